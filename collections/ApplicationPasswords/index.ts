@@ -1,0 +1,51 @@
+import type { Access, CollectionConfig } from 'payload'
+
+import { can } from '../../src/lib/roles'
+import { issueApplicationPassword, revealApplicationPasswordOnce } from './hooks/issueApplicationPassword'
+
+const ownOrManaged: Access = ({ req: { user } }) => {
+  if (!user) return false
+  if (can(user, 'manage_users')) return true
+  return { user: { equals: user.id } }
+}
+
+/**
+ * Application passwords let scripts and apps sign in with HTTP Basic without the account
+ * password (`decisions.md` §13). Only a hash is stored; the password itself is in the create
+ * response and nowhere else. Deleting one revokes it.
+ */
+export function generateApplicationPasswordsCollection(slug: string, usersSlug: string): CollectionConfig {
+  return {
+    slug,
+    labels: { singular: 'Application password', plural: 'Application passwords' },
+    access: {
+      create: ({ req: { user } }) => Boolean(user),
+      delete: ownOrManaged,
+      read: ownOrManaged,
+      update: ownOrManaged,
+    },
+    admin: { useAsTitle: 'name', defaultColumns: ['name', 'user', 'createdAt', 'lastUsedAt'], group: 'Settings' },
+    fields: [
+      { name: 'name', type: 'text', required: true, admin: { description: 'What uses it, e.g. "Mobile app".' } },
+      {
+        name: 'user',
+        type: 'relationship',
+        relationTo: usersSlug,
+        required: true,
+        index: true,
+        defaultValue: ({ user }) => user?.id,
+        access: {
+          create: ({ req: { user } }) => can(user, 'manage_users'),
+          update: () => false,
+        },
+      },
+      { name: 'passwordHash', type: 'text', hidden: true, unique: true, index: true },
+      { name: 'lastUsedAt', type: 'date', admin: { readOnly: true } },
+    ],
+    hooks: {
+      beforeChange: [issueApplicationPassword],
+      afterChange: [revealApplicationPasswordOnce],
+    },
+    timestamps: true,
+  }
+}

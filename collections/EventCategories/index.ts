@@ -1,0 +1,37 @@
+import type { CollectionConfig } from 'payload'
+
+import type { SanitizedPluginConfig } from '../../src/types'
+
+import { manageEventCategories, readTerms } from '../../src/access/terms'
+import { fillDefaultLocale } from '../../src/hooks/fillDefaultLocale'
+import { generateSlug } from '../../src/hooks/generateSlug'
+import { applyOverride } from '../applyOverride'
+import { TERM_LOCALIZED_FIELDS, termFields } from '../termFields'
+import { preventParentCycle } from './hooks/preventParentCycle'
+
+export function generateEventCategoriesCollection(options: SanitizedPluginConfig, slug: string): CollectionConfig {
+  return applyOverride(
+    {
+      slug,
+      labels: { singular: 'Event category', plural: 'Event categories' },
+      access: {
+        create: manageEventCategories,
+        delete: manageEventCategories,
+        read: readTerms,
+        update: manageEventCategories,
+      },
+      admin: { useAsTitle: 'name', defaultColumns: ['name', 'slug', 'parent'], group: 'Calendar' },
+      defaultSort: 'name',
+      fields: [
+        ...termFields(),
+        { name: 'parent', type: 'relationship', relationTo: slug, index: true, admin: { position: 'sidebar' } },
+      ],
+      hooks: {
+        beforeValidate: [generateSlug('name'), preventParentCycle],
+        afterChange: [fillDefaultLocale(TERM_LOCALIZED_FIELDS)],
+      },
+      timestamps: true,
+    },
+    options.overrides.eventCategories,
+  )
+}

@@ -1,0 +1,28 @@
+import type { CollectionConfig } from 'payload'
+
+import type { SanitizedPluginConfig } from '../../src/types'
+
+import { manageEventTags, readTerms } from '../../src/access/terms'
+import { fillDefaultLocale } from '../../src/hooks/fillDefaultLocale'
+import { generateSlug } from '../../src/hooks/generateSlug'
+import { applyOverride } from '../applyOverride'
+import { TERM_LOCALIZED_FIELDS, termFields } from '../termFields'
+
+export function generateEventTagsCollection(options: SanitizedPluginConfig, slug: string): CollectionConfig {
+  return applyOverride(
+    {
+      slug,
+      labels: { singular: 'Event tag', plural: 'Event tags' },
+      access: { create: manageEventTags, delete: manageEventTags, read: readTerms, update: manageEventTags },
+      admin: { useAsTitle: 'name', defaultColumns: ['name', 'slug'], group: 'Calendar' },
+      defaultSort: 'name',
+      fields: termFields(),
+      hooks: {
+        beforeValidate: [generateSlug('name')],
+        afterChange: [fillDefaultLocale(TERM_LOCALIZED_FIELDS)],
+      },
+      timestamps: true,
+    },
+    options.overrides.eventTags,
+  )
+}

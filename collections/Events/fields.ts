@@ -1,0 +1,163 @@
+import type { Field } from 'payload'
+
+import type { SanitizedPluginConfig } from '../../src/types'
+
+import { imageField, postSidebarFields, urlField } from '../../src/fields/postFields'
+import { isValidTimeZone } from '../../src/lib/timezone'
+
+export const EVENT_LOCALIZED_FIELDS = ['title', 'description', 'excerpt']
+
+export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs): Field[] => [
+  { name: 'title', type: 'text', localized: true, required: true },
+  {
+    type: 'collapsible',
+    label: 'When',
+    fields: [
+      {
+        type: 'row',
+        fields: [
+          {
+            name: 'startDate',
+            label: 'Start',
+            type: 'date',
+            required: true,
+            index: true,
+            admin: { date: { pickerAppearance: 'dayAndTime' }, width: '50%' },
+          },
+          {
+            name: 'endDate',
+            label: 'End',
+            type: 'date',
+            required: true,
+            index: true,
+            admin: { date: { pickerAppearance: 'dayAndTime' }, width: '50%' },
+            validate: validateEndDate,
+          },
+        ],
+      },
+      {
+        type: 'row',
+        fields: [
+          {
+            name: 'timezone',
+            type: 'text',
+            required: true,
+            defaultValue: () => options.siteTimezone,
+            // Text rather than a select: the list of zones grows with each release of the
+            // timezone database, and a database enum would tie the schema to one of them.
+            validate: (value: null | string | undefined) =>
+              isValidTimeZone(value) || 'Enter an IANA timezone such as America/New_York or Europe/Paris.',
+            admin: { width: '50%', description: 'IANA name, e.g. America/New_York.' },
+          },
+          {
+            name: 'allDay',
+            label: 'All day',
+            type: 'checkbox',
+            defaultValue: false,
+            admin: { width: '50%', style: { alignSelf: 'center' } },
+          },
+        ],
+      },
+    ],
+  },
+  {
+    type: 'collapsible',
+    label: 'Where and who',
+    fields: [
+      { name: 'venue', type: 'relationship', relationTo: slugs.venues, index: true },
+      { name: 'organizers', type: 'relationship', relationTo: slugs.organizers, hasMany: true },
+    ],
+  },
+  {
+    type: 'collapsible',
+    label: 'Details',
+    fields: [
+      { name: 'description', type: 'richText', localized: true },
+      { name: 'excerpt', type: 'textarea', localized: true },
+      {
+        type: 'row',
+        fields: [
+          {
+            name: 'cost',
+            type: 'text',
+            admin: { width: '50%', description: 'As readers should see it, e.g. $15, 10–25 €, Free.' },
+          },
+          { ...urlField('website'), admin: { width: '50%' } } as Field,
+        ],
+      },
+      {
+        name: 'costDetails',
+        type: 'group',
+        admin: { readOnly: true, description: 'Read from the cost when it is saved.' },
+        fields: [
+          {
+            type: 'row',
+            fields: [
+              { name: 'currencySymbol', type: 'text' },
+              { name: 'currencyCode', type: 'text' },
+              {
+                name: 'currencyPosition',
+                type: 'select',
+                options: [
+                  { label: 'Before the amount', value: 'prefix' },
+                  { label: 'After the amount', value: 'postfix' },
+                ],
+              },
+            ],
+          },
+          { name: 'values', type: 'text', hasMany: true },
+        ],
+      },
+      { name: 'categories', type: 'relationship', relationTo: slugs.eventCategories, hasMany: true },
+      { name: 'tags', type: 'relationship', relationTo: slugs.eventTags, hasMany: true },
+      imageField(options),
+    ],
+  },
+  {
+    type: 'collapsible',
+    label: 'Presentation',
+    admin: { initCollapsed: true },
+    fields: [
+      {
+        type: 'row',
+        fields: [
+          { name: 'featured', type: 'checkbox', defaultValue: false, index: true },
+          { name: 'sticky', type: 'checkbox', defaultValue: false, admin: { description: 'Pinned in calendar views.' } },
+          {
+            name: 'hideFromListings',
+            type: 'checkbox',
+            defaultValue: false,
+            admin: { description: 'Left out of event lists; still reachable by its address.' },
+          },
+        ],
+      },
+      {
+        type: 'row',
+        fields: [
+          { name: 'showMap', type: 'checkbox', defaultValue: false },
+          { name: 'showMapLink', type: 'checkbox', defaultValue: false },
+        ],
+      },
+    ],
+  },
+  ...postSidebarFields(options),
+]
+
+export type CalendarSlugs = {
+  eventCategories: string
+  eventTags: string
+  events: string
+  organizers: string
+  venues: string
+}
+
+function validateEndDate(value: unknown, { siblingData }: { siblingData: Record<string, unknown> }): string | true {
+  if (!value) return 'An end is required.'
+  const end = new Date(value as string)
+  if (Number.isNaN(end.getTime())) return 'The end is not a valid date.'
+  const start = siblingData.startDate ? new Date(siblingData.startDate as string) : null
+  if (start && !Number.isNaN(start.getTime()) && end.getTime() < start.getTime() && !siblingData.allDay) {
+    return 'The end cannot be before the start.'
+  }
+  return true
+}

@@ -1,0 +1,33 @@
+import type { CollectionBeforeChangeHook } from 'payload'
+
+import { DateTime } from 'luxon'
+
+import { isValidTimeZone } from '../../../src/lib/timezone'
+
+/**
+ * An all-day event runs from 00:00:00 of its first day to 23:59:59 of its last, in the event's
+ * timezone, as in the original; and an event never ends before it starts.
+ */
+export const normalizeEventDates =
+  (siteTimezone: string): CollectionBeforeChangeHook =>
+  ({ data, originalDoc }) => {
+    const zone = (data.timezone ?? originalDoc?.timezone ?? siteTimezone) as string
+    if (!isValidTimeZone(zone)) return data
+    const allDay = (data.allDay ?? originalDoc?.allDay) === true
+    const startRaw = data.startDate ?? originalDoc?.startDate
+    const endRaw = data.endDate ?? originalDoc?.endDate
+    if (!startRaw || !endRaw) return data
+    let start = DateTime.fromJSDate(new Date(startRaw), { zone })
+    let end = DateTime.fromJSDate(new Date(endRaw), { zone })
+    if (!start.isValid || !end.isValid) return data
+    if (allDay) {
+      start = start.startOf('day')
+      end = end.endOf('day').set({ millisecond: 0 })
+    }
+    if (end < start) end = start
+    const startIso = start.toUTC().toISO()
+    const endIso = end.toUTC().toISO()
+    if (startIso !== new Date(startRaw).toISOString() || data.startDate !== undefined) data.startDate = startIso
+    if (endIso !== new Date(endRaw).toISOString() || data.endDate !== undefined) data.endDate = endIso
+    return data
+  }

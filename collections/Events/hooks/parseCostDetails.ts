@@ -1,0 +1,16 @@
+import type { CollectionBeforeChangeHook } from 'payload'
+
+import { parseCost } from '../../../src/lib/cost'
+
+/** Keeps the parsed cost (values, currency and its side) in step with the text the editor typed. */
+export const parseCostDetails: CollectionBeforeChangeHook = ({ data }) => {
+  if (data.cost === undefined) return data
+  const details = parseCost(data.cost as null | string)
+  data.costDetails = {
+    ...(data.costDetails as object | undefined),
+    currencyPosition: details.currencyPosition || null,
+    currencySymbol: details.currencySymbol || null,
+    values: details.values,
+  }
+  return data
+}

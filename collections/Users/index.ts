@@ -1,0 +1,74 @@
+import type { CollectionConfig, Field } from 'payload'
+
+import type { SanitizedPluginConfig } from '../../src/types'
+
+import { manageUsers, selfOrUserManager, userManagerField } from '../../src/access/users'
+import { basicAuthStrategy } from '../../src/auth/basicAuthStrategy'
+import { ROLE_LABELS, ROLES } from '../../src/lib/roles'
+import { makeFirstUserAdministrator } from './hooks/makeFirstUserAdministrator'
+
+const roleField: Field = {
+  name: 'role',
+  type: 'select',
+  required: true,
+  defaultValue: 'subscriber',
+  saveToJWT: true,
+  index: true,
+  options: ROLES.map((value) => ({ label: ROLE_LABELS[value], value })),
+  access: { create: userManagerField, update: userManagerField },
+  admin: {
+    position: 'sidebar',
+    description: 'What this person may do: administrators and editors manage everything, authors publish their own events, contributors submit events for review, subscribers only read.',
+  },
+}
+
+const displayNameField: Field = { name: 'displayName', label: 'Display name', type: 'text' }
+
+/** The users collection of a site that has none: sign-in by e-mail or username, roles, API keys and application passwords. */
+export function generateUsersCollection(options: SanitizedPluginConfig, appPasswordsSlug: string): CollectionConfig {
+  return withCalendarUsers(
+    {
+      slug: options.usersCollection,
+      admin: { useAsTitle: 'email', defaultColumns: ['email', 'username', 'role'], group: 'Settings' },
+      auth: {
+        loginWithUsername: { allowEmailLogin: true, requireEmail: true },
+        useAPIKey: true,
+      },
+      fields: [],
+    },
+    options,
+    appPasswordsSlug,
+  )
+}
+
+/** Adds the calendar's roles, access rules and HTTP Basic sign-in to a users collection. */
+export function withCalendarUsers(
+  collection: CollectionConfig,
+  options: SanitizedPluginConfig,
+  appPasswordsSlug: string,
+): CollectionConfig {
+  const auth = typeof collection.auth === 'object' ? collection.auth : {}
+  return {
+    ...collection,
+    access: {
+      admin: ({ req: { user } }) => Boolean(user),
+      create: manageUsers,
+      delete: manageUsers,
+      read: selfOrUserManager,
+      update: selfOrUserManager,
+      ...collection.access,
+    },
+    auth: {
+      ...auth,
+      strategies: [
+        ...(auth.strategies ?? []),
+        basicAuthStrategy({ appPasswordsSlug, usersSlug: collection.slug }),
+      ],
+    },
+    fields: [...collection.fields, displayNameField, roleField],
+    hooks: {
+      ...collection.hooks,
+      beforeValidate: [makeFirstUserAdministrator, ...(collection.hooks?.beforeValidate ?? [])],
+    },
+  }
+}

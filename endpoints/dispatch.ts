@@ -1,0 +1,138 @@
+import type { Payload } from 'payload'
+
+import { createLocalReq } from 'payload'
+import qs from 'qs'
+
+import type { SanitizedPluginConfig } from '../src/types'
+import type { RestResult } from './context'
+import type { Route } from './router'
+
+import { incorrectPassword, internalError, invalidJson, noRoute, RestError } from './errors'
+import { matchRoute, methodsOf } from './router'
+import { routes as defaultRoutes } from './routes'
+
+/** One HTTP request to the compatibility API, as any server hands it over. */
+export type CompatRequest = {
+  /** The raw body, if any. */
+  body?: string
+  headers: Headers
+  method: string
+  /** The path below the REST root, e.g. `/vendor/events/v1/events/12`. */
+  path: string
+  /** The raw query string, without `?`. */
+  query: string
+  /** Absolute URL of the REST root the request came through, e.g. `https://site/fr/wp-json`. */
+  restBase: string
+  /** The language of the root (`/fr/wp-json` → `fr`); the default language when absent. */
+  rootLanguage?: string
+}
+
+const QS_OPTIONS = { allowDots: false, arrayLimit: 100, depth: 5, parameterLimit: 1000 } as const
+
+/**
+ * Serves one request of the compatibility API: route match, body parsing, language, sign-in,
+ * then the controller; every failure leaves in the WordPress error shape. Framework-agnostic:
+ * the Express router, Payload's root endpoints and the exported fetch handler all call this.
+ */
+export async function dispatchCompatRequest(
+  payload: Payload,
+  options: SanitizedPluginConfig,
+  request: CompatRequest,
+  table: Route[] = defaultRoutes,
+): Promise<Response> {
+  const method = request.method.toUpperCase()
+  let allow: string | undefined
+  try {
+    const prefix = `/${options.namespace}`
+    const path = request.path.replace(/\/+$/, '')
+    if (path !== prefix && !path.toLowerCase().startsWith(`${prefix.toLowerCase()}/`)) throw noRoute()
+    const match = matchRoute(table, path.slice(prefix.length), method)
+    if (!match) throw noRoute()
+    allow = methodsOf(match.route).join(', ')
+
+    const query = qs.parse(request.query, QS_OPTIONS) as Record<string, unknown>
+    const body = parseBody(request)
+    const language = resolveLanguage(options, request.rootLanguage, query, body)
+
+    const { user } = await payload.auth({ canSetHeaders: false, headers: request.headers })
+    if (!user && /^Basic\s/i.test(request.headers.get('authorization') ?? '')) throw incorrectPassword()
+
+    const req = await createLocalReq(
+      { fallbackLocale: options.defaultLanguage as never, locale: language, user: user ?? undefined },
+      payload,
+    )
+    const result = await match.endpoint.handler({
+      body,
+      headers: request.headers,
+      language,
+      method,
+      now: new Date(),
+      options,
+      params: match.params,
+      payload,
+      query,
+      req,
+      restBase: request.restBase,
+      routes: table,
+      user: user ?? null,
+    })
+    return respond(result, request, allow, method)
+  } catch (error) {
+    const restError = error instanceof RestError ? error : internalError()
+    if (!(error instanceof RestError)) payload.logger.error({ err: error, msg: `compatibility API: ${method} ${request.path}` })
+    return respond({ body: restError.toBody(), status: restError.status }, request, allow, method)
+  }
+}
+
+function parseBody(request: CompatRequest): unknown {
+  const raw = request.body
+  if (raw === undefined || raw === '') return undefined
+  const type = request.headers.get('content-type') ?? ''
+  if (/application\/json/i.test(type)) {
+    try {
+      return JSON.parse(raw)
+    } catch {
+      throw invalidJson()
+    }
+  }
+  if (/application\/x-www-form-urlencoded/i.test(type)) return qs.parse(raw, QS_OPTIONS)
+  return undefined
+}
+
+/** `i18n_language` wins over the root's language (`decisions.md` §2). */
+function resolveLanguage(
+  options: SanitizedPluginConfig,
+  rootLanguage: string | undefined,
+  query: Record<string, unknown>,
+  body: unknown,
+): string {
+  const fromBody = body && typeof body === 'object' ? (body as Record<string, unknown>).i18n_language : undefined
+  const asked = fromBody ?? query.i18n_language
+  if (asked === undefined) return rootLanguage ?? options.defaultLanguage
+  if (typeof asked === 'string' && options.languages.includes(asked)) return asked
+  throw new RestError('rest_invalid_param', 'Invalid parameter(s): i18n_language', 400, {
+    params: { i18n_language: `i18n_language is not one of ${options.languages.join(', ')}.` },
+    details: {
+      i18n_language: {
+        code: 'rest_not_in_enum',
+        message: `i18n_language is not one of ${options.languages.join(', ')}.`,
+        data: null,
+      },
+    },
+  })
+}
+
+function respond(result: RestResult, request: CompatRequest, allow: string | undefined, method: string): Response {
+  const headers = new Headers({
+    'Access-Control-Allow-Headers': 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type',
+    'Access-Control-Expose-Headers': 'X-WP-Total, X-WP-TotalPages, Link',
+    'Content-Type': 'application/json; charset=UTF-8',
+    Link: `<${request.restBase}/>; rel="https://api.w.org/"`,
+    'X-Content-Type-Options': 'nosniff',
+    'X-Robots-Tag': 'noindex',
+  })
+  if (allow) headers.set('Allow', allow)
+  for (const [name, value] of Object.entries(result.headers ?? {})) headers.set(name, value)
+  const body = method === 'HEAD' ? null : JSON.stringify(result.body)
+  return new Response(body, { headers, status: result.status ?? 200 })
+}

@@ -1,0 +1,34 @@
+/**
+ * An error of the compatibility API, sent as WordPress sends a `WP_Error`:
+ * `{code, message, data: {status, ...}}` with `status` as the HTTP status.
+ */
+export class RestError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+    readonly data: Record<string, unknown> = {},
+  ) {
+    super(message)
+    this.name = 'RestError'
+  }
+
+  toBody(): { code: string; data: Record<string, unknown>; message: string } {
+    return { code: this.code, message: this.message, data: { status: this.status, ...this.data } }
+  }
+}
+
+export const noRoute = (): RestError =>
+  new RestError('rest_no_route', 'No route was found matching the URL and request method.', 404)
+
+export const invalidJson = (): RestError => new RestError('rest_invalid_json', 'Invalid JSON body passed.', 400)
+
+export const incorrectPassword = (): RestError =>
+  new RestError('incorrect_password', 'The provided password is an invalid application password.', 401)
+
+/** 401 for anonymous callers, 403 for signed-in ones, as `rest_authorization_required_code` decides. */
+export const forbidden = (signedIn: boolean): RestError =>
+  new RestError('rest_forbidden', 'Sorry, you are not allowed to do that.', signedIn ? 403 : 401)
+
+export const internalError = (): RestError =>
+  new RestError('rest_internal_error', 'The server could not complete the request.', 500)

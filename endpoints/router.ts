@@ -1,0 +1,43 @@
+import type { RestHandler } from './context'
+import type { ParamSpecs } from './params'
+
+export type HttpMethod = 'DELETE' | 'GET' | 'PATCH' | 'POST' | 'PUT'
+
+export type Endpoint = { args: ParamSpecs; handler: RestHandler; method: HttpMethod }
+
+/**
+ * One route of the namespace. `path` is the regular expression WordPress registers, relative to
+ * the namespace (`/events/(?P<id>\d+)`): it is the key clients see in the namespace index.
+ */
+export type Route = { endpoints: Endpoint[]; path: string }
+
+export type RouteMatch = { endpoint: Endpoint; params: Record<string, string>; route: Route }
+
+const compiled = new Map<Route, RegExp>()
+
+function patternOf(route: Route): RegExp {
+  let pattern = compiled.get(route)
+  if (!pattern) {
+    // PHP's named groups `(?P<id>…)` are JavaScript's `(?<id>…)`; WordPress matches case-insensitively.
+    pattern = new RegExp(`^${route.path.replace(/\(\?P</g, '(?<')}$`, 'i')
+    compiled.set(route, pattern)
+  }
+  return pattern
+}
+
+/** Finds the endpoint for a path relative to the namespace (`''`, `/events/12`) and a method. */
+export function matchRoute(table: Route[], path: string, method: string): null | RouteMatch {
+  const wanted = method === 'HEAD' ? 'GET' : method
+  for (const route of table) {
+    const match = patternOf(route).exec(path)
+    if (!match) continue
+    const endpoint = route.endpoints.find((candidate) => candidate.method === wanted)
+    if (!endpoint) continue
+    return { endpoint, params: { ...match.groups }, route }
+  }
+  return null
+}
+
+export function methodsOf(route: Route): HttpMethod[] {
+  return route.endpoints.map((endpoint) => endpoint.method)
+}

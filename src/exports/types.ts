@@ -1,0 +1,7 @@
+export type {
+  CollectionOverride,
+  EventsCalendarPluginConfig,
+  PostStatus,
+  Role,
+  SanitizedPluginConfig,
+} from '../types'

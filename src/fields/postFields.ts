@@ -1,0 +1,111 @@
+import type { Field } from 'payload'
+
+import type { SanitizedPluginConfig } from '../types'
+
+import { assignAuthors } from '../access/posts'
+import { POST_STATUSES, STATUS_LABELS } from '../lib/statuses'
+
+/** The slug: unique across languages (slugs are not localized) and filled from the title when left empty. */
+export const slugField = (): Field => ({
+  name: 'slug',
+  type: 'text',
+  unique: true,
+  index: true,
+  admin: {
+    position: 'sidebar',
+    description: 'Part of the address. Left empty, it is made from the title.',
+  },
+})
+
+/**
+ * Fields every post-like item (event, venue, organizer) carries, after a WordPress post:
+ * status, publication date, author, password and the id lineage kept by migrations.
+ */
+export const postSidebarFields = (options: SanitizedPluginConfig): Field[] => [
+  slugField(),
+  {
+    name: 'status',
+    type: 'select',
+    required: true,
+    defaultValue: 'draft',
+    index: true,
+    options: POST_STATUSES.map((value) => ({ label: STATUS_LABELS[value], value })),
+    admin: {
+      position: 'sidebar',
+      description: 'Published and scheduled items need a role that may publish; others go to review.',
+    },
+  },
+  {
+    name: 'publishedAt',
+    label: 'Publication date',
+    type: 'date',
+    index: true,
+    admin: {
+      position: 'sidebar',
+      date: { pickerAppearance: 'dayAndTime' },
+      description: 'A date still to come schedules the item: it is published by itself then.',
+    },
+  },
+  {
+    name: 'author',
+    type: 'relationship',
+    relationTo: options.usersCollection,
+    index: true,
+    access: { create: assignAuthors, update: assignAuthors },
+    admin: { position: 'sidebar' },
+  },
+  {
+    name: 'password',
+    label: 'Password protection',
+    type: 'text',
+    admin: {
+      position: 'sidebar',
+      description: 'Readers must give this password to see the content.',
+    },
+  },
+  {
+    name: 'statusBeforeTrash',
+    type: 'select',
+    options: POST_STATUSES.filter((status) => status !== 'trash').map((value) => ({
+      label: STATUS_LABELS[value],
+      value,
+    })),
+    admin: { hidden: true },
+  },
+  {
+    name: 'globalIdLineage',
+    label: 'Origin ids',
+    type: 'text',
+    hasMany: true,
+    admin: {
+      position: 'sidebar',
+      readOnly: true,
+      description: 'Ids this item had on the sites it was imported from.',
+    },
+  },
+]
+
+/** An http(s) URL or nothing, as WordPress's `FILTER_VALIDATE_URL` accepts. */
+export const validateOptionalUrl = (value: null | string | undefined): string | true => {
+  if (value === null || value === undefined || value === '') return true
+  try {
+    const url = new URL(value)
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname) return true
+  } catch {
+    // fall through to the message
+  }
+  return 'Enter a full URL such as https://example.com'
+}
+
+export const urlField = (name: string, label?: string): Field => ({
+  name,
+  label,
+  type: 'text',
+  validate: validateOptionalUrl,
+})
+
+export const imageField = (options: SanitizedPluginConfig): Field => ({
+  name: 'image',
+  type: 'upload',
+  relationTo: options.mediaCollection,
+})

@@ -1,0 +1,27 @@
+import type { CollectionBeforeValidateHook } from 'payload'
+
+import { toSlug, uniqueSlug } from '../lib/slug'
+import { TRASHED_SLUG_SUFFIX } from '../lib/statuses'
+import { skipsPluginHooks } from './context'
+
+/**
+ * Fills the slug from the title (or name) when it is empty, cleans one that was typed, and
+ * makes it unique in the collection by appending `-2`, `-3`, … as WordPress does.
+ */
+export const generateSlug =
+  (sourceField: string): CollectionBeforeValidateHook =>
+  async ({ collection, data, originalDoc, req }) => {
+    if (!data || skipsPluginHooks(req)) return data
+    const given = typeof data.slug === 'string' ? data.slug : undefined
+    if (given !== undefined && given.endsWith(TRASHED_SLUG_SUFFIX)) return data
+    const current = originalDoc?.slug as string | undefined
+    let base = given ? toSlug(given) : ''
+    if (!base && given === undefined && current) return data
+    if (!base) {
+      const source = data[sourceField] ?? originalDoc?.[sourceField]
+      base = toSlug(typeof source === 'string' ? source : '')
+    }
+    if (!base) base = String(originalDoc?.id ?? 'item')
+    data.slug = await uniqueSlug({ base, collection: collection.slug, excludeId: originalDoc?.id, req })
+    return data
+  }

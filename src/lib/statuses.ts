@@ -1,0 +1,56 @@
+import type { PostStatus } from '../types'
+
+import { can, type UserWithRole } from './roles'
+
+export const POST_STATUSES: readonly PostStatus[] = ['draft', 'pending', 'future', 'publish', 'private', 'trash']
+
+export const STATUS_LABELS: Record<PostStatus, string> = {
+  draft: 'Draft',
+  future: 'Scheduled',
+  pending: 'Pending review',
+  private: 'Private',
+  publish: 'Published',
+  trash: 'Trash',
+}
+
+/** WordPress marks a trashed post's slug so that a new post may take the old one. */
+export const TRASHED_SLUG_SUFFIX = '__trashed'
+
+export type StatusDecision = {
+  publishedAt?: string
+  status: PostStatus
+}
+
+/**
+ * The status an item ends up with when `user` asks for `requested`, the one rule that the admin
+ * panel, the compatibility API and the migration all go through (`decisions.md` §12):
+ * - a user who may not publish gets `pending` where they asked for `publish`, `future` or
+ *   `private` (WordPress's `scale_back_post_status`, extended to `private`, which only
+ *   publishers may set);
+ * - `future` with a publication date that has come becomes `publish`, `publish` with a date
+ *   still to come becomes `future`;
+ * - publishing without a date stamps the date.
+ */
+export function decideStatus(args: {
+  now: Date
+  publishedAt?: null | string
+  requested: PostStatus
+  user: UserWithRole
+}): StatusDecision {
+  const { now, publishedAt, requested, user } = args
+  let status = requested
+  if (!can(user, 'publish_posts') && (status === 'publish' || status === 'future' || status === 'private')) {
+    status = 'pending'
+  }
+  const date = publishedAt ? new Date(publishedAt) : null
+  if (status === 'future' && (!date || date.getTime() <= now.getTime())) status = 'publish'
+  else if (status === 'publish' && date && date.getTime() > now.getTime()) status = 'future'
+  if ((status === 'publish' || status === 'private') && !date) {
+    return { publishedAt: now.toISOString(), status }
+  }
+  return { status }
+}
+
+export function isPublicStatus(status: unknown): boolean {
+  return status === 'publish'
+}

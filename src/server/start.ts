@@ -1,0 +1,53 @@
+/**
+ * `npm start`: the whole product in one process. Reads the configuration, starts the embedded
+ * Postgres when no DATABASE_URL is given, builds the admin panel if needed, applies pending
+ * migrations, creates the first administrator when asked to, and serves on PORT.
+ */
+import { ensureDatabase } from '../db/withDatabase'
+import { EnvError, readEnv } from '../env'
+
+const log = (message: string) => console.log(`[events-calendar] ${message}`)
+
+async function main() {
+  const env = readEnv()
+  const dev = process.env.NODE_ENV === 'development'
+  if (!dev) (process.env as Record<string, string>).NODE_ENV = 'production'
+  if (env.secretIsDefault) log('WARNING: PAYLOAD_SECRET is not set; using a development secret. Set it in production.')
+
+  if (!dev) {
+    const { ensureAdminBuild } = await import('./build')
+    await ensureAdminBuild(log)
+  }
+  const stopDatabase = await ensureDatabase(env, log)
+  process.env.EVENTS_CALENDAR_RUN_JOBS ??= 'true'
+  process.env.DISABLE_PAYLOAD_HMR ??= dev ? '' : 'true'
+
+  const { bootPayload, ensureAdministrator } = await import('../db/boot')
+  const payload = await bootPayload()
+  const admin = await ensureAdministrator(payload, env)
+  if (admin) log(`Created the administrator ${env.adminEmail}.`)
+
+  const { createServer } = await import('./server')
+  const server = await createServer({ dev, payload, port: env.port })
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : env.port
+  log(`Ready on http://localhost:${port}: admin /admin, Payload API /api, compatibility API /wp-json/vendor/events/v1 (also /fr/wp-json, /es/wp-json)`)
+
+  let stopping = false
+  const stop = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    log(`${signal}: stopping`)
+    server.close()
+    await stopDatabase().catch(() => undefined)
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void stop('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+}
+
+main().catch((error) => {
+  if (error instanceof EnvError) console.error(error.message)
+  else console.error('[events-calendar] could not start:', error)
+  process.exit(1)
+})

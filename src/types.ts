@@ -1,0 +1,101 @@
+import type { CollectionConfig, Field } from 'payload'
+
+/** The post statuses of the original, which every item of events, venues and organizers carries. */
+export type PostStatus = 'draft' | 'future' | 'pending' | 'private' | 'publish' | 'trash'
+
+/** The original's user roles, from most to least powerful. */
+export type Role = 'administrator' | 'author' | 'contributor' | 'editor' | 'subscriber'
+
+/** Lets a site change a generated collection without forking it (the form-builder plugin's pattern). */
+export type CollectionOverride = Partial<Omit<CollectionConfig, 'fields' | 'slug'>> & {
+  fields?: (args: { defaultFields: Field[] }) => Field[]
+}
+
+export type EventsCalendarPluginConfig = {
+  /**
+   * Keeps the collections and fields (so the database schema and migrations stay the same) but
+   * registers no endpoints, hooks that act on other documents, or jobs.
+   * @default false
+   */
+  disabled?: boolean
+  /**
+   * The public URL of the site, used to build permalinks (`/event/{slug}/`), `rest_url` and
+   * `global_id` in the compatibility API.
+   * @default 'http://localhost:3000'
+   */
+  siteUrl?: string
+  /**
+   * The site's IANA timezone: events without their own timezone, publication dates and the
+   * default date window of the events list are read in it.
+   * @default 'UTC'
+   */
+  siteTimezone?: string
+  /**
+   * The REST root segment under which the compatibility API is served (`/{restRoot}/vendor/events/v1`).
+   * @default 'wp-json'
+   */
+  restRoot?: string
+  /**
+   * The compatibility API's namespace.
+   * @default 'vendor/events/v1'
+   */
+  namespace?: string
+  /**
+   * Languages served by the compatibility API; the first is the default (no path segment).
+   * Defaults to the Payload config's localization locales, or `['en']` without localization.
+   */
+  languages?: string[]
+  /**
+   * The largest `per_page` the list routes accept; larger values are clamped to it.
+   * @default 50
+   */
+  maxPerPage?: number
+  /**
+   * The `per_page` of list routes when the client sends none.
+   * @default 10
+   */
+  defaultPerPage?: number
+  /** Slug of the auth collection that gets roles, usernames and application passwords. @default 'users' */
+  usersCollection?: string
+  /** Slug of the upload collection used for event, venue and organizer images. @default 'media' */
+  mediaCollection?: string
+  /**
+   * Scheduled publication: `future` items turn `publish` when their date comes. The job runs
+   * inside the server process on this cron (seconds field optional).
+   */
+  scheduledPublication?: {
+    /** @default '* * * * *' (every minute) */
+    cron?: string
+    /**
+     * Whether this process runs the job queue. The app's server turns it on; one-off scripts,
+     * migrations and tests leave it off so that they never publish behind a test's back.
+     * @default false
+     */
+    autoRun?: boolean
+  }
+  /** Per-collection overrides, merged into the generated collection configs. */
+  overrides?: {
+    events?: CollectionOverride
+    venues?: CollectionOverride
+    organizers?: CollectionOverride
+    eventCategories?: CollectionOverride
+    eventTags?: CollectionOverride
+  }
+}
+
+/** The plugin options after defaults were applied, the only form passed down from the entry. */
+export type SanitizedPluginConfig = {
+  defaultLanguage: string
+  defaultPerPage: number
+  disabled: boolean
+  languages: string[]
+  maxPerPage: number
+  mediaCollection: string
+  namespace: string
+  overrides: NonNullable<EventsCalendarPluginConfig['overrides']>
+  restRoot: string
+  scheduledPublication: { autoRun: boolean; cron: string }
+  siteTimezone: string
+  siteUrl: string
+  usersCollection: string
+}
