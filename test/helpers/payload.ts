@@ -1,0 +1,46 @@
+import type { Payload } from 'payload'
+
+import { bootPayload } from '../../src/db/boot'
+import type { Role } from '../../src/types'
+
+let booted: Promise<Payload> | undefined
+
+/** The Payload of this test file, on the test database with every migration applied. */
+export function getTestPayload(): Promise<Payload> {
+  booted ??= bootPayload()
+  return booted
+}
+
+let counter = 0
+/** A unique suffix, so that tests sharing one database never collide on names or slugs. */
+export const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${++counter}`
+
+export type TestUser = { email: string; id: number; password: string; role: Role; username: string }
+
+export async function createUser(payload: Payload, role: Role): Promise<TestUser> {
+  const username = unique(role)
+  const password = `pw-${username}`
+  const email = `${username}@example.test`
+  const user = await payload.create({
+    collection: 'users',
+    data: { email, password, role, username } as never,
+    overrideAccess: true,
+  })
+  return { email, id: user.id as number, password, role, username }
+}
+
+/** Arguments that make a Local API call act as `user` under the collections' access rules. */
+export const as = (user: TestUser | null) => ({
+  overrideAccess: false as const,
+  user: user ? ({ ...user, collection: 'users' } as never) : undefined,
+})
+
+/** Runs `action` and returns the error it throws (failing if it does not throw). */
+export async function failureOf(action: () => Promise<unknown>): Promise<Error & { status?: number; data?: unknown }> {
+  try {
+    await action()
+  } catch (error) {
+    return error as Error & { status?: number }
+  }
+  throw new Error('expected the call to fail, and it succeeded')
+}

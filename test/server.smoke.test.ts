@@ -1,0 +1,111 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import net from 'node:net'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+
+import { basic } from './helpers/http'
+
+const ROOT = path.resolve(import.meta.dirname, '..')
+const ADMIN = { email: 'smoke-admin@example.test', password: 'smoke-password-1' }
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+/** The product as `npm start` runs it: the real server process, on a free port, against its own database. */
+describe('the server (npm start)', () => {
+  let server: ChildProcess
+  let base: string
+  let output = ''
+
+  beforeAll(async () => {
+    const port = await freePort()
+    base = `http://127.0.0.1:${port}`
+    server = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/server/start.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        DATABASE_URL: inject('smokeDatabaseUrl'),
+        NODE_ENV: 'production',
+        PORT: String(port),
+        SITE_URL: base,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    server.stdout!.on('data', (chunk) => (output += chunk))
+    server.stderr!.on('data', (chunk) => (output += chunk))
+    await new Promise<void>((resolve, reject) => {
+      const timer = setInterval(() => {
+        if (output.includes('Ready on')) {
+          clearInterval(timer)
+          resolve()
+        }
+      }, 200)
+      server.once('exit', (code) => {
+        clearInterval(timer)
+        reject(new Error(`the server exited with code ${code} before it was ready:\n${output}`))
+      })
+    })
+  }, 300_000)
+
+  afterAll(async () => {
+    if (!server || server.exitCode !== null) return
+    const exited = new Promise((resolve) => server.once('exit', resolve))
+    server.kill('SIGTERM')
+    await exited
+  })
+
+  it('serves the admin panel at /admin', async () => {
+    const response = await fetch(`${base}/admin`)
+    expect(response.status).toBe(200)
+    expect(await response.text()).toContain('<html')
+  })
+
+  it('serves Payload’s REST API at /api', async () => {
+    const response = await fetch(`${base}/api/events`)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({ docs: [], totalDocs: 0 })
+  })
+
+  it.each(['/wp-json/vendor/events/v1', '/fr/wp-json/vendor/events/v1', '/es/wp-json/vendor/events/v1', '/api/vendor/events/v1'])(
+    'serves the namespace index at %s',
+    async (route) => {
+      const response = await fetch(`${base}${route}`)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toBe('application/json; charset=UTF-8')
+      expect((await response.json()).namespace).toBe('vendor/events/v1')
+    },
+  )
+
+  it('created the administrator from ADMIN_EMAIL and ADMIN_PASSWORD, who can issue an application password', async () => {
+    const login = await fetch(`${base}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    })
+    expect(login.status).toBe(200)
+    const { token, user } = await login.json()
+    expect(user.role).toBe('administrator')
+
+    const issued = await fetch(`${base}/api/application-passwords`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', Authorization: `JWT ${token}` },
+      body: JSON.stringify({ name: 'smoke test' }),
+    })
+    expect(issued.status).toBe(201)
+    const { doc } = await issued.json()
+    expect(doc.password).toMatch(/^[A-Za-z0-9 ]{29}$/)
+
+    expect((await fetch(`${base}/wp-json/vendor/events/v1`, { headers: basic(ADMIN.email, doc.password) })).status).toBe(200)
+    expect((await fetch(`${base}/api/users/me`, { headers: basic(user.username, doc.password) })).status).toBe(200)
+    const me = await (await fetch(`${base}/api/users/me`, { headers: basic(user.username, doc.password) })).json()
+    expect(me.user?.email).toBe(ADMIN.email)
+  })
+})
