@@ -83,7 +83,7 @@ describe('application passwords and HTTP Basic sign-in (decisions.md §13)', () 
       collection: 'application-passwords',
       data: { name: 'Chosen', passwordHash: createHash('sha256').update('a'.repeat(24)).digest('hex') } as never,
       ...as(author),
-    })) as { password: string }
+    })) as unknown as { password: string }
     expect(created.password).not.toBe('a'.repeat(24))
     expect((await fetch(index(), { headers: basic(author.username, 'a'.repeat(24)) })).status).toBe(401)
   })

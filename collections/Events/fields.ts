@@ -2,7 +2,7 @@ import type { Field } from 'payload'
 
 import type { SanitizedPluginConfig } from '../../src/types'
 
-import { imageField, postSidebarFields, urlField } from '../../src/fields/postFields'
+import { imageField, urlField } from '../../src/fields/postFields'
 import { isValidTimeZone } from '../../src/lib/timezone'
 
 export const EVENT_LOCALIZED_FIELDS = ['title', 'description', 'excerpt']
@@ -140,7 +140,6 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
       },
     ],
   },
-  ...postSidebarFields(options),
 ]
 
 export type CalendarSlugs = {

@@ -26,30 +26,22 @@ export type Capability =
   | 'publish_posts'
   | 'read_private_posts'
 
+const EDITOR: readonly Capability[] = [
+  'delete_others_posts',
+  'edit_others_posts',
+  'edit_posts',
+  'edit_published_posts',
+  'manage_categories',
+  'manage_event_categories',
+  'publish_posts',
+  'read_private_posts',
+]
+
 const CAPABILITIES: Record<Role, readonly Capability[]> = {
-  administrator: [
-    'delete_others_posts',
-    'edit_others_posts',
-    'edit_posts',
-    'edit_published_posts',
-    'manage_categories',
-    'manage_event_categories',
-    'manage_users',
-    'publish_posts',
-    'read_private_posts',
-  ],
+  administrator: [...EDITOR, 'manage_users'],
   author: ['edit_posts', 'edit_published_posts', 'manage_event_categories', 'publish_posts'],
   contributor: ['edit_posts'],
-  editor: [
-    'delete_others_posts',
-    'edit_others_posts',
-    'edit_posts',
-    'edit_published_posts',
-    'manage_categories',
-    'manage_event_categories',
-    'publish_posts',
-    'read_private_posts',
-  ],
+  editor: EDITOR,
   subscriber: [],
 }
 

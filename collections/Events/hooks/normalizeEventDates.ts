@@ -25,9 +25,7 @@ export const normalizeEventDates =
       end = end.endOf('day').set({ millisecond: 0 })
     }
     if (end < start) end = start
-    const startIso = start.toUTC().toISO()
-    const endIso = end.toUTC().toISO()
-    if (startIso !== new Date(startRaw).toISOString() || data.startDate !== undefined) data.startDate = startIso
-    if (endIso !== new Date(endRaw).toISOString() || data.endDate !== undefined) data.endDate = endIso
+    data.startDate = start.toUTC().toISO()
+    data.endDate = end.toUTC().toISO()
     return data
   }

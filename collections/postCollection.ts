@@ -1,0 +1,46 @@
+import type { CollectionBeforeChangeHook, CollectionConfig, Field } from 'payload'
+
+import type { CollectionOverride, SanitizedPluginConfig } from '../src/types'
+
+import { createPosts, editPosts, readPosts } from '../src/access/posts'
+import { postSidebarFields } from '../src/fields/postFields'
+import { applyStatusWorkflow } from '../src/hooks/applyStatusWorkflow'
+import { assignAuthor } from '../src/hooks/assignAuthor'
+import { fillDefaultLocale } from '../src/hooks/fillDefaultLocale'
+import { generateSlug } from '../src/hooks/generateSlug'
+import { applyOverride } from './applyOverride'
+
+/**
+ * What events, venues and organizers have in common, as posts of the original: the status
+ * workflow and its access rules, authorship, slugs from the title, and translated texts.
+ */
+export function generatePostCollection(args: {
+  admin: CollectionConfig['admin']
+  beforeChange?: CollectionBeforeChangeHook[]
+  defaultSort: string
+  fields: Field[]
+  labels: CollectionConfig['labels']
+  localizedFields: string[]
+  options: SanitizedPluginConfig
+  override?: CollectionOverride
+  slug: string
+  titleField: string
+}): CollectionConfig {
+  return applyOverride(
+    {
+      slug: args.slug,
+      labels: args.labels,
+      access: { create: createPosts, delete: editPosts, read: readPosts, update: editPosts },
+      admin: { useAsTitle: args.titleField, group: 'Calendar', ...args.admin },
+      defaultSort: args.defaultSort,
+      fields: [...args.fields, ...postSidebarFields(args.options)],
+      hooks: {
+        beforeValidate: [generateSlug(args.titleField)],
+        beforeChange: [assignAuthor, applyStatusWorkflow, ...(args.beforeChange ?? [])],
+        afterChange: [fillDefaultLocale(args.localizedFields)],
+      },
+      timestamps: true,
+    },
+    args.override,
+  )
+}
