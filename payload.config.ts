@@ -14,6 +14,14 @@ const dirname = path.dirname(fileURLToPath(import.meta.url))
 const env = readEnv()
 
 /**
+ * EVENTS_CALENDAR_CLOCK (an ISO instant) starts the compatibility API's clock there and lets it
+ * run: recorded traffic of the original depends on the day it was recorded. Tests only.
+ */
+const clockStart = process.env.EVENTS_CALENDAR_CLOCK ? Date.parse(process.env.EVENTS_CALENDAR_CLOCK) : NaN
+const bootedAt = Date.now()
+const clock = Number.isNaN(clockStart) ? undefined : () => new Date(clockStart + (Date.now() - bootedAt))
+
+/**
  * The runnable app: Payload with the events calendar plugin, on Postgres. The database URL is
  * read when Payload connects, so the start script can start the embedded Postgres first.
  */
@@ -46,6 +54,7 @@ export default buildConfig({
   },
   plugins: [
     eventsCalendarPlugin({
+      clock,
       siteTimezone: env.siteTimezone,
       siteUrl: env.siteUrl,
       scheduledPublication: { autoRun: process.env.EVENTS_CALENDAR_RUN_JOBS === 'true' },

@@ -6,6 +6,8 @@ import type { Route } from './router'
 
 /** Everything a controller needs about one request, whatever server received it. */
 export type RestContext = {
+  /** The endpoint's declared arguments, validated and coerced (see `readArgs`). */
+  args: Record<string, unknown>
   body: unknown
   headers: Headers
   language: Language

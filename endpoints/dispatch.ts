@@ -4,12 +4,13 @@ import { createLocalReq } from 'payload'
 import qs from 'qs'
 
 import type { SanitizedPluginConfig } from '../src/types'
-import type { RestResult } from './context'
+import type { RestContext, RestResult } from './context'
 import type { Route } from './router'
 
-import { incorrectPassword, internalError, invalidJson, noRoute, RestError } from './errors'
+import { readArgs } from './args'
+import { forbidden, incorrectPassword, internalError, invalidJson, noRoute, RestError } from './errors'
 import { matchRoute, methodsOf } from './router'
-import { routes as defaultRoutes } from './routes'
+import { buildRoutes } from './routes'
 
 /** One HTTP request to the compatibility API, as any server hands it over. */
 export type CompatRequest = {
@@ -38,7 +39,7 @@ export async function dispatchCompatRequest(
   payload: Payload,
   options: SanitizedPluginConfig,
   request: CompatRequest,
-  table: Route[] = defaultRoutes,
+  table: Route[] = routesFor(options),
 ): Promise<Response> {
   const method = request.method.toUpperCase()
   let allow: string | undefined
@@ -61,12 +62,13 @@ export async function dispatchCompatRequest(
       { fallbackLocale: options.defaultLanguage as never, locale: language, user: user ?? undefined },
       payload,
     )
-    const result = await match.endpoint.handler({
+    const ctx: RestContext = {
+      args: {},
       body,
       headers: request.headers,
       language,
       method,
-      now: new Date(),
+      now: options.clock(),
       options,
       params: match.params,
       payload,
@@ -75,13 +77,28 @@ export async function dispatchCompatRequest(
       restBase: request.restBase,
       routes: table,
       user: user ?? null,
-    })
+    }
+    ctx.args = await readArgs(match.endpoint.args, ctx)
+    if (match.endpoint.permission && !(await match.endpoint.permission(ctx))) throw forbidden(Boolean(user))
+    const result = await match.endpoint.handler(ctx)
     return respond(result, request, allow, method)
   } catch (error) {
     const restError = error instanceof RestError ? error : internalError()
     if (!(error instanceof RestError)) payload.logger.error({ err: error, msg: `compatibility API: ${method} ${request.path}` })
     return respond({ body: restError.toBody(), status: restError.status }, request, allow, method)
   }
+}
+
+const tables = new WeakMap<SanitizedPluginConfig, Route[]>()
+
+/** The route table for one plugin configuration, built once. */
+export function routesFor(options: SanitizedPluginConfig): Route[] {
+  let table = tables.get(options)
+  if (!table) {
+    table = buildRoutes(options)
+    tables.set(options, table)
+  }
+  return table
 }
 
 function parseBody(request: CompatRequest): unknown {

@@ -16,7 +16,7 @@ export const namespaceIndex: RestHandler = ({ language, now, options, restBase, 
       namespace,
       methods: methodsOf(route),
       endpoints: route.endpoints.map((endpoint) => ({
-        methods: [endpoint.method],
+        methods: endpoint.methods,
         args: describeArgs(endpoint.args, language, defaults),
       })),
     }

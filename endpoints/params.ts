@@ -1,11 +1,18 @@
+import type { RestContext } from './context'
+import type { RestError } from './errors'
 import type { Language, LocalizedText } from './i18n'
 
 /** JSON-schema types that drive coercion of a parameter, as WordPress's `rest_parse_request_arg` does. */
 export type ParamType = 'array' | 'boolean' | 'integer' | 'number' | 'object' | 'string'
 
+/** A validation rule: `false` is "Invalid parameter.", a RestError carries its own message. */
+export type Validator = (value: unknown, ctx: RestContext) => boolean | Promise<boolean | RestError> | RestError
+
 /**
- * One parameter of one route, declared once. The declaration validates and coerces requests,
+ * One parameter of one endpoint, declared once. The declaration validates and coerces requests,
  * and the namespace index and `/doc` are generated from it, so the three cannot drift apart.
+ * The keys that reach the index (`default`, `description`, `type`, `format`, `items`, `enum`)
+ * appear there in the order they are declared here, as in the original.
  */
 export type ParamSpec = {
   /** A value, or a function for values that depend on the clock or the site. */
@@ -14,29 +21,43 @@ export type ParamSpec = {
   enum?: readonly string[]
   /** Documentation-only format (`date-time`, `double`, …), as TEC declares it. */
   format?: string
+  /** Where `/doc` says the parameter goes. */
   in?: 'body' | 'path' | 'query'
   items?: { type: ParamType }
   required?: boolean
+  /** Turns the validated value into what the handler gets (e.g. clamps `per_page`). */
+  sanitize?: (value: unknown, ctx: RestContext) => unknown
+  /** The type `/doc` shows when it differs from the coercing `type` (TEC's `swagger_type`). */
+  swaggerType?: string
+  /** The WordPress type: drives coercion and appears in the index. */
   type?: ParamType
+  validate?: Validator
 }
 
 export type ParamSpecs = Record<string, ParamSpec>
 
 export type DefaultContext = { namespace: string; now: Date; siteTimezone: string }
 
+const INDEX_KEYS = new Set(['default', 'description', 'enum', 'format', 'items', 'type'])
+
 /** The `args` of one endpoint in the namespace index: JSON-schema keywords plus `required`. */
 export function describeArgs(specs: ParamSpecs, language: Language, ctx: DefaultContext): Record<string, unknown> | [] {
   const entries = Object.entries(specs).map(([name, spec]) => {
     const out: Record<string, unknown> = {}
-    if (spec.default !== undefined) out.default = typeof spec.default === 'function' ? spec.default(ctx) : spec.default
-    if (spec.format) out.format = spec.format
-    if (spec.description) out.description = spec.description[language] ?? spec.description.en
-    if (spec.type) out.type = spec.type
-    if (spec.items) out.items = spec.items
-    if (spec.enum) out.enum = spec.enum
+    for (const [key, value] of Object.entries(spec)) {
+      if (!INDEX_KEYS.has(key) || value === undefined) continue
+      if (key === 'default') out.default = typeof value === 'function' ? (value as (c: DefaultContext) => unknown)(ctx) : value
+      else if (key === 'description') out.description = (value as LocalizedText)[language] ?? (value as LocalizedText).en
+      else out[key] = value
+    }
     out.required = spec.required ?? false
     return [name, out] as const
   })
   // WordPress encodes an empty PHP array as `[]`, which clients see for routes without arguments.
   return entries.length ? Object.fromEntries(entries) : []
+}
+
+/** The same declarations with every argument optional: the update form of a create's arguments. */
+export function optional(specs: ParamSpecs): ParamSpecs {
+  return Object.fromEntries(Object.entries(specs).map(([name, spec]) => [name, { ...spec, required: false }]))
 }

@@ -1,9 +1,19 @@
-import type { RestHandler } from './context'
+import type { RestContext, RestHandler } from './context'
 import type { ParamSpecs } from './params'
 
 export type HttpMethod = 'DELETE' | 'GET' | 'PATCH' | 'POST' | 'PUT'
 
-export type Endpoint = { args: ParamSpecs; handler: RestHandler; method: HttpMethod }
+/**
+ * One endpoint of a route, as WordPress registers it: the methods it answers (POST, PUT and
+ * PATCH share one endpoint on item routes), its declared arguments, who may call it, and the
+ * handler. `permission` runs after the arguments validated, so a 400 wins over a 401/403.
+ */
+export type Endpoint = {
+  args: ParamSpecs
+  handler: RestHandler
+  methods: HttpMethod[]
+  permission?: (ctx: RestContext) => boolean | Promise<boolean>
+}
 
 /**
  * One route of the namespace. `path` is the regular expression WordPress registers, relative to
@@ -27,17 +37,28 @@ function patternOf(route: Route): RegExp {
 
 /** Finds the endpoint for a path relative to the namespace (`''`, `/events/12`) and a method. */
 export function matchRoute(table: Route[], path: string, method: string): null | RouteMatch {
-  const wanted = method === 'HEAD' ? 'GET' : method
+  const wanted = (method === 'HEAD' ? 'GET' : method) as HttpMethod
   for (const route of table) {
     const match = patternOf(route).exec(path)
     if (!match) continue
-    const endpoint = route.endpoints.find((candidate) => candidate.method === wanted)
+    const endpoint = route.endpoints.find((candidate) => candidate.methods.includes(wanted))
     if (!endpoint) continue
-    return { endpoint, params: { ...match.groups }, route }
+    const params = Object.fromEntries(
+      Object.entries(match.groups ?? {}).map(([name, value]) => [name, safeDecode(value ?? '')]),
+    )
+    return { endpoint, params, route }
   }
   return null
 }
 
 export function methodsOf(route: Route): HttpMethod[] {
-  return route.endpoints.map((endpoint) => endpoint.method)
+  return route.endpoints.flatMap((endpoint) => endpoint.methods)
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return value
+  }
 }

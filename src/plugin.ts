@@ -13,21 +13,9 @@ import { generateVenuesCollection } from '../collections/Venues/index'
 import { compatRootEndpoints } from '../endpoints/payloadEndpoints'
 import { CALENDAR_QUEUE, publishScheduledItemsTask } from './jobs/publishScheduledItems'
 import { sanitizeOptions } from './sanitizeOptions'
+import { CALENDAR_SLUGS, POST_COLLECTIONS } from './slugs'
 
-/** Collection slugs the plugin owns. They are fixed so that migrations and the API can rely on them. */
-export const CALENDAR_SLUGS = {
-  applicationPasswords: 'application-passwords',
-  eventCategories: 'event-categories',
-  eventTags: 'event-tags',
-  events: 'events',
-  organizers: 'organizers',
-  venues: 'venues',
-} as const
-
-/** Collections whose items are posts in the original: they share one id sequence and the status workflow. */
-export const POST_COLLECTIONS = [CALENDAR_SLUGS.events, CALENDAR_SLUGS.venues, CALENDAR_SLUGS.organizers]
-/** Collections whose items are terms in the original: they share the other id sequence. */
-export const TERM_COLLECTIONS = [CALENDAR_SLUGS.eventCategories, CALENDAR_SLUGS.eventTags]
+export { CALENDAR_SLUGS, POST_COLLECTIONS, TERM_COLLECTIONS } from './slugs'
 
 /**
  * The events calendar as a Payload plugin: events, venues, organizers, event categories and

@@ -30,6 +30,7 @@ export function sanitizeOptions(
       ? config.localization.defaultLocale
       : languages[0]!
   return {
+    clock: options.clock ?? (() => new Date()),
     defaultLanguage,
     defaultPerPage,
     disabled: options.disabled ?? false,

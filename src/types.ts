@@ -73,6 +73,12 @@ export type EventsCalendarPluginConfig = {
      */
     autoRun?: boolean
   }
+  /**
+   * The clock the compatibility API reads "now" from (the default date window, relative dates).
+   * Tests and replays of recorded traffic set it; sites leave it alone.
+   * @default () => new Date()
+   */
+  clock?: () => Date
   /** Per-collection overrides, merged into the generated collection configs. */
   overrides?: {
     events?: CollectionOverride
@@ -85,6 +91,7 @@ export type EventsCalendarPluginConfig = {
 
 /** The plugin options after defaults were applied, the only form passed down from the entry. */
 export type SanitizedPluginConfig = {
+  clock: () => Date
   defaultLanguage: string
   defaultPerPage: number
   disabled: boolean

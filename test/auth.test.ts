@@ -149,7 +149,7 @@ describe('the compatibility API’s transport', () => {
 
   it('parses JSON and form bodies, and answers malformed JSON with 400 rest_invalid_json', async () => {
     const options = payload.config.custom.eventsCalendar as SanitizedPluginConfig
-    const table: Route[] = [{ path: '/echo', endpoints: [{ method: 'POST', args: {}, handler: ({ body }) => ({ body, status: 201 }) }] }]
+    const table: Route[] = [{ path: '/echo', endpoints: [{ methods: ['POST'], args: {}, handler: ({ body }) => ({ body, status: 201 }) }] }]
     const send = (body: string, type: string) =>
       dispatchCompatRequest(payload, options, { body, headers: new Headers({ 'content-type': type }), method: 'POST', path: '/vendor/events/v1/echo', query: '', restBase: 'http://x/wp-json' }, table)
     const json = await send('{"tags":["a","b"]}', 'application/json')
@@ -164,7 +164,7 @@ describe('the compatibility API’s transport', () => {
 
   it('answers an unexpected failure in the error shape without internals', async () => {
     const options = payload.config.custom.eventsCalendar as SanitizedPluginConfig
-    const table: Route[] = [{ path: '/boom', endpoints: [{ method: 'GET', args: {}, handler: () => { throw new Error('secret internals') } }] }]
+    const table: Route[] = [{ path: '/boom', endpoints: [{ methods: ['GET'], args: {}, handler: () => { throw new Error('secret internals') } }] }]
     const response = await dispatchCompatRequest(payload, options, { headers: new Headers(), method: 'GET', path: '/vendor/events/v1/boom', query: '', restBase: 'http://x/wp-json' }, table)
     const text = await response.text()
     expect(response.status).toBe(500)

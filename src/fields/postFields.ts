@@ -73,6 +73,12 @@ export const postSidebarFields = (options: SanitizedPluginConfig): Field[] => [
     admin: { hidden: true },
   },
   {
+    name: 'descriptionText',
+    type: 'textarea',
+    localized: true,
+    admin: { hidden: true },
+  },
+  {
     name: 'globalIdLineage',
     label: 'Origin ids',
     type: 'text',

@@ -1,15 +1,21 @@
 import * as migration_20261121_014424_initial from './20261121_014424_initial';
 import * as migration_20261121_014425_shared_id_sequences from './20261121_014425_shared_id_sequences';
+import * as migration_20261121_020136_description_text from './20261121_020136_description_text';
 
 export const migrations = [
   {
     up: migration_20261121_014424_initial.up,
     down: migration_20261121_014424_initial.down,
-    name: '20261121_014424_initial'
+    name: '20261121_014424_initial',
   },
   {
     up: migration_20261121_014425_shared_id_sequences.up,
     down: migration_20261121_014425_shared_id_sequences.down,
-    name: '20261121_014425_shared_id_sequences'
+    name: '20261121_014425_shared_id_sequences',
+  },
+  {
+    up: migration_20261121_020136_description_text.up,
+    down: migration_20261121_020136_description_text.down,
+    name: '20261121_020136_description_text'
   },
 ];

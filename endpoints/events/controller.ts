@@ -1,0 +1,255 @@
+import type { CollectionSlug, Where } from 'payload'
+
+import type { RestContext, RestResult } from '../context'
+
+import { CALENDAR_SLUGS } from '../../src/slugs'
+import { can } from '../../src/lib/roles'
+import { wasSent } from '../args'
+import { RestError } from '../errors'
+import { apiUrl, encodedQuery } from '../urls'
+import { toList } from '../validators'
+import { DATE_BOUNDS, isStrict, parseDateWindow } from './dateWindow'
+import { type EventDoc, serializeEvent } from './serializeEvent'
+
+const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
+
+/** Which query argument filters which field, and how (`contract.md` §7.3–7.4). */
+const BOUND_FILTERS = {
+  start_date: ['startDate', 'greater_than_equal'],
+  end_date: ['endDate', 'less_than_equal'],
+  starts_before: ['startDate', 'less_than'],
+  starts_after: ['startDate', 'greater_than'],
+  ends_before: ['endDate', 'less_than'],
+  ends_after: ['endDate', 'greater_than'],
+} as const
+
+/** `GET /events`. */
+export async function listEvents(ctx: RestContext): Promise<RestResult> {
+  const args = ctx.args
+  const page = args.page as number
+  const perPage = args.per_page as number
+  const mayEdit = can(ctx.user, 'edit_posts')
+  const statuses = (args.status as string[] | undefined) ?? (mayEdit ? null : ['publish'])
+  const include = args.include as number[] | undefined
+
+  const and: Where[] = [{ hideFromListings: { not_equals: true } }]
+  and.push(statuses ? { status: { in: statuses } } : { status: { not_equals: 'trash' } })
+
+  const window = include
+    ? null
+    : parseDateWindow({
+        now: ctx.now,
+        sent: (name) => wasSent(args, name),
+        siteTimezone: ctx.options.siteTimezone,
+        strict: isStrict(args.strict_dates),
+        values: Object.fromEntries(DATE_BOUNDS.map((bound) => [bound, args[bound]])),
+      })
+  if (include) and.push({ id: { in: include } })
+  for (const [bound, instant] of Object.entries(window?.instants ?? {})) {
+    const [field, operator] = BOUND_FILTERS[bound as keyof typeof BOUND_FILTERS]
+    and.push({ [field]: { [operator]: instant.toISOString() } })
+  }
+  if (typeof args.search === 'string') {
+    for (const word of args.search.split(/\s+/).filter(Boolean)) {
+      and.push({ or: [{ title: { like: word } }, { excerpt: { like: word } }, { descriptionText: { like: word } }] })
+    }
+  }
+  if (args.categories !== undefined) and.push({ categories: { in: await termIds(ctx, CALENDAR_SLUGS.eventCategories, args.categories) } })
+  if (args.tags !== undefined) and.push({ tags: { in: await termIds(ctx, CALENDAR_SLUGS.eventTags, args.tags) } })
+  if (args.venue !== undefined) and.push({ venue: { in: toList(args.venue).map(Number) } })
+  if (args.organizer !== undefined) and.push({ organizers: { in: toList(args.organizer).map(Number) } })
+  if (args.featured === true) and.push({ featured: { equals: true } })
+  if (args.featured === false) and.push({ featured: { not_equals: true } })
+  if (args.geoloc === true) and.push({ 'venue.latitude': { exists: true } }, { 'venue.longitude': { exists: true } })
+  if (args.geoloc === false) and.push({ or: [{ venue: { exists: false } }, { 'venue.latitude': { exists: false } }] })
+  // Events have no parents here (no recurrence), so a parent filter matches nothing.
+  if (args.post_parent !== undefined) and.push({ id: { equals: 0 } })
+
+  const result = await ctx.payload.find({
+    collection: EVENTS,
+    depth: 1,
+    limit: perPage,
+    overrideAccess: false,
+    page,
+    req: ctx.req,
+    sort: ['startDate', 'id'],
+    where: { and },
+  })
+  if (page > 1 && result.docs.length === 0) {
+    throw new RestError('event-archive-page-not-found', 'The requested event archive page does not exist', 404)
+  }
+  const docs = result.docs as unknown as EventDoc[]
+  const termCounts = await countTermUse(ctx, docs)
+  const total = result.totalDocs
+  const totalPages = total === 0 ? 0 : Math.ceil(total / perPage)
+
+  const echo = echoedArgs(ctx, window?.echo ?? {}, statuses, mayEdit)
+  const base = apiUrl(ctx.restBase, ctx.options, '/events/')
+  const body: Record<string, unknown> = {
+    events: docs.map((doc) => serializeEvent(doc, ctx, { single: false, termCounts, unlocked: mayUnlock(ctx, doc) })),
+    rest_url: restUrl(base, [['page', String(page)], ...echo.main], echo.extras),
+  }
+  if (page < totalPages) body.next_rest_url = `${base}?${encodedQuery([...echo.main, ...echo.extras, ['page', String(page + 1)]])}`
+  if (page > 1 && page - 1 <= totalPages) {
+    const previous = page - 1 === 1 ? [] : [['page', String(page - 1)] as [string, string]]
+    body.previous_rest_url = `${base}?${encodedQuery([...echo.main, ...echo.extras, ...previous])}`
+  }
+  body.total = total
+  body.total_pages = totalPages
+  return { body, headers: { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) } }
+}
+
+/**
+ * The arguments the original echoes into `rest_url`, in its order: its own (unencoded) and the
+ * ones it appends afterwards with `add_query_arg` (`venue`, `organizer`, `featured`), which
+ * encodes the whole URL.
+ */
+function echoedArgs(ctx: RestContext, dates: Partial<Record<string, string>>, statuses: null | string[], mayEdit: boolean) {
+  const args = ctx.args
+  const include = args.include as number[] | undefined
+  const main: [string, string][] = [['per_page', String(args.per_page)]]
+  const push = (name: string, value: unknown) => {
+    if (value !== undefined && value !== null && value !== false && value !== '') main.push([name, String(value)])
+  }
+  // With `include` the original echoes the unwidened defaults it ignores.
+  push('start_date', include ? args.start_date : dates.start_date)
+  push('end_date', include ? args.end_date : dates.end_date)
+  push('search', args.search)
+  push('geoloc', args.geoloc)
+  push('geoloc_lat', args.geoloc_lat)
+  push('geoloc_lng', args.geoloc_lng)
+  push('status', statuses ? statuses.join(',') : mayEdit ? 'any' : 'publish')
+  push('post_parent', args.post_parent)
+  push('include', include?.join(','))
+  for (const bound of ['starts_before', 'starts_after', 'ends_before', 'ends_after']) push(bound, dates[bound])
+  push('ticketed', args.ticketed)
+  const extras: [string, string][] = []
+  if (args.venue !== undefined) extras.push(['venue', toList(args.venue).join(',')])
+  if (args.organizer !== undefined) extras.push(['organizer', toList(args.organizer).join(',')])
+  if (args.featured !== undefined) extras.push(['featured', args.featured ? '1' : '0'])
+  return { extras, main }
+}
+
+function restUrl(base: string, main: [string, string][], extras: [string, string][]): string {
+  if (extras.length) return `${base}?${encodedQuery([...main, ...extras])}`
+  return `${base}?${main.map(([name, value]) => `${name}=${value}`).join('&')}`
+}
+
+async function termIds(ctx: RestContext, collection: string, value: unknown): Promise<number[]> {
+  const entries = toList(value).map((entry) => String(entry).trim())
+  const ids = entries.filter((entry) => /^\d+$/.test(entry)).map(Number)
+  const names = entries.filter((entry) => !/^\d+$/.test(entry))
+  if (names.length) {
+    const { docs } = await ctx.payload.find({
+      collection: collection as CollectionSlug,
+      depth: 0,
+      limit: 0,
+      overrideAccess: true,
+      pagination: false,
+      where: { or: [{ slug: { in: names } }, { name: { in: names } }] },
+    })
+    ids.push(...docs.map((doc) => doc.id as number))
+  }
+  return ids
+}
+
+/** How many published events use each term of these events: the original's stored term count. */
+async function countTermUse(ctx: RestContext, docs: EventDoc[]): Promise<Map<number, number>> {
+  const counts = new Map<number, number>()
+  const wanted: [number, 'categories' | 'tags'][] = []
+  for (const doc of docs) {
+    for (const kind of ['categories', 'tags'] as const) {
+      for (const term of (doc[kind] as { id: number }[] | undefined) ?? []) {
+        if (term && typeof term === 'object' && !wanted.some(([id]) => id === term.id)) wanted.push([term.id, kind])
+      }
+    }
+  }
+  await Promise.all(
+    wanted.map(async ([id, kind]) => {
+      const { totalDocs } = await ctx.payload.count({
+        collection: EVENTS,
+        overrideAccess: true,
+        where: { and: [{ status: { equals: 'publish' } }, { [kind]: { in: [id] } }] },
+      })
+      counts.set(id, totalDocs)
+    }),
+  )
+  return counts
+}
+
+function mayUnlock(ctx: RestContext, doc: EventDoc): boolean {
+  if (!doc.password) return true
+  return can(ctx.user, 'edit_others_posts') || (typeof ctx.query.password === 'string' && ctx.query.password === doc.password)
+}
+
+/** `GET /events/{id}`. */
+export async function getEvent(ctx: RestContext): Promise<RestResult> {
+  return readEvent(ctx, Number(ctx.args.id))
+}
+
+/** `GET /events/by-slug/{slug}`. */
+export async function getEventBySlug(ctx: RestContext): Promise<RestResult> {
+  const { docs } = await ctx.payload.find({
+    collection: EVENTS,
+    depth: 0,
+    limit: 1,
+    overrideAccess: true,
+    select: { id: true } as never,
+    where: { slug: { equals: ctx.args.slug as string } },
+  })
+  return readEvent(ctx, (docs[0] as { id?: number } | undefined)?.id ?? 0)
+}
+
+/**
+ * A single event, with the original's answers in its order: 404 when there is no such post, 400
+ * when the post is a venue or organizer, 403 when it is trashed, not visible to the caller, or
+ * password-protected without the password.
+ */
+async function readEvent(ctx: RestContext, id: number): Promise<RestResult> {
+  const stored = await findEventForCheck(ctx, id)
+  if (!stored) {
+    const otherPost = await isOtherPost(ctx, id)
+    if (otherPost) throw new RestError('rest-invalid-event-id', 'The specified ID is not a valid event.', 400)
+    throw new RestError('rest-event-not-found', `Event with ID ${id} does not exist.`, 404)
+  }
+  if (stored.status === 'trash') throw new RestError('event-no-longer-available', 'This event is no longer available', 403)
+  const visible = await ctx.payload.find({
+    collection: EVENTS,
+    depth: 1,
+    limit: 1,
+    overrideAccess: false,
+    pagination: false,
+    req: ctx.req,
+    where: { id: { equals: id } },
+  })
+  const doc = visible.docs[0] as unknown as EventDoc | undefined
+  if (!doc) throw new RestError('event-not-accessible', 'The requested event is not accessible', 403)
+  const unlocked = mayUnlock(ctx, doc)
+  if (!unlocked) {
+    throw new RestError('event-password-protected', 'The requested event is not accessible without a password', 403)
+  }
+  const termCounts = await countTermUse(ctx, [doc])
+  return { body: serializeEvent(doc, ctx, { single: true, termCounts, unlocked }) }
+}
+
+async function findEventForCheck(ctx: RestContext, id: number) {
+  if (!id) return null
+  const { docs } = await ctx.payload.find({
+    collection: EVENTS,
+    depth: 0,
+    limit: 1,
+    overrideAccess: true,
+    select: { status: true } as never,
+    where: { id: { equals: id } },
+  })
+  return (docs[0] as { status: string } | undefined) ?? null
+}
+
+async function isOtherPost(ctx: RestContext, id: number): Promise<boolean> {
+  if (!id) return false
+  for (const collection of [CALENDAR_SLUGS.venues, CALENDAR_SLUGS.organizers]) {
+    const { totalDocs } = await ctx.payload.count({ collection: collection as CollectionSlug, overrideAccess: true, where: { id: { equals: id } } })
+    if (totalDocs) return true
+  }
+  return false
+}

@@ -1,0 +1,58 @@
+import { calendarDateOf, formatWallTime, parsePhpDateTime, wallTimeToInstant, type WallTime } from '../../src/lib/phpDate'
+
+export const DATE_BOUNDS = ['start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after'] as const
+export type DateBound = (typeof DATE_BOUNDS)[number]
+const RELATIVE: DateBound[] = ['starts_before', 'starts_after', 'ends_before', 'ends_after']
+
+export type DateWindow = {
+  /** Each bound as the wall time in the site's timezone that the original echoes in `rest_url`. */
+  echo: Partial<Record<DateBound, WallTime>>
+  /** Each bound as an instant, for the query. */
+  instants: Partial<Record<DateBound, Date>>
+}
+
+/**
+ * The events list's date filters, as the original computes them (`contract.md` §7.3):
+ * - without `strict_dates`, every bound is widened to whole days of the date as written:
+ *   `start_date` to 00:00:00, the others to 23:59:59;
+ * - with it, each value is read as a UTC instant (a zone-less value counts as UTC) and used at
+ *   that exact time;
+ * - `start_date`/`end_date` have defaults (the request's values arrive already defaulted), which
+ *   are dropped when the client sends a relative bound (`starts_*`, `ends_*`) but not them.
+ *
+ * Bounds compare with events' instants; the original compares wall times, which only differs
+ * for events whose timezone is not the site's.
+ */
+export function parseDateWindow(args: {
+  now: Date
+  sent: (name: string) => boolean
+  siteTimezone: string
+  strict: boolean
+  values: Partial<Record<DateBound, unknown>>
+}): DateWindow {
+  const { now, sent, siteTimezone, strict, values } = args
+  const hasRelative = RELATIVE.some((bound) => sent(bound))
+  const window: DateWindow = { echo: {}, instants: {} }
+  for (const bound of DATE_BOUNDS) {
+    const value = values[bound]
+    if (value === undefined || value === null) continue
+    if (hasRelative && (bound === 'start_date' || bound === 'end_date') && !sent(bound)) continue
+    let wall: null | WallTime
+    if (strict) {
+      const instant = parsePhpDateTime(value, { now, timeZone: 'UTC' })
+      wall = instant ? formatWallTime(instant, siteTimezone) : null
+    } else {
+      const day = calendarDateOf(value, { now, timeZone: siteTimezone })
+      wall = day ? `${day} ${bound === 'start_date' ? '00:00:00' : '23:59:59'}` : null
+    }
+    if (!wall) continue
+    window.echo[bound] = wall
+    window.instants[bound] = wallTimeToInstant(wall, siteTimezone)
+  }
+  return window
+}
+
+/** Truthiness as PHP's FILTER_VALIDATE_BOOLEAN reads `strict_dates`. */
+export function isStrict(value: unknown): boolean {
+  return ['1', 'true', 'on', 'yes'].includes(String(value).trim().toLowerCase())
+}

@@ -1,0 +1,191 @@
+import type { RestContext } from '../context'
+
+import { dateDetails, formatWallTime, timezoneAbbreviation } from '../../src/lib/phpDate'
+import { serializeOrganizer, type OrganizerDoc } from '../organizers/serializeOrganizer'
+import { descriptionHtml, escapeHtml, excerptHtml, globalIds, postMeta, serializeImage } from '../serializeCommon'
+import { serializeEmbeddedTerm } from '../terms/serializeEmbeddedTerm'
+import { apiUrl, permalink } from '../urls'
+import { serializeVenue, venueJsonLd, type VenueDoc } from '../venues/serializeVenue'
+
+export type EventDoc = Record<string, unknown> & {
+  allDay?: boolean | null
+  endDate: string
+  id: number
+  password?: null | string
+  startDate: string
+  status: string
+  timezone?: null | string
+}
+
+export type SerializeEventOptions = {
+  /** Single reads add `json_ld` (to the event and its venue). */
+  single: boolean
+  /** How many events use each term, for the embedded term objects. */
+  termCounts: Map<number, number>
+  /** Password-protected events are blanked unless this is their password or the caller may edit them. */
+  unlocked: boolean
+}
+
+/**
+ * The event object (`contract.md` §6.1): every key, in the original's order and types, from an
+ * event read at depth 1. The one serializer of events, shared by lists, single reads and writes.
+ */
+export function serializeEvent(doc: EventDoc, ctx: RestContext, options: SerializeEventOptions) {
+  const timezone = doc.timezone || ctx.options.siteTimezone
+  const start = new Date(doc.startDate)
+  const end = new Date(doc.endDate)
+  const wall = {
+    start: formatWallTime(start, timezone),
+    end: formatWallTime(end, timezone),
+    utcStart: formatWallTime(start, 'UTC'),
+    utcEnd: formatWallTime(end, 'UTC'),
+  }
+  const url = permalink(ctx.options, 'events', doc as never)
+  const cost = formatCost(doc)
+  const venueDoc = doc.venue && typeof doc.venue === 'object' ? (doc.venue as VenueDoc) : null
+  const organizers = ((doc.organizers as unknown[]) ?? []).filter((item): item is OrganizerDoc => Boolean(item) && typeof item === 'object')
+  const terms = (kind: 'categories' | 'tags') =>
+    ((doc[kind] as unknown[]) ?? [])
+      .filter((item): item is Record<string, unknown> & { id: number } => Boolean(item) && typeof item === 'object')
+      .sort((a, b) => String(a.name ?? '').localeCompare(String(b.name ?? '')))
+      .map((term) => serializeEmbeddedTerm(term, kind, ctx, options.termCounts.get(term.id) ?? 0))
+
+  const event: Record<string, unknown> = {
+    id: doc.id,
+    ...globalIds(doc as never, ctx),
+    ...postMeta(doc as never, ctx),
+    url,
+    rest_url: apiUrl(ctx.restBase, ctx.options, `/events/${doc.id}`),
+    title: doc.title ?? '',
+    description: descriptionHtml(doc.description),
+    excerpt: excerptHtml(doc.excerpt as string),
+    slug: doc.slug ?? '',
+    image: serializeImage(doc.image, ctx),
+    all_day: doc.allDay === true,
+    start_date: wall.start,
+    start_date_details: dateDetails(wall.start),
+    end_date: wall.end,
+    end_date_details: dateDetails(wall.end),
+    utc_start_date: wall.utcStart,
+    utc_start_date_details: dateDetails(wall.utcStart),
+    utc_end_date: wall.utcEnd,
+    utc_end_date_details: dateDetails(wall.utcEnd),
+    timezone,
+    timezone_abbr: timezoneAbbreviation(start, timezone),
+    cost: cost.text,
+    cost_details: cost.details,
+    website: typeof doc.website === 'string' ? escapeHtml(doc.website) : url,
+    show_map: doc.showMap === true,
+    show_map_link: doc.showMapLink === true,
+    hide_from_listings: doc.hideFromListings === true,
+    sticky: doc.sticky === true,
+    featured: doc.featured === true,
+    categories: terms('categories'),
+    tags: terms('tags'),
+    venue: venueDoc ? serializeVenue(venueDoc, ctx, { jsonLd: options.single }) : [],
+    organizer: organizers.map((organizer) => serializeOrganizer(organizer, ctx)),
+    custom_fields: [],
+  }
+  if (doc.password && !options.unlocked) blankProtected(event)
+  if (options.single) event.json_ld = eventJsonLd(event, doc, venueDoc, organizers, timezone)
+  return event
+}
+
+/** What the original leaves of a password-protected event in a list (`contract.md` §14). */
+function blankProtected(event: Record<string, unknown>) {
+  Object.assign(event, {
+    description: '',
+    excerpt: '',
+    image: false,
+    all_day: null,
+    cost: '',
+    cost_details: { currency_symbol: '', currency_position: '', currency_code: '', values: [] },
+    website: '',
+    show_map: null,
+    show_map_link: null,
+    hide_from_listings: null,
+    sticky: null,
+    featured: null,
+    categories: [],
+    tags: [],
+    venue: [],
+    organizer: [],
+    custom_fields: [],
+  })
+}
+
+const DEFAULT_CURRENCY = { code: 'USD', position: 'prefix', symbol: '$' } as const
+
+/**
+ * The cost as the original shows it: each number with the currency symbol (the site default,
+ * `$` before the amount, when the editor typed none), a range as `min – max`, 0 as `Free`;
+ * a cost without numbers as typed.
+ */
+export function formatCost(doc: Record<string, unknown>) {
+  const details = (doc.costDetails ?? {}) as { currencyCode?: null | string; currencyPosition?: null | string; currencySymbol?: null | string; values?: null | string[] }
+  const values = details.values ?? []
+  const raw = typeof doc.cost === 'string' ? doc.cost.trim() : ''
+  const costDetails = {
+    currency_symbol: details.currencySymbol ?? '',
+    currency_code: details.currencyCode ?? '',
+    currency_position: details.currencyPosition ?? '',
+    values,
+  }
+  const numbers = values.filter((value) => /^\d+(\.\d+)?$/.test(value)).map(Number)
+  if (!numbers.length) return { details: costDetails, text: raw }
+  const symbol = details.currencySymbol || DEFAULT_CURRENCY.symbol
+  const position = details.currencyPosition || DEFAULT_CURRENCY.position
+  const show = (value: number) => {
+    if (value === 0) return 'Free'
+    const amount = String(values.find((text) => Number(text) === value) ?? value)
+    return position === 'postfix' ? `${amount}${symbol}` : `${symbol}${amount}`
+  }
+  const min = Math.min(...numbers)
+  const max = Math.max(...numbers)
+  return { details: costDetails, text: min === max ? show(min) : `${show(min)} – ${show(max)}` }
+}
+
+function isoWithOffset(wall: string, timezone: string, instant: Date): string {
+  const offsetMinutes = Math.round((Date.parse(`${formatWallTime(instant, timezone).replace(' ', 'T')}Z`) - instant.getTime()) / 60000)
+  const sign = offsetMinutes < 0 ? '-' : '+'
+  const abs = Math.abs(offsetMinutes)
+  return `${wall.replace(' ', 'T')}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`
+}
+
+/** The schema.org Event the original adds to single reads. */
+function eventJsonLd(event: Record<string, unknown>, doc: EventDoc, venue: null | VenueDoc, organizers: OrganizerDoc[], timezone: string) {
+  const description = event.description ? `${escapeHtml(String(event.description))}\\n` : ''
+  const image = event.image && typeof event.image === 'object' ? (event.image as { url: string }).url : undefined
+  const costDetails = event.cost_details as { values: string[] }
+  const price = costDetails.values.find((value) => /^\d+(\.\d+)?$/.test(value))
+  return {
+    '@context': 'http://schema.org',
+    '@type': 'Event',
+    name: event.title,
+    description,
+    ...(image ? { image } : {}),
+    url: event.url,
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    eventStatus: 'https://schema.org/EventScheduled',
+    startDate: isoWithOffset(String(event.start_date), timezone, new Date(doc.startDate)),
+    endDate: isoWithOffset(String(event.end_date), timezone, new Date(doc.endDate)),
+    ...(venue ? { location: venueJsonLd(venue, String((event.venue as { stateprovince?: string }).stateprovince ?? '')) } : {}),
+    ...(organizers.length
+      ? { organizer: organizers.map((organizer) => ({ '@type': 'Person', name: organizer.name ?? '', description: '', url: organizer.website ?? '', telephone: organizer.phone ?? '', email: organizer.email ?? '', sameAs: organizer.website ?? '' })) }
+      : {}),
+    ...(price !== undefined
+      ? {
+          offers: {
+            '@type': 'Offer',
+            price,
+            priceCurrency: (event.cost_details as { currency_code?: string }).currency_code || DEFAULT_CURRENCY.code,
+            url: event.url,
+            category: 'primary',
+            availability: 'inStock',
+            validFrom: `${String(event.date).slice(0, 10)}T00:00:00+00:00`,
+          },
+        }
+      : {}),
+    performer: 'Organization',
+  }
+}

@@ -1,0 +1,91 @@
+import type { RestContext } from './context'
+
+import { formatWallTime } from '../src/lib/phpDate'
+import { lexicalToHtml } from '../src/lib/richText'
+import { globalId } from './urls'
+
+/** WordPress's zero date, which never-published drafts carry as their UTC dates. */
+const ZERO_DATE = '0000-00-00 00:00:00'
+
+type PostLike = {
+  author?: { id: number } | null | number
+  createdAt: string
+  globalIdLineage?: null | string[]
+  id: number
+  publishedAt?: null | string
+  status: string
+  updatedAt: string
+}
+
+/** `author`, `status` and the four post dates, as the original reports them for any post. */
+export function postMeta(doc: PostLike, ctx: RestContext) {
+  const tz = ctx.options.siteTimezone
+  const published = doc.publishedAt ? new Date(doc.publishedAt) : null
+  const neverPublished = !published && (doc.status === 'draft' || doc.status === 'pending')
+  const date = published ?? new Date(doc.createdAt)
+  const modified = new Date(doc.updatedAt)
+  return {
+    author: String(relationId(doc.author) ?? 0),
+    status: doc.status,
+    date: formatWallTime(date, tz),
+    date_utc: neverPublished ? ZERO_DATE : formatWallTime(date, 'UTC'),
+    modified: formatWallTime(modified, tz),
+    modified_utc: neverPublished ? ZERO_DATE : formatWallTime(modified, 'UTC'),
+  }
+}
+
+export function globalIds(doc: PostLike, ctx: RestContext) {
+  const own = globalId(ctx.options, doc.id)
+  return { global_id: own, global_id_lineage: [own, ...(doc.globalIdLineage ?? []).filter((id) => id !== own)] }
+}
+
+export function relationId(value: unknown): null | number {
+  if (value === null || value === undefined) return null
+  if (typeof value === 'number') return value
+  if (typeof value === 'object' && 'id' in (value as object)) return Number((value as { id: unknown }).id)
+  return Number(value)
+}
+
+export const descriptionHtml = (value: unknown): string => lexicalToHtml(value as never).trim()
+
+/** WordPress's `the_excerpt` on a typed excerpt: one paragraph, nothing when empty. */
+export function excerptHtml(value: null | string | undefined): string {
+  const excerpt = (value ?? '').trim()
+  return excerpt ? `<p>${escapeHtml(excerpt).replace(/\n/g, '<br />\n')}</p>` : ''
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+}
+
+/** The original's `false`/object image: the file's URL, id and extension, then its sizes. */
+export function serializeImage(media: unknown, ctx: RestContext): false | Record<string, unknown> {
+  if (!media || typeof media !== 'object') return false
+  const file = media as Record<string, unknown>
+  if (!file.url) return false
+  const absolute = (url: unknown) => (typeof url === 'string' && url.startsWith('/') ? `${ctx.options.siteUrl}${url}` : url)
+  const filename = String(file.filename ?? '')
+  const image: Record<string, unknown> = {
+    url: absolute(file.url),
+    id: file.id,
+    extension: filename.includes('.') ? filename.slice(filename.lastIndexOf('.') + 1) : '',
+    width: file.width,
+    height: file.height,
+    filesize: file.filesize,
+  }
+  const sizes = Object.entries((file.sizes ?? {}) as Record<string, Record<string, unknown>>)
+    .filter(([, size]) => size?.url)
+    .map(([name, size]) => [name, { width: size.width, height: size.height, 'mime-type': size.mimeType, filesize: size.filesize, url: absolute(size.url) }])
+  if (sizes.length) image.sizes = Object.fromEntries(sizes)
+  return dropEmpty(image)
+}
+
+/** PHP's `array_filter` without a callback: drops '', false, '0', 0, [], null. */
+export function dropEmpty<T extends Record<string, unknown>>(object: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(object).filter(
+      ([, value]) =>
+        !(value === '' || value === false || value === '0' || value === 0 || value === null || value === undefined || (Array.isArray(value) && value.length === 0)),
+    ),
+  ) as Partial<T>
+}

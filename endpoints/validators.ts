@@ -1,0 +1,114 @@
+import type { CollectionSlug } from 'payload'
+
+import type { RestContext } from './context'
+import type { Validator } from './params'
+
+import { isPhpTime } from '../src/lib/phpDate'
+import { can } from '../src/lib/roles'
+import { POST_STATUSES } from '../src/lib/statuses'
+import { isValidTimeZone } from '../src/lib/timezone'
+import { RestError } from './errors'
+
+/**
+ * The original's validation rules (`contract.md` §4), named after them. Rules that look items
+ * up see every item of the type, whatever its status, as the original's do: visibility is the
+ * handler's business, existence is the validator's.
+ */
+
+const isIntegral = (value: unknown): boolean =>
+  (typeof value === 'number' && Number.isInteger(value)) || (typeof value === 'string' && /^\d+$/.test(value.trim()))
+
+export const isPositiveInt: Validator = (value) => isIntegral(value) && Number(value) > 0
+
+/** A CSV string or a list, as PHP's `Tribe__Utils__Array::list_to_array` reads it. */
+export function toList(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value
+  if (typeof value === 'string') return value.split(',').map((item) => item.trim()).filter((item) => item !== '')
+  if (typeof value === 'number') return [value]
+  return []
+}
+
+export const isPositiveIntList: Validator = (value) => {
+  const list = toList(value)
+  return list.length > 0 && list.every((item) => isIntegral(item) && Number(item) > 0)
+}
+
+export const isString: Validator = (value) => typeof value === 'string' && value !== ''
+
+export const isStringOrEmpty: Validator = (value) =>
+  value === '' || value === null || value === 0 || value === '0' || typeof value === 'string'
+
+export const isTime: Validator = (value, ctx) =>
+  (typeof value === 'string' && value.trim() !== '') || typeof value === 'number'
+    ? isPhpTime(value, { now: ctx.now, timeZone: ctx.options.siteTimezone })
+    : false
+
+export const isUrl: Validator = (value) => {
+  if (typeof value !== 'string') return false
+  try {
+    const url = new URL(value)
+    return Boolean(url.hostname) && /^[a-z][a-z0-9+.-]*:$/i.test(url.protocol)
+  } catch {
+    return false
+  }
+}
+
+export const isUrlOrEmpty: Validator = (value, ctx) => value === '' || value === null || isUrl(value, ctx)
+
+export const isPostStatus: Validator = (value) => typeof value === 'string' && (POST_STATUSES as readonly string[]).includes(value)
+
+export const isTimezoneOrEmpty: Validator = (value) =>
+  value === '' || value === null || (typeof value === 'string' && (isValidTimeZone(value) || /^UTC[+-]\d{1,2}(\.5|\.75)?$/.test(value)))
+
+/** Visitors may only ask for published items; those who may edit may list any status but `any`. */
+export const filterPostStatusList: Validator = (value, ctx) => {
+  const list = toList(value).map((item) => String(item).trim())
+  if (!list.length) return false
+  if (!can(ctx.user, 'edit_posts')) return list.length === 1 && list[0] === 'publish'
+  return list.every((status) => (POST_STATUSES as readonly string[]).includes(status))
+}
+
+export const supportsTicketed: Validator = (value) => {
+  const truthy = ['1', 'true', 'yes', 'on'].includes(String(value).toLowerCase()) || value === true
+  return truthy ? new RestError('event-tickets-not-active', 'Event Tickets plugin is not activated.', 400) : true
+}
+
+/** Every item of the list is the id of an item of `collection` (any status). */
+export const idListOf =
+  (collection: string): Validator =>
+  async (value, ctx) => {
+    const list = toList(value)
+    if (!list.length || !list.every((item) => isIntegral(item) && Number(item) > 0)) return false
+    const ids = [...new Set(list.map(Number))]
+    return (await countExisting(ctx, collection, { id: { in: ids } })) === ids.length
+  }
+
+export const idOf = (collection: string): Validator => async (value, ctx) =>
+  isIntegral(value) && Number(value) > 0 && (await countExisting(ctx, collection, { id: { equals: Number(value) } })) === 1
+
+/** Every entry is the id, slug or name of a term of `collection`. */
+export const termListOf =
+  (collection: string): Validator =>
+  async (value, ctx) => {
+    const list = toList(value).map((item) => String(item).trim())
+    if (!list.length) return false
+    for (const entry of list) {
+      const where = isIntegral(entry)
+        ? { id: { equals: Number(entry) } }
+        : { or: [{ slug: { equals: entry } }, { name: { equals: entry } }] }
+      if ((await countExisting(ctx, collection, where)) === 0) return false
+    }
+    return true
+  }
+
+export const slugOf = (collection: string): Validator => async (value, ctx) =>
+  typeof value === 'string' && value !== '' && (await countExisting(ctx, collection, { slug: { equals: value } })) > 0
+
+async function countExisting(ctx: RestContext, collection: string, where: object): Promise<number> {
+  const { totalDocs } = await ctx.payload.count({
+    collection: collection as CollectionSlug,
+    overrideAccess: true,
+    where: where as never,
+  })
+  return totalDocs
+}

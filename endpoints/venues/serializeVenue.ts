@@ -1,0 +1,71 @@
+import type { RestContext } from '../context'
+
+import { descriptionHtml, dropEmpty, excerptHtml, globalIds, postMeta, serializeImage } from '../serializeCommon'
+import { permalink } from '../urls'
+
+export type VenueDoc = Record<string, unknown> & { id: number; slug?: string; status: string }
+
+/**
+ * The venue object (`contract.md` §6.2), for venue routes and embedded in events: empty values
+ * are dropped as the original drops them, then the map flags and global ids are appended.
+ * `json_ld` only on single reads.
+ */
+export function serializeVenue(doc: VenueDoc, ctx: RestContext, { jsonLd = false } = {}) {
+  const stateprovince = (doc.stateProvince as string) || deriveStateProvince(doc)
+  const base = {
+    id: doc.id,
+    ...postMeta(doc as never, ctx),
+    url: permalink(ctx.options, 'venues', doc),
+    venue: doc.name ?? '',
+    description: descriptionHtml(doc.description),
+    excerpt: excerptHtml(doc.excerpt as string),
+    slug: doc.slug ?? '',
+    image: serializeImage(doc.image, ctx),
+    address: doc.address ?? '',
+    city: doc.city ?? '',
+    country: doc.country ?? '',
+    province: doc.province ?? '',
+    state: doc.state ?? '',
+    zip: doc.zip ?? '',
+    phone: doc.phone ?? '',
+    website: doc.website ?? '',
+    stateprovince,
+    ...(typeof doc.latitude === 'number' && typeof doc.longitude === 'number' ? { geo_lat: doc.latitude, geo_lng: doc.longitude } : {}),
+  }
+  const kept: Record<string, unknown> = dropEmpty(base)
+  if (base.author === '0') delete kept.author
+  if (jsonLd) kept.json_ld = venueJsonLd(doc, stateprovince)
+  return {
+    ...kept,
+    show_map: doc.showMap !== false,
+    show_map_link: doc.showMapLink !== false,
+    ...globalIds(doc as never, ctx),
+  }
+}
+
+/** The schema.org Place the original embeds on single reads. */
+export function venueJsonLd(doc: VenueDoc, stateprovince: string) {
+  return {
+    '@type': 'Place',
+    name: doc.name ?? '',
+    description: '',
+    url: (doc.website as string) ?? '',
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: doc.address ?? '',
+      addressLocality: doc.city ?? '',
+      addressRegion: stateprovince,
+      postalCode: doc.zip ?? '',
+      addressCountry: doc.country ?? '',
+    },
+    telephone: doc.phone ?? '',
+    sameAs: (doc.website as string) ?? '',
+  }
+}
+
+/** The original fills `stateprovince` from the state for US addresses and from the province elsewhere. */
+function deriveStateProvince(doc: VenueDoc): string {
+  const country = String(doc.country ?? '').trim()
+  const american = country === '' || country === 'US' || country === 'United States'
+  return String((american ? doc.state : doc.province) || doc.state || doc.province || '')
+}
