@@ -43,6 +43,7 @@ export async function dispatchCompatRequest(
 ): Promise<Response> {
   const method = request.method.toUpperCase()
   let allow: string | undefined
+  let signedIn = false
   try {
     const prefix = `/${options.namespace}`
     const path = request.path.replace(/\/+$/, '')
@@ -57,6 +58,7 @@ export async function dispatchCompatRequest(
 
     const { user } = await payload.auth({ canSetHeaders: false, headers: request.headers })
     if (!user && /^Basic\s/i.test(request.headers.get('authorization') ?? '')) throw incorrectPassword()
+    signedIn = Boolean(user)
 
     const req = await createLocalReq(
       { fallbackLocale: options.defaultLanguage as never, locale: language, user: user ?? undefined },
@@ -83,9 +85,10 @@ export async function dispatchCompatRequest(
     const result = await match.endpoint.handler(ctx)
     return respond(result, request, allow, method)
   } catch (error) {
-    const restError = error instanceof RestError ? error : internalError()
-    if (!(error instanceof RestError)) payload.logger.error({ err: error, msg: `compatibility API: ${method} ${request.path}` })
-    return respond({ body: restError.toBody(), status: restError.status }, request, allow, method)
+    const restError = error instanceof RestError ? error : fromPayloadError(error, signedIn)
+    if (!restError) payload.logger.error({ err: error, msg: `compatibility API: ${method} ${request.path}` })
+    const answer = restError ?? internalError()
+    return respond({ body: answer.toBody(), status: answer.status }, request, allow, method)
   }
 }
 
@@ -99,6 +102,21 @@ export function routesFor(options: SanitizedPluginConfig): Route[] {
     tables.set(options, table)
   }
   return table
+}
+
+/**
+ * Payload's own refusals in the original's terms: a failed field validation is a 400
+ * `rest_invalid_param` naming the fields, a refused access a `rest_forbidden`.
+ */
+function fromPayloadError(error: unknown, signedIn: boolean): null | RestError {
+  const name = (error as Error | undefined)?.name
+  if (name === 'Forbidden') return forbidden(signedIn)
+  if (name === 'ValidationError') {
+    const errors = ((error as { data?: { errors?: { message: string; path: string }[] } }).data?.errors ?? [])
+    const params = Object.fromEntries(errors.map((item) => [item.path, item.message]))
+    return new RestError('rest_invalid_param', `Invalid parameter(s): ${Object.keys(params).join(', ')}`, 400, { params, details: [] })
+  }
+  return null
 }
 
 function parseBody(request: CompatRequest): unknown {

@@ -112,3 +112,56 @@ async function countExisting(ctx: RestContext, collection: string, where: object
   })
   return totalDocs
 }
+
+const isEmptyLink = (value: unknown): boolean =>
+  value === null || value === '' || value === 0 || value === '0' || (Array.isArray(value) && value.every(isEmptyLink))
+
+/**
+ * A linked venue or organizer given as the original accepts it: nothing (which clears it), an
+ * id or CSV of ids, `{id}`, an inline object with a name under `nameKey`, or a list of those.
+ */
+export const linkedPostsOf =
+  (collection: string, nameKey: string): Validator =>
+  async (value, ctx) => {
+    if (isEmptyLink(value)) return true
+    const entries = Array.isArray(value) ? value : typeof value === 'object' ? [value] : toList(value)
+    for (const entry of entries) {
+      if (isEmptyLink(entry)) continue
+      if (typeof entry === 'number' || typeof entry === 'string') {
+        if (!(await idOf(collection)(entry, ctx))) return false
+        continue
+      }
+      if (!entry || typeof entry !== 'object') return false
+      const object = entry as Record<string, unknown>
+      if (object.id !== undefined && object.id !== null && object.id !== '') {
+        if (!(await idOf(collection)(object.id, ctx))) return false
+      } else if (typeof object[nameKey] !== 'string' || object[nameKey] === '') {
+        return false
+      }
+    }
+    return true
+  }
+
+/** An image: the id of an uploaded image, or an absolute URL to fetch one from. */
+export const isImageOrEmpty =
+  (mediaCollection: string): Validator =>
+  async (value, ctx) => {
+    if (value === '' || value === null || value === 0 || value === '0') return true
+    if (isIntegral(value)) {
+      const { docs } = await ctx.payload.find({
+        collection: mediaCollection as CollectionSlug,
+        depth: 0,
+        limit: 1,
+        overrideAccess: true,
+        where: { id: { equals: Number(value) } },
+      })
+      return String((docs[0] as { mimeType?: string } | undefined)?.mimeType ?? '').startsWith('image/')
+    }
+    return isUrl(value, ctx)
+  }
+
+/** Truthiness as The Events Calendar reads flags (`tribe_is_truthy`). */
+export function isTruthy(value: unknown): boolean {
+  if (value === true) return true
+  return ['1', 'yes', 'y', 'true', 'on', 'enable', 'enabled'].includes(String(value ?? '').trim().toLowerCase())
+}

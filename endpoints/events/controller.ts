@@ -8,7 +8,9 @@ import { wasSent } from '../args'
 import { RestError } from '../errors'
 import { apiUrl, encodedQuery } from '../urls'
 import { toList } from '../validators'
+import { inTransaction } from '../transaction'
 import { DATE_BOUNDS, isStrict, parseDateWindow } from './dateWindow'
+import { prepareEventData } from './prepareEvent'
 import { type EventDoc, serializeEvent } from './serializeEvent'
 
 const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
@@ -253,3 +255,57 @@ async function isOtherPost(ctx: RestContext, id: number): Promise<boolean> {
   }
   return false
 }
+
+/** `POST /events`: 201 with the new event. */
+export async function createEvent(ctx: RestContext): Promise<RestResult> {
+  const id = await inTransaction(ctx.req, async () => {
+    const data = await prepareEventData(ctx)
+    const created = await ctx.payload.create({ collection: EVENTS, data: data as never, depth: 0, overrideAccess: false, req: ctx.req })
+    return created.id as number
+  })
+  return { body: await readBack(ctx, id), status: 201 }
+}
+
+/** `POST|PUT|PATCH /events/{id}` and `/events/by-slug/{slug}`: 200 with the event as it now is. */
+export async function updateEvent(ctx: RestContext): Promise<RestResult> {
+  const id = await targetEventId(ctx)
+  await inTransaction(ctx.req, async () => {
+    const existing = await ctx.payload.findByID({ collection: EVENTS, depth: 0, id, overrideAccess: true, req: ctx.req })
+    const data = await prepareEventData(ctx, existing as Record<string, unknown>)
+    await ctx.payload.update({ collection: EVENTS, data: data as never, depth: 0, id, overrideAccess: false, req: ctx.req })
+  })
+  return { body: await readBack(ctx, id) }
+}
+
+/** `DELETE /events/{id}` and by slug: moves the event to the trash (`contract.md` §8). */
+export async function deleteEvent(ctx: RestContext): Promise<RestResult> {
+  const id = await targetEventId(ctx)
+  const stored = await findEventForCheck(ctx, id)
+  if (stored?.status === 'trash') throw new RestError('event-is-in-trash', 'The event is already trashed', 410)
+  await ctx.payload.update({ collection: EVENTS, data: { status: 'trash' } as never, depth: 0, id, overrideAccess: false, req: ctx.req })
+  return { body: await readBack(ctx, id) }
+}
+
+/** The event a write addresses, by id or by the slug in the path, with the original's 404 and 400. */
+async function targetEventId(ctx: RestContext): Promise<number> {
+  let id = Number(ctx.args.id ?? 0)
+  if (ctx.params.slug !== undefined) {
+    const { docs } = await ctx.payload.find({ collection: EVENTS, depth: 0, limit: 1, overrideAccess: true, where: { slug: { equals: ctx.params.slug } } })
+    id = (docs[0]?.id as number | undefined) ?? 0
+  }
+  if (!(await findEventForCheck(ctx, id))) {
+    if (await isOtherPost(ctx, id)) throw new RestError('rest-invalid-event-id', 'The specified ID is not a valid event.', 400)
+    throw new RestError('rest-event-not-found', `Event with ID ${id} does not exist.`, 404)
+  }
+  return id
+}
+
+/** A written event as the writer now sees it; the write itself decided what they may see. */
+async function readBack(ctx: RestContext, id: number) {
+  const doc = (await ctx.payload.findByID({ collection: EVENTS, depth: 1, id, overrideAccess: false, req: ctx.req })) as unknown as EventDoc
+  const termCounts = await countTermUse(ctx, [doc])
+  return serializeEvent(doc, ctx, { single: false, termCounts, unlocked: true })
+}
+
+/** Writes need a role that may edit events; which event, the collection's access decides. */
+export const mayEditEvents = (ctx: RestContext) => can(ctx.user, 'edit_posts')

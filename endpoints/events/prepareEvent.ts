@@ -1,0 +1,69 @@
+import type { RestContext } from '../context'
+
+import { parsePhpDateTime } from '../../src/lib/phpDate'
+import { can } from '../../src/lib/roles'
+import { htmlToLexical } from '../../src/lib/richText'
+import { parseCost } from '../../src/lib/cost'
+import { CALENDAR_SLUGS } from '../../src/slugs'
+import { wasSent } from '../args'
+import { resolveLinkedPosts } from '../linkedPosts'
+import { resolveImage } from '../media'
+import { resolveTerms } from '../terms/resolveTerms'
+import { isTruthy } from '../validators'
+
+const FLAGS = {
+  featured: 'featured',
+  hide_from_listings: 'hideFromListings',
+  show_map: 'showMap',
+  show_map_link: 'showMapLink',
+  sticky: 'sticky',
+} as const
+
+/**
+ * The event data to store from a create or update request. Only what the request sent is
+ * changed (`decisions.md` §8–9); inline venues, organizers and new terms are created on the
+ * way, so call it inside the write's transaction.
+ */
+export async function prepareEventData(ctx: RestContext, existing?: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const args = ctx.args
+  const sent = (name: string) => wasSent(args, name)
+  const data: Record<string, unknown> = {}
+
+  const timezone = sent('timezone') && args.timezone ? String(args.timezone) : ((existing?.timezone as string) ?? ctx.options.siteTimezone)
+  if (sent('timezone') || !existing) data.timezone = timezone
+  const at = (value: unknown, zone: string) => parsePhpDateTime(value, { now: ctx.now, timeZone: zone })?.toISOString()
+
+  if (sent('title')) data.title = args.title
+  if (sent('description')) data.description = await htmlToLexical(String(args.description), ctx.payload.config)
+  if (sent('excerpt')) data.excerpt = args.excerpt
+  if (sent('slug')) data.slug = args.slug
+  if (sent('author')) data.author = args.author
+  if (sent('start_date')) data.startDate = at(args.start_date, timezone)
+  if (sent('end_date')) data.endDate = at(args.end_date, timezone)
+  if (sent('all_day') || !existing) data.allDay = args.all_day === true
+  if (sent('date')) data.publishedAt = at(args.date, timezone)
+  if (sent('date_utc')) data.publishedAt = at(args.date_utc, 'UTC')
+
+  if (sent('status')) data.status = args.status
+  // A create without a status publishes for those who may publish, as in the original; the
+  // workflow turns anyone else's into a draft.
+  else if (!existing) data.status = can(ctx.user, 'publish_posts') ? 'publish' : 'draft'
+
+  if (sent('cost')) {
+    const cost = Array.isArray(args.cost) ? args.cost.map(String).join(' - ') : String(args.cost ?? '')
+    data.cost = cost
+    const parsed = parseCost(cost)
+    data.costDetails = { currencyPosition: parsed.currencyPosition || null, currencySymbol: parsed.currencySymbol || null, values: parsed.values }
+  }
+  if (sent('website')) data.website = args.website ?? ''
+  for (const [wire, field] of Object.entries(FLAGS)) {
+    if (sent(wire)) data[field] = isTruthy(args[wire])
+  }
+
+  if (sent('categories')) data.categories = await resolveTerms(ctx, CALENDAR_SLUGS.eventCategories, args.categories)
+  if (sent('tags')) data.tags = await resolveTerms(ctx, CALENDAR_SLUGS.eventTags, args.tags)
+  if (sent('venue')) data.venue = (await resolveLinkedPosts(ctx, 'venues', args.venue))[0] ?? null
+  if (sent('organizer')) data.organizers = await resolveLinkedPosts(ctx, 'organizers', args.organizer)
+  if (sent('image')) data.image = await resolveImage(ctx, args.image)
+  return data
+}

@@ -1,0 +1,92 @@
+import type { CollectionSlug } from 'payload'
+
+import type { RestContext } from './context'
+
+import { htmlToLexical } from '../src/lib/richText'
+import { RestError } from './errors'
+import { toList, isTruthy } from './validators'
+
+type Kind = 'organizers' | 'venues'
+
+const NAME_KEY: Record<Kind, string> = { organizers: 'organizer', venues: 'venue' }
+
+/** Text fields an inline venue or organizer may carry, wire name → field name. */
+const TEXT_FIELDS: Record<Kind, Record<string, string>> = {
+  organizers: { email: 'email', phone: 'phone', website: 'website' },
+  venues: { address: 'address', city: 'city', country: 'country', phone: 'phone', province: 'province', state: 'state', stateprovince: 'stateProvince', website: 'website', zip: 'zip' },
+}
+
+/**
+ * Resolves what a client sent as an event's venue or organizers into ids, creating inline ones
+ * (`contract.md` §7.6) with the original's duplicate avoidance (§7.7): an existing item of the
+ * same name, and the same description when one is given, compared without case, is reused.
+ * Runs inside the caller's transaction.
+ */
+export async function resolveLinkedPosts(ctx: RestContext, kind: Kind, value: unknown): Promise<number[]> {
+  const entries = Array.isArray(value) ? value : value && typeof value === 'object' ? [value] : toList(value)
+  const ids: number[] = []
+  for (const entry of entries) {
+    if (entry === null || entry === '' || entry === 0 || entry === '0') continue
+    if (typeof entry === 'number' || typeof entry === 'string') ids.push(Number(entry))
+    else if (entry && typeof entry === 'object') {
+      const object = entry as Record<string, unknown>
+      if (object.id !== undefined && object.id !== null && object.id !== '') ids.push(Number(object.id))
+      else ids.push(await findOrCreateLinkedPost(ctx, kind, object))
+    }
+  }
+  return [...new Set(ids)]
+}
+
+async function findOrCreateLinkedPost(ctx: RestContext, kind: Kind, entry: Record<string, unknown>): Promise<number> {
+  const name = String(entry[NAME_KEY[kind]] ?? '').trim()
+  const description = typeof entry.description === 'string' ? stripTags(entry.description).trim() : ''
+  const { docs } = await ctx.payload.find({
+    collection: kind as CollectionSlug,
+    depth: 0,
+    limit: 50,
+    overrideAccess: true,
+    req: ctx.req,
+    where: { and: [{ name: { like: name } }, { status: { not_equals: 'trash' } }] },
+  })
+  const same = docs.find((doc) => {
+    const candidate = doc as { descriptionText?: null | string; name?: string }
+    if (String(candidate.name ?? '').toLowerCase() !== name.toLowerCase()) return false
+    return !description || String(candidate.descriptionText ?? '').trim().toLowerCase() === description.toLowerCase()
+  })
+  if (same) return same.id as number
+  try {
+    const created = await ctx.payload.create({
+      collection: kind as CollectionSlug,
+      data: (await linkedPostData(ctx, kind, entry)) as never,
+      depth: 0,
+      overrideAccess: false,
+      req: ctx.req,
+    })
+    return created.id as number
+  } catch (error) {
+    const code = kind === 'venues' ? 'could-not-create-venue' : 'could-not-create-organizer'
+    const what = kind === 'venues' ? 'venue' : 'organizer'
+    if ((error as Error).name === 'Forbidden') throw error
+    throw new RestError(code, `The ${what} could not be created from the provided data`, 400)
+  }
+}
+
+/** The data of a venue or organizer from its wire form, shared by inline creation and the venue and organizer routes. */
+export async function linkedPostData(ctx: RestContext, kind: Kind, entry: Record<string, unknown>) {
+  const data: Record<string, unknown> = { name: entry[NAME_KEY[kind]], status: entry.status ?? 'publish' }
+  for (const [wire, field] of Object.entries(TEXT_FIELDS[kind])) {
+    if (typeof entry[wire] === 'string') data[field] = entry[wire]
+  }
+  if (typeof entry.description === 'string') data.description = await htmlToLexical(entry.description, ctx.payload.config)
+  if (kind === 'venues') {
+    for (const flag of ['show_map', 'show_map_link'] as const) {
+      if (entry[flag] !== undefined && entry[flag] !== null) data[flag === 'show_map' ? 'showMap' : 'showMapLink'] = isTruthy(entry[flag])
+    }
+  }
+  return data
+}
+
+function stripTags(html: string): string {
+  return html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ')
+}
+
