@@ -9,7 +9,7 @@ import type { Route } from './router'
 
 import { readArgs } from './args'
 import { forbidden, incorrectPassword, internalError, invalidJson, noRoute, RestError } from './errors'
-import { matchRoute, methodsOf } from './router'
+import { matchRoute, type Route as RouteOf } from './router'
 import { buildRoutes } from './routes'
 
 /** One HTTP request to the compatibility API, as any server hands it over. */
@@ -50,7 +50,6 @@ export async function dispatchCompatRequest(
     if (path !== prefix && !path.toLowerCase().startsWith(`${prefix.toLowerCase()}/`)) throw noRoute()
     const match = matchRoute(table, path.slice(prefix.length), method)
     if (!match) throw noRoute()
-    allow = methodsOf(match.route).join(', ')
 
     const query = qs.parse(request.query, QS_OPTIONS) as Record<string, unknown>
     const body = parseBody(request)
@@ -80,6 +79,7 @@ export async function dispatchCompatRequest(
       routes: table,
       user: user ?? null,
     }
+    allow = await allowedMethods(match.route, ctx)
     ctx.args = await readArgs(match.endpoint.args, ctx)
     if (match.endpoint.permission && !(await match.endpoint.permission(ctx))) throw forbidden(Boolean(user))
     const result = await match.endpoint.handler(ctx)
@@ -90,6 +90,15 @@ export async function dispatchCompatRequest(
     const answer = restError ?? internalError()
     return respond({ body: answer.toBody(), status: answer.status }, request, allow, method)
   }
+}
+
+/** WordPress's `Allow`: the route's methods that this caller may use (it runs each permission check). */
+async function allowedMethods(route: RouteOf, ctx: RestContext): Promise<string> {
+  const allowed: string[] = []
+  for (const endpoint of route.endpoints) {
+    if (!endpoint.permission || (await endpoint.permission(ctx))) allowed.push(...endpoint.methods)
+  }
+  return allowed.join(', ')
 }
 
 const tables = new WeakMap<SanitizedPluginConfig, Route[]>()

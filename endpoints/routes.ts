@@ -1,9 +1,15 @@
 import type { Route } from './router'
 
 import { CALENDAR_SLUGS } from '../src/slugs'
-import { createEvent, deleteEvent, getEvent, getEventBySlug, listEvents, mayEditEvents, updateEvent } from './events/controller'
+import { createEvent, deleteEvent, getEvent, getEventBySlug, listEvents, updateEvent } from './events/controller'
 import { createEventArgs, listEventsArgs, readEventArgs, readEventBySlugArgs, updateEventArgs, updateEventBySlugArgs } from './events/params'
 import { namespaceIndex } from './namespaceIndex'
+import { createLinkedPostArgs, listLinkedPostsArgs, readLinkedPostArgs, readLinkedPostBySlugArgs, updateLinkedPostArgs, updateLinkedPostBySlugArgs, type LinkedKind } from './linkedPostParams'
+import { linkedPostController } from './linkedPostController'
+import { mayEditPosts, mayManageEventCategories, mayManageTags } from './permissions'
+import type { Route as RouteType } from './router'
+import { termController } from './terms/controller'
+import { createTermArgs, listTermsArgs, readTermArgs, updateTermArgs, type TermKind } from './terms/params'
 
 const COLLECTIONS = {
   categories: CALENDAR_SLUGS.eventCategories,
@@ -41,23 +47,87 @@ export function buildRoutes(options: { defaultPerPage: number; maxPerPage: numbe
       path: '/events',
       endpoints: [
         { methods: ['GET'], args: listEventsArgs(collections, options.defaultPerPage, options.maxPerPage), handler: listEvents },
-        { methods: ['POST'], args: createEvent_, handler: createEvent, permission: mayEditEvents },
+        { methods: ['POST'], args: createEvent_, handler: createEvent, permission: mayEditPosts },
       ],
     },
     {
       path: '/events/(?P<id>\\d+)',
       endpoints: [
         { methods: ['GET'], args: readEventArgs, handler: getEvent },
-        { methods: ['DELETE'], args: readEventArgs, handler: deleteEvent, permission: mayEditEvents },
-        { methods: ['POST', 'PUT', 'PATCH'], args: updateEventArgs(createEvent_), handler: updateEvent, permission: mayEditEvents },
+        { methods: ['DELETE'], args: readEventArgs, handler: deleteEvent, permission: mayEditPosts },
+        { methods: ['POST', 'PUT', 'PATCH'], args: updateEventArgs(createEvent_), handler: updateEvent, permission: mayEditPosts },
       ],
     },
     {
       path: '/events/by-slug/(?P<slug>[^/]+)',
       endpoints: [
         { methods: ['GET'], args: readEventBySlugArgs(collections.events), handler: getEventBySlug },
-        { methods: ['DELETE'], args: readEventBySlugArgs(collections.events), handler: deleteEvent, permission: mayEditEvents },
-        { methods: ['POST', 'PUT', 'PATCH'], args: updateEventBySlugArgs(createEvent_), handler: updateEvent, permission: mayEditEvents },
+        { methods: ['DELETE'], args: readEventBySlugArgs(collections.events), handler: deleteEvent, permission: mayEditPosts },
+        { methods: ['POST', 'PUT', 'PATCH'], args: updateEventBySlugArgs(createEvent_), handler: updateEvent, permission: mayEditPosts },
+      ],
+    },
+    ...linkedPostRoutes('venues', collections, options),
+    ...linkedPostRoutes('organizers', collections, options),
+    ...termRoutes('categories', collections, options),
+    ...termRoutes('tags', collections, options),
+  ]
+}
+
+type TableOptions = { defaultPerPage: number; maxPerPage: number }
+type Collections = typeof COLLECTIONS
+
+/** `/venues`, `/venues/{id}`, `/venues/by-slug/{slug}` (or the organizer ones). */
+function linkedPostRoutes(kind: LinkedKind, collections: Collections, options: TableOptions): RouteType[] {
+  const controller = linkedPostController(kind)
+  const collection = collections[kind]
+  const create = createLinkedPostArgs(kind, collections)
+  return [
+    {
+      path: `/${kind}`,
+      endpoints: [
+        { methods: ['GET'], args: listLinkedPostsArgs(kind, collections.events, options.defaultPerPage, options.maxPerPage), handler: controller.list },
+        { methods: ['POST'], args: create, handler: controller.create, permission: mayEditPosts },
+      ],
+    },
+    {
+      path: `/${kind}/(?P<id>\\d+)`,
+      endpoints: [
+        { methods: ['GET'], args: readLinkedPostArgs(kind, collection), handler: controller.get },
+        { methods: ['DELETE'], args: readLinkedPostArgs(kind, collection), handler: controller.remove, permission: mayEditPosts },
+        { methods: ['POST', 'PUT', 'PATCH'], args: updateLinkedPostArgs(kind, collection, create), handler: controller.update, permission: mayEditPosts },
+      ],
+    },
+    {
+      path: `/${kind}/by-slug/(?P<slug>[^/]+)`,
+      endpoints: [
+        { methods: ['GET'], args: readLinkedPostBySlugArgs(kind, collection), handler: controller.get },
+        { methods: ['DELETE'], args: readLinkedPostBySlugArgs(kind, collection), handler: controller.remove, permission: mayEditPosts },
+        { methods: ['POST', 'PUT', 'PATCH'], args: updateLinkedPostBySlugArgs(kind, collection, create), handler: controller.update, permission: mayEditPosts },
+      ],
+    },
+  ]
+}
+
+/** `/categories`, `/categories/{id}` (or the tag ones). */
+function termRoutes(kind: TermKind, collections: Collections, options: TableOptions): RouteType[] {
+  const collection = collections[kind]
+  const controller = termController(kind, collection)
+  const permission = kind === 'categories' ? mayManageEventCategories : mayManageTags
+  const create = createTermArgs(kind, collection)
+  return [
+    {
+      path: `/${kind}`,
+      endpoints: [
+        { methods: ['GET'], args: listTermsArgs(kind, collection, collections.events, options.defaultPerPage, options.maxPerPage), handler: controller.list },
+        { methods: ['POST'], args: create, handler: controller.create, permission },
+      ],
+    },
+    {
+      path: `/${kind}/(?P<id>\\d+)`,
+      endpoints: [
+        { methods: ['GET'], args: readTermArgs(kind, collection), handler: controller.get },
+        { methods: ['POST', 'PUT', 'PATCH'], args: updateTermArgs(kind, collection, create), handler: controller.update, permission },
+        { methods: ['DELETE'], args: readTermArgs(kind, collection), handler: controller.remove, permission },
       ],
     },
   ]

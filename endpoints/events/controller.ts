@@ -306,6 +306,3 @@ async function readBack(ctx: RestContext, id: number) {
   const termCounts = await countTermUse(ctx, [doc])
   return serializeEvent(doc, ctx, { single: false, termCounts, unlocked: true })
 }
-
-/** Writes need a role that may edit events; which event, the collection's access decides. */
-export const mayEditEvents = (ctx: RestContext) => can(ctx.user, 'edit_posts')

@@ -6,7 +6,7 @@ import { permalink } from '../urls'
 export type OrganizerDoc = Record<string, unknown> & { id: number; slug?: string; status: string }
 
 /** The organizer object (`contract.md` §6.3): empty values dropped; `json_ld` only on single reads. */
-export function serializeOrganizer(doc: OrganizerDoc, ctx: RestContext, { jsonLd = false } = {}) {
+export function serializeOrganizer(doc: OrganizerDoc, ctx: RestContext, { jsonLd = false, unlocked = true } = {}) {
   const base = {
     id: doc.id,
     ...postMeta(doc as never, ctx),
@@ -22,6 +22,8 @@ export function serializeOrganizer(doc: OrganizerDoc, ctx: RestContext, { jsonLd
   }
   const kept: Record<string, unknown> = dropEmpty(base)
   if (base.author === '0') delete kept.author
+
+  if (doc.password && !unlocked) blankProtected(kept)
   if (jsonLd) {
     kept.json_ld = {
       '@type': 'Person',
@@ -34,4 +36,9 @@ export function serializeOrganizer(doc: OrganizerDoc, ctx: RestContext, { jsonLd
     }
   }
   return { ...kept, ...globalIds(doc as never, ctx) }
+}
+
+/** What the original leaves of a password-protected organizer (`contract.md` §14); the name becomes `[]`, sic. */
+function blankProtected(object: Record<string, unknown>) {
+  Object.assign(object, { organizer: [], description: '', excerpt: '', phone: '', website: '', email: '' })
 }

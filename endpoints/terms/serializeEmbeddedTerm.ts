@@ -18,7 +18,7 @@ export function serializeEmbeddedTerm(
   const parent = kind === 'categories' ? (relationId(doc.parent) ?? 0) : 0
   const collection = apiUrl(ctx.restBase, ctx.options, `/${kind}`)
   return {
-    name: doc.name ?? '',
+    name: termName(doc.name),
     slug: doc.slug ?? '',
     term_group: 0,
     term_taxonomy_id: doc.id,
@@ -34,4 +34,9 @@ export function serializeEmbeddedTerm(
       ...(parent ? { up: `${collection}/${parent}` } : {}),
     },
   }
+}
+
+/** WordPress stores term names HTML-escaped (`Theatre &amp; Drama`) and returns them so. */
+export function termName(name: unknown): string {
+  return String(name ?? '').replace(/&(?!amp;|lt;|gt;|quot;|#\d+;)/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }

@@ -10,7 +10,7 @@ export type VenueDoc = Record<string, unknown> & { id: number; slug?: string; st
  * are dropped as the original drops them, then the map flags and global ids are appended.
  * `json_ld` only on single reads.
  */
-export function serializeVenue(doc: VenueDoc, ctx: RestContext, { jsonLd = false } = {}) {
+export function serializeVenue(doc: VenueDoc, ctx: RestContext, { jsonLd = false, unlocked = true } = {}) {
   const stateprovince = (doc.stateProvince as string) || deriveStateProvince(doc)
   const base = {
     id: doc.id,
@@ -34,11 +34,14 @@ export function serializeVenue(doc: VenueDoc, ctx: RestContext, { jsonLd = false
   }
   const kept: Record<string, unknown> = dropEmpty(base)
   if (base.author === '0') delete kept.author
+
+  if (doc.password && !unlocked) blankProtected(kept)
   if (jsonLd) kept.json_ld = venueJsonLd(doc, stateprovince)
+  const locked = Boolean(doc.password) && !unlocked
   return {
     ...kept,
-    show_map: doc.showMap !== false,
-    show_map_link: doc.showMapLink !== false,
+    show_map: locked ? null : doc.showMap !== false,
+    show_map_link: locked ? null : doc.showMapLink !== false,
     ...globalIds(doc as never, ctx),
   }
 }
@@ -68,4 +71,9 @@ function deriveStateProvince(doc: VenueDoc): string {
   const country = String(doc.country ?? '').trim()
   const american = country === '' || country === 'US' || country === 'United States'
   return String((american ? doc.state : doc.province) || doc.state || doc.province || '')
+}
+
+/** What the original leaves of a password-protected venue (`contract.md` §14); the name becomes `[]`, sic. */
+function blankProtected(object: Record<string, unknown>) {
+  Object.assign(object, { venue: [], description: '', excerpt: '', address: '', city: '', country: '', province: '', zip: '', phone: '', website: '', stateprovince: '', geo_lat: 0, geo_lng: 0 })
 }

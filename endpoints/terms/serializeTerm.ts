@@ -1,0 +1,31 @@
+import type { RestContext } from '../context'
+import type { TermKind } from './params'
+
+import { relationId } from '../serializeCommon'
+import { apiUrl, permalink } from '../urls'
+import { TAXONOMIES, termName } from './serializeEmbeddedTerm'
+
+/**
+ * A term as the category and tag routes return it (`contract.md` §6.4 b): WordPress's terms
+ * controller item with `link` renamed `url`; tags have no `parent`.
+ */
+export function serializeTerm(doc: Record<string, unknown> & { id: number }, kind: TermKind, ctx: RestContext, count: number) {
+  const collection = apiUrl(ctx.restBase, ctx.options, `/${kind}`)
+  const parent = kind === 'categories' ? (relationId(doc.parent) ?? 0) : null
+  return {
+    id: doc.id,
+    count,
+    description: doc.description ?? '',
+    name: termName(doc.name),
+    slug: doc.slug ?? '',
+    taxonomy: TAXONOMIES[kind],
+    ...(parent !== null ? { parent } : {}),
+    meta: [],
+    url: permalink(ctx.options, kind === 'categories' ? 'eventCategories' : 'eventTags', doc as never),
+    urls: {
+      self: `${collection}/${doc.id}`,
+      collection,
+      ...(parent ? { up: `${collection}/${parent}` } : {}),
+    },
+  }
+}
