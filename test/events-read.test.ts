@@ -243,3 +243,29 @@ describe('GET /events and single events (read side of the events API)', () => {
     expect(frByParam.title).toBe('Soirée jazz')
   })
 })
+
+describe('distance search (geoloc_lat, geoloc_lng)', () => {
+  it('finds events whose venue lies within 25 km of the point, and refuses a lone coordinate', async () => {
+    const payload = await getTestPayload()
+    const api = await serveCompatApi(payload)
+    try {
+      const marker = unique('geo')
+      const paris = await payload.create({ collection: 'venues', data: { name: unique('Paris hall'), latitude: 48.8566, longitude: 2.3522, status: 'publish' } })
+      const versailles = await payload.create({ collection: 'venues', data: { name: unique('Versailles'), latitude: 48.8049, longitude: 2.1204, status: 'publish' } })
+      const lyon = await payload.create({ collection: 'venues', data: { name: unique('Lyon hall'), latitude: 45.764, longitude: 4.8357, status: 'publish' } })
+      const ids: number[] = []
+      for (const venue of [paris, versailles, lyon]) {
+        const event = await payload.create({ collection: 'events', data: { title: `${marker} ${venue.name}`, startDate: '2027-05-01T18:00:00Z', endDate: '2027-05-01T20:00:00Z', venue: venue.id, status: 'publish' } as never })
+        ids.push(event.id as number)
+      }
+      const near = await (await fetch(`${api.url}/wp-json/vendor/events/v1/events?search=${marker}&geoloc_lat=48.8584&geoloc_lng=2.2945`)).json()
+      expect(near.events.map((event: { id: number }) => event.id)).toEqual([ids[0], ids[1]])
+      const lone = await fetch(`${api.url}/wp-json/vendor/events/v1/events?geoloc_lat=48.8584`)
+      expect(lone.status).toBe(400)
+      const withGeo = await (await fetch(`${api.url}/wp-json/vendor/events/v1/events?search=${marker}&geoloc=true`)).json()
+      expect(withGeo.total).toBe(3)
+    } finally {
+      await api.close()
+    }
+  })
+})

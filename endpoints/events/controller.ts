@@ -10,6 +10,7 @@ import { apiUrl, encodedQuery } from '../urls'
 import { toList } from '../validators'
 import { inTransaction } from '../transaction'
 import { DATE_BOUNDS, isStrict, parseDateWindow } from './dateWindow'
+import { venuesNear } from './geofence'
 import { prepareEventData } from './prepareEvent'
 import { type EventDoc, serializeEvent } from './serializeEvent'
 
@@ -64,6 +65,9 @@ export async function listEvents(ctx: RestContext): Promise<RestResult> {
   if (args.featured === false) and.push({ featured: { not_equals: true } })
   if (args.geoloc === true) and.push({ 'venue.latitude': { exists: true } }, { 'venue.longitude': { exists: true } })
   if (args.geoloc === false) and.push({ or: [{ venue: { exists: false } }, { 'venue.latitude': { exists: false } }] })
+  if (args.geoloc_lat !== undefined && args.geoloc_lng !== undefined) {
+    and.push({ venue: { in: await venuesNear(ctx, Number(args.geoloc_lat), Number(args.geoloc_lng)) } })
+  }
   // Events have no parents here (no recurrence), so a parent filter matches nothing.
   if (args.post_parent !== undefined) and.push({ id: { equals: 0 } })
 

@@ -148,11 +148,13 @@ export const listEventsArgs = (collections: { categories: string; events: string
     format: 'double',
     description: text('Events should be filtered by their venue latitude location, must also provide geoloc_lng', { fr: 'Latitude du lieu des événements ; geoloc_lng est aussi requis', es: 'Latitud del lugar de los eventos; también se requiere geoloc_lng' }),
     swaggerType: 'number',
+    validate: (value, ctx) => isCoordinate(value, 90) && hasBoth(ctx.query, ctx.body),
   },
   geoloc_lng: {
     format: 'double',
     description: text('Events should be filtered by their venue longitude location, must also provide geoloc_lat', { fr: 'Longitude du lieu des événements ; geoloc_lat est aussi requis', es: 'Longitud del lugar de los eventos; también se requiere geoloc_lat' }),
     swaggerType: 'number',
+    validate: (value, ctx) => isCoordinate(value, 180) && hasBoth(ctx.query, ctx.body),
   },
   include: {
     description: text('Include events with one of the post IDs specified in the array of CSV list, date filters will be ignored.', { fr: 'Seulement les événements de ces identifiants (liste ou CSV) ; les filtres de dates sont alors ignorés.', es: 'Solo los eventos con estos identificadores (lista o CSV); los filtros de fecha se ignoran.' }),
@@ -234,4 +236,15 @@ export const updateEventArgs = (create: ParamSpecs): ParamSpecs => ({ ...readEve
 export const updateEventBySlugArgs = (create: ParamSpecs): ParamSpecs => {
   const { slug, ...rest } = optional(create)
   return { slug: { ...slug!, in: 'path' }, ...rest }
+}
+
+const isCoordinate = (value: unknown, limit: number) => {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value
+  return typeof number === 'number' && Number.isFinite(number) && Math.abs(number) <= limit
+}
+
+/** A distance search needs both coordinates: one alone is refused rather than ignored. */
+const hasBoth = (query: Record<string, unknown>, body: unknown) => {
+  const from = { ...query, ...(body && typeof body === 'object' ? (body as Record<string, unknown>) : {}) }
+  return from.geoloc_lat !== undefined && from.geoloc_lng !== undefined
 }
