@@ -41,7 +41,7 @@ export async function dispatchCompatRequest(
   request: CompatRequest,
   table: Route[] = routesFor(options),
 ): Promise<Response> {
-  const method = request.method.toUpperCase()
+  const method = effectiveMethod(request)
   let allow: string | undefined
   let signedIn = false
   try {
@@ -126,6 +126,17 @@ function fromPayloadError(error: unknown, signedIn: boolean): null | RestError {
     return new RestError('rest_invalid_param', `Invalid parameter(s): ${Object.keys(params).join(', ')}`, 400, { params, details: [] })
   }
   return null
+}
+
+/**
+ * WordPress lets a POST stand for another method through `?_method=` or the
+ * `X-HTTP-Method-Override` header, for clients behind proxies that only pass GET and POST.
+ */
+function effectiveMethod(request: CompatRequest): string {
+  const method = request.method.toUpperCase()
+  if (method !== 'POST') return method
+  const override = new URLSearchParams(request.query).get('_method') ?? request.headers.get('x-http-method-override')
+  return override && /^(DELETE|GET|PATCH|PUT)$/i.test(override) ? override.toUpperCase() : method
 }
 
 function parseBody(request: CompatRequest): unknown {

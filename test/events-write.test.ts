@@ -153,6 +153,15 @@ describe('event writes: create, update, delete', () => {
     expect(patched.categories).toEqual([])
   })
 
+  it('honours _method and X-HTTP-Method-Override on POST', async () => {
+    const { body: created } = await create({ title: unique('Override') })
+    const viaQuery = await send('POST', `/events/${created.id}?_method=DELETE`)
+    expect((await viaQuery.json()).status).toBe('trash')
+    const { body: other } = await create({ title: unique('Override header') })
+    const viaHeader = await fetch(`${api.url}/wp-json/vendor/events/v1/events/${other.id}`, { method: 'POST', headers: { ...basic(admin.email, admin.password), 'X-HTTP-Method-Override': 'DELETE' } })
+    expect((await viaHeader.json()).status).toBe('trash')
+  })
+
   it('updates by slug, and renames with a slug in the body', async () => {
     const { body: created } = await create({ title: unique('By slug') })
     const renamed = unique('renamed')
