@@ -3,6 +3,7 @@ import type { Route } from './router'
 import { CALENDAR_SLUGS } from '../src/slugs'
 import { createEvent, deleteEvent, getEvent, getEventBySlug, listEvents, updateEvent } from './events/controller'
 import { createEventArgs, listEventsArgs, readEventArgs, readEventBySlugArgs, updateEventArgs, updateEventBySlugArgs } from './events/params'
+import { openApiDocument } from './doc/openapi'
 import { namespaceIndex } from './namespaceIndex'
 import { createLinkedPostArgs, listLinkedPostsArgs, readLinkedPostArgs, readLinkedPostBySlugArgs, updateLinkedPostArgs, updateLinkedPostBySlugArgs, type LinkedKind } from './linkedPostParams'
 import { linkedPostController } from './linkedPostController'
@@ -42,6 +43,10 @@ export function buildRoutes(options: { defaultPerPage: number; maxPerPage: numbe
           handler: namespaceIndex,
         },
       ],
+    },
+    {
+      path: '/doc',
+      endpoints: [{ methods: ['GET'], args: {}, handler: openApiDocument }],
     },
     {
       path: '/events',
