@@ -1,12 +1,12 @@
 import type { ParamSpecs } from './params'
 
 import { text } from './i18n'
+import { pagingArgs } from './pagingArgs'
 import { optional } from './params'
 import {
   filterPostStatusList,
   idOf,
   isImageOrEmpty,
-  isPositiveInt,
   isPostStatus,
   isString,
   isStringOrEmpty,
@@ -27,14 +27,7 @@ const WORD: Record<LinkedKind, { en: string; es: string; fr: string; plural: { e
 export const listLinkedPostsArgs = (kind: LinkedKind, events: string, defaultPerPage: number, maxPerPage: number): ParamSpecs => {
   const plural = WORD[kind].plural
   return {
-    page: { default: 1, description: text('The archive page to return', { fr: 'La page d’archive à renvoyer', es: 'La página del archivo que se devuelve' }), type: 'integer', validate: isPositiveInt },
-    per_page: {
-      default: String(defaultPerPage),
-      description: text(`The number of ${plural.en} to return on each page`, { fr: `Le nombre de ${plural.fr} à renvoyer par page`, es: `El número de ${plural.es} que se devuelven en cada página` }),
-      type: 'integer',
-      validate: isPositiveInt,
-      sanitize: (value) => Math.min(Number(value), maxPerPage),
-    },
+    ...pagingArgs(plural, defaultPerPage, maxPerPage),
     search: {
       description: text(`${capitalize(plural.en)} should contain the specified string in the title, description or custom fields`, { fr: `Les ${plural.fr} doivent contenir ce texte dans leur nom, leur description ou leurs champs`, es: `Los ${plural.es} deben contener este texto en el nombre, la descripción o sus campos` }),
       type: 'string',

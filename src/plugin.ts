@@ -35,7 +35,7 @@ export const eventsCalendarPlugin =
 
     const users = existing.find((collection) => collection.slug === options.usersCollection)
     const collections: CollectionConfig[] = existing.map((collection) =>
-      collection === users ? withCalendarUsers(collection, options, CALENDAR_SLUGS.applicationPasswords) : collection,
+      collection === users ? withCalendarUsers(collection, CALENDAR_SLUGS.applicationPasswords) : collection,
     )
     if (!users) collections.push(generateUsersCollection(options, CALENDAR_SLUGS.applicationPasswords))
     if (!has(options.mediaCollection)) collections.push(generateMediaCollection(options.mediaCollection))

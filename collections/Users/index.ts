@@ -36,17 +36,12 @@ export function generateUsersCollection(options: SanitizedPluginConfig, appPassw
       },
       fields: [],
     },
-    options,
     appPasswordsSlug,
   )
 }
 
 /** Adds the calendar's roles, access rules and HTTP Basic sign-in to a users collection. */
-export function withCalendarUsers(
-  collection: CollectionConfig,
-  options: SanitizedPluginConfig,
-  appPasswordsSlug: string,
-): CollectionConfig {
+export function withCalendarUsers(collection: CollectionConfig, appPasswordsSlug: string): CollectionConfig {
   const auth = typeof collection.auth === 'object' ? collection.auth : {}
   return {
     ...collection,

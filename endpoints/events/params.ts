@@ -4,6 +4,7 @@ import { optional } from '../params'
 
 import { formatWallTime } from '../../src/lib/phpDate'
 import { text } from '../i18n'
+import { pagingArgs } from '../pagingArgs'
 import {
   filterPostStatusList,
   idListOf,
@@ -13,7 +14,6 @@ import {
   isTimezoneOrEmpty,
   isUrlOrEmpty,
   linkedPostsOf,
-  isPositiveInt,
   isPositiveIntList,
   isString,
   isTime,
@@ -43,19 +43,7 @@ export const defaultEndDate = ({ now }: { now: Date }) => {
 
 /** `GET /events` (`contract.md` §5.1), in the original's declaration order. */
 export const listEventsArgs = (collections: { categories: string; events: string; organizers: string; tags: string; venues: string }, defaultPerPage: number, maxPerPage: number): ParamSpecs => ({
-  page: {
-    default: 1,
-    description: text('The archive page to return', { fr: 'La page d’archive à renvoyer', es: 'La página del archivo que se devuelve' }),
-    type: 'integer',
-    validate: isPositiveInt,
-  },
-  per_page: {
-    default: String(defaultPerPage),
-    description: text('The number of events to return on each page', { fr: 'Le nombre d’événements à renvoyer par page', es: 'El número de eventos que se devuelven en cada página' }),
-    type: 'integer',
-    validate: isPositiveInt,
-    sanitize: (value) => Math.min(Number(value), maxPerPage),
-  },
+  ...pagingArgs({ en: 'events', fr: 'événements', es: 'eventos' }, defaultPerPage, maxPerPage),
   start_date: {
     default: defaultStartDate,
     description: text('Events that start on the specified date', { fr: 'Les événements qui commencent à la date indiquée', es: 'Eventos que empiezan en la fecha indicada' }),

@@ -1,8 +1,9 @@
 import type { ParamSpecs } from '../params'
 
 import { text } from '../i18n'
+import { pagingArgs } from '../pagingArgs'
 import { optional } from '../params'
-import { idOf, isPositiveInt, isString, termListOf, toList } from '../validators'
+import { idOf, isString, termListOf, toList } from '../validators'
 
 export type TermKind = 'categories' | 'tags'
 
@@ -13,14 +14,7 @@ const NOUN: Record<TermKind, { en: string; es: string; fr: string; plural: { en:
 
 /** `GET /categories`, `GET /tags` (`contract.md` §5.11). */
 export const listTermsArgs = (kind: TermKind, collection: string, events: string, defaultPerPage: number, maxPerPage: number): ParamSpecs => ({
-  page: { default: 1, description: text('The archive page to return', { fr: 'La page d’archive à renvoyer', es: 'La página del archivo que se devuelve' }), type: 'integer', validate: isPositiveInt },
-  per_page: {
-    default: String(defaultPerPage),
-    description: text(`The number of ${NOUN[kind].plural.en} to return on each page`, { fr: `Le nombre de ${NOUN[kind].plural.fr} à renvoyer par page`, es: `El número de ${NOUN[kind].plural.es} que se devuelven en cada página` }),
-    type: 'integer',
-    validate: isPositiveInt,
-    sanitize: (value) => Math.min(Number(value), maxPerPage),
-  },
+  ...pagingArgs(NOUN[kind].plural, defaultPerPage, maxPerPage),
   search: { description: text('Limit results to those matching a string', { fr: 'Seulement les termes qui contiennent ce texte', es: 'Solo los términos que contienen este texto' }), type: 'string', validate: isString },
   exclude: { description: text('Ensure result set exclude specific IDs', { fr: 'Exclut ces identifiants', es: 'Excluye estos identificadores' }), items: { type: 'integer' }, swaggerType: 'array', validate: termListOf(collection), sanitize: ids },
   include: { description: text('Limit result set to specific IDs', { fr: 'Seulement ces identifiants', es: 'Solo estos identificadores' }), items: { type: 'integer' }, swaggerType: 'array', validate: termListOf(collection), sanitize: ids },
