@@ -8,13 +8,15 @@ export class RestError extends Error {
     message: string,
     readonly status: number,
     readonly data: Record<string, unknown> = {},
+    /** Top-level keys WordPress adds beside `data` in some errors (e.g. `additional_data`). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message)
     this.name = 'RestError'
   }
 
-  toBody(): { code: string; data: Record<string, unknown>; message: string } {
-    return { code: this.code, message: this.message, data: { status: this.status, ...this.data } }
+  toBody(): Record<string, unknown> & { code: string; data: Record<string, unknown>; message: string } {
+    return { code: this.code, message: this.message, data: { status: this.status, ...this.data }, ...this.extra }
   }
 }
 

@@ -21,6 +21,8 @@ export type ParamSpec = {
   enum?: readonly string[]
   /** Documentation-only format (`date-time`, `double`, …), as TEC declares it. */
   format?: string
+  /** A list the original also reads as comma-separated text, which `/doc` marks `style: form`. */
+  csv?: boolean
   /** Where `/doc` says the parameter goes. */
   in?: 'body' | 'path' | 'query'
   items?: { type: ParamType }

@@ -34,6 +34,12 @@ export function postMeta(doc: PostLike, ctx: RestContext) {
   }
 }
 
+/** WordPress gives a post no slug until it is first published; clients see `""` for such drafts. */
+export function publicSlug(doc: { publishedAt?: null | string; slug?: null | string; status?: string }): string {
+  if ((doc.status === 'draft' || doc.status === 'pending') && !doc.publishedAt) return ''
+  return doc.slug ?? ''
+}
+
 export function globalIds(doc: PostLike, ctx: RestContext) {
   const own = globalId(ctx.options, doc.id)
   return { global_id: own, global_id_lineage: [own, ...(doc.globalIdLineage ?? []).filter((id) => id !== own)] }

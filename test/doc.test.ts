@@ -210,7 +210,7 @@ describe('GET /doc: the OpenAPI document, generated from the route table', () =>
       {
         path: '/widgets',
         endpoints: [
-          { methods: ['GET'], args: { ids: { swaggerType: 'array', items: { type: 'integer' } }, q: { type: 'string', required: true } }, handler: () => ({ body: null }) },
+          { methods: ['GET'], args: { ids: { csv: true, swaggerType: 'array', items: { type: 'integer' } }, q: { type: 'string', required: true } }, handler: () => ({ body: null }) },
           { methods: ['POST'], args: { name: { type: 'string' } }, handler: () => ({ body: null }) },
         ],
       },

@@ -146,7 +146,7 @@ describe('venues, organizers, categories and tags', () => {
         urls: { self: `http://localhost:3000/wp-json/vendor/events/v1/categories/${created.body.id}`, collection: 'http://localhost:3000/wp-json/vendor/events/v1/categories' },
       })
       const duplicate = await send('POST', '/categories', { name: name.toUpperCase() })
-      expect(duplicate.body).toEqual({ code: 'term_exists', message: 'A term with the name provided already exists with this parent.', data: { status: 400, term_id: created.body.id } })
+      expect(duplicate.body).toEqual({ code: 'term_exists', message: 'A term with the name provided already exists with this parent.', data: { status: 400, term_id: created.body.id }, additional_data: [created.body.id, created.body.id] })
       const updated = await send('POST', `/categories/${created.body.id}`, { name: `${name} & Drama`, description: 'Updated' })
       expect(updated.body).toMatchObject({ name: `${name} &amp; Drama`, description: 'Updated', slug: `${name.toLowerCase()}-plays` })
       const deleted = await send('DELETE', `/categories/${created.body.id}`)

@@ -239,7 +239,7 @@ function pathParameter(name: string, endpoint: Endpoint, read: Endpoint | undefi
  */
 function queryParameter(name: string, spec: ParamSpec, language: Language): Parameter {
   const parameter: Parameter = { in: 'query', schema: schemaOf(spec), description: describe(spec, language), required: spec.required ?? false, name }
-  if (parameter.schema.type === 'array' && spec.type !== 'array') parameter.style = 'form'
+  if (spec.csv) parameter.style = 'form'
   return parameter
 }
 

@@ -94,24 +94,28 @@ export const listEventsArgs = (collections: { categories: string; events: string
     validate: isString,
   },
   categories: {
+    csv: true,
     description: text('Events should be assigned one of the specified categories slugs or IDs', { fr: 'Les événements doivent avoir l’une de ces catégories (identifiants ou slugs)', es: 'Los eventos deben tener una de estas categorías (identificadores o slugs)' }),
     swaggerType: 'array',
     items: { type: 'integer' },
     validate: termListOf(collections.categories),
   },
   tags: {
+    csv: true,
     description: text('Events should be assigned one of the specified tags slugs or IDs', { fr: 'Les événements doivent avoir l’une de ces étiquettes (identifiants ou slugs)', es: 'Los eventos deben tener una de estas etiquetas (identificadores o slugs)' }),
     swaggerType: 'array',
     items: { type: 'integer' },
     validate: termListOf(collections.tags),
   },
   venue: {
+    csv: true,
     description: text('Events should be assigned one of the specified venue IDs', { fr: 'Les événements doivent avoir l’un de ces lieux (identifiants)', es: 'Los eventos deben tener uno de estos lugares (identificadores)' }),
     swaggerType: 'array',
     items: { type: 'integer' },
     validate: idListOf(collections.venues),
   },
   organizer: {
+    csv: true,
     description: text('Events should be assigned one of the specified organizer IDs', { fr: 'Les événements doivent avoir l’un de ces organisateurs (identifiants)', es: 'Los eventos deben tener uno de estos organizadores (identificadores)' }),
     swaggerType: 'array',
     items: { type: 'integer' },
@@ -145,6 +149,7 @@ export const listEventsArgs = (collections: { categories: string; events: string
     validate: (value, ctx) => isCoordinate(value, 180) && hasBoth(ctx.query, ctx.body),
   },
   include: {
+    csv: true,
     description: text('Include events with one of the post IDs specified in the array of CSV list, date filters will be ignored.', { fr: 'Seulement les événements de ces identifiants (liste ou CSV) ; les filtres de dates sont alors ignorés.', es: 'Solo los eventos con estos identificadores (lista o CSV); los filtros de fecha se ignoran.' }),
     swaggerType: 'array',
     items: { type: 'integer' },

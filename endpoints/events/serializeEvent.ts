@@ -2,7 +2,7 @@ import type { RestContext } from '../context'
 
 import { dateDetails, formatWallTime, timezoneAbbreviation } from '../../src/lib/phpDate'
 import { serializeOrganizer, type OrganizerDoc } from '../organizers/serializeOrganizer'
-import { descriptionHtml, escapeHtml, excerptHtml, globalIds, postMeta, serializeImage } from '../serializeCommon'
+import { descriptionHtml, escapeHtml, excerptHtml, globalIds, postMeta, publicSlug, serializeImage } from '../serializeCommon'
 import { serializeEmbeddedTerm } from '../terms/serializeEmbeddedTerm'
 import { apiUrl, permalink } from '../urls'
 import { serializeVenue, venueJsonLd, type VenueDoc } from '../venues/serializeVenue'
@@ -59,7 +59,7 @@ export function serializeEvent(doc: EventDoc, ctx: RestContext, options: Seriali
     title: doc.title ?? '',
     description: descriptionHtml(doc.description),
     excerpt: excerptHtml(doc.excerpt as string),
-    slug: doc.slug ?? '',
+    slug: publicSlug(doc as never),
     image: serializeImage(doc.image, ctx),
     all_day: doc.allDay === true,
     start_date: wall.start,

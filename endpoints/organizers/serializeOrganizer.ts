@@ -1,6 +1,6 @@
 import type { RestContext } from '../context'
 
-import { descriptionHtml, dropEmpty, excerptHtml, globalIds, postMeta, serializeImage } from '../serializeCommon'
+import { descriptionHtml, dropEmpty, excerptHtml, globalIds, postMeta, publicSlug, serializeImage } from '../serializeCommon'
 import { permalink } from '../urls'
 
 export type OrganizerDoc = Record<string, unknown> & { id: number; slug?: string; status: string }
@@ -14,7 +14,7 @@ export function serializeOrganizer(doc: OrganizerDoc, ctx: RestContext, { jsonLd
     organizer: doc.name ?? '',
     description: descriptionHtml(doc.description),
     excerpt: excerptHtml(doc.excerpt as string),
-    slug: doc.slug ?? '',
+    slug: publicSlug(doc as never),
     image: serializeImage(doc.image, ctx),
     phone: doc.phone ?? '',
     website: doc.website ?? '',

@@ -41,6 +41,24 @@ export function termController(kind: TermKind, collectionSlug: string) {
     return counts
   }
 
+  /** Each category's slug under its ancestors (`music/jazz`), as WordPress builds hierarchical term links. */
+  async function slugPaths(ctx: RestContext): Promise<Map<number, string>> {
+    const paths = new Map<number, string>()
+    if (kind !== 'categories') return paths
+    const { docs } = await ctx.payload.find({ collection, depth: 0, limit: 0, overrideAccess: true, pagination: false, select: { parent: true, slug: true } as never })
+    const byId = new Map((docs as TermDoc[]).map((term) => [term.id, term]))
+    for (const term of byId.values()) {
+      const slugs: string[] = []
+      const seen = new Set<number>()
+      for (let current: TermDoc | undefined = term; current && !seen.has(current.id); current = byId.get(current.parent as number)) {
+        seen.add(current.id)
+        slugs.unshift(String(current.slug ?? ''))
+      }
+      paths.set(term.id, slugs.join('/'))
+    }
+    return paths
+  }
+
   const list: RestHandler = async (ctx) => {
     const args = ctx.args
     const and: Where[] = []
@@ -55,7 +73,7 @@ export function termController(kind: TermKind, collectionSlug: string) {
       and.push({ id: { in: [0, ...((event[kind] as number[] | undefined) ?? [])] } })
     }
     const { docs } = await ctx.payload.find({ collection, depth: 0, limit: 0, overrideAccess: false, pagination: false, req: ctx.req, where: { and } })
-    const counts = await visibleCounts(ctx)
+    const [counts, paths] = await Promise.all([visibleCounts(ctx), slugPaths(ctx)])
     let terms = (docs as TermDoc[]).filter((term) => !(args.hide_empty ?? true) || (counts.get(term.id) ?? 0) > 0)
     terms = sortTerms(terms, String(args.orderby ?? 'name'), String(args.order ?? 'asc'), counts, (args.include as number[] | undefined) ?? [])
 
@@ -68,7 +86,7 @@ export function termController(kind: TermKind, collectionSlug: string) {
       rest_url: base,
       total,
       total_pages: totalPages,
-      [kind]: terms.slice((page - 1) * perPage, page * perPage).map((term) => serializeTerm(term, kind, ctx, counts.get(term.id) ?? 0)),
+      [kind]: terms.slice((page - 1) * perPage, page * perPage).map((term) => serializeTerm(term, kind, ctx, counts.get(term.id) ?? 0, paths.get(term.id))),
     }
     if (page < totalPages) body.next_rest_url = `${base}?page=${page + 1}`
     if (page > 1) body.previous_rest_url = page === 2 ? base : `${base}?page=${page - 1}`
@@ -77,7 +95,8 @@ export function termController(kind: TermKind, collectionSlug: string) {
 
   const serializeOne = async (ctx: RestContext, id: number) => {
     const doc = (await ctx.payload.findByID({ collection, depth: 0, id, overrideAccess: false, req: ctx.req })) as TermDoc
-    return serializeTerm(doc, kind, ctx, (await visibleCounts(ctx)).get(id) ?? 0)
+    const [counts, paths] = await Promise.all([visibleCounts(ctx), slugPaths(ctx)])
+    return serializeTerm(doc, kind, ctx, counts.get(id) ?? 0, paths.get(id))
   }
 
   const get: RestHandler = async (ctx) => ({ body: await serializeOne(ctx, Number(ctx.args.id)) })
@@ -91,7 +110,8 @@ export function termController(kind: TermKind, collectionSlug: string) {
         term.id !== exceptId &&
         (kind === 'tags' || ((term.parent as null | number | undefined) ?? null) === parent),
     )
-    if (clash) throw new RestError('term_exists', EXISTS_MESSAGE[kind], 400, { term_id: clash.id })
+    // WordPress repeats the id in `additional_data`, once per data payload it merged.
+    if (clash) throw new RestError('term_exists', EXISTS_MESSAGE[kind], 400, { term_id: clash.id }, { additional_data: [clash.id, clash.id] })
   }
 
   const dataFrom = (ctx: RestContext) => {

@@ -9,7 +9,14 @@ import { TAXONOMIES, termName } from './serializeEmbeddedTerm'
  * A term as the category and tag routes return it (`contract.md` §6.4 b): WordPress's terms
  * controller item with `link` renamed `url`; tags have no `parent`.
  */
-export function serializeTerm(doc: Record<string, unknown> & { id: number }, kind: TermKind, ctx: RestContext, count: number) {
+export function serializeTerm(
+  doc: Record<string, unknown> & { id: number },
+  kind: TermKind,
+  ctx: RestContext,
+  count: number,
+  /** The category's slug path under its ancestors (`music/jazz`), which its permalink uses. */
+  slugPath?: string,
+) {
   const collection = apiUrl(ctx.restBase, ctx.options, `/${kind}`)
   const parent = kind === 'categories' ? (relationId(doc.parent) ?? 0) : null
   return {
@@ -21,7 +28,7 @@ export function serializeTerm(doc: Record<string, unknown> & { id: number }, kin
     taxonomy: TAXONOMIES[kind],
     ...(parent !== null ? { parent } : {}),
     meta: [],
-    url: permalink(ctx.options, kind === 'categories' ? 'eventCategories' : 'eventTags', doc as never),
+    url: permalink(ctx.options, kind === 'categories' ? 'eventCategories' : 'eventTags', { ...doc, slug: slugPath ?? (doc.slug as string) } as never),
     urls: {
       self: `${collection}/${doc.id}`,
       collection,

@@ -1,6 +1,6 @@
 import type { RestContext } from '../context'
 
-import { descriptionHtml, dropEmpty, excerptHtml, globalIds, postMeta, serializeImage } from '../serializeCommon'
+import { descriptionHtml, dropEmpty, excerptHtml, globalIds, postMeta, publicSlug, serializeImage } from '../serializeCommon'
 import { permalink } from '../urls'
 
 export type VenueDoc = Record<string, unknown> & { id: number; slug?: string; status: string }
@@ -19,7 +19,7 @@ export function serializeVenue(doc: VenueDoc, ctx: RestContext, { jsonLd = false
     venue: doc.name ?? '',
     description: descriptionHtml(doc.description),
     excerpt: excerptHtml(doc.excerpt as string),
-    slug: doc.slug ?? '',
+    slug: publicSlug(doc as never),
     image: serializeImage(doc.image, ctx),
     address: doc.address ?? '',
     city: doc.city ?? '',
@@ -52,7 +52,8 @@ export function venueJsonLd(doc: VenueDoc, stateprovince: string) {
     '@type': 'Place',
     name: doc.name ?? '',
     description: '',
-    url: (doc.website as string) ?? '',
+    // The original leaves the Place's url empty and gives the website as sameAs only.
+    url: '',
     address: {
       '@type': 'PostalAddress',
       streetAddress: doc.address ?? '',

@@ -14,9 +14,9 @@ export function parseCost(text: null | string | undefined): CostDetails {
   const cost = (text ?? '').trim()
   if (!cost) return { currencyPosition: '', currencySymbol: '', values: [] }
   const numbers = cost.match(NUMBER) ?? []
+  // A cost without numbers (`Free`, `Donation`) is kept as its one value, lower-cased, as the original keeps it.
+  if (numbers.length === 0) return { currencyPosition: '', currencySymbol: '', values: [cost.toLowerCase()] }
   const values = numbers.map(normalizeNumber).sort((a, b) => Number(a) - Number(b))
-  if (/\bfree\b/i.test(cost) && !values.includes('0')) values.unshift('0')
-  if (numbers.length === 0) return { currencyPosition: '', currencySymbol: '', values }
 
   const first = cost.indexOf(numbers[0]!)
   const before = cost.slice(0, first).replace(/free|[-–—\s]/gi, '')
