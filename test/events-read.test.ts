@@ -222,6 +222,13 @@ describe('GET /events and single events (read side of the events API)', () => {
     expect(editorView.venue.status).toBe('draft')
   })
 
+  it('keeps unpublished events from anonymous slug look-ups', async () => {
+    const draft = await payload.findByID({ collection: 'events', id: ids.draft! })
+    const response = await get(`/events/by-slug/${draft.slug}`)
+    expect(response.status).toBe(403)
+    expect((await response.json()).code).toBe('event-not-accessible')
+  })
+
   it('reads by slug, and answers an unknown slug with 400', async () => {
     const bySlugTarget = await (await get(`/events/${ids.full}`)).json()
     const response = await get(`/events/by-slug/${bySlugTarget.slug}`)

@@ -110,6 +110,32 @@ describe('venues, organizers, categories and tags', () => {
     })
   })
 
+  it('blanks a password-protected venue unless its password is given', async () => {
+    const { body: venue } = await send('POST', '/venues', { venue: unique('Secret garden'), city: 'Paris', state: 'IDF' })
+    await payload.update({ collection: 'venues', id: venue.id, data: { password: 'rose' } as never })
+    const blank = await send('GET', `/venues/${venue.id}`, undefined, null)
+    expect(blank.status).toBe(200)
+    expect(blank.body).toMatchObject({ venue: [], city: '', state: 'IDF', show_map: null })
+    const open = await send('GET', `/venues/${venue.id}?password=rose`, undefined, null)
+    expect(open.body).toMatchObject({ venue: venue.venue, city: 'Paris' })
+  })
+
+  it('describes every route in the namespace index, in the root’s language, with the same names and types', async () => {
+    const en = await send('GET', '', undefined, null)
+    const fr = await send('GET', '', undefined, null, '/fr/wp-json')
+    expect(Object.keys(en.body.routes)).toEqual(Object.keys(fr.body.routes))
+    expect(Object.keys(en.body.routes)).toEqual([
+      '/vendor/events/v1', '/vendor/events/v1/doc', '/vendor/events/v1/events', '/vendor/events/v1/events/(?P<id>\\d+)', '/vendor/events/v1/events/by-slug/(?P<slug>[^/]+)',
+      '/vendor/events/v1/venues', '/vendor/events/v1/venues/(?P<id>\\d+)', '/vendor/events/v1/venues/by-slug/(?P<slug>[^/]+)',
+      '/vendor/events/v1/organizers', '/vendor/events/v1/organizers/(?P<id>\\d+)', '/vendor/events/v1/organizers/by-slug/(?P<slug>[^/]+)',
+      '/vendor/events/v1/categories', '/vendor/events/v1/categories/(?P<id>\\d+)', '/vendor/events/v1/tags', '/vendor/events/v1/tags/(?P<id>\\d+)',
+    ])
+    const page = (body: { routes: Record<string, { endpoints: { args: Record<string, Record<string, unknown>> }[] }> }) => body.routes['/vendor/events/v1/events']!.endpoints[0]!.args.page!
+    expect(page(en.body)).toEqual({ default: 1, description: 'The archive page to return', type: 'integer', required: false })
+    expect(page(fr.body)).toEqual({ default: 1, description: 'La page d’archive à renvoyer', type: 'integer', required: false })
+    expect(fr.body.routes['/vendor/events/v1/events'].endpoints[1].args.title.required).toBe(true)
+  })
+
   describe('organizers', () => {
     it('creates, reads with json_ld, lists by search over e-mail, and trashes', async () => {
       const email = `${unique('guild')}@common.example`
