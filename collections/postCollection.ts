@@ -8,6 +8,7 @@ import { applyStatusWorkflow } from '../src/hooks/applyStatusWorkflow'
 import { assignAuthor } from '../src/hooks/assignAuthor'
 import { fillDefaultLocale } from '../src/hooks/fillDefaultLocale'
 import { generateSlug } from '../src/hooks/generateSlug'
+import { serializeUpdates } from '../src/hooks/serializeUpdates'
 import { storeDescriptionText } from '../src/hooks/storeDescriptionText'
 import { applyOverride } from './applyOverride'
 
@@ -36,6 +37,7 @@ export function generatePostCollection(args: {
       defaultSort: args.defaultSort,
       fields: [...args.fields, ...postSidebarFields(args.options)],
       hooks: {
+        beforeOperation: [serializeUpdates],
         beforeValidate: [generateSlug(args.titleField)],
         beforeChange: [assignAuthor, applyStatusWorkflow, storeDescriptionText, ...(args.beforeChange ?? [])],
         afterChange: [fillDefaultLocale(args.localizedFields)],

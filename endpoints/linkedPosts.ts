@@ -2,6 +2,7 @@ import type { CollectionSlug } from 'payload'
 
 import type { RestContext } from './context'
 
+import { lockForTransaction } from '../src/lib/locks'
 import { htmlToLexical } from '../src/lib/richText'
 import { RestError } from './errors'
 import { toList, isTruthy } from './validators'
@@ -40,6 +41,8 @@ export async function resolveLinkedPosts(ctx: RestContext, kind: Kind, value: un
 async function findOrCreateLinkedPost(ctx: RestContext, kind: Kind, entry: Record<string, unknown>): Promise<number> {
   const name = String(entry[NAME_KEY[kind]] ?? '').trim()
   const description = typeof entry.description === 'string' ? stripTags(entry.description).trim() : ''
+  // Two events naming the same new venue at once would each create it; they take turns instead.
+  await lockForTransaction(ctx.req, `linked:${kind}:${name.toLowerCase()}`)
   const { docs } = await ctx.payload.find({
     collection: kind as CollectionSlug,
     depth: 0,

@@ -2,6 +2,7 @@ import type { CollectionSlug } from 'payload'
 
 import type { RestContext } from '../context'
 
+import { lockForTransaction } from '../../src/lib/locks'
 import { toList } from '../validators'
 
 /**
@@ -26,6 +27,7 @@ export async function resolveTerms(ctx: RestContext, collection: string, value: 
 }
 
 async function findOrCreateTerm(ctx: RestContext, collection: string, entry: string): Promise<number> {
+  await lockForTransaction(ctx.req, `term:${collection}:${entry.toLowerCase()}`)
   const { docs } = await ctx.payload.find({
     collection: collection as CollectionSlug,
     depth: 0,

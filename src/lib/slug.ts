@@ -2,6 +2,8 @@ import type { CollectionSlug, PayloadRequest } from 'payload'
 
 import slugify from 'slugify'
 
+import { lockForTransaction } from './locks'
+
 export function toSlug(text: string): string {
   return slugify(text, { lower: true, strict: true, trim: true }).slice(0, 190).replace(/-+$/, '')
 }
@@ -14,6 +16,8 @@ export async function uniqueSlug(args: {
   req: PayloadRequest
 }): Promise<string> {
   const { base, collection, excludeId, req } = args
+  // Two writes wanting the same slug would both see it free; they take turns instead.
+  await lockForTransaction(req, `slug:${collection}:${base}`)
   const { docs } = await req.payload.find({
     collection: collection as CollectionSlug,
     depth: 0,
@@ -35,3 +39,4 @@ export async function uniqueSlug(args: {
     if (!taken.has(candidate)) return candidate
   }
 }
+
