@@ -51,8 +51,8 @@ export async function dispatchCompatRequest(
     const match = matchRoute(table, path.slice(prefix.length), method)
     if (!match) throw noRoute()
 
-    const query = qs.parse(request.query, QS_OPTIONS) as Record<string, unknown>
-    const body = parseBody(request)
+    const query = withoutNul(qs.parse(request.query, QS_OPTIONS)) as Record<string, unknown>
+    const body = withoutNul(parseBody(request))
     const language = resolveLanguage(options, request.rootLanguage, query, body)
 
     const { user } = await payload.auth({ canSetHeaders: false, headers: request.headers })
@@ -71,7 +71,7 @@ export async function dispatchCompatRequest(
       method,
       now: options.clock(),
       options,
-      params: match.params,
+      params: withoutNul(match.params) as Record<string, string>,
       payload,
       query,
       req,
@@ -137,6 +137,17 @@ function effectiveMethod(request: CompatRequest): string {
   if (method !== 'POST') return method
   const override = new URLSearchParams(request.query).get('_method') ?? request.headers.get('x-http-method-override')
   return override && /^(DELETE|GET|PATCH|PUT)$/i.test(override) ? override.toUpperCase() : method
+}
+
+/**
+ * NUL characters go nowhere useful and Postgres refuses them in text, so they are dropped
+ * from every input string, as WordPress's sanitizers drop them.
+ */
+function withoutNul(value: unknown): unknown {
+  if (typeof value === 'string') return value.includes('\u0000') ? value.replace(/\u0000/g, '') : value
+  if (Array.isArray(value)) return value.map(withoutNul)
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [withoutNul(key) as string, withoutNul(item)]))
+  return value
 }
 
 function parseBody(request: CompatRequest): unknown {

@@ -15,8 +15,12 @@ import { RestError } from './errors'
  * handler's business, existence is the validator's.
  */
 
+/** Ids and page numbers are Postgres integers: anything larger cannot name an item or a page. */
+export const MAX_INTEGER = 2_147_483_647
+
 const isIntegral = (value: unknown): boolean =>
-  (typeof value === 'number' && Number.isInteger(value)) || (typeof value === 'string' && /^\d+$/.test(value.trim()))
+  ((typeof value === 'number' && Number.isInteger(value)) || (typeof value === 'string' && /^\d+$/.test(value.trim()))) &&
+  Math.abs(Number(value)) <= MAX_INTEGER
 
 export const isPositiveInt: Validator = (value) => isIntegral(value) && Number(value) > 0
 

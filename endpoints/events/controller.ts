@@ -7,7 +7,7 @@ import { can } from '../../src/lib/roles'
 import { wasSent } from '../args'
 import { RestError } from '../errors'
 import { apiUrl, encodedQuery } from '../urls'
-import { toList } from '../validators'
+import { MAX_INTEGER, toList } from '../validators'
 import { inTransaction } from '../transaction'
 import { DATE_BOUNDS, isStrict, parseDateWindow } from './dateWindow'
 import { venuesNear } from './geofence'
@@ -239,7 +239,7 @@ async function readEvent(ctx: RestContext, id: number): Promise<RestResult> {
 }
 
 async function findEventForCheck(ctx: RestContext, id: number) {
-  if (!id) return null
+  if (!id || id > MAX_INTEGER) return null
   const { docs } = await ctx.payload.find({
     collection: EVENTS,
     depth: 0,
@@ -252,7 +252,7 @@ async function findEventForCheck(ctx: RestContext, id: number) {
 }
 
 async function isOtherPost(ctx: RestContext, id: number): Promise<boolean> {
-  if (!id) return false
+  if (!id || id > MAX_INTEGER) return false
   for (const collection of [CALENDAR_SLUGS.venues, CALENDAR_SLUGS.organizers]) {
     const { totalDocs } = await ctx.payload.count({ collection: collection as CollectionSlug, overrideAccess: true, where: { id: { equals: id } } })
     if (totalDocs) return true
