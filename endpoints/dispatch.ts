@@ -7,6 +7,7 @@ import type { SanitizedPluginConfig } from '../src/types'
 import type { RestContext, RestResult } from './context'
 import type { Route } from './router'
 
+import { recordFailedSignIn, wait } from '../src/auth/failedSignIns'
 import { readArgs } from './args'
 import { forbidden, incorrectPassword, internalError, invalidJson, noRoute, RestError } from './errors'
 import { matchRoute, type Route as RouteOf } from './router'
@@ -24,6 +25,8 @@ export type CompatRequest = {
   query: string
   /** Absolute URL of the REST root the request came through, e.g. `https://site/fr/wp-json`. */
   restBase: string
+  /** The caller's network address, for slowing down repeated wrong passwords. */
+  clientAddress?: string
   /** The language of the root (`/fr/wp-json` → `fr`); the default language when absent. */
   rootLanguage?: string
 }
@@ -56,7 +59,10 @@ export async function dispatchCompatRequest(
     const language = resolveLanguage(options, request.rootLanguage, query, body)
 
     const { user } = await payload.auth({ canSetHeaders: false, headers: request.headers })
-    if (!user && /^Basic\s/i.test(request.headers.get('authorization') ?? '')) throw incorrectPassword()
+    if (!user && /^Basic\s/i.test(request.headers.get('authorization') ?? '')) {
+      await wait(recordFailedSignIn(request.clientAddress ?? 'unknown'))
+      throw incorrectPassword()
+    }
     signedIn = Boolean(user)
 
     const req = await createLocalReq(

@@ -35,6 +35,7 @@ export function compatMiddleware(getPayload: () => Promise<Payload>, options: Sa
         const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : ''
         const response = await dispatchCompatRequest(await getPayload(), options, {
           body: typeof req.body === 'string' ? req.body : undefined,
+          clientAddress: req.ip,
           headers: toHeaders(req),
           method: req.method,
           path: located.path,

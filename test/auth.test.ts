@@ -63,6 +63,23 @@ describe('application passwords and HTTP Basic sign-in (decisions.md §13)', () 
     expect((await fetch(index(), { headers: basic('nobody@example.test', 'x') })).status).toBe(401)
   })
 
+  it('slows down repeated wrong passwords from one address, but not right ones', async () => {
+    const timed = async (password: string) => {
+      const started = Date.now()
+      const response = await fetch(index(), { headers: basic(author.email, password) })
+      return { ms: Date.now() - started, status: response.status }
+    }
+    const attempts = []
+    for (let i = 0; i < 7; i++) attempts.push(await timed(`wrong-${i}`))
+    expect(attempts.every((attempt) => attempt.status === 401)).toBe(true)
+    // Three free attempts, then 400 ms more each time: the seventh waits at least 1.6 s.
+    expect(attempts[6]!.ms).toBeGreaterThanOrEqual(1500)
+    expect(attempts[6]!.ms - attempts[0]!.ms).toBeGreaterThanOrEqual(1200)
+    const right = await timed(author.password)
+    expect(right.status).toBe(200)
+    expect(right.ms).toBeLessThan(1500)
+  }, 30_000)
+
   it('stops accepting a password once it is revoked', async () => {
     const created = (await payload.create({ collection: 'application-passwords', data: { name: 'Revoke me' } as never, ...as(author) })) as unknown as { id: number; password: string }
     expect((await fetch(index(), { headers: basic(author.username, created.password) })).status).toBe(200)
