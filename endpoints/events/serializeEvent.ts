@@ -42,8 +42,12 @@ export function serializeEvent(doc: EventDoc, ctx: RestContext, options: Seriali
   }
   const url = permalink(ctx.options, 'events', doc as never)
   const cost = formatCost(doc)
-  const venueDoc = doc.venue && typeof doc.venue === 'object' ? (doc.venue as VenueDoc) : null
-  const organizers = ((doc.organizers as unknown[]) ?? []).filter((item): item is OrganizerDoc => Boolean(item) && typeof item === 'object')
+  // A trashed venue or organizer is never shown inside an event, whoever asks: the original
+  // unlinks it when it is trashed, and one trashed in the admin panel must not reappear here.
+  const venueDoc = doc.venue && typeof doc.venue === 'object' && (doc.venue as VenueDoc).status !== 'trash' ? (doc.venue as VenueDoc) : null
+  const organizers = ((doc.organizers as unknown[]) ?? []).filter(
+    (item): item is OrganizerDoc => Boolean(item) && typeof item === 'object' && (item as OrganizerDoc).status !== 'trash',
+  )
   const terms = (kind: 'categories' | 'tags') =>
     ((doc[kind] as unknown[]) ?? [])
       .filter((item): item is Record<string, unknown> & { id: number } => Boolean(item) && typeof item === 'object')
