@@ -48,18 +48,22 @@ describe('resilience: crashes and sustained load', () => {
     const { child, url } = await startServer()
     running = child
     const marker = unique('crash')
+    const create = (i: number) =>
+      fetch(`${url}/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...basic(admin.email, admin.password) },
+        body: JSON.stringify({ title: `${marker} event ${i}`, start_date: '2027-09-01 10:00', end_date: '2027-09-01 11:00', venue: { venue: `${marker} venue ${i}` }, categories: [`${marker} category ${i}`] }),
+      })
+    expect((await create(0)).status).toBe(201)
+    // A stream of writes; the server dies once a few more have been answered, mid-stream.
+    let answered = 0
     const sent: Promise<unknown>[] = []
-    for (let i = 0; i < 60; i++) {
-      sent.push(
-        fetch(`${url}/events`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...basic(admin.email, admin.password) },
-          body: JSON.stringify({ title: `${marker} event ${i}`, start_date: '2027-09-01 10:00', end_date: '2027-09-01 11:00', venue: { venue: `${marker} venue ${i}` }, categories: [`${marker} category ${i}`] }),
-        }).catch(() => null),
-      )
-      if (i === 30) child.kill('SIGKILL')
-      await new Promise((resolve) => setTimeout(resolve, 10))
+    for (let i = 1; i < 60 && child.exitCode === null && child.signalCode === null; i++) {
+      sent.push(create(i).then(() => { answered++ }, () => null))
+      if (answered >= 5) child.kill('SIGKILL')
+      await new Promise((resolve) => setTimeout(resolve, 15))
     }
+    child.kill('SIGKILL')
     await Promise.all(sent)
     running = undefined
 
