@@ -11,7 +11,7 @@ const ROOT = path.resolve(import.meta.dirname, '..')
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 20)
 
 async function startServer(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/compatServerProcess.ts'], {
+  const child = spawn(process.execPath, ['--import', './src/server/register.mjs', 'test/helpers/compatServerProcess.ts'], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -26,7 +26,7 @@ describe('the server (npm start)', () => {
   beforeAll(async () => {
     const port = await freePort()
     base = `http://127.0.0.1:${port}`
-    server = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/server/start.ts'], {
+    server = spawn(process.execPath, ['--import', './src/server/register.mjs', 'src/server/start.ts'], {
       cwd: ROOT,
       env: {
         ...process.env,

@@ -9,9 +9,6 @@ import { EnvError, readEnv } from '../env'
 const log = (message: string) => console.log(`[events-calendar] ${message}`)
 
 async function main() {
-  // Keeps the process alive while modules load: with tsx's loader hooks off the main thread,
-  // Node 20 can otherwise find nothing to wait for during a dynamic import and exit early.
-  const keepAlive = setInterval(() => undefined, 1000)
   const env = readEnv()
   const dev = process.env.NODE_ENV === 'development'
   if (!dev) (process.env as Record<string, string>).NODE_ENV = 'production'
@@ -32,7 +29,6 @@ async function main() {
 
   const { createServer } = await import('./server')
   const server = await createServer({ dev, payload, port: env.port })
-  clearInterval(keepAlive)
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : env.port
   log(`Ready on http://localhost:${port}: admin /admin, Payload API /api, compatibility API /wp-json/vendor/events/v1 (also /fr/wp-json, /es/wp-json)`)

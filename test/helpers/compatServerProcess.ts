@@ -10,16 +10,12 @@ import { bootPayload } from '../../src/db/boot'
 import type { SanitizedPluginConfig } from '../../src/types'
 
 async function main() {
-  // Keeps the process alive while modules load: with loader hooks off the main thread, Node 20
-  // can otherwise find nothing to wait for during the config's dynamic import and exit (13).
-  const keepAlive = setInterval(() => undefined, 1000)
   const payload = await bootPayload()
   const app = express()
   app.use(compatMiddleware(async () => payload, payload.config.custom.eventsCalendar as SanitizedPluginConfig))
   const server = app.listen(0, '127.0.0.1', () => {
     console.log(`listening ${(server.address() as AddressInfo).port}`)
-    clearInterval(keepAlive)
-  })
+    })
 }
 
 main().catch((error) => {

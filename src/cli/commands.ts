@@ -1,0 +1,81 @@
+import type { Payload } from 'payload'
+
+import type { SanitizedPluginConfig } from '../types'
+import type { ImportFromFile, ImportFromSite } from './options'
+import type { Progress } from './progress'
+
+import { parsePhpDateTime } from '../lib/phpDate'
+import { isValidTimeZone } from '../lib/timezone'
+import { applyPlans } from './importer/apply'
+import { dumpPlans, exportDump, readDumpFile } from './importer/dump'
+import { MediaImporter } from './importer/media'
+import { mapConcurrently } from './importer/pool'
+import { readWordPress } from './importer/wordpress'
+import { UsageError } from './options'
+import { createProgress, RunReport } from './progress'
+
+export const EXIT = { failed: 1, ok: 0, unusable: 2 } as const
+
+/** Where a command writes: a bar on a terminal, else plain lines through `write`. */
+export type Output = { interactive?: boolean; write?: (line: string) => void }
+
+const writerOf = (output: Output) => output.write ?? ((line: string) => console.log(line))
+
+/** `export --out <file>`. */
+export async function runExport(payload: Payload, out: string, output: Output = {}): Promise<number> {
+  const write = writerOf(output)
+  const counts = await exportDump(payload, out, createProgress(new RunReport(false), { interactive: false, write }))
+  write(`Wrote ${Object.entries(counts).map(([kind, count]) => `${count} ${kind}`).join(', ')} to ${out}`)
+  return EXIT.ok
+}
+
+/**
+ * `import --from <site>` or `import --file <dump>`: reads the source whole, then compares and
+ * writes item by item, and ends with the summary. The exit status says whether an item failed.
+ */
+export async function runImport(payload: Payload, command: ImportFromFile | ImportFromSite, output: Output = {}): Promise<{ code: number; report: RunReport }> {
+  const plugin = payload.config.custom.eventsCalendar as SanitizedPluginConfig
+  const localization = payload.config.localization
+  const defaultLocale = localization ? localization.defaultLocale : 'en'
+  const locales = localization ? localization.localeCodes : ['en']
+  const report = new RunReport(command.dryRun)
+  const write = writerOf(output)
+  const progress: Progress = createProgress(report, { ...output, write })
+
+  const media = new MediaImporter({ collection: plugin.mediaCollection, defaultLocale, dryRun: command.dryRun, payload, progress, report })
+  let plans
+  let since: Date | undefined
+  if ('file' in command) {
+    progress.note(`Reading ${command.file}`)
+    const dump = await dumpPlans(payload, await readDumpFile(command.file), report)
+    // Every image of the dump, including those no item shows (any more).
+    await mapConcurrently(dump.images, command.concurrency, (image) => media.resolve(image, 'the dump'))
+    plans = dump.plans
+  } else {
+    const unknown = command.languages.filter((language) => !locales.includes(language))
+    if (unknown.length) throw new UsageError(`--languages: ${unknown.join(', ')} is not a language of this site (${locales.join(', ')})`)
+    if (command.languages[0] !== defaultLocale) {
+      throw new UsageError(`--languages must start with this site's default language, ${defaultLocale}: the source's own REST root is read as it`)
+    }
+    if (command.sourceTimezone && !isValidTimeZone(command.sourceTimezone)) throw new UsageError(`--source-timezone: "${command.sourceTimezone}" is not an IANA timezone`)
+    if (command.since !== undefined) {
+      since = parsePhpDateTime(command.since, { now: new Date(), timeZone: plugin.siteTimezone }) ?? undefined
+      if (!since) throw new UsageError(`--since: "${command.since}" is not a date`)
+    }
+    plans = await readWordPress(payload, command, progress, report)
+  }
+
+  await applyPlans(plans, {
+    concurrency: command.concurrency,
+    dryRun: command.dryRun,
+    locales: 'file' in command ? locales : command.languages,
+    media,
+    mode: 'file' in command ? 'exact' : 'source',
+    payload,
+    progress,
+    report,
+    since,
+  })
+  write(`\n${report.summary()}`)
+  return { code: report.failures.length ? EXIT.failed : EXIT.ok, report }
+}

@@ -1,0 +1,468 @@
+import type { Payload } from 'payload'
+
+import { randomBytes } from 'node:crypto'
+import path from 'node:path'
+
+import type { Progress, RunReport } from '../progress'
+import type { SanitizedPluginConfig } from '../../types'
+import type { ImageRef, ItemPlan, Kind } from './items'
+
+import { normalizeEventDates } from '../../../collections/Events/hooks/normalizeEventDates'
+import { formatCost } from '../../../endpoints/events/serializeEvent'
+import { validateOptionalUrl } from '../../fields/postFields'
+import { parseCost } from '../../lib/cost'
+import { parsePhpDateTime, wallTimeToInstant } from '../../lib/phpDate'
+import { toSlug } from '../../lib/slug'
+import { decideStatus, POST_STATUSES } from '../../lib/statuses'
+import { isValidTimeZone } from '../../lib/timezone'
+import { HtmlValue, KINDS } from './items'
+import { mapConcurrently } from './pool'
+import { SourceClient } from './sourceClient'
+import { localUsers, matchUser } from './users'
+import { decodeEntities, decodeSlug, excerptText } from './text'
+
+export type WordPressOptions = {
+  from: string
+  /** Our locales to read, the default first: it is read from the plain REST root, the others from theirs. */
+  languages: string[]
+  namespace: string
+  password?: string
+  /** Try the ids between known posts for events hidden from lists (`hide_from_listings`), which no list shows. */
+  probeHidden: boolean
+  /** The source site's timezone, for the dates of never-published drafts; else asked from WordPress's REST index. */
+  sourceTimezone?: string
+  user?: string
+}
+
+type Wire = Record<string, unknown>
+type WireSet = Record<Kind, Map<number, Wire>>
+
+const LIST_KEY: Record<Kind, string> = { categories: 'categories', events: 'events', organizers: 'organizers', tags: 'tags', venues: 'venues' }
+const LIST_QUERY: Record<Kind, Record<string, string>> = {
+  categories: { hide_empty: 'false' },
+  // The list's default window is "from yesterday, two years ahead": ask for everything instead.
+  events: { end_date: '2200-12-31', start_date: '1900-01-01' },
+  organizers: {},
+  tags: { hide_empty: 'false' },
+  venues: {},
+}
+const POST_KINDS = ['venues', 'organizers', 'events'] as const
+const PROBE_MARGIN = 100
+const PROBE_CONCURRENCY = 8
+/** Writes without a user are the server's own: statuses as given, after the workflow's date rules. */
+const SERVER = { id: 0, role: 'administrator' }
+const ZERO_DATE = '0000-00-00 00:00:00'
+const WALL_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
+const HIDDEN_CONTENT =
+  'it is password-protected and the source hides its content from this account; import with the --user and --password of an editor'
+
+/**
+ * Reads a site's events calendar through its REST API (`tribe/events/v1` of The Events Calendar,
+ * or our own `vendor/events/v1`) and turns every item into a plan of what it should be here.
+ */
+export async function readWordPress(payload: Payload, options: WordPressOptions, progress: Progress, report: RunReport): Promise<ItemPlan[]> {
+  const client = new SourceClient(options)
+  const plugin = payload.config.custom.eventsCalendar as SanitizedPluginConfig
+  progress.note(
+    `Reading ${client.root}/${client.namespace} ${client.authenticated ? `as ${options.user}` : 'anonymously (drafts, pending, private and scheduled items are not visible; give --user and --password to include them)'}`,
+  )
+  await client.checkAccess()
+  const [defaultLocale, ...others] = options.languages as [string, ...string[]]
+  for (const language of others) progress.note(`  ${language} is read from ${await client.discoverLanguage(language)}`)
+  const sourceTimezone = options.sourceTimezone ?? (await client.siteTimezone()) ?? plugin.siteTimezone
+
+  const base = await readLists(client, undefined, progress)
+  const hidden = options.probeHidden ? await probeHiddenEvents(client, base, progress) : []
+  const translations = new Map<string, WireSet>()
+  for (const language of others) {
+    const set = await readLists(client, language, progress)
+    const events = await mapConcurrently(hidden, PROBE_CONCURRENCY, (id) => client.item(`/events/${id}`, { language }))
+    events.forEach((event, index) => event && set.events.set(hidden[index]!, event))
+    const extra = KINDS.reduce((sum, kind) => sum + [...set[kind].keys()].filter((id) => !base[kind].has(id)).length, 0)
+    if (extra) report.warn(`${extra} item(s) listed only in ${language} were not imported: items are imported from the default language`)
+    translations.set(language, set)
+  }
+  const protectedIds = await findProtected(client, hidden, progress)
+  const authors = await matchAuthors(client, payload, plugin.usersCollection, base, report, progress)
+
+  const ctx: MapContext = {
+    authors,
+    defaultLocale,
+    now: new Date(),
+    protectedIds,
+    siteTimezone: plugin.siteTimezone,
+    sourceTimezone,
+    translations,
+  }
+  const plans: ItemPlan[] = []
+  for (const kind of KINDS) {
+    for (const wire of base[kind].values()) plans.push(mapItem(kind, wire, ctx))
+  }
+  for (const wire of base.invalid) plans.push({ ...emptyPlan(wire.kind, wire.item), problem: 'it has no valid id at the source' })
+  return plans
+}
+
+type ReadSet = WireSet & { invalid: { item: Wire; kind: Kind }[] }
+
+/** Every list of one language, plus the venues, organizers and terms that events embed but the lists leave out. */
+async function readLists(client: SourceClient, language: string | undefined, progress: Progress): Promise<ReadSet> {
+  const set: ReadSet = { categories: new Map(), events: new Map(), invalid: [], organizers: new Map(), tags: new Map(), venues: new Map() }
+  for (const kind of KINDS) {
+    const items = await client.list(`/${kind}`, LIST_KEY[kind], LIST_QUERY[kind], { language })
+    progress.note(`  ${items.length} ${kind}${language ? ` (${language})` : ''}`)
+    for (const item of items) {
+      const id = Number(item.id)
+      if (Number.isInteger(id) && id > 0) set[kind].set(id, item)
+      else set.invalid.push({ item, kind })
+    }
+  }
+  const adopt = (kind: Kind, item: unknown) => {
+    if (!item || typeof item !== 'object' || Array.isArray(item)) return
+    const id = Number((item as Wire).id)
+    if (Number.isInteger(id) && id > 0 && !set[kind].has(id)) set[kind].set(id, item as Wire)
+  }
+  for (const event of set.events.values()) {
+    for (const venue of Array.isArray(event.venue) ? event.venue : [event.venue]) adopt('venues', venue)
+    for (const organizer of asArray(event.organizer)) adopt('organizers', organizer)
+    for (const term of asArray(event.categories)) adopt('categories', term)
+    for (const term of asArray(event.tags)) adopt('tags', term)
+  }
+  return set
+}
+
+/**
+ * Events hidden from listings appear in no list, only at `/events/{id}`. Posts share one id
+ * space, so the ids no listed post has, up to a little past the highest, are tried one by one.
+ */
+async function probeHiddenEvents(client: SourceClient, set: WireSet, progress: Progress): Promise<number[]> {
+  const known = new Set(POST_KINDS.flatMap((kind) => [...set[kind].keys()]))
+  const imageIds = POST_KINDS.flatMap((kind) => [...set[kind].values()].map((item) => Number((item.image as Wire | undefined)?.id ?? 0)))
+  const highest = Math.max(0, ...known, ...imageIds.filter(Number.isFinite))
+  const candidates: number[] = []
+  for (let id = 1; id <= highest + PROBE_MARGIN; id++) if (!known.has(id)) candidates.push(id)
+  progress.note(`  looking for events hidden from lists: trying ${candidates.length} unlisted id(s) (--skip-hidden skips this)`)
+  const found = await mapConcurrently(candidates, PROBE_CONCURRENCY, (id) => client.item(`/events/${id}`))
+  const hidden: number[] = []
+  found.forEach((event, index) => {
+    const id = candidates[index]!
+    if (event && Number(event.id) === id) {
+      set.events.set(id, event)
+      hidden.push(id)
+    }
+  })
+  if (hidden.length) progress.note(`  found ${hidden.length} hidden event(s)`)
+  return hidden
+}
+
+/**
+ * Password-protected items: the API never shows a password, and shows visitors a blanked copy.
+ * Read as an editor, they are found by reading the lists (and hidden events) anonymously too.
+ */
+async function findProtected(client: SourceClient, hidden: number[], progress: Progress): Promise<Set<string>> {
+  const found = new Set<string>()
+  if (!client.authenticated) return found
+  progress.note('  looking for password-protected items (anonymously)')
+  for (const kind of POST_KINDS) {
+    for (const item of await client.list(`/${kind}`, LIST_KEY[kind], LIST_QUERY[kind], { auth: false })) {
+      if (isBlanked(kind, item)) found.add(`${kind}:${Number(item.id)}`)
+    }
+  }
+  await mapConcurrently(hidden, PROBE_CONCURRENCY, async (id) => {
+    const response = await client.get(client.url(`/events/${id}`), { auth: false })
+    if ((response.body as { code?: unknown } | null)?.code === 'event-password-protected') found.add(`events:${id}`)
+  })
+  return found
+}
+
+/** What the original shows visitors of a protected item (`contract.md` §14). */
+function isBlanked(kind: Kind, item: Wire): boolean {
+  if (kind === 'events') return item.all_day === null
+  if (kind === 'venues') return Array.isArray(item.venue)
+  if (kind === 'organizers') return Array.isArray(item.organizer)
+  return false
+}
+
+/**
+ * Authors are matched to users here through WordPress's `wp/v2/users/{id}`: by e-mail (visible
+ * to an editor), then by username (or the public slug, which WordPress derives from it).
+ */
+async function matchAuthors(client: SourceClient, payload: Payload, usersSlug: string, set: WireSet, report: RunReport, progress: Progress) {
+  const uses = new Map<number, number>()
+  for (const kind of POST_KINDS) {
+    for (const item of set[kind].values()) {
+      const id = Number(item.author ?? 0)
+      if (Number.isInteger(id) && id > 0) uses.set(id, (uses.get(id) ?? 0) + 1)
+    }
+  }
+  const matched = new Map<number, null | number>()
+  if (!uses.size) return matched
+  progress.note(`  matching ${uses.size} author(s) with users here`)
+  const users = await localUsers(payload, usersSlug)
+  for (const [id, count] of uses) {
+    const author = await client.user(id)
+    const user = author ? matchUser(users, { email: author.email, usernames: [author.username, author.slug] }) : undefined
+    matched.set(id, user?.id ?? null)
+    if (!user) {
+      const who = author ? ` (${[author.name, author.email ?? author.username ?? author.slug].filter(Boolean).join(', ')})` : ''
+      report.warn(`author ${id}${who} matches no user here by e-mail or username: their ${count} item(s) are imported without an author`)
+    }
+  }
+  return matched
+}
+
+type MapContext = {
+  authors: Map<number, null | number>
+  defaultLocale: string
+  now: Date
+  protectedIds: Set<string>
+  /** Ours: event dates are normalized in it as our hooks will. */
+  siteTimezone: string
+  /** The source's: local dates without a UTC copy are read in it. */
+  sourceTimezone: string
+  translations: Map<string, WireSet>
+}
+
+function emptyPlan(kind: Kind, wire: Wire): ItemPlan {
+  const id = Number(wire.id)
+  const name = [wire.title, wire.name, wire.venue, wire.organizer].find((value) => typeof value === 'string')
+  const label = decodeEntities(String(name ?? ''))
+  return { fields: {}, id: Number.isInteger(id) && id > 0 ? id : 0, kind, label, links: [], localized: {}, warnings: [] }
+}
+
+function mapItem(kind: Kind, wire: Wire, ctx: MapContext): ItemPlan {
+  const plan = emptyPlan(kind, wire)
+  try {
+    if (kind === 'categories' || kind === 'tags') mapTerm(plan, wire, ctx)
+    else if (isBlanked(kind, wire)) plan.problem = HIDDEN_CONTENT
+    else {
+      mapPost(plan, wire, ctx)
+      if (!plan.problem && kind === 'events') mapEvent(plan, wire, ctx)
+      if (!plan.problem && kind === 'venues') mapVenue(plan, wire, ctx)
+      if (!plan.problem && kind === 'organizers') mapOrganizer(plan, wire, ctx)
+      if (!plan.problem) {
+        plan.localized.description = localize(plan, wire, ctx, (item) => new HtmlValue(String(item.description ?? '')))
+        plan.localized.excerpt = localize(plan, wire, ctx, (item) => excerptText(String(item.excerpt ?? '')) || null)
+        plan.image = imageOf(plan, wire.image)
+      }
+    }
+  } catch (error) {
+    plan.problem = `it could not be read: ${(error as Error).message}`
+  }
+  return plan
+}
+
+/** What every post has: status and dates, slug, author, the id lineage, and password protection. */
+function mapPost(plan: ItemPlan, wire: Wire, ctx: MapContext) {
+  const published = wallTime(wire.date_utc, 'UTC')
+  const date = published ?? wallTime(wire.date, ctx.sourceTimezone)
+  const modified = wallTime(wire.modified_utc, 'UTC') ?? wallTime(wire.modified, ctx.sourceTimezone)
+  plan.createdAt = date?.toISOString() ?? null
+  plan.updatedAt = modified?.toISOString() ?? null
+  plan.modifiedAt = modified
+  const status = String(wire.status ?? '')
+  if (!(POST_STATUSES as readonly string[]).includes(status) || status === 'trash') {
+    plan.problem = `its status "${status}" is not one that is imported`
+    return
+  }
+  const publishedAt = published ?? (['future', 'private', 'publish'].includes(status) ? date : null)
+  const decision = decideStatus({ now: ctx.now, publishedAt: publishedAt?.toISOString() ?? null, requested: status as never, user: SERVER })
+  plan.fields.status = decision.status
+  plan.fields.publishedAt = decision.publishedAt ?? publishedAt?.toISOString() ?? null
+
+  // Drafts have no slug on the wire until published: the title makes one here.
+  const slug = typeof wire.slug === 'string' ? toSlug(decodeSlug(wire.slug)) : ''
+  if (slug) plan.fields.slug = slug
+  const globalId = typeof wire.global_id === 'string' ? wire.global_id : ''
+  const lineage = [globalId, ...asArray(wire.global_id_lineage)].filter((value): value is string => typeof value === 'string' && value !== '')
+  plan.fields.globalIdLineage = [...new Set(lineage)]
+  if (globalId) {
+    plan.isSameItem = (stored) => Array.isArray(stored.globalIdLineage) && (stored.globalIdLineage as string[]).includes(globalId)
+  }
+  const author = ctx.authors.get(Number(wire.author ?? 0))
+  if (author) plan.fields.author = author
+  if (ctx.protectedIds.has(`${plan.kind}:${plan.id}`)) {
+    plan.defaults = { password: randomBytes(9).toString('base64url') }
+    plan.warnings.push('it is password-protected at the source, which never shows passwords: here it is protected by a new password (see or change it in the admin panel)')
+  }
+}
+
+function mapEvent(plan: ItemPlan, wire: Wire, ctx: MapContext) {
+  plan.localized.title = localize(plan, wire, ctx, (item) => decodeEntities(String(item.title ?? '')))
+
+  const given = typeof wire.timezone === 'string' ? wire.timezone : ''
+  const timezone = given ? ianaTimezone(given) : null
+  if (given && !timezone) return void (plan.problem = `its timezone "${given}" is not a timezone this site knows`)
+  if (timezone && timezone !== given) plan.warnings.push(`its timezone "${given}" is stored as ${timezone}`)
+  const zone = timezone ?? ctx.siteTimezone
+  const start = wallTime(wire.utc_start_date, 'UTC') ?? wallTime(wire.start_date, zone, ctx.now)
+  if (!start) return void (plan.problem = `its start date "${String(wire.start_date)}" is not a date`)
+  const end = wallTime(wire.utc_end_date, 'UTC') ?? wallTime(wire.end_date, zone, ctx.now)
+  if (!end) return void (plan.problem = `its end date "${String(wire.end_date)}" is not a date`)
+  // What the event's hooks will store (whole days for all-day events, no end before the start).
+  const dates = normalizeEventDates(ctx.siteTimezone)({
+    data: { allDay: wire.all_day === true, endDate: end.toISOString(), startDate: start.toISOString(), timezone: zone },
+  } as never) as Record<string, unknown>
+  Object.assign(plan.fields, { allDay: dates.allDay, endDate: dates.endDate, startDate: dates.startDate })
+  if (timezone) plan.fields.timezone = timezone
+
+  const cost = costOf(wire)
+  plan.fields.cost = cost.cost
+  plan.fields.costDetails = { currencyCode: cost.currencyCode }
+  if (cost.warning) plan.warnings.push(cost.warning)
+
+  // The original shows the permalink when the event has no website of its own.
+  const website = decodeEntities(String(wire.website ?? ''))
+  if (website === decodeEntities(String(wire.url ?? ''))) plan.fields.website = null
+  else if (website === '') plan.fields.website = ''
+  else if (!setUrl(plan, 'website', website)) return
+
+  for (const [wireName, field] of [['featured', 'featured'], ['sticky', 'sticky'], ['hide_from_listings', 'hideFromListings'], ['show_map', 'showMap'], ['show_map_link', 'showMapLink']] as const) {
+    plan.fields[field] = wire[wireName] === true
+  }
+  plan.fields.categories = linkAll(plan, 'categories', wire.categories)
+  plan.fields.tags = linkAll(plan, 'tags', wire.tags)
+  plan.fields.organizers = linkAll(plan, 'organizers', wire.organizer)
+  const venues = linkAll(plan, 'venues', Array.isArray(wire.venue) ? wire.venue : [wire.venue])
+  if (venues.length > 1) plan.warnings.push(`it has ${venues.length} venues at the source; an event has one venue here, so only venue ${venues[0]} is kept`)
+  plan.links = plan.links.filter((link) => link.kind !== 'venues' || link.id === venues[0])
+  plan.fields.venue = venues[0] ?? null
+
+  const custom = wire.custom_fields
+  if (custom && typeof custom === 'object' && !Array.isArray(custom) && Object.keys(custom).length) {
+    plan.warnings.push(`its custom fields (${Object.keys(custom).join(', ')}) are not imported: this site has no such fields`)
+  }
+}
+
+function mapVenue(plan: ItemPlan, wire: Wire, ctx: MapContext) {
+  plan.localized.name = localize(plan, wire, ctx, (item) => decodeEntities(String(item.venue ?? '')))
+  for (const field of ['address', 'city', 'country', 'province', 'state', 'zip', 'phone'] as const) plan.fields[field] = text(wire[field])
+  plan.fields.stateProvince = text(wire.stateprovince)
+  const latitude = Number(wire.geo_lat)
+  const longitude = Number(wire.geo_lng)
+  const located = wire.geo_lat !== undefined && wire.geo_lng !== undefined && Number.isFinite(latitude) && Number.isFinite(longitude)
+  plan.fields.latitude = located ? latitude : null
+  plan.fields.longitude = located ? longitude : null
+  plan.fields.showMap = wire.show_map !== false
+  plan.fields.showMapLink = wire.show_map_link !== false
+  if (text(wire.website)) setUrl(plan, 'website', String(wire.website))
+  else plan.fields.website = null
+}
+
+function mapOrganizer(plan: ItemPlan, wire: Wire, ctx: MapContext) {
+  plan.localized.name = localize(plan, wire, ctx, (item) => decodeEntities(String(item.organizer ?? '')))
+  plan.fields.phone = text(wire.phone)
+  plan.fields.email = text(wire.email)
+  if (text(wire.website)) setUrl(plan, 'website', String(wire.website))
+  else plan.fields.website = null
+}
+
+function mapTerm(plan: ItemPlan, wire: Wire, ctx: MapContext) {
+  if (!plan.id) return void (plan.problem = 'it has no valid id at the source')
+  // WordPress stores term names HTML-escaped; the API escapes them again on the way out.
+  plan.localized.name = localize(plan, wire, ctx, (item) => decodeEntities(String(item.name ?? '')))
+  plan.localized.description = localize(plan, wire, ctx, (item) => text(item.description))
+  const slug = typeof wire.slug === 'string' ? toSlug(decodeSlug(wire.slug)) : ''
+  if (slug) plan.fields.slug = slug
+  if (plan.kind === 'categories') {
+    const parent = Number(wire.parent ?? 0)
+    plan.fields.parent = parent > 0 ? parent : null
+    if (parent > 0) plan.links.push({ id: parent, kind: 'categories' })
+  }
+}
+
+/** The value in each language the source has the item in; a language without it shows the default one. */
+function localize<T>(plan: ItemPlan, wire: Wire, ctx: MapContext, read: (item: Wire) => T): Record<string, T> {
+  const values: Record<string, T> = { [ctx.defaultLocale]: read(wire) }
+  for (const [language, set] of ctx.translations) {
+    const translated = set[plan.kind].get(plan.id)
+    if (translated && !isBlanked(plan.kind, translated)) values[language] = read(translated)
+  }
+  return values
+}
+
+function linkAll(plan: ItemPlan, kind: Kind, value: unknown): number[] {
+  const ids = asArray(value)
+    .map((item) => Number(item && typeof item === 'object' ? (item as Wire).id : item))
+    .filter((id) => Number.isInteger(id) && id > 0)
+  const unique = [...new Set(ids)]
+  plan.links.push(...unique.map((id) => ({ id, kind })))
+  return unique
+}
+
+function imageOf(plan: ItemPlan, image: unknown): ImageRef | null | undefined {
+  if (!image || typeof image !== 'object') return null
+  const { id, url } = image as { id?: unknown; url?: unknown }
+  let filename = ''
+  try {
+    filename = decodeSlug(path.basename(new URL(String(url)).pathname))
+  } catch {
+    // reported below
+  }
+  if (!Number.isInteger(Number(id)) || Number(id) <= 0 || !filename) {
+    plan.warnings.push(`its image (${String(url)}) has no usable id or URL: the image is left out`)
+    return undefined
+  }
+  return { filename, sourceId: Number(id), url: String(url) }
+}
+
+/**
+ * The cost as an editor would type it here, so that it shows as the source showed it: first
+ * rebuilt from the parsed values (which keeps `Free` as 0 in ranges), else the text as shown.
+ */
+function costOf(wire: Wire): { cost: null | string; currencyCode: null | string; warning?: string } {
+  const shown = decodeEntities(String(wire.cost ?? '')).trim()
+  const details = (wire.cost_details ?? {}) as { currency_code?: unknown; currency_position?: unknown; currency_symbol?: unknown; values?: unknown }
+  const values = asArray(details.values).map(String)
+  const currencyCode = typeof details.currency_code === 'string' && details.currency_code ? details.currency_code : null
+  if (!shown && !values.length) return { cost: null, currencyCode }
+  const numbers = values.filter((value) => /^\d+(\.\d+)?$/.test(value))
+  const symbol = decodeEntities(String(details.currency_symbol ?? ''))
+  const candidates: string[] = []
+  if (numbers.length) candidates.push(details.currency_position === 'postfix' ? `${numbers.join(' - ')}${symbol}` : `${symbol}${numbers.join(' - ')}`)
+  candidates.push(shown)
+  for (const candidate of candidates) {
+    const parsed = parseCost(candidate)
+    const shownHere = formatCost({ cost: candidate, costDetails: { ...parsed, currencyCode } }).text
+    if (shownHere === shown && JSON.stringify(parsed.values) === JSON.stringify(values)) return { cost: candidate, currencyCode }
+  }
+  return { cost: shown, currencyCode, warning: `its cost "${shown}" may show differently here` }
+}
+
+/** A website as our URL fields accept it; one typed without a scheme gets `http://`. False (and a problem) when it is no URL. */
+function setUrl(plan: ItemPlan, field: string, value: string): boolean {
+  const url = value.trim()
+  for (const candidate of [url, /^[a-z][a-z0-9+.-]*:/i.test(url) ? null : `http://${url}`]) {
+    if (candidate && validateOptionalUrl(candidate) === true) {
+      plan.fields[field] = candidate
+      if (candidate !== url) plan.warnings.push(`its website "${url}" is stored as ${candidate}`)
+      return true
+    }
+  }
+  plan.problem = `its website "${url}" is not a URL`
+  return false
+}
+
+/** IANA names as they are; the original's `UTC+2` offsets as the `Etc/GMT-2` zones that mean the same. */
+function ianaTimezone(name: string): null | string {
+  if (isValidTimeZone(name)) return name
+  const offset = /^UTC([+-])(\d{1,2})(?::?(00))?$/.exec(name)
+  if (!offset || Number(offset[2]) > 14) return null
+  const hours = Number(offset[2])
+  return hours === 0 ? 'UTC' : `Etc/GMT${offset[1] === '+' ? '-' : '+'}${hours}`
+}
+
+/** A `Y-m-d H:i:s` date of the wire in `zone` (WordPress's zero date is none); with `now`, any date PHP reads. */
+function wallTime(value: unknown, zone: string, now?: Date): Date | null {
+  if (typeof value !== 'string' || !value || value === ZERO_DATE) return null
+  if (WALL_TIME.test(value)) {
+    try {
+      return wallTimeToInstant(value, zone)
+    } catch {
+      return null
+    }
+  }
+  return now ? parsePhpDateTime(value, { now, timeZone: zone }) : null
+}
+
+const text = (value: unknown): null | string => (typeof value === 'string' && value !== '' ? value : null)
+const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined || value === null || value === '' ? [] : [value])

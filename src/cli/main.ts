@@ -1,0 +1,62 @@
+/**
+ * `npx payload-events-calendar import|export …` (see `USAGE`): moves a calendar into this app's
+ * database, from a WordPress site's REST API or from a dump of another instance, and out of it
+ * into a dump. It works on the database directly (DATABASE_URL, or the embedded Postgres), not
+ * through the HTTP API, with the same hooks and status workflow as every other write.
+ */
+import type { Payload } from 'payload'
+
+import type { Command } from './options'
+
+import { ensureDatabase } from '../db/withDatabase'
+import { EnvError, readEnv } from '../env'
+import { EXIT, runExport, runImport } from './commands'
+import { SourceError } from './importer/sourceClient'
+import { parseCommand, USAGE, UsageError } from './options'
+
+async function main(argv: string[]): Promise<number> {
+  let command: Command
+  try {
+    command = parseCommand(argv)
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    console.error(`${error.message}\n\n${USAGE}`)
+    return EXIT.unusable
+  }
+  if (command.command === 'help') {
+    console.log(USAGE)
+    return EXIT.ok
+  }
+
+  const env = readEnv()
+  // A command-line process: no admin panel to reload (scheduled jobs only run when asked to).
+  process.env.DISABLE_PAYLOAD_HMR ??= 'true'
+  const stopDatabase = await ensureDatabase(env, (message) => console.error(message))
+  const stop = (signal: NodeJS.Signals) => {
+    console.error(`${signal}: stopping (the items being written are rolled back; run the same command again to finish)`)
+    void stopDatabase().finally(() => process.exit(130))
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+  let payload: Payload | undefined
+  try {
+    const { bootPayload } = await import('../db/boot')
+    payload = await bootPayload()
+    if (command.command === 'export') return await runExport(payload, command.out)
+    return (await runImport(payload, command)).code
+  } finally {
+    // Stopping the embedded Postgres ends the pool's idle connections: expected here, not an error.
+    ;(payload?.db as { pool?: { on: (event: 'error', listener: () => void) => void } } | undefined)?.pool?.on('error', () => undefined)
+    await stopDatabase()
+  }
+}
+
+main(process.argv.slice(2))
+  .then((code) => process.exit(code))
+  .catch((error) => {
+    if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`)
+    else if (error instanceof EnvError || error instanceof SourceError) console.error(error.message)
+    else console.error(error instanceof Error ? (error.stack ?? error.message) : error)
+    // Payload keeps a database connection open: leave explicitly.
+    process.exit(EXIT.unusable)
+  })

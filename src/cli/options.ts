@@ -1,0 +1,123 @@
+import { parseArgs } from 'node:util'
+
+export const USAGE = `Usage:
+  payload-events-calendar import --from <REST root> [options]
+      Imports the events, venues, organizers, categories and tags of a site running The Events
+      Calendar (or another instance of this app) through its REST API.
+        --from <url>            the site's REST root, e.g. https://old.example/wp-json
+        --namespace <ns>        the API's namespace (default tribe/events/v1; vendor/events/v1 for this app)
+        --user <login>          a user of the source (e-mail or username) ...
+        --password <password>   ... and an application password of theirs, to include drafts, pending,
+                                private and scheduled items (or set EVENTS_IMPORT_PASSWORD)
+        --languages <list>      languages to read, the default first, e.g. en,fr,es (default: en);
+                                each other one from /fr/wp-json/… or with ?i18n_language=fr
+        --since <date>          only items the source modified since then (any date PHP reads:
+                                2026-01-31, yesterday, --since="-7 days"); categories and tags are
+                                always compared
+        --source-timezone <tz>  the source site's timezone, when its REST index does not tell it
+        --skip-hidden           do not look for events hidden from listings (one request per unlisted id)
+  payload-events-calendar import --file <dump.json> [options]
+      Restores a dump made by export: every item as it was, with the same ids.
+  payload-events-calendar export --out <dump.json>
+      Writes every event, venue, organizer, category, tag and image (with its file) to a dump.
+
+Options of import:
+  --dry-run             compare and report what would change, write nothing
+  --concurrency <n>     items written at once (default 4)
+
+The database is the app's: DATABASE_URL, or the embedded Postgres in DATA_DIR when it is not set.
+Exit status: 0 when everything was imported, 1 when an item failed, 2 when the run could not start.`
+
+export class UsageError extends Error {
+  override name = 'UsageError'
+}
+
+export type ImportFromSite = {
+  command: 'import'
+  concurrency: number
+  dryRun: boolean
+  from: string
+  languages: string[]
+  namespace: string
+  password?: string
+  probeHidden: boolean
+  since?: string
+  sourceTimezone?: string
+  user?: string
+}
+export type ImportFromFile = { command: 'import'; concurrency: number; dryRun: boolean; file: string }
+export type Export = { command: 'export'; out: string }
+export type Command = Export | ImportFromFile | ImportFromSite | { command: 'help' }
+
+export function parseCommand(argv: string[], env: Record<string, string | undefined> = process.env): Command {
+  const [command, ...rest] = argv
+  if (!command || command === 'help' || command === '--help' || command === '-h') return { command: 'help' }
+  let values: Record<string, boolean | string | undefined>
+  try {
+    ;({ values } = parseArgs({
+      args: rest,
+      options: {
+        concurrency: { type: 'string' },
+        'dry-run': { type: 'boolean' },
+        file: { type: 'string' },
+        from: { type: 'string' },
+        help: { short: 'h', type: 'boolean' },
+        languages: { type: 'string' },
+        namespace: { type: 'string' },
+        out: { type: 'string' },
+        password: { type: 'string' },
+        since: { type: 'string' },
+        'skip-hidden': { type: 'boolean' },
+        'source-timezone': { type: 'string' },
+        user: { type: 'string' },
+      },
+      strict: true,
+    }))
+  } catch (error) {
+    throw new UsageError((error as Error).message)
+  }
+  if (values.help) return { command: 'help' }
+  const used = (names: string[]) => names.filter((name) => values[name] !== undefined)
+  const refuse = (names: string[], why: string) => {
+    if (used(names).length) throw new UsageError(`${used(names).map((name) => `--${name}`).join(', ')} ${why}`)
+  }
+
+  if (command === 'export') {
+    refuse(['concurrency', 'dry-run', 'file', 'from', 'languages', 'namespace', 'password', 'since', 'skip-hidden', 'source-timezone', 'user'], 'only go with import')
+    if (!values.out) throw new UsageError('export needs --out <file>')
+    return { command: 'export', out: String(values.out) }
+  }
+  if (command !== 'import') throw new UsageError(`unknown command "${command}"`)
+
+  refuse(['out'], 'only goes with export')
+  const concurrency = values.concurrency === undefined ? 4 : Number(values.concurrency)
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32) throw new UsageError('--concurrency must be a whole number from 1 to 32')
+  const dryRun = values['dry-run'] === true
+  if (values.file !== undefined) {
+    if (values.from !== undefined) throw new UsageError('give --from or --file, not both')
+    refuse(['languages', 'namespace', 'password', 'since', 'skip-hidden', 'source-timezone', 'user'], 'only go with --from')
+    return { command: 'import', concurrency, dryRun, file: String(values.file) }
+  }
+  if (!values.from) throw new UsageError('import needs --from <REST root of the site> or --file <dump>')
+  const password = (values.password as string | undefined) ?? env.EVENTS_IMPORT_PASSWORD
+  if (password !== undefined && !values.user) throw new UsageError('--password goes with --user')
+  if (values.user && !password) throw new UsageError('--user needs --password (or EVENTS_IMPORT_PASSWORD)')
+  const languages = String(values.languages ?? 'en')
+    .split(',')
+    .map((language) => language.trim())
+    .filter(Boolean)
+  if (!languages.length || new Set(languages).size !== languages.length) throw new UsageError('--languages must list languages once each, e.g. en,fr,es')
+  return {
+    command: 'import',
+    concurrency,
+    dryRun,
+    from: String(values.from),
+    languages,
+    namespace: String(values.namespace ?? 'tribe/events/v1'),
+    password,
+    probeHidden: values['skip-hidden'] !== true,
+    since: values.since as string | undefined,
+    sourceTimezone: values['source-timezone'] as string | undefined,
+    user: values.user as string | undefined,
+  }
+}
