@@ -1,6 +1,6 @@
 import type { RestContext } from './context'
 
-import { formatWallTime } from '../src/lib/phpDate'
+import { wallTime } from '../src/lib/wallTimes'
 import { lexicalToHtml } from '../src/lib/richText'
 import { globalId } from './urls'
 
@@ -27,10 +27,10 @@ export function postMeta(doc: PostLike, ctx: RestContext) {
   return {
     author: String(relationId(doc.author) ?? 0),
     status: doc.status,
-    date: formatWallTime(date, tz),
-    date_utc: neverPublished ? ZERO_DATE : formatWallTime(date, 'UTC'),
-    modified: formatWallTime(modified, tz),
-    modified_utc: neverPublished ? ZERO_DATE : formatWallTime(modified, 'UTC'),
+    date: wallTime(date, tz),
+    date_utc: neverPublished ? ZERO_DATE : wallTime(date, 'UTC'),
+    modified: wallTime(modified, tz),
+    modified_utc: neverPublished ? ZERO_DATE : wallTime(modified, 'UTC'),
   }
 }
 

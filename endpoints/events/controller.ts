@@ -1,17 +1,21 @@
 import type { CollectionSlug, Where } from 'payload'
 
+import { NotFound } from 'payload'
+
 import type { RestContext, RestResult } from '../context'
 
 import { CALENDAR_SLUGS } from '../../src/slugs'
 import { can } from '../../src/lib/roles'
 import { wasSent } from '../args'
 import { RestError } from '../errors'
+import { countKept } from '../freshness'
 import { apiUrl, encodedQuery } from '../urls'
 import { MAX_INTEGER, toList } from '../validators'
 import { inTransaction } from '../transaction'
 import { DATE_BOUNDS, isStrict, parseDateWindow } from './dateWindow'
 import { venuesNear } from './geofence'
 import { prepareEventData } from './prepareEvent'
+import { findEventsPage, loadEvents, populateEvents } from './loadEvents'
 import { type EventDoc, serializeEvent } from './serializeEvent'
 
 const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
@@ -71,22 +75,15 @@ export async function listEvents(ctx: RestContext): Promise<RestResult> {
   // Events have no parents here (no recurrence), so a parent filter matches nothing.
   if (args.post_parent !== undefined) and.push({ id: { equals: 0 } })
 
-  const result = await ctx.payload.find({
-    collection: EVENTS,
-    depth: 1,
-    limit: perPage,
-    overrideAccess: false,
-    page,
-    req: ctx.req,
-    sort: ['startDate', 'id'],
-    where: { and },
-  })
-  if (page > 1 && result.docs.length === 0) {
+  const query = { collection: EVENTS, overrideAccess: false, req: ctx.req, where: { and } } as const
+  const [docs, total] = await Promise.all([
+    findEventsPage(ctx, { ...query, limit: perPage, page, sort: ['startDate', 'id'] }),
+    countKept(ctx, 'event-totals', query),
+  ])
+  if (page > 1 && docs.length === 0) {
     throw new RestError('event-archive-page-not-found', 'The requested event archive page does not exist', 404)
   }
-  const docs = result.docs as unknown as EventDoc[]
-  const termCounts = await countTermUse(ctx, docs)
-  const total = result.totalDocs
+  const termCounts = await populateEvents(ctx, docs)
   const totalPages = total === 0 ? 0 : Math.ceil(total / perPage)
 
   const echo = echoedArgs(ctx, window?.echo ?? {}, statuses, mayEdit)
@@ -159,30 +156,6 @@ async function termIds(ctx: RestContext, collection: string, value: unknown): Pr
   return ids
 }
 
-/** How many published events use each term of these events: the original's stored term count. */
-async function countTermUse(ctx: RestContext, docs: EventDoc[]): Promise<Map<number, number>> {
-  const counts = new Map<number, number>()
-  const wanted: [number, 'categories' | 'tags'][] = []
-  for (const doc of docs) {
-    for (const kind of ['categories', 'tags'] as const) {
-      for (const term of (doc[kind] as { id: number }[] | undefined) ?? []) {
-        if (term && typeof term === 'object' && !wanted.some(([id]) => id === term.id)) wanted.push([term.id, kind])
-      }
-    }
-  }
-  await Promise.all(
-    wanted.map(async ([id, kind]) => {
-      const { totalDocs } = await ctx.payload.count({
-        collection: EVENTS,
-        overrideAccess: true,
-        where: { and: [{ status: { equals: 'publish' } }, { [kind]: { in: [id] } }] },
-      })
-      counts.set(id, totalDocs)
-    }),
-  )
-  return counts
-}
-
 function mayUnlock(ctx: RestContext, doc: EventDoc): boolean {
   if (!doc.password) return true
   return can(ctx.user, 'edit_others_posts') || (typeof ctx.query.password === 'string' && ctx.query.password === doc.password)
@@ -200,10 +173,12 @@ export async function getEventBySlug(ctx: RestContext): Promise<RestResult> {
     depth: 0,
     limit: 1,
     overrideAccess: true,
-    select: { id: true } as never,
+    pagination: false,
+    select: { status: true } as never,
     where: { slug: { equals: ctx.args.slug as string } },
   })
-  return readEvent(ctx, (docs[0] as { id?: number } | undefined)?.id ?? 0)
+  const found = docs[0] as { id: number; status: string } | undefined
+  return readEvent(ctx, found?.id ?? 0, found ?? null)
 }
 
 /**
@@ -211,30 +186,21 @@ export async function getEventBySlug(ctx: RestContext): Promise<RestResult> {
  * when the post is a venue or organizer, 403 when it is trashed, not visible to the caller, or
  * password-protected without the password.
  */
-async function readEvent(ctx: RestContext, id: number): Promise<RestResult> {
-  const stored = await findEventForCheck(ctx, id)
+async function readEvent(ctx: RestContext, id: number, checked?: null | { status: string }): Promise<RestResult> {
+  const stored = checked === undefined ? await findEventForCheck(ctx, id) : checked
   if (!stored) {
     const otherPost = await isOtherPost(ctx, id)
     if (otherPost) throw new RestError('rest-invalid-event-id', 'The specified ID is not a valid event.', 400)
     throw new RestError('rest-event-not-found', `Event with ID ${id} does not exist.`, 404)
   }
   if (stored.status === 'trash') throw new RestError('event-no-longer-available', 'This event is no longer available', 403)
-  const visible = await ctx.payload.find({
-    collection: EVENTS,
-    depth: 1,
-    limit: 1,
-    overrideAccess: false,
-    pagination: false,
-    req: ctx.req,
-    where: { id: { equals: id } },
-  })
-  const doc = visible.docs[0] as unknown as EventDoc | undefined
+  const [doc] = await loadEvents(ctx, [id])
   if (!doc) throw new RestError('event-not-accessible', 'The requested event is not accessible', 403)
   const unlocked = mayUnlock(ctx, doc)
   if (!unlocked) {
     throw new RestError('event-password-protected', 'The requested event is not accessible without a password', 403)
   }
-  const termCounts = await countTermUse(ctx, [doc])
+  const termCounts = await populateEvents(ctx, [doc])
   return { body: serializeEvent(doc, ctx, { single: true, termCounts, unlocked }) }
 }
 
@@ -245,6 +211,7 @@ async function findEventForCheck(ctx: RestContext, id: number) {
     depth: 0,
     limit: 1,
     overrideAccess: true,
+    pagination: false,
     select: { status: true } as never,
     where: { id: { equals: id } },
   })
@@ -306,7 +273,9 @@ async function targetEventId(ctx: RestContext): Promise<number> {
 
 /** A written event as the writer now sees it; the write itself decided what they may see. */
 async function readBack(ctx: RestContext, id: number) {
-  const doc = (await ctx.payload.findByID({ collection: EVENTS, depth: 1, id, overrideAccess: false, req: ctx.req })) as unknown as EventDoc
-  const termCounts = await countTermUse(ctx, [doc])
+  const [doc] = await loadEvents(ctx, [id])
+  // As findByID would: the writer may no longer see what they wrote (a contributor's event sent to review).
+  if (!doc) throw new NotFound(ctx.req.t)
+  const termCounts = await populateEvents(ctx, [doc])
   return serializeEvent(doc, ctx, { single: false, termCounts, unlocked: true })
 }

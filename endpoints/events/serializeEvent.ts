@@ -1,6 +1,7 @@
 import type { RestContext } from '../context'
 
-import { dateDetails, formatWallTime, timezoneAbbreviation } from '../../src/lib/phpDate'
+import { dateDetails } from '../../src/lib/phpDate'
+import { wallTime as formatWallTime, zoneAbbreviation as timezoneAbbreviation } from '../../src/lib/wallTimes'
 import { serializeOrganizer, type OrganizerDoc } from '../organizers/serializeOrganizer'
 import { descriptionHtml, escapeHtml, excerptHtml, globalIds, postMeta, publicSlug, serializeImage } from '../serializeCommon'
 import { serializeEmbeddedTerm } from '../terms/serializeEmbeddedTerm'

@@ -6,7 +6,9 @@ import type { TermKind } from './params'
 import { CALENDAR_SLUGS } from '../../src/slugs'
 import { wasSent } from '../args'
 import { RestError } from '../errors'
+import { keptFor } from '../freshness'
 import { inTransaction } from '../transaction'
+import { visibleTermCounts } from '../termCounts'
 import { apiUrl } from '../urls'
 import { serializeTerm } from './serializeTerm'
 
@@ -22,30 +24,15 @@ const EXISTS_MESSAGE: Record<TermKind, string> = {
 export function termController(kind: TermKind, collectionSlug: string) {
   const collection = collectionSlug as CollectionSlug
 
-  /** How many events of each term the caller can see: the `count` of the term routes. */
-  async function visibleCounts(ctx: RestContext): Promise<Map<number, number>> {
-    const { docs } = await ctx.payload.find({
-      collection: EVENTS,
-      depth: 0,
-      limit: 0,
-      overrideAccess: false,
-      pagination: false,
-      req: ctx.req,
-      select: { [kind]: true } as never,
-      where: { and: [{ status: { not_equals: 'trash' } }, { [kind]: { exists: true } }] },
-    })
-    const counts = new Map<number, number>()
-    for (const event of docs as Record<string, unknown>[]) {
-      for (const id of (event[kind] as number[] | undefined) ?? []) counts.set(id, (counts.get(id) ?? 0) + 1)
-    }
-    return counts
-  }
-
   /** Each category's slug under its ancestors (`music/jazz`), as WordPress builds hierarchical term links. */
   async function slugPaths(ctx: RestContext): Promise<Map<number, string>> {
     const paths = new Map<number, string>()
     if (kind !== 'categories') return paths
-    const { docs } = await ctx.payload.find({ collection, depth: 0, limit: 0, overrideAccess: true, pagination: false, select: { parent: true, slug: true } as never })
+    const kept = await keptFor(ctx)
+    const known = kept.get<Map<number, string>>('category-paths', collectionSlug)
+    if (known) return known
+    // By id: the default sort is on the translated name, which costs a second query.
+    const { docs } = await ctx.payload.find({ collection, depth: 0, limit: 0, overrideAccess: true, pagination: false, select: { parent: true, slug: true } as never, sort: 'id' })
     const byId = new Map((docs as TermDoc[]).map((term) => [term.id, term]))
     for (const term of byId.values()) {
       const slugs: string[] = []
@@ -56,6 +43,7 @@ export function termController(kind: TermKind, collectionSlug: string) {
       }
       paths.set(term.id, slugs.join('/'))
     }
+    kept.set('category-paths', collectionSlug, paths)
     return paths
   }
 
@@ -72,8 +60,9 @@ export function termController(kind: TermKind, collectionSlug: string) {
       const event = (await ctx.payload.findByID({ collection: EVENTS, depth: 0, id: Number(forEvent), overrideAccess: true })) as Record<string, unknown>
       and.push({ id: { in: [0, ...((event[kind] as number[] | undefined) ?? [])] } })
     }
-    const { docs } = await ctx.payload.find({ collection, depth: 0, limit: 0, overrideAccess: false, pagination: false, req: ctx.req, where: { and } })
-    const [counts, paths] = await Promise.all([visibleCounts(ctx), slugPaths(ctx)])
+    // By id: sortTerms orders them below, and the default sort on the translated name costs a second query.
+    const { docs } = await ctx.payload.find({ collection, depth: 0, limit: 0, overrideAccess: false, pagination: false, req: ctx.req, sort: 'id', where: { and } })
+    const [counts, paths] = await Promise.all([visibleTermCounts(ctx, kind, (docs as TermDoc[]).map((term) => term.id)), slugPaths(ctx)])
     let terms = (docs as TermDoc[]).filter((term) => !(args.hide_empty ?? true) || (counts.get(term.id) ?? 0) > 0)
     terms = sortTerms(terms, String(args.orderby ?? 'name'), String(args.order ?? 'asc'), counts, (args.include as number[] | undefined) ?? [])
 
@@ -95,7 +84,7 @@ export function termController(kind: TermKind, collectionSlug: string) {
 
   const serializeOne = async (ctx: RestContext, id: number) => {
     const doc = (await ctx.payload.findByID({ collection, depth: 0, id, overrideAccess: false, req: ctx.req })) as TermDoc
-    const [counts, paths] = await Promise.all([visibleCounts(ctx), slugPaths(ctx)])
+    const [counts, paths] = await Promise.all([visibleTermCounts(ctx, kind, [id]), slugPaths(ctx)])
     return serializeTerm(doc, kind, ctx, counts.get(id) ?? 0, paths.get(id))
   }
 

@@ -1,6 +1,7 @@
 import * as migration_20261121_014424_initial from './20261121_014424_initial';
 import * as migration_20261121_014425_shared_id_sequences from './20261121_014425_shared_id_sequences';
 import * as migration_20261121_020136_description_text from './20261121_020136_description_text';
+import * as migration_20261121_025035_list_performance from './20261121_025035_list_performance';
 
 export const migrations = [
   {
@@ -16,6 +17,11 @@ export const migrations = [
   {
     up: migration_20261121_020136_description_text.up,
     down: migration_20261121_020136_description_text.down,
-    name: '20261121_020136_description_text'
+    name: '20261121_020136_description_text',
+  },
+  {
+    up: migration_20261121_025035_list_performance.up,
+    down: migration_20261121_025035_list_performance.down,
+    name: '20261121_025035_list_performance'
   },
 ];

@@ -1,0 +1,521 @@
+/**
+ * `npm run bench [-- --events 10000 --duration 3 --connections 1,2,8 --only events-default,venues]`
+ *
+ * Seeds a fresh throwaway database with N events (plus venues, organizers, terms, images,
+ * translations and a mix of statuses), starts the real server as `npm start` does
+ * (NODE_ENV=production, built admin), and loads it with autocannon over loopback: each scenario
+ * through the compatibility API and the same data through Payload's own REST API, at each
+ * concurrency. Prints requests/s, p50/p95/p99 latency and the server's peak memory for each, the
+ * compat/Payload ratios, and the plans Postgres chose for the list queries (auto_explain).
+ * Everything it starts is stopped and removed at the end, and the whole run is bounded in time.
+ */
+import autocannon from 'autocannon'
+import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import qs from 'qs'
+
+import type { SeedSummary } from './seed'
+
+import { type BenchDatabase, freePort, startBenchDatabase } from './database'
+import { summarizePlans } from './explain'
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+type Options = {
+  connections: number[]
+  duration: number
+  events: number
+  explain: boolean
+  markdown?: string
+  maxMinutes: number
+  only?: string[]
+  warmup: number
+}
+
+function readOptions(argv: string[]): Options {
+  const options: Options = { connections: [1, 2, 8], duration: 3, events: 10_000, explain: true, maxMinutes: 40, warmup: 1 }
+  for (let index = 0; index < argv.length; index++) {
+    const [flag, inline] = argv[index]!.split('=', 2)
+    const value = () => inline ?? argv[++index] ?? ''
+    switch (flag) {
+      case '--events': options.events = Number(value().replace(/[_,]/g, '')); break
+      case '--duration': options.duration = Number(value()); break
+      case '--warmup': options.warmup = Number(value()); break
+      case '--connections': options.connections = value().split(',').map(Number); break
+      case '--only': options.only = value().split(','); break
+      case '--markdown': options.markdown = value(); break
+      case '--max-minutes': options.maxMinutes = Number(value()); break
+      case '--no-explain': options.explain = false; break
+      case '--help':
+        console.log('npm run bench -- [--events N] [--duration S] [--warmup S] [--connections 1,2,8] [--only a,b] [--markdown file] [--no-explain] [--max-minutes M]')
+        process.exit(0)
+      default: throw new Error(`Unknown option ${argv[index]}`)
+    }
+  }
+  if (!Number.isInteger(options.events) || options.events < 100) throw new Error('--events must be an integer of at least 100')
+  if (!(options.duration > 0)) throw new Error('--duration must be a positive number of seconds')
+  return options
+}
+
+type Request = { body?: string; headers?: Record<string, string>; method?: 'GET' | 'POST'; path: string }
+type Side = { make: () => Request; total?: (response: { body: unknown; headers: Headers }) => number | undefined }
+type Scenario = { compat: Side; name: string; payload: Side; what: string; write?: boolean }
+
+type Measurement = {
+  api: 'compat' | 'payload'
+  connections: number
+  errors: number
+  non2xx: number
+  p50: number
+  p95: number
+  p99: number
+  peakRssMb: number
+  requests: number
+  rps: number
+  scenario: string
+}
+
+const log = (message: string) => console.log(`[bench] ${message}`)
+
+async function main() {
+  const options = readOptions(process.argv.slice(2))
+  const deadline = setTimeout(() => {
+    console.error(`[bench] still running after ${options.maxMinutes} minutes: stopping.`)
+    void cleanup().finally(() => process.exit(2))
+  }, options.maxMinutes * 60_000)
+  deadline.unref()
+
+  const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'pec-bench-'))
+  let database: BenchDatabase | undefined
+  let server: ChildProcess | undefined
+  let cleaning: Promise<void> | undefined
+  const cleanup = () =>
+    (cleaning ??= (async () => {
+      if (server && server.exitCode === null && server.signalCode === null) {
+        const exited = new Promise((resolve) => server!.once('exit', resolve))
+        server.kill('SIGTERM')
+        const timer = setTimeout(() => server!.kill('SIGKILL'), 10_000)
+        await exited
+        clearTimeout(timer)
+      }
+      await database?.stop().catch(() => undefined)
+      await fs.rm(tmp, { force: true, recursive: true })
+    })())
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => void cleanup().finally(() => process.exit(130)))
+  }
+
+  try {
+    log(`machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`)
+    let started = Date.now()
+    database = await startBenchDatabase(path.join(tmp, 'pg'))
+    log(`Postgres ${database.version} on loopback, started in ${Date.now() - started} ms`)
+
+    started = Date.now()
+    log(`seeding ${options.events.toLocaleString('en')} events…`)
+    const summaryFile = path.join(tmp, 'seed.json')
+    const seedOutput = await runChild([path.join(ROOT, 'bench/seed.ts'), summaryFile], { BENCH_EVENTS: String(options.events), DATABASE_URL: database.url, NODE_ENV: 'production' })
+    const seed = JSON.parse(await fs.readFile(summaryFile, 'utf8').catch(() => {
+      throw new Error(`the seed wrote no summary:\n${seedOutput.slice(-4000)}`)
+    })) as SeedSummary
+    const counts = (await database.query(`SELECT status, count(*)::int AS n FROM events GROUP BY status ORDER BY n DESC`)).rows
+    log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${seed.events} events (${counts.map((row) => `${row.n} ${row.status}`).join(', ')}), ${seed.venues} venues, ${seed.organizers} organizers, ${seed.categories} categories, ${seed.tags} tags`)
+
+    started = Date.now()
+    const port = await freePort()
+    const base = `http://127.0.0.1:${port}`
+    server = await startServer({ DATABASE_URL: database.url, NODE_ENV: 'production', PAYLOAD_SECRET: 'bench-secret', PORT: String(port), SITE_URL: base })
+    log(`server ready in ${((Date.now() - started) / 1000).toFixed(1)} s (pid ${server.pid})`)
+
+    const scenarios = await buildScenarios(base, seed)
+    const selected = scenarios.filter((scenario) => !options.only || options.only.includes(scenario.name))
+    // Plans first, while the server has read nothing yet: later, totals and related items it
+    // keeps between requests would leave their queries out.
+    const plans = options.explain ? await explainLists(base, database, selected) : ''
+    await checkEquivalence(base, selected)
+
+    const results: Measurement[] = []
+    for (const scenario of selected) {
+      for (const connections of options.connections) {
+        for (const api of ['compat', 'payload'] as const) {
+          const side = scenario[api]
+          if (options.warmup > 0) await load(base, side, connections, options.warmup)
+          await resetPeakRss(server.pid!)
+          const result = await load(base, side, connections, options.duration)
+          const measurement: Measurement = { api, connections, scenario: scenario.name, ...result, peakRssMb: await peakRssMb(server.pid!) }
+          results.push(measurement)
+          log(formatLine(measurement))
+        }
+      }
+    }
+
+    console.log('')
+    const table = report(options, seed, selected, results, database.version)
+    console.log(table)
+    if (options.markdown) await fs.writeFile(options.markdown, table)
+
+    if (plans) {
+      console.log(plans)
+      if (options.markdown) await fs.appendFile(options.markdown, `\n${plans}`)
+    }
+  } finally {
+    await cleanup()
+    clearTimeout(deadline)
+  }
+}
+
+function runChild(args: string[], env: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DISABLE_PAYLOAD_HMR: 'true', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    child.stdout!.on('data', (chunk) => {
+      output += chunk
+      for (const line of String(chunk).split('\n')) if (line.startsWith('  ')) console.log(`[bench] ${line.trim()}`)
+    })
+    child.stderr!.on('data', (chunk) => (output += chunk))
+    child.on('error', reject)
+    child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`${args[0]} exited with code ${code}:\n${output.slice(-4000)}`))))
+  })
+}
+
+/** The product's own start script, as `npm start` runs it (it builds the admin panel first if needed). */
+function startServer(env: Record<string, string>): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    // `node --import tsx` rather than the tsx CLI, so that the pid measured is the server itself.
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/start.ts')], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    const onData = (chunk: Buffer) => {
+      output += chunk
+      if (/Building the admin|rebuilding it/.test(String(chunk))) log('the server is building the admin panel first (about a minute)…')
+      if (output.includes('Ready on')) {
+        child.stdout!.off('data', onData)
+        child.stdout!.resume()
+        resolve(child)
+      }
+    }
+    child.stdout!.on('data', onData)
+    child.stderr!.on('data', (chunk) => {
+      output += chunk
+      if (output.length > 100_000) output = output.slice(-50_000)
+    })
+    child.once('exit', (code) => reject(new Error(`the server exited with code ${code} before it was ready:\n${output.slice(-4000)}`)))
+  })
+}
+
+async function fetchJson(url: string, init?: RequestInit) {
+  const response = await fetch(url, init)
+  const text = await response.text()
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    body = text
+  }
+  return { body, headers: response.headers, status: response.status }
+}
+
+const COMPAT = '/wp-json/vendor/events/v1'
+
+/** `<p>Created by the <strong>benchmark</strong>.</p>` as Payload stores it, for the same create through both APIs. */
+const CREATED_DESCRIPTION = {
+  root: {
+    type: 'root',
+    children: [
+      {
+        type: 'paragraph',
+        children: [
+          { type: 'text', detail: 0, format: 0, mode: 'normal', style: '', text: 'Created by the ', version: 1 },
+          { type: 'text', detail: 0, format: 1, mode: 'normal', style: '', text: 'benchmark', version: 1 },
+          { type: 'text', detail: 0, format: 0, mode: 'normal', style: '', text: '.', version: 1 },
+        ],
+        direction: 'ltr',
+        format: '',
+        indent: 0,
+        textFormat: 0,
+        textStyle: '',
+        version: 1,
+      },
+    ],
+    direction: 'ltr',
+    format: '',
+    indent: 0,
+    version: 1,
+  },
+}
+const rotate = <T>(items: T[]) => {
+  let index = 0
+  return () => items[index++ % items.length]!
+}
+const DAY = 86_400_000
+const dateOnly = (time: number) => new Date(time).toISOString().slice(0, 10)
+/** A wall time of the site (UTC here) as the instant the compatibility layer compares with. */
+const wallToIso = (wall: string) => `${wall.replace(' ', 'T')}.000Z`
+
+/** The scenarios, each as a compatibility request and the Payload REST request for the same data. */
+async function buildScenarios(base: string, seed: SeedSummary): Promise<Scenario[]> {
+  const login = await fetchJson(`${base}/api/users/login`, {
+    body: JSON.stringify({ email: seed.admin.email, password: seed.admin.password }),
+    headers: { 'content-type': 'application/json' },
+    method: 'POST',
+  })
+  const token = (login.body as { token?: string }).token
+  if (!token) throw new Error(`could not sign in to Payload's REST API: ${JSON.stringify(login.body).slice(0, 300)}`)
+  const basic = `Basic ${Buffer.from(`${seed.admin.username}:${seed.appPassword}`).toString('base64')}`
+
+  // The default window as the compatibility layer computes it today (it echoes it in rest_url),
+  // asked as a signed-in user so that the server keeps nothing from it for visitors.
+  const probe = await fetchJson(`${base}${COMPAT}/events?per_page=1`, { headers: { authorization: basic } })
+  const echoed = new URL((probe.body as { rest_url: string }).rest_url).searchParams
+  const windowStart = wallToIso(echoed.get('start_date')!)
+  const windowEnd = wallToIso(echoed.get('end_date')!)
+  const rangeFrom = dateOnly(Date.now() + 90 * DAY)
+  const rangeTo = dateOnly(Date.now() + 120 * DAY)
+
+  const payloadList = (where: unknown[], extra: Record<string, unknown> = {}) =>
+    `/api/events?${qs.stringify({ depth: 1, limit: 10, page: 1, sort: 'startDate,id', where: { and: where }, ...extra }, { encodeValuesOnly: true })}`
+  const listed = [{ hideFromListings: { not_equals: true } }, { status: { in: ['publish'] } }]
+  const defaultWindow = [{ startDate: { greater_than_equal: windowStart } }, { endDate: { less_than_equal: windowEnd } }]
+  const compatTotal = ({ headers }: { headers: Headers }) => Number(headers.get('x-tec-total'))
+  const payloadTotal = ({ body }: { body: unknown }) => (body as { totalDocs?: number }).totalDocs
+  const get = (path: string): Request => ({ path })
+  const ids = rotate(seed.sample.map((event) => event.id))
+  const slugs = rotate(seed.sample.map((event) => event.slug))
+  let created = 0
+  const startOf = () => new Date(Date.now() + (30 + (created % 300)) * DAY)
+
+  return [
+    {
+      name: 'events-default',
+      what: 'GET /events (default window: yesterday to +2 years, 10 per page)',
+      compat: { make: () => get(`${COMPAT}/events`), total: compatTotal },
+      payload: { make: () => get(payloadList([...listed, ...defaultWindow])), total: payloadTotal },
+    },
+    {
+      name: 'events-range',
+      what: `GET /events?start_date=${rangeFrom}&end_date=${rangeTo}`,
+      compat: { make: () => get(`${COMPAT}/events?start_date=${rangeFrom}&end_date=${rangeTo}`), total: compatTotal },
+      payload: {
+        make: () => get(payloadList([...listed, { startDate: { greater_than_equal: `${rangeFrom}T00:00:00.000Z` } }, { endDate: { less_than_equal: `${rangeTo}T23:59:59.000Z` } }])),
+        total: payloadTotal,
+      },
+    },
+    {
+      name: 'events-filtered',
+      what: `GET /events?categories=${seed.filter.category}&venue=${seed.filter.venue}`,
+      compat: { make: () => get(`${COMPAT}/events?categories=${seed.filter.category}&venue=${seed.filter.venue}`), total: compatTotal },
+      payload: {
+        make: () => get(payloadList([...listed, ...defaultWindow, { categories: { in: [seed.filter.category] } }, { venue: { in: [seed.filter.venue] } }])),
+        total: payloadTotal,
+      },
+    },
+    {
+      name: 'events-page50',
+      what: 'GET /events?page=50',
+      compat: { make: () => get(`${COMPAT}/events?page=50`), total: compatTotal },
+      payload: { make: () => get(payloadList([...listed, ...defaultWindow], { page: 50 })), total: payloadTotal },
+    },
+    {
+      name: 'event-by-id',
+      what: 'GET /events/{id} (500 different published events in turn)',
+      compat: { make: () => get(`${COMPAT}/events/${ids()}`) },
+      payload: { make: () => get(`/api/events/${ids()}?depth=1`) },
+    },
+    {
+      name: 'event-by-slug',
+      what: 'GET /events/by-slug/{slug} (500 different events in turn)',
+      compat: { make: () => get(`${COMPAT}/events/by-slug/${slugs()}`) },
+      payload: { make: () => get(`/api/events?${qs.stringify({ depth: 1, limit: 1, where: { slug: { equals: slugs() } } }, { encodeValuesOnly: true })}`) },
+    },
+    {
+      name: 'venues',
+      what: 'GET /venues (10 per page, newest first)',
+      compat: { make: () => get(`${COMPAT}/venues`), total: compatTotal },
+      payload: {
+        make: () => get(`/api/venues?${qs.stringify({ depth: 1, limit: 10, sort: '-createdAt,-id', where: { status: { in: ['publish'] } } }, { encodeValuesOnly: true })}`),
+        total: payloadTotal,
+      },
+    },
+    {
+      name: 'categories',
+      what: 'GET /categories (with each one\'s count of events)',
+      compat: { make: () => get(`${COMPAT}/categories`) },
+      payload: { make: () => get(`/api/event-categories?${qs.stringify({ depth: 1, limit: 10, sort: 'name' }, { encodeValuesOnly: true })}`) },
+    },
+    {
+      name: 'create',
+      what: 'POST /events (signed in: application password / Payload JWT)',
+      write: true,
+      compat: {
+        make: () => {
+          const start = startOf()
+          const wall = (time: Date) => time.toISOString().slice(0, 19).replace('T', ' ')
+          return {
+            body: JSON.stringify({
+              title: `Bench created event ${++created}`,
+              description: '<p>Created by the <strong>benchmark</strong>.</p>',
+              start_date: wall(start),
+              end_date: wall(new Date(start.getTime() + 7_200_000)),
+              venue: seed.filter.venue,
+              categories: [seed.filter.category],
+              cost: '$12',
+              status: 'publish',
+            }),
+            headers: { authorization: basic, 'content-type': 'application/json' },
+            method: 'POST',
+            path: `${COMPAT}/events`,
+          }
+        },
+      },
+      payload: {
+        make: () => {
+          const start = startOf()
+          return {
+            body: JSON.stringify({
+              title: `Bench created event ${++created}`,
+              description: CREATED_DESCRIPTION,
+              startDate: start.toISOString(),
+              endDate: new Date(start.getTime() + 7_200_000).toISOString(),
+              timezone: 'UTC',
+              venue: seed.filter.venue,
+              categories: [seed.filter.category],
+              cost: '$12',
+              status: 'publish',
+            }),
+            headers: { authorization: `JWT ${token}`, 'content-type': 'application/json' },
+            method: 'POST',
+            path: '/api/events?depth=1',
+          }
+        },
+      },
+    },
+  ]
+}
+
+/** Both sides of each read scenario must answer 200 with the same total, or the comparison means nothing. */
+async function checkEquivalence(base: string, scenarios: Scenario[]) {
+  for (const scenario of scenarios) {
+    if (scenario.write) continue
+    const answers = []
+    for (const api of ['compat', 'payload'] as const) {
+      const request = scenario[api].make()
+      const response = await fetchJson(`${base}${request.path}`, { body: request.body, headers: request.headers, method: request.method })
+      if (response.status !== 200) throw new Error(`${scenario.name} (${api}) answered ${response.status}: ${JSON.stringify(response.body).slice(0, 500)}`)
+      answers.push(scenario[api].total?.(response))
+    }
+    if (answers[0] !== undefined && answers[0] !== answers[1]) {
+      throw new Error(`${scenario.name}: the compatibility API counts ${answers[0]} and Payload's REST API ${answers[1]}: the queries are not equivalent`)
+    }
+    log(`${scenario.name}: ${scenario.what}${answers[0] !== undefined ? ` — ${answers[0]} events match on both APIs` : ''}`)
+  }
+}
+
+/** One autocannon run; latencies are taken per response so that p95 is exact. */
+async function load(base: string, side: Side, connections: number, seconds: number) {
+  const latencies: number[] = []
+  const first = side.make()
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        connections,
+        duration: seconds,
+        requests: [{ ...first, setupRequest: (request) => ({ ...request, ...side.make() }) }],
+        timeout: 30,
+        url: base,
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    )
+    instance.on('response', (_client: unknown, _status: number, _bytes: number, time: number) => latencies.push(time))
+  })
+  latencies.sort((a, b) => a - b)
+  const at = (q: number) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)]! : NaN)
+  return {
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    p50: at(0.5),
+    p95: at(0.95),
+    p99: at(0.99),
+    requests: latencies.length,
+    rps: latencies.length / seconds,
+  }
+}
+
+/** Linux keeps each process's peak resident size (VmHWM); writing 5 to clear_refs starts it afresh. */
+async function resetPeakRss(pid: number) {
+  await fs.writeFile(`/proc/${pid}/clear_refs`, '5').catch(() => undefined)
+}
+
+async function peakRssMb(pid: number): Promise<number> {
+  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8').catch(() => '')
+  const match = status.match(/VmHWM:\s+(\d+) kB/)
+  return match ? Math.round(Number(match[1]) / 1024) : NaN
+}
+
+const ms = (value: number) => (Number.isNaN(value) ? '–' : value < 10 ? value.toFixed(1) : value.toFixed(0))
+
+function formatLine(m: Measurement) {
+  const problems = m.errors || m.non2xx ? `  (${m.errors} errors, ${m.non2xx} non-2xx)` : ''
+  return `${m.scenario.padEnd(16)} c=${m.connections} ${m.api.padEnd(7)} ${m.rps.toFixed(0).padStart(5)} req/s  p50 ${ms(m.p50).padStart(4)}  p95 ${ms(m.p95).padStart(4)}  p99 ${ms(m.p99).padStart(4)} ms  peak ${m.peakRssMb} MB${problems}`
+}
+
+function report(options: Options, seed: SeedSummary, scenarios: Scenario[], results: Measurement[], pgVersion: string): string {
+  const lines: string[] = []
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU'
+  lines.push(`### ${seed.events.toLocaleString('en')} events — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`)
+  lines.push('')
+  lines.push(`Machine: ${cpu}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB; ${os.type()} ${os.release()}; Node ${process.version}; Postgres ${pgVersion} (embedded, loopback).`)
+  lines.push(`Command: \`npm run bench -- --events ${seed.events} --duration ${options.duration} --connections ${options.connections.join(',')}${options.only ? ` --only ${options.only.join(',')}` : ''}\``)
+  lines.push(`Data: ${seed.events} events, ${seed.venues} venues, ${seed.organizers} organizers, ${seed.categories} categories, ${seed.tags} tags (seeded in ${seed.seconds} s).`)
+  lines.push('')
+  lines.push('| scenario | conc. | compat req/s | compat p50 / p95 / p99 ms | Payload REST req/s | Payload p50 / p95 / p99 ms | p50 ratio | p95 ratio | peak RSS MB (compat / Payload) |')
+  lines.push('| --- | ---: | ---: | --- | ---: | --- | ---: | ---: | --- |')
+  for (const scenario of scenarios) {
+    for (const connections of options.connections) {
+      const compat = results.find((m) => m.scenario === scenario.name && m.connections === connections && m.api === 'compat')
+      const payload = results.find((m) => m.scenario === scenario.name && m.connections === connections && m.api === 'payload')
+      if (!compat || !payload) continue
+      const flag = (m: Measurement) => (m.errors || m.non2xx ? ` ⚠ ${m.errors + m.non2xx} failed` : '')
+      lines.push(
+        `| ${scenario.name} | ${connections} | ${compat.rps.toFixed(0)}${flag(compat)} | ${ms(compat.p50)} / ${ms(compat.p95)} / ${ms(compat.p99)} | ${payload.rps.toFixed(0)}${flag(payload)} | ${ms(payload.p50)} / ${ms(payload.p95)} / ${ms(payload.p99)} | ${(compat.p50 / payload.p50).toFixed(2)} | ${(compat.p95 / payload.p95).toFixed(2)} | ${compat.peakRssMb} / ${payload.peakRssMb} |`,
+      )
+    }
+  }
+  lines.push('')
+  for (const scenario of scenarios) lines.push(`- \`${scenario.name}\`: ${scenario.what}`)
+  return lines.join('\n')
+}
+
+/** One request of each list scenario with auto_explain on: the plans of every statement the server sent. */
+async function explainLists(base: string, database: BenchDatabase, scenarios: Scenario[]): Promise<string> {
+  const lists = scenarios.filter((scenario) => !scenario.write)
+  const sections: string[] = []
+  for (const scenario of lists) {
+    await database.autoExplain(true)
+    const stop = database.captureLog()
+    const request = scenario.compat.make()
+    await fetchJson(`${base}${request.path}`, { headers: request.headers })
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const text = stop()
+    await database.autoExplain(false)
+    sections.push(summarizePlans(scenario.name, request.path, text))
+  }
+  return `#### Plans (auto_explain: the first compatibility request of each scenario, before anything is kept)\n\n${sections.join('\n')}`
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error('[bench] failed:', error)
+    process.exit(1)
+  },
+)

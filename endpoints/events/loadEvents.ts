@@ -1,0 +1,117 @@
+import type { CollectionSlug, Where } from 'payload'
+
+import type { RestContext } from '../context'
+import type { EventDoc } from './serializeEvent'
+
+import { CALENDAR_SLUGS } from '../../src/slugs'
+import { relationId } from '../serializeCommon'
+import { keptFor } from '../freshness'
+import { findByIds } from '../relatedItems'
+import { publishedTermCounts } from '../termCounts'
+
+const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
+
+/** What an event's serialization does not read: the search copy of the description and the status before trashing. */
+const UNSERIALIZED = { descriptionText: false, statusBeforeTrash: false }
+
+/**
+ * Events by id, in the order given, as the caller may read them (Payload's access rules apply:
+ * an id the caller may not read is left out). One query for those not kept from earlier requests
+ * (visitors only, see `freshness.ts`); related items stay ids until `populateEvents`.
+ */
+export async function loadEvents(ctx: RestContext, ids: number[]): Promise<EventDoc[]> {
+  if (!ids.length) return []
+  const kept = await keptFor(ctx)
+  const kind = `${EVENTS}:${ctx.req.locale}`
+  const byId = new Map<number, EventDoc | null>()
+  for (const id of ids) if (kept.has(kind, String(id))) byId.set(id, kept.get<EventDoc | null>(kind, String(id)) ?? null)
+  const missing = ids.filter((id) => !byId.has(id))
+  if (missing.length) {
+    const { docs } = await ctx.payload.find({
+      collection: EVENTS,
+      depth: 0,
+      limit: 0,
+      overrideAccess: false,
+      pagination: false,
+      req: ctx.req,
+      select: UNSERIALIZED as never,
+      sort: 'id',
+      where: { id: { in: missing } },
+    })
+    for (const doc of docs as unknown as EventDoc[]) byId.set(doc.id, doc)
+    for (const id of missing) {
+      if (!byId.has(id)) byId.set(id, null)
+      kept.set(kind, String(id), byId.get(id))
+    }
+  }
+  // Copies: populating replaces the related ids of the copy, not of what is kept.
+  return ids.map((id) => byId.get(id)).filter((doc): doc is EventDoc => Boolean(doc)).map((doc) => ({ ...doc }))
+}
+
+/** Up to this many events skipped, one query reads the page; deeper pages first find their ids. */
+const DIRECT_OFFSET = 50
+
+/**
+ * One page of a list, without its total (counted beside it). Reading events assembles each one's
+ * translations, relations and repeated values as it goes, for every row the database walks, the
+ * skipped ones included: deep pages, and visitors' pages (whose events are mostly kept from earlier
+ * requests), take only the ids in the walk, then read the events they do not have yet.
+ */
+export async function findEventsPage(
+  ctx: RestContext,
+  query: { limit: number; overrideAccess: false; page: number; req: RestContext['req']; sort: string[]; where: Where },
+): Promise<EventDoc[]> {
+  const { limit, page } = query
+  const kept = await keptFor(ctx)
+  if (!kept.active && (page - 1) * limit <= DIRECT_OFFSET) {
+    const { docs } = await ctx.payload.find({ ...query, collection: EVENTS, depth: 0, pagination: false, select: UNSERIALIZED as never })
+    return docs as unknown as EventDoc[]
+  }
+  const { docs } = await ctx.payload.find({ ...query, collection: EVENTS, depth: 0, pagination: false, select: { id: true } as never })
+  return loadEvents(ctx, (docs as unknown as { id: number }[]).map((doc) => doc.id))
+}
+
+type Related = { collection: string; field: 'categories' | 'image' | 'organizers' | 'tags' | 'venue'; many: boolean }
+
+/**
+ * Replaces the venue, organizers, categories, tags and image ids of these events by the items,
+ * as a depth-1 read does (an item the caller may not read stays an id, which serializers skip),
+ * with one query per kind of item for all the events at once, run side by side, and one for the
+ * term counts. Returns how many published events use each term.
+ */
+export async function populateEvents(ctx: RestContext, events: EventDoc[]): Promise<Map<number, number>> {
+  const options = ctx.options
+  const related: Related[] = [
+    { collection: CALENDAR_SLUGS.venues, field: 'venue', many: false },
+    { collection: CALENDAR_SLUGS.organizers, field: 'organizers', many: true },
+    { collection: CALENDAR_SLUGS.eventCategories, field: 'categories', many: true },
+    { collection: CALENDAR_SLUGS.eventTags, field: 'tags', many: true },
+    { collection: options.mediaCollection, field: 'image', many: false },
+  ]
+  const idsOf = (event: EventDoc, { field, many }: Related): number[] => {
+    const value = event[field]
+    const values = many ? ((value as unknown[] | null | undefined) ?? []) : [value]
+    return values.map(relationId).filter((id): id is number => id !== null && !Number.isNaN(id))
+  }
+  const wanted = related.map((relation) => [...new Set(events.flatMap((event) => idsOf(event, relation)))])
+  const terms = [
+    ...wanted[2]!.map((id) => ({ id, kind: 'categories' as const })),
+    ...wanted[3]!.map((id) => ({ id, kind: 'tags' as const })),
+  ]
+  const [counts, ...found] = await Promise.all([
+    publishedTermCounts(ctx, terms),
+    ...related.map((relation, index) => findByIds(ctx, relation.collection, wanted[index]!)),
+  ])
+  related.forEach((relation, index) => {
+    const items = found[index]!
+    for (const event of events) {
+      const value = event[relation.field]
+      if (relation.many) {
+        if (Array.isArray(value)) event[relation.field] = value.map((item) => items.get(relationId(item) as number) ?? item)
+      } else if (value !== null && value !== undefined) {
+        event[relation.field] = items.get(relationId(value) as number) ?? value
+      }
+    }
+  })
+  return counts
+}

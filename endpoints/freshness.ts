@@ -1,0 +1,171 @@
+import type { CollectionSlug, Payload, Where } from 'payload'
+
+import { sql } from '@payloadcms/db-postgres'
+
+import type { RestContext } from './context'
+
+/*
+ * What a server may keep between requests (related venues, organizers, terms and images; list
+ * totals; term counts), and how it knows that what it kept is still true.
+ *
+ * The database logs every transaction that changes calendar content (`calendar_changes`, filled
+ * by statement triggers; see the `list_performance` migration). Everything kept belongs to an
+ * epoch that starts with a snapshot of the database taken before anything of it was read. Each
+ * request that uses kept things first asks whether a change the snapshot cannot see has committed
+ * since (one indexed lookup); if one has, everything is dropped and a new epoch starts. A write
+ * that has committed before a request starts is therefore always seen by it, whichever server
+ * process made the write, as with reading the database itself.
+ *
+ * Only visitors' reads use it: what signed-in users may see depends on who they are, and they
+ * are few. Without the log (a Payload app using the plugin without these migrations, or another
+ * database), nothing is kept.
+ */
+
+/** After this long an epoch ends anyway, so that the log can be pruned without missing a change. */
+const EPOCH_MAX_MS = 10 * 60_000
+/** Entries per kind of thing kept, least recently used dropped first. */
+const MAX_ENTRIES = 5_000
+
+type Drizzle = { execute: (query: unknown) => Promise<{ rows: Record<string, unknown>[] }> }
+
+type State = {
+  available: boolean | undefined
+  epoch: number
+  snapshot: null | string
+  started: number
+  stores: Map<string, Map<string, unknown>>
+}
+
+const states = new WeakMap<Payload, State>()
+
+function stateOf(payload: Payload): State {
+  let state = states.get(payload)
+  if (!state) {
+    state = { available: undefined, epoch: 0, snapshot: null, started: 0, stores: new Map() }
+    states.set(payload, state)
+  }
+  return state
+}
+
+function drizzleOf(payload: Payload): Drizzle | null {
+  const db = payload.db as unknown as { drizzle?: Drizzle; name?: string }
+  return db.name === 'postgres' && db.drizzle ? db.drizzle : null
+}
+
+/** The things kept for one request: valid for its whole duration, empty when nothing may be kept. */
+export type Kept = {
+  /** Whether anything is kept for this request at all. */
+  active: boolean
+  get: <T>(kind: string, key: string) => T | undefined
+  has: (kind: string, key: string) => boolean
+  set: (kind: string, key: string, value: unknown) => void
+}
+
+const NOTHING_KEPT: Kept = { active: false, get: () => undefined, has: () => false, set: () => undefined }
+const KEPT = Symbol('kept')
+
+/**
+ * What this request may reuse. Checks the change log once per request (the result is remembered
+ * on the request), and only for visitors.
+ */
+export async function keptFor(ctx: RestContext): Promise<Kept> {
+  const remembered = (ctx as unknown as Record<symbol, Promise<Kept>>)[KEPT]
+  if (remembered) return remembered
+  const kept = ctx.user || ctx.req.transactionID ? Promise.resolve(NOTHING_KEPT) : currentEpoch(ctx.payload)
+  Object.defineProperty(ctx, KEPT, { value: kept })
+  return kept
+}
+
+async function currentEpoch(payload: Payload): Promise<Kept> {
+  const state = stateOf(payload)
+  const db = state.available === false ? null : drizzleOf(payload)
+  if (!db) return NOTHING_KEPT
+  let changed = true
+  let now: string
+  try {
+    const { rows } = state.snapshot && Date.now() - state.started < EPOCH_MAX_MS
+      ? await db.execute(sql`
+          SELECT pg_current_snapshot()::text AS now, EXISTS (
+            SELECT 1 FROM calendar_changes
+            WHERE txid >= pg_snapshot_xmin(${state.snapshot}::pg_snapshot)
+              AND NOT pg_visible_in_snapshot(txid, ${state.snapshot}::pg_snapshot)
+          ) AS changed`)
+      : // The log is read here too, so that a database without it says so now.
+        await db.execute(sql`SELECT pg_current_snapshot()::text AS now, true AS changed FROM (SELECT 1 FROM calendar_changes LIMIT 1) AS log RIGHT JOIN (SELECT 1) AS one ON true`)
+    now = String(rows[0]!.now)
+    changed = rows[0]!.changed === true
+    state.available = true
+  } catch (error) {
+    const { cause, code } = error as { cause?: { code?: string }; code?: string }
+    // 42P01: no change log (the migrations that make it are not there): keep nothing.
+    if (code === '42P01' || cause?.code === '42P01') {
+      state.available = false
+      return NOTHING_KEPT
+    }
+    throw error
+  }
+  if (changed) {
+    // What this request and the ones after it read is at least as new as this snapshot.
+    state.epoch++
+    state.snapshot = now
+    state.started = Date.now()
+    state.stores = new Map()
+    if (Math.random() < 0.02) void prune(db)
+  }
+  return epochView(state, state.epoch)
+}
+
+function epochView(state: State, epoch: number): Kept {
+  const store = (kind: string) => {
+    if (state.epoch !== epoch) return null
+    let map = state.stores.get(kind)
+    if (!map) {
+      map = new Map()
+      state.stores.set(kind, map)
+    }
+    return map
+  }
+  return {
+    active: true,
+    get: <T>(kind: string, key: string) => {
+      const map = store(kind)
+      const value = map?.get(key)
+      if (map && value !== undefined) {
+        // Most recently used last, so that the first entry is the one to drop.
+        map.delete(key)
+        map.set(key, value)
+      }
+      return value as T | undefined
+    },
+    has: (kind, key) => store(kind)?.has(key) ?? false,
+    set: (kind, key, value) => {
+      const map = store(kind)
+      if (!map) return
+      map.set(key, value)
+      if (map.size > MAX_ENTRIES) map.delete(map.keys().next().value!)
+    },
+  }
+}
+
+/** Log rows older than any epoch can be are of no use. */
+function prune(db: Drizzle) {
+  db.execute(sql`DELETE FROM calendar_changes WHERE at < now() - interval '1 day'`).catch(() => undefined)
+}
+
+/**
+ * How many items match a query (a list's total). Counting reads every matching item, so for
+ * visitors the total is kept until the calendar changes.
+ */
+export async function countKept(
+  ctx: RestContext,
+  kind: string,
+  query: { collection: CollectionSlug; overrideAccess: false; req: RestContext['req']; where: Where },
+): Promise<number> {
+  const kept = await keptFor(ctx)
+  const key = `${ctx.req.locale}:${JSON.stringify(query.where)}`
+  const known = kept.get<number>(kind, key)
+  if (known !== undefined) return known
+  const { totalDocs } = await ctx.payload.count(query)
+  kept.set(kind, key, totalDocs)
+  return totalDocs
+}

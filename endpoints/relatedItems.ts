@@ -1,0 +1,51 @@
+import type { CollectionSlug } from 'payload'
+
+import type { RestContext } from './context'
+
+import { keptFor } from './freshness'
+import { relationId } from './serializeCommon'
+
+/**
+ * Items of a collection by id as the caller may read them, in one query. For visitors, items read
+ * since the calendar last changed are reused (see `freshness.ts`), unreadable ones included.
+ */
+export async function findByIds(ctx: RestContext, collection: string, ids: number[]): Promise<Map<number, Record<string, unknown>>> {
+  const found = new Map<number, Record<string, unknown>>()
+  if (!ids.length) return found
+  const kept = await keptFor(ctx)
+  const kind = `${collection}:${ctx.req.locale}`
+  const missing = ids.filter((id) => {
+    if (!kept.has(kind, String(id))) return true
+    const doc = kept.get<null | Record<string, unknown>>(kind, String(id))
+    if (doc) found.set(id, doc)
+    return false
+  })
+  if (!missing.length) return found
+  const { docs } = await ctx.payload.find({
+    collection: collection as CollectionSlug,
+    depth: 0,
+    limit: 0,
+    overrideAccess: false,
+    pagination: false,
+    req: ctx.req,
+    // By id: the collections' default sorts are on translated names, which costs a second query.
+    sort: 'id',
+    where: { id: { in: missing } },
+  })
+  for (const doc of docs as Record<string, unknown>[]) found.set(doc.id as number, doc)
+  for (const id of missing) kept.set(kind, String(id), found.get(id) ?? null)
+  return found
+}
+
+/**
+ * Replaces the ids in `field` of each item by the items of `collection`, as a depth-1 read does
+ * for that field (an item the caller may not read stays an id), with one query for all of them.
+ */
+export async function populateField(ctx: RestContext, items: Record<string, unknown>[], field: string, collection: string) {
+  const ids = [...new Set(items.map((item) => relationId(item[field])).filter((id): id is number => id !== null && !Number.isNaN(id)))]
+  const found = await findByIds(ctx, collection, ids)
+  for (const item of items) {
+    const id = relationId(item[field])
+    if (id !== null && found.has(id)) item[field] = found.get(id)
+  }
+}
