@@ -1,6 +1,9 @@
 import fs from 'node:fs/promises'
-import net from 'node:net'
 import path from 'node:path'
+
+import { freePort } from '../src/lib/freePort'
+
+export { freePort }
 
 export type BenchDatabase = {
   /** Turns EXPLAIN ANALYZE logging of every statement on or off, for all sessions (the server's pool included). */
@@ -100,14 +103,3 @@ export async function startBenchDatabase(dir: string): Promise<BenchDatabase> {
   }
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer()
-    probe.unref()
-    probe.on('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-}

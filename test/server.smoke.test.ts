@@ -1,21 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import net from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
+import { freePort } from '../src/lib/freePort'
 import { basic } from './helpers/http'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const ADMIN = { email: 'smoke-admin@example.test', password: 'smoke-password-1' }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 /** The product as `npm start` runs it: the real server process, on a free port, against its own database. */
 describe('the server (npm start)', () => {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
-import net from 'node:net'
 import path from 'node:path'
+
+import { freePort } from '../lib/freePort'
 
 export type EmbeddedDatabase = {
   stop: () => Promise<void>
@@ -101,15 +102,4 @@ async function exists(file: string): Promise<boolean> {
   )
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer()
-    probe.unref()
-    probe.on('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
