@@ -145,6 +145,23 @@ function effectiveMethod(request: CompatRequest): string {
   return override && /^(DELETE|GET|PATCH|PUT)$/i.test(override) ? override.toUpperCase() : method
 }
 
+/** PHP's `json_decode` gives up beyond 512 levels, so the original calls such a body invalid JSON. */
+const MAX_JSON_DEPTH = 512
+
+/** How deeply a parsed JSON value nests, counted without recursion (a hostile body can be deep). */
+function nestingDepth(value: unknown): number {
+  let deepest = 0
+  const stack: [unknown, number][] = [[value, 1]]
+  while (stack.length) {
+    const [item, depth] = stack.pop()!
+    if (!item || typeof item !== 'object') continue
+    deepest = Math.max(deepest, depth)
+    if (deepest > MAX_JSON_DEPTH) return deepest
+    for (const child of Object.values(item)) stack.push([child, depth + 1])
+  }
+  return deepest
+}
+
 /**
  * NUL characters go nowhere useful and Postgres refuses them in text, so they are dropped
  * from every input string, as WordPress's sanitizers drop them.
@@ -161,11 +178,14 @@ function parseBody(request: CompatRequest): unknown {
   if (raw === undefined || raw === '') return undefined
   const type = request.headers.get('content-type') ?? ''
   if (/application\/json/i.test(type)) {
+    let parsed: unknown
     try {
-      return JSON.parse(raw)
+      parsed = JSON.parse(raw)
     } catch {
       throw invalidJson()
     }
+    if (nestingDepth(parsed) > MAX_JSON_DEPTH) throw invalidJson()
+    return parsed
   }
   if (/application\/x-www-form-urlencoded/i.test(type)) return qs.parse(raw, QS_OPTIONS)
   return undefined

@@ -133,6 +133,7 @@ describe('hostile input: never a 5xx, always the error shape, nothing written by
     await expectContractShape(await fetch(huge), 'huge search')
     const deep = await fetch(`${api.url}/wp-json/vendor/events/v1/events`, { method: 'POST', headers: { 'content-type': 'application/json', ...basic(admin.email, admin.password) }, body: `${'['.repeat(5000)}${']'.repeat(5000)}` })
     await expectContractShape(deep, 'deep JSON')
+    expect(deep.status).toBe(400)
   })
 })
 

