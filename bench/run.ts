@@ -11,6 +11,7 @@
  */
 import autocannon from 'autocannon'
 import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -81,6 +82,9 @@ type Measurement = {
 const log = (message: string) => console.log(`[bench] ${message}`)
 
 async function main() {
+  // Keeps the process alive while modules load (see src/server/start.ts): Node 20 with tsx's
+  // loader hooks can otherwise exit in the middle of a dynamic import. main() ends with exit().
+  setInterval(() => undefined, 1000)
   const options = readOptions(process.argv.slice(2))
   const deadline = setTimeout(() => {
     console.error(`[bench] still running after ${options.maxMinutes} minutes: stopping.`)
@@ -167,9 +171,15 @@ async function main() {
   }
 }
 
+/**
+ * How the product loads its TypeScript (`npm start`'s loader, which also works around a Node 20
+ * hang in Lexical's module graph), falling back to plain tsx.
+ */
+const LOADER = existsSync(path.join(ROOT, 'src/server/register.mjs')) ? './src/server/register.mjs' : 'tsx'
+
 function runChild(args: string[], env: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    const child = spawn(process.execPath, ['--import', LOADER, ...args], {
       cwd: ROOT,
       env: { ...process.env, DISABLE_PAYLOAD_HMR: 'true', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -188,8 +198,8 @@ function runChild(args: string[], env: Record<string, string>): Promise<string> 
 /** The product's own start script, as `npm start` runs it (it builds the admin panel first if needed). */
 function startServer(env: Record<string, string>): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    // `node --import tsx` rather than the tsx CLI, so that the pid measured is the server itself.
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/start.ts')], {
+    // As `npm start` runs it: one node process, so that the pid measured is the server itself.
+    const child = spawn(process.execPath, ['--import', LOADER, path.join(ROOT, 'src/server/start.ts')], {
       cwd: ROOT,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -376,6 +376,10 @@ export async function seed(args: { events: number; log: (message: string) => voi
 }
 
 if (process.argv[1]?.endsWith('seed.ts')) {
+  // Keeps the process alive while modules load: with tsx's loader hooks off the main thread,
+  // Node 20 can otherwise find nothing to wait for during a dynamic import and exit early
+  // (as src/server/start.ts does).
+  setInterval(() => undefined, 1000)
   const out = process.argv[2]
   const events = Number(process.env.BENCH_EVENTS ?? 10_000)
   seed({ events, log: (message) => console.log(message) })

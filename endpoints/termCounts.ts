@@ -4,11 +4,10 @@ import { sql } from '@payloadcms/db-postgres'
 
 import type { RestContext } from './context'
 
-import { keptFor } from './freshness'
-
 import { readPosts } from '../src/access/posts'
 import { can } from '../src/lib/roles'
 import { CALENDAR_SLUGS } from '../src/slugs'
+import { keptFor } from './freshness'
 
 const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
 
@@ -136,18 +135,18 @@ export async function visibleTermCounts(ctx: RestContext, kind: Kind, ids: numbe
     // Visitors and subscribers see published events only: the stored counts.
     if (!can(user, 'read_private_posts') && !(user && can(user, 'edit_posts'))) {
       return publishedTermCounts(ctx, ids.map((id) => ({ id, kind })))
-    } else {
-      const column = kind === 'categories' ? sql`link.event_categories_id` : sql`link.event_tags_id`
-      const visible = can(user, 'read_private_posts')
-        ? sql`events.status <> 'trash'`
-        : sql`events.status <> 'trash' AND (events.status = 'publish' OR events.author_id = ${Number(user!.id)})`
-      const { rows } = await db.execute(sql`
-        SELECT ${column} AS term_id, count(DISTINCT link.parent_id) AS events
-        FROM events_rels link JOIN events ON events.id = link.parent_id
-        WHERE ${column} IS NOT NULL AND link.path = ${kind} AND ${visible}
-        GROUP BY 1`)
-      return new Map(rows.map((row) => [Number(row.term_id), Number(row.events)]))
     }
+    // readPosts for editors (everything) and for authors and contributors (published or their own).
+    const column = kind === 'categories' ? sql`link.event_categories_id` : sql`link.event_tags_id`
+    const visible = can(user, 'read_private_posts')
+      ? sql`events.status <> 'trash'`
+      : sql`events.status <> 'trash' AND (events.status = 'publish' OR events.author_id = ${Number(user!.id)})`
+    const { rows } = await db.execute(sql`
+      SELECT ${column} AS term_id, count(DISTINCT link.parent_id) AS events
+      FROM events_rels link JOIN events ON events.id = link.parent_id
+      WHERE ${column} IS NOT NULL AND link.path = ${kind} AND ${visible}
+      GROUP BY 1`)
+    return new Map(rows.map((row) => [Number(row.term_id), Number(row.events)]))
   }
   const { docs } = await ctx.payload.find({
     collection: EVENTS,
