@@ -31,6 +31,8 @@ export default buildConfig({
     user: 'users',
     importMap: { baseDir: dirname },
     meta: { titleSuffix: ' · Events Calendar' },
+    // No Gravatar: the admin makes no requests to third parties.
+    avatar: 'default',
   },
   collections: [generateMediaCollection('media', path.join(env.dataDir, 'media'))],
   db: postgresAdapter({

@@ -1,6 +1,6 @@
 import type { Field } from 'payload'
 
-import { slugField } from '../src/fields/postFields'
+import { slugField, translationStatusField } from '../src/fields/postFields'
 
 export const TERM_LOCALIZED_FIELDS = ['name', 'description']
 
@@ -9,4 +9,5 @@ export const termFields = (): Field[] => [
   { name: 'name', type: 'text', localized: true, required: true },
   { name: 'description', type: 'textarea', localized: true },
   slugField(),
+  translationStatusField(),
 ]

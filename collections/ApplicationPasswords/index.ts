@@ -24,7 +24,14 @@ export function generateApplicationPasswordsCollection(slug: string, usersSlug: 
       read: ownOrManaged,
       update: ownOrManaged,
     },
-    admin: { useAsTitle: 'name', defaultColumns: ['name', 'user', 'createdAt', 'lastUsedAt'], group: 'Settings' },
+    admin: {
+      useAsTitle: 'name',
+      defaultColumns: ['name', 'user', 'createdAt', 'lastUsedAt'],
+      group: 'Settings',
+      description: 'Issue new ones from a user’s page (Account), where the password is shown once.',
+      // Everyone manages their own on their account page; the full list is for user managers.
+      hidden: ({ user }) => !can(user, 'manage_users'),
+    },
     fields: [
       { name: 'name', type: 'text', required: true, admin: { description: 'What uses it, e.g. "Mobile app".' } },
       {

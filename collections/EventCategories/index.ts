@@ -20,7 +20,7 @@ export function generateEventCategoriesCollection(options: SanitizedPluginConfig
         read: readTerms,
         update: manageEventCategories,
       },
-      admin: { useAsTitle: 'name', defaultColumns: ['name', 'slug', 'parent'], group: 'Calendar' },
+      admin: { useAsTitle: 'name', defaultColumns: ['name', 'slug', 'parent', 'translations'], listSearchableFields: ['name', 'slug'], group: 'Calendar' },
       defaultSort: 'name',
       fields: [
         ...termFields(),

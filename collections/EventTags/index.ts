@@ -14,7 +14,7 @@ export function generateEventTagsCollection(options: SanitizedPluginConfig, slug
       slug,
       labels: { singular: 'Event tag', plural: 'Event tags' },
       access: { create: manageEventTags, delete: manageEventTags, read: readTerms, update: manageEventTags },
-      admin: { useAsTitle: 'name', defaultColumns: ['name', 'slug'], group: 'Calendar' },
+      admin: { useAsTitle: 'name', defaultColumns: ['name', 'slug', 'translations'], listSearchableFields: ['name', 'slug'], group: 'Calendar' },
       defaultSort: 'name',
       fields: termFields(),
       hooks: {

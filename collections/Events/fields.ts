@@ -3,6 +3,7 @@ import type { Field } from 'payload'
 import type { SanitizedPluginConfig } from '../../src/types'
 
 import { imageField, urlField } from '../../src/fields/postFields'
+import { clientComponent, serverComponent } from '../../src/admin/paths'
 import { isValidTimeZone } from '../../src/lib/timezone'
 
 export const EVENT_LOCALIZED_FIELDS = ['title', 'description', 'excerpt']
@@ -22,7 +23,11 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
             type: 'date',
             required: true,
             index: true,
-            admin: { date: { pickerAppearance: 'dayAndTime' }, width: '50%' },
+            admin: {
+              date: { pickerAppearance: 'dayAndTime' },
+              width: '50%',
+              components: { Cell: serverComponent('EventStartCell') },
+            },
           },
           {
             name: 'endDate',
@@ -47,7 +52,11 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
             // timezone database, and a database enum would tie the schema to one of them.
             validate: (value: null | string | undefined) =>
               isValidTimeZone(value) || 'Enter an IANA timezone such as America/New_York or Europe/Paris.',
-            admin: { width: '50%', description: 'IANA name, e.g. America/New_York.' },
+            admin: {
+              width: '50%',
+              description: 'The event’s local timezone, as its audience reads the times.',
+              components: { Field: clientComponent('TimezoneField') },
+            },
           },
           {
             name: 'allDay',

@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import type { SanitizedPluginConfig } from '../../src/types'
 import type { CalendarSlugs } from './fields'
 
+import { clientComponent, serverComponent } from '../../src/admin/paths'
 import { generatePostCollection } from '../postCollection'
 import { EVENT_LOCALIZED_FIELDS, eventFields } from './fields'
 import { normalizeEventDates } from './hooks/normalizeEventDates'
@@ -12,7 +13,22 @@ export function generateEventsCollection(options: SanitizedPluginConfig, slugs: 
   return generatePostCollection({
     slug: slugs.events,
     labels: { singular: 'Event', plural: 'Events' },
-    admin: { defaultColumns: ['title', 'startDate', 'venue', 'status', 'featured'], listSearchableFields: ['title', 'slug'] },
+    admin: {
+      defaultColumns: ['title', 'startDate', 'venue', 'status', 'featured', 'translations'],
+      listSearchableFields: ['title', 'slug'],
+      components: {
+        beforeListTable: [
+          {
+            path: clientComponent('EventListFilters'),
+            clientProps: { categoriesSlug: slugs.eventCategories, venuesSlug: slugs.venues },
+          },
+        ],
+        views: {
+          calendar: { Component: serverComponent('EventCalendarView'), exact: true, path: '/calendar' },
+          list: { actions: [{ path: clientComponent('CalendarViewLink'), clientProps: { collectionSlug: slugs.events } }] },
+        },
+      },
+    },
     defaultSort: 'startDate',
     titleField: 'title',
     localizedFields: EVENT_LOCALIZED_FIELDS,

@@ -11,7 +11,7 @@ export function generateOrganizersCollection(options: SanitizedPluginConfig, slu
   return generatePostCollection({
     slug,
     labels: { singular: 'Organizer', plural: 'Organizers' },
-    admin: { defaultColumns: ['name', 'email', 'phone', 'status'], listSearchableFields: ['name', 'email'] },
+    admin: { defaultColumns: ['name', 'email', 'phone', 'status', 'translations'], listSearchableFields: ['name', 'email'] },
     defaultSort: 'name',
     titleField: 'name',
     localizedFields: ORGANIZER_LOCALIZED_FIELDS,

@@ -3,6 +3,7 @@ import type { CollectionConfig, Field } from 'payload'
 import type { SanitizedPluginConfig } from '../../src/types'
 
 import { manageUsers, selfOrUserManager, userManagerField } from '../../src/access/users'
+import { clientComponent } from '../../src/admin/paths'
 import { basicAuthStrategy } from '../../src/auth/basicAuthStrategy'
 import { ROLE_LABELS, ROLES } from '../../src/lib/roles'
 import { makeFirstUserAdministrator } from './hooks/makeFirstUserAdministrator'
@@ -23,6 +24,17 @@ const roleField: Field = {
 }
 
 const displayNameField: Field = { name: 'displayName', label: 'Display name', type: 'text' }
+
+/** The user's application passwords, listed, issued and revoked on their own page. */
+const applicationPasswordsField = (appPasswordsSlug: string): Field => ({
+  name: 'applicationPasswords',
+  type: 'ui',
+  admin: {
+    components: { Field: clientComponent('ApplicationPasswordsField') },
+    custom: { collectionSlug: appPasswordsSlug },
+    disableListColumn: true,
+  },
+})
 
 /** The users collection of a site that has none: sign-in by e-mail or username, roles, API keys and application passwords. */
 export function generateUsersCollection(options: SanitizedPluginConfig, appPasswordsSlug: string): CollectionConfig {
@@ -60,7 +72,7 @@ export function withCalendarUsers(collection: CollectionConfig, appPasswordsSlug
         basicAuthStrategy({ appPasswordsSlug, usersSlug: collection.slug }),
       ],
     },
-    fields: [...collection.fields, displayNameField, roleField],
+    fields: [...collection.fields, displayNameField, roleField, applicationPasswordsField(appPasswordsSlug)],
     hooks: {
       ...collection.hooks,
       beforeValidate: [makeFirstUserAdministrator, ...(collection.hooks?.beforeValidate ?? [])],

@@ -11,7 +11,7 @@ export function generateVenuesCollection(options: SanitizedPluginConfig, slug: s
   return generatePostCollection({
     slug,
     labels: { singular: 'Venue', plural: 'Venues' },
-    admin: { defaultColumns: ['name', 'city', 'country', 'status'], listSearchableFields: ['name', 'city', 'address'] },
+    admin: { defaultColumns: ['name', 'city', 'country', 'status', 'translations'], listSearchableFields: ['name', 'city', 'address'] },
     defaultSort: 'name',
     titleField: 'name',
     localizedFields: VENUE_LOCALIZED_FIELDS,

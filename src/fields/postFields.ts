@@ -1,9 +1,12 @@
-import type { Field } from 'payload'
+import type { Field, SelectFieldSingleValidation } from 'payload'
 
 import type { SanitizedPluginConfig } from '../types'
 
+import { validations } from 'payload/shared'
+
 import { assignAuthors } from '../access/posts'
-import { POST_STATUSES, STATUS_LABELS } from '../lib/statuses'
+import { clientComponent, serverComponent } from '../admin/paths'
+import { offeredStatuses, POST_STATUSES, STATUS_LABELS } from '../lib/statuses'
 
 /** The slug: unique across languages (slugs are not localized) and filled from the title when left empty. */
 export const slugField = (): Field => ({
@@ -14,6 +17,19 @@ export const slugField = (): Field => ({
   admin: {
     position: 'sidebar',
     description: 'Part of the address. Left empty, it is made from the title.',
+  },
+})
+
+/** Which languages an item is written in: a list column and a note in the form's sidebar. */
+export const translationStatusField = (): Field => ({
+  name: 'translations',
+  type: 'ui',
+  admin: {
+    position: 'sidebar',
+    components: {
+      Cell: serverComponent('TranslationStatus'),
+      Field: serverComponent('TranslationStatusField'),
+    },
   },
 })
 
@@ -30,11 +46,26 @@ export const postSidebarFields = (options: SanitizedPluginConfig): Field[] => [
     defaultValue: 'draft',
     index: true,
     options: POST_STATUSES.map((value) => ({ label: STATUS_LABELS[value], value })),
+    // The admin offers only the moves the editor's role allows (a contributor sees no Published);
+    // trashing and restoring have their own buttons.
+    filterOptions: ({ data, options, req }) => {
+      const offered = offeredStatuses(req.user, data?.status)
+      return options.filter((option) => offered.includes((typeof option === 'string' ? option : option.value) as never))
+    },
+    // Writes are judged on every status: the workflow hook turns what a role may not set into
+    // what it may (publish → pending), as the original does, rather than refusing the write.
+    validate: ((value, args) => validations.select(value, { ...args, filterOptions: undefined })) as SelectFieldSingleValidation,
     admin: {
       position: 'sidebar',
       description: 'Published and scheduled items need a role that may publish; others go to review.',
     },
   },
+  {
+    name: 'workflowActions',
+    type: 'ui',
+    admin: { position: 'sidebar', disableListColumn: true, components: { Field: clientComponent('WorkflowActions') } },
+  },
+  translationStatusField(),
   {
     name: 'publishedAt',
     label: 'Publication date',

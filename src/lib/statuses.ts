@@ -51,6 +51,21 @@ export function decideStatus(args: {
   return { status }
 }
 
+/**
+ * The statuses the admin panel offers `user` for an item now in `current`: everything for those
+ * who may publish, draft and review for the others. Trash is left to its own button, and the
+ * current status always stays listed so that the form can show it.
+ */
+export function offeredStatuses(user: UserWithRole, current?: unknown): PostStatus[] {
+  const offered: PostStatus[] = can(user, 'publish_posts')
+    ? ['draft', 'pending', 'future', 'publish', 'private']
+    : ['draft', 'pending']
+  if (typeof current === 'string' && POST_STATUSES.includes(current as PostStatus) && !offered.includes(current as PostStatus)) {
+    offered.push(current as PostStatus)
+  }
+  return offered
+}
+
 export function isPublicStatus(status: unknown): boolean {
   return status === 'publish'
 }

@@ -1,0 +1,112 @@
+'use client'
+
+import type { Where } from 'payload'
+
+import { SelectInput, useConfig, useListQuery } from '@payloadcms/ui'
+import { stringify } from 'qs'
+import { useEffect, useMemo, useState } from 'react'
+
+import { POST_STATUSES, STATUS_LABELS } from '../lib/statuses'
+
+type Props = { categoriesSlug: string; venuesSlug: string }
+type Option = { label: string; value: string }
+type Condition = Record<string, Record<string, unknown>>
+
+/** The fields this bar sets, each with the operator it uses. */
+const OWN: Record<string, string> = {
+  categories: 'in',
+  endDate: 'greater_than_equal',
+  startDate: 'less_than_equal',
+  status: 'equals',
+  venue: 'equals',
+}
+
+/**
+ * The list's where clause in the shape Payload's own filter builder writes (`or[0].and[]`), so
+ * that these quick filters and the "Filters" panel show and refine the same conditions.
+ */
+function conditionsOf(where: undefined | Where): Condition[] {
+  const and = (where?.or as Where[] | undefined)?.[0]?.and ?? (where?.and as Where[] | undefined) ?? []
+  return and as Condition[]
+}
+
+function ownValue(conditions: Condition[], field: string): string {
+  const found = conditions.find((condition) => condition[field]?.[OWN[field]!] !== undefined)
+  const value = found?.[field]?.[OWN[field]!]
+  return Array.isArray(value) ? String(value[0] ?? '') : value === undefined || value === null ? '' : String(value)
+}
+
+/** Choices for a relationship filter; trashed items (which only posts have) are no use as one. */
+function useOptions(slug: string, titleField: string, hasStatus: boolean): Option[] {
+  const { config } = useConfig()
+  const [options, setOptions] = useState<Option[]>([])
+  useEffect(() => {
+    const query = stringify({
+      depth: 0,
+      limit: 500,
+      select: { [titleField]: true },
+      sort: titleField,
+      where: hasStatus ? { status: { not_equals: 'trash' } } : undefined,
+    })
+    let live = true
+    fetch(`${config.serverURL}${config.routes.api}/${slug}?${query}`, { credentials: 'include' })
+      .then((response) => (response.ok ? response.json() : { docs: [] }))
+      .then((body: { docs: Array<Record<string, unknown>> }) => {
+        if (live) setOptions(body.docs.map((doc) => ({ label: String(doc[titleField] ?? doc.id), value: String(doc.id) })))
+      })
+      .catch(() => undefined)
+    return () => {
+      live = false
+    }
+  }, [config.routes.api, config.serverURL, hasStatus, slug, titleField])
+  return options
+}
+
+/**
+ * Quick filters above the events list: status, category, venue and a date range (events that
+ * overlap it). They write the list's query, as the "Filters" panel does.
+ */
+export function EventListFilters({ categoriesSlug, venuesSlug }: Props) {
+  const { handleWhereChange, query } = useListQuery()
+  const conditions = useMemo(() => conditionsOf(query?.where as undefined | Where), [query?.where])
+  const categories = useOptions(categoriesSlug, 'name', false)
+  const venues = useOptions(venuesSlug, 'name', true)
+
+  const set = (field: string, value: string) => {
+    const others = conditions.filter((condition) => condition[field]?.[OWN[field]!] === undefined)
+    const operand =
+      field === 'categories' ? [value] : field === 'endDate' ? `${value}T00:00:00.000Z` : field === 'startDate' ? `${value}T23:59:59.999Z` : value
+    const next = value ? [...others, { [field]: { [OWN[field]!]: operand } }] : others
+    void handleWhereChange?.(next.length ? { or: [{ and: next as Where[] }] } : {})
+  }
+
+  const statusOptions = POST_STATUSES.map((value) => ({ label: STATUS_LABELS[value], value }))
+  const dateOf = (field: string) => ownValue(conditions, field).slice(0, 10)
+
+  return (
+    <div className="event-list-filters" style={{ alignItems: 'end', display: 'flex', flexWrap: 'wrap', gap: 'calc(var(--base) / 2)', marginBottom: 'var(--base)' }}>
+      <div style={{ minWidth: 160 }}>
+        <SelectInput label="Status" name="quickStatus" onChange={(o) => set('status', pick(o))} options={statusOptions} path="quickStatus" value={ownValue(conditions, 'status')} />
+      </div>
+      <div style={{ minWidth: 200 }}>
+        <SelectInput label="Category" name="quickCategory" onChange={(o) => set('categories', pick(o))} options={categories} path="quickCategory" value={ownValue(conditions, 'categories')} />
+      </div>
+      <div style={{ minWidth: 200 }}>
+        <SelectInput label="Venue" name="quickVenue" onChange={(o) => set('venue', pick(o))} options={venues} path="quickVenue" value={ownValue(conditions, 'venue')} />
+      </div>
+      <label className="field-type" style={{ display: 'grid' }}>
+        <span className="field-label">From</span>
+        <input aria-label="Events from" onChange={(e) => set('endDate', e.target.value)} type="date" value={dateOf('endDate')} />
+      </label>
+      <label className="field-type" style={{ display: 'grid' }}>
+        <span className="field-label">To</span>
+        <input aria-label="Events to" onChange={(e) => set('startDate', e.target.value)} type="date" value={dateOf('startDate')} />
+      </label>
+    </div>
+  )
+}
+
+function pick(option: unknown): string {
+  const chosen = Array.isArray(option) ? option[0] : option
+  return chosen && typeof chosen === 'object' && 'value' in chosen ? String((chosen as Option).value) : ''
+}

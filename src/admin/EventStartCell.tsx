@@ -1,0 +1,25 @@
+import type { DefaultServerCellComponentProps } from 'payload'
+
+import { DateTime } from 'luxon'
+
+import { isValidTimeZone } from '../lib/timezone'
+
+/**
+ * An event's start as its audience reads it: in the event's own timezone, with the zone's
+ * abbreviation, rather than in the editor's browser zone.
+ */
+export function EventStartCell({ cellData, i18n, rowData }: DefaultServerCellComponentProps) {
+  if (!cellData) return null
+  const zone = isValidTimeZone(rowData?.timezone) ? (rowData.timezone as string) : 'UTC'
+  const start = DateTime.fromISO(String(cellData), { zone }).setLocale(i18n?.language ?? 'en')
+  if (!start.isValid) return <span>{String(cellData)}</span>
+  const text = rowData?.allDay
+    ? start.toLocaleString({ ...DateTime.DATE_MED_WITH_WEEKDAY })
+    : start.toLocaleString({ ...DateTime.DATETIME_MED_WITH_WEEKDAY, timeZoneName: 'short' })
+  return (
+    <time dateTime={start.toISO() ?? undefined} title={zone}>
+      {text}
+      {rowData?.allDay ? ' · all day' : ''}
+    </time>
+  )
+}

@@ -1,0 +1,4 @@
+/** The plugin's React Server Components, referenced as `payload-events-calendar/rsc#Name`. */
+export { EventCalendarView } from '../admin/calendar/EventCalendarView'
+export { EventStartCell } from '../admin/EventStartCell'
+export { TranslationStatus, TranslationStatusField } from '../admin/TranslationStatus'
