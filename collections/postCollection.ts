@@ -20,6 +20,8 @@ export function generatePostCollection(args: {
   admin: CollectionConfig['admin']
   beforeChange?: CollectionBeforeChangeHook[]
   defaultSort: string
+  /** The status of a new item when none is given. */
+  defaultStatus?: Parameters<typeof postSidebarFields>[1]
   fields: Field[]
   labels: CollectionConfig['labels']
   localizedFields: string[]
@@ -35,7 +37,7 @@ export function generatePostCollection(args: {
       access: { create: createPosts, delete: editPosts, read: readPosts, update: editPosts },
       admin: { useAsTitle: args.titleField, group: 'Calendar', ...args.admin },
       defaultSort: args.defaultSort,
-      fields: [...args.fields, ...postSidebarFields(args.options)],
+      fields: [...args.fields, ...postSidebarFields(args.options, args.defaultStatus)],
       hooks: {
         beforeOperation: [serializeUpdates],
         beforeValidate: [generateSlug(args.titleField)],

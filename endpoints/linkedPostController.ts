@@ -5,6 +5,7 @@ import type { LinkedKind } from './linkedPostParams'
 
 import { parsePhpDateTime } from '../src/lib/phpDate'
 import { can } from '../src/lib/roles'
+import { defaultLinkedPostStatus } from '../src/lib/statuses'
 import { CALENDAR_SLUGS } from '../src/slugs'
 import { wasSent } from './args'
 import { RestError } from './errors'
@@ -148,7 +149,7 @@ export function linkedPostController(kind: LinkedKind) {
     const data: Record<string, unknown> = await linkedPostData(ctx, kind, sentArgs)
     if (!wasSent(args, WORDS[kind].name)) delete data.name
     if (!wasSent(args, 'status')) {
-      if (creating) data.status = can(ctx.user, 'publish_posts') ? 'publish' : 'draft'
+      if (creating) data.status = defaultLinkedPostStatus(ctx.user)
       else delete data.status
     }
     if (wasSent(args, 'author')) data.author = args.author

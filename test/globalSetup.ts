@@ -10,6 +10,7 @@ import { startEmbeddedPostgres } from '../src/db/embeddedPostgres'
 declare module 'vitest' {
   export interface ProvidedContext {
     databaseUrl: string
+    e2eDatabaseUrl: string
     smokeDatabaseUrl: string
   }
 }
@@ -32,7 +33,7 @@ export default async function setup(project: TestProject) {
   const urls: string[] = []
   const client = new pg.Client({ connectionString: adminUrl })
   await client.connect()
-  for (const name of ['events_calendar_test', 'events_calendar_smoke']) {
+  for (const name of ['events_calendar_test', 'events_calendar_smoke', 'events_calendar_e2e']) {
     await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
     await client.query(`CREATE DATABASE "${name}"`)
     const url = new URL(adminUrl)
@@ -42,6 +43,7 @@ export default async function setup(project: TestProject) {
   await client.end()
   project.provide('databaseUrl', urls[0]!)
   project.provide('smokeDatabaseUrl', urls[1]!)
+  project.provide('e2eDatabaseUrl', urls[2]!)
 
   return async () => {
     await stop?.()

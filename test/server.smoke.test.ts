@@ -1,57 +1,25 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
-import { freePort } from '../src/lib/freePort'
 import { basic } from './helpers/http'
+import { type ServerProcess, startServerProcess } from './helpers/serverProcess'
 
-const ROOT = path.resolve(import.meta.dirname, '..')
 const ADMIN = { email: 'smoke-admin@example.test', password: 'smoke-password-1' }
-
 
 /** The product as `npm start` runs it: the real server process, on a free port, against its own database. */
 describe('the server (npm start)', () => {
-  let server: ChildProcess
+  let server: ServerProcess
   let base: string
-  let output = ''
 
   beforeAll(async () => {
-    const port = await freePort()
-    base = `http://127.0.0.1:${port}`
-    server = spawn(process.execPath, ['--import', './src/server/register.mjs', 'src/server/start.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        DATABASE_URL: inject('smokeDatabaseUrl'),
-        NODE_ENV: 'production',
-        PORT: String(port),
-        SITE_URL: base,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    server = await startServerProcess({
+      databaseUrl: inject('smokeDatabaseUrl'),
+      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
     })
-    server.stdout!.on('data', (chunk) => (output += chunk))
-    server.stderr!.on('data', (chunk) => (output += chunk))
-    await new Promise<void>((resolve, reject) => {
-      const timer = setInterval(() => {
-        if (output.includes('Ready on')) {
-          clearInterval(timer)
-          resolve()
-        }
-      }, 200)
-      server.once('exit', (code) => {
-        clearInterval(timer)
-        reject(new Error(`the server exited with code ${code} before it was ready:\n${output}`))
-      })
-    })
+    base = server.base
   }, 300_000)
 
   afterAll(async () => {
-    if (!server || server.exitCode !== null) return
-    const exited = new Promise((resolve) => server.once('exit', resolve))
-    server.kill('SIGTERM')
-    await exited
+    await server?.stop()
   })
 
   it('serves the admin panel at /admin', async () => {

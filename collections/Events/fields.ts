@@ -26,7 +26,7 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
             admin: {
               date: { pickerAppearance: 'dayAndTime' },
               width: '50%',
-              components: { Cell: serverComponent('EventStartCell') },
+              components: { Cell: serverComponent('EventStartCell'), Field: clientComponent('EventDateField') },
             },
           },
           {
@@ -35,7 +35,11 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
             type: 'date',
             required: true,
             index: true,
-            admin: { date: { pickerAppearance: 'dayAndTime' }, width: '50%' },
+            admin: {
+              date: { pickerAppearance: 'dayAndTime' },
+              width: '50%',
+              components: { Field: clientComponent('EventDateField') },
+            },
             validate: validateEndDate,
           },
         ],

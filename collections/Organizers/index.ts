@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import type { SanitizedPluginConfig } from '../../src/types'
 
 import { imageField, urlField } from '../../src/fields/postFields'
+import { defaultLinkedPostStatus } from '../../src/lib/statuses'
 import { generatePostCollection } from '../postCollection'
 
 export const ORGANIZER_LOCALIZED_FIELDS = ['name', 'description', 'excerpt']
@@ -13,6 +14,7 @@ export function generateOrganizersCollection(options: SanitizedPluginConfig, slu
     labels: { singular: 'Organizer', plural: 'Organizers' },
     admin: { defaultColumns: ['name', 'email', 'phone', 'status', 'translations'], listSearchableFields: ['name', 'email'] },
     defaultSort: 'name',
+    defaultStatus: ({ user }) => defaultLinkedPostStatus(user),
     titleField: 'name',
     localizedFields: ORGANIZER_LOCALIZED_FIELDS,
     options,

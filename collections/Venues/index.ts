@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import type { SanitizedPluginConfig } from '../../src/types'
 
 import { imageField, urlField } from '../../src/fields/postFields'
+import { defaultLinkedPostStatus } from '../../src/lib/statuses'
 import { generatePostCollection } from '../postCollection'
 
 export const VENUE_LOCALIZED_FIELDS = ['name', 'description', 'excerpt']
@@ -13,6 +14,7 @@ export function generateVenuesCollection(options: SanitizedPluginConfig, slug: s
     labels: { singular: 'Venue', plural: 'Venues' },
     admin: { defaultColumns: ['name', 'city', 'country', 'status', 'translations'], listSearchableFields: ['name', 'city', 'address'] },
     defaultSort: 'name',
+    defaultStatus: ({ user }) => defaultLinkedPostStatus(user),
     titleField: 'name',
     localizedFields: VENUE_LOCALIZED_FIELDS,
     options,

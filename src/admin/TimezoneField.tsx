@@ -2,10 +2,11 @@
 
 import type { TextFieldClientComponent } from 'payload'
 
-import { SelectInput, useField } from '@payloadcms/ui'
+import { SelectInput, useField, useForm } from '@payloadcms/ui'
 import { useMemo } from 'react'
 
-import { TIME_ZONES } from '../lib/timezone'
+import { isValidTimeZone, TIME_ZONES } from '../lib/timezone'
+import { transposeWallTime } from './EventDateField'
 
 function timeZoneOptions(current: string | undefined) {
   const names = [...TIME_ZONES]
@@ -14,13 +15,28 @@ function timeZoneOptions(current: string | undefined) {
   return names.map((zone) => ({ label: zone.replaceAll('_', ' '), value: zone }))
 }
 
+/** Sibling date fields whose wall-clock times belong to this zone. */
+const WALL_TIME_FIELDS = ['startDate', 'endDate']
+
 /**
  * The event's timezone as a searchable list of IANA zones. The value stays plain text in the
- * database: the server validates it with the same rule as the API.
+ * database: the server validates it with the same rule as the API. Changing the zone keeps the
+ * times as entered (19:00 stays 19:00, now in the new zone), as The Events Calendar does.
  */
 export const TimezoneField: TextFieldClientComponent = ({ field, path, readOnly }) => {
   const { setValue, showError, value } = useField<string>({ path })
+  const { dispatchFields, getDataByPath } = useForm()
   const options = useMemo(() => timeZoneOptions(value), [value])
+  const changeZone = (next: string) => {
+    const previous = isValidTimeZone(value) ? value : 'UTC'
+    if (next && isValidTimeZone(next) && next !== previous) {
+      for (const name of WALL_TIME_FIELDS) {
+        const instant = getDataByPath<string>(name)
+        if (instant) dispatchFields({ type: 'UPDATE', path: name, value: transposeWallTime(instant, previous, next).toISOString() })
+      }
+    }
+    setValue(next)
+  }
   return (
     <SelectInput
       description={typeof field.admin?.description === 'string' ? field.admin.description : undefined}
@@ -29,7 +45,7 @@ export const TimezoneField: TextFieldClientComponent = ({ field, path, readOnly 
       name={field.name}
       onChange={(option) => {
         const next = Array.isArray(option) ? option[0] : option
-        setValue(next && typeof next === 'object' ? (next.value as string) : '')
+        changeZone(next && typeof next === 'object' ? (next.value as string) : '')
       }}
       options={options}
       path={path}

@@ -1,6 +1,7 @@
 import type { Field, SelectFieldSingleValidation } from 'payload'
 
-import type { SanitizedPluginConfig } from '../types'
+import type { UserWithRole } from '../lib/roles'
+import type { PostStatus, SanitizedPluginConfig } from '../types'
 
 import { validations } from 'payload/shared'
 
@@ -37,13 +38,16 @@ export const translationStatusField = (): Field => ({
  * Fields every post-like item (event, venue, organizer) carries, after a WordPress post:
  * status, publication date, author, password and the id lineage kept by migrations.
  */
-export const postSidebarFields = (options: SanitizedPluginConfig): Field[] => [
+export const postSidebarFields = (
+  options: SanitizedPluginConfig,
+  defaultStatus: PostStatus | ((args: { user: UserWithRole }) => PostStatus) = 'draft',
+): Field[] => [
   slugField(),
   {
     name: 'status',
     type: 'select',
     required: true,
-    defaultValue: 'draft',
+    defaultValue: defaultStatus,
     index: true,
     options: POST_STATUSES.map((value) => ({ label: STATUS_LABELS[value], value })),
     // The admin offers only the moves the editor's role allows (a contributor sees no Published);

@@ -66,6 +66,14 @@ export function offeredStatuses(user: UserWithRole, current?: unknown): PostStat
   return offered
 }
 
+/**
+ * A new venue or organizer is published at once by those who may publish, as The Events
+ * Calendar does for linked posts (from its API or from the event editor); others make drafts.
+ */
+export function defaultLinkedPostStatus(user: UserWithRole): PostStatus {
+  return can(user, 'publish_posts') ? 'publish' : 'draft'
+}
+
 export function isPublicStatus(status: unknown): boolean {
   return status === 'publish'
 }

@@ -1,0 +1,44 @@
+'use client'
+
+import type { DateFieldClientComponent } from 'payload'
+
+import { DatePicker, FieldDescription, FieldError, FieldLabel, useField, useFormFields } from '@payloadcms/ui'
+import { mergeFieldStyles } from '@payloadcms/ui/shared'
+import { DateTime } from 'luxon'
+
+import { isValidTimeZone } from '../lib/timezone'
+
+/** The same wall-clock time in another zone: what the picker (which only knows the browser's zone) shows and returns. */
+export function transposeWallTime(instant: Date | string, from: string, to: string): Date {
+  const source = typeof instant === 'string' ? DateTime.fromISO(instant, { zone: from }) : DateTime.fromJSDate(instant, { zone: from })
+  return source.setZone(to, { keepLocalTime: true }).toJSDate()
+}
+
+/**
+ * An event's start or end, picked in the event's own timezone (the sibling `timezone` field)
+ * rather than in the editor's browser zone: an editor in Paris who enters 19:00 for a New York
+ * event means 19:00 in New York, as in The Events Calendar.
+ */
+export const EventDateField: DateFieldClientComponent = ({ field, path, readOnly }) => {
+  const { setValue, showError, value } = useField<string>({ path })
+  const zoneValue = useFormFields(([fields]) => fields.timezone?.value) as string | undefined
+  const zone = isValidTimeZone(zoneValue) ? zoneValue : 'UTC'
+  const browser = DateTime.local().zoneName ?? 'UTC'
+  const displayed = value ? transposeWallTime(value, zone, browser) : undefined
+  const label = typeof field.label === 'string' ? field.label : field.name
+  return (
+    <div className={['field-type', 'date-time-field', showError && 'date-time-field--has-error', readOnly && 'read-only'].filter(Boolean).join(' ')} style={mergeFieldStyles(field)}>
+      <FieldLabel label={label} path={path} required={field.required} />
+      <div className="field-type__wrap" id={`field-${path.replace(/\./g, '__')}`}>
+        <FieldError path={path} showError={showError} />
+        <DatePicker
+          {...(field.admin?.date as object | undefined)}
+          onChange={(picked) => setValue(picked ? transposeWallTime(picked, browser, zone).toISOString() : null)}
+          readOnly={readOnly}
+          value={displayed}
+        />
+      </div>
+      <FieldDescription description={`${zone.replaceAll('_', ' ')} time`} path={path} />
+    </div>
+  )
+}

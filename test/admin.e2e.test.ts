@@ -1,0 +1,249 @@
+import type { Browser, Page } from 'playwright-core'
+
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+
+import { launchChromium, newPage, screenshot, signIn } from './e2e/browser'
+import { basic } from './helpers/http'
+import { type ServerProcess, startServerProcess } from './helpers/serverProcess'
+
+/*
+ * The editor's side in a real browser: Debian's Chromium driven by playwright-core, against the
+ * real server process (production build of the admin panel, real Postgres). E2E_BASE_URL points
+ * these tests at a server that is already running (with E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD).
+ */
+const RUN = Date.now().toString(36)
+const ADMIN = {
+  email: process.env.E2E_ADMIN_EMAIL ?? 'e2e-admin@example.test',
+  password: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password-1',
+}
+const CONTRIBUTOR = { email: `contributor-${RUN}@example.test`, password: 'contributor-password-1', username: `contributor${RUN}` }
+const EVENT = { fr: `Jazz sur le quai ${RUN}`, title: `Jazz on the Quay ${RUN}` }
+const VENUE = `Quay Stage ${RUN}`
+const ORGANIZER = `Harbour Jazz Club ${RUN}`
+const CATEGORY = `Concerts ${RUN}`
+const TAG = `outdoor-${RUN}`
+
+describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { timeout: 180_000 }, () => {
+  let server: ServerProcess | undefined
+  let base: string
+  let browser: Browser
+  let admin: Page
+  let eventId: string
+
+  beforeAll(async () => {
+    if (process.env.E2E_BASE_URL) {
+      base = process.env.E2E_BASE_URL
+    } else {
+      server = await startServerProcess({
+        databaseUrl: inject('e2eDatabaseUrl'),
+        env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+      })
+      base = server.base
+    }
+    browser = await launchChromium()
+    admin = await newPage(browser)
+    await signIn(admin, base, ADMIN.email, ADMIN.password)
+  }, 600_000)
+
+  // What the editor saw when a step failed, kept with the other screenshots.
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail' && admin) await screenshot(admin, `failed-${task.name.slice(0, 40).replace(/\W+/g, '-')}`)
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  /** Creates a related item through the relationship field's "add new" drawer, as an editor does. */
+  async function addThroughDrawer(page: Page, field: string, name: string) {
+    await page.click(`#field-${field} .relationship-add-new__add-button`)
+    const drawer = page.locator('.drawer--is-open').last()
+    await drawer.locator('#field-name').fill(name)
+    await drawer.locator('#action-save').click()
+    await expect.poll(() => page.locator(`#field-${field}`).innerText(), { timeout: 20_000 }).toContain(name)
+    // The drawer stays open on the saved item, as Payload's drawers do; the editor closes it.
+    await drawer.locator('.doc-drawer__header-close').click()
+    await drawer.waitFor({ state: 'detached' })
+  }
+
+  async function typeDate(page: Page, field: string, text: string) {
+    const input = page.locator(`#field-${field} input`)
+    await input.click()
+    await input.fill(text)
+    await input.press('Escape')
+  }
+
+  async function save(page: Page) {
+    await page.click('#action-save')
+    await page.locator('.payload-toast-container').getByText(/successfully/i).first().waitFor()
+  }
+
+  it('creates an event with a new venue, organizer, category and tag, in the event’s timezone', async () => {
+    await admin.goto(`${base}/admin/collections/events/create?locale=en`)
+    await admin.fill('#field-title', EVENT.title)
+
+    // The zone first: the dates below are then read as Paris wall-clock times, whatever the browser's zone.
+    await admin.click('#field-timezone .rs__control')
+    await admin.keyboard.type('Europe/Paris')
+    await admin.keyboard.press('Enter')
+    await expect.poll(() => admin.locator('#field-timezone').innerText()).toContain('Europe/Paris')
+
+    await typeDate(admin, 'startDate', 'Dec 12, 2026 7:00 PM')
+    await typeDate(admin, 'endDate', 'Dec 12, 2026 10:30 PM')
+    await addThroughDrawer(admin, 'venue', VENUE)
+    await addThroughDrawer(admin, 'organizers', ORGANIZER)
+    await addThroughDrawer(admin, 'categories', CATEGORY)
+    await addThroughDrawer(admin, 'tags', TAG)
+    await screenshot(admin, 'event-form')
+    await save(admin)
+    await admin.waitForURL(/\/admin\/collections\/events\/\d+/)
+    eventId = admin.url().match(/events\/(\d+)/)![1]!
+
+    // Saved as a draft, so the public API does not have it yet.
+    expect((await fetch(`${base}/wp-json/vendor/events/v1/events/${eventId}`)).status).not.toBe(200)
+  })
+
+  it('translates the event into French from the admin locale switch', async () => {
+    await admin.goto(`${base}/admin/collections/events/${eventId}?locale=fr`)
+    await admin.fill('#field-title', EVENT.fr)
+    await save(admin)
+
+    await admin.goto(`${base}/admin/collections/events?locale=en`)
+    const row = admin.locator('tr', { hasText: EVENT.title })
+    await expect.poll(() => row.locator('.translation-status').getAttribute('data-missing')).toBe('es')
+  })
+
+  it('publishes it, and the French API serves the translation with its venue, organizer and terms', async () => {
+    await admin.goto(`${base}/admin/collections/events/${eventId}?locale=en`)
+    await admin.click('#field-status .rs__control')
+    await admin.locator('.rs__option', { hasText: /^Published$/ }).click()
+    await save(admin)
+
+    const response = await fetch(`${base}/fr/wp-json/vendor/events/v1/events/${eventId}`)
+    expect(response.status).toBe(200)
+    const event = await response.json()
+    expect(event).toMatchObject({
+      categories: [expect.objectContaining({ name: CATEGORY })],
+      end_date: '2026-12-12 22:30:00',
+      organizer: [expect.objectContaining({ organizer: ORGANIZER })],
+      start_date: '2026-12-12 19:00:00',
+      status: 'publish',
+      tags: [expect.objectContaining({ name: TAG })],
+      timezone: 'Europe/Paris',
+      title: EVENT.fr,
+      utc_start_date: '2026-12-12 18:00:00',
+      venue: expect.objectContaining({ venue: VENUE }),
+    })
+    const english = await (await fetch(`${base}/wp-json/vendor/events/v1/events/${eventId}`)).json()
+    expect(english.title).toBe(EVENT.title)
+  })
+
+  it('lists events with their start in the event’s timezone, venue and status', async () => {
+    await admin.goto(`${base}/admin/collections/events?locale=en`)
+    const row = admin.locator('tr', { hasText: EVENT.title })
+    await expect.poll(() => row.innerText()).toContain(VENUE)
+    const text = await row.innerText()
+    expect(text).toMatch(/Dec 12, 2026.*7:00\s?PM/)
+    expect(text).toContain('Published')
+    await screenshot(admin, 'event-list')
+  })
+
+  it('shows the event in the calendar view, and a click opens it', async () => {
+    await admin.goto(`${base}/admin/collections/events/calendar?locale=en`)
+    // The test clock says November 2026; the event is in December.
+    await admin.locator('.fc-toolbar-title').waitFor()
+    if (!(await admin.locator('.fc-toolbar-title').innerText()).includes('December 2026')) {
+      await admin.click('.fc-next-button')
+    }
+    await expect.poll(() => admin.locator('.fc-toolbar-title').innerText()).toContain('December 2026')
+    const entry = admin.locator('.fc-event', { hasText: EVENT.title })
+    await entry.waitFor()
+    await screenshot(admin, 'event-calendar')
+    await admin.click('.fc-timeGridWeek-button')
+    await screenshot(admin, 'event-calendar-week')
+    await admin.click('.fc-dayGridMonth-button')
+    await admin.locator('.fc-event', { hasText: EVENT.title }).click()
+    await admin.waitForURL(new RegExp(`/admin/collections/events/${eventId}(\\?|$)`))
+  })
+
+  it('trashes and restores the event', async () => {
+    await admin.goto(`${base}/admin/collections/events/${eventId}?locale=en`)
+    await admin.getByRole('button', { name: 'Move to trash' }).click()
+    await admin.getByRole('button', { name: 'Restore' }).waitFor()
+    expect((await fetch(`${base}/wp-json/vendor/events/v1/events/${eventId}`)).status).not.toBe(200)
+    await admin.getByRole('button', { name: 'Restore' }).click()
+    await admin.getByRole('button', { name: 'Move to trash' }).waitFor()
+    const restored = await fetch(`${base}/wp-json/vendor/events/v1/events/${eventId}`)
+    expect(restored.status).toBe(200)
+    expect((await restored.json()).status).toBe('publish')
+  })
+
+  it('offers a contributor no publishing: their event goes to review', async () => {
+    const token = await apiToken(base, ADMIN.email, ADMIN.password)
+    const created = await fetch(`${base}/api/users`, {
+      body: JSON.stringify({ ...CONTRIBUTOR, role: 'contributor' }),
+      headers: { Authorization: `JWT ${token}`, 'Content-Type': 'application/json' },
+      method: 'POST',
+    })
+    expect(created.status).toBe(201)
+
+    const contributor = await newPage(browser)
+    await signIn(contributor, base, CONTRIBUTOR.email, CONTRIBUTOR.password)
+    await contributor.goto(`${base}/admin/collections/events/create?locale=en`)
+    await contributor.fill('#field-title', `Open mic ${RUN}`)
+    await typeDate(contributor, 'startDate', 'Dec 14, 2026 8:00 PM')
+    await typeDate(contributor, 'endDate', 'Dec 14, 2026 11:00 PM')
+    await contributor.click('#field-status .rs__control')
+    const offered = await contributor.locator('.rs__option').allInnerTexts()
+    expect(offered).toEqual(['Draft', 'Pending review'])
+    await screenshot(contributor, 'contributor-status-options')
+    await contributor.locator('.rs__option', { hasText: 'Pending review' }).click()
+    // Venues and categories they may not create are not offered either.
+    expect(await contributor.locator('#field-categories .relationship-add-new__add-button').count()).toBe(0)
+    await save(contributor)
+    await contributor.waitForURL(/\/admin\/collections\/events\/\d+/)
+    const id = contributor.url().match(/events\/(\d+)/)![1]!
+    const asEditor = await fetch(`${base}/wp-json/vendor/events/v1/events/${id}`, { headers: basic(ADMIN.email, ADMIN.password) })
+    expect((await asEditor.json()).status).toBe('pending')
+    expect((await fetch(`${base}/wp-json/vendor/events/v1/events/${id}`)).status).not.toBe(200)
+    await contributor.context().close()
+  })
+
+  it('issues an application password once, which signs in until it is revoked', async () => {
+    await admin.goto(`${base}/admin/account`)
+    await admin.fill('#field-newApplicationPasswordName', `Mobile app ${RUN}`)
+    await admin.getByRole('button', { name: 'Add new application password' }).click()
+    const shown = admin.locator('.application-passwords__password')
+    await shown.waitFor()
+    const password = (await shown.innerText()).trim()
+    expect(password).toMatch(/^[A-Za-z0-9 ]{29}$/)
+    await screenshot(admin, 'application-password-issued')
+    expect((await fetch(`${base}/api/users/me`, { headers: basic(ADMIN.email, password) })).status).toBe(200)
+    const me = await (await fetch(`${base}/api/users/me`, { headers: basic(ADMIN.email, password) })).json()
+    expect(me.user?.email).toBe(ADMIN.email)
+
+    // Shown once: after a reload only its name is listed.
+    await admin.reload()
+    const row = admin.locator('.application-passwords__list tr', { hasText: `Mobile app ${RUN}` })
+    await row.waitFor()
+    expect(await admin.locator('.application-passwords__password').count()).toBe(0)
+    expect(await admin.content()).not.toContain(password)
+
+    admin.once('dialog', (dialog) => void dialog.accept())
+    await row.getByRole('button', { name: 'Revoke' }).click()
+    await row.waitFor({ state: 'detached' })
+    const after = await fetch(`${base}/wp-json/vendor/events/v1/events?status=draft`, { headers: basic(ADMIN.email, password) })
+    expect(after.status).toBe(401)
+  })
+})
+
+async function apiToken(base: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${base}/api/users/login`, {
+    body: JSON.stringify({ email, password }),
+    headers: { 'Content-Type': 'application/json' },
+    method: 'POST',
+  })
+  expect(response.status).toBe(200)
+  return (await response.json()).token
+}

@@ -1,0 +1,58 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import path from 'node:path'
+
+import { freePort } from '../../src/lib/freePort'
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+
+export type ServerProcess = {
+  base: string
+  output: () => string
+  stop: () => Promise<void>
+}
+
+/**
+ * The product as `npm start` runs it: the real server process (production mode, the built admin
+ * panel, built first if needed), on a free port, against the given database.
+ */
+export async function startServerProcess(args: { databaseUrl: string; env?: Record<string, string> }): Promise<ServerProcess> {
+  const port = await freePort()
+  const base = `http://127.0.0.1:${port}`
+  let output = ''
+  const server: ChildProcess = spawn(process.execPath, ['--import', './src/server/register.mjs', 'src/server/start.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: args.databaseUrl,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      SITE_URL: base,
+      ...args.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  server.stdout!.on('data', (chunk) => (output += chunk))
+  server.stderr!.on('data', (chunk) => (output += chunk))
+  await new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (output.includes('Ready on')) {
+        clearInterval(timer)
+        resolve()
+      }
+    }, 200)
+    server.once('exit', (code) => {
+      clearInterval(timer)
+      reject(new Error(`the server exited with code ${code} before it was ready:\n${output}`))
+    })
+  })
+  return {
+    base,
+    output: () => output,
+    stop: async () => {
+      if (server.exitCode !== null) return
+      const exited = new Promise((resolve) => server.once('exit', resolve))
+      server.kill('SIGTERM')
+      await exited
+    },
+  }
+}
