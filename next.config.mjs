@@ -2,8 +2,10 @@ import { withPayload } from '@payloadcms/next/withPayload'
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  // The Express server in src/server owns the process, so Next must not emit a standalone server.
-  typescript: { tsconfigPath: './tsconfig.json' },
+  // Types are checked once, by `npm run typecheck` (CI runs it before the tests), not again by
+  // every admin build that `npm start` makes: a build is for serving, and a type error in a
+  // script or test must not stop the server from starting.
+  typescript: { ignoreBuildErrors: true, tsconfigPath: './tsconfig.json' },
 }
 
 export default withPayload(nextConfig, { devBundleServerPackages: false })

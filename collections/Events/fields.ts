@@ -134,7 +134,13 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
       {
         type: 'row',
         fields: [
-          { name: 'featured', type: 'checkbox', defaultValue: false, index: true },
+          {
+            name: 'featured',
+            type: 'checkbox',
+            defaultValue: false,
+            index: true,
+            admin: { components: { Cell: serverComponent('FlagCell') } },
+          },
           { name: 'sticky', type: 'checkbox', defaultValue: false, admin: { description: 'Pinned in calendar views.' } },
           {
             name: 'hideFromListings',

@@ -2,3 +2,4 @@
 export { EventCalendarView } from '../admin/calendar/EventCalendarView'
 export { EventStartCell } from '../admin/EventStartCell'
 export { TranslationStatus, TranslationStatusField } from '../admin/TranslationStatus'
+export { FlagCell } from '../admin/FlagCell'

@@ -30,6 +30,18 @@ async function fingerprint(): Promise<string> {
   return hash.digest('hex')
 }
 
+function run(name: string, args: string[]): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production', NODE_OPTIONS: '--no-deprecation' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    })
+    child.on('error', reject)
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${name} exited with code ${code}`))))
+  })
+}
+
 export async function ensureAdminBuild(log: (message: string) => void, force = false): Promise<void> {
   const wanted = await fingerprint()
   const current = await fs.readFile(STAMP, 'utf8').catch(() => '')
@@ -37,16 +49,11 @@ export async function ensureAdminBuild(log: (message: string) => void, force = f
   if (!force && built && current.trim() === wanted) return
   log(built ? 'The sources changed since the admin panel was built: rebuilding it (about a minute)…' : 'Building the admin panel (first start only, about a minute)…')
   const started = Date.now()
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
-      cwd: ROOT,
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production', NODE_OPTIONS: '--no-deprecation' },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    })
-    child.on('error', reject)
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`next build exited with code ${code}`))))
-  })
-  await fs.writeFile(STAMP, wanted)
+  // The import map lists the admin's custom components; one left behind by a config change
+  // builds fine and fails in the browser, so it is made anew with every build.
+  await run('payload generate:importmap', [path.join(ROOT, 'node_modules/payload/bin.js'), 'generate:importmap'])
+  await run('next build', [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build'])
+  await fs.writeFile(STAMP, await fingerprint())
   log(`Admin panel built in ${Math.round((Date.now() - started) / 1000)} s.`)
 }
 
