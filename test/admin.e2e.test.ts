@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 
-import { launchChromium, newPage, screenshot, signIn } from './e2e/browser'
+import { launchChromium, newPage, pageErrors, screenshot, signIn } from './e2e/browser'
 import { basic } from './helpers/http'
 import { type ServerProcess, startServerProcess } from './helpers/serverProcess'
 
@@ -179,6 +179,38 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
     expect((await restored.json()).status).toBe('publish')
   })
 
+  it('refuses an end before the start, as the API does, and saves nothing', async () => {
+    await admin.goto(`${base}/admin/collections/events/create?locale=en`)
+    await admin.fill('#field-title', `Backwards ${RUN}`)
+    await typeDate(admin, 'startDate', 'Dec 20, 2026 9:00 PM')
+    await typeDate(admin, 'endDate', 'Dec 20, 2026 8:00 PM')
+    await admin.fill('#field-website', 'not a url')
+    await admin.click('#action-save')
+    const toast = admin.locator('.payload-toast-container').getByText(/invalid/i).first()
+    await toast.waitFor()
+    expect(await toast.innerText()).toMatch(/When → End[\s\S]*Details → Website/)
+    expect(admin.url()).toContain('/create')
+    const found = await fetch(`${base}/wp-json/vendor/events/v1/events?search=${encodeURIComponent(`Backwards ${RUN}`)}&status=draft`, {
+      headers: basic(ADMIN.email, ADMIN.password),
+    })
+    expect((await found.json()).events ?? []).toEqual([])
+  })
+
+  it('schedules an event for later: published with a date to come becomes Scheduled', async () => {
+    await admin.goto(`${base}/admin/collections/events/create?locale=en`)
+    await admin.fill('#field-title', `Next year ${RUN}`)
+    await typeDate(admin, 'startDate', 'Jun 1, 2027 6:00 PM')
+    await typeDate(admin, 'endDate', 'Jun 1, 2027 9:00 PM')
+    await typeDate(admin, 'publishedAt', 'Jan 15, 2027 9:00 AM')
+    await admin.click('#field-status .rs__control')
+    await admin.locator('.rs__option', { hasText: /^Published$/ }).click()
+    await save(admin)
+    await admin.waitForURL(/\/admin\/collections\/events\/\d+/)
+    await expect.poll(() => admin.locator('#field-status').innerText()).toContain('Scheduled')
+    const id = admin.url().match(/events\/(\d+)/)![1]!
+    expect((await fetch(`${base}/wp-json/vendor/events/v1/events/${id}`)).status).not.toBe(200)
+  })
+
   it('offers a contributor no publishing: their event goes to review', async () => {
     const token = await apiToken(base, ADMIN.email, ADMIN.password)
     const created = await fetch(`${base}/api/users`, {
@@ -235,6 +267,10 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
     await row.waitFor({ state: 'detached' })
     const after = await fetch(`${base}/wp-json/vendor/events/v1/events?status=draft`, { headers: basic(ADMIN.email, password) })
     expect(after.status).toBe(401)
+  })
+
+  it('threw no uncaught error in any page along the way', () => {
+    expect(pageErrors).toEqual([])
   })
 })
 

@@ -66,12 +66,14 @@ describe('collections', () => {
     expect(allDay.startDate).toBe('2027-04-01T04:00:00.000Z')
     expect(allDay.endDate).toBe('2027-04-03T03:59:59.000Z')
 
-    // The admin form refuses an end before the start; other writes are clamped as the original does.
-    const clamped = await payload.create({
-      collection: 'events',
-      data: { ...baseEvent, title: unique('Backwards'), endDate: '2027-03-01T09:00:00.000Z' } as never,
-    })
-    expect(clamped.endDate).toBe(clamped.startDate)
+    // Payload's APIs (and so the admin form) refuse an end before the start; the compatibility API clamps it as the original does.
+    const backwards = unique('Backwards')
+    const error = await failureOf(() =>
+      payload.create({ collection: 'events', data: { ...baseEvent, title: backwards, endDate: '2027-03-01T09:00:00.000Z' } as never }),
+    )
+    expect(error.name).toBe('ValidationError')
+    expect(JSON.stringify(error.data)).toContain('The end cannot be before the start.')
+    expect((await payload.count({ collection: 'events', where: { title: { equals: backwards } } })).totalDocs).toBe(0)
   })
 
   it.each([

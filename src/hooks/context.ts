@@ -6,4 +6,11 @@ import type { PayloadRequest } from 'payload'
  */
 export const INTERNAL_WRITE = 'eventsCalendarInternalWrite'
 
+/**
+ * The compatibility API's writes carry this flag: there, as in The Events Calendar, an end before
+ * the start is moved to the start. Every other write (the admin panel, Payload's REST and Local
+ * API) is refused with a validation error instead.
+ */
+export const CLAMP_END_TO_START = 'eventsCalendarClampEndToStart'
+
 export const skipsPluginHooks = (req: PayloadRequest): boolean => req.context?.[INTERNAL_WRITE] === true

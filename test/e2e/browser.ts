@@ -35,11 +35,15 @@ export async function launchChromium(): Promise<Browser> {
   })
 }
 
+/** Uncaught errors in any page of the run: a screen that throws is a failure even when the test's clicks go through. */
+export const pageErrors: string[] = []
+
 /** A fresh browser profile (Playwright gives each context its own), in the site's timezone. */
 export async function newPage(browser: Browser, timezoneId = 'America/New_York'): Promise<Page> {
   const context = await browser.newContext({ timezoneId, viewport: { height: 1000, width: 1400 } })
   const page = await context.newPage()
   page.setDefaultTimeout(30_000)
+  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`))
   return page
 }
 

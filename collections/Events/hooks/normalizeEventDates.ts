@@ -2,15 +2,17 @@ import type { CollectionBeforeChangeHook } from 'payload'
 
 import { DateTime } from 'luxon'
 
+import { CLAMP_END_TO_START } from '../../../src/hooks/context'
 import { isValidTimeZone } from '../../../src/lib/timezone'
 
 /**
  * An all-day event runs from 00:00:00 of its first day to 23:59:59 of its last, in the event's
- * timezone, as in the original; and an event never ends before it starts.
+ * timezone, as in the original. An end before the start is moved to the start for the
+ * compatibility API (as the original does); for other writes the end's validation refuses it.
  */
 export const normalizeEventDates =
   (siteTimezone: string): CollectionBeforeChangeHook =>
-  ({ data, originalDoc }) => {
+  ({ data, originalDoc, req }) => {
     const zone = (data.timezone ?? originalDoc?.timezone ?? siteTimezone) as string
     if (!isValidTimeZone(zone)) return data
     const allDay = (data.allDay ?? originalDoc?.allDay) === true
@@ -24,7 +26,7 @@ export const normalizeEventDates =
       start = start.startOf('day')
       end = end.endOf('day').set({ millisecond: 0 })
     }
-    if (end < start) end = start
+    if (end < start && req.context?.[CLAMP_END_TO_START]) end = start
     data.startDate = start.toUTC().toISO()
     data.endDate = end.toUTC().toISO()
     return data
