@@ -167,6 +167,19 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
     await admin.waitForURL(new RegExp(`/admin/collections/events/${eventId}(\\?|$)`))
   })
 
+  it('moves the event by dragging it to another day in the calendar', async () => {
+    await admin.goto(`${base}/admin/collections/events/calendar?locale=en`)
+    await admin.locator('.fc-toolbar-title').waitFor()
+    if (!(await admin.locator('.fc-toolbar-title').innerText()).includes('December 2026')) await admin.click('.fc-next-button')
+    const entry = admin.locator('.fc-event', { hasText: EVENT.title })
+    await entry.waitFor()
+    await entry.dragTo(admin.locator('td.fc-daygrid-day[data-date="2026-12-19"]'))
+    await admin.locator('.payload-toast-container').getByText(/Moved/).first().waitFor()
+    // A week later, at the same time in the event's own zone.
+    const moved = await (await fetch(`${base}/wp-json/vendor/events/v1/events/${eventId}`)).json()
+    expect(moved).toMatchObject({ end_date: '2026-12-19 22:30:00', start_date: '2026-12-19 19:00:00', timezone: 'Europe/Paris' })
+  })
+
   it('trashes and restores the event', async () => {
     await admin.goto(`${base}/admin/collections/events/${eventId}?locale=en`)
     await admin.getByRole('button', { name: 'Move to trash' }).click()
@@ -240,6 +253,20 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
     expect((await asEditor.json()).status).toBe('pending')
     expect((await fetch(`${base}/wp-json/vendor/events/v1/events/${id}`)).status).not.toBe(200)
     await contributor.context().close()
+  })
+
+  it('filters the list by status and venue from the quick filters', async () => {
+    await admin.goto(`${base}/admin/collections/events?locale=en`)
+    const rows = admin.locator('table tbody tr')
+    await admin.click('#field-quickVenue .rs__control')
+    await admin.locator('.rs__option', { hasText: VENUE }).click()
+    await expect.poll(() => rows.allInnerTexts()).toEqual([expect.stringContaining(EVENT.title)])
+    expect(admin.url()).toContain('where')
+    await admin.goto(`${base}/admin/collections/events?locale=en`)
+    await admin.click('#field-quickStatus .rs__control')
+    await admin.locator('.rs__option', { hasText: /^Scheduled$/ }).click()
+    await expect.poll(() => rows.allInnerTexts()).toEqual([expect.stringContaining(`Next year ${RUN}`)])
+    expect((await rows.allInnerTexts())[0]).toContain('Scheduled')
   })
 
   it('issues an application password once, which signs in until it is revoked', async () => {
