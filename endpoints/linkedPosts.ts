@@ -48,6 +48,7 @@ async function findOrCreateLinkedPost(ctx: RestContext, kind: Kind, entry: Recor
     depth: 0,
     limit: 50,
     overrideAccess: true,
+    pagination: false,
     req: ctx.req,
     where: { and: [{ name: { like: name } }, { status: { not_equals: 'trash' } }] },
   })

@@ -157,6 +157,7 @@ export const isImageOrEmpty =
         depth: 0,
         limit: 1,
         overrideAccess: true,
+        pagination: false,
         where: { id: { equals: Number(value) } },
       })
       return String((docs[0] as { mimeType?: string } | undefined)?.mimeType ?? '').startsWith('image/')

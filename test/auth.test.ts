@@ -87,6 +87,14 @@ describe('application passwords and HTTP Basic sign-in (decisions.md §13)', () 
     expect((await fetch(index(), { headers: basic(author.username, created.password) })).status).toBe(401)
   })
 
+  it('accepts an application password only with the login of its owner', async () => {
+    const { password } = (await payload.create({ collection: 'application-passwords', data: { name: 'Owned' } as never, ...as(author) })) as unknown as { password: string }
+    expect((await fetch(index(), { headers: basic(author.username, password) })).status).toBe(200)
+    for (const login of [other.username, other.email, 'nobody-at-all']) {
+      expect((await fetch(index(), { headers: basic(login, password) })).status, login).toBe(401)
+    }
+  })
+
   it('keeps each user’s passwords to themselves', async () => {
     const mine = (await payload.create({ collection: 'application-passwords', data: { name: 'Private' } as never, ...as(author) })) as { id: number }
     const seen = await payload.find({ collection: 'application-passwords', ...as(other) })

@@ -265,8 +265,8 @@ export async function deleteEvent(ctx: RestContext): Promise<RestResult> {
 async function targetEventId(ctx: RestContext): Promise<number> {
   let id = Number(ctx.args.id ?? 0)
   if (ctx.params.slug !== undefined) {
-    const { docs } = await ctx.payload.find({ collection: EVENTS, depth: 0, limit: 1, overrideAccess: true, where: { slug: { equals: ctx.params.slug } } })
-    id = (docs[0]?.id as number | undefined) ?? 0
+    const { docs } = await ctx.payload.find({ collection: EVENTS, depth: 0, limit: 1, overrideAccess: true, pagination: false, select: { slug: true } as never, where: { slug: { equals: ctx.params.slug } } })
+    id = ((docs as { id: number }[])[0]?.id as number | undefined) ?? 0
   }
   if (!(await findEventForCheck(ctx, id))) {
     if (await isOtherPost(ctx, id)) throw new RestError('rest-invalid-event-id', 'The specified ID is not a valid event.', 400)

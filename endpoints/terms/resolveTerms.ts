@@ -12,18 +12,45 @@ import { toList } from '../validators'
  * caller's transaction.
  */
 export async function resolveTerms(ctx: RestContext, collection: string, value: unknown): Promise<number[]> {
+  const entries = toList(value).map((raw) => String(raw).trim()).filter((entry) => entry !== '')
+  const existing = await existingIds(ctx, collection, entries.filter((entry) => /^\d+$/.test(entry)).map(Number))
   const ids: number[] = []
-  for (const raw of toList(value)) {
-    const entry = String(raw).trim()
-    if (!entry) continue
+  let named = false
+  for (const entry of entries) {
     if (/^\d+$/.test(entry)) {
-      const { totalDocs } = await ctx.payload.count({ collection: collection as CollectionSlug, overrideAccess: true, req: ctx.req, where: { id: { equals: Number(entry) } } })
-      if (totalDocs) ids.push(Number(entry))
+      // A term named earlier in this list may have just been created with this id.
+      if (existing.has(Number(entry)) || (named && (await existingIds(ctx, collection, [Number(entry)])).size)) ids.push(Number(entry))
       continue
     }
     ids.push(await findOrCreateTerm(ctx, collection, entry))
+    named = true
   }
   return [...new Set(ids)]
+}
+
+/**
+ * Which of these ids are terms of `collection`. Usually all or none of them are, which one count
+ * says (a count costs less than reading the terms); otherwise one query finds which.
+ */
+async function existingIds(ctx: RestContext, collection: string, ids: number[]): Promise<Set<number>> {
+  const candidates = [...new Set(ids)]
+  if (!candidates.length) return new Set()
+  const { totalDocs } = await ctx.payload.count({ collection: collection as CollectionSlug, overrideAccess: true, req: ctx.req, where: { id: { in: candidates } } })
+  if (totalDocs === candidates.length) return new Set(candidates)
+  if (totalDocs === 0) return new Set()
+  const { docs } = await ctx.payload.find({
+    collection: collection as CollectionSlug,
+    depth: 0,
+    limit: 0,
+    overrideAccess: true,
+    pagination: false,
+    req: ctx.req,
+    select: { slug: true } as never,
+    // By id: the default sort is on the translated name, which costs a second query.
+    sort: 'id',
+    where: { id: { in: candidates } },
+  })
+  return new Set((docs as { id: number }[]).map((doc) => Number(doc.id)))
 }
 
 async function findOrCreateTerm(ctx: RestContext, collection: string, entry: string): Promise<number> {
@@ -33,6 +60,7 @@ async function findOrCreateTerm(ctx: RestContext, collection: string, entry: str
     depth: 0,
     limit: 50,
     overrideAccess: true,
+    pagination: false,
     req: ctx.req,
     where: { or: [{ slug: { equals: entry.toLowerCase() } }, { name: { like: entry } }] },
   })

@@ -16,12 +16,18 @@ export const basicAuthStrategy = (args: { appPasswordsSlug: string; usersSlug: s
   authenticate: async ({ headers, payload }) => {
     const credentials = readBasicCredentials(headers.get('authorization'))
     if (!credentials) return { user: null }
-    const user = await findUserByLogin(payload, args.usersSlug, credentials.login)
+    // The account and the application password are looked up side by side: the password is
+    // found by its hash (unique), then must belong to that account.
+    const [user, applicationPassword] = await Promise.all([
+      findUserByLogin(payload, args.usersSlug, credentials.login),
+      looksLikeApplicationPassword(credentials.password)
+        ? findApplicationPassword(payload, args.appPasswordsSlug, credentials.password)
+        : null,
+    ])
     if (!user) return { user: null }
 
     const signedIn =
-      (looksLikeApplicationPassword(credentials.password) &&
-        (await useApplicationPassword(payload, args.appPasswordsSlug, user.id, credentials.password))) ||
+      (applicationPassword !== null && relationId(applicationPassword.user) === String(user.id) && recordUse(payload, args.appPasswordsSlug, applicationPassword)) ||
       (await verifyAccountPassword(user, credentials.password))
     if (!signedIn) return { user: null }
 
@@ -41,34 +47,43 @@ export function readBasicCredentials(header: null | string): null | { login: str
 
 type StoredUser = { hash?: string; id: number | string; salt?: string } & Record<string, unknown>
 
+// One query each (`pagination: false`: no count); the user is read whole, as it becomes `req.user`.
 async function findUserByLogin(payload: Payload, usersSlug: string, login: string): Promise<null | StoredUser> {
   const { docs } = await payload.find({
     collection: usersSlug as CollectionSlug,
     depth: 0,
     limit: 1,
     overrideAccess: true,
+    pagination: false,
     showHiddenFields: true,
     where: login.includes('@') ? { email: { equals: login.toLowerCase() } } : { username: { equals: login } },
   })
   return (docs[0] as StoredUser | undefined) ?? null
 }
 
-async function useApplicationPassword(
-  payload: Payload,
-  appPasswordsSlug: string,
-  userId: number | string,
-  password: string,
-): Promise<boolean> {
+type StoredApplicationPassword = { id: number | string; lastUsedAt?: null | string; user?: unknown }
+
+async function findApplicationPassword(payload: Payload, appPasswordsSlug: string, password: string): Promise<null | StoredApplicationPassword> {
   const { docs } = await payload.find({
     collection: appPasswordsSlug as CollectionSlug,
     depth: 0,
     limit: 1,
     overrideAccess: true,
-    where: { and: [{ user: { equals: userId } }, { passwordHash: { equals: hashApplicationPassword(password) } }] },
+    pagination: false,
+    select: { lastUsedAt: true, user: true } as never,
+    where: { passwordHash: { equals: hashApplicationPassword(password) } },
   })
-  const found = docs[0] as { id: number | string; lastUsedAt?: string } | undefined
-  if (!found) return false
-  // Recording use is for the owner's overview; it must not slow down or fail the request.
+  return (docs[0] as StoredApplicationPassword | undefined) ?? null
+}
+
+function relationId(value: unknown): null | string {
+  if (value === null || value === undefined) return null
+  if (typeof value === 'object') return relationId((value as { id?: unknown }).id)
+  return String(value)
+}
+
+/** Recording use is for the owner's overview; it must not slow down or fail the request. */
+function recordUse(payload: Payload, appPasswordsSlug: string, found: StoredApplicationPassword): true {
   if (!found.lastUsedAt || Date.now() - new Date(found.lastUsedAt).getTime() > 60_000) {
     void payload
       .update({ collection: appPasswordsSlug as CollectionSlug, data: { lastUsedAt: new Date().toISOString() }, id: found.id, overrideAccess: true })

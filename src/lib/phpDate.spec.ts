@@ -94,6 +94,25 @@ describe('parsePhpDateTime', () => {
     expect(iso('2026-02-30T10:00:00Z')).toBe('2026-03-02T10:00:00.000Z')
   })
 
+  it('reads YYYY-MM-DD HH:MM:SS (read without strtotime) exactly as the general path does', () => {
+    // The same wall times, with and without seconds (only the former skips locutus).
+    for (const [wall, zone] of [
+      ['2026-12-29 18:00', NY],
+      ['2026-03-08 02:30', NY], // in the spring-forward gap
+      ['2026-11-01 01:30', NY], // repeated: the first occurrence
+      ['2026-10-25 02:30', PARIS],
+      ['2024-02-29 23:59', 'UTC'],
+      ['1000-01-01 00:00', 'Asia/Kolkata'],
+    ] as const) {
+      expect(iso(`${wall}:00`, zone), wall).toBe(iso(wall, zone))
+      expect(calendarDateOf(`${wall}:00`, { now, timeZone: zone }), wall).toBe(calendarDateOf(wall, { now, timeZone: zone }))
+    }
+    // Values a calendar does not have still roll over (through strtotime), as in PHP.
+    expect(iso('2026-02-30 10:00:00', 'UTC')).toBe('2026-03-02T10:00:00.000Z')
+    expect(iso('2026-01-01 24:00:00', 'UTC')).toBe(iso('2026-01-01 24:00', 'UTC'))
+    expect(iso('2026-13-01 10:00:00')).toBeNull()
+  })
+
   it('rejects what strtotime rejects, and anything that is not a string or a number', () => {
     for (const input of ['before my birthday', 'not-a-date', '', '   ', '2026-13-01', '2026-12-01 25:00', [], {}, true, false, null, undefined, Number.NaN, Infinity]) {
       expect(iso(input), JSON.stringify(input)).toBeNull()

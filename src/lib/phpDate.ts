@@ -148,6 +148,23 @@ function wallToDateTime(wall: Wall, zone: string): DateTime | null {
   return first === dt.toMillis() ? dt : DateTime.fromMillis(first, { zone })
 }
 
+const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate()
+
+/**
+ * `YYYY-MM-DD HH:MM:SS` naming a real date and time (the form this API writes, and what most
+ * clients send): strtotime reads it as exactly that wall time, so the four runs of locutus it
+ * would cost are skipped. Anything else (24:00, Feb 30, years before 1000, other forms) takes
+ * the general path, which rolls values over as PHP does.
+ */
+function plainWallTime(text: string): null | Wall {
+  const match = WALL_TIME.exec(text)
+  if (!match) return null
+  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as Six<number>
+  if (year < 1000 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null
+  if (hour > 23 || minute > 59 || second > 59) return null
+  return { year, month, day, hour, minute, second }
+}
+
 type Parsed =
   | { kind: 'unix'; instant: Date }
   | { kind: 'offset'; dateTime: DateTime }
@@ -172,6 +189,11 @@ function parse(input: unknown, now: Date, timeZone: string): Parsed | null {
     const dateTime = DateTime.fromISO(iso, { setZone: true })
     // Out-of-range fields (Feb 30) fall through to locutus, which rolls them over as PHP does.
     if (dateTime.isValid) return { kind: 'offset', dateTime }
+  }
+  const plain = plainWallTime(text)
+  if (plain) {
+    const dateTime = wallToDateTime(plain, timeZone)
+    if (dateTime) return { kind: 'text', dateTime, written: () => plain }
   }
   const nowWall = wallOf(nowInZone)
   const reading = readWithLocutus(text, nowWall, 'instant')

@@ -309,24 +309,64 @@ function cleanNodes(nodes: Node[]): Node[] {
   return out
 }
 
-let jsdomWithoutImages: Promise<new (html: string) => { window: { document: Document } }> | undefined
+type HtmlParser = new (html: string) => { window: { document: Document } }
+
+let htmlParser: Promise<HtmlParser> | undefined
+
+// Building a jsdom window costs several milliseconds of CPU, most of a conversion, and parsing a
+// description with a window's DOMParser a fraction of one, so windows are shared between
+// conversions. `parseFromString(html, 'text/html')` runs the same full-document parse as
+// `new JSDOM(html)` (parse5, scripting disabled, `about:blank`), so Lexical sees the same nodes.
+//
+// Once jsdom's selector engine has searched a document, listeners it registers on the window hold
+// that document for as long as the window lives. Lexical's import searches only documents with a
+// `<style>` (see below), so a window is replaced once those add up to this much HTML, and in any
+// case after this many documents.
+const HELD_CHARACTERS_PER_WINDOW = 1_000_000
+const DOCUMENTS_PER_WINDOW = 1_000
 
 // Loaded on first use: only writes need it, and jsdom is heavy for code that only reads.
-function loadJSDOM() {
-  jsdomWithoutImages ??= import('jsdom').then(
-    ({ JSDOM }) =>
-      // Images go before Lexical sees them: it would make each an upload node (see
-      // SUPPORTED_TYPES) and, that node being a block, trim the spaces around it, gluing
-      // "an <img> image" together.
-      class JSDOMWithoutImages extends JSDOM {
-        constructor(html: string) {
-          super(html)
-          for (const image of this.window.document.querySelectorAll('img')) image.remove()
+function loadHtmlParser(): Promise<HtmlParser> {
+  htmlParser ??= import('jsdom').then(({ JSDOM }) => {
+    let parser: DOMParser | undefined
+    let documents = 0
+    let heldCharacters = 0
+    // What convertHTMLToLexical expects of its `JSDOM` argument: `new X(html).window.document`.
+    // Conversions are synchronous, so one parser serves every request in turn.
+    return class ParsedHtml {
+      readonly window: { document: Document }
+      constructor(html: string) {
+        if (!parser || documents >= DOCUMENTS_PER_WINDOW || heldCharacters >= HELD_CHARACTERS_PER_WINDOW) {
+          parser = new new JSDOM('').window.DOMParser()
+          documents = 0
+          heldCharacters = 0
         }
-      },
-  )
-  jsdomWithoutImages.catch(() => (jsdomWithoutImages = undefined))
-  return jsdomWithoutImages
+        documents++
+        const document = parser.parseFromString(html, 'text/html') as unknown as Document
+        // Images go before Lexical sees them: it would make each an upload node (see
+        // SUPPORTED_TYPES) and, that node being a block, trim the spaces around it, gluing
+        // "an <img> image" together. getElementsByTagName selects what querySelectorAll('img')
+        // does in an HTML document, without starting the selector engine.
+        for (const image of Array.from(document.getElementsByTagName('img'))) image.remove()
+        // Lexical's import first asks `querySelector('style')` (to inline the page's stylesheets).
+        // Answered the same way from the tree, that question does not start the selector engine,
+        // which costs more than the parse; only when there is a `<style>` does Lexical go on to
+        // use the engine (through jsdom, as before), and the document is counted as held.
+        const querySelector = document.querySelector.bind(document)
+        Object.defineProperty(document, 'querySelector', {
+          value: (selectors: string) => {
+            if (selectors !== 'style') return querySelector(selectors)
+            const style = document.getElementsByTagName('style')[0] ?? null
+            if (style) heldCharacters += html.length
+            return style
+          },
+        })
+        this.window = { document }
+      }
+    }
+  })
+  htmlParser.catch(() => (htmlParser = undefined))
+  return htmlParser
 }
 
 /**
@@ -340,7 +380,7 @@ function loadJSDOM() {
 export async function htmlToLexical(html: string, config: SanitizedConfig): Promise<SerializedEditorState | null> {
   if (typeof html !== 'string' || !html.trim()) return null
   const source = BLOCK_TAG.test(html) ? html : paragraphsFromText(html)
-  const [JSDOM, editorConfig] = await Promise.all([loadJSDOM(), editorConfigFor(config)])
+  const [JSDOM, editorConfig] = await Promise.all([loadHtmlParser(), editorConfigFor(config)])
   const state = convertHTMLToLexical({ editorConfig, html: source, JSDOM }) as unknown as SerializedEditorState
   const children = cleanNodes(state.root.children as Node[])
   if (!children.length) return null
