@@ -2,7 +2,7 @@ import type { RestContext } from './context'
 
 import { wallTime } from '../src/lib/wallTimes'
 import { lexicalToHtml } from '../src/lib/richText'
-import { globalId } from './urls'
+import { globalId, permalink } from './urls'
 
 /** WordPress's zero date, which never-published drafts carry as their UTC dates. */
 const ZERO_DATE = '0000-00-00 00:00:00'
@@ -94,4 +94,31 @@ export function dropEmpty<T extends Record<string, unknown>>(object: T): Partial
         !(value === '' || value === false || value === '0' || value === 0 || value === null || value === undefined || (Array.isArray(value) && value.length === 0)),
     ),
   ) as Partial<T>
+}
+
+/**
+ * What venues and organizers share as the original's linked posts: id, post meta, address, the
+ * name under the kind's own key, texts, slug and image, then `own` fields; empty values dropped
+ * (and the `0` author); a password-protected one still locked gets the kind's `blanked` values.
+ */
+export function serializeLinkedPost(
+  doc: PostLike & Record<string, unknown>,
+  ctx: RestContext,
+  args: { blanked: Record<string, unknown>; kind: 'organizers' | 'venues'; nameKey: string; own: Record<string, unknown>; unlocked: boolean },
+): Record<string, unknown> {
+  const base = {
+    id: doc.id,
+    ...postMeta(doc, ctx),
+    url: permalink(ctx.options, args.kind, doc as never),
+    [args.nameKey]: doc.name ?? '',
+    description: descriptionHtml(doc.description),
+    excerpt: excerptHtml(doc.excerpt as string),
+    slug: publicSlug(doc),
+    image: serializeImage(doc.image, ctx),
+    ...args.own,
+  }
+  const kept: Record<string, unknown> = dropEmpty(base)
+  if (base.author === '0') delete kept.author
+  if (doc.password && !args.unlocked) Object.assign(kept, args.blanked)
+  return kept
 }

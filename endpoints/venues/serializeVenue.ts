@@ -1,7 +1,6 @@
 import type { RestContext } from '../context'
 
-import { descriptionHtml, dropEmpty, excerptHtml, globalIds, postMeta, publicSlug, serializeImage } from '../serializeCommon'
-import { permalink } from '../urls'
+import { globalIds, serializeLinkedPost } from '../serializeCommon'
 
 export type VenueDoc = Record<string, unknown> & { id: number; slug?: string; status: string }
 
@@ -12,30 +11,25 @@ export type VenueDoc = Record<string, unknown> & { id: number; slug?: string; st
  */
 export function serializeVenue(doc: VenueDoc, ctx: RestContext, { jsonLd = false, unlocked = true } = {}) {
   const stateprovince = (doc.stateProvince as string) || deriveStateProvince(doc)
-  const base = {
-    id: doc.id,
-    ...postMeta(doc as never, ctx),
-    url: permalink(ctx.options, 'venues', doc),
-    venue: doc.name ?? '',
-    description: descriptionHtml(doc.description),
-    excerpt: excerptHtml(doc.excerpt as string),
-    slug: publicSlug(doc as never),
-    image: serializeImage(doc.image, ctx),
-    address: doc.address ?? '',
-    city: doc.city ?? '',
-    country: doc.country ?? '',
-    province: doc.province ?? '',
-    state: doc.state ?? '',
-    zip: doc.zip ?? '',
-    phone: doc.phone ?? '',
-    website: doc.website ?? '',
-    stateprovince,
-    ...(typeof doc.latitude === 'number' && typeof doc.longitude === 'number' ? { geo_lat: doc.latitude, geo_lng: doc.longitude } : {}),
-  }
-  const kept: Record<string, unknown> = dropEmpty(base)
-  if (base.author === '0') delete kept.author
-
-  if (doc.password && !unlocked) blankProtected(kept)
+  const kept = serializeLinkedPost(doc as never, ctx, {
+    // What the original leaves of a password-protected venue (`contract.md` §14); the name becomes `[]`, sic.
+    blanked: { venue: [], description: '', excerpt: '', address: '', city: '', country: '', province: '', zip: '', phone: '', website: '', stateprovince: '', geo_lat: 0, geo_lng: 0 },
+    kind: 'venues',
+    nameKey: 'venue',
+    own: {
+      address: doc.address ?? '',
+      city: doc.city ?? '',
+      country: doc.country ?? '',
+      province: doc.province ?? '',
+      state: doc.state ?? '',
+      zip: doc.zip ?? '',
+      phone: doc.phone ?? '',
+      website: doc.website ?? '',
+      stateprovince,
+      ...(typeof doc.latitude === 'number' && typeof doc.longitude === 'number' ? { geo_lat: doc.latitude, geo_lng: doc.longitude } : {}),
+    },
+    unlocked,
+  })
   if (jsonLd) kept.json_ld = venueJsonLd(doc, stateprovince)
   const locked = Boolean(doc.password) && !unlocked
   return {
@@ -72,9 +66,4 @@ function deriveStateProvince(doc: VenueDoc): string {
   const country = String(doc.country ?? '').trim()
   const american = country === '' || country === 'US' || country === 'United States'
   return String((american ? doc.state : doc.province) || doc.state || doc.province || '')
-}
-
-/** What the original leaves of a password-protected venue (`contract.md` §14); the name becomes `[]`, sic. */
-function blankProtected(object: Record<string, unknown>) {
-  Object.assign(object, { venue: [], description: '', excerpt: '', address: '', city: '', country: '', province: '', zip: '', phone: '', website: '', stateprovince: '', geo_lat: 0, geo_lng: 0 })
 }
