@@ -169,17 +169,8 @@ export async function getEvent(ctx: RestContext): Promise<RestResult> {
 
 /** `GET /events/by-slug/{slug}`. */
 export async function getEventBySlug(ctx: RestContext): Promise<RestResult> {
-  const { docs } = await ctx.payload.find({
-    collection: EVENTS,
-    depth: 0,
-    limit: 1,
-    overrideAccess: true,
-    pagination: false,
-    select: { status: true } as never,
-    where: { slug: { equals: ctx.args.slug as string } },
-  })
-  const found = docs[0] as { id: number; status: string } | undefined
-  return readEvent(ctx, found?.id ?? 0, found ?? null)
+  const found = await findEventStatus(ctx, { slug: { equals: ctx.args.slug as string } })
+  return readEvent(ctx, found?.id ?? 0, found)
 }
 
 /**
@@ -189,11 +180,7 @@ export async function getEventBySlug(ctx: RestContext): Promise<RestResult> {
  */
 async function readEvent(ctx: RestContext, id: number, checked?: null | { status: string }): Promise<RestResult> {
   const stored = checked === undefined ? await findEventForCheck(ctx, id) : checked
-  if (!stored) {
-    const otherPost = await isOtherPost(ctx, id)
-    if (otherPost) throw new RestError('rest-invalid-event-id', 'The specified ID is not a valid event.', 400)
-    throw new RestError('rest-event-not-found', `Event with ID ${id} does not exist.`, 404)
-  }
+  if (!stored) return refuseMissingEvent(ctx, id)
   if (stored.status === 'trash') throw new RestError('event-no-longer-available', 'This event is no longer available', 403)
   const [doc] = await loadEvents(ctx, [id])
   if (!doc) throw new RestError('event-not-accessible', 'The requested event is not accessible', 403)
@@ -207,6 +194,11 @@ async function readEvent(ctx: RestContext, id: number, checked?: null | { status
 
 async function findEventForCheck(ctx: RestContext, id: number) {
   if (!id || id > MAX_INTEGER) return null
+  return findEventStatus(ctx, { id: { equals: id } })
+}
+
+/** An event's id and status whatever its status or the caller (the checks that follow decide what to answer). */
+async function findEventStatus(ctx: RestContext, where: Where): Promise<null | { id: number; status: string }> {
   const { docs } = await ctx.payload.find({
     collection: EVENTS,
     depth: 0,
@@ -214,9 +206,15 @@ async function findEventForCheck(ctx: RestContext, id: number) {
     overrideAccess: true,
     pagination: false,
     select: { status: true } as never,
-    where: { id: { equals: id } },
+    where,
   })
-  return (docs[0] as { status: string } | undefined) ?? null
+  return (docs[0] as { id: number; status: string } | undefined) ?? null
+}
+
+/** The original's answer for an id that is no event: 400 when it is a venue or organizer, 404 otherwise. */
+async function refuseMissingEvent(ctx: RestContext, id: number): Promise<never> {
+  if (await isOtherPost(ctx, id)) throw new RestError('rest-invalid-event-id', 'The specified ID is not a valid event.', 400)
+  throw new RestError('rest-event-not-found', `Event with ID ${id} does not exist.`, 404)
 }
 
 async function isOtherPost(ctx: RestContext, id: number): Promise<boolean> {
@@ -243,7 +241,7 @@ export async function createEvent(ctx: RestContext): Promise<RestResult> {
 
 /** `POST|PUT|PATCH /events/{id}` and `/events/by-slug/{slug}`: 200 with the event as it now is. */
 export async function updateEvent(ctx: RestContext): Promise<RestResult> {
-  const id = await targetEventId(ctx)
+  const { id } = await targetEvent(ctx)
   await inTransaction(ctx.req, async () => {
     const existing = await ctx.payload.findByID({ collection: EVENTS, depth: 0, id, overrideAccess: true, req: ctx.req })
     const data = await prepareEventData(ctx, existing as Record<string, unknown>)
@@ -254,25 +252,20 @@ export async function updateEvent(ctx: RestContext): Promise<RestResult> {
 
 /** `DELETE /events/{id}` and by slug: moves the event to the trash (`contract.md` §8). */
 export async function deleteEvent(ctx: RestContext): Promise<RestResult> {
-  const id = await targetEventId(ctx)
-  const stored = await findEventForCheck(ctx, id)
-  if (stored?.status === 'trash') throw new RestError('event-is-in-trash', 'The event is already trashed', 410)
+  const { id, status } = await targetEvent(ctx)
+  if (status === 'trash') throw new RestError('event-is-in-trash', 'The event is already trashed', 410)
   await ctx.payload.update({ collection: EVENTS, data: { status: 'trash' } as never, depth: 0, id, overrideAccess: false, req: ctx.req })
   return { body: await readBack(ctx, id) }
 }
 
-/** The event a write addresses, by id or by the slug in the path, with the original's 404 and 400. */
-async function targetEventId(ctx: RestContext): Promise<number> {
-  let id = Number(ctx.args.id ?? 0)
-  if (ctx.params.slug !== undefined) {
-    const { docs } = await ctx.payload.find({ collection: EVENTS, depth: 0, limit: 1, overrideAccess: true, pagination: false, select: { slug: true } as never, where: { slug: { equals: ctx.params.slug } } })
-    id = ((docs as { id: number }[])[0]?.id as number | undefined) ?? 0
-  }
-  if (!(await findEventForCheck(ctx, id))) {
-    if (await isOtherPost(ctx, id)) throw new RestError('rest-invalid-event-id', 'The specified ID is not a valid event.', 400)
-    throw new RestError('rest-event-not-found', `Event with ID ${id} does not exist.`, 404)
-  }
-  return id
+/** The event a write addresses (id and status), by id or by the slug in the path, with the original’s 404 and 400. */
+async function targetEvent(ctx: RestContext): Promise<{ id: number; status: string }> {
+  const bySlug = ctx.params.slug !== undefined
+  const id = bySlug ? 0 : Number(ctx.args.id ?? 0)
+  // By slug, the lookup that finds the id is also the check that it is an event: one query.
+  const stored = bySlug ? await findEventStatus(ctx, { slug: { equals: ctx.params.slug } }) : await findEventForCheck(ctx, id)
+  if (!stored) return refuseMissingEvent(ctx, id)
+  return stored
 }
 
 /** A written event as the writer now sees it; the write itself decided what they may see. */
