@@ -8,6 +8,7 @@ import { applyStatusWorkflow } from '../src/hooks/applyStatusWorkflow'
 import { assignAuthor } from '../src/hooks/assignAuthor'
 import { fillDefaultLocale } from '../src/hooks/fillDefaultLocale'
 import { generateSlug } from '../src/hooks/generateSlug'
+import { hideProtectedContent } from '../src/hooks/hideProtectedContent'
 import { serializeUpdates } from '../src/hooks/serializeUpdates'
 import { storeDescriptionText } from '../src/hooks/storeDescriptionText'
 import { applyOverride } from './applyOverride'
@@ -19,6 +20,8 @@ import { applyOverride } from './applyOverride'
 export function generatePostCollection(args: {
   admin: CollectionConfig['admin']
   beforeChange?: CollectionBeforeChangeHook[]
+  /** What a reader who may not see a password-protected item's content gets in its place. */
+  blankedWhenProtected: Record<string, unknown>
   defaultSort: string
   /** The status of a new item when none is given. */
   defaultStatus?: Parameters<typeof postSidebarFields>[1]
@@ -37,9 +40,12 @@ export function generatePostCollection(args: {
       access: { create: createPosts, delete: editPosts, read: readPosts, update: editPosts },
       admin: { useAsTitle: args.titleField, group: 'Calendar', ...args.admin },
       defaultSort: args.defaultSort,
+      // What decides who sees a protected item's content is read whatever the caller selects.
+      forceSelect: { author: true, password: true, status: true },
       fields: [...args.fields, ...postSidebarFields(args.options, args.defaultStatus)],
       hooks: {
         beforeOperation: [serializeUpdates],
+        beforeRead: [hideProtectedContent({ ...args.blankedWhenProtected, description: null, descriptionText: null, excerpt: null, image: null })],
         beforeValidate: [generateSlug(args.titleField)],
         beforeChange: [assignAuthor, applyStatusWorkflow, storeDescriptionText, ...(args.beforeChange ?? [])],
         afterChange: [fillDefaultLocale(args.localizedFields)],

@@ -15,6 +15,7 @@ export function generateOrganizersCollection(options: SanitizedPluginConfig, slu
     admin: { defaultColumns: ['name', 'email', 'phone', 'status', 'translations'], listSearchableFields: ['name', 'email'] },
     defaultSort: 'name',
     defaultStatus: ({ user }) => defaultLinkedPostStatus(user),
+    blankedWhenProtected: { email: null, phone: null, website: null },
     titleField: 'name',
     localizedFields: ORGANIZER_LOCALIZED_FIELDS,
     options,

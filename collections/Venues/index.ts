@@ -15,6 +15,7 @@ export function generateVenuesCollection(options: SanitizedPluginConfig, slug: s
     admin: { defaultColumns: ['name', 'city', 'country', 'status', 'translations'], listSearchableFields: ['name', 'city', 'address'] },
     defaultSort: 'name',
     defaultStatus: ({ user }) => defaultLinkedPostStatus(user),
+    blankedWhenProtected: { address: null, city: null, country: null, latitude: null, longitude: null, phone: null, province: null, showMap: null, showMapLink: null, stateProvince: null, website: null, zip: null },
     titleField: 'name',
     localizedFields: VENUE_LOCALIZED_FIELDS,
     options,

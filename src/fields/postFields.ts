@@ -6,6 +6,7 @@ import type { PostStatus, SanitizedPluginConfig } from '../types'
 import { validations } from 'payload/shared'
 
 import { assignAuthors } from '../access/posts'
+import { readPostPassword } from '../access/protectedContent'
 import { clientComponent, serverComponent } from '../admin/paths'
 import { offeredStatuses, POST_STATUSES, STATUS_LABELS } from '../lib/statuses'
 
@@ -93,10 +94,20 @@ export const postSidebarFields = (
     name: 'password',
     label: 'Password protection',
     type: 'text',
+    access: { read: readPostPassword },
     admin: {
       position: 'sidebar',
       description: 'Readers must give this password to see the content.',
     },
+  },
+  {
+    // Set on every read by `hideProtectedContent`: whether the item is protected, for readers
+    // who may not see the password itself (as WordPress's `content.protected`).
+    name: 'passwordProtected',
+    type: 'checkbox',
+    virtual: true,
+    access: { create: () => false, update: () => false },
+    admin: { hidden: true, disableListColumn: true, disableListFilter: true },
   },
   {
     name: 'statusBeforeTrash',

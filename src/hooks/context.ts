@@ -14,3 +14,16 @@ export const INTERNAL_WRITE = 'eventsCalendarInternalWrite'
 export const CLAMP_END_TO_START = 'eventsCalendarClampEndToStart'
 
 export const skipsPluginHooks = (req: PayloadRequest): boolean => req.context?.[INTERNAL_WRITE] === true
+
+/**
+ * Reads by the server's own code that applies the password rule itself or needs whole items:
+ * the compatibility API (whose serializers blank protected items exactly as the original does,
+ * and unlock them for a caller who gives the password), import and export. Nothing outside the
+ * server can set a request's context, so no HTTP caller can ask for this.
+ */
+export const TRUSTED_READ = 'eventsCalendarTrustedRead'
+
+/** Writes of the importer, which keep the ids items had on the original site. */
+export const KEEP_SOURCE_IDS = 'eventsCalendarKeepSourceIds'
+
+export const isTrustedRead = (req: PayloadRequest): boolean => req.context?.[TRUSTED_READ] === true

@@ -7,6 +7,7 @@ import type { Progress, RunReport } from '../progress'
 import type { SanitizedPluginConfig } from '../../types'
 import type { ImageRef, ItemPlan, Kind } from './items'
 
+import { TRUSTED_READ } from '../../hooks/context'
 import { describeFields } from './apply'
 import { COLLECTION_OF, KINDS } from './items'
 import { SourceError } from './sourceClient'
@@ -34,13 +35,13 @@ export type Dump = {
 } & Record<Kind, Doc[]>
 
 /** Fields the hooks derive from others: written again by the import, so not dumped. */
-const DERIVED = new Set(['descriptionText'])
+const DERIVED = new Set(['descriptionText', 'passwordProtected'])
 
 export async function exportDump(payload: Payload, out: string, progress: Progress): Promise<Record<Kind | 'images', number>> {
   const plugin = payload.config.custom.eventsCalendar as SanitizedPluginConfig
   const all = async (collection: string) =>
     (
-      await payload.find({ collection: collection as CollectionSlug, depth: 0, limit: 0, locale: 'all', overrideAccess: true, pagination: false, sort: 'id' })
+      await payload.find({ collection: collection as CollectionSlug, context: { [TRUSTED_READ]: true }, depth: 0, limit: 0, locale: 'all', overrideAccess: true, pagination: false, sort: 'id' })
     ).docs as unknown as Doc[]
   const dump = {
     authors: [],
