@@ -8,9 +8,11 @@ import { applyStatusWorkflow } from '../src/hooks/applyStatusWorkflow'
 import { assignAuthor } from '../src/hooks/assignAuthor'
 import { fillDefaultLocale } from '../src/hooks/fillDefaultLocale'
 import { generateSlug } from '../src/hooks/generateSlug'
+import { guardChosenIds } from '../src/hooks/guardChosenIds'
 import { hideProtectedContent } from '../src/hooks/hideProtectedContent'
 import { serializeUpdates } from '../src/hooks/serializeUpdates'
 import { storeDescriptionText } from '../src/hooks/storeDescriptionText'
+import { POST_COLLECTIONS } from '../src/slugs'
 import { applyOverride } from './applyOverride'
 
 /**
@@ -44,7 +46,7 @@ export function generatePostCollection(args: {
       forceSelect: { author: true, password: true, status: true },
       fields: [...args.fields, ...postSidebarFields(args.options, args.defaultStatus)],
       hooks: {
-        beforeOperation: [serializeUpdates],
+        beforeOperation: [guardChosenIds(POST_COLLECTIONS), serializeUpdates],
         beforeRead: [hideProtectedContent({ ...args.blankedWhenProtected, description: null, descriptionText: null, excerpt: null, image: null })],
         beforeValidate: [generateSlug(args.titleField)],
         beforeChange: [assignAuthor, applyStatusWorkflow, storeDescriptionText, ...(args.beforeChange ?? [])],

@@ -13,6 +13,7 @@ import type { RunReport } from '../src/cli/progress'
 import { runExport, runImport } from '../src/cli/commands'
 import { REPORT_KINDS } from '../src/cli/importer/items'
 import { decodeEntities } from '../src/cli/importer/text'
+import { TRUSTED_READ } from '../src/hooks/context'
 import { basic, serveCompatApi } from './helpers/http'
 import { getTestPayload } from './helpers/payload'
 import {
@@ -278,7 +279,7 @@ describe('migration: import from a WordPress site, re-run, resume, export and re
     // Nothing of a failed item is here: not the event, not its translations.
     for (const id of BROKEN.events) expect(await payload.findByID({ collection: 'events', disableErrors: true, id, locale: 'all' })).toBeNull()
     // Protected items stay protected: visitors get the original's refusal.
-    const stored = await payload.findByID({ collection: 'events', id: PROTECTED.events })
+    const stored = await payload.findByID({ collection: 'events', context: { [TRUSTED_READ]: true }, id: PROTECTED.events })
     expect(stored.password).toBeTruthy()
     const anonymous = await fetch(`${api.url}/wp-json/vendor/events/v1/events/${PROTECTED.events}`)
     expect((await anonymous.json()).code).toBe('event-password-protected')

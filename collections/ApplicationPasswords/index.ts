@@ -1,5 +1,6 @@
 import type { Access, CollectionConfig } from 'payload'
 
+import { guardChosenIds } from '../../src/hooks/guardChosenIds'
 import { can } from '../../src/lib/roles'
 import { issueApplicationPassword, revealApplicationPasswordOnce } from './hooks/issueApplicationPassword'
 
@@ -50,6 +51,7 @@ export function generateApplicationPasswordsCollection(slug: string, usersSlug: 
       { name: 'lastUsedAt', type: 'date', admin: { readOnly: true } },
     ],
     hooks: {
+      beforeOperation: [guardChosenIds()],
       beforeChange: [issueApplicationPassword],
       afterChange: [revealApplicationPasswordOnce],
     },

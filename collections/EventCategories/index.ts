@@ -5,6 +5,8 @@ import type { SanitizedPluginConfig } from '../../src/types'
 import { manageEventCategories, readTerms } from '../../src/access/terms'
 import { fillDefaultLocale } from '../../src/hooks/fillDefaultLocale'
 import { generateSlug } from '../../src/hooks/generateSlug'
+import { guardChosenIds } from '../../src/hooks/guardChosenIds'
+import { TERM_COLLECTIONS } from '../../src/slugs'
 import { applyOverride } from '../applyOverride'
 import { TERM_LOCALIZED_FIELDS, termFields } from '../termFields'
 import { preventParentCycle } from './hooks/preventParentCycle'
@@ -27,6 +29,7 @@ export function generateEventCategoriesCollection(options: SanitizedPluginConfig
         { name: 'parent', type: 'relationship', relationTo: slug, index: true, admin: { position: 'sidebar' } },
       ],
       hooks: {
+        beforeOperation: [guardChosenIds(TERM_COLLECTIONS)],
         beforeValidate: [generateSlug('name'), preventParentCycle],
         afterChange: [fillDefaultLocale(TERM_LOCALIZED_FIELDS)],
       },

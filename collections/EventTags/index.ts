@@ -5,6 +5,8 @@ import type { SanitizedPluginConfig } from '../../src/types'
 import { manageEventTags, readTerms } from '../../src/access/terms'
 import { fillDefaultLocale } from '../../src/hooks/fillDefaultLocale'
 import { generateSlug } from '../../src/hooks/generateSlug'
+import { guardChosenIds } from '../../src/hooks/guardChosenIds'
+import { TERM_COLLECTIONS } from '../../src/slugs'
 import { applyOverride } from '../applyOverride'
 import { TERM_LOCALIZED_FIELDS, termFields } from '../termFields'
 
@@ -18,6 +20,7 @@ export function generateEventTagsCollection(options: SanitizedPluginConfig, slug
       defaultSort: 'name',
       fields: termFields(),
       hooks: {
+        beforeOperation: [guardChosenIds(TERM_COLLECTIONS)],
         beforeValidate: [generateSlug('name')],
         afterChange: [fillDefaultLocale(TERM_LOCALIZED_FIELDS)],
       },

@@ -77,8 +77,10 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
     type: 'collapsible',
     label: 'Where and who',
     fields: [
-      { name: 'venue', type: 'relationship', relationTo: slugs.venues, index: true },
-      { name: 'organizers', type: 'relationship', relationTo: slugs.organizers, hasMany: true },
+      // A filter that lets every item through still makes Payload check, on every write, that the
+      // writer may read what they link: nobody attaches someone else's draft venue by its id.
+      { name: 'venue', type: 'relationship', relationTo: slugs.venues, index: true, filterOptions: () => true },
+      { name: 'organizers', type: 'relationship', relationTo: slugs.organizers, hasMany: true, filterOptions: () => true },
     ],
   },
   {

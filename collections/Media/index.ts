@@ -1,14 +1,18 @@
 import type { CollectionConfig } from 'payload'
 
-import { isSignedIn } from '../../src/access/posts'
+import { mayEditOthersPosts, mayUploadFiles } from '../../src/access/posts'
+import { guardChosenIds } from '../../src/hooks/guardChosenIds'
 
 /** Images of events, venues and organizers. Files live in `staticDir` on the server's disk. */
 export function generateMediaCollection(slug: string, staticDir?: string): CollectionConfig {
   return {
     slug,
     labels: { singular: 'Image', plural: 'Media' },
-    access: { create: isSignedIn, delete: isSignedIn, read: () => true, update: isSignedIn },
+    // As WordPress's \`upload_files\` (authors and up) and editing others' posts (editors and up):
+    // a subscriber or contributor cannot replace or delete the site's images.
+    access: { create: mayUploadFiles, delete: mayEditOthersPosts, read: () => true, update: mayEditOthersPosts },
     admin: { group: 'Calendar' },
+    hooks: { beforeOperation: [guardChosenIds()] },
     fields: [{ name: 'alt', label: 'Alternative text', type: 'text', localized: true }],
     upload: {
       staticDir,

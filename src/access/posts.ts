@@ -1,6 +1,6 @@
 import type { Access, Where } from 'payload'
 
-import { can, roleOf } from '../lib/roles'
+import { can } from '../lib/roles'
 
 /**
  * Access for the post-like collections (events, venues, organizers), after WordPress's
@@ -34,4 +34,7 @@ export const editPosts: Access = ({ req: { user } }): boolean | Where => {
 export const assignAuthors = ({ req: { user } }: { req: { user: Parameters<typeof can>[0] } }) =>
   can(user, 'edit_others_posts')
 
-export const isSignedIn: Access = ({ req: { user } }) => roleOf(user) !== null
+/** Images: uploaded by those who may publish (WordPress's \`upload_files\`), replaced or deleted by editors. */
+export const mayUploadFiles: Access = ({ req: { user } }) => can(user, 'publish_posts')
+
+export const mayEditOthersPosts: Access = ({ req: { user } }) => can(user, 'edit_others_posts')

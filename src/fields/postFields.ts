@@ -36,6 +36,12 @@ export const translationStatusField = (): Field => ({
 })
 
 /**
+ * Fields the plugin's hooks and the importer keep (both write past field access): no API caller
+ * may write them, since they record the workflow's and the migration's own state.
+ */
+const SET_BY_THE_SERVER = { create: () => false, update: () => false }
+
+/**
  * Fields every post-like item (event, venue, organizer) carries, after a WordPress post:
  * status, publication date, author, password and the id lineage kept by migrations.
  */
@@ -112,6 +118,7 @@ export const postSidebarFields = (
   {
     name: 'statusBeforeTrash',
     type: 'select',
+    access: SET_BY_THE_SERVER,
     options: POST_STATUSES.filter((status) => status !== 'trash').map((value) => ({
       label: STATUS_LABELS[value],
       value,
@@ -121,6 +128,7 @@ export const postSidebarFields = (
   {
     name: 'descriptionText',
     type: 'textarea',
+    access: SET_BY_THE_SERVER,
     localized: true,
     admin: { hidden: true },
   },
@@ -128,6 +136,7 @@ export const postSidebarFields = (
     name: 'globalIdLineage',
     label: 'Origin ids',
     type: 'text',
+    access: SET_BY_THE_SERVER,
     hasMany: true,
     admin: {
       position: 'sidebar',

@@ -23,7 +23,4 @@ export const skipsPluginHooks = (req: PayloadRequest): boolean => req.context?.[
  */
 export const TRUSTED_READ = 'eventsCalendarTrustedRead'
 
-/** Writes of the importer, which keep the ids items had on the original site. */
-export const KEEP_SOURCE_IDS = 'eventsCalendarKeepSourceIds'
-
 export const isTrustedRead = (req: PayloadRequest): boolean => req.context?.[TRUSTED_READ] === true
