@@ -28,6 +28,17 @@ describe('the server (npm start)', () => {
     expect(await response.text()).toContain('<html')
   })
 
+  it('sends the admin and Payload’s API with headers that keep other sites from framing them, and names no software', async () => {
+    for (const path of ['/admin', '/admin/login', '/api/events']) {
+      const response = await fetch(`${base}${path}`)
+      expect(response.headers.get('x-frame-options'), path).toBe('SAMEORIGIN')
+      expect(response.headers.get('content-security-policy'), path).toContain("frame-ancestors 'self'")
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff')
+      expect(response.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin')
+      expect(response.headers.get('x-powered-by'), path).toBeNull()
+    }
+  })
+
   it('serves Payload’s REST API at /api', async () => {
     const response = await fetch(`${base}/api/events`)
     expect(response.status).toBe(200)
