@@ -1,13 +1,16 @@
 import type { Payload } from 'payload'
 
+import type { Burst } from './helpers/updateBurst'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { burstOfUpdates, signIn } from './helpers/updateBurst'
 import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
-import { basic, serveCompatApi } from './helpers/http'
+import { basic, serveAllApis } from './helpers/http'
 
 describe('concurrent writes', () => {
   let payload: Payload
-  let api: Awaited<ReturnType<typeof serveCompatApi>>
+  let api: Awaited<ReturnType<typeof serveAllApis>>
   let admin: TestUser
   const post = (path: string, body: unknown) =>
     fetch(`${api.url}/wp-json/vendor/events/v1${path}`, {
@@ -18,7 +21,7 @@ describe('concurrent writes', () => {
 
   beforeAll(async () => {
     payload = await getTestPayload()
-    api = await serveCompatApi(payload)
+    api = await serveAllApis(payload)
     admin = await createUser(payload, 'administrator')
   })
   afterAll(() => api.close())
@@ -52,5 +55,42 @@ describe('concurrent writes', () => {
     const bodies = await Promise.all(responses.map((response) => response.json()))
     expect(bodies[0].venue.id).toBe(bodies[1].venue.id)
     expect((await payload.count({ collection: 'venues', where: { name: { equals: venue } } })).totalDocs).toBe(1)
+  }, 60_000)
+
+  /**
+   * What a burst must never do: hang, answer 500, keep others waiting, or lose a write it
+   * acknowledged. A write may be refused as busy (503), in its API's error shape.
+   */
+  function expectCleanBurst(burst: Burst) {
+    expect(burst.answers.filter((answer) => answer.status !== 200 && answer.status !== 503)).toEqual([])
+    for (const refused of burst.answers.filter((answer) => answer.status === 503)) {
+      if (refused.api === 'compat') expect(refused.body).toMatchObject({ code: 'rest_item_busy', data: { status: 503 } })
+      else expect(refused.body).toMatchObject({ errors: [{ message: expect.stringContaining('try again') }] })
+    }
+    expect(burst.answers.filter((answer) => answer.status === 200).length).toBeGreaterThan(0)
+    expect(burst.slowestOtherRead).toBeLessThan(3_000)
+    expect(burst.lostWrites).toEqual([])
+  }
+
+  it('answers 100 parallel updates of one event through both APIs, keeps every acknowledged one, and serves others meanwhile', async () => {
+    const created = await (await post('/events', { title: unique('Burst'), start_date: '2027-07-04 10:00', end_date: '2027-07-04 11:00' })).json()
+    const other = await (await post('/events', { title: unique('Bystander'), start_date: '2027-07-04 10:00', end_date: '2027-07-04 11:00' })).json()
+    const burst = await burstOfUpdates({ api, eventId: created.id, otherEventId: other.id, payload, token: await signIn(api, admin), user: admin })
+    expectCleanBurst(burst)
+  }, 60_000)
+
+  it('does the same for a contributor updating their own draft', async () => {
+    const contributor = await createUser(payload, 'contributor')
+    const asContributor = (body: unknown) =>
+      fetch(`${api.url}/wp-json/vendor/events/v1/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...basic(contributor.email, contributor.password) },
+        body: JSON.stringify(body),
+      })
+    const created = await (await asContributor({ title: unique('Draft burst'), start_date: '2027-07-05 10:00', end_date: '2027-07-05 11:00' })).json()
+    expect(created.status).toBe('draft')
+    const other = await (await post('/events', { title: unique('Bystander'), start_date: '2027-07-05 10:00', end_date: '2027-07-05 11:00' })).json()
+    const burst = await burstOfUpdates({ api, eventId: created.id, otherEventId: other.id, payload, token: await signIn(api, contributor), user: contributor })
+    expectCleanBurst(burst)
   }, 60_000)
 })

@@ -6,12 +6,13 @@ import type { RestContext, RestResult } from '../context'
 
 import { CLAMP_END_TO_START } from '../../src/hooks/context'
 import { CALENDAR_SLUGS } from '../../src/slugs'
+import { itemUpdateKey, lockForTransaction } from '../../src/lib/locks'
 import { can } from '../../src/lib/roles'
 import { wasSent } from '../args'
 import { RestError } from '../errors'
 import { countKept } from '../freshness'
 import { apiUrl, encodedQuery } from '../urls'
-import { MAX_INTEGER, toList } from '../validators'
+import { MAX_INTEGER, readsAsId, toList } from '../validators'
 import { inTransaction } from '../transaction'
 import { DATE_BOUNDS, isStrict, parseDateWindow } from './dateWindow'
 import { venuesNear } from './geofence'
@@ -141,8 +142,8 @@ function restUrl(base: string, main: [string, string][], extras: [string, string
 
 async function termIds(ctx: RestContext, collection: string, value: unknown): Promise<number[]> {
   const entries = toList(value).map((entry) => String(entry).trim())
-  const ids = entries.filter((entry) => /^\d+$/.test(entry)).map(Number)
-  const names = entries.filter((entry) => !/^\d+$/.test(entry))
+  const ids = entries.filter(readsAsId).map(Number)
+  const names = entries.filter((entry) => !readsAsId(entry))
   if (names.length) {
     const { docs } = await ctx.payload.find({
       collection: collection as CollectionSlug,
@@ -243,6 +244,9 @@ export async function createEvent(ctx: RestContext): Promise<RestResult> {
 export async function updateEvent(ctx: RestContext): Promise<RestResult> {
   const { id } = await targetEvent(ctx)
   await inTransaction(ctx.req, async () => {
+    // The event is read after the update's lock, as Payload's own update reads it: read before,
+    // it could be older than a write that commits meanwhile.
+    await lockForTransaction(ctx.req, itemUpdateKey(EVENTS, id))
     const existing = await ctx.payload.findByID({ collection: EVENTS, depth: 0, id, overrideAccess: true, req: ctx.req })
     const data = await prepareEventData(ctx, existing as Record<string, unknown>)
     await ctx.payload.update({ collection: EVENTS, context: COMPAT_WRITE, data: data as never, depth: 0, id, overrideAccess: false, req: ctx.req })
@@ -254,7 +258,9 @@ export async function updateEvent(ctx: RestContext): Promise<RestResult> {
 export async function deleteEvent(ctx: RestContext): Promise<RestResult> {
   const { id, status } = await targetEvent(ctx)
   if (status === 'trash') throw new RestError('event-is-in-trash', 'The event is already trashed', 410)
-  await ctx.payload.update({ collection: EVENTS, data: { status: 'trash' } as never, depth: 0, id, overrideAccess: false, req: ctx.req })
+  await inTransaction(ctx.req, () =>
+    ctx.payload.update({ collection: EVENTS, data: { status: 'trash' } as never, depth: 0, id, overrideAccess: false, req: ctx.req }),
+  )
   return { body: await readBack(ctx, id) }
 }
 
