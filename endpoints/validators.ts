@@ -22,6 +22,13 @@ const isIntegral = (value: unknown): boolean =>
   ((typeof value === 'number' && Number.isInteger(value)) || (typeof value === 'string' && /^\d+$/.test(value.trim()))) &&
   Math.abs(Number(value)) <= MAX_INTEGER
 
+/**
+ * Whether a term entry (`categories=music,12`) names its term by id rather than by slug or name:
+ * every rule and handler reading such lists decides the same way, so a name written in digits
+ * beyond any id is looked up as a name, never sent to the database as an id.
+ */
+export const readsAsId = (entry: unknown): boolean => isIntegral(entry)
+
 export const isPositiveInt: Validator = (value) => isIntegral(value) && Number(value) > 0
 
 /** A CSV string or a list, as PHP's `Tribe__Utils__Array::list_to_array` reads it. */
@@ -90,6 +97,13 @@ export const idListOf =
 export const idOf = (collection: string): Validator => async (value, ctx) =>
   isIntegral(value) && Number(value) > 0 && (await countExisting(ctx, collection, { id: { equals: Number(value) } })) === 1
 
+/**
+ * Category or tag values of a write (`resolveTerms.ts`): names and slugs are free, but an entry
+ * written in digits is read as an id, and one beyond what an id column holds can name no term.
+ */
+export const isTermIdsOrNames: Validator = (value) =>
+  toList(value).every((item) => !/^\d+$/.test(String(item).trim()) || isIntegral(item))
+
 /** Every entry is the id, slug or name of a term of `collection`. */
 export const termListOf =
   (collection: string): Validator =>
@@ -97,7 +111,7 @@ export const termListOf =
     const list = toList(value).map((item) => String(item).trim())
     if (!list.length) return false
     for (const entry of list) {
-      const where = isIntegral(entry)
+      const where = readsAsId(entry)
         ? { id: { equals: Number(entry) } }
         : { or: [{ slug: { equals: entry } }, { name: { equals: entry } }] }
       if ((await countExisting(ctx, collection, where)) === 0) return false

@@ -11,6 +11,8 @@ import { generateOrganizersCollection } from '../collections/Organizers/index'
 import { generateUsersCollection, withCalendarUsers } from '../collections/Users/index'
 import { generateVenuesCollection } from '../collections/Venues/index'
 import { compatRootEndpoints } from '../endpoints/payloadEndpoints'
+import { withInputGuards } from './collectionGuards'
+import { answerDatabaseErrors } from './hooks/answerDatabaseErrors'
 import { CALENDAR_QUEUE, publishScheduledItemsTask } from './jobs/publishScheduledItems'
 import { sanitizeOptions } from './sanitizeOptions'
 import { CALENDAR_SLUGS, POST_COLLECTIONS } from './slugs'
@@ -70,7 +72,9 @@ export const eventsCalendarPlugin =
 
     return {
       ...incomingConfig,
-      collections,
+      // Every collection, the site's own included: what its database refuses is refused the same way.
+      collections: collections.map(withInputGuards),
+      hooks: { ...incomingConfig.hooks, afterError: [...(incomingConfig.hooks?.afterError ?? []), answerDatabaseErrors] },
       custom: { ...incomingConfig.custom, eventsCalendar: options },
       endpoints: [...(incomingConfig.endpoints ?? []), ...(options.disabled ? [] : compatRootEndpoints(options))],
       jobs,

@@ -16,6 +16,7 @@ import {
   linkedPostsOf,
   isPositiveIntList,
   isString,
+  isTermIdsOrNames,
   isTime,
   slugOf,
   supportsTicketed,
@@ -216,8 +217,8 @@ export const createEventArgs = (collections: { categories: string; media: string
   hide_from_listings: { type: 'boolean', description: text('Whether events should be hidden in the calendar view or not', { fr: 'Si l’événement est masqué des listes', es: 'Si el evento se oculta de las listas' }) },
   sticky: { type: 'boolean', description: text('Whether the event should be sticky in the calendar view or not', { fr: 'Si l’événement est épinglé dans le calendrier', es: 'Si el evento se fija en el calendario' }) },
   featured: { type: 'boolean', description: text('Whether the event should be featured on the site or not', { fr: 'Si l’événement est mis en avant', es: 'Si el evento se destaca' }) },
-  categories: { default: null, items: { type: 'integer' }, description: text('The event category ID or name', { fr: 'L’identifiant ou le nom de la catégorie', es: 'El identificador o el nombre de la categoría' }), swaggerType: 'array' },
-  tags: { default: null, items: { type: 'integer' }, description: text('The event tag ID or name', { fr: 'L’identifiant ou le nom de l’étiquette', es: 'El identificador o el nombre de la etiqueta' }), swaggerType: 'array' },
+  categories: { default: null, items: { type: 'integer' }, description: text('The event category ID or name', { fr: 'L’identifiant ou le nom de la catégorie', es: 'El identificador o el nombre de la categoría' }), swaggerType: 'array', validate: isTermIdsOrNames },
+  tags: { default: null, items: { type: 'integer' }, description: text('The event tag ID or name', { fr: 'L’identifiant ou le nom de l’étiquette', es: 'El identificador o el nombre de la etiqueta' }), swaggerType: 'array', validate: isTermIdsOrNames },
   venue: { default: null, items: { type: 'integer' }, description: text('The event venue IDs or data', { fr: 'Les identifiants ou les données du lieu', es: 'Los identificadores o los datos del lugar' }), swaggerType: 'array', validate: linkedPostsOf(collections.venues, 'venue') },
   organizer: { default: null, items: { type: 'integer' }, description: text('The event organizer IDs or data', { fr: 'Les identifiants ou les données des organisateurs', es: 'Los identificadores o los datos de los organizadores' }), swaggerType: 'array', validate: linkedPostsOf(collections.organizers, 'organizer') },
 })

@@ -3,7 +3,9 @@ import type { ParamSpecs } from '../params'
 import { text } from '../i18n'
 import { pagingArgs } from '../pagingArgs'
 import { optional } from '../params'
-import { idOf, isString, termListOf, toList } from '../validators'
+import type { Validator } from '../params'
+
+import { idListOf, idOf, isPositiveInt, isString, termListOf, toList } from '../validators'
 
 export type TermKind = 'categories' | 'tags'
 
@@ -16,18 +18,28 @@ const NOUN: Record<TermKind, { en: string; es: string; fr: string; plural: { en:
 export const listTermsArgs = (kind: TermKind, collection: string, events: string, defaultPerPage: number, maxPerPage: number): ParamSpecs => ({
   ...pagingArgs(NOUN[kind].plural, defaultPerPage, maxPerPage),
   search: { description: text('Limit results to those matching a string', { fr: 'Seulement les termes qui contiennent ce texte', es: 'Solo los términos que contienen este texto' }), type: 'string', validate: isString },
-  exclude: { description: text('Ensure result set exclude specific IDs', { fr: 'Exclut ces identifiants', es: 'Excluye estos identificadores' }), items: { type: 'integer' }, swaggerType: 'array', validate: termListOf(collection), sanitize: ids },
-  include: { description: text('Limit result set to specific IDs', { fr: 'Seulement ces identifiants', es: 'Solo estos identificadores' }), items: { type: 'integer' }, swaggerType: 'array', validate: termListOf(collection), sanitize: ids },
+  exclude: { description: text('Ensure result set exclude specific IDs', { fr: 'Exclut ces identifiants', es: 'Excluye estos identificadores' }), items: { type: 'integer' }, swaggerType: 'array', validate: idListOf(collection), sanitize: ids },
+  include: { description: text('Limit result set to specific IDs', { fr: 'Seulement ces identifiants', es: 'Solo estos identificadores' }), items: { type: 'integer' }, swaggerType: 'array', validate: idListOf(collection), sanitize: ids },
   order: { description: text('Order sort attribute ascending or descending', { fr: 'Ordre croissant (asc) ou décroissant (desc)', es: 'Orden ascendente (asc) o descendente (desc)' }), type: 'string', validate: isString },
   orderby: { description: text('Sort collection by term attribute', { fr: 'Attribut de tri des termes', es: 'Atributo por el que se ordenan los términos' }), type: 'string', validate: isString },
   hide_empty: { description: text('Whether to hide terms not assigned to any posts', { fr: 'Masquer les termes sans événement', es: 'Ocultar los términos sin eventos' }), type: 'boolean', default: '1' },
   ...(kind === 'categories'
-    ? { parent: { description: text('Limit result set to terms assigned to a specific parent', { fr: 'Seulement les enfants de ce terme', es: 'Solo los hijos de este término' }), type: 'integer' as const, validate: termListOf(collection) } }
+    ? { parent: { description: text('Limit result set to terms assigned to a specific parent', { fr: 'Seulement les enfants de ce terme', es: 'Solo los hijos de este término' }), type: 'integer' as const, validate: parentOf(collection) } }
     : {}),
   post: { description: text('Limit result set to terms assigned to a specific post', { fr: 'Seulement les termes de cet événement', es: 'Solo los términos de este evento' }), type: 'integer', validate: idOf(events) },
   event: { description: text('Limit result set to terms assigned to a specific event (an alias of the "post" parameter)', { fr: 'Seulement les termes de cet événement (alias de « post »)', es: 'Solo los términos de este evento (alias de «post»)' }), type: 'integer', validate: idOf(events) },
   slug: { description: text('Limit result set to terms with a specific slug', { fr: 'Seulement les termes de ce slug', es: 'Solo los términos con este slug' }), type: 'string', validate: isString },
 })
+
+/**
+ * A parent category, by id. `termListOf` alone would also take a category's name, and a name
+ * written in digits (`2147483648`, `0x10`) would then be read as an id beyond any id or as
+ * another category's (16).
+ */
+const parentOf =
+  (collection: string): Validator =>
+  (value, ctx) =>
+    isPositiveInt(value, ctx) ? termListOf(collection)(value, ctx) : false
 
 function ids(value: unknown): number[] {
   return toList(value).map(Number)
@@ -39,7 +51,7 @@ export const createTermArgs = (kind: TermKind, collection: string): ParamSpecs =
   description: { type: 'string', description: text(`The ${NOUN[kind].en} description`, { fr: `La description de ${NOUN[kind].fr}`, es: `La descripción de ${NOUN[kind].es}` }), validate: isString },
   slug: { type: 'string', description: text(`The ${NOUN[kind].en} slug`, { fr: `Le slug de ${NOUN[kind].fr}`, es: `El slug de ${NOUN[kind].es}` }), validate: isString },
   ...(kind === 'categories'
-    ? { parent: { type: 'integer' as const, description: text('The event category parent', { fr: 'La catégorie parente', es: 'La categoría padre' }), validate: termListOf(collection) } }
+    ? { parent: { type: 'integer' as const, description: text('The event category parent', { fr: 'La catégorie parente', es: 'La categoría padre' }), validate: parentOf(collection) } }
     : {}),
 })
 

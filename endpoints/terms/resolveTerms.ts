@@ -3,7 +3,7 @@ import type { CollectionSlug } from 'payload'
 import type { RestContext } from '../context'
 
 import { lockForTransaction } from '../../src/lib/locks'
-import { toList } from '../validators'
+import { readsAsId, toList } from '../validators'
 
 /**
  * Turns category or tag values into term ids (`decisions.md` §10): an id that exists is kept, an
@@ -13,11 +13,11 @@ import { toList } from '../validators'
  */
 export async function resolveTerms(ctx: RestContext, collection: string, value: unknown): Promise<number[]> {
   const entries = toList(value).map((raw) => String(raw).trim()).filter((entry) => entry !== '')
-  const existing = await existingIds(ctx, collection, entries.filter((entry) => /^\d+$/.test(entry)).map(Number))
+  const existing = await existingIds(ctx, collection, entries.filter(readsAsId).map(Number))
   const ids: number[] = []
   let named = false
   for (const entry of entries) {
-    if (/^\d+$/.test(entry)) {
+    if (readsAsId(entry)) {
       // A term named earlier in this list may have just been created with this id.
       if (existing.has(Number(entry)) || (named && (await existingIds(ctx, collection, [Number(entry)])).size)) ids.push(Number(entry))
       continue

@@ -3,6 +3,8 @@
 import locutusStrtotime from 'locutus/php/datetime/strtotime'
 import { DateTime } from 'luxon'
 
+import { isWithinDateRange } from './dateRange'
+
 /** 'YYYY-MM-DD HH:MM:SS', always a wall time in some zone the caller knows. */
 export type WallTime = string // 'YYYY-MM-DD HH:MM:SS'
 
@@ -171,7 +173,20 @@ type Parsed =
   // `written` is a function because it costs zoned texts four more runs of strtotime.
   | { kind: 'text'; dateTime: DateTime; written: () => Wall }
 
+/**
+ * `readPhpTime` within the years the calendar can hold (`dateRange.ts`): PHP reads
+ * `0000-00-00` as 30 November of year -1 and `-100000 years` as a date no database column or
+ * wall time holds, so such input is refused like unparseable input (the original's `is_time`
+ * rule then answers 400 `rest_invalid_param`) instead of failing further down.
+ */
 function parse(input: unknown, now: Date, timeZone: string): Parsed | null {
+  const parsed = readPhpTime(input, now, timeZone)
+  if (!parsed) return null
+  const instant = parsed.kind === 'unix' ? parsed.instant : parsed.dateTime.toJSDate()
+  return isWithinDateRange(instant) ? parsed : null
+}
+
+function readPhpTime(input: unknown, now: Date, timeZone: string): Parsed | null {
   const nowInZone = inZone(now, timeZone)
   if (typeof input === 'number') {
     const instant = Number.isFinite(input) ? fromUnixSeconds(input) : null
@@ -221,13 +236,13 @@ export function parsePhpDateTime(input: unknown, args: { now: Date; timeZone: st
 }
 
 /**
- * True when `input` is a number, or a string parsePhpDateTime accepts (the original's `is_time` rule).
+ * True when `input` is a number or a string parsePhpDateTime accepts (the original's `is_time` rule),
+ * within the years the calendar holds.
  *
  * `now` and `timeZone` only matter for phrases whose validity could depend on them (none today), so
  * they default to the current time and UTC.
  */
 export function isPhpTime(input: unknown, args?: { now?: Date; timeZone?: string }): boolean {
-  if (typeof input === 'number') return Number.isFinite(input)
   return parsePhpDateTime(input, { now: args?.now ?? new Date(), timeZone: args?.timeZone ?? 'UTC' }) !== null
 }
 

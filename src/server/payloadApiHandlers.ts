@@ -2,19 +2,112 @@ import type { SanitizedConfig } from 'payload'
 
 import { GRAPHQL_POST, REST_GET } from '@payloadcms/next/routes'
 
+import { SUPPORTED_METHODS } from './refuseUnsupportedMethods'
+import { readBodyWithin } from './requestBody'
+
 type RouteArgs = { params: Promise<{ slug: string[] }> }
 type Config = Promise<SanitizedConfig> | SanitizedConfig
+
+/** The largest body Payload's REST API and GraphQL read, as the compatibility API (`endpoints/express.ts`). */
+export const MAX_API_BODY_BYTES = 1024 * 1024
+
+/** The methods Payload's REST routes answer (`src/app/(payload)/api/[...slug]/route.ts`). */
+const REST_METHODS = SUPPORTED_METHODS
 
 /**
  * Payload's own REST API (`/api/...`) and GraphQL (`/api/graphql`) as fetch handlers: the Next
  * route files of the app (`src/app/(payload)/api/`) and the tests' HTTP server both serve
- * these, so whatever guards the APIs is the same on both.
+ * these, so whatever guards the APIs is the same on both. Before Payload sees a request:
+ * other methods get 405, bodies over 1 MiB 413, and routes that serve no one 404
+ * (`servesNothingHere`). Error bodies are all `{errors: [{message}]}`, Payload's usual shape.
  */
 export function payloadRestHandler(config: Config): (request: Request, args: RouteArgs) => Promise<Response> {
   // Payload's Next handler is the same for every method.
-  return REST_GET(config)
+  const payloadRest = REST_GET(config)
+  return async (request, args) => {
+    const method = request.method.toUpperCase()
+    if (!REST_METHODS.includes(method)) return methodNotAllowed(REST_METHODS)
+    const { slug } = await args.params
+    if (servesNothingHere((await config), slug, request)) return errorResponse(404, 'Not Found')
+    let forwarded = request
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(method) && !(await isUploadToCollection(config, slug, request))) {
+      const body = await readBodyWithin(request, MAX_API_BODY_BYTES)
+      if (body === 'too-large') return payloadTooLarge()
+      forwarded = withBody(request, body)
+    }
+    return inPayloadErrorShape(await payloadRest(forwarded, args))
+  }
 }
 
 export function payloadGraphqlHandler(config: Config): (request: Request) => Promise<Response> {
-  return GRAPHQL_POST(config)
+  const payloadGraphql = GRAPHQL_POST(config)
+  return async (request) => {
+    if (request.method.toUpperCase() !== 'POST') return methodNotAllowed(['POST', 'OPTIONS'])
+    const body = await readBodyWithin(request, MAX_API_BODY_BYTES)
+    if (body === 'too-large') return payloadTooLarge()
+    return payloadGraphql(withBody(request, body))
+  }
+}
+
+function withBody(request: Request, body: ArrayBuffer | null): Request {
+  return new Request(request.url, { body, headers: request.headers, method: request.method, signal: request.signal })
+}
+
+/**
+ * Routes that exist for no one, answered 404 before Payload: a collection declared with
+ * `endpoints: false` (Payload's migrations), which Payload answers with 501 and the full request
+ * URL; `/versions` of a collection without versions; and Payload's own collections
+ * (`payload-preferences`, `payload-locked-documents`, `payload-jobs`, `payload-kv`, …) for a
+ * request that carries no credentials at all, since they only serve the admin panel's signed-in
+ * users and the job runner (which sends its secret in `Authorization`).
+ */
+function servesNothingHere(config: SanitizedConfig, slug: string[], request: Request): boolean {
+  const collection = config.collections.find((candidate) => candidate.slug === slug[0])
+  if (!collection) return false
+  if (collection.endpoints === false) return true
+  if (slug[1] === 'versions' && !collection.versions) return true
+  return collection.slug.startsWith('payload-') && !carriesCredentials(config, request)
+}
+
+function carriesCredentials(config: SanitizedConfig, request: Request): boolean {
+  if (request.headers.get('authorization')) return true
+  const cookies = request.headers.get('cookie') ?? ''
+  return cookies.includes(`${config.cookiePrefix}-token=`)
+}
+
+/**
+ * Files go to upload collections as multipart forms, under the upload limits of Payload's config
+ * (`upload.limits`), which Payload applies while it reads the form.
+ */
+async function isUploadToCollection(config: Config, slug: string[], request: Request): Promise<boolean> {
+  if (!/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) return false
+  const collection = (await config).collections.find((candidate) => candidate.slug === slug[0])
+  return Boolean(collection?.upload)
+}
+
+function errorResponse(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return Response.json({ errors: [{ message }] }, { headers, status })
+}
+
+const methodNotAllowed = (allowed: string[]) => errorResponse(405, 'Method Not Allowed', { Allow: allowed.join(', ') })
+
+const payloadTooLarge = () => errorResponse(413, `The request body is larger than ${MAX_API_BODY_BYTES} bytes.`)
+
+/**
+ * Payload answers an unknown route with `{message}` alone; clients of its REST API read errors
+ * from `errors[].message`, so such answers get that shape too (with the same message).
+ */
+async function inPayloadErrorShape(response: Response): Promise<Response> {
+  if (response.status < 400 || !/application\/json/i.test(response.headers.get('content-type') ?? '')) return response
+  const text = await response.text()
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    body = undefined
+  }
+  const rebuilt = (content: string) => new Response(content, { headers: response.headers, status: response.status, statusText: response.statusText })
+  if (!body || typeof body !== 'object' || Array.isArray((body as { errors?: unknown }).errors)) return rebuilt(text)
+  const message = (body as { message?: unknown }).message
+  return rebuilt(JSON.stringify({ errors: [{ message: typeof message === 'string' ? message : 'Something went wrong.' }] }))
 }

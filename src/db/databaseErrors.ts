@@ -1,0 +1,56 @@
+/**
+ * What a failed database call says about the request, read from the Postgres error wherever it
+ * sits: node-postgres puts the SQLSTATE in `code`, drizzle wraps that error as the `cause` of
+ * its "Failed query" error, GraphQL as the `originalError` of its own. Shared by every surface
+ * that answers HTTP (Payload's REST and GraphQL through `src/hooks/answerDatabaseErrors.ts`), so
+ * that they agree on what is the caller's fault and what is an outage.
+ */
+
+/** How long a client should wait before trying again when the database cannot be reached. */
+export const RETRY_AFTER_SECONDS = 5
+
+/**
+ * - `bad-input`: SQLSTATE class 22 (data exception: invalid text representation, numeric value
+ *   out of range, datetime overflow, character not in repertoire, untranslatable NUL, …). The
+ *   database refused a value the request carried, so the request is at fault: a 400.
+ * - `unavailable`: the database could not be reached or dropped the connection (class 08,
+ *   57P01-57P03 shutdowns, refused or reset sockets, pool timeouts): a 503 worth retrying.
+ */
+export type DatabaseFailure = 'bad-input' | 'unavailable'
+
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300'])
+const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN'])
+/** node-postgres and its pool report these without a code. */
+const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connection is insecure|the database system is (starting up|shutting down|in recovery mode)/i
+
+type ErrorLike = { cause?: unknown; code?: unknown; errors?: unknown; message?: unknown; originalError?: unknown }
+
+/** The error and everything it wraps, outermost first (bounded: causes can be cyclic). */
+function chainOf(error: unknown): ErrorLike[] {
+  const chain: ErrorLike[] = []
+  const queue: unknown[] = [error]
+  while (queue.length && chain.length < 12) {
+    const item = queue.shift()
+    if (!item || typeof item !== 'object' || chain.includes(item as ErrorLike)) continue
+    const link = item as ErrorLike
+    chain.push(link)
+    queue.push(link.cause, link.originalError)
+    // AggregateError (e.g. a connection refused on both IPv4 and IPv6).
+    if (Array.isArray(link.errors)) queue.push(...link.errors)
+  }
+  return chain
+}
+
+export function classifyDatabaseError(error: unknown): DatabaseFailure | null {
+  for (const link of chainOf(error)) {
+    const code = typeof link.code === 'string' ? link.code : ''
+    if (/^22[0-9A-Z]{3}$/.test(code)) return 'bad-input'
+    if (/^08[0-9A-Z]{3}$/.test(code) || UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_SOCKET_CODES.has(code)) return 'unavailable'
+    if (typeof link.message === 'string' && UNAVAILABLE_MESSAGES.test(link.message)) return 'unavailable'
+  }
+  return null
+}
+
+export const isDatabaseDataError = (error: unknown): boolean => classifyDatabaseError(error) === 'bad-input'
+
+export const isDatabaseUnavailable = (error: unknown): boolean => classifyDatabaseError(error) === 'unavailable'
