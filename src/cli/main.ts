@@ -1,5 +1,5 @@
 /**
- * `npx payload-events-calendar import|export …` (see `USAGE`): moves a calendar into this app's
+ * `npx payload-events-calendar import|export|migrate …` (see `USAGE`): moves a calendar into this app's
  * database, from a WordPress site's REST API or from a dump of another instance, and out of it
  * into a dump. It works on the database directly (DATABASE_URL, or the embedded Postgres), not
  * through the HTTP API, with the same hooks and status workflow as every other write.
@@ -42,6 +42,10 @@ async function main(argv: string[]): Promise<number> {
   try {
     const { bootPayload } = await import('../db/boot')
     payload = await bootPayload()
+    if (command.command === 'migrate') {
+      console.error('The database is up to date.')
+      return EXIT.ok
+    }
     if (command.command === 'export') return await runExport(payload, command.out)
     return (await runImport(payload, command)).code
   } finally {

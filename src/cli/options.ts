@@ -20,6 +20,9 @@ export const USAGE = `Usage:
       Restores a dump made by export: every item as it was, with the same ids.
   payload-events-calendar export --out <dump.json>
       Writes every event, venue, organizer, category, tag and image (with its file) to a dump.
+  payload-events-calendar migrate
+      Applies the database migrations that have not run yet, then stops: a deploy step, for
+      servers started with MIGRATE_ON_START=false. Safe while other instances start or run.
 
 Options of import:
   --dry-run             compare and report what would change, write nothing
@@ -47,7 +50,7 @@ export type ImportFromSite = {
 }
 export type ImportFromFile = { command: 'import'; concurrency: number; dryRun: boolean; file: string }
 export type Export = { command: 'export'; out: string }
-export type Command = Export | ImportFromFile | ImportFromSite | { command: 'help' }
+export type Command = Export | ImportFromFile | ImportFromSite | { command: 'help' } | { command: 'migrate' }
 
 export function parseCommand(argv: string[], env: Record<string, string | undefined> = process.env): Command {
   const [command, ...rest] = argv
@@ -82,6 +85,10 @@ export function parseCommand(argv: string[], env: Record<string, string | undefi
     if (used(names).length) throw new UsageError(`${used(names).map((name) => `--${name}`).join(', ')} ${why}`)
   }
 
+  if (command === 'migrate') {
+    refuse(Object.keys(values), 'do not go with migrate')
+    return { command: 'migrate' }
+  }
   if (command === 'export') {
     refuse(['concurrency', 'dry-run', 'file', 'from', 'languages', 'namespace', 'password', 'since', 'skip-hidden', 'source-timezone', 'user'], 'only go with import')
     if (!values.out) throw new UsageError('export needs --out <file>')

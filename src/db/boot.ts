@@ -5,16 +5,41 @@ import { getPayload } from 'payload'
 import type { AppEnv } from '../env'
 
 /**
- * Connects Payload to the database in `DATABASE_URL` and applies the committed migrations that
- * have not run yet, so every start (and every test run) has the schema the code expects.
+ * Connects Payload to the database in `DATABASE_URL` and, unless `migrate` is false, applies the
+ * committed migrations that have not run yet, so every start (and every test run) has the schema
+ * the code expects.
  */
-export async function bootPayload(): Promise<Payload> {
-  const { default: config, migrations } = await import('../../payload.config')
+export async function bootPayload({ migrate = true }: { migrate?: boolean } = {}): Promise<Payload> {
+  const { default: config } = await import('../../payload.config')
   const payload = await getPayload({ config })
-  // The adapter types a migration's arguments as `unknown`; the generated files type them precisely.
-  await payload.db.migrate({ migrations: migrations as never })
+  if (migrate) await applyMigrations(payload)
   return payload
 }
+
+type PoolClient = { query: (text: string, values?: unknown[]) => Promise<unknown>; release: (destroy?: boolean) => void }
+
+/**
+ * Any number of instances may start at once against one database: a session-level advisory lock
+ * lets exactly one of them migrate while the others wait, then find nothing left to do. The
+ * lock is held on a connection of its own and released when that connection closes, even if the
+ * migrating process dies.
+ */
+export async function applyMigrations(payload: Payload): Promise<void> {
+  const { migrations } = await import('../../payload.config')
+  const pool = (payload.db as unknown as { pool: { connect: () => Promise<PoolClient> } }).pool
+  const lock = await pool.connect()
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
+    // The adapter types a migration's arguments as `unknown`; the generated files type them precisely.
+    await payload.db.migrate({ migrations: migrations as never })
+  } finally {
+    // Closed rather than returned to the pool: closing is what releases a session lock for sure.
+    lock.release(true)
+  }
+}
+
+/** An arbitrary 64-bit key that names "this app's migrations" among advisory locks. */
+const MIGRATION_LOCK_KEY = '7261001452837100001'
 
 /** With ADMIN_EMAIL and ADMIN_PASSWORD set, a site without users gets this administrator. */
 export async function ensureAdministrator(payload: Payload, env: Pick<AppEnv, 'adminEmail' | 'adminPassword'>) {
@@ -22,9 +47,15 @@ export async function ensureAdministrator(payload: Payload, env: Pick<AppEnv, 'a
   const { totalDocs } = await payload.count({ collection: 'users' as never })
   if (totalDocs > 0) return null
   const username = env.adminEmail.split('@')[0]!.replace(/[^A-Za-z0-9._-]/g, '') || 'admin'
-  return payload.create({
-    collection: 'users' as never,
-    data: { email: env.adminEmail, password: env.adminPassword, role: 'administrator', username } as never,
-    overrideAccess: true,
-  })
+  try {
+    return await payload.create({
+      collection: 'users' as never,
+      data: { email: env.adminEmail, password: env.adminPassword, role: 'administrator', username } as never,
+      overrideAccess: true,
+    })
+  } catch (error) {
+    // Another instance starting at the same moment created it first.
+    if ((await payload.count({ collection: 'users' as never })).totalDocs > 0) return null
+    throw error
+  }
 }

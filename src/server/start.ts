@@ -19,11 +19,13 @@ async function main() {
     await ensureAdminBuild(log)
   }
   const stopDatabase = await ensureDatabase(env, log)
-  process.env.EVENTS_CALENDAR_RUN_JOBS ??= 'true'
+  // RUN_JOBS=false on every instance but one: scheduled publication then runs on that one only.
+  process.env.EVENTS_CALENDAR_RUN_JOBS ??= process.env.RUN_JOBS === 'false' ? 'false' : 'true'
   process.env.DISABLE_PAYLOAD_HMR ??= dev ? '' : 'true'
 
   const { bootPayload, ensureAdministrator } = await import('../db/boot')
-  const payload = await bootPayload()
+  // MIGRATE_ON_START=false: the deploy applies them once beforehand (`npm run migrate`).
+  const payload = await bootPayload({ migrate: process.env.MIGRATE_ON_START !== 'false' })
   const admin = await ensureAdministrator(payload, env)
   if (admin) log(`Created the administrator ${env.adminEmail}.`)
 
