@@ -8,6 +8,14 @@ import { EnvError, readEnv } from '../env'
 
 const log = (message: string) => console.log(`[events-calendar] ${message}`)
 
+/** How long a stop waits for requests in flight (SHUTDOWN_GRACE_MS, default 25 s: under the usual 30 s before SIGKILL). */
+const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS) || 25_000
+
+/** A stopping database ends the pool's idle connections (Ctrl-C reaches the embedded Postgres too): expected, not news. */
+function quietPool(payload: { db: unknown }) {
+  ;(payload.db as { pool?: { on: (event: 'error', listener: () => void) => void } }).pool?.on('error', () => undefined)
+}
+
 async function main() {
   const env = readEnv()
   const dev = process.env.NODE_ENV === 'development'
@@ -39,9 +47,21 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return
     stopping = true
-    log(`${signal}: stopping`)
-    server.close()
+    log(`${signal}: answering the requests in flight, then stopping`)
+    quietPool(payload)
+    // No new connections; each request already read is answered (a client that got no answer
+    // would retry a write that was kept). Connections still busy after the grace period are cut.
+    const closed = new Promise((resolve) => server.close(resolve))
+    server.closeIdleConnections()
+    const idleSweep = setInterval(() => server.closeIdleConnections(), 100)
+    const deadline = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS)
+    await closed
+    clearInterval(idleSweep)
+    clearTimeout(deadline)
+    // The scheduled jobs and the pool end before the database they talk to.
+    await payload.destroy().catch(() => undefined)
     await stopDatabase().catch(() => undefined)
+    log('stopped')
     process.exit(0)
   }
   process.on('SIGINT', () => void stop('SIGINT'))
