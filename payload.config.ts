@@ -35,6 +35,10 @@ export default buildConfig({
     avatar: 'default',
   },
   collections: [generateMediaCollection('media', path.join(env.dataDir, 'media'))],
+  // Payload honours its session cookie only from these origins (without an Origin, only when the
+  // browser says Sec-Fetch-Site same-origin/same-site/none: `payload/dist/auth/extractJWT.js`),
+  // so another site cannot make a signed-in browser write through /api or /api/graphql.
+  csrf: [new URL(env.siteUrl).origin],
   db: postgresAdapter({
     pool: { connectionString: process.env.DATABASE_URL },
     // The schema only changes through the committed migrations, in development too, so that what

@@ -7,10 +7,22 @@ import type { SanitizedPluginConfig } from '../src/types'
 import type { RestContext, RestResult } from './context'
 import type { Route } from './router'
 
-import { recordFailedSignIn, wait } from '../src/auth/failedSignIns'
+import { withClientAddress } from '../src/auth/clientAddress'
+import { judgeSessionCookie, restNonce } from '../src/auth/cookieSignIn'
+import { failedSignInOf } from '../src/auth/signInOutcome'
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../src/db/databaseErrors'
 import { TRUSTED_READ } from '../src/hooks/context'
 import { readArgs } from './args'
-import { forbidden, incorrectPassword, internalError, invalidJson, noRoute, RestError } from './errors'
+import {
+  databaseUnavailable,
+  forbidden,
+  incorrectPassword,
+  internalError,
+  invalidJson,
+  noRoute,
+  RestError,
+  tooManySignInAttempts,
+} from './errors'
 import { matchRoute, type Route as RouteOf } from './router'
 import { buildRoutes } from './routes'
 
@@ -26,7 +38,10 @@ export type CompatRequest = {
   query: string
   /** Absolute URL of the REST root the request came through, e.g. `https://site/fr/wp-json`. */
   restBase: string
-  /** The caller's network address, for slowing down repeated wrong passwords. */
+  /**
+   * The caller's network address, for slowing down repeated wrong passwords. Without it, the
+   * address our server signed into the headers (`src/auth/clientAddress.ts`) is used, if any.
+   */
   clientAddress?: string
   /** The language of the root (`/fr/wp-json` → `fr`); the default language when absent. */
   rootLanguage?: string
@@ -48,6 +63,7 @@ export async function dispatchCompatRequest(
   const method = effectiveMethod(request)
   let allow: string | undefined
   let signedIn = false
+  const headers: Record<string, string> = {}
   try {
     const prefix = `/${options.namespace}`
     const path = request.path.replace(/\/+$/, '')
@@ -59,12 +75,13 @@ export async function dispatchCompatRequest(
     const body = withoutNul(parseBody(request))
     const language = resolveLanguage(options, request.rootLanguage, query, body)
 
-    const user = await authenticate(payload, request.headers)
-    if (!user && /^Basic\s/i.test(request.headers.get('authorization') ?? '')) {
-      await wait(recordFailedSignIn(request.clientAddress ?? 'unknown'))
-      throw incorrectPassword()
-    }
+    const credentials = signInHeaders(payload, options, request, nonceOf(query, body, request.headers))
+    const user = await authenticate(payload, credentials.headers)
+    if (!user && /^Basic\s/i.test(request.headers.get('authorization') ?? '')) throw signInFailure(credentials.headers)
     signedIn = Boolean(user)
+    if (user && credentials.sessionToken && (user as { _strategy?: string })._strategy === 'local-jwt') {
+      headers['X-WP-Nonce'] = restNonce(payload.secret, credentials.sessionToken)
+    }
 
     const req = await createLocalReq(
       // The serializers apply the password rule themselves (`contract.md` §14), so they read whole items.
@@ -91,13 +108,55 @@ export async function dispatchCompatRequest(
     ctx.args = await readArgs(match.endpoint.args, ctx)
     if (match.endpoint.permission && !(await match.endpoint.permission(ctx))) throw forbidden(Boolean(user))
     const result = await match.endpoint.handler(ctx)
-    return respond(result, request, allow, method)
+    return respond({ ...result, headers: { ...headers, ...result.headers } }, request, allow, method)
   } catch (error) {
     const restError = error instanceof RestError ? error : fromPayloadError(error, signedIn)
     if (!restError) payload.logger.error({ err: error, msg: `compatibility API: ${method} ${request.path}` })
     const answer = restError ?? internalError()
-    return respond({ body: answer.toBody(), status: answer.status }, request, allow, method)
+    return respond({ body: answer.toBody(), headers: { ...headers, ...answer.headers }, status: answer.status }, request, allow, method)
   }
+}
+
+/**
+ * The headers the sign-in looks at: the client's address signed in (when the server gave one),
+ * and the session cookie kept only when WordPress would honour it (`src/auth/cookieSignIn.ts`);
+ * an honoured cookie is handed on as `Authorization: JWT`, so that its acceptance does not also
+ * depend on Payload's own `csrf` list.
+ */
+function signInHeaders(
+  payload: Payload,
+  options: SanitizedPluginConfig,
+  request: CompatRequest,
+  nonce: null | string,
+): { headers: Headers; sessionToken?: string } {
+  const headers = request.clientAddress ? withClientAddress(request.headers, payload.secret, request.clientAddress) : new Headers(request.headers)
+  const verdict = judgeSessionCookie({
+    cookieName: `${payload.config.cookiePrefix}-token`,
+    headers,
+    nonce,
+    secret: payload.secret,
+    siteOrigin: new URL(options.siteUrl).origin,
+  })
+  if (verdict.kind === 'none') return { headers }
+  headers.delete('cookie')
+  if (verdict.kind === 'ignored' || headers.has('authorization')) return { headers }
+  headers.set('authorization', `JWT ${verdict.token}`)
+  return { headers, sessionToken: verdict.token }
+}
+
+/** WordPress reads the nonce from `X-WP-Nonce`, else from `_wpnonce` in the query or the form. */
+function nonceOf(query: Record<string, unknown>, body: unknown, headers: Headers): null | string {
+  const fromBody = body && typeof body === 'object' ? (body as Record<string, unknown>)._wpnonce : undefined
+  const value = headers.get('x-wp-nonce') ?? query._wpnonce ?? fromBody
+  return typeof value === 'string' && value !== '' ? value : null
+}
+
+/** Why an HTTP Basic header did not sign in, in WordPress's terms (the guard already slowed it). */
+function signInFailure(headers: Headers): RestError {
+  const outcome = failedSignInOf(headers)
+  if (outcome?.kind === 'unavailable') return databaseUnavailable(RETRY_AFTER_SECONDS)
+  if (outcome?.kind === 'refused') return tooManySignInAttempts(outcome.retryAfterMs)
+  return incorrectPassword()
 }
 
 /**
@@ -134,9 +193,11 @@ export function routesFor(options: SanitizedPluginConfig): Route[] {
 
 /**
  * Payload's own refusals in the original's terms: a failed field validation is a 400
- * `rest_invalid_param` naming the fields, a refused access a `rest_forbidden`.
+ * `rest_invalid_param` naming the fields, a refused access a `rest_forbidden`; an unreachable
+ * database a 503 with `Retry-After`.
  */
 function fromPayloadError(error: unknown, signedIn: boolean): null | RestError {
+  if (isDatabaseUnavailable(error)) return databaseUnavailable(RETRY_AFTER_SECONDS)
   const name = (error as Error | undefined)?.name
   if (name === 'Forbidden') return forbidden(signedIn)
   if (name === 'ValidationError') {

@@ -10,6 +10,8 @@ export class RestError extends Error {
     readonly data: Record<string, unknown> = {},
     /** Top-level keys WordPress adds beside `data` in some errors (e.g. `additional_data`). */
     readonly extra: Record<string, unknown> = {},
+    /** Response headers that go with the error (e.g. `Retry-After`). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message)
     this.name = 'RestError'
@@ -31,6 +33,18 @@ export const incorrectPassword = (): RestError =>
 /** 401 for anonymous callers, 403 for signed-in ones, as `rest_authorization_required_code` decides. */
 export const forbidden = (signedIn: boolean): RestError =>
   new RestError('rest_forbidden', 'Sorry, you are not allowed to do that.', signedIn ? 403 : 401)
+
+/** Too many wrong passwords: this one was not even checked; try again after the wait. */
+export const tooManySignInAttempts = (retryAfterMs: number): RestError =>
+  new RestError('too_many_sign_in_attempts', 'Too many sign-in attempts. Please wait before trying again.', 429, {}, {}, {
+    'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
+  })
+
+/** The database cannot be reached: nothing the caller did wrong, worth retrying shortly. */
+export const databaseUnavailable = (retryAfterSeconds: number): RestError =>
+  new RestError('database_unavailable', 'The site cannot reach its database right now. Please try again shortly.', 503, {}, {}, {
+    'Retry-After': String(retryAfterSeconds),
+  })
 
 export const internalError = (): RestError =>
   new RestError('rest_internal_error', 'The server could not complete the request.', 500)

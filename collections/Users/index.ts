@@ -5,7 +5,9 @@ import type { SanitizedPluginConfig } from '../../src/types'
 import { manageUsers, selfOrUserManager, userManagerField } from '../../src/access/users'
 import { clientComponent } from '../../src/admin/paths'
 import { basicAuthStrategy } from '../../src/auth/basicAuthStrategy'
+import { forgiveRightPassword, guardLogin } from '../../src/auth/loginGuardHooks'
 import { ROLE_LABELS, ROLES } from '../../src/lib/roles'
+import { endSessionsOnRoleChange } from './hooks/endSessionsOnRoleChange'
 import { makeFirstUserAdministrator } from './hooks/makeFirstUserAdministrator'
 
 const roleField: Field = {
@@ -52,7 +54,12 @@ export function generateUsersCollection(options: SanitizedPluginConfig, appPassw
   )
 }
 
-/** Adds the calendar's roles, access rules and HTTP Basic sign-in to a users collection. */
+/**
+ * Adds the calendar's roles, access rules and HTTP Basic sign-in to a users collection, and puts
+ * every password check behind one guard (`src/auth/passwordGuardPolicy.ts`): Payload's lockout is
+ * turned off (`maxLoginAttempts: 0`, as WordPress locks no account: five wrong passwords from a
+ * stranger would otherwise lock the owner out), and tries are slowed instead, on every path.
+ */
 export function withCalendarUsers(collection: CollectionConfig, appPasswordsSlug: string): CollectionConfig {
   const auth = typeof collection.auth === 'object' ? collection.auth : {}
   return {
@@ -67,6 +74,7 @@ export function withCalendarUsers(collection: CollectionConfig, appPasswordsSlug
     },
     auth: {
       ...auth,
+      maxLoginAttempts: 0,
       strategies: [
         ...(auth.strategies ?? []),
         basicAuthStrategy({ appPasswordsSlug, usersSlug: collection.slug }),
@@ -76,6 +84,9 @@ export function withCalendarUsers(collection: CollectionConfig, appPasswordsSlug
     hooks: {
       ...collection.hooks,
       beforeValidate: [makeFirstUserAdministrator, ...(collection.hooks?.beforeValidate ?? [])],
+      beforeChange: [...(collection.hooks?.beforeChange ?? []), endSessionsOnRoleChange],
+      beforeOperation: [guardLogin, ...(collection.hooks?.beforeOperation ?? [])],
+      afterLogin: [forgiveRightPassword, ...(collection.hooks?.afterLogin ?? [])],
     },
   }
 }

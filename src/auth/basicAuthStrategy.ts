@@ -1,7 +1,11 @@
 import type { AuthStrategy, CollectionSlug, Payload } from 'payload'
 
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/databaseErrors'
 import { hashApplicationPassword, looksLikeApplicationPassword } from '../lib/applicationPasswords'
-import { verifyAccountPassword } from './verifyAccountPassword'
+import { readClientAddress } from './clientAddress'
+import { accountKey, admitPasswordTry, mayPassUncounted, passwordWasRight, storeOf, unknownLoginKey } from './passwordGuard'
+import { type FailedSignIn, recordFailedSignIn } from './signInOutcome'
+import { checkPasswordOfNoAccount, isRememberedPassword, verifyAccountPassword } from './verifyAccountPassword'
 
 export const BASIC_STRATEGY = 'basic'
 
@@ -13,28 +17,72 @@ export const BASIC_STRATEGY = 'basic'
  */
 export const basicAuthStrategy = (args: { appPasswordsSlug: string; usersSlug: string }): AuthStrategy => ({
   name: BASIC_STRATEGY,
-  authenticate: async ({ headers, payload }) => {
+  authenticate: async ({ headers, payload, req }) => {
     const credentials = readBasicCredentials(headers.get('authorization'))
     if (!credentials) return { user: null }
-    // The account and the application password are looked up side by side: the password is
-    // found by its hash (unique), then must belong to that account.
-    const [user, applicationPassword] = await Promise.all([
-      findUserByLogin(payload, args.usersSlug, credentials.login),
-      looksLikeApplicationPassword(credentials.password)
-        ? findApplicationPassword(payload, args.appPasswordsSlug, credentials.password)
-        : null,
-    ])
-    if (!user) return { user: null }
-
-    const signedIn =
-      (applicationPassword !== null && relationId(applicationPassword.user) === String(user.id) && recordUse(payload, args.appPasswordsSlug, applicationPassword)) ||
-      (await verifyAccountPassword(user, credentials.password))
-    if (!signedIn) return { user: null }
-
-    const { hash: _hash, salt: _salt, ...safeUser } = user
-    return { user: { ...safeUser, _strategy: BASIC_STRATEGY, collection: args.usersSlug } as never }
+    const failed = (outcome: FailedSignIn) => {
+      recordFailedSignIn(headers, outcome)
+      const retryAfterMs = outcome.kind === 'refused' ? outcome.retryAfterMs : outcome.kind === 'unavailable' ? RETRY_AFTER_SECONDS * 1000 : 0
+      if (!retryAfterMs) return { user: null }
+      const retryAfter = String(Math.max(1, Math.ceil(retryAfterMs / 1000)))
+      // Set on the request too: Payload keeps only the last strategy's result, and API keys and
+      // JWTs are tried after this one (`payload/dist/index.js`, `auth/executeAuthStrategies.js`).
+      if (req) {
+        req.responseHeaders ??= new Headers()
+        req.responseHeaders.set('Retry-After', retryAfter)
+      }
+      return { responseHeaders: new Headers({ 'Retry-After': retryAfter }), user: null }
+    }
+    try {
+      const result = await signIn(payload, args, credentials, readClientAddress(headers, payload.secret))
+      if (!('user' in result)) return failed(result)
+      const { hash: _hash, salt: _salt, ...safeUser } = result.user
+      return { user: { ...safeUser, _strategy: BASIC_STRATEGY, collection: args.usersSlug } as never }
+    } catch (error) {
+      // An outage is not a wrong password: nothing is counted, and the caller hears 503.
+      if (isDatabaseUnavailable(error)) return failed({ kind: 'unavailable' })
+      throw error
+    }
   },
 })
+
+/**
+ * The account and the application password are looked up side by side: the password is found by
+ * its hash (unique), then must belong to that account. An application password is 24 random
+ * characters (about 143 bits): it cannot be guessed, so a right one is let through without the
+ * guard, and a stranger slowing an account down does not cut off its integrations. Everything
+ * else is an account password check, behind the guard (`src/auth/passwordGuard.ts`); a login
+ * that names no account costs the same work and is counted the same way.
+ */
+async function signIn(
+  payload: Payload,
+  args: { appPasswordsSlug: string; usersSlug: string },
+  credentials: { login: string; password: string },
+  address: null | string,
+): Promise<FailedSignIn | { user: StoredUser }> {
+  const [user, applicationPassword] = await Promise.all([
+    findUserByLogin(payload, args.usersSlug, credentials.login),
+    looksLikeApplicationPassword(credentials.password)
+      ? findApplicationPassword(payload, args.appPasswordsSlug, credentials.password)
+      : null,
+  ])
+  if (user && applicationPassword !== null && relationId(applicationPassword.user) === String(user.id)) {
+    recordUse(payload, args.appPasswordsSlug, applicationPassword)
+    return { user }
+  }
+
+  const store = storeOf(payload)
+  const account = user ? accountKey(args.usersSlug, user.id) : unknownLoginKey(args.usersSlug, credentials.login)
+  // A password found right moments ago skips the count (and the PBKDF2), unless a wait is running.
+  if (user && isRememberedPassword(user, credentials.password) && (await mayPassUncounted(store, account, address))) return { user }
+
+  const admitted = await admitPasswordTry(store, account, address)
+  if (!admitted.admitted) return { kind: 'refused', retryAfterMs: admitted.retryAfterMs }
+  const right = user ? await verifyAccountPassword(user, credentials.password) : await checkPasswordOfNoAccount(credentials.password)
+  if (!right || !user) return { kind: 'rejected' }
+  await passwordWasRight(store, admitted.try)
+  return { user }
+}
 
 export function readBasicCredentials(header: null | string): null | { login: string; password: string } {
   const match = header?.match(/^Basic\s+([A-Za-z0-9+/=]+)\s*$/i)
@@ -83,11 +131,10 @@ function relationId(value: unknown): null | string {
 }
 
 /** Recording use is for the owner's overview; it must not slow down or fail the request. */
-function recordUse(payload: Payload, appPasswordsSlug: string, found: StoredApplicationPassword): true {
+function recordUse(payload: Payload, appPasswordsSlug: string, found: StoredApplicationPassword): void {
   if (!found.lastUsedAt || Date.now() - new Date(found.lastUsedAt).getTime() > 60_000) {
     void payload
       .update({ collection: appPasswordsSlug as CollectionSlug, data: { lastUsedAt: new Date().toISOString() }, id: found.id, overrideAccess: true })
       .catch(() => undefined)
   }
-  return true
 }

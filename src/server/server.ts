@@ -1,14 +1,12 @@
 import type { Payload } from 'payload'
 
-import express from 'express'
 import type { Server } from 'node:http'
 import next from 'next'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-import type { SanitizedPluginConfig } from '../types'
-
-import { compatMiddleware } from '../../endpoints/express'
+import { readEnv, type TrustProxy } from '../env'
+import { createExpressApp } from './app'
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
@@ -16,14 +14,9 @@ export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.
  * The product's HTTP server: the compatibility API under every REST root, and Next.js (the
  * admin panel at /admin, Payload's REST and GraphQL APIs at /api) for everything else.
  */
-export async function createServer(args: { dev: boolean; payload: Payload; port: number }): Promise<Server> {
+export async function createServer(args: { dev: boolean; payload: Payload; port: number; trustProxy?: TrustProxy }): Promise<Server> {
   const { dev, payload, port } = args
-  const options = payload.config.custom.eventsCalendar as SanitizedPluginConfig
-  const app = express()
-  app.disable('x-powered-by')
-  app.set('trust proxy', 'loopback')
-
-  app.use(compatMiddleware(async () => payload, options))
+  const app = createExpressApp({ payload, trustProxy: args.trustProxy ?? readEnv().trustProxy })
   app.get('/', (_req, res) => res.redirect(payload.config.routes.admin))
 
   const nextApp = next({ dev, dir: PROJECT_ROOT, quiet: !dev })

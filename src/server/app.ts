@@ -1,0 +1,44 @@
+import type { NextFunction, Request, Response } from 'express'
+import type { Payload } from 'payload'
+
+import express from 'express'
+
+import type { TrustProxy } from '../env'
+import type { SanitizedPluginConfig } from '../types'
+
+import { compatMiddleware } from '../../endpoints/express'
+import { CLIENT_ADDRESS_HEADER, signClientAddress } from '../auth/clientAddress'
+
+/**
+ * The Express app in front of everything, without Next.js (`src/server/server.ts` mounts Next
+ * after it; tests mount Payload's handlers instead): which proxies to believe, the client's
+ * address handed down to Payload, then the compatibility API.
+ */
+export function createExpressApp(args: { payload: Payload; trustProxy: TrustProxy }): express.Express {
+  const { payload } = args
+  const app = express()
+  app.disable('x-powered-by')
+  // `false` by default: `req.ip` is the socket's address, and an `X-Forwarded-For` sent by the
+  // client itself changes nothing. Behind a reverse proxy, TRUST_PROXY names it.
+  try {
+    app.set('trust proxy', args.trustProxy)
+  } catch (error) {
+    throw new Error(`TRUST_PROXY: ${(error as Error).message}`)
+  }
+  app.use(clientAddressMiddleware(payload.secret))
+  app.use(compatMiddleware(async () => payload, payload.config.custom.eventsCalendar as SanitizedPluginConfig))
+  return app
+}
+
+/**
+ * Puts the client's address, as `trust proxy` resolves it, in a signed private header on every
+ * request (`src/auth/clientAddress.ts`), replacing whatever the client sent under that name, so
+ * that Payload's surfaces inside Next (login, Basic on `/api`) slow down the right address.
+ */
+export function clientAddressMiddleware(secret: string) {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    delete req.headers[CLIENT_ADDRESS_HEADER]
+    if (req.ip) req.headers[CLIENT_ADDRESS_HEADER] = signClientAddress(secret, req.ip)
+    next()
+  }
+}

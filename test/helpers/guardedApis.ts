@@ -1,0 +1,45 @@
+import type { Payload } from 'payload'
+import type { AddressInfo } from 'node:net'
+
+import type { TrustProxy } from '../../src/env'
+
+import { sendWebResponse, toHeaders } from '../../endpoints/express'
+import { createExpressApp } from '../../src/server/app'
+
+/**
+ * Every API on one real port behind the product's own Express front (`src/server/app.ts`: trust
+ * proxy, the signed client address, the compatibility API), with Payload's REST and GraphQL
+ * handlers where `src/server/server.ts` mounts Next.js.
+ */
+export async function serveGuardedApis(payload: Payload, trustProxy: TrustProxy = false): Promise<{ close: () => Promise<void>; url: string }> {
+  const { payloadGraphqlHandler, payloadRestHandler } = await import('../../src/server/payloadApiHandlers')
+  const rest = payloadRestHandler(payload.config)
+  const graphql = payloadGraphqlHandler(payload.config)
+  const app = createExpressApp({ payload, trustProxy })
+  app.all('/api/{*slug}', async (req, res, next) => {
+    try {
+      const hasBody = !['GET', 'HEAD'].includes(req.method)
+      const request = new Request(`http://${req.headers.host}${req.originalUrl}`, {
+        body: hasBody ? (req as never) : undefined,
+        duplex: 'half',
+        headers: toHeaders(req),
+        method: req.method,
+      } as RequestInit)
+      const slug = req.path.replace(/^\/api\/?/, '').split('/').filter(Boolean).map(decodeURIComponent)
+      const response =
+        slug.length === 1 && slug[0] === 'graphql' && req.method === 'POST'
+          ? await graphql(request)
+          : await rest(request, { params: Promise.resolve({ slug }) })
+      await sendWebResponse(res, response)
+    } catch (error) {
+      next(error)
+    }
+  })
+  const server = app.listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+    url: `http://127.0.0.1:${port}`,
+  }
+}
