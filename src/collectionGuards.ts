@@ -1,4 +1,4 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionBeforeOperationHook, CollectionConfig, Payload } from 'payload'
 
 import { refuseImpossibleIds } from './hooks/refuseImpossibleIds'
 import { refuseInvalidPaging } from './hooks/refuseInvalidPaging'
@@ -13,6 +13,8 @@ import { withStorableDates } from './lib/storableDateFields'
  * dropped. The plugin applies this to every collection of the config (`src/plugin.ts`); its own
  * hooks run first, so the collection's hooks only ever see input that passed.
  */
+const OPERATION_GUARDS: CollectionBeforeOperationHook[] = [refuseImpossibleIds, refuseInvalidPaging, refuseUnqueryableWhere]
+
 export function withInputGuards(collection: CollectionConfig): CollectionConfig {
   const hooks = collection.hooks ?? {}
   return {
@@ -20,8 +22,21 @@ export function withInputGuards(collection: CollectionConfig): CollectionConfig 
     fields: withStorableDates(collection.fields),
     hooks: {
       ...hooks,
-      beforeOperation: [refuseImpossibleIds, refuseInvalidPaging, refuseUnqueryableWhere, ...(hooks.beforeOperation ?? [])],
+      beforeOperation: [...OPERATION_GUARDS, ...(hooks.beforeOperation ?? [])],
       beforeValidate: [stripNulCharacters, ...(hooks.beforeValidate ?? [])],
     },
+  }
+}
+
+/**
+ * The same operation guards for the collections Payload adds to the config after plugins run
+ * (`payload-preferences`, `payload-locked-documents`, `payload-jobs`, `payload-kv`, …), which
+ * no plugin can reach before `onInit`. Their fields are Payload's own, so they keep them as is.
+ */
+export function guardCollectionsAddedByPayload(payload: Payload): void {
+  for (const collection of Object.values(payload.collections)) {
+    const hooks = collection.config.hooks
+    if (hooks.beforeOperation.includes(refuseImpossibleIds)) continue
+    hooks.beforeOperation = [...OPERATION_GUARDS, ...hooks.beforeOperation]
   }
 }

@@ -11,7 +11,7 @@ import { generateOrganizersCollection } from '../collections/Organizers/index'
 import { generateUsersCollection, withCalendarUsers } from '../collections/Users/index'
 import { generateVenuesCollection } from '../collections/Venues/index'
 import { compatRootEndpoints } from '../endpoints/payloadEndpoints'
-import { withInputGuards } from './collectionGuards'
+import { guardCollectionsAddedByPayload, withInputGuards } from './collectionGuards'
 import { answerDatabaseErrors } from './hooks/answerDatabaseErrors'
 import { CALENDAR_QUEUE, publishScheduledItemsTask } from './jobs/publishScheduledItems'
 import { sanitizeOptions } from './sanitizeOptions'
@@ -78,5 +78,9 @@ export const eventsCalendarPlugin =
       custom: { ...incomingConfig.custom, eventsCalendar: options },
       endpoints: [...(incomingConfig.endpoints ?? []), ...(options.disabled ? [] : compatRootEndpoints(options))],
       jobs,
+      onInit: async (payload) => {
+        guardCollectionsAddedByPayload(payload)
+        await incomingConfig.onInit?.(payload)
+      },
     }
   }

@@ -169,6 +169,30 @@ describe('hostile input, one request each: a 4xx in the surface’s error shape'
       expectPayloadError(await send('GET', `/api/events?${search}`, { user: admin }), 400)
     })
 
+    it.each(['where=abc', 'where=1e309,0.5', 'data=%7B', 'where=@-99999999999'])('GET /api/events?%s (unreadable JSON) → 400', async (search) => {
+      expectPayloadError(await send('GET', `/api/events?${search}`), 400)
+    })
+
+    it.each([
+      'where[description][like]=x',
+      'where[categories][not_like]=985348752640',
+      'where[status][like]=pub',
+    ])('a text operator on a field that is not text: GET /api/events?%s → 400', async (search) => {
+      expectPayloadError(await send('GET', `/api/events?${search}`, { user: admin }), 400)
+    })
+
+    it('Payload’s own collections get the same guards: GET /api/payload-preferences?where[id][contains]=1 → 400', async () => {
+      expectPayloadError(await send('GET', '/api/payload-preferences?where[id][contains]=1', { user: author }), 400)
+      expectPayloadError(await send('GET', '/api/payload-locked-documents/abc', { user: author }), 404)
+    })
+
+    it('GraphQL: a body that is not JSON → 400, no stack', async () => {
+      const response = await fetch(`${api.url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' })
+      const text = await response.text()
+      expect(response.status, text).toBe(400)
+      expect(text).not.toMatch(INTERNALS)
+    })
+
     it('a NUL character in a where value is no 500', async () => {
       const answer = await send('GET', '/api/events?where[title][equals]=a%00b')
       expect(answer.status, answer.body).toBe(200)
@@ -225,6 +249,12 @@ describe('hostile input, one request each: a 4xx in the surface’s error shape'
         const stored = await payload.findByID({ collection: 'events', id: answer.json.doc.id, depth: 0 })
         expect(JSON.stringify(stored)).not.toContain('\\u0000')
       }
+    })
+
+    it.each(['null', '"x"', '[1]', '5'])('POST /api/venues with the JSON body %s → 400, nothing written', async (raw) => {
+      const before = await payload.count({ collection: 'venues' })
+      expectPayloadError(await send('POST', '/api/venues', { raw, user: admin }), 400)
+      expect(await payload.count({ collection: 'venues' })).toEqual(before)
     })
 
     it('a JSON body with NaN is invalid JSON → 400', async () => {

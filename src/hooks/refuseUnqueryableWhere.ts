@@ -11,8 +11,13 @@ const GEO_OPERATORS = new Set(['intersects', 'near', 'within'])
 /** Operators whose values the database compares with the column, so they must be of its type. */
 const COMPARING_OPERATORS = new Set(['equals', 'not_equals', 'in', 'not_in', 'all', 'greater_than', 'greater_than_equal', 'less_than', 'less_than_equal'])
 
+/** Operators that match text; the database has them for text columns only. */
+const TEXT_OPERATORS = new Set(['contains', 'like', 'not_like'])
+/** Field types stored as text columns, which text operators apply to. */
+const TEXT_FIELDS = new Set(['code', 'email', 'text', 'textarea'])
+
 /** What a path of a `where` names, as far as the checks below need it. */
-type Target = { kind: 'date' | 'id' | 'other' | 'point' | 'relation'; hasMany?: boolean; serialIds?: boolean }
+type Target = { kind: 'date' | 'id' | 'other' | 'point' | 'relation' | 'text'; hasMany?: boolean; serialIds?: boolean }
 
 /**
  * A `where` is checked against the fields it names before it becomes SQL: geo operators apply to
@@ -50,8 +55,12 @@ function visit(where: Where, onCondition: (path: string, operator: string, value
 
 function conditionProblem(target: Target | undefined, operator: string, value: unknown): null | string {
   if (GEO_OPERATORS.has(operator)) return target?.kind === 'point' ? null : `"${operator}" applies to point fields only.`
-  if (!target || !COMPARING_OPERATORS.has(operator)) return null
-  if (operator === 'all' && !target.hasMany && target.kind !== 'id') return '"all" applies to fields with many values only.'
+  if (!target) return null
+  // Payload itself reads `like` on ids and relationships as `equals`.
+  const comparing = COMPARING_OPERATORS.has(operator) || (operator === 'like' && (target.kind === 'id' || target.kind === 'relation'))
+  if (TEXT_OPERATORS.has(operator) && !comparing && target.kind !== 'text') return `"${operator}" applies to text fields only.`
+  if (!comparing) return null
+  if (operator === 'all' && !target.hasMany) return '"all" applies to fields with many values only.'
   const values = valuesOf(operator, value)
   if ((target.kind === 'id' || target.kind === 'relation') && target.serialIds) {
     return values.every((item) => item === null || isInt4(typeof item === 'string' ? item.trim() : item)) ? null : 'not an id.'
@@ -118,6 +127,6 @@ function targetOfField(payload: Payload, field: FlattenedField): Target {
       return { kind: 'relation', hasMany: Boolean(field.hasMany), serialIds }
     }
     default:
-      return { kind: 'other', hasMany: 'hasMany' in field && Boolean(field.hasMany) }
+      return { kind: TEXT_FIELDS.has(field.type) ? 'text' : 'other', hasMany: 'hasMany' in field && Boolean(field.hasMany) }
   }
 }

@@ -29,10 +29,13 @@ export function payloadRestHandler(config: Config): (request: Request, args: Rou
     if (!REST_METHODS.includes(method)) return methodNotAllowed(REST_METHODS)
     const { slug } = await args.params
     if (servesNothingHere((await config), slug, request)) return errorResponse(404, 'Not Found')
+    const unreadable = unreadableJsonParameter(request)
+    if (unreadable) return errorResponse(400, `The ${unreadable} parameter is not valid JSON.`)
     let forwarded = request
     if (!['GET', 'HEAD', 'OPTIONS'].includes(method) && !(await isUploadToCollection(config, slug, request))) {
       const body = await readBodyWithin(request, MAX_API_BODY_BYTES)
       if (body === 'too-large') return payloadTooLarge()
+      if (!isJsonObjectOrOther(request, body)) return errorResponse(400, 'The request body must be a JSON object.')
       forwarded = withBody(request, body)
     }
     return inPayloadErrorShape(await payloadRest(forwarded, args))
@@ -45,8 +48,60 @@ export function payloadGraphqlHandler(config: Config): (request: Request) => Pro
     if (request.method.toUpperCase() !== 'POST') return methodNotAllowed(['POST', 'OPTIONS'])
     const body = await readBodyWithin(request, MAX_API_BODY_BYTES)
     if (body === 'too-large') return payloadTooLarge()
-    return payloadGraphql(withBody(request, body))
+    // Payload's GraphQL route lets the error of an unreadable body escape (a 500 with its stack).
+    if (!isReadableGraphqlBody(request, body)) return errorResponse(400, 'The request body is not valid JSON.')
+    try {
+      return await payloadGraphql(withBody(request, body))
+    } catch (error) {
+      const status = (error as { status?: unknown }).status
+      if (typeof status === 'number' && status >= 400 && status < 500) return errorResponse(status, (error as Error).message)
+      throw error
+    }
   }
+}
+
+/**
+ * A JSON write is a document, an object: Payload takes `null`, `"x"` or `[…]` as its data and
+ * fails on it with a 500. (Invalid JSON Payload refuses itself, with a 400.)
+ */
+function isJsonObjectOrOther(request: Request, body: ArrayBuffer | null): boolean {
+  if (!body || !/application\/json/i.test(request.headers.get('content-type') ?? '')) return true
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(new TextDecoder().decode(body))
+  } catch {
+    return true
+  }
+  return Boolean(parsed) && typeof parsed === 'object' && !Array.isArray(parsed)
+}
+
+function isReadableGraphqlBody(request: Request, body: ArrayBuffer | null): boolean {
+  if (!body || !/application\/json/i.test(request.headers.get('content-type') ?? '')) return true
+  try {
+    JSON.parse(new TextDecoder().decode(body))
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Payload reads `where` and `data` given whole (`?where={...}`, not `?where[title][equals]=…`)
+ * with a bare `JSON.parse`, whose error it answers with a 500.
+ */
+function unreadableJsonParameter(request: Request): null | string {
+  const search = new URL(request.url).searchParams
+  for (const name of ['where', 'data']) {
+    for (const value of search.getAll(name)) {
+      if (value === '') continue
+      try {
+        JSON.parse(value)
+      } catch {
+        return name
+      }
+    }
+  }
+  return null
 }
 
 function withBody(request: Request, body: ArrayBuffer | null): Request {

@@ -26,6 +26,15 @@ export type FuzzRequest = {
 
 export type SeededIds = Record<'event-categories' | 'event-tags' | 'events' | 'organizers' | 'venues', number[]>
 
+/** encodeURIComponent, except that a lone surrogate becomes the invalid UTF-8 it would be on the wire. */
+const encode = (text: string): string => {
+  try {
+    return encodeURIComponent(text)
+  } catch {
+    return encodeURIComponent(text.replace(/[\ud800-\udfff]/g, '')) + '%ED%A0%80'
+  }
+}
+
 const pick = <T>(random: Rng, items: readonly T[]): T => items[Math.floor(random() * items.length)]!
 const chance = (random: Rng, p: number) => random() < p
 
@@ -70,12 +79,12 @@ const COMPAT_BASES = { events: 'events', venues: 'venues', organizers: 'organize
 function compatRequest(random: Rng, ids: SeededIds): FuzzRequest {
   const base = pick(random, Object.keys(COMPAT_BASES)) as keyof typeof COMPAT_BASES
   const collection = COMPAT_BASES[base]
-  const target = chance(random, 0.5) ? '' : `/${encodeURIComponent(String(idOrNasty(random, ids[collection])))}`
+  const target = chance(random, 0.5) ? '' : `/${encodeURIComponent(String(idOrNasty(random, ids[collection])).replace(/[\ud800-\udfff]/g, ''))}`
   const method = pick(random, ['GET', 'GET', 'GET', 'POST', 'POST', 'PUT', 'PATCH', 'DELETE'])
   const entries = Array.from({ length: Math.floor(random() * 6) }, () => [pick(random, COMPAT_PARAMS), nastyValue(random)] as const)
   const root = pick(random, ['/wp-json', '/fr/wp-json', '/es/wp-json'])
   if (method === 'GET') {
-    const query = entries.map(([key, value]) => `${key}=${encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value))}`).join('&')
+    const query = entries.map(([key, value]) => `${key}=${encode(typeof value === 'string' ? value : JSON.stringify(value))}`).join('&')
     return { method, path: `${root}/vendor/events/v1/${base}${target}?${query}`, surface: 'compat' }
   }
   const body: Record<string, unknown> = Object.fromEntries(entries)
@@ -112,10 +121,10 @@ function restQuery(random: Rng, collection: string): string {
     const operator = pick(random, OPERATORS)
     const prefix = chance(random, 0.2) ? `where[or][0][and][0]` : 'where'
     const text = typeof value === 'string' ? value : JSON.stringify(value)
-    parts.push(`${prefix}[${field}][${operator}]=${encodeURIComponent(text)}`)
+    parts.push(`${prefix}[${field}][${operator}]=${encode(text)}`)
   }
   for (const name of ['page', 'limit', 'depth', 'sort', 'locale', 'draft', 'select[title]', 'populate', 'joins', 'trash', 'pagination', 'where']) {
-    if (chance(random, 0.12)) parts.push(`${name}=${encodeURIComponent(String(nastyValue(random)))}`)
+    if (chance(random, 0.12)) parts.push(`${name}=${encode(String(nastyValue(random)))}`)
   }
   return parts.join('&')
 }
@@ -145,7 +154,7 @@ function restRequest(random: Rng, ids: SeededIds): FuzzRequest {
   const collection = pick(random, REST_COLLECTIONS)
   const known = (ids as Record<string, number[]>)[collection] ?? []
   const tail = pick(random, ['', '', '', 'id', 'id', 'versions', 'versions/1', 'count', 'me', 'abc/duplicate', 'id/duplicate'])
-  const segment = tail === 'id' ? encodeURIComponent(String(idOrNasty(random, known))) : tail === 'id/duplicate' ? `${pick(random, known.length ? known : [1])}/duplicate` : tail
+  const segment = tail === 'id' ? encodeURIComponent(String(idOrNasty(random, known)).replace(/[\ud800-\udfff]/g, '')) : tail === 'id/duplicate' ? `${pick(random, known.length ? known : [1])}/duplicate` : tail
   const method = pick(random, ['GET', 'GET', 'GET', 'POST', 'PATCH', 'DELETE', 'PUT', 'OPTIONS', 'PROPFIND'])
   const path = `/api/${collection}${segment ? `/${segment}` : ''}?${restQuery(random, collection)}`
   if (['GET', 'OPTIONS', 'PROPFIND'].includes(method)) return { method, path, surface: 'rest' }
