@@ -11,6 +11,7 @@ import { generateOrganizersCollection } from '../collections/Organizers/index'
 import { generateUsersCollection, withCalendarUsers } from '../collections/Users/index'
 import { generateVenuesCollection } from '../collections/Venues/index'
 import { compatRootEndpoints } from '../endpoints/payloadEndpoints'
+import { mendPreferenceDeletes } from './db/deleteOwnPreference'
 import { guardCollectionsAddedByPayload, withInputGuards } from './collectionGuards'
 import { answerDatabaseErrors } from './hooks/answerDatabaseErrors'
 import { CALENDAR_QUEUE, publishScheduledItemsTask } from './jobs/publishScheduledItems'
@@ -80,6 +81,7 @@ export const eventsCalendarPlugin =
       jobs,
       onInit: async (payload) => {
         guardCollectionsAddedByPayload(payload)
+        mendPreferenceDeletes(payload)
         await incomingConfig.onInit?.(payload)
       },
     }

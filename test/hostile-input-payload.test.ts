@@ -267,9 +267,6 @@ describe('hostile input, one request each: a 4xx in the surface’s error shape'
     it.each(['payload-migrations', 'payload-jobs', 'payload-locked-documents', 'payload-preferences', 'payload-kv'])('/api/%s: 404 for visitors, no 5xx or URL for anyone', async (slug) => {
       for (const user of [undefined, author, admin]) {
         for (const [method, path] of internalRequests(slug)) {
-          // Payload's own DELETE /api/payload-preferences/:key fails on Postgres for any signed-in user (its
-          // delete query joins a table it never names: SQLSTATE 42P01), a bug of Payload's, not of input.
-          if (user && slug === 'payload-preferences' && method === 'DELETE') continue
           const answer = await send(method, path, { body: method === 'POST' || method === 'PATCH' ? { name: 'x' } : undefined, user })
           const what = `${user?.role ?? 'visitor'} ${method} ${path} → ${answer.status} ${answer.body.slice(0, 300)}`
           expect(answer.status, what).toBeLessThan(500)
@@ -277,6 +274,15 @@ describe('hostile input, one request each: a 4xx in the surface’s error shape'
           expect(answer.body, what).not.toMatch(INTERNALS)
         }
       }
+    })
+
+    it('a signed-in user deletes their own preference, and a key they do not have is 404 (src/db/deleteOwnPreference.ts)', async () => {
+      const key = `hostile-${Date.now()}`
+      expect((await send('POST', `/api/payload-preferences/${key}`, { body: { value: { a: 1 } }, user: author })).status).toBe(200)
+      expect((await send('DELETE', `/api/payload-preferences/${key}`, { user: admin })).status).toBe(404)
+      expect((await send('DELETE', `/api/payload-preferences/${key}`, { user: author })).status).toBe(200)
+      expect((await send('GET', `/api/payload-preferences/${key}`, { user: author })).body).not.toContain('"a":1')
+      expect((await send('DELETE', `/api/payload-preferences/${key}`, { user: author })).status).toBe(404)
     })
 
     it('/api/payload-migrations is 404 for everyone, administrators included', async () => {

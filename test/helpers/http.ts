@@ -4,6 +4,7 @@ import express from 'express'
 import type { AddressInfo } from 'node:net'
 
 import { compatMiddleware } from '../../endpoints/express'
+import { refuseUnsupportedMethods } from '../../src/server/refuseUnsupportedMethods'
 import type { SanitizedPluginConfig } from '../../src/types'
 
 /** The compatibility API on a real HTTP port of this machine, without the admin panel. */
@@ -34,6 +35,7 @@ export async function serveAllApis(payload: Payload): Promise<{ close: () => Pro
   const graphql = payloadGraphqlHandler(payload.config)
   const app = express()
   app.use(compatMiddleware(async () => payload, payload.config.custom.eventsCalendar as SanitizedPluginConfig))
+  app.use(refuseUnsupportedMethods)
   app.all('/api/{*slug}', async (req, res, next) => {
     try {
       const url = `http://${req.headers.host}${req.originalUrl}`

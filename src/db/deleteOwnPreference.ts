@@ -1,0 +1,36 @@
+import type { Payload, PayloadHandler, Where } from 'payload'
+
+import { NotFound, UnauthorizedError } from 'payload'
+
+const PREFERENCES = 'payload-preferences'
+
+/**
+ * `DELETE /api/payload-preferences/{key}`, which the admin panel sends to forget a preference.
+ * Payload's own handler deletes with a condition on the polymorphic `user` relation that its
+ * Postgres adapter turns into SQL naming a table it never joins (a 500 for every signed-in
+ * user); this finds the caller's preference first, which the adapter does right, then deletes
+ * it by id. Same answers: 401 without a user, 404 for a key they do not have.
+ */
+const deleteOwnPreference: PayloadHandler = async (req) => {
+  if (!req.user) throw new UnauthorizedError(req.t)
+  const where: Where = {
+    and: [
+      { key: { equals: String(req.routeParams?.key ?? '') } },
+      { 'user.value': { equals: req.user.id } },
+      { 'user.relationTo': { equals: req.user.collection } },
+    ],
+  }
+  const found = await req.payload.db.findOne<{ id: number | string }>({ collection: PREFERENCES, req, where })
+  if (!found) throw new NotFound(req.t)
+  const deleted = await req.payload.db.deleteOne({ collection: PREFERENCES, req, where: { id: { equals: found.id } } })
+  return Response.json({ ...deleted, message: req.t('general:deletedSuccessfully') }, { status: 200 })
+}
+
+/** Swaps the handler in; Payload adds the preferences collection after plugins run, so this runs at init. */
+export function mendPreferenceDeletes(payload: Payload): void {
+  const endpoints = payload.collections[PREFERENCES as never]?.config.endpoints
+  if (!Array.isArray(endpoints)) return
+  for (const endpoint of endpoints) {
+    if (endpoint.method === 'delete' && endpoint.path === '/:key') endpoint.handler = deleteOwnPreference
+  }
+}
