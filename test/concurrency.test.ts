@@ -2,7 +2,8 @@ import type { Payload } from 'payload'
 
 import type { Burst } from './helpers/updateBurst'
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
 import { burstOfUpdates, signIn } from './helpers/updateBurst'
 import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
@@ -92,5 +93,58 @@ describe('concurrent writes', () => {
     const other = await (await post('/events', { title: unique('Bystander'), start_date: '2027-07-05 10:00', end_date: '2027-07-05 11:00' })).json()
     const burst = await burstOfUpdates({ api, eventId: created.id, otherEventId: other.id, payload, token: await signIn(api, contributor), user: contributor })
     expectCleanBurst(burst)
+  }, 60_000)
+
+  it('answers a write that waited too long for its turn with a 503 in each API\'s shape, within the bounded wait', async () => {
+    const created = await (await post('/events', { title: unique('Held'), start_date: '2027-07-06 10:00', end_date: '2027-07-06 11:00' })).json()
+    // Another server's write holding the event's lock, and not letting go.
+    const holder = new pg.Client({ connectionString: inject('databaseUrl') })
+    await holder.connect()
+    try {
+      await holder.query('BEGIN')
+      await holder.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`update:events:${created.id}`])
+      const started = Date.now()
+      const signal = AbortSignal.timeout(20_000)
+      const [compat, rest, graphql] = await Promise.all([
+        post(`/events/${created.id}`, { cost: '42' }),
+        fetch(`${api.url}/api/events/${created.id}`, { method: 'PATCH', headers: { 'content-type': 'application/json', ...basic(admin.email, admin.password) }, body: JSON.stringify({ cost: '43' }), signal }),
+        fetch(`${api.url}/api/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...basic(admin.email, admin.password) },
+          body: JSON.stringify({ query: `mutation { updateEvent(id: ${created.id}, data: { cost: "44" }) { id } }` }),
+          signal,
+        }),
+      ])
+      expect(Date.now() - started).toBeLessThan(10_000)
+      expect(compat.status).toBe(503)
+      expect(await compat.json()).toMatchObject({ code: 'rest_item_busy', data: { status: 503 }, message: expect.stringContaining('try again') })
+      expect(rest.status).toBe(503)
+      expect(await rest.json()).toMatchObject({ errors: [{ message: expect.stringContaining('try again') }] })
+      expect(await graphql.json()).toMatchObject({ errors: [{ message: expect.stringContaining('try again') }] })
+    } finally {
+      await holder.query('ROLLBACK')
+      await holder.end()
+    }
+    // Nothing refused landed.
+    expect((await payload.findByID({ collection: 'events', id: created.id })).cost ?? null).toBe(null)
+  }, 60_000)
+
+  it('still refuses a REST update of an event another user has open in the admin panel, but only to those who may update it', async () => {
+    const editor = await createUser(payload, 'editor')
+    const contributor = await createUser(payload, 'contributor')
+    const created = await (await post('/events', { title: unique('Open elsewhere'), start_date: '2027-07-07 10:00', end_date: '2027-07-07 11:00' })).json()
+    await payload.create({
+      collection: 'payload-locked-documents',
+      data: { document: { relationTo: 'events', value: created.id }, user: { relationTo: 'users', value: editor.id } } as never,
+    })
+    const patch = (user: typeof admin) =>
+      fetch(`${api.url}/api/events/${created.id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', ...basic(user.email, user.password) },
+        body: JSON.stringify({ cost: '7' }),
+      })
+    expect((await patch(admin)).status).toBe(423)
+    expect((await patch(contributor)).status).toBe(403)
+    expect((await patch(editor)).status).toBe(200)
   }, 60_000)
 })
