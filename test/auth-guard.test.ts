@@ -9,8 +9,7 @@ import { readPasswordGuardSettings } from '../src/env'
 import { storeOf } from '../src/auth/passwordGuard'
 import { delayAfter, guardPolicy, policyFrom } from '../src/auth/passwordGuardPolicy'
 import { GUARD_TABLE, PasswordGuardStore } from '../src/auth/passwordGuardStore'
-import { serveGuardedApis } from './helpers/guardedApis'
-import { basic } from './helpers/http'
+import { basic, serveAllApis } from './helpers/http'
 import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
 
 /*
@@ -43,7 +42,7 @@ async function timed(action: () => Promise<Response>): Promise<{ body: any; head
 
 describe('the password guard: slowdown, no lockout, equal timing, CSRF, sessions, outages (issue 12 §6-11)', () => {
   let payload: Payload
-  let api: Awaited<ReturnType<typeof serveGuardedApis>>
+  let api: Awaited<ReturnType<typeof serveAllApis>>
   const clearGuard = async () => {
     await storeOf(payload).ensureTable()
     await (payload.db as unknown as { pool: pg.Pool }).pool.query(`DELETE FROM ${GUARD_TABLE}`)
@@ -77,7 +76,7 @@ describe('the password guard: slowdown, no lockout, equal timing, CSRF, sessions
 
   beforeAll(async () => {
     payload = await getTestPayload()
-    api = await serveGuardedApis(payload)
+    api = await serveAllApis(payload)
   })
   beforeEach(clearGuard)
   afterAll(async () => {
@@ -181,7 +180,7 @@ describe('the password guard: slowdown, no lockout, equal timing, CSRF, sessions
     expect(login7.status).toBe(429)
 
     await clearGuard()
-    const proxied = await serveGuardedApis(payload, ['loopback'])
+    const proxied = await serveAllApis(payload, ['loopback'])
     try {
       expect(await tryAll(proxied.url)).toEqual([401, 401, 401, 401, 401, 401, 401])
     } finally {

@@ -8,11 +8,12 @@ import type { SanitizedPluginConfig } from '../types'
 
 import { compatMiddleware } from '../../endpoints/express'
 import { CLIENT_ADDRESS_HEADER, signClientAddress } from '../auth/clientAddress'
+import { refuseUnsupportedMethods } from './refuseUnsupportedMethods'
 
 /**
  * The Express app in front of everything, without Next.js (`src/server/server.ts` mounts Next
  * after it; tests mount Payload's handlers instead): which proxies to believe, the client's
- * address handed down to Payload, then the compatibility API.
+ * address handed down to Payload, the compatibility API, then methods nothing else serves.
  */
 export function createExpressApp(args: { payload: Payload; trustProxy: TrustProxy }): express.Express {
   const { payload } = args
@@ -27,6 +28,7 @@ export function createExpressApp(args: { payload: Payload; trustProxy: TrustProx
   }
   app.use(clientAddressMiddleware(payload.secret))
   app.use(compatMiddleware(async () => payload, payload.config.custom.eventsCalendar as SanitizedPluginConfig))
+  app.use(refuseUnsupportedMethods)
   return app
 }
 

@@ -3,8 +3,10 @@ import type { Payload } from 'payload'
 import express from 'express'
 import type { AddressInfo } from 'node:net'
 
-import { compatMiddleware } from '../../endpoints/express'
-import { refuseUnsupportedMethods } from '../../src/server/refuseUnsupportedMethods'
+import type { TrustProxy } from '../../src/env'
+
+import { compatMiddleware, sendWebResponse, toHeaders } from '../../endpoints/express'
+import { createExpressApp } from '../../src/server/app'
 import type { SanitizedPluginConfig } from '../../src/types'
 
 /** The compatibility API on a real HTTP port of this machine, without the admin panel. */
@@ -25,22 +27,20 @@ export const basic = (login: string, password: string) => ({
 })
 
 /**
- * The compatibility API, Payload's REST API (`/api/...`) and GraphQL (`/api/graphql`) on one real
- * HTTP port, through the same handlers the app's Next routes use, without building the admin.
+ * Every API on one real port, behind the product's own Express front (`src/server/app.ts`: trust
+ * proxy, the signed client address, the compatibility API, refused methods), with Payload's REST
+ * (`/api/...`) and GraphQL (`/api/graphql`) handlers where `src/server/server.ts` mounts Next.js:
+ * the same handlers the app's Next routes use, without building the admin.
  */
-export async function serveAllApis(payload: Payload): Promise<{ close: () => Promise<void>; url: string }> {
+export async function serveAllApis(payload: Payload, trustProxy: TrustProxy = false): Promise<{ close: () => Promise<void>; url: string }> {
   const { payloadGraphqlHandler, payloadRestHandler } = await import('../../src/server/payloadApiHandlers')
-  const { toHeaders, sendWebResponse } = await import('../../endpoints/express')
   const rest = payloadRestHandler(payload.config)
   const graphql = payloadGraphqlHandler(payload.config)
-  const app = express()
-  app.use(compatMiddleware(async () => payload, payload.config.custom.eventsCalendar as SanitizedPluginConfig))
-  app.use(refuseUnsupportedMethods)
+  const app = createExpressApp({ payload, trustProxy })
   app.all('/api/{*slug}', async (req, res, next) => {
     try {
-      const url = `http://${req.headers.host}${req.originalUrl}`
       const hasBody = !['GET', 'HEAD'].includes(req.method)
-      const request = new Request(url, {
+      const request = new Request(`http://${req.headers.host}${req.originalUrl}`, {
         body: hasBody ? (req as never) : undefined,
         duplex: 'half',
         headers: toHeaders(req),
