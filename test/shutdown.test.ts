@@ -1,0 +1,60 @@
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+
+import { basic } from './helpers/http'
+import { startServerProcess } from './helpers/serverProcess'
+
+const DATABASE = 'events_calendar_shutdown'
+const ADMIN = { email: 'shutdown-admin@example.test', password: 'shutdown-password-1' }
+
+/** `SIGTERM` with writes in flight: each one is answered, and what was answered is what was kept. */
+describe('stopping the server (npm start) while it writes', () => {
+  const admin = new URL(inject('databaseUrl'))
+  admin.pathname = '/postgres'
+  const target = new URL(admin)
+  target.pathname = `/${DATABASE}`
+  const query = async (url: URL, text: string, values: unknown[] = []) => {
+    const client = new pg.Client({ connectionString: url.toString() })
+    await client.connect()
+    try {
+      return await client.query(text, values)
+    } finally {
+      await client.end()
+    }
+  }
+
+  beforeAll(async () => {
+    await query(admin, `DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`)
+    await query(admin, `CREATE DATABASE "${DATABASE}"`)
+  })
+  afterAll(async () => {
+    await query(admin, `DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`)
+  })
+
+  it('answers every request in flight, keeps exactly the answered writes, and exits cleanly', async () => {
+    const server = await startServerProcess({ databaseUrl: target.toString(), env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } })
+    const marker = `Shutdown ${Date.now()}`
+    // Signed in once first, so the writes below do not each wait for a password check.
+    expect((await fetch(`${server.base}/wp-json/vendor/events/v1/events`, { headers: basic(ADMIN.email, ADMIN.password) })).status).toBe(200)
+    const writes = Array.from({ length: 12 }, (_, n) =>
+      fetch(`${server.base}/wp-json/vendor/events/v1/events`, {
+        body: JSON.stringify({ title: `${marker} ${n}`, start_date: '2027-10-01 10:00', end_date: '2027-10-01 11:00', description: 'x'.repeat(20_000) }),
+        headers: { 'content-type': 'application/json', ...basic(ADMIN.email, ADMIN.password) },
+        method: 'POST',
+      }).then(
+        async (response) => ({ status: response.status, body: await response.text() }),
+        (error: Error) => ({ status: 0, body: String(error.cause ?? error) }),
+      ),
+    )
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const stopped = server.stop()
+    const answers = await Promise.all(writes)
+    await stopped
+
+    expect(answers.map((answer) => answer.status), JSON.stringify(answers.filter((answer) => answer.status !== 201))).toEqual(Array(12).fill(201))
+    const kept = await query(target, 'SELECT count(*)::int AS n FROM events_locales WHERE title LIKE $1', [`${marker}%`])
+    expect(kept.rows[0].n).toBe(12)
+    expect(server.output()).toContain('stopped')
+    expect(server.output()).not.toMatch(/terminating connection|Error/)
+  }, 300_000)
+})
