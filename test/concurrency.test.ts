@@ -69,7 +69,7 @@ describe('concurrent writes', () => {
       else expect(refused.body).toMatchObject({ errors: [{ message: expect.stringContaining('try again') }] })
     }
     expect(burst.answers.filter((answer) => answer.status === 200).length).toBeGreaterThan(0)
-    expect(burst.slowestOtherRead).toBeLessThan(3_000)
+    expect(burst.slowestOtherRead).toBeLessThan(5_000)
     expect(burst.lostWrites).toEqual([])
   }
 
