@@ -1,12 +1,13 @@
 import { postgresAdapter } from '@payloadcms/db-postgres'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
+import { s3Storage } from '@payloadcms/storage-s3'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { buildConfig } from 'payload'
+import { buildConfig, defaultLoggerOptions } from 'payload'
 import sharp from 'sharp'
 
 import { generateMediaCollection } from './collections/Media/index'
-import { readEnv } from './src/env'
+import { type AppEnv, readEnv } from './src/env'
 import { eventsCalendarPlugin } from './src/index'
 import { migrations } from './src/migrations/index'
 
@@ -20,6 +21,45 @@ const env = readEnv()
 const clockStart = process.env.EVENTS_CALENDAR_CLOCK ? Date.parse(process.env.EVENTS_CALENDAR_CLOCK) : NaN
 const bootedAt = Date.now()
 const clock = Number.isNaN(clockStart) ? undefined : () => new Date(clockStart + (Date.now() - bootedAt))
+
+/**
+ * LOG_FORMAT=json: one JSON object a line (level names, ISO times) for log collectors; otherwise
+ * Payload's own readable output. LOG_LEVEL applies to both.
+ */
+function loggerConfig(env: AppEnv) {
+  const options = { level: env.logLevel, name: 'payload' }
+  if (env.logFormat === 'text') return { destination: defaultLoggerOptions, options }
+  return {
+    options: {
+      ...options,
+      formatters: { level: (label: string) => ({ level: label }) },
+      timestamp: () => `,"time":"${new Date().toISOString()}"`,
+    },
+  }
+}
+
+/**
+ * Uploads (the `media` collection) in an S3-compatible bucket when S3_BUCKET is set, on the disk
+ * in `DATA_DIR/media` otherwise. The plugin is always present and adds its columns either way
+ * (`alwaysInsertFields`), so the schema, and so the migrations, do not depend on the setting.
+ * Files are still served by Payload at `/api/media/file/…`, read from the bucket.
+ */
+function mediaStorage(env: AppEnv) {
+  const { s3 } = env
+  return s3Storage({
+    enabled: Boolean(s3),
+    alwaysInsertFields: true,
+    collections: { media: true },
+    bucket: s3?.bucket ?? '',
+    config: {
+      endpoint: s3?.endpoint,
+      region: s3?.region,
+      forcePathStyle: s3?.forcePathStyle,
+      // Unset: the platform's credentials (instance role, AWS_* variables).
+      credentials: s3?.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined,
+    },
+  })
+}
 
 /**
  * The runnable app: Payload with the events calendar plugin, on Postgres. The database URL is
@@ -41,6 +81,9 @@ export default buildConfig({
   csrf: [new URL(env.siteUrl).origin],
   db: postgresAdapter({
     pool: { connectionString: process.env.DATABASE_URL },
+    // Reads may go to these; for 2 s after a write this process reads from the primary
+    // (Payload's `readReplicasAfterWriteInterval`). Another instance may read a replica meanwhile.
+    readReplicas: env.databaseReplicaUrls.length ? env.databaseReplicaUrls : undefined,
     // The schema only changes through the committed migrations, in development too, so that what
     // runs locally is what runs in production.
     push: false,
@@ -49,6 +92,7 @@ export default buildConfig({
     allowIDOnCreate: true,
   }),
   editor: lexicalEditor(),
+  logger: loggerConfig(env),
   localization: {
     locales: [
       { code: 'en', label: 'English' },
@@ -63,8 +107,11 @@ export default buildConfig({
       clock,
       siteTimezone: env.siteTimezone,
       siteUrl: env.siteUrl,
-      scheduledPublication: { autoRun: process.env.EVENTS_CALENDAR_RUN_JOBS === 'true' },
+      // Not Payload's own cron: `npm start` runs the calendar's queue itself when RUN_JOBS is on,
+      // one instance at a time (`src/jobs/calendarQueueRunner.ts` says why).
+      scheduledPublication: { autoRun: false },
     }),
+    mediaStorage(env),
   ],
   sharp,
   telemetry: false,

@@ -28,13 +28,38 @@ const envSchema = z.object({
     .trim()
     .regex(/^(true|false|\d+|[^,\s]+(\s*,\s*[^,\s]+)*)$/, 'must be true, false, a hop count, or a comma-separated list of proxy addresses/CIDRs')
     .default('false'),
+  LOG_FORMAT: z.enum(['text', 'json'], { message: 'must be text or json' }).default('text'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
+  DATABASE_REPLICA_URLS: z
+    .string()
+    .regex(/^\s*postgres(ql)?:\/\/[^,]+(\s*,\s*postgres(ql)?:\/\/[^,]+)*\s*$/, 'must be a comma-separated list of postgres:// connection URLs')
+    .optional(),
+  S3_BUCKET: z.string().trim().min(1).optional(),
+  S3_ENDPOINT: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
+  SKIP_ADMIN_BUILD: z.enum(['1', 'true', '0', 'false'], { message: 'must be 1/true or 0/false' }).default('0'),
+}).refine((env) => Boolean(env.S3_ACCESS_KEY_ID) === Boolean(env.S3_SECRET_ACCESS_KEY), {
+  message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both unset to use the platform\'s credentials)',
+  path: ['S3_ACCESS_KEY_ID'],
 })
 
 export type AppEnv = {
   adminEmail?: string
   adminPassword?: string
   databaseUrl?: string
+  /** Read-only replicas of DATABASE_URL that Payload may send reads to (DATABASE_REPLICA_URLS). */
+  databaseReplicaUrls: string[]
   dataDir: string
+  /** `text` (readable, the default) or `json` (one JSON object a line, for log collectors). */
+  logFormat: 'json' | 'text'
+  logLevel: LogLevel
+  /** Uploaded files go to this S3-compatible bucket when set, to `DATA_DIR/media` otherwise. */
+  s3?: S3Settings
+  /** Never build the admin panel at start: the deploy built it (`npm run build`). */
+  skipAdminBuild: boolean
   port: number
   secret: string
   secretIsDefault: boolean
@@ -42,6 +67,17 @@ export type AppEnv = {
   siteUrl: string
   /** Which proxies' `X-Forwarded-For` to believe, as Express's `trust proxy` setting takes it. */
   trustProxy: TrustProxy
+}
+
+export type LogLevel = 'debug' | 'error' | 'fatal' | 'info' | 'silent' | 'trace' | 'warn'
+
+export type S3Settings = {
+  accessKeyId?: string
+  bucket: string
+  endpoint?: string
+  forcePathStyle: boolean
+  region: string
+  secretAccessKey?: string
 }
 
 /** `false` (the socket's address is the client's), `true` (every proxy), a hop count, or proxy addresses/CIDRs. */
@@ -63,7 +99,21 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
     databaseUrl: env.DATABASE_URL,
+    databaseReplicaUrls: env.DATABASE_REPLICA_URLS?.split(',').map((url) => url.trim()) ?? [],
     dataDir: path.resolve(env.DATA_DIR),
+    logFormat: env.LOG_FORMAT,
+    logLevel: env.LOG_LEVEL,
+    s3: env.S3_BUCKET
+      ? {
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+          region: env.S3_REGION,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
+    skipAdminBuild: env.SKIP_ADMIN_BUILD === '1' || env.SKIP_ADMIN_BUILD === 'true',
     port: env.PORT,
     secret: env.PAYLOAD_SECRET ?? DEVELOPMENT_SECRET,
     secretIsDefault: !env.PAYLOAD_SECRET,

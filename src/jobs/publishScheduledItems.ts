@@ -1,28 +1,54 @@
 import type { CollectionSlug, PayloadRequest, TaskConfig } from 'payload'
 
+import { sql } from '@payloadcms/db-postgres'
+import { commitTransaction, initTransaction, killTransaction } from 'payload'
+
 export const PUBLISH_SCHEDULED_TASK = 'publishScheduledItems'
 export const CALENDAR_QUEUE = 'events-calendar'
 
-/** Publishes every `future` item whose publication date has come; returns how many it published. */
+/** Names "publishing due items" among the transaction-scoped advisory locks (`src/lib/locks.ts` hashes its keys the same way). */
+const PUBLISH_LOCK_KEY = 'events-calendar:publish-due-items'
+
+type Session = { execute: (query: unknown) => Promise<unknown> }
+
+/**
+ * Publishes every `future` item whose publication date has come; returns how many it published.
+ *
+ * Runs in one transaction that first takes an advisory lock, so two runs at the same moment (two
+ * instances with RUN_JOBS on, a manual run beside the scheduled one) take turns: the second finds
+ * what the first published no longer `future`, and each item is published, with its side effects,
+ * once.
+ */
 export async function publishDueItems(args: {
   collections: string[]
   now?: Date
   req: PayloadRequest
 }): Promise<number> {
+  const { req } = args
   const now = (args.now ?? new Date()).toISOString()
-  let published = 0
-  for (const collection of args.collections) {
-    const result = await args.req.payload.update({
-      collection: collection as CollectionSlug,
-      data: { status: 'publish' } as never,
-      depth: 0,
-      overrideAccess: true,
-      req: args.req,
-      where: { and: [{ status: { equals: 'future' } }, { publishedAt: { less_than_equal: now } }] },
-    })
-    published += result.docs.length
+  const ownTransaction = await initTransaction(req)
+  try {
+    const transactionID = await req.transactionID
+    const session = transactionID ? (req.payload.db as unknown as { sessions?: Record<string, { db?: Session }> }).sessions?.[String(transactionID)]?.db : undefined
+    await session?.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${PUBLISH_LOCK_KEY}))`)
+    let published = 0
+    for (const collection of args.collections) {
+      const result = await req.payload.update({
+        collection: collection as CollectionSlug,
+        data: { status: 'publish' } as never,
+        depth: 0,
+        overrideAccess: true,
+        req,
+        where: { and: [{ status: { equals: 'future' } }, { publishedAt: { less_than_equal: now } }] },
+      })
+      published += result.docs.length
+    }
+    if (ownTransaction) await commitTransaction(req)
+    return published
+  } catch (error) {
+    if (ownTransaction) await killTransaction(req)
+    throw error
   }
-  return published
 }
 
 /** The job that makes scheduled items go live by themselves (`decisions.md` §12). */

@@ -2,6 +2,7 @@ import * as migration_20261121_014424_initial from './20261121_014424_initial';
 import * as migration_20261121_014425_shared_id_sequences from './20261121_014425_shared_id_sequences';
 import * as migration_20261121_020136_description_text from './20261121_020136_description_text';
 import * as migration_20261121_025035_list_performance from './20261121_025035_list_performance';
+import * as migration_20261123_221005_media_storage_fields from './20261123_221005_media_storage_fields';
 
 export const migrations = [
   {
@@ -22,6 +23,11 @@ export const migrations = [
   {
     up: migration_20261121_025035_list_performance.up,
     down: migration_20261121_025035_list_performance.down,
-    name: '20261121_025035_list_performance'
+    name: '20261121_025035_list_performance',
+  },
+  {
+    up: migration_20261123_221005_media_storage_fields.up,
+    down: migration_20261123_221005_media_storage_fields.down,
+    name: '20261123_221005_media_storage_fields'
   },
 ];

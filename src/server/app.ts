@@ -8,12 +8,16 @@ import type { SanitizedPluginConfig } from '../types'
 
 import { compatMiddleware } from '../../endpoints/express'
 import { CLIENT_ADDRESS_HEADER, signClientAddress } from '../auth/clientAddress'
+import { closeConnectionsWhileDraining } from './draining'
+import { healthRoutes } from './health'
 import { refuseUnsupportedMethods } from './refuseUnsupportedMethods'
+import { requestLog } from './requestLog'
 
 /**
  * The Express app in front of everything, without Next.js (`src/server/server.ts` mounts Next
- * after it; tests mount Payload's handlers instead): which proxies to believe, the client's
- * address handed down to Payload, the compatibility API, then methods nothing else serves.
+ * after it; tests mount Payload's handlers instead): a log line per request, the health probes,
+ * which proxies to believe, the client's address handed down to Payload, the compatibility API,
+ * then methods nothing else serves.
  */
 export function createExpressApp(args: { payload: Payload; trustProxy: TrustProxy }): express.Express {
   const { payload } = args
@@ -26,6 +30,9 @@ export function createExpressApp(args: { payload: Payload; trustProxy: TrustProx
   } catch (error) {
     throw new Error(`TRUST_PROXY: ${(error as Error).message}`)
   }
+  app.use(requestLog(payload))
+  app.use(closeConnectionsWhileDraining)
+  app.use(healthRoutes(payload))
   app.use(clientAddressMiddleware(payload.secret))
   app.use(compatMiddleware(async () => payload, payload.config.custom.eventsCalendar as SanitizedPluginConfig))
   app.use(refuseUnsupportedMethods)

@@ -9,6 +9,8 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
+import { EnvError } from '../env'
+
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const STAMP = path.join(ROOT, '.next', 'events-calendar-build.sha256')
 const SOURCES = ['package-lock.json', 'package.json', 'next.config.mjs', 'tsconfig.json', 'payload.config.ts', 'src', 'collections', 'endpoints']
@@ -55,6 +57,16 @@ export async function ensureAdminBuild(log: (message: string) => void, force = f
   await run('next build', [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build'])
   await fs.writeFile(STAMP, await fingerprint())
   log(`Admin panel built in ${Math.round((Date.now() - started) / 1000)} s.`)
+}
+
+/**
+ * SKIP_ADMIN_BUILD: the build was made once by the deploy (`npm run build`), so a start never
+ * spends a minute and both cores building (several instances would each build). Without one, the
+ * start stops with a message saying what to run rather than serving an admin that cannot load.
+ */
+export async function requireAdminBuild(): Promise<void> {
+  const built = await fs.access(path.join(ROOT, '.next', 'BUILD_ID')).then(() => true, () => false)
+  if (!built) throw new EnvError('SKIP_ADMIN_BUILD is set but there is no admin build (.next/BUILD_ID): run `npm run build` first, or unset SKIP_ADMIN_BUILD.')
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

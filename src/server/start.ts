@@ -3,10 +3,13 @@
  * Postgres when no DATABASE_URL is given, builds the admin panel if needed, applies pending
  * migrations, creates the first administrator when asked to, and serves on PORT.
  */
+import type { SanitizedPluginConfig } from '../types'
+
 import { ensureDatabase } from '../db/withDatabase'
 import { EnvError, readEnv } from '../env'
+import { startLog } from './startLog'
 
-const log = (message: string) => console.log(`[events-calendar] ${message}`)
+const log = startLog(process.env.LOG_FORMAT === 'json' ? 'json' : 'text')
 
 /** How long a stop waits for requests in flight (SHUTDOWN_GRACE_MS, default 25 s: under the usual 30 s before SIGKILL). */
 const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS) || 25_000
@@ -23,8 +26,10 @@ async function main() {
   if (env.secretIsDefault) log('WARNING: PAYLOAD_SECRET is not set; using a development secret. Set it in production.')
 
   if (!dev) {
-    const { ensureAdminBuild } = await import('./build')
-    await ensureAdminBuild(log)
+    const { ensureAdminBuild, requireAdminBuild } = await import('./build')
+    // SKIP_ADMIN_BUILD: the deploy built it once (`npm run build`); instances only check it is there.
+    if (env.skipAdminBuild) await requireAdminBuild()
+    else await ensureAdminBuild(log)
   }
   const stopDatabase = await ensureDatabase(env, log)
   // RUN_JOBS=false on every instance but one: scheduled publication then runs on that one only.
@@ -36,6 +41,12 @@ async function main() {
   const payload = await bootPayload({ migrate: process.env.MIGRATE_ON_START !== 'false' })
   const admin = await ensureAdministrator(payload, env)
   if (admin) log(`Created the administrator ${env.adminEmail}.`)
+  let queueRunner: { stop: () => Promise<void> } | undefined
+  if (process.env.EVENTS_CALENDAR_RUN_JOBS === 'true') {
+    const { startCalendarQueueRunner } = await import('../jobs/calendarQueueRunner')
+    const { cron } = (payload.config.custom.eventsCalendar as SanitizedPluginConfig).scheduledPublication
+    queueRunner = startCalendarQueueRunner(payload, cron)
+  }
 
   const { createServer } = await import('./server')
   const server = await createServer({ dev, payload, port: env.port })
@@ -48,6 +59,9 @@ async function main() {
     if (stopping) return
     stopping = true
     log(`${signal}: answering the requests in flight, then stopping`)
+    // /readyz answers 503 from now on, so the load balancer stops sending new requests here.
+    const { startDraining } = await import('./draining')
+    startDraining()
     quietPool(payload)
     // No new connections; each request already read is answered (a client that got no answer
     // would retry a write that was kept). Connections still busy after the grace period are cut.
@@ -58,7 +72,8 @@ async function main() {
     await closed
     clearInterval(idleSweep)
     clearTimeout(deadline)
-    // The scheduled jobs and the pool end before the database they talk to.
+    // The scheduled jobs (a turn under way finishes) and the pool end before the database they talk to.
+    await queueRunner?.stop()
     await payload.destroy().catch(() => undefined)
     await stopDatabase().catch(() => undefined)
     log('stopped')
