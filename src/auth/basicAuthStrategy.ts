@@ -4,6 +4,7 @@ import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/databaseErrors
 import { hashApplicationPassword, looksLikeApplicationPassword } from '../lib/applicationPasswords'
 import { readClientAddress } from './clientAddress'
 import { accountKey, admitPasswordTry, mayPassUncounted, passwordWasRight, storeOf, unknownLoginKey } from './passwordGuard'
+import { sharedTry } from './sharedTry'
 import { type FailedSignIn, recordFailedSignIn } from './signInOutcome'
 import { checkPasswordOfNoAccount, isRememberedPassword, verifyAccountPassword } from './verifyAccountPassword'
 
@@ -76,12 +77,14 @@ async function signIn(
   // A password found right moments ago skips the count (and the PBKDF2), unless a wait is running.
   if (user && isRememberedPassword(user, credentials.password) && (await mayPassUncounted(store, account, address))) return { user }
 
-  const admitted = await admitPasswordTry(store, account, address)
-  if (!admitted.admitted) return { kind: 'refused', retryAfterMs: admitted.retryAfterMs }
-  const right = user ? await verifyAccountPassword(user, credentials.password) : await checkPasswordOfNoAccount(credentials.password)
-  if (!right || !user) return { kind: 'rejected' }
-  await passwordWasRight(store, admitted.try)
-  return { user }
+  return sharedTry([account, address ?? '', credentials.password], async (): Promise<FailedSignIn | { user: StoredUser }> => {
+    const admitted = await admitPasswordTry(store, account, address)
+    if (!admitted.admitted) return { kind: 'refused', retryAfterMs: admitted.retryAfterMs }
+    const right = user ? await verifyAccountPassword(user, credentials.password) : await checkPasswordOfNoAccount(credentials.password)
+    if (!right || !user) return { kind: 'rejected' }
+    await passwordWasRight(store, admitted.try)
+    return { user }
+  })
 }
 
 export function readBasicCredentials(header: null | string): null | { login: string; password: string } {
