@@ -12,6 +12,7 @@ import { judgeSessionCookie, restNonce } from '../src/auth/cookieSignIn'
 import { failedSignInOf } from '../src/auth/signInOutcome'
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../src/db/databaseErrors'
 import { TRUSTED_READ } from '../src/hooks/context'
+import { ItemBusy } from '../src/lib/locks'
 import { readArgs } from './args'
 import {
   databaseUnavailable,
@@ -198,6 +199,8 @@ export function routesFor(options: SanitizedPluginConfig): Route[] {
  */
 function fromPayloadError(error: unknown, signedIn: boolean): null | RestError {
   if (isDatabaseUnavailable(error)) return databaseUnavailable(RETRY_AFTER_SECONDS)
+  // A write that waited its longest for another write of the same item (`src/lib/locks.ts`).
+  if (error instanceof ItemBusy) return new RestError('rest_item_busy', error.message, error.status)
   const name = (error as Error | undefined)?.name
   if (name === 'Forbidden') return forbidden(signedIn)
   if (name === 'ValidationError') {
