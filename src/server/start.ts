@@ -7,6 +7,7 @@ import type { SanitizedPluginConfig } from '../types'
 
 import { ensureDatabase } from '../db/withDatabase'
 import { EnvError, readEnv } from '../env'
+import { startDraining } from './draining'
 import { startLog } from './startLog'
 
 const log = startLog(process.env.LOG_FORMAT === 'json' ? 'json' : 'text')
@@ -50,6 +51,8 @@ async function main() {
 
   const { createServer } = await import('./server')
   const server = await createServer({ dev, payload, port: env.port })
+  const { trackConnections } = await import('./gracefulClose')
+  const connections = trackConnections(server)
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : env.port
   log(`Ready on http://localhost:${port}: admin /admin, Payload API /api, compatibility API /wp-json/vendor/events/v1 (also /fr/wp-json, /es/wp-json)`)
@@ -60,18 +63,12 @@ async function main() {
     stopping = true
     log(`${signal}: answering the requests in flight, then stopping`)
     // /readyz answers 503 from now on, so the load balancer stops sending new requests here.
-    const { startDraining } = await import('./draining')
     startDraining()
     quietPool(payload)
     // No new connections; each request already read is answered (a client that got no answer
     // would retry a write that was kept). Connections still busy after the grace period are cut.
-    const closed = new Promise((resolve) => server.close(resolve))
-    server.closeIdleConnections()
-    const idleSweep = setInterval(() => server.closeIdleConnections(), 100)
-    const deadline = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS)
-    await closed
-    clearInterval(idleSweep)
-    clearTimeout(deadline)
+    // A connection that has not delivered its request yet is not cut as idle (`src/server/gracefulClose.ts`).
+    await connections.close(SHUTDOWN_GRACE_MS)
     // The scheduled jobs (a turn under way finishes) and the pool end before the database they talk to.
     await queueRunner?.stop()
     await payload.destroy().catch(() => undefined)
