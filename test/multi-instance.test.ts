@@ -194,7 +194,7 @@ describe('two instances sharing one database and one bucket', () => {
     // Not ready from the signal on: 503 on a connection still open, refused once A stopped
     // listening, or reset when the probe reused a kept-alive connection the drain was closing.
     for (const probe of probesOfA) expect(probe.status === 503 || ['ECONNREFUSED', 'ECONNRESET'].includes(probe.error ?? ''), JSON.stringify(probe)).toBe(true)
-    for (const probe of probesOfB) expect(probe.status).toBe(200)
+    for (const probe of probesOfB) expect(probe.status, JSON.stringify(probe)).toBe(200)
     expect(a.output()).toContain('stopped')
     expect((await fetch(`${b.base}/wp-json/vendor/events/v1/events?per_page=1`)).status).toBe(200)
   }, 120_000)

@@ -15,6 +15,15 @@ const log = startLog(process.env.LOG_FORMAT === 'json' ? 'json' : 'text')
 /** How long a stop waits for requests in flight (SHUTDOWN_GRACE_MS, default 25 s: under the usual 30 s before SIGKILL). */
 const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS) || 25_000
 
+/**
+ * How long a stop keeps accepting connections, answering `/readyz` with 503, before it closes
+ * the listening socket (SHUTDOWN_DRAIN_MS, default 1 s). Connections the kernel accepted that
+ * the process had not taken yet would be reset, not refused, when it closes; behind a load
+ * balancer, set it to a little more than the readiness probe's interval, so no new request
+ * is still on its way when the socket closes.
+ */
+const SHUTDOWN_DRAIN_MS = Number(process.env.SHUTDOWN_DRAIN_MS ?? 1_000) || 0
+
 /** A stopping database ends the pool's idle connections (Ctrl-C reaches the embedded Postgres too): expected, not news. */
 function quietPool(payload: { db: unknown }) {
   ;(payload.db as { pool?: { on: (event: 'error', listener: () => void) => void } }).pool?.on('error', () => undefined)
@@ -65,6 +74,7 @@ async function main() {
     // /readyz answers 503 from now on, so the load balancer stops sending new requests here.
     startDraining()
     quietPool(payload)
+    if (SHUTDOWN_DRAIN_MS) await new Promise((resolve) => setTimeout(resolve, SHUTDOWN_DRAIN_MS))
     // No new connections; each request already read is answered (a client that got no answer
     // would retry a write that was kept). Connections still busy after the grace period are cut.
     // A connection that has not delivered its request yet is not cut as idle (`src/server/gracefulClose.ts`).
