@@ -10,6 +10,7 @@ import { fillDefaultLocale } from '../src/hooks/fillDefaultLocale'
 import { generateSlug } from '../src/hooks/generateSlug'
 import { guardChosenIds } from '../src/hooks/guardChosenIds'
 import { hideProtectedContent } from '../src/hooks/hideProtectedContent'
+import { refuseDuplicatingProtected } from '../src/hooks/refuseDuplicatingProtected'
 import { serializeUpdates } from '../src/hooks/serializeUpdates'
 import { storeDescriptionText } from '../src/hooks/storeDescriptionText'
 import { POST_COLLECTIONS } from '../src/slugs'
@@ -46,7 +47,7 @@ export function generatePostCollection(args: {
       forceSelect: { author: true, password: true, status: true },
       fields: [...args.fields, ...postSidebarFields(args.options, args.defaultStatus)],
       hooks: {
-        beforeOperation: [guardChosenIds(POST_COLLECTIONS), serializeUpdates],
+        beforeOperation: [guardChosenIds(POST_COLLECTIONS), refuseDuplicatingProtected, serializeUpdates],
         beforeRead: [hideProtectedContent({ ...args.blankedWhenProtected, description: null, descriptionText: null, excerpt: null, image: null })],
         beforeValidate: [generateSlug(args.titleField)],
         beforeChange: [assignAuthor, applyStatusWorkflow, storeDescriptionText, ...(args.beforeChange ?? [])],

@@ -127,6 +127,27 @@ describe('rules kept by the data on every surface', () => {
     expect(editorLink.status).toBe(200)
   })
 
+  it('refuses a cost or description of the wrong kind with a validation error, not a 500', async () => {
+    for (const change of [{ cost: [] }, { cost: { a: 1 } }, { cost: 5 }, { description: 'plain' }, { description: { root: 5 } }]) {
+      const refused = await call(author, '/api/events', 'POST', newEvent(change))
+      expect(refused.status, JSON.stringify(change)).toBe(400)
+      expect(refused.body.errors[0].data.errors[0].path).toBe(Object.keys(change)[0])
+    }
+  })
+
+  it("duplicates a password-protected item only for those who may see its content", async () => {
+    const secret = unique('duplicated secret')
+    const protectedVenue = await payload.create({ collection: 'venues', data: { name: unique('Locked venue'), status: 'publish', author: administrator.id, password: 'pw', excerpt: secret } as never })
+    const refused = await call(contributor, `/api/venues/${protectedVenue.id}/duplicate`, 'POST', {})
+    expect(refused.status).toBe(403)
+    expect(refused.text).not.toContain(secret)
+    const open = await payload.create({ collection: 'venues', data: { name: unique('Open venue'), status: 'publish', author: administrator.id } as never })
+    expect((await call(contributor, `/api/venues/${open.id}/duplicate`, 'POST', {})).status).toBe(200)
+    const copy = await call(administrator, `/api/venues/${protectedVenue.id}/duplicate`, 'POST', {})
+    expect(copy.status).toBe(200)
+    expect(copy.text).toContain(secret)
+  })
+
   it('lets only editors replace or delete images, and authors upload them', async () => {
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
     const image = await payload.create({ collection: 'media', data: { alt: 'dot' } as never, file: { data: png, mimetype: 'image/png', name: `${unique('dot')}.png`, size: png.length } })

@@ -2,7 +2,7 @@ import type { Field } from 'payload'
 
 import type { SanitizedPluginConfig } from '../../src/types'
 
-import { imageField, urlField } from '../../src/fields/postFields'
+import { imageField, richTextOnly, textOnly, urlField } from '../../src/fields/postFields'
 import { clientComponent, serverComponent } from '../../src/admin/paths'
 import { isValidTimeZone } from '../../src/lib/timezone'
 
@@ -87,7 +87,7 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
     type: 'collapsible',
     label: 'Details',
     fields: [
-      { name: 'description', type: 'richText', localized: true },
+      { name: 'description', type: 'richText', localized: true, validate: richTextOnly },
       { name: 'excerpt', type: 'textarea', localized: true },
       {
         type: 'row',
@@ -95,6 +95,7 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
           {
             name: 'cost',
             type: 'text',
+            validate: textOnly,
             admin: { width: '50%', description: 'As readers should see it, e.g. $15, 10–25 €, Free.' },
           },
           { ...urlField('website'), admin: { width: '50%' } } as Field,

@@ -2,7 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import type { SanitizedPluginConfig } from '../../src/types'
 
-import { imageField, urlField } from '../../src/fields/postFields'
+import { imageField, richTextOnly, urlField } from '../../src/fields/postFields'
 import { defaultLinkedPostStatus } from '../../src/lib/statuses'
 import { generatePostCollection } from '../postCollection'
 
@@ -22,7 +22,7 @@ export function generateOrganizersCollection(options: SanitizedPluginConfig, slu
     override: options.overrides.organizers,
     fields: [
       { name: 'name', type: 'text', localized: true, required: true },
-      { name: 'description', type: 'richText', localized: true },
+      { name: 'description', type: 'richText', localized: true, validate: richTextOnly },
       { name: 'excerpt', type: 'textarea', localized: true },
       {
         type: 'row',

@@ -1,4 +1,4 @@
-import type { Field, SelectFieldSingleValidation } from 'payload'
+import type { Field, RichTextFieldValidation, SelectFieldSingleValidation, TextFieldSingleValidation } from 'payload'
 
 import type { UserWithRole } from '../lib/roles'
 import type { PostStatus, SanitizedPluginConfig } from '../types'
@@ -145,6 +145,21 @@ export const postSidebarFields = (
     },
   },
 ]
+
+/**
+ * Text as text: Payload would store an array or object sent for a text field as its JSON, and
+ * the hooks that read the text (the cost's parser) expect a string.
+ */
+export const textOnly = ((value: unknown) =>
+  value === null || value === undefined || typeof value === 'string' ? true : 'Enter text.') as unknown as TextFieldSingleValidation
+
+/** A description is a rich-text editor state (or nothing), not a bare string or number. */
+export const richTextOnly = ((value: unknown, args: Parameters<RichTextFieldValidation>[1]) => {
+  if (value === null || value === undefined) return true
+  const root = (value as { root?: unknown } | null)?.root
+  if (typeof value !== 'object' || !root || typeof root !== 'object') return 'Enter rich text (an editor state with a root).'
+  return validations.richText(value as never, args)
+}) as RichTextFieldValidation
 
 /** An http(s) URL or nothing, as WordPress's `FILTER_VALIDATE_URL` accepts. */
 export const validateOptionalUrl = (value: null | string | undefined): string | true => {

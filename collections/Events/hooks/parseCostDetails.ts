@@ -4,7 +4,8 @@ import { parseCost } from '../../../src/lib/cost'
 
 /** Keeps the parsed cost (values, currency and its side) in step with the text the editor typed. */
 export const parseCostDetails: CollectionBeforeChangeHook = ({ data }) => {
-  if (data.cost === undefined) return data
+  // Anything but text is refused by the field's validation, which runs after this hook.
+  if (data.cost === undefined || (data.cost !== null && typeof data.cost !== 'string')) return data
   const details = parseCost(data.cost as null | string)
   data.costDetails = {
     ...(data.costDetails as object | undefined),
