@@ -255,6 +255,32 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
     await contributor.context().close()
   })
 
+  it('sends a contributor no password or protected content of others’ items in the admin’s pages', async () => {
+    const token = await apiToken(base, ADMIN.email, ADMIN.password)
+    const secret = `Hidden words ${RUN}`
+    const password = `door-code-${RUN}`
+    const protectedEvent = await fetch(`${base}/api/events`, {
+      body: JSON.stringify({ title: `Members night ${RUN}`, startDate: '2026-12-20T19:00:00Z', endDate: '2026-12-20T21:00:00Z', status: 'publish', password, excerpt: secret }),
+      headers: { Authorization: `JWT ${token}`, 'Content-Type': 'application/json' },
+      method: 'POST',
+    })
+    expect(protectedEvent.status).toBe(201)
+    const { doc } = await protectedEvent.json()
+
+    const contributor = await newPage(browser)
+    await signIn(contributor, base, CONTRIBUTOR.email, CONTRIBUTOR.password)
+    for (const path of [`/admin/collections/events?limit=100&columns=${encodeURIComponent(JSON.stringify(['title', 'password', 'excerpt']))}`, `/admin/collections/events/${doc.id}`]) {
+      const response = await contributor.goto(`${base}${path}`)
+      const page = (await response!.text()) + (await contributor.content())
+      expect(page, path).toContain(`Members night ${RUN}`)
+      expect(page, path).not.toContain(password)
+      expect(page, path).not.toContain(secret)
+    }
+    await contributor.context().close()
+    const editorView = await fetch(`${base}/api/events/${doc.id}`, { headers: { Authorization: `JWT ${token}` } })
+    expect(await editorView.json()).toMatchObject({ excerpt: secret, password })
+  })
+
   it('filters the list by status and venue from the quick filters', async () => {
     await admin.goto(`${base}/admin/collections/events?locale=en`)
     const rows = admin.locator('table tbody tr')

@@ -15,9 +15,12 @@ type Paging = { id?: unknown; limit?: unknown; page?: unknown }
 export const refuseInvalidPaging: CollectionBeforeOperationHook = ({ args, operation, req }) => {
   const paging = args as Paging
   if (!['read', 'readDistinct'].includes(operation) || paging.id !== undefined) return args
+  // Only a REST request's query is what its caller wrote: the admin panel's pages keep their own
+  // state in `req.query` (its list view sets `page` to 0 there and passes no page on).
+  const written = req.payloadAPI === 'REST' ? (req.query as Paging | undefined) : undefined
   const problems = [
-    ...pagingProblems('page', [paging.page, req.query?.page], 1),
-    ...pagingProblems('limit', [paging.limit, req.query?.limit], 0),
+    ...pagingProblems('page', [paging.page, written?.page], 1),
+    ...pagingProblems('limit', [paging.limit, written?.limit], 0),
   ]
   if (problems.length) throw new APIError(problems.join(' '), 400, null, true)
   return args
