@@ -14,13 +14,15 @@ import { locateCompatPath } from './paths'
 export const MAX_BODY_BYTES = 1024 * 1024
 
 /**
- * Express middleware serving the compatibility API under every REST root
- * (`/wp-json`, `/fr/wp-json`, `/es/wp-json`); other paths pass through to the next handler.
+ * Express middleware serving the compatibility API under every REST root (`/wp-json`,
+ * `/fr/wp-json`, … as `restRoot` and `languages` say) and under Payload's API route
+ * (`/api/vendor/events/v1`, trailing slash included, which Next.js would redirect); other
+ * paths, and every path while the plugin is disabled, pass through to the next handler.
  */
 export function compatMiddleware(getPayload: () => Promise<Payload>, options: SanitizedPluginConfig) {
   const readBody = express.text({ limit: MAX_BODY_BYTES, type: () => true })
   return (req: Request, res: Response, next: NextFunction) => {
-    const located = locateCompatPath(req.path, options)
+    const located = options.disabled ? null : locateCompatPath(req.path, options)
     if (!located) return next()
     readBody(req, res, async (bodyError?: unknown) => {
       try {

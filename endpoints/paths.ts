@@ -1,23 +1,55 @@
 import type { SanitizedPluginConfig } from '../src/types'
 
+/** Where a request of the compatibility API came in, as the dispatcher needs it. */
+export type CompatLocation = {
+  /** The path below the root, e.g. `/vendor/events/v1/events`. */
+  path: string
+  /** The language of a language root (`/fr/wp-json` → `fr`); absent for the default one. */
+  rootLanguage?: string
+  /** The root as the URL names it: `/wp-json`, `/fr/wp-json`, or Payload's API route `/api`. */
+  rootPath: string
+}
+
+type PathOptions = Pick<SanitizedPluginConfig, 'apiRoute' | 'defaultLanguage' | 'languages' | 'namespace' | 'restRoot'>
+
 /**
- * Splits a URL path into the REST root's language and the path below the root:
- * `/fr/wp-json/vendor/events/v1/events` → `{ rootLanguage: 'fr', path: '/vendor/events/v1/events' }`.
- * Returns null for paths outside every REST root, which belong to someone else.
+ * Splits a URL path into its root and the path below it:
+ * `/fr/wp-json/vendor/events/v1/events` → `{ rootLanguage: 'fr', path: '/vendor/events/v1/events' }`,
+ * `/api/vendor/events/v1/` → `{ rootPath: '/api', path: '/vendor/events/v1/' }` (the namespace
+ * under Payload's API route, where `endpoints/payloadEndpoints.ts` also serves it).
+ * Returns null for every other path, which belongs to someone else.
  */
-export function locateCompatPath(
-  pathname: string,
-  options: SanitizedPluginConfig,
-): null | { path: string; rootLanguage?: string; rootPath: string } {
-  const segments = pathname.split('/')
+export function locateCompatPath(pathname: string, options: PathOptions): CompatLocation | null {
+  return underRestRoot(pathname, options) ?? underApiRoute(pathname, options)
+}
+
+function underRestRoot(pathname: string, options: PathOptions): CompatLocation | null {
+  let segments = pathname.split('/').slice(1)
   let rootLanguage: string | undefined
-  let index = 1
-  if (segments[1] && segments[1] !== options.restRoot && options.languages.includes(segments[1])) {
-    if (segments[1] === options.defaultLanguage) return null
-    rootLanguage = segments[1]
-    index = 2
+  if (segments[0] && options.languages.includes(segments[0])) {
+    // The default language has no root of its own: `/en/wp-json` is not ours.
+    if (segments[0] === options.defaultLanguage) return null
+    rootLanguage = segments[0]
+    segments = segments.slice(1)
   }
-  if (segments[index] !== options.restRoot) return null
+  const root = options.restRoot.split('/')
+  if (!startsWith(segments, root)) return null
   const rootPath = `${rootLanguage ? `/${rootLanguage}` : ''}/${options.restRoot}`
-  return { path: `/${segments.slice(index + 1).join('/')}`, rootLanguage, rootPath }
+  return { path: `/${segments.slice(root.length).join('/')}`, rootLanguage, rootPath }
+}
+
+/** Only the namespace itself: the rest of Payload's API route is Payload's. */
+function underApiRoute(pathname: string, options: PathOptions): CompatLocation | null {
+  const segments = pathname.split('/').slice(1)
+  const apiRoute = options.apiRoute.split('/').slice(1)
+  if (!startsWith(segments, apiRoute)) return null
+  const below = segments.slice(apiRoute.length)
+  // Payload matches endpoint paths without regard to case; so does this.
+  const namespace = options.namespace.toLowerCase().split('/')
+  if (!startsWith(below.map((segment) => segment.toLowerCase()), namespace)) return null
+  return { path: `/${below.join('/')}`, rootPath: options.apiRoute }
+}
+
+function startsWith(segments: string[], prefix: string[]): boolean {
+  return prefix.every((segment, index) => segments[index] === segment)
 }

@@ -1,6 +1,6 @@
 import type { CollectionConfig, Config, JobsConfig } from 'payload'
 
-import type { EventsCalendarPluginConfig } from './types'
+import type { CollectionOverride, EventsCalendarPluginConfig, SanitizedPluginConfig } from './types'
 
 import { generateApplicationPasswordsCollection } from '../collections/ApplicationPasswords/index'
 import { generateEventCategoriesCollection } from '../collections/EventCategories/index'
@@ -10,6 +10,7 @@ import { generateMediaCollection } from '../collections/Media/index'
 import { generateOrganizersCollection } from '../collections/Organizers/index'
 import { generateUsersCollection, withCalendarUsers } from '../collections/Users/index'
 import { generateVenuesCollection } from '../collections/Venues/index'
+import { applyOverride } from '../collections/applyOverride'
 import { compatRootEndpoints } from '../endpoints/payloadEndpoints'
 import { mendPreferenceDeletes } from './db/deleteOwnPreference'
 import { guardCollectionsAddedByPayload, withInputGuards } from './collectionGuards'
@@ -17,6 +18,7 @@ import { answerDatabaseErrors } from './hooks/answerDatabaseErrors'
 import { CALENDAR_QUEUE, publishScheduledItemsTask } from './jobs/publishScheduledItems'
 import { sanitizeOptions } from './sanitizeOptions'
 import { CALENDAR_SLUGS, POST_COLLECTIONS } from './slugs'
+import { inertPublishTask, withoutCalendarSignIn, withoutPluginHooks } from './withoutBehaviour'
 
 export { CALENDAR_SLUGS, POST_COLLECTIONS, TERM_COLLECTIONS } from './slugs'
 
@@ -33,56 +35,96 @@ export const eventsCalendarPlugin =
   (pluginOptions: EventsCalendarPluginConfig = {}) =>
   (incomingConfig: Config): Config => {
     const options = sanitizeOptions(pluginOptions, incomingConfig)
-    const existing = incomingConfig.collections ?? []
-    const has = (slug: string) => existing.some((collection) => collection.slug === slug)
-
-    const users = existing.find((collection) => collection.slug === options.usersCollection)
-    const collections: CollectionConfig[] = existing.map((collection) =>
-      collection === users ? withCalendarUsers(collection, CALENDAR_SLUGS.applicationPasswords) : collection,
-    )
-    if (!users) collections.push(generateUsersCollection(options, CALENDAR_SLUGS.applicationPasswords))
-    if (!has(options.mediaCollection)) collections.push(generateMediaCollection(options.mediaCollection))
-
-    // Schema first, behaviour second: the collections stay when the plugin is disabled, so that
-    // the database and its migrations do not depend on the switch.
-    collections.push(
-      generateEventsCollection(options, CALENDAR_SLUGS),
-      generateVenuesCollection(options, CALENDAR_SLUGS.venues),
-      generateOrganizersCollection(options, CALENDAR_SLUGS.organizers),
-      generateEventCategoriesCollection(options, CALENDAR_SLUGS.eventCategories),
-      generateEventTagsCollection(options, CALENDAR_SLUGS.eventTags),
-      generateApplicationPasswordsCollection(CALENDAR_SLUGS.applicationPasswords, options.usersCollection),
-    )
-
-    const incomingJobs: JobsConfig = incomingConfig.jobs ?? {}
-    const jobs: JobsConfig = {
-      ...incomingJobs,
-      tasks: [
-        ...(incomingJobs.tasks ?? []),
-        publishScheduledItemsTask(POST_COLLECTIONS, options.scheduledPublication.cron),
-      ],
-      deleteJobOnComplete: incomingJobs.deleteJobOnComplete ?? true,
-    }
-    if (!options.disabled && options.scheduledPublication.autoRun) {
-      const incomingAutoRun = incomingJobs.autoRun
-      jobs.autoRun = async (payload) => [
-        ...(typeof incomingAutoRun === 'function' ? await incomingAutoRun(payload) : (incomingAutoRun ?? [])),
-        { cron: options.scheduledPublication.cron, queue: CALENDAR_QUEUE },
-      ]
-    }
+    const enabled = !options.disabled
+    // Schema first, behaviour second: the collections and fields are the same when the plugin is
+    // disabled, so that the database and its migrations do not depend on the switch.
+    const collections = [...withCalendarUsersAndMedia(incomingConfig.collections ?? [], options), ...calendarCollections(options)]
+    refuseNamespaceOfACollection(options.namespace, collections)
 
     return {
       ...incomingConfig,
       // Every collection, the site's own included: what its database refuses is refused the same way.
-      collections: collections.map(withInputGuards),
-      hooks: { ...incomingConfig.hooks, afterError: [...(incomingConfig.hooks?.afterError ?? []), answerDatabaseErrors] },
+      collections: enabled ? collections.map(withInputGuards) : collections,
+      hooks: enabled
+        ? { ...incomingConfig.hooks, afterError: [...(incomingConfig.hooks?.afterError ?? []), answerDatabaseErrors] }
+        : incomingConfig.hooks,
       custom: { ...incomingConfig.custom, eventsCalendar: options },
-      endpoints: [...(incomingConfig.endpoints ?? []), ...(options.disabled ? [] : compatRootEndpoints(options))],
-      jobs,
+      endpoints: [...(incomingConfig.endpoints ?? []), ...(enabled ? compatRootEndpoints(options) : [])],
+      jobs: calendarJobs(incomingConfig.jobs ?? {}, options),
       onInit: async (payload) => {
-        guardCollectionsAddedByPayload(payload)
-        mendPreferenceDeletes(payload)
+        if (enabled) {
+          guardCollectionsAddedByPayload(payload)
+          mendPreferenceDeletes(payload)
+        }
         await incomingConfig.onInit?.(payload)
       },
     }
   }
+
+/** The site's collections, its users collection extended for the calendar (or one added), and a media collection if it has none. */
+function withCalendarUsersAndMedia(existing: CollectionConfig[], options: SanitizedPluginConfig): CollectionConfig[] {
+  const appPasswords = CALENDAR_SLUGS.applicationPasswords
+  const siteUsers = existing.find((collection) => collection.slug === options.usersCollection)
+  if (siteUsers && !siteUsers.auth) {
+    throw new Error(`eventsCalendarPlugin: usersCollection "${options.usersCollection}" is not an auth collection`)
+  }
+  const users = siteUsers ? withCalendarUsers(siteUsers, appPasswords) : generateUsersCollection(options, appPasswords)
+  const calendarUsers = options.disabled ? withoutCalendarSignIn(users, siteUsers) : users
+  const collections = existing.map((collection) => (collection === siteUsers ? calendarUsers : collection))
+  if (!siteUsers) collections.push(calendarUsers)
+  if (!existing.some((collection) => collection.slug === options.mediaCollection)) {
+    const media = generateMediaCollection(options.mediaCollection)
+    collections.push(options.disabled ? withoutPluginHooks(media) : media)
+  }
+  return collections
+}
+
+/**
+ * The calendar's own collections. The site's overrides are merged here, after a disabled
+ * plugin's hooks are gone, so that the hooks a site adds in `overrides` stay either way.
+ */
+function calendarCollections(options: SanitizedPluginConfig): CollectionConfig[] {
+  const generating = { ...options, overrides: {} }
+  const { overrides } = options
+  const generated: [CollectionConfig, CollectionOverride | undefined][] = [
+    [generateEventsCollection(generating, CALENDAR_SLUGS), overrides.events],
+    [generateVenuesCollection(generating, CALENDAR_SLUGS.venues), overrides.venues],
+    [generateOrganizersCollection(generating, CALENDAR_SLUGS.organizers), overrides.organizers],
+    [generateEventCategoriesCollection(generating, CALENDAR_SLUGS.eventCategories), overrides.eventCategories],
+    [generateEventTagsCollection(generating, CALENDAR_SLUGS.eventTags), overrides.eventTags],
+    [generateApplicationPasswordsCollection(CALENDAR_SLUGS.applicationPasswords, options.usersCollection), undefined],
+  ]
+  return generated.map(([collection, override]) =>
+    applyOverride(options.disabled ? withoutPluginHooks(collection) : collection, override),
+  )
+}
+
+/** The scheduled publication task (inert when disabled) and, with `autoRun`, its queue run by Payload. */
+function calendarJobs(incomingJobs: JobsConfig, options: SanitizedPluginConfig): JobsConfig {
+  const task = publishScheduledItemsTask(POST_COLLECTIONS, options.scheduledPublication.cron)
+  const jobs: JobsConfig = {
+    ...incomingJobs,
+    tasks: [...(incomingJobs.tasks ?? []), options.disabled ? inertPublishTask(task) : task],
+    deleteJobOnComplete: incomingJobs.deleteJobOnComplete ?? true,
+  }
+  if (!options.disabled && options.scheduledPublication.autoRun) {
+    const incomingAutoRun = incomingJobs.autoRun
+    jobs.autoRun = async (payload) => [
+      ...(typeof incomingAutoRun === 'function' ? await incomingAutoRun(payload) : (incomingAutoRun ?? [])),
+      { cron: options.scheduledPublication.cron, queue: CALENDAR_QUEUE },
+    ]
+  }
+  return jobs
+}
+
+/**
+ * Payload routes `/api/{first segment}/…` to a collection of that slug before its root endpoints
+ * (`payload/dist/utilities/handleEndpoints.js`), so a namespace starting with one would never be
+ * reached under the API route.
+ */
+function refuseNamespaceOfACollection(namespace: string, collections: CollectionConfig[]): void {
+  const first = namespace.split('/')[0]!
+  if (first === 'globals' || collections.some((collection) => collection.slug === first)) {
+    throw new Error(`eventsCalendarPlugin: namespace "${namespace}" starts with "${first}", which Payload's API route takes for its own`)
+  }
+}

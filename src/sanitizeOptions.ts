@@ -6,7 +6,7 @@ import { isValidTimeZone } from './lib/timezone'
 
 export function sanitizeOptions(
   options: EventsCalendarPluginConfig,
-  config: Pick<Config, 'localization'>,
+  config: Pick<Config, 'localization' | 'routes'>,
 ): SanitizedPluginConfig {
   const configLocales = config.localization
     ? config.localization.locales.map((locale) => (typeof locale === 'string' ? locale : locale.code))
@@ -25,11 +25,18 @@ export function sanitizeOptions(
   if (!Number.isInteger(maxPerPage) || maxPerPage < 1 || !Number.isInteger(defaultPerPage) || defaultPerPage < 1) {
     throw new Error('eventsCalendarPlugin: maxPerPage and defaultPerPage must be positive integers')
   }
+  const namespace = pathOption('namespace', options.namespace ?? 'vendor/events/v1')
+  const restRoot = pathOption('restRoot', options.restRoot ?? 'wp-json')
+  // `/fr/…` is a language root: a REST root starting with a language could be read both ways.
+  if (languages.includes(restRoot.split('/')[0]!)) {
+    throw new Error(`eventsCalendarPlugin: restRoot "${restRoot}" starts with a language code`)
+  }
   const defaultLanguage =
     config.localization && languages.includes(config.localization.defaultLocale)
       ? config.localization.defaultLocale
       : languages[0]!
   return {
+    apiRoute: (config.routes?.api ?? '/api').replace(/\/+$/, ''),
     clock: options.clock ?? (() => new Date()),
     defaultLanguage,
     defaultPerPage,
@@ -37,9 +44,9 @@ export function sanitizeOptions(
     languages,
     maxPerPage,
     mediaCollection: options.mediaCollection ?? 'media',
-    namespace: (options.namespace ?? 'vendor/events/v1').replace(/^\/+|\/+$/g, ''),
+    namespace,
     overrides: options.overrides ?? {},
-    restRoot: (options.restRoot ?? 'wp-json').replace(/^\/+|\/+$/g, ''),
+    restRoot,
     scheduledPublication: {
       autoRun: options.scheduledPublication?.autoRun ?? false,
       cron: options.scheduledPublication?.cron ?? '* * * * *',
@@ -48,4 +55,14 @@ export function sanitizeOptions(
     siteUrl: (options.siteUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
     usersCollection: options.usersCollection ?? 'users',
   }
+}
+
+/** A path option without its outer slashes; refused when empty or with empty, `.` or `..` segments. */
+function pathOption(name: string, value: string): string {
+  const trimmed = value.replace(/^\/+|\/+$/g, '')
+  const segments = trimmed.split('/')
+  if (!trimmed || segments.some((segment) => !segment || segment === '.' || segment === '..' || /[?#\s]/.test(segment))) {
+    throw new Error(`eventsCalendarPlugin: ${name} "${value}" is not a URL path`)
+  }
+  return trimmed
 }

@@ -13,8 +13,14 @@ export type CollectionOverride = Partial<Omit<CollectionConfig, 'fields' | 'slug
 
 export type EventsCalendarPluginConfig = {
   /**
-   * Keeps the collections and fields (so the database schema and migrations stay the same) but
-   * registers no endpoints, hooks that act on other documents, or jobs.
+   * Keeps the schema (collections, fields, the job's slug) so that the database and its migrations
+   * do not depend on the switch, and keeps what decides who sees what: the access rules and the
+   * blanking of password-protected content on read. Drops the behaviour: every other hook of the
+   * plugin (on its collections, on the users collection, and the input guards and error answers
+   * it adds to the whole config), HTTP Basic sign-in, the endpoints, the compatibility API of the
+   * Express middleware, the fetch handler and the Next routes (they answer nothing), and the
+   * scheduled publication (the task stays registered but does nothing and is not run).
+   * A site's own hooks, in `overrides` or on its users collection, stay.
    * @default false
    */
   disabled?: boolean
@@ -31,12 +37,15 @@ export type EventsCalendarPluginConfig = {
    */
   siteTimezone?: string
   /**
-   * The REST root segment under which the compatibility API is served (`/{restRoot}/vendor/events/v1`).
+   * The REST root under which the compatibility API is served (`/{restRoot}/{namespace}`), one or
+   * more path segments; each language but the default also gets `/{language}/{restRoot}`.
    * @default 'wp-json'
    */
   restRoot?: string
   /**
-   * The compatibility API's namespace.
+   * The compatibility API's namespace, below every REST root and below Payload's API route
+   * (`/api/{namespace}`). Its first segment must not be a collection slug, which Payload's
+   * routing would take for the collection.
    * @default 'vendor/events/v1'
    */
   namespace?: string
@@ -79,7 +88,12 @@ export type EventsCalendarPluginConfig = {
    * @default () => new Date()
    */
   clock?: () => Date
-  /** Per-collection overrides, merged into the generated collection configs. */
+  /**
+   * Per-collection overrides, merged into the generated collection configs: `access` per
+   * operation, `admin` per key (and `admin.components` per key), `hooks` per kind with the
+   * plugin's hooks first, then the override's; `fields` is a function of the plugin's fields;
+   * any other key replaces the plugin's.
+   */
   overrides?: {
     events?: CollectionOverride
     venues?: CollectionOverride
@@ -91,6 +105,8 @@ export type EventsCalendarPluginConfig = {
 
 /** The plugin options after defaults were applied, the only form passed down from the entry. */
 export type SanitizedPluginConfig = {
+  /** Payload's API route (`routes.api`, `/api` by default), where the root endpoints sit. */
+  apiRoute: string
   clock: () => Date
   defaultLanguage: string
   defaultPerPage: number

@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 import { getPayload } from 'payload'
 
 import type { AppEnv } from '../env'
+import type { SanitizedPluginConfig } from '../types'
 
 /**
  * Connects Payload to the database in `DATABASE_URL` and, unless `migrate` is false, applies the
@@ -44,18 +45,20 @@ const MIGRATION_LOCK_KEY = '7261001452837100001'
 /** With ADMIN_EMAIL and ADMIN_PASSWORD set, a site without users gets this administrator. */
 export async function ensureAdministrator(payload: Payload, env: Pick<AppEnv, 'adminEmail' | 'adminPassword'>) {
   if (!env.adminEmail || !env.adminPassword) return null
-  const { totalDocs } = await payload.count({ collection: 'users' as never })
+  // The plugin's users collection (`usersCollection`), wherever the site put it.
+  const users = (payload.config.custom.eventsCalendar as SanitizedPluginConfig).usersCollection as never
+  const { totalDocs } = await payload.count({ collection: users })
   if (totalDocs > 0) return null
   const username = env.adminEmail.split('@')[0]!.replace(/[^A-Za-z0-9._-]/g, '') || 'admin'
   try {
     return await payload.create({
-      collection: 'users' as never,
+      collection: users,
       data: { email: env.adminEmail, password: env.adminPassword, role: 'administrator', username } as never,
       overrideAccess: true,
     })
   } catch (error) {
     // Another instance starting at the same moment created it first.
-    if ((await payload.count({ collection: 'users' as never })).totalDocs > 0) return null
+    if ((await payload.count({ collection: users })).totalDocs > 0) return null
     throw error
   }
 }

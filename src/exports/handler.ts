@@ -6,28 +6,45 @@ import { dispatchCompatRequest } from '../../endpoints/dispatch'
 import { locateCompatPath } from '../../endpoints/paths'
 
 /**
- * The compatibility API as a fetch handler, `(Request) => Promise<Response>`, for hosts other
- * than our Express server: a Next.js route handler at `app/[...path]/route.ts`, Hono, Bun.serve.
- * Paths outside the REST roots (`/wp-json`, `/fr/wp-json`, …) answer `null` so the host can
- * carry on with its own routing.
+ * The compatibility API as a fetch handler, `(Request) => Promise<Response | null>`, for hosts
+ * other than our Express server: Next.js route handlers (`payload-events-calendar/next`), Hono,
+ * Bun.serve. It serves the REST roots (`/wp-json`, `/fr/wp-json`, … as the plugin's `restRoot`
+ * and `languages` say) and the namespace under Payload's API route (`/api/vendor/events/v1`).
+ * Other paths, and every path while the plugin is disabled, answer `null` so the host can carry
+ * on with its own routing.
  */
 export function createEventsCalendarHandler(getPayload: () => Promise<Payload>) {
   return async (request: Request): Promise<null | Response> => {
     const payload = await getPayload()
-    const options = payload.config.custom?.eventsCalendar as SanitizedPluginConfig | undefined
-    if (!options) throw new Error('createEventsCalendarHandler: the Payload config does not use eventsCalendarPlugin')
-    const url = new URL(request.url)
-    const located = locateCompatPath(url.pathname, options)
-    if (!located) return null
-    const hasBody = !['GET', 'HEAD'].includes(request.method.toUpperCase())
-    return dispatchCompatRequest(payload, options, {
-      body: hasBody ? await request.text() : undefined,
-      headers: request.headers,
-      method: request.method,
-      path: located.path,
-      query: url.search.replace(/^\?/, ''),
-      restBase: `${options.siteUrl}${located.rootPath}`,
-      rootLanguage: located.rootLanguage,
-    })
+    return answerCompatRequest(payload, pluginOptionsOf(payload), request)
   }
+}
+
+/** The sanitized plugin options the Payload config carries (`src/plugin.ts` puts them there). */
+export function pluginOptionsOf(payload: Payload): SanitizedPluginConfig {
+  const options = payload.config.custom?.eventsCalendar as SanitizedPluginConfig | undefined
+  if (!options) throw new Error('payload-events-calendar: the Payload config does not use eventsCalendarPlugin')
+  return options
+}
+
+/** One request under the given options; `null` when it is not the compatibility API's. */
+export async function answerCompatRequest(
+  payload: Payload,
+  options: SanitizedPluginConfig,
+  request: Request,
+): Promise<null | Response> {
+  if (options.disabled) return null
+  const url = new URL(request.url)
+  const located = locateCompatPath(url.pathname, options)
+  if (!located) return null
+  const hasBody = !['GET', 'HEAD'].includes(request.method.toUpperCase())
+  return dispatchCompatRequest(payload, options, {
+    body: hasBody ? await request.text() : undefined,
+    headers: request.headers,
+    method: request.method,
+    path: located.path,
+    query: url.search.replace(/^\?/, ''),
+    restBase: `${options.siteUrl}${located.rootPath}`,
+    rootLanguage: located.rootLanguage,
+  })
 }
