@@ -1,0 +1,46 @@
+import type { sql } from '@payloadcms/db-postgres'
+
+/** A statement as `sql` builds it (the package does not export Drizzle's `SQL` type itself). */
+type SQL = ReturnType<typeof sql>
+
+/**
+ * What the calendar's database steps run on: a Drizzle database or transaction, such as the `db`
+ * a Payload migration receives, or `payload.db.drizzle`.
+ */
+export type SqlRunner = { execute: (query: SQL) => Promise<unknown> }
+
+/** One named thing a step makes, as `findMissingCalendarSchema` looks for it in the catalog. */
+export type SchemaPiece =
+  | { kind: 'function'; name: string }
+  | { kind: 'id default'; sequence: string; table: string }
+  | { kind: 'index' | 'sequence' | 'table'; name: string }
+  /** Expected only where the server offers pg_trgm (see `listIndexes.ts`). */
+  | { kind: 'trigram index'; name: string }
+  | { kind: 'trigger'; name: string; table: string }
+
+/** How a piece is named in messages: "trigger events_log_change on events". */
+export function describePiece(piece: SchemaPiece): string {
+  switch (piece.kind) {
+    case 'function':
+      return `function ${piece.name}()`
+    case 'id default':
+      return `default of ${piece.table}.id (nextval of ${piece.sequence})`
+    case 'trigger':
+      return `trigger ${piece.name} on ${piece.table}`
+    default:
+      return `${piece.kind} ${piece.name}`
+  }
+}
+
+/**
+ * `CREATE TRIGGER` has no IF NOT EXISTS (and OR REPLACE only from Postgres 14): the trigger is
+ * created when its table has none of that name, so that a step runs again without failing.
+ */
+export function createTriggerIfMissing(table: string, name: string, definition: string): string {
+  return `DO $$
+  BEGIN
+    IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '"${table}"'::regclass AND tgname = '${name}') THEN
+      CREATE TRIGGER "${name}" ${definition};
+    END IF;
+  END $$;`
+}
