@@ -1,0 +1,70 @@
+import type { Payload } from 'payload'
+
+import {
+  applyCalendarSchema,
+  calendarSchemaPieces,
+  consequencesOf,
+  describePiece,
+  findMissingPieces,
+  type SchemaPiece,
+} from './calendarSchema'
+
+/**
+ * Whether the adapter pushed the collections' schema when it connected (development): the same
+ * condition as `connect` in @payloadcms/db-postgres, where `push` left unset means yes.
+ */
+export function pushedSchemaAtConnect(db: Payload['db']): boolean {
+  const { push } = db as unknown as { push?: boolean }
+  return push !== false && process.env.NODE_ENV !== 'production' && process.env.PAYLOAD_MIGRATING !== 'true'
+}
+
+/** Payload's table for events: without it the collections' own schema is not there yet. */
+const EVENTS_TABLE: SchemaPiece = { kind: 'table', name: 'events' }
+
+export type CalendarSchemaCheck =
+  | { status: 'applied'; pieces: string[] }
+  | { status: 'complete' }
+  | { status: 'missing'; pieces: string[] }
+  | { status: 'no tables' }
+  | { status: 'not postgres' }
+
+/**
+ * At start (the plugin's `onInit`): one catalog query for the calendar's database pieces. Where
+ * Payload pushes its schema (development), missing pieces are made on the spot, since a push
+ * makes only the collections' tables. Otherwise (migrations) what is missing is logged as an
+ * error with the fix, rather than letting the calendar run without it unnoticed.
+ */
+export async function ensureCalendarSchemaOnInit(payload: Payload): Promise<CalendarSchemaCheck> {
+  if (payload.db.name !== 'postgres') {
+    payload.logger.warn(`events calendar: the database adapter is ${payload.db.name}, not Postgres: ids are not shared between events, venues and organizers, term counts are counted on each request, and visitors' reads are not cached.`)
+    return { status: 'not postgres' }
+  }
+  const missing = await findMissingPieces(payload, [EVENTS_TABLE, ...calendarSchemaPieces()])
+  if (missing.some((piece) => describePiece(piece) === describePiece(EVENTS_TABLE))) {
+    // An app that migrates after Payload starts (as this one does, in `src/db/boot.ts`) gets here
+    // on its first start; its migrations bring the calendar's pieces along with the tables.
+    payload.logger.info('events calendar: the database has no calendar tables yet (migrations not applied); its database pieces are checked at the next start')
+    return { status: 'no tables' }
+  }
+  if (!missing.length) return { status: 'complete' }
+  const pieces = missing.map(describePiece)
+  if (pushedSchemaAtConnect(payload.db)) {
+    await applyCalendarSchema(payload)
+    payload.logger.info(`events calendar: added its database pieces to the pushed schema (${pieces.length}: ${pieces.join(', ')})`)
+    return { pieces, status: 'applied' }
+  }
+  payload.logger.error(missingSchemaMessage(missing))
+  return { pieces, status: 'missing' }
+}
+
+export function missingSchemaMessage(missing: SchemaPiece[]): string {
+  return [
+    `events calendar: THE DATABASE LACKS ${missing.length} OF THE CALENDAR'S PIECES, so ${consequencesOf(missing).join('; ')}.`,
+    `Missing: ${missing.map(describePiece).join(', ')}.`,
+    'Fix: create a migration (npx payload migrate:create calendar_schema), call the calendar\'s step at the end of its up and down:',
+    "  import { calendarSchemaDown, calendarSchemaUp } from 'payload-events-calendar/migrations'",
+    '  up:   await calendarSchemaUp({ db, payload, req })',
+    '  down: await calendarSchemaDown({ db, payload, req })',
+    'then run it (npx payload migrate). The step is idempotent: running it again is safe.',
+  ].join('\n')
+}

@@ -1,0 +1,28 @@
+import type { SqlRunner } from '../db/calendarSchema'
+
+import { applyCalendarSchema, dropCalendarSchema } from '../db/calendarSchema'
+
+/*
+ * The calendar's database pieces for a host app's own migrations (README, "Using the plugin in
+ * your app"): Payload generates the calendar's tables with the host's other collections, but
+ * not the pieces Payload knows nothing of (shared id sequences, indexes, term counts, change
+ * log). A host migration calls these at the end of its `up` and `down`:
+ *
+ *   import { calendarSchemaDown, calendarSchemaUp } from 'payload-events-calendar/migrations'
+ *   export async function up({ db, payload, req }: MigrateUpArgs) { …; await calendarSchemaUp({ db, payload, req }) }
+ *   export async function down({ db, payload, req }: MigrateDownArgs) { await calendarSchemaDown({ db, payload, req }); … }
+ *
+ * Both run in the migration's transaction and are safe to run again: a later migration may call
+ * `calendarSchemaUp` once more to bring in pieces a newer version of the plugin adds.
+ */
+type MigrationArgs = { db: SqlRunner; payload?: unknown; req?: unknown }
+
+export async function calendarSchemaUp({ db }: MigrationArgs): Promise<void> {
+  await applyCalendarSchema(db)
+}
+
+export async function calendarSchemaDown({ db }: MigrationArgs): Promise<void> {
+  await dropCalendarSchema(db)
+}
+
+export { applyCalendarSchema, dropCalendarSchema, findMissingCalendarSchema } from '../db/calendarSchema'
