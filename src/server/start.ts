@@ -52,10 +52,11 @@ async function main() {
   const admin = await ensureAdministrator(payload, env)
   if (admin) log(`Created the administrator ${env.adminEmail}.`)
   let queueRunner: { stop: () => Promise<void> } | undefined
-  if (process.env.EVENTS_CALENDAR_RUN_JOBS === 'true') {
+  const calendarOptions = payload.config.custom.eventsCalendar as SanitizedPluginConfig
+  // A disabled plugin keeps its job's slug (the schema) but publishes nothing: no runner either.
+  if (process.env.EVENTS_CALENDAR_RUN_JOBS === 'true' && !calendarOptions.disabled) {
     const { startCalendarQueueRunner } = await import('../jobs/calendarQueueRunner')
-    const { cron } = (payload.config.custom.eventsCalendar as SanitizedPluginConfig).scheduledPublication
-    queueRunner = startCalendarQueueRunner(payload, cron)
+    queueRunner = startCalendarQueueRunner(payload, calendarOptions.scheduledPublication.cron)
   }
 
   const { createServer } = await import('./server')
