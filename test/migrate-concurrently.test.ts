@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process'
 import path from 'node:path'
-import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { migrations } from '../src/migrations/index'
+import { freshDatabase, query } from './helpers/freshDatabase'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const DATABASE = 'events_calendar_migrate_race'
@@ -24,38 +24,20 @@ function migrate(databaseUrl: string): Promise<{ code: null | number; output: st
 }
 
 describe('several instances starting at once against an empty database', () => {
-  const admin = new URL(inject('databaseUrl'))
-  admin.pathname = '/postgres'
-  const target = new URL(admin)
-  target.pathname = `/${DATABASE}`
-  const query = async (url: URL, text: string) => {
-    const client = new pg.Client({ connectionString: url.toString() })
-    await client.connect()
-    try {
-      return await client.query(text)
-    } finally {
-      await client.end()
-    }
-  }
-
-  beforeAll(async () => {
-    await query(admin, `DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`)
-    await query(admin, `CREATE DATABASE "${DATABASE}"`)
-  })
-  afterAll(async () => {
-    await query(admin, `DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`)
-  })
+  const database = freshDatabase(DATABASE)
+  beforeAll(database.create)
+  afterAll(database.drop)
 
   it('migrates exactly once: every process succeeds and each migration is recorded once', async () => {
-    const runs = await Promise.all([1, 2, 3].map(() => migrate(target.toString())))
+    const runs = await Promise.all([1, 2, 3].map(() => migrate(database.url)))
     for (const run of runs) {
       expect(run.output).not.toMatch(/duplicate key|already exists|error/i)
       expect(run.code, run.output).toBe(0)
     }
-    const recorded = await query(target, 'SELECT name, count(*)::int AS times FROM payload_migrations GROUP BY name ORDER BY name')
+    const recorded = await query(database.url, 'SELECT name, count(*)::int AS times FROM payload_migrations GROUP BY name ORDER BY name')
     expect(recorded.rows.map((row) => row.name)).toEqual(migrations.map((migration) => migration.name).sort())
     expect(recorded.rows.every((row) => row.times === 1)).toBe(true)
-    const tables = await query(target, "SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name IN ('events', 'venues', 'organizers')")
+    const tables = await query(database.url, "SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name IN ('events', 'venues', 'organizers')")
     expect(tables.rows[0].n).toBe(3)
   }, 180_000)
 })

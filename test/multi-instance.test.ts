@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { ensureAdminBuild } from '../src/server/build'
+import { freshDatabase, query } from './helpers/freshDatabase'
 import { basic } from './helpers/http'
 import { type S3Server, startS3Server } from './helpers/s3Server'
 import { type ServerProcess, startServerProcess } from './helpers/serverProcess'
@@ -27,19 +27,7 @@ const answer = (promise: Promise<Response>): Promise<Answer> =>
  * empty database. Whatever one instance writes, the other serves at once.
  */
 describe('two instances sharing one database and one bucket', () => {
-  const adminUrl = new URL(inject('databaseUrl'))
-  adminUrl.pathname = '/postgres'
-  const target = new URL(adminUrl)
-  target.pathname = `/${DATABASE}`
-  const query = async (url: URL, text: string, values: unknown[] = []) => {
-    const client = new pg.Client({ connectionString: url.toString() })
-    await client.connect()
-    try {
-      return await client.query(text, values)
-    } finally {
-      await client.end()
-    }
-  }
+  const database = freshDatabase(DATABASE)
 
   let s3: S3Server
   let a: ServerProcess
@@ -47,8 +35,7 @@ describe('two instances sharing one database and one bucket', () => {
   const dataDirs: string[] = []
 
   beforeAll(async () => {
-    await query(adminUrl, `DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`)
-    await query(adminUrl, `CREATE DATABASE "${DATABASE}"`)
+    await database.create()
     s3 = await startS3Server()
     // Built once here, as a deploy does (`npm run build`); the instances only use it.
     await ensureAdminBuild(() => undefined)
@@ -66,8 +53,8 @@ describe('two instances sharing one database and one bucket', () => {
       SKIP_ADMIN_BUILD: '1',
     })
     ;[a, b] = await Promise.all([
-      startServerProcess({ databaseUrl: target.toString(), env: env(true, dataDirs[0]!) }),
-      startServerProcess({ databaseUrl: target.toString(), env: env(false, dataDirs[1]!) }),
+      startServerProcess({ databaseUrl: database.url, env: env(true, dataDirs[0]!) }),
+      startServerProcess({ databaseUrl: database.url, env: env(false, dataDirs[1]!) }),
     ])
   }, 300_000)
 
@@ -75,7 +62,7 @@ describe('two instances sharing one database and one bucket', () => {
     await Promise.all([a?.stop(), b?.stop()])
     await s3?.close()
     for (const dir of dataDirs) await fs.rm(dir, { force: true, recursive: true })
-    await query(adminUrl, `DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`)
+    await database.drop()
   })
 
   const signIn = async (base: string) => {
@@ -95,9 +82,9 @@ describe('two instances sharing one database and one bucket', () => {
       expect(await alive.json()).toEqual({ status: 'ok' })
     }
     // Migrated once, by one of them; one administrator.
-    const migrations = await query(target, 'SELECT name, count(*)::int AS times FROM payload_migrations GROUP BY name')
+    const migrations = await query(database.url, 'SELECT name, count(*)::int AS times FROM payload_migrations GROUP BY name')
     expect(migrations.rows.every((row) => row.times === 1)).toBe(true)
-    expect((await query(target, 'SELECT count(*)::int AS n FROM users')).rows[0].n).toBe(1)
+    expect((await query(database.url, 'SELECT count(*)::int AS n FROM users')).rows[0].n).toBe(1)
   })
 
   it('a write through A, by the compatibility API or Payload’s REST, is read at once through B', async () => {
@@ -186,7 +173,7 @@ describe('two instances sharing one database and one bucket', () => {
     await probing
 
     const answered = answers.filter((item) => item.status === 201).length
-    const kept = await query(target, 'SELECT count(*)::int AS n FROM events_locales WHERE title LIKE $1', [`${marker}%`])
+    const kept = await query(database.url, 'SELECT count(*)::int AS n FROM events_locales WHERE title LIKE $1', [`${marker}%`])
     expect(kept.rows[0].n, JSON.stringify(answers.filter((item) => item.status !== 201))).toBe(answered)
     // Refused before being sent is safe to retry elsewhere; an empty reply (reset, hang-up) is not.
     for (const item of answers) if (item.status !== 201) expect(item.error).toBe('ECONNREFUSED')

@@ -1,38 +1,19 @@
-import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { freshDatabase, query } from './helpers/freshDatabase'
 import { basic } from './helpers/http'
 import { startServerProcess } from './helpers/serverProcess'
 
-const DATABASE = 'events_calendar_shutdown'
 const ADMIN = { email: 'shutdown-admin@example.test', password: 'shutdown-password-1' }
 
 /** `SIGTERM` with writes in flight: each one is answered, and what was answered is what was kept. */
 describe('stopping the server (npm start) while it writes', () => {
-  const admin = new URL(inject('databaseUrl'))
-  admin.pathname = '/postgres'
-  const target = new URL(admin)
-  target.pathname = `/${DATABASE}`
-  const query = async (url: URL, text: string, values: unknown[] = []) => {
-    const client = new pg.Client({ connectionString: url.toString() })
-    await client.connect()
-    try {
-      return await client.query(text, values)
-    } finally {
-      await client.end()
-    }
-  }
-
-  beforeAll(async () => {
-    await query(admin, `DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`)
-    await query(admin, `CREATE DATABASE "${DATABASE}"`)
-  })
-  afterAll(async () => {
-    await query(admin, `DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`)
-  })
+  const database = freshDatabase('events_calendar_shutdown')
+  beforeAll(database.create)
+  afterAll(database.drop)
 
   it('answers every request in flight, keeps exactly the answered writes, and exits cleanly', async () => {
-    const server = await startServerProcess({ databaseUrl: target.toString(), env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } })
+    const server = await startServerProcess({ databaseUrl: database.url, env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } })
     const marker = `Shutdown ${Date.now()}`
     // Signed in once first, so the writes below do not each wait for a password check.
     expect((await fetch(`${server.base}/wp-json/vendor/events/v1/events`, { headers: basic(ADMIN.email, ADMIN.password) })).status).toBe(200)
@@ -52,7 +33,7 @@ describe('stopping the server (npm start) while it writes', () => {
     await stopped
 
     expect(answers.map((answer) => answer.status), JSON.stringify(answers.filter((answer) => answer.status !== 201))).toEqual(Array(12).fill(201))
-    const kept = await query(target, 'SELECT count(*)::int AS n FROM events_locales WHERE title LIKE $1', [`${marker}%`])
+    const kept = await query(database.url, 'SELECT count(*)::int AS n FROM events_locales WHERE title LIKE $1', [`${marker}%`])
     expect(kept.rows[0].n).toBe(12)
     expect(server.output()).toContain('stopped')
     expect(server.output()).not.toMatch(/terminating connection|Error/)

@@ -10,16 +10,10 @@ import { createExpressApp } from '../../src/server/app'
 import type { SanitizedPluginConfig } from '../../src/types'
 
 /** The compatibility API on a real HTTP port of this machine, without the admin panel. */
-export async function serveCompatApi(payload: Payload): Promise<{ close: () => Promise<void>; url: string }> {
+export async function serveCompatApi(payload: Payload): Promise<TestServer> {
   const app = express()
   app.use(compatMiddleware(async () => payload, payload.config.custom.eventsCalendar as SanitizedPluginConfig))
-  const server = app.listen(0, '127.0.0.1')
-  await new Promise((resolve) => server.once('listening', resolve))
-  const { port } = server.address() as AddressInfo
-  return {
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-    url: `http://127.0.0.1:${port}`,
-  }
+  return listenOnLoopback(app)
 }
 
 export const basic = (login: string, password: string) => ({
@@ -32,7 +26,7 @@ export const basic = (login: string, password: string) => ({
  * (`/api/...`) and GraphQL (`/api/graphql`) handlers where `src/server/server.ts` mounts Next.js:
  * the same handlers the app's Next routes use, without building the admin.
  */
-export async function serveAllApis(payload: Payload, trustProxy: TrustProxy = false): Promise<{ close: () => Promise<void>; url: string }> {
+export async function serveAllApis(payload: Payload, trustProxy: TrustProxy = false): Promise<TestServer> {
   const { payloadGraphqlHandler, payloadRestHandler } = await import('../../src/server/payloadApiHandlers')
   const rest = payloadRestHandler(payload.config)
   const graphql = payloadGraphqlHandler(payload.config)
@@ -56,6 +50,13 @@ export async function serveAllApis(payload: Payload, trustProxy: TrustProxy = fa
       next(error)
     }
   })
+  return listenOnLoopback(app)
+}
+
+export type TestServer = { close: () => Promise<void>; url: string }
+
+/** An Express app on a free port of this machine's loopback. */
+async function listenOnLoopback(app: express.Express): Promise<TestServer> {
   const server = app.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
   const { port } = server.address() as AddressInfo
