@@ -12,6 +12,8 @@ import { generateUsersCollection, withCalendarUsers } from '../collections/Users
 import { generateVenuesCollection } from '../collections/Venues/index'
 import { applyOverride } from '../collections/applyOverride'
 import { compatRootEndpoints } from '../endpoints/payloadEndpoints'
+import { withCalendarPushSchema } from './db/calendarSchema/pushSchema'
+import { ensureCalendarSchemaOnInit } from './db/calendarSchemaOnInit'
 import { mendPreferenceDeletes } from './db/deleteOwnPreference'
 import { guardCollectionsAddedByPayload, withInputGuards } from './collectionGuards'
 import { answerDatabaseErrors } from './hooks/answerDatabaseErrors'
@@ -43,6 +45,8 @@ export const eventsCalendarPlugin =
 
     return {
       ...incomingConfig,
+      // A host that pushes its schema in development keeps the calendar's pieces in it (`src/db/calendarSchema/pushSchema.ts`).
+      db: withCalendarPushSchema(incomingConfig.db),
       // Every collection, the site's own included: what its database refuses is refused the same way.
       collections: enabled ? collections.map(withInputGuards) : collections,
       hooks: enabled
@@ -56,6 +60,8 @@ export const eventsCalendarPlugin =
           guardCollectionsAddedByPayload(payload)
           mendPreferenceDeletes(payload)
         }
+        // Applied where the host pushes its schema; otherwise checked, and said loudly if missing.
+        await ensureCalendarSchemaOnInit(payload)
         await incomingConfig.onInit?.(payload)
       },
     }

@@ -2,6 +2,8 @@ import type { Payload } from 'payload'
 
 import { getPayload } from 'payload'
 
+import { ensureCalendarSchemaOnInit } from './calendarSchemaOnInit'
+
 import type { AppEnv } from '../env'
 import type { SanitizedPluginConfig } from '../types'
 
@@ -13,7 +15,11 @@ import type { SanitizedPluginConfig } from '../types'
 export async function bootPayload({ migrate = true }: { migrate?: boolean } = {}): Promise<Payload> {
   const { default: config } = await import('../../payload.config')
   const payload = await getPayload({ config })
-  if (migrate) await applyMigrations(payload)
+  if (migrate) {
+    await applyMigrations(payload)
+    // At init the tables of a fresh database did not exist yet; now everything must be there.
+    await ensureCalendarSchemaOnInit(payload)
+  }
   return payload
 }
 
