@@ -43,7 +43,7 @@ export async function ensureCalendarSchemaOnInit(payload: Payload): Promise<Cale
   if (missing.some((piece) => describePiece(piece) === describePiece(EVENTS_TABLE))) {
     // An app that migrates after Payload starts (as this one does, in `src/db/boot.ts`) gets here
     // on its first start; its migrations bring the calendar's pieces along with the tables.
-    payload.logger.info('events calendar: the database has no calendar tables yet (migrations not applied); its database pieces are checked at the next start')
+    payload.logger.info('events calendar: the database has no calendar tables yet (migrations not applied); its database pieces are checked once they are')
     return { status: 'no tables' }
   }
   if (!missing.length) return { status: 'complete' }
