@@ -12,8 +12,8 @@ import { startLog } from './startLog'
 
 const log = startLog(process.env.LOG_FORMAT === 'json' ? 'json' : 'text')
 
-/** How long a stop waits for requests in flight (SHUTDOWN_GRACE_MS, default 25 s: under the usual 30 s before SIGKILL). */
-const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS) || 25_000
+/** How long a stop waits for requests in flight (SHUTDOWN_GRACE_MS, default 10 s: well under the usual 30 s before SIGKILL). */
+const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS) || 10_000
 
 /**
  * How long a stop keeps accepting connections, answering `/readyz` with 503, before it closes
