@@ -4,41 +4,44 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
 
-/**
- * Debian's Chromium (`apt-get install chromium`, which `.ci/run` does), or CHROMIUM_PATH. The
- * flags are what a root user on a machine without network needs: no sandbox, no GPU, and none
- * of Chromium's own calls home, which a closed network refuses.
- */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+import { findChromium } from './findChromium'
 
 export const ARTIFACTS = path.resolve(import.meta.dirname, '../../test-results/e2e')
 
+/**
+ * What a root user on a machine without network needs: no sandbox, no GPU, and none of
+ * Chromium's own calls home, which a closed network refuses. The same flags for the system
+ * browser and the npm one: `@sparticuz/chromium`'s own recommended `args` are for serverless
+ * functions (`--single-process`, `--disable-web-security`), which would make these tests run
+ * in a browser unlike an editor's.
+ */
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+]
+
 export async function launchChromium(): Promise<Browser> {
-  if (!fs.existsSync(CHROMIUM_PATH)) {
+  const found = await findChromium()
+  fs.mkdirSync(ARTIFACTS, { recursive: true })
+  try {
+    return await chromium.launch({ args: FLAGS, executablePath: found.executablePath, headless: true })
+  } catch (error) {
     throw new Error(
-      `No Chromium at ${CHROMIUM_PATH}. Install Debian's package (apt-get install chromium) or set CHROMIUM_PATH; SKIP_E2E=1 skips the browser tests.`,
+      `Chromium (${found.source}: ${found.executablePath}) did not start: ${(error as Error).message}\nSet CHROMIUM_PATH to another Chromium, or SKIP_E2E=1 to skip the browser tests.`,
     )
   }
-  fs.mkdirSync(ARTIFACTS, { recursive: true })
-  return chromium.launch({
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-    ],
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-  })
 }
 
 /** Uncaught errors in any page of the run: a screen that throws is a failure even when the test's clicks go through. */
 export const pageErrors: string[] = []
 
-/** A fresh browser profile (Playwright gives each context its own), in the site's timezone. */
+/** A fresh browser profile (Playwright gives each context its own), in the site's timezone unless told another. */
 export async function newPage(browser: Browser, timezoneId = 'America/New_York'): Promise<Page> {
   const context = await browser.newContext({ timezoneId, viewport: { height: 1000, width: 1400 } })
   const page = await context.newPage()

@@ -1,0 +1,45 @@
+import fs from 'node:fs'
+
+/** Where the browser tests' Chromium comes from, for the log and the error messages. */
+export type ChromiumSource = 'CHROMIUM_PATH' | 'npm' | 'system'
+
+export type FoundChromium = { executablePath: string; source: ChromiumSource }
+
+/** Debian's package (`apt-get install chromium`) and the usual names elsewhere. */
+const SYSTEM_CHROMIUMS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']
+
+/**
+ * The Chromium the browser tests drive, in this order:
+ * 1. `CHROMIUM_PATH`, when set: the caller's choice, used as given;
+ * 2. the system's Chromium, when there is one: a full multi-process browser built against the
+ *    system's own libraries, ready at once (nothing to unpack);
+ * 3. `@sparticuz/chromium` from the npm registry (a dev dependency): a compressed Chromium for
+ *    Linux x64 that unpacks into the temporary directory on first use (about 2 s), so that
+ *    `npm install && npm test` works on a machine without a system browser.
+ * `E2E_BROWSER=npm` skips the system one (to check the npm one on a machine that has both),
+ * `E2E_BROWSER=system` refuses to fall back to npm.
+ */
+export async function findChromium(env: NodeJS.ProcessEnv = process.env): Promise<FoundChromium> {
+  if (env.CHROMIUM_PATH) {
+    if (!fs.existsSync(env.CHROMIUM_PATH)) throw new Error(`No Chromium at CHROMIUM_PATH=${env.CHROMIUM_PATH}.`)
+    return { executablePath: env.CHROMIUM_PATH, source: 'CHROMIUM_PATH' }
+  }
+  if (env.E2E_BROWSER !== 'npm') {
+    const system = SYSTEM_CHROMIUMS.find((candidate) => fs.existsSync(candidate))
+    if (system) return { executablePath: system, source: 'system' }
+    if (env.E2E_BROWSER === 'system') throw new Error(`No system Chromium (looked for ${SYSTEM_CHROMIUMS.join(', ')}).`)
+  }
+  return { executablePath: await npmChromium(), source: 'npm' }
+}
+
+async function npmChromium(): Promise<string> {
+  if (process.platform !== 'linux' || process.arch !== 'x64') {
+    throw new Error(
+      `@sparticuz/chromium only ships Chromium for Linux x64 (this is ${process.platform} ${process.arch}). Set CHROMIUM_PATH to a local Chromium or Chrome; SKIP_E2E=1 skips the browser tests.`,
+    )
+  }
+  const { default: chromium } = await import('@sparticuz/chromium')
+  // No WebGL in the admin panel: the software GL library need not be unpacked.
+  chromium.setGraphicsMode = false
+  return chromium.executablePath()
+}
