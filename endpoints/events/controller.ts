@@ -12,25 +12,15 @@ import { wasSent } from '../args'
 import { RestError } from '../errors'
 import { countKept } from '../freshness'
 import { apiUrl, encodedQuery } from '../urls'
-import { MAX_INTEGER, readsAsId, toList } from '../validators'
+import { MAX_INTEGER, toList } from '../validators'
 import { inTransaction } from '../transaction'
 import { DATE_BOUNDS, isStrict, parseDateWindow } from './dateWindow'
-import { venuesNear } from './geofence'
+import { eventsListConditions } from './listQuery'
 import { prepareEventData } from './prepareEvent'
 import { findEventsPage, loadEvents, populateEvents } from './loadEvents'
 import { type EventDoc, serializeEvent } from './serializeEvent'
 
 const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
-
-/** Which query argument filters which field, and how (`contract.md` §7.3–7.4). */
-const BOUND_FILTERS = {
-  start_date: ['startDate', 'greater_than_equal'],
-  end_date: ['endDate', 'less_than_equal'],
-  starts_before: ['startDate', 'less_than'],
-  starts_after: ['startDate', 'greater_than'],
-  ends_before: ['endDate', 'less_than'],
-  ends_after: ['endDate', 'greater_than'],
-} as const
 
 /** `GET /events`. */
 export async function listEvents(ctx: RestContext): Promise<RestResult> {
@@ -41,9 +31,6 @@ export async function listEvents(ctx: RestContext): Promise<RestResult> {
   const statuses = (args.status as string[] | undefined) ?? (mayEdit ? null : ['publish'])
   const include = args.include as number[] | undefined
 
-  const and: Where[] = [{ hideFromListings: { not_equals: true } }]
-  and.push(statuses ? { status: { in: statuses } } : { status: { not_equals: 'trash' } })
-
   const window = include
     ? null
     : parseDateWindow({
@@ -53,29 +40,7 @@ export async function listEvents(ctx: RestContext): Promise<RestResult> {
         strict: isStrict(args.strict_dates),
         values: Object.fromEntries(DATE_BOUNDS.map((bound) => [bound, args[bound]])),
       })
-  if (include) and.push({ id: { in: include } })
-  for (const [bound, instant] of Object.entries(window?.instants ?? {})) {
-    const [field, operator] = BOUND_FILTERS[bound as keyof typeof BOUND_FILTERS]
-    and.push({ [field]: { [operator]: instant.toISOString() } })
-  }
-  if (typeof args.search === 'string') {
-    for (const word of args.search.split(/\s+/).filter(Boolean)) {
-      and.push({ or: [{ title: { like: word } }, { excerpt: { like: word } }, { descriptionText: { like: word } }] })
-    }
-  }
-  if (args.categories !== undefined) and.push({ categories: { in: await termIds(ctx, CALENDAR_SLUGS.eventCategories, args.categories) } })
-  if (args.tags !== undefined) and.push({ tags: { in: await termIds(ctx, CALENDAR_SLUGS.eventTags, args.tags) } })
-  if (args.venue !== undefined) and.push({ venue: { in: toList(args.venue).map(Number) } })
-  if (args.organizer !== undefined) and.push({ organizers: { in: toList(args.organizer).map(Number) } })
-  if (args.featured === true) and.push({ featured: { equals: true } })
-  if (args.featured === false) and.push({ featured: { not_equals: true } })
-  if (args.geoloc === true) and.push({ 'venue.latitude': { exists: true } }, { 'venue.longitude': { exists: true } })
-  if (args.geoloc === false) and.push({ or: [{ venue: { exists: false } }, { 'venue.latitude': { exists: false } }] })
-  if (args.geoloc_lat !== undefined && args.geoloc_lng !== undefined) {
-    and.push({ venue: { in: await venuesNear(ctx, Number(args.geoloc_lat), Number(args.geoloc_lng)) } })
-  }
-  // Events have no parents here (no recurrence), so a parent filter matches nothing.
-  if (args.post_parent !== undefined) and.push({ id: { equals: 0 } })
+  const and = await eventsListConditions(ctx, args, { statuses, window })
 
   const query = { collection: EVENTS, overrideAccess: false, req: ctx.req, where: { and } } as const
   const [docs, total] = await Promise.all([
@@ -138,24 +103,6 @@ function echoedArgs(ctx: RestContext, dates: Partial<Record<string, string>>, st
 function restUrl(base: string, main: [string, string][], extras: [string, string][]): string {
   if (extras.length) return `${base}?${encodedQuery([...main, ...extras])}`
   return `${base}?${main.map(([name, value]) => `${name}=${value}`).join('&')}`
-}
-
-async function termIds(ctx: RestContext, collection: string, value: unknown): Promise<number[]> {
-  const entries = toList(value).map((entry) => String(entry).trim())
-  const ids = entries.filter(readsAsId).map(Number)
-  const names = entries.filter((entry) => !readsAsId(entry))
-  if (names.length) {
-    const { docs } = await ctx.payload.find({
-      collection: collection as CollectionSlug,
-      depth: 0,
-      limit: 0,
-      overrideAccess: true,
-      pagination: false,
-      where: { or: [{ slug: { in: names } }, { name: { in: names } }] },
-    })
-    ids.push(...docs.map((doc) => doc.id as number))
-  }
-  return ids
 }
 
 function mayUnlock(ctx: RestContext, doc: EventDoc): boolean {

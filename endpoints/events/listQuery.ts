@@ -1,0 +1,77 @@
+import type { Where } from 'payload'
+
+import type { RestContext } from '../context'
+import type { DateWindow } from './dateWindow'
+
+import { CALENDAR_SLUGS } from '../../src/slugs'
+import { readsAsId, toList } from '../validators'
+import { venuesNear } from './geofence'
+
+/** Which date bound filters which field, and how (`contract.md` §7.3–7.4). */
+const BOUND_FILTERS = {
+  start_date: ['startDate', 'greater_than_equal'],
+  end_date: ['endDate', 'less_than_equal'],
+  starts_before: ['startDate', 'less_than'],
+  starts_after: ['startDate', 'greater_than'],
+  ends_before: ['endDate', 'less_than'],
+  ends_after: ['endDate', 'greater_than'],
+} as const
+
+/**
+ * The conditions of the events list (`GET /events`) for arguments read from its declarations
+ * (`params.ts`): listed events of these statuses (all but trashed when `null`), in this date
+ * window, matching the filters sent. Shared by the list and the calendar feeds (`src/feeds/`),
+ * which take a subset of the same arguments.
+ */
+export async function eventsListConditions(
+  ctx: RestContext,
+  args: Record<string, unknown>,
+  { statuses, window }: { statuses: null | string[]; window: DateWindow | null },
+): Promise<Where[]> {
+  const include = args.include as number[] | undefined
+  const and: Where[] = [{ hideFromListings: { not_equals: true } }]
+  and.push(statuses ? { status: { in: statuses } } : { status: { not_equals: 'trash' } })
+  if (include) and.push({ id: { in: include } })
+  for (const [bound, instant] of Object.entries(window?.instants ?? {})) {
+    const [field, operator] = BOUND_FILTERS[bound as keyof typeof BOUND_FILTERS]
+    and.push({ [field]: { [operator]: instant.toISOString() } })
+  }
+  if (typeof args.search === 'string') {
+    for (const word of args.search.split(/\s+/).filter(Boolean)) {
+      and.push({ or: [{ title: { like: word } }, { excerpt: { like: word } }, { descriptionText: { like: word } }] })
+    }
+  }
+  if (args.categories !== undefined) and.push({ categories: { in: await termIds(ctx, CALENDAR_SLUGS.eventCategories, args.categories) } })
+  if (args.tags !== undefined) and.push({ tags: { in: await termIds(ctx, CALENDAR_SLUGS.eventTags, args.tags) } })
+  if (args.venue !== undefined) and.push({ venue: { in: toList(args.venue).map(Number) } })
+  if (args.organizer !== undefined) and.push({ organizers: { in: toList(args.organizer).map(Number) } })
+  if (args.featured === true) and.push({ featured: { equals: true } })
+  if (args.featured === false) and.push({ featured: { not_equals: true } })
+  if (args.geoloc === true) and.push({ 'venue.latitude': { exists: true } }, { 'venue.longitude': { exists: true } })
+  if (args.geoloc === false) and.push({ or: [{ venue: { exists: false } }, { 'venue.latitude': { exists: false } }] })
+  if (args.geoloc_lat !== undefined && args.geoloc_lng !== undefined) {
+    and.push({ venue: { in: await venuesNear(ctx, Number(args.geoloc_lat), Number(args.geoloc_lng)) } })
+  }
+  // Events have no parents here (no recurrence), so a parent filter matches nothing.
+  if (args.post_parent !== undefined) and.push({ id: { equals: 0 } })
+  return and
+}
+
+/** Term ids for a list of ids, slugs or names. */
+async function termIds(ctx: RestContext, collection: string, value: unknown): Promise<number[]> {
+  const entries = toList(value).map((entry) => String(entry).trim())
+  const ids = entries.filter(readsAsId).map(Number)
+  const names = entries.filter((entry) => !readsAsId(entry))
+  if (names.length) {
+    const { docs } = await ctx.payload.find({
+      collection: collection as never,
+      depth: 0,
+      limit: 0,
+      overrideAccess: true,
+      pagination: false,
+      where: { or: [{ slug: { in: names } }, { name: { in: names } }] },
+    })
+    ids.push(...docs.map((doc) => doc.id as number))
+  }
+  return ids
+}
