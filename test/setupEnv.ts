@@ -6,6 +6,8 @@ import { GUARD_TABLE } from '../src/auth/passwordGuardStore'
 // Payload reads these when the config is first imported, which happens after this file runs.
 process.env.DATABASE_URL = inject('databaseUrl')
 process.env.DISABLE_PAYLOAD_HMR = 'true'
+// One log line per request would bury the test report; warnings and errors still show.
+process.env.LOG_LEVEL ??= 'warn'
 process.env.EVENTS_CALENDAR_RUN_JOBS = 'false'
 // The reference site's timezone and day: the recorded responses of the original depend on both.
 process.env.SITE_TIMEZONE = 'America/New_York'
