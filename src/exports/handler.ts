@@ -4,19 +4,24 @@ import type { SanitizedPluginConfig } from '../types'
 
 import { dispatchCompatRequest } from '../../endpoints/dispatch'
 import { locateCompatPath } from '../../endpoints/paths'
+import { answerFeedRequest } from '../feeds/answerFeed'
 
 /**
  * The compatibility API as a fetch handler, `(Request) => Promise<Response | null>`, for hosts
  * other than our Express server: Next.js route handlers (`payload-events-calendar/next`), Hono,
  * Bun.serve. It serves the REST roots (`/wp-json`, `/fr/wp-json`, … as the plugin's `restRoot`
- * and `languages` say) and the namespace under Payload's API route (`/api/vendor/events/v1`).
+ * and `languages` say), the namespace under Payload's API route (`/api/vendor/events/v1`), and
+ * the calendar feeds (`/events.ics`, `/event/{slug}.ics`, `?ical=1`: `src/feeds/feedPaths.ts`).
  * Other paths, and every path while the plugin is disabled, answer `null` so the host can carry
  * on with its own routing.
  */
 export function createEventsCalendarHandler(getPayload: () => Promise<Payload>) {
   return async (request: Request): Promise<null | Response> => {
     const payload = await getPayload()
-    return answerCompatRequest(payload, pluginOptionsOf(payload), request)
+    const options = pluginOptionsOf(payload)
+    const url = new URL(request.url)
+    const feed = await answerFeedRequest(payload, options, { headers: request.headers, method: request.method, pathname: url.pathname, search: url.search.replace(/^\?/, '') })
+    return feed ?? answerCompatRequest(payload, options, request)
   }
 }
 

@@ -1,0 +1,44 @@
+import type { SanitizedPluginConfig } from '../types'
+
+/** Which feed a URL asks for. */
+export type FeedLocation =
+  | { kind: 'calendar'; language: string; rootPath: string }
+  | { kind: 'event'; language: string; rootPath: string; slug: string }
+
+type PathOptions = Pick<SanitizedPluginConfig, 'defaultLanguage' | 'languages'>
+
+/**
+ * The feed URLs, in every language root (`/fr/…`, `/es/…`; the default language has none):
+ * `/events.ics` and `/event/{slug}.ics`, and The Events Calendar's own `/events/?ical=1` and
+ * `/event/{slug}/?ical=1` (with or without the trailing slash; `outlook-ical=1` too, which the
+ * original serves in the same format). Any other URL is not a feed: `null`.
+ */
+export function locateFeed(pathname: string, search: URLSearchParams, options: PathOptions): FeedLocation | null {
+  let segments = pathname.split('/').slice(1)
+  let language = options.defaultLanguage
+  if (segments.length > 1 && options.languages.includes(segments[0]!) && segments[0] !== options.defaultLanguage) {
+    language = segments[0]!
+    segments = segments.slice(1)
+  }
+  const rootPath = language === options.defaultLanguage ? '' : `/${language}`
+  if (segments.at(-1) === '' && segments.length > 1) segments = segments.slice(0, -1)
+  const asksIcal = ['ical', 'outlook-ical'].some((name) => ['1', 'true'].includes(search.get(name) ?? ''))
+
+  if (segments.length === 1 && segments[0] === 'events.ics') return { kind: 'calendar', language, rootPath }
+  if (segments.length === 2 && segments[0] === 'event' && /^[^/]+\.ics$/.test(segments[1]!) && segments[1] !== '.ics') {
+    return { kind: 'event', language, rootPath, slug: decodeSegment(segments[1]!.slice(0, -'.ics'.length)) }
+  }
+  if (!asksIcal) return null
+  if (segments.length === 1 && segments[0] === 'events') return { kind: 'calendar', language, rootPath }
+  if (segments.length === 2 && segments[0] === 'event' && segments[1]) return { kind: 'event', language, rootPath, slug: decodeSegment(segments[1]) }
+  return null
+}
+
+/** A slug as stored (`%C3%A9t%C3%A9` → `été`); a malformed escape stays as written and matches nothing. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
