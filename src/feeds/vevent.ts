@@ -43,8 +43,10 @@ export function vevent(doc: EventDoc, shown: SerializedEvent, args: { language: 
   } else {
     const description = typeof doc.descriptionText === 'string' ? doc.descriptionText.trim() : ''
     if (description) data.description = description
-    data.location = locationOf(shown.venue)
-    data.organizer = organizerOf(shown.organizer)
+    // The API embeds linked venues and organizers whole; a protected one's content stays out of feeds.
+    data.location = isLocked(doc.venue) ? null : locationOf(shown.venue)
+    const lockedOrganizers = new Set(((doc.organizers as unknown[]) ?? []).filter(isLocked).map((item) => (item as { id: number }).id))
+    data.organizer = organizerOf(shown.organizer.filter((item) => !lockedOrganizers.has(item.id as number)))
     data.categories = categoryNames(doc).map((name) => ({ name }))
   }
   return new ICalEvent(data, PARENT).toString()
@@ -87,6 +89,11 @@ function readsBack(time: DateTime): boolean {
     if (DateTime.fromMillis(twin, { zone: time.zone }).offset === other) return false
   }
   return true
+}
+
+/** A populated venue or organizer with a password (ids, which the visitor may not read, show nothing anyway). */
+function isLocked(item: unknown): boolean {
+  return Boolean(item) && typeof item === 'object' && Boolean((item as { password?: unknown }).password)
 }
 
 /** The venue's name and address on one line, as The Events Calendar writes LOCATION, and GEO when known. */
