@@ -2,7 +2,9 @@ import type { CollectionBeforeChangeHook, CollectionConfig, Field } from 'payloa
 
 import type { CollectionOverride, SanitizedPluginConfig } from '../src/types'
 
+import { deleteTrashedPosts } from '../src/access/deleteTrashedPosts'
 import { createPosts, editPosts, readPosts } from '../src/access/posts'
+import { hideTrashedFromList } from '../src/admin/hideTrashedFromList'
 import { postSidebarFields } from '../src/fields/postFields'
 import { applyStatusWorkflow } from '../src/hooks/applyStatusWorkflow'
 import { assignAuthor } from '../src/hooks/assignAuthor'
@@ -11,6 +13,7 @@ import { generateSlug } from '../src/hooks/generateSlug'
 import { guardChosenIds } from '../src/hooks/guardChosenIds'
 import { hideProtectedContent } from '../src/hooks/hideProtectedContent'
 import { refuseDuplicatingProtected } from '../src/hooks/refuseDuplicatingProtected'
+import { refuseScheduleWithoutDate } from '../src/hooks/refuseScheduleWithoutDate'
 import { serializeUpdates } from '../src/hooks/serializeUpdates'
 import { storeDescriptionText } from '../src/hooks/storeDescriptionText'
 import { POST_COLLECTIONS } from '../src/slugs'
@@ -40,8 +43,8 @@ export function generatePostCollection(args: {
     {
       slug: args.slug,
       labels: args.labels,
-      access: { create: createPosts, delete: editPosts, read: readPosts, update: editPosts },
-      admin: { useAsTitle: args.titleField, group: 'Calendar', ...args.admin },
+      access: { create: createPosts, delete: deleteTrashedPosts, read: readPosts, update: editPosts },
+      admin: { useAsTitle: args.titleField, group: 'Calendar', baseListFilter: hideTrashedFromList, ...args.admin },
       defaultSort: args.defaultSort,
       // What decides who sees a protected item's content is read whatever the caller selects.
       forceSelect: { author: true, password: true, status: true },
@@ -50,7 +53,7 @@ export function generatePostCollection(args: {
         beforeOperation: [guardChosenIds(POST_COLLECTIONS), refuseDuplicatingProtected, serializeUpdates],
         beforeRead: [hideProtectedContent({ ...args.blankedWhenProtected, description: null, descriptionText: null, excerpt: null, image: null })],
         beforeValidate: [generateSlug(args.titleField)],
-        beforeChange: [assignAuthor, applyStatusWorkflow, storeDescriptionText, ...(args.beforeChange ?? [])],
+        beforeChange: [assignAuthor, refuseScheduleWithoutDate, applyStatusWorkflow, storeDescriptionText, ...(args.beforeChange ?? [])],
         afterChange: [fillDefaultLocale(args.localizedFields)],
       },
       timestamps: true,

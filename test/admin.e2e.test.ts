@@ -1,13 +1,16 @@
 import type { Browser, Page } from 'playwright-core'
 
+import fs from 'node:fs'
+import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 
-import { launchChromium, newPage, pageErrors, screenshot, signIn } from './e2e/browser'
+import { ARTIFACTS, launchChromium, newPage, pageErrors, screenshot, signIn } from './e2e/browser'
 import { basic } from './helpers/http'
 import { type ServerProcess, startServerProcess } from './helpers/serverProcess'
 
 /*
- * The editor's side in a real browser: Debian's Chromium driven by playwright-core, against the
+ * The editor's side in a real browser: Chromium (`CHROMIUM_PATH`, the system's, or the one from
+ * npm, `e2e/findChromium.ts`) driven by playwright-core, against the
  * real server process (production build of the admin panel, real Postgres). E2E_BASE_URL points
  * these tests at a server that is already running (with E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD).
  */
@@ -53,6 +56,8 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
   afterAll(async () => {
     await browser?.close()
     await server?.stop()
+    // The server's own log, to read beside the screenshots when a step failed.
+    if (server) fs.writeFileSync(path.join(ARTIFACTS, 'server.log'), server.output())
   })
 
   /** Creates a related item through the relationship field's "add new" drawer, as an editor does. */
@@ -180,16 +185,65 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
     expect(moved).toMatchObject({ end_date: '2026-12-19 22:30:00', start_date: '2026-12-19 19:00:00', timezone: 'Europe/Paris' })
   })
 
-  it('trashes and restores the event', async () => {
+  it('trashes the event from its page with “Moved to the trash” and an Undo, and restores it', async () => {
     await admin.goto(`${base}/admin/collections/events/${eventId}?locale=en`)
     await admin.getByRole('button', { name: 'Move to trash' }).click()
+    const toasts = admin.locator('.payload-toast-container')
+    await toasts.getByText('Moved to the trash.').waitFor()
+    expect(await toasts.innerText()).not.toMatch(/Updated successfully/i)
     await admin.getByRole('button', { name: 'Restore' }).waitFor()
     expect((await fetch(`${base}/wp-json/vendor/events/v1/events/${eventId}`)).status).not.toBe(200)
+    await toasts.getByRole('button', { name: 'Undo' }).click()
+    await admin.getByRole('button', { name: 'Move to trash' }).waitFor()
+    expect((await (await fetch(`${base}/wp-json/vendor/events/v1/events/${eventId}`)).json()).status).toBe('publish')
+
+    // The Restore button brings it back too.
+    await admin.getByRole('button', { name: 'Move to trash' }).click()
     await admin.getByRole('button', { name: 'Restore' }).click()
     await admin.getByRole('button', { name: 'Move to trash' }).waitFor()
     const restored = await fetch(`${base}/wp-json/vendor/events/v1/events/${eventId}`)
     expect(restored.status).toBe(200)
     expect((await restored.json()).status).toBe('publish')
+  })
+
+  it('moves selected events to the trash in bulk, hides them, and restores them from the Trash view', async () => {
+    const token = await apiToken(base, ADMIN.email, ADMIN.password)
+    const ids: number[] = []
+    for (const [index, status] of ['publish', 'draft'].entries()) {
+      const created = await fetch(`${base}/api/events`, {
+        body: JSON.stringify({ title: `Bulk ${RUN} ${index}`, startDate: '2026-12-21T19:00:00Z', endDate: '2026-12-21T21:00:00Z', status }),
+        headers: { Authorization: `JWT ${token}`, 'Content-Type': 'application/json' },
+        method: 'POST',
+      })
+      ids.push((await created.json()).doc.id)
+    }
+    const statusOf = async (id: number) =>
+      (await (await fetch(`${base}/api/events/${id}?depth=0`, { headers: { Authorization: `JWT ${token}` } })).json()).status
+
+    // Payload's own DELETE cannot remove an event that is not in the trash.
+    expect((await fetch(`${base}/api/events/${ids[0]}`, { headers: { Authorization: `JWT ${token}` }, method: 'DELETE' })).status).not.toBe(200)
+    expect(await statusOf(ids[0]!)).toBe('publish')
+
+    await admin.goto(`${base}/admin/collections/events?locale=en&search=${encodeURIComponent(`Bulk ${RUN}`)}`)
+    const rows = admin.locator('table tbody tr')
+    await expect.poll(() => rows.count()).toBe(2)
+    await expect.poll(() => admin.locator('.status-views').innerText()).toMatch(/^All \(\d+\)[\s\S]*Published \(\d+\)/)
+    for (const row of await rows.all()) await row.locator('input[type="checkbox"]').check()
+    // Payload's bulk Delete (which would delete for good) is not offered outside the Trash view.
+    expect(await admin.locator('.delete-documents__toggle').isVisible()).toBe(false)
+    await admin.getByRole('button', { name: 'Move 2 selected to trash' }).click()
+    await admin.locator('.payload-toast-container').getByText('2 items moved to the trash.').waitFor()
+    await expect.poll(() => rows.filter({ hasText: `Bulk ${RUN}` }).count()).toBe(0)
+    expect([await statusOf(ids[0]!), await statusOf(ids[1]!)]).toEqual(['trash', 'trash'])
+
+    await admin.locator('.status-views__view--trash').click()
+    await expect.poll(() => rows.filter({ hasText: `Bulk ${RUN}` }).count()).toBe(2)
+    await screenshot(admin, 'event-list-trash')
+    for (const row of await rows.all()) await row.locator('input[type="checkbox"]').check()
+    await admin.getByRole('button', { name: 'Restore 2 selected' }).click()
+    await admin.locator('.payload-toast-container').getByText('Restored 2 items.').waitFor()
+    await expect.poll(() => rows.filter({ hasText: `Bulk ${RUN}` }).count()).toBe(0)
+    expect([await statusOf(ids[0]!), await statusOf(ids[1]!)]).toEqual(['publish', 'draft'])
   })
 
   it('refuses an end before the start, as the API does, and saves nothing', async () => {
@@ -222,6 +276,51 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
     await expect.poll(() => admin.locator('#field-status').innerText()).toContain('Scheduled')
     const id = admin.url().match(/events\/(\d+)/)![1]!
     expect((await fetch(`${base}/wp-json/vendor/events/v1/events/${id}`)).status).not.toBe(200)
+  })
+
+  it('refuses Scheduled without a publication date, instead of publishing at once', async () => {
+    await admin.goto(`${base}/admin/collections/events/create?locale=en`)
+    await admin.fill('#field-title', `Undated ${RUN}`)
+    await typeDate(admin, 'startDate', 'Jun 2, 2027 6:00 PM')
+    await typeDate(admin, 'endDate', 'Jun 2, 2027 9:00 PM')
+    await admin.click('#field-status .rs__control')
+    await admin.locator('.rs__option', { hasText: /^Scheduled$/ }).click()
+    await admin.click('#action-save')
+    await admin.locator('.payload-toast-container').getByText(/Scheduled needs a publication date/).first().waitFor()
+    expect(admin.url()).toContain('/create')
+  })
+
+  it('keeps the form to the point: the end follows the start, all day hides the times, no internal fields', async () => {
+    await admin.goto(`${base}/admin/collections/events/create?locale=en`)
+    await admin.fill('#field-title', `Form ${RUN}`)
+    const end = admin.locator('#field-endDate input')
+    await typeDate(admin, 'startDate', 'Dec 22, 2026 8:00 PM')
+    await expect.poll(() => end.inputValue()).toMatch(/Dec 22, 2026.*10:00\s?PM/)
+    // A three-hour event stays three hours long when its start moves.
+    await typeDate(admin, 'endDate', 'Dec 22, 2026 11:00 PM')
+    await typeDate(admin, 'startDate', 'Dec 23, 2026 7:00 PM')
+    await expect.poll(() => end.inputValue()).toMatch(/Dec 23, 2026.*10:00\s?PM/)
+
+    const form = await admin.locator('form').first().innerText()
+    for (const internal of ['Cost Details', 'Origin ids', 'Status Before Trash', 'Description Text', 'Password Protected']) expect(form).not.toContain(internal)
+    expect(await admin.locator('#field-status .clear-indicator, #field-status .rs__clear-indicator').count()).toBe(0)
+
+    await admin.fill('#field-cost', '25 €')
+    await admin.locator('#field-allDay').check()
+    await expect.poll(() => end.inputValue()).not.toMatch(/[AP]M/)
+    await screenshot(admin, 'event-form-all-day')
+    await save(admin)
+    await admin.waitForURL(/\/admin\/collections\/events\/\d+/)
+    const id = admin.url().match(/events\/(\d+)/)![1]!
+    const token = await apiToken(base, ADMIN.email, ADMIN.password)
+    const saved = await (await fetch(`${base}/api/events/${id}?depth=0`, { headers: { Authorization: `JWT ${token}` } })).json()
+    expect(saved).toMatchObject({ allDay: true, cost: '25 €' })
+
+    // Nor are they offered as list columns.
+    await admin.goto(`${base}/admin/collections/events?locale=en`)
+    await admin.locator('.list-controls__toggle-columns').click()
+    const columns = await admin.locator('.list-controls__columns, .column-selector').first().innerText()
+    for (const internal of ['Cost Details', 'Origin ids', 'Status Before Trash', 'Description Text', 'Password Protected']) expect(columns).not.toContain(internal)
   })
 
   it('offers a contributor no publishing: their event goes to review', async () => {

@@ -2,7 +2,7 @@ import type { Field } from 'payload'
 
 import type { SanitizedPluginConfig } from '../../src/types'
 
-import { imageField, richTextOnly, textOnly, urlField } from '../../src/fields/postFields'
+import { imageField, internalFieldAdmin, richTextOnly, textOnly, urlField } from '../../src/fields/postFields'
 import { clientComponent, serverComponent } from '../../src/admin/paths'
 import { isValidTimeZone } from '../../src/lib/timezone'
 
@@ -104,7 +104,8 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
       {
         name: 'costDetails',
         type: 'group',
-        admin: { readOnly: true, description: 'Read from the cost when it is saved.' },
+        // Read from the cost when it is saved, for the APIs' `cost_details`.
+        admin: internalFieldAdmin(),
         fields: [
           {
             type: 'row',

@@ -20,7 +20,7 @@ export function generateEventsCollection(options: SanitizedPluginConfig, slugs: 
         beforeListTable: [
           {
             path: clientComponent('EventListFilters'),
-            clientProps: { categoriesSlug: slugs.eventCategories, venuesSlug: slugs.venues },
+            clientProps: { categoriesSlug: slugs.eventCategories, collectionSlug: slugs.events, venuesSlug: slugs.venues },
           },
         ],
         views: {

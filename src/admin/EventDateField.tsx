@@ -2,11 +2,12 @@
 
 import type { DateFieldClientComponent } from 'payload'
 
-import { DatePicker, FieldDescription, FieldError, FieldLabel, useField, useFormFields } from '@payloadcms/ui'
+import { DatePicker, FieldDescription, FieldError, FieldLabel, useField, useForm, useFormFields } from '@payloadcms/ui'
 import { mergeFieldStyles } from '@payloadcms/ui/shared'
 import { DateTime } from 'luxon'
 
 import { isValidTimeZone } from '../lib/timezone'
+import { endAfterStartMoves } from './endFollowsStart'
 
 /** The same wall-clock time in another zone: what the picker (which only knows the browser's zone) shows and returns. */
 export function transposeWallTime(instant: Date | string, from: string, to: string): Date {
@@ -17,15 +18,33 @@ export function transposeWallTime(instant: Date | string, from: string, to: stri
 /**
  * An event's start or end, picked in the event's own timezone (the sibling `timezone` field)
  * rather than in the editor's browser zone: an editor in Paris who enters 19:00 for a New York
- * event means 19:00 in New York, as in The Events Calendar.
+ * event means 19:00 in New York, as in The Events Calendar. Moving the start moves the end with
+ * it (same length, two hours by default); the end's picker opens on the start's month; an
+ * all-day event is picked by day, without times.
  */
 export const EventDateField: DateFieldClientComponent = ({ field, path, readOnly }) => {
   const { setValue, showError, value } = useField<string>({ path })
+  const { dispatchFields, getDataByPath } = useForm()
   const zoneValue = useFormFields(([fields]) => fields.timezone?.value) as string | undefined
+  const allDay = Boolean(useFormFields(([fields]) => fields.allDay?.value))
+  const isStart = field.name === 'startDate'
+  const startPath = path.replace(/[^.]+$/, 'startDate')
+  const endPath = path.replace(/[^.]+$/, 'endDate')
+  const start = useFormFields(([fields]) => (isStart ? undefined : fields[startPath]?.value)) as string | undefined
   const zone = isValidTimeZone(zoneValue) ? zoneValue : 'UTC'
   const browser = DateTime.local().zoneName ?? 'UTC'
   const displayed = value ? transposeWallTime(value, zone, browser) : undefined
   const label = typeof field.label === 'string' ? field.label : field.name
+
+  const change = (picked: Date | null | undefined) => {
+    const next = picked ? transposeWallTime(picked, browser, zone).toISOString() : null
+    if (isStart && next) {
+      const end = endAfterStartMoves({ end: getDataByPath<string>(endPath), newStart: next, oldStart: value })
+      dispatchFields({ type: 'UPDATE', path: endPath, value: end })
+    }
+    setValue(next)
+  }
+
   return (
     <div className={['field-type', 'date-time-field', showError && 'date-time-field--has-error', readOnly && 'read-only'].filter(Boolean).join(' ')} style={mergeFieldStyles(field)}>
       <FieldLabel label={label} path={path} required={field.required} />
@@ -33,12 +52,14 @@ export const EventDateField: DateFieldClientComponent = ({ field, path, readOnly
         <FieldError path={path} showError={showError} />
         <DatePicker
           {...(field.admin?.date as object | undefined)}
-          onChange={(picked) => setValue(picked ? transposeWallTime(picked, browser, zone).toISOString() : null)}
+          onChange={change}
+          overrides={start && !value ? { openToDate: transposeWallTime(start, zone, browser) } : undefined}
+          pickerAppearance={allDay ? 'dayOnly' : 'dayAndTime'}
           readOnly={readOnly}
           value={displayed}
         />
       </div>
-      <FieldDescription description={`${zone.replaceAll('_', ' ')} time`} path={path} />
+      <FieldDescription description={allDay ? `All day, ${zone.replaceAll('_', ' ')} dates` : `${zone.replaceAll('_', ' ')} time`} path={path} />
     </div>
   )
 }

@@ -7,8 +7,10 @@ import { stringify } from 'qs'
 import { useEffect, useMemo, useState } from 'react'
 
 import { POST_STATUSES, STATUS_LABELS } from '../lib/statuses'
+import { BulkTrashActions } from './BulkTrashActions'
+import { StatusViews } from './StatusViews'
 
-type Props = { categoriesSlug: string; venuesSlug: string }
+type Props = { categoriesSlug: string; collectionSlug: string; venuesSlug: string }
 type Option = { label: string; value: string }
 type Condition = Record<string, Record<string, unknown>>
 
@@ -63,11 +65,13 @@ function useOptions(slug: string, titleField: string, hasStatus: boolean): Optio
 }
 
 /**
- * Quick filters above the events list: status, category, venue and a date range (events that
- * overlap it). They write the list's query, as the "Filters" panel does.
+ * What sits above the events list: the status views with their counts, the bulk trash actions,
+ * and quick filters for status, category, venue and a date range (events that overlap it). They
+ * write the list's query, as the "Filters" panel does.
  */
-export function EventListFilters({ categoriesSlug, venuesSlug }: Props) {
-  const { handleWhereChange, query } = useListQuery()
+export function EventListFilters({ categoriesSlug, collectionSlug, venuesSlug }: Props) {
+  const { config } = useConfig()
+  const { data, handleWhereChange, query } = useListQuery()
   const conditions = useMemo(() => conditionsOf(query?.where as undefined | Where), [query?.where])
   const categories = useOptions(categoriesSlug, 'name', false)
   const venues = useOptions(venuesSlug, 'name', true)
@@ -83,7 +87,13 @@ export function EventListFilters({ categoriesSlug, venuesSlug }: Props) {
   const statusOptions = POST_STATUSES.map((value) => ({ label: STATUS_LABELS[value], value }))
   const dateOf = (field: string) => ownValue(conditions, field).slice(0, 10)
 
+  const apiURL = `${config.serverURL}${config.routes.api}/${collectionSlug}`
+  const status = ownValue(conditions, 'status')
+
   return (
+    <>
+    <StatusViews apiURL={apiURL} current={status} onChange={(value) => set('status', value)} refreshKey={data} />
+    <BulkTrashActions apiURL={apiURL} inTrashView={status === 'trash'} />
     <div className="event-list-filters" style={{ alignItems: 'end', display: 'flex', flexWrap: 'wrap', gap: 'calc(var(--base) / 2)', marginBottom: 'var(--base)' }}>
       <div style={{ minWidth: 160 }}>
         <SelectInput label="Status" name="quickStatus" onChange={(o) => set('status', pick(o))} options={statusOptions} path="quickStatus" value={ownValue(conditions, 'status')} />
@@ -103,6 +113,7 @@ export function EventListFilters({ categoriesSlug, venuesSlug }: Props) {
         <input aria-label="Events to" onChange={(e) => set('startDate', e.target.value)} type="date" value={dateOf('startDate')} />
       </label>
     </div>
+    </>
   )
 }
 

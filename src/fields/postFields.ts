@@ -42,6 +42,12 @@ export const translationStatusField = (): Field => ({
 const SET_BY_THE_SERVER = { create: () => false, update: () => false }
 
 /**
+ * The admin settings of fields kept for the server's own use: not in the form, not offered as a
+ * list column or filter. The APIs still serve them.
+ */
+export const internalFieldAdmin = () => ({ hidden: true, disableListColumn: true, disableListFilter: true })
+
+/**
  * Fields every post-like item (event, venue, organizer) carries, after a WordPress post:
  * status, publication date, author, password and the id lineage kept by migrations.
  */
@@ -68,6 +74,8 @@ export const postSidebarFields = (
     validate: ((value, args) => validations.select(value, { ...args, filterOptions: undefined })) as SelectFieldSingleValidation,
     admin: {
       position: 'sidebar',
+      // An item always has a status: the form offers no "×" to clear it.
+      isClearable: false,
       description: 'Published and scheduled items need a role that may publish; others go to review.',
     },
   },
@@ -113,7 +121,7 @@ export const postSidebarFields = (
     type: 'checkbox',
     virtual: true,
     access: { create: () => false, update: () => false },
-    admin: { hidden: true, disableListColumn: true, disableListFilter: true },
+    admin: internalFieldAdmin(),
   },
   {
     name: 'statusBeforeTrash',
@@ -123,14 +131,14 @@ export const postSidebarFields = (
       label: STATUS_LABELS[value],
       value,
     })),
-    admin: { hidden: true },
+    admin: internalFieldAdmin(),
   },
   {
     name: 'descriptionText',
     type: 'textarea',
     access: SET_BY_THE_SERVER,
     localized: true,
-    admin: { hidden: true },
+    admin: internalFieldAdmin(),
   },
   {
     name: 'globalIdLineage',
@@ -138,11 +146,8 @@ export const postSidebarFields = (
     type: 'text',
     access: SET_BY_THE_SERVER,
     hasMany: true,
-    admin: {
-      position: 'sidebar',
-      readOnly: true,
-      description: 'Ids this item had on the sites it was imported from.',
-    },
+    // Ids this item had on the sites it was imported from: the importer's, not the editor's.
+    admin: internalFieldAdmin(),
   },
 ]
 
