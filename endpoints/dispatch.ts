@@ -24,7 +24,8 @@ import {
   RestError,
   tooManySignInAttempts,
 } from './errors'
-import { matchRoute, type Route as RouteOf } from './router'
+import { describeRoute } from './namespaceIndex'
+import { matchPath, matchRoute, type Route as RouteOf, type RouteMatch } from './router'
 import { buildRoutes } from './routes'
 
 /** One HTTP request to the compatibility API, as any server hands it over. */
@@ -68,8 +69,12 @@ export async function dispatchCompatRequest(
   try {
     const prefix = `/${options.namespace}`
     const path = request.path.replace(/\/+$/, '')
-    if (path !== prefix && !path.toLowerCase().startsWith(`${prefix.toLowerCase()}/`)) throw noRoute()
-    const match = matchRoute(table, path.slice(prefix.length), method)
+    const inNamespace = path === prefix || path.toLowerCase().startsWith(`${prefix.toLowerCase()}/`)
+    // `OPTIONS` describes the route whatever its methods, and is an empty answer off the routes
+    // (`rest_handle_options_request`): a browser's CORS preflight asks it first.
+    const preflight = method === 'OPTIONS'
+    const match = !inNamespace ? null : preflight ? matchPath(table, path.slice(prefix.length)) : matchRoute(table, path.slice(prefix.length), method)
+    if (!match && preflight) return respond({ body: [] }, request, undefined, method, false)
     if (!match) throw noRoute()
 
     const query = withoutNul(qs.parse(request.query, QS_OPTIONS)) as Record<string, unknown>
@@ -106,15 +111,17 @@ export async function dispatchCompatRequest(
       user: user ?? null,
     }
     allow = await allowedMethods(match.route, ctx)
-    ctx.args = await readArgs(match.endpoint.args, ctx)
-    if (match.endpoint.permission && !(await match.endpoint.permission(ctx))) throw forbidden(Boolean(user))
-    const result = await match.endpoint.handler(ctx)
-    return respond({ ...result, headers: { ...headers, ...result.headers } }, request, allow, method)
+    const endpoint = (match as Partial<RouteMatch>).endpoint
+    if (!endpoint) return respond({ body: describeRoute(match.route, ctx), headers }, request, allow, method, signedIn)
+    ctx.args = await readArgs(endpoint.args, ctx)
+    if (endpoint.permission && !(await endpoint.permission(ctx))) throw forbidden(Boolean(user))
+    const result = await endpoint.handler(ctx)
+    return respond({ ...result, headers: { ...headers, ...result.headers } }, request, allow, method, signedIn)
   } catch (error) {
     const restError = error instanceof RestError ? error : fromPayloadError(error, signedIn)
     if (!restError) payload.logger.error({ err: error, msg: `compatibility API: ${method} ${request.path}` })
     const answer = restError ?? internalError()
-    return respond({ body: answer.toBody(), headers: { ...headers, ...answer.headers }, status: answer.status }, request, allow, method)
+    return respond({ body: answer.toBody(), headers: { ...headers, ...answer.headers }, status: answer.status }, request, allow, method, signedIn)
   }
 }
 
@@ -291,8 +298,9 @@ function resolveLanguage(
   })
 }
 
-function respond(result: RestResult, request: CompatRequest, allow: string | undefined, method: string): Response {
+function respond(result: RestResult, request: CompatRequest, allow: string | undefined, method: string, signedIn: boolean): Response {
   const headers = new Headers({
+    ...corsHeaders(request.headers.get('origin'), method, signedIn),
     'Access-Control-Allow-Headers': 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type',
     'Access-Control-Expose-Headers': 'X-WP-Total, X-WP-TotalPages, Link',
     'Content-Type': 'application/json; charset=UTF-8',
@@ -304,4 +312,26 @@ function respond(result: RestResult, request: CompatRequest, allow: string | und
   for (const [name, value] of Object.entries(result.headers ?? {})) headers.set(name, value)
   const body = method === 'HEAD' ? null : JSON.stringify(result.body)
   return new Response(body, { headers, status: result.status ?? 200 })
+}
+
+/**
+ * WordPress's CORS answer (`rest_send_cors_headers`): any origin may read the API, with
+ * credentials, since what a cookie may do is decided by the nonce rule (`src/auth/cookieSignIn.ts`),
+ * not by the origin. Without an Origin, an anonymous GET still varies by it, for caches.
+ */
+function corsHeaders(origin: null | string, method: string, signedIn: boolean): Record<string, string> {
+  if (origin) {
+    return {
+      'Access-Control-Allow-Origin': origin === 'null' ? origin : sanitizeOrigin(origin),
+      'Access-Control-Allow-Methods': 'OPTIONS, GET, POST, PUT, PATCH, DELETE',
+      'Access-Control-Allow-Credentials': 'true',
+      Vary: 'Origin',
+    }
+  }
+  return method === 'GET' && !signedIn ? { Vary: 'Origin' } : {}
+}
+
+/** Header-safe, as WordPress's `sanitize_url` leaves a URL: no spaces, quotes or control characters. */
+function sanitizeOrigin(origin: string): string {
+  return origin.replace(/[^A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]/g, '')
 }

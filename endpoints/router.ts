@@ -35,6 +35,17 @@ function patternOf(route: Route): RegExp {
   return pattern
 }
 
+/** The route a path relative to the namespace belongs to, whatever the method (for `OPTIONS`). */
+export function matchPath(table: Route[], path: string): null | Omit<RouteMatch, 'endpoint'> {
+  for (const route of table) {
+    const match = patternOf(route).exec(path)
+    if (!match) continue
+    const params = Object.fromEntries(Object.entries(match.groups ?? {}).map(([name, value]) => [name, safeDecode(value ?? '')]))
+    return { params, route }
+  }
+  return null
+}
+
 /** Finds the endpoint for a path relative to the namespace (`''`, `/events/12`) and a method. */
 export function matchRoute(table: Route[], path: string, method: string): null | RouteMatch {
   const wanted = (method === 'HEAD' ? 'GET' : method) as HttpMethod
