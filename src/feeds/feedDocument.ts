@@ -1,6 +1,6 @@
 import type { CollectionSlug, Where } from 'payload'
 
-import { escape, foldLines, ICalCalendar, ICalCalendarMethod } from 'ical-generator'
+import { escape, ICalCalendar, ICalCalendarMethod } from 'ical-generator'
 
 import type { RestContext } from '../../endpoints/context'
 import type { EventDoc } from '../../endpoints/events/serializeEvent'
@@ -9,6 +9,7 @@ import { populateEvents } from '../../endpoints/events/loadEvents'
 import { serializeEvent } from '../../endpoints/events/serializeEvent'
 import { CALENDAR_SLUGS } from '../slugs'
 import { FEED_TEXTS, inLanguage } from './feedTexts'
+import { foldLines } from './foldLines'
 import { vevent, type SerializedEvent } from './vevent'
 import { vtimezone } from './vtimezone'
 

@@ -1,0 +1,91 @@
+/**
+ * One calendar feed over a large calendar: `npx tsx bench/feed.ts [--events 10000]`.
+ *
+ * Seeds a throwaway database as `npm run bench` does (`bench/seed.ts`), boots Payload in this
+ * process behind the product's Express front (`src/server/app.ts`), then asks for
+ * `/events.ics` over the seed's whole date range (every published, listed event) and reports the
+ * time to the first byte and to the last, the size, the VEVENT count, and this process's resident
+ * memory before the request and at its peak (sampled every 5 ms). The feed is read as a stream
+ * and counted, not kept, so the peak is the server's.
+ */
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import fs from 'node:fs/promises'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { startBenchDatabase } from './database'
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const LOADER = existsSync(path.join(ROOT, 'src/server/register.mjs')) ? './src/server/register.mjs' : 'tsx'
+const events = Number(process.argv[process.argv.indexOf('--events') + 1] || 10_000) || 10_000
+const MB = 1024 * 1024
+
+const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'feed-bench-'))
+const database = await startBenchDatabase(path.join(tmp, 'pg'))
+try {
+  const seedStarted = Date.now()
+  await runChild([path.join(ROOT, 'bench/seed.ts'), path.join(tmp, 'seed.json')], { BENCH_EVENTS: String(events), DATABASE_URL: database.url, NODE_ENV: 'production' })
+  console.log(`seeded ${events} events in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`)
+
+  Object.assign(process.env, { DATABASE_URL: database.url, DISABLE_PAYLOAD_HMR: 'true', LOG_LEVEL: 'warn', PAYLOAD_SECRET: 'bench-secret', RUN_JOBS: 'false' })
+  const { bootPayload } = await import('../src/db/boot')
+  const { createExpressApp } = await import('../src/server/app')
+  const payload = await bootPayload()
+  const app = createExpressApp({ payload, trustProxy: false })
+  const server = app.listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  const { port } = server.address() as AddressInfo
+  const url = `http://127.0.0.1:${port}/events.ics?start_date=2000-01-01&end_date=2100-01-01`
+
+  for (const round of ['warm-up', 'measured']) {
+    globalThis.gc?.()
+    const baseline = process.memoryUsage().rss
+    let peak = baseline
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5)
+    const started = performance.now()
+    const response = await fetch(url)
+    const firstByte = performance.now() - started
+    let bytes = 0
+    let vevents = 0
+    let carry = ''
+    const decoder = new TextDecoder()
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += chunk.length
+      const text = carry + decoder.decode(chunk, { stream: true })
+      vevents += text.split('BEGIN:VEVENT').length - 1
+      carry = text.slice(-12)
+      vevents -= carry.split('BEGIN:VEVENT').length - 1
+    }
+    vevents += carry.split('BEGIN:VEVENT').length - 1
+    const total = performance.now() - started
+    clearInterval(sampler)
+    console.log(
+      `${round}: ${response.status}, ${vevents} events, ${(bytes / MB).toFixed(1)} MB, first byte ${firstByte.toFixed(0)} ms, whole feed ${total.toFixed(0)} ms, ` +
+        `RSS ${(baseline / MB).toFixed(0)} MB before, ${(peak / MB).toFixed(0)} MB peak (+${((peak - baseline) / MB).toFixed(0)} MB)`,
+    )
+  }
+  server.close()
+  await payload.db.destroy?.()
+  // Connections Payload keeps outside its pool (boot, replicas) learn of the stop as an error: expected here.
+  process.on('uncaughtException', (error) => {
+    if ((error as { code?: string }).code !== '57P01') throw error
+  })
+} finally {
+  await database.stop()
+  await fs.rm(tmp, { force: true, recursive: true })
+}
+process.exit(0)
+
+function runChild(args: string[], env: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', LOADER, ...args], { cwd: ROOT, env: { ...process.env, DISABLE_PAYLOAD_HMR: 'true', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout!.on('data', (chunk) => (output += chunk))
+    child.stderr!.on('data', (chunk) => (output += chunk))
+    child.on('error', reject)
+    child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`${args[0]} exited with code ${code}:\n${output.slice(-4000)}`))))
+  })
+}
