@@ -18,6 +18,7 @@ import { inTransaction } from './transaction'
 import { apiUrl, encodedQuery } from './urls'
 import { isTruthy } from './validators'
 import { serializeVenue } from './venues/serializeVenue'
+import { mayUnlockProtected } from './unlockProtected'
 
 const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
 
@@ -41,8 +42,8 @@ export function linkedPostController(kind: LinkedKind) {
   const word = WORDS[kind].singular
   const serialize = (doc: Record<string, unknown>, ctx: RestContext, jsonLd: boolean) =>
     kind === 'venues'
-      ? serializeVenue(doc as never, ctx, { jsonLd, unlocked: mayUnlock(ctx, doc) })
-      : serializeOrganizer(doc as never, ctx, { jsonLd, unlocked: mayUnlock(ctx, doc) })
+      ? serializeVenue(doc as never, ctx, { jsonLd, unlocked: mayUnlockProtected(ctx, doc) })
+      : serializeOrganizer(doc as never, ctx, { jsonLd, unlocked: mayUnlockProtected(ctx, doc) })
 
   const list: RestHandler = async (ctx) => {
     const args = ctx.args
@@ -220,8 +221,3 @@ export function linkedPostController(kind: LinkedKind) {
   return { create, get, list, remove, update }
 }
 
-/** A password-protected venue or organizer is shown in full to editors and to callers who give its password. */
-function mayUnlock(ctx: RestContext, doc: Record<string, unknown>): boolean {
-  if (!doc.password) return true
-  return can(ctx.user, 'edit_others_posts') || ctx.query.password === doc.password
-}

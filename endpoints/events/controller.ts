@@ -19,6 +19,7 @@ import { eventsListConditions } from './listQuery'
 import { prepareEventData } from './prepareEvent'
 import { findEventsPage, loadEvents, populateEvents } from './loadEvents'
 import { type EventDoc, serializeEvent } from './serializeEvent'
+import { mayUnlockProtected } from '../unlockProtected'
 
 const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
 
@@ -56,7 +57,7 @@ export async function listEvents(ctx: RestContext): Promise<RestResult> {
   const echo = echoedArgs(ctx, window?.echo ?? {}, statuses, mayEdit)
   const base = apiUrl(ctx.restBase, ctx.options, '/events/')
   const body: Record<string, unknown> = {
-    events: docs.map((doc) => serializeEvent(doc, ctx, { single: false, termCounts, unlocked: mayUnlock(ctx, doc) })),
+    events: docs.map((doc) => serializeEvent(doc, ctx, { single: false, termCounts, unlocked: mayUnlockProtected(ctx, doc) })),
     rest_url: restUrl(base, [['page', String(page)], ...echo.main], echo.extras),
   }
   if (page < totalPages) body.next_rest_url = `${base}?${encodedQuery([...echo.main, ...echo.extras, ['page', String(page + 1)]])}`
@@ -105,11 +106,6 @@ function restUrl(base: string, main: [string, string][], extras: [string, string
   return `${base}?${main.map(([name, value]) => `${name}=${value}`).join('&')}`
 }
 
-function mayUnlock(ctx: RestContext, doc: EventDoc): boolean {
-  if (!doc.password) return true
-  return can(ctx.user, 'edit_others_posts') || (typeof ctx.query.password === 'string' && ctx.query.password === doc.password)
-}
-
 /** `GET /events/{id}`. */
 export async function getEvent(ctx: RestContext): Promise<RestResult> {
   return readEvent(ctx, Number(ctx.args.id))
@@ -132,7 +128,7 @@ async function readEvent(ctx: RestContext, id: number, checked?: null | { status
   if (stored.status === 'trash') throw new RestError('event-no-longer-available', 'This event is no longer available', 403)
   const [doc] = await loadEvents(ctx, [id])
   if (!doc) throw new RestError('event-not-accessible', 'The requested event is not accessible', 403)
-  const unlocked = mayUnlock(ctx, doc)
+  const unlocked = mayUnlockProtected(ctx, doc)
   if (!unlocked) {
     throw new RestError('event-password-protected', 'The requested event is not accessible without a password', 403)
   }

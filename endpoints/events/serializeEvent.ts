@@ -5,6 +5,7 @@ import { wallTime as formatWallTime, zoneAbbreviation as timezoneAbbreviation } 
 import { serializeOrganizer, type OrganizerDoc } from '../organizers/serializeOrganizer'
 import { descriptionHtml, escapeHtml, excerptHtml, globalIds, postMeta, publicSlug, serializeImage } from '../serializeCommon'
 import { serializeEmbeddedTerm } from '../terms/serializeEmbeddedTerm'
+import { mayUnlockProtected } from '../unlockProtected'
 import { apiUrl, permalink } from '../urls'
 import { serializeVenue, venueJsonLd, type VenueDoc } from '../venues/serializeVenue'
 
@@ -87,8 +88,9 @@ export function serializeEvent(doc: EventDoc, ctx: RestContext, options: Seriali
     featured: doc.featured === true,
     categories: terms('categories'),
     tags: terms('tags'),
-    venue: venueDoc ? serializeVenue(venueDoc, ctx, { jsonLd: options.single }) : [],
-    organizer: organizers.map((organizer) => serializeOrganizer(organizer, ctx)),
+    // Embedded, a protected venue or organizer is blanked as on its own route.
+    venue: venueDoc ? serializeVenue(venueDoc, ctx, { jsonLd: options.single, unlocked: mayUnlockProtected(ctx, venueDoc) }) : [],
+    organizer: organizers.map((organizer) => serializeOrganizer(organizer, ctx, { unlocked: mayUnlockProtected(ctx, organizer) })),
     custom_fields: [],
   }
   if (doc.password && !options.unlocked) blankProtected(event)
