@@ -354,6 +354,43 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
     await contributor.context().close()
   })
 
+  it('lets a contributor drag only the events they may change in the calendar', async () => {
+    const contributor = await newPage(browser)
+    await signIn(contributor, base, CONTRIBUTOR.email, CONTRIBUTOR.password)
+    await contributor.goto(`${base}/admin/collections/events/calendar?locale=en`)
+    await contributor.locator('.fc-toolbar-title').waitFor()
+    if (!(await contributor.locator('.fc-toolbar-title').innerText()).includes('December 2026')) await contributor.click('.fc-next-button')
+    const own = contributor.locator('.fc-event', { hasText: `Open mic ${RUN}` })
+    const others = contributor.locator('.fc-event', { hasText: EVENT.title })
+    await own.waitFor()
+    await others.waitFor()
+    expect(await own.getAttribute('class')).toContain('fc-event-draggable')
+    expect(await others.getAttribute('class')).not.toContain('fc-event-draggable')
+    await contributor.context().close()
+  })
+
+  it('shows times in the site’s timezone by default: a Tokyo browser sees a late Paris event on its own day', async () => {
+    const token = await apiToken(base, ADMIN.email, ADMIN.password)
+    const late = `Late set ${RUN}`
+    const created = await fetch(`${base}/api/events`, {
+      // 23:30 in Paris on 10 December: 17:30 in New York (the site's zone), 07:30 on the 11th in Tokyo.
+      body: JSON.stringify({ title: late, startDate: '2026-12-10T22:30:00Z', endDate: '2026-12-10T22:45:00Z', timezone: 'Europe/Paris', status: 'publish' }),
+      headers: { Authorization: `JWT ${token}`, 'Content-Type': 'application/json' },
+      method: 'POST',
+    })
+    expect(created.status).toBe(201)
+    const tokyo = await newPage(browser, 'Asia/Tokyo')
+    await signIn(tokyo, base, ADMIN.email, ADMIN.password)
+    await tokyo.goto(`${base}/admin/collections/events/calendar?locale=en`)
+    await tokyo.locator('.fc-toolbar-title').waitFor()
+    if (!(await tokyo.locator('.fc-toolbar-title').innerText()).includes('December 2026')) await tokyo.click('.fc-next-button')
+    await tokyo.locator('td[data-date="2026-12-10"] .fc-event', { hasText: late }).waitFor()
+    await screenshot(tokyo, 'event-calendar-site-zone')
+    await tokyo.getByLabel(/browser’s timezone/).check()
+    await tokyo.locator('td[data-date="2026-12-11"] .fc-event', { hasText: late }).waitFor()
+    await tokyo.context().close()
+  })
+
   it('sends a contributor no password or protected content of others’ items in the admin’s pages', async () => {
     const token = await apiToken(base, ADMIN.email, ADMIN.password)
     const secret = `Hidden words ${RUN}`

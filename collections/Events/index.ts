@@ -24,7 +24,11 @@ export function generateEventsCollection(options: SanitizedPluginConfig, slugs: 
           },
         ],
         views: {
-          calendar: { Component: serverComponent('EventCalendarView'), exact: true, path: '/calendar' },
+          calendar: {
+            Component: { path: serverComponent('EventCalendarView'), serverProps: { siteTimezone: options.siteTimezone } },
+            exact: true,
+            path: '/calendar',
+          },
           list: { actions: [{ path: clientComponent('CalendarViewLink'), clientProps: { collectionSlug: slugs.events } }] },
         },
       },

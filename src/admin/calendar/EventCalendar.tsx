@@ -11,16 +11,25 @@ import { Button, toast } from '@payloadcms/ui'
 import { DateTime, Duration } from 'luxon'
 import { useRouter } from 'next/navigation'
 import { stringify } from 'qs'
-import { useCallback } from 'react'
+import type { Where } from 'payload'
+
+import { useCallback, useEffect, useState } from 'react'
 
 import { STATUS_LABELS } from '../../lib/statuses'
+import { fromCalendarTime, toCalendarTime } from './calendarZone'
 
 type Props = {
   apiURL: string
   canCreate: boolean
-  canEdit: boolean
+  /**
+   * Which events the editor may change: the collection's update access for them (true, false or
+   * a condition on the event, such as "their own unpublished ones" for a contributor).
+   */
+  editable: boolean | Where
   listURL: string
   locale?: string
+  /** The site's timezone, in which the calendar shows times unless the editor picks their browser's. */
+  siteTimezone: string
   title: string
 }
 
@@ -34,57 +43,77 @@ type CalendarEvent = {
   title?: string
 }
 
-/** What the calendar shows of an event. All-day events end on the day after their last (FullCalendar's ends are exclusive). */
-function toCalendarEvent(event: CalendarEvent, listURL: string): EventInput {
+/**
+ * What the calendar shows of an event, its times in `shownZone` (null: the browser's). All-day
+ * events keep their own dates and end on the day after their last (FullCalendar's ends are
+ * exclusive).
+ */
+function toCalendarEvent(event: CalendarEvent, listURL: string, shownZone: null | string, editable: boolean): EventInput {
   const zone = event.timezone || 'UTC'
   const allDay = Boolean(event.allDay)
+  const shown = (iso: string) => (shownZone ? toCalendarTime(iso, shownZone) : iso)
   return {
     allDay,
-    classNames: [`event-calendar__event--${event.status}`],
+    classNames: [`event-calendar__event--${event.status}`, editable ? 'event-calendar__event--editable' : 'event-calendar__event--locked'],
+    editable,
     end: allDay
       ? DateTime.fromISO(event.endDate, { zone }).plus({ days: 1 }).toISODate()!
-      : event.endDate,
+      : shown(event.endDate),
     extendedProps: { endDate: event.endDate, startDate: event.startDate, status: event.status },
     id: String(event.id),
-    start: allDay ? DateTime.fromISO(event.startDate, { zone }).toISODate()! : event.startDate,
+    start: allDay ? DateTime.fromISO(event.startDate, { zone }).toISODate()! : shown(event.startDate),
     title: `${event.title || '(untitled)'}${event.status === 'publish' ? '' : ` · ${STATUS_LABELS[event.status] ?? event.status}`}`,
     url: `${listURL}/${event.id}`,
   }
 }
 
-/** The REST query for the events that overlap [start, end): they start before its end and end after its start. */
-function rangeQuery(range: EventSourceFuncArg, locale: string | undefined): string {
-  return stringify(
-    {
-      depth: 0,
-      limit: 1000,
-      locale,
-      select: { allDay: true, endDate: true, startDate: true, status: true, timezone: true, title: true },
-      sort: 'startDate',
-      where: {
-        and: [
-          { startDate: { less_than: range.end.toISOString() } },
-          { endDate: { greater_than_equal: range.start.toISOString() } },
-          { status: { not_equals: 'trash' } },
-        ],
-      },
-    },
-    { addQueryPrefix: true },
-  )
+/** The events that overlap [start, end): they start before its end and end after its start. */
+function rangeWhere(range: { end: Date; start: Date }): Where {
+  return {
+    and: [
+      { startDate: { less_than: range.end.toISOString() } },
+      { endDate: { greater_than_equal: range.start.toISOString() } },
+      { status: { not_equals: 'trash' } },
+    ],
+  }
 }
 
+function rangeQuery(where: Where, locale: string | undefined, select: Record<string, true>): string {
+  return stringify({ depth: 0, limit: 1000, locale, select, sort: 'startDate', where }, { addQueryPrefix: true })
+}
+
+const SHOWN_FIELDS = { allDay: true, endDate: true, startDate: true, status: true, timezone: true, title: true } as const
+
 /** Month and week calendar of the events, with drag and drop to move or resize one when the editor may. */
-export function EventCalendar({ apiURL, canCreate, canEdit, listURL, locale, title }: Props) {
+export function EventCalendar({ apiURL, canCreate, editable, listURL, locale, siteTimezone, title }: Props) {
   const router = useRouter()
+  const [inBrowserZone, setInBrowserZone] = useState(false)
+  const shownZone = inBrowserZone ? null : siteTimezone
+  // Read after the first render: the server renders this component too, in its own zone.
+  const [browserZone, setBrowserZone] = useState<string>()
+  useEffect(() => setBrowserZone(DateTime.local().zoneName ?? undefined), [])
+
+  /** The ids among the range's events that the editor may change, asked with the update access's own condition. */
+  const editableIds = useCallback(
+    async (where: Where): Promise<'all' | Set<string>> => {
+      if (editable === true) return 'all'
+      if (editable === false) return new Set()
+      const response = await fetch(`${apiURL}${rangeQuery({ and: [where, editable] }, locale, { id: true } as never)}`, { credentials: 'include' })
+      const body = response.ok ? ((await response.json()) as { docs: Array<{ id: number | string }> }) : { docs: [] }
+      return new Set(body.docs.map((doc) => String(doc.id)))
+    },
+    [apiURL, editable, locale],
+  )
 
   const loadEvents = useCallback(
     async (range: EventSourceFuncArg) => {
-      const response = await fetch(`${apiURL}${rangeQuery(range, locale)}`, { credentials: 'include' })
+      const where = rangeWhere(shownZone ? { end: fromCalendarTime(range.end, shownZone), start: fromCalendarTime(range.start, shownZone) } : range)
+      const [response, mayChange] = await Promise.all([fetch(`${apiURL}${rangeQuery(where, locale, SHOWN_FIELDS)}`, { credentials: 'include' }), editableIds(where)])
       if (!response.ok) throw new Error(`The events could not be loaded (${response.status}).`)
       const body = (await response.json()) as { docs: CalendarEvent[] }
-      return body.docs.map((event) => toCalendarEvent(event, listURL))
+      return body.docs.map((event) => toCalendarEvent(event, listURL, shownZone, mayChange === 'all' || mayChange.has(String(event.id))))
     },
-    [apiURL, listURL, locale],
+    [apiURL, editableIds, listURL, locale, shownZone],
   )
 
   // Moves keep what was not dragged: the stored instants shift by the drag's duration, so an
@@ -130,9 +159,14 @@ export function EventCalendar({ apiURL, canCreate, canEdit, listURL, locale, tit
           ) : null}
         </div>
       </header>
+      <label className="event-calendar__zone">
+        <input checked={inBrowserZone} onChange={(e) => setInBrowserZone(e.target.checked)} type="checkbox" /> Show times in my browser’s timezone
+        {browserZone ? `(${browserZone.replaceAll('_', ' ')}) ` : ''}instead of the site’s ({siteTimezone.replaceAll('_', ' ')})
+      </label>
       <FullCalendar
         dayMaxEvents={4}
-        editable={canEdit}
+        editable={editable !== false}
+        key={shownZone ?? 'browser'}
         eventClick={(info) => {
           info.jsEvent.preventDefault()
           if (info.event.url) router.push(info.event.url)
@@ -144,11 +178,13 @@ export function EventCalendar({ apiURL, canCreate, canEdit, listURL, locale, tit
         headerToolbar={{ center: 'title', left: 'prev,next today', right: 'dayGridMonth,timeGridWeek' }}
         height="auto"
         initialView="dayGridMonth"
-        nowIndicator
+        nowIndicator={!shownZone}
+        timeZone={shownZone ? 'UTC' : 'local'}
         plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin]}
       />
       <p className="event-calendar__legend">
-        Times are shown in your browser’s timezone. Unpublished events are outlined; trashed events are not shown.
+        Times are shown in {shownZone ? `the site’s timezone (${shownZone.replaceAll('_', ' ')})` : 'your browser’s timezone'}; all-day events on their own dates.
+        Unpublished events are outlined; events you may not change cannot be dragged; trashed events are not shown.
       </p>
     </div>
   )
@@ -163,5 +199,7 @@ const CALENDAR_STYLES = `
 .event-calendar .fc .fc-button { text-transform: capitalize; }
 .event-calendar .fc-event:not([class*="--publish"]) { background: transparent; border-style: dashed; }
 .event-calendar .fc-event:not([class*="--publish"]) .fc-event-main, .event-calendar .fc-daygrid-event:not([class*="--publish"]) { color: var(--theme-text); }
+.event-calendar__zone { display: flex; gap: calc(var(--base) / 4); align-items: center; margin-bottom: calc(var(--base) / 2); }
+.event-calendar .event-calendar__event--locked { cursor: pointer; opacity: 0.85; }
 .event-calendar__legend { color: var(--theme-elevation-500); margin-top: var(--base); }
 `

@@ -1,4 +1,4 @@
-import type { AdminViewServerProps } from 'payload'
+import type { AdminViewServerProps, Where } from 'payload'
 
 import { Gutter, SetStepNav } from '@payloadcms/ui'
 
@@ -9,7 +9,7 @@ import { EventCalendar } from './EventCalendar'
  * The calendar itself runs in the browser and reads the events of the visible range through
  * Payload's REST API, so it sees exactly what the signed-in editor may see.
  */
-export function EventCalendarView({ initPageResult }: AdminViewServerProps) {
+export async function EventCalendarView({ initPageResult, siteTimezone }: AdminViewServerProps & { siteTimezone?: string }) {
   const { collectionConfig, locale, permissions, req } = initPageResult
   const config = req.payload.config
   const slug = collectionConfig?.slug ?? 'events'
@@ -17,15 +17,21 @@ export function EventCalendarView({ initPageResult }: AdminViewServerProps) {
   const listURL = `${adminRoute}/collections/${slug}`
   const labels = collectionConfig?.labels
   const plural = typeof labels?.plural === 'string' ? labels.plural : 'Events'
+  // The update access itself decides which events may be dragged: the calendar asks for the
+  // range's events that match it (a contributor: their own unpublished ones).
+  const mayUpdate = permissions?.collections?.[slug]?.update
+    ? ((await collectionConfig?.access?.update?.({ req })) ?? true)
+    : false
   return (
     <Gutter className="event-calendar-view">
       <SetStepNav nav={[{ label: plural, url: listURL }, { label: 'Calendar' }]} />
       <EventCalendar
         apiURL={`${config.serverURL}${config.routes.api}/${slug}`}
         canCreate={Boolean(permissions?.collections?.[slug]?.create)}
-        canEdit={Boolean(permissions?.collections?.[slug]?.update)}
+        editable={mayUpdate as boolean | Where}
         listURL={listURL}
         locale={locale?.code}
+        siteTimezone={siteTimezone ?? 'UTC'}
         title={plural}
       />
     </Gutter>
