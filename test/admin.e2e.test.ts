@@ -431,6 +431,24 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
     expect((await rows.allInnerTexts())[0]).toContain('Scheduled')
   })
 
+  it('exports the filtered list and a published event as iCalendar files', async () => {
+    await admin.goto(`${base}/admin/collections/events?locale=en`)
+    await admin.click('#field-quickVenue .rs__control')
+    await admin.locator('.rs__option', { hasText: VENUE }).click()
+    const exportLink = admin.getByRole('link', { name: 'Export .ics' })
+    await expect.poll(() => exportLink.getAttribute('href'), { timeout: 10_000 }).toMatch(/\/events\.ics\?venue=\d+$/)
+    const listFeed = await fetch(new URL((await exportLink.getAttribute('href'))!, base))
+    expect(listFeed.headers.get('content-type')).toBe('text/calendar; charset=utf-8')
+    expect(await listFeed.text()).toContain(`SUMMARY:${EVENT.title}`)
+
+    await admin.goto(`${base}/admin/collections/events/${eventId}?locale=en`)
+    const eventLink = admin.locator('.event-ics-link a')
+    await eventLink.waitFor()
+    const eventFeed = await fetch(new URL((await eventLink.getAttribute('href'))!, base))
+    expect(eventFeed.status).toBe(200)
+    expect(await eventFeed.text()).toContain('BEGIN:VEVENT')
+  })
+
   it('issues an application password once, which signs in until it is revoked', async () => {
     await admin.goto(`${base}/admin/account`)
     await admin.fill('#field-newApplicationPasswordName', `Mobile app ${RUN}`)

@@ -163,6 +163,11 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
       },
     ],
   },
+  {
+    name: 'calendarFile',
+    type: 'ui',
+    admin: { position: 'sidebar', disableListColumn: true, components: { Field: clientComponent('EventIcsLink') } },
+  },
 ]
 
 export type CalendarSlugs = {

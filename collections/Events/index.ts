@@ -29,7 +29,7 @@ export function generateEventsCollection(options: SanitizedPluginConfig, slugs: 
             exact: true,
             path: '/calendar',
           },
-          list: { actions: [{ path: clientComponent('CalendarViewLink'), clientProps: { collectionSlug: slugs.events } }] },
+          list: { actions: [{ path: clientComponent('CalendarViewLink'), clientProps: { collectionSlug: slugs.events } }, { path: clientComponent('ExportIcsLink') }] },
         },
       },
     },

@@ -8,36 +8,11 @@ import { useEffect, useMemo, useState } from 'react'
 
 import { POST_STATUSES, STATUS_LABELS } from '../lib/statuses'
 import { BulkTrashActions } from './BulkTrashActions'
+import { conditionsOf, QUICK_FILTER_OPERATORS as OWN, quickFilterValue as ownValue } from './listConditions'
 import { StatusViews } from './StatusViews'
 
 type Props = { categoriesSlug: string; collectionSlug: string; venuesSlug: string }
 type Option = { label: string; value: string }
-type Condition = Record<string, Record<string, unknown>>
-
-/** The fields this bar sets, each with the operator it uses. */
-const OWN: Record<string, string> = {
-  categories: 'in',
-  endDate: 'greater_than_equal',
-  startDate: 'less_than_equal',
-  status: 'equals',
-  venue: 'equals',
-}
-
-/**
- * The list's where clause in the shape Payload's own filter builder writes (`or[0].and[]`), so
- * that these quick filters and the "Filters" panel show and refine the same conditions.
- */
-function conditionsOf(where: undefined | Where): Condition[] {
-  const and = (where?.or as Where[] | undefined)?.[0]?.and ?? (where?.and as Where[] | undefined) ?? []
-  return and as Condition[]
-}
-
-function ownValue(conditions: Condition[], field: string): string {
-  const found = conditions.find((condition) => condition[field]?.[OWN[field]!] !== undefined)
-  const value = found?.[field]?.[OWN[field]!]
-  return Array.isArray(value) ? String(value[0] ?? '') : value === undefined || value === null ? '' : String(value)
-}
-
 /** Choices for a relationship filter; trashed items (which only posts have) are no use as one. */
 function useOptions(slug: string, titleField: string, hasStatus: boolean): Option[] {
   const { config } = useConfig()

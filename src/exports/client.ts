@@ -1,6 +1,8 @@
 /** The plugin's browser components, referenced from its collections as `payload-events-calendar/client#Name`. */
 export { EventCalendar } from '../admin/calendar/EventCalendar'
 export { CalendarViewLink } from '../admin/CalendarViewLink'
+export { EventIcsLink } from '../admin/EventIcsLink'
+export { ExportIcsLink } from '../admin/ExportIcsLink'
 export { EventListFilters } from '../admin/EventListFilters'
 export { TimezoneField } from '../admin/TimezoneField'
 export { WorkflowActions } from '../admin/WorkflowActions'
