@@ -90,7 +90,8 @@ export async function dispatchCompatRequest(
     }
 
     const req = await createLocalReq(
-      // The serializers apply the password rule themselves (`contract.md` §14), so they read whole items.
+      // The serializers apply the password rule themselves (`docs/compatibility.md`,
+      // "Password-protected items"), so they read whole items.
       { context: { [TRUSTED_READ]: true }, fallbackLocale: options.defaultLanguage as never, locale: language, user: user ?? undefined },
       payload,
     )
@@ -275,7 +276,7 @@ function parseBody(request: CompatRequest): unknown {
   return undefined
 }
 
-/** `i18n_language` wins over the root's language (`decisions.md` §2). */
+/** `i18n_language` wins over the root's language (`docs/compatibility.md`, "Languages"). */
 function resolveLanguage(
   options: SanitizedPluginConfig,
   rootLanguage: string | undefined,

@@ -22,7 +22,10 @@ import { mayUnlockProtected } from './unlockProtected'
 
 const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
 
-/** Fields each kind searches (`contract.md` §7.5): the original's title, content, excerpt and meta. */
+/**
+ * Fields each kind searches (`docs/compatibility.md`, "Venue and organizer search"): the original's
+ * title, content, excerpt and meta.
+ */
 const SEARCH_FIELDS: Record<LinkedKind, string[]> = {
   organizers: ['name', 'descriptionText', 'excerpt', 'phone', 'email', 'website'],
   venues: ['name', 'descriptionText', 'excerpt', 'address', 'city', 'province', 'state', 'stateProvince', 'zip', 'phone'],
@@ -132,7 +135,10 @@ export function linkedPostController(kind: LinkedKind) {
     return { body: await readBack(ctx, id) }
   }
 
-  /** Trashing also unlinks the item from its events, as the original does (`contract.md` §8). */
+  /**
+   * Trashing also unlinks the item from its events, as the original does (`docs/compatibility.md`,
+   * "Deleting moves to the trash").
+   */
   const remove: RestHandler = async (ctx) => {
     const id = await targetId(ctx)
     const stored = await ctx.payload.findByID({ collection, depth: 0, id, overrideAccess: true })

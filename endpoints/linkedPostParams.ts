@@ -23,7 +23,7 @@ const WORD: Record<LinkedKind, { en: string; es: string; fr: string; plural: { e
   venues: { en: 'venue', fr: 'le lieu', es: 'el lugar', plural: { en: 'venues', fr: 'lieux', es: 'lugares' } },
 }
 
-/** `GET /venues`, `GET /organizers` (`contract.md` §5.7). */
+/** `GET /venues`, `GET /organizers` (`docs/compatibility.md`, "Route parameters"). */
 export const listLinkedPostsArgs = (kind: LinkedKind, events: string, defaultPerPage: number, maxPerPage: number): ParamSpecs => {
   const plural = WORD[kind].plural
   return {
@@ -53,7 +53,10 @@ function capitalize(word: string) {
 const about = (kind: LinkedKind, en: string, fr: string, es: string) =>
   text(`The ${WORD[kind].en} ${en}`, { fr: `${fr} de ${WORD[kind].fr}`.replace(/de le /, 'du ').replace(/de l’/, 'de l’'), es: `${es} de ${WORD[kind].es}`.replace(/de el /, 'del ') })
 
-/** `POST /venues` (§5.9) and `POST /organizers` (§5.10), in the original's declaration order. */
+/**
+ * `POST /venues` and `POST /organizers`, in the original's declaration order
+ * (`docs/compatibility.md`, "Route parameters").
+ */
 export const createLinkedPostArgs = (kind: LinkedKind, collections: { media: string; users: string }): ParamSpecs => {
   const nullable = kind === 'organizers' ? { default: null } : {}
   const common: ParamSpecs = {
@@ -104,7 +107,10 @@ const slugArg = (kind: LinkedKind, collection: string) => ({
 export const readLinkedPostArgs = (kind: LinkedKind, collection: string): ParamSpecs => idArg(kind, collection)
 export const readLinkedPostBySlugArgs = (kind: LinkedKind, collection: string): ParamSpecs => slugArg(kind, collection)
 export const updateLinkedPostArgs = (kind: LinkedKind, collection: string, create: ParamSpecs): ParamSpecs => ({ ...idArg(kind, collection), ...optional(create) })
-/** By slug, the path finds the item and a `slug` in the body renames it (`decisions.md` §11). */
+/**
+ * By slug, the path finds the item and a `slug` in the body renames it (`docs/compatibility.md`,
+ * "Update by slug").
+ */
 export const updateLinkedPostBySlugArgs = (kind: LinkedKind, collection: string, create: ParamSpecs): ParamSpecs => ({
   slug: { ...slugArg(kind, collection).slug!, validate: isString },
   ...optional(create),

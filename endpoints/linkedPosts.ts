@@ -18,10 +18,10 @@ const TEXT_FIELDS: Record<Kind, Record<string, string>> = {
 }
 
 /**
- * Resolves what a client sent as an event's venue or organizers into ids, creating inline ones
- * (`contract.md` §7.6) with the original's duplicate avoidance (§7.7): an existing item of the
- * same name, and the same description when one is given, compared without case, is reused.
- * Runs inside the caller's transaction.
+ * Resolves what a client sent as an event's venue or organizers into ids, creating inline ones with
+ * the original's duplicate avoidance (`docs/compatibility.md`, "Inline venues and organizers"): an
+ * existing item of the same name, and the same description when one is given, compared without
+ * case, is reused. Runs inside the caller's transaction.
  */
 export async function resolveLinkedPosts(ctx: RestContext, kind: Kind, value: unknown): Promise<number[]> {
   const entries = Array.isArray(value) ? value : value && typeof value === 'object' ? [value] : toList(value)

@@ -3,9 +3,9 @@ import type { RestContext } from './context'
 import { can } from '../src/lib/roles'
 
 /**
- * Whether a password-protected event, venue or organizer is shown in full (`contract.md` §14):
- * to editors, and to a caller who gives its password; everyone else gets it blanked, wherever it
- * appears (its own route, a list, or embedded in an event).
+ * Whether a password-protected event, venue or organizer is shown in full (`docs/compatibility.md`,
+ * "Password-protected items"): to editors, and to a caller who gives its password; everyone else
+ * gets it blanked, wherever it appears (its own route, a list, or embedded in an event).
  */
 export function mayUnlockProtected(ctx: RestContext, doc: object): boolean {
   const { password } = doc as { password?: unknown }

@@ -1,6 +1,6 @@
 import type { SanitizedPluginConfig } from '../src/types'
 
-/** Permalink patterns of the original's front end (`decisions.md` §7). */
+/** Permalink patterns of the original's front end (`docs/compatibility.md`, "Permalinks"). */
 const PERMALINK_BASES = {
   eventCategories: '/events/category/',
   eventTags: '/tag/',

@@ -10,9 +10,9 @@ import { isValidTimeZone } from '../src/lib/timezone'
 import { RestError } from './errors'
 
 /**
- * The original's validation rules (`contract.md` §4), named after them. Rules that look items
- * up see every item of the type, whatever its status, as the original's do: visibility is the
- * handler's business, existence is the validator's.
+ * The original's validation rules (`docs/compatibility.md`, "Validation rules"), named after them.
+ * Rules that look items up see every item of the type, whatever its status, as the original's do:
+ * visibility is the handler's business, existence is the validator's.
  */
 
 /** Ids and page numbers are Postgres integers: anything larger cannot name an item or a page. */

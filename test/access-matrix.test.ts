@@ -14,9 +14,9 @@ const VIEWERS: Viewer[] = ['anonymous', 'subscriber', 'contributor', 'author', '
 const STATES: State[] = ['draft', 'pending', 'future', 'private', 'publish', 'locked', 'trash']
 
 /**
- * Who may see an item (decisions.md §12, contract.md §9): everyone sees published ones; editors
- * and administrators see everything; the owner (here the author) sees their own; nobody sees
- * the trash through the API's reads.
+ * Who may see an item (docs/compatibility.md, "Status workflow and roles"): everyone sees published
+ * ones; editors and administrators see everything; the owner (here the author) sees their own;
+ * nobody sees the trash through the API's reads.
  */
 function sees(viewer: Viewer, state: State): boolean {
   if (state === 'trash') return false

@@ -11,7 +11,7 @@ import { GUARD_TABLE } from '../src/auth/passwordGuardStore'
 import { as, createUser, failureOf, getTestPayload, type TestUser } from './helpers/payload'
 import { basic, serveCompatApi } from './helpers/http'
 
-describe('application passwords and HTTP Basic sign-in (decisions.md §13)', () => {
+describe('application passwords and HTTP Basic sign-in (docs/compatibility.md, "Application passwords and HTTP Basic")', () => {
   let payload: Payload
   let api: Awaited<ReturnType<typeof serveCompatApi>>
   let author: TestUser

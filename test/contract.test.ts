@@ -21,10 +21,10 @@ import {
 } from './helpers/replay'
 
 /*
- * Contract test: the recorded requests of the original (test/fixtures/reference, a copy of
- * /work/shared/reference) are replayed in order against our API over HTTP, and every answer is
- * compared with the recorded one, or with expected-ours/<name> where decisions.md makes ours
- * differ. The replay fills the site first with the 63 seed requests the original got.
+ * Contract test: the recorded requests of the original (test/fixtures/reference) are replayed in
+ * order against our API over HTTP, and every answer is compared with the recorded one, or with
+ * expected-ours/<name> where a decision in docs/compatibility.md makes ours differ. The replay
+ * fills the site first with the 63 seed requests the original got.
  *
  * Compared: status; `content-type`; presence and value of `x-tec-total` / `x-tec-totalpages`;
  * the body in full — same keys in the same order, same JSON types, same values — including
@@ -41,7 +41,8 @@ import {
  * - JSON-LD `offers.validFrom`: the post date. Format only (ISO 8601 with offset).
  * - JSON-LD `email`: WordPress's antispambot() writes a random mix of character references;
  *   compared after decoding them.
- * - `_links` of term objects: WordPress core links (contract.md §6.4: ignore in conformance).
+ * - `_links` of term objects: WordPress core links (docs/compatibility.md, "Response shapes": we do
+ *   not serve them).
  * - Items of other test files in lists (the database is shared): left out, with the totals
  *   recomputed from all pages of the same query (helpers/replay.ts, ownView).
  * - A slug another test file already held before the replay (e.g. "jazz-night-25"): ours is
@@ -83,7 +84,7 @@ const DEVIATIONS: Record<string, { path: string; reason: string }[]> = {
     { path: 'paths["/categories/{id}"].post.requestBody.content["application/x-www-form-urlencoded"].schema.properties.parent.description', reason: OUR_DESCRIPTION },
   ],
   '043-event-get-by-id-draft-auth.json': ['json_ld.url', 'json_ld.offers.url'].map((path) => ({ path, reason: 'the original appends a stray "%2F/" to a draft\'s plain permalink inside json_ld; we give the permalink itself' })),
-  '063-event-update-by-slug.json': [{ path: 'website', reason: 'decisions.md §8: an update that leaves website out keeps it (unset, so the permalink); the expected answer was made with full-body updates of the original, which reset it' }],
+  '063-event-update-by-slug.json': [{ path: 'website', reason: 'docs/compatibility.md, "Updates change only what they send": an update that leaves website out keeps it (unset, so the permalink); the expected answer was made with full-body updates of the original, which reset it' }],
   '904-error-events-per_page-too-big.json': [{ path: 'events[14].website', reason: 'the same event as 063, for the same reason' }],
   '914-error-event-create-end-before-start.json': ['utc_end_date', 'utc_end_date_details.day', 'utc_end_date_details.hour'].map((path) => ({ path, reason: 'the original clamps the local end to the start but leaves the UTC end where it was; ours keeps the two the same instant' })),
 }

@@ -125,7 +125,7 @@ describe('event writes: create, update, delete', () => {
     expect(csv.body.organizer.map((organizer: { id: number }) => organizer.id)).toEqual([existing.id])
   })
 
-  it('finds terms by id, slug or name without case and creates only unknown names (decisions.md §10)', async () => {
+  it('finds terms by id, slug or name without case and creates only unknown names (docs/compatibility.md, "Terms by id, slug or name")', async () => {
     const music = await payload.create({ collection: 'event-categories', data: { name: unique('Music') } })
     const free = await payload.create({ collection: 'event-tags', data: { name: unique('free') } })
     const brandNew = unique('Brand New Category')

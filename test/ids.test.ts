@@ -13,7 +13,7 @@ const event = (title: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 })
 
-describe('id spaces (decisions.md §3)', () => {
+describe('id spaces (docs/compatibility.md, "Shared id spaces")', () => {
   let payload: Payload
   beforeAll(async () => {
     payload = await getTestPayload()

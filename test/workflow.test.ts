@@ -16,7 +16,7 @@ const eventData = (extra: Record<string, unknown> = {}) => ({
 const inOneHour = () => new Date(Date.now() + 3_600_000).toISOString()
 const anHourAgo = () => new Date(Date.now() - 3_600_000).toISOString()
 
-describe('status workflow (decisions.md §12)', () => {
+describe('status workflow (docs/compatibility.md, "Status workflow and roles")', () => {
   let payload: Payload
   const users = {} as Record<'administrator' | 'author' | 'contributor' | 'editor' | 'subscriber', TestUser>
   const otherAuthor = {} as { user: TestUser }

@@ -11,9 +11,9 @@ const ownOrManaged: Access = ({ req: { user } }) => {
 }
 
 /**
- * Application passwords let scripts and apps sign in with HTTP Basic without the account
- * password (`decisions.md` §13). Only a hash is stored; the password itself is in the create
- * response and nowhere else. Deleting one revokes it.
+ * Application passwords let scripts and apps sign in with HTTP Basic without the account password
+ * (`docs/compatibility.md`, "Application passwords and HTTP Basic"). Only a hash is stored; the
+ * password itself is in the create response and nowhere else. Deleting one revokes it.
  */
 export function generateApplicationPasswordsCollection(slug: string, usersSlug: string): CollectionConfig {
   return {

@@ -38,7 +38,7 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
             admin: {
               date: { pickerAppearance: 'dayAndTime' },
               width: '50%',
-              components: { Field: clientComponent('EventDateField') },
+              components: { Cell: serverComponent('EventStartCell'), Field: clientComponent('EventDateField') },
             },
             validate: validateEndDate,
           },

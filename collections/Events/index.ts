@@ -3,6 +3,7 @@ import type { CollectionConfig } from 'payload'
 import type { SanitizedPluginConfig } from '../../src/types'
 import type { CalendarSlugs } from './fields'
 
+import { eventsListFilter } from '../../src/admin/eventDateViews'
 import { clientComponent, serverComponent } from '../../src/admin/paths'
 import { generatePostCollection } from '../postCollection'
 import { EVENT_LOCALIZED_FIELDS, eventFields } from './fields'
@@ -14,13 +15,15 @@ export function generateEventsCollection(options: SanitizedPluginConfig, slugs: 
     slug: slugs.events,
     labels: { singular: 'Event', plural: 'Events' },
     admin: {
-      defaultColumns: ['title', 'startDate', 'venue', 'status', 'featured', 'translations'],
+      // As The Events Calendar's admin list: upcoming events first (see eventDateViews), with their dates, venue, terms and organizers.
+      baseListFilter: eventsListFilter(options.siteTimezone),
+      defaultColumns: ['title', 'startDate', 'endDate', 'venue', 'categories', 'organizers', 'status', 'translations'],
       listSearchableFields: ['title', 'slug'],
       components: {
         beforeListTable: [
           {
             path: clientComponent('EventListFilters'),
-            clientProps: { categoriesSlug: slugs.eventCategories, collectionSlug: slugs.events, venuesSlug: slugs.venues },
+            clientProps: { categoriesSlug: slugs.eventCategories, collectionSlug: slugs.events, siteTimezone: options.siteTimezone, venuesSlug: slugs.venues },
           },
         ],
         views: {

@@ -9,9 +9,9 @@ import { COMPONENT_SCHEMAS } from './schemas'
 import { DOC_RESPONSE, GENERIC_TEXTS, INFO, NO_DESCRIPTION, RESOURCE_TEXTS } from './texts'
 
 /**
- * `GET /vendor/events/v1/doc`: the OpenAPI 3.0.0 document of the API (`contract.md` §12.1),
- * generated from the route table being served and its parameter declarations, with
- * descriptions in the request's language.
+ * `GET /vendor/events/v1/doc`: the OpenAPI 3.0.0 document of the API (`docs/compatibility.md`,
+ * "OpenAPI document"), generated from the route table being served and its parameter declarations,
+ * with descriptions in the request's language.
  */
 export const openApiDocument: RestHandler = ({ language, options, restBase, routes }) => ({
   body: buildOpenApiDocument({ language, namespace: options.namespace, restBase, routes, siteUrl: options.siteUrl }),
@@ -90,10 +90,11 @@ export function buildOpenApiDocument(input: OpenApiInput): Record<string, unknow
 
 /**
  * `<scheme>://<site host><REST root path>/<namespace>/`, as the original builds it: the scheme of
- * the request, the host of the site URL, and the REST URL with the site URL cut off, so the
- * site's port and sub-directory are dropped (`contract.md` §12.1, `http://127.0.0.1/wp-json/…`
- * in the capture of a site on port 8089). A language root stays in (`/fr/wp-json`): URLs keep
- * the root they were requested under (`decisions.md` §2).
+ * the request, the host of the site URL, and the REST URL with the site URL cut off, so the site's
+ * port and sub-directory are dropped (`docs/compatibility.md`, "OpenAPI document":
+ * `http://127.0.0.1/wp-json/…` in the capture of a site on port 8089). A language root stays in
+ * (`/fr/wp-json`): URLs keep the root they were requested under (`docs/compatibility.md`,
+ * "Languages").
  */
 export function serverUrl({ namespace, restBase, siteUrl }: Pick<OpenApiInput, 'namespace' | 'restBase' | 'siteUrl'>): string {
   const site = new URL(siteUrl)
@@ -191,11 +192,12 @@ function readInputs(endpoint: Endpoint, read: Endpoint | undefined, variables: s
 }
 
 /**
- * `post` (and a `put`/`patch` without POST): the path variables and the arguments that address
- * the item (those the route's GET also takes, e.g. an event's `password`) are parameters, as the
+ * `post` (and a `put`/`patch` without POST): the path variables and the arguments that address the
+ * item (those the route's GET also takes, e.g. an event's `password`) are parameters, as the
  * original has them; the fields are an `application/x-www-form-urlencoded` request body. A path
  * variable declared optional on the write endpoint is also a field (by slug, a `slug` in the body
- * renames the item: `decisions.md` §11), so it appears in both places, as in the original.
+ * renames the item: `docs/compatibility.md`, "Update by slug"), so it appears in both places, as in
+ * the original.
  */
 function writeInputs(endpoint: Endpoint, read: Endpoint | undefined, variables: string[], language: Language): Inputs {
   const parameters: Parameter[] = variables

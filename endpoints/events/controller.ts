@@ -197,7 +197,10 @@ export async function updateEvent(ctx: RestContext): Promise<RestResult> {
   return { body: await readBack(ctx, id) }
 }
 
-/** `DELETE /events/{id}` and by slug: moves the event to the trash (`contract.md` §8). */
+/**
+ * `DELETE /events/{id}` and by slug: moves the event to the trash (`docs/compatibility.md`,
+ * "Deleting moves to the trash").
+ */
 export async function deleteEvent(ctx: RestContext): Promise<RestResult> {
   const { id, status } = await targetEvent(ctx)
   if (status === 'trash') throw new RestError('event-is-in-trash', 'The event is already trashed', 410)

@@ -12,7 +12,8 @@ export type DateWindow = {
 }
 
 /**
- * The events list's date filters, as the original computes them (`contract.md` §7.3):
+ * The events list's date filters, as the original computes them (`docs/compatibility.md`,
+ * "Events list date window"):
  * - without `strict_dates`, every bound is widened to whole days of the date as written:
  *   `start_date` to 00:00:00, the others to 23:59:59;
  * - with it, each value is read as a UTC instant (a zone-less value counts as UTC) and used at

@@ -7,7 +7,10 @@ import { CALENDAR_SLUGS } from '../../src/slugs'
 import { readsAsId, toList } from '../validators'
 import { venuesNear } from './geofence'
 
-/** Which date bound filters which field, and how (`contract.md` §7.3–7.4). */
+/**
+ * Which date bound filters which field, and how (`docs/compatibility.md`, "Events list date
+ * window" and "Events list filters").
+ */
 const BOUND_FILTERS = {
   start_date: ['startDate', 'greater_than_equal'],
   end_date: ['endDate', 'less_than_equal'],

@@ -42,7 +42,7 @@ export const defaultEndDate = ({ now }: { now: Date }) => {
   return formatWallTime(end, 'UTC')
 }
 
-/** `GET /events` (`contract.md` §5.1), in the original's declaration order. */
+/** `GET /events` (`docs/compatibility.md`, "Route parameters"), in the original's declaration order. */
 export const listEventsArgs = (collections: { categories: string; events: string; organizers: string; tags: string; venues: string }, defaultPerPage: number, maxPerPage: number): ParamSpecs => ({
   ...pagingArgs({ en: 'events', fr: 'événements', es: 'eventos' }, defaultPerPage, maxPerPage),
   start_date: {
@@ -195,7 +195,7 @@ export const readEventBySlugArgs = (events: string): ParamSpecs => ({
   },
 })
 
-/** `POST /events` (`contract.md` §5.4), in the original's declaration order. */
+/** `POST /events` (`docs/compatibility.md`, "Route parameters"), in the original's declaration order. */
 export const createEventArgs = (collections: { categories: string; media: string; organizers: string; tags: string; users: string; venues: string }): ParamSpecs => ({
   author: { type: 'integer', description: text('The event author ID', { fr: 'L’identifiant de l’auteur de l’événement', es: 'El identificador del autor del evento' }), validate: idOf(collections.users) },
   date: { type: 'string', description: text('The event publication date', { fr: 'La date de publication de l’événement', es: 'La fecha de publicación del evento' }), validate: isTime },
@@ -226,7 +226,10 @@ export const createEventArgs = (collections: { categories: string; media: string
 /** `POST|PUT|PATCH /events/{id}`: the id and password, then every create argument made optional. */
 export const updateEventArgs = (create: ParamSpecs): ParamSpecs => ({ ...readEventArgs, ...optional(create) })
 
-/** `POST|PUT|PATCH /events/by-slug/{slug}`: the body's `slug` renames the event (`decisions.md` §11). */
+/**
+ * `POST|PUT|PATCH /events/by-slug/{slug}`: the body's `slug` renames the event
+ * (`docs/compatibility.md`, "Update by slug").
+ */
 export const updateEventBySlugArgs = (create: ParamSpecs): ParamSpecs => {
   const { slug, ...rest } = optional(create)
   return { slug: { ...slug!, in: 'path' }, ...rest }

@@ -20,9 +20,9 @@ const FLAGS = {
 } as const
 
 /**
- * The event data to store from a create or update request. Only what the request sent is
- * changed (`decisions.md` §8–9); inline venues, organizers and new terms are created on the
- * way, so call it inside the write's transaction.
+ * The event data to store from a create or update request. Only what the request sent is changed
+ * (`docs/compatibility.md`, "Updates change only what they send"); inline venues, organizers and
+ * new terms are created on the way, so call it inside the write's transaction.
  */
 export async function prepareEventData(ctx: RestContext, existing?: Record<string, unknown>): Promise<Record<string, unknown>> {
   const args = ctx.args

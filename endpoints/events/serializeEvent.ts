@@ -29,8 +29,9 @@ export type SerializeEventOptions = {
 }
 
 /**
- * The event object (`contract.md` §6.1): every key, in the original's order and types, from an
- * event read at depth 1. The one serializer of events, shared by lists, single reads and writes.
+ * The event object (`docs/compatibility.md`, "Response shapes"): every key, in the original's order
+ * and types, from an event read at depth 1. The one serializer of events, shared by lists, single
+ * reads and writes.
  */
 export function serializeEvent(doc: EventDoc, ctx: RestContext, options: SerializeEventOptions) {
   const timezone = doc.timezone || ctx.options.siteTimezone
@@ -98,7 +99,10 @@ export function serializeEvent(doc: EventDoc, ctx: RestContext, options: Seriali
   return event
 }
 
-/** What the original leaves of a password-protected event in a list (`contract.md` §14). */
+/**
+ * What the original leaves of a password-protected event in a list (`docs/compatibility.md`,
+ * "Password-protected items").
+ */
 function blankProtected(event: Record<string, unknown>) {
   Object.assign(event, {
     description: '',

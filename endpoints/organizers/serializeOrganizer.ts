@@ -4,10 +4,14 @@ import { globalIds, serializeLinkedPost } from '../serializeCommon'
 
 export type OrganizerDoc = Record<string, unknown> & { id: number; slug?: string; status: string }
 
-/** The organizer object (`contract.md` §6.3): empty values dropped; `json_ld` only on single reads. */
+/**
+ * The organizer object (`docs/compatibility.md`, "Response shapes"): empty values dropped;
+ * `json_ld` only on single reads.
+ */
 export function serializeOrganizer(doc: OrganizerDoc, ctx: RestContext, { jsonLd = false, unlocked = true } = {}) {
   const kept = serializeLinkedPost(doc as never, ctx, {
-    // What the original leaves of a password-protected organizer (`contract.md` §14); the name becomes `[]`, sic.
+    // What the original leaves of a password-protected organizer (`docs/compatibility.md`,
+    // "Password-protected items"); the name becomes `[]`, sic.
     blanked: { organizer: [], description: '', excerpt: '', phone: '', website: '', email: '' },
     kind: 'organizers',
     nameKey: 'organizer',

@@ -20,7 +20,10 @@ const EXISTS_MESSAGE: Record<TermKind, string> = {
   tags: 'A term with the name provided already exists in this taxonomy.',
 }
 
-/** The controller of categories or tags (`contract.md` §5.11–5.13, §7.8): one factory, two taxonomies. */
+/**
+ * The controller of categories or tags (`docs/compatibility.md`, "Category and tag routes"): one
+ * factory, two taxonomies.
+ */
 export function termController(kind: TermKind, collectionSlug: string) {
   const collection = collectionSlug as CollectionSlug
 

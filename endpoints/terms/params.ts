@@ -14,7 +14,7 @@ const NOUN: Record<TermKind, { en: string; es: string; fr: string; plural: { en:
   tags: { en: 'event tag', fr: 'l’étiquette', es: 'la etiqueta', plural: { en: 'event tags', fr: 'étiquettes', es: 'etiquetas' } },
 }
 
-/** `GET /categories`, `GET /tags` (`contract.md` §5.11). */
+/** `GET /categories`, `GET /tags` (`docs/compatibility.md`, "Route parameters"). */
 export const listTermsArgs = (kind: TermKind, collection: string, events: string, defaultPerPage: number, maxPerPage: number): ParamSpecs => ({
   ...pagingArgs(NOUN[kind].plural, defaultPerPage, maxPerPage),
   search: { description: text('Limit results to those matching a string', { fr: 'Seulement les termes qui contiennent ce texte', es: 'Solo los términos que contienen este texto' }), type: 'string', validate: isString },
@@ -45,7 +45,7 @@ function ids(value: unknown): number[] {
   return toList(value).map(Number)
 }
 
-/** `POST /categories`, `POST /tags` (§5.13). */
+/** `POST /categories`, `POST /tags` (`docs/compatibility.md`, "Route parameters"). */
 export const createTermArgs = (kind: TermKind, collection: string): ParamSpecs => ({
   name: { type: 'string', description: text(`The ${NOUN[kind].en} name`, { fr: `Le nom de ${NOUN[kind].fr}`, es: `El nombre de ${NOUN[kind].es}` }), required: true, validate: isString },
   description: { type: 'string', description: text(`The ${NOUN[kind].en} description`, { fr: `La description de ${NOUN[kind].fr}`, es: `La descripción de ${NOUN[kind].es}` }), validate: isString },

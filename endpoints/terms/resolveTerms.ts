@@ -6,10 +6,10 @@ import { lockForTransaction } from '../../src/lib/locks'
 import { readsAsId, toList } from '../validators'
 
 /**
- * Turns category or tag values into term ids (`decisions.md` §10): an id that exists is kept, an
- * unknown id is ignored (as the original ignores it), and any other value is looked up by slug,
- * then by name without case; only a value that matches nothing creates a term. Runs in the
- * caller's transaction.
+ * Turns category or tag values into term ids (`docs/compatibility.md`,
+ * "Terms by id, slug or name"): an id that exists is kept, an unknown id is ignored (as the
+ * original ignores it), and any other value is looked up by slug, then by name without case; only a
+ * value that matches nothing creates a term. Runs in the caller's transaction.
  */
 export async function resolveTerms(ctx: RestContext, collection: string, value: unknown): Promise<number[]> {
   const entries = toList(value).map((raw) => String(raw).trim()).filter((entry) => entry !== '')

@@ -6,8 +6,9 @@ import { relationId } from '../serializeCommon'
 export const TAXONOMIES = { categories: 'tribe_events_cat', tags: 'post_tag' } as const
 
 /**
- * A term as events embed it (`contract.md` §6.4 a): WordPress's term row with `term_id` renamed
- * `id`, and links to the term routes. Different from the term routes' own shape, as in the original.
+ * A term as events embed it (`docs/compatibility.md`, "Response shapes"): WordPress's term row with
+ * `term_id` renamed `id`, and links to the term routes. Different from the term routes' own shape,
+ * as in the original.
  */
 export function serializeEmbeddedTerm(
   doc: Record<string, unknown> & { id: number },

@@ -6,8 +6,8 @@ import { apiUrl, permalink } from '../urls'
 import { TAXONOMIES, termName } from './serializeEmbeddedTerm'
 
 /**
- * A term as the category and tag routes return it (`contract.md` §6.4 b): WordPress's terms
- * controller item with `link` renamed `url`; tags have no `parent`.
+ * A term as the category and tag routes return it (`docs/compatibility.md`, "Response shapes"):
+ * WordPress's terms controller item with `link` renamed `url`; tags have no `parent`.
  */
 export function serializeTerm(
   doc: Record<string, unknown> & { id: number },

@@ -5,14 +5,15 @@ import { globalIds, serializeLinkedPost } from '../serializeCommon'
 export type VenueDoc = Record<string, unknown> & { id: number; slug?: string; status: string }
 
 /**
- * The venue object (`contract.md` §6.2), for venue routes and embedded in events: empty values
- * are dropped as the original drops them, then the map flags and global ids are appended.
- * `json_ld` only on single reads.
+ * The venue object (`docs/compatibility.md`, "Response shapes"), for venue routes and embedded in
+ * events: empty values are dropped as the original drops them, then the map flags and global ids
+ * are appended. `json_ld` only on single reads.
  */
 export function serializeVenue(doc: VenueDoc, ctx: RestContext, { jsonLd = false, unlocked = true } = {}) {
   const stateprovince = (doc.stateProvince as string) || deriveStateProvince(doc)
   const kept = serializeLinkedPost(doc as never, ctx, {
-    // What the original leaves of a password-protected venue (`contract.md` §14); the name becomes `[]`, sic.
+    // What the original leaves of a password-protected venue (`docs/compatibility.md`,
+    // "Password-protected items"); the name becomes `[]`, sic.
     blanked: { venue: [], description: '', excerpt: '', address: '', city: '', country: '', province: '', zip: '', phone: '', website: '', stateprovince: '', geo_lat: 0, geo_lng: 0 },
     kind: 'venues',
     nameKey: 'venue',

@@ -11,10 +11,10 @@ import { checkPasswordOfNoAccount, isRememberedPassword, verifyAccountPassword }
 export const BASIC_STRATEGY = 'basic'
 
 /**
- * HTTP Basic sign-in, as WordPress REST clients send it: the login is an e-mail or a username,
- * the password an application password or the account password (`decisions.md` §13).
- * A header that does not sign in leaves the request anonymous; the compatibility layer turns
- * that into 401 `incorrect_password`.
+ * HTTP Basic sign-in, as WordPress REST clients send it: the login is an e-mail or a username, the
+ * password an application password or the account password (`docs/compatibility.md`,
+ * "Application passwords and HTTP Basic"). A header that does not sign in leaves the request
+ * anonymous; the compatibility layer turns that into 401 `incorrect_password`.
  */
 export const basicAuthStrategy = (args: { appPasswordsSlug: string; usersSlug: string }): AuthStrategy => ({
   name: BASIC_STRATEGY,

@@ -3,9 +3,9 @@ import type { CollectionAfterChangeHook, CollectionSlug } from 'payload'
 import { INTERNAL_WRITE } from './context'
 
 /**
- * An item created in another language also gets those texts in the default language where that
- * is still empty, so that no item is ever nameless in the default language (`decisions.md` §2).
- * It runs in the create's transaction, so both languages are written or neither.
+ * An item created in another language also gets those texts in the default language where that is
+ * still empty, so that no item is ever nameless in the default language (`docs/compatibility.md`,
+ * "Languages"). It runs in the create's transaction, so both languages are written or neither.
  */
 export const fillDefaultLocale =
   (localizedFields: string[]): CollectionAfterChangeHook =>

@@ -51,7 +51,10 @@ export async function publishDueItems(args: {
   }
 }
 
-/** The job that makes scheduled items go live by themselves (`decisions.md` §12). */
+/**
+ * The job that makes scheduled items go live by themselves (`docs/compatibility.md`,
+ * "Status workflow and roles").
+ */
 export const publishScheduledItemsTask = (collections: string[], cron: string): TaskConfig => ({
   slug: PUBLISH_SCHEDULED_TASK,
   label: 'Publish scheduled calendar items',

@@ -12,8 +12,8 @@ export const ROLE_LABELS: Record<Role, string> = {
 
 /**
  * What a role may do, after the capabilities The Events Calendar maps onto WordPress roles
- * (`decisions.md` §12–13, `contract.md` §9). Names follow WordPress so that the mapping can be
- * checked against the original's documentation.
+ * (`docs/compatibility.md`, "Status workflow and roles"). Names follow WordPress so that the
+ * mapping can be checked against the original's documentation.
  */
 export type Capability =
   | 'delete_others_posts'

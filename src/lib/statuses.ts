@@ -23,7 +23,8 @@ export type StatusDecision = {
 
 /**
  * The status an item ends up with when `user` asks for `requested`, the one rule that the admin
- * panel, the compatibility API and the migration all go through (`decisions.md` §12):
+ * panel, the compatibility API and the migration all go through (`docs/compatibility.md`,
+ * "Status workflow and roles"):
  * - a user who may not publish gets `pending` where they asked for `publish`, `future` or
  *   `private` (WordPress's `scale_back_post_status`, extended to `private`, which only
  *   publishers may set);

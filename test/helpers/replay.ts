@@ -34,7 +34,10 @@ export type RecordedRequest = {
 export type RecordedResponse = { body: unknown; headers: Record<string, string>; status: number }
 
 export type Capture = {
-  /** `expected-ours/<name>` when that file exists (decisions.md), else the original's answer. */
+  /**
+   * `expected-ours/<name>` when that file exists (`docs/compatibility.md`,
+   * "How the contract test holds us to this"), else the original's answer.
+   */
   expected: RecordedResponse
   expectedFrom: 'expected-ours' | 'responses'
   name: string
@@ -495,7 +498,10 @@ function isIndexDateDefault(frame: Frame): boolean {
   )
 }
 
-/** Keys that are not compared at all in an object: `_links` of term objects (contract.md §6.4). */
+/**
+ * Keys that are not compared at all in an object: `_links` of term objects
+ * (`docs/compatibility.md`, "Response shapes").
+ */
 const ignoredKeys = (object: Record<string, unknown>) => (isTermObject(object) ? new Set(['_links']) : new Set<string>())
 
 export function formatPath(path: (number | string)[]): string {

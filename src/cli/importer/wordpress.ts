@@ -174,7 +174,10 @@ async function findProtected(client: SourceClient, hidden: number[], progress: P
   return found
 }
 
-/** What the original shows visitors of a protected item (`contract.md` §14). */
+/**
+ * What the original shows visitors of a protected item (`docs/compatibility.md`,
+ * "Password-protected items").
+ */
 function isBlanked(kind: Kind, item: Wire): boolean {
   if (kind === 'events') return item.all_day === null
   if (kind === 'venues') return Array.isArray(item.venue)

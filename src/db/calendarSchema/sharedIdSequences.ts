@@ -3,10 +3,11 @@ import { sql } from '@payloadcms/db-postgres'
 import { createTriggerIfMissing, type SchemaPiece, type SqlRunner } from './pieces'
 
 /*
- * Events, venues and organizers are posts in the original and share one id space; categories
- * and tags are terms and share another (`decisions.md` §3). Each group draws new ids from one
- * sequence. Explicit ids (imports keep the original's) move the sequence past them, and an id
- * already used by another table of the group is refused, so the id spaces stay shared.
+ * Events, venues and organizers are posts in the original and share one id space; categories and
+ * tags are terms and share another (`docs/compatibility.md`, "Shared id spaces"). Each group draws
+ * new ids from one sequence. Explicit ids (imports keep the original's) move the sequence past
+ * them, and an id already used by another table of the group is refused, so the id spaces stay
+ * shared.
  */
 const GROUPS = [
   { sequence: 'calendar_post_ids', tables: ['events', 'venues', 'organizers'] },
