@@ -151,7 +151,43 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
     const text = await row.innerText()
     expect(text).toMatch(/Dec 12, 2026.*7:00\s?PM/)
     expect(text).toContain('Published')
+  })
+
+  it('opens the events list on upcoming events, with End, Categories and Organizers columns; Past shows past ones', async () => {
+    const token = await apiToken(base, ADMIN.email, ADMIN.password)
+    const headers = { Authorization: `JWT ${token}`, 'Content-Type': 'application/json' }
+    const post = async (collection: string, data: Record<string, unknown>) =>
+      (await (await fetch(`${base}/api/${collection}`, { body: JSON.stringify(data), headers, method: 'POST' })).json()).doc
+    const venue = await post('venues', { name: `Dates Hall ${RUN}`, status: 'publish' })
+    const organizer = await post('organizers', { name: `Dates Society ${RUN}`, status: 'publish' })
+    const category = await post('event-categories', { name: `Dates Talks ${RUN}` })
+    const shared = { categories: [category.id], organizers: [organizer.id], status: 'publish', venue: venue.id }
+    // The test clock says November 2026.
+    await post('events', { ...shared, endDate: '2026-01-10T21:00:00Z', startDate: '2026-01-10T19:00:00Z', title: `Dates past ${RUN}` })
+    await post('events', { ...shared, endDate: '2026-12-28T21:00:00Z', startDate: '2026-12-28T19:00:00Z', title: `Dates upcoming ${RUN}` })
+
+    await admin.goto(`${base}/admin/collections/events?locale=en&search=${encodeURIComponent(`Dates`)}`)
+    const table = admin.locator('.collection-list table')
+    const upcoming = admin.locator('tr', { hasText: `Dates upcoming ${RUN}` })
+    await expect.poll(() => upcoming.innerText(), { timeout: 20_000 }).toContain(`Dates Hall ${RUN}`)
+    const text = await upcoming.innerText()
+    expect(text).toContain(`Dates Talks ${RUN}`)
+    expect(text).toContain(`Dates Society ${RUN}`)
+    expect(text).toMatch(/Dec 28, 2026/)
+    expect(await admin.locator('tr', { hasText: `Dates past ${RUN}` }).count()).toBe(0)
+    const headings = await table.locator('thead').innerText()
+    for (const column of ['Start', 'End', 'Venue', 'Categories', 'Organizers', 'Status']) expect(headings).toContain(column)
+    expect(await admin.locator('.event-date-views__view--upcoming').getAttribute('aria-pressed')).toBe('true')
     await screenshot(admin, 'event-list')
+
+    await admin.locator('.event-date-views__view--past').click()
+    await admin.locator('tr', { hasText: `Dates past ${RUN}` }).waitFor()
+    await expect.poll(() => admin.locator('tr', { hasText: `Dates upcoming ${RUN}` }).count()).toBe(0)
+    await expect.poll(() => admin.locator('tr', { hasText: `Dates past ${RUN}` }).innerText()).toContain(`Dates Hall ${RUN}`)
+
+    await admin.locator('.event-date-views__view--all').click()
+    await admin.locator('tr', { hasText: `Dates upcoming ${RUN}` }).waitFor()
+    await admin.locator('tr', { hasText: `Dates past ${RUN}` }).waitFor()
   })
 
   it('shows the event in the calendar view, and a click opens it', async () => {

@@ -8,10 +8,11 @@ import { useEffect, useMemo, useState } from 'react'
 
 import { POST_STATUSES, STATUS_LABELS } from '../lib/statuses'
 import { BulkTrashActions } from './BulkTrashActions'
+import { conditionOfView, DATE_VIEWS, type DateView, isViewCondition } from './eventDateViews'
 import { conditionsOf, QUICK_FILTER_OPERATORS as OWN, quickFilterValue as ownValue } from './listConditions'
 import { StatusViews } from './StatusViews'
 
-type Props = { categoriesSlug: string; collectionSlug: string; venuesSlug: string }
+type Props = { categoriesSlug: string; collectionSlug: string; siteTimezone: string; venuesSlug: string }
 type Option = { label: string; value: string }
 /** Choices for a relationship filter; trashed items (which only posts have) are no use as one. */
 function useOptions(slug: string, titleField: string, hasStatus: boolean): Option[] {
@@ -41,12 +42,13 @@ function useOptions(slug: string, titleField: string, hasStatus: boolean): Optio
 
 /**
  * What sits above the events list: the status views with their counts, the bulk trash actions,
- * and quick filters for status, category, venue and a date range (events that overlap it). They
- * write the list's query, as the "Filters" panel does.
+ * Upcoming | Past | All dates (the list opens on upcoming events), and quick filters for status,
+ * category, venue and a date range (events that overlap it). They write the list's query, as the
+ * "Filters" panel does.
  */
-export function EventListFilters({ categoriesSlug, collectionSlug, venuesSlug }: Props) {
+export function EventListFilters({ categoriesSlug, collectionSlug, siteTimezone, venuesSlug }: Props) {
   const { config } = useConfig()
-  const { data, handleWhereChange, query } = useListQuery()
+  const { data, handleWhereChange, query, refineListData } = useListQuery()
   const conditions = useMemo(() => conditionsOf(query?.where as undefined | Where), [query?.where])
   const categories = useOptions(categoriesSlug, 'name', false)
   const venues = useOptions(venuesSlug, 'name', true)
@@ -59,6 +61,20 @@ export function EventListFilters({ categoriesSlug, collectionSlug, venuesSlug }:
     void handleWhereChange?.(next.length ? { or: [{ and: next as Where[] }] } : {})
   }
 
+  const dateView: DateView = conditions.some((c) => c.endDate?.less_than !== undefined)
+    ? 'past'
+    : conditions.some((c) => c.startDate?.exists !== undefined)
+      ? 'all'
+      : 'upcoming'
+  /** A date view replaces the date conditions (the From/To range too); past events come latest first. */
+  const showDates = async (view: DateView) => {
+    const others = conditions.filter((condition) => !isViewCondition(condition) && !condition.endDate && !condition.startDate)
+    const own = conditionOfView(view, siteTimezone)
+    const next = own ? [...others, own as Record<string, Record<string, unknown>>] : others
+    // One change: two would each start from the query as it was, and the second undo the first.
+    await refineListData?.({ page: 1, sort: view === 'past' ? '-startDate' : 'startDate', where: next.length ? { or: [{ and: next as Where[] }] } : {} })
+  }
+
   const statusOptions = POST_STATUSES.map((value) => ({ label: STATUS_LABELS[value], value }))
   const dateOf = (field: string) => ownValue(conditions, field).slice(0, 10)
 
@@ -69,6 +85,20 @@ export function EventListFilters({ categoriesSlug, collectionSlug, venuesSlug }:
     <>
     <StatusViews apiURL={apiURL} current={status} onChange={(value) => set('status', value)} refreshKey={data} />
     <BulkTrashActions apiURL={apiURL} inTrashView={status === 'trash'} />
+    <nav aria-label="Event dates" className="event-date-views" style={{ display: 'flex', gap: 'calc(var(--base) / 2)', marginBottom: 'calc(var(--base) / 2)' }}>
+      {DATE_VIEWS.map(({ label, value }) => (
+        <button
+          aria-pressed={value === dateView}
+          className={`event-date-views__view event-date-views__view--${value}`}
+          key={value}
+          onClick={() => void showDates(value)}
+          style={{ fontWeight: value === dateView ? 600 : 400 }}
+          type="button"
+        >
+          {label}
+        </button>
+      ))}
+    </nav>
     <div className="event-list-filters" style={{ alignItems: 'end', display: 'flex', flexWrap: 'wrap', gap: 'calc(var(--base) / 2)', marginBottom: 'var(--base)' }}>
       <div style={{ minWidth: 160 }}>
         <SelectInput label="Status" name="quickStatus" onChange={(o) => set('status', pick(o))} options={statusOptions} path="quickStatus" value={ownValue(conditions, 'status')} />

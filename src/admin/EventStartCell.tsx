@@ -5,7 +5,7 @@ import { DateTime } from 'luxon'
 import { isValidTimeZone } from '../lib/timezone'
 
 /**
- * An event's start as its audience reads it: in the event's own timezone, with the zone's
+ * An event's start or end as its audience reads it: in the event's own timezone, with the zone's
  * abbreviation, rather than in the editor's browser zone.
  */
 export function EventStartCell({ cellData, i18n, rowData }: DefaultServerCellComponentProps) {
