@@ -6,6 +6,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { readPasswordGuardSettings } from '../src/env'
+import { poolOf } from '../src/db/pool'
 import { storeOf } from '../src/auth/passwordGuard'
 import { delayAfter, guardPolicy, policyFrom } from '../src/auth/passwordGuardPolicy'
 import { GUARD_TABLE, PasswordGuardStore } from '../src/auth/passwordGuardStore'
@@ -45,7 +46,7 @@ describe('the password guard: slowdown, no lockout, equal timing, CSRF, sessions
   let api: Awaited<ReturnType<typeof serveAllApis>>
   const clearGuard = async () => {
     await storeOf(payload).ensureTable()
-    await (payload.db as unknown as { pool: pg.Pool }).pool.query(`DELETE FROM ${GUARD_TABLE}`)
+    await poolOf(payload)!.query(`DELETE FROM ${GUARD_TABLE}`)
   }
   const me = (headers: Record<string, string>) => timed(() => fetch(`${api.url}/api/users/me`, { headers }))
   const login = (email: string, password: string, headers: Record<string, string> = {}) =>

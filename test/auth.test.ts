@@ -8,6 +8,7 @@ import type { SanitizedPluginConfig } from '../src/types'
 
 import { dispatchCompatRequest } from '../endpoints/dispatch'
 import { GUARD_TABLE } from '../src/auth/passwordGuardStore'
+import { poolOf } from '../src/db/pool'
 import { as, createUser, failureOf, getTestPayload, type TestUser } from './helpers/payload'
 import { basic, serveCompatApi } from './helpers/http'
 
@@ -26,7 +27,7 @@ describe('application passwords and HTTP Basic sign-in (docs/compatibility.md, "
   })
   // The guard's counts live in the database every test file shares: leave none behind.
   afterAll(async () => {
-    await (payload.db as unknown as { pool: { query: (sql: string) => Promise<unknown> } }).pool.query(`DELETE FROM ${GUARD_TABLE}`)
+    await poolOf(payload)!.query(`DELETE FROM ${GUARD_TABLE}`)
     await api.close()
   })
 

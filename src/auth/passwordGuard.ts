@@ -1,6 +1,6 @@
-import type { Pool } from 'pg'
 import type { Payload } from 'payload'
 
+import { poolOf } from '../db/pool'
 import { guardPolicy } from './passwordGuardPolicy'
 import { type GuardKey, guardStoreFor, type PasswordGuardStore } from './passwordGuardStore'
 
@@ -25,7 +25,7 @@ export const accountKey = (collection: string, id: number | string) => `account:
 export const unknownLoginKey = (collection: string, login: string) => `login:${collection}:${login.trim().toLowerCase()}`
 
 export function storeOf(payload: Payload): PasswordGuardStore {
-  const pool = (payload.db as unknown as { pool?: Pool }).pool
+  const pool = poolOf(payload)
   if (!pool) throw new Error('The password guard keeps its counts in Postgres: use @payloadcms/db-postgres.')
   return guardStoreFor(pool)
 }

@@ -8,6 +8,7 @@ import type { Payload } from 'payload'
 
 import type { Command } from './options'
 
+import { quietPoolErrors } from '../db/pool'
 import { ensureDatabase } from '../db/withDatabase'
 import { EnvError, readEnv } from '../env'
 import { EXIT, runExport, runImport } from './commands'
@@ -50,7 +51,7 @@ async function main(argv: string[]): Promise<number> {
     return (await runImport(payload, command)).code
   } finally {
     // Stopping the embedded Postgres ends the pool's idle connections: expected here, not an error.
-    ;(payload?.db as { pool?: { on: (event: 'error', listener: () => void) => void } } | undefined)?.pool?.on('error', () => undefined)
+    quietPoolErrors(payload)
     await stopDatabase()
   }
 }

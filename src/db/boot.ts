@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 import { getPayload } from 'payload'
 
 import { ensureCalendarSchemaOnInit } from './calendarSchemaOnInit'
+import { MIGRATION_LOCK_KEY, withSessionLock } from './pool'
 
 import type { AppEnv } from '../env'
 import type { SanitizedPluginConfig } from '../types'
@@ -23,30 +24,16 @@ export async function bootPayload({ migrate = true }: { migrate?: boolean } = {}
   return payload
 }
 
-type PoolClient = { query: (text: string, values?: unknown[]) => Promise<unknown>; release: (destroy?: boolean) => void }
-
 /**
  * Any number of instances may start at once against one database: a session-level advisory lock
- * lets exactly one of them migrate while the others wait, then find nothing left to do. The
- * lock is held on a connection of its own and released when that connection closes, even if the
- * migrating process dies.
+ * (`src/db/pool.ts`) lets exactly one of them migrate while the others wait, then find nothing
+ * left to do; it is released even if the migrating process dies.
  */
 export async function applyMigrations(payload: Payload): Promise<void> {
   const { migrations } = await import('../../payload.config')
-  const pool = (payload.db as unknown as { pool: { connect: () => Promise<PoolClient> } }).pool
-  const lock = await pool.connect()
-  try {
-    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
-    // The adapter types a migration's arguments as `unknown`; the generated files type them precisely.
-    await payload.db.migrate({ migrations: migrations as never })
-  } finally {
-    // Closed rather than returned to the pool: closing is what releases a session lock for sure.
-    lock.release(true)
-  }
+  // The adapter types a migration's arguments as `unknown`; the generated files type them precisely.
+  await withSessionLock(payload, MIGRATION_LOCK_KEY, { wait: true }, () => payload.db.migrate({ migrations: migrations as never }))
 }
-
-/** An arbitrary 64-bit key that names "this app's migrations" among advisory locks. */
-const MIGRATION_LOCK_KEY = '7261001452837100001'
 
 /** With ADMIN_EMAIL and ADMIN_PASSWORD set, a site without users gets this administrator. */
 export async function ensureAdministrator(payload: Payload, env: Pick<AppEnv, 'adminEmail' | 'adminPassword'>) {

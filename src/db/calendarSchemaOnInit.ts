@@ -8,6 +8,7 @@ import {
   findMissingPieces,
   type SchemaPiece,
 } from './calendarSchema'
+import { MIGRATION_LOCK_KEY, withSessionLock } from './pool'
 
 /**
  * Whether the adapter pushed the collections' schema when it connected (development): the same
@@ -39,7 +40,12 @@ export async function ensureCalendarSchemaOnInit(payload: Payload): Promise<Cale
     payload.logger.warn(`events calendar: the database adapter is ${payload.db.name}, not Postgres: ids are not shared between events, venues and organizers, term counts are counted on each request, and visitors' reads are not cached.`)
     return { status: 'not postgres' }
   }
-  const missing = await findMissingPieces(payload, [EVENTS_TABLE, ...calendarSchemaPieces()])
+  // Not while this database is being migrated (several instances starting at once): the pieces
+  // of a migration half done would be reported missing.
+  let missing: SchemaPiece[] = []
+  await withSessionLock(payload, MIGRATION_LOCK_KEY, { shared: true, wait: true }, async () => {
+    missing = await findMissingPieces(payload, [EVENTS_TABLE, ...calendarSchemaPieces()])
+  })
   if (missing.some((piece) => describePiece(piece) === describePiece(EVENTS_TABLE))) {
     // An app that migrates after Payload starts (as this one does, in `src/db/boot.ts`) gets here
     // on its first start; its migrations bring the calendar's pieces along with the tables.

@@ -1,15 +1,16 @@
 import type { Request, Response } from 'express'
+import type { Pool } from 'pg'
 import type { Payload } from 'payload'
 
 import express from 'express'
 
+import { poolOf } from '../db/pool'
 import { migrations } from '../migrations/index'
 import { isDraining } from './draining'
 
 /** How long `/readyz` waits for the database before calling it unreachable: under a load balancer's usual probe timeout. */
 export const READINESS_DB_TIMEOUT_MS = 2_000
 
-type Pool = { query: (text: string) => Promise<{ rows: Record<string, unknown>[] }> }
 
 type Check = { error?: string; ok: boolean }
 
@@ -37,7 +38,7 @@ export function healthRoutes(payload: Payload): express.Router {
 
 export async function readinessChecks(payload: Payload): Promise<Record<'database' | 'migrations' | 'shutdown', Check>> {
   const shutdown: Check = isDraining() ? { error: 'the instance is stopping', ok: false } : { ok: true }
-  const pool = (payload.db as unknown as { pool?: Pool }).pool
+  const pool = poolOf(payload)
   if (!pool) return { database: { error: 'no database pool', ok: false }, migrations: { ok: false }, shutdown }
   try {
     await withTimeout(pool.query('SELECT 1'), READINESS_DB_TIMEOUT_MS)

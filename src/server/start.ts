@@ -5,6 +5,7 @@
  */
 import type { SanitizedPluginConfig } from '../types'
 
+import { quietPoolErrors } from '../db/pool'
 import { ensureDatabase } from '../db/withDatabase'
 import { EnvError, readEnv } from '../env'
 import { startDraining } from './draining'
@@ -23,11 +24,6 @@ const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS) || 10_000
  * is still on its way when the socket closes.
  */
 const SHUTDOWN_DRAIN_MS = Number(process.env.SHUTDOWN_DRAIN_MS ?? 1_000) || 0
-
-/** A stopping database ends the pool's idle connections (Ctrl-C reaches the embedded Postgres too): expected, not news. */
-function quietPool(payload: { db: unknown }) {
-  ;(payload.db as { pool?: { on: (event: 'error', listener: () => void) => void } }).pool?.on('error', () => undefined)
-}
 
 async function main() {
   const env = readEnv()
@@ -74,7 +70,7 @@ async function main() {
     log(`${signal}: answering the requests in flight, then stopping`)
     // /readyz answers 503 from now on, so the load balancer stops sending new requests here.
     startDraining()
-    quietPool(payload)
+    quietPoolErrors(payload)
     if (SHUTDOWN_DRAIN_MS) await new Promise((resolve) => setTimeout(resolve, SHUTDOWN_DRAIN_MS))
     // No new connections; each request already read is answered (a client that got no answer
     // would retry a write that was kept). Connections still busy after the grace period are cut.

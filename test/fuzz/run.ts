@@ -17,6 +17,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 
+import { quietPoolErrors } from '../../src/db/pool'
 import { hostileRequest, type FuzzRequest, type Rng, rng } from './generators'
 import { seedSecrets } from './secrets'
 
@@ -43,7 +44,7 @@ async function main() {
   const payload = await bootPayload()
   payload.logger.level = 'fatal'
   // Stopping the database at the end drops the pool's idle connections: not an error of the campaign.
-  ;(payload.db as unknown as { pool?: { on: (event: string, listener: () => void) => void } }).pool?.on('error', () => undefined)
+  quietPoolErrors(payload)
   const api = await serveAllApis(payload)
 
   try {

@@ -1,0 +1,54 @@
+import type { Pool } from 'pg'
+import type { Payload } from 'payload'
+
+/**
+ * The Postgres pool of `@payloadcms/db-postgres`, for the few things Payload's own API has no
+ * word for (advisory locks, the password guard's table, readiness probes). Null with another
+ * database adapter.
+ */
+export function poolOf(payload: Pick<Payload, 'db'> | undefined): null | Pool {
+  return ((payload?.db as unknown as { pool?: Pool } | undefined)?.pool ?? null) as null | Pool
+}
+
+/** A stopping database ends the pool's idle connections (Ctrl-C reaches the embedded Postgres too): expected, not news. */
+export function quietPoolErrors(payload: Pick<Payload, 'db'> | undefined): void {
+  poolOf(payload)?.on('error', () => undefined)
+}
+
+/**
+ * An arbitrary 64-bit key that names "migrating this database" among advisory locks: held
+ * exclusively while migrations run (`src/db/boot.ts`), shared while the calendar's pieces are
+ * checked (`src/db/calendarSchemaOnInit.ts`), so a check never sees a migration half done.
+ */
+export const MIGRATION_LOCK_KEY = '7261001452837100001'
+
+/**
+ * Runs `work` while holding the session-level advisory lock `key` (exclusively, or `shared` with
+ * other shared holders), on a pooled connection of its own: waiting for it (`wait: true`), or
+ * returning false at once when another session has it.
+ * The connection is closed rather than pooled when the unlock may have failed, and a process
+ * that dies closes it too: either way Postgres releases the lock.
+ */
+export async function withSessionLock(payload: Payload, key: string, options: { shared?: boolean; wait: boolean }, work: () => Promise<unknown>): Promise<boolean> {
+  const pool = poolOf(payload)
+  if (!pool) throw new Error('Advisory locks need Postgres: use @payloadcms/db-postgres.')
+  const client = await pool.connect()
+  const mode = options.shared ? '_shared' : ''
+  let locked = false
+  let broken = false
+  try {
+    if (options.wait) {
+      await client.query(`SELECT pg_advisory_lock${mode}($1)`, [key])
+      locked = true
+    } else {
+      const { rows } = await client.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock${mode}($1) AS locked`, [key])
+      locked = rows[0]?.locked === true
+      if (!locked) return false
+    }
+    await work()
+    return true
+  } finally {
+    if (locked) await client.query(`SELECT pg_advisory_unlock${mode}($1)`, [key]).catch(() => (broken = true))
+    client.release(broken)
+  }
+}
