@@ -13,6 +13,7 @@ import { failedSignInOf } from '../src/auth/signInOutcome'
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../src/db/databaseErrors'
 import { TRUSTED_READ } from '../src/hooks/context'
 import { ItemBusy } from '../src/lib/locks'
+import { withoutNul } from '../src/lib/withoutNul'
 import { readArgs } from './args'
 import {
   databaseUnavailable,
@@ -51,6 +52,9 @@ export type CompatRequest = {
 
 const QS_OPTIONS = { allowDots: false, arrayLimit: 100, depth: 5, parameterLimit: 1000 } as const
 
+/** A query string as PHP reads one (`a[]=1&a[]=2`, `a[b]=c`), bounded, with NUL characters dropped. */
+export const parseQuery = (raw: string): Record<string, unknown> => withoutNul(qs.parse(raw, QS_OPTIONS)) as Record<string, unknown>
+
 /**
  * Serves one request of the compatibility API: route match, body parsing, language, sign-in,
  * then the controller; every failure leaves in the WordPress error shape. Framework-agnostic:
@@ -77,7 +81,7 @@ export async function dispatchCompatRequest(
     if (!match && preflight) return respond({ body: [] }, request, undefined, method, false)
     if (!match) throw noRoute()
 
-    const query = withoutNul(qs.parse(request.query, QS_OPTIONS)) as Record<string, unknown>
+    const query = parseQuery(request.query)
     const body = withoutNul(parseBody(request))
     const language = resolveLanguage(options, request.rootLanguage, query, body)
 
@@ -245,17 +249,6 @@ function nestingDepth(value: unknown): number {
     for (const child of Object.values(item)) stack.push([child, depth + 1])
   }
   return deepest
-}
-
-/**
- * NUL characters go nowhere useful and Postgres refuses them in text, so they are dropped
- * from every input string, as WordPress's sanitizers drop them.
- */
-function withoutNul(value: unknown): unknown {
-  if (typeof value === 'string') return value.includes('\u0000') ? value.replace(/\u0000/g, '') : value
-  if (Array.isArray(value)) return value.map(withoutNul)
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [withoutNul(key) as string, withoutNul(item)]))
-  return value
 }
 
 function parseBody(request: CompatRequest): unknown {

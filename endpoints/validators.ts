@@ -3,6 +3,7 @@ import type { CollectionSlug } from 'payload'
 import type { RestContext } from './context'
 import type { Validator } from './params'
 
+import { MAX_INT4 } from '../src/lib/databaseIds'
 import { isPhpTime } from '../src/lib/phpDate'
 import { can } from '../src/lib/roles'
 import { POST_STATUSES } from '../src/lib/statuses'
@@ -15,12 +16,9 @@ import { RestError } from './errors'
  * visibility is the handler's business, existence is the validator's.
  */
 
-/** Ids and page numbers are Postgres integers: anything larger cannot name an item or a page. */
-export const MAX_INTEGER = 2_147_483_647
-
 const isIntegral = (value: unknown): boolean =>
   ((typeof value === 'number' && Number.isInteger(value)) || (typeof value === 'string' && /^\d+$/.test(value.trim()))) &&
-  Math.abs(Number(value)) <= MAX_INTEGER
+  Math.abs(Number(value)) <= MAX_INT4
 
 /**
  * Whether a term entry (`categories=music,12`) names its term by id rather than by slug or name:

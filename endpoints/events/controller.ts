@@ -5,6 +5,7 @@ import { NotFound } from 'payload'
 import type { RestContext, RestResult } from '../context'
 
 import { CLAMP_END_TO_START } from '../../src/hooks/context'
+import { MAX_INT4 } from '../../src/lib/databaseIds'
 import { CALENDAR_SLUGS } from '../../src/slugs'
 import { itemUpdateKey, lockForTransaction } from '../../src/lib/locks'
 import { can } from '../../src/lib/roles'
@@ -12,14 +13,15 @@ import { wasSent } from '../args'
 import { RestError } from '../errors'
 import { countKept } from '../freshness'
 import { apiUrl, encodedQuery } from '../urls'
-import { MAX_INTEGER, toList } from '../validators'
+import { mayUnlockProtected } from '../unlockProtected'
+import { toList } from '../validators'
 import { inTransaction } from '../transaction'
 import { DATE_BOUNDS, isStrict, parseDateWindow } from './dateWindow'
 import { eventsListConditions } from './listQuery'
 import { prepareEventData } from './prepareEvent'
 import { findEventsPage, loadEvents, populateEvents } from './loadEvents'
 import { type EventDoc, serializeEvent } from './serializeEvent'
-import { mayUnlockProtected } from '../unlockProtected'
+
 
 const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
 
@@ -137,7 +139,7 @@ async function readEvent(ctx: RestContext, id: number, checked?: null | { status
 }
 
 async function findEventForCheck(ctx: RestContext, id: number) {
-  if (!id || id > MAX_INTEGER) return null
+  if (!id || id > MAX_INT4) return null
   return findEventStatus(ctx, { id: { equals: id } })
 }
 
@@ -162,7 +164,7 @@ async function refuseMissingEvent(ctx: RestContext, id: number): Promise<never> 
 }
 
 async function isOtherPost(ctx: RestContext, id: number): Promise<boolean> {
-  if (!id || id > MAX_INTEGER) return false
+  if (!id || id > MAX_INT4) return false
   for (const collection of [CALENDAR_SLUGS.venues, CALENDAR_SLUGS.organizers]) {
     const { totalDocs } = await ctx.payload.count({ collection: collection as CollectionSlug, overrideAccess: true, where: { id: { equals: id } } })
     if (totalDocs) return true

@@ -1,15 +1,12 @@
 import type { Payload } from 'payload'
 
 import { createLocalReq } from 'payload'
-import qs from 'qs'
 
 import type { RestContext } from '../../endpoints/context'
 import type { SanitizedPluginConfig } from '../types'
 
-import { routesFor } from '../../endpoints/dispatch'
+import { parseQuery, routesFor } from '../../endpoints/dispatch'
 import { TRUSTED_READ } from '../hooks/context'
-
-const QS_OPTIONS = { allowDots: false, arrayLimit: 100, depth: 5, parameterLimit: 1000 } as const
 
 /**
  * The context of the compatibility API (`endpoints/context.ts`) for a feed request: always an
@@ -30,18 +27,10 @@ export async function feedContext(payload: Payload, options: SanitizedPluginConf
     options,
     params: {},
     payload,
-    query: withoutNul(qs.parse(args.query, QS_OPTIONS)) as Record<string, unknown>,
+    query: parseQuery(args.query),
     req,
     restBase: `${options.siteUrl}${args.rootPath}/${options.restRoot}`,
     routes: routesFor(options),
     user: null,
   }
-}
-
-/** Postgres refuses NUL in text: dropped from every value, as the API's dispatcher drops them. */
-function withoutNul(value: unknown): unknown {
-  if (typeof value === 'string') return value.replace(/\u0000/g, '')
-  if (Array.isArray(value)) return value.map(withoutNul)
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [String(withoutNul(key)), withoutNul(item)]))
-  return value
 }
