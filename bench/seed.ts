@@ -147,12 +147,12 @@ export async function seed(args: { events: number; log: (message: string) => voi
   const payload = await bootPayload()
 
   const admin = { email: 'bench-admin@example.test', password: 'bench-admin-password', username: 'bench-admin' }
-  const adminUser = await payload.create({ collection: 'users' as never, data: { ...admin, role: 'administrator' } as never, overrideAccess: true })
+  const adminUser = await payload.create({ collection: 'users', data: { ...admin, role: 'administrator' } as never, overrideAccess: true })
   const authorIds = [adminUser.id as number]
   for (const role of ['editor', 'author', 'author']) {
     const username = `bench-${role}-${authorIds.length}`
     const user = await payload.create({
-      collection: 'users' as never,
+      collection: 'users',
       data: { email: `${username}@example.test`, password: `${username}-password`, role, username } as never,
       overrideAccess: true,
     })
@@ -162,7 +162,7 @@ export async function seed(args: { events: number; log: (message: string) => voi
     collection: 'application-passwords' as never,
     data: { name: 'bench' } as never,
     overrideAccess: true,
-    user: { ...adminUser, collection: 'users' } as never,
+    user: { ...adminUser, collection: 'users' },
   })) as unknown as { password: string }
 
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL })

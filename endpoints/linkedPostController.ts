@@ -19,6 +19,7 @@ import { apiUrl, encodedQuery } from './urls'
 import { isTruthy } from './validators'
 import { serializeVenue } from './venues/serializeVenue'
 import { mayUnlockProtected } from './unlockProtected'
+import { plainDoc, plainDocs } from '../src/lib/plainDoc'
 
 const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
 
@@ -82,7 +83,7 @@ export function linkedPostController(kind: LinkedKind) {
     if (page > 1 && docs.length === 0) {
       throw new RestError(`${word}-archive-page-not-found`, `The requested ${word} archive page does not exist`, 404)
     }
-    await populateField(ctx, docs as Record<string, unknown>[], 'image', ctx.options.mediaCollection)
+    await populateField(ctx, plainDocs(docs), 'image', ctx.options.mediaCollection)
     const totalPages = total === 0 ? 0 : Math.ceil(total / perPage)
     const echo: [string, string][] = [['per_page', String(perPage)]]
     if (args.event !== undefined) echo.push(['event', String(args.event)])
@@ -90,7 +91,7 @@ export function linkedPostController(kind: LinkedKind) {
     echo.push(['status', statuses ? statuses.join(',') : 'any'])
     const base = apiUrl(ctx.restBase, ctx.options, `/${kind}/`)
     const body: Record<string, unknown> = {
-      [kind]: docs.map((doc) => serialize(doc as Record<string, unknown>, ctx, false)),
+      [kind]: docs.map((doc) => serialize(plainDoc(doc), ctx, false)),
       rest_url: `${base}?${[['page', String(page)], ...echo].map(([name, value]) => `${name}=${value}`).join('&')}`,
     }
     if (page < totalPages) body.next_rest_url = `${base}?${encodedQuery([...echo, ['page', String(page + 1)]])}`
@@ -103,7 +104,7 @@ export function linkedPostController(kind: LinkedKind) {
   const read = async (ctx: RestContext, id: number): Promise<RestResult> => {
     const { docs } = await ctx.payload.find({ collection, depth: 1, limit: 1, overrideAccess: false, pagination: false, req: ctx.req, where: { id: { equals: id } } })
     if (!docs[0]) throw new RestError(`${word}-not-accessible`, `The requested ${word} is not accessible`, 403)
-    return { body: serialize(docs[0] as Record<string, unknown>, ctx, true) }
+    return { body: serialize(plainDoc(docs[0]), ctx, true) }
   }
 
   const idFromSlug = async (ctx: RestContext, slug: string): Promise<number> => {
@@ -186,7 +187,7 @@ export function linkedPostController(kind: LinkedKind) {
 
   async function readBack(ctx: RestContext, id: number) {
     const doc = await ctx.payload.findByID({ collection, depth: 1, id, overrideAccess: false, req: ctx.req })
-    return serialize(doc as Record<string, unknown>, ctx, false)
+    return serialize(plainDoc(doc), ctx, false)
   }
 
   async function linkedToEvent(ctx: RestContext, eventId: number): Promise<number[]> {
@@ -218,7 +219,7 @@ export function linkedPostController(kind: LinkedKind) {
   async function unlinkFromEvents(ctx: RestContext, id: number) {
     const field = kind === 'venues' ? 'venue' : 'organizers'
     const { docs } = await ctx.payload.find({ collection: EVENTS, depth: 0, limit: 0, overrideAccess: true, pagination: false, req: ctx.req, where: { [field]: { in: [id] } } })
-    for (const event of docs as Record<string, unknown>[]) {
+    for (const event of plainDocs(docs)) {
       const data = kind === 'venues' ? { venue: null } : { organizers: ((event.organizers as number[]) ?? []).filter((other) => other !== id) }
       await ctx.payload.update({ collection: EVENTS, data: data as never, depth: 0, id: event.id as number, overrideAccess: true, req: ctx.req })
     }

@@ -4,6 +4,7 @@ import type { RestContext } from './context'
 
 import { keptFor } from './freshness'
 import { relationId } from './serializeCommon'
+import { plainDocs } from '../src/lib/plainDoc'
 
 /**
  * Items of a collection by id as the caller may read them, in one query. For visitors, items read
@@ -32,7 +33,7 @@ export async function findByIds(ctx: RestContext, collection: string, ids: numbe
     sort: 'id',
     where: { id: { in: missing } },
   })
-  for (const doc of docs as Record<string, unknown>[]) found.set(doc.id as number, doc)
+  for (const doc of plainDocs(docs)) found.set(doc.id as number, doc)
   for (const id of missing) kept.set(kind, String(id), found.get(id) ?? null)
   return found
 }

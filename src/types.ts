@@ -1,4 +1,4 @@
-import type { CollectionConfig, Field } from 'payload'
+import type { CollectionConfig, CollectionSlug, Field } from 'payload'
 
 /** The post statuses of the original, which every item of events, venues and organizers carries. */
 export type PostStatus = 'draft' | 'future' | 'pending' | 'private' | 'publish' | 'trash'
@@ -65,9 +65,9 @@ export type EventsCalendarPluginConfig = {
    */
   defaultPerPage?: number
   /** Slug of the auth collection that gets roles, usernames and application passwords. @default 'users' */
-  usersCollection?: string
+  usersCollection?: CollectionSlug
   /** Slug of the upload collection used for event, venue and organizer images. @default 'media' */
-  mediaCollection?: string
+  mediaCollection?: CollectionSlug
   /**
    * Scheduled publication: `future` items turn `publish` when their date comes. The job runs
    * inside the server process on this cron (seconds field optional).
@@ -113,12 +113,12 @@ export type SanitizedPluginConfig = {
   disabled: boolean
   languages: string[]
   maxPerPage: number
-  mediaCollection: string
+  mediaCollection: CollectionSlug
   namespace: string
   overrides: NonNullable<EventsCalendarPluginConfig['overrides']>
   restRoot: string
   scheduledPublication: { autoRun: boolean; cron: string }
   siteTimezone: string
   siteUrl: string
-  usersCollection: string
+  usersCollection: CollectionSlug
 }

@@ -11,6 +11,7 @@ import { GUARD_TABLE } from '../src/auth/passwordGuardStore'
 import { poolOf } from '../src/db/pool'
 import { as, createUser, failureOf, getTestPayload, type TestUser } from './helpers/payload'
 import { basic, serveCompatApi } from './helpers/http'
+import { plainDoc } from '../src/lib/plainDoc'
 
 describe('application passwords and HTTP Basic sign-in (docs/compatibility.md, "Application passwords and HTTP Basic")', () => {
   let payload: Payload
@@ -32,15 +33,15 @@ describe('application passwords and HTTP Basic sign-in (docs/compatibility.md, "
   })
 
   it('shows a new password once and stores only its hash', async () => {
-    const created = (await payload.create({ collection: 'application-passwords', data: { name: 'Phone app' } as never, ...as(author) })) as Record<string, unknown>
+    const created = (await payload.create({ collection: 'application-passwords', data: { name: 'Phone app' } as never, ...as(author) }).then(plainDoc))
     expect(created.password).toMatch(/^([A-Za-z0-9]{4} ){5}[A-Za-z0-9]{4}$/)
     expect(created.passwordHash).toBeUndefined()
     expect((created.user as { id: number }).id ?? created.user).toBe(author.id)
 
-    const reread = (await payload.findByID({ collection: 'application-passwords', id: created.id as number, ...as(author) })) as Record<string, unknown>
+    const reread = (await payload.findByID({ collection: 'application-passwords', id: created.id as number, ...as(author) }).then(plainDoc))
     expect(reread.password).toBeUndefined()
     expect(reread.passwordHash).toBeUndefined()
-    const stored = (await payload.findByID({ collection: 'application-passwords', id: created.id as number, showHiddenFields: true })) as Record<string, unknown>
+    const stored = (await payload.findByID({ collection: 'application-passwords', id: created.id as number, showHiddenFields: true }).then(plainDoc))
     expect(stored.passwordHash).toBe(createHash('sha256').update(String(created.password).replace(/ /g, '')).digest('hex'))
   })
 

@@ -1,4 +1,4 @@
-import type { CollectionBeforeChangeHook, CollectionConfig, Config, Field, Payload, TaskConfig } from 'payload'
+import type { CollectionBeforeChangeHook, CollectionConfig, CollectionSlug, Config, Field, Payload, TaskConfig } from 'payload'
 
 import express from 'express'
 import type { AddressInfo } from 'node:net'
@@ -138,7 +138,7 @@ describe('the plugin built with other options (config only)', () => {
 
   it('usersCollection and mediaCollection: the site’s own auth collection gets the calendar, every relation points at the chosen slugs', () => {
     const members: CollectionConfig = { slug: 'members', auth: true, fields: [{ name: 'nickname', type: 'text' }] }
-    const config = build({ mediaCollection: 'images', usersCollection: 'members' }, [members])
+    const config = build({ mediaCollection: otherHostSlug('images'), usersCollection: otherHostSlug('members') }, [members])
     const slugs = config.collections!.map((collection) => collection.slug)
     expect(slugs).not.toContain('users')
     expect(slugs).not.toContain('media')
@@ -152,7 +152,7 @@ describe('the plugin built with other options (config only)', () => {
     expect(fieldNamed(collectionOf(config, 'application-passwords').fields, 'user')).toMatchObject({ relationTo: 'members' })
     expect((config.custom!.eventsCalendar as SanitizedPluginConfig).usersCollection).toBe('members')
 
-    expect(() => build({ usersCollection: 'pages' }, [{ slug: 'pages', fields: [] }])).toThrow(/not an auth collection/)
+    expect(() => build({ usersCollection: otherHostSlug('pages') }, [{ slug: 'pages', fields: [] }])).toThrow(/not an auth collection/)
   })
 
   it('namespace and restRoot: the root endpoints follow the namespace; impossible ones are refused', () => {
@@ -297,3 +297,8 @@ describe('the Next config helper (payload-events-calendar/next-config)', () => {
   })
 
 })
+
+/** A slug of another host app: this repository's generated types (payload-types.ts) only know its own collections. */
+function otherHostSlug(slug: string): CollectionSlug {
+  return slug as CollectionSlug
+}

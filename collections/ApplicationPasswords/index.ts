@@ -1,4 +1,4 @@
-import type { Access, CollectionConfig } from 'payload'
+import type { Access, CollectionConfig, CollectionSlug } from 'payload'
 
 import { guardChosenIds } from '../../src/hooks/guardChosenIds'
 import { can } from '../../src/lib/roles'
@@ -15,7 +15,7 @@ const ownOrManaged: Access = ({ req: { user } }) => {
  * (`docs/compatibility.md`, "Application passwords and HTTP Basic"). Only a hash is stored; the
  * password itself is in the create response and nowhere else. Deleting one revokes it.
  */
-export function generateApplicationPasswordsCollection(slug: string, usersSlug: string): CollectionConfig {
+export function generateApplicationPasswordsCollection(slug: CollectionSlug, usersSlug: CollectionSlug): CollectionConfig {
   return {
     slug,
     labels: { singular: 'Application password', plural: 'Application passwords' },

@@ -1,4 +1,4 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, CollectionSlug } from 'payload'
 
 import type { SanitizedPluginConfig } from '../../src/types'
 
@@ -11,7 +11,7 @@ import { applyOverride } from '../applyOverride'
 import { TERM_LOCALIZED_FIELDS, termFields } from '../termFields'
 import { preventParentCycle } from './hooks/preventParentCycle'
 
-export function generateEventCategoriesCollection(options: SanitizedPluginConfig, slug: string): CollectionConfig {
+export function generateEventCategoriesCollection(options: SanitizedPluginConfig, slug: CollectionSlug): CollectionConfig {
   return applyOverride(
     {
       slug,

@@ -1,5 +1,6 @@
 import type { Field } from 'payload'
 
+import type { CALENDAR_SLUGS } from '../../src/slugs'
 import type { SanitizedPluginConfig } from '../../src/types'
 
 import { imageField, internalFieldAdmin, richTextOnly, textOnly, urlField } from '../../src/fields/postFields'
@@ -170,13 +171,7 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
   },
 ]
 
-export type CalendarSlugs = {
-  eventCategories: string
-  eventTags: string
-  events: string
-  organizers: string
-  venues: string
-}
+export type CalendarSlugs = Omit<typeof CALENDAR_SLUGS, 'applicationPasswords'>
 
 function validateEndDate(value: unknown, { siblingData }: { siblingData: Record<string, unknown> }): string | true {
   if (!value) return 'An end is required.'

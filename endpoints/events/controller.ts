@@ -21,6 +21,7 @@ import { eventsListConditions } from './listQuery'
 import { prepareEventData } from './prepareEvent'
 import { findEventsPage, loadEvents, populateEvents } from './loadEvents'
 import { type EventDoc, serializeEvent } from './serializeEvent'
+import { plainDoc } from '../../src/lib/plainDoc'
 
 
 const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
@@ -193,7 +194,7 @@ export async function updateEvent(ctx: RestContext): Promise<RestResult> {
     // it could be older than a write that commits meanwhile.
     await lockForTransaction(ctx.req, itemUpdateKey(EVENTS, id))
     const existing = await ctx.payload.findByID({ collection: EVENTS, depth: 0, id, overrideAccess: true, req: ctx.req })
-    const data = await prepareEventData(ctx, existing as Record<string, unknown>)
+    const data = await prepareEventData(ctx, plainDoc(existing))
     await ctx.payload.update({ collection: EVENTS, context: COMPAT_WRITE, data: data as never, depth: 0, id, overrideAccess: false, req: ctx.req })
   })
   return { body: await readBack(ctx, id) }

@@ -1,4 +1,4 @@
-import type { Where } from 'payload'
+import type { CollectionSlug, Where } from 'payload'
 
 import type { RestContext } from '../context'
 import type { DateWindow } from './dateWindow'
@@ -61,13 +61,13 @@ export async function eventsListConditions(
 }
 
 /** Term ids for a list of ids, slugs or names. */
-async function termIds(ctx: RestContext, collection: string, value: unknown): Promise<number[]> {
+async function termIds(ctx: RestContext, collection: CollectionSlug, value: unknown): Promise<number[]> {
   const entries = toList(value).map((entry) => String(entry).trim())
   const ids = entries.filter(readsAsId).map(Number)
   const names = entries.filter((entry) => !readsAsId(entry))
   if (names.length) {
     const { docs } = await ctx.payload.find({
-      collection: collection as never,
+      collection,
       depth: 0,
       limit: 0,
       overrideAccess: true,

@@ -11,6 +11,7 @@ import { inTransaction } from '../transaction'
 import { visibleTermCounts } from '../termCounts'
 import { apiUrl } from '../urls'
 import { serializeTerm } from './serializeTerm'
+import { type PlainDoc, plainDoc, plainDocs } from '../../src/lib/plainDoc'
 
 const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
 type TermDoc = Record<string, unknown> & { id: number; name?: string; slug?: string }
@@ -36,7 +37,7 @@ export function termController(kind: TermKind, collectionSlug: string) {
     if (known) return known
     // By id: the default sort is on the translated name, which costs a second query.
     const { docs } = await ctx.payload.find({ collection, depth: 0, limit: 0, overrideAccess: true, pagination: false, select: { parent: true, slug: true } as never, sort: 'id' })
-    const byId = new Map((docs as TermDoc[]).map((term) => [term.id, term]))
+    const byId = new Map((plainDocs(docs) as TermDoc[]).map((term) => [term.id, term]))
     for (const term of byId.values()) {
       const slugs: string[] = []
       const seen = new Set<number>()
@@ -60,13 +61,13 @@ export function termController(kind: TermKind, collectionSlug: string) {
     if (typeof args.slug === 'string') and.push({ slug: { equals: args.slug } })
     const forEvent = args.event ?? args.post
     if (forEvent !== undefined) {
-      const event = (await ctx.payload.findByID({ collection: EVENTS, depth: 0, id: Number(forEvent), overrideAccess: true })) as Record<string, unknown>
+      const event = (await ctx.payload.findByID({ collection: EVENTS, depth: 0, id: Number(forEvent), overrideAccess: true }).then(plainDoc))
       and.push({ id: { in: [0, ...((event[kind] as number[] | undefined) ?? [])] } })
     }
     // By id: sortTerms orders them below, and the default sort on the translated name costs a second query.
     const { docs } = await ctx.payload.find({ collection, depth: 0, limit: 0, overrideAccess: false, pagination: false, req: ctx.req, sort: 'id', where: { and } })
-    const [counts, paths] = await Promise.all([visibleTermCounts(ctx, kind, (docs as TermDoc[]).map((term) => term.id)), slugPaths(ctx)])
-    let terms = (docs as TermDoc[]).filter((term) => !(args.hide_empty ?? true) || (counts.get(term.id) ?? 0) > 0)
+    const [counts, paths] = await Promise.all([visibleTermCounts(ctx, kind, (plainDocs(docs) as TermDoc[]).map((term) => term.id)), slugPaths(ctx)])
+    let terms = (plainDocs(docs) as TermDoc[]).filter((term) => !(args.hide_empty ?? true) || (counts.get(term.id) ?? 0) > 0)
     terms = sortTerms(terms, String(args.orderby ?? 'name'), String(args.order ?? 'asc'), counts, (args.include as number[] | undefined) ?? [])
 
     const page = args.page as number
@@ -86,7 +87,7 @@ export function termController(kind: TermKind, collectionSlug: string) {
   }
 
   const serializeOne = async (ctx: RestContext, id: number) => {
-    const doc = (await ctx.payload.findByID({ collection, depth: 0, id, overrideAccess: false, req: ctx.req })) as TermDoc
+    const doc = (await ctx.payload.findByID({ collection, depth: 0, id, overrideAccess: false, req: ctx.req }).then(plainDoc)) as TermDoc
     const [counts, paths] = await Promise.all([visibleTermCounts(ctx, kind, [id]), slugPaths(ctx)])
     return serializeTerm(doc, kind, ctx, counts.get(id) ?? 0, paths.get(id))
   }
@@ -96,7 +97,7 @@ export function termController(kind: TermKind, collectionSlug: string) {
   /** A name already used at the same level is refused, as WordPress refuses it (`term_exists`). */
   async function refuseExisting(ctx: RestContext, name: string, parent: null | number, exceptId?: number) {
     const { docs } = await ctx.payload.find({ collection, depth: 0, limit: 50, overrideAccess: true, req: ctx.req, where: { name: { like: name } } })
-    const clash = (docs as TermDoc[]).find(
+    const clash = (plainDocs(docs) as TermDoc[]).find(
       (term) =>
         String(term.name ?? '').toLowerCase() === name.toLowerCase() &&
         term.id !== exceptId &&
@@ -130,7 +131,7 @@ export function termController(kind: TermKind, collectionSlug: string) {
     const data = dataFrom(ctx)
     await inTransaction(ctx.req, async () => {
       if (typeof data.name === 'string') {
-        const current = (await ctx.payload.findByID({ collection, depth: 0, id, overrideAccess: true, req: ctx.req })) as TermDoc
+        const current = (await ctx.payload.findByID({ collection, depth: 0, id, overrideAccess: true, req: ctx.req }).then(plainDoc)) as TermDoc
         const parent = 'parent' in data ? (data.parent as null | number) : ((current.parent as null | number | undefined) ?? null)
         await refuseExisting(ctx, data.name, parent, id)
       }

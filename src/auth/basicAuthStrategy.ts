@@ -7,6 +7,7 @@ import { accountKey, admitPasswordTry, mayPassUncounted, passwordWasRight, store
 import { sharedTry } from './sharedTry'
 import { type FailedSignIn, recordFailedSignIn } from './signInOutcome'
 import { checkPasswordOfNoAccount, isRememberedPassword, verifyAccountPassword } from './verifyAccountPassword'
+import { plainDoc } from '../lib/plainDoc'
 
 export const BASIC_STRATEGY = 'basic'
 
@@ -109,7 +110,7 @@ async function findUserByLogin(payload: Payload, usersSlug: string, login: strin
     showHiddenFields: true,
     where: login.includes('@') ? { email: { equals: login.toLowerCase() } } : { username: { equals: login } },
   })
-  return (docs[0] as StoredUser | undefined) ?? null
+  return docs[0] ? (plainDoc(docs[0]) as StoredUser) : null
 }
 
 type StoredApplicationPassword = { id: number | string; lastUsedAt?: null | string; user?: unknown }

@@ -28,7 +28,7 @@ const deleteOwnPreference: PayloadHandler = async (req) => {
 
 /** Swaps the handler in; Payload adds the preferences collection after plugins run, so this runs at init. */
 export function mendPreferenceDeletes(payload: Payload): void {
-  const endpoints = payload.collections[PREFERENCES as never]?.config.endpoints
+  const endpoints = payload.collections[PREFERENCES]?.config.endpoints
   if (!Array.isArray(endpoints)) return
   for (const endpoint of endpoints) {
     if (endpoint.method === 'delete' && endpoint.path === '/:key') endpoint.handler = deleteOwnPreference

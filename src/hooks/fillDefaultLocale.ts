@@ -1,6 +1,7 @@
-import type { CollectionAfterChangeHook, CollectionSlug } from 'payload'
+import type { CollectionAfterChangeHook, CollectionSlug, TypedLocale } from 'payload'
 
 import { INTERNAL_WRITE } from './context'
+import { plainDoc } from '../lib/plainDoc'
 
 /**
  * An item created in another language also gets those texts in the default language where that is
@@ -12,7 +13,7 @@ export const fillDefaultLocale =
   async ({ collection, doc, operation, req }) => {
     const localization = req.payload.config.localization
     if (operation !== 'create' || !localization || req.context?.[INTERNAL_WRITE]) return doc
-    const defaultLocale = localization.defaultLocale
+    const defaultLocale = localization.defaultLocale as TypedLocale
     if (!req.locale || req.locale === defaultLocale || req.locale === 'all') return doc
 
     const inDefault = await req.payload.findByID({
@@ -25,7 +26,7 @@ export const fillDefaultLocale =
     })
     const missing = Object.fromEntries(
       localizedFields
-        .filter((field) => isEmpty((inDefault as Record<string, unknown>)[field]) && !isEmpty(doc[field]))
+        .filter((field) => isEmpty(plainDoc(inDefault)[field]) && !isEmpty(doc[field]))
         .map((field) => [field, doc[field]]),
     )
     if (Object.keys(missing).length === 0) return doc

@@ -3,6 +3,7 @@ import type { CollectionSlug, Payload } from 'payload'
 import type { TestUser } from './payload'
 
 import { basic } from './http'
+import { plainDoc } from '../../src/lib/plainDoc'
 
 /** How long one request of a burst may take before it counts as hung. */
 const HUNG_AFTER_MS = 25_000
@@ -114,7 +115,7 @@ export async function burstOfUpdates(args: { api: Api; eventId: number; otherEve
 }
 
 async function storedFields(payload: Payload, id: number): Promise<Record<string, unknown>> {
-  const doc = (await payload.findByID({ collection: 'events' as CollectionSlug, depth: 0, id, locale: 'all' })) as Record<string, unknown>
+  const doc = (await payload.findByID({ collection: 'events' as CollectionSlug, depth: 0, id, locale: 'all' }).then(plainDoc))
   return Object.fromEntries(
     FIELDS.map((field) => {
       const stored = doc[field.rest]

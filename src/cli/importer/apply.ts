@@ -1,4 +1,4 @@
-import type { CollectionSlug, FlattenedField, Payload } from 'payload'
+import type { CollectionSlug, FlattenedField, Payload, TypedLocale } from 'payload'
 
 import { createLocalReq } from 'payload'
 
@@ -52,7 +52,7 @@ export type FieldInfo = {
  */
 export async function applyPlans(plans: ItemPlan[], options: ApplyOptions): Promise<void> {
   const { payload, progress, report } = options
-  const defaultLocale = payload.config.localization ? payload.config.localization.defaultLocale : 'en'
+  const defaultLocale = (payload.config.localization ? payload.config.localization.defaultLocale : 'en') as TypedLocale
   const schema = new Map(KINDS.map((kind) => [kind, describeFields(payload, COLLECTION_OF[kind])]))
   const present = new Map<Kind, Set<number>>()
   for (const kind of KINDS) present.set(kind, await storedIds(payload, COLLECTION_OF[kind]))
@@ -130,7 +130,7 @@ function steps(plans: ItemPlan[]): ItemPlan[][] {
   ].filter((step) => step.length > 0)
 }
 
-type WriteContext = ApplyOptions & { defaultLocale: string; fields: Map<string, FieldInfo>; toLexical: (html: string) => Promise<unknown> }
+type WriteContext = ApplyOptions & { defaultLocale: TypedLocale; fields: Map<string, FieldInfo>; toLexical: (html: string) => Promise<unknown> }
 
 /** Compares one item with what is stored and writes the difference, in one transaction. */
 async function writeItem(source: ItemPlan, image: null | number | undefined, ctx: WriteContext): Promise<Omit<ItemResult, 'id' | 'kind' | 'label'>> {
@@ -178,7 +178,7 @@ async function writeItem(source: ItemPlan, image: null | number | undefined, ctx
       perLocale = diff.locales
     }
     for (const [locale, data] of Object.entries(perLocale)) {
-      await payload.update({ ...write, data: withRequired(data, plan, locale, ctx) as never, id: plan.id, locale })
+      await payload.update({ ...write, data: withRequired(data, plan, locale, ctx) as never, id: plan.id, locale: locale as TypedLocale })
     }
     if (Object.keys(timestamps).length && (stored || Object.keys(perLocale).length)) {
       await payload.db.updateOne({ collection, data: timestamps, id: plan.id, req } as never)
