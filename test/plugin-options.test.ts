@@ -155,6 +155,17 @@ describe('the plugin built with other options (config only)', () => {
     expect(() => build({ usersCollection: otherHostSlug('pages') }, [{ slug: 'pages', fields: [] }])).toThrow(/not an auth collection/)
   })
 
+  it('a host’s users collection that already has a displayName text field keeps it as the calendar’s; a field the calendar needs under another meaning is refused by name', () => {
+    const withName: CollectionConfig = { slug: 'users', auth: true, fields: [{ name: 'displayName', type: 'text', required: true }] }
+    const users = collectionOf(build({}, [withName]), 'users')
+    const named = users.fields.filter((field) => 'name' in field && field.name === 'displayName')
+    expect(named).toEqual([{ name: 'displayName', type: 'text', required: true }])
+    expect(fieldNamed(users.fields, 'role')).toBeTruthy()
+
+    const withRole: CollectionConfig = { slug: 'users', auth: true, fields: [{ name: 'role', type: 'text' }] }
+    expect(() => build({}, [withRole])).toThrow(/"users" collection already has a field "role".*usersCollection/)
+  })
+
   it('namespace and restRoot: the root endpoints follow the namespace; impossible ones are refused', () => {
     const config = build({ namespace: '/calendar/v2/', restRoot: '/rest/api/' })
     const options = config.custom!.eventsCalendar as SanitizedPluginConfig

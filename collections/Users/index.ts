@@ -80,7 +80,7 @@ export function withCalendarUsers(collection: CollectionConfig, appPasswordsSlug
         basicAuthStrategy({ appPasswordsSlug, usersSlug: collection.slug }),
       ],
     },
-    fields: [...collection.fields, displayNameField, roleField, applicationPasswordsField(appPasswordsSlug)],
+    fields: withCalendarUserFields(collection, [displayNameField, roleField, applicationPasswordsField(appPasswordsSlug)]),
     hooks: {
       ...collection.hooks,
       beforeValidate: [makeFirstUserAdministrator, ...(collection.hooks?.beforeValidate ?? [])],
@@ -89,4 +89,23 @@ export function withCalendarUsers(collection: CollectionConfig, appPasswordsSlug
       afterLogin: [forgiveRightPassword, ...(collection.hooks?.afterLogin ?? [])],
     },
   }
+}
+
+/**
+ * The host's fields and the calendar's. A host's own `displayName` text field is the calendar's
+ * (the author's name in the API); any other name the calendar needs that the host already uses
+ * is refused at start with what to do, rather than Payload's bare "duplicate field name".
+ */
+function withCalendarUserFields(collection: CollectionConfig, calendarFields: Field[]): Field[] {
+  const ownFields = new Map(collection.fields.flatMap((field) => ('name' in field ? [[field.name, field] as const] : [])))
+  const added = calendarFields.filter((field) => {
+    if (!('name' in field)) return true
+    const own = ownFields.get(field.name)
+    if (!own) return true
+    if (own.type === field.type && field.type === 'text') return false
+    throw new Error(
+      `payload-events-calendar: the "${collection.slug}" collection already has a field "${field.name}", which the calendar adds for its ${field.name === 'role' ? 'roles' : 'users'}. Rename yours, or give the plugin another users collection (the usersCollection option).`,
+    )
+  })
+  return [...collection.fields, ...added]
 }

@@ -3,7 +3,7 @@
 import { stringify } from 'qs'
 import { useEffect, useState } from 'react'
 
-import { STATUS_VIEWS, type StatusView, whereOfView } from './statusViews'
+import { STATUS_VIEWS, type StatusView, whereOfView } from './statusViewList'
 
 type Props = {
   apiURL: string
