@@ -134,6 +134,16 @@ describe("the calendar's database pieces in a host's database", () => {
     const counted = await query(target, `SELECT sum(delta)::int AS n FROM calendar_term_counts WHERE term_id = ${term.rows[0].id}`)
     expect(counted.rows[0].n).toBe(1)
   })
+
+  it('applies to a host whose media collection has no translated fields (no media_locales): that index is neither made nor expected', async () => {
+    await dropCalendarSchema(db)
+    await query(target, 'DROP TABLE media_locales CASCADE')
+    await applyCalendarSchema(db)
+    expect(await findMissingCalendarSchema(db)).toEqual([])
+    const indexes = await query(target, "SELECT indexname FROM pg_indexes WHERE indexname LIKE '%_parent_lookup_idx'")
+    expect(indexes.rows.map((row) => row.indexname)).toContain('events_locales_parent_lookup_idx')
+    expect(indexes.rows.map((row) => row.indexname)).not.toContain('media_locales_parent_lookup_idx')
+  })
 })
 
 describe("the app's own database, fully migrated", () => {

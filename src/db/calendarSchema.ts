@@ -119,7 +119,8 @@ export function consequencesOf(missing: SchemaPiece[]): string[] {
 /**
  * Which of `pieces` the database lacks, in one catalog query. Names resolve through the search
  * path, as the steps' unqualified names do. A trigram index is expected only where the server
- * offers pg_trgm (`listIndexes.ts` makes it only then).
+ * offers pg_trgm (`listIndexes.ts` makes it only then); a trigger, or an index given a `table`,
+ * only where that table exists (`pieces.ts`).
  */
 export async function findMissingPieces(target: Payload | SqlRunner, pieces: SchemaPiece[]): Promise<SchemaPiece[]> {
   const db = isPayload(target) ? drizzleOf(target) : target
@@ -128,13 +129,15 @@ export async function findMissingPieces(target: Payload | SqlRunner, pieces: Sch
     FROM jsonb_array_elements(${JSON.stringify(pieces)}::jsonb) WITH ORDINALITY AS piece
     WHERE NOT CASE piece.value->>'kind'
       WHEN 'function' THEN to_regproc(quote_ident(piece.value->>'name')) IS NOT NULL
-      WHEN 'trigger' THEN EXISTS (
+      WHEN 'trigger' THEN to_regclass(quote_ident(piece.value->>'table')) IS NULL OR EXISTS (
         SELECT 1 FROM pg_trigger
         WHERE tgrelid = to_regclass(quote_ident(piece.value->>'table')) AND tgname = piece.value->>'name')
       WHEN 'id default' THEN EXISTS (
         SELECT 1 FROM pg_attrdef def JOIN pg_attribute att ON att.attrelid = def.adrelid AND att.attnum = def.adnum
         WHERE def.adrelid = to_regclass(quote_ident(piece.value->>'table')) AND att.attname = 'id'
           AND pg_get_expr(def.adbin, def.adrelid) = format('nextval(%L::regclass)', piece.value->>'sequence'))
+      WHEN 'index' THEN to_regclass(quote_ident(piece.value->>'name')) IS NOT NULL
+        OR (piece.value ? 'table' AND to_regclass(quote_ident(piece.value->>'table')) IS NULL)
       WHEN 'trigram index' THEN to_regclass(quote_ident(piece.value->>'name')) IS NOT NULL
         OR NOT EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm')
       ELSE to_regclass(quote_ident(piece.value->>'name')) IS NOT NULL

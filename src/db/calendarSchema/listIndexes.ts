@@ -9,6 +9,10 @@ import type { SchemaPiece, SqlRunner } from './pieces'
  * id, but the generated schema indexes `*_locales` only on (_locale, _parent_id) and `*_texts`
  * only on (order, parent_id): each of those subqueries read the whole child table. Lists sort
  * events by start then id, which one index serves without a sort.
+ *
+ * A child table exists only while its collection has translated or hasMany fields (a host's media
+ * collection may have none, and `overrides` may change the calendar's): each of those indexes is
+ * made, and expected, only where its table is.
  */
 const PARENT_INDEXES: [table: string, column: string][] = [
   ['events_locales', '_parent_id'],
@@ -25,7 +29,15 @@ const TRIGRAM_INDEXES = ['events', 'venues', 'organizers'].map((table) => ({ nam
 
 export async function createListIndexes(db: SqlRunner): Promise<void> {
   for (const [table, column] of PARENT_INDEXES) {
-    await db.execute(sql.raw(`CREATE INDEX IF NOT EXISTS "${table}_parent_lookup_idx" ON "${table}" USING btree ("${column}");`))
+    await db.execute(
+      sql.raw(`
+  DO $$
+  BEGIN
+    IF to_regclass('"${table}"') IS NOT NULL THEN
+      CREATE INDEX IF NOT EXISTS "${table}_parent_lookup_idx" ON "${table}" USING btree ("${column}");
+    END IF;
+  END $$;`),
+    )
   }
   await db.execute(sql`
   CREATE INDEX IF NOT EXISTS "events_start_date_id_idx" ON "events" USING btree ("start_date", "id");
@@ -63,7 +75,7 @@ export async function dropListIndexes(db: SqlRunner): Promise<void> {
 
 export function listIndexPieces(): SchemaPiece[] {
   return [
-    ...PARENT_INDEXES.map(([table]): SchemaPiece => ({ kind: 'index', name: `${table}_parent_lookup_idx` })),
+    ...PARENT_INDEXES.map(([table]): SchemaPiece => ({ kind: 'index', name: `${table}_parent_lookup_idx`, table })),
     { kind: 'index', name: 'events_start_date_id_idx' },
     { kind: 'index', name: 'events_listing_idx' },
     ...TRIGRAM_INDEXES.map(({ name }): SchemaPiece => ({ kind: 'trigram index', name })),

@@ -13,7 +13,9 @@ export type SqlRunner = { execute: (query: SQL) => Promise<unknown> }
 export type SchemaPiece =
   | { kind: 'function'; name: string }
   | { kind: 'id default'; sequence: string; table: string }
-  | { kind: 'index' | 'sequence' | 'table'; name: string }
+  | { kind: 'sequence' | 'table'; name: string }
+  /** With `table`: expected only where that table exists (a collection's translations or hasMany values). */
+  | { kind: 'index'; name: string; table?: string }
   /** Expected only where the server offers pg_trgm (see `listIndexes.ts`). */
   | { kind: 'trigram index'; name: string }
   | { kind: 'trigger'; name: string; table: string }
@@ -34,12 +36,15 @@ export function describePiece(piece: SchemaPiece): string {
 
 /**
  * `CREATE TRIGGER` has no IF NOT EXISTS (and OR REPLACE only from Postgres 14): the trigger is
- * created when its table has none of that name, so that a step runs again without failing.
+ * created when its table has none of that name, so that a step runs again without failing. A
+ * table that is not there (a collection without translated or hasMany fields has no child table)
+ * gets none, and `findMissingPieces` expects none.
  */
 export function createTriggerIfMissing(table: string, name: string, definition: string): string {
   return `DO $$
   BEGIN
-    IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '"${table}"'::regclass AND tgname = '${name}') THEN
+    IF to_regclass('"${table}"') IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = to_regclass('"${table}"') AND tgname = '${name}') THEN
       CREATE TRIGGER "${name}" ${definition};
     END IF;
   END $$;`
