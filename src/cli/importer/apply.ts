@@ -52,7 +52,7 @@ export type FieldInfo = {
  */
 export async function applyPlans(plans: ItemPlan[], options: ApplyOptions): Promise<void> {
   const { payload, progress, report } = options
-  const defaultLocale = (payload.config.localization ? payload.config.localization.defaultLocale : 'en') as TypedLocale
+  const defaultLocale = payload.config.localization ? payload.config.localization.defaultLocale : 'en'
   const schema = new Map(KINDS.map((kind) => [kind, describeFields(payload, COLLECTION_OF[kind])]))
   const present = new Map<Kind, Set<number>>()
   for (const kind of KINDS) present.set(kind, await storedIds(payload, COLLECTION_OF[kind]))
@@ -130,7 +130,7 @@ function steps(plans: ItemPlan[]): ItemPlan[][] {
   ].filter((step) => step.length > 0)
 }
 
-type WriteContext = ApplyOptions & { defaultLocale: TypedLocale; fields: Map<string, FieldInfo>; toLexical: (html: string) => Promise<unknown> }
+type WriteContext = ApplyOptions & { defaultLocale: string; fields: Map<string, FieldInfo>; toLexical: (html: string) => Promise<unknown> }
 
 /** Compares one item with what is stored and writes the difference, in one transaction. */
 async function writeItem(source: ItemPlan, image: null | number | undefined, ctx: WriteContext): Promise<Omit<ItemResult, 'id' | 'kind' | 'label'>> {
@@ -165,7 +165,7 @@ async function writeItem(source: ItemPlan, image: null | number | undefined, ctx
       for (const [field, values] of Object.entries(plan.localized)) {
         if (values[ctx.defaultLocale] !== undefined) data[field] = values[ctx.defaultLocale]
       }
-      await payload.create({ ...write, data: data as never, locale: ctx.defaultLocale })
+      await payload.create({ ...write, data: data as never, locale: ctx.defaultLocale as TypedLocale })
       perLocale = translationsOfNew(plan, ctx)
     } else {
       assertSameItem(plan, stored)
@@ -173,7 +173,7 @@ async function writeItem(source: ItemPlan, image: null | number | undefined, ctx
       if (!diff.changes.length) return { outcome: 'unchanged' as const }
       changes = diff.changes
       if (Object.keys(diff.base).length) {
-        await payload.update({ ...write, data: diff.base as never, id: plan.id, locale: ctx.defaultLocale })
+        await payload.update({ ...write, data: diff.base as never, id: plan.id, locale: ctx.defaultLocale as TypedLocale })
       }
       perLocale = diff.locales
     }
