@@ -12,6 +12,11 @@ const SECURITY_HEADERS = [
   { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
 ]
 
+const PLUGIN_SOURCES = {
+  'payload-events-calendar/client': './src/exports/client.ts',
+  'payload-events-calendar/rsc': './src/exports/rsc.ts',
+}
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Types are checked once, by `npm run typecheck` (CI runs it before the tests), not again by
@@ -20,6 +25,10 @@ const nextConfig = {
   typescript: { ignoreBuildErrors: true, tsconfigPath: './tsconfig.json' },
   // Which software serves the site is nobody's business (Payload would add "Next.js, Payload").
   poweredByHeader: false,
+  // The admin's import map names the plugin's components by package (`payload-events-calendar/client`,
+  // as any host's does). The package's exports point at its build (`dist/`, made by
+  // `npm run build:package`); this app is the plugin's own checkout and uses its sources instead.
+  turbopack: { resolveAlias: PLUGIN_SOURCES },
   headers: async () => [{ source: '/:path*', headers: SECURITY_HEADERS }],
 }
 

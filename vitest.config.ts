@@ -6,6 +6,8 @@ export default defineConfig({
     globalSetup: ['./test/globalSetup.ts'],
     setupFiles: ['./test/setupEnv.ts'],
     include: ['test/**/*.test.ts', 'src/**/*.spec.ts'],
+    // The host-app test packs the plugin and builds a second app (minutes): `npm run test:host`.
+    exclude: ['test/host-app/**', 'node_modules/**'],
     // One database for the whole run: files take turns so that none sees another's half-done work.
     fileParallelism: false,
     hookTimeout: 300_000,

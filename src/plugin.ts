@@ -12,6 +12,7 @@ import { generateUsersCollection, withCalendarUsers } from '../collections/Users
 import { generateVenuesCollection } from '../collections/Venues/index'
 import { applyOverride } from '../collections/applyOverride'
 import { compatRootEndpoints } from '../endpoints/payloadEndpoints'
+import { HOST_SCRIPT_KEY, hostScriptPath } from './cli/hostScriptPath'
 import { withCalendarPushSchema } from './db/calendarSchema/pushSchema'
 import { ensureCalendarSchemaOnInit } from './db/calendarSchemaOnInit'
 import { mendPreferenceDeletes } from './db/deleteOwnPreference'
@@ -55,6 +56,7 @@ export const eventsCalendarPlugin =
       custom: { ...incomingConfig.custom, eventsCalendar: options },
       endpoints: [...(incomingConfig.endpoints ?? []), ...(enabled ? compatRootEndpoints(options) : [])],
       jobs: calendarJobs(incomingConfig.jobs ?? {}, options),
+      bin: enabled ? withHostScript(incomingConfig.bin) : incomingConfig.bin,
       onInit: async (payload) => {
         if (enabled) {
           guardCollectionsAddedByPayload(payload)
@@ -66,6 +68,12 @@ export const eventsCalendarPlugin =
       },
     }
   }
+
+/** `npx payload events-calendar import|export …`: the import tool with the host's own config (`src/cli/hostScript.ts`). */
+function withHostScript(bin: Config['bin']): Config['bin'] {
+  const scriptPath = hostScriptPath()
+  return scriptPath ? [...(bin ?? []), { key: HOST_SCRIPT_KEY, scriptPath }] : bin
+}
 
 /** The site's collections, its users collection extended for the calendar (or one added), and a media collection if it has none. */
 function withCalendarUsersAndMedia(existing: CollectionConfig[], options: SanitizedPluginConfig): CollectionConfig[] {

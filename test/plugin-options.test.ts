@@ -74,6 +74,9 @@ describe('the plugin built with other options (config only)', () => {
     expect(schemaOf(disabled)).toEqual(schemaOf(enabled))
     expect(disabled.endpoints).toEqual([])
     expect(enabled.endpoints!.length).toBeGreaterThan(0)
+    // The import tool as a Payload bin script (`npx payload events-calendar …`), only when enabled.
+    expect(enabled.bin).toEqual([{ key: 'events-calendar', scriptPath: expect.stringMatching(/hostScript\.ts$/) }])
+    expect(disabled.bin).toBeUndefined()
     expect(disabled.hooks?.afterError ?? []).toEqual([])
     expect(disabled.jobs?.autoRun).toBeUndefined()
     expect(enabled.jobs?.autoRun).toBeTypeOf('function')

@@ -3,7 +3,7 @@
 import type { Where } from 'payload'
 
 import { Button, useConfig } from '@payloadcms/ui'
-import { useSearchParams } from 'next/navigation'
+import { useSearchParams } from 'next/navigation.js'
 import { parse } from 'qs'
 import { useMemo } from 'react'
 

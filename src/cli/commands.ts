@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 
 import type { SanitizedPluginConfig } from '../types'
-import type { ImportFromFile, ImportFromSite } from './options'
+import type { Command, ImportFromFile, ImportFromSite } from './options'
 import type { Progress } from './progress'
 
 import { parsePhpDateTime } from '../lib/phpDate'
@@ -11,10 +11,24 @@ import { dumpPlans, exportDump, readDumpFile } from './importer/dump'
 import { MediaImporter } from './importer/media'
 import { mapConcurrently } from './importer/pool'
 import { readWordPress } from './importer/wordpress'
-import { UsageError } from './options'
+import { parseCommand, UsageError } from './options'
 import { createProgress, RunReport } from './progress'
 
 export const EXIT = { failed: 1, ok: 0, unusable: 2 } as const
+
+/** The command `argv` asks for; or, once the usage is printed (asked for, or the arguments are wrong), the exit code. */
+export function readCommand(argv: string[], usage: string): Exclude<Command, { command: 'help' }> | number {
+  try {
+    const command = parseCommand(argv)
+    if (command.command !== 'help') return command
+    console.log(usage)
+    return EXIT.ok
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    console.error(`${error.message}\n\n${usage}`)
+    return EXIT.unusable
+  }
+}
 
 /** Where a command writes: a bar on a terminal, else plain lines through `write`. */
 export type Output = { interactive?: boolean; write?: (line: string) => void }

@@ -6,28 +6,16 @@
  */
 import type { Payload } from 'payload'
 
-import type { Command } from './options'
-
 import { quietPoolErrors } from '../db/pool'
 import { ensureDatabase } from '../db/withDatabase'
 import { EnvError, readEnv } from '../env'
-import { EXIT, runExport, runImport } from './commands'
+import { EXIT, readCommand, runExport, runImport } from './commands'
 import { SourceError } from './importer/sourceClient'
-import { parseCommand, USAGE, UsageError } from './options'
+import { USAGE, UsageError } from './options'
 
 async function main(argv: string[]): Promise<number> {
-  let command: Command
-  try {
-    command = parseCommand(argv)
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error
-    console.error(`${error.message}\n\n${USAGE}`)
-    return EXIT.unusable
-  }
-  if (command.command === 'help') {
-    console.log(USAGE)
-    return EXIT.ok
-  }
+  const command = readCommand(argv, USAGE)
+  if (typeof command === 'number') return command
 
   const env = readEnv()
   // A command-line process: no admin panel to reload (scheduled jobs only run when asked to).

@@ -1,6 +1,6 @@
 // locutus ships no type declarations; the signature is `strtotime(text, nowInSeconds?)`.
 // @ts-expect-error -- untyped CommonJS module, typed by the cast below
-import locutusStrtotime from 'locutus/php/datetime/strtotime'
+import locutusStrtotime from 'locutus/php/datetime/strtotime.js'
 import { DateTime } from 'luxon'
 
 import { isWithinDateRange } from './dateRange'

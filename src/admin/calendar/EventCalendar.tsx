@@ -9,7 +9,7 @@ import FullCalendar from '@fullcalendar/react'
 import timeGridPlugin from '@fullcalendar/timegrid'
 import { Button, toast } from '@payloadcms/ui'
 import { DateTime, Duration } from 'luxon'
-import { useRouter } from 'next/navigation'
+import { useRouter } from 'next/navigation.js'
 import { stringify } from 'qs'
 import type { Where } from 'payload'
 
