@@ -362,12 +362,13 @@ async function buildScenarios(base: string, seed: SeedSummary): Promise<Scenario
         total: payloadTotal,
       },
     },
-    {
+    // A 50th page exists only in a large calendar.
+    ...(seed.events < 1_000 ? [] : [{
       name: 'events-page50',
       what: 'GET /events?page=50',
       compat: { make: () => get(`${COMPAT}/events?page=50`), total: compatTotal },
       payload: { make: () => get(payloadList([...listed, ...defaultWindow], { page: 50 })), total: payloadTotal },
-    },
+    }]),
     {
       name: 'event-by-id',
       what: 'GET /events/{id} (500 different published events in turn)',

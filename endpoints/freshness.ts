@@ -58,7 +58,8 @@ export type Kept = {
   active: boolean
   get: <T>(kind: string, key: string) => T | undefined
   has: (kind: string, key: string) => boolean
-  set: (kind: string, key: string, value: unknown) => void
+  /** Keeps `value`; beyond `maxEntries` of this kind (MAX_ENTRIES by default), the least recently used goes. */
+  set: (kind: string, key: string, value: unknown, maxEntries?: number) => void
 }
 
 const NOTHING_KEPT: Kept = { active: false, get: () => undefined, has: () => false, set: () => undefined }
@@ -138,11 +139,11 @@ function epochView(state: State, epoch: number): Kept {
       return value as T | undefined
     },
     has: (kind, key) => store(kind)?.has(key) ?? false,
-    set: (kind, key, value) => {
+    set: (kind, key, value, maxEntries = MAX_ENTRIES) => {
       const map = store(kind)
       if (!map) return
       map.set(key, value)
-      if (map.size > MAX_ENTRIES) map.delete(map.keys().next().value!)
+      while (map.size > maxEntries) map.delete(map.keys().next().value!)
     },
   }
 }

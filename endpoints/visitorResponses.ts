@@ -1,0 +1,48 @@
+import type { PreparedAnswer } from './conditional'
+import type { RestContext } from './context'
+
+import { keptFor } from './freshness'
+
+/*
+ * Whole answers to visitors' GETs, kept with the rest of what visitors' reads keep (`freshness.ts`):
+ * until the calendar changes, so an item unpublished, trashed or protected is never served from
+ * here after the transaction that changed it has committed.
+ *
+ * The key is everything a visitor's answer depends on: the REST root it came through (site and
+ * language root), the path and the raw query (language, filters, page), the language resolved from
+ * them, and the current second (lists and filters read the clock: the default window, upcoming
+ * items, `now` in dates; an answer is never reused in another second). Headers play no part in a
+ * visitor's answer: CORS headers are added to each response (`dispatch.ts`).
+ *
+ * Not kept: answers for a signed-in caller, answers that a `password` in the query may unlock,
+ * errors a retry may cure (5xx, 429), and bodies beyond MAX_BODY_CHARS.
+ */
+
+const KIND = 'visitor-responses'
+/** Bounds the memory answers take: at most MAX_ENTRIES × MAX_BODY_CHARS (about 200 MB), usually a few MB. */
+const MAX_ENTRIES = 400
+const MAX_BODY_CHARS = 512 * 1024
+
+export type KeptAnswer = PreparedAnswer & { allow?: string }
+
+export type VisitorResponses = {
+  get: () => KeptAnswer | undefined
+  set: (answer: KeptAnswer) => void
+}
+
+export type AnswerKey = { language: string; path: string; query: string; restBase: string }
+
+/** The kept answers for this request, or `null` when its answer may not be kept or reused. */
+export async function visitorResponsesFor(ctx: RestContext, request: AnswerKey): Promise<null | VisitorResponses> {
+  if (ctx.user || !['GET', 'HEAD'].includes(ctx.method) || 'password' in ctx.query) return null
+  const kept = await keptFor(ctx)
+  if (!kept.active) return null
+  const key = [request.restBase, request.path, request.query, request.language, Math.floor(ctx.now.getTime() / 1000)].join('\n')
+  return {
+    get: () => kept.get<KeptAnswer>(KIND, key),
+    set: (answer) => {
+      if (answer.status >= 500 || answer.status === 429 || answer.body.length > MAX_BODY_CHARS) return
+      kept.set(KIND, key, answer, MAX_ENTRIES)
+    },
+  }
+}
