@@ -28,6 +28,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 type Options = {
   connections: number[]
+  /** Where the server writes a V8 CPU profile (`node --cpu-prof`) of each size's run, when set. */
+  cpuProf?: string
   duration: number
   /** Calendar sizes, each seeded afresh; the growth from each size to the next is reported. */
   events: number[]
@@ -48,6 +50,7 @@ function readOptions(argv: string[]): Options {
     switch (flag) {
       case '--events': options.events = value().split(',').map((size) => Number(size.replace(/_/g, ''))); break
       case '--payload': options.payload = true; break
+      case '--cpu-prof': options.cpuProf = path.resolve(value()); break
       case '--duration': options.duration = Number(value()); break
       case '--warmup': options.warmup = Number(value()); break
       case '--connections': options.connections = value().split(',').map(Number); break
@@ -56,7 +59,7 @@ function readOptions(argv: string[]): Options {
       case '--max-minutes': options.maxMinutes = Number(value()); break
       case '--no-explain': options.explain = false; break
       case '--help':
-        console.log('npm run bench -- [--events 50,10000,100000] [--duration S] [--warmup S] [--connections 2] [--payload] [--only a,b] [--markdown file] [--no-explain] [--max-minutes M]')
+        console.log('npm run bench -- [--events 50,10000,100000] [--duration S] [--warmup S] [--connections 2] [--payload] [--cpu-prof DIR] [--only a,b] [--markdown file] [--no-explain] [--max-minutes M]')
         process.exit(0)
       default: throw new Error(`Unknown option ${argv[index]}`)
     }
@@ -151,7 +154,11 @@ async function main() {
       started = Date.now()
       const port = await freePort()
       const base = `http://127.0.0.1:${port}`
-      server = await startServer({ DATABASE_URL: database.url, NODE_ENV: 'production', PAYLOAD_SECRET: 'bench-secret', PORT: String(port), SITE_URL: base })
+      // Logs as a production site ships them to a collector (LOG_FORMAT=json) unless told otherwise:
+      // the readable text format is formatted in the server's own thread, about 14% of its CPU on
+      // answers kept for visitors (measured with --cpu-prof).
+      const logFormat = process.env.LOG_FORMAT ?? 'json'
+      server = await startServer({ DATABASE_URL: database.url, LOG_FORMAT: logFormat, NODE_ENV: 'production', PAYLOAD_SECRET: 'bench-secret', PORT: String(port), SITE_URL: base }, options.cpuProf)
       log(`server ready in ${((Date.now() - started) / 1000).toFixed(1)} s (pid ${server.pid})`)
 
       const scenarios = await buildScenarios(base, seed)
@@ -229,10 +236,12 @@ function runChild(args: string[], env: Record<string, string>): Promise<string> 
 }
 
 /** The product's own start script, as `npm start` runs it (it builds the admin panel first if needed). */
-function startServer(env: Record<string, string>): Promise<ChildProcess> {
+function startServer(env: Record<string, string>, cpuProf?: string): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     // As `npm start` runs it: one node process, so that the pid measured is the server itself.
-    const child = spawn(process.execPath, ['--import', LOADER, path.join(ROOT, 'src/server/start.ts')], {
+    // With --cpu-prof, V8 writes the profile when the server exits (the bench stops it with SIGTERM).
+    const profile = cpuProf ? ['--cpu-prof', '--cpu-prof-dir', cpuProf] : []
+    const child = spawn(process.execPath, [...profile, '--import', LOADER, path.join(ROOT, 'src/server/start.ts')], {
       cwd: ROOT,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -567,7 +576,7 @@ function report(options: Options, run: SizeRun, pgVersion: string): string {
   lines.push(`### ${seed.events.toLocaleString('en')} events — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`)
   lines.push('')
   lines.push(`Machine: ${cpu}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB; ${os.type()} ${os.release()}; Node ${process.version}; Postgres ${pgVersion} (embedded, loopback).`)
-  lines.push(`Load average (1, 5, 15 min) before / after: ${run.load[0]} / ${run.load[1]}.`)
+  lines.push(`Load average (1, 5, 15 min) before / after: ${run.load[0]} / ${run.load[1]}. Server logs: LOG_FORMAT=${process.env.LOG_FORMAT ?? 'json'}.`)
   lines.push(`Command: \`npm run bench -- --events ${seed.events} --duration ${options.duration} --connections ${options.connections.join(',')}${options.payload ? ' --payload' : ''}${options.only ? ` --only ${options.only.join(',')}` : ''}\``)
   lines.push(`Data: ${seed.events} events, ${seed.venues} venues, ${seed.organizers} organizers, ${seed.categories} categories, ${seed.tags} tags (seeded in ${seed.seconds} s).`)
   lines.push('')

@@ -4,6 +4,8 @@ import { sql } from '@payloadcms/db-postgres'
 
 import type { RestContext } from './context'
 
+import { poolOf } from '../src/db/pool'
+
 /*
  * What a server may keep between requests (related venues, organizers, terms and images; list
  * totals; term counts), and how it knows that what it kept is still true.
@@ -77,6 +79,14 @@ export async function keptFor(ctx: RestContext): Promise<Kept> {
   return kept
 }
 
+/** Whether a transaction that `$1` (a snapshot) could not see has logged a change since. */
+const EPOCH_CHECK = `
+  SELECT pg_current_snapshot()::text AS now, EXISTS (
+    SELECT 1 FROM calendar_changes
+    WHERE txid >= pg_snapshot_xmin($1::pg_snapshot)
+      AND NOT pg_visible_in_snapshot(txid, $1::pg_snapshot)
+  ) AS changed`
+
 async function currentEpoch(payload: Payload): Promise<Kept> {
   const state = stateOf(payload)
   const db = state.available === false ? null : drizzleOf(payload)
@@ -84,13 +94,12 @@ async function currentEpoch(payload: Payload): Promise<Kept> {
   let changed = true
   let now: string
   try {
+    const pool = poolOf(payload)
     const { rows } = state.snapshot && Date.now() - state.started < EPOCH_MAX_MS
-      ? await db.execute(sql`
-          SELECT pg_current_snapshot()::text AS now, EXISTS (
-            SELECT 1 FROM calendar_changes
-            WHERE txid >= pg_snapshot_xmin(${state.snapshot}::pg_snapshot)
-              AND NOT pg_visible_in_snapshot(txid, ${state.snapshot}::pg_snapshot)
-          ) AS changed`)
+      ? // Every visitor's request asks this: a named statement is parsed and planned once per connection.
+        pool
+        ? await pool.query<Record<string, unknown>>({ name: 'calendar-epoch-check', text: EPOCH_CHECK, values: [state.snapshot] })
+        : await db.execute(sql.join(EPOCH_CHECK.split('$1').map((part) => sql.raw(part)), sql`${state.snapshot}`))
       : // The log is read here too, so that a database without it says so now.
         await db.execute(sql`SELECT pg_current_snapshot()::text AS now, true AS changed FROM (SELECT 1 FROM calendar_changes LIMIT 1) AS log RIGHT JOIN (SELECT 1) AS one ON true`)
     now = String(rows[0]!.now)
