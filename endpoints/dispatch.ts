@@ -105,13 +105,19 @@ export async function dispatchCompatRequest(
       { context: { [TRUSTED_READ]: true }, fallbackLocale: options.defaultLanguage as never, locale: language, user: user ?? undefined },
       payload,
     )
+    const now = options.clock()
+    let readClock = false
     const ctx: RestContext = {
       args: {},
       body,
       headers: request.headers,
       language,
       method,
-      now: options.clock(),
+      // Whether the answer depends on the time (`visitorResponses.ts`) is known by whether it read this.
+      get now() {
+        readClock = true
+        return now
+      },
       options,
       params: withoutNul(match.params) as Record<string, string>,
       payload,
@@ -124,7 +130,7 @@ export async function dispatchCompatRequest(
     audience = audienceOf(user as never)
     personal = signedIn || 'password' in query
     // A visitor's GET answered before is answered again as long as the calendar has not changed.
-    visitorAnswers = await visitorResponsesFor(ctx, { language, path: request.path, query: request.query, restBase: request.restBase })
+    visitorAnswers = await visitorResponsesFor(ctx, { language, now, path: request.path, query: request.query, restBase: request.restBase })
     const kept = visitorAnswers?.get()
     if (kept) return send(kept, request, kept.allow, method, signedIn, personal)
     allow = await allowedMethods(match.route, ctx)
@@ -138,14 +144,15 @@ export async function dispatchCompatRequest(
       result = { ...handled, headers: { ...headers, ...handled.headers } }
     }
     const answer = prepareAnswer(result, audience, language)
-    visitorAnswers?.set({ ...answer, allow })
+    visitorAnswers?.set({ ...answer, allow }, readClock)
     return send(answer, request, allow, method, signedIn, personal)
   } catch (error) {
     const restError = error instanceof RestError ? error : fromPayloadError(error, signedIn)
     if (!restError) payload.logger.error({ err: error, msg: `compatibility API: ${method} ${request.path}` })
     const failure = restError ?? internalError()
     const answer = prepareAnswer({ body: failure.toBody(), headers: { ...headers, ...failure.headers }, status: failure.status }, audience, language)
-    if (restError) visitorAnswers?.set({ ...answer, allow })
+    // Errors are kept only within their second: whether they read the clock is not known here.
+    if (restError) visitorAnswers?.set({ ...answer, allow }, true)
     return send(answer, request, allow, method, signedIn, personal)
   }
 }

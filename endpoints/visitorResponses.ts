@@ -9,10 +9,11 @@ import { keptFor } from './freshness'
  * here after the transaction that changed it has committed.
  *
  * The key is everything a visitor's answer depends on: the REST root it came through (site and
- * language root), the path and the raw query (language, filters, page), the language resolved from
- * them, and the current second (lists and filters read the clock: the default window, upcoming
- * items, `now` in dates; an answer is never reused in another second). Headers play no part in a
- * visitor's answer: CORS headers are added to each response (`dispatch.ts`).
+ * language root), the path and the raw query (language, filters, page) and the language resolved
+ * from them. An answer made without reading the clock (`ctx.now`: a single item, terms) is kept for
+ * as long as the calendar does not change; one that read it (lists and filters: the default
+ * window, upcoming items, `now` in dates) only within the same second, never in another. Headers
+ * play no part in a visitor's answer: CORS headers are added to each response (`dispatch.ts`).
  *
  * Not kept: answers for a signed-in caller, answers that a `password` in the query may unlock,
  * errors a retry may cure (5xx, 429), and bodies beyond MAX_BODY_CHARS.
@@ -27,22 +28,24 @@ export type KeptAnswer = PreparedAnswer & { allow?: string }
 
 export type VisitorResponses = {
   get: () => KeptAnswer | undefined
-  set: (answer: KeptAnswer) => void
+  /** Keeps the answer; `readClock`: whether making it read the clock. */
+  set: (answer: KeptAnswer, readClock: boolean) => void
 }
 
-export type AnswerKey = { language: string; path: string; query: string; restBase: string }
+export type AnswerKey = { language: string; now: Date; path: string; query: string; restBase: string }
 
 /** The kept answers for this request, or `null` when its answer may not be kept or reused. */
 export async function visitorResponsesFor(ctx: RestContext, request: AnswerKey): Promise<null | VisitorResponses> {
   if (ctx.user || !['GET', 'HEAD'].includes(ctx.method) || 'password' in ctx.query) return null
   const kept = await keptFor(ctx)
   if (!kept.active) return null
-  const key = [request.restBase, request.path, request.query, request.language, Math.floor(ctx.now.getTime() / 1000)].join('\n')
+  const timeless = [request.restBase, request.path, request.query, request.language].join('\n')
+  const inThisSecond = `${timeless}\n${Math.floor(request.now.getTime() / 1000)}`
   return {
-    get: () => kept.get<KeptAnswer>(KIND, key),
-    set: (answer) => {
+    get: () => kept.get<KeptAnswer>(KIND, timeless) ?? kept.get<KeptAnswer>(KIND, inThisSecond),
+    set: (answer, readClock) => {
       if (answer.status >= 500 || answer.status === 429 || answer.body.length > MAX_BODY_CHARS) return
-      kept.set(KIND, key, answer, MAX_ENTRIES)
+      kept.set(KIND, readClock ? inThisSecond : timeless, answer, MAX_ENTRIES)
     },
   }
 }

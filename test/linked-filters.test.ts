@@ -123,6 +123,19 @@ describe('has_events and only_with_upcoming', () => {
     })
   }
 
+  it('never reuses an answer that read the clock in a later second: an event ending drops out without any write', async () => {
+    const clock = (payload.config.custom.eventsCalendar as { clock: () => Date }).clock
+    const venue = await payload.create({ collection: 'venues', data: { name: `${tag} endingSoon`, status: 'publish' } as never, overrideAccess: true })
+    items.venues.endingSoon = venue.id as number
+    const ends = new Date(clock().getTime() + 2_000)
+    await payload.create({ collection: 'events', data: { title: `${tag} ending`, startDate: new Date(ends.getTime() - 3_600_000).toISOString(), endDate: ends.toISOString(), status: 'publish', venue: venue.id } as never, overrideAccess: true })
+    expect(await listed('venues', 'only_with_upcoming=1', null)).toContain('endingSoon')
+    expect(await listed('venues', 'only_with_upcoming=1', null)).toContain('endingSoon')
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, ends.getTime() - clock().getTime()) + 1_100))
+    expect(await listed('venues', 'only_with_upcoming=1', null)).not.toContain('endingSoon')
+    expect(await listed('venues', 'has_events=1', null)).toContain('endingSoon')
+  })
+
   it('sees a change of an event at once, for visitors too (nothing kept across a write)', async () => {
     expect(await listed('venues', 'has_events=1', null)).not.toContain('none')
     const event = await payload.create({ collection: 'events', data: { title: `${tag} late`, ...FUTURE, status: 'publish', venue: items.venues.none } as never, overrideAccess: true })
