@@ -36,6 +36,8 @@ type State = {
   snapshot: null | string
   started: number
   stores: Map<string, Map<string, unknown>>
+  /** Per kind kept with a `weigh`, the total weight of its entries. */
+  weights: Map<string, number>
 }
 
 const states = new WeakMap<Payload, State>()
@@ -43,7 +45,7 @@ const states = new WeakMap<Payload, State>()
 function stateOf(payload: Payload): State {
   let state = states.get(payload)
   if (!state) {
-    state = { available: undefined, epoch: 0, snapshot: null, started: 0, stores: new Map() }
+    state = { available: undefined, epoch: 0, snapshot: null, started: 0, stores: new Map(), weights: new Map() }
     states.set(payload, state)
   }
   return state
@@ -60,9 +62,14 @@ export type Kept = {
   active: boolean
   get: <T>(kind: string, key: string) => T | undefined
   has: (kind: string, key: string) => boolean
-  /** Keeps `value`; beyond `maxEntries` of this kind (MAX_ENTRIES by default), the least recently used goes. */
-  set: (kind: string, key: string, value: unknown, maxEntries?: number) => void
+  /**
+   * Keeps `value`. Beyond `limits.maxEntries` entries of this kind (MAX_ENTRIES by default), or
+   * beyond `limits.maxWeight` in the sum of `limits.weigh` over them, the least recently used go.
+   */
+  set: (kind: string, key: string, value: unknown, limits?: KeptLimits) => void
 }
+
+export type KeptLimits = { maxEntries?: number; maxWeight?: number; weigh?: (value: unknown) => number }
 
 const NOTHING_KEPT: Kept = { active: false, get: () => undefined, has: () => false, set: () => undefined }
 const KEPT = Symbol('kept')
@@ -120,6 +127,7 @@ async function currentEpoch(payload: Payload): Promise<Kept> {
     state.snapshot = now
     state.started = Date.now()
     state.stores = new Map()
+    state.weights = new Map()
     if (Math.random() < 0.02) void prune(db)
   }
   return epochView(state, state.epoch)
@@ -148,11 +156,20 @@ function epochView(state: State, epoch: number): Kept {
       return value as T | undefined
     },
     has: (kind, key) => store(kind)?.has(key) ?? false,
-    set: (kind, key, value, maxEntries = MAX_ENTRIES) => {
+    set: (kind, key, value, { maxEntries = MAX_ENTRIES, maxWeight = Infinity, weigh }: KeptLimits = {}) => {
       const map = store(kind)
       if (!map) return
+      let weight = state.weights.get(kind) ?? 0
+      if (weigh && map.has(key)) weight -= weigh(map.get(key))
+      map.delete(key)
       map.set(key, value)
-      while (map.size > maxEntries) map.delete(map.keys().next().value!)
+      if (weigh) weight += weigh(value)
+      while (map.size > maxEntries || (map.size > 1 && weight > maxWeight)) {
+        const oldest = map.keys().next().value!
+        if (weigh) weight -= weigh(map.get(oldest))
+        map.delete(oldest)
+      }
+      if (weigh) state.weights.set(kind, weight)
     },
   }
 }

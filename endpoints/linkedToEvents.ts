@@ -12,8 +12,8 @@ import { keptFor } from './freshness'
 
 /*
  * Which venues or organizers have events (`has_events`) or upcoming events the caller may read
- * (`only_with_upcoming`), for the lists' filters (`docs/compatibility.md`, "Venue and organizer
- * lists"). Asked of the database as an EXISTS per candidate venue or organizer, which stops at the
+ * (`only_with_upcoming`), for the lists' filters (`docs/compatibility.md`, "Venues and organizers
+ * with events"). Asked of the database as an EXISTS per candidate venue or organizer, which stops at the
  * first event found through the index on the event's venue (or organizer link): the cost follows
  * the number of venues or organizers, not of events (issue 17: reading every matching event took
  * 0.6–1.1 s at 10,000 events).

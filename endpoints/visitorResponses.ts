@@ -20,9 +20,13 @@ import { keptFor } from './freshness'
  */
 
 const KIND = 'visitor-responses'
-/** Bounds the memory answers take: at most MAX_ENTRIES × MAX_BODY_CHARS (about 200 MB), usually a few MB. */
-const MAX_ENTRIES = 400
-const MAX_BODY_CHARS = 512 * 1024
+/**
+ * Bounds the memory answers take: their bodies' characters (about a byte each) add up to at most
+ * MAX_TOTAL_CHARS, the least recently used going first; one body at most MAX_BODY_CHARS. A single
+ * event is 3–5 KB, a page of 10 events 20–40 KB, of 50 about 150 KB: thousands of answers.
+ */
+const LIMITS = { maxEntries: 20_000, maxWeight: 64 * 1024 * 1024, weigh: (answer: unknown) => (answer as KeptAnswer).body.length + 512 }
+const MAX_BODY_CHARS = 1024 * 1024
 
 export type KeptAnswer = PreparedAnswer & { allow?: string }
 
@@ -45,7 +49,7 @@ export async function visitorResponsesFor(ctx: RestContext, request: AnswerKey):
     get: () => kept.get<KeptAnswer>(KIND, timeless) ?? kept.get<KeptAnswer>(KIND, inThisSecond),
     set: (answer, readClock) => {
       if (answer.status >= 500 || answer.status === 429 || answer.body.length > MAX_BODY_CHARS) return
-      kept.set(KIND, readClock ? inThisSecond : timeless, answer, MAX_ENTRIES)
+      kept.set(KIND, readClock ? inThisSecond : timeless, answer, LIMITS)
     },
   }
 }
