@@ -22,14 +22,20 @@ import type { SeedSummary } from './seed'
 
 import { type BenchDatabase, freePort, startBenchDatabase } from './database'
 import { summarizePlans } from './explain'
+import { LARGE_MIN_RPS, MAX_P95_GROWTH, ORIGINAL, ORIGINAL_SOURCE } from './original'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 type Options = {
   connections: number[]
+  /** Where the server writes a V8 CPU profile (`node --cpu-prof`) of each size's run, when set. */
+  cpuProf?: string
   duration: number
-  events: number
+  /** Calendar sizes, each seeded afresh; the growth from each size to the next is reported. */
+  events: number[]
   explain: boolean
+  /** Also load Payload's own REST API with the same data, where a scenario has an equivalent. */
+  payload: boolean
   markdown?: string
   maxMinutes: number
   only?: string[]
@@ -37,12 +43,14 @@ type Options = {
 }
 
 function readOptions(argv: string[]): Options {
-  const options: Options = { connections: [1, 2, 8], duration: 3, events: 10_000, explain: true, maxMinutes: 40, warmup: 1 }
+  const options: Options = { connections: [2], duration: 3, events: [50, 10_000, 100_000], explain: true, maxMinutes: 60, payload: false, warmup: 1 }
   for (let index = 0; index < argv.length; index++) {
     const [flag, inline] = argv[index]!.split('=', 2)
     const value = () => inline ?? argv[++index] ?? ''
     switch (flag) {
-      case '--events': options.events = Number(value().replace(/[_,]/g, '')); break
+      case '--events': options.events = value().split(',').map((size) => Number(size.replace(/_/g, ''))); break
+      case '--payload': options.payload = true; break
+      case '--cpu-prof': options.cpuProf = path.resolve(value()); break
       case '--duration': options.duration = Number(value()); break
       case '--warmup': options.warmup = Number(value()); break
       case '--connections': options.connections = value().split(',').map(Number); break
@@ -51,19 +59,28 @@ function readOptions(argv: string[]): Options {
       case '--max-minutes': options.maxMinutes = Number(value()); break
       case '--no-explain': options.explain = false; break
       case '--help':
-        console.log('npm run bench -- [--events N] [--duration S] [--warmup S] [--connections 1,2,8] [--only a,b] [--markdown file] [--no-explain] [--max-minutes M]')
+        console.log('npm run bench -- [--events 50,10000,100000] [--duration S] [--warmup S] [--connections 2] [--payload] [--cpu-prof DIR] [--only a,b] [--markdown file] [--no-explain] [--max-minutes M]')
         process.exit(0)
       default: throw new Error(`Unknown option ${argv[index]}`)
     }
   }
-  if (!Number.isInteger(options.events) || options.events < 100) throw new Error('--events must be an integer of at least 100')
+  if (!options.events.every((size) => Number.isInteger(size) && size >= 50)) throw new Error('--events must be integers of at least 50')
   if (!(options.duration > 0)) throw new Error('--duration must be a positive number of seconds')
   return options
 }
 
 type Request = { body?: string; headers?: Record<string, string>; method?: 'GET' | 'POST'; path: string }
 type Side = { make: () => Request; total?: (response: { body: unknown; headers: Headers }) => number | undefined }
-type Scenario = { compat: Side; name: string; payload: Side; what: string; write?: boolean }
+type Scenario = {
+  compat: Side
+  /** Concurrencies for this scenario instead of `--connections` (creates are compared with the original at 1). */
+  connections?: number[]
+  name: string
+  /** The same data through Payload's REST API, where it has an equivalent. */
+  payload?: Side
+  what: string
+  write?: boolean
+}
 
 type Measurement = {
   api: 'compat' | 'payload'
@@ -92,84 +109,107 @@ async function main() {
   }, options.maxMinutes * 60_000)
   deadline.unref()
 
-  const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'pec-bench-'))
+  let tmp: string | undefined
   let database: BenchDatabase | undefined
   let server: ChildProcess | undefined
+  const stopAll = async () => {
+    if (server && server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server!.once('exit', resolve))
+      server.kill('SIGTERM')
+      const timer = setTimeout(() => server!.kill('SIGKILL'), 10_000)
+      await exited
+      clearTimeout(timer)
+    }
+    server = undefined
+    await database?.stop().catch(() => undefined)
+    database = undefined
+    if (tmp) await fs.rm(tmp, { force: true, recursive: true })
+    tmp = undefined
+  }
   let cleaning: Promise<void> | undefined
-  const cleanup = () =>
-    (cleaning ??= (async () => {
-      if (server && server.exitCode === null && server.signalCode === null) {
-        const exited = new Promise((resolve) => server!.once('exit', resolve))
-        server.kill('SIGTERM')
-        const timer = setTimeout(() => server!.kill('SIGKILL'), 10_000)
-        await exited
-        clearTimeout(timer)
-      }
-      await database?.stop().catch(() => undefined)
-      await fs.rm(tmp, { force: true, recursive: true })
-    })())
+  const cleanup = () => (cleaning ??= stopAll())
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => void cleanup().finally(() => process.exit(130)))
   }
 
+  const runs: SizeRun[] = []
   try {
     log(`machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`)
-    let started = Date.now()
-    database = await startBenchDatabase(path.join(tmp, 'pg'))
-    log(`Postgres ${database.version} on loopback, started in ${Date.now() - started} ms`)
+    for (const size of options.events) {
+      tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'pec-bench-'))
+      let started = Date.now()
+      database = await startBenchDatabase(path.join(tmp, 'pg'))
+      log(`Postgres ${database.version} on loopback, started in ${Date.now() - started} ms`)
 
-    started = Date.now()
-    log(`seeding ${options.events.toLocaleString('en')} events…`)
-    const summaryFile = path.join(tmp, 'seed.json')
-    const seedOutput = await runChild([path.join(ROOT, 'bench/seed.ts'), summaryFile], { BENCH_EVENTS: String(options.events), DATABASE_URL: database.url, NODE_ENV: 'production' })
-    const seed = JSON.parse(await fs.readFile(summaryFile, 'utf8').catch(() => {
-      throw new Error(`the seed wrote no summary:\n${seedOutput.slice(-4000)}`)
-    })) as SeedSummary
-    const counts = (await database.query(`SELECT status, count(*)::int AS n FROM events GROUP BY status ORDER BY n DESC`)).rows
-    log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${seed.events} events (${counts.map((row) => `${row.n} ${row.status}`).join(', ')}), ${seed.venues} venues, ${seed.organizers} organizers, ${seed.categories} categories, ${seed.tags} tags`)
+      started = Date.now()
+      log(`seeding ${size.toLocaleString('en')} events…`)
+      const summaryFile = path.join(tmp, 'seed.json')
+      const seedOutput = await runChild([path.join(ROOT, 'bench/seed.ts'), summaryFile], { BENCH_EVENTS: String(size), DATABASE_URL: database.url, NODE_ENV: 'production' })
+      const seed = JSON.parse(await fs.readFile(summaryFile, 'utf8').catch(() => {
+        throw new Error(`the seed wrote no summary:\n${seedOutput.slice(-4000)}`)
+      })) as SeedSummary
+      const counts = (await database.query(`SELECT status, count(*)::int AS n FROM events GROUP BY status ORDER BY n DESC`)).rows
+      log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${seed.events} events (${counts.map((row) => `${row.n} ${row.status}`).join(', ')}), ${seed.venues} venues, ${seed.organizers} organizers, ${seed.categories} categories, ${seed.tags} tags`)
 
-    started = Date.now()
-    const port = await freePort()
-    const base = `http://127.0.0.1:${port}`
-    server = await startServer({ DATABASE_URL: database.url, NODE_ENV: 'production', PAYLOAD_SECRET: 'bench-secret', PORT: String(port), SITE_URL: base })
-    log(`server ready in ${((Date.now() - started) / 1000).toFixed(1)} s (pid ${server.pid})`)
+      started = Date.now()
+      const port = await freePort()
+      const base = `http://127.0.0.1:${port}`
+      // Logs as a production site ships them to a collector (LOG_FORMAT=json) unless told otherwise:
+      // the readable text format is formatted in the server's own thread, about 14% of its CPU on
+      // answers kept for visitors (measured with --cpu-prof).
+      const logFormat = process.env.LOG_FORMAT ?? 'json'
+      server = await startServer({ DATABASE_URL: database.url, LOG_FORMAT: logFormat, NODE_ENV: 'production', PAYLOAD_SECRET: 'bench-secret', PORT: String(port), SITE_URL: base }, options.cpuProf)
+      log(`server ready in ${((Date.now() - started) / 1000).toFixed(1)} s (pid ${server.pid})`)
 
-    const scenarios = await buildScenarios(base, seed)
-    const selected = scenarios.filter((scenario) => !options.only || options.only.includes(scenario.name))
-    // Plans first, while the server has read nothing yet: later, totals and related items it
-    // keeps between requests would leave their queries out.
-    const plans = options.explain ? await explainLists(base, database, selected) : ''
-    await checkEquivalence(base, selected)
+      const scenarios = await buildScenarios(base, seed)
+      const selected = scenarios.filter((scenario) => !options.only || options.only.includes(scenario.name))
+      // Plans first, while the server has read nothing yet: later, totals and related items it
+      // keeps between requests would leave their queries out.
+      const plans = options.explain ? await explainLists(base, database, selected) : ''
+      await checkEquivalence(base, selected)
 
-    const results: Measurement[] = []
-    for (const scenario of selected) {
-      for (const connections of options.connections) {
-        for (const api of ['compat', 'payload'] as const) {
-          const side = scenario[api]
-          if (options.warmup > 0) await load(base, side, connections, options.warmup)
-          await resetPeakRss(server.pid!)
-          const result = await load(base, side, connections, options.duration)
-          const measurement: Measurement = { api, connections, scenario: scenario.name, ...result, peakRssMb: await peakRssMb(server.pid!) }
-          results.push(measurement)
-          log(formatLine(measurement))
+      const results: Measurement[] = []
+      const load1 = loadavg()
+      for (const scenario of selected) {
+        for (const connections of scenario.connections ?? options.connections) {
+          for (const api of options.payload ? (['compat', 'payload'] as const) : (['compat'] as const)) {
+            const side = scenario[api]
+            if (!side) continue
+            if (options.warmup > 0) await load(base, side, connections, options.warmup)
+            await resetPeakRss(server.pid!)
+            const result = await load(base, side, connections, options.duration)
+            const measurement: Measurement = { api, connections, scenario: scenario.name, ...result, peakRssMb: await peakRssMb(server.pid!) }
+            results.push(measurement)
+            log(formatLine(measurement))
+          }
         }
       }
-    }
+      const run: SizeRun = { load: [load1, loadavg()], plans, results, scenarios: selected, seed }
+      runs.push(run)
 
-    console.log('')
-    const table = report(options, seed, selected, results, database.version)
-    console.log(table)
-    if (options.markdown) await fs.writeFile(options.markdown, table)
-
-    if (plans) {
-      console.log(plans)
-      if (options.markdown) await fs.appendFile(options.markdown, `\n${plans}`)
+      console.log('')
+      const table = report(options, run, database.version)
+      console.log(table)
+      if (options.markdown) await fs.appendFile(options.markdown, `${table}\n\n`)
+      if (plans) {
+        console.log(plans)
+        if (options.markdown) await fs.appendFile(options.markdown, `${plans}\n\n`)
+      }
+      await stopAll()
     }
+    const summary = [againstOriginal(runs), growth(runs)].filter(Boolean).join('\n\n')
+    console.log(`\n${summary}`)
+    if (options.markdown) await fs.appendFile(options.markdown, `${summary}\n`)
   } finally {
     await cleanup()
     clearTimeout(deadline)
   }
 }
+
+type SizeRun = { load: [string, string]; plans: string; results: Measurement[]; scenarios: Scenario[]; seed: SeedSummary }
+
+/** The machine's load average (1, 5, 15 minutes), as `uptime` prints it: the server shares the CPU. */
+const loadavg = () => os.loadavg().map((value) => value.toFixed(2)).join(', ')
 
 /**
  * How the product loads its TypeScript (`npm start`'s loader, which also works around a Node 20
@@ -196,10 +236,12 @@ function runChild(args: string[], env: Record<string, string>): Promise<string> 
 }
 
 /** The product's own start script, as `npm start` runs it (it builds the admin panel first if needed). */
-function startServer(env: Record<string, string>): Promise<ChildProcess> {
+function startServer(env: Record<string, string>, cpuProf?: string): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     // As `npm start` runs it: one node process, so that the pid measured is the server itself.
-    const child = spawn(process.execPath, ['--import', LOADER, path.join(ROOT, 'src/server/start.ts')], {
+    // With --cpu-prof, V8 writes the profile when the server exits (the bench stops it with SIGTERM).
+    const profile = cpuProf ? ['--cpu-prof', '--cpu-prof-dir', cpuProf] : []
+    const child = spawn(process.execPath, [...profile, '--import', LOADER, path.join(ROOT, 'src/server/start.ts')], {
       cwd: ROOT,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -329,12 +371,13 @@ async function buildScenarios(base: string, seed: SeedSummary): Promise<Scenario
         total: payloadTotal,
       },
     },
-    {
+    // A 50th page exists only in a large calendar.
+    ...(seed.events < 1_000 ? [] : [{
       name: 'events-page50',
       what: 'GET /events?page=50',
       compat: { make: () => get(`${COMPAT}/events?page=50`), total: compatTotal },
       payload: { make: () => get(payloadList([...listed, ...defaultWindow], { page: 50 })), total: payloadTotal },
-    },
+    }]),
     {
       name: 'event-by-id',
       what: 'GET /events/{id} (500 different published events in turn)',
@@ -363,8 +406,33 @@ async function buildScenarios(base: string, seed: SeedSummary): Promise<Scenario
       payload: { make: () => get(`/api/event-categories?${qs.stringify({ depth: 1, limit: 10, sort: 'name' }, { encodeValuesOnly: true })}`) },
     },
     {
+      name: 'events-per-page-50',
+      what: 'GET /events?per_page=50&start_date=2026-01-01 (the issue\'s list of 50)',
+      compat: { make: () => get(`${COMPAT}/events?per_page=50&start_date=2026-01-01`), total: compatTotal },
+    },
+    ...eventFilters(seed).map(([name, query]): Scenario => ({
+      name,
+      what: `GET /events?${query}`,
+      compat: { make: () => get(`${COMPAT}/events?${query}`), total: compatTotal },
+    })),
+    ...(['venues', 'organizers'] as const).flatMap((kind): Scenario[] => [
+      ['has-events', 'has_events=1'],
+      ['no-events', 'has_events=0'],
+      ['upcoming', 'only_with_upcoming=1'],
+      ['search', `search=${kind === 'venues' ? 'Theatre' : 'Society'}`],
+    ].map(([suffix, query]) => ({
+      name: `${kind}-${suffix}`,
+      what: `GET /${kind}?${query}`,
+      compat: { make: () => get(`${COMPAT}/${kind}?${query}`), total: compatTotal },
+    }))),
+    { name: 'organizers', what: 'GET /organizers', compat: { make: () => get(`${COMPAT}/organizers`), total: compatTotal } },
+    { name: 'tags', what: 'GET /tags', compat: { make: () => get(`${COMPAT}/tags`), total: compatTotal } },
+    { name: 'categories-search', what: 'GET /categories?search=music', compat: { make: () => get(`${COMPAT}/categories?search=music`), total: compatTotal } },
+    { name: 'tags-search', what: 'GET /tags?search=lorem', compat: { make: () => get(`${COMPAT}/tags?search=lorem`), total: compatTotal } },
+    {
       name: 'create',
       what: 'POST /events (signed in: application password / Payload JWT)',
+      connections: [1],
       write: true,
       compat: {
         make: () => {
@@ -412,21 +480,44 @@ async function buildScenarios(base: string, seed: SeedSummary): Promise<Scenario
   ]
 }
 
+/** Every filter of the events list the original has (`endpoints/events/params.ts`), one scenario each. */
+function eventFilters(seed: SeedSummary): [string, string][] {
+  const firstOrganizer = seed.venues + 1
+  const firstTag = seed.categories + 1
+  return [
+    ['events-search', 'search=jazz'],
+    ['events-search-2', 'search=jazz%20night'],
+    ['events-tags', `tags=${firstTag}`],
+    ['events-organizer', `organizer=${firstOrganizer}`],
+    ['events-venue', `venue=${seed.filter.venue}`],
+    ['events-category', `categories=${seed.filter.category}`],
+    ['events-featured', 'featured=1'],
+    ['events-geoloc', 'geoloc=1'],
+    ['events-near', 'geoloc_lat=40.7&geoloc_lng=-74'],
+    ['events-starts-after', `starts_after=${dateOnly(Date.now() + 30 * DAY)}`],
+    ['events-ends-before', `ends_before=${dateOnly(Date.now() + 60 * DAY)}`],
+    ['events-include', `include=${seed.sample.slice(0, 5).map((event) => event.id).join(',')}`],
+    ['events-all-statuses-visitor', 'status=publish&per_page=20'],
+  ]
+}
+
 /** Both sides of each read scenario must answer 200 with the same total, or the comparison means nothing. */
 async function checkEquivalence(base: string, scenarios: Scenario[]) {
   for (const scenario of scenarios) {
     if (scenario.write) continue
     const answers = []
     for (const api of ['compat', 'payload'] as const) {
-      const request = scenario[api].make()
+      const side = scenario[api]
+      if (!side) continue
+      const request = side.make()
       const response = await fetchJson(`${base}${request.path}`, { body: request.body, headers: request.headers, method: request.method })
       if (response.status !== 200) throw new Error(`${scenario.name} (${api}) answered ${response.status}: ${JSON.stringify(response.body).slice(0, 500)}`)
-      answers.push(scenario[api].total?.(response))
+      answers.push(side.total?.(response))
     }
-    if (answers[0] !== undefined && answers[0] !== answers[1]) {
+    if (answers[0] !== undefined && answers.length > 1 && answers[0] !== answers[1]) {
       throw new Error(`${scenario.name}: the compatibility API counts ${answers[0]} and Payload's REST API ${answers[1]}: the queries are not equivalent`)
     }
-    log(`${scenario.name}: ${scenario.what}${answers[0] !== undefined ? ` — ${answers[0]} events match on both APIs` : ''}`)
+    log(`${scenario.name}: ${scenario.what}${answers[0] !== undefined ? ` — ${answers[0]} match${answers.length > 1 ? ' on both APIs' : ''}` : ''}`)
   }
 }
 
@@ -478,30 +569,74 @@ function formatLine(m: Measurement) {
   return `${m.scenario.padEnd(16)} c=${m.connections} ${m.api.padEnd(7)} ${m.rps.toFixed(0).padStart(5)} req/s  p50 ${ms(m.p50).padStart(4)}  p95 ${ms(m.p95).padStart(4)}  p99 ${ms(m.p99).padStart(4)} ms  peak ${m.peakRssMb} MB${problems}`
 }
 
-function report(options: Options, seed: SeedSummary, scenarios: Scenario[], results: Measurement[], pgVersion: string): string {
+function report(options: Options, run: SizeRun, pgVersion: string): string {
+  const { results, scenarios, seed } = run
   const lines: string[] = []
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU'
   lines.push(`### ${seed.events.toLocaleString('en')} events — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`)
   lines.push('')
   lines.push(`Machine: ${cpu}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB; ${os.type()} ${os.release()}; Node ${process.version}; Postgres ${pgVersion} (embedded, loopback).`)
-  lines.push(`Command: \`npm run bench -- --events ${seed.events} --duration ${options.duration} --connections ${options.connections.join(',')}${options.only ? ` --only ${options.only.join(',')}` : ''}\``)
+  lines.push(`Load average (1, 5, 15 min) before / after: ${run.load[0]} / ${run.load[1]}. Server logs: LOG_FORMAT=${process.env.LOG_FORMAT ?? 'json'}.`)
+  lines.push(`Command: \`npm run bench -- --events ${seed.events} --duration ${options.duration} --connections ${options.connections.join(',')}${options.payload ? ' --payload' : ''}${options.only ? ` --only ${options.only.join(',')}` : ''}\``)
   lines.push(`Data: ${seed.events} events, ${seed.venues} venues, ${seed.organizers} organizers, ${seed.categories} categories, ${seed.tags} tags (seeded in ${seed.seconds} s).`)
   lines.push('')
   lines.push('| scenario | conc. | compat req/s | compat p50 / p95 / p99 ms | Payload REST req/s | Payload p50 / p95 / p99 ms | p50 ratio | p95 ratio | peak RSS MB (compat / Payload) |')
   lines.push('| --- | ---: | ---: | --- | ---: | --- | ---: | ---: | --- |')
+  const flag = (m: Measurement) => (m.errors || m.non2xx ? ` ⚠ ${m.errors + m.non2xx} failed` : '')
   for (const scenario of scenarios) {
-    for (const connections of options.connections) {
+    for (const connections of scenario.connections ?? options.connections) {
       const compat = results.find((m) => m.scenario === scenario.name && m.connections === connections && m.api === 'compat')
       const payload = results.find((m) => m.scenario === scenario.name && m.connections === connections && m.api === 'payload')
-      if (!compat || !payload) continue
-      const flag = (m: Measurement) => (m.errors || m.non2xx ? ` ⚠ ${m.errors + m.non2xx} failed` : '')
-      lines.push(
-        `| ${scenario.name} | ${connections} | ${compat.rps.toFixed(0)}${flag(compat)} | ${ms(compat.p50)} / ${ms(compat.p95)} / ${ms(compat.p99)} | ${payload.rps.toFixed(0)}${flag(payload)} | ${ms(payload.p50)} / ${ms(payload.p95)} / ${ms(payload.p99)} | ${(compat.p50 / payload.p50).toFixed(2)} | ${(compat.p95 / payload.p95).toFixed(2)} | ${compat.peakRssMb} / ${payload.peakRssMb} |`,
-      )
+      if (!compat) continue
+      const other = payload
+        ? `${payload.rps.toFixed(0)}${flag(payload)} | ${ms(payload.p50)} / ${ms(payload.p95)} / ${ms(payload.p99)} | ${(compat.p50 / payload.p50).toFixed(2)} | ${(compat.p95 / payload.p95).toFixed(2)} | ${compat.peakRssMb} / ${payload.peakRssMb}`
+        : `– | – | – | – | ${compat.peakRssMb} / –`
+      lines.push(`| ${scenario.name} | ${connections} | ${compat.rps.toFixed(0)}${flag(compat)} | ${ms(compat.p50)} / ${ms(compat.p95)} / ${ms(compat.p99)} | ${other} |`)
     }
   }
   lines.push('')
   for (const scenario of scenarios) lines.push(`- \`${scenario.name}\`: ${scenario.what}`)
+  return lines.join('\n')
+}
+
+/** Our requests/s against the original's best figure (`original.ts`), per size, at the original's concurrency. */
+function againstOriginal(runs: SizeRun[]): string {
+  const lines = [`#### Against the original (${ORIGINAL_SOURCE}; its best figure, at about 50 events)`, '']
+  lines.push(`| scenario | conc. | original req/s (best; range) | target | ${runs.map((run) => `ours at ${run.seed.events.toLocaleString('en')} events`).join(' | ')} |`)
+  lines.push(`| --- | ---: | --- | ---: | ${runs.map(() => '---:').join(' | ')} |`)
+  for (const [name, original] of Object.entries(ORIGINAL)) {
+    const cells = runs.map((run) => {
+      const ours = run.results.find((m) => m.scenario === name && m.connections === original.connections && m.api === 'compat')
+      if (!ours) return '–'
+      const ratio = ours.rps / original.best
+      return `${ours.rps.toFixed(0)} (${ratio.toFixed(0)}×${ratio >= original.target ? '' : ' ✗'})`
+    })
+    lines.push(`| ${name} | ${original.connections} | ${original.best} (${original.range[0]}–${original.range[1]}) | ${original.target}× | ${cells.join(' | ')} |`)
+  }
+  const large = runs.filter((run) => run.seed.events >= 10_000)
+  const slow = large.flatMap((run) =>
+    run.results.filter((m) => m.api === 'compat' && m.connections === 2 && !run.scenarios.find((s) => s.name === m.scenario)?.write && m.rps < LARGE_MIN_RPS).map((m) => `${m.scenario} at ${run.seed.events} (${m.rps.toFixed(0)} req/s)`),
+  )
+  if (large.length) lines.push('', `Reads at c=2 below ${LARGE_MIN_RPS} req/s at 10,000 events or more: ${slow.length ? slow.join(', ') : 'none'}.`)
+  return lines.join('\n')
+}
+
+/** p95 growth from each size to the next (the issue asks < 1.5× from 10,000 to 100,000 events). */
+function growth(runs: SizeRun[]): string {
+  const pairs = runs.slice(1).map((run, index) => [runs[index]!, run] as const).filter(([small]) => small.seed.events >= 1_000)
+  if (!pairs.length) return ''
+  const lines: string[] = []
+  for (const [small, big] of pairs) {
+    lines.push(`#### p95 growth, ${small.seed.events.toLocaleString('en')} → ${big.seed.events.toLocaleString('en')} events (target < ${MAX_P95_GROWTH}×)`, '')
+    lines.push('| scenario | conc. | p95 ms (small → large) | growth | req/s (small → large) |', '| --- | ---: | --- | ---: | --- |')
+    for (const m of big.results.filter((item) => item.api === 'compat')) {
+      const before = small.results.find((item) => item.api === 'compat' && item.scenario === m.scenario && item.connections === m.connections)
+      if (!before) continue
+      const ratio = m.p95 / before.p95
+      lines.push(`| ${m.scenario} | ${m.connections} | ${ms(before.p95)} → ${ms(m.p95)} | ${ratio.toFixed(2)}×${ratio < MAX_P95_GROWTH ? '' : ' ✗'} | ${before.rps.toFixed(0)} → ${m.rps.toFixed(0)} |`)
+    }
+    lines.push('')
+  }
   return lines.join('\n')
 }
 

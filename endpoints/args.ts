@@ -15,7 +15,14 @@ import { RestError } from './errors'
  */
 export async function readArgs(specs: ParamSpecs, ctx: RestContext): Promise<Record<string, unknown>> {
   const body = ctx.body && typeof ctx.body === 'object' && !Array.isArray(ctx.body) ? (ctx.body as Record<string, unknown>) : {}
-  const defaults = { namespace: ctx.options.namespace, now: ctx.now, siteTimezone: ctx.options.siteTimezone }
+  // Read only by the defaults that need it: an answer that never reads the clock may be kept longer (`visitorResponses.ts`).
+  const defaults = {
+    namespace: ctx.options.namespace,
+    get now() {
+      return ctx.now
+    },
+    siteTimezone: ctx.options.siteTimezone,
+  }
   const values: Record<string, unknown> = {}
   const sent = new Set<string>()
 

@@ -25,9 +25,11 @@ import {
   RestError,
   tooManySignInAttempts,
 } from './errors'
+import { audienceOf, type Audience, cacheControlOf, ifNoneMatchHits, type PreparedAnswer, prepareAnswer } from './conditional'
 import { describeRoute } from './namespaceIndex'
 import { matchPath, matchRoute, type Route as RouteOf, type RouteMatch } from './router'
 import { buildRoutes } from './routes'
+import { type VisitorResponses, visitorResponsesFor } from './visitorResponses'
 
 /** One HTTP request to the compatibility API, as any server hands it over. */
 export type CompatRequest = {
@@ -69,6 +71,10 @@ export async function dispatchCompatRequest(
   const method = effectiveMethod(request)
   let allow: string | undefined
   let signedIn = false
+  let audience: Audience = 'visitor'
+  let personal = false
+  let language = options.defaultLanguage
+  let visitorAnswers: null | VisitorResponses = null
   const headers: Record<string, string> = {}
   try {
     const prefix = `/${options.namespace}`
@@ -78,12 +84,12 @@ export async function dispatchCompatRequest(
     // (`rest_handle_options_request`): a browser's CORS preflight asks it first.
     const preflight = method === 'OPTIONS'
     const match = !inNamespace ? null : preflight ? matchPath(table, path.slice(prefix.length)) : matchRoute(table, path.slice(prefix.length), method)
-    if (!match && preflight) return respond({ body: [] }, request, undefined, method, false)
+    if (!match && preflight) return send(prepareAnswer({ body: [] }, audience, language), request, undefined, method, false, false)
     if (!match) throw noRoute()
 
     const query = parseQuery(request.query)
     const body = withoutNul(parseBody(request))
-    const language = resolveLanguage(options, request.rootLanguage, query, body)
+    language = resolveLanguage(options, request.rootLanguage, query, body)
 
     const credentials = signInHeaders(payload, options, request, nonceOf(query, body, request.headers))
     const user = await authenticate(payload, credentials.headers)
@@ -99,13 +105,19 @@ export async function dispatchCompatRequest(
       { context: { [TRUSTED_READ]: true }, fallbackLocale: options.defaultLanguage as never, locale: language, user: user ?? undefined },
       payload,
     )
+    const now = options.clock()
+    let readClock = false
     const ctx: RestContext = {
       args: {},
       body,
       headers: request.headers,
       language,
       method,
-      now: options.clock(),
+      // Whether the answer depends on the time (`visitorResponses.ts`) is known by whether it read this.
+      get now() {
+        readClock = true
+        return now
+      },
       options,
       params: withoutNul(match.params) as Record<string, string>,
       payload,
@@ -115,18 +127,33 @@ export async function dispatchCompatRequest(
       routes: table,
       user: user ?? null,
     }
+    audience = audienceOf(user as never)
+    personal = signedIn || 'password' in query
+    // A visitor's GET answered before is answered again as long as the calendar has not changed.
+    visitorAnswers = await visitorResponsesFor(ctx, { language, now, path: request.path, query: request.query, restBase: request.restBase })
+    const kept = visitorAnswers?.get()
+    if (kept) return send(kept, request, kept.allow, method, signedIn, personal)
     allow = await allowedMethods(match.route, ctx)
     const endpoint = (match as Partial<RouteMatch>).endpoint
-    if (!endpoint) return respond({ body: describeRoute(match.route, ctx), headers }, request, allow, method, signedIn)
-    ctx.args = await readArgs(endpoint.args, ctx)
-    if (endpoint.permission && !(await endpoint.permission(ctx))) throw forbidden(Boolean(user))
-    const result = await endpoint.handler(ctx)
-    return respond({ ...result, headers: { ...headers, ...result.headers } }, request, allow, method, signedIn)
+    let result: RestResult
+    if (!endpoint) result = { body: describeRoute(match.route, ctx), headers }
+    else {
+      ctx.args = await readArgs(endpoint.args, ctx)
+      if (endpoint.permission && !(await endpoint.permission(ctx))) throw forbidden(Boolean(user))
+      const handled = await endpoint.handler(ctx)
+      result = { ...handled, headers: { ...headers, ...handled.headers } }
+    }
+    const answer = prepareAnswer(result, audience, language)
+    visitorAnswers?.set({ ...answer, allow }, readClock)
+    return send(answer, request, allow, method, signedIn, personal)
   } catch (error) {
     const restError = error instanceof RestError ? error : fromPayloadError(error, signedIn)
     if (!restError) payload.logger.error({ err: error, msg: `compatibility API: ${method} ${request.path}` })
-    const answer = restError ?? internalError()
-    return respond({ body: answer.toBody(), headers: { ...headers, ...answer.headers }, status: answer.status }, request, allow, method, signedIn)
+    const failure = restError ?? internalError()
+    const answer = prepareAnswer({ body: failure.toBody(), headers: { ...headers, ...failure.headers }, status: failure.status }, audience, language)
+    // Errors are kept only within their second: whether they read the clock is not known here.
+    if (restError) visitorAnswers?.set({ ...answer, allow }, true)
+    return send(answer, request, allow, method, signedIn, personal)
   }
 }
 
@@ -292,7 +319,11 @@ function resolveLanguage(
   })
 }
 
-function respond(result: RestResult, request: CompatRequest, allow: string | undefined, method: string, signedIn: boolean): Response {
+/**
+ * Sends a prepared answer: WordPress's headers, the controller's, and for GET and HEAD the ETag,
+ * Cache-Control and a 304 when `If-None-Match` names the ETag (`conditional.ts`).
+ */
+function send(answer: PreparedAnswer, request: CompatRequest, allow: string | undefined, method: string, signedIn: boolean, personal: boolean): Response {
   const headers = new Headers({
     ...corsHeaders(request.headers.get('origin'), method, signedIn),
     'Access-Control-Allow-Headers': 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type',
@@ -303,9 +334,17 @@ function respond(result: RestResult, request: CompatRequest, allow: string | und
     'X-Robots-Tag': 'noindex',
   })
   if (allow) headers.set('Allow', allow)
-  for (const [name, value] of Object.entries(result.headers ?? {})) headers.set(name, value)
-  const body = method === 'HEAD' ? null : JSON.stringify(result.body)
-  return new Response(body, { headers, status: result.status ?? 200 })
+  for (const [name, value] of Object.entries(answer.headers)) headers.set(name, value)
+  const read = method === 'GET' || method === 'HEAD'
+  if (read) {
+    headers.set('ETag', answer.etag)
+    headers.set('Cache-Control', cacheControlOf(answer.status, personal))
+    if (answer.status === 200 && ifNoneMatchHits(request.headers.get('if-none-match'), answer.etag)) {
+      headers.delete('Content-Type')
+      return new Response(null, { headers, status: 304 })
+    }
+  }
+  return new Response(method === 'HEAD' ? null : answer.body, { headers, status: answer.status })
 }
 
 /**

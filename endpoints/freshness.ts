@@ -4,6 +4,8 @@ import { sql } from '@payloadcms/db-postgres'
 
 import type { RestContext } from './context'
 
+import { poolOf } from '../src/db/pool'
+
 /*
  * What a server may keep between requests (related venues, organizers, terms and images; list
  * totals; term counts), and how it knows that what it kept is still true.
@@ -34,6 +36,8 @@ type State = {
   snapshot: null | string
   started: number
   stores: Map<string, Map<string, unknown>>
+  /** Per kind kept with a `weigh`, the total weight of its entries. */
+  weights: Map<string, number>
 }
 
 const states = new WeakMap<Payload, State>()
@@ -41,7 +45,7 @@ const states = new WeakMap<Payload, State>()
 function stateOf(payload: Payload): State {
   let state = states.get(payload)
   if (!state) {
-    state = { available: undefined, epoch: 0, snapshot: null, started: 0, stores: new Map() }
+    state = { available: undefined, epoch: 0, snapshot: null, started: 0, stores: new Map(), weights: new Map() }
     states.set(payload, state)
   }
   return state
@@ -58,8 +62,14 @@ export type Kept = {
   active: boolean
   get: <T>(kind: string, key: string) => T | undefined
   has: (kind: string, key: string) => boolean
-  set: (kind: string, key: string, value: unknown) => void
+  /**
+   * Keeps `value`. Beyond `limits.maxEntries` entries of this kind (MAX_ENTRIES by default), or
+   * beyond `limits.maxWeight` in the sum of `limits.weigh` over them, the least recently used go.
+   */
+  set: (kind: string, key: string, value: unknown, limits?: KeptLimits) => void
 }
+
+export type KeptLimits = { maxEntries?: number; maxWeight?: number; weigh?: (value: unknown) => number }
 
 const NOTHING_KEPT: Kept = { active: false, get: () => undefined, has: () => false, set: () => undefined }
 const KEPT = Symbol('kept')
@@ -76,6 +86,14 @@ export async function keptFor(ctx: RestContext): Promise<Kept> {
   return kept
 }
 
+/** Whether a transaction that `$1` (a snapshot) could not see has logged a change since. */
+const EPOCH_CHECK = `
+  SELECT pg_current_snapshot()::text AS now, EXISTS (
+    SELECT 1 FROM calendar_changes
+    WHERE txid >= pg_snapshot_xmin($1::pg_snapshot)
+      AND NOT pg_visible_in_snapshot(txid, $1::pg_snapshot)
+  ) AS changed`
+
 async function currentEpoch(payload: Payload): Promise<Kept> {
   const state = stateOf(payload)
   const db = state.available === false ? null : drizzleOf(payload)
@@ -83,13 +101,12 @@ async function currentEpoch(payload: Payload): Promise<Kept> {
   let changed = true
   let now: string
   try {
+    const pool = poolOf(payload)
     const { rows } = state.snapshot && Date.now() - state.started < EPOCH_MAX_MS
-      ? await db.execute(sql`
-          SELECT pg_current_snapshot()::text AS now, EXISTS (
-            SELECT 1 FROM calendar_changes
-            WHERE txid >= pg_snapshot_xmin(${state.snapshot}::pg_snapshot)
-              AND NOT pg_visible_in_snapshot(txid, ${state.snapshot}::pg_snapshot)
-          ) AS changed`)
+      ? // Every visitor's request asks this: a named statement is parsed and planned once per connection.
+        pool
+        ? await pool.query<Record<string, unknown>>({ name: 'calendar-epoch-check', text: EPOCH_CHECK, values: [state.snapshot] })
+        : await db.execute(sql.join(EPOCH_CHECK.split('$1').map((part) => sql.raw(part)), sql`${state.snapshot}`))
       : // The log is read here too, so that a database without it says so now.
         await db.execute(sql`SELECT pg_current_snapshot()::text AS now, true AS changed FROM (SELECT 1 FROM calendar_changes LIMIT 1) AS log RIGHT JOIN (SELECT 1) AS one ON true`)
     now = String(rows[0]!.now)
@@ -110,6 +127,7 @@ async function currentEpoch(payload: Payload): Promise<Kept> {
     state.snapshot = now
     state.started = Date.now()
     state.stores = new Map()
+    state.weights = new Map()
     if (Math.random() < 0.02) void prune(db)
   }
   return epochView(state, state.epoch)
@@ -138,11 +156,20 @@ function epochView(state: State, epoch: number): Kept {
       return value as T | undefined
     },
     has: (kind, key) => store(kind)?.has(key) ?? false,
-    set: (kind, key, value) => {
+    set: (kind, key, value, { maxEntries = MAX_ENTRIES, maxWeight = Infinity, weigh }: KeptLimits = {}) => {
       const map = store(kind)
       if (!map) return
+      let weight = state.weights.get(kind) ?? 0
+      if (weigh && map.has(key)) weight -= weigh(map.get(key))
+      map.delete(key)
       map.set(key, value)
-      if (map.size > MAX_ENTRIES) map.delete(map.keys().next().value!)
+      if (weigh) weight += weigh(value)
+      while (map.size > maxEntries || (map.size > 1 && weight > maxWeight)) {
+        const oldest = map.keys().next().value!
+        if (weigh) weight -= weigh(map.get(oldest))
+        map.delete(oldest)
+      }
+      if (weigh) state.weights.set(kind, weight)
     },
   }
 }

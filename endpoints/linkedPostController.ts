@@ -11,6 +11,7 @@ import { wasSent } from './args'
 import { RestError } from './errors'
 import { countKept } from './freshness'
 import { linkedPostData } from './linkedPosts'
+import { linkedCondition } from './linkedToEvents'
 import { resolveImage } from './media'
 import { serializeOrganizer } from './organizers/serializeOrganizer'
 import { populateField } from './relatedItems'
@@ -65,13 +66,9 @@ export function linkedPostController(kind: LinkedKind) {
     }
     if (args.event !== undefined) and.push({ id: { in: await linkedToEvent(ctx, Number(args.event)) } })
     if (args.has_events !== undefined && args.has_events !== '') {
-      const linked = await linkedToEvents(ctx, { status: { not_in: ['draft', 'pending', 'trash'] } })
-      and.push(isTruthy(args.has_events) ? { id: { in: linked } } : { id: { not_in: linked } })
+      and.push(await linkedCondition(ctx, kind, { has: isTruthy(args.has_events), kind: 'has_events' }, statuses))
     }
-    if (isTruthy(args.only_with_upcoming)) {
-      const upcoming = await linkedToEvents(ctx, { endDate: { greater_than_equal: ctx.now.toISOString() } }, true)
-      and.push({ id: { in: upcoming } })
-    }
+    if (isTruthy(args.only_with_upcoming)) and.push(await linkedCondition(ctx, kind, { kind: 'only_with_upcoming' }, statuses))
 
     // The page and its total side by side; of the related items only the image is shown (the
     // author is shown by id), so only images are read, in one query for the page.
@@ -194,26 +191,6 @@ export function linkedPostController(kind: LinkedKind) {
     const event = (await ctx.payload.findByID({ collection: EVENTS, depth: 0, id: eventId, overrideAccess: true })) as { organizers?: number[]; venue?: null | number }
     const ids = kind === 'venues' ? [event.venue] : (event.organizers ?? [])
     return ids.filter((id): id is number => typeof id === 'number').concat(0)
-  }
-
-  async function linkedToEvents(ctx: RestContext, where: Where, visibleOnly = false): Promise<number[]> {
-    const field = kind === 'venues' ? 'venue' : 'organizers'
-    const { docs } = await ctx.payload.find({
-      collection: EVENTS,
-      depth: 0,
-      limit: 0,
-      overrideAccess: !visibleOnly,
-      pagination: false,
-      req: visibleOnly ? ctx.req : undefined,
-      select: { [field]: true } as never,
-      where: { and: [where, { [field]: { exists: true } }] },
-    })
-    const ids = new Set<number>([0])
-    for (const doc of docs as Record<string, unknown>[]) {
-      const value = doc[field]
-      for (const id of Array.isArray(value) ? value : [value]) if (typeof id === 'number') ids.add(id)
-    }
-    return [...ids]
   }
 
   async function unlinkFromEvents(ctx: RestContext, id: number) {

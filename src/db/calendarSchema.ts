@@ -5,6 +5,7 @@ import { sql } from '@payloadcms/db-postgres'
 import { changeLogPieces, createChangeLog, dropChangeLog } from './calendarSchema/changeLog'
 import { createListIndexes, dropListIndexes, listIndexPieces } from './calendarSchema/listIndexes'
 import { describePiece, type SchemaPiece, type SqlRunner } from './calendarSchema/pieces'
+import { createSearchIndexes, dropSearchIndexes, searchIndexPieces } from './calendarSchema/searchIndexes'
 import { createSharedIdSequences, dropSharedIdSequences, sharedIdSequencePieces } from './calendarSchema/sharedIdSequences'
 import { createTermCounts, dropTermCounts, termCountPieces } from './calendarSchema/termCounts'
 
@@ -49,6 +50,12 @@ const STEPS: Step[] = [
     drop: dropChangeLog,
     pieces: changeLogPieces,
     withoutIt: "visitors' reads are never cached (no change log)",
+  },
+  {
+    create: createSearchIndexes,
+    drop: dropSearchIndexes,
+    pieces: searchIndexPieces,
+    withoutIt: 'event searches read every translation of every event',
   },
 ]
 
@@ -104,6 +111,7 @@ export const calendarSchemaSteps = {
   listIndexes: { create: createListIndexes, drop: dropListIndexes },
   termCounts: { create: createTermCounts, drop: dropTermCounts },
   changeLog: { create: createChangeLog, drop: dropChangeLog },
+  searchIndexes: { create: createSearchIndexes, drop: dropSearchIndexes },
 }
 
 export function calendarSchemaPieces(): SchemaPiece[] {

@@ -3,6 +3,7 @@ import * as migration_20261121_014425_shared_id_sequences from './20261121_01442
 import * as migration_20261121_020136_description_text from './20261121_020136_description_text';
 import * as migration_20261121_025035_list_performance from './20261121_025035_list_performance';
 import * as migration_20261123_221005_media_storage_fields from './20261123_221005_media_storage_fields';
+import * as migration_20261124_003000_search_indexes from './20261124_003000_search_indexes';
 
 export const migrations = [
   {
@@ -29,5 +30,10 @@ export const migrations = [
     up: migration_20261123_221005_media_storage_fields.up,
     down: migration_20261123_221005_media_storage_fields.down,
     name: '20261123_221005_media_storage_fields'
+  },
+  {
+    up: migration_20261124_003000_search_indexes.up,
+    down: migration_20261124_003000_search_indexes.down,
+    name: '20261124_003000_search_indexes',
   },
 ];
