@@ -26,6 +26,8 @@ import {
   tooManySignInAttempts,
 } from './errors'
 import { describeRoute } from './namespaceIndex'
+import { envelope, filterFields } from './responseFields'
+import { describeIndexRoute, siteIndex } from './siteIndex'
 import { matchPath, matchRoute, type Route as RouteOf, type RouteMatch } from './router'
 import { buildRoutes } from './routes'
 
@@ -77,6 +79,13 @@ export async function dispatchCompatRequest(
     // `OPTIONS` describes the route whatever its methods, and is an empty answer off the routes
     // (`rest_handle_options_request`): a browser's CORS preflight asks it first.
     const preflight = method === 'OPTIONS'
+    if (path === '') {
+      // The site index (`GET /wp-json/`), which every answer's `Link` header names.
+      if (preflight) return respond({ body: describeIndexRoute(request.restBase) }, request, 'GET', method, false)
+      if (method !== 'GET' && method !== 'HEAD') throw noRoute()
+      const language = resolveLanguage(options, request.rootLanguage, parseQuery(request.query), undefined)
+      return respond(siteIndex({ language, now: options.clock(), options, restBase: request.restBase, routes: table }), request, 'GET', method, false)
+    }
     const match = !inNamespace ? null : preflight ? matchPath(table, path.slice(prefix.length)) : matchRoute(table, path.slice(prefix.length), method)
     if (!match && preflight) return respond({ body: [] }, request, undefined, method, false)
     if (!match) throw noRoute()
@@ -293,6 +302,7 @@ function resolveLanguage(
 }
 
 function respond(result: RestResult, request: CompatRequest, allow: string | undefined, method: string, signedIn: boolean): Response {
+  const shaped = reshape(result, request, allow)
   const headers = new Headers({
     ...corsHeaders(request.headers.get('origin'), method, signedIn),
     'Access-Control-Allow-Headers': 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type',
@@ -302,10 +312,27 @@ function respond(result: RestResult, request: CompatRequest, allow: string | und
     'X-Content-Type-Options': 'nosniff',
     'X-Robots-Tag': 'noindex',
   })
-  if (allow) headers.set('Allow', allow)
-  for (const [name, value] of Object.entries(result.headers ?? {})) headers.set(name, value)
-  const body = method === 'HEAD' ? null : JSON.stringify(result.body)
-  return new Response(body, { headers, status: result.status ?? 200 })
+  // Enveloped, the endpoint's headers are in the body; WordPress then sends them no more.
+  if (allow && !shaped.enveloped) headers.set('Allow', allow)
+  for (const [name, value] of Object.entries(result.headers ?? {})) if (!shaped.enveloped || name === 'X-WP-Nonce') headers.set(name, value)
+  const body = method === 'HEAD' ? null : JSON.stringify(shaped.body)
+  return new Response(body, { headers, status: shaped.status })
+}
+
+/**
+ * WordPress's `_fields` (on answers that are not errors) and then `_envelope` (asked in the
+ * query): `endpoints/responseFields.ts`.
+ */
+function reshape(result: RestResult, request: CompatRequest, allow: string | undefined): { body: unknown; enveloped: boolean; status: number } {
+  const status = result.status ?? 200
+  const withLinks = (body: unknown) => (result.links && body && typeof body === 'object' && !Array.isArray(body) ? { ...body, _links: result.links } : body)
+  if (!/(^|&)_(fields|envelope)(\[\]|%5B%5D)?(=|&|$)/i.test(request.query)) return { body: withLinks(result.body), enveloped: false, status }
+  const query = parseQuery(request.query)
+  const body = withLinks(status < 400 && query._fields !== undefined ? filterFields(result.body, query._fields) : result.body)
+  if (query._envelope === undefined) return { body, enveloped: false, status }
+  // The endpoint's own headers, as WordPress keeps them on the response object: the nonce is the server's.
+  const { 'X-WP-Nonce': _nonce, ...own } = result.headers ?? {}
+  return { body: envelope(body, status, allow ? { ...own, Allow: allow } : own), enveloped: true, status: 200 }
 }
 
 /**
