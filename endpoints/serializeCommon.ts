@@ -113,7 +113,8 @@ export function serializeLinkedPost(
     [args.nameKey]: doc.name ?? '',
     description: descriptionHtml(doc.description),
     excerpt: excerptHtml(doc.excerpt as string),
-    slug: publicSlug(doc),
+    // Venues and organizers get their slug when they are made, drafts too (unlike events).
+    slug: doc.slug ?? '',
     image: serializeImage(doc.image, ctx),
     ...args.own,
   }

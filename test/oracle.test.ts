@@ -38,7 +38,9 @@ const seeds = loadSeeds()
  * Recorded answers we do not match yet, each with what differs; registered as `it.todo`. An
  * entry that starts to pass fails the test, so that it is taken off.
  */
+const TIES = 'events starting at the same moment: the original orders them by post date (a scheduled event\'s is its publication date, a draft\'s when it was made), then id; ours by id'
 const PENDING: Record<string, string> = {
+  'b-unpublished-permalinks-020-list-status-all.json': TIES,
   'a-rest-conventions-032-fields-tags.json':
     'the original\'s term lists hand `_fields` to WordPress core\'s terms controller first, which leaves each term only `id` (and the plugin adds `urls`) before the list is trimmed; ours trims the list as any other answer',
 }
@@ -76,11 +78,8 @@ describe('oracle: differential fixtures of the original (test/fixtures/oracle)',
     const admin = await createUser(payload, 'administrator')
     ctx = await createReplayContext({ admin, api: api.url, captures, payload })
   })
-  afterAll(async () => {
-    await api?.close()
-    await payload?.db.destroy?.()
-    await database.drop()
-  })
+  // The database stays until the next run makes it anew: dropping it would cut Payload's pool.
+  afterAll(() => api?.close())
 
   it('names only fixtures that exist in PENDING and DEVIATIONS', () => {
     const names = new Set(captures.map((capture) => capture.name))
