@@ -7,7 +7,7 @@ import { MAX_INT4 } from '../src/lib/databaseIds'
 import { isPhpTime } from '../src/lib/phpDate'
 import { can } from '../src/lib/roles'
 import { POST_STATUSES } from '../src/lib/statuses'
-import { isValidTimeZone } from '../src/lib/timezone'
+import { isEventTimeZone } from '../src/lib/timezone'
 import { RestError } from './errors'
 
 /**
@@ -67,7 +67,7 @@ export const isUrlOrEmpty: Validator = (value, ctx) => value === '' || value ===
 export const isPostStatus: Validator = (value) => typeof value === 'string' && (POST_STATUSES as readonly string[]).includes(value)
 
 export const isTimezoneOrEmpty: Validator = (value) =>
-  value === '' || value === null || (typeof value === 'string' && (isValidTimeZone(value) || /^UTC[+-]\d{1,2}(\.5|\.75)?$/.test(value)))
+  value === '' || value === null || isEventTimeZone(value)
 
 /** Visitors may only ask for published items; those who may edit may list any status but `any`. */
 export const filterPostStatusList: Validator = (value, ctx) => {

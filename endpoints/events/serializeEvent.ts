@@ -2,10 +2,11 @@ import type { RestContext } from '../context'
 
 import { dateDetails } from '../../src/lib/phpDate'
 import { wallTime as formatWallTime, zoneAbbreviation as timezoneAbbreviation } from '../../src/lib/wallTimes'
-import { serializeOrganizer, type OrganizerDoc } from '../organizers/serializeOrganizer'
-import { descriptionHtml, escapeHtml, excerptHtml, globalIds, postMeta, publicSlug, serializeImage } from '../serializeCommon'
+import { organizerJsonLd, serializeOrganizer, type OrganizerDoc } from '../organizers/serializeOrganizer'
+import { descriptionHtml, escapeHtml, excerptHtml, globalIds, postMeta, privateTitle, publicSlug, serializeImage } from '../serializeCommon'
 import { serializeEmbeddedTerm } from '../terms/serializeEmbeddedTerm'
 import { mayUnlockProtected } from '../unlockProtected'
+import { escapeHtmlOnce, jsonLdDescription } from './jsonLdDescription'
 import { apiUrl, permalink } from '../urls'
 import { serializeVenue, venueJsonLd, type VenueDoc } from '../venues/serializeVenue'
 
@@ -91,7 +92,7 @@ export function serializeEvent(doc: EventDoc, ctx: RestContext, options: Seriali
     tags: terms('tags'),
     // Embedded, a protected venue or organizer is blanked as on its own route.
     venue: venueDoc ? serializeVenue(venueDoc, ctx, { jsonLd: options.single, unlocked: mayUnlockProtected(ctx, venueDoc) }) : [],
-    organizer: organizers.map((organizer) => serializeOrganizer(organizer, ctx, { unlocked: mayUnlockProtected(ctx, organizer) })),
+    organizer: organizers.map((organizer) => serializeOrganizer(organizer, ctx, { jsonLd: options.single, unlocked: mayUnlockProtected(ctx, organizer) })),
     custom_fields: [],
   }
   if (doc.password && !options.unlocked) blankProtected(event)
@@ -165,14 +166,16 @@ function isoWithOffset(wall: string, timezone: string, instant: Date): string {
 
 /** The schema.org Event the original adds to single reads. */
 function eventJsonLd(event: Record<string, unknown>, doc: EventDoc, venue: null | VenueDoc, organizers: OrganizerDoc[], timezone: string) {
-  const description = event.description ? `${escapeHtml(String(event.description))}\\n` : ''
+  const summary = jsonLdDescription(String(event.excerpt ?? ''), event.description ? doc.description : null)
+  const description = summary ? `${escapeHtmlOnce(summary)}\\n` : ''
   const image = event.image && typeof event.image === 'object' ? (event.image as { url: string }).url : undefined
   const costDetails = event.cost_details as { values: string[] }
   const price = costDetails.values.find((value) => /^\d+(\.\d+)?$/.test(value))
   return {
     '@context': 'http://schema.org',
     '@type': 'Event',
-    name: event.title,
+    // WordPress's title of a private post, as its templates show it.
+    name: privateTitle(doc.status, String(event.title)),
     description,
     ...(image ? { image } : {}),
     url: event.url,
@@ -181,9 +184,8 @@ function eventJsonLd(event: Record<string, unknown>, doc: EventDoc, venue: null 
     startDate: isoWithOffset(String(event.start_date), timezone, new Date(doc.startDate)),
     endDate: isoWithOffset(String(event.end_date), timezone, new Date(doc.endDate)),
     ...(venue ? { location: venueJsonLd(venue, String((event.venue as { stateprovince?: string }).stateprovince ?? '')) } : {}),
-    ...(organizers.length
-      ? { organizer: organizers.map((organizer) => ({ '@type': 'Person', name: organizer.name ?? '', description: '', url: organizer.website ?? '', telephone: organizer.phone ?? '', email: organizer.email ?? '', sameAs: organizer.website ?? '' })) }
-      : {}),
+    // The first organizer only, as one object, however many the event has.
+    ...(organizers.length ? { organizer: organizerJsonLd(organizers[0]!) } : {}),
     ...(price !== undefined
       ? {
           offers: {
