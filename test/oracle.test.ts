@@ -11,6 +11,7 @@ import {
   formatOutcome,
   loadCaptures,
   loadSeeds,
+  nowTolerance,
   ORACLE_FIXTURES,
   refreshSlugAliases,
   replayCapture,
@@ -44,6 +45,9 @@ function withoutStraySuffix(value: unknown, inJsonLd = false): unknown {
   return inJsonLd && typeof value === 'string' ? value.replace(/(\?post_type=[a-z_]+&p=\d+)%2F\/$/, '$1') : value
 }
 
+// The fixtures were recorded over about twenty minutes of the original's clock (test/fixtures/oracle/README.md).
+nowTolerance.ms = 30 * 60_000
+
 const captures = loadCaptures(ORACLE_FIXTURES)
   .filter((capture) => !only || only.some((prefix) => capture.name.startsWith(prefix)))
   .map((capture) => ({ ...capture, expected: { ...capture.expected, body: withoutStraySuffix(capture.expected.body) } }))
@@ -55,7 +59,6 @@ const seeds = loadSeeds()
  */
 const TIES = 'events starting at the same moment: the original orders them by post date (a scheduled event\'s is its publication date, a draft\'s when it was made), then id; ours by id'
 const LINKED_DRAFTS = 'an anonymous read of a published event shows its draft venue and organizer in the original; ours leaves out linked items the caller may not read'
-const TZ_PHP_OFFSET = 'the original also takes PHP\'s bare offsets (`+02:00`, abbreviation `GMT+0200`) as a timezone; ours takes IANA names and WordPress\'s `UTC±H[:MM]` only'
 const LOCAL_ORDER = 'the original orders events by their local start (wall time in each event\'s own zone), ours by the instant; they differ for events in different zones'
 const TEXTURIZE = 'the original\'s titles go through wptexturize (curly quotes, `&#038;`); ours are returned as written'
 const EXCERPT_HTML = 'the original returns the HTML of an excerpt as sent (`<p>Short <b>excerpt</b></p>`); ours escapes it'
@@ -71,10 +74,7 @@ const LISTS = 'list semantics not matched yet (include against the date window, 
 const PENDING: Record<string, string> = {
   'b-unpublished-permalinks-020-list-status-all.json': TIES,
   'b-unpublished-permalinks-038-read-event-79-anonymous.json': LINKED_DRAFTS,
-  'c-timezones-011-create-tz-p0200.json': TZ_PHP_OFFSET,
   'c-timezones-014-list-tz.json': LOCAL_ORDER,
-  'c-timezones-035-read-event-90-admin.json': TZ_PHP_OFFSET,
-  'c-timezones-036-read-event-90-anonymous.json': TZ_PHP_OFFSET,
   'd-cost-000-create-cost-00.json': COST,
   'd-cost-004-create-cost-04.json': COST,
   'd-cost-006-create-cost-06.json': COST,
@@ -138,14 +138,6 @@ const PENDING: Record<string, string> = {
   'g-lists-001-include-past.json': LISTS,
   'g-lists-002-include-with-start.json': LISTS,
   'g-lists-003-include-with-end.json': LISTS,
-  'g-lists-006-featured-false.json': LISTS,
-  'g-lists-007-featured-0.json': LISTS,
-  'g-lists-008-strict-dates-true.json': LISTS,
-  'g-lists-009-strict-dates-1.json': LISTS,
-  'g-lists-010-start-1970.json': LISTS,
-  'g-lists-011-start-1969.json': LISTS,
-  'g-lists-012-start-1900.json': LISTS,
-  'g-lists-013-end-1970.json': LISTS,
   'g-lists-014-venues-only-upcoming.json': LISTS,
   'g-lists-015-venues-only-upcoming-1.json': LISTS,
   'g-lists-019-organizers-only-upcoming.json': LISTS,
@@ -225,6 +217,8 @@ describe('oracle: differential fixtures of the original (test/fixtures/oracle)',
       if (pending) {
         // Still sent, so that later fixtures find what it creates; must still differ.
         if (!outcome.differences.length) throw new Error(`${capture.name} passes now: take it off PENDING`)
+        // `ORACLE_SHOW_PENDING=1` prints what still differs.
+        if (process.env.ORACLE_SHOW_PENDING) console.info(formatOutcome(capture, outcome))
         return
       }
       if (outcome.differences.length) throw new Error(formatOutcome(capture, outcome))

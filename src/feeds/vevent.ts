@@ -1,7 +1,7 @@
 import { ICalCalendar, ICalEvent, ICalEventStatus, type ICalEventData, type ICalLocation } from 'ical-generator'
 import { DateTime } from 'luxon'
 
-import { isUtcOffset, zoneOf } from '../lib/timezone'
+import { isFixedOffset, zoneOf } from '../lib/timezone'
 
 import type { EventDoc } from '../../endpoints/events/serializeEvent'
 
@@ -76,7 +76,7 @@ function times(doc: EventDoc, zone: string, allDay: boolean): Pick<ICalEventData
     return { allDay: true, start: start.startOf('day'), end: lastDay.startOf('day').plus({ days: 1 }), timezone: null }
   }
   // A manual UTC offset has no VTIMEZONE: such events are written in UTC.
-  if (zone === 'UTC' || isUtcOffset(zone) || !readsBack(start) || !readsBack(end)) {
+  if (zone === 'UTC' || isFixedOffset(zone) || !readsBack(start) || !readsBack(end)) {
     return { start: start.setZone('UTC'), end: end.setZone('UTC'), timezone: null }
   }
   return { start, end, timezone: zone }

@@ -4,7 +4,7 @@ import locutusStrtotime from 'locutus/php/datetime/strtotime'
 import { DateTime } from 'luxon'
 
 import { isWithinDateRange } from './dateRange'
-import { isUtcOffset, zoneOf } from './timezone'
+import { isFixedOffset, offsetAbbreviation, zoneOf } from './timezone'
 
 /** 'YYYY-MM-DD HH:MM:SS', always a wall time in some zone the caller knows. */
 export type WallTime = string // 'YYYY-MM-DD HH:MM:SS'
@@ -385,8 +385,8 @@ function numericName(offsetMinutes: number): string {
  * so other locales fill in, and a small table covers what no locale gets right.
  */
 export function timezoneAbbreviation(instant: Date, timeZone: string): string {
-  // A manual offset shows as it was given (`UTC+2`), as the original shows it.
-  if (isUtcOffset(timeZone)) return timeZone
+  // An offset shows as the original shows it (`UTC+2` as given, `+02:00` as `GMT+0200`).
+  if (isFixedOffset(timeZone)) return offsetAbbreviation(timeZone)
   const dt = inZone(instant, timeZone)
   const canonical = formatter('en-US', timeZone).resolvedOptions().timeZone
   const known = TZDATA_NAMES[timeZone] ?? TZDATA_NAMES[canonical]
