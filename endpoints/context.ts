@@ -30,6 +30,11 @@ export type RestContext = {
 export type RestResult = {
   body: unknown
   headers?: Record<string, string>
+  /**
+   * The links WordPress keeps beside the data (`add_link`) and writes as the body's last key
+   * `_links` after `_fields` trimmed it: `_fields` never removes them.
+   */
+  links?: Record<string, unknown>
   status?: number
 }
 

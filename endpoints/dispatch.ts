@@ -29,6 +29,8 @@ import { audienceOf, type Audience, cacheControlOf, ifNoneMatchHits, type Prepar
 import { describeRoute } from './namespaceIndex'
 import { matchPath, matchRoute, type Route as RouteOf, type RouteMatch } from './router'
 import { buildRoutes } from './routes'
+import { envelope, filterFields } from './responseFields'
+import { describeIndexRoute, siteIndex } from './siteIndex'
 import { type VisitorResponses, visitorResponsesFor } from './visitorResponses'
 
 /** One HTTP request to the compatibility API, as any server hands it over. */
@@ -84,7 +86,15 @@ export async function dispatchCompatRequest(
     // (`rest_handle_options_request`): a browser's CORS preflight asks it first.
     const preflight = method === 'OPTIONS'
     const match = !inNamespace ? null : preflight ? matchPath(table, path.slice(prefix.length)) : matchRoute(table, path.slice(prefix.length), method)
-    if (!match && preflight) return send(prepareAnswer({ body: [] }, audience, language), request, undefined, method, false, false)
+    if (path === '') {
+      // The site index (`GET /wp-json/`), which every answer's `Link` header names.
+      if (preflight) return send(prepare({ body: describeIndexRoute(request.restBase) }, request, 'GET', audience, language), request, method, false, false)
+      if (method !== 'GET' && method !== 'HEAD') throw noRoute()
+      language = resolveLanguage(options, request.rootLanguage, parseQuery(request.query), undefined)
+      const index = siteIndex({ language, now: options.clock(), options, restBase: request.restBase, routes: table })
+      return send(prepare(index, request, 'GET', audience, language), request, method, false, false)
+    }
+    if (!match && preflight) return send(prepare({ body: [] }, request, undefined, audience, language), request, method, false, false)
     if (!match) throw noRoute()
 
     const query = parseQuery(request.query)
@@ -132,7 +142,7 @@ export async function dispatchCompatRequest(
     // A visitor's GET answered before is answered again as long as the calendar has not changed.
     visitorAnswers = await visitorResponsesFor(ctx, { language, now, path: request.path, query: request.query, restBase: request.restBase })
     const kept = visitorAnswers?.get()
-    if (kept) return send(kept, request, kept.allow, method, signedIn, personal)
+    if (kept) return send(kept, request, method, signedIn, personal)
     allow = await allowedMethods(match.route, ctx)
     const endpoint = (match as Partial<RouteMatch>).endpoint
     let result: RestResult
@@ -143,17 +153,17 @@ export async function dispatchCompatRequest(
       const handled = await endpoint.handler(ctx)
       result = { ...handled, headers: { ...headers, ...handled.headers } }
     }
-    const answer = prepareAnswer(result, audience, language)
-    visitorAnswers?.set({ ...answer, allow }, readClock)
-    return send(answer, request, allow, method, signedIn, personal)
+    const answer = prepare(result, request, allow, audience, language)
+    visitorAnswers?.set(answer, readClock)
+    return send(answer, request, method, signedIn, personal)
   } catch (error) {
     const restError = error instanceof RestError ? error : fromPayloadError(error, signedIn)
     if (!restError) payload.logger.error({ err: error, msg: `compatibility API: ${method} ${request.path}` })
     const failure = restError ?? internalError()
-    const answer = prepareAnswer({ body: failure.toBody(), headers: { ...headers, ...failure.headers }, status: failure.status }, audience, language)
+    const answer = prepare({ body: failure.toBody(), headers: { ...headers, ...failure.headers }, status: failure.status }, request, allow, audience, language)
     // Errors are kept only within their second: whether they read the clock is not known here.
-    if (restError) visitorAnswers?.set({ ...answer, allow }, true)
-    return send(answer, request, allow, method, signedIn, personal)
+    if (restError) visitorAnswers?.set(answer, true)
+    return send(answer, request, method, signedIn, personal)
   }
 }
 
@@ -319,11 +329,45 @@ function resolveLanguage(
   })
 }
 
+type ShapedAnswer = PreparedAnswer & { allow?: string }
+
+/**
+ * An answer as it will be sent (and kept for visitors): shaped as the query asks (`reshape`),
+ * serialized, with its ETag (`conditional.ts`); `allow` is the route's `Allow` header, which an
+ * enveloped answer carries in its body instead.
+ */
+function prepare(result: RestResult, request: CompatRequest, allow: string | undefined, audience: Audience, language: string): ShapedAnswer {
+  const shaped = reshape(result, request, allow)
+  return { ...prepareAnswer(shaped.result, audience, language), allow: shaped.allow }
+}
+
+/**
+ * WordPress's `_links` (after `_fields` trimmed the data, never removed by it), `_fields` (on
+ * answers that are not errors) and then `_envelope` (asked in the query):
+ * `endpoints/responseFields.ts`. Enveloped, the endpoint's headers are in the body and are sent no
+ * more, but for the nonce, which is the server's.
+ */
+function reshape(result: RestResult, request: CompatRequest, allow: string | undefined): { allow: string | undefined; result: RestResult } {
+  const status = result.status ?? 200
+  const withLinks = (body: unknown) => (result.links && body && typeof body === 'object' && !Array.isArray(body) ? { ...body, _links: result.links } : body)
+  const plain = { ...result, body: withLinks(result.body), links: undefined }
+  if (!/(^|&)_(fields|envelope)(\[\]|%5B%5D)?(=|&|$)/i.test(request.query)) return { allow, result: plain }
+  const query = parseQuery(request.query)
+  const body = withLinks(status < 400 && query._fields !== undefined ? filterFields(result.body, query._fields) : result.body)
+  if (query._envelope === undefined) return { allow, result: { ...plain, body } }
+  const { 'X-WP-Nonce': nonce, ...own } = result.headers ?? {}
+  return {
+    allow: undefined,
+    result: { body: envelope(body, status, allow ? { ...own, Allow: allow } : own), headers: nonce ? { 'X-WP-Nonce': nonce } : {}, status: 200 },
+  }
+}
+
 /**
  * Sends a prepared answer: WordPress's headers, the controller's, and for GET and HEAD the ETag,
  * Cache-Control and a 304 when `If-None-Match` names the ETag (`conditional.ts`).
  */
-function send(answer: PreparedAnswer, request: CompatRequest, allow: string | undefined, method: string, signedIn: boolean, personal: boolean): Response {
+function send(answer: ShapedAnswer, request: CompatRequest, method: string, signedIn: boolean, personal: boolean): Response {
+  const { allow } = answer
   const headers = new Headers({
     ...corsHeaders(request.headers.get('origin'), method, signedIn),
     'Access-Control-Allow-Headers': 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type',

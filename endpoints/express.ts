@@ -22,7 +22,8 @@ export const MAX_BODY_BYTES = 1024 * 1024
 export function compatMiddleware(getPayload: () => Promise<Payload>, options: SanitizedPluginConfig) {
   const readBody = express.text({ limit: MAX_BODY_BYTES, type: () => true })
   return (req: Request, res: Response, next: NextFunction) => {
-    const located = options.disabled ? null : locateCompatPath(req.path, options)
+    const search = new URLSearchParams(req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '')
+    const located = options.disabled ? null : locateCompatPath(req.path, options, search)
     if (!located) return next()
     readBody(req, res, async (bodyError?: unknown) => {
       try {

@@ -16,8 +16,8 @@ export const namespaceIndex: RestHandler = (ctx) => {
     body: {
       namespace,
       routes: Object.fromEntries(entries),
-      _links: { up: [{ href: `${restBase}/` }] },
     },
+    links: { up: [{ href: `${restBase}/` }] },
   }
 }
 

@@ -19,8 +19,19 @@ type PathOptions = Pick<SanitizedPluginConfig, 'apiRoute' | 'defaultLanguage' | 
  * under Payload's API route, where `endpoints/payloadEndpoints.ts` also serves it).
  * Returns null for every other path, which belongs to someone else.
  */
-export function locateCompatPath(pathname: string, options: PathOptions): CompatLocation | null {
-  return underRestRoot(pathname, options) ?? underApiRoute(pathname, options)
+export function locateCompatPath(pathname: string, options: PathOptions, search?: URLSearchParams): CompatLocation | null {
+  return underRestRoot(pathname, options) ?? underApiRoute(pathname, options) ?? byRestRoute(pathname, options, search)
+}
+
+/**
+ * WordPress's form for sites without pretty permalinks, which every site also answers:
+ * `/?rest_route=/vendor/events/v1/events` (or `/index.php?rest_route=…`) is the route under the
+ * default root. Answers still link the pretty root (`docs/compatibility.md`, "Site index").
+ */
+function byRestRoute(pathname: string, options: PathOptions, search?: URLSearchParams): CompatLocation | null {
+  const route = search?.get('rest_route')
+  if (!route || (pathname !== '/' && pathname !== '/index.php')) return null
+  return { path: route.startsWith('/') ? route : `/${route}`, rootPath: `/${options.restRoot}` }
 }
 
 function underRestRoot(pathname: string, options: PathOptions): CompatLocation | null {

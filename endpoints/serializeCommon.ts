@@ -2,6 +2,7 @@ import type { RestContext } from './context'
 
 import { wallTime } from '../src/lib/wallTimes'
 import { lexicalToHtml } from '../src/lib/richText'
+import { asWordPressRenders } from './descriptionFormat'
 import { globalId, permalink } from './urls'
 
 /** WordPress's zero date, which never-published drafts carry as their UTC dates. */
@@ -52,7 +53,11 @@ export function relationId(value: unknown): null | number {
   return Number(value)
 }
 
-export const descriptionHtml = (value: unknown): string => lexicalToHtml(value as never).trim()
+/** WordPress's title of a private post in its templates, and so in the original's JSON-LD. */
+export const privateTitle = (status: unknown, title: string): string => (status === 'private' ? `Private: ${title}` : title)
+
+/** The description's HTML as the original returns it (`endpoints/descriptionFormat.ts`). */
+export const descriptionHtml = (value: unknown): string => asWordPressRenders(lexicalToHtml(value as never).trim())
 
 /** WordPress's `the_excerpt` on a typed excerpt: one paragraph, nothing when empty. */
 export function excerptHtml(value: null | string | undefined): string {
@@ -113,7 +118,8 @@ export function serializeLinkedPost(
     [args.nameKey]: doc.name ?? '',
     description: descriptionHtml(doc.description),
     excerpt: excerptHtml(doc.excerpt as string),
-    slug: publicSlug(doc),
+    // Venues and organizers get their slug when they are made, drafts too (unlike events).
+    slug: doc.slug ?? '',
     image: serializeImage(doc.image, ctx),
     ...args.own,
   }

@@ -14,14 +14,18 @@ const POST_TYPES = { events: 'tribe_events', organizers: 'tribe_organizer', venu
 
 export type PermalinkKind = keyof typeof PERMALINK_BASES
 
-/** A published item's pretty permalink; unpublished posts get WordPress's plain `?post_type=…&p=ID`. */
+/**
+ * A published (or private) item's pretty permalink; drafts, pending and scheduled (`future`) posts
+ * get WordPress's plain `?post_type=…&p=ID`, as `get_permalink` gives them (`docs/compatibility.md`,
+ * "Permalinks").
+ */
 export function permalink(
   options: SanitizedPluginConfig,
   kind: PermalinkKind,
   item: { id: number | string; slug?: null | string; status?: null | string },
 ): string {
   const isPost = kind === 'events' || kind === 'venues' || kind === 'organizers'
-  if (isPost && item.status !== 'publish' && item.status !== 'private' && item.status !== 'future') {
+  if (isPost && item.status !== 'publish' && item.status !== 'private') {
     return `${options.siteUrl}/?post_type=${POST_TYPES[kind as keyof typeof POST_TYPES]}&p=${item.id}`
   }
   return `${options.siteUrl}${PERMALINK_BASES[kind]}${item.slug ?? ''}/`

@@ -4,10 +4,10 @@ import type { RestContext } from './context'
 import type { Validator } from './params'
 
 import { MAX_INT4 } from '../src/lib/databaseIds'
-import { isPhpTime } from '../src/lib/phpDate'
+import { isPhpTime, parsePhpDateTime } from '../src/lib/phpDate'
 import { can } from '../src/lib/roles'
 import { POST_STATUSES } from '../src/lib/statuses'
-import { isValidTimeZone } from '../src/lib/timezone'
+import { isEventTimeZone } from '../src/lib/timezone'
 import { RestError } from './errors'
 
 /**
@@ -47,10 +47,16 @@ export const isString: Validator = (value) => typeof value === 'string' && value
 export const isStringOrEmpty: Validator = (value) =>
   value === '' || value === null || value === 0 || value === '0' || typeof value === 'string'
 
-export const isTime: Validator = (value, ctx) =>
-  (typeof value === 'string' && value.trim() !== '') || typeof value === 'number'
-    ? isPhpTime(value, { now: ctx.now, timeZone: ctx.options.siteTimezone })
-    : false
+/**
+ * The original's `is_time`: `strtotime` must give a truthy timestamp, read as WordPress runs PHP (in
+ * UTC), so the Unix epoch itself (`1970-01-01`, `0`) is refused while the day before is fine
+ * (docs/compatibility.md, "Validation rules").
+ */
+export const isTime: Validator = (value, ctx) => {
+  if (!((typeof value === 'string' && value.trim() !== '') || typeof value === 'number')) return false
+  if (!isPhpTime(value, { now: ctx.now, timeZone: ctx.options.siteTimezone })) return false
+  return parsePhpDateTime(value, { now: ctx.now, timeZone: 'UTC' })?.getTime() !== 0
+}
 
 export const isUrl: Validator = (value) => {
   if (typeof value !== 'string') return false
@@ -67,7 +73,7 @@ export const isUrlOrEmpty: Validator = (value, ctx) => value === '' || value ===
 export const isPostStatus: Validator = (value) => typeof value === 'string' && (POST_STATUSES as readonly string[]).includes(value)
 
 export const isTimezoneOrEmpty: Validator = (value) =>
-  value === '' || value === null || (typeof value === 'string' && (isValidTimeZone(value) || /^UTC[+-]\d{1,2}(\.5|\.75)?$/.test(value)))
+  value === '' || value === null || isEventTimeZone(value)
 
 /** Visitors may only ask for published items; those who may edit may list any status but `any`. */
 export const filterPostStatusList: Validator = (value, ctx) => {

@@ -5,7 +5,7 @@ import type { SanitizedPluginConfig } from '../../src/types'
 
 import { imageField, internalFieldAdmin, richTextOnly, textOnly, urlField } from '../../src/fields/postFields'
 import { clientComponent, serverComponent } from '../../src/admin/paths'
-import { isValidTimeZone } from '../../src/lib/timezone'
+import { isEventTimeZone } from '../../src/lib/timezone'
 
 export const EVENT_LOCALIZED_FIELDS = ['title', 'description', 'excerpt']
 
@@ -55,8 +55,9 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
             defaultValue: () => options.siteTimezone,
             // Text rather than a select: the list of zones grows with each release of the
             // timezone database, and a database enum would tie the schema to one of them.
+            // A manual UTC offset (`UTC+2`) is accepted as WordPress's settings and the original take it.
             validate: (value: null | string | undefined) =>
-              isValidTimeZone(value) || 'Enter an IANA timezone such as America/New_York or Europe/Paris.',
+              isEventTimeZone(value) || 'Enter an IANA timezone such as America/New_York or Europe/Paris, or a UTC offset such as UTC+2.',
             admin: {
               width: '50%',
               description: 'The event’s local timezone, as its audience reads the times.',

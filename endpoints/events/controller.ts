@@ -61,7 +61,7 @@ export async function listEvents(ctx: RestContext): Promise<RestResult> {
   const base = apiUrl(ctx.restBase, ctx.options, '/events/')
   const body: Record<string, unknown> = {
     events: docs.map((doc) => serializeEvent(doc, ctx, { single: false, termCounts, unlocked: mayUnlockProtected(ctx, doc) })),
-    rest_url: restUrl(base, [['page', String(page)], ...echo.main], echo.extras),
+    rest_url: restUrl(base, [['page', String(page)], ...echo.main], echo.extras, echo.encoded),
   }
   if (page < totalPages) body.next_rest_url = `${base}?${encodedQuery([...echo.main, ...echo.extras, ['page', String(page + 1)]])}`
   if (page > 1 && page - 1 <= totalPages) {
@@ -100,12 +100,13 @@ function echoedArgs(ctx: RestContext, dates: Partial<Record<string, string>>, st
   const extras: [string, string][] = []
   if (args.venue !== undefined) extras.push(['venue', toList(args.venue).join(',')])
   if (args.organizer !== undefined) extras.push(['organizer', toList(args.organizer).join(',')])
-  if (args.featured !== undefined) extras.push(['featured', args.featured ? '1' : '0'])
-  return { extras, main }
+  // `add_query_arg('featured', false)` drops the key, but the URL is still encoded.
+  if (args.featured === true) extras.push(['featured', '1'])
+  return { encoded: extras.length > 0 || args.featured !== undefined, extras, main }
 }
 
-function restUrl(base: string, main: [string, string][], extras: [string, string][]): string {
-  if (extras.length) return `${base}?${encodedQuery([...main, ...extras])}`
+function restUrl(base: string, main: [string, string][], extras: [string, string][], encoded: boolean): string {
+  if (encoded) return `${base}?${encodedQuery([...main, ...extras])}`
   return `${base}?${main.map(([name, value]) => `${name}=${value}`).join('&')}`
 }
 

@@ -1,11 +1,13 @@
 import type { RestContext } from '../context'
 
+import { normalizeNumber, NUMBER } from '../../src/lib/cost'
 import { dateDetails } from '../../src/lib/phpDate'
 import { wallTime as formatWallTime, zoneAbbreviation as timezoneAbbreviation } from '../../src/lib/wallTimes'
-import { serializeOrganizer, type OrganizerDoc } from '../organizers/serializeOrganizer'
-import { descriptionHtml, escapeHtml, excerptHtml, globalIds, postMeta, publicSlug, serializeImage } from '../serializeCommon'
+import { organizerJsonLd, serializeOrganizer, type OrganizerDoc } from '../organizers/serializeOrganizer'
+import { descriptionHtml, escapeHtml, excerptHtml, globalIds, postMeta, privateTitle, publicSlug, serializeImage } from '../serializeCommon'
 import { serializeEmbeddedTerm } from '../terms/serializeEmbeddedTerm'
 import { mayUnlockProtected } from '../unlockProtected'
+import { escapeHtmlOnce, jsonLdDescription } from './jsonLdDescription'
 import { apiUrl, permalink } from '../urls'
 import { serializeVenue, venueJsonLd, type VenueDoc } from '../venues/serializeVenue'
 
@@ -91,7 +93,7 @@ export function serializeEvent(doc: EventDoc, ctx: RestContext, options: Seriali
     tags: terms('tags'),
     // Embedded, a protected venue or organizer is blanked as on its own route.
     venue: venueDoc ? serializeVenue(venueDoc, ctx, { jsonLd: options.single, unlocked: mayUnlockProtected(ctx, venueDoc) }) : [],
-    organizer: organizers.map((organizer) => serializeOrganizer(organizer, ctx, { unlocked: mayUnlockProtected(ctx, organizer) })),
+    organizer: organizers.map((organizer) => serializeOrganizer(organizer, ctx, { jsonLd: options.single, unlocked: mayUnlockProtected(ctx, organizer) })),
     custom_fields: [],
   }
   if (doc.password && !options.unlocked) blankProtected(event)
@@ -134,8 +136,10 @@ const DEFAULT_CURRENCY = { code: 'USD', position: 'prefix', symbol: '$' } as con
  */
 export function formatCost(doc: Record<string, unknown>) {
   const details = (doc.costDetails ?? {}) as { currencyCode?: null | string; currencyPosition?: null | string; currencySymbol?: null | string; values?: null | string[] }
-  const values = details.values ?? []
   const raw = typeof doc.cost === 'string' ? doc.cost.trim() : ''
+  // PHP's `empty('0')`: a cost of exactly "0" is no cost at all in the original (no values, no offer).
+  const values = raw === '0' ? [] : (details.values ?? [])
+  if (raw === '0') return { details: { currency_symbol: '', currency_code: '', currency_position: '', values }, text: '' }
   const costDetails = {
     currency_symbol: details.currencySymbol ?? '',
     currency_code: details.currencyCode ?? '',
@@ -146,14 +150,27 @@ export function formatCost(doc: Record<string, unknown>) {
   if (!numbers.length) return { details: costDetails, text: raw }
   const symbol = details.currencySymbol || DEFAULT_CURRENCY.symbol
   const position = details.currencyPosition || DEFAULT_CURRENCY.position
+  // Amounts show as typed (`10,50`), not as the normalized values (`10.50`).
+  const typed = new Map((raw.match(NUMBER) ?? []).map((text) => [Number(normalizeNumber(text)), text]))
   const show = (value: number) => {
     if (value === 0) return 'Free'
-    const amount = String(values.find((text) => Number(text) === value) ?? value)
+    const amount = typed.get(value) ?? String(values.find((text) => Number(text) === value) ?? value)
     return position === 'postfix' ? `${amount}${symbol}` : `${symbol}${amount}`
   }
   const min = Math.min(...numbers)
   const max = Math.max(...numbers)
   return { details: costDetails, text: min === max ? show(min) : `${show(min)} – ${show(max)}` }
+}
+
+/**
+ * The original's offer price: the cost as shown without its currency symbol (`10 – 20`,
+ * `Free – 10`, `Donation`), `0` for a free event; no offer without a cost.
+ */
+function offerPrice(cost: string, details: { currency_symbol: string; values: string[] }): string | undefined {
+  if (!details.values.length || !cost) return undefined
+  if (/^free$/i.test(cost)) return '0'
+  const symbol = details.currency_symbol || DEFAULT_CURRENCY.symbol
+  return cost.split(symbol).join('').trim()
 }
 
 function isoWithOffset(wall: string, timezone: string, instant: Date): string {
@@ -165,14 +182,16 @@ function isoWithOffset(wall: string, timezone: string, instant: Date): string {
 
 /** The schema.org Event the original adds to single reads. */
 function eventJsonLd(event: Record<string, unknown>, doc: EventDoc, venue: null | VenueDoc, organizers: OrganizerDoc[], timezone: string) {
-  const description = event.description ? `${escapeHtml(String(event.description))}\\n` : ''
+  const summary = jsonLdDescription(String(event.excerpt ?? ''), event.description ? doc.description : null)
+  const description = summary ? `${escapeHtmlOnce(summary)}\\n` : ''
   const image = event.image && typeof event.image === 'object' ? (event.image as { url: string }).url : undefined
-  const costDetails = event.cost_details as { values: string[] }
-  const price = costDetails.values.find((value) => /^\d+(\.\d+)?$/.test(value))
+  const costDetails = event.cost_details as { currency_symbol: string; values: string[] }
+  const price = offerPrice(String(event.cost ?? ''), costDetails)
   return {
     '@context': 'http://schema.org',
     '@type': 'Event',
-    name: event.title,
+    // WordPress's title of a private post, as its templates show it.
+    name: privateTitle(doc.status, String(event.title)),
     description,
     ...(image ? { image } : {}),
     url: event.url,
@@ -181,9 +200,8 @@ function eventJsonLd(event: Record<string, unknown>, doc: EventDoc, venue: null 
     startDate: isoWithOffset(String(event.start_date), timezone, new Date(doc.startDate)),
     endDate: isoWithOffset(String(event.end_date), timezone, new Date(doc.endDate)),
     ...(venue ? { location: venueJsonLd(venue, String((event.venue as { stateprovince?: string }).stateprovince ?? '')) } : {}),
-    ...(organizers.length
-      ? { organizer: organizers.map((organizer) => ({ '@type': 'Person', name: organizer.name ?? '', description: '', url: organizer.website ?? '', telephone: organizer.phone ?? '', email: organizer.email ?? '', sameAs: organizer.website ?? '' })) }
-      : {}),
+    // The first organizer only, as one object, however many the event has.
+    ...(organizers.length ? { organizer: organizerJsonLd(organizers[0]!) } : {}),
     ...(price !== undefined
       ? {
           offers: {

@@ -1,6 +1,6 @@
 import type { RestContext } from '../context'
 
-import { globalIds, serializeLinkedPost } from '../serializeCommon'
+import { globalIds, privateTitle, serializeLinkedPost } from '../serializeCommon'
 
 export type OrganizerDoc = Record<string, unknown> & { id: number; slug?: string; status: string }
 
@@ -18,16 +18,19 @@ export function serializeOrganizer(doc: OrganizerDoc, ctx: RestContext, { jsonLd
     own: { phone: doc.phone ?? '', website: doc.website ?? '', email: doc.email ?? '' },
     unlocked,
   })
-  if (jsonLd) {
-    kept.json_ld = {
-      '@type': 'Person',
-      name: doc.name ?? '',
-      description: '',
-      url: doc.website ?? '',
-      telephone: doc.phone ?? '',
-      email: doc.email ?? '',
-      sameAs: doc.website ?? '',
-    }
-  }
+  if (jsonLd) kept.json_ld = organizerJsonLd(doc)
   return { ...kept, ...globalIds(doc as never, ctx) }
+}
+
+/** The schema.org Person the original gives an organizer on single reads, and an event's first organizer. */
+export function organizerJsonLd(doc: OrganizerDoc) {
+  return {
+    '@type': 'Person',
+    name: privateTitle(doc.status, String(doc.name ?? '')),
+    description: '',
+    url: doc.website ?? '',
+    telephone: doc.phone ?? '',
+    email: doc.email ?? '',
+    sameAs: doc.website ?? '',
+  }
 }

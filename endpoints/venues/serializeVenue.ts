@@ -1,6 +1,6 @@
 import type { RestContext } from '../context'
 
-import { globalIds, serializeLinkedPost } from '../serializeCommon'
+import { globalIds, privateTitle, serializeLinkedPost } from '../serializeCommon'
 
 export type VenueDoc = Record<string, unknown> & { id: number; slug?: string; status: string }
 
@@ -41,22 +41,22 @@ export function serializeVenue(doc: VenueDoc, ctx: RestContext, { jsonLd = false
   }
 }
 
-/** The schema.org Place the original embeds on single reads. */
+/** The schema.org Place the original embeds on single reads; the address has only the parts the venue has. */
 export function venueJsonLd(doc: VenueDoc, stateprovince: string) {
+  const address = {
+    streetAddress: doc.address ?? '',
+    addressLocality: doc.city ?? '',
+    addressRegion: stateprovince,
+    postalCode: doc.zip ?? '',
+    addressCountry: doc.country ?? '',
+  }
   return {
     '@type': 'Place',
-    name: doc.name ?? '',
+    name: privateTitle(doc.status, String(doc.name ?? '')),
     description: '',
     // The original leaves the Place's url empty and gives the website as sameAs only.
     url: '',
-    address: {
-      '@type': 'PostalAddress',
-      streetAddress: doc.address ?? '',
-      addressLocality: doc.city ?? '',
-      addressRegion: stateprovince,
-      postalCode: doc.zip ?? '',
-      addressCountry: doc.country ?? '',
-    },
+    address: { '@type': 'PostalAddress', ...Object.fromEntries(Object.entries(address).filter(([, value]) => value !== '')) },
     telephone: doc.phone ?? '',
     sameAs: (doc.website as string) ?? '',
   }

@@ -6,6 +6,7 @@ import type { RestContext } from '../../endpoints/context'
 import type { EventDoc } from '../../endpoints/events/serializeEvent'
 
 import { populateEvents } from '../../endpoints/events/loadEvents'
+import { isFixedOffset } from '../lib/timezone'
 import { serializeEvent } from '../../endpoints/events/serializeEvent'
 import { CALENDAR_SLUGS } from '../slugs'
 import { FEED_TEXTS, inLanguage } from './feedTexts'
@@ -44,7 +45,7 @@ export async function planFeed(ctx: RestContext, where: Where): Promise<FeedPlan
   for (const doc of docs as unknown as Pick<EventDoc, 'endDate' | 'id' | 'startDate' | 'timezone'>[]) {
     ids.push(doc.id)
     const zone = doc.timezone || ctx.options.siteTimezone
-    if (zone === 'UTC') continue
+    if (zone === 'UTC' || isFixedOffset(zone)) continue
     const years = zoneYears.get(zone) ?? new Set<number>()
     for (const instant of [doc.startDate, doc.endDate]) years.add(new Date(instant).getUTCFullYear())
     zoneYears.set(zone, years)

@@ -1,6 +1,8 @@
 import { ICalCalendar, ICalEvent, ICalEventStatus, type ICalEventData, type ICalLocation } from 'ical-generator'
 import { DateTime } from 'luxon'
 
+import { isFixedOffset, zoneOf } from '../lib/timezone'
+
 import type { EventDoc } from '../../endpoints/events/serializeEvent'
 
 import { FEED_TEXTS, inLanguage } from './feedTexts'
@@ -67,13 +69,14 @@ export function sequenceOf(doc: EventDoc): number {
  * or a local time would name two instants (the hour repeated when clocks go back).
  */
 function times(doc: EventDoc, zone: string, allDay: boolean): Pick<ICalEventData, 'allDay' | 'end' | 'start' | 'timezone'> {
-  const start = DateTime.fromISO(String(doc.startDate), { zone })
-  const end = DateTime.fromISO(String(doc.endDate), { zone })
+  const start = DateTime.fromISO(String(doc.startDate), { zone: zoneOf(zone) })
+  const end = DateTime.fromISO(String(doc.endDate), { zone: zoneOf(zone) })
   if (allDay) {
     const lastDay = end < start ? start : end
     return { allDay: true, start: start.startOf('day'), end: lastDay.startOf('day').plus({ days: 1 }), timezone: null }
   }
-  if (zone === 'UTC' || !readsBack(start) || !readsBack(end)) {
+  // A manual UTC offset has no VTIMEZONE: such events are written in UTC.
+  if (zone === 'UTC' || isFixedOffset(zone) || !readsBack(start) || !readsBack(end)) {
     return { start: start.setZone('UTC'), end: end.setZone('UTC'), timezone: null }
   }
   return { start, end, timezone: zone }

@@ -4,11 +4,13 @@ export type CostDetails = {
   values: string[]
 }
 
-const NUMBER = /\d+(?:[.,]\d+)*/g
+export const NUMBER = /\d+(?:[.,]\d+)*/g
 
 /**
  * Reads what an editor typed as a cost (`$15`, `20€`, `10 - 25 USD`, `Free`) into the parts the
- * API reports: the numbers in ascending order and the currency symbol with its side.
+ * API reports: the numbers in ascending order and the currency symbol with its side. As in the
+ * original, a symbol is only read from a single amount (`€15`, `USD 25`): in a range (`$10 - $20`,
+ * `10 – 20 €`) it is not, and the cost shows with the site's currency (docs/compatibility.md, "Cost").
  */
 export function parseCost(text: null | string | undefined): CostDetails {
   const cost = (text ?? '').trim()
@@ -17,6 +19,8 @@ export function parseCost(text: null | string | undefined): CostDetails {
   // A cost without numbers (`Free`, `Donation`) is kept as its one value, lower-cased, as the original keeps it.
   if (numbers.length === 0) return { currencyPosition: '', currencySymbol: '', values: [cost.toLowerCase()] }
   const values = numbers.map(normalizeNumber).sort((a, b) => Number(a) - Number(b))
+
+  if (numbers.length > 1) return { currencyPosition: '', currencySymbol: '', values }
 
   const first = cost.indexOf(numbers[0]!)
   const before = cost.slice(0, first).replace(/free|[-–—\s]/gi, '')
@@ -28,7 +32,7 @@ export function parseCost(text: null | string | undefined): CostDetails {
 }
 
 /** `1,000.50` and `1.000,50` both become `1000.50`: the last separator followed by one or two digits is the decimal one. */
-function normalizeNumber(raw: string): string {
+export function normalizeNumber(raw: string): string {
   const decimal = raw.match(/[.,](\d{1,2})$/)
   const integer = (decimal ? raw.slice(0, -decimal[0].length) : raw).replace(/[.,]/g, '')
   return decimal ? `${integer}.${decimal[1]}` : integer

@@ -4,6 +4,7 @@ import locutusStrtotime from 'locutus/php/datetime/strtotime.js'
 import { DateTime } from 'luxon'
 
 import { isWithinDateRange } from './dateRange'
+import { isFixedOffset, offsetAbbreviation, zoneOf } from './timezone'
 
 /** 'YYYY-MM-DD HH:MM:SS', always a wall time in some zone the caller knows. */
 export type WallTime = string // 'YYYY-MM-DD HH:MM:SS'
@@ -41,13 +42,13 @@ function splitWallTime(wall: WallTime): Six<string> {
 
 /** Fails loudly: a bad zone is the caller's bug, not bad user input that should read as "unparseable". */
 function assertTimeZone(timeZone: string): void {
-  if (!DateTime.fromMillis(0, { zone: timeZone }).isValid) throw new RangeError(`Invalid time zone: ${timeZone}`)
+  if (!DateTime.fromMillis(0, { zone: zoneOf(timeZone) }).isValid) throw new RangeError(`Invalid time zone: ${timeZone}`)
 }
 
 function inZone(instant: Date, timeZone: string): DateTime {
   if (Number.isNaN(instant.getTime())) throw new RangeError('Invalid instant')
   assertTimeZone(timeZone)
-  return DateTime.fromJSDate(instant, { zone: timeZone })
+  return DateTime.fromJSDate(instant, { zone: zoneOf(timeZone) })
 }
 
 function wallOf(dt: DateTime): Wall {
@@ -136,7 +137,8 @@ function readWithLocutus(text: string, now: Wall, mode: 'instant' | 'written'): 
  * seasons; PHP takes the first occurrence, and so does this. A wall time that does not occur (clocks
  * going forward) keeps luxon's reading, which moves it forward by the gap, as PHP does.
  */
-function wallToDateTime(wall: Wall, zone: string): DateTime | null {
+function wallToDateTime(wall: Wall, zoneName: string): DateTime | null {
+  const zone = zoneOf(zoneName)
   const dt = DateTime.fromObject(wall, { zone })
   if (!dt.isValid) return null
   const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second)
@@ -383,6 +385,8 @@ function numericName(offsetMinutes: number): string {
  * so other locales fill in, and a small table covers what no locale gets right.
  */
 export function timezoneAbbreviation(instant: Date, timeZone: string): string {
+  // An offset shows as the original shows it (`UTC+2` as given, `+02:00` as `GMT+0200`).
+  if (isFixedOffset(timeZone)) return offsetAbbreviation(timeZone)
   const dt = inZone(instant, timeZone)
   const canonical = formatter('en-US', timeZone).resolvedOptions().timeZone
   const known = TZDATA_NAMES[timeZone] ?? TZDATA_NAMES[canonical]

@@ -4,8 +4,19 @@ import slugify from 'slugify'
 
 import { lockForTransaction } from './locks'
 
+/**
+ * A slug from a title as WordPress's `sanitize_title` makes one (docs/compatibility.md, "Slugs"):
+ * tags and HTML entities are dropped, `/` and `.` become hyphens, other ASCII punctuation (`&`,
+ * `<`, `$`, …) goes, then accents are folded and the rest joined with hyphens. (The slug library
+ * alone would spell `&` as `and` and `<` as `less`.)
+ */
 export function toSlug(text: string): string {
-  return slugify(text, { lower: true, strict: true, trim: true }).slice(0, 190).replace(/-+$/, '')
+  const plain = text
+    .replace(/<[^>]*>/g, '')
+    .replace(/&[^\s;]+;/g, '')
+    .replace(/[/.]/g, '-')
+    .replace(/[!-,:-@[-^`{-~]/g, '')
+  return slugify(plain, { lower: true, remove: /[^A-Za-z0-9_\s-]/g, trim: true }).replace(/-{2,}/g, '-').replace(/^-+/, '').slice(0, 190).replace(/-+$/, '')
 }
 
 /** The first of `base`, `base-2`, `base-3`, … that no other item of the collection uses. */

@@ -3,7 +3,7 @@ import type { CollectionBeforeChangeHook } from 'payload'
 import { DateTime } from 'luxon'
 
 import { CLAMP_END_TO_START } from '../../../src/hooks/context'
-import { isValidTimeZone } from '../../../src/lib/timezone'
+import { isEventTimeZone, zoneOf } from '../../../src/lib/timezone'
 
 /**
  * An all-day event runs from 00:00:00 of its first day to 23:59:59 of its last, in the event's
@@ -13,8 +13,9 @@ import { isValidTimeZone } from '../../../src/lib/timezone'
 export const normalizeEventDates =
   (siteTimezone: string): CollectionBeforeChangeHook =>
   ({ data, originalDoc, req }) => {
-    const zone = (data.timezone ?? originalDoc?.timezone ?? siteTimezone) as string
-    if (!isValidTimeZone(zone)) return data
+    const name = (data.timezone ?? originalDoc?.timezone ?? siteTimezone) as string
+    if (!isEventTimeZone(name)) return data
+    const zone = zoneOf(name)
     const allDay = (data.allDay ?? originalDoc?.allDay) === true
     const startRaw = data.startDate ?? originalDoc?.startDate
     const endRaw = data.endDate ?? originalDoc?.endDate
