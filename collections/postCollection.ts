@@ -5,6 +5,7 @@ import type { CollectionOverride, SanitizedPluginConfig } from '../src/types'
 import { deleteTrashedPosts } from '../src/access/deleteTrashedPosts'
 import { createPosts, editPosts, readPosts } from '../src/access/posts'
 import { hideTrashedFromList } from '../src/admin/hideTrashedFromList'
+import { labelByLanguage } from '../src/i18n/index'
 import { postSidebarFields } from '../src/fields/postFields'
 import { applyStatusWorkflow } from '../src/hooks/applyStatusWorkflow'
 import { assignAuthor } from '../src/hooks/assignAuthor'
@@ -44,7 +45,7 @@ export function generatePostCollection(args: {
       slug: args.slug,
       labels: args.labels,
       access: { create: createPosts, delete: deleteTrashedPosts, read: readPosts, update: editPosts },
-      admin: { useAsTitle: args.titleField, group: 'Calendar', baseListFilter: hideTrashedFromList, ...args.admin },
+      admin: { useAsTitle: args.titleField, group: labelByLanguage('groupCalendar'), baseListFilter: hideTrashedFromList, ...args.admin },
       defaultSort: args.defaultSort,
       // What decides who sees a protected item's content is read whatever the caller selects.
       forceSelect: { author: true, password: true, status: true },

@@ -5,6 +5,7 @@ import type { CalendarSlugs } from './fields'
 
 import { eventsListFilter } from '../../src/admin/eventDateViews'
 import { clientComponent, serverComponent } from '../../src/admin/paths'
+import { label } from '../../src/i18n/index'
 import { generatePostCollection } from '../postCollection'
 import { EVENT_LOCALIZED_FIELDS, eventFields } from './fields'
 import { normalizeEventDates } from './hooks/normalizeEventDates'
@@ -13,7 +14,7 @@ import { parseCostDetails } from './hooks/parseCostDetails'
 export function generateEventsCollection(options: SanitizedPluginConfig, slugs: CalendarSlugs): CollectionConfig {
   return generatePostCollection({
     slug: slugs.events,
-    labels: { singular: 'Event', plural: 'Events' },
+    labels: { singular: label('event'), plural: label('events') },
     admin: {
       // As The Events Calendar's admin list: upcoming events first (see eventDateViews), with their dates, venue, terms and organizers.
       baseListFilter: eventsListFilter(options.siteTimezone),

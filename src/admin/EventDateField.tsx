@@ -6,8 +6,10 @@ import { DatePicker, FieldDescription, FieldError, FieldLabel, useField, useForm
 import { mergeFieldStyles } from '@payloadcms/ui/shared'
 import { DateTime } from 'luxon'
 
+import { useCalendarTranslation } from '../i18n/useCalendarTranslation'
 import { isValidTimeZone } from '../lib/timezone'
 import { endAfterStartMoves } from './endFollowsStart'
+import { useFieldLabel } from './useFieldLabel'
 
 /** The same wall-clock time in another zone: what the picker (which only knows the browser's zone) shows and returns. */
 export function transposeWallTime(instant: Date | string, from: string, to: string): Date {
@@ -25,6 +27,7 @@ export function transposeWallTime(instant: Date | string, from: string, to: stri
 export const EventDateField: DateFieldClientComponent = ({ field, path, readOnly }) => {
   const { setValue, showError, value } = useField<string>({ path })
   const { dispatchFields, getDataByPath } = useForm()
+  const { t } = useCalendarTranslation()
   const zoneValue = useFormFields(([fields]) => fields.timezone?.value) as string | undefined
   const allDay = Boolean(useFormFields(([fields]) => fields.allDay?.value))
   const isStart = field.name === 'startDate'
@@ -34,7 +37,7 @@ export const EventDateField: DateFieldClientComponent = ({ field, path, readOnly
   const zone = isValidTimeZone(zoneValue) ? zoneValue : 'UTC'
   const browser = DateTime.local().zoneName ?? 'UTC'
   const displayed = value ? transposeWallTime(value, zone, browser) : undefined
-  const label = typeof field.label === 'string' ? field.label : field.name
+  const label = useFieldLabel(field)
 
   const change = (picked: Date | null | undefined) => {
     const next = picked ? transposeWallTime(picked, browser, zone).toISOString() : null
@@ -59,7 +62,7 @@ export const EventDateField: DateFieldClientComponent = ({ field, path, readOnly
           value={displayed}
         />
       </div>
-      <FieldDescription description={allDay ? `All day, ${zone.replaceAll('_', ' ')} dates` : `${zone.replaceAll('_', ' ')} time`} path={path} />
+      <FieldDescription description={t(allDay ? 'allDayDates' : 'zoneTime', { zone: zone.replaceAll('_', ' ') })} path={path} />
     </div>
   )
 }

@@ -7,6 +7,8 @@ import dayGridPlugin from '@fullcalendar/daygrid'
 import interactionPlugin from '@fullcalendar/interaction'
 import FullCalendar from '@fullcalendar/react'
 import timeGridPlugin from '@fullcalendar/timegrid'
+import esLocale from '@fullcalendar/core/locales/es'
+import frLocale from '@fullcalendar/core/locales/fr'
 import { Button, toast } from '@payloadcms/ui'
 import { DateTime, Duration } from 'luxon'
 import { useRouter } from 'next/navigation'
@@ -15,7 +17,10 @@ import type { Where } from 'payload'
 
 import { useCallback, useEffect, useState } from 'react'
 
-import { STATUS_LABELS } from '../../lib/statuses'
+import type { Translate } from '../../i18n/index'
+import type { PostStatus } from '../../types'
+
+import { useCalendarTranslation } from '../../i18n/useCalendarTranslation'
 import { fromCalendarTime, toCalendarTime } from './calendarZone'
 
 type Props = {
@@ -38,7 +43,7 @@ type CalendarEvent = {
   endDate: string
   id: number | string
   startDate: string
-  status: keyof typeof STATUS_LABELS
+  status: PostStatus
   timezone?: string
   title?: string
 }
@@ -48,7 +53,7 @@ type CalendarEvent = {
  * events keep their own dates and end on the day after their last (FullCalendar's ends are
  * exclusive).
  */
-function toCalendarEvent(event: CalendarEvent, listURL: string, shownZone: null | string, editable: boolean): EventInput {
+function toCalendarEvent(t: Translate, event: CalendarEvent, listURL: string, shownZone: null | string, editable: boolean): EventInput {
   const zone = event.timezone || 'UTC'
   const allDay = Boolean(event.allDay)
   const shown = (iso: string) => (shownZone ? toCalendarTime(iso, shownZone) : iso)
@@ -62,7 +67,7 @@ function toCalendarEvent(event: CalendarEvent, listURL: string, shownZone: null 
     extendedProps: { endDate: event.endDate, startDate: event.startDate, status: event.status },
     id: String(event.id),
     start: allDay ? DateTime.fromISO(event.startDate, { zone }).toISODate()! : shown(event.startDate),
-    title: `${event.title || '(untitled)'}${event.status === 'publish' ? '' : ` · ${STATUS_LABELS[event.status] ?? event.status}`}`,
+    title: `${event.title || t('untitled')}${event.status === 'publish' ? '' : ` · ${t(`status_${event.status}`)}`}`,
     url: `${listURL}/${event.id}`,
   }
 }
@@ -87,6 +92,7 @@ const SHOWN_FIELDS = { allDay: true, endDate: true, startDate: true, status: tru
 /** Month and week calendar of the events, with drag and drop to move or resize one when the editor may. */
 export function EventCalendar({ apiURL, canCreate, editable, listURL, locale, siteTimezone, title }: Props) {
   const router = useRouter()
+  const { i18n, t } = useCalendarTranslation()
   const [inBrowserZone, setInBrowserZone] = useState(false)
   const shownZone = inBrowserZone ? null : siteTimezone
   // Read after the first render: the server renders this component too, in its own zone.
@@ -109,11 +115,11 @@ export function EventCalendar({ apiURL, canCreate, editable, listURL, locale, si
     async (range: EventSourceFuncArg) => {
       const where = rangeWhere(shownZone ? { end: fromCalendarTime(range.end, shownZone), start: fromCalendarTime(range.start, shownZone) } : range)
       const [response, mayChange] = await Promise.all([fetch(`${apiURL}${rangeQuery(where, locale, SHOWN_FIELDS)}`, { credentials: 'include' }), editableIds(where)])
-      if (!response.ok) throw new Error(`The events could not be loaded (${response.status}).`)
+      if (!response.ok) throw new Error(t('eventsNotLoaded', { status: response.status }))
       const body = (await response.json()) as { docs: CalendarEvent[] }
-      return body.docs.map((event) => toCalendarEvent(event, listURL, shownZone, mayChange === 'all' || mayChange.has(String(event.id))))
+      return body.docs.map((event) => toCalendarEvent(t, event, listURL, shownZone, mayChange === 'all' || mayChange.has(String(event.id))))
     },
-    [apiURL, editableIds, listURL, locale, shownZone],
+    [apiURL, editableIds, listURL, locale, shownZone, t],
   )
 
   // Moves keep what was not dragged: the stored instants shift by the drag's duration, so an
@@ -134,34 +140,34 @@ export function EventCalendar({ apiURL, canCreate, editable, listURL, locale, si
       if (!response.ok) {
         info.revert()
         const body = await response.json().catch(() => null)
-        toast.error(body?.errors?.[0]?.message ?? `The event could not be moved (${response.status}).`)
+        toast.error(body?.errors?.[0]?.message ?? t('eventNotMoved', { status: response.status }))
         return
       }
-      toast.success(`Moved “${info.event.title}”.`)
+      toast.success(t('eventMoved', { title: info.event.title }))
       info.view.calendar.refetchEvents()
     },
-    [apiURL, locale],
+    [apiURL, locale, t],
   )
 
   return (
     <div className="event-calendar">
       <style>{CALENDAR_STYLES}</style>
       <header className="event-calendar__header">
-        <h1>{title}: calendar</h1>
+        <h1>{t('calendarTitle', { title })}</h1>
         <div className="event-calendar__actions">
           <Button buttonStyle="secondary" el="link" size="small" to={listURL}>
-            List view
+            {t('listView')}
           </Button>
           {canCreate ? (
             <Button buttonStyle="primary" el="link" size="small" to={`${listURL}/create`}>
-              Create new
+              {t('createNew')}
             </Button>
           ) : null}
         </div>
       </header>
       <label className="event-calendar__zone">
-        <input checked={inBrowserZone} onChange={(e) => setInBrowserZone(e.target.checked)} type="checkbox" /> Show times in my browser’s timezone
-        {browserZone ? `(${browserZone.replaceAll('_', ' ')}) ` : ''}instead of the site’s ({siteTimezone.replaceAll('_', ' ')})
+        <input checked={inBrowserZone} onChange={(e) => setInBrowserZone(e.target.checked)} type="checkbox" />{' '}
+        {t('showInBrowserZone', { browserZone: browserZone ? `(${browserZone.replaceAll('_', ' ')}) ` : '', siteZone: siteTimezone.replaceAll('_', ' ') })}
       </label>
       <FullCalendar
         dayMaxEvents={4}
@@ -178,13 +184,14 @@ export function EventCalendar({ apiURL, canCreate, editable, listURL, locale, si
         headerToolbar={{ center: 'title', left: 'prev,next today', right: 'dayGridMonth,timeGridWeek' }}
         height="auto"
         initialView="dayGridMonth"
+        locale={i18n.language}
+        locales={[frLocale, esLocale]}
         nowIndicator={!shownZone}
         timeZone={shownZone ? 'UTC' : 'local'}
         plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin]}
       />
       <p className="event-calendar__legend">
-        Times are shown in {shownZone ? `the site’s timezone (${shownZone.replaceAll('_', ' ')})` : 'your browser’s timezone'}; all-day events on their own dates.
-        Unpublished events are outlined; events you may not change cannot be dragged; trashed events are not shown.
+        {shownZone ? t('shownInSiteZone', { zone: shownZone.replaceAll('_', ' ') }) : t('shownInBrowserZone')} {t('calendarLegend')}
       </p>
     </div>
   )
