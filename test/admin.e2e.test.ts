@@ -276,9 +276,6 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
     const entry = admin.locator('.fc-event', { hasText: EVENT.title })
     await entry.waitFor()
     await screenshot(admin, 'event-calendar')
-    await admin.click('.fc-timeGridWeek-button')
-    await screenshot(admin, 'event-calendar-week')
-    await admin.click('.fc-dayGridMonth-button')
     await admin.locator('.fc-event', { hasText: EVENT.title }).click()
     await admin.waitForURL(new RegExp(`/admin/collections/events/${eventId}(\\?|$)`))
   })
@@ -294,6 +291,139 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
     // A week later, at the same time in the event's own zone.
     const moved = await (await fetch(`${base}/wp-json/vendor/events/v1/events/${eventId}`)).json()
     expect(moved).toMatchObject({ end_date: '2026-12-19 22:30:00', start_date: '2026-12-19 19:00:00', timezone: 'Europe/Paris' })
+
+    // The toast's Undo puts it back where it was, and the calendar follows.
+    await admin.locator('.payload-toast-container').getByRole('button', { name: 'Undo' }).click()
+    await admin.locator('.payload-toast-container').getByText('Move undone.').waitFor()
+    const back = async () => (await (await fetch(`${base}/wp-json/vendor/events/v1/events/${eventId}`)).json()).start_date
+    await expect.poll(back, { timeout: 10_000 }).toBe('2026-12-12 19:00:00')
+    await admin.locator('td.fc-daygrid-day[data-date="2026-12-12"] .fc-event', { hasText: EVENT.title }).waitFor()
+    // Moved again for the tests below, which find it on the 19th.
+    await admin.locator('.fc-event', { hasText: EVENT.title }).dragTo(admin.locator('td.fc-daygrid-day[data-date="2026-12-19"]'))
+    await expect.poll(back, { timeout: 10_000 }).toBe('2026-12-19 19:00:00')
+  })
+
+  /** The calendar on December 2026, where the tests' events are. */
+  async function calendarInDecember(page: Page) {
+    await page.goto(`${base}/admin/collections/events/calendar?locale=en`)
+    await page.locator('.fc-toolbar-title').waitFor()
+    if (!(await page.locator('.fc-toolbar-title').innerText()).includes('December 2026')) await page.click('.fc-next-button')
+    await expect.poll(() => page.locator('.fc-toolbar-title').innerText()).toContain('December 2026')
+  }
+
+  it('colours events by category with a legend, shows their venue, and a hover card with time, venue and status', async () => {
+    await calendarInDecember(admin)
+    const entry = admin.locator('.fc-event', { hasText: EVENT.title })
+    await entry.waitFor()
+    expect(await entry.innerText()).toContain(VENUE)
+    const legend = admin.locator('.event-calendar__categories li', { hasText: CATEGORY })
+    await legend.waitFor()
+    const colourOf = (locator: ReturnType<Page['locator']>) => locator.evaluate((el) => getComputedStyle(el).backgroundColor)
+    const swatch = await colourOf(legend.locator('.event-calendar__swatch'))
+    expect(await colourOf(entry)).toBe(swatch)
+    // Another category's colour differs: the uncategorized swatch is not this one.
+    expect(await colourOf(admin.locator('.event-calendar__categories li', { hasText: 'No category' }).locator('.event-calendar__swatch'))).not.toBe(swatch)
+
+    await entry.hover()
+    const card = admin.locator('.event-calendar__hover-card')
+    await card.waitFor()
+    const text = await card.innerText()
+    // 19:00–22:30 in Paris is 13:00–16:30 in the site's zone (New York), shown in one 24-hour format.
+    for (const part of [EVENT.title, '13:00–16:30', VENUE, 'Published']) expect(text).toContain(part)
+    await screenshot(admin, 'event-calendar-hover-card')
+    await admin.mouse.move(5, 5)
+    await card.waitFor({ state: 'detached' })
+  })
+
+  it('filters the calendar by category, venue, organizer and status', async () => {
+    const token = await apiToken(base, ADMIN.email, ADMIN.password)
+    const other = `Uncategorised ${RUN}`
+    const created = await fetch(`${base}/api/events`, {
+      body: JSON.stringify({ title: other, startDate: '2026-12-16T18:00:00Z', endDate: '2026-12-16T20:00:00Z', status: 'draft' }),
+      headers: { Authorization: `JWT ${token}`, 'Content-Type': 'application/json' },
+      method: 'POST',
+    })
+    expect(created.status).toBe(201)
+    await calendarInDecember(admin)
+    const ours = admin.locator('.fc-event', { hasText: EVENT.title })
+    const theirs = admin.locator('.fc-event', { hasText: other })
+    await ours.waitFor()
+    await theirs.waitFor()
+    const choose = async (filter: string, option: string | RegExp) => {
+      await admin.click(`#field-calendar-${filter} .rs__control`)
+      await admin.locator('.rs__option', { hasText: option }).first().click()
+    }
+    const clear = async (filter: string) => {
+      await admin.locator(`#field-calendar-${filter} .clear-indicator`).click()
+      await theirs.waitFor()
+    }
+    for (const [filter, option] of [['category', CATEGORY], ['venue', VENUE], ['organizer', ORGANIZER]] as const) {
+      await choose(filter, option)
+      await theirs.waitFor({ state: 'detached' })
+      await ours.waitFor()
+      await clear(filter)
+    }
+    await choose('status', /^Draft$/)
+    await ours.waitFor({ state: 'detached' })
+    await theirs.waitFor()
+    await screenshot(admin, 'event-calendar-filtered')
+  })
+
+  it('has month, week, day and agenda views; week opens at 08:00 with one time format', async () => {
+    await calendarInDecember(admin)
+    await admin.click('.fc-timeGridWeek-button')
+    await admin.locator('.fc-timeGridWeek-view').waitFor()
+    // The working day in view: the 08:00 row at the top of the scrolled grid, not midnight.
+    await expect
+      .poll(() =>
+        admin.evaluate(() => {
+          const row = document.querySelector('td.fc-timegrid-slot-label[data-time="08:00:00"]')!
+          const scroller = row.closest('.fc-scroller')!
+          return Math.round(row.getBoundingClientRect().top - scroller.getBoundingClientRect().top)
+        }),
+      )
+      .toBeLessThan(40)
+    const labels = (await admin.locator('.fc-timegrid-slot-label-cushion').allInnerTexts()).filter(Boolean)
+    expect(labels.length).toBeGreaterThan(20)
+    for (const label of labels) expect(label).toMatch(/^\d{2}:\d{2}$/)
+    await screenshot(admin, 'event-calendar-week')
+
+    await admin.click('.fc-timeGridDay-button')
+    await admin.locator('.fc-timeGridDay-view').waitFor()
+
+    await admin.click('.fc-agenda-button')
+    const item = admin.locator('.event-calendar__agenda-item', { hasText: EVENT.title })
+    await item.waitFor()
+    expect(await item.innerText()).toContain(VENUE)
+    expect(await admin.locator('.fc-toolbar-title').innerText()).toContain('December 2026')
+    await screenshot(admin, 'event-calendar-agenda')
+    await admin.click('.fc-dayGridMonth-button')
+  })
+
+  it('creates an event from a drag on empty time in the week view, with those times', async () => {
+    await calendarInDecember(admin)
+    await admin.click('.fc-timeGridWeek-button')
+    const day = admin.locator('td.fc-timegrid-col[data-date="2026-12-15"]')
+    for (let i = 0; i < 6 && !(await day.count()); i++) await admin.click('.fc-next-button')
+    const column = (await day.boundingBox())!
+    const rowOf = async (time: string) => (await admin.locator(`td.fc-timegrid-slot-lane[data-time="${time}"]`).boundingBox())!
+    const from = await rowOf('10:00:00')
+    const to = await rowOf('11:30:00')
+    await admin.mouse.move(column.x + column.width / 2, from.y + from.height / 2)
+    await admin.mouse.down()
+    await admin.mouse.move(column.x + column.width / 2, to.y + to.height / 2, { steps: 8 })
+    await admin.mouse.up()
+    await admin.waitForURL(/\/admin\/collections\/events\/create\?/)
+    // 10:00 to 12:00 in the site's zone (New York), which is also a new event's zone.
+    await expect.poll(() => admin.locator('#field-startDate input').inputValue()).toMatch(/Dec 15, 2026.*10:00\s?AM/)
+    await expect.poll(() => admin.locator('#field-endDate input').inputValue()).toMatch(/Dec 15, 2026.*12:00\s?PM/)
+    await admin.fill('#field-title', `From the calendar ${RUN}`)
+    await save(admin)
+    await admin.waitForURL(/\/admin\/collections\/events\/\d+/)
+    const id = admin.url().match(/events\/(\d+)/)![1]!
+    const token = await apiToken(base, ADMIN.email, ADMIN.password)
+    const saved = await (await fetch(`${base}/api/events/${id}?depth=0`, { headers: { Authorization: `JWT ${token}` } })).json()
+    expect(saved).toMatchObject({ endDate: '2026-12-15T17:00:00.000Z', startDate: '2026-12-15T15:00:00.000Z' })
   })
 
   it('trashes the event from its page with “Moved to the trash” and an Undo, and restores it', async () => {

@@ -29,7 +29,10 @@ export function generateEventsCollection(options: SanitizedPluginConfig, slugs: 
         ],
         views: {
           calendar: {
-            Component: { path: serverComponent('EventCalendarView'), serverProps: { siteTimezone: options.siteTimezone } },
+            Component: {
+              path: serverComponent('EventCalendarView'),
+              serverProps: { siteTimezone: options.siteTimezone, slugs: { categories: slugs.eventCategories, organizers: slugs.organizers, venues: slugs.venues } },
+            },
             exact: true,
             path: '/calendar',
           },

@@ -2,9 +2,11 @@
 
 import type { DateFieldClientComponent } from 'payload'
 
-import { DatePicker, FieldDescription, FieldError, FieldLabel, useField, useForm, useFormFields } from '@payloadcms/ui'
+import { DatePicker, FieldDescription, FieldError, FieldLabel, useDocumentInfo, useField, useForm, useFormFields } from '@payloadcms/ui'
 import { mergeFieldStyles } from '@payloadcms/ui/shared'
 import { DateTime } from 'luxon'
+import { useSearchParams } from 'next/navigation'
+import { useEffect } from 'react'
 
 import { useCalendarTranslation } from '../i18n/useCalendarTranslation'
 import { isValidTimeZone } from '../lib/timezone'
@@ -38,6 +40,18 @@ export const EventDateField: DateFieldClientComponent = ({ field, path, readOnly
   const browser = DateTime.local().zoneName ?? 'UTC'
   const displayed = value ? transposeWallTime(value, zone, browser) : undefined
   const label = useFieldLabel(field)
+  const { id } = useDocumentInfo()
+  const searchParams = useSearchParams()
+
+  // A new event from an empty slot of the calendar: its times come in the address
+  // (`create?startDate=…&endDate=…&allDay=1`, `calendar/EventCalendar.tsx`), once, as the form opens.
+  useEffect(() => {
+    const given = searchParams?.get(field.name)
+    if (id || value || !given || Number.isNaN(Date.parse(given))) return
+    setValue(new Date(given).toISOString())
+    if (isStart && searchParams?.get('allDay') === '1') dispatchFields({ type: 'UPDATE', path: path.replace(/[^.]+$/, 'allDay'), value: true })
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
 
   const change = (picked: Date | null | undefined) => {
     const next = picked ? transposeWallTime(picked, browser, zone).toISOString() : null

@@ -3,8 +3,7 @@
 import type { Where } from 'payload'
 
 import { SelectInput, useConfig, useListQuery } from '@payloadcms/ui'
-import { stringify } from 'qs'
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo } from 'react'
 
 import { useCalendarTranslation } from '../i18n/useCalendarTranslation'
 import { POST_STATUSES } from '../lib/statuses'
@@ -12,34 +11,9 @@ import { BulkTrashActions } from './BulkTrashActions'
 import { conditionOfView, DATE_VIEWS, type DateView, isViewCondition } from './eventDateViews'
 import { conditionsOf, QUICK_FILTER_OPERATORS as OWN, quickFilterValue as ownValue } from './listConditions'
 import { StatusViews } from './StatusViews'
+import { pickedValue as pick, useOptions } from './useOptions'
 
 type Props = { categoriesSlug: string; collectionSlug: string; siteTimezone: string; venuesSlug: string }
-type Option = { label: string; value: string }
-/** Choices for a relationship filter; trashed items (which only posts have) are no use as one. */
-function useOptions(slug: string, titleField: string, hasStatus: boolean): Option[] {
-  const { config } = useConfig()
-  const [options, setOptions] = useState<Option[]>([])
-  useEffect(() => {
-    const query = stringify({
-      depth: 0,
-      limit: 500,
-      select: { [titleField]: true },
-      sort: titleField,
-      where: hasStatus ? { status: { not_equals: 'trash' } } : undefined,
-    })
-    let live = true
-    fetch(`${config.serverURL}${config.routes.api}/${slug}?${query}`, { credentials: 'include' })
-      .then((response) => (response.ok ? response.json() : { docs: [] }))
-      .then((body: { docs: Array<Record<string, unknown>> }) => {
-        if (live) setOptions(body.docs.map((doc) => ({ label: String(doc[titleField] ?? doc.id), value: String(doc.id) })))
-      })
-      .catch(() => undefined)
-    return () => {
-      live = false
-    }
-  }, [config.routes.api, config.serverURL, hasStatus, slug, titleField])
-  return options
-}
 
 /**
  * What sits above the events list: the status views with their counts, the bulk trash actions,
@@ -122,9 +96,4 @@ export function EventListFilters({ categoriesSlug, collectionSlug, siteTimezone,
     </div>
     </>
   )
-}
-
-function pick(option: unknown): string {
-  const chosen = Array.isArray(option) ? option[0] : option
-  return chosen && typeof chosen === 'object' && 'value' in chosen ? String((chosen as Option).value) : ''
 }

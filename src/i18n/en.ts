@@ -172,6 +172,15 @@ export const en = {
   shownInBrowserZone: 'Times are shown in your browser’s timezone; all-day events on their own dates.',
   calendarLegend: 'Unpublished events are outlined; events you may not change cannot be dragged; trashed events are not shown.',
 
+  month: 'Month',
+  week: 'Week',
+  day: 'Day',
+  agenda: 'Agenda',
+  noEventsInRange: 'No events in this period.',
+  noCategory: 'No category',
+  moveUndone: 'Move undone.',
+  calendarCreateHint: 'Click or drag on an empty slot to create an event at that time.',
+
   // Application passwords on the account page
   applicationPasswordsIntro:
     'For apps and scripts that sign in with HTTP Basic authentication. Each can be revoked without changing the account password.',

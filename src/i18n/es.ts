@@ -162,6 +162,15 @@ export const es: CalendarTranslations = {
   calendarLegend:
     'Los eventos sin publicar aparecen con contorno; los que no puede cambiar no se pueden arrastrar; los de la papelera no se muestran.',
 
+  month: 'Mes',
+  week: 'Semana',
+  day: 'Día',
+  agenda: 'Agenda',
+  noEventsInRange: 'No hay eventos en este periodo.',
+  noCategory: 'Sin categoría',
+  moveUndone: 'Movimiento deshecho.',
+  calendarCreateHint: 'Haga clic o arrastre sobre un hueco libre para crear un evento a esa hora.',
+
   applicationPasswordsIntro:
     'Para aplicaciones y scripts que inician sesión con autenticación HTTP Basic. Cada una puede revocarse sin cambiar la contraseña de la cuenta.',
   applicationPasswordNeedsName: 'Primero dé un nombre a la contraseña de aplicación.',

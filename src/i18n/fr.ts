@@ -162,6 +162,15 @@ export const fr: CalendarTranslations = {
   calendarLegend:
     'Les évènements non publiés sont en contour ; ceux que vous ne pouvez pas modifier ne se déplacent pas ; ceux de la corbeille ne sont pas affichés.',
 
+  month: 'Mois',
+  week: 'Semaine',
+  day: 'Jour',
+  agenda: 'Agenda',
+  noEventsInRange: 'Aucun évènement sur cette période.',
+  noCategory: 'Sans catégorie',
+  moveUndone: 'Déplacement annulé.',
+  calendarCreateHint: 'Cliquez ou faites glisser sur un créneau libre pour créer un évènement à cette heure.',
+
   applicationPasswordsIntro:
     'Pour les applications et scripts qui se connectent par authentification HTTP Basic. Chacun peut être révoqué sans changer le mot de passe du compte.',
   applicationPasswordNeedsName: 'Donnez d’abord un nom au mot de passe d’application.',

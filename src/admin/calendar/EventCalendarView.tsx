@@ -11,7 +11,11 @@ import { EventCalendar } from './EventCalendar'
  * The calendar itself runs in the browser and reads the events of the visible range through
  * Payload's REST API, so it sees exactly what the signed-in editor may see.
  */
-export async function EventCalendarView({ initPageResult, siteTimezone }: AdminViewServerProps & { siteTimezone?: string }) {
+export async function EventCalendarView({
+  initPageResult,
+  siteTimezone,
+  slugs,
+}: AdminViewServerProps & { siteTimezone?: string; slugs: { categories: string; organizers: string; venues: string } }) {
   const { collectionConfig, locale, permissions, req } = initPageResult
   const config = req.payload.config
   const slug = collectionConfig?.slug ?? 'events'
@@ -34,6 +38,7 @@ export async function EventCalendarView({ initPageResult, siteTimezone }: AdminV
         listURL={listURL}
         locale={locale?.code}
         siteTimezone={siteTimezone ?? 'UTC'}
+        slugs={slugs}
         title={plural}
       />
     </Gutter>
