@@ -67,8 +67,7 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
     await drawer.locator('#field-name').fill(name)
     await drawer.locator('#action-save').click()
     await expect.poll(() => page.locator(`#field-${field}`).innerText(), { timeout: 20_000 }).toContain(name)
-    // The drawer stays open on the saved item, as Payload's drawers do; the editor closes it.
-    await drawer.locator('.doc-drawer__header-close').click()
+    // The drawer closes by itself once the item is created, the new item selected.
     await drawer.waitFor({ state: 'detached' })
   }
 
@@ -564,6 +563,61 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
     for (const internal of ['Cost Details', 'Origin ids', 'Status Before Trash', 'Description Text', 'Password Protected']) expect(columns).not.toContain(internal)
   })
 
+  it('publishes or schedules from the form’s button, with links to the public page and the API', async () => {
+    const token = await apiToken(base, ADMIN.email, ADMIN.password)
+    const statusOf = async (id: string) => (await (await fetch(`${base}/api/events/${id}?depth=0`, { headers: { Authorization: `JWT ${token}` } })).json()).status
+    const button = admin.locator('#action-workflow')
+
+    await admin.goto(`${base}/admin/collections/events/create?locale=en`)
+    await admin.fill('#field-title', `Scheduled from the form ${RUN}`)
+    await typeDate(admin, 'startDate', 'Feb 10, 2027 8:00 PM')
+    await expect.poll(() => button.innerText()).toBe('Publish')
+    // A publication date to come turns Publish into Schedule.
+    await typeDate(admin, 'publishedAt', 'Jan 5, 2027 9:00 AM')
+    await expect.poll(() => button.innerText()).toBe('Schedule')
+    await button.click()
+    await admin.waitForURL(/\/admin\/collections\/events\/\d+/)
+    const scheduled = admin.url().match(/events\/(\d+)/)![1]!
+    await expect.poll(() => statusOf(scheduled)).toBe('future')
+    // Scheduled: Save updates it, there is nothing left to schedule.
+    await expect.poll(() => button.count()).toBe(0)
+    await screenshot(admin, 'event-form-scheduled')
+
+    const page = admin.locator('.preview-links__page')
+    await expect.poll(() => page.getAttribute('href')).toMatch(/\/event\/scheduled-from-the-form-[a-z0-9-]+\/$/)
+    const apiLink = (await admin.locator('.preview-links__api').getAttribute('href'))!
+    expect(apiLink).toMatch(new RegExp(`/wp-json/vendor/events/v1/events/${scheduled}$`))
+    const served = await fetch(apiLink, { headers: basic(ADMIN.email, ADMIN.password) })
+    expect(served.status).toBe(200)
+    expect((await served.json()).id).toBe(Number(scheduled))
+
+    await admin.goto(`${base}/admin/collections/events/create?locale=en`)
+    await admin.fill('#field-title', `Published from the form ${RUN}`)
+    await typeDate(admin, 'startDate', 'Feb 11, 2027 8:00 PM')
+    await expect.poll(() => button.innerText()).toBe('Publish')
+    await button.click()
+    await admin.waitForURL(/\/admin\/collections\/events\/\d+/)
+    const published = admin.url().match(/events\/(\d+)/)![1]!
+    await expect.poll(() => statusOf(published)).toBe('publish')
+    // Once published, Save updates it; there is nothing left to publish.
+    await expect.poll(() => button.count()).toBe(0)
+    // Out of the way of the list's filters below, which count the scheduled events.
+    for (const id of [scheduled, published]) {
+      await fetch(`${base}/api/events/${id}`, { body: JSON.stringify({ status: 'trash' }), headers: { Authorization: `JWT ${token}`, 'Content-Type': 'application/json' }, method: 'PATCH' })
+    }
+  })
+
+  it('asks a venue for one “State or province”', async () => {
+    await admin.goto(`${base}/admin/collections/venues/create?locale=en`)
+    await admin.locator('#field-stateProvince').waitFor()
+    // The original's separate state and province stay in the data, out of sight.
+    for (const hidden of ['#field-state', '#field-province']) expect(await admin.locator(hidden).isVisible()).toBe(false)
+    const form = await admin.locator('form').first().innerText()
+    expect(form.match(/State or province/g)).toHaveLength(1)
+    expect(form).not.toMatch(/^(State|Province)$/m)
+    await screenshot(admin, 'venue-form')
+  })
+
   it('offers a contributor no publishing: their event goes to review', async () => {
     const token = await apiToken(base, ADMIN.email, ADMIN.password)
     const created = await fetch(`${base}/api/users`, {
@@ -584,6 +638,9 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
     expect(offered).toEqual(['Draft', 'Pending review'])
     await screenshot(contributor, 'contributor-status-options')
     await contributor.locator('.rs__option', { hasText: 'Pending review' }).click()
+    // Beside Save, the workflow's button for a contributor is Submit for review, never Publish.
+    expect(await contributor.locator('#action-workflow').innerText()).toBe('Submit for review')
+    expect(await contributor.getByRole('button', { name: /^(Publish|Schedule)$/ }).count()).toBe(0)
     // Venues and categories they may not create are not offered either.
     expect(await contributor.locator('#field-categories .relationship-add-new__add-button').count()).toBe(0)
     await save(contributor)

@@ -7,6 +7,7 @@ import { fillDefaultLocale } from '../../src/hooks/fillDefaultLocale'
 import { generateSlug } from '../../src/hooks/generateSlug'
 import { guardChosenIds } from '../../src/hooks/guardChosenIds'
 import { TERM_COLLECTIONS } from '../../src/slugs'
+import { clientComponent } from '../../src/admin/paths'
 import { label, labelByLanguage } from '../../src/i18n/index'
 import { applyOverride } from '../applyOverride'
 import { TERM_LOCALIZED_FIELDS, termFields } from '../termFields'
@@ -23,7 +24,7 @@ export function generateEventCategoriesCollection(options: SanitizedPluginConfig
         read: readTerms,
         update: manageEventCategories,
       },
-      admin: { useAsTitle: 'name', defaultColumns: ['name', 'slug', 'parent', 'translations'], listSearchableFields: ['name', 'slug'], group: labelByLanguage('groupCalendar') },
+      admin: { useAsTitle: 'name', defaultColumns: ['name', 'slug', 'parent', 'translations'], listSearchableFields: ['name', 'slug'], group: labelByLanguage('groupCalendar'), components: { edit: { SaveButton: clientComponent('SaveAndCloseDrawer') } } },
       defaultSort: 'name',
       fields: [
         ...termFields(),

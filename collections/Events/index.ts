@@ -42,6 +42,7 @@ export function generateEventsCollection(options: SanitizedPluginConfig, slugs: 
     },
     defaultSort: 'startDate',
     blankedWhenProtected: { allDay: null, categories: [], cost: null, costDetails: { currencyCode: null, currencyPosition: null, currencySymbol: null, values: [] }, featured: null, hideFromListings: null, organizers: [], showMap: null, showMapLink: null, sticky: null, tags: [], venue: null, website: null },
+    kind: 'events',
     titleField: 'title',
     localizedFields: EVENT_LOCALIZED_FIELDS,
     options,

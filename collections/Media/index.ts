@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { mayEditOthersPosts, mayUploadFiles } from '../../src/access/posts'
 import { guardChosenIds } from '../../src/hooks/guardChosenIds'
+import { clientComponent } from '../../src/admin/paths'
 import { label, labelByLanguage } from '../../src/i18n/index'
 
 /** Images of events, venues and organizers. Files live in `staticDir` on the server's disk. */
@@ -12,7 +13,7 @@ export function generateMediaCollection(slug: string, staticDir?: string): Colle
     // As WordPress's \`upload_files\` (authors and up) and editing others' posts (editors and up):
     // a subscriber or contributor cannot replace or delete the site's images.
     access: { create: mayUploadFiles, delete: mayEditOthersPosts, read: () => true, update: mayEditOthersPosts },
-    admin: { group: labelByLanguage('groupCalendar') },
+    admin: { group: labelByLanguage('groupCalendar'), components: { edit: { SaveButton: clientComponent('SaveAndCloseDrawer') } } },
     hooks: { beforeOperation: [guardChosenIds()] },
     fields: [{ name: 'alt', label: label('alternativeText'), type: 'text', localized: true }],
     upload: {

@@ -17,6 +17,7 @@ export function generateOrganizersCollection(options: SanitizedPluginConfig, slu
     defaultSort: 'name',
     defaultStatus: ({ user }) => defaultLinkedPostStatus(user),
     blankedWhenProtected: { email: null, phone: null, website: null },
+    kind: 'organizers',
     titleField: 'name',
     localizedFields: ORGANIZER_LOCALIZED_FIELDS,
     options,

@@ -6,6 +6,7 @@ import { imageField, richTextOnly, urlField } from '../../src/fields/postFields'
 import { defaultLinkedPostStatus } from '../../src/lib/statuses'
 import { label } from '../../src/i18n/index'
 import { generatePostCollection } from '../postCollection'
+import { deriveStateProvince } from './hooks/deriveStateProvince'
 
 export const VENUE_LOCALIZED_FIELDS = ['name', 'description', 'excerpt']
 
@@ -17,6 +18,7 @@ export function generateVenuesCollection(options: SanitizedPluginConfig, slug: s
     defaultSort: 'name',
     defaultStatus: ({ user }) => defaultLinkedPostStatus(user),
     blankedWhenProtected: { address: null, city: null, country: null, latitude: null, longitude: null, phone: null, province: null, showMap: null, showMapLink: null, stateProvince: null, website: null, zip: null },
+    kind: 'venues',
     titleField: 'name',
     localizedFields: VENUE_LOCALIZED_FIELDS,
     options,
@@ -40,12 +42,14 @@ export function generateVenuesCollection(options: SanitizedPluginConfig, slug: s
           {
             type: 'row',
             fields: [
-              { name: 'state', label: label('state'), type: 'text', admin: { description: label('stateDescription') } },
-              { name: 'province', label: label('province'), type: 'text' },
-              { name: 'stateProvince', label: label('stateOrProvince'), type: 'text' },
+              { name: 'stateProvince', label: label('stateOrProvince'), type: 'text', hooks: { afterRead: [deriveStateProvince] }, admin: { width: '50%' } },
+              { name: 'country', label: label('country'), type: 'text', admin: { width: '50%' } },
             ],
           },
-          { name: 'country', label: label('country'), type: 'text' },
+          // The original's separate US state and province, which its API still reads and writes;
+          // the form has the one "State or province" above, filled from them when it is empty.
+          { name: 'state', label: label('state'), type: 'text', admin: { hidden: true, disableListColumn: true } },
+          { name: 'province', label: label('province'), type: 'text', admin: { hidden: true, disableListColumn: true } },
           {
             // Two numbers rather than Payload's \`point\`: that needs PostGIS, which neither the
             // embedded Postgres nor many hosted ones have. Distance searches work on these.

@@ -57,6 +57,7 @@ export const internalFieldAdmin = () => ({ hidden: true, disableListColumn: true
 export const postSidebarFields = (
   options: SanitizedPluginConfig,
   defaultStatus: PostStatus | ((args: { user: UserWithRole }) => PostStatus) = 'draft',
+  kind: 'events' | 'organizers' | 'venues' = 'events',
 ): Field[] => [
   slugField(),
   {
@@ -93,6 +94,20 @@ export const postSidebarFields = (
     admin: { position: 'sidebar', disableListColumn: true, components: { Field: clientComponent('WorkflowActions') } },
   },
   translationStatusField(),
+  {
+    name: 'previewLinks',
+    type: 'ui',
+    admin: {
+      position: 'sidebar',
+      disableListColumn: true,
+      components: {
+        Field: {
+          path: clientComponent('PreviewLinks'),
+          clientProps: { apiURL: `${options.siteUrl}/${options.restRoot}/${options.namespace}/${kind}`, kind, siteUrl: options.siteUrl },
+        },
+      },
+    },
+  },
   {
     name: 'publishedAt',
     label: label('publicationDate'),

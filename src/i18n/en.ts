@@ -56,7 +56,6 @@ export const en = {
   city: 'City',
   postalCode: 'Postal code',
   state: 'State',
-  stateDescription: 'US state',
   province: 'Province',
   stateOrProvince: 'State or province',
   country: 'Country',
@@ -180,6 +179,14 @@ export const en = {
   noCategory: 'No category',
   moveUndone: 'Move undone.',
   calendarCreateHint: 'Click or drag on an empty slot to create an event at that time.',
+
+  // The form's workflow
+  publish: 'Publish',
+  schedule: 'Schedule',
+  submitForReview: 'Submit for review',
+  viewPublicPage: 'View public page',
+  previewPublicPage: 'Preview public page',
+  viewInApi: 'View in the API',
 
   // Application passwords on the account page
   applicationPasswordsIntro:

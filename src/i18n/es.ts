@@ -52,7 +52,6 @@ export const es: CalendarTranslations = {
   city: 'Ciudad',
   postalCode: 'Código postal',
   state: 'Estado',
-  stateDescription: 'Estado de EE. UU.',
   province: 'Provincia',
   stateOrProvince: 'Estado o provincia',
   country: 'País',
@@ -170,6 +169,13 @@ export const es: CalendarTranslations = {
   noCategory: 'Sin categoría',
   moveUndone: 'Movimiento deshecho.',
   calendarCreateHint: 'Haga clic o arrastre sobre un hueco libre para crear un evento a esa hora.',
+
+  publish: 'Publicar',
+  schedule: 'Programar',
+  submitForReview: 'Enviar a revisión',
+  viewPublicPage: 'Ver la página pública',
+  previewPublicPage: 'Previsualizar la página pública',
+  viewInApi: 'Ver en la API',
 
   applicationPasswordsIntro:
     'Para aplicaciones y scripts que inician sesión con autenticación HTTP Basic. Cada una puede revocarse sin cambiar la contraseña de la cuenta.',

@@ -52,7 +52,6 @@ export const fr: CalendarTranslations = {
   city: 'Ville',
   postalCode: 'Code postal',
   state: 'État',
-  stateDescription: 'État des États-Unis',
   province: 'Province',
   stateOrProvince: 'État ou province',
   country: 'Pays',
@@ -170,6 +169,13 @@ export const fr: CalendarTranslations = {
   noCategory: 'Sans catégorie',
   moveUndone: 'Déplacement annulé.',
   calendarCreateHint: 'Cliquez ou faites glisser sur un créneau libre pour créer un évènement à cette heure.',
+
+  publish: 'Publier',
+  schedule: 'Planifier',
+  submitForReview: 'Soumettre à relecture',
+  viewPublicPage: 'Voir la page publique',
+  previewPublicPage: 'Prévisualiser la page publique',
+  viewInApi: 'Voir dans l’API',
 
   applicationPasswordsIntro:
     'Pour les applications et scripts qui se connectent par authentification HTTP Basic. Chacun peut être révoqué sans changer le mot de passe du compte.',
