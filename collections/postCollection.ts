@@ -5,6 +5,8 @@ import type { CollectionOverride, SanitizedPluginConfig } from '../src/types'
 import { deleteTrashedPosts } from '../src/access/deleteTrashedPosts'
 import { createPosts, editPosts, readPosts } from '../src/access/posts'
 import { hideTrashedFromList } from '../src/admin/hideTrashedFromList'
+import { clientComponent } from '../src/admin/paths'
+import { labelByLanguage } from '../src/i18n/index'
 import { postSidebarFields } from '../src/fields/postFields'
 import { applyStatusWorkflow } from '../src/hooks/applyStatusWorkflow'
 import { assignAuthor } from '../src/hooks/assignAuthor'
@@ -31,6 +33,8 @@ export function generatePostCollection(args: {
   defaultSort: string
   /** The status of a new item when none is given. */
   defaultStatus?: Parameters<typeof postSidebarFields>[1]
+  /** Which of the original's post types it is, for its public address. */
+  kind: 'events' | 'organizers' | 'venues'
   fields: Field[]
   labels: CollectionConfig['labels']
   localizedFields: string[]
@@ -44,11 +48,18 @@ export function generatePostCollection(args: {
       slug: args.slug,
       labels: args.labels,
       access: { create: createPosts, delete: deleteTrashedPosts, read: readPosts, update: editPosts },
-      admin: { useAsTitle: args.titleField, group: 'Calendar', baseListFilter: hideTrashedFromList, ...args.admin },
+      admin: {
+        useAsTitle: args.titleField,
+        group: labelByLanguage('groupCalendar'),
+        baseListFilter: hideTrashedFromList,
+        ...args.admin,
+        // Publish / Schedule / Submit for review beside Save.
+        components: { ...args.admin?.components, edit: { SaveButton: clientComponent('WorkflowSaveButton'), ...args.admin?.components?.edit } },
+      },
       defaultSort: args.defaultSort,
       // What decides who sees a protected item's content is read whatever the caller selects.
       forceSelect: { author: true, password: true, status: true },
-      fields: [...args.fields, ...postSidebarFields(args.options, args.defaultStatus)],
+      fields: [...args.fields, ...postSidebarFields(args.options, args.defaultStatus, args.kind)],
       hooks: {
         beforeOperation: [guardChosenIds(POST_COLLECTIONS), refuseDuplicatingProtected, serializeUpdates],
         beforeRead: [hideProtectedContent({ ...args.blankedWhenProtected, description: null, descriptionText: null, excerpt: null, image: null })],

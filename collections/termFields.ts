@@ -1,13 +1,14 @@
 import type { Field } from 'payload'
 
 import { slugField, translationStatusField } from '../src/fields/postFields'
+import { label } from '../src/i18n/index'
 
 export const TERM_LOCALIZED_FIELDS = ['name', 'description']
 
 /** What categories and tags share: a translated name and description, and one slug for all languages. */
 export const termFields = (): Field[] => [
-  { name: 'name', type: 'text', localized: true, required: true },
-  { name: 'description', type: 'textarea', localized: true },
+  { name: 'name', label: label('name'), type: 'text', localized: true, required: true },
+  { name: 'description', label: label('description'), type: 'textarea', localized: true },
   slugField(),
   translationStatusField(),
 ]

@@ -18,6 +18,8 @@ import { ensureCalendarSchemaOnInit } from './db/calendarSchemaOnInit'
 import { mendPreferenceDeletes } from './db/deleteOwnPreference'
 import { guardCollectionsAddedByPayload, withInputGuards } from './collectionGuards'
 import { answerDatabaseErrors } from './hooks/answerDatabaseErrors'
+import { withCalendarI18n } from './i18n/withCalendarI18n'
+import { withCalendarAdmin } from './admin/withCalendarAdmin'
 import { CALENDAR_QUEUE, publishScheduledItemsTask } from './jobs/publishScheduledItems'
 import { sanitizeOptions } from './sanitizeOptions'
 import { CALENDAR_SLUGS, POST_COLLECTIONS } from './slugs'
@@ -53,6 +55,10 @@ export const eventsCalendarPlugin =
       hooks: enabled
         ? { ...incomingConfig.hooks, afterError: [...(incomingConfig.hooks?.afterError ?? []), answerDatabaseErrors] }
         : incomingConfig.hooks,
+      // The admin in the editor's language (English, French, Spanish), the plugin's own words included;
+      // kept when disabled, since the collections' labels still name the plugin's keys.
+      i18n: withCalendarI18n(incomingConfig.i18n),
+      admin: withCalendarAdmin(incomingConfig.admin),
       custom: { ...incomingConfig.custom, eventsCalendar: options },
       endpoints: [...(incomingConfig.endpoints ?? []), ...(enabled ? compatRootEndpoints(options) : [])],
       jobs: calendarJobs(incomingConfig.jobs ?? {}, options),

@@ -1,6 +1,7 @@
 import type { Access, CollectionConfig, CollectionSlug } from 'payload'
 
 import { guardChosenIds } from '../../src/hooks/guardChosenIds'
+import { label, labelByLanguage } from '../../src/i18n/index'
 import { can } from '../../src/lib/roles'
 import { issueApplicationPassword, revealApplicationPasswordOnce } from './hooks/issueApplicationPassword'
 
@@ -18,7 +19,7 @@ const ownOrManaged: Access = ({ req: { user } }) => {
 export function generateApplicationPasswordsCollection(slug: CollectionSlug, usersSlug: CollectionSlug): CollectionConfig {
   return {
     slug,
-    labels: { singular: 'Application password', plural: 'Application passwords' },
+    labels: { singular: label('applicationPassword'), plural: label('applicationPasswords') },
     access: {
       create: ({ req: { user } }) => Boolean(user),
       delete: ownOrManaged,
@@ -28,15 +29,16 @@ export function generateApplicationPasswordsCollection(slug: CollectionSlug, use
     admin: {
       useAsTitle: 'name',
       defaultColumns: ['name', 'user', 'createdAt', 'lastUsedAt'],
-      group: 'Settings',
-      description: 'Issue new ones from a user’s page (Account), where the password is shown once.',
+      group: labelByLanguage('groupSettings'),
+      description: label('applicationPasswordsDescription'),
       // Everyone manages their own on their account page; the full list is for user managers.
       hidden: ({ user }) => !can(user, 'manage_users'),
     },
     fields: [
-      { name: 'name', type: 'text', required: true, admin: { description: 'What uses it, e.g. "Mobile app".' } },
+      { name: 'name', label: label('applicationPasswordName'), type: 'text', required: true, admin: { description: label('applicationPasswordNameDescription') } },
       {
         name: 'user',
+        label: label('applicationPasswordUser'),
         type: 'relationship',
         relationTo: usersSlug,
         required: true,
@@ -48,7 +50,7 @@ export function generateApplicationPasswordsCollection(slug: CollectionSlug, use
         },
       },
       { name: 'passwordHash', type: 'text', hidden: true, unique: true, index: true },
-      { name: 'lastUsedAt', type: 'date', admin: { readOnly: true } },
+      { name: 'lastUsedAt', label: label('lastUsed'), type: 'date', admin: { readOnly: true } },
     ],
     hooks: {
       beforeOperation: [guardChosenIds()],

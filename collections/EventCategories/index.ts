@@ -7,6 +7,8 @@ import { fillDefaultLocale } from '../../src/hooks/fillDefaultLocale'
 import { generateSlug } from '../../src/hooks/generateSlug'
 import { guardChosenIds } from '../../src/hooks/guardChosenIds'
 import { TERM_COLLECTIONS } from '../../src/slugs'
+import { clientComponent } from '../../src/admin/paths'
+import { label, labelByLanguage } from '../../src/i18n/index'
 import { applyOverride } from '../applyOverride'
 import { TERM_LOCALIZED_FIELDS, termFields } from '../termFields'
 import { preventParentCycle } from './hooks/preventParentCycle'
@@ -15,18 +17,18 @@ export function generateEventCategoriesCollection(options: SanitizedPluginConfig
   return applyOverride(
     {
       slug,
-      labels: { singular: 'Event category', plural: 'Event categories' },
+      labels: { singular: label('eventCategory'), plural: label('eventCategories') },
       access: {
         create: manageEventCategories,
         delete: manageEventCategories,
         read: readTerms,
         update: manageEventCategories,
       },
-      admin: { useAsTitle: 'name', defaultColumns: ['name', 'slug', 'parent', 'translations'], listSearchableFields: ['name', 'slug'], group: 'Calendar' },
+      admin: { useAsTitle: 'name', defaultColumns: ['name', 'slug', 'parent', 'translations'], listSearchableFields: ['name', 'slug'], group: labelByLanguage('groupCalendar'), components: { edit: { SaveButton: clientComponent('SaveAndCloseDrawer') } } },
       defaultSort: 'name',
       fields: [
         ...termFields(),
-        { name: 'parent', type: 'relationship', relationTo: slug, index: true, admin: { position: 'sidebar' } },
+        { name: 'parent', label: label('parent'), type: 'relationship', relationTo: slug, index: true, admin: { position: 'sidebar' } },
       ],
       hooks: {
         beforeOperation: [guardChosenIds(TERM_COLLECTIONS)],

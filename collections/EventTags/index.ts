@@ -7,6 +7,8 @@ import { fillDefaultLocale } from '../../src/hooks/fillDefaultLocale'
 import { generateSlug } from '../../src/hooks/generateSlug'
 import { guardChosenIds } from '../../src/hooks/guardChosenIds'
 import { TERM_COLLECTIONS } from '../../src/slugs'
+import { clientComponent } from '../../src/admin/paths'
+import { label, labelByLanguage } from '../../src/i18n/index'
 import { applyOverride } from '../applyOverride'
 import { TERM_LOCALIZED_FIELDS, termFields } from '../termFields'
 
@@ -14,9 +16,9 @@ export function generateEventTagsCollection(options: SanitizedPluginConfig, slug
   return applyOverride(
     {
       slug,
-      labels: { singular: 'Event tag', plural: 'Event tags' },
+      labels: { singular: label('eventTag'), plural: label('eventTags') },
       access: { create: manageEventTags, delete: manageEventTags, read: readTerms, update: manageEventTags },
-      admin: { useAsTitle: 'name', defaultColumns: ['name', 'slug', 'translations'], listSearchableFields: ['name', 'slug'], group: 'Calendar' },
+      admin: { useAsTitle: 'name', defaultColumns: ['name', 'slug', 'translations'], listSearchableFields: ['name', 'slug'], group: labelByLanguage('groupCalendar'), components: { edit: { SaveButton: clientComponent('SaveAndCloseDrawer') } } },
       defaultSort: 'name',
       fields: termFields(),
       hooks: {

@@ -5,22 +5,23 @@ import type { SanitizedPluginConfig } from '../../src/types'
 
 import { imageField, internalFieldAdmin, richTextOnly, textOnly, urlField } from '../../src/fields/postFields'
 import { clientComponent, serverComponent } from '../../src/admin/paths'
+import { label, translatorOf } from '../../src/i18n/index'
 import { isEventTimeZone } from '../../src/lib/timezone'
 
 export const EVENT_LOCALIZED_FIELDS = ['title', 'description', 'excerpt']
 
 export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs): Field[] => [
-  { name: 'title', type: 'text', localized: true, required: true },
+  { name: 'title', label: label('title'), type: 'text', localized: true, required: true },
   {
     type: 'collapsible',
-    label: 'When',
+    label: label('when'),
     fields: [
       {
         type: 'row',
         fields: [
           {
             name: 'startDate',
-            label: 'Start',
+            label: label('start'),
             type: 'date',
             required: true,
             index: true,
@@ -32,7 +33,7 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
           },
           {
             name: 'endDate',
-            label: 'End',
+            label: label('end'),
             type: 'date',
             required: true,
             index: true,
@@ -50,23 +51,24 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
         fields: [
           {
             name: 'timezone',
+            label: label('timezone'),
             type: 'text',
             required: true,
             defaultValue: () => options.siteTimezone,
             // Text rather than a select: the list of zones grows with each release of the
             // timezone database, and a database enum would tie the schema to one of them.
             // A manual UTC offset (`UTC+2`) is accepted as WordPress's settings and the original take it.
-            validate: (value: null | string | undefined) =>
-              isEventTimeZone(value) || 'Enter an IANA timezone such as America/New_York or Europe/Paris, or a UTC offset such as UTC+2.',
+            validate: (value: null | string | undefined, { req }: { req: { t: unknown } }) =>
+              isEventTimeZone(value) || translatorOf(req.t)('timezoneInvalid'),
             admin: {
               width: '50%',
-              description: 'The event’s local timezone, as its audience reads the times.',
+              description: label('timezoneDescription'),
               components: { Field: clientComponent('TimezoneField') },
             },
           },
           {
             name: 'allDay',
-            label: 'All day',
+            label: label('allDay'),
             type: 'checkbox',
             defaultValue: false,
             admin: { width: '50%', style: { alignSelf: 'center' } },
@@ -77,28 +79,29 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
   },
   {
     type: 'collapsible',
-    label: 'Where and who',
+    label: label('whereAndWho'),
     fields: [
       // A filter that lets every item through still makes Payload check, on every write, that the
       // writer may read what they link: nobody attaches someone else's draft venue by its id.
-      { name: 'venue', type: 'relationship', relationTo: slugs.venues, index: true, filterOptions: () => true },
-      { name: 'organizers', type: 'relationship', relationTo: slugs.organizers, hasMany: true, filterOptions: () => true },
+      { name: 'venue', label: label('venue'), type: 'relationship', relationTo: slugs.venues, index: true, filterOptions: () => true },
+      { name: 'organizers', label: label('organizers'), type: 'relationship', relationTo: slugs.organizers, hasMany: true, filterOptions: () => true },
     ],
   },
   {
     type: 'collapsible',
-    label: 'Details',
+    label: label('details'),
     fields: [
-      { name: 'description', type: 'richText', localized: true, validate: richTextOnly },
-      { name: 'excerpt', type: 'textarea', localized: true },
+      { name: 'description', label: label('description'), type: 'richText', localized: true, validate: richTextOnly },
+      { name: 'excerpt', label: label('excerpt'), type: 'textarea', localized: true },
       {
         type: 'row',
         fields: [
           {
             name: 'cost',
+            label: label('cost'),
             type: 'text',
             validate: textOnly,
-            admin: { width: '50%', description: 'As readers should see it, e.g. $15, 10–25 €, Free.' },
+            admin: { width: '50%', description: label('costDescription') },
           },
           { ...urlField('website'), admin: { width: '50%' } } as Field,
         ],
@@ -127,14 +130,14 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
           { name: 'values', type: 'text', hasMany: true },
         ],
       },
-      { name: 'categories', type: 'relationship', relationTo: slugs.eventCategories, hasMany: true },
-      { name: 'tags', type: 'relationship', relationTo: slugs.eventTags, hasMany: true },
+      { name: 'categories', label: label('categories'), type: 'relationship', relationTo: slugs.eventCategories, hasMany: true },
+      { name: 'tags', label: label('tags'), type: 'relationship', relationTo: slugs.eventTags, hasMany: true },
       imageField(options),
     ],
   },
   {
     type: 'collapsible',
-    label: 'Presentation',
+    label: label('presentation'),
     admin: { initCollapsed: true },
     fields: [
       {
@@ -142,25 +145,27 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
         fields: [
           {
             name: 'featured',
+            label: label('featured'),
             type: 'checkbox',
             defaultValue: false,
             index: true,
             admin: { components: { Cell: serverComponent('FlagCell') } },
           },
-          { name: 'sticky', type: 'checkbox', defaultValue: false, admin: { description: 'Pinned in calendar views.' } },
+          { name: 'sticky', label: label('sticky'), type: 'checkbox', defaultValue: false, admin: { description: label('stickyDescription') } },
           {
             name: 'hideFromListings',
+            label: label('hideFromListings'),
             type: 'checkbox',
             defaultValue: false,
-            admin: { description: 'Left out of event lists; still reachable by its address.' },
+            admin: { description: label('hideFromListingsDescription') },
           },
         ],
       },
       {
         type: 'row',
         fields: [
-          { name: 'showMap', type: 'checkbox', defaultValue: false },
-          { name: 'showMapLink', type: 'checkbox', defaultValue: false },
+          { name: 'showMap', label: label('showMap'), type: 'checkbox', defaultValue: false },
+          { name: 'showMapLink', label: label('showMapLink'), type: 'checkbox', defaultValue: false },
         ],
       },
     ],
@@ -174,13 +179,14 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
 
 export type CalendarSlugs = Omit<typeof CALENDAR_SLUGS, 'applicationPasswords'>
 
-function validateEndDate(value: unknown, { siblingData }: { siblingData: Record<string, unknown> }): string | true {
-  if (!value) return 'An end is required.'
+function validateEndDate(value: unknown, { req, siblingData }: { req: { t: unknown }; siblingData: Record<string, unknown> }): string | true {
+  const t = translatorOf(req.t)
+  if (!value) return t('endRequired')
   const end = new Date(value as string)
-  if (Number.isNaN(end.getTime())) return 'The end is not a valid date.'
+  if (Number.isNaN(end.getTime())) return t('endInvalid')
   const start = siblingData.startDate ? new Date(siblingData.startDate as string) : null
   if (start && !Number.isNaN(start.getTime()) && end.getTime() < start.getTime() && !siblingData.allDay) {
-    return 'The end cannot be before the start.'
+    return t('endBeforeStart')
   }
   return true
 }

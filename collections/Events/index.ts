@@ -5,6 +5,7 @@ import type { CalendarSlugs } from './fields'
 
 import { eventsListFilter } from '../../src/admin/eventDateViews'
 import { clientComponent, serverComponent } from '../../src/admin/paths'
+import { label } from '../../src/i18n/index'
 import { generatePostCollection } from '../postCollection'
 import { EVENT_LOCALIZED_FIELDS, eventFields } from './fields'
 import { normalizeEventDates } from './hooks/normalizeEventDates'
@@ -13,7 +14,7 @@ import { parseCostDetails } from './hooks/parseCostDetails'
 export function generateEventsCollection(options: SanitizedPluginConfig, slugs: CalendarSlugs): CollectionConfig {
   return generatePostCollection({
     slug: slugs.events,
-    labels: { singular: 'Event', plural: 'Events' },
+    labels: { singular: label('event'), plural: label('events') },
     admin: {
       // As The Events Calendar's admin list: upcoming events first (see eventDateViews), with their dates, venue, terms and organizers.
       baseListFilter: eventsListFilter(options.siteTimezone),
@@ -28,7 +29,10 @@ export function generateEventsCollection(options: SanitizedPluginConfig, slugs: 
         ],
         views: {
           calendar: {
-            Component: { path: serverComponent('EventCalendarView'), serverProps: { siteTimezone: options.siteTimezone } },
+            Component: {
+              path: serverComponent('EventCalendarView'),
+              serverProps: { siteTimezone: options.siteTimezone, slugs: { categories: slugs.eventCategories, organizers: slugs.organizers, venues: slugs.venues } },
+            },
             exact: true,
             path: '/calendar',
           },
@@ -38,6 +42,7 @@ export function generateEventsCollection(options: SanitizedPluginConfig, slugs: 
     },
     defaultSort: 'startDate',
     blankedWhenProtected: { allDay: null, categories: [], cost: null, costDetails: { currencyCode: null, currencyPosition: null, currencySymbol: null, values: [] }, featured: null, hideFromListings: null, organizers: [], showMap: null, showMapLink: null, sticky: null, tags: [], venue: null, website: null },
+    kind: 'events',
     titleField: 'title',
     localizedFields: EVENT_LOCALIZED_FIELDS,
     options,

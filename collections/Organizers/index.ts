@@ -4,6 +4,7 @@ import type { SanitizedPluginConfig } from '../../src/types'
 
 import { imageField, richTextOnly, urlField } from '../../src/fields/postFields'
 import { defaultLinkedPostStatus } from '../../src/lib/statuses'
+import { label } from '../../src/i18n/index'
 import { generatePostCollection } from '../postCollection'
 
 export const ORGANIZER_LOCALIZED_FIELDS = ['name', 'description', 'excerpt']
@@ -11,25 +12,26 @@ export const ORGANIZER_LOCALIZED_FIELDS = ['name', 'description', 'excerpt']
 export function generateOrganizersCollection(options: SanitizedPluginConfig, slug: string): CollectionConfig {
   return generatePostCollection({
     slug,
-    labels: { singular: 'Organizer', plural: 'Organizers' },
+    labels: { singular: label('organizer'), plural: label('organizers') },
     admin: { defaultColumns: ['name', 'email', 'phone', 'status', 'translations'], listSearchableFields: ['name', 'email'] },
     defaultSort: 'name',
     defaultStatus: ({ user }) => defaultLinkedPostStatus(user),
     blankedWhenProtected: { email: null, phone: null, website: null },
+    kind: 'organizers',
     titleField: 'name',
     localizedFields: ORGANIZER_LOCALIZED_FIELDS,
     options,
     override: options.overrides.organizers,
     fields: [
-      { name: 'name', type: 'text', localized: true, required: true },
-      { name: 'description', type: 'richText', localized: true, validate: richTextOnly },
-      { name: 'excerpt', type: 'textarea', localized: true },
+      { name: 'name', label: label('name'), type: 'text', localized: true, required: true },
+      { name: 'description', label: label('description'), type: 'richText', localized: true, validate: richTextOnly },
+      { name: 'excerpt', label: label('excerpt'), type: 'textarea', localized: true },
       {
         type: 'row',
         fields: [
-          { name: 'phone', type: 'text' },
+          { name: 'phone', label: label('phone'), type: 'text' },
           // The original stores any text here, so an address is not forced into e-mail syntax.
-          { name: 'email', type: 'text' },
+          { name: 'email', label: label('email'), type: 'text' },
           urlField('website'),
         ],
       },

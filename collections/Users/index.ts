@@ -6,26 +6,29 @@ import { manageUsers, selfOrUserManager, userManagerField } from '../../src/acce
 import { clientComponent } from '../../src/admin/paths'
 import { basicAuthStrategy } from '../../src/auth/basicAuthStrategy'
 import { forgiveRightPassword, guardLogin } from '../../src/auth/loginGuardHooks'
-import { ROLE_LABELS, ROLES } from '../../src/lib/roles'
+import { label, labelByLanguage } from '../../src/i18n/index'
+import { ROLES } from '../../src/lib/roles'
 import { endSessionsOnRoleChange } from './hooks/endSessionsOnRoleChange'
+import { forgetContentLocale } from './hooks/forgetContentLocale'
 import { makeFirstUserAdministrator } from './hooks/makeFirstUserAdministrator'
 
 const roleField: Field = {
   name: 'role',
+  label: label('role'),
   type: 'select',
   required: true,
   defaultValue: 'subscriber',
   saveToJWT: true,
   index: true,
-  options: ROLES.map((value) => ({ label: ROLE_LABELS[value], value })),
+  options: ROLES.map((value) => ({ label: label(`role_${value}`), value })),
   access: { create: userManagerField, update: userManagerField },
   admin: {
     position: 'sidebar',
-    description: 'What this person may do: administrators and editors manage everything, authors publish their own events, contributors submit events for review, subscribers only read.',
+    description: label('roleDescription'),
   },
 }
 
-const displayNameField: Field = { name: 'displayName', label: 'Display name', type: 'text' }
+const displayNameField: Field = { name: 'displayName', label: label('displayName'), type: 'text' }
 
 /** The user's application passwords, listed, issued and revoked on their own page. */
 const applicationPasswordsField = (appPasswordsSlug: string): Field => ({
@@ -43,7 +46,8 @@ export function generateUsersCollection(options: SanitizedPluginConfig, appPassw
   return withCalendarUsers(
     {
       slug: options.usersCollection,
-      admin: { useAsTitle: 'email', defaultColumns: ['email', 'username', 'role'], group: 'Settings' },
+      labels: { singular: label('user'), plural: label('users') },
+      admin: { useAsTitle: 'email', defaultColumns: ['email', 'username', 'role'], group: labelByLanguage('groupSettings') },
       auth: {
         loginWithUsername: { allowEmailLogin: true, requireEmail: true },
         useAPIKey: true,
@@ -86,7 +90,7 @@ export function withCalendarUsers(collection: CollectionConfig, appPasswordsSlug
       beforeValidate: [makeFirstUserAdministrator, ...(collection.hooks?.beforeValidate ?? [])],
       beforeChange: [...(collection.hooks?.beforeChange ?? []), endSessionsOnRoleChange],
       beforeOperation: [guardLogin, ...(collection.hooks?.beforeOperation ?? [])],
-      afterLogin: [forgiveRightPassword, ...(collection.hooks?.afterLogin ?? [])],
+      afterLogin: [forgiveRightPassword, forgetContentLocale, ...(collection.hooks?.afterLogin ?? [])],
     },
   }
 }

@@ -4,67 +4,72 @@ import type { SanitizedPluginConfig } from '../../src/types'
 
 import { imageField, richTextOnly, urlField } from '../../src/fields/postFields'
 import { defaultLinkedPostStatus } from '../../src/lib/statuses'
+import { label } from '../../src/i18n/index'
 import { generatePostCollection } from '../postCollection'
+import { deriveStateProvince } from './hooks/deriveStateProvince'
 
 export const VENUE_LOCALIZED_FIELDS = ['name', 'description', 'excerpt']
 
 export function generateVenuesCollection(options: SanitizedPluginConfig, slug: string): CollectionConfig {
   return generatePostCollection({
     slug,
-    labels: { singular: 'Venue', plural: 'Venues' },
+    labels: { singular: label('venue'), plural: label('venues') },
     admin: { defaultColumns: ['name', 'city', 'country', 'status', 'translations'], listSearchableFields: ['name', 'city', 'address'] },
     defaultSort: 'name',
     defaultStatus: ({ user }) => defaultLinkedPostStatus(user),
     blankedWhenProtected: { address: null, city: null, country: null, latitude: null, longitude: null, phone: null, province: null, showMap: null, showMapLink: null, stateProvince: null, website: null, zip: null },
+    kind: 'venues',
     titleField: 'name',
     localizedFields: VENUE_LOCALIZED_FIELDS,
     options,
     override: options.overrides.venues,
     fields: [
-      { name: 'name', type: 'text', localized: true, required: true },
-      { name: 'description', type: 'richText', localized: true, validate: richTextOnly },
-      { name: 'excerpt', type: 'textarea', localized: true },
+      { name: 'name', label: label('name'), type: 'text', localized: true, required: true },
+      { name: 'description', label: label('description'), type: 'richText', localized: true, validate: richTextOnly },
+      { name: 'excerpt', label: label('excerpt'), type: 'textarea', localized: true },
       {
         type: 'collapsible',
-        label: 'Address',
+        label: label('address'),
         fields: [
-          { name: 'address', type: 'text' },
+          { name: 'address', label: label('address'), type: 'text' },
           {
             type: 'row',
             fields: [
-              { name: 'city', type: 'text' },
-              { name: 'zip', label: 'Postal code', type: 'text' },
+              { name: 'city', label: label('city'), type: 'text' },
+              { name: 'zip', label: label('postalCode'), type: 'text' },
             ],
           },
           {
             type: 'row',
             fields: [
-              { name: 'state', type: 'text', admin: { description: 'US state' } },
-              { name: 'province', type: 'text' },
-              { name: 'stateProvince', label: 'State or province', type: 'text' },
+              { name: 'stateProvince', label: label('stateOrProvince'), type: 'text', hooks: { afterRead: [deriveStateProvince] }, admin: { width: '50%' } },
+              { name: 'country', label: label('country'), type: 'text', admin: { width: '50%' } },
             ],
           },
-          { name: 'country', type: 'text' },
+          // The original's separate US state and province, which its API still reads and writes;
+          // the form has the one "State or province" above, filled from them when it is empty.
+          { name: 'state', label: label('state'), type: 'text', admin: { hidden: true, disableListColumn: true } },
+          { name: 'province', label: label('province'), type: 'text', admin: { hidden: true, disableListColumn: true } },
           {
             // Two numbers rather than Payload's \`point\`: that needs PostGIS, which neither the
             // embedded Postgres nor many hosted ones have. Distance searches work on these.
             type: 'row',
             fields: [
-              { name: 'latitude', type: 'number', min: -90, max: 90, index: true },
-              { name: 'longitude', type: 'number', min: -180, max: 180, index: true },
+              { name: 'latitude', label: label('latitude'), type: 'number', min: -90, max: 90, index: true },
+              { name: 'longitude', label: label('longitude'), type: 'number', min: -180, max: 180, index: true },
             ],
           },
         ],
       },
       {
         type: 'row',
-        fields: [{ name: 'phone', type: 'text' }, urlField('website')],
+        fields: [{ name: 'phone', label: label('phone'), type: 'text' }, urlField('website')],
       },
       {
         type: 'row',
         fields: [
-          { name: 'showMap', type: 'checkbox', defaultValue: true },
-          { name: 'showMapLink', type: 'checkbox', defaultValue: true },
+          { name: 'showMap', label: label('showMap'), type: 'checkbox', defaultValue: true },
+          { name: 'showMapLink', label: label('showMapLink'), type: 'checkbox', defaultValue: true },
         ],
       },
       imageField(options),

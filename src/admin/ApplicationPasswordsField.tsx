@@ -6,9 +6,9 @@ import { Button, CopyToClipboard, TextInput, toast, useConfig, useDocumentInfo }
 import { stringify } from 'qs'
 import { useCallback, useEffect, useState } from 'react'
 
-type ApplicationPassword = { createdAt: string; id: number | string; lastUsedAt?: null | string; name: string }
+import { useCalendarTranslation } from '../i18n/useCalendarTranslation'
 
-const when = (iso?: null | string) => (iso ? new Date(iso).toLocaleString() : 'Never')
+type ApplicationPassword = { createdAt: string; id: number | string; lastUsedAt?: null | string; name: string }
 
 /**
  * Application passwords on a user's page, as WordPress shows them on the profile: name a new
@@ -18,6 +18,8 @@ const when = (iso?: null | string) => (iso ? new Date(iso).toLocaleString() : 'N
 export const ApplicationPasswordsField: UIFieldClientComponent = ({ field }) => {
   const { config } = useConfig()
   const { id } = useDocumentInfo()
+  const { i18n, t } = useCalendarTranslation()
+  const when = (iso?: null | string) => (iso ? new Date(iso).toLocaleString(i18n.language) : t('never'))
   const slug = (field.admin?.custom?.collectionSlug as string | undefined) ?? 'application-passwords'
   const api = `${config.serverURL}${config.routes.api}/${slug}`
   const [items, setItems] = useState<ApplicationPassword[]>([])
@@ -40,7 +42,7 @@ export const ApplicationPasswordsField: UIFieldClientComponent = ({ field }) => 
 
   const create = async () => {
     if (!name.trim()) {
-      toast.error('Give the application password a name first.')
+      toast.error(t('applicationPasswordNeedsName'))
       return
     }
     setBusy(true)
@@ -53,7 +55,7 @@ export const ApplicationPasswordsField: UIFieldClientComponent = ({ field }) => 
       })
       const body = await response.json().catch(() => null)
       if (!response.ok || !body?.doc?.password) {
-        toast.error(body?.errors?.[0]?.message ?? `The application password could not be created (${response.status}).`)
+        toast.error(body?.errors?.[0]?.message ?? t('applicationPasswordNotCreated', { status: response.status }))
         return
       }
       setIssued({ name: body.doc.name, password: body.doc.password })
@@ -65,22 +67,21 @@ export const ApplicationPasswordsField: UIFieldClientComponent = ({ field }) => 
   }
 
   const revoke = async (item: ApplicationPassword) => {
-    if (!window.confirm(`Revoke “${item.name}”? Apps using it will no longer sign in.`)) return
+    if (!window.confirm(t('applicationPasswordRevokeConfirm', { name: item.name }))) return
     const response = await fetch(`${api}/${item.id}`, { credentials: 'include', method: 'DELETE' })
     if (!response.ok) {
-      toast.error(`“${item.name}” could not be revoked (${response.status}).`)
+      toast.error(t('applicationPasswordNotRevoked', { name: item.name, status: response.status }))
       return
     }
-    toast.success(`Revoked “${item.name}”.`)
+    toast.success(t('applicationPasswordRevoked', { name: item.name }))
     await load()
   }
 
   return (
     <section className="application-passwords field-type" style={{ margin: 'calc(var(--base) * 2) 0' }}>
-      <h3 style={{ marginBottom: 'calc(var(--base) / 2)' }}>Application passwords</h3>
+      <h3 style={{ marginBottom: 'calc(var(--base) / 2)' }}>{t('applicationPasswords')}</h3>
       <p className="field-description">
-        For apps and scripts that sign in with HTTP Basic authentication. Each can be revoked without changing the
-        account password.
+        {t('applicationPasswordsIntro')}
       </p>
       {issued ? (
         <div
@@ -88,9 +89,7 @@ export const ApplicationPasswordsField: UIFieldClientComponent = ({ field }) => 
           role="status"
           style={{ background: 'var(--theme-success-100)', border: '1px solid var(--theme-success-500)', margin: 'var(--base) 0', padding: 'var(--base)' }}
         >
-          <p>
-            Your new password for <strong>{issued.name}</strong>. Copy it now: it will not be shown again.
-          </p>
+          <p>{t('applicationPasswordIssued', { name: issued.name })}</p>
           <p style={{ alignItems: 'center', display: 'flex', gap: 8 }}>
             <code className="application-passwords__password" style={{ fontSize: '1.1em' }}>
               {issued.password}
@@ -98,30 +97,30 @@ export const ApplicationPasswordsField: UIFieldClientComponent = ({ field }) => 
             <CopyToClipboard value={issued.password} />
           </p>
           <Button buttonStyle="secondary" onClick={() => setIssued(null)} size="small">
-            Done
+            {t('done')}
           </Button>
         </div>
       ) : null}
       <div style={{ alignItems: 'end', display: 'flex', gap: 'calc(var(--base) / 2)' }}>
         <div style={{ flex: 1 }}>
           <TextInput
-            label="New application password name"
+            label={t('newApplicationPasswordName')}
             onChange={(event: React.ChangeEvent<HTMLInputElement>) => setName(event.target.value)}
             path="newApplicationPasswordName"
             value={name}
           />
         </div>
         <Button buttonStyle="secondary" disabled={busy} onClick={() => void create()} size="medium">
-          Add new application password
+          {t('addApplicationPassword')}
         </Button>
       </div>
       {items.length ? (
         <table className="application-passwords__list table" style={{ marginTop: 'var(--base)', width: '100%' }}>
           <thead>
             <tr>
-              <th align="left">Name</th>
-              <th align="left">Created</th>
-              <th align="left">Last used</th>
+              <th align="left">{t('name')}</th>
+              <th align="left">{t('created')}</th>
+              <th align="left">{t('lastUsed')}</th>
               <th />
             </tr>
           </thead>
@@ -133,7 +132,7 @@ export const ApplicationPasswordsField: UIFieldClientComponent = ({ field }) => 
                 <td>{when(item.lastUsedAt)}</td>
                 <td align="right">
                   <Button buttonStyle="error" onClick={() => void revoke(item)} size="small">
-                    Revoke
+                    {t('revoke')}
                   </Button>
                 </td>
               </tr>
@@ -142,7 +141,7 @@ export const ApplicationPasswordsField: UIFieldClientComponent = ({ field }) => 
         </table>
       ) : (
         <p className="field-description" style={{ marginTop: 'var(--base)' }}>
-          No application passwords yet.
+          {t('noApplicationPasswords')}
         </p>
       )}
     </section>

@@ -4,6 +4,7 @@ import { Button, toast, useSelection } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation.js'
 import { useState } from 'react'
 
+import { useCalendarTranslation } from '../i18n/useCalendarTranslation'
 import { findTrashed, moveToTrash, restoreFromTrash } from './trashRequests'
 import { showTrashedToast } from './trashToast'
 
@@ -17,6 +18,7 @@ type Props = { apiURL: string; inTrashView: boolean }
 export function BulkTrashActions({ apiURL, inTrashView }: Props) {
   const { count, selectedIDs, toggleAll } = useSelection()
   const router = useRouter()
+  const { t } = useCalendarTranslation()
   const [busy, setBusy] = useState(false)
 
   const run = async (work: () => Promise<void>) => {
@@ -35,11 +37,11 @@ export function BulkTrashActions({ apiURL, inTrashView }: Props) {
   const trash = () =>
     run(async () => {
       const { failed, trashed } = await moveToTrash(apiURL, selectedIDs)
-      if (failed) toast.error(`${failed} item${failed === 1 ? '' : 's'} could not be moved to the trash.`)
+      if (failed) toast.error(t('notTrashed', { count: failed }))
       if (trashed.length) {
-        showTrashedToast(trashed.length, () => {
+        showTrashedToast(t, trashed.length, () => {
           void restoreFromTrash(apiURL, trashed).then(() => {
-            toast.success('Restored.')
+            toast.success(t('restored'))
             router.refresh()
           })
         })
@@ -49,7 +51,7 @@ export function BulkTrashActions({ apiURL, inTrashView }: Props) {
   const restore = () =>
     run(async () => {
       const restored = await restoreFromTrash(apiURL, await findTrashed(apiURL, selectedIDs))
-      toast.success(restored === 1 ? 'Restored 1 item.' : `Restored ${restored} items.`)
+      toast.success(t('restoredItems', { count: restored }))
     })
 
   return (
@@ -59,17 +61,17 @@ export function BulkTrashActions({ apiURL, inTrashView }: Props) {
       {count > 0 ? (
         inTrashView ? (
           <Button buttonStyle="secondary" className="bulk-trash-actions__restore" disabled={busy} margin={false} onClick={() => void restore()} size="small">
-            Restore {count} selected
+            {t('restoreSelected', { count })}
           </Button>
         ) : (
           <Button buttonStyle="error" className="bulk-trash-actions__trash" disabled={busy} margin={false} onClick={() => void trash()} size="small">
-            Move {count} selected to trash
+            {t('trashSelected', { count })}
           </Button>
         )
       ) : null}
       {inTrashView ? (
         <span className="field-description" style={{ margin: 0 }}>
-          Items in the trash are not public. Restore brings them back as they were; Delete removes them for good.
+          {t('trashViewNotice')}
         </span>
       ) : null}
     </div>

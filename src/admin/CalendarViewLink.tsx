@@ -2,12 +2,15 @@
 
 import { Button, useConfig } from '@payloadcms/ui'
 
+import { useCalendarTranslation } from '../i18n/useCalendarTranslation'
+
 /** The events list's way to the calendar view. */
 export function CalendarViewLink({ collectionSlug }: { collectionSlug: string }) {
   const { config } = useConfig()
+  const { t } = useCalendarTranslation()
   return (
     <Button buttonStyle="pill" el="link" size="small" to={`${config.routes.admin}/collections/${collectionSlug}/calendar`}>
-      Calendar view
+      {t('calendarView')}
     </Button>
   )
 }

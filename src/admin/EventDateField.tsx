@@ -2,12 +2,16 @@
 
 import type { DateFieldClientComponent } from 'payload'
 
-import { DatePicker, FieldDescription, FieldError, FieldLabel, useField, useForm, useFormFields } from '@payloadcms/ui'
+import { DatePicker, FieldDescription, FieldError, FieldLabel, useDocumentInfo, useField, useForm, useFormFields } from '@payloadcms/ui'
 import { mergeFieldStyles } from '@payloadcms/ui/shared'
 import { DateTime } from 'luxon'
+import { useSearchParams } from 'next/navigation.js'
+import { useEffect } from 'react'
 
+import { useCalendarTranslation } from '../i18n/useCalendarTranslation'
 import { isValidTimeZone } from '../lib/timezone'
 import { endAfterStartMoves } from './endFollowsStart'
+import { useFieldLabel } from './useFieldLabel'
 
 /** The same wall-clock time in another zone: what the picker (which only knows the browser's zone) shows and returns. */
 export function transposeWallTime(instant: Date | string, from: string, to: string): Date {
@@ -25,6 +29,7 @@ export function transposeWallTime(instant: Date | string, from: string, to: stri
 export const EventDateField: DateFieldClientComponent = ({ field, path, readOnly }) => {
   const { setValue, showError, value } = useField<string>({ path })
   const { dispatchFields, getDataByPath } = useForm()
+  const { t } = useCalendarTranslation()
   const zoneValue = useFormFields(([fields]) => fields.timezone?.value) as string | undefined
   const allDay = Boolean(useFormFields(([fields]) => fields.allDay?.value))
   const isStart = field.name === 'startDate'
@@ -34,7 +39,19 @@ export const EventDateField: DateFieldClientComponent = ({ field, path, readOnly
   const zone = isValidTimeZone(zoneValue) ? zoneValue : 'UTC'
   const browser = DateTime.local().zoneName ?? 'UTC'
   const displayed = value ? transposeWallTime(value, zone, browser) : undefined
-  const label = typeof field.label === 'string' ? field.label : field.name
+  const label = useFieldLabel(field)
+  const { id } = useDocumentInfo()
+  const searchParams = useSearchParams()
+
+  // A new event from an empty slot of the calendar: its times come in the address
+  // (`create?startDate=…&endDate=…&allDay=1`, `calendar/EventCalendar.tsx`), once, as the form opens.
+  useEffect(() => {
+    const given = searchParams?.get(field.name)
+    if (id || value || !given || Number.isNaN(Date.parse(given))) return
+    setValue(new Date(given).toISOString())
+    if (isStart && searchParams?.get('allDay') === '1') dispatchFields({ type: 'UPDATE', path: path.replace(/[^.]+$/, 'allDay'), value: true })
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
 
   const change = (picked: Date | null | undefined) => {
     const next = picked ? transposeWallTime(picked, browser, zone).toISOString() : null
@@ -59,7 +76,7 @@ export const EventDateField: DateFieldClientComponent = ({ field, path, readOnly
           value={displayed}
         />
       </div>
-      <FieldDescription description={allDay ? `All day, ${zone.replaceAll('_', ' ')} dates` : `${zone.replaceAll('_', ' ')} time`} path={path} />
+      <FieldDescription description={t(allDay ? 'allDayDates' : 'zoneTime', { zone: zone.replaceAll('_', ' ') })} path={path} />
     </div>
   )
 }

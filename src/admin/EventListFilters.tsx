@@ -3,42 +3,17 @@
 import type { Where } from 'payload'
 
 import { SelectInput, useConfig, useListQuery } from '@payloadcms/ui'
-import { stringify } from 'qs'
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo } from 'react'
 
-import { POST_STATUSES, STATUS_LABELS } from '../lib/statuses'
+import { useCalendarTranslation } from '../i18n/useCalendarTranslation'
+import { POST_STATUSES } from '../lib/statuses'
 import { BulkTrashActions } from './BulkTrashActions'
 import { conditionOfView, DATE_VIEWS, type DateView, isViewCondition } from './eventDateViews'
 import { conditionsOf, QUICK_FILTER_OPERATORS as OWN, quickFilterValue as ownValue } from './listConditions'
 import { StatusViews } from './StatusViews'
+import { pickedValue as pick, useOptions } from './useOptions'
 
 type Props = { categoriesSlug: string; collectionSlug: string; siteTimezone: string; venuesSlug: string }
-type Option = { label: string; value: string }
-/** Choices for a relationship filter; trashed items (which only posts have) are no use as one. */
-function useOptions(slug: string, titleField: string, hasStatus: boolean): Option[] {
-  const { config } = useConfig()
-  const [options, setOptions] = useState<Option[]>([])
-  useEffect(() => {
-    const query = stringify({
-      depth: 0,
-      limit: 500,
-      select: { [titleField]: true },
-      sort: titleField,
-      where: hasStatus ? { status: { not_equals: 'trash' } } : undefined,
-    })
-    let live = true
-    fetch(`${config.serverURL}${config.routes.api}/${slug}?${query}`, { credentials: 'include' })
-      .then((response) => (response.ok ? response.json() : { docs: [] }))
-      .then((body: { docs: Array<Record<string, unknown>> }) => {
-        if (live) setOptions(body.docs.map((doc) => ({ label: String(doc[titleField] ?? doc.id), value: String(doc.id) })))
-      })
-      .catch(() => undefined)
-    return () => {
-      live = false
-    }
-  }, [config.routes.api, config.serverURL, hasStatus, slug, titleField])
-  return options
-}
 
 /**
  * What sits above the events list: the status views with their counts, the bulk trash actions,
@@ -48,6 +23,7 @@ function useOptions(slug: string, titleField: string, hasStatus: boolean): Optio
  */
 export function EventListFilters({ categoriesSlug, collectionSlug, siteTimezone, venuesSlug }: Props) {
   const { config } = useConfig()
+  const { t } = useCalendarTranslation()
   const { data, handleWhereChange, query, refineListData } = useListQuery()
   const conditions = useMemo(() => conditionsOf(query?.where as undefined | Where), [query?.where])
   const categories = useOptions(categoriesSlug, 'name', false)
@@ -75,7 +51,7 @@ export function EventListFilters({ categoriesSlug, collectionSlug, siteTimezone,
     await refineListData?.({ page: 1, sort: view === 'past' ? '-startDate' : 'startDate', where: next.length ? { or: [{ and: next as Where[] }] } : {} })
   }
 
-  const statusOptions = POST_STATUSES.map((value) => ({ label: STATUS_LABELS[value], value }))
+  const statusOptions = POST_STATUSES.map((value) => ({ label: t(`status_${value}`), value }))
   const dateOf = (field: string) => ownValue(conditions, field).slice(0, 10)
 
   const apiURL = `${config.serverURL}${config.routes.api}/${collectionSlug}`
@@ -85,7 +61,7 @@ export function EventListFilters({ categoriesSlug, collectionSlug, siteTimezone,
     <>
     <StatusViews apiURL={apiURL} current={status} onChange={(value) => set('status', value)} refreshKey={data} />
     <BulkTrashActions apiURL={apiURL} inTrashView={status === 'trash'} />
-    <nav aria-label="Event dates" className="event-date-views" style={{ display: 'flex', gap: 'calc(var(--base) / 2)', marginBottom: 'calc(var(--base) / 2)' }}>
+    <nav aria-label={t('eventDates')} className="event-date-views" style={{ display: 'flex', gap: 'calc(var(--base) / 2)', marginBottom: 'calc(var(--base) / 2)' }}>
       {DATE_VIEWS.map(({ label, value }) => (
         <button
           aria-pressed={value === dateView}
@@ -95,34 +71,29 @@ export function EventListFilters({ categoriesSlug, collectionSlug, siteTimezone,
           style={{ fontWeight: value === dateView ? 600 : 400 }}
           type="button"
         >
-          {label}
+          {t(label)}
         </button>
       ))}
     </nav>
     <div className="event-list-filters" style={{ alignItems: 'end', display: 'flex', flexWrap: 'wrap', gap: 'calc(var(--base) / 2)', marginBottom: 'var(--base)' }}>
       <div style={{ minWidth: 160 }}>
-        <SelectInput label="Status" name="quickStatus" onChange={(o) => set('status', pick(o))} options={statusOptions} path="quickStatus" value={ownValue(conditions, 'status')} />
+        <SelectInput label={t('status')} name="quickStatus" onChange={(o) => set('status', pick(o))} options={statusOptions} path="quickStatus" value={ownValue(conditions, 'status')} />
       </div>
       <div style={{ minWidth: 200 }}>
-        <SelectInput label="Category" name="quickCategory" onChange={(o) => set('categories', pick(o))} options={categories} path="quickCategory" value={ownValue(conditions, 'categories')} />
+        <SelectInput label={t('category')} name="quickCategory" onChange={(o) => set('categories', pick(o))} options={categories} path="quickCategory" value={ownValue(conditions, 'categories')} />
       </div>
       <div style={{ minWidth: 200 }}>
-        <SelectInput label="Venue" name="quickVenue" onChange={(o) => set('venue', pick(o))} options={venues} path="quickVenue" value={ownValue(conditions, 'venue')} />
+        <SelectInput label={t('venue')} name="quickVenue" onChange={(o) => set('venue', pick(o))} options={venues} path="quickVenue" value={ownValue(conditions, 'venue')} />
       </div>
       <label className="field-type" style={{ display: 'grid' }}>
-        <span className="field-label">From</span>
-        <input aria-label="Events from" onChange={(e) => set('endDate', e.target.value)} type="date" value={dateOf('endDate')} />
+        <span className="field-label">{t('from')}</span>
+        <input aria-label={t('eventsFrom')} onChange={(e) => set('endDate', e.target.value)} type="date" value={dateOf('endDate')} />
       </label>
       <label className="field-type" style={{ display: 'grid' }}>
-        <span className="field-label">To</span>
-        <input aria-label="Events to" onChange={(e) => set('startDate', e.target.value)} type="date" value={dateOf('startDate')} />
+        <span className="field-label">{t('to')}</span>
+        <input aria-label={t('eventsTo')} onChange={(e) => set('startDate', e.target.value)} type="date" value={dateOf('startDate')} />
       </label>
     </div>
     </>
   )
-}
-
-function pick(option: unknown): string {
-  const chosen = Array.isArray(option) ? option[0] : option
-  return chosen && typeof chosen === 'object' && 'value' in chosen ? String((chosen as Option).value) : ''
 }

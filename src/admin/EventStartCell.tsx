@@ -2,6 +2,7 @@ import type { DefaultServerCellComponentProps } from 'payload'
 
 import { DateTime } from 'luxon'
 
+import { translatorOf } from '../i18n/index'
 import { isValidTimeZone } from '../lib/timezone'
 
 /**
@@ -19,7 +20,7 @@ export function EventStartCell({ cellData, i18n, rowData }: DefaultServerCellCom
   return (
     <time dateTime={start.toISO() ?? undefined} title={zone}>
       {text}
-      {rowData?.allDay ? ' · all day' : ''}
+      {rowData?.allDay && i18n ? ` · ${translatorOf(i18n.t)('allDayCell')}` : ''}
     </time>
   )
 }

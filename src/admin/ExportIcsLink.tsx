@@ -7,6 +7,7 @@ import { useSearchParams } from 'next/navigation.js'
 import { parse } from 'qs'
 import { useMemo } from 'react'
 
+import { useCalendarTranslation } from '../i18n/useCalendarTranslation'
 import { conditionsOf, quickFilterValue } from './listConditions'
 
 /**
@@ -16,6 +17,7 @@ import { conditionsOf, quickFilterValue } from './listConditions'
  */
 export function ExportIcsLink() {
   const { config } = useConfig()
+  const { t } = useCalendarTranslation()
   // The list keeps its where clause in the address; this sits in the list's header, where the
   // list's own query state is not provided.
   const searchParams = useSearchParams()
@@ -32,7 +34,7 @@ export function ExportIcsLink() {
   }, [config.serverURL, searchParams])
   return (
     <Button buttonStyle="pill" el="anchor" size="small" url={href}>
-      Export .ics
+      {t('exportIcs')}
     </Button>
   )
 }

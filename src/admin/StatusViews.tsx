@@ -3,6 +3,7 @@
 import { stringify } from 'qs'
 import { useEffect, useState } from 'react'
 
+import { useCalendarTranslation } from '../i18n/useCalendarTranslation'
 import { STATUS_VIEWS, type StatusView, whereOfView } from './statusViewList'
 
 type Props = {
@@ -44,10 +45,11 @@ function useCounts(apiURL: string, refreshKey: unknown): Partial<Record<StatusVi
  */
 export function StatusViews({ apiURL, current, onChange, refreshKey }: Props) {
   const counts = useCounts(apiURL, refreshKey)
+  const { t } = useCalendarTranslation()
   const active: StatusView = (current || 'all') as StatusView
   const shown = STATUS_VIEWS.filter(({ value }) => value === 'all' || value === active || (counts[value] ?? 0) > 0)
   return (
-    <nav aria-label="Status views" className="status-views" style={{ display: 'flex', flexWrap: 'wrap', gap: 'calc(var(--base) / 2)', marginBottom: 'calc(var(--base) / 2)' }}>
+    <nav aria-label={t('statusViews')} className="status-views" style={{ display: 'flex', flexWrap: 'wrap', gap: 'calc(var(--base) / 2)', marginBottom: 'calc(var(--base) / 2)' }}>
       {shown.map(({ label, value }, index) => (
         <span key={value}>
           {index > 0 ? <span aria-hidden style={{ color: 'var(--theme-elevation-400)', marginRight: 'calc(var(--base) / 2)' }}>|</span> : null}
@@ -58,7 +60,7 @@ export function StatusViews({ apiURL, current, onChange, refreshKey }: Props) {
             style={{ background: 'none', border: 0, color: 'inherit', cursor: 'pointer', fontWeight: value === active ? 600 : 400, padding: 0, textDecoration: value === active ? 'none' : 'underline' }}
             type="button"
           >
-            {label} <span className="status-views__count">({counts[value] ?? '…'})</span>
+            {t(label)} <span className="status-views__count">({counts[value] ?? '…'})</span>
           </button>
         </span>
       ))}

@@ -7,6 +7,7 @@ import { useMemo } from 'react'
 
 import { isValidTimeZone, TIME_ZONES } from '../lib/timezone'
 import { transposeWallTime } from './EventDateField'
+import { useFieldLabel } from './useFieldLabel'
 
 function timeZoneOptions(current: string | undefined) {
   const names = [...TIME_ZONES]
@@ -24,9 +25,10 @@ const WALL_TIME_FIELDS = ['startDate', 'endDate']
  * times as entered (19:00 stays 19:00, now in the new zone), as The Events Calendar does.
  */
 export const TimezoneField: TextFieldClientComponent = ({ field, path, readOnly }) => {
-  const { setValue, showError, value } = useField<string>({ path })
+  const { customComponents, setValue, showError, value } = useField<string>({ path })
   const { dispatchFields, getDataByPath } = useForm()
   const options = useMemo(() => timeZoneOptions(value), [value])
+  const label = useFieldLabel(field)
   const changeZone = (next: string) => {
     const previous = isValidTimeZone(value) ? value : 'UTC'
     if (next && isValidTimeZone(next) && next !== previous) {
@@ -39,9 +41,10 @@ export const TimezoneField: TextFieldClientComponent = ({ field, path, readOnly 
   }
   return (
     <SelectInput
-      description={typeof field.admin?.description === 'string' ? field.admin.description : undefined}
+      // The description is translated on the server (a label function), which hands it over rendered.
+      Description={customComponents?.Description}
       isClearable={false}
-      label={field.label || 'Timezone'}
+      label={label}
       name={field.name}
       onChange={(option) => {
         const next = Array.isArray(option) ? option[0] : option

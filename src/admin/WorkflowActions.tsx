@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react'
 
 import type { PostStatus } from '../types'
 
-import { STATUS_LABELS } from '../lib/statuses'
+import { useCalendarTranslation } from '../i18n/useCalendarTranslation'
 import { showTrashedToast } from './trashToast'
 
 /**
@@ -19,6 +19,7 @@ import { showTrashedToast } from './trashToast'
 export const WorkflowActions: UIFieldClientComponent = () => {
   const { hasSavePermission, id, savedDocumentData } = useDocumentInfo()
   const { submit } = useForm()
+  const { t } = useCalendarTranslation()
   const status = savedDocumentData?.status as PostStatus | undefined
   // The status the item had when trashing was asked for, until the saved item says it is trashed.
   const trashedFrom = useRef<null | PostStatus>(null)
@@ -31,13 +32,13 @@ export const WorkflowActions: UIFieldClientComponent = () => {
     if (status === 'trash' && trashedFrom.current) {
       const previous = trashedFrom.current
       trashedFrom.current = null
-      showTrashedToast(1, () => {
+      showTrashedToast(t, 1, () => {
         restoring.current = true
         void setStatus(previous)
       })
     } else if (status !== 'trash' && restoring.current) {
       restoring.current = false
-      toast.success(`Restored: ${STATUS_LABELS[status!] ?? status}.`)
+      toast.success(t('restoredAs', { status: t(`status_${status!}`) }))
     }
     // `setStatus` is the form's submit, the same for the form's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -50,8 +51,7 @@ export const WorkflowActions: UIFieldClientComponent = () => {
     return (
       <div className="workflow-actions" style={{ marginBottom: 'var(--base)' }}>
         <p className="field-description">
-          This item is in the trash. Restoring it makes it {STATUS_LABELS[restoreTo] ?? restoreTo} again. Delete (in the ⋯ menu) removes it
-          for good.
+          {t('inTrash', { status: t(`status_${restoreTo}`) })}
         </p>
         <Button
           buttonStyle="secondary"
@@ -61,7 +61,7 @@ export const WorkflowActions: UIFieldClientComponent = () => {
           }}
           size="medium"
         >
-          Restore
+          {t('restore')}
         </Button>
       </div>
     )
@@ -76,7 +76,7 @@ export const WorkflowActions: UIFieldClientComponent = () => {
         }}
         size="small"
       >
-        Move to trash
+        {t('moveToTrash')}
       </Button>
     </div>
   )

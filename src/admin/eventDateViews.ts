@@ -2,6 +2,8 @@ import type { BaseFilter, Where } from 'payload'
 
 import { DateTime } from 'luxon'
 
+import type { CalendarTranslationKey } from '../i18n/index'
+
 import { hideTrashedFromList } from './hideTrashedFromList'
 
 /**
@@ -12,10 +14,10 @@ import { hideTrashedFromList } from './hideTrashedFromList'
  */
 export type DateView = 'all' | 'past' | 'upcoming'
 
-export const DATE_VIEWS: Array<{ label: string; value: DateView }> = [
-  { label: 'Upcoming', value: 'upcoming' },
-  { label: 'Past', value: 'past' },
-  { label: 'All dates', value: 'all' },
+export const DATE_VIEWS: Array<{ label: CalendarTranslationKey; value: DateView }> = [
+  { label: 'upcoming', value: 'upcoming' },
+  { label: 'past', value: 'past' },
+  { label: 'allDates', value: 'all' },
 ]
 
 /** The start of today in `zone`, as an ISO instant: what "ended before today" compares with. */

@@ -1,5 +1,5 @@
 /** The plugin's React Server Components, referenced as `payload-events-calendar/rsc#Name`. */
 export { EventCalendarView } from '../admin/calendar/EventCalendarView'
 export { EventStartCell } from '../admin/EventStartCell'
-export { TranslationStatus, TranslationStatusField } from '../admin/TranslationStatus'
+export { TranslationStatus } from '../admin/TranslationStatus'
 export { FlagCell } from '../admin/FlagCell'

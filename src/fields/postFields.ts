@@ -1,4 +1,4 @@
-import type { Field, RichTextFieldValidation, SelectFieldSingleValidation, TextFieldSingleValidation } from 'payload'
+import type { Field, LabelFunction, RichTextFieldValidation, StaticLabel, SelectFieldSingleValidation, TextFieldSingleValidation } from 'payload'
 
 import type { UserWithRole } from '../lib/roles'
 import type { PostStatus, SanitizedPluginConfig } from '../types'
@@ -8,29 +8,32 @@ import { validations } from 'payload/shared'
 import { assignAuthors } from '../access/posts'
 import { readPostPassword } from '../access/protectedContent'
 import { clientComponent, serverComponent } from '../admin/paths'
-import { offeredStatuses, POST_STATUSES, STATUS_LABELS } from '../lib/statuses'
+import { label, labelByLanguage, translatorOf } from '../i18n/index'
+import { offeredStatuses, POST_STATUSES } from '../lib/statuses'
 
 /** The slug: unique across languages (slugs are not localized) and filled from the title when left empty. */
 export const slugField = (): Field => ({
   name: 'slug',
+  label: label('slug'),
   type: 'text',
   unique: true,
   index: true,
   admin: {
     position: 'sidebar',
-    description: 'Part of the address. Left empty, it is made from the title.',
+    description: label('slugDescription'),
   },
 })
 
 /** Which languages an item is written in: a list column and a note in the form's sidebar. */
 export const translationStatusField = (): Field => ({
   name: 'translations',
+  label: labelByLanguage('translations'),
   type: 'ui',
   admin: {
     position: 'sidebar',
     components: {
       Cell: serverComponent('TranslationStatus'),
-      Field: serverComponent('TranslationStatusField'),
+      Field: clientComponent('TranslationStatusField'),
     },
   },
 })
@@ -54,20 +57,26 @@ export const internalFieldAdmin = () => ({ hidden: true, disableListColumn: true
 export const postSidebarFields = (
   options: SanitizedPluginConfig,
   defaultStatus: PostStatus | ((args: { user: UserWithRole }) => PostStatus) = 'draft',
+  kind: 'events' | 'organizers' | 'venues' = 'events',
 ): Field[] => [
   slugField(),
   {
     name: 'status',
+    label: label('status'),
     type: 'select',
     required: true,
     defaultValue: defaultStatus,
     index: true,
-    options: POST_STATUSES.map((value) => ({ label: STATUS_LABELS[value], value })),
+    options: POST_STATUSES.map((value) => ({ label: label(`status_${value}`), value })),
     // The admin offers only the moves the editor's role allows (a contributor sees no Published);
     // trashing and restoring have their own buttons.
+    // The options go to the browser as they are returned, so their labels are put in the editor's
+    // language here (a label function cannot be sent).
     filterOptions: ({ data, options, req }) => {
       const offered = offeredStatuses(req.user, data?.status)
-      return options.filter((option) => offered.includes((typeof option === 'string' ? option : option.value) as never))
+      return options
+        .filter((option) => offered.includes((typeof option === 'string' ? option : option.value) as never))
+        .map((option) => (typeof option === 'object' && typeof option.label === 'function' ? { ...option, label: option.label({ i18n: req.i18n as never, t: req.t as never }) } : option))
     },
     // Writes are judged on every status: the workflow hook turns what a role may not set into
     // what it may (publish → pending), as the original does, rather than refusing the write.
@@ -76,7 +85,7 @@ export const postSidebarFields = (
       position: 'sidebar',
       // An item always has a status: the form offers no "×" to clear it.
       isClearable: false,
-      description: 'Published and scheduled items need a role that may publish; others go to review.',
+      description: label('statusDescription'),
     },
   },
   {
@@ -86,18 +95,33 @@ export const postSidebarFields = (
   },
   translationStatusField(),
   {
+    name: 'previewLinks',
+    type: 'ui',
+    admin: {
+      position: 'sidebar',
+      disableListColumn: true,
+      components: {
+        Field: {
+          path: clientComponent('PreviewLinks'),
+          clientProps: { apiURL: `${options.siteUrl}/${options.restRoot}/${options.namespace}/${kind}`, kind, siteUrl: options.siteUrl },
+        },
+      },
+    },
+  },
+  {
     name: 'publishedAt',
-    label: 'Publication date',
+    label: label('publicationDate'),
     type: 'date',
     index: true,
     admin: {
       position: 'sidebar',
       date: { pickerAppearance: 'dayAndTime' },
-      description: 'A date still to come schedules the item: it is published by itself then.',
+      description: label('publicationDateDescription'),
     },
   },
   {
     name: 'author',
+    label: label('author'),
     type: 'relationship',
     relationTo: options.usersCollection,
     index: true,
@@ -106,12 +130,12 @@ export const postSidebarFields = (
   },
   {
     name: 'password',
-    label: 'Password protection',
+    label: label('passwordProtection'),
     type: 'text',
     access: { read: readPostPassword },
     admin: {
       position: 'sidebar',
-      description: 'Readers must give this password to see the content.',
+      description: label('passwordProtectionDescription'),
     },
   },
   {
@@ -128,7 +152,7 @@ export const postSidebarFields = (
     type: 'select',
     access: SET_BY_THE_SERVER,
     options: POST_STATUSES.filter((status) => status !== 'trash').map((value) => ({
-      label: STATUS_LABELS[value],
+      label: label(`status_${value}`),
       value,
     })),
     admin: internalFieldAdmin(),
@@ -167,7 +191,7 @@ export const richTextOnly = ((value: unknown, args: Parameters<RichTextFieldVali
 }) as RichTextFieldValidation
 
 /** An http(s) URL or nothing, as WordPress's `FILTER_VALIDATE_URL` accepts. */
-export const validateOptionalUrl = (value: null | string | undefined): string | true => {
+export const validateOptionalUrl = (value: null | string | undefined, args?: { req?: { t?: unknown } }): string | true => {
   if (value === null || value === undefined || value === '') return true
   try {
     const url = new URL(value)
@@ -175,18 +199,19 @@ export const validateOptionalUrl = (value: null | string | undefined): string | 
   } catch {
     // fall through to the message
   }
-  return 'Enter a full URL such as https://example.com'
+  return args?.req?.t ? translatorOf(args.req.t)('urlInvalid') : 'Enter a full URL such as https://example.com'
 }
 
-export const urlField = (name: string, label?: string): Field => ({
+export const urlField = (name: string, fieldLabel: LabelFunction | StaticLabel = label('website')): Field => ({
   name,
-  label,
+  label: fieldLabel,
   type: 'text',
   validate: validateOptionalUrl,
 })
 
 export const imageField = (options: SanitizedPluginConfig): Field => ({
   name: 'image',
+  label: label('image'),
   type: 'upload',
   relationTo: options.mediaCollection,
 })

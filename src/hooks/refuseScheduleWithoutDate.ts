@@ -2,10 +2,9 @@ import type { CollectionBeforeChangeHook } from 'payload'
 
 import { APIError } from 'payload'
 
+import { translatorOf } from '../i18n/index'
 import { can } from '../lib/roles'
 import { skipsPluginHooks } from './context'
-
-export const SCHEDULE_NEEDS_A_DATE = 'Scheduled needs a publication date: pick the date to publish on, or choose Published to publish now.'
 
 /**
  * "Scheduled" without a publication date is refused on the admin panel and Payload's REST and
@@ -20,5 +19,5 @@ export const refuseScheduleWithoutDate: CollectionBeforeChangeHook = ({ data, or
   const date = data.publishedAt !== undefined ? data.publishedAt : originalDoc?.publishedAt
   if (requested !== 'future' || date || !can(req.user, 'publish_posts')) return data
   // A 400 with the sentence itself (a field error would be toasted as "invalid: publishedAt").
-  throw new APIError(SCHEDULE_NEEDS_A_DATE, 400, undefined, true)
+  throw new APIError(translatorOf(req.t)('scheduleNeedsDate'), 400, undefined, true)
 }

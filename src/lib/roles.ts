@@ -2,14 +2,6 @@ import type { Role } from '../types'
 
 export const ROLES: readonly Role[] = ['administrator', 'editor', 'author', 'contributor', 'subscriber']
 
-export const ROLE_LABELS: Record<Role, string> = {
-  administrator: 'Administrator',
-  author: 'Author',
-  contributor: 'Contributor',
-  editor: 'Editor',
-  subscriber: 'Subscriber',
-}
-
 /**
  * What a role may do, after the capabilities The Events Calendar maps onto WordPress roles
  * (`docs/compatibility.md`, "Status workflow and roles"). Names follow WordPress so that the

@@ -4,15 +4,6 @@ import { can, type UserWithRole } from './roles'
 
 export const POST_STATUSES: readonly PostStatus[] = ['draft', 'pending', 'future', 'publish', 'private', 'trash']
 
-export const STATUS_LABELS: Record<PostStatus, string> = {
-  draft: 'Draft',
-  future: 'Scheduled',
-  pending: 'Pending review',
-  private: 'Private',
-  publish: 'Published',
-  trash: 'Trash',
-}
-
 /** WordPress marks a trashed post's slug so that a new post may take the old one. */
 export const TRASHED_SLUG_SUFFIX = '__trashed'
 

@@ -41,9 +41,13 @@ export async function launchChromium(): Promise<Browser> {
 /** Uncaught errors in any page of the run: a screen that throws is a failure even when the test's clicks go through. */
 export const pageErrors: string[] = []
 
-/** A fresh browser profile (Playwright gives each context its own), in the site's timezone unless told another. */
-export async function newPage(browser: Browser, timezoneId = 'America/New_York'): Promise<Page> {
-  const context = await browser.newContext({ timezoneId, viewport: { height: 1000, width: 1400 } })
+/**
+ * A fresh browser profile (Playwright gives each context its own), in the site's timezone unless
+ * told another, and in English unless told another language (its Accept-Language and
+ * `navigator.language`, from which Payload picks the admin's language).
+ */
+export async function newPage(browser: Browser, timezoneId = 'America/New_York', locale = 'en-US'): Promise<Page> {
+  const context = await browser.newContext({ locale, timezoneId, viewport: { height: 1000, width: 1400 } })
   const page = await context.newPage()
   page.setDefaultTimeout(30_000)
   page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`))

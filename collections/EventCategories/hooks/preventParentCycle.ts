@@ -2,6 +2,8 @@ import type { CollectionBeforeValidateHook, CollectionSlug } from 'payload'
 
 import { ValidationError } from 'payload'
 
+import { translatorOf } from '../../../src/i18n/index'
+
 /** A category cannot be its own ancestor: the tree must stay a tree. */
 export const preventParentCycle: CollectionBeforeValidateHook = async ({ collection, data, originalDoc, req }) => {
   const parent = data?.parent ?? null
@@ -12,7 +14,7 @@ export const preventParentCycle: CollectionBeforeValidateHook = async ({ collect
     if (seen.has(current)) {
       throw new ValidationError({
         collection: collection.slug,
-        errors: [{ message: 'A category cannot be placed under itself or one of its children.', path: 'parent' }],
+        errors: [{ message: translatorOf(req.t)('categoryCycle'), path: 'parent' }],
         req,
       })
     }

@@ -1,8 +1,11 @@
 'use client'
 
-import type { EventDropArg, EventInput, EventSourceFuncArg } from '@fullcalendar/core'
+import type { DateSelectArg, EventContentArg, EventDropArg, EventHoveringArg, EventInput, EventSourceFuncArg } from '@fullcalendar/core'
 import type { EventResizeDoneArg } from '@fullcalendar/interaction'
+import type { Where } from 'payload'
 
+import esLocale from '@fullcalendar/core/locales/es'
+import frLocale from '@fullcalendar/core/locales/fr'
 import dayGridPlugin from '@fullcalendar/daygrid'
 import interactionPlugin from '@fullcalendar/interaction'
 import FullCalendar from '@fullcalendar/react'
@@ -10,13 +13,20 @@ import timeGridPlugin from '@fullcalendar/timegrid'
 import { Button, toast } from '@payloadcms/ui'
 import { DateTime, Duration } from 'luxon'
 import { useRouter } from 'next/navigation.js'
-import { stringify } from 'qs'
-import type { Where } from 'payload'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 
-import { useCallback, useEffect, useState } from 'react'
+import type { Translate } from '../../i18n/index'
 
-import { STATUS_LABELS } from '../../lib/statuses'
+import { useCalendarTranslation } from '../../i18n/useCalendarTranslation'
+import { AgendaContext, agendaPlugin } from './agendaView'
+import { CalendarFilterBar } from './CalendarFilterBar'
+import { describeWhen, TIME_FORMAT } from './calendarFormat'
+import { type CalendarEvent, type CalendarFilters, calendarQuery, calendarWhere, NO_FILTERS, SHOWN_FIELDS } from './calendarQuery'
 import { fromCalendarTime, toCalendarTime } from './calendarZone'
+import { colourOfCategory, NO_CATEGORY_COLOUR } from './categoryColours'
+import { type HoverCardHandle, HoverCardHost } from './EventHoverCard'
+
+type Slugs = { categories: string; organizers: string; venues: string }
 
 type Props = {
   apiURL: string
@@ -30,162 +40,306 @@ type Props = {
   locale?: string
   /** The site's timezone, in which the calendar shows times unless the editor picks their browser's. */
   siteTimezone: string
+  slugs: Slugs
   title: string
 }
 
-type CalendarEvent = {
-  allDay?: boolean
-  endDate: string
-  id: number | string
-  startDate: string
-  status: keyof typeof STATUS_LABELS
-  timezone?: string
-  title?: string
+type Named = { id: number | string; name?: string }
+const named = (value: unknown): Named | null => (value && typeof value === 'object' && 'id' in value ? (value as Named) : null)
+
+/** An event's first category with a name, which gives it its colour. */
+function firstCategory(event: CalendarEvent): Named | null {
+  for (const category of event.categories ?? []) {
+    const found = named(category)
+    if (found) return found
+  }
+  return null
 }
 
 /**
  * What the calendar shows of an event, its times in `shownZone` (null: the browser's). All-day
  * events keep their own dates and end on the day after their last (FullCalendar's ends are
- * exclusive).
+ * exclusive). Coloured by its first category; outlined while unpublished.
  */
-function toCalendarEvent(event: CalendarEvent, listURL: string, shownZone: null | string, editable: boolean): EventInput {
+function toCalendarEvent(t: Translate, event: CalendarEvent, listURL: string, shownZone: null | string, editable: boolean): EventInput {
   const zone = event.timezone || 'UTC'
   const allDay = Boolean(event.allDay)
   const shown = (iso: string) => (shownZone ? toCalendarTime(iso, shownZone) : iso)
+  const category = firstCategory(event)
+  const colour = category ? colourOfCategory(category.id) : NO_CATEGORY_COLOUR
   return {
     allDay,
+    backgroundColor: colour,
+    borderColor: colour,
     classNames: [`event-calendar__event--${event.status}`, editable ? 'event-calendar__event--editable' : 'event-calendar__event--locked'],
     editable,
-    end: allDay
-      ? DateTime.fromISO(event.endDate, { zone }).plus({ days: 1 }).toISODate()!
-      : shown(event.endDate),
-    extendedProps: { endDate: event.endDate, startDate: event.startDate, status: event.status },
+    end: allDay ? DateTime.fromISO(event.endDate, { zone }).plus({ days: 1 }).toISODate()! : shown(event.endDate),
+    extendedProps: {
+      categoryId: category ? String(category.id) : '',
+      categoryName: category?.name ?? '',
+      colour,
+      endDate: event.endDate,
+      startDate: event.startDate,
+      status: event.status,
+      statusLabel: t(`status_${event.status}` as never),
+      timezone: zone,
+      venueName: named(event.venue)?.name ?? '',
+    },
     id: String(event.id),
     start: allDay ? DateTime.fromISO(event.startDate, { zone }).toISODate()! : shown(event.startDate),
-    title: `${event.title || '(untitled)'}${event.status === 'publish' ? '' : ` · ${STATUS_LABELS[event.status] ?? event.status}`}`,
+    title: event.title || t('untitled'),
     url: `${listURL}/${event.id}`,
   }
 }
 
-/** The events that overlap [start, end): they start before its end and end after its start. */
-function rangeWhere(range: { end: Date; start: Date }): Where {
-  return {
-    and: [
-      { startDate: { less_than: range.end.toISOString() } },
-      { endDate: { greater_than_equal: range.start.toISOString() } },
-      { status: { not_equals: 'trash' } },
-    ],
-  }
-}
+type LegendEntry = { colour: string; id: string; name: string }
 
-function rangeQuery(where: Where, locale: string | undefined, select: Record<string, true>): string {
-  return stringify({ depth: 0, limit: 1000, locale, select, sort: 'startDate', where }, { addQueryPrefix: true })
-}
+/** The week and day views' height: about ten hours of a working day in view. */
+const TIME_GRID_HEIGHT = 760
 
-const SHOWN_FIELDS = { allDay: true, endDate: true, startDate: true, status: true, timezone: true, title: true } as const
-
-/** Month and week calendar of the events, with drag and drop to move or resize one when the editor may. */
-export function EventCalendar({ apiURL, canCreate, editable, listURL, locale, siteTimezone, title }: Props) {
+/**
+ * The events as a month, week, day or agenda calendar, coloured by category, with filters, a
+ * hover card, drag and drop to move or resize an event the editor may change (with an Undo), and
+ * a click or drag on an empty slot to create one at those times.
+ */
+export function EventCalendar({ apiURL, canCreate, editable, listURL, locale, siteTimezone, slugs, title }: Props) {
   const router = useRouter()
+  const { i18n, t } = useCalendarTranslation()
   const [inBrowserZone, setInBrowserZone] = useState(false)
   const shownZone = inBrowserZone ? null : siteTimezone
   // Read after the first render: the server renders this component too, in its own zone.
   const [browserZone, setBrowserZone] = useState<string>()
   useEffect(() => setBrowserZone(DateTime.local().zoneName ?? undefined), [])
+  const [filters, setFilters] = useState<CalendarFilters>(NO_FILTERS)
+  const [legend, setLegend] = useState<LegendEntry[]>([])
+  const [timeGrid, setTimeGrid] = useState(false)
+  const calendarRef = useRef<FullCalendar>(null)
+  const hoverCard = useRef<HoverCardHandle>(null)
+  // Read by the event source when it runs: a change of filters reloads the events in place
+  // (a new source would empty the calendar while the new events load).
+  const filtersRef = useRef(filters)
+  useEffect(() => {
+    if (filtersRef.current === filters) return
+    filtersRef.current = filters
+    calendarRef.current?.getApi().refetchEvents()
+  }, [filters])
+
+  const query = useCallback(
+    (where: Where, select: Record<string, true>) => `${apiURL}${calendarQuery({ categoriesSlug: slugs.categories, locale, select, venuesSlug: slugs.venues, where })}`,
+    [apiURL, locale, slugs.categories, slugs.venues],
+  )
 
   /** The ids among the range's events that the editor may change, asked with the update access's own condition. */
   const editableIds = useCallback(
     async (where: Where): Promise<'all' | Set<string>> => {
       if (editable === true) return 'all'
       if (editable === false) return new Set()
-      const response = await fetch(`${apiURL}${rangeQuery({ and: [where, editable] }, locale, { id: true } as never)}`, { credentials: 'include' })
+      const response = await fetch(query({ and: [where, editable] }, { id: true }), { credentials: 'include' })
       const body = response.ok ? ((await response.json()) as { docs: Array<{ id: number | string }> }) : { docs: [] }
       return new Set(body.docs.map((doc) => String(doc.id)))
     },
-    [apiURL, editable, locale],
+    [editable, query],
   )
 
   const loadEvents = useCallback(
     async (range: EventSourceFuncArg) => {
-      const where = rangeWhere(shownZone ? { end: fromCalendarTime(range.end, shownZone), start: fromCalendarTime(range.start, shownZone) } : range)
-      const [response, mayChange] = await Promise.all([fetch(`${apiURL}${rangeQuery(where, locale, SHOWN_FIELDS)}`, { credentials: 'include' }), editableIds(where)])
-      if (!response.ok) throw new Error(`The events could not be loaded (${response.status}).`)
+      const instants = shownZone ? { end: fromCalendarTime(range.end, shownZone), start: fromCalendarTime(range.start, shownZone) } : range
+      const where = calendarWhere(instants, filtersRef.current)
+      const [response, mayChange] = await Promise.all([fetch(query(where, SHOWN_FIELDS), { credentials: 'include' }), editableIds(where)])
+      if (!response.ok) throw new Error(t('eventsNotLoaded', { status: response.status }))
       const body = (await response.json()) as { docs: CalendarEvent[] }
-      return body.docs.map((event) => toCalendarEvent(event, listURL, shownZone, mayChange === 'all' || mayChange.has(String(event.id))))
+      return body.docs.map((event) => toCalendarEvent(t, event, listURL, shownZone, mayChange === 'all' || mayChange.has(String(event.id))))
     },
-    [apiURL, editableIds, listURL, locale, shownZone],
+    [editableIds, listURL, query, shownZone, t],
+  )
+  // A new array when what is loaded changes: FullCalendar then reads the events again.
+  const eventSources = useMemo(() => [{ events: loadEvents, id: 'events' }], [loadEvents])
+
+  const patchDates = useCallback(
+    (id: string, dates: { endDate: string; startDate: string }) =>
+      fetch(`${apiURL}/${id}${locale ? `?locale=${locale}` : ''}`, {
+        body: JSON.stringify(dates),
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json' },
+        method: 'PATCH',
+      }),
+    [apiURL, locale],
   )
 
   // Moves keep what was not dragged: the stored instants shift by the drag's duration, so an
   // all-day event stays all day in its own timezone whatever the editor's browser zone.
   const saveMove = useCallback(
     async (info: EventDropArg | EventResizeDoneArg) => {
-      const { endDate, startDate } = info.event.extendedProps as { endDate: string; startDate: string }
+      const before = info.event.extendedProps as { endDate: string; startDate: string }
       const startDelta = 'delta' in info ? info.delta : info.startDelta
       const endDelta = 'delta' in info ? info.delta : info.endDelta
       const shift = (iso: string, delta: typeof startDelta) =>
-        DateTime.fromISO(iso).plus(Duration.fromObject({ days: delta.days, milliseconds: delta.milliseconds, months: delta.months, years: delta.years })).toUTC().toISO()
-      const response = await fetch(`${apiURL}/${info.event.id}${locale ? `?locale=${locale}` : ''}`, {
-        body: JSON.stringify({ endDate: shift(endDate, endDelta), startDate: shift(startDate, startDelta) }),
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json' },
-        method: 'PATCH',
-      })
+        DateTime.fromISO(iso).plus(Duration.fromObject({ days: delta.days, milliseconds: delta.milliseconds, months: delta.months, years: delta.years })).toUTC().toISO()!
+      const calendar = info.view.calendar
+      const response = await patchDates(info.event.id, { endDate: shift(before.endDate, endDelta), startDate: shift(before.startDate, startDelta) })
       if (!response.ok) {
         info.revert()
         const body = await response.json().catch(() => null)
-        toast.error(body?.errors?.[0]?.message ?? `The event could not be moved (${response.status}).`)
+        toast.error(body?.errors?.[0]?.message ?? t('eventNotMoved', { status: response.status }))
         return
       }
-      toast.success(`Moved “${info.event.title}”.`)
-      info.view.calendar.refetchEvents()
+      const undo = async () => {
+        const undone = await patchDates(info.event.id, { endDate: before.endDate, startDate: before.startDate })
+        if (undone.ok) toast.success(t('moveUndone'))
+        else toast.error(t('eventNotMoved', { status: undone.status }))
+        calendar.refetchEvents()
+      }
+      toast.success(t('eventMoved', { title: info.event.title }), { action: { label: t('undo'), onClick: () => void undo() }, duration: 10_000 })
+      calendar.refetchEvents()
     },
-    [apiURL, locale],
+    [patchDates, t],
+  )
+
+  /** A click or drag on empty time: the create form, with those times (whole days from the month view). */
+  const createAt = (selection: DateSelectArg) => {
+    const zone = shownZone ?? DateTime.local().zoneName ?? 'UTC'
+    const params = new URLSearchParams()
+    if (selection.allDay) {
+      const lastDay = DateTime.fromISO(selection.endStr.slice(0, 10), { zone }).minus({ days: 1 })
+      params.set('startDate', DateTime.fromISO(selection.startStr.slice(0, 10), { zone }).startOf('day').toUTC().toISO()!)
+      params.set('endDate', lastDay.endOf('day').set({ millisecond: 0 }).toUTC().toISO()!)
+      params.set('allDay', '1')
+    } else {
+      const instant = (date: Date) => (shownZone ? fromCalendarTime(date, shownZone) : date).toISOString()
+      params.set('startDate', instant(selection.start))
+      params.set('endDate', instant(selection.end))
+    }
+    selection.view.calendar.unselect()
+    router.push(`${listURL}/create?${params.toString()}`)
+  }
+
+  const showCard = useCallback((info: EventHoveringArg) => {
+    const props = info.event.extendedProps as { colour: string; endDate: string; startDate: string; statusLabel: string; timezone: string; venueName: string }
+    const rect = info.el.getBoundingClientRect()
+    hoverCard.current?.show(
+      {
+        colour: props.colour,
+        status: props.statusLabel,
+        title: info.event.title,
+        venue: props.venueName || undefined,
+        when: describeWhen({ allDay: info.event.allDay, endDate: props.endDate, startDate: props.startDate, zone: props.timezone }, shownZone, i18n.language),
+      },
+      { bottom: rect.bottom, left: rect.left },
+    )
+  }, [i18n.language, shownZone])
+  const hideCard = useCallback(() => hoverCard.current?.hide(), [])
+
+  const renderEvent = useCallback((arg: EventContentArg) => {
+    const props = arg.event.extendedProps as { status: string; statusLabel: string; venueName: string }
+    return (
+      <div className="event-calendar__event-content">
+        {arg.timeText ? <span className="event-calendar__event-time">{arg.timeText} </span> : null}
+        <span className="event-calendar__event-title">{arg.event.title}</span>
+        {props.status === 'publish' ? null : <span className="event-calendar__event-status"> · {props.statusLabel}</span>}
+        {props.venueName ? <span className="event-calendar__event-venue">{props.venueName}</span> : null}
+      </div>
+    )
+  }, [])
+
+  const agenda = useMemo(
+    () => ({ allDayText: t('allDayCell'), emptyText: t('noEventsInRange'), language: i18n.language, open: (url: string) => router.push(url) }),
+    [i18n.language, router, t],
   )
 
   return (
     <div className="event-calendar">
       <style>{CALENDAR_STYLES}</style>
       <header className="event-calendar__header">
-        <h1>{title}: calendar</h1>
+        <h1>{t('calendarTitle', { title })}</h1>
         <div className="event-calendar__actions">
           <Button buttonStyle="secondary" el="link" size="small" to={listURL}>
-            List view
+            {t('listView')}
           </Button>
           {canCreate ? (
             <Button buttonStyle="primary" el="link" size="small" to={`${listURL}/create`}>
-              Create new
+              {t('createNew')}
             </Button>
           ) : null}
         </div>
       </header>
+      <CalendarFilterBar filters={filters} locale={locale} onChange={setFilters} slugs={slugs} />
       <label className="event-calendar__zone">
-        <input checked={inBrowserZone} onChange={(e) => setInBrowserZone(e.target.checked)} type="checkbox" /> Show times in my browser’s timezone
-        {browserZone ? `(${browserZone.replaceAll('_', ' ')}) ` : ''}instead of the site’s ({siteTimezone.replaceAll('_', ' ')})
+        <input checked={inBrowserZone} onChange={(e) => setInBrowserZone(e.target.checked)} type="checkbox" />{' '}
+        {t('showInBrowserZone', { browserZone: browserZone ? `(${browserZone.replaceAll('_', ' ')}) ` : '', siteZone: siteTimezone.replaceAll('_', ' ') })}
       </label>
-      <FullCalendar
-        dayMaxEvents={4}
-        editable={editable !== false}
-        key={shownZone ?? 'browser'}
-        eventClick={(info) => {
-          info.jsEvent.preventDefault()
-          if (info.event.url) router.push(info.event.url)
-        }}
-        eventDrop={saveMove}
-        eventResize={saveMove}
-        eventSources={[{ events: loadEvents, id: 'events' }]}
-        eventTimeFormat={{ hour: '2-digit', hour12: false, minute: '2-digit' }}
-        headerToolbar={{ center: 'title', left: 'prev,next today', right: 'dayGridMonth,timeGridWeek' }}
-        height="auto"
-        initialView="dayGridMonth"
-        nowIndicator={!shownZone}
-        timeZone={shownZone ? 'UTC' : 'local'}
-        plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin]}
-      />
-      <p className="event-calendar__legend">
-        Times are shown in {shownZone ? `the site’s timezone (${shownZone.replaceAll('_', ' ')})` : 'your browser’s timezone'}; all-day events on their own dates.
-        Unpublished events are outlined; events you may not change cannot be dragged; trashed events are not shown.
-      </p>
+      <AgendaContext.Provider value={agenda}>
+        <FullCalendar
+          dayMaxEvents={4}
+          editable={editable !== false}
+          eventClick={(info) => {
+            info.jsEvent.preventDefault()
+            hideCard()
+            if (info.event.url) router.push(info.event.url)
+          }}
+          eventContent={renderEvent}
+          eventDisplay="block"
+          eventDrop={saveMove}
+          datesSet={(arg) => {
+            const grid = arg.view.type.startsWith('timeGrid')
+            setTimeGrid(grid)
+            // The working day first: the week and day views open at 08:00, earlier hours above.
+            if (grid) setTimeout(() => arg.view.calendar.scrollToTime('08:00:00'))
+          }}
+          eventDragStart={hideCard}
+          eventMouseEnter={showCard}
+          eventMouseLeave={hideCard}
+          eventResize={saveMove}
+          eventSources={eventSources}
+          eventsSet={(events) => {
+            const entries = new Map<string, LegendEntry>()
+            for (const event of events) {
+              const { categoryId, categoryName, colour } = event.extendedProps as { categoryId: string; categoryName: string; colour: string }
+              if (categoryId && !entries.has(categoryId)) entries.set(categoryId, { colour, id: categoryId, name: categoryName })
+            }
+            const next = [...entries.values()].sort((a, b) => a.name.localeCompare(b.name))
+            setLegend((current) => (JSON.stringify(current) === JSON.stringify(next) ? current : next))
+          }}
+          eventTimeFormat={TIME_FORMAT}
+          headerToolbar={{ center: 'title', left: 'prev,next today', right: 'dayGridMonth,timeGridWeek,timeGridDay,agenda' }}
+          // The week and day views get a height of their own, so that they scroll to the working day.
+          height={timeGrid ? TIME_GRID_HEIGHT : 'auto'}
+          initialView="dayGridMonth"
+          key={shownZone ?? 'browser'}
+          ref={calendarRef}
+          locale={i18n.language}
+          locales={[frLocale, esLocale]}
+          nowIndicator={!shownZone}
+          plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin, agendaPlugin]}
+          scrollTime="08:00:00"
+          select={createAt}
+          selectable={canCreate}
+          selectMirror
+          slotLabelFormat={TIME_FORMAT}
+          timeZone={shownZone ? 'UTC' : 'local'}
+          views={{ agenda: { buttonText: t('agenda') }, dayGridMonth: { buttonText: t('month') }, timeGridDay: { buttonText: t('day') }, timeGridWeek: { buttonText: t('week') } }}
+        />
+      </AgendaContext.Provider>
+      <HoverCardHost ref={hoverCard} />
+      <div className="event-calendar__legend">
+        {legend.length ? (
+          <ul aria-label={t('categories')} className="event-calendar__categories">
+            {legend.map((entry) => (
+              <li data-category={entry.id} key={entry.id}>
+                <span aria-hidden className="event-calendar__swatch" style={{ background: entry.colour }} />
+                {entry.name}
+              </li>
+            ))}
+            <li>
+              <span aria-hidden className="event-calendar__swatch" style={{ background: NO_CATEGORY_COLOUR }} />
+              {t('noCategory')}
+            </li>
+          </ul>
+        ) : null}
+        <p>
+          {shownZone ? t('shownInSiteZone', { zone: shownZone.replaceAll('_', ' ') }) : t('shownInBrowserZone')} {t('calendarLegend')}
+          {canCreate ? ` ${t('calendarCreateHint')}` : ''}
+        </p>
+      </div>
     </div>
   )
 }
@@ -195,11 +349,25 @@ const CALENDAR_STYLES = `
 .event-calendar__header { display: flex; align-items: center; justify-content: space-between; gap: var(--base); margin: var(--base) 0; }
 .event-calendar__header h1 { margin: 0; }
 .event-calendar__actions { display: flex; gap: calc(var(--base) / 2); }
-.event-calendar .fc { --fc-border-color: var(--theme-elevation-150); --fc-page-bg-color: var(--theme-bg); --fc-neutral-bg-color: var(--theme-elevation-50); --fc-today-bg-color: var(--theme-elevation-100); --fc-event-bg-color: var(--theme-success-500); --fc-event-border-color: var(--theme-success-600); color: var(--theme-text); }
+.event-calendar .fc { --fc-border-color: var(--theme-elevation-150); --fc-page-bg-color: var(--theme-bg); --fc-neutral-bg-color: var(--theme-elevation-50); --fc-today-bg-color: var(--theme-elevation-100); color: var(--theme-text); }
 .event-calendar .fc .fc-button { text-transform: capitalize; }
-.event-calendar .fc-event:not([class*="--publish"]) { background: transparent; border-style: dashed; }
-.event-calendar .fc-event:not([class*="--publish"]) .fc-event-main, .event-calendar .fc-daygrid-event:not([class*="--publish"]) { color: var(--theme-text); }
+.event-calendar .fc-event { color: #fff; }
+.event-calendar .fc-event:not([class*="--publish"]) { background: var(--theme-bg) !important; border-style: dashed; border-width: 2px; }
+.event-calendar .fc-event:not([class*="--publish"]) .fc-event-main, .event-calendar .fc-event:not([class*="--publish"]) .event-calendar__event-content { color: var(--theme-text); }
+.event-calendar__event-content { overflow: hidden; padding: 0 2px; white-space: nowrap; text-overflow: ellipsis; }
+.event-calendar__event-venue { display: block; font-size: 0.85em; opacity: 0.85; overflow: hidden; text-overflow: ellipsis; }
+.event-calendar__event-time { font-variant-numeric: tabular-nums; }
 .event-calendar__zone { display: flex; gap: calc(var(--base) / 4); align-items: center; margin-bottom: calc(var(--base) / 2); }
 .event-calendar .event-calendar__event--locked { cursor: pointer; opacity: 0.85; }
 .event-calendar__legend { color: var(--theme-elevation-500); margin-top: var(--base); }
+.event-calendar__categories { display: flex; flex-wrap: wrap; gap: calc(var(--base) / 2) var(--base); list-style: none; margin: 0 0 calc(var(--base) / 2); padding: 0; color: var(--theme-text); }
+.event-calendar__categories li { display: flex; align-items: center; gap: 6px; }
+.event-calendar__swatch { display: inline-block; flex: none; width: 12px; height: 12px; border-radius: 3px; }
+.event-calendar__agenda { padding: calc(var(--base) / 2); }
+.event-calendar__agenda-day h3 { margin: var(--base) 0 calc(var(--base) / 2); font-size: 1.05em; }
+.event-calendar__agenda-day ul { list-style: none; margin: 0; padding: 0; }
+.event-calendar__agenda-item { display: grid; grid-template-columns: 12px 8em minmax(0, 1fr) auto auto; gap: calc(var(--base) / 2); align-items: center; padding: 4px 0; border-bottom: 1px solid var(--theme-elevation-100); }
+.event-calendar__agenda-when { font-variant-numeric: tabular-nums; }
+.event-calendar__agenda-venue, .event-calendar__agenda-status { color: var(--theme-elevation-600); }
+.event-calendar__agenda-empty { padding: var(--base); color: var(--theme-elevation-500); }
 `

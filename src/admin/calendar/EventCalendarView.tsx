@@ -1,7 +1,9 @@
 import type { AdminViewServerProps, Where } from 'payload'
 
+import { getTranslation } from '@payloadcms/translations'
 import { Gutter, SetStepNav } from '@payloadcms/ui'
 
+import { translatorOf } from '../../i18n/index'
 import { EventCalendar } from './EventCalendar'
 
 /**
@@ -9,14 +11,18 @@ import { EventCalendar } from './EventCalendar'
  * The calendar itself runs in the browser and reads the events of the visible range through
  * Payload's REST API, so it sees exactly what the signed-in editor may see.
  */
-export async function EventCalendarView({ initPageResult, siteTimezone }: AdminViewServerProps & { siteTimezone?: string }) {
+export async function EventCalendarView({
+  initPageResult,
+  siteTimezone,
+  slugs,
+}: AdminViewServerProps & { siteTimezone?: string; slugs: { categories: string; organizers: string; venues: string } }) {
   const { collectionConfig, locale, permissions, req } = initPageResult
   const config = req.payload.config
   const slug = collectionConfig?.slug ?? 'events'
   const adminRoute = config.routes.admin
   const listURL = `${adminRoute}/collections/${slug}`
-  const labels = collectionConfig?.labels
-  const plural = typeof labels?.plural === 'string' ? labels.plural : 'Events'
+  const t = translatorOf(req.i18n.t)
+  const plural = collectionConfig?.labels?.plural ? getTranslation(collectionConfig.labels.plural, req.i18n) : t('events')
   // The update access itself decides which events may be dragged: the calendar asks for the
   // range's events that match it (a contributor: their own unpublished ones).
   const mayUpdate = permissions?.collections?.[slug]?.update
@@ -24,7 +30,7 @@ export async function EventCalendarView({ initPageResult, siteTimezone }: AdminV
     : false
   return (
     <Gutter className="event-calendar-view">
-      <SetStepNav nav={[{ label: plural, url: listURL }, { label: 'Calendar' }]} />
+      <SetStepNav nav={[{ label: plural, url: listURL }, { label: t('calendar') }]} />
       <EventCalendar
         apiURL={`${config.serverURL}${config.routes.api}/${slug}`}
         canCreate={Boolean(permissions?.collections?.[slug]?.create)}
@@ -32,6 +38,7 @@ export async function EventCalendarView({ initPageResult, siteTimezone }: AdminV
         listURL={listURL}
         locale={locale?.code}
         siteTimezone={siteTimezone ?? 'UTC'}
+        slugs={slugs}
         title={plural}
       />
     </Gutter>

@@ -1,0 +1,45 @@
+'use client'
+
+import { SelectInput } from '@payloadcms/ui'
+
+import type { CalendarFilters } from './calendarQuery'
+
+import { useCalendarTranslation } from '../../i18n/useCalendarTranslation'
+import { POST_STATUSES } from '../../lib/statuses'
+import { pickedValue, useOptions } from '../useOptions'
+
+type Props = {
+  filters: CalendarFilters
+  locale?: string
+  onChange: (filters: CalendarFilters) => void
+  slugs: { categories: string; organizers: string; venues: string }
+}
+
+/** Category, venue, organizer and status above the calendar: each narrows the events shown. */
+export function CalendarFilterBar({ filters, locale, onChange, slugs }: Props) {
+  const { t } = useCalendarTranslation()
+  const categories = useOptions(slugs.categories, 'name', false, locale)
+  const venues = useOptions(slugs.venues, 'name', true, locale)
+  const organizers = useOptions(slugs.organizers, 'name', true, locale)
+  const statuses = POST_STATUSES.filter((status) => status !== 'trash').map((value) => ({ label: t(`status_${value}`), value }))
+  const select = (key: keyof CalendarFilters, label: string, options: Array<{ label: string; value: string }>) => (
+    <div style={{ minWidth: 180 }}>
+      <SelectInput
+        label={label}
+        name={`calendar-${key}`}
+        onChange={(option) => onChange({ ...filters, [key]: pickedValue(option) })}
+        options={options}
+        path={`calendar-${key}`}
+        value={filters[key]}
+      />
+    </div>
+  )
+  return (
+    <div className="event-calendar__filters" style={{ alignItems: 'end', display: 'flex', flexWrap: 'wrap', gap: 'calc(var(--base) / 2)', marginBottom: 'calc(var(--base) / 2)' }}>
+      {select('category', t('category'), categories)}
+      {select('venue', t('venue'), venues)}
+      {select('organizer', t('organizer'), organizers)}
+      {select('status', t('status'), statuses)}
+    </div>
+  )
+}

@@ -1,0 +1,40 @@
+import type { CalendarTranslationKey } from './en'
+
+import { en } from './en'
+import { es } from './es'
+import { fr } from './fr'
+
+export type { CalendarTranslationKey } from './en'
+
+/** The plugin's keys live under this namespace in Payload's translations: `t('eventsCalendar:events')`. */
+export const NAMESPACE = 'eventsCalendar'
+
+/** The plugin's words in each language it ships, in the shape of Payload's `i18n.translations`. */
+export const calendarTranslations = {
+  en: { [NAMESPACE]: en },
+  es: { [NAMESPACE]: es },
+  fr: { [NAMESPACE]: fr },
+}
+
+export type Translate = (key: CalendarTranslationKey, vars?: Record<string, unknown>) => string
+
+/** The plugin's keys through one of Payload's `t` functions (the request's, or the admin's `useTranslation`). */
+export const translatorOf =
+  (t: unknown): Translate =>
+  (key, vars) =>
+    (t as (key: string, vars?: Record<string, unknown>) => string)(`${NAMESPACE}:${key}`, vars)
+
+/**
+ * A label or description Payload translates into the editor's language when it builds the admin
+ * (a label function, as the official plugins write theirs).
+ */
+export const label =
+  (key: CalendarTranslationKey) =>
+  ({ t }: { t: unknown }): string =>
+    translatorOf(t)(key)
+
+/**
+ * The same words as a record by language, for the few settings Payload does not call as a
+ * function (a collection's navigation group).
+ */
+export const labelByLanguage = (key: CalendarTranslationKey): Record<string, string> => ({ en: en[key], es: es[key], fr: fr[key] })
