@@ -207,9 +207,6 @@ export interface Media {
 export interface User {
   id: number;
   displayName?: string | null;
-  /**
-   * What this person may do: administrators and editors manage everything, authors publish their own events, contributors submit events for review, subscribers only read.
-   */
   role: 'administrator' | 'editor' | 'author' | 'contributor' | 'subscriber';
   updatedAt: string;
   createdAt: string;
@@ -243,9 +240,6 @@ export interface Event {
   title: string;
   startDate: string;
   endDate: string;
-  /**
-   * The event’s local timezone, as its audience reads the times.
-   */
   timezone: string;
   allDay?: boolean | null;
   venue?: (number | null) | Venue;
@@ -266,9 +260,6 @@ export interface Event {
     [k: string]: unknown;
   } | null;
   excerpt?: string | null;
-  /**
-   * As readers should see it, e.g. $15, 10–25 €, Free.
-   */
   cost?: string | null;
   website?: string | null;
   costDetails?: {
@@ -281,32 +272,14 @@ export interface Event {
   tags?: (number | EventTag)[] | null;
   image?: (number | null) | Media;
   featured?: boolean | null;
-  /**
-   * Pinned in calendar views.
-   */
   sticky?: boolean | null;
-  /**
-   * Left out of event lists; still reachable by its address.
-   */
   hideFromListings?: boolean | null;
   showMap?: boolean | null;
   showMapLink?: boolean | null;
-  /**
-   * Part of the address. Left empty, it is made from the title.
-   */
   slug?: string | null;
-  /**
-   * Published and scheduled items need a role that may publish; others go to review.
-   */
   status: 'draft' | 'pending' | 'future' | 'publish' | 'private' | 'trash';
-  /**
-   * A date still to come schedules the item: it is published by itself then.
-   */
   publishedAt?: string | null;
   author?: (number | null) | User;
-  /**
-   * Readers must give this password to see the content.
-   */
   password?: string | null;
   passwordProtected?: boolean | null;
   statusBeforeTrash?: ('draft' | 'pending' | 'future' | 'publish' | 'private') | null;
@@ -341,13 +314,10 @@ export interface Venue {
   address?: string | null;
   city?: string | null;
   zip?: string | null;
-  /**
-   * US state
-   */
-  state?: string | null;
-  province?: string | null;
   stateProvince?: string | null;
   country?: string | null;
+  state?: string | null;
+  province?: string | null;
   latitude?: number | null;
   longitude?: number | null;
   phone?: string | null;
@@ -355,22 +325,10 @@ export interface Venue {
   showMap?: boolean | null;
   showMapLink?: boolean | null;
   image?: (number | null) | Media;
-  /**
-   * Part of the address. Left empty, it is made from the title.
-   */
   slug?: string | null;
-  /**
-   * Published and scheduled items need a role that may publish; others go to review.
-   */
   status: 'draft' | 'pending' | 'future' | 'publish' | 'private' | 'trash';
-  /**
-   * A date still to come schedules the item: it is published by itself then.
-   */
   publishedAt?: string | null;
   author?: (number | null) | User;
-  /**
-   * Readers must give this password to see the content.
-   */
   password?: string | null;
   passwordProtected?: boolean | null;
   statusBeforeTrash?: ('draft' | 'pending' | 'future' | 'publish' | 'private') | null;
@@ -406,22 +364,10 @@ export interface Organizer {
   email?: string | null;
   website?: string | null;
   image?: (number | null) | Media;
-  /**
-   * Part of the address. Left empty, it is made from the title.
-   */
   slug?: string | null;
-  /**
-   * Published and scheduled items need a role that may publish; others go to review.
-   */
   status: 'draft' | 'pending' | 'future' | 'publish' | 'private' | 'trash';
-  /**
-   * A date still to come schedules the item: it is published by itself then.
-   */
   publishedAt?: string | null;
   author?: (number | null) | User;
-  /**
-   * Readers must give this password to see the content.
-   */
   password?: string | null;
   passwordProtected?: boolean | null;
   statusBeforeTrash?: ('draft' | 'pending' | 'future' | 'publish' | 'private') | null;
@@ -438,9 +384,6 @@ export interface EventCategory {
   id: number;
   name: string;
   description?: string | null;
-  /**
-   * Part of the address. Left empty, it is made from the title.
-   */
   slug?: string | null;
   parent?: (number | null) | EventCategory;
   updatedAt: string;
@@ -454,24 +397,16 @@ export interface EventTag {
   id: number;
   name: string;
   description?: string | null;
-  /**
-   * Part of the address. Left empty, it is made from the title.
-   */
   slug?: string | null;
   updatedAt: string;
   createdAt: string;
 }
 /**
- * Issue new ones from a user’s page (Account), where the password is shown once.
- *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "application-passwords".
  */
 export interface ApplicationPassword {
   id: number;
-  /**
-   * What uses it, e.g. "Mobile app".
-   */
   name: string;
   user: number | User;
   passwordHash?: string | null;
@@ -815,10 +750,10 @@ export interface VenuesSelect<T extends boolean = true> {
   address?: T;
   city?: T;
   zip?: T;
-  state?: T;
-  province?: T;
   stateProvince?: T;
   country?: T;
+  state?: T;
+  province?: T;
   latitude?: T;
   longitude?: T;
   phone?: T;
