@@ -19,13 +19,15 @@ import { keptFor } from './freshness'
  * 0.6–1.1 s at 10,000 events).
  *
  * Which events count is exactly what it was:
- * - `has_events`: any event not draft, pending or trashed, whoever asks;
+ * - `has_events`: any event not draft, pending or trashed, whoever asks, unless it has a password
+ *   (the former query read events without a request, as an anonymous reader, so a protected event's
+ *   venue and organizers came back blanked: `src/hooks/hideProtectedContent.ts`);
  * - `only_with_upcoming`: events ending now or later that the caller may read under the events'
  *   read access (`readPosts` in `src/access/posts.ts`: published ones; an author's own too; every
  *   one for those who may read private posts). A site that overrides that access gets its own rule
  *   applied by Payload, with the former query (`withPayload`).
- * What is linked is read as stored: a password-protected event's venue and organizers count, as
- * the serializers read items whole (`TRUSTED_READ` in `dispatch.ts`).
+ * For `only_with_upcoming` a password-protected event counts: that query read events as the
+ * serializers do, whole (`TRUSTED_READ` in `dispatch.ts`).
  */
 
 const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
@@ -51,7 +53,7 @@ export async function linkedCondition(ctx: RestContext, kind: LinkedKind, filter
   if (known) return { id: { in: known } }
 
   const events = filter.kind === 'has_events'
-    ? sql`NOT (e.status::text = ANY(${`{${NOT_COUNTED.join(',')}}`}::text[]))`
+    ? sql`NOT (e.status::text = ANY(${`{${NOT_COUNTED.join(',')}}`}::text[])) AND coalesce(e.password, '') = ''`
     : sql`e.end_date >= ${ctx.now.toISOString()}::timestamptz AND ${rule ?? sql`true`}`
   const candidates = statuses ? sql`c.status::text = ANY(${`{${statuses.join(',')}}`}::text[])` : sql`c.status::text <> 'trash'`
   const linked = kind === 'venues'

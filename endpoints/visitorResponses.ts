@@ -16,6 +16,7 @@ import { keptFor } from './freshness'
  * play no part in a visitor's answer: CORS headers are added to each response (`dispatch.ts`).
  *
  * Not kept: answers for a signed-in caller, answers that a `password` in the query may unlock,
+ * requests with a body (arguments may come from it),
  * errors a retry may cure (5xx, 429), and bodies beyond MAX_BODY_CHARS.
  */
 
@@ -40,7 +41,8 @@ export type AnswerKey = { language: string; now: Date; path: string; query: stri
 
 /** The kept answers for this request, or `null` when its answer may not be kept or reused. */
 export async function visitorResponsesFor(ctx: RestContext, request: AnswerKey): Promise<null | VisitorResponses> {
-  if (ctx.user || !['GET', 'HEAD'].includes(ctx.method) || 'password' in ctx.query) return null
+  // A body (a POST sent as a GET through `_method`) may carry arguments the key does not see.
+  if (ctx.user || !['GET', 'HEAD'].includes(ctx.method) || ctx.body !== undefined || 'password' in ctx.query) return null
   const kept = await keptFor(ctx)
   if (!kept.active) return null
   const timeless = [request.restBase, request.path, request.query, request.language].join('\n')

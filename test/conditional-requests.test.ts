@@ -106,6 +106,30 @@ describe('conditional requests and the visitors’ answers', () => {
     expect((await get(list)).body.total).toBe(0)
   })
 
+  it('never keeps an answer whose arguments came in a body (a POST sent as a GET), nor serves one to it', async () => {
+    const title = unique('Bodyarg')
+    await newEvent(title)
+    const plain = await get('/events')
+    // Other tests' events are listed too: a list the body's search (1 event) cannot be mistaken for.
+    expect(plain.body.total).toBeGreaterThan(1)
+    const asGet = await fetch(`${api.url}/wp-json/vendor/events/v1/events?_method=GET`, {
+      body: JSON.stringify({ search: title }),
+      headers: { 'content-type': 'application/json' },
+      method: 'POST',
+    })
+    expect(asGet.status).toBe(200)
+    expect(((await asGet.json()) as { total: number }).total).toBe(1)
+    const byHeader = await fetch(`${api.url}/wp-json/vendor/events/v1/events`, {
+      body: JSON.stringify({ search: title }),
+      headers: { 'content-type': 'application/json', 'x-http-method-override': 'GET' },
+      method: 'POST',
+    })
+    expect(((await byHeader.json()) as { total: number }).total).toBe(1)
+    // Neither the plain list nor the same URL without the body is answered with the body's search.
+    expect((await get('/events')).body.total).toBe(plain.body.total)
+    expect((await get('/events?_method=GET')).body.total).toBe(plain.body.total)
+  })
+
   it('keeps a password out of caches: the unlocked answer is private and never reused', async () => {
     const title = unique('Locked gala')
     const id = await newEvent(title)
