@@ -9,8 +9,8 @@ import { POST_COLLECTIONS, TERM_COLLECTIONS } from '../../src/slugs'
 import { basic } from './http'
 
 /*
- * Replays the recorded requests of the original API (test/fixtures/reference, copied from
- * /work/shared/reference) against ours and compares the answers. The original's site and ours
+ * Replays the recorded requests of the original API (test/fixtures/reference, a copy of the
+ * reference set we were given) against ours and compares the answers. The original's site and ours
  * differ in a few things that are not behaviour: the site URL and host, the namespace, and the
  * ids the database handed out. Requests are translated into our terms before they are sent, and
  * expected answers are translated the same way before they are compared; everything else must
