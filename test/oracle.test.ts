@@ -66,14 +66,20 @@ const RAW_SUMMARY = 'the JSON-LD description is the text of the description as i
 const BR_NEWLINE = 'a `<br>` sent without a newline after it stays without one in the original; ours always writes `<br />` and a newline'
 const BLOCKS = 'block-editor comments render as blocks in the original (class names, blank lines); ours keeps the blocks\' HTML only'
 const DIV = '`<div>` and `<span>` are kept by the original; the rich text has no such nodes, so ours makes a paragraph'
-const QUOTE = 'the newline inside a quote: the original writes `<blockquote><p>Quote</p></blockquote>`, ours adds a newline before `</blockquote>`'
 const PADDED = 'spaces around a plain-text description are kept in the original\'s paragraph; ours trims them'
+const RANGE_SYMBOL = 'a symbol typed in a range (`$10 - $20`, `10 – 20 €`): the original\'s API create reads none and shows the site\'s currency; ours keeps it, as imported events whose symbol was set in the original\'s admin need (docs/compatibility.md, "Cost")'
 const COST = 'amounts separated by commas (`5, 10, 15`): the original shows `$15` with values `5.`, `10.`, `15`; ours shows the range'
 const LISTS = 'list semantics not matched yet (include against the date window, earliest dates, has_events/only_with_upcoming counting, order of ties, term counts per caller); see the fixture'
 const PENDING: Record<string, string> = {
   'b-unpublished-permalinks-020-list-status-all.json': TIES,
   'b-unpublished-permalinks-038-read-event-79-anonymous.json': LINKED_DRAFTS,
   'c-timezones-014-list-tz.json': LOCAL_ORDER,
+  'd-cost-004-create-cost-04.json': RANGE_SYMBOL,
+  'd-cost-010-create-cost-10.json': RANGE_SYMBOL,
+  'd-cost-026-read-event-96-admin.json': RANGE_SYMBOL,
+  'd-cost-027-read-event-96-anonymous.json': RANGE_SYMBOL,
+  'd-cost-038-read-event-102-admin.json': RANGE_SYMBOL,
+  'd-cost-039-read-event-102-anonymous.json': RANGE_SYMBOL,
   'd-cost-013-create-cost-13.json': COST,
   'd-cost-044-read-event-105-admin.json': COST,
   'd-cost-045-read-event-105-anonymous.json': COST,
@@ -87,7 +93,6 @@ const PENDING: Record<string, string> = {
   'f-descriptions-006-create-desc-06.json': BR_NEWLINE,
   'f-descriptions-008-create-desc-08.json': BLOCKS,
   'f-descriptions-009-create-desc-09.json': DIV,
-  'f-descriptions-012-create-desc-12.json': QUOTE,
   'f-descriptions-013-create-desc-13.json': PADDED,
   'f-descriptions-015-read-event-122-admin.json': RAW_SUMMARY,
   'f-descriptions-016-read-event-122-anonymous.json': RAW_SUMMARY,
@@ -101,8 +106,6 @@ const PENDING: Record<string, string> = {
   'f-descriptions-032-read-event-130-anonymous.json': RAW_SUMMARY,
   'f-descriptions-033-read-event-131-admin.json': RAW_SUMMARY,
   'f-descriptions-034-read-event-131-anonymous.json': RAW_SUMMARY,
-  'f-descriptions-039-read-event-134-admin.json': RAW_SUMMARY,
-  'f-descriptions-040-read-event-134-anonymous.json': RAW_SUMMARY,
   'f-descriptions-041-read-event-135-admin.json': RAW_SUMMARY,
   'f-descriptions-042-read-event-135-anonymous.json': RAW_SUMMARY,
   'g-lists-000-include-default-window.json': LISTS,
@@ -114,8 +117,6 @@ const PENDING: Record<string, string> = {
   'g-lists-019-organizers-only-upcoming.json': LISTS,
   'g-lists-021-organizers-has-events-auth.json': LISTS,
   'g-lists-023-categories-orderby-count-desc.json': LISTS,
-  'g-lists-026-categories-count-auth.json': LISTS,
-  'g-lists-027-tags-count-auth.json': LISTS,
   'g-lists-028-events-same-start.json': LISTS,
   'a-rest-conventions-032-fields-tags.json':
     'the original\'s term lists hand `_fields` to WordPress core\'s terms controller first, which leaves each term only `id` (and the plugin adds `urls`) before the list is trimmed; ours trims the list as any other answer',

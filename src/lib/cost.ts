@@ -8,9 +8,7 @@ export const NUMBER = /\d+(?:[.,]\d+)*/g
 
 /**
  * Reads what an editor typed as a cost (`$15`, `20€`, `10 - 25 USD`, `Free`) into the parts the
- * API reports: the numbers in ascending order and the currency symbol with its side. As in the
- * original, a symbol is only read from a single amount (`€15`, `USD 25`): in a range (`$10 - $20`,
- * `10 – 20 €`) it is not, and the cost shows with the site's currency (docs/compatibility.md, "Cost").
+ * API reports: the numbers in ascending order and the currency symbol with its side.
  */
 export function parseCost(text: null | string | undefined): CostDetails {
   const cost = (text ?? '').trim()
@@ -19,8 +17,6 @@ export function parseCost(text: null | string | undefined): CostDetails {
   // A cost without numbers (`Free`, `Donation`) is kept as its one value, lower-cased, as the original keeps it.
   if (numbers.length === 0) return { currencyPosition: '', currencySymbol: '', values: [cost.toLowerCase()] }
   const values = numbers.map(normalizeNumber).sort((a, b) => Number(a) - Number(b))
-
-  if (numbers.length > 1) return { currencyPosition: '', currencySymbol: '', values }
 
   const first = cost.indexOf(numbers[0]!)
   const before = cost.slice(0, first).replace(/free|[-–—\s]/gi, '')

@@ -4,6 +4,14 @@ import sharp from 'sharp'
 
 import { dateDetails, formatWallTime, timezoneAbbreviation, wallTimeToInstant } from '../../src/lib/phpDate'
 
+import { asWordPressRenders } from '../../endpoints/descriptionFormat'
+
+/**
+ * Post content as the original returns it, through `the_content` (wpautop's layout: blocks and
+ * list items on their own lines), as recorded with the oracle (test/fixtures/oracle, class f).
+ */
+const asTheContent = (html: string) => asWordPressRenders(html)
+
 /*
  * A stand-in for a WordPress site with The Events Calendar: it serves `tribe/events/v1` in the
  * original's wire format (the shapes of `test/fixtures/reference/responses/`) from plain data,
@@ -496,11 +504,13 @@ class Api {
   }
 
   private permalink(post: PostRecord, base: string, type: string): string {
-    return ['publish', 'private', 'future'].includes(post.status) ? `${this.origin}/${base}/${post.slug}/` : `${this.origin}/?post_type=${type}&p=${post.id}`
+    // As recorded with the oracle (test/fixtures/oracle, class b): scheduled posts get the plain permalink too.
+    return ['publish', 'private'].includes(post.status) ? `${this.origin}/${base}/${post.slug}/` : `${this.origin}/?post_type=${type}&p=${post.id}`
   }
 
-  private slug(post: PostRecord): string {
-    return post.published ? post.slug : ''
+  /** An event has no slug until published; a venue or organizer has one from the start (oracle, class b). */
+  private slug(post: PostRecord, kind: 'event' | 'linked' = 'event'): string {
+    return post.published || kind === 'linked' ? post.slug : ''
   }
 
   private image(id: null | number | undefined): false | Record<string, unknown> {
@@ -520,7 +530,7 @@ class Api {
       url,
       rest_url: `${this.api}/events/${event.id}`,
       title: wptexturize(this.text(event, 'title', event.title)),
-      description: this.text(event, 'description', event.description),
+      description: asTheContent(this.text(event, 'description', event.description)),
       excerpt: paragraph(this.text(event, 'excerpt', event.excerpt)),
       slug: this.slug(event),
       image: this.image(event.image),
@@ -617,9 +627,9 @@ class Api {
       ...this.postMeta(venue),
       url: this.permalink(venue, 'venue', 'tribe_venue'),
       venue: wptexturize(this.text(venue, 'name', venue.name)),
-      description: this.text(venue, 'description', venue.description),
+      description: asTheContent(this.text(venue, 'description', venue.description)),
       excerpt: paragraph(venue.excerpt),
-      slug: this.slug(venue),
+      slug: this.slug(venue, 'linked'),
       image: this.image(venue.image),
       address: venue.address,
       city: venue.city,
@@ -645,9 +655,9 @@ class Api {
       ...this.postMeta(organizer),
       url: this.permalink(organizer, 'organizer', 'tribe_organizer'),
       organizer: wptexturize(this.text(organizer, 'name', organizer.name)),
-      description: this.text(organizer, 'description', organizer.description),
+      description: asTheContent(this.text(organizer, 'description', organizer.description)),
       excerpt: paragraph(organizer.excerpt),
-      slug: this.slug(organizer),
+      slug: this.slug(organizer, 'linked'),
       image: this.image(organizer.image),
       phone: organizer.phone,
       website: organizer.website,
