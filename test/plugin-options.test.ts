@@ -269,6 +269,14 @@ describe('the compatibility API under other options (the test database)', () => 
     )
     expect(created.status).toBe(401)
   })
+
+  it('the fetch handler serves WordPress’s ?rest_route= form at the site root too', async () => {
+    const handle = createEventsCalendarHandler(async () => payload)
+    const events = await handle(new Request('http://site.test/?rest_route=/vendor/events/v1/events'))
+    expect(events?.status).toBe(200)
+    expect(await events!.json()).toHaveProperty('events')
+    expect(await handle(new Request('http://site.test/?page=2'))).toBeNull()
+  })
 })
 
 describe('the Next config helper (payload-events-calendar/next-config)', () => {

@@ -40,7 +40,7 @@ export async function answerCompatRequest(
 ): Promise<null | Response> {
   if (options.disabled) return null
   const url = new URL(request.url)
-  const located = locateCompatPath(url.pathname, options)
+  const located = locateCompatPath(url.pathname, options, url.searchParams)
   if (!located) return null
   const hasBody = !['GET', 'HEAD'].includes(request.method.toUpperCase())
   return dispatchCompatRequest(payload, options, {
