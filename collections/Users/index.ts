@@ -28,9 +28,8 @@ const roleField: Field = {
     description: label('roleDescription'),
     // An account always has a role.
     isClearable: false,
-    // Not on the first-user form: the first account is made an administrator whatever it sends
-    // (`hooks/makeFirstUserAdministrator.ts`), so "Subscriber" there only misled.
-    condition: (_data, _siblingData, { user }) => Boolean(user),
+    // Not on the first-user form (`src/admin/RoleField.tsx` says why).
+    components: { Field: clientComponent('RoleField') },
   },
 }
 

@@ -1,4 +1,5 @@
 import { SaveAndCloseDrawer as SaveAndCloseDrawer_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { RoleField as RoleField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { ApplicationPasswordsField as ApplicationPasswordsField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { EventStartCell as EventStartCell_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
 import { EventDateField as EventDateField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
@@ -46,6 +47,7 @@ import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } f
 /** @type import('payload').ImportMap */
 export const importMap = {
   "payload-events-calendar/client#SaveAndCloseDrawer": SaveAndCloseDrawer_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#RoleField": RoleField_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#ApplicationPasswordsField": ApplicationPasswordsField_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/rsc#EventStartCell": EventStartCell_a995b648d441da9f32677ad10f937676,
   "payload-events-calendar/client#EventDateField": EventDateField_fc9a935b1c29e987d85707eeffd38325,
