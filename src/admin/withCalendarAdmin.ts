@@ -10,7 +10,7 @@ export function withCalendarAdmin(admin: Config['admin'], eventsSlug: string): N
       ...admin?.components,
       // "Calendar" in the navigation, after the collections.
       afterNavLinks: [...(admin?.components?.afterNavLinks ?? []), { clientProps: { eventsSlug }, path: clientComponent('CalendarNavLink') }],
-      providers: [...(admin?.components?.providers ?? []), clientComponent('HideUnknownLocale')],
+      providers: [...(admin?.components?.providers ?? []), clientComponent('HideUnknownLocale'), clientComponent('HideFirstUserApiKey')],
     },
   }
 }
