@@ -58,7 +58,7 @@ export const eventsCalendarPlugin =
       // The admin in the editor's language (English, French, Spanish), the plugin's own words included;
       // kept when disabled, since the collections' labels still name the plugin's keys.
       i18n: withCalendarI18n(incomingConfig.i18n),
-      admin: withCalendarAdmin(incomingConfig.admin),
+      admin: withCalendarAdmin(incomingConfig.admin, CALENDAR_SLUGS.events),
       custom: { ...incomingConfig.custom, eventsCalendar: options },
       endpoints: [...(incomingConfig.endpoints ?? []), ...(enabled ? compatRootEndpoints(options) : [])],
       jobs: calendarJobs(incomingConfig.jobs ?? {}, options),

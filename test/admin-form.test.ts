@@ -96,4 +96,41 @@ describe('the form’s rules over HTTP', () => {
     const read = await fetch(`${api.url}/api/venues/${american.body.doc.id}?depth=0`, { headers: { Authorization: `JWT ${await tokenOf(editor)}` } })
     expect(((await read.json()) as { stateProvince: string }).stateProvince).toBe('NY')
   })
+
+  it('lets nobody remove or clear their own administrator role; another administrator may change it', async () => {
+    const first = await createUser(payload, 'administrator')
+    const second = await createUser(payload, 'administrator')
+    const patch = async (user: TestUser, id: number, data: Record<string, unknown>) =>
+      fetch(`${api.url}/api/users/${id}`, {
+        body: JSON.stringify(data),
+        headers: { Authorization: `JWT ${await tokenOf(user)}`, 'Content-Type': 'application/json' },
+        method: 'PATCH',
+      })
+    for (const role of ['editor', null, '']) {
+      const own = await patch(first, first.id, { role })
+      expect(own.status, String(role)).toBe(400)
+      expect(JSON.stringify(await own.json())).toContain('You cannot remove your own administrator role')
+    }
+    const graphql = await fetch(`${api.url}/api/graphql`, {
+      body: JSON.stringify({ query: `mutation { updateUser(id: ${first.id}, data: { role: editor }) { role } }` }),
+      headers: { Authorization: `JWT ${await tokenOf(first)}`, 'Content-Type': 'application/json' },
+      method: 'POST',
+    })
+    expect(((await graphql.json()) as { errors?: unknown[] }).errors).toBeDefined()
+    expect((await payload.findByID({ collection: 'users', id: first.id })).role).toBe('administrator')
+    // Their own other fields save as before, the role sent unchanged.
+    expect((await patch(first, first.id, { displayName: 'First', role: 'administrator' })).status).toBe(200)
+    // Another administrator may.
+    expect((await patch(second, first.id, { role: 'editor' })).status).toBe(200)
+    expect((await payload.findByID({ collection: 'users', id: first.id })).role).toBe('editor')
+  })
+
+  it('offers no clear button on the role, and still validates it for the server’s own writes', async () => {
+    const { generateUsersCollection } = await import('../collections/Users/index')
+    const users = generateUsersCollection(payload.config.custom.eventsCalendar, 'application-passwords')
+    const role = users.fields.find((field) => 'name' in field && field.name === 'role') as { admin: { condition?: unknown; isClearable: boolean } }
+    expect(role.admin.isClearable).toBe(false)
+    // A condition would skip the role's validation where there is no user (collections.test.ts checks an unknown role is refused).
+    expect(role.admin.condition).toBeUndefined()
+  })
 })

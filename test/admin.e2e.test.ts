@@ -775,6 +775,32 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
     expect(after.status).toBe(401)
   })
 
+  it('has a Calendar link in the navigation, and “Create New” application passwords lead to the account page', async () => {
+    await admin.goto(`${base}/admin/collections/venues?locale=en`)
+    // The navigation may be folded away in this window: its link is read, then followed.
+    const link = admin.locator('#nav-events-calendar')
+    expect(await link.textContent()).toBe('Calendar')
+    await admin.goto(new URL((await link.getAttribute('href'))!, base).toString())
+    await admin.waitForURL(/\/admin\/collections\/events\/calendar/)
+    await admin.locator('.fc-toolbar-title').waitFor()
+
+    await admin.goto(`${base}/admin/collections/application-passwords/create`)
+    await admin.waitForURL(/\/admin\/account/)
+    await admin.locator('#field-newApplicationPasswordName').waitFor()
+  })
+
+  it('refuses an administrator’s change of their own role, with the reason', async () => {
+    await admin.goto(`${base}/admin/account`)
+    await admin.locator('#field-role').waitFor()
+    expect(await admin.locator('#field-role .clear-indicator, #field-role .rs__clear-indicator').count()).toBe(0)
+    await admin.click('#field-role .rs__control')
+    await admin.locator('.rs__option', { hasText: /^Editor$/ }).click()
+    await admin.click('#action-save')
+    await admin.locator('.payload-toast-container').getByText(/You cannot remove your own administrator role/).first().waitFor()
+    const me = await (await fetch(`${base}/api/users/me`, { headers: basic(ADMIN.email, ADMIN.password) })).json()
+    expect(me.user.role).toBe('administrator')
+  })
+
   it('threw no uncaught error in any page along the way', () => {
     expect(pageErrors).toEqual([])
   })

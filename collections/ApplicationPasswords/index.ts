@@ -1,6 +1,7 @@
 import type { Access, CollectionConfig, CollectionSlug } from 'payload'
 
 import { guardChosenIds } from '../../src/hooks/guardChosenIds'
+import { serverComponent } from '../../src/admin/paths'
 import { label, labelByLanguage } from '../../src/i18n/index'
 import { can } from '../../src/lib/roles'
 import { issueApplicationPassword, revealApplicationPasswordOnce } from './hooks/issueApplicationPassword'
@@ -33,6 +34,8 @@ export function generateApplicationPasswordsCollection(slug: CollectionSlug, use
       description: label('applicationPasswordsDescription'),
       // Everyone manages their own on their account page; the full list is for user managers.
       hidden: ({ user }) => !can(user, 'manage_users'),
+      // Created and revoked on the owner's page, where the password is shown once.
+      components: { views: { edit: { root: { Component: { path: serverComponent('ApplicationPasswordRedirect'), serverProps: { usersSlug } } } } } },
     },
     fields: [
       { name: 'name', label: label('applicationPasswordName'), type: 'text', required: true, admin: { description: label('applicationPasswordNameDescription') } },

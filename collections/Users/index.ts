@@ -10,6 +10,7 @@ import { label, labelByLanguage } from '../../src/i18n/index'
 import { ROLES } from '../../src/lib/roles'
 import { endSessionsOnRoleChange } from './hooks/endSessionsOnRoleChange'
 import { forgetContentLocale } from './hooks/forgetContentLocale'
+import { keepOwnAdministratorRole } from './hooks/keepOwnAdministratorRole'
 import { makeFirstUserAdministrator } from './hooks/makeFirstUserAdministrator'
 
 const roleField: Field = {
@@ -25,6 +26,10 @@ const roleField: Field = {
   admin: {
     position: 'sidebar',
     description: label('roleDescription'),
+    // An account always has a role.
+    isClearable: false,
+    // Not on the first-user form (`src/admin/RoleField.tsx` says why).
+    components: { Field: clientComponent('RoleField') },
   },
 }
 
@@ -87,7 +92,7 @@ export function withCalendarUsers(collection: CollectionConfig, appPasswordsSlug
     fields: withCalendarUserFields(collection, [displayNameField, roleField, applicationPasswordsField(appPasswordsSlug)]),
     hooks: {
       ...collection.hooks,
-      beforeValidate: [makeFirstUserAdministrator, ...(collection.hooks?.beforeValidate ?? [])],
+      beforeValidate: [makeFirstUserAdministrator, keepOwnAdministratorRole, ...(collection.hooks?.beforeValidate ?? [])],
       beforeChange: [...(collection.hooks?.beforeChange ?? []), endSessionsOnRoleChange],
       beforeOperation: [guardLogin, ...(collection.hooks?.beforeOperation ?? [])],
       afterLogin: [forgiveRightPassword, forgetContentLocale, ...(collection.hooks?.afterLogin ?? [])],

@@ -188,6 +188,9 @@ export const en = {
   previewPublicPage: 'Preview public page',
   viewInApi: 'View in the API',
 
+  // Accounts
+  ownAdministratorRole: 'You cannot remove your own administrator role: another administrator can.',
+
   // Application passwords on the account page
   applicationPasswordsIntro:
     'For apps and scripts that sign in with HTTP Basic authentication. Each can be revoked without changing the account password.',

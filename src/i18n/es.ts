@@ -177,6 +177,8 @@ export const es: CalendarTranslations = {
   previewPublicPage: 'Previsualizar la página pública',
   viewInApi: 'Ver en la API',
 
+  ownAdministratorRole: 'No puede quitarse su propio rol de administrador: otro administrador sí puede.',
+
   applicationPasswordsIntro:
     'Para aplicaciones y scripts que inician sesión con autenticación HTTP Basic. Cada una puede revocarse sin cambiar la contraseña de la cuenta.',
   applicationPasswordNeedsName: 'Primero dé un nombre a la contraseña de aplicación.',

@@ -177,6 +177,8 @@ export const fr: CalendarTranslations = {
   previewPublicPage: 'Prévisualiser la page publique',
   viewInApi: 'Voir dans l’API',
 
+  ownAdministratorRole: 'Vous ne pouvez pas retirer votre propre rôle d’administrateur : un autre administrateur le peut.',
+
   applicationPasswordsIntro:
     'Pour les applications et scripts qui se connectent par authentification HTTP Basic. Chacun peut être révoqué sans changer le mot de passe du compte.',
   applicationPasswordNeedsName: 'Donnez d’abord un nom au mot de passe d’application.',
