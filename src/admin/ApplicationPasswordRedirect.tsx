@@ -1,6 +1,6 @@
 import type { DocumentViewServerProps } from 'payload'
 
-import { redirect } from 'next/navigation'
+import { redirect } from 'next/navigation.js'
 
 /**
  * Application passwords are issued and revoked on their owner's page, where a new password is

@@ -3,7 +3,7 @@
 import type { SelectFieldClientComponent } from 'payload'
 
 import { SelectField } from '@payloadcms/ui'
-import { usePathname } from 'next/navigation'
+import { usePathname } from 'next/navigation.js'
 
 import { useFieldLabel } from './useFieldLabel'
 

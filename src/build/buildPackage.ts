@@ -62,9 +62,11 @@ function emitDeclarations(entries: string[]): string[] {
     .filter((file) => !file.includes('/node_modules/') && !file.endsWith('.d.ts') && file.startsWith(ROOT + path.sep))
 }
 
+/** Where a source's module goes: `src/admin/Field.tsx` → `dist/src/admin/Field.js`. */
+const outputOf = (source: string) => path.join(OUT, path.relative(ROOT, source).replace(/\.(tsx?|js)$/, '.js'))
+
 async function compile(source: string): Promise<void> {
-  const relative = path.relative(ROOT, source)
-  const target = path.join(OUT, relative.replace(/\.(tsx?|js)$/, '.js'))
+  const target = outputOf(source)
   const isTypeScript = /\.tsx?$/.test(source)
   const output = await transformFile(source, {
     jsc: {
@@ -104,6 +106,31 @@ async function withFullPaths(declaration: string): Promise<void> {
   if (rewritten !== text) await fs.writeFile(declaration, rewritten)
 }
 
+/**
+ * Node's ES modules resolve `pkg/sub` only through the package's `exports`, or to the exact file
+ * when it has none: `next/navigation` fails in Node where bundlers find `next/navigation.js`.
+ * Returns the built modules' imports that Node could not resolve that way.
+ */
+async function unresolvableDeepImports(modules: string[]): Promise<string[]> {
+  const problems: string[] = []
+  const exists = (file: string) => fs.access(file).then(() => true, () => false)
+  for (const module of modules) {
+    const code = await fs.readFile(module, 'utf8')
+    for (const [, specifier] of code.matchAll(/(?:from |import\()["']((?:@[^/"']+\/)?[^./"'][^/"']*\/[^"']+)["']/g)) {
+      const [scope, name, ...rest] = specifier!.split('/')
+      const packageName = scope!.startsWith('@') ? `${scope}/${name}` : scope!
+      const subpath = (scope!.startsWith('@') ? rest : [name, ...rest]).join('/')
+      const manifest = path.join(ROOT, 'node_modules', packageName, 'package.json')
+      if (!(await exists(manifest))) continue
+      const { exports } = JSON.parse(await fs.readFile(manifest, 'utf8')) as { exports?: unknown }
+      if (exports === undefined && !(await exists(path.join(ROOT, 'node_modules', packageName, subpath)))) {
+        problems.push(`${path.relative(OUT, module)}: '${specifier}' (write '${specifier}.js')`)
+      }
+    }
+  }
+  return problems
+}
+
 async function declarationsIn(directory: string): Promise<string[]> {
   const entries = await fs.readdir(directory, { recursive: true, withFileTypes: true })
   return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.d.ts')).map((entry) => path.join(entry.parentPath, entry.name))
@@ -115,6 +142,8 @@ export async function buildPackage(log: (message: string) => void = console.log)
   const entries = await entryPoints()
   const sources = emitDeclarations(entries)
   await Promise.all(sources.map(compile))
+  const unresolvable = await unresolvableDeepImports(sources.map(outputOf))
+  if (unresolvable.length) throw new Error(`imports Node cannot resolve in the package:\n${unresolvable.join('\n')}`)
   for (const declaration of await declarationsIn(OUT)) await withFullPaths(declaration)
   log(`dist/: ${sources.length} modules and their declarations from ${entries.length} entry points, in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 }
