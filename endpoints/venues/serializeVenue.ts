@@ -1,5 +1,6 @@
 import type { RestContext } from '../context'
 
+import { stateProvinceOf } from '../../src/lib/stateProvince'
 import { globalIds, privateTitle, serializeLinkedPost } from '../serializeCommon'
 
 export type VenueDoc = Record<string, unknown> & { id: number; slug?: string; status: string }
@@ -10,7 +11,7 @@ export type VenueDoc = Record<string, unknown> & { id: number; slug?: string; st
  * are appended. `json_ld` only on single reads.
  */
 export function serializeVenue(doc: VenueDoc, ctx: RestContext, { jsonLd = false, unlocked = true } = {}) {
-  const stateprovince = (doc.stateProvince as string) || deriveStateProvince(doc)
+  const stateprovince = (doc.stateProvince as string) || stateProvinceOf(doc)
   const kept = serializeLinkedPost(doc as never, ctx, {
     // What the original leaves of a password-protected venue (`docs/compatibility.md`,
     // "Password-protected items"); the name becomes `[]`, sic.
@@ -60,11 +61,4 @@ export function venueJsonLd(doc: VenueDoc, stateprovince: string) {
     telephone: doc.phone ?? '',
     sameAs: (doc.website as string) ?? '',
   }
-}
-
-/** The original fills `stateprovince` from the state for US addresses and from the province elsewhere. */
-function deriveStateProvince(doc: VenueDoc): string {
-  const country = String(doc.country ?? '').trim()
-  const american = country === '' || country === 'US' || country === 'United States'
-  return String((american ? doc.state : doc.province) || doc.state || doc.province || '')
 }
