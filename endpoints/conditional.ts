@@ -17,7 +17,8 @@ import type { RestResult } from './context'
  *
  * Cache-Control: visitors' answers are `public, no-cache`: browsers and proxies may keep them but
  * ask each time (a cheap 304), so that an item unpublished a moment ago is never served from a
- * cache. Answers for a signed-in caller, or unlocked by a password, are `private, no-store`.
+ * cache. Answers for a signed-in caller, or unlocked by a password, carry WordPress's no-cache
+ * headers (`PERSONAL_CACHE_HEADERS`).
  */
 
 /** An answer ready to send: its body serialized once, with its validator. */
@@ -59,8 +60,18 @@ export function ifNoneMatchHits(header: null | string, etag: string): boolean {
   return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === wanted)
 }
 
+/**
+ * WordPress's `nocache_headers()`, which it sends with every answer to a signed-in caller: kept by
+ * no cache, and already stale (`Expires` in the past) for old ones that ignore Cache-Control.
+ */
+export const PERSONAL_CACHE_HEADERS = {
+  'Cache-Control': 'no-cache, must-revalidate, max-age=0, no-store, private',
+  Expires: 'Wed, 11 Jan 1984 05:00:00 GMT',
+} as const
+
 /** Cache-Control of a GET answer (see above); errors a retry may cure are never kept. */
 export function cacheControlOf(status: number, personal: boolean): string {
-  if (personal || status >= 500 || status === 429) return 'private, no-store'
+  if (personal) return PERSONAL_CACHE_HEADERS['Cache-Control']
+  if (status >= 500 || status === 429) return 'private, no-store'
   return 'public, no-cache'
 }

@@ -25,7 +25,7 @@ import {
   RestError,
   tooManySignInAttempts,
 } from './errors'
-import { audienceOf, type Audience, cacheControlOf, ifNoneMatchHits, type PreparedAnswer, prepareAnswer } from './conditional'
+import { audienceOf, type Audience, cacheControlOf, ifNoneMatchHits, PERSONAL_CACHE_HEADERS, type PreparedAnswer, prepareAnswer } from './conditional'
 import { describeRoute } from './namespaceIndex'
 import { matchPath, matchRoute, type Route as RouteOf, type RouteMatch } from './router'
 import { buildRoutes } from './routes'
@@ -379,6 +379,8 @@ function send(answer: ShapedAnswer, request: CompatRequest, method: string, sign
   })
   if (allow) headers.set('Allow', allow)
   for (const [name, value] of Object.entries(answer.headers)) headers.set(name, value)
+  // WordPress marks every answer to a signed-in caller uncacheable, whatever the method.
+  if (signedIn || personal) for (const [name, value] of Object.entries(PERSONAL_CACHE_HEADERS)) headers.set(name, value)
   const read = method === 'GET' || method === 'HEAD'
   if (read) {
     headers.set('ETag', answer.etag)

@@ -78,7 +78,8 @@ describe('conditional requests and the visitors’ answers', () => {
     expect(signedIn.status).toBe(200)
     expect(signedIn.body.total).toBe(1)
     expect(signedIn.body.events[0].title).toBe(title)
-    expect(signedIn.headers.get('cache-control')).toBe('private, no-store')
+    expect(signedIn.headers.get('cache-control')).toBe('no-cache, must-revalidate, max-age=0, no-store, private')
+    expect(signedIn.headers.get('expires')).toBe('Wed, 11 Jan 1984 05:00:00 GMT')
     expect(signedIn.headers.get('etag')).not.toBe(visitor.headers.get('etag'))
     // …and the visitor still gets the visitor's answer after it.
     expect((await get(path)).body.total).toBe(0)
@@ -139,7 +140,7 @@ describe('conditional requests and the visitors’ answers', () => {
     const unlocked = await get(`/events/${id}?password=sesame`)
     expect(unlocked.status).toBe(200)
     expect(unlocked.body.title).toBe(title)
-    expect(unlocked.headers.get('cache-control')).toBe('private, no-store')
+    expect(unlocked.headers.get('cache-control')).toBe('no-cache, must-revalidate, max-age=0, no-store, private')
     expect((await get(`/events/${id}?password=wrong`)).status).toBe(403)
   })
 
