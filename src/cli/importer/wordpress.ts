@@ -17,7 +17,7 @@ import { decideStatus, POST_STATUSES } from '../../lib/statuses'
 import { isValidTimeZone } from '../../lib/timezone'
 import { HtmlValue, KINDS } from './items'
 import { mapConcurrently } from './pool'
-import { SourceClient } from './sourceClient'
+import { SourceClient, SourceError } from './sourceClient'
 import { localUsers, matchUser } from './users'
 import { decodeEntities, decodeSlug, excerptText } from './text'
 
@@ -109,7 +109,9 @@ async function readLists(client: SourceClient, language: string | undefined, pro
   const set: ReadSet = { categories: new Map(), events: new Map(), invalid: [], organizers: new Map(), tags: new Map(), venues: new Map() }
   for (const kind of KINDS) {
     const items = await client.list(`/${kind}`, LIST_KEY[kind], LIST_QUERY[kind], { language })
-    progress.note(`  ${items.length} ${kind}${language ? ` (${language})` : ''}`)
+    const trashed = await readTrash(client, kind, language, progress)
+    items.push(...trashed)
+    progress.note(`  ${items.length} ${kind}${trashed.length ? `, ${trashed.length} of them in the trash` : ''}${language ? ` (${language})` : ''}`)
     for (const item of items) {
       const id = Number(item.id)
       if (Number.isInteger(id) && id > 0) set[kind].set(id, item)
@@ -128,6 +130,22 @@ async function readLists(client: SourceClient, language: string | undefined, pro
     for (const term of asArray(event.tags)) adopt('tags', term)
   }
   return set
+}
+
+/**
+ * Posts in the trash, which lists leave out unless an editor asks for `status=trash`
+ * (`docs/compatibility.md`, "Importing trashed items"). Anonymously there is no way to see them;
+ * a source that refuses the status is read without them, as it says.
+ */
+async function readTrash(client: SourceClient, kind: Kind, language: string | undefined, progress: Progress): Promise<Wire[]> {
+  if (!client.authenticated || !(POST_KINDS as readonly string[]).includes(kind)) return []
+  try {
+    return (await client.list(`/${kind}`, LIST_KEY[kind], { ...LIST_QUERY[kind], status: 'trash' }, { language })).filter((item) => item.status === 'trash')
+  } catch (error) {
+    if (!(error instanceof SourceError)) throw error
+    progress.note(`  trashed ${kind} could not be listed, so they are not imported: ${error.message}`)
+    return []
+  }
 }
 
 /**
@@ -263,14 +281,20 @@ function mapPost(plan: ItemPlan, wire: Wire, ctx: MapContext) {
   plan.updatedAt = modified?.toISOString() ?? null
   plan.modifiedAt = modified
   const status = String(wire.status ?? '')
-  if (!(POST_STATUSES as readonly string[]).includes(status) || status === 'trash') {
+  if (!(POST_STATUSES as readonly string[]).includes(status)) {
     plan.problem = `its status "${status}" is not one that is imported`
     return
   }
   const publishedAt = published ?? (['future', 'private', 'publish'].includes(status) ? date : null)
-  const decision = decideStatus({ now: ctx.now, publishedAt: publishedAt?.toISOString() ?? null, requested: status as never, user: SERVER })
-  plan.fields.status = decision.status
-  plan.fields.publishedAt = decision.publishedAt ?? publishedAt?.toISOString() ?? null
+  if (status === 'trash') {
+    // In our trash too, with its links; the workflow hook keeps the `__trashed` slug.
+    plan.fields.status = 'trash'
+    plan.fields.publishedAt = publishedAt?.toISOString() ?? null
+  } else {
+    const decision = decideStatus({ now: ctx.now, publishedAt: publishedAt?.toISOString() ?? null, requested: status as never, user: SERVER })
+    plan.fields.status = decision.status
+    plan.fields.publishedAt = decision.publishedAt ?? publishedAt?.toISOString() ?? null
+  }
 
   // Drafts have no slug on the wire until published: the title makes one here.
   const slug = typeof wire.slug === 'string' ? toSlug(decodeSlug(wire.slug)) : ''
