@@ -197,8 +197,10 @@ describe('migration: import from a WordPress site, re-run, resume, export and re
   }
 
   /** A Node process of this project, its output collected. */
-  function start(args: string[], env: Record<string, string>) {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  function start(args: string[], env: Record<string, string | undefined>) {
+    const full = { ...process.env, ...env }
+    for (const [name, value] of Object.entries(full)) if (value === undefined) delete full[name]
+    const child = spawn(process.execPath, args, { cwd: ROOT, env: full, stdio: ['ignore', 'pipe', 'pipe'] })
     children.push(child)
     let output = ''
     child.stdout!.on('data', (chunk) => (output += chunk))
@@ -221,7 +223,7 @@ describe('migration: import from a WordPress site, re-run, resume, export and re
   }
 
   /** The command-line tool as a user runs it. */
-  const cli = (args: string[], env: Record<string, string>) => start([path.join(ROOT, 'bin/payload-events-calendar.js'), ...args], env)
+  const cli = (args: string[], env: Record<string, string | undefined>) => start([path.join(ROOT, 'bin/payload-events-calendar.js'), ...args], env)
 
   beforeAll(async () => {
     await withServer(async (client) => {
@@ -245,6 +247,15 @@ describe('migration: import from a WordPress site, re-run, resume, export and re
 
   afterAll(async () => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
+    // A Postgres a killed run left behind, if the test failed before the next run stopped it.
+    const leftover = await fs.readFile(path.join(work ?? '', 'embedded', 'pg', 'postmaster.pid'), 'utf8').catch(() => '')
+    if (Number(leftover.split('\n')[0]) > 0) {
+      try {
+        process.kill(Number(leftover.split('\n')[0]), 'SIGINT')
+      } catch {
+        // Already gone.
+      }
+    }
     await api?.close()
     await source?.close()
     await withServer(async (client) => {
@@ -395,6 +406,46 @@ describe('migration: import from a WordPress site, re-run, resume, export and re
       return { categories: await count('event_categories'), events: await count('events'), images: await count('media'), organizers: await count('organizers'), tags: await count('event_tags'), venues: await count('venues') }
     }, DATABASES.resumed)
     expect(rows).toEqual({ ...EXPECTED, venues: EXPECTED.venues + 1 })
+  })
+
+  it('finishes an import killed with SIGKILL whose embedded Postgres was left running on the data folder', async () => {
+    // No DATABASE_URL: the tool starts its own Postgres in DATA_DIR/pg, which a SIGKILL leaves running.
+    const env = { DATA_DIR: path.join(work, 'embedded'), DATABASE_URL: undefined, EVENTS_IMPORT_PASSWORD: site.auth.password }
+    const args = ['import', '--from', `${source.url}/wp-json`, '--user', site.auth.user, '--languages', 'en,fr,es', '--concurrency', '8']
+    const pidFile = path.join(env.DATA_DIR, 'pg', 'postmaster.pid')
+    const postmasterOf = async () => Number((await fs.readFile(pidFile, 'utf8')).split('\n')[0])
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0)
+        return true
+      } catch {
+        return false
+      }
+    }
+    const first = cli(args, env)
+    await first.waitFor((output) => (output.match(/^created /gm) ?? []).length >= 40)
+    first.child.kill('SIGKILL')
+    await first.exited
+    const stale = await postmasterOf()
+    expect(alive(stale), 'the killed run left its Postgres running').toBe(true)
+
+    const second = cli(args, env)
+    const code = await second.exited
+    const total = /^total\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)$/m.exec(second.output())
+    expect(total, second.output()).not.toBeNull()
+    const [created, updated, unchanged, failed] = total!.slice(1).map(Number) as [number, number, number, number]
+    expect({ code, failed, updated }, second.output()).toEqual({ code: 1, failed: 8, updated: 0 })
+    expect(created, second.output()).toBeGreaterThan(0)
+    // With the venue the --since test added to the source.
+    expect(created + unchanged).toBe(Object.values(EXPECTED).reduce((sum, count) => sum + count, 0) + (site.venues.has(301) ? 1 : 0))
+    // The stale server was stopped, and the second run stopped its own: nothing is left running.
+    expect(alive(stale)).toBe(false)
+    await expect(fs.access(pidFile)).rejects.toThrow()
+
+    // A third run finds everything there.
+    const third = cli(args, env)
+    expect(await third.exited, third.output()).toBe(1)
+    expect(third.output()).toMatch(/^total\s+0\s+0\s+\d+\s+8$/m)
   })
 
   it('exports a dump that, imported into a fresh database, gives the same API output', async () => {
