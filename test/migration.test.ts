@@ -134,6 +134,8 @@ describe('migration: import from a WordPress site, re-run, resume, export and re
   let dirs: Record<keyof typeof DATABASES, string>
   let work: string
   const ourUserIds: number[] = []
+  /** The user the import creates for the source's author 3, who matches none of ours. */
+  let createdAuthorId: number | undefined
   const lines: string[] = []
   const quiet = { interactive: false, write: (line: string) => void lines.push(line) }
   const children: ChildProcess[] = []
@@ -155,7 +157,7 @@ describe('migration: import from a WordPress site, re-run, resume, export and re
   /** The source's item as it must read here: our ids and authors, decoded titles, the workflow's statuses. */
   function expectedFrom(kind: string, item: Record<string, unknown>): unknown {
     if (kind === 'categories' || kind === 'tags') return canonical(item, [source.url])
-    const author = { '1': ourUserIds[0], '2': ourUserIds[1] }[String(item.author)]
+    const author = { '1': ourUserIds[0], '2': ourUserIds[1], '3': createdAuthorId }[String(item.author)]
     const own = `localhost?id=${item.id}`
     const expected: Record<string, unknown> = {
       ...item,
@@ -313,13 +315,17 @@ describe('migration: import from a WordPress site, re-run, resume, export and re
     })
     expect(report.warnings).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^author 3 \(Ghost Writer, ghost@old.example\) matches no user here/),
+        expect.stringMatching(/^author 3 \(Ghost Writer, ghost@old.example\) matched no user here: created user ghost@old.example \(author\)/),
         expect.stringMatching(new RegExp(`^image ${UNREACHABLE_IMAGE} .* could not be downloaded: HTTP 404`)),
         expect.stringContaining('event 150: its custom fields (_ecp_custom_2) are not imported'),
         expect.stringContaining(`event ${PROTECTED.events}: it is password-protected at the source`),
         expect.stringContaining(`venue ${PROTECTED.venues}: it is password-protected at the source`),
       ]),
     )
+    // The author who matched nobody here is a user now, from the source's user: e-mail, username, name and role.
+    const ghost = (await payload.find({ collection: 'users', overrideAccess: true, where: { email: { equals: 'ghost@old.example' } } })).docs
+    expect(ghost.map(({ displayName, role, username }) => ({ displayName, role, username }))).toEqual([{ displayName: 'Ghost Writer', role: 'author', username: 'ghost' }])
+    createdAuthorId = ghost[0]!.id as number
     expect(lines.some((line) => line.startsWith('progress: '))).toBe(true)
     expect(lines.join('\n')).toContain('Summary')
 
@@ -477,7 +483,9 @@ describe('migration: import from a WordPress site, re-run, resume, export and re
     const dump = path.join(work, 'dump.json')
     expect(await runExport(payload, dump, quiet)).toBe(0)
 
-    const env = { DATA_DIR: dirs.restored, DATABASE_URL: databaseUrl(DATABASES.restored), IMPORT_DUMP: dump, TEST_USERS: JSON.stringify(USERS) }
+    // The dump names authors by e-mail and username: the restored site has the user the import created too.
+    const users = [...USERS, { email: 'ghost@old.example', password: 'pw-ghost', role: 'author', username: 'ghost' }]
+    const env = { DATA_DIR: dirs.restored, DATABASE_URL: databaseUrl(DATABASES.restored), IMPORT_DUMP: dump, TEST_USERS: JSON.stringify(users) }
     const target = start(['--conditions=production', '--import', 'tsx', 'test/helpers/migrationTarget.ts'], env)
     const output = await target.waitFor((text) => text.includes('READY '))
     const restoredApi = /READY (\S+)/.exec(output)![1]!

@@ -87,7 +87,7 @@ export type VenueRecord = PostRecord & {
 export type OrganizerRecord = PostRecord & { description: string; email: string; excerpt: string; name: string; phone: string; website: string }
 export type TermRecord = { description: string; id: number; name: string; parent: number; slug: string; tr?: Translations }
 export type ImageRecord = { data: Buffer; filename: string; height: number; id: number; reachable: boolean; width: number }
-export type UserRecord = { email: string; id: number; name: string; slug: string; username: string }
+export type UserRecord = { email: string; id: number; name: string; roles: string[]; slug: string; username: string }
 
 export type FixtureSite = {
   auth: { password: string; user: string }
@@ -135,9 +135,9 @@ export async function buildFixtureSite(): Promise<FixtureSite> {
     venues: new Map(),
   }
   for (const user of [
-    { email: 'admin@old.example', id: 1, name: 'Site Admin', slug: 'siteadmin', username: 'siteadmin' },
-    { email: 'jane.doe@elsewhere.example', id: 2, name: 'Jane Doe', slug: 'jane', username: 'jane' },
-    { email: 'ghost@old.example', id: 3, name: 'Ghost Writer', slug: 'ghost', username: 'ghost' },
+    { email: 'admin@old.example', id: 1, name: 'Site Admin', roles: ['administrator'], slug: 'siteadmin', username: 'siteadmin' },
+    { email: 'jane.doe@elsewhere.example', id: 2, name: 'Jane Doe', roles: ['editor'], slug: 'jane', username: 'jane' },
+    { email: 'ghost@old.example', id: 3, name: 'Ghost Writer', roles: ['author'], slug: 'ghost', username: 'ghost' },
   ]) {
     site.users.set(user.id, user)
   }
@@ -401,7 +401,7 @@ class Api {
       if (!found) return error(404, 'rest_user_invalid_id', 'Invalid user ID.')
       const edit = query.get('context') === 'edit'
       if (edit && !this.signedIn) return error(401, 'rest_forbidden_context', 'Sorry, you are not allowed to edit this user.')
-      return { body: { id: found.id, name: found.name, slug: found.slug, ...(edit ? { email: found.email, username: found.username } : {}) }, status: 200 }
+      return { body: { id: found.id, name: found.name, slug: found.slug, ...(edit ? { email: found.email, roles: found.roles, username: found.username } : {}) }, status: 200 }
     }
     if (!path.startsWith(`/${NAMESPACE}`)) return error(404, 'rest_no_route', 'No route was found matching the URL and request method.')
     const rest = path.slice(NAMESPACE.length + 1) || '/'

@@ -18,10 +18,13 @@ import { isValidTimeZone } from '../../lib/timezone'
 import { HtmlValue, KINDS } from './items'
 import { mapConcurrently } from './pool'
 import { SourceClient, SourceError } from './sourceClient'
-import { localUsers, matchUser } from './users'
+import { describeError } from './apply'
+import { createUserFor, localUsers, matchUser, roleOf } from './users'
 import { decodeEntities, decodeSlug, excerptText } from './text'
 
 export type WordPressOptions = {
+  /** Report the users that would be created for unmatched authors, without creating them. */
+  dryRun?: boolean
   from: string
   /** Our locales to read, the default first: it is read from the plain REST root, the others from theirs. */
   languages: string[]
@@ -83,7 +86,7 @@ export async function readWordPress(payload: Payload, options: WordPressOptions,
     translations.set(language, set)
   }
   const protectedIds = await findProtected(client, hidden, progress)
-  const authors = await matchAuthors(client, payload, plugin.usersCollection, base, report, progress)
+  const authors = await matchAuthors(client, payload, { dryRun: options.dryRun ?? false, usersSlug: plugin.usersCollection }, base, { progress, report })
 
   const ctx: MapContext = {
     authors,
@@ -205,9 +208,17 @@ function isBlanked(kind: Kind, item: Wire): boolean {
 
 /**
  * Authors are matched to users here through WordPress's `wp/v2/users/{id}`: by e-mail (visible
- * to an editor), then by username (or the public slug, which WordPress derives from it).
+ * to an editor), then by username (or the public slug, which WordPress derives from it). An
+ * author who matches nobody gets a user here when the source shows their e-mail
+ * (`docs/compatibility.md`, "Authors"); else their items come without an author, as reported.
  */
-async function matchAuthors(client: SourceClient, payload: Payload, usersSlug: string, set: WireSet, report: RunReport, progress: Progress) {
+async function matchAuthors(
+  client: SourceClient,
+  payload: Payload,
+  target: { dryRun: boolean; usersSlug: string },
+  set: WireSet,
+  { progress, report }: { progress: Progress; report: RunReport },
+) {
   const uses = new Map<number, number>()
   for (const kind of POST_KINDS) {
     for (const item of set[kind].values()) {
@@ -218,14 +229,31 @@ async function matchAuthors(client: SourceClient, payload: Payload, usersSlug: s
   const matched = new Map<number, null | number>()
   if (!uses.size) return matched
   progress.note(`  matching ${uses.size} author(s) with users here`)
-  const users = await localUsers(payload, usersSlug)
+  const users = await localUsers(payload, target.usersSlug)
   for (const [id, count] of uses) {
     const author = await client.user(id)
     const user = author ? matchUser(users, { email: author.email, usernames: [author.username, author.slug] }) : undefined
     matched.set(id, user?.id ?? null)
-    if (!user) {
-      const who = author ? ` (${[author.name, author.email ?? author.username ?? author.slug].filter(Boolean).join(', ')})` : ''
-      report.warn(`author ${id}${who} matches no user here by e-mail or username: their ${count} item(s) are imported without an author`)
+    if (user || !author) {
+      if (!user) report.warn(`author ${id} is not shown by the source: their ${count} item(s) are imported without an author`)
+      continue
+    }
+    const who = `author ${id} (${[author.name, author.email ?? author.username ?? author.slug].filter(Boolean).join(', ')})`
+    if (!author.email) {
+      report.warn(`${who} matches no user here by e-mail or username, and the source shows their e-mail only to an editor (--user and --password): their ${count} item(s) are imported without an author`)
+      continue
+    }
+    if (target.dryRun) {
+      report.warn(`${who} matches no user here: a user ${author.email} (${roleOf(author)}) would be created for their ${count} item(s)`)
+      continue
+    }
+    try {
+      const created = await createUserFor(payload, target.usersSlug, author)
+      users.push(created)
+      matched.set(id, created.id)
+      report.warn(`${who} matched no user here: created user ${author.email} (${roleOf(author)}) for their ${count} item(s), with a random password (they sign in after resetting it)`)
+    } catch (error) {
+      report.warn(`${who} matches no user here, and no user could be created (${describeError(error)}): their ${count} item(s) are imported without an author`)
     }
   }
   return matched
