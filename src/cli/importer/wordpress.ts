@@ -67,7 +67,7 @@ export async function readWordPress(payload: Payload, options: WordPressOptions,
   const client = new SourceClient(options)
   const plugin = payload.config.custom.eventsCalendar as SanitizedPluginConfig
   progress.note(
-    `Reading ${client.root}/${client.namespace} ${client.authenticated ? `as ${options.user}` : 'anonymously (drafts, pending, private and scheduled items are not visible; give --user and --password to include them)'}`,
+    `Reading ${client.root}/${client.namespace} ${client.authenticated ? `as ${options.user}` : 'anonymously (drafts, pending, private, scheduled and trashed items are not visible; give --user and --password to include them)'}`,
   )
   await client.checkAccess()
   const [defaultLocale, ...others] = options.languages as [string, ...string[]]
