@@ -13,6 +13,7 @@ import type { RunReport } from '../src/cli/progress'
 
 import { runExport, runImport } from '../src/cli/commands'
 import { REPORT_KINDS } from '../src/cli/importer/items'
+import { startEmbeddedPostgres } from '../src/db/embeddedPostgres'
 import { decodeEntities } from '../src/cli/importer/text'
 import { TRUSTED_READ } from '../src/hooks/context'
 import { basic, serveCompatApi } from './helpers/http'
@@ -494,6 +495,24 @@ describe('migration: import from a WordPress site, re-run, resume, export and re
     const third = cli(args, env)
     expect(await third.exited, third.output()).toBe(1)
     expect(third.output()).toMatch(/^total\s+0\s+0\s+\d+\s+8$/m)
+  })
+
+  it('shares an embedded Postgres that another live process of ours started on the data folder, and leaves it running', async () => {
+    const dataDir = path.join(work, 'shared')
+    // This process starts it, as a server would; the command-line tool then finds it running.
+    const database = await startEmbeddedPostgres({ database: 'payload', dir: path.join(dataDir, 'pg'), fast: true })
+    try {
+      const migrate = cli(['migrate'], { DATA_DIR: dataDir, DATABASE_URL: undefined })
+      expect(await migrate.exited, migrate.output()).toBe(0)
+      expect(migrate.output()).toContain('is already running (started by another process): using it')
+      // Still ours, still answering.
+      const client = new pg.Client({ connectionString: database.url })
+      await client.connect()
+      expect((await client.query('SELECT count(*) AS n FROM payload_migrations')).rows[0].n).not.toBe('0')
+      await client.end()
+    } finally {
+      await database.stop()
+    }
   })
 
   it('exports a dump that, imported into a fresh database, gives the same API output', async () => {
