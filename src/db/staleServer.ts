@@ -14,7 +14,7 @@ export type RunningServer = { pid: number; port: number }
  * What to do with a Postgres found running on the data folder before starting one
  * (`docs/compatibility.md`, "A run killed with SIGKILL"):
  * - `none`: nothing runs there (or only a stale `postmaster.pid`, which Postgres itself clears);
- * - `reuse`: a live process of ours started it and still runs (a server, another command):
+ * - `reuse`: a live process of ours (this one included) started it and still runs (a server, another command):
  *   connect to it and leave it running;
  * - `stopped`: it was left behind by a process that died without stopping it (killed with
  *   SIGKILL, out of memory): it was shut down here, so that a new one can start.
@@ -37,9 +37,13 @@ export async function settleRunningServer(dir: string, password: string): Promis
   if (!running || !isAlive(running.pid)) return { kind: 'none' }
   const owner = Number((await fs.readFile(ownerFile(dir), 'utf8').catch(() => '')).trim())
   const parent = parentOf(running.pid)
-  const ownerRuns = owner > 0 && owner !== process.pid && isAlive(owner) && (parent === null || parent === owner)
-  const answers = await answersOn(running.port, password)
-  if (ownerRuns && answers) return { kind: 'reuse', port: running.port }
+  const ownerRuns = owner > 0 && isAlive(owner) && (parent === null || parent === owner)
+  if (ownerRuns) {
+    // Never stopped under a live process: it may still be starting, so it is given time to answer.
+    if (await answersOn(running.port, password, { patient: true })) return { kind: 'reuse', port: running.port }
+    throw new Error(`the Postgres in ${dir} (process ${running.pid}) belongs to process ${owner}, which still runs, but it does not answer; stop that process, then try again`)
+  }
+  const answers = await answersOn(running.port, password, { patient: false })
   if (!answers && !(await looksLikePostgres(running.pid, dir))) {
     // The process id was taken by something else: Postgres clears such a file itself only when
     // the id is free, so say what is wrong rather than stopping a process that is not ours.
@@ -97,8 +101,11 @@ async function looksLikePostgres(pid: number, dir: string): Promise<boolean> {
   return command.includes('postgres') && command.includes(dir)
 }
 
-/** Whether a server answers on `port` with this cluster's password (it may still be starting: asked a few times). */
-async function answersOn(port: number, password: string): Promise<boolean> {
+/**
+ * Whether a server answers on `port` with this cluster's password, asked a few times (it may be
+ * starting or busy); `patient` waits through refused connections too (not listening yet).
+ */
+async function answersOn(port: number, password: string, { patient }: { patient: boolean }): Promise<boolean> {
   if (!port) return false
   for (let attempt = 0; attempt < ANSWER_ATTEMPTS; attempt++) {
     const client = new pg.Client({ connectionTimeoutMillis: 2_000, database: 'postgres', host: '127.0.0.1', password, port, user: 'postgres' })
@@ -109,7 +116,7 @@ async function answersOn(port: number, password: string): Promise<boolean> {
       return true
     } catch (error) {
       // Refused outright: nothing listens there. Starting up or shutting down: ask again.
-      if ((error as NodeJS.ErrnoException).code === 'ECONNREFUSED') return false
+      if ((error as NodeJS.ErrnoException).code === 'ECONNREFUSED' && !patient) return false
       await new Promise((resolve) => setTimeout(resolve, 250))
     } finally {
       await client.end().catch(() => undefined)
