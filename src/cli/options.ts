@@ -8,7 +8,8 @@ export const USAGE = `Usage:
         --namespace <ns>        the API's namespace (default tribe/events/v1; vendor/events/v1 for this app)
         --user <login>          a user of the source (e-mail or username) ...
         --password <password>   ... and an application password of theirs, to include drafts, pending,
-                                private and scheduled items (or set EVENTS_IMPORT_PASSWORD)
+                                private, scheduled and trashed items, and to create users here for
+                                authors who match none (or set EVENTS_IMPORT_PASSWORD)
         --languages <list>      languages to read, the default first, e.g. en,fr,es (default: en);
                                 each other one from /fr/wp-json/… or with ?i18n_language=fr
         --since <date>          only items the source modified since then (any date PHP reads:

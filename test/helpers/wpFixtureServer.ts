@@ -87,7 +87,7 @@ export type VenueRecord = PostRecord & {
 export type OrganizerRecord = PostRecord & { description: string; email: string; excerpt: string; name: string; phone: string; website: string }
 export type TermRecord = { description: string; id: number; name: string; parent: number; slug: string; tr?: Translations }
 export type ImageRecord = { data: Buffer; filename: string; height: number; id: number; reachable: boolean; width: number }
-export type UserRecord = { email: string; id: number; name: string; slug: string; username: string }
+export type UserRecord = { email: string; id: number; name: string; roles: string[]; slug: string; username: string }
 
 export type FixtureSite = {
   auth: { password: string; user: string }
@@ -109,6 +109,12 @@ export const BROKEN = {
 export const HIDDEN_EVENTS = [62, 122, 182, 232]
 export const PROTECTED = { events: 120, venues: 9 }
 export const UNREACHABLE_IMAGE = 323
+/**
+ * In the trash: listed only to an editor asking for `status=trash`. Published events still link
+ * (and embed) the trashed venue and organizer, as WordPress keeps the link when a post is trashed
+ * in its admin.
+ */
+export const TRASHED = { events: 70, organizers: 40, venues: 20 }
 /** Scheduled at the source with a date that has passed: published here, as the workflow does. */
 export const LATE_SCHEDULED_EVENT = 100
 
@@ -129,9 +135,9 @@ export async function buildFixtureSite(): Promise<FixtureSite> {
     venues: new Map(),
   }
   for (const user of [
-    { email: 'admin@old.example', id: 1, name: 'Site Admin', slug: 'siteadmin', username: 'siteadmin' },
-    { email: 'jane.doe@elsewhere.example', id: 2, name: 'Jane Doe', slug: 'jane', username: 'jane' },
-    { email: 'ghost@old.example', id: 3, name: 'Ghost Writer', slug: 'ghost', username: 'ghost' },
+    { email: 'admin@old.example', id: 1, name: 'Site Admin', roles: ['administrator'], slug: 'siteadmin', username: 'siteadmin' },
+    { email: 'jane.doe@elsewhere.example', id: 2, name: 'Jane Doe', roles: ['editor'], slug: 'jane', username: 'jane' },
+    { email: 'ghost@old.example', id: 3, name: 'Ghost Writer', roles: ['author'], slug: 'ghost', username: 'ghost' },
   ]) {
     site.users.set(user.id, user)
   }
@@ -180,7 +186,8 @@ export async function buildFixtureSite(): Promise<FixtureSite> {
       id,
       modified: new Date(created.getTime() + 3_600_000 * (1 + (index % 5))),
       published: neverPublished ? null : created,
-      slug,
+      // WordPress frees a trashed post's slug with this suffix.
+      slug: status === 'trash' ? `${slug}__trashed` : slug,
       status,
     }
   }
@@ -194,7 +201,7 @@ export async function buildFixtureSite(): Promise<FixtureSite> {
   for (let index = 0; index < 24; index++) {
     const id = 1 + index
     const [city, state, province, country, zip] = cities[index % 4]!
-    const status = index === 3 ? 'draft' : index === 11 ? 'private' : index === 15 ? 'draft' : 'publish'
+    const status = index === 3 ? 'draft' : index === 11 ? 'private' : index === 15 ? 'draft' : id === TRASHED.venues ? 'trash' : 'publish'
     const name = `${['Blue Note', 'Riverside', 'Harbor', 'Grand'][index % 4]} Hall ${id}`
     site.venues.set(id, {
       ...post(id, index, status, slugOf(name)),
@@ -221,7 +228,7 @@ export async function buildFixtureSite(): Promise<FixtureSite> {
     const id = 25 + index
     const name = `${['City Arts Council', 'Jazz Guild', 'Sports League', 'Family Club'][index % 4]} ${id}`
     site.organizers.set(id, {
-      ...post(id, index, index === 5 ? 'draft' : 'publish', slugOf(name)),
+      ...post(id, index, index === 5 ? 'draft' : id === TRASHED.organizers ? 'trash' : 'publish', slugOf(name)),
       description: index % 2 ? `<p>Organizer ${id} organizes.</p>` : '',
       email: index % 3 ? `org${id}@example.com` : '',
       excerpt: '',
@@ -250,6 +257,7 @@ export async function buildFixtureSite(): Promise<FixtureSite> {
     else if (index % 25 === 11) status = 'private'
     else if (index % 30 === 13) status = 'future'
     if (id === LATE_SCHEDULED_EVENT) status = 'future'
+    if (id === TRASHED.events) status = 'trash'
     const amp = index % 10 === 4
     const title = amp ? `Rock & Roll Night ${index}` : index % 10 === 6 ? `Jane’s “Open” Studio ${index}` : `Event number ${index}`
     const timezone = zones[index % zones.length]!
@@ -393,7 +401,7 @@ class Api {
       if (!found) return error(404, 'rest_user_invalid_id', 'Invalid user ID.')
       const edit = query.get('context') === 'edit'
       if (edit && !this.signedIn) return error(401, 'rest_forbidden_context', 'Sorry, you are not allowed to edit this user.')
-      return { body: { id: found.id, name: found.name, slug: found.slug, ...(edit ? { email: found.email, username: found.username } : {}) }, status: 200 }
+      return { body: { id: found.id, name: found.name, slug: found.slug, ...(edit ? { email: found.email, roles: found.roles, username: found.username } : {}) }, status: 200 }
     }
     if (!path.startsWith(`/${NAMESPACE}`)) return error(404, 'rest_no_route', 'No route was found matching the URL and request method.')
     const rest = path.slice(NAMESPACE.length + 1) || '/'
@@ -407,6 +415,18 @@ class Api {
 
   private visible(post: PostRecord): boolean {
     return post.status === 'publish' || (this.signedIn && post.status !== 'trash')
+  }
+
+  /** A list's statuses: the default view, or the `status` asked for (editors only, as `filter_post_status_list`). */
+  private listed(post: PostRecord, query: URLSearchParams): boolean {
+    const asked = query.get('status')
+    if (!asked || !this.signedIn) return this.visible(post)
+    return asked.split(',').includes(post.status)
+  }
+
+  /** Venues and organizers an event embeds: a trashed one still shows (the original reads it by id, whatever its status). */
+  private embeddable(post: PostRecord): boolean {
+    return this.visible(post) || post.status === 'trash'
   }
 
   private locked(post: PostRecord): boolean {
@@ -425,13 +445,13 @@ class Api {
       const from = query.get('start_date') ? inZone(`${query.get('start_date')!.slice(0, 10)} 00:00:00`, FIXTURE_TIMEZONE) : new Date(0)
       const to = query.get('end_date') ? inZone(`${query.get('end_date')!.slice(0, 10)} 23:59:59`, FIXTURE_TIMEZONE) : new Date(8.64e15)
       items = [...this.site.events.values()]
-        .filter((event) => this.visible(event) && !event.hidden && event.start >= from && event.end <= to)
+        .filter((event) => this.listed(event, query) && !event.hidden && event.start >= from && event.end <= to)
         .sort((a, b) => a.start.getTime() - b.start.getTime() || a.id - b.id)
         .map((event) => this.event(event))
     } else if (kind === 'venues' || kind === 'organizers') {
       const posts = [...(kind === 'venues' ? this.site.venues : this.site.organizers).values()] as (OrganizerRecord | VenueRecord)[]
       items = posts
-        .filter((item) => this.visible(item))
+        .filter((item) => this.listed(item, query))
         .sort((a, b) => b.created.getTime() - a.created.getTime() || b.id - a.id)
         .map((item) => (kind === 'venues' ? this.venue(item as VenueRecord) : this.organizer(item as OrganizerRecord)))
     } else {
@@ -556,7 +576,7 @@ class Api {
       categories: this.embeddedTerms('categories', event.categories),
       tags: this.embeddedTerms('tags', event.tags),
       venue: this.embeddedVenue(event.venue),
-      organizer: event.organizers.map((id) => this.site.organizers.get(id)).filter((item): item is OrganizerRecord => Boolean(item) && this.visible(item!)).map((item) => this.organizer(item)),
+      organizer: event.organizers.map((id) => this.site.organizers.get(id)).filter((item): item is OrganizerRecord => Boolean(item) && this.embeddable(item!)).map((item) => this.organizer(item)),
       custom_fields: event.customFields ?? [],
       ...event.wire,
     }
@@ -571,7 +591,7 @@ class Api {
 
   private embeddedVenue(id: null | number) {
     const venue = id ? this.site.venues.get(id) : undefined
-    return venue && this.visible(venue) ? this.venue(venue) : []
+    return venue && this.embeddable(venue) ? this.venue(venue) : []
   }
 
   private embeddedTerms(kind: 'categories' | 'tags', ids: number[]) {

@@ -1,3 +1,5 @@
+import type { SourceUser } from './users'
+
 import { mapConcurrently } from './pool'
 
 const PER_PAGE = 50
@@ -162,7 +164,7 @@ export class SourceClient {
   }
 
   /** A WordPress user (`wp/v2/users/{id}`): with `context=edit` when signed in (e-mail, username), else the public view. */
-  async user(id: number): Promise<null | { email?: string; name?: string; slug?: string; username?: string }> {
+  async user(id: number): Promise<null | SourceUser> {
     const base = `${this.root}/wp/v2/users/${id}`
     if (this.authorization) {
       const full = await this.get(`${base}?context=edit`)

@@ -17,11 +17,14 @@ import { decideStatus, POST_STATUSES } from '../../lib/statuses'
 import { isValidTimeZone } from '../../lib/timezone'
 import { HtmlValue, KINDS } from './items'
 import { mapConcurrently } from './pool'
-import { SourceClient } from './sourceClient'
-import { localUsers, matchUser } from './users'
+import { SourceClient, SourceError } from './sourceClient'
+import { describeError } from './apply'
+import { createUserFor, localUsers, matchUser, roleOf } from './users'
 import { decodeEntities, decodeSlug, excerptText } from './text'
 
 export type WordPressOptions = {
+  /** Report the users that would be created for unmatched authors, without creating them. */
+  dryRun?: boolean
   from: string
   /** Our locales to read, the default first: it is read from the plain REST root, the others from theirs. */
   languages: string[]
@@ -64,7 +67,7 @@ export async function readWordPress(payload: Payload, options: WordPressOptions,
   const client = new SourceClient(options)
   const plugin = payload.config.custom.eventsCalendar as SanitizedPluginConfig
   progress.note(
-    `Reading ${client.root}/${client.namespace} ${client.authenticated ? `as ${options.user}` : 'anonymously (drafts, pending, private and scheduled items are not visible; give --user and --password to include them)'}`,
+    `Reading ${client.root}/${client.namespace} ${client.authenticated ? `as ${options.user}` : 'anonymously (drafts, pending, private, scheduled and trashed items are not visible; give --user and --password to include them)'}`,
   )
   await client.checkAccess()
   const [defaultLocale, ...others] = options.languages as [string, ...string[]]
@@ -83,7 +86,7 @@ export async function readWordPress(payload: Payload, options: WordPressOptions,
     translations.set(language, set)
   }
   const protectedIds = await findProtected(client, hidden, progress)
-  const authors = await matchAuthors(client, payload, plugin.usersCollection, base, report, progress)
+  const authors = await matchAuthors(client, payload, { dryRun: options.dryRun ?? false, usersSlug: plugin.usersCollection }, base, { progress, report })
 
   const ctx: MapContext = {
     authors,
@@ -109,7 +112,9 @@ async function readLists(client: SourceClient, language: string | undefined, pro
   const set: ReadSet = { categories: new Map(), events: new Map(), invalid: [], organizers: new Map(), tags: new Map(), venues: new Map() }
   for (const kind of KINDS) {
     const items = await client.list(`/${kind}`, LIST_KEY[kind], LIST_QUERY[kind], { language })
-    progress.note(`  ${items.length} ${kind}${language ? ` (${language})` : ''}`)
+    const trashed = await readTrash(client, kind, language, progress)
+    items.push(...trashed)
+    progress.note(`  ${items.length} ${kind}${trashed.length ? `, ${trashed.length} of them in the trash` : ''}${language ? ` (${language})` : ''}`)
     for (const item of items) {
       const id = Number(item.id)
       if (Number.isInteger(id) && id > 0) set[kind].set(id, item)
@@ -128,6 +133,22 @@ async function readLists(client: SourceClient, language: string | undefined, pro
     for (const term of asArray(event.tags)) adopt('tags', term)
   }
   return set
+}
+
+/**
+ * Posts in the trash, which lists leave out unless an editor asks for `status=trash`
+ * (`docs/compatibility.md`, "Importing trashed items"). Anonymously there is no way to see them;
+ * a source that refuses the status is read without them, as it says.
+ */
+async function readTrash(client: SourceClient, kind: Kind, language: string | undefined, progress: Progress): Promise<Wire[]> {
+  if (!client.authenticated || !(POST_KINDS as readonly string[]).includes(kind)) return []
+  try {
+    return (await client.list(`/${kind}`, LIST_KEY[kind], { ...LIST_QUERY[kind], status: 'trash' }, { language })).filter((item) => item.status === 'trash')
+  } catch (error) {
+    if (!(error instanceof SourceError)) throw error
+    progress.note(`  trashed ${kind} could not be listed, so they are not imported: ${error.message}`)
+    return []
+  }
 }
 
 /**
@@ -187,9 +208,17 @@ function isBlanked(kind: Kind, item: Wire): boolean {
 
 /**
  * Authors are matched to users here through WordPress's `wp/v2/users/{id}`: by e-mail (visible
- * to an editor), then by username (or the public slug, which WordPress derives from it).
+ * to an editor), then by username (or the public slug, which WordPress derives from it). An
+ * author who matches nobody gets a user here when the source shows their e-mail
+ * (`docs/compatibility.md`, "Authors"); else their items come without an author, as reported.
  */
-async function matchAuthors(client: SourceClient, payload: Payload, usersSlug: string, set: WireSet, report: RunReport, progress: Progress) {
+async function matchAuthors(
+  client: SourceClient,
+  payload: Payload,
+  target: { dryRun: boolean; usersSlug: string },
+  set: WireSet,
+  { progress, report }: { progress: Progress; report: RunReport },
+) {
   const uses = new Map<number, number>()
   for (const kind of POST_KINDS) {
     for (const item of set[kind].values()) {
@@ -200,14 +229,31 @@ async function matchAuthors(client: SourceClient, payload: Payload, usersSlug: s
   const matched = new Map<number, null | number>()
   if (!uses.size) return matched
   progress.note(`  matching ${uses.size} author(s) with users here`)
-  const users = await localUsers(payload, usersSlug)
+  const users = await localUsers(payload, target.usersSlug)
   for (const [id, count] of uses) {
     const author = await client.user(id)
     const user = author ? matchUser(users, { email: author.email, usernames: [author.username, author.slug] }) : undefined
     matched.set(id, user?.id ?? null)
-    if (!user) {
-      const who = author ? ` (${[author.name, author.email ?? author.username ?? author.slug].filter(Boolean).join(', ')})` : ''
-      report.warn(`author ${id}${who} matches no user here by e-mail or username: their ${count} item(s) are imported without an author`)
+    if (user || !author) {
+      if (!user) report.warn(`author ${id} is not shown by the source: their ${count} item(s) are imported without an author`)
+      continue
+    }
+    const who = `author ${id} (${[author.name, author.email ?? author.username ?? author.slug].filter(Boolean).join(', ')})`
+    if (!author.email) {
+      report.warn(`${who} matches no user here by e-mail or username, and the source shows their e-mail only to an editor (--user and --password): their ${count} item(s) are imported without an author`)
+      continue
+    }
+    if (target.dryRun) {
+      report.warn(`${who} matches no user here: a user ${author.email} (${roleOf(author)}) would be created for their ${count} item(s)`)
+      continue
+    }
+    try {
+      const created = await createUserFor(payload, target.usersSlug, author)
+      users.push(created)
+      matched.set(id, created.id)
+      report.warn(`${who} matched no user here: created user ${author.email} (${roleOf(author)}) for their ${count} item(s), with a random password (they sign in after resetting it)`)
+    } catch (error) {
+      report.warn(`${who} matches no user here, and no user could be created (${describeError(error)}): their ${count} item(s) are imported without an author`)
     }
   }
   return matched
@@ -263,14 +309,20 @@ function mapPost(plan: ItemPlan, wire: Wire, ctx: MapContext) {
   plan.updatedAt = modified?.toISOString() ?? null
   plan.modifiedAt = modified
   const status = String(wire.status ?? '')
-  if (!(POST_STATUSES as readonly string[]).includes(status) || status === 'trash') {
+  if (!(POST_STATUSES as readonly string[]).includes(status)) {
     plan.problem = `its status "${status}" is not one that is imported`
     return
   }
   const publishedAt = published ?? (['future', 'private', 'publish'].includes(status) ? date : null)
-  const decision = decideStatus({ now: ctx.now, publishedAt: publishedAt?.toISOString() ?? null, requested: status as never, user: SERVER })
-  plan.fields.status = decision.status
-  plan.fields.publishedAt = decision.publishedAt ?? publishedAt?.toISOString() ?? null
+  if (status === 'trash') {
+    // In our trash too, with its links; the workflow hook keeps the `__trashed` slug.
+    plan.fields.status = 'trash'
+    plan.fields.publishedAt = publishedAt?.toISOString() ?? null
+  } else {
+    const decision = decideStatus({ now: ctx.now, publishedAt: publishedAt?.toISOString() ?? null, requested: status as never, user: SERVER })
+    plan.fields.status = decision.status
+    plan.fields.publishedAt = decision.publishedAt ?? publishedAt?.toISOString() ?? null
+  }
 
   // Drafts have no slug on the wire until published: the title makes one here.
   const slug = typeof wire.slug === 'string' ? toSlug(decodeSlug(wire.slug)) : ''
