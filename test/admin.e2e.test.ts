@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 
-import { ARTIFACTS, launchChromium, newPage, pageErrors, screenshot, signIn } from './e2e/browser'
+import { ARTIFACTS, dragWithMouse, launchChromium, newPage, pageErrors, screenshot, signIn } from './e2e/browser'
 import { basic } from './helpers/http'
 import { type ServerProcess, startServerProcess } from './helpers/serverProcess'
 
@@ -285,7 +285,7 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
     if (!(await admin.locator('.fc-toolbar-title').innerText()).includes('December 2026')) await admin.click('.fc-next-button')
     const entry = admin.locator('.fc-event', { hasText: EVENT.title })
     await entry.waitFor()
-    await entry.dragTo(admin.locator('td.fc-daygrid-day[data-date="2026-12-19"]'))
+    await dragWithMouse(admin, entry, admin.locator('td.fc-daygrid-day[data-date="2026-12-19"]'))
     await admin.locator('.payload-toast-container').getByText(/Moved/).first().waitFor()
     // A week later, at the same time in the event's own zone.
     const moved = await (await fetch(`${base}/wp-json/vendor/events/v1/events/${eventId}`)).json()
@@ -298,7 +298,7 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
     await expect.poll(back, { timeout: 10_000 }).toBe('2026-12-12 19:00:00')
     await admin.locator('td.fc-daygrid-day[data-date="2026-12-12"] .fc-event', { hasText: EVENT.title }).waitFor()
     // Moved again for the tests below, which find it on the 19th.
-    await admin.locator('.fc-event', { hasText: EVENT.title }).dragTo(admin.locator('td.fc-daygrid-day[data-date="2026-12-19"]'))
+    await dragWithMouse(admin, admin.locator('.fc-event', { hasText: EVENT.title }), admin.locator('td.fc-daygrid-day[data-date="2026-12-19"]'))
     await expect.poll(back, { timeout: 10_000 }).toBe('2026-12-19 19:00:00')
   })
 

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 
 import fs from 'node:fs'
 import path from 'node:path'
@@ -64,4 +64,21 @@ export async function signIn(page: Page, base: string, login: string, password: 
   await page.fill('input[name="password"]', password)
   await page.click('button[type="submit"]')
   await page.waitForURL((url) => /\/admin\/?$/.test(url.pathname))
+}
+
+/**
+ * Drags `from` onto `to` with the mouse, in small steps. FullCalendar starts a drag only once the
+ * pointer has moved past its threshold after the press, and follows the pointer's moves to find
+ * the drop target: Playwright's one-step `dragTo` sometimes lands before the drag has begun, and
+ * the event stays where it was.
+ */
+export async function dragWithMouse(page: Page, from: Locator, to: Locator): Promise<void> {
+  const start = await from.boundingBox()
+  const end = await to.boundingBox()
+  if (!start || !end) throw new Error('dragWithMouse: the source or the target is not on screen')
+  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(start.x + start.width / 2 + 10, start.y + start.height / 2 + 10, { steps: 5 })
+  await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2, { steps: 15 })
+  await page.mouse.up()
 }
