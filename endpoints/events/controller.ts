@@ -16,10 +16,11 @@ import { apiUrl, encodedQuery } from '../urls'
 import { mayUnlockProtected } from '../unlockProtected'
 import { toList } from '../validators'
 import { inTransaction } from '../transaction'
-import { DATE_BOUNDS, isStrict, parseDateWindow } from './dateWindow'
+import { DATE_BOUNDS, includeWindow, isStrict, parseDateWindow } from './dateWindow'
 import { eventsListConditions } from './listQuery'
 import { prepareEventData } from './prepareEvent'
 import { findEventsPage, loadEvents, populateEvents } from './loadEvents'
+import { defaultEndDate, defaultStartDate } from './params'
 import { type EventDoc, serializeEvent } from './serializeEvent'
 import { plainDoc } from '../../src/lib/plainDoc'
 
@@ -36,7 +37,7 @@ export async function listEvents(ctx: RestContext): Promise<RestResult> {
   const include = args.include as number[] | undefined
 
   const window = include
-    ? null
+    ? includeWindow({ end_date: defaultEndDate({ now: ctx.now }), start_date: defaultStartDate({ now: ctx.now, siteTimezone: ctx.options.siteTimezone }) }, ctx.options.siteTimezone)
     : parseDateWindow({
         now: ctx.now,
         sent: (name) => wasSent(args, name),
@@ -57,7 +58,7 @@ export async function listEvents(ctx: RestContext): Promise<RestResult> {
   const termCounts = await populateEvents(ctx, docs)
   const totalPages = total === 0 ? 0 : Math.ceil(total / perPage)
 
-  const echo = echoedArgs(ctx, window?.echo ?? {}, statuses, mayEdit)
+  const echo = echoedArgs(ctx, window.echo, statuses, mayEdit)
   const base = apiUrl(ctx.restBase, ctx.options, '/events/')
   const body: Record<string, unknown> = {
     events: docs.map((doc) => serializeEvent(doc, ctx, { single: false, termCounts, unlocked: mayUnlockProtected(ctx, doc) })),
@@ -85,9 +86,8 @@ function echoedArgs(ctx: RestContext, dates: Partial<Record<string, string>>, st
   const push = (name: string, value: unknown) => {
     if (value !== undefined && value !== null && value !== false && value !== '') main.push([name, String(value)])
   }
-  // With `include` the original echoes the unwidened defaults it ignores.
-  push('start_date', include ? args.start_date : dates.start_date)
-  push('end_date', include ? args.end_date : dates.end_date)
+  push('start_date', dates.start_date)
+  push('end_date', dates.end_date)
   push('search', args.search)
   push('geoloc', args.geoloc)
   push('geoloc_lat', args.geoloc_lat)

@@ -57,3 +57,16 @@ export function parseDateWindow(args: {
 export function isStrict(value: unknown): boolean {
   return ['1', 'true', 'on', 'yes'].includes(String(value).trim().toLowerCase())
 }
+
+/**
+ * The window of a list asked for by `include`: the original documents that its date filters are
+ * then ignored, and does drop the dates sent, but then applies its default window as computed,
+ * not widened to whole days (`docs/compatibility.md`, "Events list filters"): events starting from
+ * yesterday 23:59 UTC (in site time) and ending within two years.
+ */
+export function includeWindow(defaults: { end_date: WallTime; start_date: WallTime }, siteTimezone: string): DateWindow {
+  return {
+    echo: { end_date: defaults.end_date, start_date: defaults.start_date },
+    instants: { end_date: wallTimeToInstant(defaults.end_date, 'UTC'), start_date: wallTimeToInstant(defaults.start_date, siteTimezone) },
+  }
+}
