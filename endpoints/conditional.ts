@@ -69,9 +69,8 @@ export const PERSONAL_CACHE_HEADERS = {
   Expires: 'Wed, 11 Jan 1984 05:00:00 GMT',
 } as const
 
-/** Cache-Control of a GET answer (see above); errors a retry may cure are never kept. */
-export function cacheControlOf(status: number, personal: boolean): string {
-  if (personal) return PERSONAL_CACHE_HEADERS['Cache-Control']
+/** Cache-Control of a visitor's GET answer (see above); errors a retry may cure are never kept. */
+export function cacheControlOf(status: number): string {
   if (status >= 500 || status === 429) return 'private, no-store'
   return 'public, no-cache'
 }

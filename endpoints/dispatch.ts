@@ -380,11 +380,12 @@ function send(answer: ShapedAnswer, request: CompatRequest, method: string, sign
   if (allow) headers.set('Allow', allow)
   for (const [name, value] of Object.entries(answer.headers)) headers.set(name, value)
   // WordPress marks every answer to a signed-in caller uncacheable, whatever the method.
-  if (signedIn || personal) for (const [name, value] of Object.entries(PERSONAL_CACHE_HEADERS)) headers.set(name, value)
+  const forVisitors = !signedIn && !personal
+  if (!forVisitors) for (const [name, value] of Object.entries(PERSONAL_CACHE_HEADERS)) headers.set(name, value)
   const read = method === 'GET' || method === 'HEAD'
   if (read) {
     headers.set('ETag', answer.etag)
-    headers.set('Cache-Control', cacheControlOf(answer.status, personal))
+    if (forVisitors) headers.set('Cache-Control', cacheControlOf(answer.status))
     if (answer.status === 200 && ifNoneMatchHits(request.headers.get('if-none-match'), answer.etag)) {
       headers.delete('Content-Type')
       return new Response(null, { headers, status: 304 })
