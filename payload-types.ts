@@ -160,6 +160,16 @@ export interface UserAuthOperations {
 export interface Media {
   id: number;
   alt?: string | null;
+  externalUrl?: string | null;
+  externalSizes?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   prefix?: string | null;
   _objectKey?: string | null;
   updatedAt: string;
@@ -619,6 +629,8 @@ export interface PayloadMigration {
  */
 export interface MediaSelect<T extends boolean = true> {
   alt?: T;
+  externalUrl?: T;
+  externalSizes?: T;
   prefix?: T;
   _objectKey?: T;
   updatedAt?: T;

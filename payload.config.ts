@@ -111,6 +111,7 @@ export default buildConfig({
   plugins: [
     eventsCalendarPlugin({
       clock,
+      imageHosts: env.imageHosts,
       siteTimezone: env.siteTimezone,
       siteUrl: env.siteUrl,
       // Not Payload's own cron: `npm start` runs the calendar's queue itself when RUN_JOBS is on,

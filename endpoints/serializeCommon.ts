@@ -1,5 +1,7 @@
+import type { ExternalImageDoc } from '../src/lib/externalImage'
 import type { RestContext } from './context'
 
+import { imageExtension, isExternalImage } from '../src/lib/externalImage'
 import { wallTime } from '../src/lib/wallTimes'
 import { lexicalToHtml } from '../src/lib/richText'
 import { asWordPressRenders } from './descriptionFormat'
@@ -73,17 +75,19 @@ export function escapeHtml(value: string): string {
 export function serializeImage(media: unknown, ctx: RestContext): false | Record<string, unknown> {
   if (!media || typeof media !== 'object') return false
   const file = media as Record<string, unknown>
-  if (!file.url) return false
+  const outside = isExternalImage(file as ExternalImageDoc)
+  if (!file.url && !outside) return false
   const absolute = (url: unknown) => (typeof url === 'string' && url.startsWith('/') ? `${ctx.options.siteUrl}${url}` : url)
-  const filename = String(file.filename ?? '')
   const image: Record<string, unknown> = {
-    url: absolute(file.url),
+    url: outside ? file.externalUrl : absolute(file.url),
     id: file.id,
-    extension: filename.includes('.') ? filename.slice(filename.lastIndexOf('.') + 1) : '',
+    extension: imageExtension(file as ExternalImageDoc),
     width: file.width,
     height: file.height,
     filesize: file.filesize,
   }
+  // An image kept by its outside address shows the sizes its own site listed, as they were.
+  if (outside) return dropEmpty({ ...image, sizes: file.externalSizes ?? undefined })
   const sizes = Object.entries((file.sizes ?? {}) as Record<string, Record<string, unknown>>)
     .filter(([, size]) => size?.url)
     .map(([name, size]) => [name, { width: size.width, height: size.height, 'mime-type': size.mimeType, filesize: size.filesize, url: absolute(size.url) }])

@@ -40,6 +40,10 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
+  IMAGE_HOSTS: z
+    .string()
+    .regex(/^\s*([^,\s/:@]+|\[[0-9a-fA-F:.]+\])(\s*,\s*([^,\s/:@]+|\[[0-9a-fA-F:.]+\]))*\s*$/, 'must be a comma-separated list of host names or addresses, without scheme, port or path')
+    .optional(),
   SKIP_ADMIN_BUILD: z.enum(['1', 'true', '0', 'false'], { message: 'must be 1/true or 0/false' }).default('0'),
 }).refine((env) => Boolean(env.S3_ACCESS_KEY_ID) === Boolean(env.S3_SECRET_ACCESS_KEY), {
   message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both unset to use the platform\'s credentials)',
@@ -53,6 +57,8 @@ export type AppEnv = {
   /** Read-only replicas of DATABASE_URL that Payload may send reads to (DATABASE_REPLICA_URLS). */
   databaseReplicaUrls: string[]
   dataDir: string
+  /** Hosts on the site's own network that images given by URL may be downloaded from (IMAGE_HOSTS). */
+  imageHosts: string[]
   /** `text` (readable, the default) or `json` (one JSON object a line, for log collectors). */
   logFormat: 'json' | 'text'
   logLevel: LogLevel
@@ -101,6 +107,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     databaseUrl: env.DATABASE_URL,
     databaseReplicaUrls: env.DATABASE_REPLICA_URLS?.split(',').map((url) => url.trim()) ?? [],
     dataDir: path.resolve(env.DATA_DIR),
+    imageHosts: env.IMAGE_HOSTS?.split(',').map((host) => host.trim()) ?? [],
     logFormat: env.LOG_FORMAT,
     logLevel: env.LOG_LEVEL,
     s3: env.S3_BUCKET

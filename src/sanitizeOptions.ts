@@ -31,6 +31,10 @@ export function sanitizeOptions(
   if (languages.includes(restRoot.split('/')[0]!)) {
     throw new Error(`eventsCalendarPlugin: restRoot "${restRoot}" starts with a language code`)
   }
+  const imageHosts = (options.imageHosts ?? []).map((host) => String(host).trim().toLowerCase())
+  if (imageHosts.some((host) => !host || /[/:\s@]/.test(host) && !/^\[[0-9a-f:.]+\]$/.test(host))) {
+    throw new Error('eventsCalendarPlugin: imageHosts must be host names or addresses, without scheme, port or path')
+  }
   const defaultLanguage =
     config.localization && languages.includes(config.localization.defaultLocale)
       ? config.localization.defaultLocale
@@ -41,6 +45,7 @@ export function sanitizeOptions(
     defaultLanguage,
     defaultPerPage,
     disabled: options.disabled ?? false,
+    imageHosts,
     languages,
     maxPerPage,
     mediaCollection: options.mediaCollection ?? 'media',

@@ -69,6 +69,15 @@ export type EventsCalendarPluginConfig = {
   /** Slug of the upload collection used for event, venue and organizer images. @default 'media' */
   mediaCollection?: CollectionSlug
   /**
+   * Hosts the compatibility API may download an image from (an `image` given by URL) although
+   * they resolve to a private or loopback address or use another port, e.g. an image server on
+   * the site's own network. Any other host must resolve to public addresses and use port 80, 443
+   * or 8080, as WordPress's safe requests; the site's own host (`siteUrl`) is always allowed.
+   * Host names or IP addresses (IPv6 in brackets), without scheme or port.
+   * @default []
+   */
+  imageHosts?: string[]
+  /**
    * Scheduled publication: `future` items turn `publish` when their date comes. The job runs
    * inside the server process on this cron (seconds field optional).
    */
@@ -111,6 +120,7 @@ export type SanitizedPluginConfig = {
   defaultLanguage: string
   defaultPerPage: number
   disabled: boolean
+  imageHosts: string[]
   languages: string[]
   maxPerPage: number
   mediaCollection: CollectionSlug

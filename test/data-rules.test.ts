@@ -173,4 +173,43 @@ describe('rules kept by the data on every surface', () => {
     expect((await upload(author)).status).toBe(201)
     expect((await call(administrator, `/api/media/${image.id}`, 'DELETE')).status).toBe(200)
   })
+
+  it("keeps an image's address the server's: no caller sets it, a file is required, an outside image keeps its address", async () => {
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+    const form = new FormData()
+    const name = `${unique('pointed')}.png`
+    form.append('file', new Blob([png], { type: 'image/png' }), name)
+    form.append('_payload', JSON.stringify({ alt: 'pointed', externalSizes: { thumbnail: { url: 'https://evil.example/t.png' } }, externalUrl: 'https://evil.example/x.png', url: 'javascript:alert(1)' }))
+    const uploaded = await fetch(`${api.url}/api/media`, { body: form, headers: basic(author.email, author.password), method: 'POST' })
+    expect(uploaded.status).toBe(201)
+    const stored = await payload.findByID({ collection: 'media', id: ((await uploaded.json()) as { doc: { id: number } }).doc.id })
+    expect(stored).toMatchObject({ externalSizes: null, externalUrl: null, url: expect.stringMatching(new RegExp(`/api/media/file/${name}$`)) })
+
+    const before = (await payload.count({ collection: 'media' })).totalDocs
+    for (const user of [author, administrator]) {
+      const fileless = await call(user, '/api/media', 'POST', { alt: 'no file', externalUrl: 'https://elsewhere.example/poster.png', url: 'https://elsewhere.example/poster.png' })
+      expect(fileless.status, user.role).toBe(400)
+    }
+    const graphql = await call(administrator, '/api/graphql', 'POST', { query: 'mutation { createMedia(data: { alt: "no file" }) { id } }' })
+    expect(graphql.body.errors?.length).toBeGreaterThan(0)
+    expect((await payload.count({ collection: 'media' })).totalDocs).toBe(before)
+
+    // The importer's kind: an image kept by its address on the site it came from.
+    const address = 'https://old.example/wp-content/uploads/2026/11/poster.jpg'
+    const sizes = { thumbnail: { width: 150, height: 150, 'mime-type': 'image/jpeg', filesize: 900, url: 'https://old.example/wp-content/uploads/2026/11/poster-150x150.jpg' } }
+    const outside = await payload.create({ collection: 'media', data: { alt: 'outside', externalSizes: sizes, externalUrl: address, filesize: 5000, height: 600, mimeType: 'image/jpeg', width: 800 } as never })
+    for (const body of [{ alt: 'renamed' }, { alt: 'moved', externalSizes: {}, externalUrl: 'https://evil.example/x.png', url: 'https://evil.example/x.png' }]) {
+      const patched = await call(administrator, `/api/media/${outside.id}`, 'PATCH', body)
+      expect(patched.status, patched.text).toBe(200)
+    }
+    await payload.update({ collection: 'media', data: { alt: 'by the server' } as never, id: outside.id })
+    const kept = await call(subscriber, `/api/media/${outside.id}`, 'GET')
+    expect(kept.body).toMatchObject({ alt: 'by the server', externalSizes: sizes, externalUrl: address, thumbnailURL: sizes.thumbnail.url, url: address })
+    const graphqlRead = await call(subscriber, '/api/graphql', 'POST', { query: `{ Media(id: ${outside.id}) { url thumbnailURL } }` })
+    expect(graphqlRead.body.data.Media).toEqual({ thumbnailURL: sizes.thumbnail.url, url: address })
+
+    const event = await payload.create({ collection: 'events', data: newEvent({ image: outside.id, status: 'publish' }) as never })
+    const read = await fetch(`${api.url}/wp-json/vendor/events/v1/events/${event.id}`)
+    expect(((await read.json()) as { image: unknown }).image).toEqual({ url: address, id: outside.id, extension: 'jpg', width: 800, height: 600, filesize: 5000, sizes })
+  })
 })

@@ -181,6 +181,15 @@ describe('the plugin built with other options (config only)', () => {
     expect(() => build({ namespace: 'a//b' })).toThrow(/not a URL path/)
     expect(() => build({ languages: ['de'] })).toThrow(/not locales/)
   })
+
+  it('imageHosts: host names and addresses, kept in lower case; a scheme, port or path is refused (honoured in test/image-by-url.test.ts)', () => {
+    const options = build({ imageHosts: ['Images.Example.org', '10.1.2.3', '[fd00::1]'] }).custom!.eventsCalendar as SanitizedPluginConfig
+    expect(options.imageHosts).toEqual(['images.example.org', '10.1.2.3', '[fd00::1]'])
+    expect((build({}).custom!.eventsCalendar as SanitizedPluginConfig).imageHosts).toEqual([])
+    for (const host of ['http://images.example.org', 'images.example.org:8443', 'images.example.org/x', '']) {
+      expect(() => build({ imageHosts: [host] }), host).toThrow(/imageHosts/)
+    }
+  })
 })
 
 describe('the compatibility API under other options (the test database)', () => {

@@ -86,7 +86,8 @@ export type VenueRecord = PostRecord & {
 }
 export type OrganizerRecord = PostRecord & { description: string; email: string; excerpt: string; name: string; phone: string; website: string }
 export type TermRecord = { description: string; id: number; name: string; parent: number; slug: string; tr?: Translations }
-export type ImageRecord = { data: Buffer; filename: string; height: number; id: number; reachable: boolean; width: number }
+/** `sizes`: the smaller copies WordPress made, as its API lists them (by their file names). */
+export type ImageRecord = { data: Buffer; filename: string; height: number; id: number; reachable: boolean; sizes?: Record<string, { filesize: number; filename: string; height: number; width: number }>; width: number }
 export type UserRecord = { email: string; id: number; name: string; roles: string[]; slug: string; username: string }
 
 export type FixtureSite = {
@@ -175,6 +176,16 @@ export async function buildFixtureSite(): Promise<FixtureSite> {
     const data = await sharp({ create: { background: { b: 40, g: 20 * index, r: 200 }, channels: 3, height, width } }).png().toBuffer()
     site.images.set(id, { data, filename: `poster-${id}.png`, height, id, reachable: id !== UNREACHABLE_IMAGE, width })
   }
+  // The image that cannot be downloaded is a large one, with the sizes WordPress made of it.
+  site.images.set(UNREACHABLE_IMAGE, {
+    ...site.images.get(UNREACHABLE_IMAGE)!,
+    height: 1200,
+    sizes: {
+      medium: { filesize: 18_211, filename: `poster-${UNREACHABLE_IMAGE}-300x225.png`, height: 225, width: 300 },
+      thumbnail: { filesize: 6_020, filename: `poster-${UNREACHABLE_IMAGE}-150x150.png`, height: 150, width: 150 },
+    },
+    width: 1600,
+  })
 
   const base = at('2026-03-02T15:00:00Z')
   const post = (id: number, index: number, status: string, slug: string): PostRecord => {
@@ -536,7 +547,9 @@ class Api {
   private image(id: null | number | undefined): false | Record<string, unknown> {
     const image = id ? this.site.images.get(id) : undefined
     if (!image) return false
-    return { url: `${this.origin}/wp-content/uploads/2026/11/${image.filename}`, id: image.id, extension: 'png', width: image.width, height: image.height, filesize: image.data.length }
+    const url = (filename: string) => `${this.origin}/wp-content/uploads/2026/11/${filename}`
+    const sizes = image.sizes && Object.fromEntries(Object.entries(image.sizes).map(([name, size]) => [name, { width: size.width, height: size.height, 'mime-type': 'image/png', filesize: size.filesize, url: url(size.filename) }]))
+    return { url: url(image.filename), id: image.id, extension: 'png', width: image.width, height: image.height, filesize: image.data.length, ...(sizes ? { sizes } : {}) }
   }
 
   private event(event: EventRecord): Record<string, unknown> {

@@ -5,9 +5,10 @@ import path from 'node:path'
 
 import type { Progress, RunReport } from '../progress'
 import type { SanitizedPluginConfig } from '../../types'
-import type { ImageRef, ItemPlan, Kind } from './items'
+import type { ImageFacts, ImageRef, ItemPlan, Kind } from './items'
 
 import { TRUSTED_READ } from '../../hooks/context'
+import { isExternalImage, isWebAddress } from '../../lib/externalImage'
 import { describeFields } from './apply'
 import { COLLECTION_OF, KINDS } from './items'
 import { SourceError } from './sourceClient'
@@ -17,7 +18,8 @@ export const DUMP_FORMAT = 'payload-events-calendar-dump'
 export const DUMP_VERSION = 1
 
 type Doc = Record<string, unknown> & { id: number }
-type DumpMedia = { alt?: unknown; createdAt?: string; data: null | string; filename: string; id: number; mimeType?: string; updatedAt?: string }
+/** An image with its file (base64), or one kept by its outside address (`url`, `facts`). */
+type DumpMedia = { alt?: unknown; createdAt?: string; data: null | string; facts?: ImageFacts; filename: string; id: number; mimeType?: string; updatedAt?: string; url?: string }
 
 /**
  * A dump: every event, venue, organizer, category and tag with all its fields and languages
@@ -63,6 +65,11 @@ export async function exportDump(payload: Payload, out: string, progress: Progre
   }
   const staticDir = payload.collections[plugin.mediaCollection as CollectionSlug]?.config.upload?.staticDir
   for (const media of await all(plugin.mediaCollection)) {
+    if (isExternalImage(media as never)) {
+      const facts = { filesize: media.filesize, height: media.height, mimeType: media.mimeType, sizes: media.externalSizes ?? undefined, width: media.width } as ImageFacts
+      dump.media.push({ alt: media.alt, createdAt: media.createdAt as string, data: null, facts, filename: '', id: media.id, updatedAt: media.updatedAt as string, url: media.externalUrl as string })
+      continue
+    }
     const filename = String(media.filename ?? '')
     let data: null | string = null
     try {
@@ -133,22 +140,26 @@ export async function dumpPlans(payload: Payload, dump: Dump, report: RunReport)
       plans.push(plan)
     }
   }
-  const images = dump.media.filter((item) => item.data).map((item) => toImageRef(item))
+  const images = dump.media.filter(isRestorable).map((item) => toImageRef(item))
   return { images, plans }
 }
 
 function imageRef(value: unknown, media: Map<number, DumpMedia>, plan: ItemPlan): ImageRef | null | undefined {
   if (value === null || value === undefined) return null
   const item = media.get(Number(value))
-  if (!item?.data) {
+  if (!item || !isRestorable(item)) {
     plan.warnings.push(`its image ${String(value)} is not in the dump (or has no file): the image is left as it is here`)
     return undefined
   }
   return toImageRef(item)
 }
 
+const isRestorable = (item: DumpMedia) => Boolean(item.data) || isWebAddress(item.url)
+
 function toImageRef(item: DumpMedia): ImageRef {
-  return { alt: pickLocale(item.alt, undefined) as null | string, data: Buffer.from(item.data ?? '', 'base64'), filename: item.filename, mimeType: item.mimeType, sourceId: item.id }
+  const alt = pickLocale(item.alt, undefined) as null | string
+  if (!item.data) return { alt, external: true, facts: item.facts, filename: path.basename(new URL(String(item.url)).pathname), sourceId: item.id, url: item.url }
+  return { alt, data: Buffer.from(item.data, 'base64'), filename: item.filename, mimeType: item.mimeType, sourceId: item.id }
 }
 
 function pickLocale(value: unknown, locale: string | undefined): unknown {

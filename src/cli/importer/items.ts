@@ -42,7 +42,14 @@ export type ImageRef = {
   data?: Buffer
   mimeType?: string
   alt?: null | string
+  /** The source itself keeps the image by its outside address (`url`), with no file: it is kept so here too, not downloaded. */
+  external?: boolean
+  /** What the source tells of the image besides its file: kept with its address when the file cannot be downloaded. */
+  facts?: ImageFacts
 }
+
+/** An image as the source's API describes it (the original's image object, or a dump's media item). */
+export type ImageFacts = { filesize?: number; height?: number; mimeType?: string; sizes?: Record<string, unknown>; width?: number }
 
 /** One item of the source, as it should be here. The engine compares it with what is stored and writes the difference. */
 export type ItemPlan = {

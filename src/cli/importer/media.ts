@@ -1,4 +1,4 @@
-import type { CollectionSlug, Payload } from 'payload'
+import type { CollectionSlug, Payload, Where } from 'payload'
 
 import { sql } from '@payloadcms/db-postgres'
 import path from 'node:path'
@@ -8,8 +8,9 @@ import type { ItemResult, Progress, RunReport } from '../progress'
 import type { ImageRef } from './items'
 
 import { inTransaction } from '../../../endpoints/transaction'
+import { isExternalImage, isWebAddress } from '../../lib/externalImage'
+import { downloadImage, ImageDownloadError } from '../../lib/imageDownload'
 import { describeError } from './apply'
-import { networkError } from './sourceClient'
 
 const DOWNLOAD_TIMEOUT_MS = 30_000
 const MAX_IMAGE_BYTES = 25 * 1024 * 1024
@@ -20,8 +21,8 @@ const MAX_IMAGE_BYTES = 25 * 1024 * 1024
  * - found here by its source id (kept as the media id when it was free) or, failing that, by its
  *   file name (Payload adds `-1`, `-2`… to a name already taken), it is reused;
  * - otherwise it is downloaded (or taken from the dump) into Media;
- * - an image that cannot be downloaded is reported as a warning, and the item is written without
- *   it (there is no field to keep an external URL in; see the import's notes).
+ * - an image that cannot be downloaded is kept by its address on the source, with what the source
+ *   tells of it (size, sizes), and reported as a warning (`src/lib/externalImage.ts`).
  */
 export class MediaImporter {
   private readonly resolved = new Map<number, Promise<number | undefined>>()
@@ -56,47 +57,43 @@ export class MediaImporter {
       this.options.report.record(result)
       this.options.progress.item(result)
     }
-    const stored = (await payload.findByID({ collection, depth: 0, disableErrors: true, id: ref.sourceId, overrideAccess: true })) as null | { filename?: string; id: number }
-    if (stored && sameFile(stored.filename, ref.filename)) {
+    const stored = (await payload.findByID({ collection, depth: 0, disableErrors: true, id: ref.sourceId, overrideAccess: true })) as null | StoredImage
+    if (stored && isSameImage(stored, ref)) {
       record('unchanged', stored.id)
       return stored.id
     }
     const stem = path.parse(ref.filename).name
-    const { docs } = await payload.find({ collection, depth: 0, limit: 50, overrideAccess: true, where: { filename: { like: stem } } })
-    const byName = (docs as { filename?: string; id: number }[]).find((doc) => sameFile(doc.filename, ref.filename))
-    if (byName) {
-      record('unchanged', byName.id)
-      return byName.id
+    const byNameOrAddress: Where[] = [{ filename: { like: stem } }, ...(ref.url ? [{ externalUrl: { equals: ref.url } }] : [])]
+    const { docs } = await payload.find({ collection, depth: 0, limit: 50, overrideAccess: true, where: { or: byNameOrAddress } })
+    const same = (docs as StoredImage[]).find((doc) => isSameImage(doc, ref))
+    if (same) {
+      record('unchanged', same.id)
+      return same.id
     }
     if (this.options.dryRun) {
       record('created', ref.sourceId)
       return undefined
     }
 
-    let file: { data: Buffer; mimetype: string; name: string; size: number }
-    try {
-      file = ref.data
-        ? { data: ref.data, mimetype: ref.mimeType ?? 'application/octet-stream', name: ref.filename, size: ref.data.length }
-        : await download(ref)
-    } catch (error) {
-      const message = `image ${ref.sourceId} (${ref.url}) could not be downloaded: ${(error as Error).message}; ${usedBy} is written without it`
-      this.options.report.warn(message)
-      this.options.progress.warn(message)
-      return undefined
+    let file: { data: Buffer; mimetype: string; name: string; size: number } | undefined
+    if (ref.data) file = { data: ref.data, mimetype: ref.mimeType ?? 'application/octet-stream', name: ref.filename, size: ref.data.length }
+    else if (!ref.external) {
+      try {
+        file = await download(ref)
+      } catch (error) {
+        const kept = isWebAddress(ref.url)
+        const message = `image ${ref.sourceId} (${ref.url}) could not be downloaded: ${(error as Error).message}; ${kept ? `it is kept by its address, and ${usedBy} shows it from there` : `${usedBy} is written without it`}`
+        this.options.report.warn(message)
+        this.options.progress.warn(message)
+        if (!kept) return undefined
+      }
     }
+    if (!file && !isWebAddress(ref.url)) return undefined
     try {
       const keepId = !stored
       const req = await createLocalReq({ locale: this.options.defaultLocale } as never, payload)
-      const created = await inTransaction(req, () =>
-        payload.create({
-          collection,
-          data: { ...(keepId ? { id: ref.sourceId } : {}), alt: ref.alt ?? undefined } as never,
-          depth: 0,
-          file,
-          overrideAccess: true,
-          req,
-        }),
-      )
+      const data = { ...(keepId ? { id: ref.sourceId } : {}), alt: ref.alt ?? undefined, ...(file ? {} : outsideImage(ref)) }
+      const created = await inTransaction(req, () => payload.create({ collection, data: data as never, depth: 0, file, overrideAccess: true, req }))
       if (keepId) await this.advanceSequence()
       record('created', created.id as number)
       return created.id as number
@@ -122,6 +119,19 @@ export class MediaImporter {
   }
 }
 
+type StoredImage = { externalUrl?: null | string; filename?: null | string; id: number }
+
+/** The stored image is the source's: the same file, or the same outside address. */
+function isSameImage(stored: StoredImage, ref: ImageRef): boolean {
+  return isExternalImage(stored) ? stored.externalUrl === ref.url : sameFile(stored.filename, ref.filename)
+}
+
+/** A media item without a file: the source's address and what it tells of the image. */
+function outsideImage(ref: ImageRef) {
+  const facts = ref.facts ?? {}
+  return { externalSizes: facts.sizes ?? null, filesize: facts.filesize, height: facts.height, mimeType: facts.mimeType ?? ref.mimeType, externalUrl: ref.url, width: facts.width }
+}
+
 /** The stored file is this one: the same name, or the name with the `-1`, `-2`… Payload adds when a name is taken. */
 function sameFile(stored: null | string | undefined, wanted: string): boolean {
   if (!stored) return false
@@ -131,18 +141,9 @@ function sameFile(stored: null | string | undefined, wanted: string): boolean {
   return a.ext === b.ext && a.name.startsWith(`${b.name}-`) && /^\d+$/.test(a.name.slice(b.name.length + 1))
 }
 
+/** From the source the operator chose: any address, as the import reads the source itself. */
 async function download(ref: ImageRef) {
-  if (!ref.url) throw new Error('no URL')
-  let response: Response
-  try {
-    response = await fetch(ref.url, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) })
-  } catch (error) {
-    throw new Error(networkError(error))
-  }
-  if (!response.ok) throw new Error(`HTTP ${response.status}`)
-  const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim()
-  if (!type.startsWith('image/')) throw new Error(`not an image (${type || 'no content type'})`)
-  const data = Buffer.from(await response.arrayBuffer())
-  if (data.length > MAX_IMAGE_BYTES) throw new Error(`larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`)
-  return { data, mimetype: type, name: ref.filename, size: data.length }
+  if (!ref.url) throw new ImageDownloadError('no URL')
+  const file = await downloadImage(ref.url, { anyAddress: true, maxBytes: MAX_IMAGE_BYTES, timeoutMs: DOWNLOAD_TIMEOUT_MS })
+  return { ...file, name: ref.filename }
 }

@@ -5,7 +5,7 @@ import path from 'node:path'
 
 import type { Progress, RunReport } from '../progress'
 import type { SanitizedPluginConfig } from '../../types'
-import type { ImageRef, ItemPlan, Kind } from './items'
+import type { ImageFacts, ImageRef, ItemPlan, Kind } from './items'
 
 import { normalizeEventDates } from '../../../collections/Events/hooks/normalizeEventDates'
 import { formatCost } from '../../../endpoints/events/serializeEvent'
@@ -447,6 +447,7 @@ function linkAll(plan: ItemPlan, kind: Kind, value: unknown): number[] {
 function imageOf(plan: ItemPlan, image: unknown): ImageRef | null | undefined {
   if (!image || typeof image !== 'object') return null
   const { id, url } = image as { id?: unknown; url?: unknown }
+  const wire = image as Wire
   let filename = ''
   try {
     filename = decodeSlug(path.basename(new URL(String(url)).pathname))
@@ -457,7 +458,15 @@ function imageOf(plan: ItemPlan, image: unknown): ImageRef | null | undefined {
     plan.warnings.push(`its image (${String(url)}) has no usable id or URL: the image is left out`)
     return undefined
   }
-  return { filename, sourceId: Number(id), url: String(url) }
+  return { facts: imageFacts(wire), filename, sourceId: Number(id), url: String(url) }
+}
+
+/** The original's image object: its size in pixels and bytes, and its sizes as listed; the type from the first size that names one. */
+function imageFacts(image: Wire): ImageFacts {
+  const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined)
+  const sizes = image.sizes && typeof image.sizes === 'object' && !Array.isArray(image.sizes) ? (image.sizes as Record<string, unknown>) : undefined
+  const mimeType = Object.values(sizes ?? {}).map((size) => (size as Wire | null)?.['mime-type']).find((type): type is string => typeof type === 'string')
+  return { filesize: number(image.filesize), height: number(image.height), mimeType, sizes, width: number(image.width) }
 }
 
 /**

@@ -1,0 +1,144 @@
+import type { LookupAddress, LookupOptions } from 'node:dns'
+
+import ipaddr from 'ipaddr.js'
+import { lookup } from 'node:dns'
+import { Agent, fetch } from 'undici'
+
+/** A file as Payload's `create({ file })` takes it. */
+export type DownloadedImage = { data: Buffer; mimetype: string; name: string; size: number }
+
+export type ImageDownloadOptions = {
+  maxBytes: number
+  timeoutMs: number
+  /**
+   * Any address and port may be asked (the operator's own import, from a source they chose), or
+   * only what WordPress's safe requests allow (`wp_http_validate_url`): ports 80, 443 and 8080 on
+   * hosts that resolve to public addresses, and the site's own host; `trustedHosts` are asked at
+   * any address and port.
+   */
+  anyAddress?: boolean
+  trustedHosts?: readonly string[]
+  /** The site's own address: its host may resolve to a private address, on a safe port or the site's own. */
+  siteUrl?: string
+}
+
+/** Why an image could not be had, in words for a report or a log (never shown to an API caller as is). */
+export class ImageDownloadError extends Error {}
+
+const SAFE_PORTS = new Set(['', '80', '443', '8080'])
+const MAX_REDIRECTS = 5
+
+/** The address resolves to the public internet: not loopback, private, link-local, multicast, reserved… */
+function isPublicAddress(address: string): boolean {
+  try {
+    const parsed = ipaddr.process(address)
+    return parsed.range() === 'unicast'
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Checked when the connection is made, on the address actually connected to, so a name that
+ * resolves to a public address when checked and a private one when used (DNS rebinding) is refused.
+ */
+function publicLookup(hostname: string, options: LookupOptions, callback: (error: Error | null, address: LookupAddress[] | string, family?: number) => void) {
+  lookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, [])
+    const refused = addresses.find((entry) => !isPublicAddress(entry.address))
+    if (refused) return callback(new ImageDownloadError(`${hostname} resolves to a private or internal address`), [])
+    if (options.all) return callback(null, addresses)
+    return callback(null, addresses[0]!.address, addresses[0]!.family)
+  })
+}
+
+const publicOnly = new Agent({ connect: { lookup: publicLookup as never } })
+const anywhere = new Agent()
+
+/**
+ * Downloads an image: an image content type, at most `maxBytes` (refused as soon as it is
+ * exceeded, never read whole first), within `timeoutMs`; redirects followed and each hop checked.
+ */
+export async function downloadImage(address: string, options: ImageDownloadOptions): Promise<DownloadedImage> {
+  const signal = AbortSignal.timeout(options.timeoutMs)
+  let url = parseWebAddress(address)
+  for (let hop = 0; ; hop++) {
+    const site = options.siteUrl ? new URL(options.siteUrl) : undefined
+    const ownHost = site?.hostname === url.hostname
+    const trusted = options.anyAddress || (options.trustedHosts ?? []).includes(url.hostname)
+    if (!trusted && !SAFE_PORTS.has(url.port) && !(ownHost && url.port === site!.port)) {
+      throw new ImageDownloadError(`port ${url.port} is not one images are downloaded from`)
+    }
+    // An address written as such is connected to without a look-up, so it is checked here.
+    const literal = url.hostname.replace(/^\[|\]$/g, '')
+    if (!trusted && !ownHost && ipaddr.isValid(literal) && !isPublicAddress(literal)) throw new ImageDownloadError(`${url.hostname} is a private or internal address`)
+    let response: Awaited<ReturnType<typeof fetch>>
+    try {
+      response = await fetch(url, { dispatcher: trusted || ownHost ? anywhere : publicOnly, redirect: 'manual', signal })
+    } catch (error) {
+      throw new ImageDownloadError(reasonOf(error))
+    }
+    const location = response.headers.get('location')
+    if (response.status >= 300 && response.status < 400 && location) {
+      await response.body?.cancel()
+      if (hop >= MAX_REDIRECTS) throw new ImageDownloadError('too many redirects')
+      url = parseWebAddress(new URL(location, url).toString())
+      continue
+    }
+    if (!response.ok) {
+      await response.body?.cancel()
+      throw new ImageDownloadError(`HTTP ${response.status}`)
+    }
+    const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim()
+    if (!type.startsWith('image/')) {
+      await response.body?.cancel()
+      throw new ImageDownloadError(`not an image (${type || 'no content type'})`)
+    }
+    const data = await readAtMost(response, options.maxBytes, signal)
+    const name = decodeURIComponent(url.pathname.split('/').pop() || '') || 'image'
+    return { data, mimetype: type, name, size: data.length }
+  }
+}
+
+function parseWebAddress(address: string): URL {
+  let url: URL
+  try {
+    url = new URL(address)
+  } catch {
+    throw new ImageDownloadError('not a URL')
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ImageDownloadError(`${url.protocol} addresses are not downloaded`)
+  if (url.username || url.password) throw new ImageDownloadError('addresses with credentials are not downloaded')
+  return url
+}
+
+async function readAtMost(response: Awaited<ReturnType<typeof fetch>>, maxBytes: number, signal: AbortSignal): Promise<Buffer> {
+  const tooLarge = () => new ImageDownloadError(`larger than ${Math.round(maxBytes / 1024 / 1024)} MB`)
+  if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
+    await response.body?.cancel()
+    throw tooLarge()
+  }
+  const chunks: Buffer[] = []
+  let size = 0
+  try {
+    for await (const chunk of response.body ?? []) {
+      size += chunk.length
+      if (size > maxBytes) throw tooLarge()
+      chunks.push(Buffer.from(chunk))
+    }
+  } catch (error) {
+    await response.body?.cancel().catch(() => undefined)
+    if (error instanceof ImageDownloadError) throw error
+    throw new ImageDownloadError(signal.aborted ? 'timed out' : reasonOf(error))
+  }
+  return Buffer.concat(chunks)
+}
+
+/** What went wrong, from undici's wrapped errors (the cause says it: refused, not found, timed out). */
+function reasonOf(error: unknown): string {
+  const cause = (error as { cause?: unknown })?.cause ?? error
+  if (cause instanceof ImageDownloadError) return cause.message
+  if ((error as Error)?.name === 'TimeoutError' || (cause as Error)?.name === 'TimeoutError') return 'timed out'
+  const code = (cause as { code?: string })?.code
+  return code ? `network error (${code})` : ((cause as Error)?.message ?? 'network error')
+}
