@@ -40,6 +40,7 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
+  CLIENT_CONCURRENCY: z.coerce.number().int().min(0).max(1000).default(8),
   IMAGE_HOSTS: z
     .string()
     .regex(/^\s*([^,\s/:@]+|\[[0-9a-fA-F:.]+\])(\s*,\s*([^,\s/:@]+|\[[0-9a-fA-F:.]+\]))*\s*$/, 'must be a comma-separated list of host names or addresses, without scheme, port or path')
@@ -57,6 +58,8 @@ export type AppEnv = {
   /** Read-only replicas of DATABASE_URL that Payload may send reads to (DATABASE_REPLICA_URLS). */
   databaseReplicaUrls: string[]
   dataDir: string
+  /** Requests of one client answered at once; the rest wait their turn (CLIENT_CONCURRENCY, 0: no limit). */
+  clientConcurrency: number
   /** Hosts on the site's own network that images given by URL may be downloaded from (IMAGE_HOSTS). */
   imageHosts: string[]
   /** `text` (readable, the default) or `json` (one JSON object a line, for log collectors). */
@@ -107,6 +110,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     databaseUrl: env.DATABASE_URL,
     databaseReplicaUrls: env.DATABASE_REPLICA_URLS?.split(',').map((url) => url.trim()) ?? [],
     dataDir: path.resolve(env.DATA_DIR),
+    clientConcurrency: env.CLIENT_CONCURRENCY,
     imageHosts: env.IMAGE_HOSTS?.split(',').map((host) => host.trim()) ?? [],
     logFormat: env.LOG_FORMAT,
     logLevel: env.LOG_LEVEL,

@@ -10,18 +10,30 @@ import { compatMiddleware } from '../../endpoints/express'
 import { CLIENT_ADDRESS_HEADER, signClientAddress } from '../auth/clientAddress'
 import { feedMiddleware } from '../feeds/expressFeeds'
 import { closeConnectionsWhileDraining } from './draining'
+import { fairShare } from './fairShare'
 import { healthRoutes } from './health'
 import { refuseUnsupportedMethods } from './refuseUnsupportedMethods'
 import { requestLog } from './requestLog'
 
+/** Requests of one client answered at once (`CLIENT_CONCURRENCY`), fewer than the database pool's connections. */
+export const DEFAULT_CLIENT_CONCURRENCY = 8
+
+/** A path of the compatibility API: under a REST root (in any language) or Payload's mount of its namespace. */
+function isCompatPath(options: SanitizedPluginConfig, path: string): boolean {
+  const under = (prefix: string) => path === prefix || path.startsWith(`${prefix}/`)
+  const roots = [`/${options.restRoot}`, ...options.languages.map((language) => `/${language}/${options.restRoot}`), `${options.apiRoute}/${options.namespace}`]
+  return roots.some(under)
+}
+
 /**
  * The Express app in front of everything, without Next.js (`src/server/server.ts` mounts Next
  * after it; tests mount Payload's handlers instead): a log line per request, the health probes,
- * which proxies to believe, the client's address handed down to Payload, the calendar feeds, the
+ * each client's fair share (`./fairShare.ts`), which proxies to believe, the client's address handed down to Payload, the calendar feeds, the
  * compatibility API, then methods nothing else serves.
  */
-export function createExpressApp(args: { payload: Payload; trustProxy: TrustProxy }): express.Express {
+export function createExpressApp(args: { clientConcurrency?: number; payload: Payload; trustProxy: TrustProxy }): express.Express {
   const { payload } = args
+  const options = payload.config.custom.eventsCalendar as SanitizedPluginConfig
   const app = express()
   app.disable('x-powered-by')
   // `false` by default: `req.ip` is the socket's address, and an `X-Forwarded-For` sent by the
@@ -34,9 +46,10 @@ export function createExpressApp(args: { payload: Payload; trustProxy: TrustProx
   app.use(requestLog(payload))
   app.use(closeConnectionsWhileDraining)
   app.use(healthRoutes(payload))
+  app.use(fairShare({ isCompatPath: (path) => isCompatPath(options, path), maxQueued: 256, maxWaitMs: 15_000, perClient: args.clientConcurrency ?? DEFAULT_CLIENT_CONCURRENCY }))
   app.use(clientAddressMiddleware(payload.secret))
-  app.use(feedMiddleware(async () => payload, payload.config.custom.eventsCalendar as SanitizedPluginConfig))
-  app.use(compatMiddleware(async () => payload, payload.config.custom.eventsCalendar as SanitizedPluginConfig))
+  app.use(feedMiddleware(async () => payload, options))
+  app.use(compatMiddleware(async () => payload, options))
   app.use(refuseUnsupportedMethods)
   return app
 }

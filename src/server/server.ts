@@ -16,7 +16,8 @@ export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.
  */
 export async function createServer(args: { dev: boolean; payload: Payload; port: number; trustProxy?: TrustProxy }): Promise<Server> {
   const { dev, payload, port } = args
-  const app = createExpressApp({ payload, trustProxy: args.trustProxy ?? readEnv().trustProxy })
+  const env = readEnv()
+  const app = createExpressApp({ clientConcurrency: env.clientConcurrency, payload, trustProxy: args.trustProxy ?? env.trustProxy })
   app.get('/', (_req, res) => res.redirect(payload.config.routes.admin))
 
   const nextApp = next({ dev, dir: PROJECT_ROOT, quiet: !dev })
