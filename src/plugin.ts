@@ -17,6 +17,7 @@ import { withCalendarPushSchema } from './db/calendarSchema/pushSchema'
 import { ensureCalendarSchemaOnInit } from './db/calendarSchemaOnInit'
 import { mendPreferenceDeletes } from './db/deleteOwnPreference'
 import { guardCollectionsAddedByPayload, withInputGuards } from './collectionGuards'
+import { capVisitorPageSize } from './hooks/capVisitorPageSize'
 import { answerDatabaseErrors } from './hooks/answerDatabaseErrors'
 import { withCalendarI18n } from './i18n/withCalendarI18n'
 import { withCalendarAdmin } from './admin/withCalendarAdmin'
@@ -115,7 +116,7 @@ function calendarCollections(options: SanitizedPluginConfig): CollectionConfig[]
     [generateApplicationPasswordsCollection(CALENDAR_SLUGS.applicationPasswords, options.usersCollection), undefined],
   ]
   return generated.map(([collection, override]) =>
-    applyOverride(options.disabled ? withoutPluginHooks(collection) : collection, override),
+    applyOverride(options.disabled ? withoutPluginHooks(collection) : withVisitorPageSize(collection), override),
   )
 }
 
@@ -147,4 +148,10 @@ function refuseNamespaceOfACollection(namespace: string, collections: Collection
   if (first === 'globals' || collections.some((collection) => collection.slug === first)) {
     throw new Error(`eventsCalendarPlugin: namespace "${namespace}" starts with "${first}", which Payload's API route takes for its own`)
   }
+}
+
+/** A visitor's pages of the collection hold at most 100 items (`src/hooks/capVisitorPageSize.ts`). */
+function withVisitorPageSize(collection: CollectionConfig): CollectionConfig {
+  const hooks = collection.hooks ?? {}
+  return { ...collection, hooks: { ...hooks, beforeOperation: [...(hooks.beforeOperation ?? []), capVisitorPageSize] } }
 }

@@ -301,6 +301,26 @@ describe('hostile input, one request each: a 4xx in the surface’s error shape'
     })
   })
 
+  describe("a visitor's page of the calendar holds at most 100 items", () => {
+    it.each(['limit=0', 'limit=1000', 'pagination=false', 'limit=5&pagination=false'])('REST ?%s: cut to 100, paged', async (query) => {
+      for (const collection of ['events', 'venues', 'organizers', 'event-categories', 'media']) {
+        const answer = await send('GET', `/api/${collection}?${query}`)
+        expect(answer.status, collection).toBe(200)
+        expect(answer.json, collection).toMatchObject({ limit: 100 })
+      }
+    })
+
+    it('GraphQL Events(limit: 0) and (pagination: false): cut to 100; an author and the server are not limited', async () => {
+      for (const query of ['{ Events(limit: 0) { limit } }', '{ Events(pagination: false, limit: 500) { limit } }']) {
+        const answer = await send('POST', '/api/graphql', { body: { query } })
+        expect(answer.json?.data?.Events, query).toEqual({ limit: 100 })
+      }
+      expect((await send('GET', '/api/events?limit=0', { user: author })).json).toMatchObject({ limit: 0 })
+      expect((await send('GET', '/api/events?limit=20', { user: author })).json).toMatchObject({ limit: 20 })
+      expect((await payload.find({ collection: 'events', limit: 0, overrideAccess: false })).limit).toBe(0)
+    })
+  })
+
   describe('GraphQL', () => {
     it('a 20 MB body → 413', async () => {
       const query = `{ Events(limit: 1) { docs { id } } } #${'x'.repeat(20 * 1024 * 1024)}`

@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { mayEditOthersPosts, mayUploadFiles } from '../../src/access/posts'
 import { SET_BY_THE_SERVER, internalFieldAdmin } from '../../src/fields/postFields'
+import { capVisitorPageSize } from '../../src/hooks/capVisitorPageSize'
 import { isExternalImage } from '../../src/lib/externalImage'
 import { requireFileOrAddress } from './hooks/requireFileOrAddress'
 import { showOutsideAddress } from './hooks/showOutsideAddress'
@@ -22,7 +23,7 @@ export function generateMediaCollection(slug: string, staticDir?: string): Colle
     // a subscriber or contributor cannot replace or delete the site's images.
     access: { create: mayUploadFiles, delete: mayEditOthersPosts, read: () => true, update: mayEditOthersPosts },
     admin: { group: labelByLanguage('groupCalendar'), components: { edit: { SaveButton: clientComponent('SaveAndCloseDrawer') } } },
-    hooks: { afterRead: [showOutsideAddress], beforeChange: [requireFileOrAddress], beforeOperation: [guardChosenIds()] },
+    hooks: { afterRead: [showOutsideAddress], beforeChange: [requireFileOrAddress], beforeOperation: [guardChosenIds(), capVisitorPageSize] },
     fields: [
       { name: 'alt', label: label('alternativeText'), type: 'text', localized: true },
       // An image the importer could not download: its address on its own site, and the sizes that site's API listed.
