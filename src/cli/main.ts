@@ -7,7 +7,7 @@
 import type { Payload } from 'payload'
 
 import { quietPoolErrors } from '../db/pool'
-import { ensureDatabase } from '../db/withDatabase'
+import { DatabaseStartError, ensureDatabase } from '../db/withDatabase'
 import { EnvError, readEnv } from '../env'
 import { EXIT, readCommand, runExport, runImport } from './commands'
 import { SourceError } from './importer/sourceClient'
@@ -48,7 +48,7 @@ main(process.argv.slice(2))
   .then((code) => process.exit(code))
   .catch((error) => {
     if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`)
-    else if (error instanceof EnvError || error instanceof SourceError) console.error(error.message)
+    else if (error instanceof EnvError || error instanceof SourceError || error instanceof DatabaseStartError) console.error(error.message)
     else console.error(error instanceof Error ? (error.stack ?? error.message) : error)
     // Payload keeps a database connection open: leave explicitly.
     process.exit(EXIT.unusable)

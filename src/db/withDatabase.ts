@@ -15,7 +15,18 @@ export async function ensureDatabase(env: AppEnv, log: (message: string) => void
   }
   const dir = path.join(env.dataDir, 'pg')
   log(`No DATABASE_URL: starting the embedded Postgres in ${path.relative(process.cwd(), dir) || dir}`)
-  const database = await startEmbeddedPostgres({ database: 'payload', dir, log })
+  let database: Awaited<ReturnType<typeof startEmbeddedPostgres>>
+  try {
+    database = await startEmbeddedPostgres({ database: 'payload', dir, log })
+  } catch (error) {
+    throw new DatabaseStartError(
+      `The embedded Postgres could not start in ${dir}: ${(error as Error)?.message ?? String(error)}\n` +
+        'Set DATA_DIR to a folder this user may write, or DATABASE_URL to a Postgres server.',
+    )
+  }
   process.env.DATABASE_URL = database.url
   return database.stop
 }
+
+/** The database could not be had: a message for the operator, not a stack trace. */
+export class DatabaseStartError extends Error {}

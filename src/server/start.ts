@@ -6,7 +6,7 @@
 import type { SanitizedPluginConfig } from '../types'
 
 import { quietPoolErrors } from '../db/pool'
-import { ensureDatabase } from '../db/withDatabase'
+import { DatabaseStartError, ensureDatabase } from '../db/withDatabase'
 import { EnvError, readEnv } from '../env'
 import { startDraining } from './draining'
 import { startLog } from './startLog'
@@ -88,7 +88,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  if (error instanceof EnvError) console.error(error.message)
+  if (error instanceof EnvError || error instanceof DatabaseStartError) console.error(`[events-calendar] ${error.message}`)
   else console.error('[events-calendar] could not start:', error)
   process.exit(1)
 })
