@@ -1,7 +1,7 @@
 import type { RestContext } from './context'
 import type { ParamSpec, ParamSpecs, ParamType } from './params'
 
-import { RestError } from './errors'
+import { invalidParams, invalidType, missingParams, RestError } from './errors'
 
 /**
  * Reads an endpoint's declared arguments from a request the way WordPress's REST server does
@@ -41,7 +41,7 @@ export async function readArgs(specs: ParamSpecs, ctx: RestContext): Promise<Rec
     .filter(([name, spec]) => spec.required && values[name] === undefined)
     .map(([name]) => name)
   if (missing.length) {
-    throw new RestError('rest_missing_callback_param', `Missing parameter(s): ${missing.join(', ')}`, 400, { params: missing })
+    throw missingParams(missing)
   }
 
   const problems = new Problems()
@@ -53,7 +53,7 @@ export async function readArgs(specs: ParamSpecs, ctx: RestContext): Promise<Rec
       if (verdict instanceof RestError) problems.add(name, verdict.message, verdict)
       else if (!verdict) problems.add(name, 'Invalid parameter.')
     } else if (spec.type && coerce(value, spec.type) === INVALID) {
-      problems.add(name, `${name} is not of type ${spec.type}.`, typeError(name, spec.type))
+      problems.add(name, `${name} is not of type ${spec.type}.`, invalidType(name, spec.type))
     }
   }
   problems.throwIfAny()
@@ -64,7 +64,7 @@ export async function readArgs(specs: ParamSpecs, ctx: RestContext): Promise<Rec
     if (value === undefined) continue
     if (value !== null && spec.type) {
       const coerced = coerce(value, spec.type)
-      if (coerced === INVALID) problems.add(name, `${name} is not of type ${spec.type}.`, typeError(name, spec.type))
+      if (coerced === INVALID) problems.add(name, `${name} is not of type ${spec.type}.`, invalidType(name, spec.type))
       else value = coerced
     }
     out[name] = spec.sanitize && value !== null ? spec.sanitize(value, ctx) : value
@@ -93,16 +93,8 @@ class Problems {
   throwIfAny() {
     const names = Object.keys(this.params)
     if (!names.length) return
-    throw new RestError('rest_invalid_param', `Invalid parameter(s): ${names.join(', ')}`, 400, {
-      params: this.params,
-      // PHP encodes an empty array as `[]`, which is what clients get when no rule explained itself.
-      details: Object.keys(this.details).length ? this.details : [],
-    })
+    throw invalidParams(this.params, this.details)
   }
-}
-
-function typeError(name: string, type: ParamType): RestError {
-  return new RestError('rest_invalid_type', `${name} is not of type ${type}.`, 400, { data: { param: name } })
 }
 
 const INVALID = Symbol('invalid')

@@ -8,7 +8,7 @@ import { can } from '../src/lib/roles'
 import { defaultLinkedPostStatus } from '../src/lib/statuses'
 import { CALENDAR_SLUGS } from '../src/slugs'
 import { wasSent } from './args'
-import { RestError } from './errors'
+import { alreadyTrashed, archivePageNotFound, invalidParam, notAccessible } from './errors'
 import { countKept } from './freshness'
 import { linkedPostData } from './linkedPosts'
 import { linkedCondition } from './linkedToEvents'
@@ -78,7 +78,7 @@ export function linkedPostController(kind: LinkedKind) {
       countKept(ctx, `${kind}-totals`, query),
     ])
     if (page > 1 && docs.length === 0) {
-      throw new RestError(`${word}-archive-page-not-found`, `The requested ${word} archive page does not exist`, 404)
+      throw archivePageNotFound(word)
     }
     await populateField(ctx, plainDocs(docs), 'image', ctx.options.mediaCollection)
     const totalPages = total === 0 ? 0 : Math.ceil(total / perPage)
@@ -100,13 +100,13 @@ export function linkedPostController(kind: LinkedKind) {
 
   const read = async (ctx: RestContext, id: number): Promise<RestResult> => {
     const { docs } = await ctx.payload.find({ collection, depth: 1, limit: 1, overrideAccess: false, pagination: false, req: ctx.req, where: { id: { equals: id } } })
-    if (!docs[0]) throw new RestError(`${word}-not-accessible`, `The requested ${word} is not accessible`, 403)
+    if (!docs[0]) throw notAccessible(word)
     return { body: serialize(plainDoc(docs[0]), ctx, true) }
   }
 
   const idFromSlug = async (ctx: RestContext, slug: string): Promise<number> => {
     const { docs } = await ctx.payload.find({ collection, depth: 0, limit: 1, overrideAccess: true, where: { slug: { equals: slug } } })
-    if (!docs[0]) throw new RestError('rest_invalid_param', 'Invalid parameter(s): slug', 400, { params: { slug: 'Invalid parameter.' }, details: [] })
+    if (!docs[0]) throw invalidParam('slug')
     return docs[0].id as number
   }
   const targetId = (ctx: RestContext) => (ctx.params.slug !== undefined ? idFromSlug(ctx, ctx.params.slug) : Promise.resolve(Number(ctx.args.id)))
@@ -140,7 +140,7 @@ export function linkedPostController(kind: LinkedKind) {
   const remove: RestHandler = async (ctx) => {
     const id = await targetId(ctx)
     const stored = await ctx.payload.findByID({ collection, depth: 0, id, overrideAccess: true })
-    if ((stored as { status?: string }).status === 'trash') throw new RestError(`${word}-is-in-trash`, `The ${word} is already trashed`, 410)
+    if ((stored as { status?: string }).status === 'trash') throw alreadyTrashed(word)
     await inTransaction(ctx.req, async () => {
       await ctx.payload.update({ collection, data: { status: 'trash' } as never, depth: 0, id, overrideAccess: false, req: ctx.req })
       await unlinkFromEvents(ctx, id)

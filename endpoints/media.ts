@@ -2,7 +2,7 @@ import type { CollectionSlug } from 'payload'
 
 import type { RestContext } from './context'
 
-import { RestError } from './errors'
+import { invalidParam } from './errors'
 
 const DOWNLOAD_TIMEOUT_MS = 10_000
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024
@@ -26,8 +26,7 @@ export async function resolveImage(ctx: RestContext, value: unknown): Promise<nu
 }
 
 async function download(url: string) {
-  const invalid = () =>
-    new RestError('rest_invalid_param', 'Invalid parameter(s): image', 400, { params: { image: 'Invalid parameter.' }, details: [] })
+  const invalid = () => invalidParam('image')
   let response: Response
   try {
     response = await fetch(url, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) })

@@ -8,7 +8,7 @@ import { isPhpTime, parsePhpDateTime } from '../src/lib/phpDate'
 import { can } from '../src/lib/roles'
 import { POST_STATUSES } from '../src/lib/statuses'
 import { isEventTimeZone } from '../src/lib/timezone'
-import { RestError } from './errors'
+import { ticketsNotActive } from './errors'
 
 /**
  * The original's validation rules (`docs/compatibility.md`, "Validation rules"), named after them.
@@ -85,7 +85,7 @@ export const filterPostStatusList: Validator = (value, ctx) => {
 
 export const supportsTicketed: Validator = (value) => {
   const truthy = ['1', 'true', 'yes', 'on'].includes(String(value).toLowerCase()) || value === true
-  return truthy ? new RestError('event-tickets-not-active', 'Event Tickets plugin is not activated.', 400) : true
+  return truthy ? ticketsNotActive() : true
 }
 
 /** Every item of the list is the id of an item of `collection` (any status). */

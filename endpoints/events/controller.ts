@@ -10,7 +10,7 @@ import { CALENDAR_SLUGS } from '../../src/slugs'
 import { itemUpdateKey, lockForTransaction } from '../../src/lib/locks'
 import { can } from '../../src/lib/roles'
 import { wasSent } from '../args'
-import { RestError } from '../errors'
+import { alreadyTrashed, archivePageNotFound, eventNoLongerAvailable, eventNotFound, eventPasswordProtected, notAccessible, notAnEventId } from '../errors'
 import { countKept } from '../freshness'
 import { apiUrl, encodedQuery } from '../urls'
 import { mayUnlockProtected } from '../unlockProtected'
@@ -53,7 +53,7 @@ export async function listEvents(ctx: RestContext): Promise<RestResult> {
     countKept(ctx, 'event-totals', query),
   ])
   if (page > 1 && docs.length === 0) {
-    throw new RestError('event-archive-page-not-found', 'The requested event archive page does not exist', 404)
+    throw archivePageNotFound('event')
   }
   const termCounts = await populateEvents(ctx, docs)
   const totalPages = total === 0 ? 0 : Math.ceil(total / perPage)
@@ -129,13 +129,11 @@ export async function getEventBySlug(ctx: RestContext): Promise<RestResult> {
 async function readEvent(ctx: RestContext, id: number, checked?: null | { status: string }): Promise<RestResult> {
   const stored = checked === undefined ? await findEventForCheck(ctx, id) : checked
   if (!stored) return refuseMissingEvent(ctx, id)
-  if (stored.status === 'trash') throw new RestError('event-no-longer-available', 'This event is no longer available', 403)
+  if (stored.status === 'trash') throw eventNoLongerAvailable()
   const [doc] = await loadEvents(ctx, [id])
-  if (!doc) throw new RestError('event-not-accessible', 'The requested event is not accessible', 403)
+  if (!doc) throw notAccessible('event')
   const unlocked = mayUnlockProtected(ctx, doc)
-  if (!unlocked) {
-    throw new RestError('event-password-protected', 'The requested event is not accessible without a password', 403)
-  }
+  if (!unlocked) throw eventPasswordProtected()
   const termCounts = await populateEvents(ctx, [doc])
   return { body: serializeEvent(doc, ctx, { single: true, termCounts, unlocked }) }
 }
@@ -161,8 +159,8 @@ async function findEventStatus(ctx: RestContext, where: Where): Promise<null | {
 
 /** The original's answer for an id that is no event: 400 when it is a venue or organizer, 404 otherwise. */
 async function refuseMissingEvent(ctx: RestContext, id: number): Promise<never> {
-  if (await isOtherPost(ctx, id)) throw new RestError('rest-invalid-event-id', 'The specified ID is not a valid event.', 400)
-  throw new RestError('rest-event-not-found', `Event with ID ${id} does not exist.`, 404)
+  if (await isOtherPost(ctx, id)) throw notAnEventId()
+  throw eventNotFound(id)
 }
 
 async function isOtherPost(ctx: RestContext, id: number): Promise<boolean> {
@@ -207,7 +205,7 @@ export async function updateEvent(ctx: RestContext): Promise<RestResult> {
  */
 export async function deleteEvent(ctx: RestContext): Promise<RestResult> {
   const { id, status } = await targetEvent(ctx)
-  if (status === 'trash') throw new RestError('event-is-in-trash', 'The event is already trashed', 410)
+  if (status === 'trash') throw alreadyTrashed('event')
   await inTransaction(ctx.req, () =>
     ctx.payload.update({ collection: EVENTS, data: { status: 'trash' } as never, depth: 0, id, overrideAccess: false, req: ctx.req }),
   )

@@ -5,7 +5,7 @@ import type { TermKind } from './params'
 
 import { CALENDAR_SLUGS } from '../../src/slugs'
 import { wasSent } from '../args'
-import { RestError } from '../errors'
+import { termExists } from '../errors'
 import { keptFor } from '../freshness'
 import { inTransaction } from '../transaction'
 import { visibleTermCounts } from '../termCounts'
@@ -103,8 +103,7 @@ export function termController(kind: TermKind, collectionSlug: string) {
         term.id !== exceptId &&
         (kind === 'tags' || ((term.parent as null | number | undefined) ?? null) === parent),
     )
-    // WordPress repeats the id in `additional_data`, once per data payload it merged.
-    if (clash) throw new RestError('term_exists', EXISTS_MESSAGE[kind], 400, { term_id: clash.id }, { additional_data: [clash.id, clash.id] })
+    if (clash) throw termExists(EXISTS_MESSAGE[kind], clash.id)
   }
 
   const dataFrom = (ctx: RestContext) => {
