@@ -1,6 +1,8 @@
 import type { RestContext } from './context'
 import type { ParamSpec, ParamSpecs, ParamType } from './params'
 
+import { Found } from './params'
+
 import { invalidParams, invalidType, missingParams, RestError } from './errors'
 
 /**
@@ -27,7 +29,7 @@ export async function readArgs(specs: ParamSpecs, ctx: RestContext): Promise<Rec
   const sent = new Set<string>()
 
   for (const [name, spec] of Object.entries(specs)) {
-    const given = firstDefined(body[name], ctx.query[name], ctx.params[name])
+    const given = spec.in === 'query' ? ctx.query[name] : firstDefined(body[name], ctx.query[name], ctx.params[name])
     if (given !== undefined) {
       values[name] = given
       sent.add(name)
@@ -45,12 +47,14 @@ export async function readArgs(specs: ParamSpecs, ctx: RestContext): Promise<Rec
   }
 
   const problems = new Problems()
+  const founds: Record<string, unknown> = {}
   for (const [name, spec] of Object.entries(specs)) {
     const value = values[name]
     if (value === undefined || value === null) continue
     if (spec.validate) {
       const verdict = await spec.validate(value, ctx)
-      if (verdict instanceof RestError) problems.add(name, verdict.message, verdict)
+      if (verdict instanceof Found) founds[name] = verdict.value
+      else if (verdict instanceof RestError) problems.add(name, verdict.message, verdict)
       else if (!verdict) problems.add(name, 'Invalid parameter.')
     } else if (spec.type && coerce(value, spec.type) === INVALID) {
       problems.add(name, `${name} is not of type ${spec.type}.`, invalidType(name, spec.type))
@@ -71,10 +75,20 @@ export async function readArgs(specs: ParamSpecs, ctx: RestContext): Promise<Rec
   }
   problems.throwIfAny()
   Object.defineProperty(out, SENT, { enumerable: false, value: sent })
+  Object.defineProperty(out, FOUND, { enumerable: false, value: founds })
   return out
 }
 
 const SENT = Symbol('sent')
+const FOUND = Symbol('found')
+
+/**
+ * What the argument's rule found while validating it (`found` in `params.ts`: the item an id or
+ * slug names, the ids of the terms a list names), so each argument is looked up once.
+ */
+export function foundFor<T>(args: Record<string, unknown>, name: string): T | undefined {
+  return ((args as Record<symbol, Record<string, unknown>>)[FOUND] ?? {})[name] as T | undefined
+}
 
 /** Whether the client sent an argument (as opposed to it coming from a default). */
 export function wasSent(args: Record<string, unknown>, name: string): boolean {

@@ -7,6 +7,7 @@ import { openApiDocument } from './doc/openapi'
 import { namespaceIndex } from './namespaceIndex'
 import { createLinkedPostArgs, listLinkedPostsArgs, readLinkedPostArgs, readLinkedPostBySlugArgs, updateLinkedPostArgs, updateLinkedPostBySlugArgs, type LinkedKind } from './linkedPostParams'
 import { linkedPostController } from './linkedPostController'
+import { withPassword } from './passwordArgs'
 import { mayEditPosts, mayManageEventCategories, mayManageTags } from './permissions'
 import type { Route as RouteType } from './router'
 import { termController } from './terms/controller'
@@ -48,6 +49,7 @@ export function buildRoutes(options: { defaultPerPage: number; maxPerPage: numbe
       path: '/doc',
       endpoints: [{ methods: ['GET'], args: {}, handler: openApiDocument }],
     },
+    ...withPasswords([
     {
       path: '/events',
       endpoints: [
@@ -73,9 +75,15 @@ export function buildRoutes(options: { defaultPerPage: number; maxPerPage: numbe
     },
     ...linkedPostRoutes('venues', collections, options),
     ...linkedPostRoutes('organizers', collections, options),
+    ]),
     ...termRoutes('categories', collections, options),
     ...termRoutes('tags', collections, options),
   ]
+}
+
+/** Routes that show password-protected items read their `password` (`passwordArgs.ts`). */
+function withPasswords(routes: RouteType[]): RouteType[] {
+  return routes.map((route) => ({ ...route, endpoints: route.endpoints.map((endpoint) => ({ ...endpoint, args: withPassword(endpoint.args) })) }))
 }
 
 type TableOptions = { defaultPerPage: number; maxPerPage: number }

@@ -5,6 +5,7 @@ import { optional } from '../params'
 import { formatWallTime } from '../../src/lib/phpDate'
 import { text } from '../i18n'
 import { pagingArgs } from '../pagingArgs'
+import { passwordArg } from '../passwordArgs'
 import {
   filterPostStatusList,
   idListOf,
@@ -174,12 +175,6 @@ const eventIdArg = {
   description: text('the event post ID', { fr: 'l’identifiant de l’événement', es: 'el identificador del evento' }),
   required: true,
   in: 'path' as const,
-}
-
-const passwordArg = {
-  type: 'string' as const,
-  description: text('The event password', { fr: 'Le mot de passe de l’événement', es: 'La contraseña del evento' }),
-  validate: isString,
 }
 
 /** `GET|DELETE /events/{id}`: the id's format only; whether it exists is the handler's answer (404). */
