@@ -33,7 +33,7 @@ export const listLinkedPostsArgs = (kind: LinkedKind, events: string, defaultPer
       type: 'string',
       validate: isString,
     },
-    event: { description: text(`${capitalize(plural.en)} should be related to this event`, { fr: `Les ${plural.fr} doivent être liés à cet événement`, es: `Los ${plural.es} deben estar vinculados a este evento` }), type: 'integer', validate: idOf(events) },
+    event: { description: text(`${capitalize(plural.en)} should be related to this event`, { fr: `Les ${plural.fr} doivent être liés à cet événement`, es: `Los ${plural.es} deben estar vinculados a este evento` }), type: 'integer', validate: idOf(events, { organizers: true, venue: true }) },
     has_events: { description: text(`${capitalize(plural.en)} should have events associated to them`, { fr: `Les ${plural.fr} doivent avoir des événements`, es: `Los ${plural.es} deben tener eventos` }), swaggerType: 'boolean' },
     only_with_upcoming: { description: text(`${capitalize(plural.en)} should have upcoming events associated to them`, { fr: `Les ${plural.fr} doivent avoir des événements à venir`, es: `Los ${plural.es} deben tener eventos próximos` }), default: false, swaggerType: 'boolean' },
     status: {
