@@ -165,6 +165,10 @@ export function linkedPostResource(kind: LinkedKind): Resource {
     return ids.filter((id): id is number => typeof id === 'number').concat(0)
   }
 
+  /**
+   * Trashing also unlinks the item from its events, as the original does (`docs/compatibility.md`,
+   * "Deleting moves to the trash").
+   */
   async function unlinkFromEvents(ctx: RestContext, id: number) {
     const field = kind === 'venues' ? 'venue' : 'organizers'
     const { docs } = await ctx.payload.find({ collection: EVENTS, depth: 0, limit: 0, overrideAccess: true, pagination: false, req: ctx.req, where: { [field]: { in: [id] } } })

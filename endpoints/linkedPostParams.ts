@@ -97,11 +97,11 @@ export const createLinkedPostArgs = (kind: LinkedKind, collections: { media: str
 }
 
 const idArg = (kind: LinkedKind, collection: string) => ({
-  id: { type: 'integer' as const, description: text(`the ${WORD[kind].en} post ID`, { fr: `l’identifiant de ${WORD[kind].fr}`, es: `el identificador de ${WORD[kind].es}`.replace('de el', 'del') }), required: true, in: 'path' as const, validate: idOf(collection) },
+  id: { type: 'integer' as const, description: text(`the ${WORD[kind].en} post ID`, { fr: `l’identifiant de ${WORD[kind].fr}`, es: `el identificador de ${WORD[kind].es}`.replace('de el', 'del') }), required: true, in: 'path' as const, validate: idOf(collection, { status: true }) },
 })
 
 const slugArg = (kind: LinkedKind, collection: string) => ({
-  slug: { type: 'string' as const, description: text(`the ${WORD[kind].en} post name`, { fr: `le slug de ${WORD[kind].fr}`, es: `el slug de ${WORD[kind].es}`.replace('de el', 'del') }), required: true, in: 'path' as const, validate: slugOf(collection) },
+  slug: { type: 'string' as const, description: text(`the ${WORD[kind].en} post name`, { fr: `le slug de ${WORD[kind].fr}`, es: `el slug de ${WORD[kind].es}`.replace('de el', 'del') }), required: true, in: 'path' as const, validate: slugOf(collection, { status: true }) },
 })
 
 export const readLinkedPostArgs = (kind: LinkedKind, collection: string): ParamSpecs => idArg(kind, collection)

@@ -156,6 +156,8 @@ async function findOne(ctx: RestContext, collection: string, where: Where, selec
     overrideAccess: true,
     pagination: false,
     select: { id: true, ...select } as never,
+    // By id: the collections' default sorts are on translated names, which costs a second query.
+    sort: 'id',
     where,
   })
   return docs[0] ? plainDoc(docs[0]) : null

@@ -16,7 +16,7 @@ import { countKept } from '../freshness'
 import { mayUnlockProtected } from '../unlockProtected'
 import { toList } from '../validators'
 import { DATE_BOUNDS, includeWindow, isStrict, parseDateWindow } from './dateWindow'
-import { eventsListConditions } from './listQuery'
+import { EVENT_SEARCH_FIELDS, eventsListConditions } from './listQuery'
 import { prepareEventData } from './prepareEvent'
 import { findEventsPage, loadEvents, populateEvents } from './loadEvents'
 import { defaultEndDate, defaultStartDate } from './params'
@@ -32,8 +32,7 @@ const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
 export const eventsResource: Resource = {
   collection: EVENTS,
   words: { plural: 'events', singular: 'event' },
-  // What `search` looks in (`listQuery.ts` builds the condition, one word at a time).
-  searchFields: ['title', 'excerpt', 'descriptionText'],
+  searchFields: EVENT_SEARCH_FIELDS,
   listStyle: 'archive',
   listPage: listEvents,
   readItem: (ctx) => (ctx.params.slug === undefined ? readEvent(ctx, Number(ctx.args.id)) : readEventBySlug(ctx)),

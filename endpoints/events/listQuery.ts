@@ -20,6 +20,9 @@ const BOUND_FILTERS = {
   ends_after: ['endDate', 'greater_than'],
 } as const
 
+/** What an events `search` looks in, each word in any of them (the events' `searchFields`). */
+export const EVENT_SEARCH_FIELDS = ['title', 'excerpt', 'descriptionText'] as const
+
 /**
  * The conditions of the events list (`GET /events`) for arguments read from its declarations
  * (`params.ts`): listed events of these statuses (all but trashed when `null`), in this date
@@ -41,7 +44,7 @@ export async function eventsListConditions(
   }
   if (typeof args.search === 'string') {
     for (const word of args.search.split(/\s+/).filter(Boolean)) {
-      and.push({ or: [{ title: { like: word } }, { excerpt: { like: word } }, { descriptionText: { like: word } }] })
+      and.push({ or: EVENT_SEARCH_FIELDS.map((field) => ({ [field]: { like: word } })) })
     }
   }
   // The terms the validation found (`termListOf`), so each is looked up once.

@@ -186,7 +186,7 @@ export const readEventBySlugArgs = (events: string): ParamSpecs => ({
     description: text('the event post name', { fr: 'le slug de l’événement', es: 'el slug del evento' }),
     required: true,
     in: 'path',
-    validate: slugOf(events),
+    validate: slugOf(events, { status: true }),
   },
 })
 

@@ -9,7 +9,7 @@ import { termExists } from '../errors'
 import { keptFor } from '../freshness'
 import { visibleTermCounts } from '../termCounts'
 import { serializeTerm } from './serializeTerm'
-import { isNamed, type TermDoc, termsNamed } from './termsNamed'
+import { findTerms, isNamed, type TermDoc, termsNamed } from './termsNamed'
 import { type PlainDoc, plainDoc, plainDocs } from '../../src/lib/plainDoc'
 
 const EXISTS_MESSAGE: Record<TermKind, string> = {
@@ -34,9 +34,7 @@ export function termResource(kind: TermKind, collectionSlug: string): Resource {
     const kept = await keptFor(ctx)
     const known = kept.get<Map<number, string>>('category-paths', collectionSlug)
     if (known) return known
-    // By id: the default sort is on the translated name, which costs a second query.
-    const { docs } = await ctx.payload.find({ collection, depth: 0, limit: 0, overrideAccess: true, pagination: false, select: { parent: true, slug: true } as never, sort: 'id' })
-    const byId = new Map((plainDocs(docs) as TermDoc[]).map((term) => [term.id, term]))
+    const byId = new Map((await findTerms(ctx, collectionSlug, {}, undefined, { parent: true, slug: true })).map((term) => [term.id, term]))
     for (const term of byId.values()) {
       const slugs: string[] = []
       const seen = new Set<number>()

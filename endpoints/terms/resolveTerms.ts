@@ -4,7 +4,7 @@ import type { RestContext } from '../context'
 
 import { lockForTransaction } from '../../src/lib/locks'
 import { readsAsId, toList } from '../validators'
-import { termNamed, termsNamed } from './termsNamed'
+import { findTerms, termNamed, termsNamed } from './termsNamed'
 
 /**
  * Turns category or tag values into term ids (`docs/compatibility.md`,
@@ -39,19 +39,8 @@ async function existingIds(ctx: RestContext, collection: string, ids: number[]):
   const { totalDocs } = await ctx.payload.count({ collection: collection as CollectionSlug, overrideAccess: true, req: ctx.req, where: { id: { in: candidates } } })
   if (totalDocs === candidates.length) return new Set(candidates)
   if (totalDocs === 0) return new Set()
-  const { docs } = await ctx.payload.find({
-    collection: collection as CollectionSlug,
-    depth: 0,
-    limit: 0,
-    overrideAccess: true,
-    pagination: false,
-    req: ctx.req,
-    select: { slug: true } as never,
-    // By id: the default sort is on the translated name, which costs a second query.
-    sort: 'id',
-    where: { id: { in: candidates } },
-  })
-  return new Set((docs as { id: number }[]).map((doc) => Number(doc.id)))
+  const terms = await findTerms(ctx, collection, { id: { in: candidates } }, ctx.req, { slug: true })
+  return new Set(terms.map((term) => Number(term.id)))
 }
 
 async function findOrCreateTerm(ctx: RestContext, collection: string, entry: string): Promise<number> {

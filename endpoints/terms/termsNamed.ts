@@ -25,6 +25,14 @@ const hasSlug = (term: TermDoc, entry: string): boolean => term.slug === entry |
  */
 export async function termsNamed(ctx: RestContext, collection: string, entries: string[], req?: PayloadRequest): Promise<TermDoc[]> {
   if (!entries.length) return []
+  // `like` (case-insensitive, by words) finds a superset, which the exact comparison narrows.
+  const where = { or: entries.flatMap((entry): Where[] => [{ slug: { in: [entry, entry.toLowerCase()] } }, { name: { like: entry } }]) }
+  const terms = await findTerms(ctx, collection, where, req)
+  return terms.filter((term) => entries.some((entry) => hasSlug(term, entry) || isNamed(term, entry)))
+}
+
+/** Every term of `collection` matching `where`, whatever its status or the caller, in one query. */
+export async function findTerms(ctx: RestContext, collection: string, where: Where, req?: PayloadRequest, select?: Record<string, true>): Promise<TermDoc[]> {
   const { docs } = await ctx.payload.find({
     collection: collection as CollectionSlug,
     depth: 0,
@@ -32,12 +40,12 @@ export async function termsNamed(ctx: RestContext, collection: string, entries: 
     overrideAccess: true,
     pagination: false,
     req,
+    ...(select ? { select: select as never } : {}),
     // By id: the default sort is on the translated name, which costs a second query.
     sort: 'id',
-    // `like` (case-insensitive, by words) finds a superset, which the exact comparison narrows.
-    where: { or: entries.flatMap((entry): Where[] => [{ slug: { in: [entry, entry.toLowerCase()] } }, { name: { like: entry } }]) },
+    where,
   })
-  return (plainDocs(docs) as TermDoc[]).filter((term) => entries.some((entry) => hasSlug(term, entry) || isNamed(term, entry)))
+  return plainDocs(docs) as TermDoc[]
 }
 
 /** Every term that answers to `entry`: by slug and by name (a filter takes them all). */
