@@ -45,10 +45,17 @@ const WORDS: Record<LinkedKind, { name: string; singular: string }> = {
 export function linkedPostResource(kind: LinkedKind): Resource {
   const collection = kind as CollectionSlug
   const word = WORDS[kind].singular
-  const serialize = (doc: Record<string, unknown>, ctx: RestContext, jsonLd: boolean) =>
-    kind === 'venues'
-      ? serializeVenue(doc as never, ctx, { jsonLd, unlocked: mayUnlockProtected(ctx, doc) })
-      : serializeOrganizer(doc as never, ctx, { jsonLd, unlocked: mayUnlockProtected(ctx, doc) })
+  const serializeItem = kind === 'venues' ? serializeVenue : serializeOrganizer
+
+  /**
+   * A list reads its items without their relations: of those only the image is shown (the author
+   * is shown by id), so only images are read, in one query for the page. Alone, an item also has
+   * its `json_ld`.
+   */
+  const serialize: Resource['serialize'] = async (ctx, docs, view) => {
+    if (view === 'list') await populateField(ctx, docs, 'image', ctx.options.mediaCollection)
+    return docs.map((doc) => serializeItem(doc as never, ctx, { jsonLd: view === 'single', unlocked: mayUnlockProtected(ctx, doc) }))
+  }
 
   async function listPage(ctx: RestContext, { page, perPage }: { page: number; perPage: number }): Promise<ListPage> {
     const args = ctx.args
@@ -68,26 +75,24 @@ export function linkedPostResource(kind: LinkedKind): Resource {
     }
     if (isTruthy(args.only_with_upcoming)) and.push(await linkedCondition(ctx, kind, { kind: 'only_with_upcoming' }, statuses))
 
-    // The page and its total side by side; of the related items only the image is shown (the
-    // author is shown by id), so only images are read, in one query for the page.
+    // The page and its total side by side.
     const query = { collection, overrideAccess: false, req: ctx.req, where: { and } } as const
     const [{ docs }, total] = await Promise.all([
       ctx.payload.find({ ...query, depth: 0, limit: perPage, page, pagination: false, sort: ['-createdAt', '-id'] }),
       countKept(ctx, `${kind}-totals`, query),
     ])
-    await populateField(ctx, plainDocs(docs), 'image', ctx.options.mediaCollection)
     const echo: [string, string][] = [['per_page', String(perPage)]]
     if (args.event !== undefined) echo.push(['event', String(args.event)])
     if (args.has_events !== undefined) echo.push(['has_events', String(args.has_events)])
     echo.push(['status', statuses ? statuses.join(',') : 'any'])
-    return { echo: { args: echo, encoded: false }, items: docs.map((doc) => serialize(plainDoc(doc), ctx, false)), total }
+    return { docs: plainDocs(docs), echo: { args: echo, encoded: false }, total }
   }
 
   const readItem = async (ctx: RestContext) => {
     const { id } = await target(ctx)
     const { docs } = await ctx.payload.find({ collection, depth: 1, limit: 1, overrideAccess: false, pagination: false, req: ctx.req, where: { id: { equals: id } } })
     if (!docs[0]) throw notAccessible(word)
-    return serialize(plainDoc(docs[0]), ctx, true)
+    return plainDoc(docs[0])
   }
 
   /**
@@ -113,7 +118,8 @@ export function linkedPostResource(kind: LinkedKind): Resource {
     target,
     beforeCreate: findDuplicate,
     prepareData: (ctx, stored) => prepareData(ctx, stored),
-    readBack,
+    serialize,
+    load,
     removal: { afterTrash: unlinkFromEvents, kind: 'trash' },
   }
 
@@ -154,9 +160,8 @@ export function linkedPostResource(kind: LinkedKind): Resource {
     return (same?.id as number | undefined) ?? null
   }
 
-  async function readBack(ctx: RestContext, id: number) {
-    const doc = await ctx.payload.findByID({ collection, depth: 1, id, overrideAccess: false, req: ctx.req })
-    return serialize(plainDoc(doc), ctx, false)
+  async function load(ctx: RestContext, id: number) {
+    return plainDoc(await ctx.payload.findByID({ collection, depth: 1, id, overrideAccess: false, req: ctx.req }))
   }
 
   /** The kind's items linked to the event the `event` argument's validation found, with its venue and organizers. */

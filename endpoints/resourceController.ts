@@ -3,6 +3,7 @@ import type { CollectionSlug, RequestContext } from 'payload'
 import type { RestContext, RestHandler, RestResult } from './context'
 import type { ParamSpecs } from './params'
 import type { Route } from './router'
+import type { PlainDoc } from '../src/lib/plainDoc'
 
 import { alreadyTrashed, archivePageNotFound } from './errors'
 import { inTransaction } from './transaction'
@@ -11,9 +12,10 @@ import { apiUrl, encodedQuery } from './urls'
 /** The item an item route addresses: its id and, where the route looked it up, its status. */
 export type Target = { id: number; status?: string }
 
-/** One page of a list, its items already serialized. */
+/** One page of a list: its items as stored, and what the list already read for their answer (`serialize`'s `read`). */
 export type ListPage = {
-  items: unknown[]
+  docs: PlainDoc[]
+  read?: unknown
   total: number
   /**
    * The arguments the list's URLs repeat, in the original's order (`rest_url` puts `page` first,
@@ -39,8 +41,13 @@ export type Resource = {
    */
   listStyle: 'archive' | 'terms'
   listPage: (ctx: RestContext, paging: { page: number; perPage: number }) => Promise<ListPage>
-  /** `GET` of one item: its body, or the original's refusal. */
-  readItem: (ctx: RestContext) => Promise<unknown>
+  /**
+   * The resource's one serializer (TEC's `Post_Repository`, WordPress's `prepare_item_for_response`):
+   * items as the original answers them in a list, alone (`GET` of one item) or after a write.
+   */
+  serialize: (ctx: RestContext, docs: PlainDoc[], view: 'list' | 'single' | 'written', read?: unknown) => Promise<unknown[]>
+  /** `GET` of one item: the item, or the original's refusal. */
+  readItem: (ctx: RestContext) => Promise<PlainDoc>
   /** The item a write addresses, or the original's refusal when there is none. */
   target: (ctx: RestContext) => Promise<Target>
   /** The data a create (`target` null) or an update stores; called in the write's transaction. */
@@ -49,8 +56,8 @@ export type Resource = {
   beforeCreate?: (ctx: RestContext) => Promise<null | number>
   /** Headers of a create's answer (a term's `Location`). */
   createdHeaders?: (ctx: RestContext, id: number) => Record<string, string>
-  /** An item as a write answers it (a removal that deletes: as it was). */
-  readBack: (ctx: RestContext, id: number) => Promise<unknown>
+  /** An item after a write, as the writer may now read it (a removal that deletes: before). */
+  load: (ctx: RestContext, id: number) => Promise<PlainDoc>
   /** The `context` of the resource's own create and update. */
   writeContext?: RequestContext
   /**
@@ -69,9 +76,10 @@ export function resourceController(resource: Resource): ResourceController {
   const list: RestHandler = async (ctx) => {
     const page = ctx.args.page as number
     const perPage = ctx.args.per_page as number
-    const { echo, items, total } = await resource.listPage(ctx, { page, perPage })
+    const { docs, echo, read, total } = await resource.listPage(ctx, { page, perPage })
     const archive = resource.listStyle === 'archive'
-    if (archive && page > 1 && items.length === 0) throw archivePageNotFound(resource.words.singular)
+    if (archive && page > 1 && docs.length === 0) throw archivePageNotFound(resource.words.singular)
+    const items = docs.length ? await resource.serialize(ctx, docs, 'list', read) : []
     const totalPages = total === 0 ? 0 : Math.ceil(total / perPage)
     const base = apiUrl(ctx.restBase, ctx.options, `/${resource.words.plural}/`)
     const url = (args: [string, string][]) => (args.length ? `${base}?${encodedQuery(args)}` : base)
@@ -87,7 +95,11 @@ export function resourceController(resource: Resource): ResourceController {
     return { body, headers: { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) } }
   }
 
-  const get: RestHandler = async (ctx) => ({ body: await resource.readItem(ctx) })
+  const serializeOne = async (ctx: RestContext, doc: PlainDoc, view: 'single' | 'written') => (await resource.serialize(ctx, [doc], view))[0]
+
+  const readBack = async (ctx: RestContext, id: number) => serializeOne(ctx, await resource.load(ctx, id), 'written')
+
+  const get: RestHandler = async (ctx) => ({ body: await serializeOne(ctx, await resource.readItem(ctx), 'single') })
 
   const create: RestHandler = async (ctx) => {
     const id = await inTransaction(ctx.req, async () => {
@@ -97,7 +109,7 @@ export function resourceController(resource: Resource): ResourceController {
       const created = await ctx.payload.create({ collection, context: resource.writeContext, data: data as never, depth: 0, overrideAccess: false, req: ctx.req })
       return created.id as number
     })
-    const result: RestResult = { body: await resource.readBack(ctx, id), status: 201 }
+    const result: RestResult = { body: await readBack(ctx, id), status: 201 }
     const headers = resource.createdHeaders?.(ctx, id)
     return headers ? { ...result, headers } : result
   }
@@ -108,14 +120,14 @@ export function resourceController(resource: Resource): ResourceController {
       const data = await resource.prepareData(ctx, target)
       await ctx.payload.update({ collection, context: resource.writeContext, data: data as never, depth: 0, id: target.id, overrideAccess: false, req: ctx.req })
     })
-    return { body: await resource.readBack(ctx, target.id) }
+    return { body: await readBack(ctx, target.id) }
   }
 
   const remove: RestHandler = async (ctx) => {
     const { id, status } = await resource.target(ctx)
     const { removal } = resource
     if (removal.kind === 'delete') {
-      const before = await resource.readBack(ctx, id)
+      const before = await readBack(ctx, id)
       await ctx.payload.delete({ collection, id, overrideAccess: false, req: ctx.req })
       return { body: before }
     }
@@ -124,7 +136,7 @@ export function resourceController(resource: Resource): ResourceController {
       await ctx.payload.update({ collection, data: { status: 'trash' } as never, depth: 0, id, overrideAccess: false, req: ctx.req })
       await removal.afterTrash?.(ctx, id)
     })
-    return { body: await resource.readBack(ctx, id) }
+    return { body: await readBack(ctx, id) }
   }
 
   return { create, get, list, remove, update }

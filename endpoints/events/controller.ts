@@ -20,7 +20,7 @@ import { EVENT_SEARCH_FIELDS, eventsListConditions } from './listQuery'
 import { prepareEventData } from './prepareEvent'
 import { findEventsPage, loadEvents, populateEvents } from './loadEvents'
 import { defaultEndDate, defaultStartDate } from './params'
-import { serializeEvent } from './serializeEvent'
+import { type EventDoc, serializeEvent } from './serializeEvent'
 import { plainDoc } from '../../src/lib/plainDoc'
 
 const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
@@ -35,6 +35,12 @@ export const eventsResource: Resource = {
   searchFields: EVENT_SEARCH_FIELDS,
   listStyle: 'archive',
   listPage: listEvents,
+  serialize: async (ctx, docs, view) => {
+    const events = docs as EventDoc[]
+    const termCounts = await populateEvents(ctx, events)
+    // The writer sees what they wrote whatever its password; the write itself decided what they may see.
+    return events.map((doc) => serializeEvent(doc, ctx, { single: view === 'single', termCounts, unlocked: view === 'written' || mayUnlockProtected(ctx, doc) }))
+  },
   readItem: (ctx) => (ctx.params.slug === undefined ? readEvent(ctx, Number(ctx.args.id)) : readEventBySlug(ctx)),
   target: targetEvent,
   prepareData: async (ctx, target) => {
@@ -45,7 +51,7 @@ export const eventsResource: Resource = {
     const existing = await ctx.payload.findByID({ collection: EVENTS, depth: 0, id: target.id, overrideAccess: true, req: ctx.req })
     return prepareEventData(ctx, plainDoc(existing))
   },
-  readBack,
+  load: loadWritten,
   // The original moves an end before the start to the start rather than refusing the write.
   writeContext: { [CLAMP_END_TO_START]: true },
   removal: { kind: 'trash' },
@@ -74,14 +80,8 @@ async function listEvents(ctx: RestContext, { page, perPage }: { page: number; p
     findEventsPage(ctx, { ...query, limit: perPage, page, sort: ['startDate', 'id'] }),
     countKept(ctx, 'event-totals', query),
   ])
-  // Nothing to populate on an empty page (past the first one, the list refuses it).
-  const termCounts = docs.length ? await populateEvents(ctx, docs) : new Map<number, number>()
   const echo = echoedArgs(ctx, window.echo, statuses, mayEdit)
-  return {
-    echo: { args: [...echo.main, ...echo.extras], encoded: echo.encoded },
-    items: docs.map((doc) => serializeEvent(doc, ctx, { single: false, termCounts, unlocked: mayUnlockProtected(ctx, doc) })),
-    total,
-  }
+  return { docs, echo: { args: [...echo.main, ...echo.extras], encoded: echo.encoded }, total }
 }
 
 /**
@@ -127,7 +127,7 @@ async function readEventBySlug(ctx: RestContext) {
  * password-protected without the password. The event as the caller may read it is all most
  * answers need: its stored status is asked only when it is missing or trashed.
  */
-async function readEvent(ctx: RestContext, id: number, checked?: Target): Promise<unknown> {
+async function readEvent(ctx: RestContext, id: number, checked?: Target): Promise<EventDoc> {
   const [doc] = id && id <= MAX_INT4 ? await loadEvents(ctx, [id]) : []
   if (!doc || doc.status === 'trash') {
     const stored = checked ?? (doc ? { id, status: doc.status } : await findEventForCheck(ctx, id))
@@ -135,10 +135,8 @@ async function readEvent(ctx: RestContext, id: number, checked?: Target): Promis
     if (stored.status === 'trash') throw eventNoLongerAvailable()
     throw notAccessible('event')
   }
-  const unlocked = mayUnlockProtected(ctx, doc)
-  if (!unlocked) throw eventPasswordProtected()
-  const termCounts = await populateEvents(ctx, [doc])
-  return serializeEvent(doc, ctx, { single: true, termCounts, unlocked })
+  if (!mayUnlockProtected(ctx, doc)) throw eventPasswordProtected()
+  return doc
 }
 
 async function findEventForCheck(ctx: RestContext, id: number) {
@@ -190,11 +188,10 @@ async function targetEvent(ctx: RestContext): Promise<Target> {
   return stored
 }
 
-/** A written event as the writer now sees it; the write itself decided what they may see. */
-async function readBack(ctx: RestContext, id: number) {
+/** A written event as the writer may now read it. */
+async function loadWritten(ctx: RestContext, id: number): Promise<EventDoc> {
   const [doc] = await loadEvents(ctx, [id])
   // As findByID would: the writer may no longer see what they wrote (a contributor's event sent to review).
   if (!doc) throw new NotFound(ctx.req.t)
-  const termCounts = await populateEvents(ctx, [doc])
-  return serializeEvent(doc, ctx, { single: false, termCounts, unlocked: true })
+  return doc
 }

@@ -12,6 +12,9 @@ import { serializeTerm } from './serializeTerm'
 import { findTerms, isNamed, type TermDoc, termsNamed } from './termsNamed'
 import { type PlainDoc, plainDoc, plainDocs } from '../../src/lib/plainDoc'
 
+/** What a term list read for its page: each term's count of events and slug path. */
+type TermsRead = { counts: Map<number, number>; paths: Map<number, string> }
+
 const EXISTS_MESSAGE: Record<TermKind, string> = {
   categories: 'A term with the name provided already exists with this parent.',
   tags: 'A term with the name provided already exists in this taxonomy.',
@@ -61,21 +64,27 @@ export function termResource(kind: TermKind, collectionSlug: string): Resource {
     if (event) and.push({ id: { in: [0, ...((event[kind] as number[] | undefined) ?? [])] } })
     // By id: sortTerms orders them below, and the default sort on the translated name costs a second query.
     const { docs } = await ctx.payload.find({ collection, depth: 0, limit: 0, overrideAccess: false, pagination: false, req: ctx.req, sort: 'id', where: { and } })
-    const [counts, paths] = await Promise.all([visibleTermCounts(ctx, kind, (plainDocs(docs) as TermDoc[]).map((term) => term.id)), slugPaths(ctx)])
+    const { counts, paths } = await countsAndPaths(ctx, (plainDocs(docs) as TermDoc[]).map((term) => term.id))
     let terms = (plainDocs(docs) as TermDoc[]).filter((term) => !(args.hide_empty ?? true) || (counts.get(term.id) ?? 0) > 0)
     terms = sortTerms(terms, String(args.orderby ?? 'name'), String(args.order ?? 'asc'), counts, (args.include as number[] | undefined) ?? [])
-    return {
-      echo: { args: [], encoded: true },
-      items: terms.slice((page - 1) * perPage, page * perPage).map((term) => serializeTerm(term, kind, ctx, counts.get(term.id) ?? 0, paths.get(term.id))),
-      total: terms.length,
-    }
+    // The counts and paths the list read are those its terms are answered with.
+    const read: TermsRead = { counts, paths }
+    return { docs: terms.slice((page - 1) * perPage, page * perPage), echo: { args: [], encoded: true }, read, total: terms.length }
   }
 
-  const serializeOne = async (ctx: RestContext, id: number) => {
-    const doc = (await ctx.payload.findByID({ collection, depth: 0, id, overrideAccess: false, req: ctx.req }).then(plainDoc)) as TermDoc
-    const [counts, paths] = await Promise.all([visibleTermCounts(ctx, kind, [id]), slugPaths(ctx)])
-    return serializeTerm(doc, kind, ctx, counts.get(id) ?? 0, paths.get(id))
+  /** Each term's count of events, as the caller may see them, and its slug path, side by side. */
+  async function countsAndPaths(ctx: RestContext, ids: number[]): Promise<TermsRead> {
+    const [counts, paths] = await Promise.all([visibleTermCounts(ctx, kind, ids), slugPaths(ctx)])
+    return { counts, paths }
   }
+
+  const serialize: Resource['serialize'] = async (ctx, docs, _view, read) => {
+    const terms = docs as TermDoc[]
+    const { counts, paths } = (read as TermsRead | undefined) ?? (await countsAndPaths(ctx, terms.map((term) => term.id)))
+    return terms.map((term) => serializeTerm(term, kind, ctx, counts.get(term.id) ?? 0, paths.get(term.id)))
+  }
+
+  const load = async (ctx: RestContext, id: number) => plainDoc(await ctx.payload.findByID({ collection, depth: 0, id, overrideAccess: false, req: ctx.req }))
 
   /** The term the `id` argument's validation found (`idOf`), with its parent. */
   const target = async (ctx: RestContext): Promise<Target> => foundFor<Target>(ctx.args, 'id')!
@@ -103,7 +112,8 @@ export function termResource(kind: TermKind, collectionSlug: string): Resource {
     searchFields: SEARCH_FIELDS,
     listStyle: 'terms',
     listPage,
-    readItem: (ctx) => serializeOne(ctx, Number(ctx.args.id)),
+    serialize,
+    readItem: (ctx) => load(ctx, Number(ctx.args.id)),
     target,
     beforeCreate: async (ctx) => {
       const data = dataFrom(ctx)
@@ -119,7 +129,7 @@ export function termResource(kind: TermKind, collectionSlug: string): Resource {
       return data
     },
     createdHeaders: (ctx, id) => ({ Location: `${ctx.restBase}/wp/v2/${restName}/${id}` }),
-    readBack: serializeOne,
+    load,
     removal: { kind: 'delete' },
   }
 }
