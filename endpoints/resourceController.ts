@@ -84,6 +84,7 @@ export function resourceController(resource: Resource): ResourceController {
     const base = apiUrl(ctx.restBase, ctx.options, `/${resource.words.plural}/`)
     const url = (args: [string, string][]) => (args.length ? `${base}?${encodedQuery(args)}` : base)
     const pageArgs = [['page', String(page)] as [string, string], ...echo.args]
+    // An archive's `rest_url` joins its arguments as they are, unless `add_query_arg` encoded the whole URL.
     const restUrl = !archive ? base : echo.encoded ? url(pageArgs) : `${base}?${pageArgs.map(([name, value]) => `${name}=${value}`).join('&')}`
     const links: Record<string, string> = {}
     if (page < totalPages) links.next_rest_url = url([...echo.args, ['page', String(page + 1)]])

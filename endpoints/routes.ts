@@ -10,7 +10,6 @@ import { linkedPostResource } from './linkedPostController'
 import { resourceController, resourceRoutes } from './resourceController'
 import { withPassword } from './passwordArgs'
 import { mayEditPosts, mayManageEventCategories, mayManageTags } from './permissions'
-import type { Route as RouteType } from './router'
 import { termResource } from './terms/controller'
 import { createTermArgs, listTermsArgs, readTermArgs, updateTermArgs, type TermKind } from './terms/params'
 
@@ -67,7 +66,7 @@ export function buildRoutes(options: { defaultPerPage: number; maxPerPage: numbe
 }
 
 /** Routes that show password-protected items read their `password` (`passwordArgs.ts`). */
-function withPasswords(routes: RouteType[]): RouteType[] {
+function withPasswords(routes: Route[]): Route[] {
   return routes.map((route) => ({ ...route, endpoints: route.endpoints.map((endpoint) => ({ ...endpoint, args: withPassword(endpoint.args) })) }))
 }
 
@@ -75,7 +74,7 @@ type TableOptions = { defaultPerPage: number; maxPerPage: number }
 type Collections = typeof COLLECTIONS
 
 /** `/venues`, `/venues/{id}`, `/venues/by-slug/{slug}` (or the organizer ones). */
-function linkedPostRoutes(kind: LinkedKind, collections: Collections, options: TableOptions): RouteType[] {
+function linkedPostRoutes(kind: LinkedKind, collections: Collections, options: TableOptions): Route[] {
   const resource = linkedPostResource(kind)
   const collection = collections[kind]
   const create = createLinkedPostArgs(kind, collections)
@@ -89,7 +88,7 @@ function linkedPostRoutes(kind: LinkedKind, collections: Collections, options: T
 }
 
 /** `/categories`, `/categories/{id}` (or the tag ones). */
-function termRoutes(kind: TermKind, collections: Collections, options: TableOptions): RouteType[] {
+function termRoutes(kind: TermKind, collections: Collections, options: TableOptions): Route[] {
   const collection = collections[kind]
   const resource = termResource(kind, collection)
   const create = createTermArgs(kind, collection)
