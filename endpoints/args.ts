@@ -1,7 +1,9 @@
 import type { RestContext } from './context'
 import type { ParamSpec, ParamSpecs, ParamType } from './params'
 
-import { RestError } from './errors'
+import { Found } from './params'
+
+import { invalidParams, invalidType, missingParams, RestError } from './errors'
 
 /**
  * Reads an endpoint's declared arguments from a request the way WordPress's REST server does
@@ -27,7 +29,7 @@ export async function readArgs(specs: ParamSpecs, ctx: RestContext): Promise<Rec
   const sent = new Set<string>()
 
   for (const [name, spec] of Object.entries(specs)) {
-    const given = firstDefined(body[name], ctx.query[name], ctx.params[name])
+    const given = spec.in === 'query' ? ctx.query[name] : firstDefined(body[name], ctx.query[name], ctx.params[name])
     if (given !== undefined) {
       values[name] = given
       sent.add(name)
@@ -41,19 +43,21 @@ export async function readArgs(specs: ParamSpecs, ctx: RestContext): Promise<Rec
     .filter(([name, spec]) => spec.required && values[name] === undefined)
     .map(([name]) => name)
   if (missing.length) {
-    throw new RestError('rest_missing_callback_param', `Missing parameter(s): ${missing.join(', ')}`, 400, { params: missing })
+    throw missingParams(missing)
   }
 
   const problems = new Problems()
+  const founds: Record<string, unknown> = {}
   for (const [name, spec] of Object.entries(specs)) {
     const value = values[name]
     if (value === undefined || value === null) continue
     if (spec.validate) {
       const verdict = await spec.validate(value, ctx)
-      if (verdict instanceof RestError) problems.add(name, verdict.message, verdict)
+      if (verdict instanceof Found) founds[name] = verdict.value
+      else if (verdict instanceof RestError) problems.add(name, verdict.message, verdict)
       else if (!verdict) problems.add(name, 'Invalid parameter.')
     } else if (spec.type && coerce(value, spec.type) === INVALID) {
-      problems.add(name, `${name} is not of type ${spec.type}.`, typeError(name, spec.type))
+      problems.add(name, `${name} is not of type ${spec.type}.`, invalidType(name, spec.type))
     }
   }
   problems.throwIfAny()
@@ -64,17 +68,27 @@ export async function readArgs(specs: ParamSpecs, ctx: RestContext): Promise<Rec
     if (value === undefined) continue
     if (value !== null && spec.type) {
       const coerced = coerce(value, spec.type)
-      if (coerced === INVALID) problems.add(name, `${name} is not of type ${spec.type}.`, typeError(name, spec.type))
+      if (coerced === INVALID) problems.add(name, `${name} is not of type ${spec.type}.`, invalidType(name, spec.type))
       else value = coerced
     }
     out[name] = spec.sanitize && value !== null ? spec.sanitize(value, ctx) : value
   }
   problems.throwIfAny()
   Object.defineProperty(out, SENT, { enumerable: false, value: sent })
+  Object.defineProperty(out, FOUND, { enumerable: false, value: founds })
   return out
 }
 
 const SENT = Symbol('sent')
+const FOUND = Symbol('found')
+
+/**
+ * What the argument's rule found while validating it (`found` in `params.ts`: the item an id or
+ * slug names, the ids of the terms a list names), so each argument is looked up once.
+ */
+export function foundFor<T>(args: Record<string, unknown>, name: string): T | undefined {
+  return ((args as Record<symbol, Record<string, unknown>>)[FOUND] ?? {})[name] as T | undefined
+}
 
 /** Whether the client sent an argument (as opposed to it coming from a default). */
 export function wasSent(args: Record<string, unknown>, name: string): boolean {
@@ -93,16 +107,8 @@ class Problems {
   throwIfAny() {
     const names = Object.keys(this.params)
     if (!names.length) return
-    throw new RestError('rest_invalid_param', `Invalid parameter(s): ${names.join(', ')}`, 400, {
-      params: this.params,
-      // PHP encodes an empty array as `[]`, which is what clients get when no rule explained itself.
-      details: Object.keys(this.details).length ? this.details : [],
-    })
+    throw invalidParams(this.params, this.details)
   }
-}
-
-function typeError(name: string, type: ParamType): RestError {
-  return new RestError('rest_invalid_type', `${name} is not of type ${type}.`, 400, { data: { param: name } })
 }
 
 const INVALID = Symbol('invalid')

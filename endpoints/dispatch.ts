@@ -21,7 +21,10 @@ import {
   incorrectPassword,
   internalError,
   invalidJson,
+  invalidParams,
+  itemBusy,
   noRoute,
+  notInEnum,
   RestError,
   tooManySignInAttempts,
 } from './errors'
@@ -249,13 +252,12 @@ export function routesFor(options: SanitizedPluginConfig): Route[] {
 function fromPayloadError(error: unknown, signedIn: boolean): null | RestError {
   if (isDatabaseUnavailable(error)) return databaseUnavailable(RETRY_AFTER_SECONDS)
   // A write that waited its longest for another write of the same item (`src/lib/locks.ts`).
-  if (error instanceof ItemBusy) return new RestError('rest_item_busy', error.message, error.status)
+  if (error instanceof ItemBusy) return itemBusy(error.message, error.status)
   const name = (error as Error | undefined)?.name
   if (name === 'Forbidden') return forbidden(signedIn)
   if (name === 'ValidationError') {
     const errors = ((error as { data?: { errors?: { message: string; path: string }[] } }).data?.errors ?? [])
-    const params = Object.fromEntries(errors.map((item) => [item.path, item.message]))
-    return new RestError('rest_invalid_param', `Invalid parameter(s): ${Object.keys(params).join(', ')}`, 400, { params, details: [] })
+    return invalidParams(Object.fromEntries(errors.map((item) => [item.path, item.message])))
   }
   return null
 }
@@ -317,16 +319,7 @@ function resolveLanguage(
   const asked = fromBody ?? query.i18n_language
   if (asked === undefined) return rootLanguage ?? options.defaultLanguage
   if (typeof asked === 'string' && options.languages.includes(asked)) return asked
-  throw new RestError('rest_invalid_param', 'Invalid parameter(s): i18n_language', 400, {
-    params: { i18n_language: `i18n_language is not one of ${options.languages.join(', ')}.` },
-    details: {
-      i18n_language: {
-        code: 'rest_not_in_enum',
-        message: `i18n_language is not one of ${options.languages.join(', ')}.`,
-        data: null,
-      },
-    },
-  })
+  throw notInEnum('i18n_language', options.languages)
 }
 
 type ShapedAnswer = PreparedAnswer & { allow?: string }

@@ -7,7 +7,7 @@ import { Readable } from 'node:stream'
 import type { SanitizedPluginConfig } from '../src/types'
 
 import { dispatchCompatRequest } from './dispatch'
-import { RestError } from './errors'
+import { requestTooLarge, unreadableBody } from './errors'
 import { locateCompatPath } from './paths'
 
 /** The largest request body the API reads; WordPress sites usually stop around here too. */
@@ -29,9 +29,7 @@ export function compatMiddleware(getPayload: () => Promise<Payload>, options: Sa
       try {
         if (bodyError) {
           const tooLarge = (bodyError as { type?: string }).type === 'entity.too.large'
-          const error = tooLarge
-            ? new RestError('rest_request_too_large', 'The request body is too large.', 413)
-            : new RestError('rest_invalid_body', 'The request body could not be read.', 400)
+          const error = tooLarge ? requestTooLarge() : unreadableBody()
           res.status(error.status).type('application/json; charset=UTF-8').send(JSON.stringify(error.toBody()))
           return
         }

@@ -1,26 +1,25 @@
 import type { CollectionSlug, Where } from 'payload'
 
-import type { RestContext, RestHandler, RestResult } from './context'
+import type { RestContext } from './context'
 import type { LinkedKind } from './linkedPostParams'
+import type { ListPage, Resource, Target } from './resourceController'
 
 import { parsePhpDateTime } from '../src/lib/phpDate'
 import { can } from '../src/lib/roles'
 import { defaultLinkedPostStatus } from '../src/lib/statuses'
 import { CALENDAR_SLUGS } from '../src/slugs'
-import { wasSent } from './args'
-import { RestError } from './errors'
+import { foundFor, wasSent } from './args'
+import { invalidParam, notAccessible } from './errors'
 import { countKept } from './freshness'
 import { linkedPostData } from './linkedPosts'
 import { linkedCondition } from './linkedToEvents'
 import { resolveImage } from './media'
 import { serializeOrganizer } from './organizers/serializeOrganizer'
 import { populateField } from './relatedItems'
-import { inTransaction } from './transaction'
-import { apiUrl, encodedQuery } from './urls'
 import { isTruthy } from './validators'
 import { serializeVenue } from './venues/serializeVenue'
 import { mayUnlockProtected } from './unlockProtected'
-import { plainDoc, plainDocs } from '../src/lib/plainDoc'
+import { type PlainDoc, plainDoc, plainDocs } from '../src/lib/plainDoc'
 
 const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
 
@@ -39,21 +38,27 @@ const WORDS: Record<LinkedKind, { name: string; singular: string }> = {
 }
 
 /**
- * The controller of venues or organizers: the two behave alike in the original (the same
- * routes, rules and errors), so one factory serves both with its kind's words and fields.
+ * Venues or organizers: the two behave alike in the original (the same routes, rules and errors),
+ * so one declaration serves both with its kind's words, fields and serializer;
+ * `resourceController.ts` writes the rest once.
  */
-export function linkedPostController(kind: LinkedKind) {
+export function linkedPostResource(kind: LinkedKind): Resource {
   const collection = kind as CollectionSlug
   const word = WORDS[kind].singular
-  const serialize = (doc: Record<string, unknown>, ctx: RestContext, jsonLd: boolean) =>
-    kind === 'venues'
-      ? serializeVenue(doc as never, ctx, { jsonLd, unlocked: mayUnlockProtected(ctx, doc) })
-      : serializeOrganizer(doc as never, ctx, { jsonLd, unlocked: mayUnlockProtected(ctx, doc) })
+  const serializeItem = kind === 'venues' ? serializeVenue : serializeOrganizer
 
-  const list: RestHandler = async (ctx) => {
+  /**
+   * A list reads its items without their relations: of those only the image is shown (the author
+   * is shown by id), so only images are read, in one query for the page. Alone, an item also has
+   * its `json_ld`.
+   */
+  const serialize: Resource['serialize'] = async (ctx, docs, view) => {
+    if (view === 'list') await populateField(ctx, docs, 'image', ctx.options.mediaCollection)
+    return docs.map((doc) => serializeItem(doc as never, ctx, { jsonLd: view === 'single', unlocked: mayUnlockProtected(ctx, doc) }))
+  }
+
+  async function listPage(ctx: RestContext, { page, perPage }: { page: number; perPage: number }): Promise<ListPage> {
     const args = ctx.args
-    const page = args.page as number
-    const perPage = args.per_page as number
     const mayEdit = can(ctx.user, 'edit_posts')
     const statuses = (args.status as string[] | undefined) ?? (mayEdit ? null : ['publish'])
     const and: Where[] = [statuses ? { status: { in: statuses } } : { status: { not_equals: 'trash' } }]
@@ -64,92 +69,63 @@ export function linkedPostController(kind: LinkedKind) {
         and.push({ or: SEARCH_FIELDS[kind].map((field) => ({ and: fragments.map((fragment) => ({ [field]: { like: fragment } })) })) })
       }
     }
-    if (args.event !== undefined) and.push({ id: { in: await linkedToEvent(ctx, Number(args.event)) } })
+    if (args.event !== undefined) and.push({ id: { in: linkedToEvent(foundFor<PlainDoc>(args, 'event')!) } })
     if (args.has_events !== undefined && args.has_events !== '') {
       and.push(await linkedCondition(ctx, kind, { has: isTruthy(args.has_events), kind: 'has_events' }, statuses))
     }
     if (isTruthy(args.only_with_upcoming)) and.push(await linkedCondition(ctx, kind, { kind: 'only_with_upcoming' }, statuses))
 
-    // The page and its total side by side; of the related items only the image is shown (the
-    // author is shown by id), so only images are read, in one query for the page.
+    // The page and its total side by side.
     const query = { collection, overrideAccess: false, req: ctx.req, where: { and } } as const
     const [{ docs }, total] = await Promise.all([
       ctx.payload.find({ ...query, depth: 0, limit: perPage, page, pagination: false, sort: ['-createdAt', '-id'] }),
       countKept(ctx, `${kind}-totals`, query),
     ])
-    if (page > 1 && docs.length === 0) {
-      throw new RestError(`${word}-archive-page-not-found`, `The requested ${word} archive page does not exist`, 404)
-    }
-    await populateField(ctx, plainDocs(docs), 'image', ctx.options.mediaCollection)
-    const totalPages = total === 0 ? 0 : Math.ceil(total / perPage)
     const echo: [string, string][] = [['per_page', String(perPage)]]
     if (args.event !== undefined) echo.push(['event', String(args.event)])
     if (args.has_events !== undefined) echo.push(['has_events', String(args.has_events)])
     echo.push(['status', statuses ? statuses.join(',') : 'any'])
-    const base = apiUrl(ctx.restBase, ctx.options, `/${kind}/`)
-    const body: Record<string, unknown> = {
-      [kind]: docs.map((doc) => serialize(plainDoc(doc), ctx, false)),
-      rest_url: `${base}?${[['page', String(page)], ...echo].map(([name, value]) => `${name}=${value}`).join('&')}`,
-    }
-    if (page < totalPages) body.next_rest_url = `${base}?${encodedQuery([...echo, ['page', String(page + 1)]])}`
-    if (page > 1) body.previous_rest_url = `${base}?${encodedQuery(page - 1 === 1 ? echo : [...echo, ['page', String(page - 1)]])}`
-    body.total = total
-    body.total_pages = totalPages
-    return { body, headers: { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) } }
+    return { docs: plainDocs(docs), echo: { args: echo, encoded: false }, total }
   }
 
-  const read = async (ctx: RestContext, id: number): Promise<RestResult> => {
+  const readItem = async (ctx: RestContext) => {
+    const { id } = await target(ctx)
     const { docs } = await ctx.payload.find({ collection, depth: 1, limit: 1, overrideAccess: false, pagination: false, req: ctx.req, where: { id: { equals: id } } })
-    if (!docs[0]) throw new RestError(`${word}-not-accessible`, `The requested ${word} is not accessible`, 403)
-    return { body: serialize(plainDoc(docs[0]), ctx, true) }
-  }
-
-  const idFromSlug = async (ctx: RestContext, slug: string): Promise<number> => {
-    const { docs } = await ctx.payload.find({ collection, depth: 0, limit: 1, overrideAccess: true, where: { slug: { equals: slug } } })
-    if (!docs[0]) throw new RestError('rest_invalid_param', 'Invalid parameter(s): slug', 400, { params: { slug: 'Invalid parameter.' }, details: [] })
-    return docs[0].id as number
-  }
-  const targetId = (ctx: RestContext) => (ctx.params.slug !== undefined ? idFromSlug(ctx, ctx.params.slug) : Promise.resolve(Number(ctx.args.id)))
-
-  const get: RestHandler = async (ctx) => read(ctx, await targetId(ctx))
-
-  const create: RestHandler = async (ctx) => {
-    const id = await inTransaction(ctx.req, async () => {
-      const duplicate = await findDuplicate(ctx)
-      if (duplicate) return duplicate
-      const created = await ctx.payload.create({ collection, data: (await prepareData(ctx, true)) as never, depth: 0, overrideAccess: false, req: ctx.req })
-      return created.id as number
-    })
-    return { body: await readBack(ctx, id), status: 201 }
-  }
-
-  const update: RestHandler = async (ctx) => {
-    const id = await targetId(ctx)
-    await inTransaction(ctx.req, async () => {
-      const data = await prepareData(ctx, false)
-      if (ctx.params.slug !== undefined && wasSent(ctx.args, 'slug') && ctx.args.slug !== ctx.params.slug) data.slug = ctx.args.slug
-      await ctx.payload.update({ collection, data: data as never, depth: 0, id, overrideAccess: false, req: ctx.req })
-    })
-    return { body: await readBack(ctx, id) }
+    if (!docs[0]) throw notAccessible(word)
+    return plainDoc(docs[0])
   }
 
   /**
-   * Trashing also unlinks the item from its events, as the original does (`docs/compatibility.md`,
-   * "Deleting moves to the trash").
+   * The item by id or slug, as the argument's validation found it (`idOf`, `slugOf`); an update by
+   * slug, whose `slug` argument may rename the item, looks the path's slug up here.
    */
-  const remove: RestHandler = async (ctx) => {
-    const id = await targetId(ctx)
-    const stored = await ctx.payload.findByID({ collection, depth: 0, id, overrideAccess: true })
-    if ((stored as { status?: string }).status === 'trash') throw new RestError(`${word}-is-in-trash`, `The ${word} is already trashed`, 410)
-    await inTransaction(ctx.req, async () => {
-      await ctx.payload.update({ collection, data: { status: 'trash' } as never, depth: 0, id, overrideAccess: false, req: ctx.req })
-      await unlinkFromEvents(ctx, id)
-    })
-    return { body: await readBack(ctx, id) }
+  async function target(ctx: RestContext): Promise<Target> {
+    const bySlug = ctx.params.slug !== undefined
+    const known = foundFor<Target>(ctx.args, bySlug ? 'slug' : 'id')
+    if (known) return known
+    const { docs } = await ctx.payload.find({ collection, depth: 0, limit: 1, overrideAccess: true, select: { status: true } as never, where: { slug: { equals: ctx.params.slug } } })
+    if (!docs[0]) throw invalidParam('slug')
+    return plainDoc(docs[0]) as Target
   }
 
-  async function prepareData(ctx: RestContext, creating: boolean): Promise<Record<string, unknown>> {
+  return {
+    collection: kind,
+    words: { plural: kind, singular: word },
+    searchFields: SEARCH_FIELDS[kind],
+    listStyle: 'archive',
+    listPage,
+    readItem,
+    target,
+    beforeCreate: findDuplicate,
+    prepareData: (ctx, stored) => prepareData(ctx, stored),
+    serialize,
+    load,
+    removal: { afterTrash: unlinkFromEvents, kind: 'trash' },
+  }
+
+  async function prepareData(ctx: RestContext, stored: null | Target): Promise<Record<string, unknown>> {
     const args = ctx.args
+    const creating = !stored
     const sentArgs = Object.fromEntries(Object.keys(args).filter((name) => wasSent(args, name)).map((name) => [name, args[name]]))
     const data: Record<string, unknown> = await linkedPostData(ctx, kind, sentArgs)
     if (!wasSent(args, WORDS[kind].name)) delete data.name
@@ -161,6 +137,8 @@ export function linkedPostController(kind: LinkedKind) {
     if (wasSent(args, 'date')) data.publishedAt = parsePhpDateTime(args.date, { now: ctx.now, timeZone: ctx.options.siteTimezone })?.toISOString()
     if (wasSent(args, 'date_utc')) data.publishedAt = parsePhpDateTime(args.date_utc, { now: ctx.now, timeZone: 'UTC' })?.toISOString()
     if (wasSent(args, 'image')) data.image = await resolveImage(ctx, args.image)
+    // By slug, a `slug` sent renames the item (`docs/compatibility.md`, "Update by slug").
+    if (!creating && ctx.params.slug !== undefined && wasSent(args, 'slug') && args.slug !== ctx.params.slug) data.slug = args.slug
     if (kind === 'venues' && creating && !wasSent(args, 'stateprovince')) {
       const american = ['', 'US', 'United States'].includes(String(args.country ?? '').trim())
       const derived = american ? args.state : args.province
@@ -182,17 +160,20 @@ export function linkedPostController(kind: LinkedKind) {
     return (same?.id as number | undefined) ?? null
   }
 
-  async function readBack(ctx: RestContext, id: number) {
-    const doc = await ctx.payload.findByID({ collection, depth: 1, id, overrideAccess: false, req: ctx.req })
-    return serialize(plainDoc(doc), ctx, false)
+  async function load(ctx: RestContext, id: number) {
+    return plainDoc(await ctx.payload.findByID({ collection, depth: 1, id, overrideAccess: false, req: ctx.req }))
   }
 
-  async function linkedToEvent(ctx: RestContext, eventId: number): Promise<number[]> {
-    const event = (await ctx.payload.findByID({ collection: EVENTS, depth: 0, id: eventId, overrideAccess: true })) as { organizers?: number[]; venue?: null | number }
-    const ids = kind === 'venues' ? [event.venue] : (event.organizers ?? [])
+  /** The kind's items linked to the event the `event` argument's validation found, with its venue and organizers. */
+  function linkedToEvent(event: PlainDoc): number[] {
+    const ids = kind === 'venues' ? [event.venue] : ((event.organizers as unknown[] | undefined) ?? [])
     return ids.filter((id): id is number => typeof id === 'number').concat(0)
   }
 
+  /**
+   * Trashing also unlinks the item from its events, as the original does (`docs/compatibility.md`,
+   * "Deleting moves to the trash").
+   */
   async function unlinkFromEvents(ctx: RestContext, id: number) {
     const field = kind === 'venues' ? 'venue' : 'organizers'
     const { docs } = await ctx.payload.find({ collection: EVENTS, depth: 0, limit: 0, overrideAccess: true, pagination: false, req: ctx.req, where: { [field]: { in: [id] } } })
@@ -202,6 +183,5 @@ export function linkedPostController(kind: LinkedKind) {
     }
   }
 
-  return { create, get, list, remove, update }
 }
 

@@ -33,7 +33,7 @@ export const listLinkedPostsArgs = (kind: LinkedKind, events: string, defaultPer
       type: 'string',
       validate: isString,
     },
-    event: { description: text(`${capitalize(plural.en)} should be related to this event`, { fr: `Les ${plural.fr} doivent être liés à cet événement`, es: `Los ${plural.es} deben estar vinculados a este evento` }), type: 'integer', validate: idOf(events) },
+    event: { description: text(`${capitalize(plural.en)} should be related to this event`, { fr: `Les ${plural.fr} doivent être liés à cet événement`, es: `Los ${plural.es} deben estar vinculados a este evento` }), type: 'integer', validate: idOf(events, { organizers: true, venue: true }) },
     has_events: { description: text(`${capitalize(plural.en)} should have events associated to them`, { fr: `Les ${plural.fr} doivent avoir des événements`, es: `Los ${plural.es} deben tener eventos` }), swaggerType: 'boolean' },
     only_with_upcoming: { description: text(`${capitalize(plural.en)} should have upcoming events associated to them`, { fr: `Les ${plural.fr} doivent avoir des événements à venir`, es: `Los ${plural.es} deben tener eventos próximos` }), default: false, swaggerType: 'boolean' },
     status: {
@@ -97,11 +97,11 @@ export const createLinkedPostArgs = (kind: LinkedKind, collections: { media: str
 }
 
 const idArg = (kind: LinkedKind, collection: string) => ({
-  id: { type: 'integer' as const, description: text(`the ${WORD[kind].en} post ID`, { fr: `l’identifiant de ${WORD[kind].fr}`, es: `el identificador de ${WORD[kind].es}`.replace('de el', 'del') }), required: true, in: 'path' as const, validate: idOf(collection) },
+  id: { type: 'integer' as const, description: text(`the ${WORD[kind].en} post ID`, { fr: `l’identifiant de ${WORD[kind].fr}`, es: `el identificador de ${WORD[kind].es}`.replace('de el', 'del') }), required: true, in: 'path' as const, validate: idOf(collection, { status: true }) },
 })
 
 const slugArg = (kind: LinkedKind, collection: string) => ({
-  slug: { type: 'string' as const, description: text(`the ${WORD[kind].en} post name`, { fr: `le slug de ${WORD[kind].fr}`, es: `el slug de ${WORD[kind].es}`.replace('de el', 'del') }), required: true, in: 'path' as const, validate: slugOf(collection) },
+  slug: { type: 'string' as const, description: text(`the ${WORD[kind].en} post name`, { fr: `le slug de ${WORD[kind].fr}`, es: `el slug de ${WORD[kind].es}`.replace('de el', 'del') }), required: true, in: 'path' as const, validate: slugOf(collection, { status: true }) },
 })
 
 export const readLinkedPostArgs = (kind: LinkedKind, collection: string): ParamSpecs => idArg(kind, collection)

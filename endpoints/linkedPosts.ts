@@ -4,7 +4,7 @@ import type { RestContext } from './context'
 
 import { lockForTransaction } from '../src/lib/locks'
 import { htmlToLexical } from '../src/lib/richText'
-import { RestError } from './errors'
+import { couldNotCreate } from './errors'
 import { toList, isTruthy } from './validators'
 
 type Kind = 'organizers' | 'venues'
@@ -68,10 +68,8 @@ async function findOrCreateLinkedPost(ctx: RestContext, kind: Kind, entry: Recor
     })
     return created.id as number
   } catch (error) {
-    const code = kind === 'venues' ? 'could-not-create-venue' : 'could-not-create-organizer'
-    const what = kind === 'venues' ? 'venue' : 'organizer'
     if ((error as Error).name === 'Forbidden') throw error
-    throw new RestError(code, `The ${what} could not be created from the provided data`, 400)
+    throw couldNotCreate(NAME_KEY[kind])
   }
 }
 

@@ -4,7 +4,7 @@ import type { RestContext } from './context'
 
 import { downloadImage, ImageDownloadError } from '../src/lib/imageDownload'
 import { can } from '../src/lib/roles'
-import { RestError } from './errors'
+import { invalidParam } from './errors'
 
 const DOWNLOAD_TIMEOUT_MS = 10_000
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024
@@ -40,4 +40,4 @@ async function download(url: string, ctx: RestContext) {
   }
 }
 
-const invalidImage = () => new RestError('rest_invalid_param', 'Invalid parameter(s): image', 400, { params: { image: 'Invalid parameter.' }, details: [] })
+const invalidImage = () => invalidParam('image')

@@ -5,8 +5,18 @@ import type { Language, LocalizedText } from './i18n'
 /** JSON-schema types that drive coercion of a parameter, as WordPress's `rest_parse_request_arg` does. */
 export type ParamType = 'array' | 'boolean' | 'integer' | 'number' | 'object' | 'string'
 
+/**
+ * A rule's verdict that a value is valid, carrying what the rule found while checking it (an item,
+ * term ids): the handler reads it with `foundFor` (`args.ts`) instead of looking it up again.
+ */
+export class Found {
+  constructor(readonly value: unknown) {}
+}
+
+export const found = (value: unknown): Found => new Found(value)
+
 /** A validation rule: `false` is "Invalid parameter.", a RestError carries its own message. */
-export type Validator = (value: unknown, ctx: RestContext) => boolean | Promise<boolean | RestError> | RestError
+export type Validator = (value: unknown, ctx: RestContext) => boolean | Found | Promise<boolean | Found | RestError> | RestError
 
 /**
  * One parameter of one endpoint, declared once. The declaration validates and coerces requests,
@@ -23,7 +33,12 @@ export type ParamSpec = {
   format?: string
   /** A list the original also reads as comma-separated text, which `/doc` marks `style: form`. */
   csv?: boolean
-  /** Where `/doc` says the parameter goes. */
+  /**
+   * `false` for an argument read like any other but listed neither in the namespace index nor in
+   * `/doc`, where the original does not list it (a `password` on most routes).
+   */
+  documented?: false
+  /** Where `/doc` says the parameter goes; `query` is also the only place it is read from. */
   in?: 'body' | 'path' | 'query'
   items?: { type: ParamType }
   required?: boolean
@@ -44,7 +59,7 @@ const INDEX_KEYS = new Set(['default', 'description', 'enum', 'format', 'items',
 
 /** The `args` of one endpoint in the namespace index: JSON-schema keywords plus `required`. */
 export function describeArgs(specs: ParamSpecs, language: Language, ctx: DefaultContext): Record<string, unknown> | [] {
-  const entries = Object.entries(specs).map(([name, spec]) => {
+  const entries = Object.entries(documentedArgs(specs)).map(([name, spec]) => {
     const out: Record<string, unknown> = {}
     for (const [key, value] of Object.entries(spec)) {
       if (!INDEX_KEYS.has(key) || value === undefined) continue
@@ -57,6 +72,11 @@ export function describeArgs(specs: ParamSpecs, language: Language, ctx: Default
   })
   // WordPress encodes an empty PHP array as `[]`, which clients see for routes without arguments.
   return entries.length ? Object.fromEntries(entries) : []
+}
+
+/** The declarations the namespace index and `/doc` list. */
+export function documentedArgs(specs: ParamSpecs): ParamSpecs {
+  return Object.fromEntries(Object.entries(specs).filter(([, spec]) => spec.documented !== false))
 }
 
 /** The same declarations with every argument optional: the update form of a create's arguments. */

@@ -5,10 +5,11 @@ import { can } from '../src/lib/roles'
 /**
  * Whether a password-protected event, venue or organizer is shown in full (`docs/compatibility.md`,
  * "Password-protected items"): to editors, and to a caller who gives its password; everyone else
- * gets it blanked, wherever it appears (its own route, a list, or embedded in an event).
+ * gets it blanked, wherever it appears (its own route, a list, or embedded in an event). The
+ * password is an argument of every route that shows such items (`passwordArgs.ts`).
  */
 export function mayUnlockProtected(ctx: RestContext, doc: object): boolean {
   const { password } = doc as { password?: unknown }
   if (!password) return true
-  return can(ctx.user, 'edit_others_posts') || (typeof ctx.query.password === 'string' && ctx.query.password === password)
+  return can(ctx.user, 'edit_others_posts') || (typeof ctx.args.password === 'string' && ctx.args.password === password)
 }

@@ -1,14 +1,18 @@
-import type { CollectionSlug } from 'payload'
+import type { CollectionSlug, Where } from 'payload'
 
 import type { RestContext } from './context'
 import type { Validator } from './params'
+
+import { found } from './params'
+import { type PlainDoc, plainDoc } from '../src/lib/plainDoc'
+import { termsAnswering, termsNamed } from './terms/termsNamed'
 
 import { MAX_INT4 } from '../src/lib/databaseIds'
 import { isPhpTime, parsePhpDateTime } from '../src/lib/phpDate'
 import { can } from '../src/lib/roles'
 import { POST_STATUSES } from '../src/lib/statuses'
 import { isEventTimeZone } from '../src/lib/timezone'
-import { RestError } from './errors'
+import { ticketsNotActive } from './errors'
 
 /**
  * The original's validation rules (`docs/compatibility.md`, "Validation rules"), named after them.
@@ -85,7 +89,7 @@ export const filterPostStatusList: Validator = (value, ctx) => {
 
 export const supportsTicketed: Validator = (value) => {
   const truthy = ['1', 'true', 'yes', 'on'].includes(String(value).toLowerCase()) || value === true
-  return truthy ? new RestError('event-tickets-not-active', 'Event Tickets plugin is not activated.', 400) : true
+  return truthy ? ticketsNotActive() : true
 }
 
 /** Every item of the list is the id of an item of `collection` (any status). */
@@ -98,8 +102,17 @@ export const idListOf =
     return (await countExisting(ctx, collection, { id: { in: ids } })) === ids.length
   }
 
-export const idOf = (collection: string): Validator => async (value, ctx) =>
-  isIntegral(value) && Number(value) > 0 && (await countExisting(ctx, collection, { id: { equals: Number(value) } })) === 1
+/**
+ * The id of an item of `collection` (any status). Found: the item's id and the fields `select`
+ * names, for the handler (an item's status, an event's venue…), read in the same query.
+ */
+export const idOf =
+  (collection: string, select: Record<string, true> = {}): Validator =>
+  async (value, ctx) => {
+    if (!isIntegral(value) || Number(value) <= 0) return false
+    const item = await findOne(ctx, collection, { id: { equals: Number(value) } }, select)
+    return item ? found(item) : false
+  }
 
 /**
  * Category or tag values of a write (`resolveTerms.ts`): names and slugs are free, but an entry
@@ -108,23 +121,47 @@ export const idOf = (collection: string): Validator => async (value, ctx) =>
 export const isTermIdsOrNames: Validator = (value) =>
   toList(value).every((item) => !/^\d+$/.test(String(item).trim()) || isIntegral(item))
 
-/** Every entry is the id, slug or name of a term of `collection`. */
+/**
+ * Every entry is the id, slug or name of a term of `collection` (`terms/termsNamed.ts`). Found:
+ * the ids of the terms the list names, every term answering to a slug or name included.
+ */
 export const termListOf =
   (collection: string): Validator =>
   async (value, ctx) => {
     const list = toList(value).map((item) => String(item).trim())
     if (!list.length) return false
-    for (const entry of list) {
-      const where = readsAsId(entry)
-        ? { id: { equals: Number(entry) } }
-        : { or: [{ slug: { equals: entry } }, { name: { equals: entry } }] }
-      if ((await countExisting(ctx, collection, where)) === 0) return false
-    }
-    return true
+    const ids = [...new Set(list.filter(readsAsId).map(Number))]
+    if (ids.length && (await countExisting(ctx, collection, { id: { in: ids } })) !== ids.length) return false
+    const names = list.filter((entry) => !readsAsId(entry))
+    const terms = await termsNamed(ctx, collection, names)
+    const named = names.map((entry) => termsAnswering(terms, entry).map((term) => term.id))
+    if (named.some((matches) => !matches.length)) return false
+    return found([...ids, ...named.flat()])
   }
 
-export const slugOf = (collection: string): Validator => async (value, ctx) =>
-  typeof value === 'string' && value !== '' && (await countExisting(ctx, collection, { slug: { equals: value } })) > 0
+/** The slug of an item of `collection` (any status). Found: the item's id and the fields `select` names. */
+export const slugOf =
+  (collection: string, select: Record<string, true> = {}): Validator =>
+  async (value, ctx) => {
+    if (typeof value !== 'string' || value === '') return false
+    const item = await findOne(ctx, collection, { slug: { equals: value } }, select)
+    return item ? found(item) : false
+  }
+
+async function findOne(ctx: RestContext, collection: string, where: Where, select: Record<string, true>): Promise<null | PlainDoc> {
+  const { docs } = await ctx.payload.find({
+    collection: collection as CollectionSlug,
+    depth: 0,
+    limit: 1,
+    overrideAccess: true,
+    pagination: false,
+    select: { id: true, ...select } as never,
+    // By id: the collections' default sorts are on translated names, which costs a second query.
+    sort: 'id',
+    where,
+  })
+  return docs[0] ? plainDoc(docs[0]) : null
+}
 
 async function countExisting(ctx: RestContext, collection: string, where: object): Promise<number> {
   const { totalDocs } = await ctx.payload.count({

@@ -1,6 +1,7 @@
 import type { RestHandler } from '../context'
 import type { Language, LocalizedText } from '../i18n'
 import type { ParamSpec } from '../params'
+import { documentedArgs } from '../params'
 import type { Endpoint, HttpMethod, Route } from '../router'
 import type { SchemaObject } from './schemas'
 import type { ResourceTexts, ResponseTexts } from './texts'
@@ -146,9 +147,11 @@ function describeRoute(route: Route, language: Language): Partial<Record<Operati
   const resource = route.path.split('/')[1] ?? ''
   const texts = RESOURCE_TEXTS[resource] ?? GENERIC_TEXTS
   const schema = SCHEMA_OF[resource]
-  const read = route.endpoints.find((endpoint) => endpoint.methods.includes('GET'))
+  // Only the arguments the original lists (`documentedArgs`) are documented.
+  const endpoints = route.endpoints.map((endpoint) => ({ ...endpoint, args: documentedArgs(endpoint.args) }))
+  const read = endpoints.find((endpoint) => endpoint.methods.includes('GET'))
   const operations: Partial<Record<OperationName, Operation>> = {}
-  for (const endpoint of route.endpoints) {
+  for (const endpoint of endpoints) {
     for (const name of operationNames(endpoint)) {
       // The original documents a collection's `get` only: creation is documented on the item
       // route's `post` (its 201 response), and the capture has no `post` on `/events`.

@@ -1,10 +1,10 @@
-import type { CollectionSlug, Where } from 'payload'
+import type { Where } from 'payload'
 
 import type { RestContext } from '../context'
 import type { DateWindow } from './dateWindow'
 
-import { CALENDAR_SLUGS } from '../../src/slugs'
-import { readsAsId, toList } from '../validators'
+import { foundFor } from '../args'
+import { toList } from '../validators'
 import { venuesNear } from './geofence'
 
 /**
@@ -19,6 +19,9 @@ const BOUND_FILTERS = {
   ends_before: ['endDate', 'less_than'],
   ends_after: ['endDate', 'greater_than'],
 } as const
+
+/** What an events `search` looks in, each word in any of them (the events' `searchFields`). */
+export const EVENT_SEARCH_FIELDS = ['title', 'excerpt', 'descriptionText'] as const
 
 /**
  * The conditions of the events list (`GET /events`) for arguments read from its declarations
@@ -41,11 +44,12 @@ export async function eventsListConditions(
   }
   if (typeof args.search === 'string') {
     for (const word of args.search.split(/\s+/).filter(Boolean)) {
-      and.push({ or: [{ title: { like: word } }, { excerpt: { like: word } }, { descriptionText: { like: word } }] })
+      and.push({ or: EVENT_SEARCH_FIELDS.map((field) => ({ [field]: { like: word } })) })
     }
   }
-  if (args.categories !== undefined) and.push({ categories: { in: await termIds(ctx, CALENDAR_SLUGS.eventCategories, args.categories) } })
-  if (args.tags !== undefined) and.push({ tags: { in: await termIds(ctx, CALENDAR_SLUGS.eventTags, args.tags) } })
+  // The terms the validation found (`termListOf`), so each is looked up once.
+  if (args.categories !== undefined) and.push({ categories: { in: foundFor<number[]>(args, 'categories') ?? [] } })
+  if (args.tags !== undefined) and.push({ tags: { in: foundFor<number[]>(args, 'tags') ?? [] } })
   if (args.venue !== undefined) and.push({ venue: { in: toList(args.venue).map(Number) } })
   if (args.organizer !== undefined) and.push({ organizers: { in: toList(args.organizer).map(Number) } })
   if (args.featured === true) and.push({ featured: { equals: true } })
@@ -58,23 +62,4 @@ export async function eventsListConditions(
   // Events have no parents here (no recurrence), so a parent filter matches nothing.
   if (args.post_parent !== undefined) and.push({ id: { equals: 0 } })
   return and
-}
-
-/** Term ids for a list of ids, slugs or names. */
-async function termIds(ctx: RestContext, collection: CollectionSlug, value: unknown): Promise<number[]> {
-  const entries = toList(value).map((entry) => String(entry).trim())
-  const ids = entries.filter(readsAsId).map(Number)
-  const names = entries.filter((entry) => !readsAsId(entry))
-  if (names.length) {
-    const { docs } = await ctx.payload.find({
-      collection,
-      depth: 0,
-      limit: 0,
-      overrideAccess: true,
-      pagination: false,
-      where: { or: [{ slug: { in: names } }, { name: { in: names } }] },
-    })
-    ids.push(...docs.map((doc) => doc.id as number))
-  }
-  return ids
 }

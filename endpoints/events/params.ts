@@ -5,6 +5,7 @@ import { optional } from '../params'
 import { formatWallTime } from '../../src/lib/phpDate'
 import { text } from '../i18n'
 import { pagingArgs } from '../pagingArgs'
+import { passwordArg } from '../passwordArgs'
 import {
   filterPostStatusList,
   idListOf,
@@ -176,12 +177,6 @@ const eventIdArg = {
   in: 'path' as const,
 }
 
-const passwordArg = {
-  type: 'string' as const,
-  description: text('The event password', { fr: 'Le mot de passe de l’événement', es: 'La contraseña del evento' }),
-  validate: isString,
-}
-
 /** `GET|DELETE /events/{id}`: the id's format only; whether it exists is the handler's answer (404). */
 export const readEventArgs: ParamSpecs = { id: eventIdArg, password: passwordArg }
 
@@ -191,7 +186,7 @@ export const readEventBySlugArgs = (events: string): ParamSpecs => ({
     description: text('the event post name', { fr: 'le slug de l’événement', es: 'el slug del evento' }),
     required: true,
     in: 'path',
-    validate: slugOf(events),
+    validate: slugOf(events, { status: true }),
   },
 })
 

@@ -14,6 +14,9 @@ const NOUN: Record<TermKind, { en: string; es: string; fr: string; plural: { en:
   tags: { en: 'event tag', fr: 'l’étiquette', es: 'la etiqueta', plural: { en: 'event tags', fr: 'étiquettes', es: 'etiquetas' } },
 }
 
+/** What the list reads of the event a `post` or `event` argument names: its terms. */
+const TERMS_OF_EVENT = { categories: true, tags: true } as const
+
 /** `GET /categories`, `GET /tags` (`docs/compatibility.md`, "Route parameters"). */
 export const listTermsArgs = (kind: TermKind, collection: string, events: string, defaultPerPage: number, maxPerPage: number): ParamSpecs => ({
   ...pagingArgs(NOUN[kind].plural, defaultPerPage, maxPerPage),
@@ -26,8 +29,8 @@ export const listTermsArgs = (kind: TermKind, collection: string, events: string
   ...(kind === 'categories'
     ? { parent: { description: text('Limit result set to terms assigned to a specific parent', { fr: 'Seulement les enfants de ce terme', es: 'Solo los hijos de este término' }), type: 'integer' as const, validate: parentOf(collection) } }
     : {}),
-  post: { description: text('Limit result set to terms assigned to a specific post', { fr: 'Seulement les termes de cet événement', es: 'Solo los términos de este evento' }), type: 'integer', validate: idOf(events) },
-  event: { description: text('Limit result set to terms assigned to a specific event (an alias of the "post" parameter)', { fr: 'Seulement les termes de cet événement (alias de « post »)', es: 'Solo los términos de este evento (alias de «post»)' }), type: 'integer', validate: idOf(events) },
+  post: { description: text('Limit result set to terms assigned to a specific post', { fr: 'Seulement les termes de cet événement', es: 'Solo los términos de este evento' }), type: 'integer', validate: idOf(events, TERMS_OF_EVENT) },
+  event: { description: text('Limit result set to terms assigned to a specific event (an alias of the "post" parameter)', { fr: 'Seulement les termes de cet événement (alias de « post »)', es: 'Solo los términos de este evento (alias de «post»)' }), type: 'integer', validate: idOf(events, TERMS_OF_EVENT) },
   slug: { description: text('Limit result set to terms with a specific slug', { fr: 'Seulement les termes de ce slug', es: 'Solo los términos con este slug' }), type: 'string', validate: isString },
 })
 
@@ -56,7 +59,7 @@ export const createTermArgs = (kind: TermKind, collection: string): ParamSpecs =
 })
 
 const idArg = (kind: TermKind, collection: string): ParamSpecs => ({
-  id: { type: 'integer', description: text(`the ${NOUN[kind].en} term ID`, { fr: `l’identifiant de ${NOUN[kind].fr}`, es: `el identificador de ${NOUN[kind].es}` }), required: true, in: 'path', validate: idOf(collection) },
+  id: { type: 'integer', description: text(`the ${NOUN[kind].en} term ID`, { fr: `l’identifiant de ${NOUN[kind].fr}`, es: `el identificador de ${NOUN[kind].es}` }), required: true, in: 'path', validate: idOf(collection, kind === 'categories' ? { parent: true } : {}) },
 })
 
 export const readTermArgs = idArg

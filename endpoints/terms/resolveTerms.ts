@@ -4,11 +4,12 @@ import type { RestContext } from '../context'
 
 import { lockForTransaction } from '../../src/lib/locks'
 import { readsAsId, toList } from '../validators'
+import { findTerms, termNamed, termsNamed } from './termsNamed'
 
 /**
  * Turns category or tag values into term ids (`docs/compatibility.md`,
  * "Terms by id, slug or name"): an id that exists is kept, an unknown id is ignored (as the
- * original ignores it), and any other value is looked up by slug, then by name without case; only a
+ * original ignores it), and any other value is looked up by the one rule of `termsNamed.ts`; only a
  * value that matches nothing creates a term. Runs in the caller's transaction.
  */
 export async function resolveTerms(ctx: RestContext, collection: string, value: unknown): Promise<number[]> {
@@ -38,36 +39,14 @@ async function existingIds(ctx: RestContext, collection: string, ids: number[]):
   const { totalDocs } = await ctx.payload.count({ collection: collection as CollectionSlug, overrideAccess: true, req: ctx.req, where: { id: { in: candidates } } })
   if (totalDocs === candidates.length) return new Set(candidates)
   if (totalDocs === 0) return new Set()
-  const { docs } = await ctx.payload.find({
-    collection: collection as CollectionSlug,
-    depth: 0,
-    limit: 0,
-    overrideAccess: true,
-    pagination: false,
-    req: ctx.req,
-    select: { slug: true } as never,
-    // By id: the default sort is on the translated name, which costs a second query.
-    sort: 'id',
-    where: { id: { in: candidates } },
-  })
-  return new Set((docs as { id: number }[]).map((doc) => Number(doc.id)))
+  const terms = await findTerms(ctx, collection, { id: { in: candidates } }, ctx.req, { slug: true })
+  return new Set(terms.map((term) => Number(term.id)))
 }
 
 async function findOrCreateTerm(ctx: RestContext, collection: string, entry: string): Promise<number> {
   await lockForTransaction(ctx.req, `term:${collection}:${entry.toLowerCase()}`)
-  const { docs } = await ctx.payload.find({
-    collection: collection as CollectionSlug,
-    depth: 0,
-    limit: 50,
-    overrideAccess: true,
-    pagination: false,
-    req: ctx.req,
-    where: { or: [{ slug: { equals: entry.toLowerCase() } }, { name: { like: entry } }] },
-  })
-  const bySlug = docs.find((doc) => (doc as { slug?: string }).slug === entry.toLowerCase())
-  const byName = docs.find((doc) => String((doc as { name?: string }).name ?? '').toLowerCase() === entry.toLowerCase())
-  const found = bySlug ?? byName
-  if (found) return found.id as number
+  const found = termNamed(await termsNamed(ctx, collection, [entry], ctx.req), entry)
+  if (found) return found.id
   // Naming a new term while writing an event creates it, as in the original, whoever the writer.
   const created = await ctx.payload.create({ collection: collection as CollectionSlug, data: { name: entry } as never, depth: 0, overrideAccess: true, req: ctx.req })
   return created.id as number

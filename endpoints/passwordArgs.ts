@@ -1,0 +1,30 @@
+import type { ParamSpec, ParamSpecs } from './params'
+
+import { text } from './i18n'
+import { isString } from './validators'
+
+/**
+ * `password`: the password of a protected event, venue or organizer, which shows it in full
+ * (`unlockProtected.ts`). A single event's routes list it, as the original does.
+ */
+export const passwordArg: ParamSpec = {
+  type: 'string',
+  description: text('The event password', { fr: 'Le mot de passe de l’événement', es: 'La contraseña del evento' }),
+  validate: isString,
+}
+
+/**
+ * The same argument on the other routes that show protected items (lists, venues, organizers,
+ * events embedded in them): read from the query string only and listed nowhere, as there the
+ * original reads it without declaring it; anything but text unlocks nothing.
+ */
+const unlistedPasswordArg: ParamSpec = {
+  documented: false,
+  in: 'query',
+  sanitize: (value) => (typeof value === 'string' ? value : undefined),
+}
+
+/** Declarations with `password` added where they do not declare it already. */
+export function withPassword(specs: ParamSpecs): ParamSpecs {
+  return 'password' in specs ? specs : { ...specs, password: unlistedPasswordArg }
+}
