@@ -8,7 +8,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 /** The command-line tool as an operator meets it when the database cannot be had: a message and exit 2, no stack trace. */
 describe('the command line when the database cannot start', () => {
   it('says why the embedded Postgres could not start and what to set, and exits 2', () => {
-    const env = { ...process.env, DATA_DIR: '/dev/null/calendar' }
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: '/dev/null/calendar' }
     delete env.DATABASE_URL
     const run = spawnSync(process.execPath, [path.join(ROOT, 'bin/payload-events-calendar.js'), 'export', '--out', '/dev/null'], { cwd: ROOT, encoding: 'utf8', env, timeout: 60_000 })
     expect(run.status, run.stderr).toBe(2)
