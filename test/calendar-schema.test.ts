@@ -135,6 +135,25 @@ describe("the calendar's database pieces in a host's database", () => {
     expect(counted.rows[0].n).toBe(1)
   })
 
+  it("logs changes to a host's media collection under another slug (the tables the events' image points at)", async () => {
+    await dropCalendarSchema(db)
+    await query(target, 'ALTER TABLE media RENAME TO pictures; ALTER TABLE media_locales RENAME TO pictures_locales')
+    try {
+      await applyCalendarSchema(db)
+      const triggers = await query(target, "SELECT tgname FROM pg_trigger WHERE tgname IN ('pictures_log_change', 'pictures_locales_log_change') ORDER BY 1")
+      expect(triggers.rows.map((row) => row.tgname)).toEqual(['pictures_locales_log_change', 'pictures_log_change'])
+      const before = await query(target, 'SELECT count(*)::int AS n FROM calendar_changes')
+      await query(target, "INSERT INTO pictures (filename) VALUES ('renamed.png')")
+      const after = await query(target, 'SELECT count(*)::int AS n FROM calendar_changes')
+      expect(after.rows[0].n).toBe(before.rows[0].n + 1)
+      await dropCalendarSchema(db)
+      expect((await query(target, "SELECT tgname FROM pg_trigger WHERE tgname LIKE 'pictures%'")).rows).toEqual([])
+    } finally {
+      await query(target, 'ALTER TABLE pictures RENAME TO media; ALTER TABLE pictures_locales RENAME TO media_locales')
+      await applyCalendarSchema(db)
+    }
+  })
+
   it('applies to a host whose media collection has no translated fields (no media_locales): that index is neither made nor expected', async () => {
     await dropCalendarSchema(db)
     await query(target, 'DROP TABLE media_locales CASCADE')

@@ -28,14 +28,31 @@ export async function createChangeLog(db: SqlRunner): Promise<void> {
     RETURN NULL;
   END;
   $$ LANGUAGE plpgsql;`)
-  for (const table of CONTENT_TABLES) {
+  for (const table of [...CONTENT_TABLES, ...(await mediaTablesOtherThanDefault(db))]) {
     await db.execute(sql.raw(createTriggerIfMissing(table, `${table}_log_change`, `AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "${table}"
       FOR EACH STATEMENT EXECUTE FUNCTION calendar_log_change()`)))
   }
 }
 
+/**
+ * A host may name its media collection otherwise (the plugin's `mediaCollection`): its tables are
+ * the ones the events' `image` column points at, read from the catalog, since these steps get
+ * only a database (a host's migration) and not the plugin's options.
+ */
+async function mediaTablesOtherThanDefault(db: SqlRunner): Promise<string[]> {
+  const { rows } = (await db.execute(sql`
+    SELECT target.relname AS name
+    FROM pg_constraint fk
+    JOIN pg_class target ON target.oid = fk.confrelid
+    JOIN pg_attribute att ON att.attrelid = fk.conrelid AND att.attnum = fk.conkey[1]
+    WHERE fk.contype = 'f' AND fk.conrelid = to_regclass('"events"') AND att.attname = 'image_id'`)) as { rows: { name: string }[] }
+  const media = rows[0]?.name
+  if (!media || CONTENT_TABLES.includes(media)) return []
+  return [media, `${media}_locales`].filter((table) => /^[a-z0-9_]+$/.test(table))
+}
+
 export async function dropChangeLog(db: SqlRunner): Promise<void> {
-  for (const table of CONTENT_TABLES) await db.execute(sql.raw(`DROP TRIGGER IF EXISTS "${table}_log_change" ON "${table}";`))
+  for (const table of [...CONTENT_TABLES, ...(await mediaTablesOtherThanDefault(db))]) await db.execute(sql.raw(`DROP TRIGGER IF EXISTS "${table}_log_change" ON "${table}";`))
   await db.execute(sql`
   DROP FUNCTION IF EXISTS calendar_log_change();
   DROP TABLE IF EXISTS "calendar_changes";`)
