@@ -9,6 +9,7 @@ import type { SanitizedPluginConfig } from '../types'
 import { compatMiddleware } from '../../endpoints/express'
 import { CLIENT_ADDRESS_HEADER, signClientAddress } from '../auth/clientAddress'
 import { feedMiddleware } from '../feeds/expressFeeds'
+import { publicPageMiddleware } from '../public/expressPublicPages'
 import { closeConnectionsWhileDraining } from './draining'
 import { healthRoutes } from './health'
 import { refuseUnsupportedMethods } from './refuseUnsupportedMethods'
@@ -18,7 +19,7 @@ import { requestLog } from './requestLog'
  * The Express app in front of everything, without Next.js (`src/server/server.ts` mounts Next
  * after it; tests mount Payload's handlers instead): a log line per request, the health probes,
  * which proxies to believe, the client's address handed down to Payload, the calendar feeds, the
- * compatibility API, then methods nothing else serves.
+ * compatibility API, the events' public pages, then methods nothing else serves.
  */
 export function createExpressApp(args: { payload: Payload; trustProxy: TrustProxy }): express.Express {
   const { payload } = args
@@ -37,6 +38,7 @@ export function createExpressApp(args: { payload: Payload; trustProxy: TrustProx
   app.use(clientAddressMiddleware(payload.secret))
   app.use(feedMiddleware(async () => payload, payload.config.custom.eventsCalendar as SanitizedPluginConfig))
   app.use(compatMiddleware(async () => payload, payload.config.custom.eventsCalendar as SanitizedPluginConfig))
+  app.use(publicPageMiddleware(async () => payload, payload.config.custom.eventsCalendar as SanitizedPluginConfig))
   app.use(refuseUnsupportedMethods)
   return app
 }
