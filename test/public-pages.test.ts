@@ -60,6 +60,7 @@ describe('public event pages', () => {
       events[key] = { id: doc.id as number, secret, slug: String((doc as { slug?: string }).slug), title }
     }
     await make('published', {})
+    await make('linked', { title: `Tom & Jerry <script>alert(1)</script> ${marker}`, website: 'https://example.test/tickets?a=1&b=2' })
     await make('protected', { password: 'door-code' })
     for (const status of ['draft', 'pending', 'private']) await make(status, { status })
     await make('scheduled', { publishedAt: '2027-01-05T09:00:00.000Z', status: 'future' })
@@ -91,6 +92,16 @@ describe('public event pages', () => {
     // Without the trailing slash, and by its plain link, the same page.
     expect((await page(`/event/${slug}`)).status).toBe(200)
     expect(await (await page(`/?post_type=tribe_events&p=${id}`)).text()).toContain(`<h1>${title}</h1>`)
+  })
+
+  it('shows an event’s own website, never a link to the page itself, and its title as text', async () => {
+    const html = await (await page(`/event/${events.linked!.slug}/`)).text()
+    expect(html).toContain('<a href="https://example.test/tickets?a=1&#38;b=2" rel="nofollow">')
+    expect(html).toContain(`<h1>Tom &#38; Jerry &#60;script&#62;alert(1)&#60;/script&#62; ${marker}</h1>`)
+    expect(html).not.toContain('<script>')
+    // Without a website of its own, the API's `website` is the event's own address: not shown.
+    const plain = await (await page(`/event/${events.published!.slug}/`)).text()
+    expect(plain).not.toContain('rel="nofollow"')
   })
 
   it('serves the French and Spanish pages under /fr/ and /es/, falling back to the default language', async () => {

@@ -15,6 +15,7 @@ export type PublicEvent = {
   timezone?: string
   timezone_abbr?: string
   title?: string
+  url?: string
   venue?: { address?: string; city?: string; country?: string; venue?: string; zip?: string } | unknown[]
   website?: string
 }
@@ -41,7 +42,9 @@ export function renderEventPage(event: PublicEvent, language: string, args: { ic
   if (event.cost) rows.push(row(t('cost'), escapeHtml(plain(event.cost))))
   if (names(event.categories)) rows.push(row(t('categories'), names(event.categories)))
   if (names(event.tags)) rows.push(row(t('tags'), names(event.tags)))
-  if (event.website && /^https?:\/\//i.test(event.website)) rows.push(row(t('website'), `<a href="${escapeHtml(event.website)}" rel="nofollow">${escapeHtml(event.website)}</a>`))
+  // The API gives the event's own address as its website when it has none (`url`): no link to this page itself.
+  const website = plain(event.website)
+  if (website && website !== event.url && /^https?:\/\//i.test(website)) rows.push(row(t('website'), `<a href="${escapeHtml(website)}" rel="nofollow">${escapeHtml(website)}</a>`))
   const image = event.image && event.image.url && /^https?:\/\//i.test(event.image.url) ? `<img alt="" src="${escapeHtml(event.image.url)}">` : ''
   const body = [
     args.preview ? `<p class="preview" role="status">${escapeHtml(t('preview'))} (${escapeHtml(event.status ?? '')})</p>` : '',
