@@ -192,6 +192,24 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
     await page.context().close()
   })
 
+  it('speaks Spanish to an editor whose browser is in Spanish', async () => {
+    const page = await newPage(browser, 'Europe/Madrid', 'es-ES')
+    await signIn(page, base, ADMIN.email, ADMIN.password)
+    await page.goto(`${base}/admin/collections/events?locale=en`)
+    await page.locator('.status-views').waitFor()
+    const list = await page.locator('body').innerText()
+    for (const words of ['Eventos', 'Próximos', 'Todas las fechas', 'Vista de calendario', 'Exportar .ics']) expect(list).toContain(words)
+    for (const english of ['Upcoming', 'All dates', 'Calendar view']) expect(list).not.toContain(english)
+    await page.goto(`${base}/admin/collections/events/${eventId}?locale=fr`)
+    const form = await page.locator('form').first().innerText()
+    for (const words of ['Cuándo', 'Dónde y quién', 'Traducciones']) expect(await page.locator('body').innerText()).toContain(words)
+    expect(form).not.toContain('Where and who')
+    // The language being edited, in the admin's language.
+    await expect.poll(() => page.locator('.editing-language').innerText()).toContain('Editando: Français')
+    await screenshot(page, 'admin-spanish-form')
+    await page.context().close()
+  })
+
   it('publishes it, and the French API serves the translation with its venue, organizer and terms', async () => {
     await admin.goto(`${base}/admin/collections/events/${eventId}?locale=en`)
     await admin.click('#field-status .rs__control')
@@ -435,6 +453,18 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
     expect(saved).toMatchObject({ endDate: '2026-12-15T17:00:00.000Z', startDate: '2026-12-15T15:00:00.000Z' })
   })
 
+  it('creates an all-day event from a click on an empty day of the month view', async () => {
+    await calendarInDecember(admin)
+    const day = admin.locator('td.fc-daygrid-day[data-date="2026-12-30"]')
+    const box = (await day.boundingBox())!
+    // The empty lower part of the day, below its number and any event.
+    await admin.mouse.click(box.x + box.width / 2, box.y + box.height - 6)
+    await admin.waitForURL(/\/admin\/collections\/events\/create\?/)
+    await expect.poll(() => admin.locator('#field-startDate input').inputValue()).toMatch(/Dec 30, 2026/)
+    await expect.poll(() => admin.locator('#field-endDate input').inputValue()).toMatch(/Dec 30, 2026/)
+    expect(await admin.locator('#field-allDay').isChecked()).toBe(true)
+  })
+
   it('trashes the event from its page with “Moved to the trash” and an Undo, and restores it', async () => {
     await admin.goto(`${base}/admin/collections/events/${eventId}?locale=en`)
     await admin.getByRole('button', { name: 'Move to trash' }).click()
@@ -494,6 +524,28 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
     await admin.locator('.payload-toast-container').getByText('Restored 2 items.').waitFor()
     await expect.poll(() => rows.filter({ hasText: `Bulk ${RUN}` }).count()).toBe(0)
     expect([await statusOf(ids[0]!), await statusOf(ids[1]!)]).toEqual(['publish', 'draft'])
+  })
+
+  it('deletes for good only from the Trash view, after a confirmation that says so', async () => {
+    const token = await apiToken(base, ADMIN.email, ADMIN.password)
+    const title = `Gone for good ${RUN}`
+    const created = await fetch(`${base}/api/events`, {
+      body: JSON.stringify({ title, startDate: '2026-12-22T19:00:00Z', endDate: '2026-12-22T21:00:00Z', status: 'trash' }),
+      headers: { Authorization: `JWT ${token}`, 'Content-Type': 'application/json' },
+      method: 'POST',
+    })
+    const { doc } = await created.json()
+    await admin.goto(`${base}/admin/collections/events?locale=en&search=${encodeURIComponent(title)}`)
+    await admin.locator('.status-views__view--trash').click()
+    const row = admin.locator('table tbody tr', { hasText: title })
+    await row.locator('input[type="checkbox"]').check()
+    await admin.locator('.delete-documents__toggle').click()
+    const dialog = admin.locator('.confirmation-modal')
+    await expect.poll(() => dialog.innerText()).toMatch(/permanently delete 1 Event\. This cannot be undone\./)
+    await screenshot(admin, 'event-list-trash-delete')
+    await dialog.getByRole('button', { name: 'Confirm' }).click()
+    await row.waitFor({ state: 'detached' })
+    expect((await fetch(`${base}/api/events/${doc.id}`, { headers: { Authorization: `JWT ${token}` } })).status).toBe(404)
   })
 
   it('refuses an end before the start, as the API does, and saves nothing', async () => {
