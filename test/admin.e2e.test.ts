@@ -271,6 +271,8 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
     const headings = await table.locator('thead').innerText()
     for (const column of ['Start', 'End', 'Venue', 'Categories', 'Organizers', 'Status']) expect(headings).toContain(column)
     expect(await admin.locator('.event-date-views__view--upcoming').getAttribute('aria-pressed')).toBe('true')
+    // The status views' counts come a moment after the rows: the screenshot waits for them.
+    await expect.poll(() => admin.locator('.status-views').innerText()).toMatch(/All \(\d+\)/)
     await screenshot(admin, 'event-list')
 
     // The names come with the rows from the server: a browser running no script at all shows them,
@@ -520,6 +522,7 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
 
     await admin.locator('.status-views__view--trash').click()
     await expect.poll(() => rows.filter({ hasText: `Bulk ${RUN}` }).count()).toBe(2)
+    await expect.poll(() => admin.locator('.status-views').innerText()).toMatch(/Trash \(\d+\)/)
     await screenshot(admin, 'event-list-trash')
     for (const row of await rows.all()) await row.locator('input[type="checkbox"]').check()
     await admin.getByRole('button', { name: 'Restore 2 selected' }).click()
