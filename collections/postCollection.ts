@@ -54,7 +54,15 @@ export function generatePostCollection(args: {
         baseListFilter: hideTrashedFromList,
         ...args.admin,
         // Publish / Schedule / Submit for review beside Save.
-        components: { ...args.admin?.components, edit: { SaveButton: clientComponent('WorkflowSaveButton'), ...args.admin?.components?.edit } },
+        components: {
+          ...args.admin?.components,
+          edit: {
+            SaveButton: clientComponent('WorkflowSaveButton'),
+            // The content language being edited, always in sight (the controls bar stays at the top).
+            beforeDocumentControls: [clientComponent('EditingLanguage')],
+            ...args.admin?.components?.edit,
+          },
+        },
       },
       defaultSort: args.defaultSort,
       // What decides who sees a protected item's content is read whatever the caller selects.

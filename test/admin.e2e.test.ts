@@ -192,6 +192,26 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
     await page.context().close()
   })
 
+  it('speaks Spanish to an editor whose browser is in Spanish', async () => {
+    const page = await newPage(browser, 'Europe/Madrid', 'es-ES')
+    await signIn(page, base, ADMIN.email, ADMIN.password)
+    await page.goto(`${base}/admin/collections/events?locale=en`)
+    await page.locator('.status-views').waitFor()
+    const list = await page.locator('body').innerText()
+    for (const words of ['Eventos', 'Próximos', 'Todas las fechas', 'Vista de calendario', 'Exportar .ics']) expect(list).toContain(words)
+    for (const english of ['Upcoming', 'All dates', 'Calendar view']) expect(list).not.toContain(english)
+    await page.goto(`${base}/admin/collections/events/${eventId}?locale=fr`)
+    await page.locator('#field-startDate input').waitFor()
+    await page.locator('.translation-status-field .translation-status').waitFor()
+    const form = await page.locator('body').innerText()
+    for (const words of ['Cuándo', 'Dónde y quién', 'Traducciones', 'Mover a la papelera']) expect(form).toContain(words)
+    for (const english of ['Where and who', 'Move to trash', 'Translations']) expect(form).not.toContain(english)
+    // The language being edited, in the admin's language.
+    await expect.poll(() => page.locator('.editing-language').innerText()).toContain('Editando: Français')
+    await screenshot(page, 'admin-spanish-form')
+    await page.context().close()
+  })
+
   it('publishes it, and the French API serves the translation with its venue, organizer and terms', async () => {
     await admin.goto(`${base}/admin/collections/events/${eventId}?locale=en`)
     await admin.click('#field-status .rs__control')
@@ -220,8 +240,7 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
   it('lists events with their start in the event’s timezone, venue and status', async () => {
     await admin.goto(`${base}/admin/collections/events?locale=en`)
     const row = admin.locator('tr', { hasText: EVENT.title })
-    // Payload's relationship cells load their names after the rows (a second request): a busy machine takes more than a second.
-    await expect.poll(() => row.innerText(), { timeout: 10_000 }).toContain(VENUE)
+    await expect.poll(() => row.innerText()).toContain(VENUE)
     const text = await row.innerText()
     expect(text).toMatch(/Dec 12, 2026.*7:00\s?PM/)
     expect(text).toContain('Published')
@@ -252,7 +271,20 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
     const headings = await table.locator('thead').innerText()
     for (const column of ['Start', 'End', 'Venue', 'Categories', 'Organizers', 'Status']) expect(headings).toContain(column)
     expect(await admin.locator('.event-date-views__view--upcoming').getAttribute('aria-pressed')).toBe('true')
+    // The status views' counts come a moment after the rows: the screenshot waits for them.
+    await expect.poll(() => admin.locator('.status-views').innerText()).toMatch(/All \(\d+\)/)
     await screenshot(admin, 'event-list')
+
+    // The names come with the rows from the server: a browser running no script at all shows them,
+    // where Payload's own cells showed "Loading..." until their second request came back.
+    const plain = await browser.newContext({ javaScriptEnabled: false, timezoneId: 'America/New_York' })
+    await plain.addCookies(await admin.context().cookies())
+    const noScript = await plain.newPage()
+    await noScript.goto(`${base}/admin/collections/events?locale=en&search=${encodeURIComponent(`Dates`)}`)
+    const served = await noScript.locator('tr', { hasText: `Dates upcoming ${RUN}` }).innerText()
+    for (const name of [`Dates Hall ${RUN}`, `Dates Talks ${RUN}`, `Dates Society ${RUN}`]) expect(served).toContain(name)
+    expect(served).not.toMatch(/Loading|No Venue/)
+    await plain.close()
 
     await admin.locator('.event-date-views__view--past').click()
     await admin.locator('tr', { hasText: `Dates past ${RUN}` }).waitFor()
@@ -425,6 +457,18 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
     expect(saved).toMatchObject({ endDate: '2026-12-15T17:00:00.000Z', startDate: '2026-12-15T15:00:00.000Z' })
   })
 
+  it('creates an all-day event from a click on an empty day of the month view', async () => {
+    await calendarInDecember(admin)
+    const day = admin.locator('td.fc-daygrid-day[data-date="2026-12-30"]')
+    const box = (await day.boundingBox())!
+    // The empty lower part of the day, below its number and any event.
+    await admin.mouse.click(box.x + box.width / 2, box.y + box.height - 6)
+    await admin.waitForURL(/\/admin\/collections\/events\/create\?/)
+    await expect.poll(() => admin.locator('#field-startDate input').inputValue()).toMatch(/Dec 30, 2026/)
+    await expect.poll(() => admin.locator('#field-endDate input').inputValue()).toMatch(/Dec 30, 2026/)
+    expect(await admin.locator('#field-allDay').isChecked()).toBe(true)
+  })
+
   it('trashes the event from its page with “Moved to the trash” and an Undo, and restores it', async () => {
     await admin.goto(`${base}/admin/collections/events/${eventId}?locale=en`)
     await admin.getByRole('button', { name: 'Move to trash' }).click()
@@ -478,12 +522,35 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
 
     await admin.locator('.status-views__view--trash').click()
     await expect.poll(() => rows.filter({ hasText: `Bulk ${RUN}` }).count()).toBe(2)
+    await expect.poll(() => admin.locator('.status-views').innerText()).toMatch(/Trash \(\d+\)/)
     await screenshot(admin, 'event-list-trash')
     for (const row of await rows.all()) await row.locator('input[type="checkbox"]').check()
     await admin.getByRole('button', { name: 'Restore 2 selected' }).click()
     await admin.locator('.payload-toast-container').getByText('Restored 2 items.').waitFor()
     await expect.poll(() => rows.filter({ hasText: `Bulk ${RUN}` }).count()).toBe(0)
     expect([await statusOf(ids[0]!), await statusOf(ids[1]!)]).toEqual(['publish', 'draft'])
+  })
+
+  it('deletes for good only from the Trash view, after a confirmation that says so', async () => {
+    const token = await apiToken(base, ADMIN.email, ADMIN.password)
+    const title = `Gone for good ${RUN}`
+    const created = await fetch(`${base}/api/events`, {
+      body: JSON.stringify({ title, startDate: '2026-12-22T19:00:00Z', endDate: '2026-12-22T21:00:00Z', status: 'trash' }),
+      headers: { Authorization: `JWT ${token}`, 'Content-Type': 'application/json' },
+      method: 'POST',
+    })
+    const { doc } = await created.json()
+    await admin.goto(`${base}/admin/collections/events?locale=en&search=${encodeURIComponent(title)}`)
+    await admin.locator('.status-views__view--trash').click()
+    const row = admin.locator('table tbody tr', { hasText: title })
+    await row.locator('input[type="checkbox"]').check()
+    await admin.locator('.delete-documents__toggle').click()
+    const dialog = admin.locator('.confirmation-modal')
+    await expect.poll(() => dialog.innerText()).toMatch(/permanently delete 1 Event\. This cannot be undone\./)
+    await screenshot(admin, 'event-list-trash-delete')
+    await dialog.getByRole('button', { name: 'Confirm' }).click()
+    await row.waitFor({ state: 'detached' })
+    expect((await fetch(`${base}/api/events/${doc.id}`, { headers: { Authorization: `JWT ${token}` } })).status).toBe(404)
   })
 
   it('refuses an end before the start, as the API does, and saves nothing', async () => {
@@ -606,6 +673,140 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
     for (const id of [scheduled, published]) {
       await fetch(`${base}/api/events/${id}`, { body: JSON.stringify({ status: 'trash' }), headers: { Authorization: `JWT ${token}`, 'Content-Type': 'application/json' }, method: 'PATCH' })
     }
+  })
+
+  it('picks categories from a searchable tree, Jazz under Music, saved as the event’s categories', async () => {
+    const token = await apiToken(base, ADMIN.email, ADMIN.password)
+    const post = async (data: Record<string, unknown>) =>
+      (await (await fetch(`${base}/api/event-categories`, { body: JSON.stringify(data), headers: { Authorization: `JWT ${token}`, 'Content-Type': 'application/json' }, method: 'POST' })).json()).doc
+    const music = await post({ name: `Music tree ${RUN}` })
+    const jazz = await post({ name: `Jazz tree ${RUN}`, parent: music.id })
+    await post({ name: `Poetry tree ${RUN}` })
+
+    await admin.goto(`${base}/admin/collections/events/create?locale=en`)
+    await admin.fill('#field-title', `Tree ${RUN}`)
+    await typeDate(admin, 'startDate', 'Dec 26, 2026 8:00 PM')
+    const tree = admin.locator('.category-tree')
+    // Jazz is a branch of Music, not a sibling of it.
+    const musicItem = tree.locator('li.category-tree__item[data-depth="0"]', { hasText: `Music tree ${RUN}` })
+    await musicItem.locator('li.category-tree__item[data-depth="1"]', { hasText: `Jazz tree ${RUN}` }).waitFor()
+    await tree.locator('li.category-tree__item[data-depth="0"]', { hasText: `Poetry tree ${RUN}` }).waitFor()
+    expect(await tree.locator('li.category-tree__item[data-depth="0"]', { hasText: `Jazz tree ${RUN}` }).count()).toBe(1)
+
+    // The search keeps what matches and its parents.
+    await tree.locator('.category-tree__search').fill(`jazz tree ${RUN}`)
+    await expect.poll(() => tree.locator('.category-tree__label').allInnerTexts()).toEqual([`Music tree ${RUN}`, `Jazz tree ${RUN}`])
+    await screenshot(admin, 'event-form-category-tree')
+    await tree.getByLabel(`Jazz tree ${RUN}`).check()
+    // The relationship select above shows the same choice.
+    await expect.poll(() => admin.locator('#field-categories .rs__value-container').innerText()).toContain(`Jazz tree ${RUN}`)
+    await tree.locator('.category-tree__search').fill('')
+    expect(await tree.getByLabel(`Music tree ${RUN}`).isChecked()).toBe(false)
+
+    await save(admin)
+    await admin.waitForURL(/\/admin\/collections\/events\/\d+/)
+    const id = admin.url().match(/events\/(\d+)/)![1]!
+    const saved = await (await fetch(`${base}/api/events/${id}?depth=0`, { headers: { Authorization: `JWT ${token}` } })).json()
+    expect(saved.categories).toEqual([jazz.id])
+    // Unticking it in the tree removes it from the event.
+    await tree.getByLabel(`Jazz tree ${RUN}`).uncheck()
+    await expect.poll(() => admin.locator('#field-categories .rs__value-container').innerText()).not.toContain(`Jazz tree ${RUN}`)
+    await save(admin)
+    const after = await (await fetch(`${base}/api/events/${id}?depth=0`, { headers: { Authorization: `JWT ${token}` } })).json()
+    expect(after.categories).toEqual([])
+    await fetch(`${base}/api/events/${id}`, { body: JSON.stringify({ status: 'trash' }), headers: { Authorization: `JWT ${token}`, 'Content-Type': 'application/json' }, method: 'PATCH' })
+  })
+
+  it('translates with the English text under each field and the language in sight, headed by the English title until translated', async () => {
+    const token = await apiToken(base, ADMIN.email, ADMIN.password)
+    const title = `To translate ${RUN}`
+    const created = await fetch(`${base}/api/events?locale=en`, {
+      body: JSON.stringify({
+        title,
+        excerpt: `An evening of standards ${RUN}`,
+        description: { root: { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', text: `Bring your own instrument ${RUN}`, version: 1, detail: 0, format: 0, mode: 'normal', style: '' }], direction: 'ltr', format: '', indent: 0, version: 1 }], direction: 'ltr', format: '', indent: 0, version: 1 } },
+        startDate: '2027-01-08T19:00:00Z',
+        endDate: '2027-01-08T21:00:00Z',
+      }),
+      headers: { Authorization: `JWT ${token}`, 'Content-Type': 'application/json' },
+      method: 'POST',
+    })
+    const { doc } = await created.json()
+
+    await admin.goto(`${base}/admin/collections/events/${doc.id}?locale=fr`)
+    // Headed by its English title, not by its id.
+    await expect.poll(() => admin.locator('.doc-header .render-title').first().innerText()).toBe(title)
+    const language = admin.locator('.editing-language')
+    await expect.poll(() => language.innerText()).toMatch(/Editing: Français[\s\S]*translating from English/)
+    const source = (field: string) => admin.locator(`.translation-source[data-field="${field}"]`)
+    await expect.poll(() => source('title').innerText()).toContain(title)
+    await expect.poll(() => source('excerpt').innerText()).toContain(`An evening of standards ${RUN}`)
+    await expect.poll(() => source('description').innerText()).toContain(`Bring your own instrument ${RUN}`)
+    expect(await admin.locator('#field-title').inputValue()).toBe('')
+
+    // The language stays in sight with the form scrolled to its end.
+    await admin.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+    await expect
+      .poll(async () => {
+        const box = await language.boundingBox()
+        return box !== null && box.y >= 0 && box.y + box.height <= 1000
+      })
+      .toBe(true)
+    await admin.evaluate(() => window.scrollTo(0, 0))
+    await screenshot(admin, 'event-form-translation')
+
+    // Once translated, the French title heads the page; the English one stays below the field.
+    await admin.fill('#field-title', `À traduire ${RUN}`)
+    await save(admin)
+    await expect.poll(() => admin.locator('.doc-header .render-title').first().innerText()).toBe(`À traduire ${RUN}`)
+    expect(await source('title').innerText()).toContain(title)
+
+    // In English there is nothing to translate from; the language is still named.
+    await admin.goto(`${base}/admin/collections/events/${doc.id}?locale=en`)
+    await expect.poll(() => language.innerText()).toContain('Editing: English')
+    expect(await admin.locator('.translation-source').count()).toBe(0)
+  })
+
+  it('links the form to the event’s public page, which visitors read once published and an editor previews before', async () => {
+    await admin.goto(`${base}/admin/collections/events/${eventId}?locale=en`)
+    const link = admin.locator('.preview-links__page')
+    await expect.poll(() => link.innerText()).toBe('View public page')
+    const href = (await link.getAttribute('href'))!
+    expect(new URL(href).pathname).toMatch(/^\/event\/[^/]+\/$/)
+
+    const visitor = await newPage(browser)
+    const page = await visitor.goto(href)
+    expect(page!.status()).toBe(200)
+    expect(await visitor.locator('h1').innerText()).toBe(EVENT.title)
+    const text = await visitor.locator('body').innerText()
+    for (const part of [VENUE, ORGANIZER, CATEGORY]) expect(text).toContain(part)
+    await screenshot(visitor, 'event-public-page')
+
+    // In French, the link and the page are the French ones.
+    await admin.goto(`${base}/admin/collections/events/${eventId}?locale=fr`)
+    await expect.poll(() => link.getAttribute('href')).toBe(href.replace(/\/event\//, '/fr/event/'))
+    await visitor.goto((await link.getAttribute('href'))!)
+    expect(await visitor.locator('h1').innerText()).toBe(EVENT.fr)
+
+    // A draft: a preview for the signed-in editor, nothing for a visitor.
+    const token = await apiToken(base, ADMIN.email, ADMIN.password)
+    const draftTitle = `Unannounced ${RUN}`
+    const created = await fetch(`${base}/api/events`, {
+      body: JSON.stringify({ title: draftTitle, startDate: '2027-01-09T19:00:00Z', endDate: '2027-01-09T21:00:00Z', status: 'draft' }),
+      headers: { Authorization: `JWT ${token}`, 'Content-Type': 'application/json' },
+      method: 'POST',
+    })
+    const { doc } = await created.json()
+    await admin.goto(`${base}/admin/collections/events/${doc.id}?locale=en`)
+    await expect.poll(() => link.innerText()).toBe('Preview public page')
+    const previewUrl = (await link.getAttribute('href'))!
+    await admin.goto(previewUrl)
+    expect(await admin.locator('h1').innerText()).toBe(draftTitle)
+    await admin.locator('.preview').waitFor()
+    const hidden = await visitor.goto(previewUrl)
+    expect(hidden!.status()).toBe(404)
+    expect(await visitor.content()).not.toContain(draftTitle)
+    await visitor.context().close()
   })
 
   it('asks a venue for one “State or province”', async () => {

@@ -11,7 +11,7 @@ import { isEventTimeZone } from '../../src/lib/timezone'
 export const EVENT_LOCALIZED_FIELDS = ['title', 'description', 'excerpt']
 
 export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs): Field[] => [
-  { name: 'title', label: label('title'), type: 'text', localized: true, required: true },
+  { name: 'title', label: label('title'), type: 'text', localized: true, required: true, admin: translationSource('title') },
   {
     type: 'collapsible',
     label: label('when'),
@@ -83,16 +83,16 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
     fields: [
       // A filter that lets every item through still makes Payload check, on every write, that the
       // writer may read what they link: nobody attaches someone else's draft venue by its id.
-      { name: 'venue', label: label('venue'), type: 'relationship', relationTo: slugs.venues, index: true, filterOptions: () => true },
-      { name: 'organizers', label: label('organizers'), type: 'relationship', relationTo: slugs.organizers, hasMany: true, filterOptions: () => true },
+      { name: 'venue', label: label('venue'), type: 'relationship', relationTo: slugs.venues, index: true, filterOptions: () => true, admin: { components: { Cell: serverComponent('RelationNamesCell') } } },
+      { name: 'organizers', label: label('organizers'), type: 'relationship', relationTo: slugs.organizers, hasMany: true, filterOptions: () => true, admin: { components: { Cell: serverComponent('RelationNamesCell') } } },
     ],
   },
   {
     type: 'collapsible',
     label: label('details'),
     fields: [
-      { name: 'description', label: label('description'), type: 'richText', localized: true, validate: richTextOnly },
-      { name: 'excerpt', label: label('excerpt'), type: 'textarea', localized: true },
+      { name: 'description', label: label('description'), type: 'richText', localized: true, validate: richTextOnly, admin: translationSource('description') },
+      { name: 'excerpt', label: label('excerpt'), type: 'textarea', localized: true, admin: translationSource('excerpt') },
       {
         type: 'row',
         fields: [
@@ -130,7 +130,15 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
           { name: 'values', type: 'text', hasMany: true },
         ],
       },
-      { name: 'categories', label: label('categories'), type: 'relationship', relationTo: slugs.eventCategories, hasMany: true },
+      {
+        name: 'categories',
+        label: label('categories'),
+        type: 'relationship',
+        relationTo: slugs.eventCategories,
+        hasMany: true,
+        // The Events Calendar's category box: a searchable tree (Jazz under Music) beside the select.
+        admin: { components: { Cell: serverComponent('RelationNamesCell'), Field: clientComponent('CategoryTreeField') } },
+      },
       { name: 'tags', label: label('tags'), type: 'relationship', relationTo: slugs.eventTags, hasMany: true },
       imageField(options),
     ],
@@ -176,6 +184,11 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
     admin: { position: 'sidebar', disableListColumn: true, components: { Field: clientComponent('EventIcsLink') } },
   },
 ]
+
+/** Under a localized field, its default-language text while a translation is edited (`src/admin/TranslationSource.tsx`). */
+function translationSource(fieldName: string) {
+  return { components: { afterInput: [{ clientProps: { fieldName }, path: clientComponent('TranslationSource') }] } }
+}
 
 export type CalendarSlugs = Omit<typeof CALENDAR_SLUGS, 'applicationPasswords'>
 

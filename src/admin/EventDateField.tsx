@@ -72,6 +72,8 @@ export const EventDateField: DateFieldClientComponent = ({ field, path, readOnly
           onChange={change}
           overrides={start && !value ? { openToDate: transposeWallTime(start, zone, browser) } : undefined}
           pickerAppearance={allDay ? 'dayOnly' : 'dayAndTime'}
+          // Payload's day-only format ("Dec 30") leaves the year out: an event's date needs it.
+          {...(allDay ? { displayFormat: 'MMM d, yyy' } : {})}
           readOnly={readOnly}
           value={displayed}
         />

@@ -103,7 +103,7 @@ export const postSidebarFields = (
       components: {
         Field: {
           path: clientComponent('PreviewLinks'),
-          clientProps: { apiURL: `${options.siteUrl}/${options.restRoot}/${options.namespace}/${kind}`, kind, siteUrl: options.siteUrl },
+          clientProps: { apiURL: `${options.siteUrl}/${options.restRoot}/${options.namespace}/${kind}`, defaultLanguage: options.defaultLanguage, kind, languages: options.languages, siteUrl: options.siteUrl },
         },
       },
     },

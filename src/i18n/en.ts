@@ -207,6 +207,17 @@ export const en = {
   revoke: 'Revoke',
   never: 'Never',
   noApplicationPasswords: 'No application passwords yet.',
+
+  // The category tree of the event form
+  categorySearch: 'Search categories',
+  categoryNoMatch: 'No category matches.',
+  categoryTree: 'Categories by parent',
+
+  // Editing a translation
+  editingLanguage: 'Editing: {{language}}',
+  translatingFrom: 'translating from {{language}}',
+  translationSource: '{{language}} (to translate from)',
+  untranslatedTitle: 'Not yet translated: the title shown is the default language’s ({{language}}).',
 }
 
 export type CalendarTranslationKey = keyof typeof en

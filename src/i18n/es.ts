@@ -194,4 +194,15 @@ export const es: CalendarTranslations = {
   revoke: 'Revocar',
   never: 'Nunca',
   noApplicationPasswords: 'Todavía no hay contraseñas de aplicación.',
+
+  // The category tree of the event form
+  categorySearch: 'Buscar categorías',
+  categoryNoMatch: 'Ninguna categoría coincide.',
+  categoryTree: 'Categorías por padre',
+
+  // Editing a translation
+  editingLanguage: 'Editando: {{language}}',
+  translatingFrom: 'traduciendo desde: {{language}}',
+  translationSource: '{{language}} (texto a traducir)',
+  untranslatedTitle: 'Aún sin traducir: el título mostrado es el del idioma por defecto ({{language}}).',
 }

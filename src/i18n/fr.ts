@@ -194,4 +194,15 @@ export const fr: CalendarTranslations = {
   revoke: 'Révoquer',
   never: 'Jamais',
   noApplicationPasswords: 'Aucun mot de passe d’application pour l’instant.',
+
+  // The category tree of the event form
+  categorySearch: 'Rechercher une catégorie',
+  categoryNoMatch: 'Aucune catégorie ne correspond.',
+  categoryTree: 'Catégories par parent',
+
+  // Editing a translation
+  editingLanguage: 'Langue en cours : {{language}}',
+  translatingFrom: 'traduction depuis : {{language}}',
+  translationSource: '{{language}} (texte à traduire)',
+  untranslatedTitle: 'Pas encore traduit : le titre affiché est celui de la langue par défaut ({{language}}).',
 }

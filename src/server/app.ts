@@ -9,6 +9,7 @@ import type { SanitizedPluginConfig } from '../types'
 import { compatMiddleware } from '../../endpoints/express'
 import { CLIENT_ADDRESS_HEADER, signClientAddress } from '../auth/clientAddress'
 import { feedMiddleware } from '../feeds/expressFeeds'
+import { publicPageMiddleware } from '../public/expressPublicPages'
 import { closeConnectionsWhileDraining } from './draining'
 import { fairShare } from './fairShare'
 import { healthRoutes } from './health'
@@ -28,8 +29,9 @@ function isCompatPath(options: SanitizedPluginConfig, path: string): boolean {
 /**
  * The Express app in front of everything, without Next.js (`src/server/server.ts` mounts Next
  * after it; tests mount Payload's handlers instead): a log line per request, the health probes,
- * each client's fair share (`./fairShare.ts`), which proxies to believe, the client's address handed down to Payload, the calendar feeds, the
- * compatibility API, then methods nothing else serves.
+ * each client's fair share (`./fairShare.ts`), which proxies to believe, the client's address
+ * handed down to Payload, the calendar feeds, the compatibility API, the events' public pages,
+ * then methods nothing else serves.
  */
 export function createExpressApp(args: { clientConcurrency?: number; payload: Payload; trustProxy: TrustProxy }): express.Express {
   const { payload } = args
@@ -50,6 +52,7 @@ export function createExpressApp(args: { clientConcurrency?: number; payload: Pa
   app.use(clientAddressMiddleware(payload.secret))
   app.use(feedMiddleware(async () => payload, options))
   app.use(compatMiddleware(async () => payload, options))
+  app.use(publicPageMiddleware(async () => payload, options))
   app.use(refuseUnsupportedMethods)
   return app
 }

@@ -55,7 +55,8 @@ export async function ensureAdminBuild(log: (message: string) => void, force = f
   // builds fine and fails in the browser, so it is made anew with every build.
   await run('payload generate:importmap', [path.join(ROOT, 'node_modules/payload/bin.js'), 'generate:importmap'])
   await run('next build', [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build'])
-  await fs.writeFile(STAMP, await fingerprint())
+  // The sources as they were when the build began: a file changed during the build makes the next start build again.
+  await fs.writeFile(STAMP, wanted)
   log(`Admin panel built in ${Math.round((Date.now() - started) / 1000)} s.`)
 }
 

@@ -1,9 +1,11 @@
 import { SaveAndCloseDrawer as SaveAndCloseDrawer_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { RoleField as RoleField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { ApplicationPasswordsField as ApplicationPasswordsField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { TranslationSource as TranslationSource_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { EventStartCell as EventStartCell_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
 import { EventDateField as EventDateField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { TimezoneField as TimezoneField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { RelationNamesCell as RelationNamesCell_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
 import { RscEntryLexicalCell as RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
 import { RscEntryLexicalField as RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
 import { LexicalDiffComponent as LexicalDiffComponent_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
@@ -27,6 +29,7 @@ import { StrikethroughFeatureClient as StrikethroughFeatureClient_e70f5e05f09f93
 import { UnderlineFeatureClient as UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
+import { CategoryTreeField as CategoryTreeField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { FlagCell as FlagCell_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
 import { EventIcsLink as EventIcsLink_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { WorkflowActions as WorkflowActions_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
@@ -34,6 +37,7 @@ import { TranslationStatus as TranslationStatus_a995b648d441da9f32677ad10f937676
 import { TranslationStatusField as TranslationStatusField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { PreviewLinks as PreviewLinks_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { EventListFilters as EventListFilters_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { EditingLanguage as EditingLanguage_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { WorkflowSaveButton as WorkflowSaveButton_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { CalendarViewLink as CalendarViewLink_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { ExportIcsLink as ExportIcsLink_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
@@ -50,9 +54,11 @@ export const importMap = {
   "payload-events-calendar/client#SaveAndCloseDrawer": SaveAndCloseDrawer_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#RoleField": RoleField_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#ApplicationPasswordsField": ApplicationPasswordsField_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#TranslationSource": TranslationSource_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/rsc#EventStartCell": EventStartCell_a995b648d441da9f32677ad10f937676,
   "payload-events-calendar/client#EventDateField": EventDateField_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#TimezoneField": TimezoneField_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/rsc#RelationNamesCell": RelationNamesCell_a995b648d441da9f32677ad10f937676,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalCell": RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalField": RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#LexicalDiffComponent": LexicalDiffComponent_44fe37237e0ebf4470c9990d8cb7b07e,
@@ -76,6 +82,7 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#UnderlineFeatureClient": UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#BoldFeatureClient": BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
+  "payload-events-calendar/client#CategoryTreeField": CategoryTreeField_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/rsc#FlagCell": FlagCell_a995b648d441da9f32677ad10f937676,
   "payload-events-calendar/client#EventIcsLink": EventIcsLink_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#WorkflowActions": WorkflowActions_fc9a935b1c29e987d85707eeffd38325,
@@ -83,6 +90,7 @@ export const importMap = {
   "payload-events-calendar/client#TranslationStatusField": TranslationStatusField_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#PreviewLinks": PreviewLinks_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#EventListFilters": EventListFilters_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#EditingLanguage": EditingLanguage_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#WorkflowSaveButton": WorkflowSaveButton_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#CalendarViewLink": CalendarViewLink_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#ExportIcsLink": ExportIcsLink_fc9a935b1c29e987d85707eeffd38325,

@@ -1,0 +1,69 @@
+import type { Payload } from 'payload'
+
+import { parseCookies } from 'payload/shared'
+
+import type { SanitizedPluginConfig } from '../types'
+
+import { dispatchCompatRequest } from '../../endpoints/dispatch'
+import { locatePublicEvent, type PublicEventLocation } from './publicPaths'
+import { type PublicEvent, renderEventPage, renderMissingPage } from './renderEventPage'
+
+/** A request as any server hands it over. */
+export type PageRequest = { clientAddress?: string; headers: Headers; method: string; pathname: string; search: string }
+
+/**
+ * The event's public page at the address its permalink gives (`publicPaths.ts`): `null` for any
+ * other request. The event is read through the compatibility API's own handler (`GET
+ * /events/by-slug/{slug}` or `/events/{id}`), so the page shows exactly what the API would show
+ * the same reader: a visitor sees a published event that is not password-protected; a signed-in
+ * editor (the admin's session cookie) also sees drafts, pending and scheduled events they may
+ * read, marked as a preview. Everything else (unknown, trashed, private to others, protected) is
+ * a 404 page that says nothing of the event.
+ */
+export async function answerEventPage(payload: Payload, options: SanitizedPluginConfig, request: PageRequest): Promise<null | Response> {
+  if (options.disabled || !['GET', 'HEAD'].includes(request.method.toUpperCase())) return null
+  const location = locatePublicEvent(request.pathname, new URLSearchParams(request.search), options)
+  if (!location) return null
+
+  const token = parseCookies(request.headers).get(`${payload.config.cookiePrefix}-token`)
+  const headers = new Headers({ accept: 'application/json' })
+  // The session cookie signs the reader in as the API's `Authorization: JWT` would; anything else
+  // the browser sends (another cookie, an Authorization header) is not passed on.
+  if (token) headers.set('authorization', `JWT ${token}`)
+  const answer = await dispatchCompatRequest(payload, options, {
+    clientAddress: request.clientAddress,
+    headers,
+    method: 'GET',
+    path: `/${options.namespace}${apiPath(location)}`,
+    query: '',
+    restBase: `${options.siteUrl}${location.rootPath}/${options.restRoot}`,
+    rootLanguage: location.rootPath ? location.language : undefined,
+  })
+  const pageHeaders: Record<string, string> = {
+    'Content-Security-Policy': "default-src 'none'; img-src http: https: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    'Content-Type': 'text/html; charset=utf-8',
+    // A signed-in reader's page (a preview) is theirs alone; a visitor's is the same for every visitor.
+    'Cache-Control': token ? 'private, no-store' : 'public, max-age=60',
+    Vary: 'Cookie',
+    'X-Content-Type-Options': 'nosniff',
+  }
+  if (answer.status === 503) return answer
+  if (answer.status !== 200) {
+    const body = (await answer.json().catch(() => ({}))) as { code?: string }
+    // Only a reader who could not see the event anyway learns that a password protects it, as WordPress's page says.
+    const message = body.code === 'event-password-protected' ? 'protected' : 'notFound'
+    return page(renderMissingPage(location.language, message), 404, pageHeaders, request)
+  }
+  const event = (await answer.json()) as PublicEvent & { slug?: string }
+  const preview = event.status !== 'publish'
+  const icsUrl = preview || !event.slug ? undefined : `${options.siteUrl}${location.rootPath}/event/${encodeURIComponent(event.slug)}.ics`
+  return page(renderEventPage(event, location.language, { icsUrl, preview }), 200, pageHeaders, request)
+}
+
+function apiPath(location: PublicEventLocation): string {
+  return 'slug' in location ? `/events/by-slug/${encodeURIComponent(location.slug)}` : `/events/${location.id}`
+}
+
+function page(html: string, status: number, headers: Record<string, string>, request: PageRequest): Response {
+  return new Response(request.method.toUpperCase() === 'HEAD' ? null : html, { headers, status })
+}
