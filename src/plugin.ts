@@ -16,6 +16,7 @@ import { HOST_SCRIPT_KEY, hostScriptPath } from './cli/hostScriptPath'
 import { withCalendarPushSchema } from './db/calendarSchema/pushSchema'
 import { ensureCalendarSchemaOnInit } from './db/calendarSchemaOnInit'
 import { mendPreferenceDeletes } from './db/deleteOwnPreference'
+import { mendJoinedCounts } from './db/joinedCounts'
 import { guardCollectionsAddedByPayload, withInputGuards } from './collectionGuards'
 import { answerDatabaseErrors } from './hooks/answerDatabaseErrors'
 import { withCalendarI18n } from './i18n/withCalendarI18n'
@@ -67,6 +68,7 @@ export const eventsCalendarPlugin =
         if (enabled) {
           guardCollectionsAddedByPayload(payload)
           mendPreferenceDeletes(payload)
+          mendJoinedCounts(payload)
         }
         // Applied where the host pushes its schema; otherwise checked, and said loudly if missing.
         await ensureCalendarSchemaOnInit(payload)
