@@ -16,6 +16,7 @@ import { HOST_SCRIPT_KEY, hostScriptPath } from './cli/hostScriptPath'
 import { withCalendarPushSchema } from './db/calendarSchema/pushSchema'
 import { ensureCalendarSchemaOnInit } from './db/calendarSchemaOnInit'
 import { mendPreferenceDeletes } from './db/deleteOwnPreference'
+import { mendJoinedCounts } from './db/joinedCounts'
 import { guardCollectionsAddedByPayload, withInputGuards } from './collectionGuards'
 import { capVisitorPageSize } from './hooks/capVisitorPageSize'
 import { answerDatabaseErrors } from './hooks/answerDatabaseErrors'
@@ -68,6 +69,7 @@ export const eventsCalendarPlugin =
         if (enabled) {
           guardCollectionsAddedByPayload(payload)
           mendPreferenceDeletes(payload)
+          mendJoinedCounts(payload)
         }
         // Applied where the host pushes its schema; otherwise checked, and said loudly if missing.
         await ensureCalendarSchemaOnInit(payload)

@@ -96,6 +96,17 @@ describe('application passwords and HTTP Basic sign-in (docs/compatibility.md, "
     expect((await fetch(index(), { headers: basic(author.username, created.password) })).status).toBe(401)
   })
 
+  it('applies a role change from the next request, although the password signed in moments before', async () => {
+    const demoted = await createUser(payload, 'author')
+    const { password } = (await payload.create({ collection: 'application-passwords', data: { name: 'Demoted' } as never, ...as(demoted) })) as unknown as { password: string }
+    // Drafts are listed only to those who may edit posts (an author may; a subscriber may not).
+    const drafts = () => fetch(`${index()}/events?status=draft`, { headers: basic(demoted.username, password) })
+    expect((await drafts()).status).toBe(200)
+    expect((await drafts()).status).toBe(200)
+    await payload.update({ collection: 'users', data: { role: 'subscriber' } as never, id: demoted.id, overrideAccess: true })
+    expect((await drafts()).status).not.toBe(200)
+  })
+
   it('accepts an application password only with the login of its owner', async () => {
     const { password } = (await payload.create({ collection: 'application-passwords', data: { name: 'Owned' } as never, ...as(author) })) as unknown as { password: string }
     expect((await fetch(index(), { headers: basic(author.username, password) })).status).toBe(200)

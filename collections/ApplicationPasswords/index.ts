@@ -1,5 +1,6 @@
 import type { Access, CollectionConfig, CollectionSlug } from 'payload'
 
+import { forgetSignInsAfterDelete, forgetSignInsAfterPasswordChange } from '../../src/auth/recentApplicationPasswords'
 import { guardChosenIds } from '../../src/hooks/guardChosenIds'
 import { serverComponent } from '../../src/admin/paths'
 import { label, labelByLanguage } from '../../src/i18n/index'
@@ -58,7 +59,8 @@ export function generateApplicationPasswordsCollection(slug: CollectionSlug, use
     hooks: {
       beforeOperation: [guardChosenIds()],
       beforeChange: [issueApplicationPassword],
-      afterChange: [revealApplicationPasswordOnce],
+      afterChange: [revealApplicationPasswordOnce, forgetSignInsAfterPasswordChange],
+      afterDelete: [forgetSignInsAfterDelete],
     },
     timestamps: true,
   }

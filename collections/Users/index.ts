@@ -6,6 +6,7 @@ import { manageUsers, selfOrUserManager, userManagerField } from '../../src/acce
 import { clientComponent } from '../../src/admin/paths'
 import { basicAuthStrategy } from '../../src/auth/basicAuthStrategy'
 import { forgiveRightPassword, guardLogin } from '../../src/auth/loginGuardHooks'
+import { forgetSignInsAfterDelete, forgetSignInsAfterUserChange } from '../../src/auth/recentApplicationPasswords'
 import { label, labelByLanguage } from '../../src/i18n/index'
 import { ROLES } from '../../src/lib/roles'
 import { endSessionsOnRoleChange } from './hooks/endSessionsOnRoleChange'
@@ -96,6 +97,8 @@ export function withCalendarUsers(collection: CollectionConfig, appPasswordsSlug
       beforeChange: [...(collection.hooks?.beforeChange ?? []), endSessionsOnRoleChange],
       beforeOperation: [guardLogin, ...(collection.hooks?.beforeOperation ?? [])],
       afterLogin: [forgiveRightPassword, forgetContentLocale, ...(collection.hooks?.afterLogin ?? [])],
+      afterChange: [...(collection.hooks?.afterChange ?? []), forgetSignInsAfterUserChange],
+      afterDelete: [...(collection.hooks?.afterDelete ?? []), forgetSignInsAfterDelete],
     },
   }
 }

@@ -3,6 +3,7 @@ import type { AuthStrategy, CollectionSlug, Payload } from 'payload'
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/databaseErrors'
 import { hashApplicationPassword, looksLikeApplicationPassword } from '../lib/applicationPasswords'
 import { readClientAddress } from './clientAddress'
+import { recallApplicationPasswordSignIn, rememberApplicationPasswordSignIn } from './recentApplicationPasswords'
 import { accountKey, admitPasswordTry, mayPassUncounted, passwordWasRight, storeOf, unknownLoginKey } from './passwordGuard'
 import { sharedTry } from './sharedTry'
 import { type FailedSignIn, recordFailedSignIn } from './signInOutcome'
@@ -62,14 +63,18 @@ async function signIn(
   credentials: { login: string; password: string },
   address: null | string,
 ): Promise<FailedSignIn | { user: StoredUser }> {
+  const isApplicationPassword = looksLikeApplicationPassword(credentials.password)
+  if (isApplicationPassword) {
+    const recalled = recallApplicationPasswordSignIn<StoredUser>(payload, credentials.login, credentials.password)
+    if (recalled) return { user: recalled }
+  }
   const [user, applicationPassword] = await Promise.all([
     findUserByLogin(payload, args.usersSlug, credentials.login),
-    looksLikeApplicationPassword(credentials.password)
-      ? findApplicationPassword(payload, args.appPasswordsSlug, credentials.password)
-      : null,
+    isApplicationPassword ? findApplicationPassword(payload, args.appPasswordsSlug, credentials.password) : null,
   ])
   if (user && applicationPassword !== null && relationId(applicationPassword.user) === String(user.id)) {
     recordUse(payload, args.appPasswordsSlug, applicationPassword)
+    rememberApplicationPasswordSignIn(payload, credentials.login, credentials.password, user)
     return { user }
   }
 
