@@ -55,6 +55,15 @@ describe('application passwords and HTTP Basic sign-in (docs/compatibility.md, "
     }
   })
 
+  it("deletes a user with their application passwords, which stop signing in at once", async () => {
+    const leaving = await createUser(payload, 'author')
+    const { password } = (await payload.create({ collection: 'application-passwords', data: { name: 'Leaving' } as never, ...as(leaving) })) as unknown as { password: string }
+    expect((await fetch(`${index()}/events`, { headers: basic(leaving.email, password), method: 'POST' })).status).not.toBe(401)
+    await payload.delete({ collection: 'users', id: leaving.id })
+    expect((await payload.count({ collection: 'application-passwords', where: { user: { equals: leaving.id } } })).totalDocs).toBe(0)
+    expect((await fetch(index(), { headers: basic(leaving.email, password) })).status).toBe(401)
+  })
+
   it('signs in with the account password too', async () => {
     expect((await fetch(index(), { headers: basic(author.email, author.password) })).status).toBe(200)
   })

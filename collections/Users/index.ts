@@ -9,6 +9,7 @@ import { forgiveRightPassword, guardLogin } from '../../src/auth/loginGuardHooks
 import { forgetSignInsAfterDelete, forgetSignInsAfterUserChange } from '../../src/auth/recentApplicationPasswords'
 import { label, labelByLanguage } from '../../src/i18n/index'
 import { ROLES } from '../../src/lib/roles'
+import { deleteApplicationPasswords } from './hooks/deleteApplicationPasswords'
 import { endSessionsOnRoleChange } from './hooks/endSessionsOnRoleChange'
 import { forgetContentLocale } from './hooks/forgetContentLocale'
 import { keepOwnAdministratorRole } from './hooks/keepOwnAdministratorRole'
@@ -98,6 +99,7 @@ export function withCalendarUsers(collection: CollectionConfig, appPasswordsSlug
       beforeOperation: [guardLogin, ...(collection.hooks?.beforeOperation ?? [])],
       afterLogin: [forgiveRightPassword, forgetContentLocale, ...(collection.hooks?.afterLogin ?? [])],
       afterChange: [...(collection.hooks?.afterChange ?? []), forgetSignInsAfterUserChange],
+      beforeDelete: [...(collection.hooks?.beforeDelete ?? []), deleteApplicationPasswords(appPasswordsSlug)],
       afterDelete: [...(collection.hooks?.afterDelete ?? []), forgetSignInsAfterDelete],
     },
   }
