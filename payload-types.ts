@@ -260,6 +260,7 @@ export interface Event {
     [k: string]: unknown;
   } | null;
   excerpt?: string | null;
+  summaryText?: string | null;
   cost?: string | null;
   website?: string | null;
   costDetails?: {
@@ -709,6 +710,7 @@ export interface EventsSelect<T extends boolean = true> {
   organizers?: T;
   description?: T;
   excerpt?: T;
+  summaryText?: T;
   cost?: T;
   website?: T;
   costDetails?:

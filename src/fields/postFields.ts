@@ -42,7 +42,7 @@ export const translationStatusField = (): Field => ({
  * Fields the plugin's hooks and the importer keep (both write past field access): no API caller
  * may write them, since they record the workflow's and the migration's own state.
  */
-const SET_BY_THE_SERVER = { create: () => false, update: () => false }
+export const SET_BY_THE_SERVER = { create: () => false, update: () => false }
 
 /**
  * The admin settings of fields kept for the server's own use: not in the form, not offered as a

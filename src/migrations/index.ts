@@ -4,6 +4,7 @@ import * as migration_20261121_020136_description_text from './20261121_020136_d
 import * as migration_20261121_025035_list_performance from './20261121_025035_list_performance';
 import * as migration_20261123_221005_media_storage_fields from './20261123_221005_media_storage_fields';
 import * as migration_20261124_003000_search_indexes from './20261124_003000_search_indexes';
+import * as migration_20261124_030622_summary_text from './20261124_030622_summary_text';
 
 export const migrations = [
   {
@@ -29,11 +30,16 @@ export const migrations = [
   {
     up: migration_20261123_221005_media_storage_fields.up,
     down: migration_20261123_221005_media_storage_fields.down,
-    name: '20261123_221005_media_storage_fields'
+    name: '20261123_221005_media_storage_fields',
   },
   {
     up: migration_20261124_003000_search_indexes.up,
     down: migration_20261124_003000_search_indexes.down,
     name: '20261124_003000_search_indexes',
+  },
+  {
+    up: migration_20261124_030622_summary_text.up,
+    down: migration_20261124_030622_summary_text.down,
+    name: '20261124_030622_summary_text'
   },
 ];
