@@ -164,6 +164,7 @@ function sortTerms(terms: TermDoc[], orderby: string, order: string, counts: Map
   const direction = order.toLowerCase() === 'desc' ? -1 : 1
   return [...terms].sort((a, b) => {
     const [x, y] = [pick(a), pick(b)]
-    return (x < y ? -1 : x > y ? 1 : a.id - b.id) * direction
+    // Ties by id ascending in either direction, as the original (test/fixtures/oracle, g-lists-022/023, h-term-order).
+    return x < y ? -direction : x > y ? direction : a.id - b.id
   })
 }
