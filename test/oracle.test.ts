@@ -109,8 +109,6 @@ const PENDING: Record<string, string> = {
   'h-upcoming-linked-011-venues-only-upcoming-admin.json': LINKED_TIES,
   'h-upcoming-linked-012-organizers-only-upcoming-admin.json': LINKED_TIES,
   'g-lists-028-events-same-start.json': LISTS,
-  'a-rest-conventions-032-fields-tags.json':
-    'the original\'s term lists hand `_fields` to WordPress core\'s terms controller first, which leaves each term only `id` (and the plugin adds `urls`) before the list is trimmed; ours trims the list as any other answer',
 }
 
 const OUR_DESCRIPTION = 'our wording: the original documents these as needing its Pro add-on or copies another resource\'s text by mistake (docs/compatibility.md)'

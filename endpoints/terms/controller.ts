@@ -10,7 +10,7 @@ import { keptFor } from '../freshness'
 import { inTransaction } from '../transaction'
 import { visibleTermCounts } from '../termCounts'
 import { apiUrl } from '../urls'
-import { serializeTerm } from './serializeTerm'
+import { serializeListedTerm, serializeTerm } from './serializeTerm'
 import { type PlainDoc, plainDoc, plainDocs } from '../../src/lib/plainDoc'
 
 const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
@@ -79,7 +79,7 @@ export function termController(kind: TermKind, collectionSlug: string) {
       rest_url: base,
       total,
       total_pages: totalPages,
-      [kind]: terms.slice((page - 1) * perPage, page * perPage).map((term) => serializeTerm(term, kind, ctx, counts.get(term.id) ?? 0, paths.get(term.id))),
+      [kind]: terms.slice((page - 1) * perPage, page * perPage).map((term) => serializeListedTerm(term, kind, ctx, counts.get(term.id) ?? 0, paths.get(term.id))),
     }
     if (page < totalPages) body.next_rest_url = `${base}?page=${page + 1}`
     if (page > 1) body.previous_rest_url = page === 2 ? base : `${base}?page=${page - 1}`
