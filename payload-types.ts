@@ -270,6 +270,7 @@ export interface Event {
     [k: string]: unknown;
   } | null;
   excerpt?: string | null;
+  summaryText?: string | null;
   cost?: string | null;
   website?: string | null;
   costDetails?: {
@@ -721,6 +722,7 @@ export interface EventsSelect<T extends boolean = true> {
   organizers?: T;
   description?: T;
   excerpt?: T;
+  summaryText?: T;
   cost?: T;
   website?: T;
   costDetails?:

@@ -6,6 +6,8 @@ import type { RestContext } from './context'
 import type { LinkedKind } from './linkedPostParams'
 
 import { readPosts } from '../src/access/posts'
+import { parsePhpDateTime } from '../src/lib/phpDate'
+import { wallTime } from '../src/lib/wallTimes'
 import { can } from '../src/lib/roles'
 import { CALENDAR_SLUGS } from '../src/slugs'
 import { keptFor } from './freshness'
@@ -19,19 +21,24 @@ import { keptFor } from './freshness'
  * 0.6–1.1 s at 10,000 events).
  *
  * Which events count is exactly what it was:
- * - `has_events`: any event not draft, pending or trashed, whoever asks, unless it has a password
+ * - `has_events`: any event not draft or pending (a trashed one counts), whoever asks, unless it has a password
  *   (the former query read events without a request, as an anonymous reader, so a protected event's
  *   venue and organizers came back blanked: `src/hooks/hideProtectedContent.ts`);
- * - `only_with_upcoming`: events ending now or later that the caller may read under the events'
- *   read access (`readPosts` in `src/access/posts.ts`: published ones; an author's own too; every
- *   one for those who may read private posts). A site that overrides that access gets its own rule
- *   applied by Payload, with the former query (`withPayload`).
- * For `only_with_upcoming` a password-protected event counts: that query read events as the
- * serializers do, whole (`TRUSTED_READ` in `dispatch.ts`).
+ * - `only_with_upcoming`, as the original (read in its source and checked with the oracle:
+ *   test/fixtures/oracle, g-lists-014/015/019 and h-upcoming-linked): only the first page of
+ *   upcoming events counts, that is the `defaultPerPage` (10) events listed first (by start, then
+ *   post date, then id) among those of the list's statuses (published for a visitor, all but
+ *   trashed for an editor, or the `status` asked for) that are not hidden from listings and start
+ *   at or after the current UTC wall time read in the site's timezone (the original compares its
+ *   clock's UTC digits with local starts: in New York an event starting within the next five hours
+ *   does not count yet). Of those, the caller must be allowed to read the event (`readPosts` in
+ *   `src/access/posts.ts`); a site that overrides that access gets its own rule applied by
+ *   Payload, with the former query (`withPayload`). A password-protected event counts.
  */
 
 const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
-const NOT_COUNTED = ['draft', 'pending', 'trash']
+// A trashed event counts, as in the original (test/fixtures/oracle, h-upcoming-linked).
+const NOT_COUNTED = ['draft', 'pending']
 
 type Drizzle = { execute: (query: unknown) => Promise<{ rows: Record<string, unknown>[] }> }
 
@@ -46,26 +53,49 @@ export type LinkedFilter =
 export async function linkedCondition(ctx: RestContext, kind: LinkedKind, filter: LinkedFilter, statuses: null | string[]): Promise<Where> {
   const db = drizzleOf(ctx)
   const rule = filter.kind === 'only_with_upcoming' ? readRuleOf(ctx) : null
-  if (!db || rule === undefined) return withPayload(ctx, kind, filter)
+  if (!db || rule === undefined) return withPayload(ctx, kind, filter, statuses)
   const kept = filter.kind === 'has_events' ? await keptFor(ctx) : null
   const key = `${kind}:${filter.kind === 'has_events' ? filter.has : ''}:${statuses?.join(',') ?? '*'}`
   const known = kept?.get<number[]>('linked-items', key)
   if (known) return { id: { in: known } }
 
-  const events = filter.kind === 'has_events'
-    ? sql`NOT (e.status::text = ANY(${`{${NOT_COUNTED.join(',')}}`}::text[])) AND coalesce(e.password, '') = ''`
-    : sql`e.end_date >= ${ctx.now.toISOString()}::timestamptz AND ${rule ?? sql`true`}`
-  const candidates = statuses ? sql`c.status::text = ANY(${`{${statuses.join(',')}}`}::text[])` : sql`c.status::text <> 'trash'`
-  const linked = kind === 'venues'
-    ? sql`SELECT 1 FROM events e WHERE e.venue_id = c.id AND ${events}`
-    : sql`SELECT 1 FROM events_rels r JOIN events e ON e.id = r.parent_id WHERE r.organizers_id = c.id AND r.path = 'organizers' AND ${events}`
+  const ofStatuses = (alias: string) => statuses
+    ? sql`${sql.raw(alias)}.status::text = ANY(${`{${statuses.join(',')}}`}::text[])`
+    : sql`${sql.raw(alias)}.status::text <> 'trash'`
+  const candidates = ofStatuses('c')
   const table = kind === 'venues' ? sql`venues` : sql`organizers`
-  const wanted = filter.kind === 'has_events' && !filter.has ? sql`NOT EXISTS` : sql`EXISTS`
-  const { rows } = await db.execute(sql`SELECT c.id FROM ${table} c WHERE ${candidates} AND ${wanted} (${linked})`)
+  let query
+  if (filter.kind === 'has_events') {
+    const events = sql`NOT (e.status::text = ANY(${`{${NOT_COUNTED.join(',')}}`}::text[])) AND coalesce(e.password, '') = ''`
+    const linked = kind === 'venues'
+      ? sql`SELECT 1 FROM events e WHERE e.venue_id = c.id AND ${events}`
+      : sql`SELECT 1 FROM events_rels r JOIN events e ON e.id = r.parent_id WHERE r.organizers_id = c.id AND r.path = 'organizers' AND ${events}`
+    const wanted = filter.has ? sql`EXISTS` : sql`NOT EXISTS`
+    query = sql`SELECT c.id FROM ${table} c WHERE ${candidates} AND ${wanted} (${linked})`
+  } else {
+    const upcoming = sql`SELECT e.id, e.venue_id FROM events e
+      WHERE ${ofStatuses('e')} AND e.start_date >= ${upcomingFrom(ctx).toISOString()}::timestamptz
+        AND e.hide_from_listings IS NOT TRUE AND ${rule ?? sql`true`}
+      ORDER BY e.start_date, coalesce(e.published_at, e.created_at), e.id
+      LIMIT ${ctx.options.defaultPerPage}`
+    const linked = kind === 'venues'
+      ? sql`SELECT u.venue_id FROM (${upcoming}) u WHERE u.venue_id IS NOT NULL`
+      : sql`SELECT r.organizers_id FROM (${upcoming}) u JOIN events_rels r ON r.parent_id = u.id AND r.path = 'organizers' WHERE r.organizers_id IS NOT NULL`
+    query = sql`SELECT c.id FROM ${table} c WHERE ${candidates} AND c.id IN (${linked})`
+  }
+  const { rows } = await db.execute(query)
   // 0 names nothing: an empty list stays a valid condition.
   const ids = [0, ...rows.map((row) => Number(row.id))]
   kept?.set('linked-items', key, ids)
   return { id: { in: ids } }
+}
+
+/**
+ * Where upcoming starts for the original: its clock's UTC date and time read as a time in the
+ * site's timezone (see the comment at the top).
+ */
+function upcomingFrom(ctx: RestContext): Date {
+  return parsePhpDateTime(wallTime(ctx.now, 'UTC'), { now: ctx.now, timeZone: ctx.options.siteTimezone }) ?? ctx.now
 }
 
 /**
@@ -87,19 +117,27 @@ function drizzleOf(ctx: RestContext): Drizzle | null {
 }
 
 /** The former way, through Payload's access rules: reads every matching event's link (a site's own access, or another database). */
-async function withPayload(ctx: RestContext, kind: LinkedKind, filter: LinkedFilter): Promise<Where> {
+async function withPayload(ctx: RestContext, kind: LinkedKind, filter: LinkedFilter, statuses: null | string[]): Promise<Where> {
   const field = kind === 'venues' ? 'venue' : 'organizers'
   const visibleOnly = filter.kind === 'only_with_upcoming'
-  const where: Where = visibleOnly ? { endDate: { greater_than_equal: ctx.now.toISOString() } } : { status: { not_in: NOT_COUNTED } }
+  const where: Where[] = visibleOnly
+    ? [
+        statuses ? { status: { in: statuses } } : { status: { not_equals: 'trash' } },
+        { startDate: { greater_than_equal: upcomingFrom(ctx).toISOString() } },
+        { hideFromListings: { not_equals: true } },
+      ]
+    : [{ status: { not_in: NOT_COUNTED } }]
   const { docs } = await ctx.payload.find({
     collection: EVENTS,
     depth: 0,
-    limit: 0,
+    // The first page of upcoming events only (see the comment at the top).
+    limit: visibleOnly ? ctx.options.defaultPerPage : 0,
     overrideAccess: !visibleOnly,
     pagination: false,
     req: visibleOnly ? ctx.req : undefined,
     select: { [field]: true } as never,
-    where: { and: [where, { [field]: { exists: true } }] },
+    sort: ['startDate', 'id'],
+    where: { and: visibleOnly ? where : [...where, { [field]: { exists: true } }] },
   })
   const ids = new Set<number>([0])
   for (const doc of docs as Record<string, unknown>[]) {

@@ -17,6 +17,7 @@ import { calendarSchemaDown, calendarSchemaUp } from '../src/exports/migrations'
 import * as initial from '../src/migrations/20261121_014424_initial'
 import * as descriptionText from '../src/migrations/20261121_020136_description_text'
 import * as mediaStorageFields from '../src/migrations/20261123_221005_media_storage_fields'
+import * as summaryText from '../src/migrations/20261124_030622_summary_text'
 import { getTestPayload } from './helpers/payload'
 
 const DATABASE = 'events_calendar_host_schema'
@@ -52,7 +53,7 @@ describe("the calendar's database pieces in a host's database", () => {
     await query(admin, `DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`)
     await query(admin, `CREATE DATABASE "${DATABASE}"`)
     db = connect()
-    for (const generated of [initial, descriptionText, mediaStorageFields]) {
+    for (const generated of [initial, descriptionText, mediaStorageFields, summaryText]) {
       await generated.up({ db, payload: undefined, req: undefined } as never)
     }
   })

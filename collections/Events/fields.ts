@@ -3,7 +3,7 @@ import type { Field } from 'payload'
 import type { CALENDAR_SLUGS } from '../../src/slugs'
 import type { SanitizedPluginConfig } from '../../src/types'
 
-import { imageField, internalFieldAdmin, richTextOnly, textOnly, urlField } from '../../src/fields/postFields'
+import { imageField, internalFieldAdmin, richTextOnly, SET_BY_THE_SERVER, textOnly, urlField } from '../../src/fields/postFields'
 import { clientComponent, serverComponent } from '../../src/admin/paths'
 import { label, translatorOf } from '../../src/i18n/index'
 import { isEventTimeZone } from '../../src/lib/timezone'
@@ -93,6 +93,8 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
     fields: [
       { name: 'description', label: label('description'), type: 'richText', localized: true, validate: richTextOnly, admin: translationSource('description') },
       { name: 'excerpt', label: label('excerpt'), type: 'textarea', localized: true, admin: translationSource('excerpt') },
+      // The text of the description as the API received it, for the JSON-LD summary (collections/Events/hooks/storeSummaryText.ts).
+      { name: 'summaryText', type: 'textarea', localized: true, access: SET_BY_THE_SERVER, admin: internalFieldAdmin() },
       {
         type: 'row',
         fields: [

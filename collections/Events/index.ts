@@ -10,6 +10,7 @@ import { generatePostCollection } from '../postCollection'
 import { EVENT_LOCALIZED_FIELDS, eventFields } from './fields'
 import { normalizeEventDates } from './hooks/normalizeEventDates'
 import { parseCostDetails } from './hooks/parseCostDetails'
+import { storeSummaryText } from './hooks/storeSummaryText'
 
 export function generateEventsCollection(options: SanitizedPluginConfig, slugs: CalendarSlugs): CollectionConfig {
   return generatePostCollection({
@@ -41,13 +42,13 @@ export function generateEventsCollection(options: SanitizedPluginConfig, slugs: 
       },
     },
     defaultSort: 'startDate',
-    blankedWhenProtected: { allDay: null, categories: [], cost: null, costDetails: { currencyCode: null, currencyPosition: null, currencySymbol: null, values: [] }, featured: null, hideFromListings: null, organizers: [], showMap: null, showMapLink: null, sticky: null, tags: [], venue: null, website: null },
+    blankedWhenProtected: { allDay: null, categories: [], cost: null, costDetails: { currencyCode: null, currencyPosition: null, currencySymbol: null, values: [] }, featured: null, hideFromListings: null, organizers: [], showMap: null, showMapLink: null, sticky: null, summaryText: null, tags: [], venue: null, website: null },
     kind: 'events',
     titleField: 'title',
     localizedFields: EVENT_LOCALIZED_FIELDS,
     options,
     override: options.overrides.events,
-    beforeChange: [normalizeEventDates(options.siteTimezone), parseCostDetails],
+    beforeChange: [normalizeEventDates(options.siteTimezone), parseCostDetails, storeSummaryText],
     fields: eventFields(options, slugs),
   })
 }

@@ -10,6 +10,7 @@ import { resolveLinkedPosts } from '../linkedPosts'
 import { resolveImage } from '../media'
 import { resolveTerms } from '../terms/resolveTerms'
 import { isTruthy } from '../validators'
+import { SENT_DESCRIPTION } from '../../collections/Events/hooks/storeSummaryText'
 
 const FLAGS = {
   featured: 'featured',
@@ -34,7 +35,10 @@ export async function prepareEventData(ctx: RestContext, existing?: Record<strin
   const at = (value: unknown, zone: string) => parsePhpDateTime(value, { now: ctx.now, timeZone: zone })?.toISOString()
 
   if (sent('title')) data.title = args.title
-  if (sent('description')) data.description = await htmlToLexical(String(args.description), ctx.payload.config)
+  if (sent('description')) {
+    data.description = await htmlToLexical(String(args.description), ctx.payload.config)
+    ctx.req.context = { ...ctx.req.context, [SENT_DESCRIPTION]: String(args.description) }
+  }
   if (sent('excerpt')) data.excerpt = args.excerpt
   if (sent('slug')) data.slug = args.slug
   if (sent('author')) data.author = args.author

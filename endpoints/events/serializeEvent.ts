@@ -1,6 +1,6 @@
 import type { RestContext } from '../context'
 
-import { normalizeNumber, NUMBER } from '../../src/lib/cost'
+import { amountValue, shownAmounts } from '../../src/lib/cost'
 import { dateDetails } from '../../src/lib/phpDate'
 import { wallTime as formatWallTime, zoneAbbreviation as timezoneAbbreviation } from '../../src/lib/wallTimes'
 import { organizerJsonLd, serializeOrganizer, type OrganizerDoc } from '../organizers/serializeOrganizer'
@@ -146,20 +146,17 @@ export function formatCost(doc: Record<string, unknown>) {
     currency_position: details.currencyPosition ?? '',
     values,
   }
-  const numbers = values.filter((value) => /^\d+(\.\d+)?$/.test(value)).map(Number)
-  if (!numbers.length) return { details: costDetails, text: raw }
+  // Amounts show as typed (`10,50`), not as the normalized values (`10.50`); `src/lib/cost.ts` says which.
+  const amounts = values.some((value) => /\d/.test(value)) ? shownAmounts(raw) : null
+  if (!amounts) return { details: costDetails, text: raw }
   const symbol = details.currencySymbol || DEFAULT_CURRENCY.symbol
   const position = details.currencyPosition || DEFAULT_CURRENCY.position
-  // Amounts show as typed (`10,50`), not as the normalized values (`10.50`).
-  const typed = new Map((raw.match(NUMBER) ?? []).map((text) => [Number(normalizeNumber(text)), text]))
-  const show = (value: number) => {
-    if (value === 0) return 'Free'
-    const amount = typed.get(value) ?? String(values.find((text) => Number(text) === value) ?? value)
+  const show = (amount: string) => {
+    if (Number(amountValue(amount)) === 0) return 'Free'
     return position === 'postfix' ? `${amount}${symbol}` : `${symbol}${amount}`
   }
-  const min = Math.min(...numbers)
-  const max = Math.max(...numbers)
-  return { details: costDetails, text: min === max ? show(min) : `${show(min)} – ${show(max)}` }
+  const [min, max] = [show(amounts.min), show(amounts.max)]
+  return { details: costDetails, text: min === max ? min : `${min} – ${max}` }
 }
 
 /**
@@ -182,7 +179,7 @@ function isoWithOffset(wall: string, timezone: string, instant: Date): string {
 
 /** The schema.org Event the original adds to single reads. */
 function eventJsonLd(event: Record<string, unknown>, doc: EventDoc, venue: null | VenueDoc, organizers: OrganizerDoc[], timezone: string) {
-  const summary = jsonLdDescription(String(event.excerpt ?? ''), event.description ? doc.description : null)
+  const summary = jsonLdDescription(String(event.excerpt ?? ''), event.description ? doc.description : null, doc.summaryText)
   const description = summary ? `${escapeHtmlOnce(summary)}\\n` : ''
   const image = event.image && typeof event.image === 'object' ? (event.image as { url: string }).url : undefined
   const costDetails = event.cost_details as { currency_symbol: string; values: string[] }

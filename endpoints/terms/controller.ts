@@ -8,7 +8,7 @@ import { foundFor, wasSent } from '../args'
 import { termExists } from '../errors'
 import { keptFor } from '../freshness'
 import { visibleTermCounts } from '../termCounts'
-import { serializeTerm } from './serializeTerm'
+import { serializeListedTerm, serializeTerm } from './serializeTerm'
 import { findTerms, isNamed, type TermDoc, termsNamed } from './termsNamed'
 import { type PlainDoc, plainDoc, plainDocs } from '../../src/lib/plainDoc'
 
@@ -78,10 +78,12 @@ export function termResource(kind: TermKind, collectionSlug: string): Resource {
     return { counts, paths }
   }
 
-  const serialize: Resource['serialize'] = async (ctx, docs, _view, read) => {
+  const serialize: Resource['serialize'] = async (ctx, docs, view, read) => {
     const terms = docs as TermDoc[]
     const { counts, paths } = (read as TermsRead | undefined) ?? (await countsAndPaths(ctx, terms.map((term) => term.id)))
-    return terms.map((term) => serializeTerm(term, kind, ctx, counts.get(term.id) ?? 0, paths.get(term.id)))
+    // In a list, `_fields` first cuts each term as WordPress's terms controller does (`serializeListedTerm`).
+    const serializeOne = view === 'list' ? serializeListedTerm : serializeTerm
+    return terms.map((term) => serializeOne(term, kind, ctx, counts.get(term.id) ?? 0, paths.get(term.id)))
   }
 
   const load = async (ctx: RestContext, id: number) => plainDoc(await ctx.payload.findByID({ collection, depth: 0, id, overrideAccess: false, req: ctx.req }))
@@ -147,6 +149,7 @@ function sortTerms(terms: TermDoc[], orderby: string, order: string, counts: Map
   const direction = order.toLowerCase() === 'desc' ? -1 : 1
   return [...terms].sort((a, b) => {
     const [x, y] = [pick(a), pick(b)]
-    return (x < y ? -1 : x > y ? 1 : a.id - b.id) * direction
+    // Ties by id ascending in either direction, as the original (test/fixtures/oracle, g-lists-022/023, h-term-order).
+    return x < y ? -direction : x > y ? direction : a.id - b.id
   })
 }

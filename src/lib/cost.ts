@@ -4,32 +4,98 @@ export type CostDetails = {
   values: string[]
 }
 
-export const NUMBER = /\d+(?:[.,]\d+)*/g
+/**
+ * An amount as the original cuts a cost into amounts: digits with at most one separator (`.` or
+ * `,`) before them and one inside or after them (`15`, `10,50`, `1.000`, `5,` in `5, 10`, `.15`
+ * in `5,10,15`). Learned from the oracle (test/fixtures/oracle, classes `d-` and `h-cost-`).
+ */
+export const COST_TOKEN = /[.,]?\d+[.,]?\d*/g
+
+/** An amount the original takes as a plain number (PHP's `is_numeric`): `15`, `5.`, `.15`, `10.5`; never one with a comma. */
+export function isPlainAmount(token: string): boolean {
+  return /^(?:\d+\.?\d*|\.\d+)$/.test(token)
+}
+
+/** An amount with every separator read as a decimal point (`10,50` → `10.50`, `1,000` → `1.000`): what the original orders amounts by. */
+export function amountValue(token: string): string {
+  return token.replace(/,/g, '.')
+}
+
+/**
+ * An amount as the original lists it in `cost_details.values`: a separator followed by exactly
+ * three digits is the site's (a comma separates thousands and goes, a point stays: `1,000` →
+ * `1000`, `1.000` stays); any other is a decimal point (`5,` → `5.`, `12,50` → `12.50`); with both
+ * kinds, the last is the decimal one.
+ */
+export function listedValue(token: string): string {
+  const separators = token.match(/[.,]/g) ?? []
+  let decimal = '.'
+  let thousands = ','
+  if (new Set(separators).size > 1) {
+    decimal = separators[separators.length - 1]!
+    thousands = separators[0]!
+  } else if (separators.length) {
+    const last = separators[separators.length - 1]!
+    const fragments = token.split(last)
+    if (fragments[fragments.length - 1]!.length !== 3) {
+      decimal = last
+      thousands = last === '.' ? ',' : '.'
+    }
+  }
+  return token.split(thousands).join('').split(decimal).join('.')
+}
+
+/**
+ * The amounts of a cost by their value, in ascending order, one per value (a later amount of the
+ * same value takes the place of an earlier one): how the original orders `values` and picks the
+ * lowest and highest amount.
+ */
+export function amountsByValue(tokens: string[]): { token: string; value: number }[] {
+  const byValue = new Map<number, string>()
+  const unreadable: string[] = []
+  for (const token of tokens) {
+    const value = Number(amountValue(token))
+    if (Number.isNaN(value)) unreadable.push(token)
+    else byValue.set(value, token)
+  }
+  return [
+    ...[...byValue.entries()].sort(([a], [b]) => a - b).map(([value, token]) => ({ token, value })),
+    ...unreadable.map((token) => ({ token, value: Number.NaN })),
+  ]
+}
 
 /**
  * Reads what an editor typed as a cost (`$15`, `20€`, `10 - 25 USD`, `Free`) into the parts the
- * API reports: the numbers in ascending order and the currency symbol with its side.
+ * API reports: the amounts in ascending order and the currency symbol with its side.
  */
 export function parseCost(text: null | string | undefined): CostDetails {
   const cost = (text ?? '').trim()
   if (!cost) return { currencyPosition: '', currencySymbol: '', values: [] }
-  const numbers = cost.match(NUMBER) ?? []
+  const tokens = cost.match(COST_TOKEN) ?? []
   // A cost without numbers (`Free`, `Donation`) is kept as its one value, lower-cased, as the original keeps it.
-  if (numbers.length === 0) return { currencyPosition: '', currencySymbol: '', values: [cost.toLowerCase()] }
-  const values = numbers.map(normalizeNumber).sort((a, b) => Number(a) - Number(b))
+  if (tokens.length === 0) return { currencyPosition: '', currencySymbol: '', values: [cost.toLowerCase()] }
+  const values = amountsByValue(tokens).map(({ token }) => listedValue(token)).sort((a, b) => Number(a) - Number(b))
 
-  const first = cost.indexOf(numbers[0]!)
+  const first = cost.indexOf(tokens[0]!)
   const before = cost.slice(0, first).replace(/free|[-–—\s]/gi, '')
-  const lastNumber = numbers[numbers.length - 1]!
-  const after = cost.slice(cost.lastIndexOf(lastNumber) + lastNumber.length).trim()
+  const lastToken = tokens[tokens.length - 1]!
+  const after = cost.slice(cost.lastIndexOf(lastToken) + lastToken.length).trim()
   if (before) return { currencyPosition: 'prefix', currencySymbol: before, values }
   if (after) return { currencyPosition: 'postfix', currencySymbol: after, values }
   return { currencyPosition: '', currencySymbol: '', values }
 }
 
-/** `1,000.50` and `1.000,50` both become `1000.50`: the last separator followed by one or two digits is the decimal one. */
-export function normalizeNumber(raw: string): string {
-  const decimal = raw.match(/[.,](\d{1,2})$/)
-  const integer = (decimal ? raw.slice(0, -decimal[0].length) : raw).replace(/[.,]/g, '')
-  return decimal ? `${integer}.${decimal[1]}` : integer
+/**
+ * The lowest and highest amount the original shows for a cost, as typed: one amount alone as it
+ * is (`10,50`); otherwise only plain numbers count (in `5, 10, 15` that is `15`, the others carry
+ * a comma), and none at all reads as 0. `null` for a cost without numbers.
+ */
+export function shownAmounts(cost: string): null | { max: string; min: string } {
+  const tokens = cost.match(COST_TOKEN) ?? []
+  if (!tokens.length) return null
+  const amounts = amountsByValue(tokens)
+  if (amounts.length === 1 && !isPlainAmount(amounts[0]!.token)) return { max: amounts[0]!.token, min: amounts[0]!.token }
+  const plain = amounts.filter(({ token }) => isPlainAmount(token))
+  if (!plain.length) return { max: '0', min: '0' }
+  return { max: plain[plain.length - 1]!.token, min: plain[0]!.token }
 }

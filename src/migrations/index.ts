@@ -5,6 +5,7 @@ import * as migration_20261121_025035_list_performance from './20261121_025035_l
 import * as migration_20261123_221005_media_storage_fields from './20261123_221005_media_storage_fields';
 import * as migration_20261124_003000_search_indexes from './20261124_003000_search_indexes';
 import * as migration_20261124_025629_external_images from './20261124_025629_external_images';
+import * as migration_20261124_030622_summary_text from './20261124_030622_summary_text';
 
 export const migrations = [
   {
@@ -41,5 +42,10 @@ export const migrations = [
     up: migration_20261124_025629_external_images.up,
     down: migration_20261124_025629_external_images.down,
     name: '20261124_025629_external_images',
+  },
+  {
+    up: migration_20261124_030622_summary_text.up,
+    down: migration_20261124_030622_summary_text.down,
+    name: '20261124_030622_summary_text',
   },
 ];

@@ -385,7 +385,9 @@ export async function sendSeed(ctx: ReplayContext, seed: SeedRequest): Promise<v
 // ---------------------------------------------------------------------------------------------
 // Ids created by a write: the peer id is in the recorded answer, ours in our answer
 
-const isTermObject = (object: Record<string, unknown>) => typeof object.taxonomy === 'string'
+/** A term: it has a taxonomy, or (trimmed to `id` and `urls` by a term list's `_fields`) its own URL says so. */
+const isTermObject = (object: Record<string, unknown>) =>
+  typeof object.taxonomy === 'string' || /\/(?:categories|tags)\/\d+$/.test(String((object.urls as { self?: unknown } | undefined)?.self ?? ''))
 
 function walkObjects(value: unknown, visit: (object: Record<string, unknown>) => void): void {
   if (Array.isArray(value)) value.forEach((item) => walkObjects(item, visit))
