@@ -765,6 +765,18 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
     await admin.goto(`${base}/admin/collections/events/${doc.id}?locale=en`)
     await expect.poll(() => language.innerText()).toContain('Editing: English')
     expect(await admin.locator('.translation-source').count()).toBe(0)
+
+    // Venues, organizers and categories show their English text the same way.
+    for (const [collection, body] of [
+      ['venues', { name: `Hall to translate ${RUN}`, excerpt: `By the river ${RUN}` }],
+      ['organizers', { name: `Society to translate ${RUN}`, excerpt: `Since 1920 ${RUN}` }],
+      ['event-categories', { name: `Genre to translate ${RUN}`, description: `Songs ${RUN}` }],
+    ] as const) {
+      const made = await fetch(`${base}/api/${collection}?locale=en`, { body: JSON.stringify(body), headers: { Authorization: `JWT ${token}`, 'Content-Type': 'application/json' }, method: 'POST' })
+      const { doc: item } = await made.json()
+      await admin.goto(`${base}/admin/collections/${collection}/${item.id}?locale=fr`)
+      for (const [field, text] of Object.entries(body)) await expect.poll(() => source(field).innerText(), { message: `${collection} ${field}` }).toContain(text)
+    }
   })
 
   it('links the form to the event’s public page, which visitors read once published and an editor previews before', async () => {

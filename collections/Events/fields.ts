@@ -5,6 +5,7 @@ import type { SanitizedPluginConfig } from '../../src/types'
 
 import { imageField, internalFieldAdmin, richTextOnly, SET_BY_THE_SERVER, textOnly, urlField } from '../../src/fields/postFields'
 import { clientComponent, serverComponent } from '../../src/admin/paths'
+import { translationSource } from '../../src/fields/translationSource'
 import { label, translatorOf } from '../../src/i18n/index'
 import { isEventTimeZone } from '../../src/lib/timezone'
 
@@ -186,11 +187,6 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
     admin: { position: 'sidebar', disableListColumn: true, components: { Field: clientComponent('EventIcsLink') } },
   },
 ]
-
-/** Under a localized field, its default-language text while a translation is edited (`src/admin/TranslationSource.tsx`). */
-function translationSource(fieldName: string) {
-  return { components: { afterInput: [{ clientProps: { fieldName }, path: clientComponent('TranslationSource') }] } }
-}
 
 export type CalendarSlugs = Omit<typeof CALENDAR_SLUGS, 'applicationPasswords'>
 

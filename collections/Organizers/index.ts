@@ -6,6 +6,7 @@ import { imageField, richTextOnly, urlField } from '../../src/fields/postFields'
 import { defaultLinkedPostStatus } from '../../src/lib/statuses'
 import { label } from '../../src/i18n/index'
 import { generatePostCollection } from '../postCollection'
+import { translationSource } from '../../src/fields/translationSource'
 
 export const ORGANIZER_LOCALIZED_FIELDS = ['name', 'description', 'excerpt']
 
@@ -23,9 +24,9 @@ export function generateOrganizersCollection(options: SanitizedPluginConfig, slu
     options,
     override: options.overrides.organizers,
     fields: [
-      { name: 'name', label: label('name'), type: 'text', localized: true, required: true },
-      { name: 'description', label: label('description'), type: 'richText', localized: true, validate: richTextOnly },
-      { name: 'excerpt', label: label('excerpt'), type: 'textarea', localized: true },
+      { name: 'name', label: label('name'), type: 'text', localized: true, required: true, admin: translationSource('name') },
+      { name: 'description', label: label('description'), type: 'richText', localized: true, validate: richTextOnly, admin: translationSource('description') },
+      { name: 'excerpt', label: label('excerpt'), type: 'textarea', localized: true, admin: translationSource('excerpt') },
       {
         type: 'row',
         fields: [

@@ -7,6 +7,7 @@ import { defaultLinkedPostStatus } from '../../src/lib/statuses'
 import { label } from '../../src/i18n/index'
 import { generatePostCollection } from '../postCollection'
 import { deriveStateProvince } from './hooks/deriveStateProvince'
+import { translationSource } from '../../src/fields/translationSource'
 
 export const VENUE_LOCALIZED_FIELDS = ['name', 'description', 'excerpt']
 
@@ -24,9 +25,9 @@ export function generateVenuesCollection(options: SanitizedPluginConfig, slug: s
     options,
     override: options.overrides.venues,
     fields: [
-      { name: 'name', label: label('name'), type: 'text', localized: true, required: true },
-      { name: 'description', label: label('description'), type: 'richText', localized: true, validate: richTextOnly },
-      { name: 'excerpt', label: label('excerpt'), type: 'textarea', localized: true },
+      { name: 'name', label: label('name'), type: 'text', localized: true, required: true, admin: translationSource('name') },
+      { name: 'description', label: label('description'), type: 'richText', localized: true, validate: richTextOnly, admin: translationSource('description') },
+      { name: 'excerpt', label: label('excerpt'), type: 'textarea', localized: true, admin: translationSource('excerpt') },
       {
         type: 'collapsible',
         label: label('address'),
