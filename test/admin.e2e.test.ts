@@ -78,8 +78,11 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
     await input.press('Escape')
   }
 
+  /** Saves the form and waits for its write to be answered (an earlier save's toast may still be showing). */
   async function save(page: Page) {
+    const written = page.waitForResponse((response) => ['PATCH', 'POST'].includes(response.request().method()) && /\/api\/(?!payload-)[a-z-]+(\/\d+)?(\?|$)/.test(new URL(response.url()).pathname + '?'))
     await page.click('#action-save')
+    await written
     await page.locator('.payload-toast-container').getByText(/successfully/i).first().waitFor()
   }
 

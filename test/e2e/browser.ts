@@ -73,8 +73,15 @@ export async function signIn(page: Page, base: string, login: string, password: 
  * the event stays where it was.
  */
 export async function dragWithMouse(page: Page, from: Locator, to: Locator): Promise<void> {
-  const start = await from.boundingBox()
-  const end = await to.boundingBox()
+  // The calendar may render its events again (a refetch) between finding one and measuring it.
+  let start: Awaited<ReturnType<Locator['boundingBox']>> = null
+  let end: Awaited<ReturnType<Locator['boundingBox']>> = null
+  for (let attempt = 0; attempt < 50 && (!start || !end); attempt++) {
+    if (attempt) await page.waitForTimeout(200)
+    await from.scrollIntoViewIfNeeded().catch(() => undefined)
+    start = await from.boundingBox().catch(() => null)
+    end = await to.boundingBox().catch(() => null)
+  }
   if (!start || !end) throw new Error('dragWithMouse: the source or the target is not on screen')
   await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2)
   await page.mouse.down()
