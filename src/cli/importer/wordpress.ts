@@ -14,7 +14,7 @@ import { parseCost } from '../../lib/cost'
 import { parsePhpDateTime, wallTimeToInstant } from '../../lib/phpDate'
 import { toSlug } from '../../lib/slug'
 import { decideStatus, POST_STATUSES } from '../../lib/statuses'
-import { isValidTimeZone } from '../../lib/timezone'
+import { isEventTimeZone } from '../../lib/timezone'
 import { HtmlValue, KINDS } from './items'
 import { mapConcurrently } from './pool'
 import { SourceClient, SourceError } from './sourceClient'
@@ -345,9 +345,8 @@ function mapEvent(plan: ItemPlan, wire: Wire, ctx: MapContext) {
   plan.localized.title = localize(plan, wire, ctx, (item) => decodeEntities(String(item.title ?? '')))
 
   const given = typeof wire.timezone === 'string' ? wire.timezone : ''
-  const timezone = given ? ianaTimezone(given) : null
+  const timezone = given ? knownTimezone(given) : null
   if (given && !timezone) return void (plan.problem = `its timezone "${given}" is not a timezone this site knows`)
-  if (timezone && timezone !== given) plan.warnings.push(`its timezone "${given}" is stored as ${timezone}`)
   const zone = timezone ?? ctx.siteTimezone
   const start = wallTime(wire.utc_start_date, 'UTC') ?? wallTime(wire.start_date, zone, ctx.now)
   if (!start) return void (plan.problem = `its start date "${String(wire.start_date)}" is not a date`)
@@ -506,13 +505,12 @@ function setUrl(plan: ItemPlan, field: string, value: string): boolean {
   return false
 }
 
-/** IANA names as they are; the original's `UTC+2` offsets as the `Etc/GMT-2` zones that mean the same. */
-function ianaTimezone(name: string): null | string {
-  if (isValidTimeZone(name)) return name
-  const offset = /^UTC([+-])(\d{1,2})(?::?(00))?$/.exec(name)
-  if (!offset || Number(offset[2]) > 14) return null
-  const hours = Number(offset[2])
-  return hours === 0 ? 'UTC' : `Etc/GMT${offset[1] === '+' ? '-' : '+'}${hours}`
+/**
+ * IANA names and the original's manual offsets (`UTC+2`) as they are: an offset reads here as it
+ * does there (src/lib/utcOffsets.ts), so the event keeps its times and its `timezone`.
+ */
+function knownTimezone(name: string): null | string {
+  return isEventTimeZone(name) ? name : null
 }
 
 /** A `Y-m-d H:i:s` date of the wire in `zone` (WordPress's zero date is none); with `now`, any date PHP reads. */
