@@ -99,3 +99,17 @@ export function shownAmounts(cost: string): null | { max: string; min: string } 
   if (!plain.length) return { max: '0', min: '0' }
   return { max: plain[plain.length - 1]!.token, min: plain[0]!.token }
 }
+
+/**
+ * A cost as the original's API reads it on a write: as `parseCost`, but a currency symbol is read
+ * only beside single amounts (`€15`, `USD 25`, `$5, $10`); in a range (`$10 - $20`, `10 – 20 €`)
+ * it reads none, so the site's currency shows (oracle: `d-cost-004`, `d-cost-010`,
+ * `h-cost-amounts-014`). The admin panel, which has no field for the symbol, keeps `parseCost`.
+ */
+export function parseCostAsTheApi(text: null | string | undefined): CostDetails {
+  const parsed = parseCost(text)
+  if (!parsed.currencySymbol) return parsed
+  const parts = (text ?? '').trim().split(/\s*,\s*/)
+  const inRange = parts.some((part) => (part.match(COST_TOKEN) ?? []).length > 1)
+  return inRange ? { ...parsed, currencyPosition: '', currencySymbol: '' } : parsed
+}
