@@ -484,7 +484,10 @@ function costOf(wire: Wire): { cost: null | string; details: Record<string, unkn
   const detailsOf = (text: null | string) => ({ currencyCode, currencyPosition, currencySymbol, values: text ? parseCost(text).values : [] })
   if (!shown && !values.length) return { cost: null, details: detailsOf(null) }
   const numbers = values.filter((value) => /^\d+(\.\d+)?$/.test(value))
-  const candidates = numbers.length ? [numbers.join(' - '), shown] : [shown]
+  const amounts = numbers.join(' - ')
+  // A cost of exactly `0` is no cost at all (formatCost): a lone free amount keeps its symbol in the text.
+  const withSymbol = currencySymbol && (currencyPosition === 'postfix' ? `${amounts}${currencySymbol}` : `${currencySymbol}${amounts}`)
+  const candidates = [...(numbers.length ? [amounts, withSymbol] : []), shown].filter((text): text is string => Boolean(text))
   for (const candidate of candidates) {
     const details = detailsOf(candidate)
     const shownHere = formatCost({ cost: candidate, costDetails: details }).text
