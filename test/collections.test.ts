@@ -2,6 +2,7 @@ import type { Payload } from 'payload'
 
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { COST_DETAILS_GIVEN } from '../src/hooks/context'
 import { createUser, failureOf, getTestPayload, unique } from './helpers/payload'
 
 const baseEvent = {
@@ -46,6 +47,22 @@ describe('collections', () => {
     expect(event.costDetails).toMatchObject({ currencySymbol: '$', currencyPosition: 'prefix', values: ['15', '30'] })
     expect(event.status).toBe('publish')
     expect(event.publishedAt).toBeTruthy()
+  })
+
+  it('keeps cost details given by the writer and an unchanged cost\'s, and reads a changed cost anew', async () => {
+    // As the importer writes an event whose source set the symbol apart from the cost text.
+    const given = { currencySymbol: '€', currencyPosition: 'postfix', values: ['10', '20'] }
+    const event = await payload.create({
+      collection: 'events',
+      context: { [COST_DETAILS_GIVEN]: true },
+      data: { ...baseEvent, title: unique('Priced'), cost: '10 - 20', costDetails: given } as never,
+    })
+    expect(event.costDetails).toMatchObject(given)
+    // A save for another change (the admin form sends the cost as it is) keeps them.
+    const renamed = await payload.update({ collection: 'events', id: event.id, data: { title: unique('Renamed'), cost: '10 - 20' } as never })
+    expect(renamed.costDetails).toMatchObject(given)
+    const repriced = await payload.update({ collection: 'events', id: event.id, data: { cost: '$5' } as never })
+    expect(repriced.costDetails).toMatchObject({ currencySymbol: '$', currencyPosition: 'prefix', values: ['5'] })
   })
 
   it('makes slugs unique as WordPress does and cleans typed ones', async () => {

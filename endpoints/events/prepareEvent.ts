@@ -1,9 +1,10 @@
 import type { RestContext } from '../context'
 
+import { COST_DETAILS_GIVEN } from '../../src/hooks/context'
 import { parsePhpDateTime } from '../../src/lib/phpDate'
 import { can } from '../../src/lib/roles'
 import { htmlToLexical } from '../../src/lib/richText'
-import { parseCost } from '../../src/lib/cost'
+import { parseCostAsTheApi } from '../../src/lib/cost'
 import { CALENDAR_SLUGS } from '../../src/slugs'
 import { wasSent } from '../args'
 import { resolveLinkedPosts } from '../linkedPosts'
@@ -56,8 +57,9 @@ export async function prepareEventData(ctx: RestContext, existing?: Record<strin
   if (sent('cost')) {
     const cost = Array.isArray(args.cost) ? args.cost.map(String).join(' - ') : String(args.cost ?? '')
     data.cost = cost
-    const parsed = parseCost(cost)
+    const parsed = parseCostAsTheApi(cost)
     data.costDetails = { currencyPosition: parsed.currencyPosition || null, currencySymbol: parsed.currencySymbol || null, values: parsed.values }
+    ctx.req.context = { ...ctx.req.context, [COST_DETAILS_GIVEN]: true }
   }
   if (sent('website')) data.website = args.website ?? ''
   for (const [wire, field] of Object.entries(FLAGS)) {

@@ -2,6 +2,7 @@ import type { RestContext } from '../context'
 
 import { amountValue, shownAmounts } from '../../src/lib/cost'
 import { dateDetails } from '../../src/lib/phpDate'
+import { isManualOffset, manualOffsetJsonLdDate } from '../../src/lib/utcOffsets'
 import { wallTime as formatWallTime, zoneAbbreviation as timezoneAbbreviation } from '../../src/lib/wallTimes'
 import { organizerJsonLd, serializeOrganizer, type OrganizerDoc } from '../organizers/serializeOrganizer'
 import { descriptionHtml, escapeHtml, excerptHtml, globalIds, postMeta, privateTitle, publicSlug, serializeImage } from '../serializeCommon'
@@ -171,6 +172,8 @@ function offerPrice(cost: string, details: { currency_symbol: string; values: st
 }
 
 function isoWithOffset(wall: string, timezone: string, instant: Date): string {
+  // A manual UTC offset's JSON-LD dates follow rules of their own (src/lib/utcOffsets.ts).
+  if (isManualOffset(timezone)) return manualOffsetJsonLdDate(wall, timezone)
   const offsetMinutes = Math.round((Date.parse(`${formatWallTime(instant, timezone).replace(' ', 'T')}Z`) - instant.getTime()) / 60000)
   const sign = offsetMinutes < 0 ? '-' : '+'
   const abs = Math.abs(offsetMinutes)

@@ -9,7 +9,7 @@ import { useSearchParams } from 'next/navigation.js'
 import { useEffect } from 'react'
 
 import { useCalendarTranslation } from '../i18n/useCalendarTranslation'
-import { isValidTimeZone } from '../lib/timezone'
+import { isEventTimeZone, zoneOf } from '../lib/timezone'
 import { endAfterStartMoves } from './endFollowsStart'
 import { useFieldLabel } from './useFieldLabel'
 
@@ -36,7 +36,9 @@ export const EventDateField: DateFieldClientComponent = ({ field, path, readOnly
   const startPath = path.replace(/[^.]+$/, 'startDate')
   const endPath = path.replace(/[^.]+$/, 'endDate')
   const start = useFormFields(([fields]) => (isStart ? undefined : fields[startPath]?.value)) as string | undefined
-  const zone = isValidTimeZone(zoneValue) ? zoneValue : 'UTC'
+  // The zone as given (`UTC+2` too) for the description; the dates are read in the zone it stands for.
+  const zoneName = isEventTimeZone(zoneValue) ? zoneValue : 'UTC'
+  const zone = zoneOf(zoneName)
   const browser = DateTime.local().zoneName ?? 'UTC'
   const displayed = value ? transposeWallTime(value, zone, browser) : undefined
   const label = useFieldLabel(field)
@@ -78,7 +80,7 @@ export const EventDateField: DateFieldClientComponent = ({ field, path, readOnly
           value={displayed}
         />
       </div>
-      <FieldDescription description={t(allDay ? 'allDayDates' : 'zoneTime', { zone: zone.replaceAll('_', ' ') })} path={path} />
+      <FieldDescription description={t(allDay ? 'allDayDates' : 'zoneTime', { zone: zoneName.replaceAll('_', ' ') })} path={path} />
     </div>
   )
 }

@@ -5,22 +5,27 @@ import type { TextFieldClientComponent } from 'payload'
 import { SelectInput, useField, useForm } from '@payloadcms/ui'
 import { useMemo } from 'react'
 
-import { isValidTimeZone, TIME_ZONES } from '../lib/timezone'
+import { isEventTimeZone, TIME_ZONES, zoneOf } from '../lib/timezone'
+import { WORDPRESS_MANUAL_OFFSETS } from '../lib/utcOffsets'
 import { transposeWallTime } from './EventDateField'
 import { useFieldLabel } from './useFieldLabel'
 
+/** IANA zones, then the manual UTC offsets WordPress offers (the API takes both). */
 function timeZoneOptions(current: string | undefined) {
-  const names = [...TIME_ZONES]
-  // A zone saved elsewhere (an import, an older browser) stays selectable rather than vanishing.
-  if (current && !names.includes(current)) names.unshift(current)
-  return names.map((zone) => ({ label: zone.replaceAll('_', ' '), value: zone }))
+  const options = [
+    ...TIME_ZONES.map((zone) => ({ label: zone.replaceAll('_', ' '), value: zone })),
+    ...WORDPRESS_MANUAL_OFFSETS,
+  ]
+  // A zone saved elsewhere (an import, the API's `UTC-5:30`) stays selectable rather than vanishing.
+  if (current && !options.some((option) => option.value === current)) options.unshift({ label: current, value: current })
+  return options
 }
 
 /** Sibling date fields whose wall-clock times belong to this zone. */
 const WALL_TIME_FIELDS = ['startDate', 'endDate']
 
 /**
- * The event's timezone as a searchable list of IANA zones. The value stays plain text in the
+ * The event's timezone as a searchable list of IANA zones and WordPress's manual UTC offsets. The value stays plain text in the
  * database: the server validates it with the same rule as the API. Changing the zone keeps the
  * times as entered (19:00 stays 19:00, now in the new zone), as The Events Calendar does.
  */
@@ -30,11 +35,11 @@ export const TimezoneField: TextFieldClientComponent = ({ field, path, readOnly 
   const options = useMemo(() => timeZoneOptions(value), [value])
   const label = useFieldLabel(field)
   const changeZone = (next: string) => {
-    const previous = isValidTimeZone(value) ? value : 'UTC'
-    if (next && isValidTimeZone(next) && next !== previous) {
+    const previous = isEventTimeZone(value) ? value : 'UTC'
+    if (next && isEventTimeZone(next) && next !== previous) {
       for (const name of WALL_TIME_FIELDS) {
         const instant = getDataByPath<string>(name)
-        if (instant) dispatchFields({ type: 'UPDATE', path: name, value: transposeWallTime(instant, previous, next).toISOString() })
+        if (instant) dispatchFields({ type: 'UPDATE', path: name, value: transposeWallTime(instant, zoneOf(previous), zoneOf(next)).toISOString() })
       }
     }
     setValue(next)

@@ -13,6 +13,14 @@ export const INTERNAL_WRITE = 'eventsCalendarInternalWrite'
  */
 export const CLAMP_END_TO_START = 'eventsCalendarClampEndToStart'
 
+/**
+ * Writes that set an event's `costDetails` themselves carry this flag, so that the hook reading
+ * them from the cost text (collections/Events/hooks/parseCostDetails.ts) leaves them as given: the
+ * compatibility API (which reads a cost by the original's API rules) and the importer (which takes
+ * the currency symbol and its side from the source's `cost_details`).
+ */
+export const COST_DETAILS_GIVEN = 'eventsCalendarCostDetailsGiven'
+
 export const skipsPluginHooks = (req: PayloadRequest): boolean => req.context?.[INTERNAL_WRITE] === true
 
 /**

@@ -99,3 +99,25 @@ export function shownAmounts(cost: string): null | { max: string; min: string } 
   if (!plain.length) return { max: '0', min: '0' }
   return { max: plain[plain.length - 1]!.token, min: plain[0]!.token }
 }
+
+/**
+ * A cost as the original's API reads it on a write: as `parseCost`, but a currency symbol is read
+ * only beside single amounts, the same beside each comma-separated one (`€15`, `USD 25`, `$5, $10`,
+ * as `Tribe__Cost_Utils::parse_currency_symbol` splits them); in a range (`$10 - $20`, `10 – 20 €`)
+ * or beside some amounts only (`$5, 10`) it reads none, so the site's currency shows (oracle:
+ * `d-cost-004`, `d-cost-010`, `h-cost-amounts-014`). The admin panel, which has no field for the
+ * symbol, keeps `parseCost`.
+ */
+export function parseCostAsTheApi(text: null | string | undefined): CostDetails {
+  const parsed = parseCost(text)
+  if (!parsed.currencySymbol) return parsed
+  // Each comma-separated amount with what surrounds it; a part with two amounts is a range.
+  const symbols = (text ?? '')
+    .trim()
+    .split(/\s*,\s*/)
+    .map((part) => ({ part, tokens: part.match(COST_TOKEN) ?? [] }))
+    .filter(({ tokens }) => tokens.length > 0)
+    .map(({ part, tokens }) => (tokens.length === 1 ? part.replace(tokens[0]!, '').trim() : null))
+  const oneSymbol = symbols.every((symbol) => symbol !== null && symbol === symbols[0])
+  return oneSymbol ? parsed : { ...parsed, currencyPosition: '', currencySymbol: '' }
+}

@@ -1,3 +1,5 @@
+import { guessedZoneOf, isManualOffset } from './utcOffsets'
+
 /** IANA names the runtime knows, plus `UTC`, which `Intl.supportedValuesOf` leaves out. */
 export const TIME_ZONES: readonly string[] = Array.from(
   new Set(['UTC', ...Intl.supportedValuesOf('timeZone')]),
@@ -17,19 +19,8 @@ export function isValidTimeZone(name: unknown): name is string {
   }
 }
 
-/**
- * WordPress's manual UTC offsets (`UTC+2`, `UTC-5:30`, `UTC+5.75`), which The Events Calendar
- * accepts as an event's timezone (docs/compatibility.md, "Times"): hours up to 14, minutes as
- * `:MM` or as WordPress's quarter-hour fractions.
- */
-const UTC_OFFSET = /^UTC([+-])(\d{1,2})(?::([0-5]\d)|\.(25|5|75))?$/
-
-export function isUtcOffset(name: unknown): name is string {
-  const match = typeof name === 'string' ? UTC_OFFSET.exec(name) : null
-  return Boolean(match) && Number(match![2]) * 60 + minutesOf(match!) <= 14 * 60
-}
-
-const minutesOf = (match: RegExpExecArray) => (match[3] ? Number(match[3]) : match[4] ? Number(`0.${match[4]}`) * 60 : 0)
+/** WordPress's manual UTC offsets (`UTC+2`, `UTC-5:30`, `UTC+5.75`), read as the original reads them (./utcOffsets.ts). */
+export const isUtcOffset = isManualOffset
 
 /** PHP's own offset zones (`+02:00`, `-0530`), which the original also takes as a timezone. */
 const PHP_OFFSET = /^([+-])(\d{2}):?([0-5]\d)$/
@@ -39,13 +30,16 @@ export function isPhpOffset(name: unknown): name is string {
   return Boolean(match) && Number(match![2]) * 60 + Number(match![3]) <= 14 * 60
 }
 
-/** A zone that is one offset all year: a manual UTC offset or a PHP offset. */
+/** A zone written as an offset: a manual UTC offset or a PHP offset. */
 export const isFixedOffset = (name: unknown): name is string => isUtcOffset(name) || isPhpOffset(name)
 
-/** An event's timezone as the date library reads it: an offset becomes `UTC±H:MM`, a name stays. */
+/**
+ * An event's timezone as the date library reads it: a manual UTC offset becomes the zone the
+ * original guesses for it (`UTC+2` is Europe/Helsinki, with its summer time), a PHP offset stays
+ * that offset (`+02:00` → `UTC+2:00`), a name stays.
+ */
 export function zoneOf(name: string): string {
-  const utc = UTC_OFFSET.exec(name)
-  if (utc) return `UTC${utc[1]}${Number(utc[2])}:${String(minutesOf(utc)).padStart(2, '0')}`
+  if (isManualOffset(name)) return guessedZoneOf(name)
   const php = PHP_OFFSET.exec(name)
   if (php) return `UTC${php[1]}${Number(php[2])}:${php[3]}`
   return name

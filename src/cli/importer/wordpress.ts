@@ -14,7 +14,7 @@ import { parseCost } from '../../lib/cost'
 import { parsePhpDateTime, wallTimeToInstant } from '../../lib/phpDate'
 import { toSlug } from '../../lib/slug'
 import { decideStatus, POST_STATUSES } from '../../lib/statuses'
-import { isValidTimeZone } from '../../lib/timezone'
+import { isEventTimeZone } from '../../lib/timezone'
 import { HtmlValue, KINDS } from './items'
 import { mapConcurrently } from './pool'
 import { SourceClient, SourceError } from './sourceClient'
@@ -345,9 +345,8 @@ function mapEvent(plan: ItemPlan, wire: Wire, ctx: MapContext) {
   plan.localized.title = localize(plan, wire, ctx, (item) => decodeEntities(String(item.title ?? '')))
 
   const given = typeof wire.timezone === 'string' ? wire.timezone : ''
-  const timezone = given ? ianaTimezone(given) : null
+  const timezone = given ? knownTimezone(given) : null
   if (given && !timezone) return void (plan.problem = `its timezone "${given}" is not a timezone this site knows`)
-  if (timezone && timezone !== given) plan.warnings.push(`its timezone "${given}" is stored as ${timezone}`)
   const zone = timezone ?? ctx.siteTimezone
   const start = wallTime(wire.utc_start_date, 'UTC') ?? wallTime(wire.start_date, zone, ctx.now)
   if (!start) return void (plan.problem = `its start date "${String(wire.start_date)}" is not a date`)
@@ -362,7 +361,7 @@ function mapEvent(plan: ItemPlan, wire: Wire, ctx: MapContext) {
 
   const cost = costOf(wire)
   plan.fields.cost = cost.cost
-  plan.fields.costDetails = { currencyCode: cost.currencyCode }
+  plan.fields.costDetails = cost.details
   if (cost.warning) plan.warnings.push(cost.warning)
 
   // The original shows the permalink when the event has no website of its own.
@@ -470,26 +469,31 @@ function imageFacts(image: Wire): ImageFacts {
 }
 
 /**
- * The cost as an editor would type it here, so that it shows as the source showed it: first
- * rebuilt from the parsed values (which keeps `Free` as 0 in ranges), else the text as shown.
+ * The cost as the source shows it: the text rebuilt from the parsed values (which keeps `Free` as 0
+ * in ranges), else the text as shown; the currency symbol and its side taken from the source's
+ * `cost_details` and stored as given (the import's writes carry `COST_DETAILS_GIVEN`), since the
+ * original keeps an event's symbol for ranges too when it was set in its admin screen.
  */
-function costOf(wire: Wire): { cost: null | string; currencyCode: null | string; warning?: string } {
+function costOf(wire: Wire): { cost: null | string; details: Record<string, unknown>; warning?: string } {
   const shown = decodeEntities(String(wire.cost ?? '')).trim()
-  const details = (wire.cost_details ?? {}) as { currency_code?: unknown; currency_position?: unknown; currency_symbol?: unknown; values?: unknown }
-  const values = asArray(details.values).map(String)
-  const currencyCode = typeof details.currency_code === 'string' && details.currency_code ? details.currency_code : null
-  if (!shown && !values.length) return { cost: null, currencyCode }
+  const source = (wire.cost_details ?? {}) as { currency_code?: unknown; currency_position?: unknown; currency_symbol?: unknown; values?: unknown }
+  const values = asArray(source.values).map(String)
+  const currencyCode = typeof source.currency_code === 'string' && source.currency_code ? source.currency_code : null
+  const currencySymbol = decodeEntities(String(source.currency_symbol ?? '')) || null
+  const currencyPosition = source.currency_position === 'prefix' || source.currency_position === 'postfix' ? source.currency_position : null
+  const detailsOf = (text: null | string) => ({ currencyCode, currencyPosition, currencySymbol, values: text ? parseCost(text).values : [] })
+  if (!shown && !values.length) return { cost: null, details: detailsOf(null) }
   const numbers = values.filter((value) => /^\d+(\.\d+)?$/.test(value))
-  const symbol = decodeEntities(String(details.currency_symbol ?? ''))
-  const candidates: string[] = []
-  if (numbers.length) candidates.push(details.currency_position === 'postfix' ? `${numbers.join(' - ')}${symbol}` : `${symbol}${numbers.join(' - ')}`)
-  candidates.push(shown)
+  const amounts = numbers.join(' - ')
+  // A cost of exactly `0` is no cost at all (formatCost): a lone free amount keeps its symbol in the text.
+  const withSymbol = currencySymbol && (currencyPosition === 'postfix' ? `${amounts}${currencySymbol}` : `${currencySymbol}${amounts}`)
+  const candidates = [...(numbers.length ? [amounts, withSymbol] : []), shown].filter((text): text is string => Boolean(text))
   for (const candidate of candidates) {
-    const parsed = parseCost(candidate)
-    const shownHere = formatCost({ cost: candidate, costDetails: { ...parsed, currencyCode } }).text
-    if (shownHere === shown && JSON.stringify(parsed.values) === JSON.stringify(values)) return { cost: candidate, currencyCode }
+    const details = detailsOf(candidate)
+    const shownHere = formatCost({ cost: candidate, costDetails: details }).text
+    if (shownHere === shown && JSON.stringify(details.values) === JSON.stringify(values)) return { cost: candidate, details }
   }
-  return { cost: shown, currencyCode, warning: `its cost "${shown}" may show differently here` }
+  return { cost: shown, details: detailsOf(shown), warning: `its cost "${shown}" may show differently here` }
 }
 
 /** A website as our URL fields accept it; one typed without a scheme gets `http://`. False (and a problem) when it is no URL. */
@@ -506,13 +510,12 @@ function setUrl(plan: ItemPlan, field: string, value: string): boolean {
   return false
 }
 
-/** IANA names as they are; the original's `UTC+2` offsets as the `Etc/GMT-2` zones that mean the same. */
-function ianaTimezone(name: string): null | string {
-  if (isValidTimeZone(name)) return name
-  const offset = /^UTC([+-])(\d{1,2})(?::?(00))?$/.exec(name)
-  if (!offset || Number(offset[2]) > 14) return null
-  const hours = Number(offset[2])
-  return hours === 0 ? 'UTC' : `Etc/GMT${offset[1] === '+' ? '-' : '+'}${hours}`
+/**
+ * IANA names and the original's manual offsets (`UTC+2`) as they are: an offset reads here as it
+ * does there (src/lib/utcOffsets.ts), so the event keeps its times and its `timezone`.
+ */
+function knownTimezone(name: string): null | string {
+  return isEventTimeZone(name) ? name : null
 }
 
 /** A `Y-m-d H:i:s` date of the wire in `zone` (WordPress's zero date is none); with `now`, any date PHP reads. */
