@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import { headers as requestHeaders } from 'next/headers'
+import { headers as requestHeaders } from 'next/headers.js'
 import { createLocalReq, executeAuthStrategies } from 'payload'
 import { cache } from 'react'
 
