@@ -18,12 +18,19 @@ export async function up({ db, payload }: MigrateUpArgs): Promise<void> {
   ALTER TABLE "events" ADD COLUMN "end_local" varchar;
   ALTER TABLE "events" ADD COLUMN "post_date" timestamp(3) with time zone;`)
   const custom = payload.config.custom as { eventsCalendar?: { siteTimezone?: string } } | undefined
-  const siteTimezone = custom?.eventsCalendar?.siteTimezone ?? 'UTC'
+  await backfillListOrder(db, custom?.eventsCalendar?.siteTimezone ?? 'UTC')
+  await db.execute(sql`
+  CREATE INDEX "startLocal_postDate_idx" ON "events" USING btree ("start_local","post_date");
+  CREATE INDEX "endLocal_idx" ON "events" USING btree ("end_local");`)
+}
+
+/** Fills the three columns of every event, a thousand events per statement. */
+export async function backfillListOrder(db: MigrateUpArgs['db'], siteTimezone: string): Promise<void> {
   for (let after = 0; ; ) {
     const { rows } = (await db.execute(sql`
       SELECT "id", "start_date", "end_date", "timezone", "published_at", "created_at" FROM "events"
       WHERE "id" > ${after} ORDER BY "id" LIMIT ${BATCH}`)) as unknown as { rows: Record<string, unknown>[] }
-    if (!rows.length) break
+    if (!rows.length) return
     const values = rows.map((row) => {
       const timezone = (row.timezone as null | string) || siteTimezone
       const start = row.start_date ? localWallTime(row.start_date as string, timezone) : null
@@ -37,9 +44,6 @@ export async function up({ db, payload }: MigrateUpArgs): Promise<void> {
       WHERE "events"."id" = v.id`)
     after = Number(rows[rows.length - 1]!.id)
   }
-  await db.execute(sql`
-  CREATE INDEX "startLocal_postDate_idx" ON "events" USING btree ("start_local","post_date");
-  CREATE INDEX "endLocal_idx" ON "events" USING btree ("end_local");`)
 }
 
 export async function down({ db }: MigrateDownArgs): Promise<void> {
