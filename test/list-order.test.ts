@@ -3,7 +3,7 @@ import type { Payload } from 'payload'
 import { sql } from '@payloadcms/db-postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { backfillListOrder } from '../src/migrations/20261124_040218_list_order'
+import { calendarSchemaSteps } from '../src/db/calendarSchema'
 import { basic, serveCompatApi } from './helpers/http'
 import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
 
@@ -66,7 +66,7 @@ describe('order and window of the events list', () => {
     expect(await list('starts_after=2031-07-01 13:30:00&strict_dates=true&end_date=2031-07-02')).toEqual([ids.publishedEarlier, ids.newYork, ids.paris])
   })
 
-  it('keeps the stored order keys when an event moves, and the migration computes the same keys for existing events', async () => {
+  it("keeps the stored order keys when an event moves, and the migration's step computes the same keys for events stored without them", async () => {
     await payload.update({ collection: 'events', id: ids.paris!, data: { timezone: 'Asia/Tokyo' } as never })
     const select = sql`SELECT "id", "start_local", "end_local", "post_date" FROM "events" WHERE "id" IN (${sql.join(Object.values(ids).map((id) => sql`${id}`), sql`, `)}) ORDER BY "id"`
     const stored = (await drizzle().execute(select)).rows
@@ -74,7 +74,7 @@ describe('order and window of the events list', () => {
     expect(new Date(stored.find((row) => row.id === ids.publishedEarlier)!.post_date!).toISOString()).toBe('2026-01-01T00:00:00.000Z')
 
     await drizzle().execute(sql`UPDATE "events" SET "start_local" = NULL, "end_local" = NULL, "post_date" = NULL WHERE "id" IN (${sql.join(Object.values(ids).map((id) => sql`${id}`), sql`, `)})`)
-    await backfillListOrder(drizzle() as never, payload.config.custom?.eventsCalendar?.siteTimezone ?? 'UTC')
+    await calendarSchemaSteps.listOrder.create(drizzle() as never)
     const backfilled = (await drizzle().execute(select)).rows
     expect(backfilled).toEqual(stored)
     expect(backfilled.every((row) => row.start_local && row.end_local && row.post_date)).toBe(true)
