@@ -1,5 +1,6 @@
 import type { CollectionBeforeChangeHook } from 'payload'
 
+import { isEventTimeZone } from '../../../src/lib/timezone'
 import { wallTime } from '../../../src/lib/wallTimes'
 
 /**
@@ -21,8 +22,11 @@ export const storeListOrder =
     const timezone = current<string>('timezone') || siteTimezone
     const start = current<string>('startDate')
     const end = current<string>('endDate')
-    if (start) data.startLocal = localWallTime(start, timezone)
-    if (end) data.endLocal = localWallTime(end, timezone)
+    // A timezone that is none is refused by the field's validation, which runs after this hook.
+    if (isEventTimeZone(timezone)) {
+      if (start) data.startLocal = localWallTime(start, timezone)
+      if (end) data.endLocal = localWallTime(end, timezone)
+    }
     const posted = current<null | string>('publishedAt') ?? current<string>('createdAt')
     if (posted) data.postDate = wholeSecond(posted)
     return data
@@ -31,7 +35,7 @@ export const storeListOrder =
 /** An instant as the wall time of a zone, `YYYY-MM-DD HH:MM:SS`: text that sorts as time does. */
 export function localWallTime(instant: Date | string, timezone: string): null | string {
   const date = new Date(instant)
-  return Number.isNaN(date.getTime()) ? null : wallTime(date, timezone)
+  return Number.isNaN(date.getTime()) || !isEventTimeZone(timezone) ? null : wallTime(date, timezone)
 }
 
 export function wholeSecond(instant: Date | string): null | string {
