@@ -252,6 +252,9 @@ export interface Event {
   endDate: string;
   timezone: string;
   allDay?: boolean | null;
+  startLocal?: string | null;
+  endLocal?: string | null;
+  postDate?: string | null;
   venue?: (number | null) | Venue;
   organizers?: (number | Organizer)[] | null;
   description?: {
@@ -718,6 +721,9 @@ export interface EventsSelect<T extends boolean = true> {
   endDate?: T;
   timezone?: T;
   allDay?: T;
+  startLocal?: T;
+  endLocal?: T;
+  postDate?: T;
   venue?: T;
   organizers?: T;
   description?: T;

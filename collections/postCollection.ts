@@ -36,6 +36,7 @@ export function generatePostCollection(args: {
   /** Which of the original's post types it is, for its public address. */
   kind: 'events' | 'organizers' | 'venues'
   fields: Field[]
+  indexes?: CollectionConfig['indexes']
   labels: CollectionConfig['labels']
   localizedFields: string[]
   options: SanitizedPluginConfig
@@ -68,6 +69,7 @@ export function generatePostCollection(args: {
       // What decides who sees a protected item's content is read whatever the caller selects.
       forceSelect: { author: true, password: true, status: true },
       fields: [...args.fields, ...postSidebarFields(args.options, args.defaultStatus, args.kind)],
+      indexes: args.indexes,
       hooks: {
         beforeOperation: [guardChosenIds(POST_COLLECTIONS), refuseDuplicatingProtected, serializeUpdates],
         beforeRead: [hideProtectedContent({ ...args.blankedWhenProtected, description: null, descriptionText: null, excerpt: null, image: null })],

@@ -6,10 +6,10 @@ import type { RestContext } from './context'
 import type { LinkedKind } from './linkedPostParams'
 
 import { readPosts } from '../src/access/posts'
-import { parsePhpDateTime } from '../src/lib/phpDate'
 import { wallTime } from '../src/lib/wallTimes'
 import { can } from '../src/lib/roles'
 import { CALENDAR_SLUGS } from '../src/slugs'
+import { EVENTS_LIST_SORT } from './events/listQuery'
 import { keptFor } from './freshness'
 
 /*
@@ -26,8 +26,8 @@ import { keptFor } from './freshness'
  *   venue and organizers came back blanked: `src/hooks/hideProtectedContent.ts`);
  * - `only_with_upcoming`, as the original (read in its source and checked with the oracle:
  *   test/fixtures/oracle, g-lists-014/015/019 and h-upcoming-linked): only the first page of
- *   upcoming events counts, that is the `defaultPerPage` (10) events listed first (by start, then
- *   post date, then id) among those of the list's statuses (published for a visitor, all but
+ *   upcoming events counts, that is the `defaultPerPage` (10) events listed first (by start as a
+ *   wall time in the event's zone, then post date, then id) among those of the list's statuses (published for a visitor, all but
  *   trashed for an editor, or the `status` asked for) that are not hidden from listings and start
  *   at or after the current UTC wall time read in the site's timezone (the original compares its
  *   clock's UTC digits with local starts: in New York an event starting within the next five hours
@@ -74,9 +74,9 @@ export async function linkedCondition(ctx: RestContext, kind: LinkedKind, filter
     query = sql`SELECT c.id FROM ${table} c WHERE ${candidates} AND ${wanted} (${linked})`
   } else {
     const upcoming = sql`SELECT e.id, e.venue_id FROM events e
-      WHERE ${ofStatuses('e')} AND e.start_date >= ${upcomingFrom(ctx).toISOString()}::timestamptz
+      WHERE ${ofStatuses('e')} AND e.start_local >= ${upcomingFrom(ctx)}
         AND e.hide_from_listings IS NOT TRUE AND ${rule ?? sql`true`}
-      ORDER BY e.start_date, coalesce(e.published_at, e.created_at), e.id
+      ORDER BY e.start_local, e.post_date, e.id
       LIMIT ${ctx.options.defaultPerPage}`
     const linked = kind === 'venues'
       ? sql`SELECT u.venue_id FROM (${upcoming}) u WHERE u.venue_id IS NOT NULL`
@@ -91,11 +91,11 @@ export async function linkedCondition(ctx: RestContext, kind: LinkedKind, filter
 }
 
 /**
- * Where upcoming starts for the original: its clock's UTC date and time read as a time in the
- * site's timezone (see the comment at the top).
+ * Where upcoming starts for the original: its clock's UTC date and time, compared with the events'
+ * starts as wall times in their own zones (`startLocal`; see the comment at the top).
  */
-function upcomingFrom(ctx: RestContext): Date {
-  return parsePhpDateTime(wallTime(ctx.now, 'UTC'), { now: ctx.now, timeZone: ctx.options.siteTimezone }) ?? ctx.now
+function upcomingFrom(ctx: RestContext): string {
+  return wallTime(ctx.now, 'UTC')
 }
 
 /**
@@ -123,7 +123,7 @@ async function withPayload(ctx: RestContext, kind: LinkedKind, filter: LinkedFil
   const where: Where[] = visibleOnly
     ? [
         statuses ? { status: { in: statuses } } : { status: { not_equals: 'trash' } },
-        { startDate: { greater_than_equal: upcomingFrom(ctx).toISOString() } },
+        { startLocal: { greater_than_equal: upcomingFrom(ctx) } },
         { hideFromListings: { not_equals: true } },
       ]
     : [{ status: { not_in: NOT_COUNTED } }]
@@ -136,7 +136,7 @@ async function withPayload(ctx: RestContext, kind: LinkedKind, filter: LinkedFil
     pagination: false,
     req: visibleOnly ? ctx.req : undefined,
     select: { [field]: true } as never,
-    sort: ['startDate', 'id'],
+    sort: EVENTS_LIST_SORT,
     where: { and: visibleOnly ? where : [...where, { [field]: { exists: true } }] },
   })
   const ids = new Set<number>([0])

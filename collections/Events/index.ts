@@ -10,6 +10,7 @@ import { generatePostCollection } from '../postCollection'
 import { EVENT_LOCALIZED_FIELDS, eventFields } from './fields'
 import { normalizeEventDates } from './hooks/normalizeEventDates'
 import { parseCostDetails } from './hooks/parseCostDetails'
+import { storeListOrder } from './hooks/storeListOrder'
 import { storeSummaryText } from './hooks/storeSummaryText'
 
 export function generateEventsCollection(options: SanitizedPluginConfig, slugs: CalendarSlugs): CollectionConfig {
@@ -48,7 +49,9 @@ export function generateEventsCollection(options: SanitizedPluginConfig, slugs: 
     localizedFields: EVENT_LOCALIZED_FIELDS,
     options,
     override: options.overrides.events,
-    beforeChange: [normalizeEventDates(options.siteTimezone), parseCostDetails, storeSummaryText],
+    beforeChange: [normalizeEventDates(options.siteTimezone), storeListOrder(options.siteTimezone), parseCostDetails, storeSummaryText],
+    // The events list's order (`endpoints/events/listQuery.ts`, EVENTS_LIST_SORT); the window's bounds narrow it first.
+    indexes: [{ fields: ['startLocal', 'postDate'] }, { fields: ['endLocal'] }],
     fields: eventFields(options, slugs),
   })
 }

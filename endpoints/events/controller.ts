@@ -16,7 +16,7 @@ import { countKept } from '../freshness'
 import { mayUnlockProtected } from '../unlockProtected'
 import { toList } from '../validators'
 import { DATE_BOUNDS, includeWindow, isStrict, parseDateWindow } from './dateWindow'
-import { EVENT_SEARCH_FIELDS, eventsListConditions } from './listQuery'
+import { EVENT_SEARCH_FIELDS, EVENTS_LIST_SORT, eventsListConditions } from './listQuery'
 import { prepareEventData } from './prepareEvent'
 import { findEventsPage, loadEvents, populateEvents } from './loadEvents'
 import { defaultEndDate, defaultStartDate } from './params'
@@ -77,7 +77,7 @@ async function listEvents(ctx: RestContext, { page, perPage }: { page: number; p
 
   const query = { collection: EVENTS, overrideAccess: false, req: ctx.req, where: { and } } as const
   const [docs, total] = await Promise.all([
-    findEventsPage(ctx, { ...query, limit: perPage, page, sort: ['startDate', 'id'] }),
+    findEventsPage(ctx, { ...query, limit: perPage, page, sort: EVENTS_LIST_SORT }),
     countKept(ctx, 'event-totals', query),
   ])
   const echo = echoedArgs(ctx, window.echo, statuses, mayEdit)

@@ -7,7 +7,7 @@ const RELATIVE: DateBound[] = ['starts_before', 'starts_after', 'ends_before', '
 export type DateWindow = {
   /** Each bound as the wall time in the site's timezone that the original echoes in `rest_url`. */
   echo: Partial<Record<DateBound, WallTime>>
-  /** Each bound as an instant, for the query. */
+  /** Each bound as an instant; the query compares its wall time in the site's timezone. */
   instants: Partial<Record<DateBound, Date>>
 }
 
@@ -21,8 +21,8 @@ export type DateWindow = {
  * - `start_date`/`end_date` have defaults (the request's values arrive already defaulted), which
  *   are dropped when the client sends a relative bound (`starts_*`, `ends_*`) but not them.
  *
- * Bounds compare with events' instants; the original compares wall times, which only differs
- * for events whose timezone is not the site's.
+ * The list compares each bound, as a wall time in the site's timezone, with the events' own wall
+ * times (`listQuery.ts`), as the original does.
  */
 export function parseDateWindow(args: {
   now: Date

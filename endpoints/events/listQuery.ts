@@ -3,22 +3,32 @@ import type { Where } from 'payload'
 import type { RestContext } from '../context'
 import type { DateWindow } from './dateWindow'
 
+import { wallTime } from '../../src/lib/wallTimes'
 import { foundFor } from '../args'
 import { toList } from '../validators'
 import { venuesNear } from './geofence'
 
 /**
  * Which date bound filters which field, and how (`docs/compatibility.md`, "Events list date
- * window" and "Events list filters").
+ * window" and "Events list filters"). As in the original, the bounds, wall times in the site's
+ * timezone, compare with each event's start and end as wall times in its own timezone
+ * (`collections/Events/hooks/storeListOrder.ts`).
  */
 const BOUND_FILTERS = {
-  start_date: ['startDate', 'greater_than_equal'],
-  end_date: ['endDate', 'less_than_equal'],
-  starts_before: ['startDate', 'less_than'],
-  starts_after: ['startDate', 'greater_than'],
-  ends_before: ['endDate', 'less_than'],
-  ends_after: ['endDate', 'greater_than'],
+  start_date: ['startLocal', 'greater_than_equal'],
+  end_date: ['endLocal', 'less_than_equal'],
+  starts_before: ['startLocal', 'less_than'],
+  starts_after: ['startLocal', 'greater_than'],
+  ends_before: ['endLocal', 'less_than'],
+  ends_after: ['endLocal', 'greater_than'],
 } as const
+
+/**
+ * The order of the events list and the calendar feeds, as the original's (`docs/compatibility.md`,
+ * "Order of events"): by the start as a wall time in the event's own timezone, then by post date,
+ * then by id.
+ */
+export const EVENTS_LIST_SORT = ['startLocal', 'postDate', 'id']
 
 /** What an events `search` looks in, each word in any of them (the events' `searchFields`). */
 export const EVENT_SEARCH_FIELDS = ['title', 'excerpt', 'descriptionText'] as const
@@ -40,7 +50,7 @@ export async function eventsListConditions(
   if (include) and.push({ id: { in: include } })
   for (const [bound, instant] of Object.entries(window?.instants ?? {})) {
     const [field, operator] = BOUND_FILTERS[bound as keyof typeof BOUND_FILTERS]
-    and.push({ [field]: { [operator]: instant.toISOString() } })
+    and.push({ [field]: { [operator]: wallTime(instant, ctx.options.siteTimezone) } })
   }
   if (typeof args.search === 'string') {
     for (const word of args.search.split(/\s+/).filter(Boolean)) {

@@ -4,6 +4,7 @@ import { sql } from '@payloadcms/db-postgres'
 
 import { changeLogPieces, createChangeLog, dropChangeLog } from './calendarSchema/changeLog'
 import { createListIndexes, dropListIndexes, listIndexPieces } from './calendarSchema/listIndexes'
+import { fillListOrder, keepListOrder, listOrderPieces } from './calendarSchema/listOrder'
 import { describePiece, type SchemaPiece, type SqlRunner } from './calendarSchema/pieces'
 import { createSearchIndexes, dropSearchIndexes, searchIndexPieces } from './calendarSchema/searchIndexes'
 import { createSharedIdSequences, dropSharedIdSequences, sharedIdSequencePieces } from './calendarSchema/sharedIdSequences'
@@ -56,6 +57,12 @@ const STEPS: Step[] = [
     drop: dropSearchIndexes,
     pieces: searchIndexPieces,
     withoutIt: 'event searches read every translation of every event',
+  },
+  {
+    create: fillListOrder,
+    drop: keepListOrder,
+    pieces: listOrderPieces,
+    withoutIt: 'events stored before their list order was kept are missing from the events list',
   },
 ]
 
@@ -112,6 +119,7 @@ export const calendarSchemaSteps = {
   termCounts: { create: createTermCounts, drop: dropTermCounts },
   changeLog: { create: createChangeLog, drop: dropChangeLog },
   searchIndexes: { create: createSearchIndexes, drop: dropSearchIndexes },
+  listOrder: { create: fillListOrder, drop: keepListOrder },
 }
 
 export function calendarSchemaPieces(): SchemaPiece[] {

@@ -6,7 +6,8 @@ import { applyCalendarSchema, dropCalendarSchema } from '../db/calendarSchema'
  * The calendar's database pieces for a host app's own migrations (README, "Using the plugin in
  * your app"): Payload generates the calendar's tables with the host's other collections, but
  * not the pieces Payload knows nothing of (shared id sequences, indexes, term counts, change
- * log). A host migration calls these at the end of its `up` and `down`:
+ * log), nor the list order of events stored before the columns that keep it existed
+ * (`src/db/calendarSchema/listOrder.ts`). A host migration calls these at the end of its `up` and `down`:
  *
  *   import { calendarSchemaDown, calendarSchemaUp } from 'payload-events-calendar/migrations'
  *   export async function up({ db, payload, req }: MigrateUpArgs) { …; await calendarSchemaUp({ db, payload, req }) }

@@ -6,6 +6,7 @@ import type { RestContext } from '../../endpoints/context'
 import type { EventDoc } from '../../endpoints/events/serializeEvent'
 
 import { populateEvents } from '../../endpoints/events/loadEvents'
+import { EVENTS_LIST_SORT } from '../../endpoints/events/listQuery'
 import { isFixedOffset } from '../lib/timezone'
 import { serializeEvent } from '../../endpoints/events/serializeEvent'
 import { CALENDAR_SLUGS } from '../slugs'
@@ -37,7 +38,7 @@ export async function planFeed(ctx: RestContext, where: Where): Promise<FeedPlan
     pagination: false,
     req: ctx.req,
     select: { endDate: true, startDate: true, timezone: true } as never,
-    sort: ['startDate', 'id'],
+    sort: EVENTS_LIST_SORT,
     where,
   })
   const zoneYears = new Map<string, Set<number>>()

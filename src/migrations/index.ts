@@ -6,6 +6,7 @@ import * as migration_20261123_221005_media_storage_fields from './20261123_2210
 import * as migration_20261124_003000_search_indexes from './20261124_003000_search_indexes';
 import * as migration_20261124_025629_external_images from './20261124_025629_external_images';
 import * as migration_20261124_030622_summary_text from './20261124_030622_summary_text';
+import * as migration_20261124_040218_list_order from './20261124_040218_list_order';
 
 export const migrations = [
   {
@@ -47,5 +48,10 @@ export const migrations = [
     up: migration_20261124_030622_summary_text.up,
     down: migration_20261124_030622_summary_text.down,
     name: '20261124_030622_summary_text',
+  },
+  {
+    up: migration_20261124_040218_list_order.up,
+    down: migration_20261124_040218_list_order.down,
+    name: '20261124_040218_list_order',
   },
 ];

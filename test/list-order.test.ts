@@ -1,0 +1,82 @@
+import type { Payload } from 'payload'
+
+import { sql } from '@payloadcms/db-postgres'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { calendarSchemaSteps } from '../src/db/calendarSchema'
+import { basic, serveCompatApi } from './helpers/http'
+import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
+
+type Row = { end_local: null | string; id: number; post_date: null | string; start_local: null | string }
+
+/**
+ * The events list's order and window as the original's (docs/compatibility.md, "Order of events"):
+ * by the start as a wall time in each event's own zone, then the post date, then the id; the
+ * window's dates compare with those wall times. The oracle's fixtures (test/oracle.test.ts) hold
+ * the original's answers; these cases isolate each rule.
+ */
+describe('order and window of the events list', () => {
+  let payload: Payload
+  let api: Awaited<ReturnType<typeof serveCompatApi>>
+  let editor: TestUser
+  const marker = unique('order')
+  const ids: Record<string, number> = {}
+  const drizzle = () => (payload.db as unknown as { drizzle: { execute: (query: unknown) => Promise<{ rows: Row[] }> } }).drizzle
+
+  const make = async (key: string, start: string, timezone: string, extra: Record<string, unknown> = {}) => {
+    const doc = await payload.create({
+      collection: 'events',
+      data: { title: `${key} ${marker}`, startDate: start, endDate: new Date(Date.parse(start) + 3_600_000).toISOString(), timezone, status: 'publish', ...extra } as never,
+    })
+    ids[key] = doc.id as number
+  }
+  const list = async (query: string) => {
+    const response = await fetch(`${api.url}/wp-json/vendor/events/v1/events?search=${marker}&per_page=50&${query}`, { headers: basic(editor.email, editor.password) })
+    expect(response.status).toBe(200)
+    return ((await response.json()) as { events: { id: number }[] }).events.map((event) => event.id)
+  }
+
+  beforeAll(async () => {
+    payload = await getTestPayload()
+    api = await serveCompatApi(payload)
+    editor = await createUser(payload, 'editor')
+    // 10:00 in New York is 14:00 UTC; 10:00 in Paris is 08:00 UTC: same wall time, the instants apart.
+    await make('newYork', '2031-07-01T14:00:00.000Z', 'America/New_York')
+    await make('paris', '2031-07-01T08:00:00.000Z', 'Europe/Paris')
+    // Made last but published long before: its post date comes first among the 10:00 ties.
+    await make('publishedEarlier', '2031-07-01T10:00:00.000Z', 'UTC', { publishedAt: '2026-01-01T00:00:00.000Z' })
+    // 09:00 in Paris (07:00 UTC): the earliest wall time.
+    await make('parisNine', '2031-07-01T07:00:00.000Z', 'Europe/Paris')
+    // 05:00 on 2 July at UTC+14 is 15:00 UTC on 1 July: on 2 July by its wall time.
+    await make('kiritimati', '2031-07-01T15:00:00.000Z', 'Pacific/Kiritimati')
+  })
+
+  afterAll(async () => {
+    await api?.close()
+  })
+
+  it('orders by the wall-time start, then the post date, then the id', async () => {
+    expect(await list('start_date=2031-07-01&end_date=2031-07-01')).toEqual([ids.parisNine, ids.publishedEarlier, ids.newYork, ids.paris])
+  })
+
+  it("filters the window's dates against each event's wall times, not its instants", async () => {
+    expect(await list('start_date=2031-07-02&end_date=2031-07-02')).toEqual([ids.kiritimati])
+    // Strict: 13:30 UTC is 09:30 in the site's New York, and midnight UTC on 2 July is 20:00 on
+    // 1 July there: the wall times the events' starts and ends compare with.
+    expect(await list('starts_after=2031-07-01 13:30:00&strict_dates=true&end_date=2031-07-02')).toEqual([ids.publishedEarlier, ids.newYork, ids.paris])
+  })
+
+  it("keeps the stored order keys when an event moves, and the migration's step computes the same keys for events stored without them", async () => {
+    await payload.update({ collection: 'events', id: ids.paris!, data: { timezone: 'Asia/Tokyo' } as never })
+    const select = sql`SELECT "id", "start_local", "end_local", "post_date" FROM "events" WHERE "id" IN (${sql.join(Object.values(ids).map((id) => sql`${id}`), sql`, `)}) ORDER BY "id"`
+    const stored = (await drizzle().execute(select)).rows
+    expect(stored.find((row) => row.id === ids.paris)?.start_local).toBe('2031-07-01 17:00:00')
+    expect(new Date(stored.find((row) => row.id === ids.publishedEarlier)!.post_date!).toISOString()).toBe('2026-01-01T00:00:00.000Z')
+
+    await drizzle().execute(sql`UPDATE "events" SET "start_local" = NULL, "end_local" = NULL, "post_date" = NULL WHERE "id" IN (${sql.join(Object.values(ids).map((id) => sql`${id}`), sql`, `)})`)
+    await calendarSchemaSteps.listOrder.create(drizzle() as never)
+    const backfilled = (await drizzle().execute(select)).rows
+    expect(backfilled).toEqual(stored)
+    expect(backfilled.every((row) => row.start_local && row.end_local && row.post_date)).toBe(true)
+  })
+})
