@@ -1,5 +1,7 @@
 import type { SanitizedPluginConfig } from '../types'
 
+import { decodeSegment, splitLanguageRoot } from '../lib/languageRoot'
+
 /** Which feed a URL asks for. */
 export type FeedLocation =
   | { kind: 'calendar'; language: string; rootPath: string }
@@ -14,14 +16,7 @@ type PathOptions = Pick<SanitizedPluginConfig, 'defaultLanguage' | 'languages'>
  * original serves in the same format). Any other URL is not a feed: `null`.
  */
 export function locateFeed(pathname: string, search: URLSearchParams, options: PathOptions): FeedLocation | null {
-  let segments = pathname.split('/').slice(1)
-  let language = options.defaultLanguage
-  if (segments.length > 1 && options.languages.includes(segments[0]!) && segments[0] !== options.defaultLanguage) {
-    language = segments[0]!
-    segments = segments.slice(1)
-  }
-  const rootPath = language === options.defaultLanguage ? '' : `/${language}`
-  if (segments.at(-1) === '' && segments.length > 1) segments = segments.slice(0, -1)
+  const { language, rootPath, segments } = splitLanguageRoot(pathname, options)
   const asksIcal = ['ical', 'outlook-ical'].some((name) => ['1', 'true'].includes(search.get(name) ?? ''))
 
   if (segments.length === 1 && segments[0] === 'events.ics') return { kind: 'calendar', language, rootPath }
@@ -32,13 +27,4 @@ export function locateFeed(pathname: string, search: URLSearchParams, options: P
   if (segments.length === 1 && segments[0] === 'events') return { kind: 'calendar', language, rootPath }
   if (segments.length === 2 && segments[0] === 'event' && segments[1]) return { kind: 'event', language, rootPath, slug: decodeSegment(segments[1]) }
   return null
-}
-
-/** A slug as stored (`%C3%A9t%C3%A9` → `été`); a malformed escape stays as written and matches nothing. */
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment)
-  } catch {
-    return segment
-  }
 }

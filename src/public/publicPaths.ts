@@ -1,5 +1,7 @@
 import type { SanitizedPluginConfig } from '../types'
 
+import { decodeSegment, splitLanguageRoot } from '../lib/languageRoot'
+
 /** Which event a public URL names: by its slug (the permalink) or by its id (WordPress's plain link). */
 export type PublicEventLocation = { language: string; rootPath: string } & ({ id: string } | { slug: string })
 
@@ -13,27 +15,11 @@ type PathOptions = Pick<SanitizedPluginConfig, 'defaultLanguage' | 'languages'>
  * The feeds' forms (`/event/{slug}.ics`, `?ical=1`) are answered before this (`src/feeds`).
  */
 export function locatePublicEvent(pathname: string, search: URLSearchParams, options: PathOptions): null | PublicEventLocation {
-  let segments = pathname.split('/').slice(1)
-  let language = options.defaultLanguage
-  if (segments.length > 1 && options.languages.includes(segments[0]!) && segments[0] !== options.defaultLanguage) {
-    language = segments[0]!
-    segments = segments.slice(1)
-  }
-  const rootPath = language === options.defaultLanguage ? '' : `/${language}`
-  if (segments.at(-1) === '' && segments.length > 1) segments = segments.slice(0, -1)
+  const { language, rootPath, segments } = splitLanguageRoot(pathname, options)
 
   if (segments.length === 2 && segments[0] === 'event' && segments[1]) return { language, rootPath, slug: decodeSegment(segments[1]) }
   const isRoot = segments.length === 1 && (segments[0] === '' || segments[0] === 'index.php')
   const id = search.get('p')
   if (isRoot && search.get('post_type') === 'tribe_events' && id !== null) return { id: /^\d+$/.test(id) ? id : '0', language, rootPath }
   return null
-}
-
-/** A slug as stored (`%C3%A9t%C3%A9` → `été`); a malformed escape stays as written and matches nothing. */
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment)
-  } catch {
-    return segment
-  }
 }
