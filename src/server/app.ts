@@ -7,6 +7,7 @@ import type { TrustProxy } from '../env'
 import type { SanitizedPluginConfig } from '../types'
 
 import { compatMiddleware } from '../../endpoints/express'
+import { locateCompatPath } from '../../endpoints/paths'
 import { CLIENT_ADDRESS_HEADER, signClientAddress } from '../auth/clientAddress'
 import { feedMiddleware } from '../feeds/expressFeeds'
 import { publicPageMiddleware } from '../public/expressPublicPages'
@@ -18,13 +19,6 @@ import { requestLog } from './requestLog'
 
 /** Requests of one client answered at once (`CLIENT_CONCURRENCY`), fewer than the database pool's connections. */
 export const DEFAULT_CLIENT_CONCURRENCY = 8
-
-/** A path of the compatibility API: under a REST root (in any language) or Payload's mount of its namespace. */
-function isCompatPath(options: SanitizedPluginConfig, path: string): boolean {
-  const under = (prefix: string) => path === prefix || path.startsWith(`${prefix}/`)
-  const roots = [`/${options.restRoot}`, ...options.languages.map((language) => `/${language}/${options.restRoot}`), `${options.apiRoute}/${options.namespace}`]
-  return roots.some(under)
-}
 
 /**
  * The Express app in front of everything, without Next.js (`src/server/server.ts` mounts Next
@@ -48,7 +42,7 @@ export function createExpressApp(args: { clientConcurrency?: number; payload: Pa
   app.use(requestLog(payload))
   app.use(closeConnectionsWhileDraining)
   app.use(healthRoutes(payload))
-  app.use(fairShare({ isCompatPath: (path) => isCompatPath(options, path), maxQueued: 256, maxWaitMs: 15_000, perClient: args.clientConcurrency ?? DEFAULT_CLIENT_CONCURRENCY }))
+  app.use(fairShare({ isCompatPath: (path, search) => locateCompatPath(path, options, search) !== null, maxQueued: 256, maxWaitMs: 15_000, perClient: args.clientConcurrency ?? DEFAULT_CLIENT_CONCURRENCY }))
   app.use(clientAddressMiddleware(payload.secret))
   app.use(feedMiddleware(async () => payload, options))
   app.use(compatMiddleware(async () => payload, options))

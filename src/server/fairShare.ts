@@ -7,8 +7,8 @@ export type FairShareSettings = {
   maxQueued: number
   /** How long a request waits for its turn before it is refused. */
   maxWaitMs: number
-  /** Whether a path is the compatibility API's, whose callers get WordPress's error shape. */
-  isCompatPath: (path: string) => boolean
+  /** Whether a request is the compatibility API's (`endpoints/paths.ts`), whose callers get WordPress's error shape. */
+  isCompatPath: (path: string, search: URLSearchParams) => boolean
 }
 
 type Client = { running: number; waiting: (() => void)[] }
@@ -74,6 +74,12 @@ const MESSAGE = 'Too many requests from this client at once. Wait for the ones u
 function refuse(req: Request, res: Response, settings: FairShareSettings) {
   if (res.headersSent || res.writableEnded) return
   res.status(429).set('Retry-After', '1')
-  if (settings.isCompatPath(req.path) || typeof req.query.rest_route === 'string') res.json({ code: 'rest_too_many_requests', message: MESSAGE, data: { status: 429 } })
+  if (settings.isCompatPath(req.path, searchOf(req.originalUrl))) res.json({ code: 'rest_too_many_requests', message: MESSAGE, data: { status: 429 } })
   else res.json({ errors: [{ message: MESSAGE }] })
+}
+
+/** The query of a request's URL as written (`?rest_route=…`); none when it cannot be read. */
+function searchOf(url: string): URLSearchParams {
+  const query = url.indexOf('?')
+  return new URLSearchParams(query === -1 ? '' : url.slice(query + 1))
 }
