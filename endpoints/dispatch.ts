@@ -106,7 +106,10 @@ export async function dispatchCompatRequest(
 
     const credentials = signInHeaders(payload, options, request, nonceOf(query, body, request.headers))
     const user = await authenticate(payload, credentials.headers)
-    if (!user && /^Basic\s/i.test(request.headers.get('authorization') ?? '')) throw signInFailure(credentials.headers)
+    // A Basic header that did not sign in, or a session that could not be checked (an outage).
+    if (!user && (/^Basic\s/i.test(request.headers.get('authorization') ?? '') || failedSignInOf(credentials.headers)?.kind === 'unavailable')) {
+      throw signInFailure(credentials.headers)
+    }
     signedIn = Boolean(user)
     if (user && credentials.sessionToken && (user as { _strategy?: string })._strategy === 'local-jwt') {
       headers['X-WP-Nonce'] = restNonce(payload.secret, credentials.sessionToken)

@@ -293,6 +293,9 @@ describe('the password guard: slowdown, no lockout, equal timing, CSRF, sessions
 
   it('answers 503 with Retry-After while the database is unreachable, never a credentials error, and counts nothing', async () => {
     const user = await createUser(payload, 'author')
+    const token = (await login(user.email, user.password)).body.token as string
+    const jwt = { 'content-type': 'application/json', Authorization: `JWT ${token}` }
+    await clearGuard()
     const db = payload.db as unknown as { drizzle: unknown; pool: pg.Pool; schema: never }
     const saved = { drizzle: db.drizzle, pool: db.pool }
     // A closed port: every query fails as when Postgres is down.
@@ -306,13 +309,16 @@ describe('the password guard: slowdown, no lockout, equal timing, CSRF, sessions
         await compat('', { headers: basic(user.email, user.password) }),
         await compat('/events'),
         await login(user.email, user.password),
+        // A signed-in editor's writes: not turned into a visitor's and refused as such.
+        await compat('/events', { method: 'POST', headers: jwt, body: JSON.stringify({ title: unique('Outage'), start_date: '2027-01-01 10:00:00', end_date: '2027-01-01 11:00:00' }) }),
+        await timed(() => fetch(`${api.url}/api/events`, { method: 'POST', headers: jwt, body: JSON.stringify({ title: unique('Outage') }) })),
       ]
     } finally {
       db.pool = saved.pool
       db.drizzle = saved.drizzle
       await deadPool.end()
     }
-    const [basicSignIn, read, payloadLogin] = answers
+    const [basicSignIn, read, payloadLogin, sessionWrite, restSessionWrite] = answers
     expect(basicSignIn.status).toBe(503)
     expect(basicSignIn.body).toEqual({ code: 'database_unavailable', message: expect.any(String), data: { status: 503 } })
     expect(basicSignIn.headers.get('retry-after')).toMatch(/^\d+$/)
@@ -321,10 +327,16 @@ describe('the password guard: slowdown, no lockout, equal timing, CSRF, sessions
     expect(read.headers.get('retry-after')).toMatch(/^\d+$/)
     expect(payloadLogin.status).toBe(503)
     expect(payloadLogin.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect([sessionWrite.status, sessionWrite.body.code]).toEqual([503, 'database_unavailable'])
+    expect(sessionWrite.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect([restSessionWrite.status, restSessionWrite.body]).toEqual([503, { errors: [{ message: expect.stringMatching(/database/) }] }])
+    expect(restSessionWrite.headers.get('retry-after')).toMatch(/^\d+$/)
     // Nothing was counted against the account.
     const { rows } = await saved.pool.query(`SELECT count(*)::int AS n FROM ${GUARD_TABLE}`)
     expect(rows[0].n).toBe(0)
     expect((await compat('', { headers: basic(user.email, user.password) })).status).toBe(200)
+    // The same session works again once the database is back.
+    expect((await me({ Authorization: `JWT ${token}` })).body.user?.id).toBe(user.id)
   })
 
   it('has the documented policy by default: 5 free tries per account, 20 per address, 1 s doubling to 60 s, holds up to 10 s, forgets after an hour', () => {

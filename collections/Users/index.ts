@@ -5,6 +5,7 @@ import type { SanitizedPluginConfig } from '../../src/types'
 import { manageUsers, selfOrUserManager, userManagerField } from '../../src/access/users'
 import { clientComponent } from '../../src/admin/paths'
 import { basicAuthStrategy } from '../../src/auth/basicAuthStrategy'
+import { sessionOutageStrategy } from '../../src/auth/sessionOutageStrategy'
 import { forgiveRightPassword, guardLogin } from '../../src/auth/loginGuardHooks'
 import { forgetSignInsAfterDelete, forgetSignInsAfterUserChange } from '../../src/auth/recentApplicationPasswords'
 import { label, labelByLanguage } from '../../src/i18n/index'
@@ -89,6 +90,7 @@ export function withCalendarUsers(collection: CollectionConfig, appPasswordsSlug
       strategies: [
         ...(auth.strategies ?? []),
         basicAuthStrategy({ appPasswordsSlug, usersSlug: collection.slug }),
+        ...(auth.disableLocalStrategy ? [] : [sessionOutageStrategy()]),
       ],
     },
     fields: withCalendarUserFields(collection, [displayNameField, roleField, applicationPasswordsField(appPasswordsSlug)]),

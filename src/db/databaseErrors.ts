@@ -22,6 +22,11 @@ const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300'])
 const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN'])
 /** node-postgres and its pool report these without a code. */
 const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connection is insecure|the database system is (starting up|shutting down|in recovery mode)/i
+/**
+ * Payload's Postgres adapter reports a transaction that could not begin as a new error carrying
+ * only the message of the one it caught (`@payloadcms/drizzle`, `transactions/beginTransaction.js`).
+ */
+const UNAVAILABLE_TRANSACTION_START = new RegExp(`cannot begin transaction: .*\\b(${[...UNAVAILABLE_SOCKET_CODES].join('|')})\\b`)
 
 type ErrorLike = { cause?: unknown; code?: unknown; errors?: unknown; message?: unknown; originalError?: unknown }
 
@@ -46,7 +51,7 @@ export function classifyDatabaseError(error: unknown): DatabaseFailure | null {
     const code = typeof link.code === 'string' ? link.code : ''
     if (/^22[0-9A-Z]{3}$/.test(code)) return 'bad-input'
     if (/^08[0-9A-Z]{3}$/.test(code) || UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_SOCKET_CODES.has(code)) return 'unavailable'
-    if (typeof link.message === 'string' && UNAVAILABLE_MESSAGES.test(link.message)) return 'unavailable'
+    if (typeof link.message === 'string' && (UNAVAILABLE_MESSAGES.test(link.message) || UNAVAILABLE_TRANSACTION_START.test(link.message))) return 'unavailable'
   }
   return null
 }

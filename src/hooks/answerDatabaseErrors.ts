@@ -1,6 +1,7 @@
 import type { AfterErrorHook } from 'payload'
 
-import { classifyDatabaseError, RETRY_AFTER_SECONDS } from '../db/databaseErrors'
+import { failedSignInOf } from '../auth/signInOutcome'
+import { classifyDatabaseError, type DatabaseFailure, RETRY_AFTER_SECONDS } from '../db/databaseErrors'
 
 const ANSWERS = {
   'bad-input': { message: 'A value in the request cannot be stored or compared.', status: 400 },
@@ -15,7 +16,7 @@ const ANSWERS = {
  * catches what it does not foresee. The message names no SQL, table or value.
  */
 export const answerDatabaseErrors: AfterErrorHook = ({ error, graphqlResult, req }) => {
-  const failure = classifyDatabaseError(error)
+  const failure = classifyDatabaseError(error) ?? refusedForAnOutage(error, req.headers)
   if (!failure) return
   const { message, status } = ANSWERS[failure]
   if (failure === 'unavailable') {
@@ -27,4 +28,15 @@ export const answerDatabaseErrors: AfterErrorHook = ({ error, graphqlResult, req
     return { graphqlResult: { ...graphqlResult, message, extensions: { ...graphqlResult.extensions, name: 'APIError', statusCode: status } } }
   }
   return { response: { errors: [{ message }] }, status }
+}
+
+/**
+ * A refusal of a caller whose credentials could not be checked because the database was out of
+ * reach (`src/auth/sessionOutageStrategy.ts`, `src/auth/basicAuthStrategy.ts`): the request ran as
+ * a visitor's and was refused as such, but the caller is owed the outage, not "sign in".
+ */
+function refusedForAnOutage(error: unknown, headers: Headers | undefined): DatabaseFailure | null {
+  const name = (error as Error | undefined)?.name
+  if (name !== 'Forbidden' && name !== 'UnauthorizedError') return null
+  return headers && failedSignInOf(headers)?.kind === 'unavailable' ? 'unavailable' : null
 }
