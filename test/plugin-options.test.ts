@@ -10,6 +10,7 @@ import type { EventsCalendarPluginConfig, SanitizedPluginConfig } from '../src/t
 import { compatMiddleware } from '../endpoints/express'
 import { readPosts, createPosts } from '../src/access/posts'
 import { BASIC_STRATEGY } from '../src/auth/basicAuthStrategy'
+import { SESSION_OUTAGE_STRATEGY } from '../src/auth/sessionOutageStrategy'
 import { answerCompatRequest, createEventsCalendarHandler, pluginOptionsOf } from '../src/exports/handler'
 import { eventsCalendarRoutes } from '../src/exports/next'
 import { applyStatusWorkflow } from '../src/hooks/applyStatusWorkflow'
@@ -99,7 +100,7 @@ describe('the plugin built with other options (config only)', () => {
     const users = collectionOf(disabled, 'users')
     expect(users.hooks).toEqual({})
     expect(typeof users.auth === 'object' && users.auth.strategies).toEqual([])
-    expect(typeof collectionOf(enabled, 'users').auth === 'object' && (collectionOf(enabled, 'users').auth as { strategies: { name: string }[] }).strategies.map((s) => s.name)).toEqual([BASIC_STRATEGY])
+    expect(typeof collectionOf(enabled, 'users').auth === 'object' && (collectionOf(enabled, 'users').auth as { strategies: { name: string }[] }).strategies.map((s) => s.name)).toEqual([BASIC_STRATEGY, SESSION_OUTAGE_STRATEGY])
     // The site's own collections get none of the plugin's input guards.
     expect(hookCount(collectionOf(build({ disabled: true }, [{ slug: 'pages', fields: [{ name: 'title', type: 'text' }] }]), 'pages'))).toBe(0)
   })
@@ -149,7 +150,7 @@ describe('the plugin built with other options (config only)', () => {
     const extended = collectionOf(config, 'members')
     expect(fieldNamed(extended.fields, 'role')).toBeTruthy()
     expect(fieldNamed(extended.fields, 'nickname')).toBeTruthy()
-    expect((extended.auth as { strategies: { name: string }[] }).strategies.map((s) => s.name)).toEqual([BASIC_STRATEGY])
+    expect((extended.auth as { strategies: { name: string }[] }).strategies.map((s) => s.name)).toEqual([BASIC_STRATEGY, SESSION_OUTAGE_STRATEGY])
     expect(fieldNamed(collectionOf(config, 'events').fields, 'author')).toMatchObject({ relationTo: 'members' })
     expect(fieldNamed(collectionOf(config, 'venues').fields, 'image')).toMatchObject({ relationTo: 'images' })
     expect(fieldNamed(collectionOf(config, 'application-passwords').fields, 'user')).toMatchObject({ relationTo: 'members' })

@@ -33,15 +33,29 @@ export async function publishDueItems(args: {
     await session?.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${PUBLISH_LOCK_KEY}))`)
     let published = 0
     for (const collection of args.collections) {
-      const result = await req.payload.update({
+      const due = await req.payload.find({
         collection: collection as CollectionSlug,
-        data: { status: 'publish' } as never,
         depth: 0,
+        limit: 0,
         overrideAccess: true,
+        pagination: false,
         req,
+        select: {},
         where: { and: [{ status: { equals: 'future' } }, { publishedAt: { less_than_equal: now } }] },
       })
-      published += result.docs.length
+      // One at a time: a bulk update writes its items side by side on the transaction's one
+      // connection, which node-postgres only queues (and will refuse in pg 9).
+      for (const item of due.docs) {
+        await req.payload.update({
+          collection: collection as CollectionSlug,
+          data: { status: 'publish' } as never,
+          depth: 0,
+          id: item.id,
+          overrideAccess: true,
+          req,
+        })
+        published += 1
+      }
     }
     if (ownTransaction) await commitTransaction(req)
     return published
