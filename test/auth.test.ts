@@ -28,7 +28,10 @@ describe('application passwords and HTTP Basic sign-in (docs/compatibility.md, "
   })
   // The guard's counts live in the database every test file shares: leave none behind.
   afterAll(async () => {
-    await poolOf(payload)!.query(`DELETE FROM ${GUARD_TABLE}`)
+    // The table is made by the first guarded sign-in, which a run of some tests (`-t`) may not reach.
+    await poolOf(payload)!.query(`DELETE FROM ${GUARD_TABLE}`).catch((error: { code?: string }) => {
+      if (error.code !== '42P01') throw error
+    })
     await api.close()
   })
 
