@@ -11,6 +11,7 @@ import { CALENDAR_SLUGS } from '../src/slugs'
 import { foundFor, wasSent } from './args'
 import { invalidParam, notAccessible } from './errors'
 import { countKept } from './freshness'
+import { findLikeCondition } from './searchConditions'
 import { linkedPostData } from './linkedPosts'
 import { linkedCondition } from './linkedToEvents'
 import { resolveImage } from './media'
@@ -63,12 +64,8 @@ export function linkedPostResource(kind: LinkedKind): Resource {
     const statuses = (args.status as string[] | undefined) ?? (mayEdit ? null : ['publish'])
     const and: Where[] = [statuses ? { status: { in: statuses } } : { status: { not_equals: 'trash' } }]
 
-    if (typeof args.search === 'string') {
-      const fragments = args.search.split(/[^\p{L}\p{N}-]+/u).filter(Boolean)
-      if (fragments.length) {
-        and.push({ or: SEARCH_FIELDS[kind].map((field) => ({ and: fragments.map((fragment) => ({ [field]: { like: fragment } })) })) })
-      }
-    }
+    const search = typeof args.search === 'string' ? await findLikeCondition(ctx, collection, SEARCH_FIELDS[kind], args.search) : null
+    if (search && !search.nothing) and.push(search.condition)
     if (args.event !== undefined) and.push({ id: { in: linkedToEvent(foundFor<PlainDoc>(args, 'event')!) } })
     if (args.has_events !== undefined && args.has_events !== '') {
       and.push(await linkedCondition(ctx, kind, { has: isTruthy(args.has_events), kind: 'has_events' }, statuses))
@@ -78,7 +75,8 @@ export function linkedPostResource(kind: LinkedKind): Resource {
     // The page and its total side by side.
     const query = { collection, overrideAccess: false, req: ctx.req, where: { and } } as const
     const [{ docs }, total] = await Promise.all([
-      ctx.payload.find({ ...query, depth: 0, limit: perPage, page, pagination: false, sort: ['-createdAt', '-id'] }),
+      // A search that finds nothing at all leaves the page empty, and its total that of the list without it.
+      search?.nothing ? { docs: [] } : ctx.payload.find({ ...query, depth: 0, limit: perPage, page, pagination: false, sort: ['-createdAt', '-id'] }),
       countKept(ctx, `${kind}-totals`, query),
     ])
     const echo: [string, string][] = [['per_page', String(perPage)]]

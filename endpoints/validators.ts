@@ -46,7 +46,8 @@ export const isPositiveIntList: Validator = (value) => {
   return list.length > 0 && list.every((item) => isIntegral(item) && Number(item) > 0)
 }
 
-export const isString: Validator = (value) => typeof value === 'string' && value !== ''
+/** The original's `is_string`: a string that PHP's `empty()` does not call empty (`''` and `'0'` are refused). */
+export const isString: Validator = (value) => typeof value === 'string' && value !== '' && value !== '0'
 
 export const isStringOrEmpty: Validator = (value) =>
   value === '' || value === null || value === 0 || value === '0' || typeof value === 'string'

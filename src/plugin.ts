@@ -16,6 +16,7 @@ import { HOST_SCRIPT_KEY, hostScriptPath } from './cli/hostScriptPath'
 import { withCalendarPushSchema } from './db/calendarSchema/pushSchema'
 import { ensureCalendarSchemaOnInit } from './db/calendarSchemaOnInit'
 import { mendPreferenceDeletes } from './db/deleteOwnPreference'
+import { foldSearchesIn } from './db/foldedSearch'
 import { mendJoinedCounts } from './db/joinedCounts'
 import { guardCollectionsAddedByPayload, withInputGuards } from './collectionGuards'
 import { capVisitorPageSize } from './hooks/capVisitorPageSize'
@@ -70,6 +71,7 @@ export const eventsCalendarPlugin =
           guardCollectionsAddedByPayload(payload)
           mendPreferenceDeletes(payload)
           mendJoinedCounts(payload)
+          foldSearchesIn(payload)
         }
         // Applied where the host pushes its schema; otherwise checked, and said loudly if missing.
         await ensureCalendarSchemaOnInit(payload)

@@ -5,6 +5,7 @@ import type { DateWindow } from './dateWindow'
 
 import { wallTime } from '../../src/lib/wallTimes'
 import { foundFor } from '../args'
+import { postSearchConditions } from '../searchConditions'
 import { toList } from '../validators'
 import { venuesNear } from './geofence'
 
@@ -30,7 +31,7 @@ const BOUND_FILTERS = {
  */
 export const EVENTS_LIST_SORT = ['startLocal', 'postDate', 'id']
 
-/** What an events `search` looks in, each word in any of them (the events' `searchFields`). */
+/** What an events `search` looks in, each term in any of them (the events' `searchFields`; `../searchConditions.ts`). */
 export const EVENT_SEARCH_FIELDS = ['title', 'excerpt', 'descriptionText'] as const
 
 /**
@@ -52,11 +53,7 @@ export async function eventsListConditions(
     const [field, operator] = BOUND_FILTERS[bound as keyof typeof BOUND_FILTERS]
     and.push({ [field]: { [operator]: wallTime(instant, ctx.options.siteTimezone) } })
   }
-  if (typeof args.search === 'string') {
-    for (const word of args.search.split(/\s+/).filter(Boolean)) {
-      and.push({ or: EVENT_SEARCH_FIELDS.map((field) => ({ [field]: { like: word } })) })
-    }
-  }
+  if (typeof args.search === 'string') and.push(...postSearchConditions(EVENT_SEARCH_FIELDS, args.search))
   // The terms the validation found (`termListOf`), so each is looked up once.
   if (args.categories !== undefined) and.push({ categories: { in: foundFor<number[]>(args, 'categories') ?? [] } })
   if (args.tags !== undefined) and.push({ tags: { in: foundFor<number[]>(args, 'tags') ?? [] } })

@@ -7,6 +7,7 @@ import type { TermKind } from './params'
 import { foundFor, wasSent } from '../args'
 import { termExists } from '../errors'
 import { keptFor } from '../freshness'
+import { termSearchCondition } from '../searchConditions'
 import { visibleTermCounts } from '../termCounts'
 import { serializeListedTerm, serializeTerm } from './serializeTerm'
 import { findTerms, isNamed, type TermDoc, termsNamed } from './termsNamed'
@@ -54,7 +55,7 @@ export function termResource(kind: TermKind, collectionSlug: string): Resource {
   async function listPage(ctx: RestContext, { page, perPage }: { page: number; perPage: number }): Promise<ListPage> {
     const args = ctx.args
     const and: Where[] = []
-    if (typeof args.search === 'string') and.push({ or: SEARCH_FIELDS.map((field) => ({ [field]: { like: args.search } })) })
+    if (typeof args.search === 'string') and.push(termSearchCondition(SEARCH_FIELDS, args.search))
     if (args.exclude) and.push({ id: { not_in: args.exclude as number[] } })
     if (args.include) and.push({ id: { in: args.include as number[] } })
     if (args.parent !== undefined) and.push({ parent: { equals: Number(args.parent) } })

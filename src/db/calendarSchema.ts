@@ -6,6 +6,7 @@ import { changeLogPieces, createChangeLog, dropChangeLog } from './calendarSchem
 import { createListIndexes, dropListIndexes, listIndexPieces } from './calendarSchema/listIndexes'
 import { fillListOrder, keepListOrder, listOrderPieces } from './calendarSchema/listOrder'
 import { describePiece, type SchemaPiece, type SqlRunner } from './calendarSchema/pieces'
+import { createSearchFolding, dropSearchFolding, searchFoldingPieces } from './calendarSchema/searchFolding'
 import { createSearchIndexes, dropSearchIndexes, searchIndexPieces } from './calendarSchema/searchIndexes'
 import { createSharedIdSequences, dropSharedIdSequences, sharedIdSequencePieces } from './calendarSchema/sharedIdSequences'
 import { createTermCounts, dropTermCounts, termCountPieces } from './calendarSchema/termCounts'
@@ -64,6 +65,12 @@ const STEPS: Step[] = [
     pieces: listOrderPieces,
     withoutIt: 'events stored before their list order was kept are missing from the events list',
   },
+  {
+    create: createSearchFolding,
+    drop: dropSearchFolding,
+    pieces: searchFoldingPieces,
+    withoutIt: 'searches fail (no calendar_search_fold) or read every translation of every event',
+  },
 ]
 
 /** An arbitrary 64-bit key that names "the calendar's schema steps" among advisory locks. */
@@ -120,6 +127,7 @@ export const calendarSchemaSteps = {
   changeLog: { create: createChangeLog, drop: dropChangeLog },
   searchIndexes: { create: createSearchIndexes, drop: dropSearchIndexes },
   listOrder: { create: fillListOrder, drop: keepListOrder },
+  searchFolding: { create: createSearchFolding, drop: dropSearchFolding },
 }
 
 export function calendarSchemaPieces(): SchemaPiece[] {

@@ -48,12 +48,15 @@ export async function createListIndexes(db: SqlRunner): Promise<void> {
   await createTrigramIndexes(db, 'slug look-ups will scan their table', TRIGRAM_INDEXES.map(({ name, table }) => ({ column: 'slug', name, table })))
 }
 
+/** A trigram index of a column, or of an expression of the table's columns (`searchFolding.ts`). */
+type TrigramIndex = { name: string; table: string } & ({ column: string } | { expression: string })
+
 /**
  * Trigram (GIN) indexes, which serve `ILIKE '%…%'`, where the server offers pg_trgm. It ships with
  * Postgres but a host may not offer it: then nothing is made (a notice says what stays slow), and
  * the start-up check does not expect these indexes (`findMissingPieces`).
  */
-export async function createTrigramIndexes(db: SqlRunner, withoutIt: string, indexes: { column: string; name: string; table: string }[]): Promise<void> {
+export async function createTrigramIndexes(db: SqlRunner, withoutIt: string, indexes: TrigramIndex[]): Promise<void> {
   await db.execute(sql.raw(`
   DO $$
   BEGIN
@@ -65,7 +68,7 @@ export async function createTrigramIndexes(db: SqlRunner, withoutIt: string, ind
   DO $$
   BEGIN
     IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN
-      ${indexes.map(({ column, name, table }) => `CREATE INDEX IF NOT EXISTS "${name}" ON "${table}" USING gin ("${column}" gin_trgm_ops);`).join('\n      ')}
+      ${indexes.map((index) => `CREATE INDEX IF NOT EXISTS "${index.name}" ON "${index.table}" USING gin (${'expression' in index ? index.expression : `"${index.column}"`} gin_trgm_ops);`).join('\n      ')}
     END IF;
   END $$;`))
 }

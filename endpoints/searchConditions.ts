@@ -1,0 +1,48 @@
+import type { CollectionSlug, Where } from 'payload'
+
+import type { RestContext } from './context'
+
+import { foldedLike } from '../src/db/foldedSearch'
+import { containsPattern, findLikeFragments, postSearchTerms } from '../src/lib/searchTerms'
+
+/*
+ * The `search` of every list as a `where` (`docs/compatibility.md`, "Search"): the rules of each
+ * list are in `src/lib/searchTerms.ts`, the comparison (without regard to case or accents) in
+ * `src/db/foldedSearch.ts`.
+ */
+
+/**
+ * Events (WordPress's post search): each term is found in one of the fields, and an excluded term
+ * in none of them.
+ */
+export function postSearchConditions(fields: readonly string[], search: string): Where[] {
+  return postSearchTerms(search).map(({ exclude, text }): Where => {
+    const pattern = containsPattern(text)
+    return exclude ? { and: fields.map((field) => foldedLike(field, pattern, { exclude: true })) } : { or: fields.map((field) => foldedLike(field, pattern)) }
+  })
+}
+
+/** Categories and tags (WordPress's term search): the whole text in the name or the slug. */
+export function termSearchCondition(fields: readonly string[], search: string): Where {
+  const pattern = containsPattern(search)
+  return { or: fields.map((field) => foldedLike(field, pattern)) }
+}
+
+/**
+ * Venues and organizers (the original's "find like"): one of the fields contains every fragment
+ * of the text. When no item the caller may read matches (trashed ones aside), whatever the list's
+ * other filters, the original answers an empty page whose total and paging are those of the list
+ * without the search: `nothing`.
+ */
+export async function findLikeCondition(
+  ctx: RestContext,
+  collection: CollectionSlug,
+  fields: readonly string[],
+  search: string,
+): Promise<{ condition: Where; nothing: false } | { nothing: true }> {
+  const fragments = findLikeFragments(search)
+  if (!fragments.length) return { nothing: true }
+  const condition: Where = { or: fields.map((field) => ({ and: fragments.map((fragment) => foldedLike(field, containsPattern(fragment))) })) }
+  const { totalDocs } = await ctx.payload.count({ collection, overrideAccess: false, req: ctx.req, where: { and: [{ status: { not_equals: 'trash' } }, condition] } })
+  return totalDocs ? { condition, nothing: false } : { nothing: true }
+}
