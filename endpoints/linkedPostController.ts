@@ -25,7 +25,7 @@ import { type PlainDoc, plainDoc, plainDocs } from '../src/lib/plainDoc'
 const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
 
 /**
- * Fields each kind searches (`docs/compatibility.md`, "Venue and organizer search"): the original's
+ * Fields each kind searches (`docs/compatibility.md`, "Search"): the original's
  * title, content, excerpt and meta.
  */
 const SEARCH_FIELDS: Record<LinkedKind, string[]> = {

@@ -13,13 +13,16 @@ import { containsPattern, findLikeFragments, postSearchTerms } from '../src/lib/
 
 /**
  * Events (WordPress's post search): each term is found in one of the fields, and an excluded term
- * in none of them.
+ * in none of them. Someone not signed in finds no password-protected event: its hidden texts
+ * would otherwise answer the search.
  */
-export function postSearchConditions(fields: readonly string[], search: string): Where[] {
-  return postSearchTerms(search).map(({ exclude, text }): Where => {
+export function postSearchConditions(fields: readonly string[], search: string, { signedIn }: { signedIn: boolean }): Where[] {
+  const conditions = postSearchTerms(search).map(({ exclude, text }): Where => {
     const pattern = containsPattern(text)
     return exclude ? { and: fields.map((field) => foldedLike(field, pattern, { exclude: true })) } : { or: fields.map((field) => foldedLike(field, pattern)) }
   })
+  if (!signedIn) conditions.push({ or: [{ password: { exists: false } }, { password: { equals: '' } }] })
+  return conditions
 }
 
 /** Categories and tags (WordPress's term search): the whole text in the name or the slug. */

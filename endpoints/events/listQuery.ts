@@ -53,7 +53,7 @@ export async function eventsListConditions(
     const [field, operator] = BOUND_FILTERS[bound as keyof typeof BOUND_FILTERS]
     and.push({ [field]: { [operator]: wallTime(instant, ctx.options.siteTimezone) } })
   }
-  if (typeof args.search === 'string') and.push(...postSearchConditions(EVENT_SEARCH_FIELDS, args.search))
+  if (typeof args.search === 'string') and.push(...postSearchConditions(EVENT_SEARCH_FIELDS, args.search, { signedIn: Boolean(ctx.user) }))
   // The terms the validation found (`termListOf`), so each is looked up once.
   if (args.categories !== undefined) and.push({ categories: { in: foundFor<number[]>(args, 'categories') ?? [] } })
   if (args.tags !== undefined) and.push({ tags: { in: foundFor<number[]>(args, 'tags') ?? [] } })
