@@ -78,6 +78,7 @@ describe('venue and organizer fragments (find like)', () => {
     expect(findLikeFragments('%_\\')).toEqual([])
     expect(findLikeFragments('a 0')).toEqual(['a'])
     expect(findLikeFragments('10024')).toEqual(['10024'])
+    expect(findLikeFragments('blue Blue BLUE note')).toEqual(['BLUE', 'note'])
   })
 })
 

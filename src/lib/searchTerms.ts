@@ -50,10 +50,12 @@ export function postSearchTerms(search: string, stopwords: readonly string[] = S
 /**
  * The fragments a venue or organizer search looks for (the original's "find like"): the runs of
  * ASCII letters, digits and `-` (`Québec` is `Qu` and `bec`), without the fragments `0`, which the
- * original drops as empty. None: the search matches nothing.
+ * original drops as empty. None: the search matches nothing. A fragment repeated (in any case)
+ * is asked once: every fragment must be found, so a repeat adds nothing but work.
  */
 export function findLikeFragments(search: string): string[] {
-  return search.split(/[^a-z\d-]+/i).filter((fragment) => fragment !== '' && fragment !== '0')
+  const fragments = search.split(/[^a-z\d-]+/i).filter((fragment) => fragment !== '' && fragment !== '0')
+  return [...new Map(fragments.map((fragment) => [fragment.toLowerCase(), fragment])).values()]
 }
 
 /** `%text%` for LIKE, with `\`, `%` and `_` taken literally (WordPress's `esc_like`). */

@@ -55,7 +55,7 @@ export async function createSearchFolding(db: SqlRunner): Promise<void> {
     IF home IS NOT NULL THEN
       folded := format('%I.unaccent(%L::regdictionary, $1)', home, quote_ident(home) || '.unaccent');
       BEGIN
-        CREATE FUNCTION calendar_unaccent(regdictionary, text) RETURNS text LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE AS '$libdir/unaccent', 'unaccent_dict';
+        CREATE OR REPLACE FUNCTION calendar_unaccent(regdictionary, text) RETURNS text LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE AS '$libdir/unaccent', 'unaccent_dict';
         folded := format('calendar_unaccent(regdictionary %L, $1)', quote_ident(home) || '.unaccent');
       EXCEPTION WHEN OTHERS THEN
         RAISE NOTICE 'unaccent is called through its SQL function here (no right to declare a C function): searches cost more per row';
