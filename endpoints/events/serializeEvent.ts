@@ -5,7 +5,7 @@ import { dateDetails } from '../../src/lib/phpDate'
 import { isManualOffset, manualOffsetJsonLdDate } from '../../src/lib/utcOffsets'
 import { wallTime as formatWallTime, zoneAbbreviation as timezoneAbbreviation } from '../../src/lib/wallTimes'
 import { organizerJsonLd, serializeOrganizer, type OrganizerDoc } from '../organizers/serializeOrganizer'
-import { descriptionHtml, escapeHtml, excerptHtml, globalIds, postMeta, privateTitle, publicSlug, serializeImage } from '../serializeCommon'
+import { descriptionHtml, escapeHtml, excerptHtml, globalIds, postMeta, jsonLdTitle, publicSlug, shownTitle, serializeImage } from '../serializeCommon'
 import { serializeEmbeddedTerm } from '../terms/serializeEmbeddedTerm'
 import { mayUnlockProtected } from '../unlockProtected'
 import { escapeHtmlOnce, jsonLdDescription } from './jsonLdDescription'
@@ -66,7 +66,7 @@ export function serializeEvent(doc: EventDoc, ctx: RestContext, options: Seriali
     ...postMeta(doc as never, ctx),
     url,
     rest_url: apiUrl(ctx.restBase, ctx.options, `/events/${doc.id}`),
-    title: doc.title ?? '',
+    title: shownTitle(doc.title),
     description: descriptionHtml(doc.description),
     excerpt: excerptHtml(doc.excerpt as string),
     slug: publicSlug(doc as never),
@@ -190,8 +190,7 @@ function eventJsonLd(event: Record<string, unknown>, doc: EventDoc, venue: null 
   return {
     '@context': 'http://schema.org',
     '@type': 'Event',
-    // WordPress's title of a private post, as its templates show it.
-    name: privateTitle(doc.status, String(event.title)),
+    name: jsonLdTitle(doc.status, doc.title),
     description,
     ...(image ? { image } : {}),
     url: event.url,
