@@ -14,7 +14,6 @@ import type { RunReport } from '../src/cli/progress'
 import { runExport, runImport } from '../src/cli/commands'
 import { REPORT_KINDS } from '../src/cli/importer/items'
 import { startEmbeddedPostgres } from '../src/db/embeddedPostgres'
-import { decodeEntities } from '../src/cli/importer/text'
 import { TRUSTED_READ } from '../src/hooks/context'
 import { basic, serveCompatApi } from './helpers/http'
 import { getTestPayload } from './helpers/payload'
@@ -160,7 +159,7 @@ describe('migration: import from a WordPress site, re-run, resume, export and re
   })
   const sourceAuth = () => basic(site.auth.user, site.auth.password)
 
-  /** The source's item as it must read here: our ids and authors, decoded titles, the workflow's statuses. */
+  /** The source's item as it must read here: our ids and authors, the workflow's statuses (titles read back as the source typesets them). */
   function expectedFrom(kind: string, item: Record<string, unknown>): unknown {
     if (kind === 'categories' || kind === 'tags') return canonical(item, [source.url])
     const author = { '1': ourUserIds[0], '2': ourUserIds[1], '3': createdAuthorId }[String(item.author)]
@@ -173,7 +172,6 @@ describe('migration: import from a WordPress site, re-run, resume, export and re
     }
     if (!author && kind !== 'events') delete expected.author
     if (kind === 'events') {
-      expected.title = decodeEntities(String(item.title))
       if (item.id === LATE_SCHEDULED_EVENT) {
         expected.status = 'publish'
         // Published here, so it has its pretty permalink (scheduled, the source gives the plain one).

@@ -5,6 +5,7 @@ import sharp from 'sharp'
 import { dateDetails, formatWallTime, timezoneAbbreviation, wallTimeToInstant } from '../../src/lib/phpDate'
 
 import { asWordPressRenders } from '../../endpoints/descriptionFormat'
+import { texturize } from '../../src/lib/texturize'
 
 /**
  * Post content as the original returns it, through `the_content` (wpautop's layout: blocks and
@@ -270,7 +271,8 @@ export async function buildFixtureSite(): Promise<FixtureSite> {
     if (id === LATE_SCHEDULED_EVENT) status = 'future'
     if (id === TRASHED.events) status = 'trash'
     const amp = index % 10 === 4
-    const title = amp ? `Rock & Roll Night ${index}` : index % 10 === 6 ? `Jane’s “Open” Studio ${index}` : `Event number ${index}`
+    // Typed straight (which the source typesets) and typed curly (which it keeps).
+    const title = amp ? `Rock & Roll Night ${index}` : index % 10 === 6 ? `Jane's "Open" Studio -- ${index}...` : index % 10 === 8 ? `Jane’s “Open” Studio ${index}` : `Event number ${index}`
     const timezone = zones[index % zones.length]!
     const day = formatWallTime(addDays(at('2026-01-05T12:00:00Z'), index * 3), 'UTC').slice(0, 10)
     const allDay = index % 13 === 0
@@ -700,10 +702,8 @@ class Api {
   }
 }
 
-/** What WordPress's `the_title` does to the characters these fixtures use. */
-function wptexturize(title: string): string {
-  return title.replace(/&/g, '&#038;').replace(/’/g, '&#8217;').replace(/“/g, '&#8220;').replace(/”/g, '&#8221;')
-}
+/** What WordPress's `the_title` does to a title (checked against the original: src/lib/texturize.spec.ts). */
+const wptexturize = texturize
 
 function escapeTermName(name: string): string {
   return name.replace(/&/g, '&amp;')

@@ -1,3 +1,5 @@
+import { typedTitle } from '../../lib/texturize'
+
 /** Named entities WordPress's formatting (`wptexturize`, `esc_html`) and editors commonly produce. */
 const NAMED: Record<string, string> = {
   amp: '&',
@@ -43,6 +45,15 @@ export function decodeEntities(text: string): string {
     }
     return NAMED[name.toLowerCase()] ?? whole
   })
+}
+
+/**
+ * A title (an event's, a venue's or an organizer's name) as the source's editor typed it: the
+ * source typesets titles on output (`Kids&#8217; Day`) as the API here does (src/lib/texturize.ts),
+ * so the typed title reads back the same here; one that no typed title explains is decoded.
+ */
+export function importedTitle(shown: string): string {
+  return typedTitle(shown) ?? decodeEntities(shown)
 }
 
 /** An excerpt as WordPress renders it (`<p>…<br />\n…</p>`) back to the text an editor typed. */

@@ -20,7 +20,7 @@ import { mapConcurrently } from './pool'
 import { SourceClient, SourceError } from './sourceClient'
 import { describeError } from './apply'
 import { createUserFor, localUsers, matchUser, roleOf } from './users'
-import { decodeEntities, decodeSlug, excerptText } from './text'
+import { decodeEntities, decodeSlug, excerptText, importedTitle } from './text'
 
 export type WordPressOptions = {
   /** Report the users that would be created for unmatched authors, without creating them. */
@@ -342,7 +342,7 @@ function mapPost(plan: ItemPlan, wire: Wire, ctx: MapContext) {
 }
 
 function mapEvent(plan: ItemPlan, wire: Wire, ctx: MapContext) {
-  plan.localized.title = localize(plan, wire, ctx, (item) => decodeEntities(String(item.title ?? '')))
+  plan.localized.title = localize(plan, wire, ctx, (item) => importedTitle(String(item.title ?? '')))
 
   const given = typeof wire.timezone === 'string' ? wire.timezone : ''
   const timezone = given ? knownTimezone(given) : null
@@ -388,7 +388,7 @@ function mapEvent(plan: ItemPlan, wire: Wire, ctx: MapContext) {
 }
 
 function mapVenue(plan: ItemPlan, wire: Wire, ctx: MapContext) {
-  plan.localized.name = localize(plan, wire, ctx, (item) => decodeEntities(String(item.venue ?? '')))
+  plan.localized.name = localize(plan, wire, ctx, (item) => importedTitle(String(item.venue ?? '')))
   for (const field of ['address', 'city', 'country', 'province', 'state', 'zip', 'phone'] as const) plan.fields[field] = text(wire[field])
   plan.fields.stateProvince = text(wire.stateprovince)
   const latitude = Number(wire.geo_lat)
@@ -403,7 +403,7 @@ function mapVenue(plan: ItemPlan, wire: Wire, ctx: MapContext) {
 }
 
 function mapOrganizer(plan: ItemPlan, wire: Wire, ctx: MapContext) {
-  plan.localized.name = localize(plan, wire, ctx, (item) => decodeEntities(String(item.organizer ?? '')))
+  plan.localized.name = localize(plan, wire, ctx, (item) => importedTitle(String(item.organizer ?? '')))
   plan.fields.phone = text(wire.phone)
   plan.fields.email = text(wire.email)
   if (text(wire.website)) setUrl(plan, 'website', String(wire.website))
