@@ -367,6 +367,23 @@ describe('migration: import from a WordPress site, re-run, resume, export and re
     await payload.delete({ collection: 'events', id: created.id })
   })
 
+  it("gives every imported event the source's JSON-LD summary, in every language, as written at the source", async () => {
+    // Descriptions written without line breaks between blocks (`<h2>About</h2><p>…`) read `AboutEvent…`
+    // there, which the rendered descriptions in the lists cannot tell.
+    const wanted = [...site.events.values()].filter((event) => event.status === 'publish' && !event.password && !BROKEN.events.includes(event.id))
+    expect(wanted.some((event) => /<\/h2><p>/.test(event.description) && !event.excerpt)).toBe(true)
+    for (const root of ROOTS) {
+      for (const event of wanted) {
+        const read = async (base: string, namespace: string) => {
+          const response = await fetch(`${base}${root}/wp-json/${namespace}/events/${event.id}`)
+          expect(response.status, `${root} ${event.id}`).toBe(200)
+          return ((await response.json()) as { json_ld: { description: string } }).json_ld.description
+        }
+        expect(await read(api.url, 'vendor/events/v1'), `event ${event.id} under "${root}"`).toBe(await read(source.url, 'tribe/events/v1'))
+      }
+    }
+  })
+
   it('changes nothing when run again', async () => {
     const stamps = async () => (await payload.find({ collection: 'events', limit: 0, pagination: false, select: { updatedAt: true } as never })).docs
     const before = await stamps()

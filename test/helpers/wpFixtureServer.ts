@@ -6,6 +6,8 @@ import { dateDetails, formatWallTime, timezoneAbbreviation, wallTimeToInstant } 
 
 import { asWordPressRenders } from '../../endpoints/descriptionFormat'
 import { texturize } from '../../src/lib/texturize'
+import { summaryTextOf } from '../../src/lib/summaryText'
+import { escapeHtmlOnce, jsonLdDescription } from '../../endpoints/events/jsonLdDescription'
 
 /**
  * Post content as the original returns it, through `the_content` (wpautop's layout: blocks and
@@ -502,7 +504,7 @@ class Api {
       if (event.status === 'trash') return error(403, 'event-no-longer-available', 'This event is no longer available')
       if (!this.visible(event)) return error(403, 'event-not-accessible', 'The requested event is not accessible')
       if (this.locked(event)) return error(403, 'event-password-protected', 'The requested event is not accessible without a password')
-      return { body: { ...this.event(event), json_ld: { '@type': 'Event' } }, status: 200 }
+      return { body: { ...this.event(event), json_ld: { '@type': 'Event', description: this.summary(event) } }, status: 200 }
     }
     if (kind === 'venues' || kind === 'organizers') {
       const item = (kind === 'venues' ? this.site.venues : this.site.organizers).get(id)
@@ -552,6 +554,17 @@ class Api {
     const url = (filename: string) => `${this.origin}/wp-content/uploads/2026/11/${filename}`
     const sizes = image.sizes && Object.fromEntries(Object.entries(image.sizes).map(([name, size]) => [name, { width: size.width, height: size.height, 'mime-type': 'image/png', filesize: size.filesize, url: url(size.filename) }]))
     return { url: url(image.filename), id: image.id, extension: 'png', width: image.width, height: image.height, filesize: image.data.length, ...(sizes ? { sizes } : {}) }
+  }
+
+  /**
+   * The JSON-LD description the original gives (docs/compatibility.md, "JSON-LD"): the excerpt, else
+   * the description's text as written, cut after 30 words (its rules, checked with the oracle, are
+   * endpoints/events/jsonLdDescription.ts's).
+   */
+  private summary(event: EventRecord): string {
+    const written = summaryTextOf(this.text(event, 'description', event.description))
+    const summary = jsonLdDescription(paragraph(this.text(event, 'excerpt', event.excerpt)), written ? 'written' : null, written)
+    return summary ? `${escapeHtmlOnce(summary)}\\n` : ''
   }
 
   private event(event: EventRecord): Record<string, unknown> {

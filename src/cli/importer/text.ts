@@ -56,6 +56,23 @@ export function importedTitle(shown: string): string {
   return typedTitle(shown) ?? decodeEntities(shown)
 }
 
+/**
+ * The text of a description from the summary in an event's JSON-LD (`&lt;p&gt;text&lt;/p&gt;\n`,
+ * escaped for HTML and for a script): the text as our JSON-LD writes it back the same
+ * (endpoints/events/jsonLdDescription.ts); a summary cut after 30 words keeps its ` [&hellip;]`,
+ * which cuts the same again. Null for anything else.
+ */
+export function summaryFromJsonLd(description: unknown): null | string {
+  const match = typeof description === 'string' ? /^&lt;p&gt;([\s\S]*)&lt;\/p&gt;\\n$/.exec(description) : null
+  if (!match) return null
+  const text = match[1]!
+    .replace(/\\(.)/g, '$1')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+  return text.trim() || null
+}
+
 /** An excerpt as WordPress renders it (`<p>…<br />\n…</p>`) back to the text an editor typed. */
 export function excerptText(html: string): string {
   const text = html
