@@ -1,4 +1,4 @@
-import type { CollectionBeforeChangeHook, CollectionConfig, Field } from 'payload'
+import type { CollectionBeforeChangeHook, CollectionBeforeOperationHook, CollectionConfig, Field } from 'payload'
 
 import type { CollectionOverride, SanitizedPluginConfig } from '../src/types'
 
@@ -29,6 +29,7 @@ import { applyOverride } from './applyOverride'
 export function generatePostCollection(args: {
   admin: CollectionConfig['admin']
   beforeChange?: CollectionBeforeChangeHook[]
+  beforeOperation?: CollectionBeforeOperationHook[]
   /** What a reader who may not see a password-protected item's content gets in its place. */
   blankedWhenProtected: Record<string, unknown>
   defaultSort: string
@@ -77,7 +78,7 @@ export function generatePostCollection(args: {
       ],
       indexes: args.indexes,
       hooks: {
-        beforeOperation: [guardChosenIds(POST_COLLECTIONS), refuseDuplicatingProtected, serializeUpdates],
+        beforeOperation: [guardChosenIds(POST_COLLECTIONS), refuseDuplicatingProtected, serializeUpdates, ...(args.beforeOperation ?? [])],
         beforeRead: [hideProtectedContent({ ...args.blankedWhenProtected, description: null, descriptionText: null, excerpt: null, image: null })],
         beforeValidate: [generateSlug(args.titleField)],
         beforeChange: [assignAuthor, refuseScheduleWithoutDate, applyStatusWorkflow, storePostDate, storeDescriptionText, ...(args.beforeChange ?? [])],

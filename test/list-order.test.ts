@@ -59,6 +59,18 @@ describe('order and window of the events list', () => {
     expect(await list('start_date=2031-07-01&end_date=2031-07-01')).toEqual([ids.parisNine, ids.publishedEarlier, ids.newYork, ids.paris])
   })
 
+  it('orders the admin panel\'s list and calendar the same way: its default sort, its date views\' and `sort=startLocal`', async () => {
+    const where = { title: { like: marker } }
+    const ordered = [ids.parisNine, ids.publishedEarlier, ids.newYork, ids.paris, ids.kiritimati]
+    const local = await payload.find({ collection: 'events', depth: 0, limit: 50, overrideAccess: true, where })
+    expect(local.docs.map((doc) => doc.id)).toEqual(ordered)
+    const past = await payload.find({ collection: 'events', depth: 0, limit: 50, overrideAccess: true, sort: '-startLocal', where })
+    expect(past.docs.map((doc) => doc.id)).toEqual([...ordered].reverse())
+    // Payload's REST API reads `?sort=startLocal` as a list of one field.
+    const rest = await payload.find({ collection: 'events', depth: 0, limit: 50, overrideAccess: true, sort: ['startLocal'], where })
+    expect(rest.docs.map((doc) => doc.id)).toEqual(ordered)
+  })
+
   it("filters the window's dates against each event's wall times, not its instants", async () => {
     expect(await list('start_date=2031-07-02&end_date=2031-07-02')).toEqual([ids.kiritimati])
     // Strict: 13:30 UTC is 09:30 in the site's New York, and midnight UTC on 2 July is 20:00 on
