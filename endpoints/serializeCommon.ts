@@ -4,7 +4,8 @@ import type { RestContext } from './context'
 import { imageExtension, isExternalImage } from '../src/lib/externalImage'
 import { wallTime } from '../src/lib/wallTimes'
 import { lexicalToHtml } from '../src/lib/richText'
-import { jsonLdName, texturize } from '../src/lib/texturize'
+import { jsonLdText } from '../src/lib/jsonLdText'
+import { texturize } from '../src/lib/texturize'
 import { asWordPressRenders } from './descriptionFormat'
 import { globalId, permalink } from './urls'
 
@@ -61,10 +62,10 @@ export const shownTitle = (title: unknown): string => texturize(String(title ?? 
 
 /**
  * A title in the original's JSON-LD: WordPress's title of a private post as its templates show it
- * (`Private: ` before it), typeset, then escaped for a script (src/lib/texturize.ts).
+ * (`Private: ` before it), typeset (src/lib/texturize.ts), then escaped for a script (src/lib/jsonLdText.ts).
  */
 export const jsonLdTitle = (status: unknown, title: unknown): string =>
-  jsonLdName(texturize(status === 'private' ? `Private: ${String(title ?? '')}` : String(title ?? '')))
+  jsonLdText(texturize(status === 'private' ? `Private: ${String(title ?? '')}` : String(title ?? '')))
 
 /** The description's HTML as the original returns it (`endpoints/descriptionFormat.ts`). */
 export const descriptionHtml = (value: unknown): string => asWordPressRenders(lexicalToHtml(value as never).trim())

@@ -8,7 +8,8 @@ import { organizerJsonLd, serializeOrganizer, type OrganizerDoc } from '../organ
 import { descriptionHtml, escapeHtml, excerptHtml, globalIds, postMeta, jsonLdTitle, publicSlug, shownTitle, serializeImage } from '../serializeCommon'
 import { serializeEmbeddedTerm } from '../terms/serializeEmbeddedTerm'
 import { mayUnlockProtected } from '../unlockProtected'
-import { escapeHtmlOnce, jsonLdDescription } from './jsonLdDescription'
+import { jsonLdText } from '../../src/lib/jsonLdText'
+import { jsonLdDescription } from './jsonLdDescription'
 import { apiUrl, permalink } from '../urls'
 import { serializeVenue, venueJsonLd, type VenueDoc } from '../venues/serializeVenue'
 
@@ -183,7 +184,7 @@ function isoWithOffset(wall: string, timezone: string, instant: Date): string {
 /** The schema.org Event the original adds to single reads. */
 function eventJsonLd(event: Record<string, unknown>, doc: EventDoc, venue: null | VenueDoc, organizers: OrganizerDoc[], timezone: string) {
   const summary = jsonLdDescription(String(event.excerpt ?? ''), event.description ? doc.description : null, doc.summaryText)
-  const description = summary ? `${escapeHtmlOnce(summary)}\\n` : ''
+  const description = summary ? `${jsonLdText(summary)}\\n` : ''
   const image = event.image && typeof event.image === 'object' ? (event.image as { url: string }).url : undefined
   const costDetails = event.cost_details as { currency_symbol: string; values: string[] }
   const price = offerPrice(String(event.cost ?? ''), costDetails)

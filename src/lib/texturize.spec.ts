@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { jsonLdName, texturize } from './texturize'
+import { texturize } from './texturize'
 
 /*
  * Titles as the original returns them (its `title`, `venue` and `organizer`). The first cases are the
@@ -80,23 +80,5 @@ describe('texturize: titles as the original returns them', () => {
 
   it('leaves a title it already returned as it is', () => {
     for (const [, returned] of ORIGINAL) expect(texturize(returned)).toBe(returned)
-  })
-})
-
-describe('jsonLdName: a title in the JSON-LD', () => {
-  it('escapes a tag and keeps the entities (e-json-ld-019)', () => {
-    expect(jsonLdName(texturize('Private: Secret "quoted" & <b>'))).toBe('Private: Secret &#8220;quoted&#8221; &#038; &lt;b&gt;')
-  })
-
-  it.each([
-    ['a straight quote left in a tag', '<i title="x">', '&lt;i title=&quot;x&quot;&gt;'],
-    ['a quote entity becomes an escaped quote', 'It&#39;s', "It\\'s"],
-    ['an unknown entity name is escaped', '&Kids; &hellip; &apos;', '&amp;Kids; &hellip; &amp;apos;'],
-    ['an entity of no character is escaped', '&#0; &#xD800;', '&amp;#0; &amp;#xD800;'],
-    ['entities in their normal form', '&#0065; &#X00e9;', '&#065; &#xe9;'],
-    ['a backslash escapes the next character', 'A\\B \\\\ C', 'AB \\\\ C'],
-    ['a line break', 'One\r\nTwo', 'One\\nTwo'],
-  ])('%s: %j', (_, title, name) => {
-    expect(jsonLdName(title)).toBe(name)
   })
 })

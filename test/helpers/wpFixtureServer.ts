@@ -7,7 +7,8 @@ import { dateDetails, formatWallTime, timezoneAbbreviation, wallTimeToInstant } 
 import { asWordPressRenders } from '../../endpoints/descriptionFormat'
 import { texturize } from '../../src/lib/texturize'
 import { summaryTextOf } from '../../src/lib/summaryText'
-import { escapeHtmlOnce, jsonLdDescription } from '../../endpoints/events/jsonLdDescription'
+import { jsonLdDescription } from '../../endpoints/events/jsonLdDescription'
+import { jsonLdText } from '../../src/lib/jsonLdText'
 
 /**
  * Post content as the original returns it, through `the_content` (wpautop's layout: blocks and
@@ -564,7 +565,7 @@ class Api {
   private summary(event: EventRecord): string {
     const written = summaryTextOf(this.text(event, 'description', event.description))
     const summary = jsonLdDescription(paragraph(this.text(event, 'excerpt', event.excerpt)), written ? 'written' : null, written)
-    return summary ? `${escapeHtmlOnce(summary)}\\n` : ''
+    return summary ? `${jsonLdText(summary)}\\n` : ''
   }
 
   private event(event: EventRecord): Record<string, unknown> {
