@@ -254,7 +254,6 @@ export interface Event {
   allDay?: boolean | null;
   startLocal?: string | null;
   endLocal?: string | null;
-  postDate?: string | null;
   venue?: (number | null) | Venue;
   organizers?: (number | Organizer)[] | null;
   description?: {
@@ -290,6 +289,7 @@ export interface Event {
   hideFromListings?: boolean | null;
   showMap?: boolean | null;
   showMapLink?: boolean | null;
+  postDate?: string | null;
   slug?: string | null;
   status: 'draft' | 'pending' | 'future' | 'publish' | 'private' | 'trash';
   publishedAt?: string | null;
@@ -339,6 +339,7 @@ export interface Venue {
   showMap?: boolean | null;
   showMapLink?: boolean | null;
   image?: (number | null) | Media;
+  postDate?: string | null;
   slug?: string | null;
   status: 'draft' | 'pending' | 'future' | 'publish' | 'private' | 'trash';
   publishedAt?: string | null;
@@ -378,6 +379,7 @@ export interface Organizer {
   email?: string | null;
   website?: string | null;
   image?: (number | null) | Media;
+  postDate?: string | null;
   slug?: string | null;
   status: 'draft' | 'pending' | 'future' | 'publish' | 'private' | 'trash';
   publishedAt?: string | null;
@@ -723,7 +725,6 @@ export interface EventsSelect<T extends boolean = true> {
   allDay?: T;
   startLocal?: T;
   endLocal?: T;
-  postDate?: T;
   venue?: T;
   organizers?: T;
   description?: T;
@@ -747,6 +748,7 @@ export interface EventsSelect<T extends boolean = true> {
   hideFromListings?: T;
   showMap?: T;
   showMapLink?: T;
+  postDate?: T;
   slug?: T;
   status?: T;
   publishedAt?: T;
@@ -781,6 +783,7 @@ export interface VenuesSelect<T extends boolean = true> {
   showMap?: T;
   showMapLink?: T;
   image?: T;
+  postDate?: T;
   slug?: T;
   status?: T;
   publishedAt?: T;
@@ -805,6 +808,7 @@ export interface OrganizersSelect<T extends boolean = true> {
   email?: T;
   website?: T;
   image?: T;
+  postDate?: T;
   slug?: T;
   status?: T;
   publishedAt?: T;

@@ -1,4 +1,4 @@
-import type { CollectionBeforeChangeHook, CollectionConfig, Field } from 'payload'
+import type { CollectionBeforeChangeHook, CollectionBeforeOperationHook, CollectionConfig, Field } from 'payload'
 
 import type { CollectionOverride, SanitizedPluginConfig } from '../src/types'
 
@@ -7,7 +7,7 @@ import { createPosts, editPosts, readPosts } from '../src/access/posts'
 import { hideTrashedFromList } from '../src/admin/hideTrashedFromList'
 import { clientComponent } from '../src/admin/paths'
 import { labelByLanguage } from '../src/i18n/index'
-import { postSidebarFields } from '../src/fields/postFields'
+import { internalFieldAdmin, postSidebarFields, SET_BY_THE_SERVER } from '../src/fields/postFields'
 import { applyStatusWorkflow } from '../src/hooks/applyStatusWorkflow'
 import { assignAuthor } from '../src/hooks/assignAuthor'
 import { fillDefaultLocale } from '../src/hooks/fillDefaultLocale'
@@ -18,6 +18,7 @@ import { refuseDuplicatingProtected } from '../src/hooks/refuseDuplicatingProtec
 import { refuseScheduleWithoutDate } from '../src/hooks/refuseScheduleWithoutDate'
 import { serializeUpdates } from '../src/hooks/serializeUpdates'
 import { storeDescriptionText } from '../src/hooks/storeDescriptionText'
+import { storePostDate } from '../src/hooks/storePostDate'
 import { POST_COLLECTIONS } from '../src/slugs'
 import { applyOverride } from './applyOverride'
 
@@ -28,6 +29,7 @@ import { applyOverride } from './applyOverride'
 export function generatePostCollection(args: {
   admin: CollectionConfig['admin']
   beforeChange?: CollectionBeforeChangeHook[]
+  beforeOperation?: CollectionBeforeOperationHook[]
   /** What a reader who may not see a password-protected item's content gets in its place. */
   blankedWhenProtected: Record<string, unknown>
   defaultSort: string
@@ -68,13 +70,18 @@ export function generatePostCollection(args: {
       defaultSort: args.defaultSort,
       // What decides who sees a protected item's content is read whatever the caller selects.
       forceSelect: { author: true, password: true, status: true },
-      fields: [...args.fields, ...postSidebarFields(args.options, args.defaultStatus, args.kind)],
+      fields: [
+        ...args.fields,
+        // What lists order by, kept by `src/hooks/storePostDate.ts`.
+        { name: 'postDate', type: 'date', access: SET_BY_THE_SERVER, admin: internalFieldAdmin() },
+        ...postSidebarFields(args.options, args.defaultStatus, args.kind),
+      ],
       indexes: args.indexes,
       hooks: {
-        beforeOperation: [guardChosenIds(POST_COLLECTIONS), refuseDuplicatingProtected, serializeUpdates],
+        beforeOperation: [guardChosenIds(POST_COLLECTIONS), refuseDuplicatingProtected, serializeUpdates, ...(args.beforeOperation ?? [])],
         beforeRead: [hideProtectedContent({ ...args.blankedWhenProtected, description: null, descriptionText: null, excerpt: null, image: null })],
         beforeValidate: [generateSlug(args.titleField)],
-        beforeChange: [assignAuthor, refuseScheduleWithoutDate, applyStatusWorkflow, storeDescriptionText, ...(args.beforeChange ?? [])],
+        beforeChange: [assignAuthor, refuseScheduleWithoutDate, applyStatusWorkflow, storePostDate, storeDescriptionText, ...(args.beforeChange ?? [])],
         afterChange: [fillDefaultLocale(args.localizedFields)],
       },
       timestamps: true,

@@ -72,11 +72,15 @@ export function linkedPostResource(kind: LinkedKind): Resource {
     }
     if (isTruthy(args.only_with_upcoming)) and.push(await linkedCondition(ctx, kind, { kind: 'only_with_upcoming' }, statuses))
 
-    // The page and its total side by side.
+    // The page and its total side by side. Newest first by post date (whole seconds); items of the
+    // same second come as the original's database gives them: by id descending when one status is
+    // asked for (a visitor's lists), ascending when several are (an editor's) (test/fixtures/oracle,
+    // g-lists-021, h-upcoming-linked-009 to -014).
     const query = { collection, overrideAccess: false, req: ctx.req, where: { and } } as const
+    const ties = statuses?.length === 1 ? '-id' : 'id'
     const [{ docs }, total] = await Promise.all([
       // A search that finds nothing at all leaves the page empty, and its total that of the list without it.
-      search?.nothing ? { docs: [] } : ctx.payload.find({ ...query, depth: 0, limit: perPage, page, pagination: false, sort: ['-createdAt', '-id'] }),
+      search?.nothing ? { docs: [] } : ctx.payload.find({ ...query, depth: 0, limit: perPage, page, pagination: false, sort: ['-postDate', ties] }),
       countKept(ctx, `${kind}-totals`, query),
     ])
     const echo: [string, string][] = [['per_page', String(perPage)]]

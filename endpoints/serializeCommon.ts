@@ -4,6 +4,8 @@ import type { RestContext } from './context'
 import { imageExtension, isExternalImage } from '../src/lib/externalImage'
 import { wallTime } from '../src/lib/wallTimes'
 import { lexicalToHtml } from '../src/lib/richText'
+import { jsonLdText } from '../src/lib/jsonLdText'
+import { texturize } from '../src/lib/texturize'
 import { asWordPressRenders } from './descriptionFormat'
 import { globalId, permalink } from './urls'
 
@@ -55,8 +57,15 @@ export function relationId(value: unknown): null | number {
   return Number(value)
 }
 
-/** WordPress's title of a private post in its templates, and so in the original's JSON-LD. */
-export const privateTitle = (status: unknown, title: string): string => (status === 'private' ? `Private: ${title}` : title)
+/** A title (an event's, a venue's or an organizer's name) as the original shows it (src/lib/texturize.ts). */
+export const shownTitle = (title: unknown): string => texturize(String(title ?? ''))
+
+/**
+ * A title in the original's JSON-LD: WordPress's title of a private post as its templates show it
+ * (`Private: ` before it), typeset (src/lib/texturize.ts), then escaped for a script (src/lib/jsonLdText.ts).
+ */
+export const jsonLdTitle = (status: unknown, title: unknown): string =>
+  jsonLdText(texturize(status === 'private' ? `Private: ${String(title ?? '')}` : String(title ?? '')))
 
 /** The description's HTML as the original returns it (`endpoints/descriptionFormat.ts`). */
 export const descriptionHtml = (value: unknown): string => asWordPressRenders(lexicalToHtml(value as never).trim())
@@ -119,7 +128,7 @@ export function serializeLinkedPost(
     id: doc.id,
     ...postMeta(doc, ctx),
     url: permalink(ctx.options, args.kind, doc as never),
-    [args.nameKey]: doc.name ?? '',
+    [args.nameKey]: shownTitle(doc.name),
     description: descriptionHtml(doc.description),
     excerpt: excerptHtml(doc.excerpt as string),
     // Venues and organizers get their slug when they are made, drafts too (unlike events).

@@ -176,4 +176,40 @@ describe("the app's own database, fully migrated", () => {
     expect(await findMissingCalendarSchema(payload)).toEqual([])
     expect(await ensureCalendarSchemaOnInit(payload)).toEqual({ status: 'complete' })
   })
+
+  it('fills the order columns a development push added empty to the rows already there, at start', async () => {
+    const event = await payload.create({
+      collection: 'events',
+      data: { title: 'Pushed before its order columns', startDate: '2031-03-01T09:00:00.000Z', endDate: '2031-03-01T10:00:00.000Z', timezone: 'Europe/Paris', status: 'publish' } as never,
+    })
+    const venue = await payload.create({ collection: 'venues', data: { name: 'Pushed hall', status: 'publish' } as never })
+    const db = (payload.db as unknown as { drizzle: { execute: (query: unknown) => Promise<{ rows: Record<string, unknown>[] }> } }).drizzle
+    const read = async () => ({
+      event: (await db.execute(sql`SELECT "start_local", "end_local", "post_date" FROM "events" WHERE "id" = ${event.id}`)).rows[0],
+      venue: (await db.execute(sql`SELECT "post_date" FROM "venues" WHERE "id" = ${venue.id}`)).rows[0],
+    })
+    const written = await read()
+    expect(written.event).toMatchObject({ start_local: '2031-03-01 10:00:00', end_local: '2031-03-01 11:00:00' })
+    expect(written.event!.post_date).toBeTruthy()
+    expect(written.venue!.post_date).toBeTruthy()
+    // What a push leaves: the columns there, empty.
+    await db.execute(sql`UPDATE "events" SET "start_local" = NULL, "end_local" = NULL, "post_date" = NULL WHERE "id" = ${event.id}`)
+    await db.execute(sql`UPDATE "venues" SET "post_date" = NULL WHERE "id" = ${venue.id}`)
+    const adapter = payload.db as unknown as { push?: boolean }
+    const push = adapter.push
+    try {
+      adapter.push = false
+      expect(await ensureCalendarSchemaOnInit(payload)).toEqual({ status: 'complete' })
+      // Migrated databases are left to their migrations.
+      expect((await read()).event!.start_local).toBeNull()
+      adapter.push = true
+      expect(await ensureCalendarSchemaOnInit(payload)).toEqual({ status: 'complete' })
+    } finally {
+      adapter.push = push
+    }
+    expect(await read()).toEqual(written)
+    // The database is every test file's: nothing of this one stays in other files' lists.
+    await payload.delete({ collection: 'events', id: event.id })
+    await payload.delete({ collection: 'venues', id: venue.id })
+  })
 })

@@ -59,6 +59,18 @@ describe('order and window of the events list', () => {
     expect(await list('start_date=2031-07-01&end_date=2031-07-01')).toEqual([ids.parisNine, ids.publishedEarlier, ids.newYork, ids.paris])
   })
 
+  it('orders the admin panel\'s list and calendar the same way: its default sort, its date views\' and `sort=startLocal`', async () => {
+    const where = { title: { like: marker } }
+    const ordered = [ids.parisNine, ids.publishedEarlier, ids.newYork, ids.paris, ids.kiritimati]
+    const local = await payload.find({ collection: 'events', depth: 0, limit: 50, overrideAccess: true, where })
+    expect(local.docs.map((doc) => doc.id)).toEqual(ordered)
+    const past = await payload.find({ collection: 'events', depth: 0, limit: 50, overrideAccess: true, sort: '-startLocal', where })
+    expect(past.docs.map((doc) => doc.id)).toEqual([...ordered].reverse())
+    // Payload's REST API reads `?sort=startLocal` as a list of one field.
+    const rest = await payload.find({ collection: 'events', depth: 0, limit: 50, overrideAccess: true, sort: ['startLocal'], where })
+    expect(rest.docs.map((doc) => doc.id)).toEqual(ordered)
+  })
+
   it("filters the window's dates against each event's wall times, not its instants", async () => {
     expect(await list('start_date=2031-07-02&end_date=2031-07-02')).toEqual([ids.kiritimati])
     // Strict: 13:30 UTC is 09:30 in the site's New York, and midnight UTC on 2 July is 20:00 on
@@ -78,5 +90,61 @@ describe('order and window of the events list', () => {
     const backfilled = (await drizzle().execute(select)).rows
     expect(backfilled).toEqual(stored)
     expect(backfilled.every((row) => row.start_local && row.end_local && row.post_date)).toBe(true)
+  })
+})
+
+/**
+ * Venues and organizers newest first by post date to the whole second (docs/compatibility.md,
+ * "Order of venues and organizers"); items of the same second by id descending when one status is
+ * listed (a visitor's list, or `status=publish`), ascending when several are (an editor's).
+ */
+describe('order of the venues and organizers lists', () => {
+  let payload: Payload
+  let api: Awaited<ReturnType<typeof serveCompatApi>>
+  let editor: TestUser
+  const marker = unique('ties')
+  const drizzle = () => (payload.db as unknown as { drizzle: { execute: (query: unknown) => Promise<{ rows: Row[] }> } }).drizzle
+  const ids: number[] = []
+  let newer: number
+
+  const make = async (createdAt: string) => {
+    const doc = await payload.create({ collection: 'organizers', data: { name: `${marker} ${createdAt}`, status: 'publish', createdAt, publishedAt: createdAt } as never })
+    return doc.id as number
+  }
+  const list = async (query: string, auth?: TestUser) => {
+    const response = await fetch(`${api.url}/wp-json/vendor/events/v1/organizers?search=${marker}&per_page=50&${query}`, { headers: auth ? basic(auth.email, auth.password) : {} })
+    expect(response.status).toBe(200)
+    return ((await response.json()) as { organizers: { id: number }[] }).organizers.map((organizer) => organizer.id)
+  }
+
+  beforeAll(async () => {
+    payload = await getTestPayload()
+    api = await serveCompatApi(payload)
+    editor = await createUser(payload, 'editor')
+    // Three in one second, the later-made ones earlier within it: the milliseconds do not count.
+    for (const at of ['2026-03-01T10:00:00.900Z', '2026-03-01T10:00:00.500Z', '2026-03-01T10:00:00.100Z']) ids.push(await make(at))
+    newer = await make('2026-03-01T10:00:01.000Z')
+  })
+
+  afterAll(async () => {
+    await api?.close()
+  })
+
+  it('gives ties by id descending to a visitor and to one status', async () => {
+    expect(await list('')).toEqual([newer, ...[...ids].reverse()])
+    expect(await list('status=publish', editor)).toEqual([newer, ...[...ids].reverse()])
+  })
+
+  it('gives ties by id ascending to an editor listing every status', async () => {
+    expect(await list('', editor)).toEqual([newer, ...ids])
+  })
+
+  it("keeps the post date to the second, and the migration's step computes it for items stored without it", async () => {
+    const select = sql`SELECT "id", "post_date" FROM "organizers" WHERE "id" IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) ORDER BY "id"`
+    const stored = (await drizzle().execute(select)).rows
+    expect(stored.map((row) => new Date(row.post_date!).toISOString())).toEqual(ids.map(() => '2026-03-01T10:00:00.000Z'))
+    await drizzle().execute(sql`UPDATE "organizers" SET "post_date" = NULL WHERE "id" IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`)
+    await calendarSchemaSteps.listOrder.create(drizzle() as never)
+    expect((await drizzle().execute(select)).rows).toEqual(stored)
   })
 })

@@ -79,10 +79,9 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
     ],
   },
   // What the events list orders and filters by, kept by `hooks/storeListOrder.ts`: the start and
-  // end as wall times in the event's timezone, and the post date that breaks ties.
+  // end as wall times in the event's timezone (the post date that breaks ties is every post's: `collections/postCollection.ts`).
   { name: 'startLocal', type: 'text', access: SET_BY_THE_SERVER, admin: internalFieldAdmin() },
   { name: 'endLocal', type: 'text', access: SET_BY_THE_SERVER, admin: internalFieldAdmin() },
-  { name: 'postDate', type: 'date', access: SET_BY_THE_SERVER, admin: internalFieldAdmin() },
   {
     type: 'collapsible',
     label: label('whereAndWho'),

@@ -8,6 +8,7 @@ import { clientComponent, serverComponent } from '../../src/admin/paths'
 import { label } from '../../src/i18n/index'
 import { generatePostCollection } from '../postCollection'
 import { EVENT_LOCALIZED_FIELDS, eventFields } from './fields'
+import { expandStartSort } from './hooks/expandStartSort'
 import { normalizeEventDates } from './hooks/normalizeEventDates'
 import { parseCostDetails } from './hooks/parseCostDetails'
 import { storeListOrder } from './hooks/storeListOrder'
@@ -42,13 +43,15 @@ export function generateEventsCollection(options: SanitizedPluginConfig, slugs: 
         },
       },
     },
-    defaultSort: 'startDate',
+    // By the start as a wall time, as the compatibility API's list (`hooks/expandStartSort.ts` adds its ties).
+    defaultSort: 'startLocal',
     blankedWhenProtected: { allDay: null, categories: [], cost: null, costDetails: { currencyCode: null, currencyPosition: null, currencySymbol: null, values: [] }, featured: null, hideFromListings: null, organizers: [], showMap: null, showMapLink: null, sticky: null, summaryText: null, tags: [], venue: null, website: null },
     kind: 'events',
     titleField: 'title',
     localizedFields: EVENT_LOCALIZED_FIELDS,
     options,
     override: options.overrides.events,
+    beforeOperation: [expandStartSort],
     beforeChange: [normalizeEventDates(options.siteTimezone), storeListOrder(options.siteTimezone), parseCostDetails, storeSummaryText],
     // The events list's order (`endpoints/events/listQuery.ts`, EVENTS_LIST_SORT); the window's bounds narrow it first.
     indexes: [{ fields: ['startLocal', 'postDate'] }, { fields: ['endLocal'] }],

@@ -20,6 +20,8 @@ export function generateOrganizersCollection(options: SanitizedPluginConfig, slu
     blankedWhenProtected: { email: null, phone: null, website: null },
     kind: 'organizers',
     titleField: 'name',
+    // The list's order (`endpoints/linkedPostController.ts`).
+    indexes: [{ fields: ['postDate'] }],
     localizedFields: ORGANIZER_LOCALIZED_FIELDS,
     options,
     override: options.overrides.organizers,

@@ -5,8 +5,9 @@ import { descriptionHtml } from '../serializeCommon'
  * The `description` of an event's JSON-LD as the original writes it (docs/compatibility.md,
  * "JSON-LD"): the excerpt when the event has one, else the first 30 words of the text of the
  * description as it was sent (`summaryText`, kept at write time: tags dropped with nothing in
- * their place, white space collapsed), ` [&hellip;]` after a cut, as one paragraph; escaped without
- * escaping entities twice, and followed by the two characters `\n`. A description that was not
+ * their place, white space collapsed), ` [&hellip;]` after a cut, as one paragraph; escaped as
+ * WordPress's `esc_js` does (src/lib/jsonLdText.ts: entities not escaped twice, `'` as `\'`) and
+ * followed by the two characters `\n`. A description that was not
  * sent as HTML (the admin panel) is read from the rich text as it is returned instead, where
  * blocks are separated by line breaks.
  */
@@ -31,13 +32,4 @@ export function jsonLdDescription(excerpt: string, description: unknown, summary
   if (!description) return ''
   const summary = summaryOf(description, summaryText)
   return summary ? `<p>${summary}</p>` : ''
-}
-
-/** `esc_html`: `& < > "` escaped, but an `&` that already starts an entity is kept. */
-export function escapeHtmlOnce(value: string): string {
-  return value
-    .replace(/&(?!(?:[a-zA-Z][a-zA-Z0-9]*|#\d+|#x[0-9a-fA-F]+);)/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
 }

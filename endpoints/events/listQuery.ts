@@ -24,12 +24,7 @@ const BOUND_FILTERS = {
   ends_after: ['endLocal', 'greater_than'],
 } as const
 
-/**
- * The order of the events list and the calendar feeds, as the original's (`docs/compatibility.md`,
- * "Order of events"): by the start as a wall time in the event's own timezone, then by post date,
- * then by id.
- */
-export const EVENTS_LIST_SORT = ['startLocal', 'postDate', 'id']
+export { EVENTS_LIST_SORT } from '../../src/lib/eventOrder'
 
 /** What an events `search` looks in, each term in any of them (the events' `searchFields`; `../searchConditions.ts`). */
 export const EVENT_SEARCH_FIELDS = ['title', 'excerpt', 'descriptionText'] as const

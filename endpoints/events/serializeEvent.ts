@@ -5,10 +5,11 @@ import { dateDetails } from '../../src/lib/phpDate'
 import { isManualOffset, manualOffsetJsonLdDate } from '../../src/lib/utcOffsets'
 import { wallTime as formatWallTime, zoneAbbreviation as timezoneAbbreviation } from '../../src/lib/wallTimes'
 import { organizerJsonLd, serializeOrganizer, type OrganizerDoc } from '../organizers/serializeOrganizer'
-import { descriptionHtml, escapeHtml, excerptHtml, globalIds, postMeta, privateTitle, publicSlug, serializeImage } from '../serializeCommon'
+import { descriptionHtml, escapeHtml, excerptHtml, globalIds, postMeta, jsonLdTitle, publicSlug, shownTitle, serializeImage } from '../serializeCommon'
 import { serializeEmbeddedTerm } from '../terms/serializeEmbeddedTerm'
 import { mayUnlockProtected } from '../unlockProtected'
-import { escapeHtmlOnce, jsonLdDescription } from './jsonLdDescription'
+import { jsonLdText } from '../../src/lib/jsonLdText'
+import { jsonLdDescription } from './jsonLdDescription'
 import { apiUrl, permalink } from '../urls'
 import { serializeVenue, venueJsonLd, type VenueDoc } from '../venues/serializeVenue'
 
@@ -66,7 +67,7 @@ export function serializeEvent(doc: EventDoc, ctx: RestContext, options: Seriali
     ...postMeta(doc as never, ctx),
     url,
     rest_url: apiUrl(ctx.restBase, ctx.options, `/events/${doc.id}`),
-    title: doc.title ?? '',
+    title: shownTitle(doc.title),
     description: descriptionHtml(doc.description),
     excerpt: excerptHtml(doc.excerpt as string),
     slug: publicSlug(doc as never),
@@ -183,15 +184,14 @@ function isoWithOffset(wall: string, timezone: string, instant: Date): string {
 /** The schema.org Event the original adds to single reads. */
 function eventJsonLd(event: Record<string, unknown>, doc: EventDoc, venue: null | VenueDoc, organizers: OrganizerDoc[], timezone: string) {
   const summary = jsonLdDescription(String(event.excerpt ?? ''), event.description ? doc.description : null, doc.summaryText)
-  const description = summary ? `${escapeHtmlOnce(summary)}\\n` : ''
+  const description = summary ? `${jsonLdText(summary)}\\n` : ''
   const image = event.image && typeof event.image === 'object' ? (event.image as { url: string }).url : undefined
   const costDetails = event.cost_details as { currency_symbol: string; values: string[] }
   const price = offerPrice(String(event.cost ?? ''), costDetails)
   return {
     '@context': 'http://schema.org',
     '@type': 'Event',
-    // WordPress's title of a private post, as its templates show it.
-    name: privateTitle(doc.status, String(event.title)),
+    name: jsonLdTitle(doc.status, doc.title),
     description,
     ...(image ? { image } : {}),
     url: event.url,

@@ -1,6 +1,6 @@
 import type { RestContext } from '../context'
 
-import { globalIds, privateTitle, serializeLinkedPost } from '../serializeCommon'
+import { globalIds, jsonLdTitle, serializeLinkedPost } from '../serializeCommon'
 
 export type OrganizerDoc = Record<string, unknown> & { id: number; slug?: string; status: string }
 
@@ -26,7 +26,7 @@ export function serializeOrganizer(doc: OrganizerDoc, ctx: RestContext, { jsonLd
 export function organizerJsonLd(doc: OrganizerDoc) {
   return {
     '@type': 'Person',
-    name: privateTitle(doc.status, String(doc.name ?? '')),
+    name: jsonLdTitle(doc.status, doc.name),
     description: '',
     url: doc.website ?? '',
     telephone: doc.phone ?? '',

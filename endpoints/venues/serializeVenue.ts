@@ -1,7 +1,7 @@
 import type { RestContext } from '../context'
 
 import { stateProvinceOf } from '../../src/lib/stateProvince'
-import { globalIds, privateTitle, serializeLinkedPost } from '../serializeCommon'
+import { globalIds, jsonLdTitle, serializeLinkedPost } from '../serializeCommon'
 
 export type VenueDoc = Record<string, unknown> & { id: number; slug?: string; status: string }
 
@@ -53,7 +53,7 @@ export function venueJsonLd(doc: VenueDoc, stateprovince: string) {
   }
   return {
     '@type': 'Place',
-    name: privateTitle(doc.status, String(doc.name ?? '')),
+    name: jsonLdTitle(doc.status, doc.name),
     description: '',
     // The original leaves the Place's url empty and gives the website as sameAs only.
     url: '',

@@ -48,7 +48,7 @@ export function EventListFilters({ categoriesSlug, collectionSlug, siteTimezone,
     const own = conditionOfView(view, siteTimezone)
     const next = own ? [...others, own as Record<string, Record<string, unknown>>] : others
     // One change: two would each start from the query as it was, and the second undo the first.
-    await refineListData?.({ page: 1, sort: view === 'past' ? '-startDate' : 'startDate', where: next.length ? { or: [{ and: next as Where[] }] } : {} })
+    await refineListData?.({ page: 1, sort: view === 'past' ? '-startLocal' : 'startLocal', where: next.length ? { or: [{ and: next as Where[] }] } : {} })
   }
 
   const statusOptions = POST_STATUSES.map((value) => ({ label: t(`status_${value}`), value }))

@@ -3,8 +3,10 @@ import type { Payload } from 'payload'
 import {
   applyCalendarSchema,
   calendarSchemaPieces,
+  calendarSchemaSteps,
   consequencesOf,
   describePiece,
+  drizzleOf,
   findMissingPieces,
   type SchemaPiece,
 } from './calendarSchema'
@@ -52,7 +54,10 @@ export async function ensureCalendarSchemaOnInit(payload: Payload): Promise<Cale
     payload.logger.info('events calendar: the database has no calendar tables yet (migrations not applied); its database pieces are checked once they are')
     return { status: 'no tables' }
   }
-  if (!missing.length) return { status: 'complete' }
+  if (!missing.length) {
+    if (pushedSchemaAtConnect(payload.db)) await fillPushedListOrder(payload)
+    return { status: 'complete' }
+  }
   const pieces = missing.map(describePiece)
   if (pushedSchemaAtConnect(payload.db)) {
     await applyCalendarSchema(payload)
@@ -61,6 +66,17 @@ export async function ensureCalendarSchemaOnInit(payload: Payload): Promise<Cale
   }
   payload.logger.error(missingSchemaMessage(missing))
   return { pieces, status: 'missing' }
+}
+
+/**
+ * A push adds the columns lists order by (events' `startLocal`, `endLocal`, every post's
+ * `postDate`) empty to the rows already there, and no migration fills them: the step that fills
+ * them (`src/db/calendarSchema/listOrder.ts`) runs at every start where Payload pushes. It writes
+ * only rows still missing a value, so once they are filled it costs one scan. Writes keep them
+ * filled afterwards (collections/Events/hooks/storeListOrder.ts, src/hooks/storePostDate.ts).
+ */
+async function fillPushedListOrder(payload: Payload): Promise<void> {
+  await calendarSchemaSteps.listOrder.create(drizzleOf(payload))
 }
 
 export function missingSchemaMessage(missing: SchemaPiece[]): string {

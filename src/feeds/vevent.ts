@@ -35,7 +35,8 @@ export function vevent(doc: EventDoc, shown: SerializedEvent, args: { language: 
     stamp: args.now,
     created: new Date(String(doc.createdAt)),
     lastModified: new Date(String(doc.updatedAt)),
-    summary: shown.title,
+    // The title as typed: The Events Calendar's feed reads the stored title, not the typeset one the API shows.
+    summary: String(doc.title ?? ''),
     url: shown.url,
     status: ICalEventStatus.CONFIRMED,
     ...times(doc, zone, !locked && doc.allDay === true),
@@ -48,7 +49,8 @@ export function vevent(doc: EventDoc, shown: SerializedEvent, args: { language: 
     // The API embeds linked venues and organizers whole; a protected one's content stays out of feeds.
     data.location = isLocked(doc.venue) ? null : locationOf(shown.venue)
     const lockedOrganizers = new Set(((doc.organizers as unknown[]) ?? []).filter(isLocked).map((item) => (item as { id: number }).id))
-    data.organizer = organizerOf(shown.organizer.filter((item) => !lockedOrganizers.has(item.id as number)))
+    const typedNames = new Map(((doc.organizers as unknown[]) ?? []).filter((item) => item && typeof item === 'object').map((item) => [(item as { id: number }).id, (item as { name?: unknown }).name]))
+    data.organizer = organizerOf(shown.organizer.filter((item) => !lockedOrganizers.has(item.id as number)), typedNames)
     data.categories = categoryNames(doc).map((name) => ({ name }))
   }
   return new ICalEvent(data, PARENT).toString()
@@ -111,12 +113,16 @@ function locationOf(venue: SerializedEvent['venue']): ICalLocation | null {
   return located ? { title, geo: { lat, lon } } : { title }
 }
 
-/** ORGANIZER needs an address: the first organizer with an e-mail (one is all RFC 5545 allows). */
-function organizerOf(organizers: SerializedEvent['organizer']) {
+/**
+ * ORGANIZER needs an address: the first organizer with an e-mail (one is all RFC 5545 allows), by
+ * its name as typed (`typedNames`), as The Events Calendar writes it.
+ */
+function organizerOf(organizers: SerializedEvent['organizer'], typedNames: Map<number, unknown>) {
   const organizer = organizers.find((item) => typeof item.email === 'string' && item.email.includes('@'))
   if (!organizer) return null
-  const name = typeof organizer.organizer === 'string' && organizer.organizer ? organizer.organizer : String(organizer.email)
-  return { email: String(organizer.email), name: decodeEntities(name) }
+  const typed = typedNames.get(organizer.id as number)
+  const name = typeof typed === 'string' && typed ? typed : String(organizer.email)
+  return { email: String(organizer.email), name }
 }
 
 /** The names of the event's categories the visitor may read, in the API's order (by name). */
@@ -128,7 +134,14 @@ function categoryNames(doc: EventDoc): string[] {
     .sort((a, b) => a.localeCompare(b))
 }
 
-/** The API's texts are HTML (WordPress escapes on output); a calendar's are plain. */
+/**
+ * The API's texts are HTML (WordPress escapes and typesets on output, `&#8217;`); a calendar's are
+ * plain, as The Events Calendar decodes them.
+ */
 function decodeEntities(value: string): string {
-  return value.replace(/&(amp|lt|gt|quot|#039|#39);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#039': "'", '#39': "'" })[name]!)
+  return value.replace(/&(amp|lt|gt|quot|#\d+|#x[\da-f]+);/gi, (whole, name: string) => {
+    if (name[0] !== '#') return ({ amp: '&', lt: '<', gt: '>', quot: '"' } as Record<string, string>)[name.toLowerCase()] ?? whole
+    const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1))
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole
+  })
 }

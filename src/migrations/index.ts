@@ -7,6 +7,7 @@ import * as migration_20261124_003000_search_indexes from './20261124_003000_sea
 import * as migration_20261124_025629_external_images from './20261124_025629_external_images';
 import * as migration_20261124_030622_summary_text from './20261124_030622_summary_text';
 import * as migration_20261124_040218_list_order from './20261124_040218_list_order';
+import * as migration_20261124_055027_linked_post_dates from './20261124_055027_linked_post_dates';
 import * as migration_20261124_060000_search_folding from './20261124_060000_search_folding';
 
 export const migrations = [
@@ -54,6 +55,11 @@ export const migrations = [
     up: migration_20261124_040218_list_order.up,
     down: migration_20261124_040218_list_order.down,
     name: '20261124_040218_list_order',
+  },
+  {
+    up: migration_20261124_055027_linked_post_dates.up,
+    down: migration_20261124_055027_linked_post_dates.down,
+    name: '20261124_055027_linked_post_dates',
   },
   {
     up: migration_20261124_060000_search_folding.up,

@@ -1,5 +1,6 @@
 import type { Payload } from 'payload'
 
+import { sql } from '@payloadcms/db-postgres'
 import { readdirSync, readFileSync } from 'node:fs'
 import { isDeepStrictEqual } from 'node:util'
 
@@ -789,4 +790,38 @@ export function formatOutcome(capture: Capture, outcome: Outcome): string {
     ),
   ]
   return lines.join('\n')
+}
+
+// ---------------------------------------------------------------------------------------------
+// Post dates as the original's
+
+/**
+ * Venues and organizers list by post date to the whole second (src/hooks/storePostDate.ts), so
+ * which of them tie depends on the second each was made in: here, when the replay ran, not when
+ * the original recorded. Before a list of venues or organizers is compared, the replay's venues
+ * and organizers get the post dates the original's answers up to that one gave them (`date_utc`),
+ * so that they tie as the original's did. Only the order reads `post_date`; the dates shown are
+ * still ours (compared by format).
+ */
+export async function alignLinkedPostDates(ctx: ReplayContext, answered: Capture[]): Promise<void> {
+  const dates = new Map<number, { local: string; table: 'organizers' | 'venues'; utc?: string }>()
+  // A draft never published has no UTC date: its local one, moved by the site's offset that published items show.
+  let offsetMs: number | undefined
+  const instant = (wall: string) => Date.parse(`${wall.replace(' ', 'T')}Z`)
+  for (const capture of answered) {
+    walkObjects(capture.expected.body, (object) => {
+      const table = typeof object.venue === 'string' ? 'venues' : typeof object.organizer === 'string' ? 'organizers' : undefined
+      if (!table || typeof object.id !== 'number' || typeof object.date !== 'string' || !MYSQL_DATETIME.test(object.date)) return
+      const utc = typeof object.date_utc === 'string' && MYSQL_DATETIME.test(object.date_utc) && !object.date_utc.startsWith('0000') ? object.date_utc : undefined
+      if (utc && offsetMs === undefined) offsetMs = instant(object.date) - instant(utc)
+      dates.set(object.id, { local: object.date, table, utc })
+    })
+  }
+  const drizzle = (ctx.payload.db as unknown as { drizzle: { execute: (query: unknown) => Promise<unknown> } }).drizzle
+  for (const [peer, { local, table, utc }] of dates) {
+    const ours = ctx.ids.ours('post', peer)
+    const at = utc ? instant(utc) : offsetMs !== undefined ? instant(local) - offsetMs : undefined
+    if (ours === undefined || at === undefined) continue
+    await drizzle.execute(sql`UPDATE ${sql.identifier(table)} SET "post_date" = ${new Date(at).toISOString()}::timestamptz WHERE "id" = ${ours}`)
+  }
 }

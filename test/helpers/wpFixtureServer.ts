@@ -5,6 +5,10 @@ import sharp from 'sharp'
 import { dateDetails, formatWallTime, timezoneAbbreviation, wallTimeToInstant } from '../../src/lib/phpDate'
 
 import { asWordPressRenders } from '../../endpoints/descriptionFormat'
+import { texturize } from '../../src/lib/texturize'
+import { summaryTextOf } from '../../src/lib/summaryText'
+import { jsonLdDescription } from '../../endpoints/events/jsonLdDescription'
+import { jsonLdText } from '../../src/lib/jsonLdText'
 
 /**
  * Post content as the original returns it, through `the_content` (wpautop's layout: blocks and
@@ -270,7 +274,8 @@ export async function buildFixtureSite(): Promise<FixtureSite> {
     if (id === LATE_SCHEDULED_EVENT) status = 'future'
     if (id === TRASHED.events) status = 'trash'
     const amp = index % 10 === 4
-    const title = amp ? `Rock & Roll Night ${index}` : index % 10 === 6 ? `Jane’s “Open” Studio ${index}` : `Event number ${index}`
+    // Typed straight (which the source typesets) and typed curly (which it keeps).
+    const title = amp ? `Rock & Roll Night ${index}` : index % 10 === 6 ? `Jane's "Open" Studio -- ${index}...` : index % 10 === 8 ? `Jane’s “Open” Studio ${index}` : `Event number ${index}`
     const timezone = zones[index % zones.length]!
     const day = formatWallTime(addDays(at('2026-01-05T12:00:00Z'), index * 3), 'UTC').slice(0, 10)
     const allDay = index % 13 === 0
@@ -500,7 +505,7 @@ class Api {
       if (event.status === 'trash') return error(403, 'event-no-longer-available', 'This event is no longer available')
       if (!this.visible(event)) return error(403, 'event-not-accessible', 'The requested event is not accessible')
       if (this.locked(event)) return error(403, 'event-password-protected', 'The requested event is not accessible without a password')
-      return { body: { ...this.event(event), json_ld: { '@type': 'Event' } }, status: 200 }
+      return { body: { ...this.event(event), json_ld: { '@type': 'Event', description: this.summary(event) } }, status: 200 }
     }
     if (kind === 'venues' || kind === 'organizers') {
       const item = (kind === 'venues' ? this.site.venues : this.site.organizers).get(id)
@@ -550,6 +555,17 @@ class Api {
     const url = (filename: string) => `${this.origin}/wp-content/uploads/2026/11/${filename}`
     const sizes = image.sizes && Object.fromEntries(Object.entries(image.sizes).map(([name, size]) => [name, { width: size.width, height: size.height, 'mime-type': 'image/png', filesize: size.filesize, url: url(size.filename) }]))
     return { url: url(image.filename), id: image.id, extension: 'png', width: image.width, height: image.height, filesize: image.data.length, ...(sizes ? { sizes } : {}) }
+  }
+
+  /**
+   * The JSON-LD description the original gives (docs/compatibility.md, "JSON-LD"): the excerpt, else
+   * the description's text as written, cut after 30 words (its rules, checked with the oracle, are
+   * endpoints/events/jsonLdDescription.ts's).
+   */
+  private summary(event: EventRecord): string {
+    const written = summaryTextOf(this.text(event, 'description', event.description))
+    const summary = jsonLdDescription(paragraph(this.text(event, 'excerpt', event.excerpt)), written ? 'written' : null, written)
+    return summary ? `${jsonLdText(summary)}\\n` : ''
   }
 
   private event(event: EventRecord): Record<string, unknown> {
@@ -700,10 +716,8 @@ class Api {
   }
 }
 
-/** What WordPress's `the_title` does to the characters these fixtures use. */
-function wptexturize(title: string): string {
-  return title.replace(/&/g, '&#038;').replace(/’/g, '&#8217;').replace(/“/g, '&#8220;').replace(/”/g, '&#8221;')
-}
+/** What WordPress's `the_title` does to a title (checked against the original: src/lib/texturize.spec.ts). */
+const wptexturize = texturize
 
 function escapeTermName(name: string): string {
   return name.replace(/&/g, '&amp;')

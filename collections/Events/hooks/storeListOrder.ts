@@ -6,19 +6,14 @@ import { wallTime } from '../../../src/lib/wallTimes'
 /**
  * Keeps what the original orders and filters the events list by (`docs/compatibility.md`, "Order
  * of events"): the start and end as wall times in the event's own timezone (the original's
- * `_EventStartDate`/`_EventEndDate`, not the UTC ones), and the post date, which breaks ties
- * between events starting at the same wall time: the publication date, or when the event was made
- * if it has none (as the API's `date`, `endpoints/serializeCommon.ts`), to the whole second, as
- * WordPress stores it. Runs after the dates are normalized and the status (with its publication
- * date) is decided.
+ * `_EventStartDate`/`_EventEndDate`, not the UTC ones); the post date, which breaks ties between
+ * events starting at the same wall time, is kept by `src/hooks/storePostDate.ts`. Runs after the
+ * dates are normalized.
  */
 export const storeListOrder =
   (siteTimezone: string): CollectionBeforeChangeHook =>
-  ({ data, operation, originalDoc }) => {
+  ({ data, originalDoc }) => {
     const current = <T>(name: string): T | undefined => (data[name] !== undefined ? data[name] : originalDoc?.[name]) as T | undefined
-    // Payload dates a new row only when it writes it (`@payloadcms/drizzle`, upsertRow): dated here
-    // instead, so that the post date is the row's own.
-    if (operation === 'create' && !data.createdAt) data.createdAt = new Date().toISOString()
     const timezone = current<string>('timezone') || siteTimezone
     const start = current<string>('startDate')
     const end = current<string>('endDate')
@@ -27,8 +22,6 @@ export const storeListOrder =
       if (start) data.startLocal = localWallTime(start, timezone)
       if (end) data.endLocal = localWallTime(end, timezone)
     }
-    const posted = current<null | string>('publishedAt') ?? current<string>('createdAt')
-    if (posted) data.postDate = wholeSecond(posted)
     return data
   }
 
@@ -36,9 +29,4 @@ export const storeListOrder =
 export function localWallTime(instant: Date | string, timezone: string): null | string {
   const date = new Date(instant)
   return Number.isNaN(date.getTime()) || !isEventTimeZone(timezone) ? null : wallTime(date, timezone)
-}
-
-export function wholeSecond(instant: Date | string): null | string {
-  const time = new Date(instant).getTime()
-  return Number.isNaN(time) ? null : new Date(Math.floor(time / 1000) * 1000).toISOString()
 }

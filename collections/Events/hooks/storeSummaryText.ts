@@ -1,5 +1,6 @@
 import type { CollectionBeforeChangeHook } from 'payload'
 
+import { SUMMARY_TEXT_GIVEN } from '../../../src/hooks/context'
 import { summaryTextOf } from '../../../src/lib/summaryText'
 
 /**
@@ -13,10 +14,10 @@ export const SENT_DESCRIPTION = 'eventsCalendarSentDescription'
  * of (`endpoints/events/jsonLdDescription.ts`): the rich text cannot give it back, since it does
  * not remember the white space between blocks (`<p>One</p><p>Two</p>` reads `OneTwo` in the
  * original, `<p>One</p>\n<p>Two</p>` reads `One Two`). A description written any other way (the
- * admin panel) has none, and the summary is then read from the rich text.
+ * admin panel) has none, and the summary is then read from the rich text. An import gives it (`SUMMARY_TEXT_GIVEN`).
  */
 export const storeSummaryText: CollectionBeforeChangeHook = ({ data, req }) => {
-  if (data.description === undefined) return data
+  if (data.description === undefined || req.context?.[SUMMARY_TEXT_GIVEN]) return data
   const sent = req.context?.[SENT_DESCRIPTION]
   data.summaryText = data.description && typeof sent === 'string' ? summaryTextOf(sent) || null : null
   return data

@@ -48,7 +48,7 @@ export function calendarQuery(args: {
 }): string {
   const { categoriesSlug, locale, select, venuesSlug, where } = args
   return stringify(
-    { depth: 1, limit: 1000, locale, populate: { [categoriesSlug]: { name: true }, [venuesSlug]: { name: true } }, select, sort: 'startDate', where },
+    { depth: 1, limit: 1000, locale, populate: { [categoriesSlug]: { name: true }, [venuesSlug]: { name: true } }, select, sort: 'startLocal', where },
     { addQueryPrefix: true },
   )
 }

@@ -1,3 +1,5 @@
+import { typedTitle } from '../../lib/texturize'
+
 /** Named entities WordPress's formatting (`wptexturize`, `esc_html`) and editors commonly produce. */
 const NAMED: Record<string, string> = {
   amp: '&',
@@ -43,6 +45,32 @@ export function decodeEntities(text: string): string {
     }
     return NAMED[name.toLowerCase()] ?? whole
   })
+}
+
+/**
+ * A title (an event's, a venue's or an organizer's name) as the source's editor typed it: the
+ * source typesets titles on output (`Kids&#8217; Day`) as the API here does (src/lib/texturize.ts),
+ * so the typed title reads back the same here; one that no typed title explains is decoded.
+ */
+export function importedTitle(shown: string): string {
+  return typedTitle(shown) ?? decodeEntities(shown)
+}
+
+/**
+ * The text of a description from the summary in an event's JSON-LD (`&lt;p&gt;text&lt;/p&gt;\n`,
+ * escaped for HTML and for a script): the text as our JSON-LD writes it back the same
+ * (endpoints/events/jsonLdDescription.ts); a summary cut after 30 words keeps its ` [&hellip;]`,
+ * which cuts the same again. Null for anything else.
+ */
+export function summaryFromJsonLd(description: unknown): null | string {
+  const match = typeof description === 'string' ? /^&lt;p&gt;([\s\S]*)&lt;\/p&gt;\\n$/.exec(description) : null
+  if (!match) return null
+  const text = match[1]!
+    .replace(/\\(.)/g, '$1')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+  return text.trim() || null
 }
 
 /** An excerpt as WordPress renders it (`<p>…<br />\n…</p>`) back to the text an editor typed. */

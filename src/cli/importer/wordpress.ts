@@ -20,7 +20,7 @@ import { mapConcurrently } from './pool'
 import { SourceClient, SourceError } from './sourceClient'
 import { describeError } from './apply'
 import { createUserFor, localUsers, matchUser, roleOf } from './users'
-import { decodeEntities, decodeSlug, excerptText } from './text'
+import { decodeEntities, decodeSlug, excerptText, importedTitle, summaryFromJsonLd } from './text'
 
 export type WordPressOptions = {
   /** Report the users that would be created for unmatched authors, without creating them. */
@@ -85,6 +85,9 @@ export async function readWordPress(payload: Payload, options: WordPressOptions,
     if (extra) report.warn(`${extra} item(s) listed only in ${language} were not imported: items are imported from the default language`)
     translations.set(language, set)
   }
+  const summaries = new WeakMap<Wire, string>()
+  await readSummaries(client, base, undefined, summaries, progress)
+  for (const language of others) await readSummaries(client, translations.get(language)!, language, summaries, progress)
   const protectedIds = await findProtected(client, hidden, progress)
   const authors = await matchAuthors(client, payload, { dryRun: options.dryRun ?? false, usersSlug: plugin.usersCollection }, base, { progress, report })
 
@@ -95,6 +98,7 @@ export async function readWordPress(payload: Payload, options: WordPressOptions,
     protectedIds,
     siteTimezone: plugin.siteTimezone,
     sourceTimezone,
+    summaries,
     translations,
   }
   const plans: ItemPlan[] = []
@@ -103,6 +107,24 @@ export async function readWordPress(payload: Payload, options: WordPressOptions,
   }
   for (const wire of base.invalid) plans.push({ ...emptyPlan(wire.kind, wire.item), problem: 'it has no valid id at the source' })
   return plans
+}
+
+/**
+ * The text an event's JSON-LD summary is made of (its `summaryText`, see
+ * collections/Events/hooks/storeSummaryText.ts) is the description as it was written, which the
+ * lists do not give (they give it rendered, with line breaks between blocks that the summary does
+ * not have): it is read back from the summary the source's single read gives in `json_ld`, for
+ * each event without an excerpt (whose summary is the excerpt instead), one request each.
+ */
+async function readSummaries(client: SourceClient, set: WireSet, language: string | undefined, summaries: WeakMap<Wire, string>, progress: Progress) {
+  const wanted = [...set.events.values()].filter((event) => !String(event.excerpt ?? '').trim() && String(event.description ?? '').trim())
+  if (!wanted.length) return
+  progress.note(`  reading the JSON-LD summaries of ${wanted.length} events${language ? ` (${language})` : ''}`)
+  const singles = await mapConcurrently(wanted, PROBE_CONCURRENCY, (event) => client.item(`/events/${Number(event.id)}`, { language }))
+  singles.forEach((single, index) => {
+    const summary = summaryFromJsonLd((single?.json_ld as Wire | undefined)?.description)
+    if (summary) summaries.set(wanted[index]!, summary)
+  })
 }
 
 type ReadSet = WireSet & { invalid: { item: Wire; kind: Kind }[] }
@@ -268,6 +290,8 @@ type MapContext = {
   siteTimezone: string
   /** The source's: local dates without a UTC copy are read in it. */
   sourceTimezone: string
+  /** The text of each event's description as the source's JSON-LD summarizes it (`readSummaries`). */
+  summaries: WeakMap<Wire, string>
   translations: Map<string, WireSet>
 }
 
@@ -342,7 +366,9 @@ function mapPost(plan: ItemPlan, wire: Wire, ctx: MapContext) {
 }
 
 function mapEvent(plan: ItemPlan, wire: Wire, ctx: MapContext) {
-  plan.localized.title = localize(plan, wire, ctx, (item) => decodeEntities(String(item.title ?? '')))
+  plan.localized.title = localize(plan, wire, ctx, (item) => importedTitle(String(item.title ?? '')))
+  // Only where the source has one: an event with an excerpt has no summary of its description (nor needs one).
+  plan.localized.summaryText = localize(plan, wire, ctx, (item) => ctx.summaries.get(item))
 
   const given = typeof wire.timezone === 'string' ? wire.timezone : ''
   const timezone = given ? knownTimezone(given) : null
@@ -388,7 +414,7 @@ function mapEvent(plan: ItemPlan, wire: Wire, ctx: MapContext) {
 }
 
 function mapVenue(plan: ItemPlan, wire: Wire, ctx: MapContext) {
-  plan.localized.name = localize(plan, wire, ctx, (item) => decodeEntities(String(item.venue ?? '')))
+  plan.localized.name = localize(plan, wire, ctx, (item) => importedTitle(String(item.venue ?? '')))
   for (const field of ['address', 'city', 'country', 'province', 'state', 'zip', 'phone'] as const) plan.fields[field] = text(wire[field])
   plan.fields.stateProvince = text(wire.stateprovince)
   const latitude = Number(wire.geo_lat)
@@ -403,7 +429,7 @@ function mapVenue(plan: ItemPlan, wire: Wire, ctx: MapContext) {
 }
 
 function mapOrganizer(plan: ItemPlan, wire: Wire, ctx: MapContext) {
-  plan.localized.name = localize(plan, wire, ctx, (item) => decodeEntities(String(item.organizer ?? '')))
+  plan.localized.name = localize(plan, wire, ctx, (item) => importedTitle(String(item.organizer ?? '')))
   plan.fields.phone = text(wire.phone)
   plan.fields.email = text(wire.email)
   if (text(wire.website)) setUrl(plan, 'website', String(wire.website))

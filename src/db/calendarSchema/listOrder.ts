@@ -2,7 +2,8 @@ import { sql } from '@payloadcms/db-postgres'
 
 import type { SchemaPiece, SqlRunner } from './pieces'
 
-import { localWallTime, wholeSecond } from '../../../collections/Events/hooks/storeListOrder'
+import { localWallTime } from '../../../collections/Events/hooks/storeListOrder'
+import { wholeSecond } from '../../hooks/storePostDate'
 
 /*
  * The events list orders and filters by each event's start and end as wall times in its own zone
@@ -11,7 +12,8 @@ import { localWallTime, wholeSecond } from '../../../collections/Events/hooks/st
  * existed (the app's migration `20261124_040218_list_order`, or a host whose own migration adds
  * the columns with its other collections) get them here, computed by the hook's own functions:
  * the database cannot read the manual offsets the original accepts (`UTC+2`) as it does. Only rows
- * still missing a value are written, so running the step again costs one index-less scan.
+ * still missing a value are written, so running the step again costs one index-less scan. Venues'
+ * and organizers' post dates (`src/hooks/storePostDate.ts`) are filled the same way.
  */
 
 const BATCH = 1000
@@ -19,6 +21,25 @@ const BATCH = 1000
 type Rows = { rows: Record<string, unknown>[] }
 
 export async function fillListOrder(db: SqlRunner): Promise<void> {
+  await fillEventListOrder(db)
+  for (const table of ['venues', 'organizers']) await fillPostDates(db, table)
+}
+
+/**
+ * Venues and organizers order by their post date alone (`src/hooks/storePostDate.ts`): the
+ * database truncates it to the second as the hook does.
+ */
+async function fillPostDates(db: SqlRunner, table: string): Promise<void> {
+  const { rows } = (await db.execute(sql`
+    SELECT count(*)::int AS n FROM information_schema.columns
+    WHERE table_schema = current_schema() AND table_name = ${table} AND column_name = 'post_date'`)) as Rows
+  if (Number(rows[0]?.n) !== 1) return
+  await db.execute(sql`
+    UPDATE ${sql.identifier(table)} SET "post_date" = date_trunc('second', coalesce("published_at", "created_at"))
+    WHERE "post_date" IS NULL`)
+}
+
+async function fillEventListOrder(db: SqlRunner): Promise<void> {
   const { rows: columns } = (await db.execute(sql`
     SELECT count(*)::int AS n FROM information_schema.columns
     WHERE table_schema = current_schema() AND table_name = 'events' AND column_name IN ('start_local', 'end_local', 'post_date')`)) as Rows
