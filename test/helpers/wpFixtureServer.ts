@@ -262,6 +262,9 @@ export async function buildFixtureSite(): Promise<FixtureSite> {
     { code: 'EUR', position: 'postfix', symbol: '€', text: '15€', values: ['15'] },
     { code: '', position: 'postfix', symbol: '$', text: 'Free – 30$', values: ['0', '30'] },
     { code: '', position: '', symbol: '', text: 'Donation', values: ['donation'] },
+    // Lists as the original cuts them: `5, 10, 15` and `10 - 20, 30` typed in its cost field.
+    { code: '', position: '', symbol: '', text: '$15', values: ['5.', '10.', '15'] },
+    { code: '', position: '', symbol: '', text: '$10 – $30', values: ['10', '20.', '30'] },
   ]
   const categoryPool = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
   for (let index = 0; index < 200; index++) {

@@ -512,8 +512,13 @@ function costOf(wire: Wire): { cost: null | string; details: Record<string, unkn
   const numbers = values.filter((value) => /^\d+(\.\d+)?$/.test(value))
   const amounts = numbers.join(' - ')
   // A cost of exactly `0` is no cost at all (formatCost): a lone free amount keeps its symbol in the text.
-  const withSymbol = currencySymbol && (currencyPosition === 'postfix' ? `${amounts}${currencySymbol}` : `${currencySymbol}${amounts}`)
-  const candidates = [...(numbers.length ? [amounts, withSymbol] : []), shown].filter((text): text is string => Boolean(text))
+  const symbolled = (text: string) => currencySymbol && (currencyPosition === 'postfix' ? `${text}${currencySymbol}` : `${currencySymbol}${text}`)
+  // The original cuts a list such as `5, 10, 15` into `5.`, `10.`, `15` (src/lib/cost.ts): a value
+  // ending in a point was followed by a comma, any other by a range's dash.
+  const listed = values.map((value, i) => (i === values.length - 1 ? value : value.endsWith('.') ? `${value.slice(0, -1)}, ` : `${value} - `)).join('')
+  const candidates = [...(numbers.length ? [amounts, symbolled(amounts)] : []), ...(values.length > 1 ? [listed, symbolled(listed)] : []), shown].filter(
+    (text): text is string => Boolean(text),
+  )
   for (const candidate of candidates) {
     const details = detailsOf(candidate)
     const shownHere = formatCost({ cost: candidate, costDetails: details }).text
