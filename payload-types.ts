@@ -273,6 +273,7 @@ export interface Event {
     [k: string]: unknown;
   } | null;
   excerpt?: string | null;
+  descriptionHtml?: string | null;
   summaryText?: string | null;
   cost?: string | null;
   website?: string | null;
@@ -728,6 +729,7 @@ export interface EventsSelect<T extends boolean = true> {
   organizers?: T;
   description?: T;
   excerpt?: T;
+  descriptionHtml?: T;
   summaryText?: T;
   cost?: T;
   website?: T;

@@ -14,6 +14,7 @@ import { fillDefaultLocale } from '../src/hooks/fillDefaultLocale'
 import { generateSlug } from '../src/hooks/generateSlug'
 import { guardChosenIds } from '../src/hooks/guardChosenIds'
 import { hideProtectedContent } from '../src/hooks/hideProtectedContent'
+import { keepExcerptSafe } from '../src/hooks/keepExcerptSafe'
 import { refuseDuplicatingProtected } from '../src/hooks/refuseDuplicatingProtected'
 import { refuseScheduleWithoutDate } from '../src/hooks/refuseScheduleWithoutDate'
 import { serializeUpdates } from '../src/hooks/serializeUpdates'
@@ -74,7 +75,7 @@ export function generatePostCollection(args: {
         beforeOperation: [guardChosenIds(POST_COLLECTIONS), refuseDuplicatingProtected, serializeUpdates],
         beforeRead: [hideProtectedContent({ ...args.blankedWhenProtected, description: null, descriptionText: null, excerpt: null, image: null })],
         beforeValidate: [generateSlug(args.titleField)],
-        beforeChange: [assignAuthor, refuseScheduleWithoutDate, applyStatusWorkflow, storeDescriptionText, ...(args.beforeChange ?? [])],
+        beforeChange: [assignAuthor, refuseScheduleWithoutDate, applyStatusWorkflow, storeDescriptionText, keepExcerptSafe, ...(args.beforeChange ?? [])],
         afterChange: [fillDefaultLocale(args.localizedFields)],
       },
       timestamps: true,

@@ -4,6 +4,7 @@ import type { RestContext } from './context'
 import { imageExtension, isExternalImage } from '../src/lib/externalImage'
 import { wallTime } from '../src/lib/wallTimes'
 import { lexicalToHtml } from '../src/lib/richText'
+import { renderExcerpt, renderPostContent } from '../src/lib/postContent'
 import { asWordPressRenders } from './descriptionFormat'
 import { globalId, permalink } from './urls'
 
@@ -58,14 +59,15 @@ export function relationId(value: unknown): null | number {
 /** WordPress's title of a private post in its templates, and so in the original's JSON-LD. */
 export const privateTitle = (status: unknown, title: string): string => (status === 'private' ? `Private: ${title}` : title)
 
-/** The description's HTML as the original returns it (`endpoints/descriptionFormat.ts`). */
-export const descriptionHtml = (value: unknown): string => asWordPressRenders(lexicalToHtml(value as never).trim())
+/**
+ * The description's HTML as the original returns it: rendered from the HTML as it was sent when
+ * it was (`sentHtml`, src/lib/postContent.ts), else from the rich text (`endpoints/descriptionFormat.ts`).
+ */
+export const descriptionHtml = (value: unknown, sentHtml?: unknown): string =>
+  typeof sentHtml === 'string' && sentHtml ? renderPostContent(sentHtml) : asWordPressRenders(lexicalToHtml(value as never).trim())
 
-/** WordPress's `the_excerpt` on a typed excerpt: one paragraph, nothing when empty. */
-export function excerptHtml(value: null | string | undefined): string {
-  const excerpt = (value ?? '').trim()
-  return excerpt ? `<p>${escapeHtml(excerpt).replace(/\n/g, '<br />\n')}</p>` : ''
-}
+/** WordPress's `the_excerpt` on an excerpt typed as HTML (kept safe by src/hooks/keepExcerptSafe.ts): paragraphs, nothing when empty. */
+export const excerptHtml = (value: null | string | undefined): string => renderExcerpt(value ?? '')
 
 export function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')

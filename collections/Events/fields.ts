@@ -99,7 +99,9 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
     fields: [
       { name: 'description', label: label('description'), type: 'richText', localized: true, validate: richTextOnly, admin: translationSource('description') },
       { name: 'excerpt', label: label('excerpt'), type: 'textarea', localized: true, admin: translationSource('excerpt') },
-      // The text of the description as the API received it, for the JSON-LD summary (collections/Events/hooks/storeSummaryText.ts).
+      // The description's HTML as the API received it (made safe), which the API renders, and its text, for the JSON-LD
+      // summary (collections/Events/hooks/storeSentDescription.ts).
+      { name: 'descriptionHtml', type: 'textarea', localized: true, access: SET_BY_THE_SERVER, admin: internalFieldAdmin() },
       { name: 'summaryText', type: 'textarea', localized: true, access: SET_BY_THE_SERVER, admin: internalFieldAdmin() },
       {
         type: 'row',

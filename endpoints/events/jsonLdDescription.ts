@@ -1,12 +1,15 @@
-import { summaryTextOf } from '../../src/lib/summaryText'
+import sanitizeHtml from 'sanitize-html'
+
+import { autop } from '../../src/lib/autop'
+import { SHORTCODE, summaryTextOf } from '../../src/lib/summaryText'
 import { descriptionHtml } from '../serializeCommon'
 
 /*
  * The `description` of an event's JSON-LD as the original writes it (docs/compatibility.md,
- * "JSON-LD"): the excerpt when the event has one, else the first 30 words of the text of the
+ * "JSON-LD"): the excerpt when the event has one (shortcodes and most tags dropped), else the first 30 words of the text of the
  * description as it was sent (`summaryText`, kept at write time: tags dropped with nothing in
- * their place, white space collapsed), ` [&hellip;]` after a cut, as one paragraph; escaped without
- * escaping entities twice, and followed by the two characters `\n`. A description that was not
+ * their place, white space collapsed), ` [&hellip;]` after a cut; laid out in paragraphs
+ * (src/lib/autop.ts) and escaped as for a script. A description that was not
  * sent as HTML (the admin panel) is read from the rich text as it is returned instead, where
  * blocks are separated by line breaks.
  */
@@ -22,15 +25,41 @@ function summaryOf(description: unknown, summaryText: unknown): string {
   return words.length > WORDS ? `${words.slice(0, WORDS).join(' ')} [&hellip;]` : text
 }
 
+/** The tags the original keeps of an excerpt in its JSON-LD (other tags are dropped, their text kept). */
+const EXCERPT_TAGS = ['a', 'b', 'strong', 'em', 'span', 'ul', 'li', 'ol']
+
+function excerptSummary(excerpt: string): string {
+  const withoutShortcodes = excerpt.replace(SHORTCODE, '')
+  return sanitizeHtml(withoutShortcodes, {
+    allowedTags: EXCERPT_TAGS,
+    allowedAttributes: { '*': ['class', 'id', 'style'], a: ['class', 'id', 'style', 'href', 'rel', 'target'] },
+    nonTextTags: [],
+    parser: { decodeEntities: false },
+  })
+}
+
 /**
- * `excerpt` is the event's excerpt as the API gives it (already a paragraph), `description` the
- * stored rich text, `summaryText` the text of the description as sent, when it was.
+ * `excerpt` is the event's excerpt as typed (HTML), `description` the stored rich text,
+ * `summaryText` the text of the description as sent, when it was. The answer is escaped as the
+ * original escapes it for a script (`esc_js`).
  */
 export function jsonLdDescription(excerpt: string, description: unknown, summaryText?: unknown): string {
-  if (excerpt.trim()) return excerpt.trim()
+  if (excerpt.trim()) return escapeForScript(autop(excerptSummary(excerpt)))
   if (!description) return ''
   const summary = summaryOf(description, summaryText)
-  return summary ? `<p>${summary}</p>` : ''
+  return summary ? escapeForScript(autop(summary)) : ''
+}
+
+/**
+ * `esc_js`: `& < > "` escaped as HTML without escaping an entity twice, then quotes and
+ * backslashes escaped with a backslash, and line breaks written as `\n`.
+ */
+export function escapeForScript(value: string): string {
+  return escapeHtmlOnce(value)
+    .replace(/&#(?:x0*27|0*39);?/gi, "'")
+    .replace(/\r/g, '')
+    .replace(/[\\']/g, '\\$&')
+    .replace(/\n/g, '\\n')
 }
 
 /** `esc_html`: `& < > "` escaped, but an `&` that already starts an entity is kept. */

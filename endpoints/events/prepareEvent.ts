@@ -11,7 +11,7 @@ import { resolveLinkedPosts } from '../linkedPosts'
 import { resolveImage } from '../media'
 import { resolveTerms } from '../terms/resolveTerms'
 import { isTruthy } from '../validators'
-import { SENT_DESCRIPTION } from '../../collections/Events/hooks/storeSummaryText'
+import { SENT_DESCRIPTION } from '../../collections/Events/hooks/storeSentDescription'
 
 const FLAGS = {
   featured: 'featured',

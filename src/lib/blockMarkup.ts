@@ -66,8 +66,7 @@ function parseAttrs(json: string | undefined): Record<string, unknown> {
   }
 }
 
-/** The HTML of a document with block delimiters, as the original renders it before its other filters. */
-export function renderBlocks(html: string): string {
+function parseBlocks(html: string): Block {
   const root: Block = { name: '', attrs: {}, parts: [] }
   const stack: Block[] = [root]
   let at = 0
@@ -89,5 +88,35 @@ export function renderBlocks(html: string): string {
     if (!selfClosing) stack.push(block)
   }
   stack[stack.length - 1].parts.push(html.slice(at))
-  return renderBlock(root)
+  return root
+}
+
+/** The HTML of a document with block delimiters, as the original renders it before its other filters. */
+export const renderBlocks = (html: string): string => renderBlock(parseBlocks(html))
+
+/** Blocks whose text the original's summaries read (`excerpt_remove_blocks`); columns and groups are read through. */
+const SUMMARY_BLOCKS = new Set(['core/freeform', 'core/heading', 'core/html', 'core/list', 'core/media-text', 'core/paragraph', 'core/preformatted', 'core/pullquote', 'core/quote', 'core/table', 'core/verse'])
+const SUMMARY_WRAPPERS = new Set(['core/columns', 'core/column', 'core/group'])
+
+function summaryBlocks(parts: (Block | string)[], insideWrapper: boolean): string {
+  return parts
+    .map((part) => {
+      if (typeof part === 'string') return insideWrapper ? '' : part
+      const inner = part.parts.filter((child): child is Block => typeof child !== 'string')
+      if (SUMMARY_WRAPPERS.has(part.name)) return inner.length ? summaryBlocks(inner, true) : renderBlock(part)
+      if (!SUMMARY_BLOCKS.has(part.name)) return ''
+      // A block with other blocks inside is read only when they are all simple blocks of the list (a list of list items is not).
+      const readable = inner.every((child) => SUMMARY_BLOCKS.has(child.name) && !child.parts.some((grandchild) => typeof grandchild !== 'string'))
+      return readable ? renderBlock(part) : ''
+    })
+    .join('')
+}
+
+/**
+ * The part of a block document the original's summary (its JSON-LD `description`) is read from:
+ * the blocks of text (paragraphs, headings, lists, quotes, tables, …), those inside columns and
+ * groups, and the HTML between blocks; images, separators and the rest are left out.
+ */
+export function blocksForSummary(html: string): string {
+  return summaryBlocks(parseBlocks(html).parts, false)
 }

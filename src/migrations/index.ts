@@ -7,6 +7,7 @@ import * as migration_20261124_003000_search_indexes from './20261124_003000_sea
 import * as migration_20261124_025629_external_images from './20261124_025629_external_images';
 import * as migration_20261124_030622_summary_text from './20261124_030622_summary_text';
 import * as migration_20261124_040218_list_order from './20261124_040218_list_order';
+import * as migration_20261124_054802_description_html from './20261124_054802_description_html';
 
 export const migrations = [
   {
@@ -53,5 +54,10 @@ export const migrations = [
     up: migration_20261124_040218_list_order.up,
     down: migration_20261124_040218_list_order.down,
     name: '20261124_040218_list_order',
+  },
+  {
+    up: migration_20261124_054802_description_html.up,
+    down: migration_20261124_054802_description_html.down,
+    name: '20261124_054802_description_html'
   },
 ];
