@@ -18,8 +18,9 @@ import { descriptionHtml } from '../serializeCommon'
 const WORDS = 30
 
 /** The text of the description, cut as the original cuts it. */
-function summaryOf(description: unknown, summaryText: unknown): string {
-  const text = typeof summaryText === 'string' && summaryText ? summaryText : summaryTextOf(descriptionHtml(description))
+function summaryOf(description: unknown, summaryText: unknown, sentHtml: unknown): string {
+  const sent = typeof sentHtml === 'string' && sentHtml !== ''
+  const text = sent || (typeof summaryText === 'string' && summaryText) ? String(summaryText ?? '') : summaryTextOf(descriptionHtml(description))
   if (!text) return ''
   const words = text.split(' ')
   return words.length > WORDS ? `${words.slice(0, WORDS).join(' ')} [&hellip;]` : text
@@ -40,13 +41,13 @@ function excerptSummary(excerpt: string): string {
 
 /**
  * `excerpt` is the event's excerpt as typed (HTML), `description` the stored rich text,
- * `summaryText` the text of the description as sent, when it was. The answer is escaped as the
+ * `summaryText` the text of the description as sent and `sentHtml` that HTML, when it was. The answer is escaped as the
  * original escapes it for a script (`esc_js`).
  */
-export function jsonLdDescription(excerpt: string, description: unknown, summaryText?: unknown): string {
+export function jsonLdDescription(excerpt: string, description: unknown, summaryText?: unknown, sentHtml?: unknown): string {
   if (excerpt.trim()) return escapeForScript(autop(excerptSummary(excerpt)))
   if (!description) return ''
-  const summary = summaryOf(description, summaryText)
+  const summary = summaryOf(description, summaryText, sentHtml)
   return summary ? escapeForScript(autop(summary)) : ''
 }
 

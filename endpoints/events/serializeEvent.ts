@@ -182,7 +182,7 @@ function isoWithOffset(wall: string, timezone: string, instant: Date): string {
 
 /** The schema.org Event the original adds to single reads. */
 function eventJsonLd(event: Record<string, unknown>, doc: EventDoc, venue: null | VenueDoc, organizers: OrganizerDoc[], timezone: string) {
-  const description = jsonLdDescription(event.excerpt ? String(doc.excerpt ?? '') : '', event.description ? doc.description : null, doc.summaryText)
+  const description = jsonLdDescription(event.excerpt ? String(doc.excerpt ?? '') : '', event.description ? doc.description : null, doc.summaryText, doc.descriptionHtml)
   const image = event.image && typeof event.image === 'object' ? (event.image as { url: string }).url : undefined
   const costDetails = event.cost_details as { currency_symbol: string; values: string[] }
   const price = offerPrice(String(event.cost ?? ''), costDetails)
