@@ -85,6 +85,21 @@ describe('descriptions and excerpts sent as HTML', () => {
     expect(after).toMatchObject({ descriptionHtml: null, summaryText: null })
   })
 
+  it('gives a description sent in another language to the default one as sent, and keeps each language its own', async () => {
+    const response = await fetch(`${api.url}/fr/wp-json/vendor/events/v1/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...basic(admin.email, admin.password) },
+      body: JSON.stringify({ title: unique('Concert'), start_date: '2027-06-01 20:00', end_date: '2027-06-01 22:00', description: '<div>En <span>français</span></div>' }),
+    })
+    const created = await response.json()
+    expect(created.description).toBe('<div>En <span>français</span></div>')
+    expect((await send('GET', `/events/${created.id}`, undefined, null)).body.description).toBe('<div>En <span>français</span></div>')
+    const updated = await send('POST', `/events/${created.id}?i18n_language=es`, { title: 'Concierto', description: '<div>En <b>español</b></div>' })
+    expect(updated.body).toMatchObject({ title: 'Concierto', description: '<div>En <b>español</b></div>' })
+    expect((await send('GET', `/events/${created.id}?i18n_language=es`, undefined, null)).body.description).toBe('<div>En <b>español</b></div>')
+    expect((await send('GET', `/events/${created.id}`, undefined, null)).body.description).toBe('<div>En <span>français</span></div>')
+  })
+
   it('refuses the kept HTML from Payload’s own API: the server sets it', async () => {
     const created = await create({ description: '<p>Server kept</p>' })
     const id = created.body.id as number

@@ -9,7 +9,8 @@ import { translationSource } from '../../src/fields/translationSource'
 import { label, translatorOf } from '../../src/i18n/index'
 import { isEventTimeZone } from '../../src/lib/timezone'
 
-export const EVENT_LOCALIZED_FIELDS = ['title', 'description', 'excerpt']
+// The description's kept HTML and summary go with it (hooks/storeSentDescription.ts).
+export const EVENT_LOCALIZED_FIELDS = ['title', 'description', 'descriptionHtml', 'summaryText', 'excerpt']
 
 export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs): Field[] => [
   { name: 'title', label: label('title'), type: 'text', localized: true, required: true, admin: translationSource('title') },
