@@ -77,7 +77,7 @@ describe('descriptions and excerpts sent as HTML', () => {
     expect((await send('GET', `/events/${id}`)).body.description).toBe('<div>Kept as <span>sent</span></div>')
 
     const edited = await htmlToLexical('<p>Edited in the admin</p>', payload.config)
-    await payload.update({ collection: 'events', id, data: { description: edited }, ...as(admin) })
+    await payload.update({ collection: 'events', id, data: { description: edited as never }, ...as(admin) })
     const read = await send('GET', `/events/${id}`)
     expect(read.body.description).toBe('<p>Edited in the admin</p>')
     expect(read.body.json_ld.description).toBe('&lt;p&gt;Edited in the admin&lt;/p&gt;\\n')
