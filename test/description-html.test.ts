@@ -103,7 +103,7 @@ describe('descriptions and excerpts sent as HTML', () => {
   it('refuses the kept HTML from Payload’s own API: the server sets it', async () => {
     const created = await create({ description: '<p>Server kept</p>' })
     const id = created.body.id as number
-    await payload.update({ collection: 'events', id, data: { descriptionHtml: '<script>steal()</script>' } as never, overrideAccess: false, ...as(admin) })
+    await payload.update({ collection: 'events', id, data: { descriptionHtml: '<script>steal()</script>' } as never, ...as(admin) })
     expect((await send('GET', `/events/${id}`, undefined, null)).body.description).toBe('<p>Server kept</p>')
   })
 })
