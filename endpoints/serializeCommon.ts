@@ -4,6 +4,7 @@ import type { RestContext } from './context'
 import { imageExtension, isExternalImage } from '../src/lib/externalImage'
 import { wallTime } from '../src/lib/wallTimes'
 import { lexicalToHtml } from '../src/lib/richText'
+import { carriesScript, htmlAsKept } from '../src/lib/htmlSafety'
 import { renderExcerpt, renderPostContent } from '../src/lib/postContent'
 import { asWordPressRenders } from './descriptionFormat'
 import { globalId, permalink } from './urls'
@@ -67,7 +68,11 @@ export const descriptionHtml = (value: unknown, sentHtml?: unknown): string =>
   typeof sentHtml === 'string' && sentHtml ? renderPostContent(sentHtml) : asWordPressRenders(lexicalToHtml(value as never).trim())
 
 /** WordPress's `the_excerpt` on an excerpt typed as HTML (kept safe by src/hooks/keepExcerptSafe.ts): paragraphs, nothing when empty. */
-export const excerptHtml = (value: null | string | undefined): string => renderExcerpt(value ?? '')
+export function excerptHtml(value: null | string | undefined): string {
+  const excerpt = value ?? ''
+  // Excerpts saved before they were kept as HTML were returned escaped and never made safe: they are made safe here.
+  return excerpt.includes('<') && carriesScript(excerpt) ? renderExcerpt(htmlAsKept(excerpt, { unfiltered: false })) : renderExcerpt(excerpt)
+}
 
 export function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')

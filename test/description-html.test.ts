@@ -1,5 +1,7 @@
 import type { Payload } from 'payload'
 
+import { sql } from '@payloadcms/db-postgres'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { htmlToLexical } from '../src/lib/richText'
@@ -98,6 +100,15 @@ describe('descriptions and excerpts sent as HTML', () => {
     expect(updated.body).toMatchObject({ title: 'Concierto', description: '<div>En <b>español</b></div>' })
     expect((await send('GET', `/events/${created.id}?i18n_language=es`, undefined, null)).body.description).toBe('<div>En <b>español</b></div>')
     expect((await send('GET', `/events/${created.id}`, undefined, null)).body.description).toBe('<div>En <span>français</span></div>')
+  })
+
+  it('makes an excerpt saved before excerpts were kept as HTML safe when it is read', async () => {
+    const created = await create({ excerpt: 'Old' })
+    // Written past the hooks, as an excerpt from before they made it safe is stored.
+    const db = payload.db as unknown as { drizzle: { execute: (query: unknown) => Promise<unknown> } }
+    await db.drizzle.execute(sql`UPDATE events_locales SET excerpt = ${'Old <img src=x onerror=steal()>'} WHERE _parent_id = ${created.body.id}`)
+    const read = await send('GET', `/events/${created.body.id}`, undefined, null)
+    expect(read.body.excerpt).toBe('<p>Old <img decoding="async" src="x" /></p>')
   })
 
   it('refuses the kept HTML from Payload’s own API: the server sets it', async () => {
