@@ -38,5 +38,7 @@ describe('htmlAsKept', () => {
   it("keeps only a post's tags and attributes for an author or contributor, block markup included", () => {
     const html = '<!-- wp:paragraph -->\n<p class="a" data-x="1">A <b>b</b></p>\n<!-- /wp:paragraph -->\n<form action="/x"><input name="q"></form><iframe src="https://example.com"></iframe><div style="color:red">d</div>'
     expect(kept(html, false)).toBe('<!-- wp:paragraph -->\n<p class="a" data-x="1">A <b>b</b></p>\n<!-- /wp:paragraph -->\n<div style="color:red">d</div>')
+    // The text of an element taken out stays, as text.
+    expect(kept('<script>steal()</script><style>p{}</style><textarea><img src=x onerror=steal()></textarea>', false)).toBe('steal()p{}&lt;img src=x onerror=steal()&gt;')
   })
 })

@@ -98,6 +98,8 @@ const GLOBAL_ATTRIBUTES = ['class', 'id', 'style', 'title', 'role', 'dir', 'lang
 function ksesLike(html: string): string {
   return sanitizeHtml(html, {
     ...KEEP_TEXT,
+    // As kses, the text of an element taken out stays (a script's too: as text it runs nothing).
+    nonTextTags: [],
     allowedTags: POST_TAGS,
     allowedAttributes: {
       '*': GLOBAL_ATTRIBUTES,
