@@ -139,7 +139,9 @@ describe('oracle: differential fixtures of the original (test/fixtures/oracle)',
     payload = await getTestPayload()
     api = await serveCompatApi(payload)
     const admin = await createUser(payload, 'administrator')
-    ctx = await createReplayContext({ admin, api: api.url, captures, payload })
+    // The original's user 2 (test/fixtures/oracle/record.py), who writes class k.
+    const contributor = await createUser(payload, 'contributor')
+    ctx = await createReplayContext({ admin, api: api.url, captures, contributor, payload })
   })
   // The database stays until the next run makes it anew: dropping it would cut Payload's pool.
   afterAll(() => api?.close())

@@ -13,6 +13,9 @@ import sanitizeHtml from 'sanitize-html'
 type Node = DefaultTreeAdapterTypes.Node
 type Element = DefaultTreeAdapterTypes.Element
 
+/** Addresses a post may link to, after WordPress's allowed protocols. */
+const SCHEMES = ['http', 'https', 'ftp', 'ftps', 'mailto', 'news', 'irc', 'irc6', 'ircs', 'gopher', 'nntp', 'feed', 'telnet', 'mms', 'rtsp', 'sms', 'svn', 'tel', 'fax', 'xmpp', 'webcal', 'urn']
+
 /** Elements that run script, load a document or change where links go. */
 const DANGEROUS_ELEMENTS = new Set(['script', 'object', 'embed', 'applet', 'base', 'meta', 'link', 'frame', 'frameset', 'svg', 'math', 'portal', 'template', 'noscript', 'xmp', 'plaintext', 'noembed', 'noframes'])
 /** Attributes whose value is an address a browser follows or loads. */
@@ -68,13 +71,35 @@ function withBlockDelimitersKept(html: string, clean: (html: string) => string):
 
 const KEEP_TEXT = { parser: { decodeEntities: false }, allowVulnerableTags: true } as const
 
+const VOID_ELEMENTS = ['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']
+
+/**
+ * sanitize-html writes every empty element as `<img … />`; the original keeps each as written. An
+ * element the sender never closed with `/>` is written back without it.
+ */
+function voidElementsAsSent(cleaned: string, sent: string): string {
+  const selfClosed = VOID_ELEMENTS.filter((name) => new RegExp(`<${name}\\b[^>]*/>`, 'i').test(sent))
+  return cleaned.replace(new RegExp(`<(${VOID_ELEMENTS.join('|')})\\b([^>]*?) />`, 'gi'), (whole, name: string, rest: string) =>
+    selfClosed.includes(name.toLowerCase()) ? whole : `<${name}${rest}>`,
+  )
+}
+
+/** What kses does to an address with a scheme it does not allow: the scheme goes, the rest stays (`javascript:x()` → `x()`). */
+function withoutBadScheme(value: string): string {
+  let address = value
+  for (let match = /^\s*([a-z][a-z0-9+.-]*)\s*:/i.exec(address); match && !SCHEMES.includes(match[1].toLowerCase()); match = /^\s*([a-z][a-z0-9+.-]*)\s*:/i.exec(address)) {
+    address = address.slice(match[0].length)
+  }
+  return address
+}
+
 /** The HTML with whatever runs script taken out, the rest kept. */
 function withoutScriptParts(html: string): string {
-  return sanitizeHtml(html, {
+  return voidElementsAsSent(sanitizeHtml(html, {
     ...KEEP_TEXT,
     allowedTags: false,
     allowedAttributes: false,
-    allowedSchemes: ['http', 'https', 'ftp', 'ftps', 'mailto', 'news', 'irc', 'irc6', 'ircs', 'gopher', 'nntp', 'feed', 'telnet', 'mms', 'rtsp', 'sms', 'svn', 'tel', 'fax', 'xmpp', 'webcal', 'urn'],
+    allowedSchemes: SCHEMES,
     exclusiveFilter: (frame) => DANGEROUS_ELEMENTS.has(frame.tag.toLowerCase()),
     transformTags: {
       '*': (tagName, attribs) => ({
@@ -82,7 +107,7 @@ function withoutScriptParts(html: string): string {
         attribs: Object.fromEntries(Object.entries(attribs).filter(([name, value]) => !dangerousAttribute(name, value))),
       }),
     },
-  })
+  }), html)
 }
 
 /** What a post may hold for someone without `unfiltered_html` (after WordPress's `$allowedposttags`). */
@@ -96,7 +121,7 @@ const POST_TAGS = [
 const GLOBAL_ATTRIBUTES = ['class', 'id', 'style', 'title', 'role', 'dir', 'lang', 'xml:lang', 'aria-*', 'data-*', 'hidden']
 
 function ksesLike(html: string): string {
-  return sanitizeHtml(html, {
+  return voidElementsAsSent(sanitizeHtml(html, {
     ...KEEP_TEXT,
     // As kses, the text of an element taken out stays (a script's too: as text it runs nothing).
     nonTextTags: [],
@@ -123,15 +148,19 @@ function ksesLike(html: string): string {
       col: ['align', 'char', 'charoff', 'span', 'valign', 'width'],
       colgroup: ['align', 'char', 'charoff', 'span', 'valign', 'width'],
     },
-    allowedSchemes: ['http', 'https', 'ftp', 'ftps', 'mailto', 'news', 'irc', 'irc6', 'ircs', 'gopher', 'nntp', 'feed', 'telnet', 'mms', 'rtsp', 'sms', 'svn', 'tel', 'fax', 'xmpp', 'webcal', 'urn'],
+    allowedSchemes: SCHEMES,
     allowedSchemesAppliedToAttributes: ['href', 'src', 'cite', 'poster', 'longdesc', 'srcset'],
     transformTags: {
       '*': (tagName, attribs) => ({
         tagName,
-        attribs: Object.fromEntries(Object.entries(attribs).filter(([name, value]) => !dangerousAttribute(name, value))),
+        attribs: Object.fromEntries(
+          Object.entries(attribs)
+            .map(([name, value]) => [name, URL_ATTRIBUTES.has(name.toLowerCase()) ? withoutBadScheme(value) : value])
+            .filter(([name, value]) => !dangerousAttribute(name, value)),
+        ),
       }),
     },
-  })
+  }), html)
 }
 
 /**
