@@ -24,10 +24,19 @@ function addMediaAttributes(html: string): string {
   })
 }
 
+// Lists render the same descriptions on every read: the last ones rendered are kept (about 0.1 ms each for 2 kB).
+const RENDERED_MAX = 1000
+const rendered = new Map<string, string>()
+
 /** `the_content`: what the API gives as `description`. */
 export function renderPostContent(html: string): string {
+  const kept = rendered.get(html)
+  if (kept !== undefined) return kept
   const laidOut = hasBlocks(html) ? renderBlocks(html) : autop(html)
-  return phpTrim(convertSmilies(addMediaAttributes(laidOut)))
+  const out = phpTrim(convertSmilies(addMediaAttributes(laidOut)))
+  if (rendered.size >= RENDERED_MAX) rendered.delete(rendered.keys().next().value as string)
+  rendered.set(html, out)
+  return out
 }
 
 /** `the_excerpt` of an excerpt typed as HTML: what the API gives as `excerpt`. */
