@@ -325,6 +325,7 @@ export interface Venue {
     };
     [k: string]: unknown;
   } | null;
+  descriptionHtml?: string | null;
   excerpt?: string | null;
   address?: string | null;
   city?: string | null;
@@ -374,6 +375,7 @@ export interface Organizer {
     };
     [k: string]: unknown;
   } | null;
+  descriptionHtml?: string | null;
   excerpt?: string | null;
   phone?: string | null;
   email?: string | null;
@@ -768,6 +770,7 @@ export interface EventsSelect<T extends boolean = true> {
 export interface VenuesSelect<T extends boolean = true> {
   name?: T;
   description?: T;
+  descriptionHtml?: T;
   excerpt?: T;
   address?: T;
   city?: T;
@@ -802,6 +805,7 @@ export interface VenuesSelect<T extends boolean = true> {
 export interface OrganizersSelect<T extends boolean = true> {
   name?: T;
   description?: T;
+  descriptionHtml?: T;
   excerpt?: T;
   phone?: T;
   email?: T;

@@ -19,6 +19,7 @@ import { refuseDuplicatingProtected } from '../src/hooks/refuseDuplicatingProtec
 import { refuseScheduleWithoutDate } from '../src/hooks/refuseScheduleWithoutDate'
 import { serializeUpdates } from '../src/hooks/serializeUpdates'
 import { storeDescriptionText } from '../src/hooks/storeDescriptionText'
+import { storeSentDescription } from '../src/hooks/storeSentDescription'
 import { POST_COLLECTIONS } from '../src/slugs'
 import { applyOverride } from './applyOverride'
 
@@ -73,9 +74,9 @@ export function generatePostCollection(args: {
       indexes: args.indexes,
       hooks: {
         beforeOperation: [guardChosenIds(POST_COLLECTIONS), refuseDuplicatingProtected, serializeUpdates],
-        beforeRead: [hideProtectedContent({ ...args.blankedWhenProtected, description: null, descriptionText: null, excerpt: null, image: null })],
+        beforeRead: [hideProtectedContent({ ...args.blankedWhenProtected, description: null, descriptionHtml: null, descriptionText: null, excerpt: null, image: null })],
         beforeValidate: [generateSlug(args.titleField)],
-        beforeChange: [assignAuthor, refuseScheduleWithoutDate, applyStatusWorkflow, storeDescriptionText, keepExcerptSafe, ...(args.beforeChange ?? [])],
+        beforeChange: [assignAuthor, refuseScheduleWithoutDate, applyStatusWorkflow, storeDescriptionText, storeSentDescription(args.kind, { withSummary: args.kind === 'events' }), keepExcerptSafe, ...(args.beforeChange ?? [])],
         afterChange: [fillDefaultLocale(args.localizedFields)],
       },
       timestamps: true,

@@ -127,7 +127,7 @@ export function serializeLinkedPost(
     ...postMeta(doc, ctx),
     url: permalink(ctx.options, args.kind, doc as never),
     [args.nameKey]: doc.name ?? '',
-    description: descriptionHtml(doc.description),
+    description: descriptionHtml(doc.description, doc.descriptionHtml),
     excerpt: excerptHtml(doc.excerpt as string),
     // Venues and organizers get their slug when they are made, drafts too (unlike events).
     slug: doc.slug ?? '',

@@ -123,6 +123,9 @@ const DEVIATIONS: Record<string, { path: string; reason: string }[]> = {
       ['217-read-event-263-anonymous', ['excerpt', 'json_ld.description']],
     ].map(([name, paths]) => [`j-html-descriptions-${name}.json`, (paths as string[]).map((path) => ({ path, reason: NO_SCRIPT }))]),
   ),
+  'l-linked-descriptions-002-create-venue-script.json': [{ path: 'description', reason: NO_SCRIPT }],
+  'l-linked-descriptions-010-read-venue-283-admin.json': ['description', 'json_ld.description'].map((path) => ({ path, reason: NO_SCRIPT })),
+  'l-linked-descriptions-011-read-venue-283-anonymous.json': ['description', 'json_ld.description'].map((path) => ({ path, reason: NO_SCRIPT })),
 }
 
 describe('oracle: differential fixtures of the original (test/fixtures/oracle)', () => {

@@ -11,7 +11,6 @@ import { EVENT_LOCALIZED_FIELDS, eventFields } from './fields'
 import { normalizeEventDates } from './hooks/normalizeEventDates'
 import { parseCostDetails } from './hooks/parseCostDetails'
 import { storeListOrder } from './hooks/storeListOrder'
-import { storeSentDescription } from './hooks/storeSentDescription'
 
 export function generateEventsCollection(options: SanitizedPluginConfig, slugs: CalendarSlugs): CollectionConfig {
   return generatePostCollection({
@@ -43,13 +42,13 @@ export function generateEventsCollection(options: SanitizedPluginConfig, slugs: 
       },
     },
     defaultSort: 'startDate',
-    blankedWhenProtected: { allDay: null, categories: [], cost: null, costDetails: { currencyCode: null, currencyPosition: null, currencySymbol: null, values: [] }, featured: null, hideFromListings: null, organizers: [], showMap: null, showMapLink: null, sticky: null, summaryText: null, descriptionHtml: null, tags: [], venue: null, website: null },
+    blankedWhenProtected: { allDay: null, categories: [], cost: null, costDetails: { currencyCode: null, currencyPosition: null, currencySymbol: null, values: [] }, featured: null, hideFromListings: null, organizers: [], showMap: null, showMapLink: null, sticky: null, summaryText: null, tags: [], venue: null, website: null },
     kind: 'events',
     titleField: 'title',
     localizedFields: EVENT_LOCALIZED_FIELDS,
     options,
     override: options.overrides.events,
-    beforeChange: [normalizeEventDates(options.siteTimezone), storeListOrder(options.siteTimezone), parseCostDetails, storeSentDescription],
+    beforeChange: [normalizeEventDates(options.siteTimezone), storeListOrder(options.siteTimezone), parseCostDetails],
     // The events list's order (`endpoints/events/listQuery.ts`, EVENTS_LIST_SORT); the window's bounds narrow it first.
     indexes: [{ fields: ['startLocal', 'postDate'] }, { fields: ['endLocal'] }],
     fields: eventFields(options, slugs),

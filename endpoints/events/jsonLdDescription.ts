@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html'
 
 import { autop } from '../../src/lib/autop'
-import { SHORTCODE, summaryTextOf } from '../../src/lib/summaryText'
+import { SHORTCODE, sentSummaryText, summaryTextOf } from '../../src/lib/summaryText'
 import { descriptionHtml } from '../serializeCommon'
 
 /*
@@ -49,6 +49,16 @@ export function jsonLdDescription(excerpt: string, description: unknown, summary
   if (!description) return ''
   const summary = summaryOf(description, summaryText, sentHtml)
   return summary ? escapeForScript(autop(summary)) : ''
+}
+
+/**
+ * The `description` of a venue's `Place` or an organizer's `Person`: the summary of its description
+ * as for an event (an excerpt is not used), from the HTML as sent when it was.
+ */
+export function linkedPostJsonLdDescription(doc: object): string {
+  const { description, descriptionHtml } = doc as { description?: unknown; descriptionHtml?: unknown }
+  const html = typeof descriptionHtml === 'string' ? descriptionHtml : ''
+  return jsonLdDescription('', description ?? null, html ? sentSummaryText(html) : null, html)
 }
 
 /**

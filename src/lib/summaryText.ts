@@ -1,3 +1,5 @@
+import { blocksForSummary, hasBlocks } from './blockMarkup'
+
 /** A shortcode (`[name attr="1"]`, on one line), which the original's summaries drop before anything else. */
 export const SHORTCODE = /\[[^\n]+?\]/g
 
@@ -17,3 +19,6 @@ export function summaryTextOf(html: string): string {
     .replace(/[\n\r\t ]+/g, ' ')
     .trim()
 }
+
+/** The text of a description as sent, as the original's summaries read it: of a block document, its text blocks only. */
+export const sentSummaryText = (html: string): string => summaryTextOf(hasBlocks(html) ? blocksForSummary(html) : html)

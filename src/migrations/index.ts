@@ -8,6 +8,7 @@ import * as migration_20261124_025629_external_images from './20261124_025629_ex
 import * as migration_20261124_030622_summary_text from './20261124_030622_summary_text';
 import * as migration_20261124_040218_list_order from './20261124_040218_list_order';
 import * as migration_20261124_054802_description_html from './20261124_054802_description_html';
+import * as migration_20261124_062622_linked_description_html from './20261124_062622_linked_description_html';
 
 export const migrations = [
   {
@@ -58,6 +59,11 @@ export const migrations = [
   {
     up: migration_20261124_054802_description_html.up,
     down: migration_20261124_054802_description_html.down,
-    name: '20261124_054802_description_html'
+    name: '20261124_054802_description_html',
+  },
+  {
+    up: migration_20261124_062622_linked_description_html.up,
+    down: migration_20261124_062622_linked_description_html.down,
+    name: '20261124_062622_linked_description_html'
   },
 ];

@@ -5,9 +5,9 @@ import { createLocalReq } from 'payload'
 import type { ItemResult, Progress, RunReport } from '../progress'
 import type { MediaImporter } from './media'
 
-import { SENT_DESCRIPTION } from '../../../collections/Events/hooks/storeSentDescription'
 import { inTransaction } from '../../../endpoints/transaction'
 import { COST_DETAILS_GIVEN, INTERNAL_WRITE, TRUSTED_READ } from '../../hooks/context'
+import { type DescribedKind, sentDescriptionKey } from '../../hooks/storeSentDescription'
 import { htmlToLexical, lexicalToHtml } from '../../lib/richText'
 import { COLLECTION_OF, HtmlValue, type ItemPlan, type Kind, KINDS, NOUN } from './items'
 import { mapConcurrently } from './pool'
@@ -154,12 +154,13 @@ async function writeItem(source: ItemPlan, image: null | number | undefined, ctx
   const req = await createLocalReq({ context, locale: ctx.defaultLocale } as never, payload)
   /**
    * A write of a description in one locale carries the source's HTML, which the item keeps to be
-   * read back as the source gives it (collections/Events/hooks/storeSentDescription.ts). The source
+   * read back as the source gives it (src/hooks/storeSentDescription.ts). The source
    * gives it rendered already, so it is kept as a custom-HTML block, which is rendered as written.
    */
   const withSentDescription = (locale: string, data: Record<string, unknown>) => {
     const sent = source.localized.description?.[locale]
-    return { ...context, [SENT_DESCRIPTION]: data.description !== undefined && sent instanceof HtmlValue ? asRenderedHtml(sent.html) : undefined }
+    const key = sentDescriptionKey(source.kind as DescribedKind)
+    return { ...context, [key]: data.description !== undefined && sent instanceof HtmlValue ? asRenderedHtml(sent.html) : undefined }
   }
   return inTransaction(req, async () => {
     const write = { collection, context, depth: 0, overrideAccess: true, req }
