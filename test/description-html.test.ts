@@ -112,6 +112,22 @@ describe('descriptions and excerpts sent as HTML', () => {
     expect(read.body.excerpt).toBe('<p>Old <img decoding="async" src="x"></p>')
   })
 
+  it('keeps each inline venue and organizer its own description, apart from the event\'s', async () => {
+    const tag = unique('inline')
+    const created = await create({
+      description: '<div>Event</div>',
+      venue: { venue: `Venue ${tag}`, description: '<div>Venue  room</div>' },
+      organizer: [{ organizer: `First ${tag}`, description: '<div>First</div>' }, { organizer: `Second ${tag}` }],
+    })
+    expect(created.status).toBe(201)
+    expect(created.body.description).toBe('<div>Event</div>')
+    const venue = await send('GET', `/venues/${created.body.venue.id}`, undefined, null)
+    expect(venue.body.description).toBe('<div>Venue  room</div>')
+    const organizers = await Promise.all((created.body.organizer as { id: number }[]).map((item) => send('GET', `/organizers/${item.id}`)))
+    // An organizer without a description has none in its answer (empty values are left out).
+    expect(organizers.map((item) => item.body.description ?? '').sort()).toEqual(['', '<div>First</div>'])
+  })
+
   it('refuses the kept HTML from Payload’s own API: the server sets it', async () => {
     const created = await create({ description: '<p>Server kept</p>' })
     const id = created.body.id as number
