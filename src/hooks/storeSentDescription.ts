@@ -29,19 +29,19 @@ export const sentDescriptionKey = (kind: DescribedKind) => `eventsCalendarSentDe
 export const storeSentDescription =
   (kind: DescribedKind, { withSummary }: { withSummary: boolean }): CollectionBeforeChangeHook =>
   ({ data, originalDoc, req }) => {
-  if (data.description === undefined) return data
-  // A restore of one of our own dumps brings the HTML we kept (src/cli/importer/apply.ts, `exact`).
-  if (req.context?.[INTERNAL_WRITE] && data.descriptionHtml !== undefined) return data
-  const sent = req.context?.[sentDescriptionKey(kind)]
-  if (typeof sent === 'string') {
-    // Kept even where the rich text has nothing to show (an image alone): the API renders this HTML.
-    const html = sent.trim() ? htmlAsKept(sent, { unfiltered: mayWriteUnfilteredHtml(req.user), alsoCheck: renderPostContent }) : ''
-    data.descriptionHtml = html || null
-    if (withSummary) data.summaryText = html ? sentSummaryText(html) || null : null
+    if (data.description === undefined) return data
+    // A restore of one of our own dumps brings the HTML we kept (src/cli/importer/apply.ts, `exact`).
+    if (req.context?.[INTERNAL_WRITE] && data.descriptionHtml !== undefined) return data
+    const sent = req.context?.[sentDescriptionKey(kind)]
+    if (typeof sent === 'string') {
+      // Kept even where the rich text has nothing to show (an image alone): the API renders this HTML.
+      const html = sent.trim() ? htmlAsKept(sent, { unfiltered: mayWriteUnfilteredHtml(req.user), alsoCheck: renderPostContent }) : ''
+      data.descriptionHtml = html || null
+      if (withSummary) data.summaryText = html ? sentSummaryText(html) || null : null
+      return data
+    }
+    const unchanged = originalDoc && lexicalToHtml((data.description ?? null) as never) === lexicalToHtml((originalDoc.description ?? null) as never)
+    data.descriptionHtml = unchanged ? (originalDoc.descriptionHtml ?? null) : null
+    if (withSummary) data.summaryText = unchanged ? (originalDoc.summaryText ?? null) : null
     return data
   }
-  const unchanged = originalDoc && lexicalToHtml((data.description ?? null) as never) === lexicalToHtml((originalDoc.description ?? null) as never)
-  data.descriptionHtml = unchanged ? (originalDoc.descriptionHtml ?? null) : null
-  if (withSummary) data.summaryText = unchanged ? (originalDoc.summaryText ?? null) : null
-  return data
-}
