@@ -272,6 +272,7 @@ export interface Event {
     [k: string]: unknown;
   } | null;
   excerpt?: string | null;
+  descriptionHtml?: string | null;
   summaryText?: string | null;
   cost?: string | null;
   website?: string | null;
@@ -324,6 +325,7 @@ export interface Venue {
     };
     [k: string]: unknown;
   } | null;
+  descriptionHtml?: string | null;
   excerpt?: string | null;
   address?: string | null;
   city?: string | null;
@@ -374,6 +376,7 @@ export interface Organizer {
     };
     [k: string]: unknown;
   } | null;
+  descriptionHtml?: string | null;
   excerpt?: string | null;
   phone?: string | null;
   email?: string | null;
@@ -729,6 +732,7 @@ export interface EventsSelect<T extends boolean = true> {
   organizers?: T;
   description?: T;
   excerpt?: T;
+  descriptionHtml?: T;
   summaryText?: T;
   cost?: T;
   website?: T;
@@ -768,6 +772,7 @@ export interface EventsSelect<T extends boolean = true> {
 export interface VenuesSelect<T extends boolean = true> {
   name?: T;
   description?: T;
+  descriptionHtml?: T;
   excerpt?: T;
   address?: T;
   city?: T;
@@ -803,6 +808,7 @@ export interface VenuesSelect<T extends boolean = true> {
 export interface OrganizersSelect<T extends boolean = true> {
   name?: T;
   description?: T;
+  descriptionHtml?: T;
   excerpt?: T;
   phone?: T;
   email?: T;

@@ -14,11 +14,13 @@ import { fillDefaultLocale } from '../src/hooks/fillDefaultLocale'
 import { generateSlug } from '../src/hooks/generateSlug'
 import { guardChosenIds } from '../src/hooks/guardChosenIds'
 import { hideProtectedContent } from '../src/hooks/hideProtectedContent'
+import { keepExcerptSafe } from '../src/hooks/keepExcerptSafe'
 import { refuseDuplicatingProtected } from '../src/hooks/refuseDuplicatingProtected'
 import { refuseScheduleWithoutDate } from '../src/hooks/refuseScheduleWithoutDate'
 import { serializeUpdates } from '../src/hooks/serializeUpdates'
 import { storeDescriptionText } from '../src/hooks/storeDescriptionText'
 import { storePostDate } from '../src/hooks/storePostDate'
+import { storeSentDescription } from '../src/hooks/storeSentDescription'
 import { POST_COLLECTIONS } from '../src/slugs'
 import { applyOverride } from './applyOverride'
 
@@ -79,9 +81,18 @@ export function generatePostCollection(args: {
       indexes: args.indexes,
       hooks: {
         beforeOperation: [guardChosenIds(POST_COLLECTIONS), refuseDuplicatingProtected, serializeUpdates, ...(args.beforeOperation ?? [])],
-        beforeRead: [hideProtectedContent({ ...args.blankedWhenProtected, description: null, descriptionText: null, excerpt: null, image: null })],
+        beforeRead: [hideProtectedContent({ ...args.blankedWhenProtected, description: null, descriptionHtml: null, descriptionText: null, excerpt: null, image: null })],
         beforeValidate: [generateSlug(args.titleField)],
-        beforeChange: [assignAuthor, refuseScheduleWithoutDate, applyStatusWorkflow, storePostDate, storeDescriptionText, ...(args.beforeChange ?? [])],
+        beforeChange: [
+          assignAuthor,
+          refuseScheduleWithoutDate,
+          applyStatusWorkflow,
+          storePostDate,
+          storeDescriptionText,
+          storeSentDescription(args.kind, { withSummary: args.kind === 'events' }),
+          keepExcerptSafe,
+          ...(args.beforeChange ?? []),
+        ],
         afterChange: [fillDefaultLocale(args.localizedFields)],
       },
       timestamps: true,

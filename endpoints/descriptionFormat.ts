@@ -1,5 +1,7 @@
 /*
- * Descriptions as the original returns them (docs/compatibility.md, "Descriptions"): WordPress
+ * Descriptions written as rich text (the admin panel; a description sent as HTML is rendered from
+ * that HTML instead, src/lib/postContent.ts), laid out as the original returns them
+ * (docs/compatibility.md, "Descriptions"): WordPress
  * runs post content through `wpautop` on the way out, which puts each block on its own line, each
  * list item on its own line, writes line breaks as `<br />` followed by a newline, and wraps the
  * text of a quote in a paragraph. Our stored rich text comes out of `lexicalToHtml` as compact

@@ -2,6 +2,7 @@ import type { CollectionSlug } from 'payload'
 
 import type { RestContext } from './context'
 
+import { sentDescriptionKey } from '../src/hooks/storeSentDescription'
 import { lockForTransaction } from '../src/lib/locks'
 import { htmlToLexical } from '../src/lib/richText'
 import { couldNotCreate } from './errors'
@@ -80,6 +81,8 @@ export async function linkedPostData(ctx: RestContext, kind: Kind, entry: Record
     if (typeof entry[wire] === 'string') data[field] = entry[wire]
   }
   if (typeof entry.description === 'string') data.description = await htmlToLexical(entry.description, ctx.payload.config)
+  // Set for each write (inline ones follow one another in the same request): the HTML as sent, kept to be read back.
+  ctx.req.context = { ...ctx.req.context, [sentDescriptionKey(kind)]: typeof entry.description === 'string' ? entry.description : undefined }
   if (kind === 'venues') {
     for (const flag of ['show_map', 'show_map_link'] as const) {
       if (entry[flag] !== undefined && entry[flag] !== null) data[flag === 'show_map' ? 'showMap' : 'showMapLink'] = isTruthy(entry[flag])

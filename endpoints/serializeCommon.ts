@@ -6,6 +6,8 @@ import { wallTime } from '../src/lib/wallTimes'
 import { lexicalToHtml } from '../src/lib/richText'
 import { jsonLdText } from '../src/lib/jsonLdText'
 import { texturize } from '../src/lib/texturize'
+import { carriesScript, htmlAsKept } from '../src/lib/htmlSafety'
+import { renderExcerpt, renderPostContent } from '../src/lib/postContent'
 import { asWordPressRenders } from './descriptionFormat'
 import { globalId, permalink } from './urls'
 
@@ -67,13 +69,18 @@ export const shownTitle = (title: unknown): string => texturize(String(title ?? 
 export const jsonLdTitle = (status: unknown, title: unknown): string =>
   jsonLdText(texturize(status === 'private' ? `Private: ${String(title ?? '')}` : String(title ?? '')))
 
-/** The description's HTML as the original returns it (`endpoints/descriptionFormat.ts`). */
-export const descriptionHtml = (value: unknown): string => asWordPressRenders(lexicalToHtml(value as never).trim())
+/**
+ * The description's HTML as the original returns it: rendered from the HTML as it was sent when
+ * it was (`sentHtml`, src/lib/postContent.ts), else from the rich text (`endpoints/descriptionFormat.ts`).
+ */
+export const descriptionHtml = (value: unknown, sentHtml?: unknown): string =>
+  typeof sentHtml === 'string' && sentHtml ? renderPostContent(sentHtml) : asWordPressRenders(lexicalToHtml(value as never).trim())
 
-/** WordPress's `the_excerpt` on a typed excerpt: one paragraph, nothing when empty. */
+/** WordPress's `the_excerpt` on an excerpt typed as HTML (kept safe by src/hooks/keepExcerptSafe.ts): paragraphs, nothing when empty. */
 export function excerptHtml(value: null | string | undefined): string {
-  const excerpt = (value ?? '').trim()
-  return excerpt ? `<p>${escapeHtml(excerpt).replace(/\n/g, '<br />\n')}</p>` : ''
+  const excerpt = value ?? ''
+  // Excerpts saved before they were kept as HTML were returned escaped and never made safe: they are made safe here.
+  return excerpt.includes('<') && carriesScript(excerpt) ? renderExcerpt(htmlAsKept(excerpt, { unfiltered: false })) : renderExcerpt(excerpt)
 }
 
 export function escapeHtml(value: string): string {
@@ -129,7 +136,7 @@ export function serializeLinkedPost(
     ...postMeta(doc, ctx),
     url: permalink(ctx.options, args.kind, doc as never),
     [args.nameKey]: shownTitle(doc.name),
-    description: descriptionHtml(doc.description),
+    description: descriptionHtml(doc.description, doc.descriptionHtml),
     excerpt: excerptHtml(doc.excerpt as string),
     // Venues and organizers get their slug when they are made, drafts too (unlike events).
     slug: doc.slug ?? '',

@@ -3,13 +3,14 @@ import type { Field } from 'payload'
 import type { CALENDAR_SLUGS } from '../../src/slugs'
 import type { SanitizedPluginConfig } from '../../src/types'
 
-import { imageField, internalFieldAdmin, richTextOnly, SET_BY_THE_SERVER, textOnly, urlField } from '../../src/fields/postFields'
+import { descriptionHtmlField, imageField, internalFieldAdmin, richTextOnly, SET_BY_THE_SERVER, textOnly, urlField } from '../../src/fields/postFields'
 import { clientComponent, serverComponent } from '../../src/admin/paths'
 import { translationSource } from '../../src/fields/translationSource'
 import { label, translatorOf } from '../../src/i18n/index'
 import { isEventTimeZone } from '../../src/lib/timezone'
 
-export const EVENT_LOCALIZED_FIELDS = ['title', 'description', 'excerpt']
+// The description's kept HTML and summary go with it (src/hooks/storeSentDescription.ts).
+export const EVENT_LOCALIZED_FIELDS = ['title', 'description', 'descriptionHtml', 'summaryText', 'excerpt']
 
 export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs): Field[] => [
   { name: 'title', label: label('title'), type: 'text', localized: true, required: true, admin: translationSource('title') },
@@ -98,7 +99,8 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
     fields: [
       { name: 'description', label: label('description'), type: 'richText', localized: true, validate: richTextOnly, admin: translationSource('description') },
       { name: 'excerpt', label: label('excerpt'), type: 'textarea', localized: true, admin: translationSource('excerpt') },
-      // The text of the description as the API received it, for the JSON-LD summary (collections/Events/hooks/storeSummaryText.ts).
+      // The description's HTML as the API received it and its text, for the JSON-LD summary (src/hooks/storeSentDescription.ts).
+      descriptionHtmlField(),
       { name: 'summaryText', type: 'textarea', localized: true, access: SET_BY_THE_SERVER, admin: internalFieldAdmin() },
       {
         type: 'row',

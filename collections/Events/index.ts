@@ -12,7 +12,6 @@ import { expandStartSort } from './hooks/expandStartSort'
 import { normalizeEventDates } from './hooks/normalizeEventDates'
 import { parseCostDetails } from './hooks/parseCostDetails'
 import { storeListOrder } from './hooks/storeListOrder'
-import { storeSummaryText } from './hooks/storeSummaryText'
 
 export function generateEventsCollection(options: SanitizedPluginConfig, slugs: CalendarSlugs): CollectionConfig {
   return generatePostCollection({
@@ -52,7 +51,7 @@ export function generateEventsCollection(options: SanitizedPluginConfig, slugs: 
     options,
     override: options.overrides.events,
     beforeOperation: [expandStartSort],
-    beforeChange: [normalizeEventDates(options.siteTimezone), storeListOrder(options.siteTimezone), parseCostDetails, storeSummaryText],
+    beforeChange: [normalizeEventDates(options.siteTimezone), storeListOrder(options.siteTimezone), parseCostDetails],
     // The events list's order (`endpoints/events/listQuery.ts`, EVENTS_LIST_SORT); the window's bounds narrow it first.
     indexes: [{ fields: ['startLocal', 'postDate'] }, { fields: ['endLocal'] }],
     fields: eventFields(options, slugs),

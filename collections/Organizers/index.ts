@@ -2,13 +2,13 @@ import type { CollectionConfig } from 'payload'
 
 import type { SanitizedPluginConfig } from '../../src/types'
 
-import { imageField, richTextOnly, urlField } from '../../src/fields/postFields'
+import { descriptionHtmlField, imageField, richTextOnly, urlField } from '../../src/fields/postFields'
 import { defaultLinkedPostStatus } from '../../src/lib/statuses'
 import { label } from '../../src/i18n/index'
 import { generatePostCollection } from '../postCollection'
 import { translationSource } from '../../src/fields/translationSource'
 
-export const ORGANIZER_LOCALIZED_FIELDS = ['name', 'description', 'excerpt']
+export const ORGANIZER_LOCALIZED_FIELDS = ['name', 'description', 'descriptionHtml', 'excerpt']
 
 export function generateOrganizersCollection(options: SanitizedPluginConfig, slug: string): CollectionConfig {
   return generatePostCollection({
@@ -28,6 +28,7 @@ export function generateOrganizersCollection(options: SanitizedPluginConfig, slu
     fields: [
       { name: 'name', label: label('name'), type: 'text', localized: true, required: true, admin: translationSource('name') },
       { name: 'description', label: label('description'), type: 'richText', localized: true, validate: richTextOnly, admin: translationSource('description') },
+      descriptionHtmlField(),
       { name: 'excerpt', label: label('excerpt'), type: 'textarea', localized: true, admin: translationSource('excerpt') },
       {
         type: 'row',

@@ -2,14 +2,14 @@ import type { CollectionConfig } from 'payload'
 
 import type { SanitizedPluginConfig } from '../../src/types'
 
-import { imageField, richTextOnly, urlField } from '../../src/fields/postFields'
+import { descriptionHtmlField, imageField, richTextOnly, urlField } from '../../src/fields/postFields'
 import { defaultLinkedPostStatus } from '../../src/lib/statuses'
 import { label } from '../../src/i18n/index'
 import { generatePostCollection } from '../postCollection'
 import { deriveStateProvince } from './hooks/deriveStateProvince'
 import { translationSource } from '../../src/fields/translationSource'
 
-export const VENUE_LOCALIZED_FIELDS = ['name', 'description', 'excerpt']
+export const VENUE_LOCALIZED_FIELDS = ['name', 'description', 'descriptionHtml', 'excerpt']
 
 export function generateVenuesCollection(options: SanitizedPluginConfig, slug: string): CollectionConfig {
   return generatePostCollection({
@@ -29,6 +29,7 @@ export function generateVenuesCollection(options: SanitizedPluginConfig, slug: s
     fields: [
       { name: 'name', label: label('name'), type: 'text', localized: true, required: true, admin: translationSource('name') },
       { name: 'description', label: label('description'), type: 'richText', localized: true, validate: richTextOnly, admin: translationSource('description') },
+      descriptionHtmlField(),
       { name: 'excerpt', label: label('excerpt'), type: 'textarea', localized: true, admin: translationSource('excerpt') },
       {
         type: 'collapsible',

@@ -11,7 +11,7 @@ import { resolveLinkedPosts } from '../linkedPosts'
 import { resolveImage } from '../media'
 import { resolveTerms } from '../terms/resolveTerms'
 import { isTruthy } from '../validators'
-import { SENT_DESCRIPTION } from '../../collections/Events/hooks/storeSummaryText'
+import { sentDescriptionKey } from '../../src/hooks/storeSentDescription'
 
 const FLAGS = {
   featured: 'featured',
@@ -38,7 +38,7 @@ export async function prepareEventData(ctx: RestContext, existing?: Record<strin
   if (sent('title')) data.title = args.title
   if (sent('description')) {
     data.description = await htmlToLexical(String(args.description), ctx.payload.config)
-    ctx.req.context = { ...ctx.req.context, [SENT_DESCRIPTION]: String(args.description) }
+    ctx.req.context = { ...ctx.req.context, [sentDescriptionKey('events')]: String(args.description) }
   }
   if (sent('excerpt')) data.excerpt = args.excerpt
   if (sent('slug')) data.slug = args.slug

@@ -68,7 +68,7 @@ export function serializeEvent(doc: EventDoc, ctx: RestContext, options: Seriali
     url,
     rest_url: apiUrl(ctx.restBase, ctx.options, `/events/${doc.id}`),
     title: shownTitle(doc.title),
-    description: descriptionHtml(doc.description),
+    description: descriptionHtml(doc.description, doc.descriptionHtml),
     excerpt: excerptHtml(doc.excerpt as string),
     slug: publicSlug(doc as never),
     image: serializeImage(doc.image, ctx),
@@ -183,8 +183,7 @@ function isoWithOffset(wall: string, timezone: string, instant: Date): string {
 
 /** The schema.org Event the original adds to single reads. */
 function eventJsonLd(event: Record<string, unknown>, doc: EventDoc, venue: null | VenueDoc, organizers: OrganizerDoc[], timezone: string) {
-  const summary = jsonLdDescription(String(event.excerpt ?? ''), event.description ? doc.description : null, doc.summaryText)
-  const description = summary ? `${jsonLdText(summary)}\\n` : ''
+  const description = jsonLdDescription(event.excerpt ? String(doc.excerpt ?? '') : '', event.description ? doc.description : null, doc.summaryText, doc.descriptionHtml)
   const image = event.image && typeof event.image === 'object' ? (event.image as { url: string }).url : undefined
   const costDetails = event.cost_details as { currency_symbol: string; values: string[] }
   const price = offerPrice(String(event.cost ?? ''), costDetails)

@@ -1,6 +1,7 @@
 import type { RestContext } from '../context'
 
 import { globalIds, jsonLdTitle, serializeLinkedPost } from '../serializeCommon'
+import { linkedPostJsonLdDescription } from '../events/jsonLdDescription'
 
 export type OrganizerDoc = Record<string, unknown> & { id: number; slug?: string; status: string }
 
@@ -27,7 +28,7 @@ export function organizerJsonLd(doc: OrganizerDoc) {
   return {
     '@type': 'Person',
     name: jsonLdTitle(doc.status, doc.name),
-    description: '',
+    description: linkedPostJsonLdDescription(doc),
     url: doc.website ?? '',
     telephone: doc.phone ?? '',
     email: doc.email ?? '',

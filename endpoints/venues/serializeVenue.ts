@@ -2,6 +2,7 @@ import type { RestContext } from '../context'
 
 import { stateProvinceOf } from '../../src/lib/stateProvince'
 import { globalIds, jsonLdTitle, serializeLinkedPost } from '../serializeCommon'
+import { linkedPostJsonLdDescription } from '../events/jsonLdDescription'
 
 export type VenueDoc = Record<string, unknown> & { id: number; slug?: string; status: string }
 
@@ -54,7 +55,7 @@ export function venueJsonLd(doc: VenueDoc, stateprovince: string) {
   return {
     '@type': 'Place',
     name: jsonLdTitle(doc.status, doc.name),
-    description: '',
+    description: linkedPostJsonLdDescription(doc),
     // The original leaves the Place's url empty and gives the website as sameAs only.
     url: '',
     address: { '@type': 'PostalAddress', ...Object.fromEntries(Object.entries(address).filter(([, value]) => value !== '')) },

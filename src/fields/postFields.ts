@@ -50,6 +50,9 @@ export const SET_BY_THE_SERVER = { create: () => false, update: () => false }
  */
 export const internalFieldAdmin = () => ({ hidden: true, disableListColumn: true, disableListFilter: true })
 
+/** The description's HTML as the API received it (made safe), which the API renders (src/hooks/storeSentDescription.ts). */
+export const descriptionHtmlField = (): Field => ({ name: 'descriptionHtml', type: 'textarea', localized: true, access: SET_BY_THE_SERVER, admin: internalFieldAdmin() })
+
 /**
  * Fields every post-like item (event, venue, organizer) carries, after a WordPress post:
  * status, publication date, author, password and the id lineage kept by migrations.

@@ -23,7 +23,7 @@ export const COST_DETAILS_GIVEN = 'eventsCalendarCostDetailsGiven'
 
 /**
  * Writes that set an event's `summaryText` themselves carry this flag, so that the hook keeping
- * it (collections/Events/hooks/storeSummaryText.ts) leaves it as given, or as stored when they give
+ * it (src/hooks/storeSentDescription.ts) leaves it as given, or as stored when they give
  * none: the importer, which reads it from the source's own JSON-LD summary.
  */
 export const SUMMARY_TEXT_GIVEN = 'eventsCalendarSummaryTextGiven'

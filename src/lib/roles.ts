@@ -17,6 +17,8 @@ export type Capability =
   | 'manage_users'
   | 'publish_posts'
   | 'read_private_posts'
+  // HTML kept as written (scripts aside, src/lib/htmlSafety.ts); others keep a post's tags only.
+  | 'unfiltered_html'
 
 const EDITOR: readonly Capability[] = [
   'delete_others_posts',
@@ -27,6 +29,7 @@ const EDITOR: readonly Capability[] = [
   'manage_event_categories',
   'publish_posts',
   'read_private_posts',
+  'unfiltered_html',
 ]
 
 const CAPABILITIES: Record<Role, readonly Capability[]> = {

@@ -1,6 +1,6 @@
 import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
 
-// The text of an event's description as the API received it, for its JSON-LD summary (collections/Events/hooks/storeSummaryText.ts).
+// The text of an event's description as the API received it, for its JSON-LD summary (src/hooks/storeSentDescription.ts).
 
 export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`

@@ -7,8 +7,10 @@ import * as migration_20261124_003000_search_indexes from './20261124_003000_sea
 import * as migration_20261124_025629_external_images from './20261124_025629_external_images';
 import * as migration_20261124_030622_summary_text from './20261124_030622_summary_text';
 import * as migration_20261124_040218_list_order from './20261124_040218_list_order';
+import * as migration_20261124_054802_description_html from './20261124_054802_description_html';
 import * as migration_20261124_055027_linked_post_dates from './20261124_055027_linked_post_dates';
 import * as migration_20261124_060000_search_folding from './20261124_060000_search_folding';
+import * as migration_20261124_062622_linked_description_html from './20261124_062622_linked_description_html';
 
 export const migrations = [
   {
@@ -57,6 +59,11 @@ export const migrations = [
     name: '20261124_040218_list_order',
   },
   {
+    up: migration_20261124_054802_description_html.up,
+    down: migration_20261124_054802_description_html.down,
+    name: '20261124_054802_description_html',
+  },
+  {
     up: migration_20261124_055027_linked_post_dates.up,
     down: migration_20261124_055027_linked_post_dates.down,
     name: '20261124_055027_linked_post_dates',
@@ -65,5 +72,10 @@ export const migrations = [
     up: migration_20261124_060000_search_folding.up,
     down: migration_20261124_060000_search_folding.down,
     name: '20261124_060000_search_folding',
+  },
+  {
+    up: migration_20261124_062622_linked_description_html.up,
+    down: migration_20261124_062622_linked_description_html.down,
+    name: '20261124_062622_linked_description_html'
   },
 ];

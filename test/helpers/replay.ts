@@ -21,7 +21,7 @@ import { basic } from './http'
 // ---------------------------------------------------------------------------------------------
 // Fixtures
 
-export type Auth = 'application-password:admin' | 'invalid-application-password:admin' | 'none'
+export type Auth = 'application-password:admin' | 'application-password:contributor' | 'invalid-application-password:admin' | 'none'
 
 export type RecordedRequest = {
   auth: Auth
@@ -127,6 +127,8 @@ export class IdMap {
 
 export type ReplayContext = {
   admin: TestUser
+  /** The original's user 2, a contributor (test/fixtures/oracle/record.py), when a replay needs one. */
+  contributor?: TestUser
   /** Base URL of our API server, e.g. `http://127.0.0.1:53211`. */
   api: string
   ids: IdMap
@@ -155,7 +157,7 @@ export async function snapshotIds(payload: Payload): Promise<Record<Kind, Set<nu
   return { post: await ofCollections(POST_COLLECTIONS), term: await ofCollections(TERM_COLLECTIONS) }
 }
 
-export async function createReplayContext(args: { admin: TestUser; api: string; captures?: Capture[]; payload: Payload }): Promise<ReplayContext> {
+export async function createReplayContext(args: { admin: TestUser; api: string; captures?: Capture[]; contributor?: TestUser; payload: Payload }): Promise<ReplayContext> {
   const captures = args.captures ?? loadCaptures()
   const maxPeerId: Record<Kind, number> = { post: 0, term: 0 }
   const peerSlugs: ReplayContext['peerSlugs'] = { post: new Map(), term: new Map() }
@@ -180,7 +182,8 @@ export async function createReplayContext(args: { admin: TestUser; api: string; 
     peerSlugs,
     preexisting: await snapshotIds(args.payload),
     slugAliases: { post: new Map(), term: new Map() },
-    users: new Map([[1, args.admin.id]]),
+    users: new Map([[1, args.admin.id], ...(args.contributor ? [[2, args.contributor.id] as [number, number]] : [])]),
+    ...(args.contributor ? { contributor: args.contributor } : {}),
   }
 }
 
@@ -300,6 +303,7 @@ export type OurRequest = { body?: string; headers: Record<string, string>; metho
 export function authHeaders(ctx: ReplayContext, auth: Auth): Record<string, string> {
   if (auth === 'none') return {}
   if (auth === 'application-password:admin') return basic(ctx.admin.email, ctx.admin.password)
+  if (auth === 'application-password:contributor' && ctx.contributor) return basic(ctx.contributor.email, ctx.contributor.password)
   if (auth === 'invalid-application-password:admin') return basic(ctx.admin.email, `wrong-${ctx.admin.password}`)
   throw new Error(`unknown auth ${String(auth)}`)
 }

@@ -7,6 +7,7 @@ import type { MediaImporter } from './media'
 
 import { inTransaction } from '../../../endpoints/transaction'
 import { COST_DETAILS_GIVEN, INTERNAL_WRITE, SUMMARY_TEXT_GIVEN, TRUSTED_READ } from '../../hooks/context'
+import { type DescribedKind, sentDescriptionKey } from '../../hooks/storeSentDescription'
 import { htmlToLexical, lexicalToHtml } from '../../lib/richText'
 import { COLLECTION_OF, HtmlValue, type ItemPlan, type Kind, KINDS, NOUN } from './items'
 import { mapConcurrently } from './pool'
@@ -151,6 +152,16 @@ async function writeItem(source: ItemPlan, image: null | number | undefined, ctx
   }
 
   const req = await createLocalReq({ context, locale: ctx.defaultLocale } as never, payload)
+  /**
+   * A write of a description in one locale carries the source's HTML, which the item keeps to be
+   * read back as the source gives it (src/hooks/storeSentDescription.ts). The source
+   * gives it rendered already, so it is kept as a custom-HTML block, which is rendered as written.
+   */
+  const withSentDescription = (locale: string, data: Record<string, unknown>) => {
+    const sent = source.localized.description?.[locale]
+    const key = sentDescriptionKey(source.kind as DescribedKind)
+    return { ...context, [key]: data.description !== undefined && sent instanceof HtmlValue ? asRenderedHtml(sent.html) : undefined }
+  }
   return inTransaction(req, async () => {
     const write = { collection, context, depth: 0, overrideAccess: true, req }
     const stored = await read(req)
@@ -165,7 +176,7 @@ async function writeItem(source: ItemPlan, image: null | number | undefined, ctx
       for (const [field, values] of Object.entries(plan.localized)) {
         if (values[ctx.defaultLocale] !== undefined) data[field] = values[ctx.defaultLocale]
       }
-      await payload.create({ ...write, data: data as never, locale: ctx.defaultLocale as TypedLocale })
+      await payload.create({ ...write, context: withSentDescription(ctx.defaultLocale, data), data: data as never, locale: ctx.defaultLocale as TypedLocale })
       perLocale = translationsOfNew(plan, ctx)
     } else {
       assertSameItem(plan, stored)
@@ -173,12 +184,12 @@ async function writeItem(source: ItemPlan, image: null | number | undefined, ctx
       if (!diff.changes.length) return { outcome: 'unchanged' as const }
       changes = diff.changes
       if (Object.keys(diff.base).length) {
-        await payload.update({ ...write, data: diff.base as never, id: plan.id, locale: ctx.defaultLocale as TypedLocale })
+        await payload.update({ ...write, context: withSentDescription(ctx.defaultLocale, diff.base), data: diff.base as never, id: plan.id, locale: ctx.defaultLocale as TypedLocale })
       }
       perLocale = diff.locales
     }
     for (const [locale, data] of Object.entries(perLocale)) {
-      await payload.update({ ...write, data: withRequired(data, plan, locale, ctx) as never, id: plan.id, locale: locale as TypedLocale })
+      await payload.update({ ...write, context: withSentDescription(locale, data), data: withRequired(data, plan, locale, ctx) as never, id: plan.id, locale: locale as TypedLocale })
     }
     if (Object.keys(timestamps).length && (stored || Object.keys(perLocale).length)) {
       await payload.db.updateOne({ collection, data: timestamps, id: plan.id, req } as never)
@@ -208,6 +219,9 @@ async function withLexical(plan: ItemPlan, stored: null | Record<string, unknown
   }
   return { ...plan, localized }
 }
+
+/** HTML a site already rendered, as a custom-HTML block: the original and src/lib/postContent.ts render such a block as written. */
+const asRenderedHtml = (html: string) => (html.trim() ? `<!-- wp:html -->${html}<!-- /wp:html -->` : '')
 
 /** A dry run writes nothing, so Payload checks no required field: the plan's own empty required values fail here instead. */
 function assertRequired(plan: ItemPlan, stored: null | Record<string, unknown>, ctx: WriteContext) {

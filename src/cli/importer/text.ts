@@ -73,15 +73,6 @@ export function summaryFromJsonLd(description: unknown): null | string {
   return text.trim() || null
 }
 
-/** An excerpt as WordPress renders it (`<p>…<br />\n…</p>`) back to the text an editor typed. */
-export function excerptText(html: string): string {
-  const text = html
-    .replace(/<br\s*\/?>\s*\n?/gi, '\n')
-    .replace(/<\/p>\s*<p[^>]*>/gi, '\n\n')
-    .replace(/<[^>]*>/g, '')
-  return decodeEntities(text).trim()
-}
-
 /** WordPress keeps non-ASCII slugs percent-encoded (`caf%c3%a9`); read them as text before they are cleaned. */
 export function decodeSlug(slug: string): string {
   try {

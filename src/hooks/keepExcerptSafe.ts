@@ -1,0 +1,18 @@
+import type { CollectionBeforeChangeHook } from 'payload'
+
+import { htmlAsKept } from '../lib/htmlSafety'
+import { renderExcerpt } from '../lib/postContent'
+import { can, type UserWithRole } from '../lib/roles'
+
+/** Server code (no user: the importer, jobs) and editors keep their HTML; authors and contributors a post's tags. */
+export const mayWriteUnfilteredHtml = (user: UserWithRole) => !user || can(user, 'unfiltered_html')
+
+/**
+ * An excerpt is HTML as typed, which the APIs return laid out in paragraphs as the original does
+ * (src/lib/postContent.ts): it is kept as src/lib/htmlSafety.ts says, from every surface.
+ */
+export const keepExcerptSafe: CollectionBeforeChangeHook = ({ data, originalDoc, req }) => {
+  if (typeof data.excerpt !== 'string' || data.excerpt === originalDoc?.excerpt) return data
+  data.excerpt = htmlAsKept(data.excerpt, { unfiltered: mayWriteUnfilteredHtml(req.user), alsoCheck: renderExcerpt })
+  return data
+}

@@ -1,0 +1,122 @@
+/*
+ * Content written by the block editor, rendered as the original renders it (test/fixtures/oracle,
+ * classes `f-descriptions`, `h-summary-text` and `j-html-descriptions`): the `<!-- wp:… -->`
+ * delimiters are dropped and everything between them is kept as written (no paragraphs are
+ * added: a document with blocks is not laid out by `autop`), except that some core blocks mark
+ * their first element with a class: a paragraph `wp-block-paragraph`, a heading
+ * `wp-block-heading`, a list `wp-block-list`, and the blocks that lay out their children in the
+ * default flow `is-layout-flow wp-block-<name>-is-layout-flow`.
+ */
+
+type Block = { name: string; attrs: Record<string, unknown>; parts: (Block | string)[] }
+
+/** A block delimiter: `<!-- wp:name {attrs} -->`, `<!-- /wp:name -->` or `<!-- wp:name /-->`. */
+const DELIMITER = /<!--\s+(\/)?wp:([a-z][a-z0-9_-]*\/)?([a-z][a-z0-9_-]*)\s+(\{[\s\S]*?\}\s+)?(\/)?-->/g
+
+export const hasBlocks = (html: string) => html.includes('<!-- wp:')
+
+/** Blocks whose children are laid out in the default flow, unless the block chooses another layout. */
+const FLOW_LAYOUT = new Set(['core/quote', 'core/details', 'core/group', 'core/column'])
+
+/** The first start tag of one of `names` in `html`, with the class added (kept once). */
+function addClassToFirst(html: string, names: readonly string[], className: string): string {
+  const tag = new RegExp(`<(${names.join('|')})(?=[\\s/>])([^>]*)>`, 'i').exec(html)
+  if (!tag) return html
+  const [whole, name, rest] = tag
+  const classAttribute = /(\sclass\s*=\s*)("([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/i.exec(rest)
+  let updated: string
+  if (classAttribute) {
+    const value = classAttribute[3] ?? classAttribute[4] ?? classAttribute[5] ?? ''
+    const classes = value.split(/[ \t\n\f\r]+/).filter(Boolean)
+    const added = className.split(' ').filter((item) => !classes.includes(item))
+    if (!added.length) return html
+    const attribute = `${classAttribute[1]}"${[...classes, ...added].join(' ')}"`
+    updated = `<${name}${rest.slice(0, classAttribute.index)}${attribute}${rest.slice(classAttribute.index + classAttribute[0].length)}>`
+  } else {
+    updated = `<${name} class="${className}"${rest}>`
+  }
+  return html.slice(0, tag.index) + updated + html.slice(tag.index + whole.length)
+}
+
+function layoutType(attrs: Record<string, unknown>): unknown {
+  const layout = attrs.layout as undefined | { type?: unknown }
+  return layout?.type
+}
+
+function renderBlock(block: Block): string {
+  let html = block.parts.map((part) => (typeof part === 'string' ? part : renderBlock(part))).join('')
+  if (block.name === 'core/paragraph') html = addClassToFirst(html, ['p'], 'wp-block-paragraph')
+  if (block.name === 'core/heading') html = addClassToFirst(html, ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'], 'wp-block-heading')
+  if (block.name === 'core/list') html = addClassToFirst(html, ['ul', 'ol'], 'wp-block-list')
+  const layout = layoutType(block.attrs)
+  if (FLOW_LAYOUT.has(block.name) && (layout === undefined || layout === 'default')) {
+    const short = block.name.replace(/^core\//, '').replace(/\//g, '-')
+    html = addClassToFirst(html, ['[a-z][a-z0-9-]*'], `is-layout-flow wp-block-${short}-is-layout-flow`)
+  }
+  return html
+}
+
+function parseAttrs(json: string | undefined): Record<string, unknown> {
+  if (!json) return {}
+  try {
+    const value = JSON.parse(json)
+    return value && typeof value === 'object' ? value : {}
+  } catch {
+    return {}
+  }
+}
+
+function parseBlocks(html: string): Block {
+  const root: Block = { name: '', attrs: {}, parts: [] }
+  const stack: Block[] = [root]
+  let at = 0
+  for (const match of html.matchAll(DELIMITER)) {
+    const [whole, closer, namespace, name, json, selfClosing] = match
+    const current = stack[stack.length - 1]
+    if (match.index > at) current.parts.push(html.slice(at, match.index))
+    at = match.index + whole.length
+    const fullName = `${namespace ?? 'core/'}${name}`
+    if (closer) {
+      // A closer ends the innermost open block of that name (and any left open inside it).
+      const index = stack.map((block) => block.name).lastIndexOf(fullName)
+      if (index > 0) stack.length = index
+      continue
+    }
+    const block: Block = { name: fullName, attrs: parseAttrs(json), parts: [] }
+    current.parts.push(block)
+    // A self-closing block is rendered on the server by its own code (latest posts, …), which we do not have: it renders nothing.
+    if (!selfClosing) stack.push(block)
+  }
+  stack[stack.length - 1].parts.push(html.slice(at))
+  return root
+}
+
+/** The HTML of a document with block delimiters, as the original renders it before its other filters. */
+export const renderBlocks = (html: string): string => renderBlock(parseBlocks(html))
+
+/** Blocks whose text the original's summaries read (`excerpt_remove_blocks`); columns and groups are read through. */
+const SUMMARY_BLOCKS = new Set(['core/freeform', 'core/heading', 'core/html', 'core/list', 'core/media-text', 'core/paragraph', 'core/preformatted', 'core/pullquote', 'core/quote', 'core/table', 'core/verse'])
+const SUMMARY_WRAPPERS = new Set(['core/columns', 'core/column', 'core/group'])
+
+function summaryBlocks(parts: (Block | string)[], insideWrapper: boolean): string {
+  return parts
+    .map((part) => {
+      if (typeof part === 'string') return insideWrapper ? '' : part
+      const inner = part.parts.filter((child): child is Block => typeof child !== 'string')
+      if (SUMMARY_WRAPPERS.has(part.name)) return inner.length ? summaryBlocks(inner, true) : renderBlock(part)
+      if (!SUMMARY_BLOCKS.has(part.name)) return ''
+      // A block with other blocks inside is read only when they are all simple blocks of the list (a list of list items is not).
+      const readable = inner.every((child) => SUMMARY_BLOCKS.has(child.name) && !child.parts.some((grandchild) => typeof grandchild !== 'string'))
+      return readable ? renderBlock(part) : ''
+    })
+    .join('')
+}
+
+/**
+ * The part of a block document the original's summary (its JSON-LD `description`) is read from:
+ * the blocks of text (paragraphs, headings, lists, quotes, tables, …), those inside columns and
+ * groups, and the HTML between blocks; images, separators and the rest are left out.
+ */
+export function blocksForSummary(html: string): string {
+  return summaryBlocks(parseBlocks(html).parts, false)
+}
