@@ -8,7 +8,6 @@ import { asWordPressRenders } from '../../endpoints/descriptionFormat'
 import { texturize } from '../../src/lib/texturize'
 import { summaryTextOf } from '../../src/lib/summaryText'
 import { jsonLdDescription } from '../../endpoints/events/jsonLdDescription'
-import { jsonLdText } from '../../src/lib/jsonLdText'
 
 /**
  * Post content as the original returns it, through `the_content` (wpautop's layout: blocks and
@@ -567,8 +566,8 @@ class Api {
    */
   private summary(event: EventRecord): string {
     const written = summaryTextOf(this.text(event, 'description', event.description))
-    const summary = jsonLdDescription(paragraph(this.text(event, 'excerpt', event.excerpt)), written ? 'written' : null, written)
-    return summary ? `${jsonLdText(summary)}\\n` : ''
+    // Already escaped for a script, as the original writes it.
+    return jsonLdDescription(this.text(event, 'excerpt', event.excerpt), written ? 'written' : null, written)
   }
 
   private event(event: EventRecord): Record<string, unknown> {
