@@ -65,11 +65,10 @@ export function importedTitle(shown: string): string {
 export function summaryFromJsonLd(description: unknown): null | string {
   const match = typeof description === 'string' ? /^&lt;p&gt;([\s\S]*)&lt;\/p&gt;\\n$/.exec(description) : null
   if (!match) return null
-  const text = match[1]!
-    .replace(/\\(.)/g, '$1')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
+  // Only the script's backslashes are undone: the entities stay, since the JSON-LD writes `<` and
+  // `&lt;` alike (src/lib/jsonLdText.ts), and a `<` put back would be read as a tag when the summary
+  // is laid out in a paragraph again (`x < y` gave `x < y\n</p>`).
+  const text = match[1]!.replace(/\\(.)/g, '$1')
   return text.trim() || null
 }
 
