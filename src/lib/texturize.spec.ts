@@ -67,6 +67,8 @@ const RULES: [rule: string, typed: string, returned: string][] = [
   ['quotes with digits only: the last before a period closes', "'5' 6'.", '&#8216;5&#8217; 6&#8242;.'],
   ['non-ASCII text around', "Café 'Le Monde'", 'Caf\u00e9 &#8216;Le Monde&#8217;'],
   ['an empty title', '', ''],
+  ['a registered shortcode is left, but for its & (convert_chars)', '[gallery ids="1" & x] "Show" ', '[gallery ids="1" &#038; x] &#8220;Show&#8221;'],
+  ['an unknown shortcode is text', '[unknown a="1"] & more', '[unknown a=&#8221;1&#8243;] &#038; more'],
 ]
 
 describe('texturize: titles as the original returns them', () => {
