@@ -5,6 +5,8 @@
  * digit, `--`/`---` and a lone ` - ` become dashes, `...` an ellipsis, `2x3` a times sign, a trailing
  * ` (tm)` a trade mark, and an `&` that does not start an entity `&#038;`; all written as numeric
  * entities, as the original writes them. Applied on output only: stored names keep what was typed.
+ * The same replacements on HTML (`texturizeHtml`) typeset descriptions and excerpts
+ * (src/lib/postContent.ts; docs/compatibility.md, "Descriptions").
  * Rules written from the original's answers (src/lib/texturize.spec.ts lists them).
  */
 
