@@ -66,7 +66,7 @@ describe('descriptions and excerpts sent as HTML', () => {
     }, user())
     expect(created.status).toBe(201)
     const read = await send('GET', `/events/${created.body.id}`)
-    // As the original's kses and content filters give it (texturize aside), asked of its own functions.
+    // As the original's kses and content filters give it, asked of its own functions.
     expect(read.body.description).toBe('<p class="x">Kept <b>bold</b></p>\n<p>steal()</p>\n<p>Text</p>')
     expect(read.body.excerpt).toBe('<p><span>Ex</span> <u>u</u></p>')
   })

@@ -59,24 +59,8 @@ const seeds = loadSeeds()
  * entry that starts to pass fails the test, so that it is taken off.
  */
 const LINKED_DRAFTS = 'an anonymous read of a published event shows its draft venue and organizer in the original; ours leaves out linked items the caller may not read'
-const DESCRIPTION_TEXTURIZE = 'the original texturizes descriptions and excerpts as it does titles (`&` written `&#038;`, also inside tags; curly quotes, dashes, `&#8230;`, `&#215;`); ours renders them as written otherwise'
 const PENDING: Record<string, string> = {
   'b-unpublished-permalinks-038-read-event-79-anonymous.json': LINKED_DRAFTS,
-  'j-html-descriptions-012-create-desc-links.json': DESCRIPTION_TEXTURIZE,
-  'j-html-descriptions-038-create-desc-entities.json': DESCRIPTION_TEXTURIZE,
-  'j-html-descriptions-039-create-desc-punctuation.json': DESCRIPTION_TEXTURIZE,
-  'j-html-descriptions-050-create-desc-shortcode-unknown.json': DESCRIPTION_TEXTURIZE,
-  'j-html-descriptions-068-create-ex-inline.json': DESCRIPTION_TEXTURIZE,
-  'j-html-descriptions-102-read-event-206-admin.json': DESCRIPTION_TEXTURIZE,
-  'j-html-descriptions-103-read-event-206-anonymous.json': DESCRIPTION_TEXTURIZE,
-  'j-html-descriptions-154-read-event-232-admin.json': DESCRIPTION_TEXTURIZE,
-  'j-html-descriptions-155-read-event-232-anonymous.json': DESCRIPTION_TEXTURIZE,
-  'j-html-descriptions-156-read-event-233-admin.json': DESCRIPTION_TEXTURIZE,
-  'j-html-descriptions-157-read-event-233-anonymous.json': DESCRIPTION_TEXTURIZE,
-  'j-html-descriptions-178-read-event-244-admin.json': DESCRIPTION_TEXTURIZE,
-  'j-html-descriptions-179-read-event-244-anonymous.json': DESCRIPTION_TEXTURIZE,
-  'j-html-descriptions-214-read-event-262-admin.json': DESCRIPTION_TEXTURIZE,
-  'j-html-descriptions-215-read-event-262-anonymous.json': DESCRIPTION_TEXTURIZE,
 }
 
 const OUR_DESCRIPTION = 'our wording: the original documents these as needing its Pro add-on or copies another resource\'s text by mistake (docs/compatibility.md)'

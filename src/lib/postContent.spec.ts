@@ -9,21 +9,13 @@ import { summaryTextOf } from './summaryText'
 
 /*
  * The original's own answers (test/fixtures/oracle): every description and excerpt it was sent in
- * a create, with what it returned. Those that differ only by texturize (typographic quotes,
- * `&#038;`), which is not made here, are named.
+ * a create, with what it returned.
  */
 const RESPONSES = join(__dirname, '../../test/fixtures/oracle/responses')
-const TEXTURIZED = new Set([
-  'j-html-descriptions-012-create-desc-links.json',
-  'j-html-descriptions-038-create-desc-entities.json',
-  'j-html-descriptions-039-create-desc-punctuation.json',
-  'j-html-descriptions-050-create-desc-shortcode-unknown.json',
-  'j-html-descriptions-068-create-ex-inline.json',
-])
 
 type Recorded = { request: { method: string; body: null | Record<string, unknown> }; response: { body: unknown } }
 const recorded = readdirSync(RESPONSES)
-  .filter((name) => /^(e-json-ld|f-descriptions|h-summary-text|j-html-descriptions)-/.test(name) && !TEXTURIZED.has(name))
+  .filter((name) => /^(e-json-ld|f-descriptions|h-summary-text|j-html-descriptions)-/.test(name))
   .map((name) => ({ name, ...(JSON.parse(readFileSync(join(RESPONSES, name), 'utf8')) as Recorded) }))
   .filter((item) => item.request.method === 'POST' && item.response.body && typeof item.response.body === 'object')
 

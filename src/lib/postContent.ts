@@ -1,13 +1,16 @@
 import { autop, phpTrim } from './autop'
 import { hasBlocks, renderBlocks } from './blockMarkup'
 import { convertSmilies } from './smilies'
+import { convertChars, texturizeHtml } from './texturize'
 
 /*
  * A description or excerpt as the original returns it from the HTML that was stored
  * (docs/compatibility.md, "Descriptions"): WordPress's content filters, which The Events Calendar
  * applies to `post_content` and `post_excerpt`, in their order. Block documents are rendered as
- * blocks and not laid out in paragraphs; other HTML is laid out by `autop`. Typographic quotes and
- * dashes (texturize) are not made here.
+ * blocks and not laid out in paragraphs; other HTML is laid out by `autop`. Typographic quotes,
+ * dashes and `&#038;` (src/lib/texturize.ts) are made after the blocks are rendered and before the
+ * paragraphs are laid out, as WordPress's default filters order them (`do_blocks`, `wptexturize`,
+ * `wpautop`, …, `convert_smilies`; an excerpt: `wptexturize`, `convert_smilies`, `convert_chars`, `wpautop`).
  */
 
 const has = (tag: string, name: string) => new RegExp(`\\s${name}\\s*=`, 'i').test(tag)
@@ -32,7 +35,7 @@ const rendered = new Map<string, string>()
 export function renderPostContent(html: string): string {
   const kept = rendered.get(html)
   if (kept !== undefined) return kept
-  const laidOut = hasBlocks(html) ? renderBlocks(html) : autop(html)
+  const laidOut = hasBlocks(html) ? texturizeHtml(renderBlocks(html)) : autop(texturizeHtml(html))
   const out = phpTrim(convertSmilies(addMediaAttributes(laidOut)))
   if (rendered.size >= RENDERED_MAX) rendered.delete(rendered.keys().next().value as string)
   rendered.set(html, out)
@@ -41,5 +44,5 @@ export function renderPostContent(html: string): string {
 
 /** `the_excerpt` of an excerpt typed as HTML: what the API gives as `excerpt`. */
 export function renderExcerpt(html: string): string {
-  return phpTrim(addMediaAttributes(autop(convertSmilies(html))))
+  return phpTrim(addMediaAttributes(autop(convertChars(convertSmilies(texturizeHtml(html))))))
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { texturize } from './texturize'
+import { texturize, texturizeHtml } from './texturize'
 
 /*
  * Titles as the original returns them (its `title`, `venue` and `organizer`). The first cases are the
@@ -67,6 +67,8 @@ const RULES: [rule: string, typed: string, returned: string][] = [
   ['quotes with digits only: the last before a period closes', "'5' 6'.", '&#8216;5&#8217; 6&#8242;.'],
   ['non-ASCII text around', "Café 'Le Monde'", 'Caf\u00e9 &#8216;Le Monde&#8217;'],
   ['an empty title', '', ''],
+  ['a registered shortcode is left, but for its & (convert_chars)', '[gallery ids="1" & x] "Show" ', '[gallery ids="1" &#038; x] &#8220;Show&#8221;'],
+  ['an unknown shortcode is text', '[unknown a="1"] & more', '[unknown a=&#8221;1&#8243;] &#038; more'],
 ]
 
 describe('texturize: titles as the original returns them', () => {
@@ -80,5 +82,45 @@ describe('texturize: titles as the original returns them', () => {
 
   it('leaves a title it already returned as it is', () => {
     for (const [, returned] of ORIGINAL) expect(texturize(returned)).toBe(returned)
+  })
+})
+
+/*
+ * HTML as the original's content and excerpt filters texturize it (before paragraphs are laid out),
+ * each checked against WordPress 7.0.4's `wptexturize` on this machine's original, with the
+ * shortcodes it registers. Unlike a title: no `&` rewritten by `convert_chars`, nothing trimmed.
+ */
+const HTML_RULES: [rule: string, sent: string, texturized: string][] = [
+  ['a bare & in an attribute', '<a href="https://example.com/x?a=1&b=2">l</a>', '<a href="https://example.com/x?a=1&#038;b=2">l</a>'],
+  ['entities stay, a bare & does not', 'Tom &amp; Jerry &lt;3 &nbsp; &#x2014; & bare', 'Tom &amp; Jerry &lt;3 &nbsp; &#x2014; &#038; bare'],
+  ['entity-like words up to eight letters or digits 1–4', 'x &Foo1; &a1234; &abcdefghi; &5; &#;', 'x &Foo1; &a1234; &#038;abcdefghi; &#038;5; &#038;#;'],
+  ['text between tags, each run on its own', '<b>"</b>x"', '<b>&#8220;</b>x&#8221;'],
+  ['runs of white space only are left', '<p>x</p>\n\n<p>"y"</p>', '<p>x</p>\n\n<p>&#8220;y&#8221;</p>'],
+  ['code elements are left, & too', '<code class="x">"a" & b</code>"b"', '<code class="x">"a" & b</code>&#8220;b&#8221;'],
+  ['nested code elements', '<pre><pre>"x"</pre>"y"</pre>"z"', '<pre><pre>"x"</pre>"y"</pre>&#8220;z&#8221;'],
+  ['a closing tag that is not the innermost one is ignored', '<pre><code>"x"</pre>"y"</code>"z"', '<pre><code>"x"</pre>"y"</code>"z"'],
+  ['element names as written', '<CODE>"a"</CODE>"b"', '<CODE>&#8220;a&#8221;</CODE>&#8220;b&#8221;'],
+  ['a name ends at a space only', '<pre\n>"y"</pre>"z"', '<pre\n>&#8220;y&#8221;</pre>&#8220;z&#8221;'],
+  ['a textarea is texturized', '<textarea>"a"</textarea>', '<textarea>&#8220;a&#8221;</textarea>'],
+  ['a comment is left, & too', 'a<!-- "x" & -->"b"', 'a<!-- "x" & -->&#8220;b&#8221;'],
+  ['an unknown shortcode is text', '[unknown attr="1"]', '[unknown attr=&#8221;1&#8243;]'],
+  ['a registered shortcode is left, & too', '[caption title="x & y"]"y"[/caption]', '[caption title="x & y"]&#8220;y&#8221;[/caption]'],
+  ['text between a shortcode\'s tags is texturized', '[embed]http://x?a=1&b=2[/embed]', '[embed]http://x?a=1&#038;b=2[/embed]'],
+  ['The Events Calendar\'s shortcodes', '[tribe:event-details a="b"] [tec_event_qr "a"]', '[tribe:event-details a="b"] [tec_event_qr "a"]'],
+  ['escaped shortcodes', '[[caption a="b"]] [[caption a="b"] [caption a="b"]]', '[[caption a="b"]] [[caption a="b"] [caption a="b"]]'],
+  ['a shortcode name ends at a space, / or ]', '[caption"x"] [captions a="b"] [caption-x a="b"] [caption/] "q"', '[caption&#8221;x&#8221;] [captions a=&#8221;b&#8221;] [caption-x a=&#8221;b&#8221;] [caption/] &#8220;q&#8221;'],
+  ['names as written', '[Caption a="b"]', '[Caption a=&#8221;b&#8221;]'],
+  ['a shortcode ends at its first ]', '[caption a="b]"]', '[caption a="b]&#8220;]'],
+  ['no [ inside a shortcode', '[caption a="[b]"]', '[caption a=&#8221;[b]&#8221;]'],
+  ['whole tags inside a shortcode', '[caption a="<b x="1">"]', '[caption a="<b x="1">"]'],
+  ['an unclosed tag ends a shortcode', '[caption "a" <i]', '[caption &#8220;a&#8221; <i]'],
+  ['an unclosed shortcode is text', '[gallery a="b"', '[gallery a=&#8221;b&#8221;'],
+  ['shortcodes inside code are left', '<pre>[caption "a"]"b"</pre>', '<pre>[caption "a"]"b"</pre>'],
+  ['padding is kept', '  "a"  ', '  &#8220;a&#8221;  '],
+]
+
+describe('texturizeHtml: descriptions and excerpts as the original typesets them', () => {
+  it.each(HTML_RULES)('%s: %j', (_, sent, texturized) => {
+    expect(texturizeHtml(sent)).toBe(texturized)
   })
 })

@@ -5,6 +5,8 @@
  * digit, `--`/`---` and a lone ` - ` become dashes, `...` an ellipsis, `2x3` a times sign, a trailing
  * ` (tm)` a trade mark, and an `&` that does not start an entity `&#038;`; all written as numeric
  * entities, as the original writes them. Applied on output only: stored names keep what was typed.
+ * The same replacements on HTML (`texturizeHtml`) typeset descriptions and excerpts
+ * (src/lib/postContent.ts; docs/compatibility.md, "Descriptions").
  * Rules written from the original's answers (src/lib/texturize.spec.ts lists them).
  */
 
@@ -148,25 +150,50 @@ function texturizeText(text: string): string {
  * A tag or comment: `<!-- … -->`, or `<` up to the next `>` (to the end when there is none); its
  * text is left alone but for bare `&`s.
  */
-const TAG = /(<!--(?:-(?!->)|[^-])*(?:-->)?|<(?!!--)[^>]*>?)/
-/** Elements whose content is code, never texturized. */
+const TAG = String.raw`<!--(?:-(?!->)|[^-])*(?:-->)?|<(?!!--)[^>]*>?`
+/**
+ * The shortcodes registered on the original (WordPress's own and The Events Calendar's): texturize
+ * leaves such a shortcode's opening or closing tag as written (attributes, `&`s), but not unknown ones.
+ */
+const REGISTERED_SHORTCODES = ['wp_caption', 'caption', 'gallery', 'playlist', 'audio', 'video', 'embed', 'tribe:event-details', 'tec_event_qr']
+/**
+ * A registered shortcode's tag: `[name`, `[/name` or `[[name` (escaped), the name followed by a
+ * space, `/` or `]`, then anything but brackets (tags whole), up to `]` or `]]`.
+ */
+const SHORTCODE = String.raw`\[[/[]?(?:${REGISTERED_SHORTCODES.join('|')})(?=[\s/\]])(?:[^[\]<>]|<[^[\]>]*>)*\]\]?`
+const SPLIT = new RegExp(`(${TAG})`)
+const SPLIT_WITH_SHORTCODES = new RegExp(`(${TAG}|${SHORTCODE})`)
+/** Elements whose content is code, never texturized (names as written: `<CODE>` is texturized). */
 const VERBATIM = new Set(['code', 'kbd', 'pre', 'script', 'style', 'tt'])
 
-/** A title as the original returns it; `&`s also in tags, then trimmed, as WordPress's title filter does. */
-export function texturize(title: string): string {
-  if (!title) return title
+/**
+ * WordPress's typographic replacements on HTML (`wptexturize`, as the original's `the_content` and
+ * `the_excerpt` run it before laying out paragraphs): the text between tags and shortcodes is
+ * typeset, except inside code elements; a tag's bare `&`s become `&#038;`; comments and the
+ * registered shortcodes' tags stay as written. Rules checked against the original on generated HTML
+ * (src/lib/texturize.spec.ts).
+ */
+export function texturizeHtml(html: string): string {
+  if (!html) return html
   const open: string[] = []
-  const pieces = title.split(TAG).filter(Boolean)
-  const converted = pieces.map((piece) => {
-    if (piece.startsWith('<!--')) return piece
-    if (piece.startsWith('<')) {
+  const pieces = html.split(html.includes('[') ? SPLIT_WITH_SHORTCODES : SPLIT)
+  // Odd pieces are what the split found: tags, comments and shortcodes.
+  const converted = pieces.map((piece, index) => {
+    if (index % 2 === 1) {
+      if (piece.startsWith('[') || piece.startsWith('<!--')) return piece
       trackVerbatim(piece, open)
       return piece.replace(BARE_AMPERSAND, ENTITY.ampersand)
     }
     if (!phpTrim(piece) || open.length) return piece
     return texturizeText(piece)
   })
-  return phpTrim(withEntityAmpersands(converted.join('')))
+  return converted.join('')
+}
+
+/** A title as the original returns it: typeset, `&`s written as entities (`convertChars`), then trimmed, as WordPress's title filter does. */
+export function texturize(title: string): string {
+  if (!title) return title
+  return phpTrim(convertChars(texturizeHtml(title)))
 }
 
 /** PHP's `trim`: ASCII white space, NUL and vertical tab only (a no-break space stays). */
@@ -185,10 +212,10 @@ function trackVerbatim(tag: string, open: string[]): void {
 }
 
 /**
- * The title filter's last step: an `&` is kept only before `#` or before two to nine letters or
- * digits 1–4 and a `;` (so `&x;` becomes `&#038;x;` too).
+ * WordPress's `convert_chars`, run by the title and excerpt filters after texturize: an `&` is kept
+ * only before `#` or before two to nine letters or digits 1–4 and a `;` (so `&x;` becomes `&#038;x;` too).
  */
-const withEntityAmpersands = (text: string) => text.replace(/&([^#])(?![a-z1-4]{1,8};)/gi, `${ENTITY.ampersand}$1`)
+export const convertChars = (text: string) => text.replace(/&([^#])(?![a-z1-4]{1,8};)/gi, `${ENTITY.ampersand}$1`)
 
 /** The typed text each of texturize's entities most likely stood for. */
 const TYPED: [RegExp, (match: string, before: string, after: string) => string][] = [

@@ -5,15 +5,17 @@ import sharp from 'sharp'
 import { dateDetails, formatWallTime, timezoneAbbreviation, wallTimeToInstant } from '../../src/lib/phpDate'
 
 import { asWordPressRenders } from '../../endpoints/descriptionFormat'
-import { texturize } from '../../src/lib/texturize'
+import { convertChars, texturize, texturizeHtml } from '../../src/lib/texturize'
 import { summaryTextOf } from '../../src/lib/summaryText'
 import { jsonLdDescription } from '../../endpoints/events/jsonLdDescription'
 
 /**
- * Post content as the original returns it, through `the_content` (wpautop's layout: blocks and
- * list items on their own lines), as recorded with the oracle (test/fixtures/oracle, class f).
+ * Post content as the original returns it, through `the_content` (typeset, then wpautop's layout:
+ * blocks and list items on their own lines), as recorded with the oracle (test/fixtures/oracle, class f).
  */
-const asTheContent = (html: string) => asWordPressRenders(html)
+const asTheContent = (html: string) => asWordPressRenders(texturizeHtml(html))
+/** An excerpt as the original returns it, through `the_excerpt`: typeset, `&`s as entities, in a paragraph. */
+const asTheExcerpt = (text: string) => paragraph(convertChars(texturizeHtml(text)))
 
 /*
  * A stand-in for a WordPress site with The Events Calendar: it serves `tribe/events/v1` in the
@@ -293,7 +295,10 @@ export async function buildFixtureSite(): Promise<FixtureSite> {
           ? ''
           : index % 2
             ? `<p>Event <strong>${index}</strong> is about <em>things</em>, see <a href="https://example.com/e/${index}">the page</a>.</p><ul><li>One</li><li>Two</li></ul>`
-            : `<h2>About</h2><p>Event ${index} description.</p><p>Second paragraph.</p>`,
+            : index % 4 === 2
+              ? // Typed as editors type, which the original typesets (curly quotes, dashes, `&#038;`, also in the link).
+                `<h2>About</h2><p>Event ${index}'s "description" -- 2x3 & more...</p><p>Second <a href="https://example.com/e/${index}?a=1&b=2">paragraph</a>.</p>`
+              : `<h2>About</h2><p>Event ${index} description.</p><p>Second paragraph.</p>`,
       end,
       excerpt: index % 3 === 1 ? `Short excerpt ${index}` : '',
       featured: index % 9 === 0,
@@ -566,8 +571,7 @@ class Api {
    */
   private summary(event: EventRecord): string {
     const written = summaryTextOf(this.text(event, 'description', event.description))
-    // Already escaped for a script, as the original writes it.
-    return jsonLdDescription(this.text(event, 'excerpt', event.excerpt), written ? 'written' : null, written)
+    return jsonLdDescription(paragraph(this.text(event, 'excerpt', event.excerpt)), written ? 'written' : null, written)
   }
 
   private event(event: EventRecord): Record<string, unknown> {
@@ -582,7 +586,7 @@ class Api {
       rest_url: `${this.api}/events/${event.id}`,
       title: wptexturize(this.text(event, 'title', event.title)),
       description: asTheContent(this.text(event, 'description', event.description)),
-      excerpt: paragraph(this.text(event, 'excerpt', event.excerpt)),
+      excerpt: asTheExcerpt(this.text(event, 'excerpt', event.excerpt)),
       slug: this.slug(event),
       image: this.image(event.image),
       all_day: event.allDay,
@@ -679,7 +683,7 @@ class Api {
       url: this.permalink(venue, 'venue', 'tribe_venue'),
       venue: wptexturize(this.text(venue, 'name', venue.name)),
       description: asTheContent(this.text(venue, 'description', venue.description)),
-      excerpt: paragraph(venue.excerpt),
+      excerpt: asTheExcerpt(venue.excerpt),
       slug: this.slug(venue, 'linked'),
       image: this.image(venue.image),
       address: venue.address,
@@ -707,7 +711,7 @@ class Api {
       url: this.permalink(organizer, 'organizer', 'tribe_organizer'),
       organizer: wptexturize(this.text(organizer, 'name', organizer.name)),
       description: asTheContent(this.text(organizer, 'description', organizer.description)),
-      excerpt: paragraph(organizer.excerpt),
+      excerpt: asTheExcerpt(organizer.excerpt),
       slug: this.slug(organizer, 'linked'),
       image: this.image(organizer.image),
       phone: organizer.phone,
