@@ -80,3 +80,18 @@ export function decodeSlug(slug: string): string {
     return slug
   }
 }
+
+/**
+ * An excerpt the source laid out in paragraphs (`<p>Para 1</p>\n<p>Para 2</p>`, `<p>Two<br />\nlines</p>`)
+ * back to the text its editor typed (`Para 1\n\nPara 2`), when paragraphs and line breaks are all the
+ * HTML it has: laid out again it reads the same, and its JSON-LD summary, which drops the paragraphs'
+ * tags before laying the text out again, keeps its paragraphs as the source's does. Anything else is
+ * kept as the source returns it.
+ */
+export function excerptAsTyped(html: string): string {
+  const paragraphs = /^<p>([\s\S]*)<\/p>$/.exec(html)
+  if (!paragraphs || /<(?!\/?p>|br \/>)/.test(paragraphs[1]!)) return html
+  const parts = paragraphs[1]!.split('</p>\n<p>')
+  if (parts.some((part) => /<\/?p>/.test(part))) return html
+  return parts.map((part) => part.replace(/<br \/>\n/g, '\n')).join('\n\n')
+}

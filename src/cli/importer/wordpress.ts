@@ -20,7 +20,7 @@ import { mapConcurrently } from './pool'
 import { SourceClient, SourceError } from './sourceClient'
 import { describeError } from './apply'
 import { createUserFor, localUsers, matchUser, roleOf } from './users'
-import { decodeEntities, decodeSlug, importedTitle, summaryFromJsonLd } from './text'
+import { decodeEntities, decodeSlug, excerptAsTyped, importedTitle, summaryFromJsonLd } from './text'
 
 export type WordPressOptions = {
   /** Report the users that would be created for unmatched authors, without creating them. */
@@ -315,7 +315,7 @@ function mapItem(kind: Kind, wire: Wire, ctx: MapContext): ItemPlan {
       if (!plan.problem) {
         plan.localized.description = localize(plan, wire, ctx, (item) => new HtmlValue(String(item.description ?? '')))
         // An excerpt is HTML, which the source returns laid out in paragraphs: laid out again here, it reads the same (src/lib/postContent.ts).
-        plan.localized.excerpt = localize(plan, wire, ctx, (item) => String(item.excerpt ?? '').trim() || null)
+        plan.localized.excerpt = localize(plan, wire, ctx, (item) => excerptAsTyped(String(item.excerpt ?? '').trim()) || null)
         plan.image = imageOf(plan, wire.image)
       }
     }
