@@ -73,11 +73,13 @@ export function linkedPostResource(kind: LinkedKind): Resource {
     if (isTruthy(args.only_with_upcoming)) and.push(await linkedCondition(ctx, kind, { kind: 'only_with_upcoming' }, statuses))
 
     // The page and its total side by side. Newest first by post date (whole seconds); items of the
-    // same second come as the original's database gives them: by id descending when one status is
-    // asked for (a visitor's lists), ascending when several are (an editor's) (test/fixtures/oracle,
-    // g-lists-021, h-upcoming-linked-009 to -014).
+    // same second come as the original's database gives them: by id descending, but ascending when
+    // a list of several statuses (an editor's) is narrowed by `has_events` or `only_with_upcoming`
+    // (test/fixtures/oracle, g-lists-021, h-upcoming-linked-009 to -014; an editor's plain or searched
+    // list, checked on the original, is descending).
     const query = { collection, overrideAccess: false, req: ctx.req, where: { and } } as const
-    const ties = statuses?.length === 1 ? '-id' : 'id'
+    const narrowedByEvents = (args.has_events !== undefined && args.has_events !== '') || isTruthy(args.only_with_upcoming)
+    const ties = narrowedByEvents && statuses?.length !== 1 ? 'id' : '-id'
     const [{ docs }, total] = await Promise.all([
       // A search that finds nothing at all leaves the page empty, and its total that of the list without it.
       search?.nothing ? { docs: [] } : ctx.payload.find({ ...query, depth: 0, limit: perPage, page, pagination: false, sort: ['-postDate', ties] }),
