@@ -5,12 +5,11 @@ import { sql } from '@payloadcms/db-postgres'
 import type { RestContext } from './context'
 import type { LinkedKind } from './linkedPostParams'
 
-import { readPosts } from '../src/access/posts'
 import { wallTime } from '../src/lib/wallTimes'
-import { can } from '../src/lib/roles'
 import { CALENDAR_SLUGS } from '../src/slugs'
 import { EVENTS_LIST_SORT } from './events/listQuery'
 import { keptFor } from './freshness'
+import { postReadRule } from './postReadRule'
 
 /*
  * Which venues or organizers have events (`has_events`) or upcoming events the caller may read
@@ -99,15 +98,14 @@ function upcomingFrom(ctx: RestContext): string {
 }
 
 /**
- * The events' read access as SQL on `events e` when it is the plugin's own (`readPosts`): `null`
- * for no condition, `undefined` when a site replaced it (then Payload applies it).
+ * The events' read access as SQL on `events e` when it is the plugin's own (`postReadRule.ts`):
+ * `null` for no condition, `undefined` when a site replaced it (then Payload applies it).
  */
 function readRuleOf(ctx: RestContext): ReturnType<typeof sql> | null | undefined {
-  const access = ctx.payload.collections[EVENTS]?.config.access?.read
-  if (access !== readPosts) return undefined
-  const user = ctx.user
-  if (can(user, 'read_private_posts')) return null
-  if (user && can(user, 'edit_posts')) return sql`(e.status = 'publish' OR e.author_id = ${Number(user.id)})`
+  const rule = postReadRule(ctx, EVENTS)
+  if (!rule) return undefined
+  if (rule.everything) return null
+  if (rule.author !== null) return sql`(e.status = 'publish' OR e.author_id = ${rule.author})`
   return sql`e.status = 'publish'`
 }
 

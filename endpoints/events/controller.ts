@@ -12,11 +12,12 @@ import { itemUpdateKey, lockForTransaction } from '../../src/lib/locks'
 import { can } from '../../src/lib/roles'
 import { foundFor, wasSent } from '../args'
 import { eventNoLongerAvailable, eventNotFound, eventPasswordProtected, notAccessible, notAnEventId } from '../errors'
-import { countKept } from '../freshness'
+import { countKept, keptFor } from '../freshness'
 import { mayUnlockProtected } from '../unlockProtected'
 import { toList } from '../validators'
 import { DATE_BOUNDS, includeWindow, isStrict, parseDateWindow } from './dateWindow'
 import { EVENT_SEARCH_FIELDS, EVENTS_LIST_SORT, eventsListConditions } from './listQuery'
+import { readLeanEvent } from './leanEvent'
 import { prepareEventData } from './prepareEvent'
 import { findEventsPage, loadEvents, populateEvents } from './loadEvents'
 import { defaultEndDate, defaultStartDate } from './params'
@@ -128,7 +129,7 @@ async function readEventBySlug(ctx: RestContext) {
  * answers need: its stored status is asked only when it is missing or trashed.
  */
 async function readEvent(ctx: RestContext, id: number, checked?: Target): Promise<EventDoc> {
-  const [doc] = id && id <= MAX_INT4 ? await loadEvents(ctx, [id]) : []
+  const doc = id && id <= MAX_INT4 ? await readSingleEvent(ctx, id) : null
   if (!doc || doc.status === 'trash') {
     const stored = checked ?? (doc ? { id, status: doc.status } : await findEventForCheck(ctx, id))
     if (!stored) return refuseMissingEvent(ctx, id)
@@ -137,6 +138,20 @@ async function readEvent(ctx: RestContext, id: number, checked?: Target): Promis
   }
   if (!mayUnlockProtected(ctx, doc)) throw eventPasswordProtected()
   return doc
+}
+
+/**
+ * The event as the caller may read it: kept from an earlier visitor's read when it is, otherwise in
+ * one statement (`leanEvent.ts`) where that read applies, otherwise through Payload.
+ */
+async function readSingleEvent(ctx: RestContext, id: number): Promise<EventDoc | null> {
+  const kept = await keptFor(ctx)
+  if (!kept.has(`${EVENTS}:${ctx.req.locale}`, String(id))) {
+    const lean = await readLeanEvent(ctx, id)
+    if (lean !== undefined) return lean
+  }
+  const [doc] = await loadEvents(ctx, [id])
+  return doc ?? null
 }
 
 async function findEventForCheck(ctx: RestContext, id: number) {

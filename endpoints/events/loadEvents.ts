@@ -88,15 +88,20 @@ export async function populateEvents(ctx: RestContext, events: EventDoc[]): Prom
     { collection: CALENDAR_SLUGS.eventTags, field: 'tags', many: true },
     { collection: options.mediaCollection, field: 'image', many: false },
   ]
-  const idsOf = (event: EventDoc, { field, many }: Related): number[] => {
+  const idsOf = (event: EventDoc, { field, many }: Related, { unread }: { unread: boolean }): number[] => {
     const value = event[field]
     const values = many ? ((value as unknown[] | null | undefined) ?? []) : [value]
-    return values.map(relationId).filter((id): id is number => id !== null && !Number.isNaN(id))
+    // Items already in place (a single event read with them, `leanEvent.ts`) are not read again.
+    return values
+      .filter((item) => !unread || !item || typeof item !== 'object')
+      .map(relationId)
+      .filter((id): id is number => id !== null && !Number.isNaN(id))
   }
-  const wanted = related.map((relation) => [...new Set(events.flatMap((event) => idsOf(event, relation)))])
+  const idsIn = (relation: Related, unread: boolean) => [...new Set(events.flatMap((event) => idsOf(event, relation, { unread })))]
+  const wanted = related.map((relation) => idsIn(relation, true))
   const terms = [
-    ...wanted[2]!.map((id) => ({ id, kind: 'categories' as const })),
-    ...wanted[3]!.map((id) => ({ id, kind: 'tags' as const })),
+    ...idsIn(related[2]!, false).map((id) => ({ id, kind: 'categories' as const })),
+    ...idsIn(related[3]!, false).map((id) => ({ id, kind: 'tags' as const })),
   ]
   const [counts, ...found] = await Promise.all([
     publishedTermCounts(ctx, terms),
@@ -107,8 +112,8 @@ export async function populateEvents(ctx: RestContext, events: EventDoc[]): Prom
     for (const event of events) {
       const value = event[relation.field]
       if (relation.many) {
-        if (Array.isArray(value)) event[relation.field] = value.map((item) => items.get(relationId(item) as number) ?? item)
-      } else if (value !== null && value !== undefined) {
+        if (Array.isArray(value)) event[relation.field] = value.map((item) => (item && typeof item === 'object' ? item : (items.get(relationId(item) as number) ?? item)))
+      } else if (value !== null && value !== undefined && typeof value !== 'object') {
         event[relation.field] = items.get(relationId(value) as number) ?? value
       }
     }
