@@ -145,6 +145,13 @@ describe('single events read in one statement: the same answers and rules as thr
         }
       }
     }
+    // Lists read their pages' events the same way.
+    for (const caller of CALLERS) {
+      for (const list of [`/events?search=${tag}&per_page=50`, `/events?search=${tag}&per_page=7&page=2&i18n_language=fr`, `/events?search=${tag}&status=publish,private,draft,pending,future&per_page=50`]) {
+        const response = await fetch(`${api.url}/wp-json/vendor/events/v1${list}`, { headers: headersOf(caller) })
+        all[`${caller} list ${list}`] = { body: await response.text(), status: response.status }
+      }
+    }
     leanEventReads.enabled = true
     return all
   }
@@ -152,10 +159,12 @@ describe('single events read in one statement: the same answers and rules as thr
   let lean: Awaited<ReturnType<typeof answers>>
   let throughPayload: Awaited<ReturnType<typeof answers>>
 
-  it('gives the same answers as the reads through Payload, for every caller, event, language and password', async () => {
+  it('gives the same answers as the reads through Payload, for every caller, event, language and password, and in lists', async () => {
     lean = await answers(true)
     throughPayload = await answers(false)
-    expect(Object.keys(lean).length).toBe(CALLERS.length * Object.keys(events).length * 6)
+    expect(Object.keys(lean).length).toBe(CALLERS.length * (Object.keys(events).length * 6 + 3))
+    // The lists are not empty: the visitor's has every published, listed event of this test.
+    expect(JSON.parse(lean[`visitor list /events?search=${tag}&per_page=50`]!.body).total).toBe(11)
     for (const [request, answer] of Object.entries(lean)) expect({ request, ...answer }).toEqual({ request, ...throughPayload[request] })
   })
 

@@ -12,12 +12,11 @@ import { itemUpdateKey, lockForTransaction } from '../../src/lib/locks'
 import { can } from '../../src/lib/roles'
 import { foundFor, wasSent } from '../args'
 import { eventNoLongerAvailable, eventNotFound, eventPasswordProtected, notAccessible, notAnEventId } from '../errors'
-import { countKept, keptFor } from '../freshness'
+import { countKept } from '../freshness'
 import { mayUnlockProtected } from '../unlockProtected'
 import { toList } from '../validators'
 import { DATE_BOUNDS, includeWindow, isStrict, parseDateWindow } from './dateWindow'
 import { EVENT_SEARCH_FIELDS, EVENTS_LIST_SORT, eventsListConditions } from './listQuery'
-import { readLeanEvent } from './leanEvent'
 import { prepareEventData } from './prepareEvent'
 import { findEventsPage, loadEvents, populateEvents } from './loadEvents'
 import { defaultEndDate, defaultStartDate } from './params'
@@ -140,16 +139,8 @@ async function readEvent(ctx: RestContext, id: number, checked?: Target): Promis
   return doc
 }
 
-/**
- * The event as the caller may read it: kept from an earlier visitor's read when it is, otherwise in
- * one statement (`leanEvent.ts`) where that read applies, otherwise through Payload.
- */
+/** The event as the caller may read it (`loadEvents`: kept from an earlier visitor's read, or read now). */
 async function readSingleEvent(ctx: RestContext, id: number): Promise<EventDoc | null> {
-  const kept = await keptFor(ctx)
-  if (!kept.has(`${EVENTS}:${ctx.req.locale}`, String(id))) {
-    const lean = await readLeanEvent(ctx, id)
-    if (lean !== undefined) return lean
-  }
   const [doc] = await loadEvents(ctx, [id])
   return doc ?? null
 }

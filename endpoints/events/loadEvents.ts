@@ -8,6 +8,7 @@ import { relationId } from '../serializeCommon'
 import { keptFor } from '../freshness'
 import { findByIds } from '../relatedItems'
 import { publishedTermCounts } from '../termCounts'
+import { leanEventsApply, readLeanEvents } from './leanEvent'
 
 const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
 
@@ -17,7 +18,8 @@ const UNSERIALIZED = { descriptionText: false, statusBeforeTrash: false }
 /**
  * Events by id, in the order given, as the caller may read them (Payload's access rules apply:
  * an id the caller may not read is left out). One query for those not kept from earlier requests
- * (visitors only, see `freshness.ts`); related items stay ids until `populateEvents`.
+ * (visitors only, see `freshness.ts`); related items stay ids until `populateEvents`, unless the
+ * events were read with them (`leanEvent.ts`).
  */
 export async function loadEvents(ctx: RestContext, ids: number[]): Promise<EventDoc[]> {
   if (!ids.length) return []
@@ -26,7 +28,14 @@ export async function loadEvents(ctx: RestContext, ids: number[]): Promise<Event
   const byId = new Map<number, EventDoc | null>()
   for (const id of ids) if (kept.has(kind, String(id))) byId.set(id, kept.get<EventDoc | null>(kind, String(id)) ?? null)
   const missing = ids.filter((id) => !byId.has(id))
-  if (missing.length) {
+  // In one statement with their related items where that read applies (`leanEvent.ts`), otherwise through Payload.
+  const lean = missing.length ? await readLeanEvents(ctx, missing) : undefined
+  if (lean) {
+    for (const id of missing) {
+      byId.set(id, lean.get(id) ?? null)
+      kept.set(kind, String(id), byId.get(id))
+    }
+  } else if (missing.length) {
     const { docs } = await ctx.payload.find({
       collection: EVENTS,
       depth: 0,
@@ -63,7 +72,7 @@ export async function findEventsPage(
 ): Promise<EventDoc[]> {
   const { limit, page } = query
   const kept = await keptFor(ctx)
-  if (!kept.active && (page - 1) * limit <= DIRECT_OFFSET) {
+  if (!kept.active && (page - 1) * limit <= DIRECT_OFFSET && !leanEventsApply(ctx)) {
     const { docs } = await ctx.payload.find({ ...query, collection: EVENTS, depth: 0, pagination: false, select: UNSERIALIZED as never })
     return docs as unknown as EventDoc[]
   }
