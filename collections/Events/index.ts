@@ -51,7 +51,9 @@ export function generateEventsCollection(options: SanitizedPluginConfig, slugs: 
     override: options.overrides.events,
     beforeChange: [normalizeEventDates(options.siteTimezone), storeListOrder(options.siteTimezone), parseCostDetails, storeSummaryText],
     // The events list's order (`endpoints/events/listQuery.ts`, EVENTS_LIST_SORT); the window's bounds narrow it first.
-    indexes: [{ fields: ['startLocal', 'postDate'] }, { fields: ['endLocal'] }],
+    // The last one holds every column of the list's total (listed events of some statuses in a
+    // window): counted from the index alone, not by reading every event (issue 17).
+    indexes: [{ fields: ['startLocal', 'postDate'] }, { fields: ['endLocal'] }, { fields: ['status', 'startLocal', 'endLocal', 'hideFromListings'] }],
     fields: eventFields(options, slugs),
   })
 }

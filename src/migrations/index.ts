@@ -7,6 +7,7 @@ import * as migration_20261124_003000_search_indexes from './20261124_003000_sea
 import * as migration_20261124_025629_external_images from './20261124_025629_external_images';
 import * as migration_20261124_030622_summary_text from './20261124_030622_summary_text';
 import * as migration_20261124_040218_list_order from './20261124_040218_list_order';
+import * as migration_20261124_060700_list_window_index from './20261124_060700_list_window_index';
 
 export const migrations = [
   {
@@ -53,5 +54,10 @@ export const migrations = [
     up: migration_20261124_040218_list_order.up,
     down: migration_20261124_040218_list_order.down,
     name: '20261124_040218_list_order',
+  },
+  {
+    up: migration_20261124_060700_list_window_index.up,
+    down: migration_20261124_060700_list_window_index.down,
+    name: '20261124_060700_list_window_index'
   },
 ];
