@@ -3,6 +3,7 @@ import type { Where } from 'payload'
 import type { RestContext } from '../context'
 
 import { poolOf } from '../../src/db/pool'
+import { POST_STATUSES } from '../../src/lib/statuses'
 import { CALENDAR_SLUGS } from '../../src/slugs'
 import { postReadRule } from '../postReadRule'
 import { leanEventsApply } from './leanEvent'
@@ -46,9 +47,12 @@ function conditionSql(where: Where, sql: Sql, locale: string): string | undefine
     if (operator === 'equals' && operand === true) return `${column} = true`
     return undefined
   }
+  // Compared as the column's own type, not as text, so that the planner uses its statistics (as text
+  // it guessed 26 rows for 5,233 and chose a plan a hundred times slower); only statuses that exist.
+  const statuses = (list: unknown[]) => list.every((status) => (POST_STATUSES as readonly unknown[]).includes(status))
   if (field === 'status') {
-    if (operator === 'in' && Array.isArray(operand) && operand.length) return `e.status::text = ANY(${sql.param(operand.map(String))}::text[])`
-    if (operator === 'not_equals' && typeof operand === 'string') return `e.status::text <> ${sql.param(operand)}`
+    if (operator === 'in' && Array.isArray(operand) && operand.length && statuses(operand)) return `e.status = ANY(${sql.param(operand)}::enum_events_status[])`
+    if (operator === 'not_equals' && statuses([operand])) return `e.status <> ${sql.param(operand)}::enum_events_status`
     return undefined
   }
   if (field === 'id') {
@@ -74,7 +78,7 @@ function searchSql(or: Where[], sql: Sql, locale: string): string | undefined {
   const word = words[0]
   if (typeof word !== 'string' || word === '' || word.includes(' ') || words.some((other) => other !== word)) return undefined
   const pattern = sql.param(`%${word}%`)
-  return `e.id IN (SELECT l._parent_id FROM events_locales l WHERE l._locale::text = ${sql.param(locale)}
+  return `e.id IN (SELECT l._parent_id FROM events_locales l WHERE l._locale = ${sql.param(locale)}::_locales
     AND (l.title ILIKE ${pattern} OR l.excerpt ILIKE ${pattern} OR l.description_text ILIKE ${pattern}))`
 }
 
@@ -89,6 +93,8 @@ export async function leanPageIds(ctx: RestContext, and: Where[], { limit, page 
   const values: unknown[] = []
   const sql: Sql = { param: (value) => `$${values.push(value)}`, parts: [] }
   const locale = typeof ctx.req.locale === 'string' && ctx.req.locale !== 'all' ? ctx.req.locale : ctx.options.defaultLanguage
+  const localization = ctx.payload.config.localization
+  if (!localization || !(localization.localeCodes as string[]).includes(locale)) return undefined
   const conditions: string[] = []
   for (const where of and) {
     const condition = conditionSql(where, sql, locale)
