@@ -19,7 +19,8 @@ import { leanEventsApply } from './leanEvent'
  *
  * Same conditions as Payload's, word for word (`@payloadcms/drizzle`, parseParams): `like` is
  * `ILIKE '%word%'` in the request's language only (no fallback in queries), `not_equals` keeps
- * NULLs, `in` on a hasMany relationship is any link of that field; plus the events' read access
+ * NULLs, `in` on a hasMany relationship is any link of that field, a condition on the venue's
+ * fields (`geoloc=1`) sees only venues the caller may read; plus the events' read access
  * (`postReadRule.ts`). Any other condition, or an empty `in`, leaves the page to Payload
  * (`undefined`). `test/events-read-lean.test.ts` compares both for every filter.
  */
@@ -29,7 +30,7 @@ const WINDOW_COLUMNS = { endLocal: 'end_local', startLocal: 'start_local' } as c
 const RELATED = { categories: 'event_categories_id', organizers: 'organizers_id', tags: 'event_tags_id' } as const
 const SEARCHED = ['title', 'excerpt', 'descriptionText'] as const
 
-type Sql = { param: (value: unknown) => string; parts: string[] }
+type Sql = { param: (value: unknown) => string; parts: string[]; venueRule: (alias: string) => string }
 
 /** One condition as SQL on `events e`, or `undefined` when it is not one this page reads. */
 function conditionSql(where: Where, sql: Sql, locale: string): string | undefined {
@@ -64,6 +65,10 @@ function conditionSql(where: Where, sql: Sql, locale: string): string | undefine
     return `e.${WINDOW_COLUMNS[field as keyof typeof WINDOW_COLUMNS]} ${COMPARISONS[operator as keyof typeof COMPARISONS]} ${sql.param(operand)}`
   }
   if (field === 'venue' && operator === 'in' && ids(operand)) return `e.venue_id = ANY(${sql.param(ids(operand))}::int[])`
+  // `geoloc=1`: the event's venue has coordinates (Payload joins the venue on the relationship's path).
+  if ((field === 'venue.latitude' || field === 'venue.longitude') && operator === 'exists' && operand === true) {
+    return `EXISTS (SELECT 1 FROM venues v WHERE v.id = e.venue_id AND v.${field === 'venue.latitude' ? 'latitude' : 'longitude'} IS NOT NULL AND ${sql.venueRule('v')})`
+  }
   if (field in RELATED && operator === 'in' && ids(operand)) {
     const column = RELATED[field as keyof typeof RELATED]
     return `EXISTS (SELECT 1 FROM events_rels r WHERE r.parent_id = e.id AND r.path = ${sql.param(field)} AND r.${column} = ANY(${sql.param(ids(operand))}::int[]))`
@@ -91,7 +96,14 @@ export async function leanPageIds(ctx: RestContext, and: Where[], { limit, page 
   const rule = postReadRule(ctx, CALENDAR_SLUGS.events)
   if (!rule) return undefined
   const values: unknown[] = []
-  const sql: Sql = { param: (value) => `$${values.push(value)}`, parts: [] }
+  const venueRule = postReadRule(ctx, CALENDAR_SLUGS.venues)
+  if (!venueRule) return undefined
+  const sql: Sql = {
+    param: (value) => `$${values.push(value)}`,
+    parts: [],
+    // A condition on the venue's fields reads the venue as the caller may (Payload's access on the joined collection).
+    venueRule: (alias) => (venueRule.everything ? 'true' : `(${alias}.status = 'publish'${venueRule.author === null ? '' : ` OR ${alias}.author_id = ${sql.param(venueRule.author)}::int`})`),
+  }
   const locale = typeof ctx.req.locale === 'string' && ctx.req.locale !== 'all' ? ctx.req.locale : ctx.options.defaultLanguage
   const localization = ctx.payload.config.localization
   if (!localization || !(localization.localeCodes as string[]).includes(locale)) return undefined
