@@ -30,18 +30,7 @@ const WINDOW_COLUMNS = { endLocal: 'end_local', startLocal: 'start_local' } as c
 const RELATED = { categories: 'event_categories_id', organizers: 'organizers_id', tags: 'event_tags_id' } as const
 const SEARCHED = ['title', 'excerpt', 'descriptionText'] as const
 
-type Sql = { param: (value: unknown) => string; parts: string[]; searched: { condition: string; word: string }[]; venueRule: (alias: string) => string }
-
-/** The translations in language $1 containing $2 (`%word%`) in a searched field; the trigram indexes serve it. */
-const MATCHES = (locale: string, pattern: string) => `SELECT l._parent_id FROM events_locales l WHERE l._locale = ${locale}::_locales
-    AND (l.title ILIKE ${pattern} OR l.excerpt ILIKE ${pattern} OR l.description_text ILIKE ${pattern})`
-/**
- * Below this many matching translations, a search reads its matches first (through the trigram
- * indexes) and sorts them; above, it walks the list in order until the page is full, which stops
- * early since matches are frequent. The planner, left to choose, misjudged words of middling
- * frequency (a word in 0.1% of 100,000 events: 105 ms walking the list, against 1 ms).
- */
-const FEW_MATCHES = 2000
+type Sql = { param: (value: unknown) => string; parts: string[]; venueRule: (alias: string) => string }
 
 /** One condition as SQL on `events e`, or `undefined` when it is not one this page reads. */
 function conditionSql(where: Where, sql: Sql, locale: string): string | undefined {
@@ -93,9 +82,9 @@ function searchSql(or: Where[], sql: Sql, locale: string): string | undefined {
   const words = or.map((where, index) => (where as Record<string, { like?: unknown }>)[SEARCHED[index]!]?.like)
   const word = words[0]
   if (typeof word !== 'string' || word === '' || word.includes(' ') || words.some((other) => other !== word)) return undefined
-  const condition = `e.id IN (${MATCHES(sql.param(locale), sql.param(`%${word}%`))})`
-  sql.searched.push({ condition, word })
-  return condition
+  const pattern = sql.param(`%${word}%`)
+  return `e.id IN (SELECT l._parent_id FROM events_locales l WHERE l._locale = ${sql.param(locale)}::_locales
+    AND (l.title ILIKE ${pattern} OR l.excerpt ILIKE ${pattern} OR l.description_text ILIKE ${pattern}))`
 }
 
 /**
@@ -112,7 +101,6 @@ export async function leanPageIds(ctx: RestContext, and: Where[], { limit, page 
   const sql: Sql = {
     param: (value) => `$${values.push(value)}`,
     parts: [],
-    searched: [],
     // A condition on the venue's fields reads the venue as the caller may (Payload's access on the joined collection).
     venueRule: (alias) => (venueRule.everything ? 'true' : `(${alias}.status = 'publish'${venueRule.author === null ? '' : ` OR ${alias}.author_id = ${sql.param(venueRule.author)}::int`})`),
   }
@@ -126,28 +114,8 @@ export async function leanPageIds(ctx: RestContext, and: Where[], { limit, page 
     conditions.push(condition)
   }
   if (!rule.everything) conditions.push(`(e.status = 'publish'${rule.author === null ? '' : ` OR e.author_id = ${sql.param(rule.author)}::int`})`)
-  const pool = poolOf(ctx.payload)!
-  // The rarest word, when few translations have it, is read first (see FEW_MATCHES).
-  let from = 'events e'
-  if (sql.searched.length) {
-    const counts = await Promise.all(sql.searched.map(async ({ condition, word }) => {
-      const { rows } = await pool.query<{ n: number }>({
-        text: `SELECT count(*)::int AS n FROM (${MATCHES('$1', '$2')} LIMIT ${FEW_MATCHES}) AS probe`,
-        values: [locale, `%${word}%`],
-      })
-      return { condition, n: Number(rows[0]?.n ?? 0), word }
-    }))
-    const rarest = counts.sort((a, b) => a.n - b.n)[0]!
-    if (rarest.n < FEW_MATCHES) {
-      // Its condition becomes the join (kept as a condition, the planner could walk the list again).
-      conditions.splice(conditions.indexOf(rarest.condition), 1)
-      const matches = rarest.condition.slice('e.id IN ('.length, -1)
-      from = `(WITH m AS MATERIALIZED (SELECT DISTINCT x._parent_id AS id FROM (${matches}) x) SELECT id FROM m) AS matched
-      JOIN events e ON e.id = matched.id`
-    }
-  }
-  const text = `SELECT e.id FROM ${from} WHERE ${conditions.join(' AND ') || 'true'}
+  const text = `SELECT e.id FROM events e WHERE ${conditions.join(' AND ') || 'true'}
     ORDER BY e.start_local, e.post_date, e.id LIMIT ${sql.param(limit)}::int OFFSET ${sql.param((page - 1) * limit)}::int`
-  const { rows } = await pool.query<{ id: number }>({ text, values })
+  const { rows } = await poolOf(ctx.payload)!.query<{ id: number }>({ text, values })
   return rows.map((row) => Number(row.id))
 }
