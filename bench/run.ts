@@ -27,9 +27,25 @@ import { LARGE_MIN_RPS, MAX_P95_GROWTH, ORIGINAL, ORIGINAL_SOURCE } from './orig
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 type Options = {
+  /**
+   * Serves every request cold: the server keeps nothing between requests (`KEEP_READS=false`), so
+   * each answer, list total, event and related item is read from the database, as right after a
+   * change of the calendar.
+   */
+  cold: boolean
   connections: number[]
+  /**
+   * No whole answers kept for visitors (`KEEP_ANSWERS=false`): every request makes its answer, from
+   * the events, list totals and related items the server keeps (as a crawler asking distinct URLs).
+   */
+  noAnswers: boolean
   /** Where the server writes a V8 CPU profile (`node --cpu-prof`) of each size's run, when set. */
   cpuProf?: string
+  /**
+   * A folder that keeps each size's seeded database (`DIR/<size>/`) for the next runs, which reuse
+   * it instead of seeding again (100,000 events take minutes to seed). Creates add to it.
+   */
+  data?: string
   duration: number
   /** Calendar sizes, each seeded afresh; the growth from each size to the next is reported. */
   events: number[]
@@ -43,14 +59,17 @@ type Options = {
 }
 
 function readOptions(argv: string[]): Options {
-  const options: Options = { connections: [2], duration: 3, events: [50, 10_000, 100_000], explain: true, maxMinutes: 60, payload: false, warmup: 1 }
+  const options: Options = { cold: false, connections: [2], noAnswers: false, duration: 3, events: [50, 10_000, 100_000], explain: true, maxMinutes: 60, payload: false, warmup: 1 }
   for (let index = 0; index < argv.length; index++) {
     const [flag, inline] = argv[index]!.split('=', 2)
     const value = () => inline ?? argv[++index] ?? ''
     switch (flag) {
       case '--events': options.events = value().split(',').map((size) => Number(size.replace(/_/g, ''))); break
       case '--payload': options.payload = true; break
+      case '--cold': options.cold = true; break
+      case '--no-answers': options.noAnswers = true; break
       case '--cpu-prof': options.cpuProf = path.resolve(value()); break
+      case '--data': options.data = path.resolve(value()); break
       case '--duration': options.duration = Number(value()); break
       case '--warmup': options.warmup = Number(value()); break
       case '--connections': options.connections = value().split(',').map(Number); break
@@ -59,7 +78,7 @@ function readOptions(argv: string[]): Options {
       case '--max-minutes': options.maxMinutes = Number(value()); break
       case '--no-explain': options.explain = false; break
       case '--help':
-        console.log('npm run bench -- [--events 50,10000,100000] [--duration S] [--warmup S] [--connections 2] [--payload] [--cpu-prof DIR] [--only a,b] [--markdown file] [--no-explain] [--max-minutes M]')
+        console.log('npm run bench -- [--events 50,10000,100000] [--duration S] [--warmup S] [--connections 2] [--payload] [--cold] [--no-answers] [--cpu-prof DIR] [--data DIR] [--only a,b] [--markdown file] [--no-explain] [--max-minutes M]')
         process.exit(0)
       default: throw new Error(`Unknown option ${argv[index]}`)
     }
@@ -136,18 +155,29 @@ async function main() {
   try {
     log(`machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`)
     for (const size of options.events) {
-      tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'pec-bench-'))
+      // With --data, the size's folder is kept (not removed by stopAll) and its seed reused.
+      const kept = options.data ? path.join(options.data, String(size)) : undefined
+      if (kept) await fs.mkdir(kept, { recursive: true })
+      else tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'pec-bench-'))
+      const folder = kept ?? tmp!
+      const summaryFile = path.join(folder, 'seed.json')
+      const reuse = Boolean(kept) && existsSync(summaryFile)
       let started = Date.now()
-      database = await startBenchDatabase(path.join(tmp, 'pg'))
+      database = await startBenchDatabase(path.join(folder, 'pg'), { keep: Boolean(kept) })
       log(`Postgres ${database.version} on loopback, started in ${Date.now() - started} ms`)
 
       started = Date.now()
-      log(`seeding ${size.toLocaleString('en')} events…`)
-      const summaryFile = path.join(tmp, 'seed.json')
-      const seedOutput = await runChild([path.join(ROOT, 'bench/seed.ts'), summaryFile], { BENCH_EVENTS: String(size), DATABASE_URL: database.url, NODE_ENV: 'production' })
-      const seed = JSON.parse(await fs.readFile(summaryFile, 'utf8').catch(() => {
-        throw new Error(`the seed wrote no summary:\n${seedOutput.slice(-4000)}`)
-      })) as SeedSummary
+      let seed: SeedSummary
+      if (reuse) {
+        seed = JSON.parse(await fs.readFile(summaryFile, 'utf8')) as SeedSummary
+        log(`reusing the ${size.toLocaleString('en')} events seeded in ${folder}`)
+      } else {
+        log(`seeding ${size.toLocaleString('en')} events…`)
+        const seedOutput = await runChild([path.join(ROOT, 'bench/seed.ts'), summaryFile], { BENCH_EVENTS: String(size), DATABASE_URL: database.url, NODE_ENV: 'production' })
+        seed = JSON.parse(await fs.readFile(summaryFile, 'utf8').catch(() => {
+          throw new Error(`the seed wrote no summary:\n${seedOutput.slice(-4000)}`)
+        })) as SeedSummary
+      }
       const counts = (await database.query(`SELECT status, count(*)::int AS n FROM events GROUP BY status ORDER BY n DESC`)).rows
       log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${seed.events} events (${counts.map((row) => `${row.n} ${row.status}`).join(', ')}), ${seed.venues} venues, ${seed.organizers} organizers, ${seed.categories} categories, ${seed.tags} tags`)
 
@@ -158,15 +188,18 @@ async function main() {
       // the readable text format is formatted in the server's own thread, about 14% of its CPU on
       // answers kept for visitors (measured with --cpu-prof).
       const logFormat = process.env.LOG_FORMAT ?? 'json'
-      server = await startServer({ DATABASE_URL: database.url, LOG_FORMAT: logFormat, NODE_ENV: 'production', PAYLOAD_SECRET: 'bench-secret', PORT: String(port), SITE_URL: base }, options.cpuProf)
+      server = await startServer({ DATABASE_URL: database.url, KEEP_ANSWERS: options.noAnswers ? 'false' : 'true', KEEP_READS: options.cold ? 'false' : 'true', LOG_FORMAT: logFormat, NODE_ENV: 'production', PAYLOAD_SECRET: 'bench-secret', PORT: String(port), SITE_URL: base }, options.cpuProf)
       log(`server ready in ${((Date.now() - started) / 1000).toFixed(1)} s (pid ${server.pid})`)
 
-      const scenarios = await buildScenarios(base, seed)
+      // Single reads go through every published event, each asked once as a crawler would (the
+      // seed's sample of 500 is read again and again within a run, and then served kept).
+      const published = (await database.query(`SELECT id, slug FROM events WHERE status = 'publish' AND coalesce(password, '') = '' ORDER BY md5(id::text)`)).rows
+      const scenarios = await buildScenarios(base, { ...seed, sample: published.map((row) => ({ id: Number(row.id), slug: String(row.slug) })) }, seed.sample)
       const selected = scenarios.filter((scenario) => !options.only || options.only.includes(scenario.name))
       // Plans first, while the server has read nothing yet: later, totals and related items it
       // keeps between requests would leave their queries out.
       const plans = options.explain ? await explainLists(base, database, selected) : ''
-      await checkEquivalence(base, selected)
+      await checkEquivalence(base, selected, options.payload)
 
       const results: Measurement[] = []
       const load1 = loadavg()
@@ -315,7 +348,7 @@ const dateOnly = (time: number) => new Date(time).toISOString().slice(0, 10)
 const wallToIso = (wall: string) => `${wall.replace(' ', 'T')}.000Z`
 
 /** The scenarios, each as a compatibility request and the Payload REST request for the same data. */
-async function buildScenarios(base: string, seed: SeedSummary): Promise<Scenario[]> {
+async function buildScenarios(base: string, seed: SeedSummary, listedSample: SeedSummary['sample']): Promise<Scenario[]> {
   const login = await fetchJson(`${base}/api/users/login`, {
     body: JSON.stringify({ email: seed.admin.email, password: seed.admin.password }),
     headers: { 'content-type': 'application/json' },
@@ -342,7 +375,8 @@ async function buildScenarios(base: string, seed: SeedSummary): Promise<Scenario
   const payloadTotal = ({ body }: { body: unknown }) => (body as { totalDocs?: number }).totalDocs
   const get = (path: string): Request => ({ path })
   const ids = rotate(seed.sample.map((event) => event.id))
-  const slugs = rotate(seed.sample.map((event) => event.slug))
+  // From the other end, so that the slugs' run does not ask what the ids' run read first.
+  const slugs = rotate(seed.sample.map((event) => event.slug).reverse())
   let created = 0
   const startOf = () => new Date(Date.now() + (30 + (created % 300)) * DAY)
 
@@ -380,13 +414,13 @@ async function buildScenarios(base: string, seed: SeedSummary): Promise<Scenario
     }]),
     {
       name: 'event-by-id',
-      what: 'GET /events/{id} (500 different published events in turn)',
+      what: `GET /events/{id} (each of the ${seed.sample.length} published events in turn)`,
       compat: { make: () => get(`${COMPAT}/events/${ids()}`) },
       payload: { make: () => get(`/api/events/${ids()}?depth=1`) },
     },
     {
       name: 'event-by-slug',
-      what: 'GET /events/by-slug/{slug} (500 different events in turn)',
+      what: `GET /events/by-slug/{slug} (each of the ${seed.sample.length} published events in turn, from the other end)`,
       compat: { make: () => get(`${COMPAT}/events/by-slug/${slugs()}`) },
       payload: { make: () => get(`/api/events?${qs.stringify({ depth: 1, limit: 1, where: { slug: { equals: slugs() } } }, { encodeValuesOnly: true })}`) },
     },
@@ -410,7 +444,7 @@ async function buildScenarios(base: string, seed: SeedSummary): Promise<Scenario
       what: 'GET /events?per_page=50&start_date=2026-01-01 (the issue\'s list of 50)',
       compat: { make: () => get(`${COMPAT}/events?per_page=50&start_date=2026-01-01`), total: compatTotal },
     },
-    ...eventFilters(seed).map(([name, query]): Scenario => ({
+    ...eventFilters(seed, listedSample).map(([name, query]): Scenario => ({
       name,
       what: `GET /events?${query}`,
       compat: { make: () => get(`${COMPAT}/events?${query}`), total: compatTotal },
@@ -481,7 +515,7 @@ async function buildScenarios(base: string, seed: SeedSummary): Promise<Scenario
 }
 
 /** Every filter of the events list the original has (`endpoints/events/params.ts`), one scenario each. */
-function eventFilters(seed: SeedSummary): [string, string][] {
+function eventFilters(seed: SeedSummary, listedSample: SeedSummary['sample']): [string, string][] {
   const firstOrganizer = seed.venues + 1
   const firstTag = seed.categories + 1
   return [
@@ -496,17 +530,21 @@ function eventFilters(seed: SeedSummary): [string, string][] {
     ['events-near', 'geoloc_lat=40.7&geoloc_lng=-74'],
     ['events-starts-after', `starts_after=${dateOnly(Date.now() + 30 * DAY)}`],
     ['events-ends-before', `ends_before=${dateOnly(Date.now() + 60 * DAY)}`],
-    ['events-include', `include=${seed.sample.slice(0, 5).map((event) => event.id).join(',')}`],
+    ['events-include', `include=${listedSample.slice(0, 5).map((event) => event.id).join(',')}`],
     ['events-all-statuses-visitor', 'status=publish&per_page=20'],
   ]
 }
 
-/** Both sides of each read scenario must answer 200 with the same total, or the comparison means nothing. */
-async function checkEquivalence(base: string, scenarios: Scenario[]) {
+/**
+ * Both sides of each read scenario must answer 200 with the same total, or the comparison means
+ * nothing; without `--payload` only our side is asked (Payload's equivalents filter on the UTC
+ * dates, ours on each event's wall times, which differ at the window's edges).
+ */
+async function checkEquivalence(base: string, scenarios: Scenario[], withPayload: boolean) {
   for (const scenario of scenarios) {
     if (scenario.write) continue
     const answers = []
-    for (const api of ['compat', 'payload'] as const) {
+    for (const api of withPayload ? (['compat', 'payload'] as const) : (['compat'] as const)) {
       const side = scenario[api]
       if (!side) continue
       const request = side.make()
@@ -577,7 +615,7 @@ function report(options: Options, run: SizeRun, pgVersion: string): string {
   lines.push('')
   lines.push(`Machine: ${cpu}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB; ${os.type()} ${os.release()}; Node ${process.version}; Postgres ${pgVersion} (embedded, loopback).`)
   lines.push(`Load average (1, 5, 15 min) before / after: ${run.load[0]} / ${run.load[1]}. Server logs: LOG_FORMAT=${process.env.LOG_FORMAT ?? 'json'}.`)
-  lines.push(`Command: \`npm run bench -- --events ${seed.events} --duration ${options.duration} --connections ${options.connections.join(',')}${options.payload ? ' --payload' : ''}${options.only ? ` --only ${options.only.join(',')}` : ''}\``)
+  lines.push(`Command: \`npm run bench -- --events ${seed.events} --duration ${options.duration} --connections ${options.connections.join(',')}${options.cold ? ' --cold' : ''}${options.noAnswers ? ' --no-answers' : ''}${options.payload ? ' --payload' : ''}${options.only ? ` --only ${options.only.join(',')}` : ''}\``)
   lines.push(`Data: ${seed.events} events, ${seed.venues} venues, ${seed.organizers} organizers, ${seed.categories} categories, ${seed.tags} tags (seeded in ${seed.seconds} s).`)
   lines.push('')
   lines.push('| scenario | conc. | compat req/s | compat p50 / p95 / p99 ms | Payload REST req/s | Payload p50 / p95 / p99 ms | p50 ratio | p95 ratio | peak RSS MB (compat / Payload) |')

@@ -13,6 +13,7 @@
 import fs from 'node:fs/promises'
 import pg from 'pg'
 
+import { localWallTime, wholeSecond } from '../collections/Events/hooks/storeListOrder'
 import { parseCost } from '../src/lib/cost'
 import { toSlug } from '../src/lib/slug'
 
@@ -298,6 +299,7 @@ export async function seed(args: { events: number; log: (message: string) => voi
     ...POST_COLUMNS, status: 'enum_events_status', status_before_trash: 'enum_events_status_before_trash', start_date: 'timestamptz', end_date: 'timestamptz', timezone: 'varchar', all_day: 'bool',
     venue_id: 'int', cost: 'varchar', website: 'varchar', cost_details_currency_symbol: 'varchar', cost_details_currency_position: 'enum_events_cost_details_currency_position',
     image_id: 'int', featured: 'bool', sticky: 'bool', hide_from_listings: 'bool', show_map: 'bool', show_map_link: 'bool',
+    start_local: 'varchar', end_local: 'varchar', post_date: 'timestamptz',
   }
   for (let offset = 0; offset < eventCount; offset += BATCH * 4) {
     const rows: Record<string, unknown>[] = []
@@ -313,10 +315,15 @@ export async function seed(args: { events: number; log: (message: string) => voi
       const end = allDay ? day + rng.int(0, 2) * DAY + DAY - 1000 : start + (rng.chance(0.05) ? rng.int(1, 3) * DAY : rng.int(2, 8) * 1_800_000)
       const cost = rng.pick(COSTS)
       const details = costDetails.get(cost)!
+      const post = postRow(id, title, STATUS_WEIGHTS)
+      const timezone = rng.weighted({ UTC: 0.8, 'America/New_York': 0.1, 'Europe/Paris': 0.1 })
       rows.push({
-        ...postRow(id, title, STATUS_WEIGHTS),
+        ...post,
         start_date: new Date(start).toISOString(), end_date: new Date(end).toISOString(),
-        timezone: rng.weighted({ UTC: 0.8, 'America/New_York': 0.1, 'Europe/Paris': 0.1 }), all_day: allDay,
+        timezone, all_day: allDay,
+        // What the list orders and filters by, as `collections/Events/hooks/storeListOrder.ts` keeps it.
+        start_local: localWallTime(new Date(start), timezone), end_local: localWallTime(new Date(end), timezone),
+        post_date: wholeSecond(String(post.published_at ?? post.created_at)),
         venue_id: rng.chance(0.9) ? rng.pick(venueIds) : null,
         cost: cost || null, website: rng.chance(0.3) ? `https://tickets.example.org/event/${id}` : null,
         cost_details_currency_symbol: cost ? details.currencySymbol || null : null,

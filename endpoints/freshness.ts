@@ -23,6 +23,12 @@ import { poolOf } from '../src/db/pool'
  * database), nothing is kept.
  */
 
+/**
+ * `KEEP_READS=false` keeps nothing: every request reads the database, as the first request after a
+ * change of the calendar does (the bench's `--cold`).
+ */
+const KEEP_READS = process.env.KEEP_READS !== 'false'
+
 /** After this long an epoch ends anyway, so that the log can be pruned without missing a change. */
 const EPOCH_MAX_MS = 10 * 60_000
 /** Entries per kind of thing kept, least recently used dropped first. */
@@ -81,7 +87,7 @@ const KEPT = Symbol('kept')
 export async function keptFor(ctx: RestContext): Promise<Kept> {
   const remembered = (ctx as unknown as Record<symbol, Promise<Kept>>)[KEPT]
   if (remembered) return remembered
-  const kept = ctx.user || ctx.req.transactionID ? Promise.resolve(NOTHING_KEPT) : currentEpoch(ctx.payload)
+  const kept = !KEEP_READS || ctx.user || ctx.req.transactionID ? Promise.resolve(NOTHING_KEPT) : currentEpoch(ctx.payload)
   Object.defineProperty(ctx, KEPT, { value: kept })
   return kept
 }

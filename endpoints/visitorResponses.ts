@@ -21,6 +21,8 @@ import { keptFor } from './freshness'
  */
 
 const KIND = 'visitor-responses'
+/** `KEEP_ANSWERS=false`: no whole answers kept, each made anew from what else is kept (the bench's `--no-answers`). */
+const KEEP_ANSWERS = process.env.KEEP_ANSWERS !== 'false'
 /**
  * Bounds the memory answers take: their bodies' characters (about a byte each) add up to at most
  * MAX_TOTAL_CHARS, the least recently used going first; one body at most MAX_BODY_CHARS. A single
@@ -42,7 +44,7 @@ export type AnswerKey = { language: string; now: Date; path: string; query: stri
 /** The kept answers for this request, or `null` when its answer may not be kept or reused. */
 export async function visitorResponsesFor(ctx: RestContext, request: AnswerKey): Promise<null | VisitorResponses> {
   // A body (a POST sent as a GET through `_method`) may carry arguments the key does not see.
-  if (ctx.user || !['GET', 'HEAD'].includes(ctx.method) || ctx.body !== undefined || 'password' in ctx.query) return null
+  if (!KEEP_ANSWERS || ctx.user || !['GET', 'HEAD'].includes(ctx.method) || ctx.body !== undefined || 'password' in ctx.query) return null
   const kept = await keptFor(ctx)
   if (!kept.active) return null
   const timeless = [request.restBase, request.path, request.query, request.language].join('\n')

@@ -53,7 +53,9 @@ export function generateEventsCollection(options: SanitizedPluginConfig, slugs: 
     beforeOperation: [expandStartSort],
     beforeChange: [normalizeEventDates(options.siteTimezone), storeListOrder(options.siteTimezone), parseCostDetails],
     // The events list's order (`endpoints/events/listQuery.ts`, EVENTS_LIST_SORT); the window's bounds narrow it first.
-    indexes: [{ fields: ['startLocal', 'postDate'] }, { fields: ['endLocal'] }],
+    // The last one holds every column of the list's total (listed events of some statuses in a
+    // window): counted from the index alone, not by reading every event (issue 17).
+    indexes: [{ fields: ['startLocal', 'postDate'] }, { fields: ['endLocal'] }, { fields: ['status', 'startLocal', 'endLocal', 'hideFromListings'] }],
     fields: eventFields(options, slugs),
   })
 }

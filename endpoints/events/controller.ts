@@ -128,7 +128,7 @@ async function readEventBySlug(ctx: RestContext) {
  * answers need: its stored status is asked only when it is missing or trashed.
  */
 async function readEvent(ctx: RestContext, id: number, checked?: Target): Promise<EventDoc> {
-  const [doc] = id && id <= MAX_INT4 ? await loadEvents(ctx, [id]) : []
+  const doc = id && id <= MAX_INT4 ? await readSingleEvent(ctx, id) : null
   if (!doc || doc.status === 'trash') {
     const stored = checked ?? (doc ? { id, status: doc.status } : await findEventForCheck(ctx, id))
     if (!stored) return refuseMissingEvent(ctx, id)
@@ -137,6 +137,12 @@ async function readEvent(ctx: RestContext, id: number, checked?: Target): Promis
   }
   if (!mayUnlockProtected(ctx, doc)) throw eventPasswordProtected()
   return doc
+}
+
+/** The event as the caller may read it (`loadEvents`: kept from an earlier visitor's read, or read now). */
+async function readSingleEvent(ctx: RestContext, id: number): Promise<EventDoc | null> {
+  const [doc] = await loadEvents(ctx, [id])
+  return doc ?? null
 }
 
 async function findEventForCheck(ctx: RestContext, id: number) {

@@ -8,6 +8,8 @@ import { relationId } from '../serializeCommon'
 import { keptFor } from '../freshness'
 import { findByIds } from '../relatedItems'
 import { publishedTermCounts } from '../termCounts'
+import { leanEventsApply, readLeanEvents } from './leanEvent'
+import { leanPageIds } from './leanList'
 
 const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
 
@@ -17,7 +19,8 @@ const UNSERIALIZED = { descriptionText: false, statusBeforeTrash: false }
 /**
  * Events by id, in the order given, as the caller may read them (Payload's access rules apply:
  * an id the caller may not read is left out). One query for those not kept from earlier requests
- * (visitors only, see `freshness.ts`); related items stay ids until `populateEvents`.
+ * (visitors only, see `freshness.ts`); related items stay ids until `populateEvents`, unless the
+ * events were read with them (`leanEvent.ts`).
  */
 export async function loadEvents(ctx: RestContext, ids: number[]): Promise<EventDoc[]> {
   if (!ids.length) return []
@@ -26,7 +29,14 @@ export async function loadEvents(ctx: RestContext, ids: number[]): Promise<Event
   const byId = new Map<number, EventDoc | null>()
   for (const id of ids) if (kept.has(kind, String(id))) byId.set(id, kept.get<EventDoc | null>(kind, String(id)) ?? null)
   const missing = ids.filter((id) => !byId.has(id))
-  if (missing.length) {
+  // In one statement with their related items where that read applies (`leanEvent.ts`), otherwise through Payload.
+  const lean = missing.length ? await readLeanEvents(ctx, missing) : undefined
+  if (lean) {
+    for (const id of missing) {
+      byId.set(id, lean.get(id) ?? null)
+      kept.set(kind, String(id), byId.get(id))
+    }
+  } else if (missing.length) {
     const { docs } = await ctx.payload.find({
       collection: EVENTS,
       depth: 0,
@@ -62,8 +72,12 @@ export async function findEventsPage(
   query: { limit: number; overrideAccess: false; page: number; req: RestContext['req']; sort: string[]; where: Where },
 ): Promise<EventDoc[]> {
   const { limit, page } = query
+  // The page's ids in one statement where that read applies (`leanList.ts`), then the events as below.
+  const conditions = (query.where as { and?: Where[] }).and
+  const ids = conditions ? await leanPageIds(ctx, conditions, { limit, page }) : undefined
+  if (ids) return loadEvents(ctx, ids)
   const kept = await keptFor(ctx)
-  if (!kept.active && (page - 1) * limit <= DIRECT_OFFSET) {
+  if (!kept.active && (page - 1) * limit <= DIRECT_OFFSET && !leanEventsApply(ctx)) {
     const { docs } = await ctx.payload.find({ ...query, collection: EVENTS, depth: 0, pagination: false, select: UNSERIALIZED as never })
     return docs as unknown as EventDoc[]
   }
@@ -88,15 +102,20 @@ export async function populateEvents(ctx: RestContext, events: EventDoc[]): Prom
     { collection: CALENDAR_SLUGS.eventTags, field: 'tags', many: true },
     { collection: options.mediaCollection, field: 'image', many: false },
   ]
-  const idsOf = (event: EventDoc, { field, many }: Related): number[] => {
+  const idsOf = (event: EventDoc, { field, many }: Related, { unread }: { unread: boolean }): number[] => {
     const value = event[field]
     const values = many ? ((value as unknown[] | null | undefined) ?? []) : [value]
-    return values.map(relationId).filter((id): id is number => id !== null && !Number.isNaN(id))
+    // Items already in place (a single event read with them, `leanEvent.ts`) are not read again.
+    return values
+      .filter((item) => !unread || !item || typeof item !== 'object')
+      .map(relationId)
+      .filter((id): id is number => id !== null && !Number.isNaN(id))
   }
-  const wanted = related.map((relation) => [...new Set(events.flatMap((event) => idsOf(event, relation)))])
+  const idsIn = (relation: Related, unread: boolean) => [...new Set(events.flatMap((event) => idsOf(event, relation, { unread })))]
+  const wanted = related.map((relation) => idsIn(relation, true))
   const terms = [
-    ...wanted[2]!.map((id) => ({ id, kind: 'categories' as const })),
-    ...wanted[3]!.map((id) => ({ id, kind: 'tags' as const })),
+    ...idsIn(related[2]!, false).map((id) => ({ id, kind: 'categories' as const })),
+    ...idsIn(related[3]!, false).map((id) => ({ id, kind: 'tags' as const })),
   ]
   const [counts, ...found] = await Promise.all([
     publishedTermCounts(ctx, terms),
@@ -107,8 +126,8 @@ export async function populateEvents(ctx: RestContext, events: EventDoc[]): Prom
     for (const event of events) {
       const value = event[relation.field]
       if (relation.many) {
-        if (Array.isArray(value)) event[relation.field] = value.map((item) => items.get(relationId(item) as number) ?? item)
-      } else if (value !== null && value !== undefined) {
+        if (Array.isArray(value)) event[relation.field] = value.map((item) => (item && typeof item === 'object' ? item : (items.get(relationId(item) as number) ?? item)))
+      } else if (value !== null && value !== undefined && typeof value !== 'object') {
         event[relation.field] = items.get(relationId(value) as number) ?? value
       }
     }

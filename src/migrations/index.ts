@@ -10,6 +10,7 @@ import * as migration_20261124_040218_list_order from './20261124_040218_list_or
 import * as migration_20261124_054802_description_html from './20261124_054802_description_html';
 import * as migration_20261124_055027_linked_post_dates from './20261124_055027_linked_post_dates';
 import * as migration_20261124_060000_search_folding from './20261124_060000_search_folding';
+import * as migration_20261124_060700_list_window_index from './20261124_060700_list_window_index';
 import * as migration_20261124_062622_linked_description_html from './20261124_062622_linked_description_html';
 
 export const migrations = [
@@ -72,6 +73,11 @@ export const migrations = [
     up: migration_20261124_060000_search_folding.up,
     down: migration_20261124_060000_search_folding.down,
     name: '20261124_060000_search_folding',
+  },
+  {
+    up: migration_20261124_060700_list_window_index.up,
+    down: migration_20261124_060700_list_window_index.down,
+    name: '20261124_060700_list_window_index',
   },
   {
     up: migration_20261124_062622_linked_description_html.up,

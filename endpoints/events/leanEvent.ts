@@ -1,0 +1,153 @@
+import type { Payload } from 'payload'
+
+import type { RestContext } from '../context'
+import type { EventDoc } from './serializeEvent'
+
+import { readTerms } from '../../src/access/terms'
+import { poolOf } from '../../src/db/pool'
+import { CALENDAR_SLUGS } from '../../src/slugs'
+import { postReadRule } from '../postReadRule'
+
+/*
+ * Events read in one SQL statement: each event with its translation, its venue, organizers,
+ * categories and tags, as `loadEvents` + `populateEvents` would give it (the image stays an id,
+ * populated through Payload as before). A first read through Payload's finds costs four to six
+ * statements, each built by the ORM and sent in full, and ~10 ms of the server's CPU at 10,000
+ * events (bench/RESULTS.md, issue 17); this is one named statement, parsed once per connection.
+ *
+ * The same rules as Payload's read, in SQL:
+ * - read access of events, venues and organizers is `readPosts` (`src/access/posts.ts`, through
+ *   `postReadRule.ts`): published items, the caller's own for contributors and authors, everything
+ *   for those who may read private posts. A venue or organizer the caller may not read stays an id,
+ *   as a depth-1 read leaves it (the serializer then leaves it out). Terms are read by everyone
+ *   (`readTerms`).
+ * - translated fields in the request's language, falling back to the default language as Payload's
+ *   `afterRead` does: texts when empty or missing, rich text when missing.
+ * - the password and protected content come back whole, as the compatibility API's trusted read
+ *   gives them (`TRUSTED_READ`, `src/hooks/hideProtectedContent.ts`): the serializer blanks them
+ *   (`mayUnlockProtected`).
+ * Anything else goes through Payload (`undefined`): a site that overrides any of these collections
+ * (its access, fields or hooks), another database, no localization, or a read inside a transaction.
+ * `test/events-read-lean.test.ts` compares both paths.
+ */
+
+const { eventCategories, eventTags, events, organizers, venues } = CALENDAR_SLUGS
+const LEAN_COLLECTIONS = { eventCategories, eventTags, events, organizers, venues } as const
+
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+/** A translated text: the fallback language's when the request's is empty or missing (Payload's rule for text fields). */
+const text = (column: string, own: string, fallback: string) =>
+  `CASE WHEN coalesce(${own}.${column}, '') = '' AND coalesce(${fallback}.${column}, '') <> '' THEN ${fallback}.${column} ELSE ${own}.${column} END`
+/** Translated rich text: the fallback language's when the request's is missing. */
+const rich = (column: string, own: string, fallback: string) => `coalesce(${own}.${column}, ${fallback}.${column})`
+/** Who may read this post (`postReadRule`): $4 everything, $5 the caller as author. */
+const readable = (alias: string) => `(${alias}.status = 'publish' OR $4::boolean OR ${alias}.author_id = $5::int)`
+/** The translation rows of `alias` in the request's language ($2) and the fallback language ($3). */
+const translations = (table: string, alias: string, own: string, fallback: string) => `
+  LEFT JOIN ${table}_locales ${own} ON ${own}._parent_id = ${alias}.id AND ${own}._locale::text = $2
+  LEFT JOIN ${table}_locales ${fallback} ON ${fallback}._parent_id = ${alias}.id AND ${fallback}._locale::text = $3 AND $3 <> $2`
+const lineage = (table: string, alias: string) =>
+  `(SELECT json_agg(t.text ORDER BY t."order") FROM ${table}_texts t WHERE t.parent_id = ${alias}.id AND t.path = 'globalIdLineage')`
+const postColumns = (table: string, alias: string) => `
+  'slug', ${alias}.slug, 'status', ${alias}.status, 'publishedAt', ${iso(`${alias}.published_at`)}, 'author', ${alias}.author_id,
+  'password', ${alias}.password, 'updatedAt', ${iso(`${alias}.updated_at`)}, 'createdAt', ${iso(`${alias}.created_at`)},
+  'globalIdLineage', ${lineage(table, alias)}, 'image', ${alias}.image_id`
+
+const VENUE = `(SELECT json_build_object(
+    'id', v.id, 'name', ${text('name', 'vl', 'vf')}, 'description', ${rich('description', 'vl', 'vf')}, 'excerpt', ${text('excerpt', 'vl', 'vf')},
+    'address', v.address, 'city', v.city, 'zip', v.zip, 'state', v.state, 'province', v.province, 'stateProvince', v.state_province,
+    'country', v.country, 'latitude', v.latitude::float8, 'longitude', v.longitude::float8, 'phone', v.phone, 'website', v.website,
+    'showMap', v.show_map, 'showMapLink', v.show_map_link, ${postColumns('venues', 'v')})
+  FROM venues v ${translations('venues', 'v', 'vl', 'vf')}
+  WHERE v.id = e.venue_id AND ${readable('v')})`
+
+const ORGANIZERS = `(SELECT json_agg(coalesce(
+    CASE WHEN o.id IS NOT NULL THEN json_build_object(
+      'id', o.id, 'name', ${text('name', 'ol', 'of')}, 'description', ${rich('description', 'ol', 'of')}, 'excerpt', ${text('excerpt', 'ol', 'of')},
+      'phone', o.phone, 'email', o.email, 'website', o.website, ${postColumns('organizers', 'o')}) END,
+    to_json(r.organizers_id)) ORDER BY r."order")
+  FROM events_rels r
+  LEFT JOIN organizers o ON o.id = r.organizers_id AND ${readable('o')}
+  ${translations('organizers', 'o', 'ol', 'of')}
+  WHERE r.parent_id = e.id AND r.path = 'organizers')`
+
+const terms = (table: string, column: string, path: string, parent: boolean) => `(SELECT json_agg(coalesce(
+    CASE WHEN x.id IS NOT NULL THEN json_build_object(
+      'id', x.id, 'name', ${text('name', 'xl', 'xf')}, 'description', ${text('description', 'xl', 'xf')}, 'slug', x.slug${parent ? `, 'parent', x.parent_id` : ''}) END,
+    to_json(r.${column})) ORDER BY r."order")
+  FROM events_rels r
+  LEFT JOIN ${table} x ON x.id = r.${column}
+  ${translations(table, 'x', 'xl', 'xf')}
+  WHERE r.parent_id = e.id AND r.path = '${path}')`
+
+/** $1 the events' ids, $2 the language, $3 the fallback language, $4 and $5 the read rule (`readable`). */
+const LEAN_EVENT = `
+  SELECT json_build_object(
+    'id', e.id, 'title', ${text('title', 'l', 'f')}, 'description', ${rich('description', 'l', 'f')},
+    'excerpt', ${text('excerpt', 'l', 'f')}, 'summaryText', ${text('summary_text', 'l', 'f')},
+    'startDate', ${iso('e.start_date')}, 'endDate', ${iso('e.end_date')}, 'timezone', e.timezone, 'allDay', e.all_day,
+    'cost', e.cost, 'website', e.website,
+    'costDetails', json_build_object(
+      'currencySymbol', e.cost_details_currency_symbol, 'currencyCode', e.cost_details_currency_code,
+      'currencyPosition', e.cost_details_currency_position,
+      'values', coalesce((SELECT json_agg(t.text ORDER BY t."order") FROM events_texts t WHERE t.parent_id = e.id AND t.path = 'costDetails.values'), '[]'::json)),
+    'featured', e.featured, 'sticky', e.sticky, 'hideFromListings', e.hide_from_listings,
+    'showMap', e.show_map, 'showMapLink', e.show_map_link, ${postColumns('events', 'e')},
+    'venue', coalesce(${VENUE}, to_json(e.venue_id)),
+    'organizers', coalesce(${ORGANIZERS}, '[]'::json),
+    'categories', coalesce(${terms('event_categories', 'event_categories_id', 'categories', true)}, '[]'::json),
+    'tags', coalesce(${terms('event_tags', 'event_tags_id', 'tags', false)}, '[]'::json)
+  ) AS doc
+  FROM events e ${translations('events', 'e', 'l', 'f')}
+  WHERE e.id = ANY($1::int[]) AND ${readable('e')}`
+
+/** Off: every single event is read through Payload (for tests that compare both paths). */
+export const leanEventReads = { enabled: true }
+
+const eligible = new WeakMap<Payload, boolean>()
+
+/** Whether these collections are the plugin's own, as the statement reads them (see the comment at the top). */
+function isEligible(ctx: RestContext): boolean {
+  const payload = ctx.payload
+  let known = eligible.get(payload)
+  if (known === undefined) {
+    const overrides = ctx.options.overrides as Record<string, unknown>
+    const collections = payload.collections as Record<string, { config: { access?: { read?: unknown } } } | undefined>
+    const localization = payload.config.localization
+    known =
+      Boolean(poolOf(payload)) &&
+      (payload.db as unknown as { name?: string }).name === 'postgres' &&
+      Object.keys(LEAN_COLLECTIONS).every((key) => overrides[key] === undefined) &&
+      Object.values(LEAN_COLLECTIONS).every((slug) => collections[slug] !== undefined) &&
+      [eventCategories, eventTags].every((slug) => collections[slug]!.config.access?.read === readTerms) &&
+      Boolean(localization) &&
+      localization !== false &&
+      (localization.localeCodes as string[]).includes(ctx.options.defaultLanguage)
+    eligible.set(payload, known)
+  }
+  return known
+}
+
+/**
+ * The events `ids` as the caller may read them, with their related items (see the comment at the
+ * top), by id: an event missing from the map does not exist or may not be read by the caller.
+ * `undefined` when this read does not apply (then read them through Payload).
+ */
+export async function readLeanEvents(ctx: RestContext, ids: number[]): Promise<Map<number, EventDoc> | undefined> {
+  if (!leanEventReads.enabled || ctx.req.transactionID || !isEligible(ctx)) return undefined
+  const rules = [events, venues, organizers].map((slug) => postReadRule(ctx, slug))
+  if (rules.some((rule) => rule === undefined)) return undefined
+  const rule = rules[0]!
+  const locale = typeof ctx.req.locale === 'string' && ctx.req.locale !== 'all' ? ctx.req.locale : ctx.options.defaultLanguage
+  const { rows } = await poolOf(ctx.payload)!.query<{ doc: EventDoc }>({
+    name: 'calendar-lean-events',
+    text: LEAN_EVENT,
+    values: [ids, locale, ctx.options.defaultLanguage, rule.everything, rule.author],
+  })
+  return new Map(rows.map(({ doc }) => [doc.id, doc]))
+}
+
+/** Whether `readLeanEvents` applies to this request. */
+export function leanEventsApply(ctx: RestContext): boolean {
+  return leanEventReads.enabled && !ctx.req.transactionID && isEligible(ctx) && [events, venues, organizers].every((slug) => postReadRule(ctx, slug) !== undefined)
+}

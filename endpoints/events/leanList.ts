@@ -1,0 +1,121 @@
+import type { Where } from 'payload'
+
+import type { RestContext } from '../context'
+
+import { poolOf } from '../../src/db/pool'
+import { POST_STATUSES } from '../../src/lib/statuses'
+import { CALENDAR_SLUGS } from '../../src/slugs'
+import { postReadRule } from '../postReadRule'
+import { leanEventsApply } from './leanEvent'
+
+/*
+ * The ids of one page of the events list in one SQL statement, from the conditions
+ * `eventsListConditions` (`listQuery.ts`) writes, where `leanEvent.ts` applies (the plugin's own
+ * collections and read access, Postgres). Payload writes filters on translations and related items
+ * as joins, then `SELECT DISTINCT … ORDER BY … LIMIT`: at 100,000 events the planner then either
+ * walks the list's index filtering every joined row or sorts every match (a search or a tag: 50–75 ms
+ * a page, bench/RESULTS.md). Here each such filter is a semi-join (`IN`/`EXISTS`) that the trigram
+ * and relation indexes serve, and the page is read in the list's order without a DISTINCT.
+ *
+ * Same conditions as Payload's, word for word (`@payloadcms/drizzle`, parseParams): `like` is
+ * `ILIKE '%word%'` in the request's language only (no fallback in queries), `not_equals` keeps
+ * NULLs, `in` on a hasMany relationship is any link of that field, a condition on the venue's
+ * fields (`geoloc=1`) sees only venues the caller may read; plus the events' read access
+ * (`postReadRule.ts`). Any other condition, or an empty `in`, leaves the page to Payload
+ * (`undefined`). `test/events-read-lean.test.ts` compares both for every filter.
+ */
+
+const COMPARISONS = { greater_than: '>', greater_than_equal: '>=', less_than: '<', less_than_equal: '<=' } as const
+const WINDOW_COLUMNS = { endLocal: 'end_local', startLocal: 'start_local' } as const
+const RELATED = { categories: 'event_categories_id', organizers: 'organizers_id', tags: 'event_tags_id' } as const
+const SEARCHED = ['title', 'excerpt', 'descriptionText'] as const
+
+type Sql = { param: (value: unknown) => string; parts: string[]; venueRule: (alias: string) => string }
+
+/** One condition as SQL on `events e`, or `undefined` when it is not one this page reads. */
+function conditionSql(where: Where, sql: Sql, locale: string): string | undefined {
+  const entries = Object.entries(where)
+  if (entries.length !== 1) return undefined
+  const [field, value] = entries[0]!
+  if (field === 'or') return searchSql(value as Where[], sql, locale)
+  const operators = Object.entries((value ?? {}) as Record<string, unknown>)
+  if (operators.length !== 1) return undefined
+  const [operator, operand] = operators[0]!
+  const ids = (list: unknown) => (Array.isArray(list) && list.length && list.every((id) => Number.isInteger(Number(id))) ? list.map(Number) : undefined)
+  if (field === 'hideFromListings' || field === 'featured') {
+    const column = field === 'featured' ? 'e.featured' : 'e.hide_from_listings'
+    if (operator === 'not_equals' && operand === true) return `(${column} IS NULL OR ${column} <> true)`
+    if (operator === 'equals' && operand === true) return `${column} = true`
+    return undefined
+  }
+  // Compared as the column's own type, not as text, so that the planner uses its statistics (as text
+  // it guessed 26 rows for 5,233 and chose a plan a hundred times slower); only statuses that exist.
+  const statuses = (list: unknown[]) => list.every((status) => (POST_STATUSES as readonly unknown[]).includes(status))
+  if (field === 'status') {
+    if (operator === 'in' && Array.isArray(operand) && operand.length && statuses(operand)) return `e.status = ANY(${sql.param(operand)}::enum_events_status[])`
+    if (operator === 'not_equals' && statuses([operand])) return `e.status <> ${sql.param(operand)}::enum_events_status`
+    return undefined
+  }
+  if (field === 'id') {
+    if (operator === 'in' && ids(operand)) return `e.id = ANY(${sql.param(ids(operand))}::int[])`
+    if (operator === 'equals' && Number.isInteger(operand)) return `e.id = ${sql.param(operand)}::int`
+    return undefined
+  }
+  if (field in WINDOW_COLUMNS && operator in COMPARISONS && typeof operand === 'string') {
+    return `e.${WINDOW_COLUMNS[field as keyof typeof WINDOW_COLUMNS]} ${COMPARISONS[operator as keyof typeof COMPARISONS]} ${sql.param(operand)}`
+  }
+  if (field === 'venue' && operator === 'in' && ids(operand)) return `e.venue_id = ANY(${sql.param(ids(operand))}::int[])`
+  // `geoloc=1`: the event's venue has coordinates (Payload joins the venue on the relationship's path).
+  if ((field === 'venue.latitude' || field === 'venue.longitude') && operator === 'exists' && operand === true) {
+    return `EXISTS (SELECT 1 FROM venues v WHERE v.id = e.venue_id AND v.${field === 'venue.latitude' ? 'latitude' : 'longitude'} IS NOT NULL AND ${sql.venueRule('v')})`
+  }
+  if (field in RELATED && operator === 'in' && ids(operand)) {
+    const column = RELATED[field as keyof typeof RELATED]
+    return `EXISTS (SELECT 1 FROM events_rels r WHERE r.parent_id = e.id AND r.path = ${sql.param(field)} AND r.${column} = ANY(${sql.param(ids(operand))}::int[]))`
+  }
+  return undefined
+}
+
+/** One search word in any of the searched fields (`EVENT_SEARCH_FIELDS`), as `{ or: [{ field: { like } }, …] }`. */
+function searchSql(or: Where[], sql: Sql, locale: string): string | undefined {
+  if (!Array.isArray(or) || or.length !== SEARCHED.length) return undefined
+  const words = or.map((where, index) => (where as Record<string, { like?: unknown }>)[SEARCHED[index]!]?.like)
+  const word = words[0]
+  if (typeof word !== 'string' || word === '' || word.includes(' ') || words.some((other) => other !== word)) return undefined
+  const pattern = sql.param(`%${word}%`)
+  return `e.id IN (SELECT l._parent_id FROM events_locales l WHERE l._locale = ${sql.param(locale)}::_locales
+    AND (l.title ILIKE ${pattern} OR l.excerpt ILIKE ${pattern} OR l.description_text ILIKE ${pattern}))`
+}
+
+/**
+ * The ids of page `page` of `limit` events matching `and` (the conditions of `eventsListConditions`),
+ * in the list's order, as the caller may read them; `undefined` when Payload must read the page.
+ */
+export async function leanPageIds(ctx: RestContext, and: Where[], { limit, page }: { limit: number; page: number }): Promise<number[] | undefined> {
+  if (!leanEventsApply(ctx)) return undefined
+  const rule = postReadRule(ctx, CALENDAR_SLUGS.events)
+  if (!rule) return undefined
+  const values: unknown[] = []
+  const venueRule = postReadRule(ctx, CALENDAR_SLUGS.venues)
+  if (!venueRule) return undefined
+  const sql: Sql = {
+    param: (value) => `$${values.push(value)}`,
+    parts: [],
+    // A condition on the venue's fields reads the venue as the caller may (Payload's access on the joined collection).
+    venueRule: (alias) => (venueRule.everything ? 'true' : `(${alias}.status = 'publish'${venueRule.author === null ? '' : ` OR ${alias}.author_id = ${sql.param(venueRule.author)}::int`})`),
+  }
+  const locale = typeof ctx.req.locale === 'string' && ctx.req.locale !== 'all' ? ctx.req.locale : ctx.options.defaultLanguage
+  const localization = ctx.payload.config.localization
+  if (!localization || !(localization.localeCodes as string[]).includes(locale)) return undefined
+  const conditions: string[] = []
+  for (const where of and) {
+    const condition = conditionSql(where, sql, locale)
+    if (condition === undefined) return undefined
+    conditions.push(condition)
+  }
+  if (!rule.everything) conditions.push(`(e.status = 'publish'${rule.author === null ? '' : ` OR e.author_id = ${sql.param(rule.author)}::int`})`)
+  const text = `SELECT e.id FROM events e WHERE ${conditions.join(' AND ') || 'true'}
+    ORDER BY e.start_local, e.post_date, e.id LIMIT ${sql.param(limit)}::int OFFSET ${sql.param((page - 1) * limit)}::int`
+  const { rows } = await poolOf(ctx.payload)!.query<{ id: number }>({ text, values })
+  return rows.map((row) => Number(row.id))
+}
