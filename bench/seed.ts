@@ -13,7 +13,8 @@
 import fs from 'node:fs/promises'
 import pg from 'pg'
 
-import { localWallTime, wholeSecond } from '../collections/Events/hooks/storeListOrder'
+import { localWallTime } from '../collections/Events/hooks/storeListOrder'
+import { wholeSecond } from '../src/hooks/storePostDate'
 import { parseCost } from '../src/lib/cost'
 import { toSlug } from '../src/lib/slug'
 
