@@ -191,8 +191,9 @@ describe('single events read in one statement: the same answers and rules as thr
     lean = await answers(true)
     throughPayload = await answers(false)
     expect(Object.keys(lean).length).toBe(CALLERS.length * (Object.keys(events).length * 6 + lists().length))
-    // The lists are not empty: the visitor's has every published, listed event of this test.
-    expect(JSON.parse(lean[`visitor list /events?search=${tag}&per_page=50`]!.body).total).toBe(11)
+    // The lists are not empty: the visitor's has every published, listed event of this test but the
+    // password-protected one, which a visitor's search never finds (docs/compatibility.md, "Search").
+    expect(JSON.parse(lean[`visitor list /events?search=${tag}&per_page=50`]!.body).total).toBe(10)
     for (const list of lists().slice(5, 13)) expect(JSON.parse(lean[`editor list ${list}`]!.body).total, list).toBeGreaterThan(0)
     for (const [request, answer] of Object.entries(lean)) expect({ request, ...answer }).toEqual({ request, ...throughPayload[request] })
   })

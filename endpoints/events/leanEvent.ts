@@ -54,7 +54,8 @@ const postColumns = (table: string, alias: string) => `
   'globalIdLineage', ${lineage(table, alias)}, 'image', ${alias}.image_id`
 
 const VENUE = `(SELECT json_build_object(
-    'id', v.id, 'name', ${text('name', 'vl', 'vf')}, 'description', ${rich('description', 'vl', 'vf')}, 'excerpt', ${text('excerpt', 'vl', 'vf')},
+    'id', v.id, 'name', ${text('name', 'vl', 'vf')}, 'description', ${rich('description', 'vl', 'vf')},
+    'descriptionHtml', ${text('description_html', 'vl', 'vf')}, 'excerpt', ${text('excerpt', 'vl', 'vf')},
     'address', v.address, 'city', v.city, 'zip', v.zip, 'state', v.state, 'province', v.province, 'stateProvince', v.state_province,
     'country', v.country, 'latitude', v.latitude::float8, 'longitude', v.longitude::float8, 'phone', v.phone, 'website', v.website,
     'showMap', v.show_map, 'showMapLink', v.show_map_link, ${postColumns('venues', 'v')})
@@ -63,7 +64,8 @@ const VENUE = `(SELECT json_build_object(
 
 const ORGANIZERS = `(SELECT json_agg(coalesce(
     CASE WHEN o.id IS NOT NULL THEN json_build_object(
-      'id', o.id, 'name', ${text('name', 'ol', 'of')}, 'description', ${rich('description', 'ol', 'of')}, 'excerpt', ${text('excerpt', 'ol', 'of')},
+      'id', o.id, 'name', ${text('name', 'ol', 'of')}, 'description', ${rich('description', 'ol', 'of')},
+      'descriptionHtml', ${text('description_html', 'ol', 'of')}, 'excerpt', ${text('excerpt', 'ol', 'of')},
       'phone', o.phone, 'email', o.email, 'website', o.website, ${postColumns('organizers', 'o')}) END,
     to_json(r.organizers_id)) ORDER BY r."order")
   FROM events_rels r
@@ -84,6 +86,7 @@ const terms = (table: string, column: string, path: string, parent: boolean) => 
 const LEAN_EVENT = `
   SELECT json_build_object(
     'id', e.id, 'title', ${text('title', 'l', 'f')}, 'description', ${rich('description', 'l', 'f')},
+    'descriptionHtml', ${text('description_html', 'l', 'f')},
     'excerpt', ${text('excerpt', 'l', 'f')}, 'summaryText', ${text('summary_text', 'l', 'f')},
     'startDate', ${iso('e.start_date')}, 'endDate', ${iso('e.end_date')}, 'timezone', e.timezone, 'allDay', e.all_day,
     'cost', e.cost, 'website', e.website,
