@@ -2,7 +2,7 @@ import type { CollectionSlug, RelationshipFieldValidation } from 'payload'
 
 import { validations } from 'payload/shared'
 
-import { rememberItemsRead } from '../lib/itemsReadByRequest'
+import { itemsReadBefore, rememberItemsRead } from '../lib/itemsReadByRequest'
 import { plainDocs } from '../lib/plainDoc'
 
 /**
@@ -13,7 +13,10 @@ import { plainDocs } from '../lib/plainDoc'
  * access rules, transaction and message; but Payload reads the items in the collection's default
  * order (a translated name: two queries, every column twice), where this reads them by id in one,
  * and keeps them for the rest of the request (`src/lib/itemsReadByRequest.ts`): the write's answer
- * shows the same items without reading them again.
+ * shows the same items without reading them again. Items the request already read as the caller
+ * may read them (the compatibility API's check of the ids, `endpoints/validators.ts`) are not read
+ * again: that read applied the same access rules, so it found the same items (one deleted since
+ * cannot be linked either: the database's foreign key refuses it).
  */
 export const readableRelationship: RelationshipFieldValidation = async (value, options) => {
   const form = await validations.relationship(value, { ...options, filterOptions: undefined })
@@ -23,7 +26,10 @@ export const readableRelationship: RelationshipFieldValidation = async (value, o
   const values: unknown[] = Array.isArray(value) ? value : [value]
   const ids = values.filter((item): item is number | string => typeof item === 'number' || typeof item === 'string')
   let found: (number | string)[] = []
-  if (ids.length) {
+  // Read earlier in this request as the caller may read them (the API's own check of the ids): not again.
+  const readBefore = overrideAccess ? null : itemsReadBefore(req, relationTo, ids)
+  if (readBefore) found = [...readBefore.keys()]
+  else if (ids.length) {
     try {
       const { docs } = await req.payload.find({
         collection: relationTo as CollectionSlug,
