@@ -1,11 +1,13 @@
 /**
- * `node --import ./src/server/register.mjs bench/create.ts [--events 50] [--creates 200] [--cpu-prof DIR] [--show]`
+ * `node --import ./src/server/register.mjs bench/create.ts [--events 50] [--creates 200] [--write create|update|venue] [--cpu-prof DIR] [--show]`
  *
  * What one `POST /events` costs, measured in one process so that the machine's load disturbs it
  * less than `npm run bench`'s req/s: seeds a throwaway database as the bench does, serves the
  * compatibility API from this process (`endpoints/express.ts`, no admin), and sends the bench's
  * create (title, HTML description, dates, venue, category, cost, published; application
- * password) one at a time. Prints, per create: SQL statements (every query the `pg` driver
+ * password) one at a time; `--write update` sends `PUT /events/{id}` of the events created during
+ * the warm-up in turn (a new title, cost, venue and category), `--write venue` creates venues.
+ * Prints, per write: SQL statements (every query the `pg` driver
  * sends, transaction control included), wall time and this process's CPU time, median and p95;
  * `--show` lists the statements of one create; `--cpu-prof DIR` writes a V8 profile of the
  * measured creates.
@@ -26,10 +28,10 @@ import { startBenchDatabase } from './database'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
-type Options = { cpuProf?: string; creates: number; events: number; show: boolean; warmup: number }
+type Options = { cpuProf?: string; creates: number; events: number; show: boolean; warmup: number; write: 'create' | 'update' | 'venue' }
 
 function readOptions(argv: string[]): Options {
-  const options: Options = { creates: 200, events: 50, show: false, warmup: 30 }
+  const options: Options = { creates: 200, events: 50, show: false, warmup: 30, write: 'create' }
   for (let index = 0; index < argv.length; index++) {
     const [flag, inline] = argv[index]!.split('=', 2)
     const value = () => inline ?? argv[++index] ?? ''
@@ -39,6 +41,7 @@ function readOptions(argv: string[]): Options {
       case '--warmup': options.warmup = Number(value()); break
       case '--cpu-prof': options.cpuProf = path.resolve(value()); break
       case '--show': options.show = true; break
+      case '--write': options.write = value() as Options['write']; break
       default: throw new Error(`Unknown option ${argv[index]}`)
     }
   }
@@ -124,7 +127,31 @@ async function main() {
       })
       const body = await response.text()
       if (response.status !== 201) throw new Error(`create answered ${response.status}: ${body.slice(0, 500)}`)
+      createdIds.push((JSON.parse(body) as { id: number }).id)
     }
+    const createdIds: number[] = []
+    let updated = 0
+    const update = async () => {
+      const id = createdIds[updated++ % createdIds.length]!
+      const response = await fetch(`${url}/${id}`, {
+        body: JSON.stringify({ title: `Bench updated event ${updated}`, cost: `$${updated % 50}`, venue: seed.filter.venue, categories: [seed.filter.category] }),
+        headers: { authorization, 'content-type': 'application/json' },
+        method: 'PUT',
+      })
+      const body = await response.text()
+      if (response.status !== 200) throw new Error(`update answered ${response.status}: ${body.slice(0, 500)}`)
+    }
+    let venues = 0
+    const createVenue = async () => {
+      const response = await fetch(url.replace(/events$/, 'venues'), {
+        body: JSON.stringify({ venue: `Bench venue ${++venues}`, address: '1 Main Street', city: 'Springfield', country: 'United States', state: 'IL', status: 'publish' }),
+        headers: { authorization, 'content-type': 'application/json' },
+        method: 'POST',
+      })
+      const body = await response.text()
+      if (response.status !== 201) throw new Error(`venue create answered ${response.status}: ${body.slice(0, 500)}`)
+    }
+    const write = { create, update, venue: createVenue }[options.write]
 
     for (let index = 0; index < options.warmup; index++) await create()
     const session = options.cpuProf ? new inspector.Session() : null
@@ -142,7 +169,7 @@ async function main() {
       const before = texts.length
       const cpu = process.cpuUsage()
       const started = performance.now()
-      await create()
+      await write()
       wallMs.push(performance.now() - started)
       const used = process.cpuUsage(cpu)
       cpuMs.push((used.user + used.system) / 1000)
@@ -157,10 +184,10 @@ async function main() {
       console.log(`profile: ${file}`)
     }
     const format = (values: number[]) => `median ${quantile(values, 0.5).toFixed(1)}, p95 ${quantile(values, 0.95).toFixed(1)}`
-    console.log(`${options.creates} creates at ${options.events} events, load average ${os.loadavg().map((v) => v.toFixed(2)).join(', ')}`)
-    console.log(`statements per create: ${format(statements)} (min ${Math.min(...statements)}, max ${Math.max(...statements)})`)
-    console.log(`wall ms per create: ${format(wallMs)}`)
-    console.log(`CPU ms per create (this process): ${format(cpuMs)}`)
+    console.log(`${options.creates} writes (${options.write}) at ${options.events} events, load average ${os.loadavg().map((v) => v.toFixed(2)).join(', ')}`)
+    console.log(`statements per write: ${format(statements)} (min ${Math.min(...statements)}, max ${Math.max(...statements)})`)
+    console.log(`wall ms per write: ${format(wallMs)}`)
+    console.log(`CPU ms per write (this process): ${format(cpuMs)}`)
     if (options.show) {
       // Each statement of the last create, with the median round trip of its kind over every measured create.
       const byKind = new Map<string, number[]>()
