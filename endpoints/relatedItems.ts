@@ -2,17 +2,21 @@ import type { CollectionSlug } from 'payload'
 
 import type { RestContext } from './context'
 
+import { itemsReadBefore } from '../src/lib/itemsReadByRequest'
 import { keptFor } from './freshness'
 import { relationId } from './serializeCommon'
 import { plainDocs } from '../src/lib/plainDoc'
 
 /**
  * Items of a collection by id as the caller may read them, in one query. For visitors, items read
- * since the calendar last changed are reused (see `freshness.ts`), unreadable ones included.
+ * since the calendar last changed are reused (see `freshness.ts`), unreadable ones included; a
+ * write's answer reuses what the write's validation read of them (`itemsReadByRequest.ts`).
  */
 export async function findByIds(ctx: RestContext, collection: string, ids: number[]): Promise<Map<number, Record<string, unknown>>> {
   const found = new Map<number, Record<string, unknown>>()
   if (!ids.length) return found
+  const readBefore = itemsReadBefore(ctx.req, collection, ids)
+  if (readBefore) return readBefore as Map<number, Record<string, unknown>>
   const kept = await keptFor(ctx)
   const kind = `${collection}:${ctx.req.locale}`
   const missing = ids.filter((id) => {

@@ -3,9 +3,9 @@ import type { CollectionSlug, RequestContext } from 'payload'
 import type { RestContext, RestHandler, RestResult } from './context'
 import type { ParamSpecs } from './params'
 import type { Route } from './router'
-import type { PlainDoc } from '../src/lib/plainDoc'
 
 import { alreadyTrashed, archivePageNotFound } from './errors'
+import { type PlainDoc, plainDoc } from '../src/lib/plainDoc'
 import { inTransaction } from './transaction'
 import { apiUrl, encodedQuery } from './urls'
 
@@ -56,8 +56,13 @@ export type Resource = {
   beforeCreate?: (ctx: RestContext) => Promise<null | number>
   /** Headers of a create's answer (a term's `Location`). */
   createdHeaders?: (ctx: RestContext, id: number) => Record<string, string>
-  /** An item after a write, as the writer may now read it (a removal that deletes: before). */
-  load: (ctx: RestContext, id: number) => Promise<PlainDoc>
+  /**
+   * An item after a write, as the writer may now read it (a removal that deletes: before).
+   * `written`: what the create or update itself returned (Payload's read-back inside the write's
+   * transaction), which a resource may answer with rather than read the item again
+   * (`writtenItems.ts`).
+   */
+  load: (ctx: RestContext, id: number, written?: PlainDoc) => Promise<PlainDoc>
   /** The `context` of the resource's own create and update. */
   writeContext?: RequestContext
   /**
@@ -98,30 +103,30 @@ export function resourceController(resource: Resource): ResourceController {
 
   const serializeOne = async (ctx: RestContext, doc: PlainDoc, view: 'single' | 'written') => (await resource.serialize(ctx, [doc], view))[0]
 
-  const readBack = async (ctx: RestContext, id: number) => serializeOne(ctx, await resource.load(ctx, id), 'written')
+  const readBack = async (ctx: RestContext, id: number, written?: PlainDoc) => serializeOne(ctx, await resource.load(ctx, id, written), 'written')
 
   const get: RestHandler = async (ctx) => ({ body: await serializeOne(ctx, await resource.readItem(ctx), 'single') })
 
   const create: RestHandler = async (ctx) => {
-    const id = await inTransaction(ctx.req, async () => {
+    const { id, written } = await inTransaction(ctx.req, async (): Promise<{ id: number; written?: PlainDoc }> => {
       const existing = await resource.beforeCreate?.(ctx)
-      if (existing) return existing
+      if (existing) return { id: existing }
       const data = await resource.prepareData(ctx, null)
       const created = await ctx.payload.create({ collection, context: resource.writeContext, data: data as never, depth: 0, overrideAccess: false, req: ctx.req })
-      return created.id as number
+      return { id: created.id as number, written: plainDoc(created) }
     })
-    const result: RestResult = { body: await readBack(ctx, id), status: 201 }
+    const result: RestResult = { body: await readBack(ctx, id, written), status: 201 }
     const headers = resource.createdHeaders?.(ctx, id)
     return headers ? { ...result, headers } : result
   }
 
   const update: RestHandler = async (ctx) => {
     const target = await resource.target(ctx)
-    await inTransaction(ctx.req, async () => {
+    const written = await inTransaction(ctx.req, async () => {
       const data = await resource.prepareData(ctx, target)
-      await ctx.payload.update({ collection, context: resource.writeContext, data: data as never, depth: 0, id: target.id, overrideAccess: false, req: ctx.req })
+      return plainDoc(await ctx.payload.update({ collection, context: resource.writeContext, data: data as never, depth: 0, id: target.id, overrideAccess: false, req: ctx.req }))
     })
-    return { body: await readBack(ctx, target.id) }
+    return { body: await readBack(ctx, target.id, written) }
   }
 
   const remove: RestHandler = async (ctx) => {

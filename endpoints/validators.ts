@@ -4,7 +4,9 @@ import type { RestContext } from './context'
 import type { Validator } from './params'
 
 import { found } from './params'
-import { type PlainDoc, plainDoc } from '../src/lib/plainDoc'
+import { type PlainDoc, plainDoc, plainDocs } from '../src/lib/plainDoc'
+import { rememberItemsRead } from '../src/lib/itemsReadByRequest'
+import { mayReadEvery } from './writtenItems'
 import { termsAnswering, termsNamed } from './terms/termsNamed'
 
 import { MAX_INT4 } from '../src/lib/databaseIds'
@@ -179,28 +181,52 @@ const isEmptyLink = (value: unknown): boolean =>
 /**
  * A linked venue or organizer given as the original accepts it: nothing (which clears it), an
  * id or CSV of ids, `{id}`, an inline object with a name under `nameKey`, or a list of those.
+ * The ids are looked up together, in one query.
  */
 export const linkedPostsOf =
   (collection: string, nameKey: string): Validator =>
   async (value, ctx) => {
     if (isEmptyLink(value)) return true
     const entries = Array.isArray(value) ? value : typeof value === 'object' ? [value] : toList(value)
+    const ids: unknown[] = []
     for (const entry of entries) {
       if (isEmptyLink(entry)) continue
       if (typeof entry === 'number' || typeof entry === 'string') {
-        if (!(await idOf(collection)(entry, ctx))) return false
+        ids.push(entry)
         continue
       }
       if (!entry || typeof entry !== 'object') return false
       const object = entry as Record<string, unknown>
-      if (object.id !== undefined && object.id !== null && object.id !== '') {
-        if (!(await idOf(collection)(object.id, ctx))) return false
-      } else if (typeof object[nameKey] !== 'string' || object[nameKey] === '') {
-        return false
-      }
+      if (object.id !== undefined && object.id !== null && object.id !== '') ids.push(object.id)
+      else if (typeof object[nameKey] !== 'string' || object[nameKey] === '') return false
     }
-    return true
+    if (!ids.every((id) => isIntegral(id) && Number(id) > 0)) return false
+    const unique = [...new Set(ids.map(Number))]
+    return !unique.length || (await countLinkable(ctx, collection, unique)) === unique.length
   }
+
+/**
+ * How many of these ids are items of `collection` (any status). When the caller may read every
+ * item of it, the items are read as the caller reads them, and kept for the rest of the request
+ * (`src/lib/itemsReadByRequest.ts`): the write's own check that the writer may read what they link
+ * (`src/fields/readableRelationship.ts`) and its answer then need not read them again.
+ */
+async function countLinkable(ctx: RestContext, collection: string, ids: number[]): Promise<number> {
+  if (!(await mayReadEvery(ctx, collection))) return countExisting(ctx, collection, { id: { in: ids } })
+  const { docs } = await ctx.payload.find({
+    collection: collection as CollectionSlug,
+    depth: 0,
+    limit: 0,
+    overrideAccess: false,
+    pagination: false,
+    req: ctx.req,
+    // By id: the collections' default sorts are on translated names, which costs a second query.
+    sort: 'id',
+    where: { id: { in: ids } },
+  })
+  rememberItemsRead(ctx.req, collection, ids, plainDocs(docs))
+  return docs.length
+}
 
 /** An image: the id of an uploaded image, or an absolute URL to fetch one from. */
 export const isImageOrEmpty =

@@ -1,10 +1,11 @@
-import type { Field } from 'payload'
+import type { Field, RelationshipFieldManyValidation } from 'payload'
 
 import type { CALENDAR_SLUGS } from '../../src/slugs'
 import type { SanitizedPluginConfig } from '../../src/types'
 
 import { descriptionHtmlField, imageField, internalFieldAdmin, richTextOnly, SET_BY_THE_SERVER, textOnly, urlField } from '../../src/fields/postFields'
 import { clientComponent, serverComponent } from '../../src/admin/paths'
+import { readableRelationship } from '../../src/fields/readableRelationship'
 import { translationSource } from '../../src/fields/translationSource'
 import { label, translatorOf } from '../../src/i18n/index'
 import { isEventTimeZone } from '../../src/lib/timezone'
@@ -87,10 +88,10 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
     type: 'collapsible',
     label: label('whereAndWho'),
     fields: [
-      // A filter that lets every item through still makes Payload check, on every write, that the
-      // writer may read what they link: nobody attaches someone else's draft venue by its id.
-      { name: 'venue', label: label('venue'), type: 'relationship', relationTo: slugs.venues, index: true, filterOptions: () => true, admin: { components: { Cell: serverComponent('RelationNamesCell') } } },
-      { name: 'organizers', label: label('organizers'), type: 'relationship', relationTo: slugs.organizers, hasMany: true, filterOptions: () => true, admin: { components: { Cell: serverComponent('RelationNamesCell') } } },
+      // Every write checks that the writer may read what they link: nobody attaches someone else's
+      // draft venue by its id (`readableRelationship`, Payload's check of `filterOptions` in one query).
+      { name: 'venue', label: label('venue'), type: 'relationship', relationTo: slugs.venues, index: true, validate: readableRelationship, admin: { components: { Cell: serverComponent('RelationNamesCell') } } },
+      { name: 'organizers', label: label('organizers'), type: 'relationship', relationTo: slugs.organizers, hasMany: true, validate: readableRelationship as RelationshipFieldManyValidation, admin: { components: { Cell: serverComponent('RelationNamesCell') } } },
     ],
   },
   {

@@ -21,7 +21,8 @@ import { prepareEventData } from './prepareEvent'
 import { findEventsPage, loadEvents, populateEvents } from './loadEvents'
 import { defaultEndDate, defaultStartDate } from './params'
 import { type EventDoc, serializeEvent } from './serializeEvent'
-import { plainDoc } from '../../src/lib/plainDoc'
+import { type PlainDoc, plainDoc } from '../../src/lib/plainDoc'
+import { asReadByWriter } from '../writtenItems'
 
 const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
 
@@ -194,8 +195,10 @@ async function targetEvent(ctx: RestContext): Promise<Target> {
   return stored
 }
 
-/** A written event as the writer may now read it. */
-async function loadWritten(ctx: RestContext, id: number): Promise<EventDoc> {
+/** A written event as the writer may now read it: what the write returned, or read again (`writtenItems.ts`). */
+async function loadWritten(ctx: RestContext, id: number, written?: PlainDoc): Promise<EventDoc> {
+  const asRead = written ? await asReadByWriter(ctx, EVENTS, written) : null
+  if (asRead) return asRead as EventDoc
   const [doc] = await loadEvents(ctx, [id])
   // As findByID would: the writer may no longer see what they wrote (a contributor's event sent to review).
   if (!doc) throw new NotFound(ctx.req.t)

@@ -2,7 +2,10 @@ import type { CollectionSlug } from 'payload'
 
 import type { RestContext } from '../context'
 
+import { rememberItemsRead } from '../../src/lib/itemsReadByRequest'
 import { lockForTransaction } from '../../src/lib/locks'
+import { plainDocs } from '../../src/lib/plainDoc'
+import { mayReadEvery } from '../writtenItems'
 import { readsAsId, toList } from '../validators'
 import { findTerms, termNamed, termsNamed } from './termsNamed'
 
@@ -30,12 +33,20 @@ export async function resolveTerms(ctx: RestContext, collection: string, value: 
 }
 
 /**
- * Which of these ids are terms of `collection`. Usually all or none of them are, which one count
- * says (a count costs less than reading the terms); otherwise one query finds which.
+ * Which of these ids are terms of `collection`. When the writer may read every term (the default
+ * rule), one read of the terms says, and the write's answer shows what it read
+ * (`itemsReadByRequest.ts`). Otherwise usually all or none of them are, which one count says (a
+ * count costs less than reading the terms); else one query finds which.
  */
 async function existingIds(ctx: RestContext, collection: string, ids: number[]): Promise<Set<number>> {
   const candidates = [...new Set(ids)]
   if (!candidates.length) return new Set()
+  if (await mayReadEvery(ctx, collection)) {
+    // Read as the caller may read them (every one, so every term there is), as the answer reads them.
+    const { docs } = await ctx.payload.find({ collection: collection as CollectionSlug, depth: 0, limit: 0, overrideAccess: false, pagination: false, req: ctx.req, sort: 'id', where: { id: { in: candidates } } })
+    rememberItemsRead(ctx.req, collection, candidates, plainDocs(docs))
+    return new Set(docs.map((doc) => Number(doc.id)))
+  }
   const { totalDocs } = await ctx.payload.count({ collection: collection as CollectionSlug, overrideAccess: true, req: ctx.req, where: { id: { in: candidates } } })
   if (totalDocs === candidates.length) return new Set(candidates)
   if (totalDocs === 0) return new Set()

@@ -3,7 +3,7 @@ import type { AuthStrategy, CollectionSlug, Payload } from 'payload'
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/databaseErrors'
 import { hashApplicationPassword, looksLikeApplicationPassword } from '../lib/applicationPasswords'
 import { readClientAddress } from './clientAddress'
-import { recallApplicationPasswordSignIn, rememberApplicationPasswordSignIn } from './recentApplicationPasswords'
+import { recallApplicationPasswordSignIn, RECORDING_USE, rememberApplicationPasswordSignIn } from './recentApplicationPasswords'
 import { accountKey, admitPasswordTry, mayPassUncounted, passwordWasRight, storeOf, unknownLoginKey } from './passwordGuard'
 import { sharedTry } from './sharedTry'
 import { type FailedSignIn, recordFailedSignIn } from './signInOutcome'
@@ -143,7 +143,14 @@ function relationId(value: unknown): null | string {
 function recordUse(payload: Payload, appPasswordsSlug: string, found: StoredApplicationPassword): void {
   if (!found.lastUsedAt || Date.now() - new Date(found.lastUsedAt).getTime() > 60_000) {
     void payload
-      .update({ collection: appPasswordsSlug as CollectionSlug, data: { lastUsedAt: new Date().toISOString() }, id: found.id, overrideAccess: true })
+      .update({
+        collection: appPasswordsSlug as CollectionSlug,
+        context: { [RECORDING_USE]: true },
+        data: { lastUsedAt: new Date().toISOString() },
+        depth: 0,
+        id: found.id,
+        overrideAccess: true,
+      })
       .catch(() => undefined)
   }
 }

@@ -64,12 +64,17 @@ export const forgetSignInsAfterUserChange: CollectionAfterChangeHook = ({ doc, r
 }
 
 /**
- * For application passwords: a deletion (revoking), or a change of whose or which password it
- * is. Recording its use (`lastUsedAt`, `basicAuthStrategy.ts`) changes neither.
+ * The context of the update that records an application password's use (`lastUsedAt`,
+ * `basicAuthStrategy.ts`): it changes neither whose nor which password it is, so it forgets
+ * nothing. (Comparing the changed item with the previous one cannot say so: the item after the
+ * change has its user populated and its hidden hash left out, so they always differed, and each
+ * recorded use stopped every sign-in from being remembered for the next REMEMBER_MS.)
  */
-export const forgetSignInsAfterPasswordChange: CollectionAfterChangeHook = ({ doc, operation, previousDoc, req }) => {
-  const same = (field: string) => JSON.stringify(doc?.[field] ?? null) === JSON.stringify(previousDoc?.[field] ?? null)
-  if (operation === 'update' && !(same('user') && same('passwordHash'))) forgetAll(req.payload)
+export const RECORDING_USE = 'eventsCalendarRecordingApplicationPasswordUse'
+
+/** For application passwords: any change but a recorded use (a new owner, a new hash, a rename). */
+export const forgetSignInsAfterPasswordChange: CollectionAfterChangeHook = ({ doc, operation, req }) => {
+  if (operation === 'update' && req.context?.[RECORDING_USE] !== true) forgetAll(req.payload)
   return doc
 }
 

@@ -1,0 +1,214 @@
+/**
+ * `node --import ./src/server/register.mjs bench/create.ts [--events 50] [--creates 200] [--write create|update|venue] [--cpu-prof DIR] [--show]`
+ *
+ * What one `POST /events` costs, measured in one process so that the machine's load disturbs it
+ * less than `npm run bench`'s req/s: seeds a throwaway database as the bench does, serves the
+ * compatibility API from this process (`endpoints/express.ts`, no admin), and sends the bench's
+ * create (title, HTML description, dates, venue, category, cost, published; application
+ * password) one at a time; `--write update` sends `PUT /events/{id}` of the events created during
+ * the warm-up in turn (a new title, cost, venue and category), `--write venue` creates venues.
+ * Prints, per write: SQL statements (every query the `pg` driver
+ * sends, transaction control included), wall time and this process's CPU time, median and p95;
+ * `--show` lists the statements of one create; `--cpu-prof DIR` writes a V8 profile of the
+ * measured creates.
+ */
+import express from 'express'
+import { spawn } from 'node:child_process'
+import fs from 'node:fs/promises'
+import inspector from 'node:inspector/promises'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+
+import type { SeedSummary } from './seed'
+
+import { startBenchDatabase } from './database'
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+type Options = { cpuProf?: string; creates: number; events: number; show: boolean; warmup: number; write: 'create' | 'update' | 'venue' }
+
+function readOptions(argv: string[]): Options {
+  const options: Options = { creates: 200, events: 50, show: false, warmup: 30, write: 'create' }
+  for (let index = 0; index < argv.length; index++) {
+    const [flag, inline] = argv[index]!.split('=', 2)
+    const value = () => inline ?? argv[++index] ?? ''
+    switch (flag) {
+      case '--events': options.events = Number(value()); break
+      case '--creates': options.creates = Number(value()); break
+      case '--warmup': options.warmup = Number(value()); break
+      case '--cpu-prof': options.cpuProf = path.resolve(value()); break
+      case '--show': options.show = true; break
+      case '--write': options.write = value() as Options['write']; break
+      default: throw new Error(`Unknown option ${argv[index]}`)
+    }
+  }
+  return options
+}
+
+/** Every statement the `pg` driver sends: the text of its query and how long its answer took (ms). */
+function countStatements() {
+  const texts: { ms: number; text: string }[] = []
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const first = args[0] as { text?: string } | string
+    const entry = { ms: NaN, text: typeof first === 'string' ? first : String(first?.text ?? first) }
+    texts.push(entry)
+    const started = performance.now()
+    const result = query.apply(this, args)
+    if (result && typeof (result as Promise<unknown>).then === 'function') {
+      void (result as Promise<unknown>).then(() => (entry.ms = performance.now() - started), () => undefined)
+    }
+    return result
+  } as never
+  return texts
+}
+
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!
+}
+
+function seedDatabase(url: string, events: number, out: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', './src/server/register.mjs', path.join(ROOT, 'bench/seed.ts'), out], {
+      cwd: ROOT,
+      env: { ...process.env, BENCH_EVENTS: String(events), DATABASE_URL: url, DISABLE_PAYLOAD_HMR: 'true' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
+    child.on('error', reject)
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the seed exited with code ${code}`))))
+  })
+}
+
+async function main() {
+  setInterval(() => undefined, 1000)
+  const options = readOptions(process.argv.slice(2))
+  const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'pec-create-'))
+  const database = await startBenchDatabase(path.join(tmp, 'pg'))
+  try {
+    const summaryFile = path.join(tmp, 'seed.json')
+    await seedDatabase(database.url, options.events, summaryFile)
+    const seed = JSON.parse(await fs.readFile(summaryFile, 'utf8')) as SeedSummary
+
+    process.env.DATABASE_URL = database.url
+    process.env.PAYLOAD_SECRET ??= 'bench-secret'
+    process.env.LOG_LEVEL ??= 'warn'
+    const texts = countStatements()
+    const { bootPayload } = await import('../src/db/boot')
+    const { compatMiddleware } = await import('../endpoints/express')
+    const payload = await bootPayload({ migrate: false })
+    const app = express()
+    app.use(compatMiddleware(async () => payload, payload.config.custom.eventsCalendar as never))
+    const server = app.listen(0, '127.0.0.1')
+    await new Promise((resolve) => server.once('listening', resolve))
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/wp-json/vendor/events/v1/events`
+    const authorization = `Basic ${Buffer.from(`${seed.admin.username}:${seed.appPassword}`).toString('base64')}`
+
+    let created = 0
+    const create = async () => {
+      const start = new Date(Date.now() + (30 + (created % 300)) * 86_400_000)
+      const wall = (time: Date) => time.toISOString().slice(0, 19).replace('T', ' ')
+      const response = await fetch(url, {
+        body: JSON.stringify({
+          title: `Bench created event ${++created}`,
+          description: '<p>Created by the <strong>benchmark</strong>.</p>',
+          start_date: wall(start),
+          end_date: wall(new Date(start.getTime() + 7_200_000)),
+          venue: seed.filter.venue,
+          categories: [seed.filter.category],
+          cost: '$12',
+          status: 'publish',
+        }),
+        headers: { authorization, 'content-type': 'application/json' },
+        method: 'POST',
+      })
+      const body = await response.text()
+      if (response.status !== 201) throw new Error(`create answered ${response.status}: ${body.slice(0, 500)}`)
+      createdIds.push((JSON.parse(body) as { id: number }).id)
+    }
+    const createdIds: number[] = []
+    let updated = 0
+    const update = async () => {
+      const id = createdIds[updated++ % createdIds.length]!
+      const response = await fetch(`${url}/${id}`, {
+        body: JSON.stringify({ title: `Bench updated event ${updated}`, cost: `$${updated % 50}`, venue: seed.filter.venue, categories: [seed.filter.category] }),
+        headers: { authorization, 'content-type': 'application/json' },
+        method: 'PUT',
+      })
+      const body = await response.text()
+      if (response.status !== 200) throw new Error(`update answered ${response.status}: ${body.slice(0, 500)}`)
+    }
+    let venues = 0
+    const createVenue = async () => {
+      const response = await fetch(url.replace(/events$/, 'venues'), {
+        body: JSON.stringify({ venue: `Bench venue ${++venues}`, address: '1 Main Street', city: 'Springfield', country: 'United States', state: 'IL', status: 'publish' }),
+        headers: { authorization, 'content-type': 'application/json' },
+        method: 'POST',
+      })
+      const body = await response.text()
+      if (response.status !== 201) throw new Error(`venue create answered ${response.status}: ${body.slice(0, 500)}`)
+    }
+    const write = { create, update, venue: createVenue }[options.write]
+
+    for (let index = 0; index < options.warmup; index++) await create()
+    const session = options.cpuProf ? new inspector.Session() : null
+    if (session) {
+      session.connect()
+      await session.post('Profiler.enable')
+      await session.post('Profiler.start')
+    }
+    const statements: number[] = []
+    const firstMeasured = texts.length
+    const wallMs: number[] = []
+    const cpuMs: number[] = []
+    let shown: { ms: number; text: string }[] = []
+    for (let index = 0; index < options.creates; index++) {
+      const before = texts.length
+      const cpu = process.cpuUsage()
+      const started = performance.now()
+      await write()
+      wallMs.push(performance.now() - started)
+      const used = process.cpuUsage(cpu)
+      cpuMs.push((used.user + used.system) / 1000)
+      statements.push(texts.length - before)
+      if (index === options.creates - 1) shown = texts.slice(before)
+    }
+    if (session) {
+      const { profile } = await session.post('Profiler.stop')
+      await fs.mkdir(options.cpuProf!, { recursive: true })
+      const file = path.join(options.cpuProf!, `create-${Date.now()}.cpuprofile`)
+      await fs.writeFile(file, JSON.stringify(profile))
+      console.log(`profile: ${file}`)
+    }
+    const format = (values: number[]) => `median ${quantile(values, 0.5).toFixed(1)}, p95 ${quantile(values, 0.95).toFixed(1)}`
+    console.log(`${options.creates} writes (${options.write}) at ${options.events} events, load average ${os.loadavg().map((v) => v.toFixed(2)).join(', ')}`)
+    console.log(`statements per write: ${format(statements)} (min ${Math.min(...statements)}, max ${Math.max(...statements)})`)
+    console.log(`wall ms per write: ${format(wallMs)}`)
+    console.log(`CPU ms per write (this process): ${format(cpuMs)}`)
+    if (options.show) {
+      // Each statement of the last create, with the median round trip of its kind over every measured create.
+      const byKind = new Map<string, number[]>()
+      const kindOf = (text: string) => text.replace(/\s+/g, ' ').slice(0, 200)
+      for (const { ms, text } of texts.slice(firstMeasured)) byKind.set(kindOf(text), [...(byKind.get(kindOf(text)) ?? []), ms])
+      shown.forEach(({ text }, index) => {
+        const times = byKind.get(kindOf(text)) ?? []
+        console.log(`${String(index + 1).padStart(2)}. ${quantile(times, 0.5).toFixed(2).padStart(6)} ms  ${text.replace(/\s+/g, ' ').slice(0, 160)}`)
+      })
+    }
+    server.close()
+    // A pooled connection still busy (a use of the application password recorded in the background) must not keep the run from ending.
+    await Promise.race([(payload.db as unknown as { pool: pg.Pool }).pool.end(), new Promise((resolve) => setTimeout(resolve, 3000))])
+  } finally {
+    await database.stop()
+    await fs.rm(tmp, { force: true, recursive: true })
+  }
+  process.exit(0)
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})
