@@ -48,6 +48,26 @@ describe('descriptions and excerpts sent as HTML', () => {
     expect(read.body.json_ld.description).toBe('&lt;p&gt;Short &lt;b&gt;bold&lt;/b&gt;&lt;/p&gt;\\n')
   })
 
+  it('shows nothing of a locked venue or organizer in any JSON-LD, its own or an event\'s, and all of it with the password', async () => {
+    const secret = unique('SECRET').replace(/[^A-Za-z0-9]/g, '')
+    const venue = await send('POST', '/venues', { venue: unique('Locked hall'), description: `<p>${secret} door code</p>`, address: `${secret} street`, city: 'Lyon', phone: `${secret}-phone`, website: `https://${secret}.example` })
+    const organizer = await send('POST', '/organizers', { organizer: unique('Locked host'), description: `<p>${secret} contact</p>`, email: `${secret}@example.org`, phone: `${secret}-tel` })
+    expect([venue.status, organizer.status]).toEqual([201, 201])
+    for (const [collection, id] of [['venues', venue.body.id], ['organizers', organizer.body.id]] as const) {
+      await payload.update({ collection, id, data: { password: 'open-sesame' } as never, overrideAccess: true })
+    }
+    const event = await create({ status: 'publish', venue: venue.body.id, organizer: [organizer.body.id] })
+    expect(event.status).toBe(201)
+    for (const path of [`/venues/${venue.body.id}`, `/organizers/${organizer.body.id}`, `/events/${event.body.id}`]) {
+      const read = await send('GET', path, undefined, null)
+      expect(read.status, path).toBe(200)
+      expect(JSON.stringify(read.body), path).not.toContain(secret)
+    }
+    const unlocked = await send('GET', `/venues/${venue.body.id}?password=open-sesame`, undefined, null)
+    expect(unlocked.body.json_ld.description).toContain(secret)
+    expect(unlocked.body.json_ld.address.streetAddress).toBe(`${secret} street`)
+  })
+
   it("takes script out of an administrator's HTML, and keeps the rest as sent", async () => {
     const created = await create({ description: '<p onclick="steal()">Hello</p><script>steal()</script><a href="javascript:steal()">link</a>', excerpt: '<img src=x onerror=steal()>Ex' })
     const read = await send('GET', `/events/${created.body.id}`, undefined, null)

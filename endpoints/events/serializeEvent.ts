@@ -99,7 +99,7 @@ export function serializeEvent(doc: EventDoc, ctx: RestContext, options: Seriali
     custom_fields: [],
   }
   if (doc.password && !options.unlocked) blankProtected(event)
-  if (options.single) event.json_ld = eventJsonLd(event, doc, venueDoc, organizers, timezone)
+  if (options.single) event.json_ld = eventJsonLd(event, doc, venueDoc, organizers, timezone, ctx)
   return event
 }
 
@@ -182,7 +182,7 @@ function isoWithOffset(wall: string, timezone: string, instant: Date): string {
 }
 
 /** The schema.org Event the original adds to single reads. */
-function eventJsonLd(event: Record<string, unknown>, doc: EventDoc, venue: null | VenueDoc, organizers: OrganizerDoc[], timezone: string) {
+function eventJsonLd(event: Record<string, unknown>, doc: EventDoc, venue: null | VenueDoc, organizers: OrganizerDoc[], timezone: string, ctx: RestContext) {
   const description = jsonLdDescription(event.excerpt ? String(doc.excerpt ?? '') : '', event.description ? doc.description : null, doc.summaryText, doc.descriptionHtml)
   const image = event.image && typeof event.image === 'object' ? (event.image as { url: string }).url : undefined
   const costDetails = event.cost_details as { currency_symbol: string; values: string[] }
@@ -198,9 +198,9 @@ function eventJsonLd(event: Record<string, unknown>, doc: EventDoc, venue: null 
     eventStatus: 'https://schema.org/EventScheduled',
     startDate: isoWithOffset(String(event.start_date), timezone, new Date(doc.startDate)),
     endDate: isoWithOffset(String(event.end_date), timezone, new Date(doc.endDate)),
-    ...(venue ? { location: venueJsonLd(venue, String((event.venue as { stateprovince?: string }).stateprovince ?? '')) } : {}),
+    ...(venue ? { location: venueJsonLd(venue, String((event.venue as { stateprovince?: string }).stateprovince ?? ''), { unlocked: mayUnlockProtected(ctx, venue) }) } : {}),
     // The first organizer only, as one object, however many the event has.
-    ...(organizers.length ? { organizer: organizerJsonLd(organizers[0]!) } : {}),
+    ...(organizers.length ? { organizer: organizerJsonLd(organizers[0]!, { unlocked: mayUnlockProtected(ctx, organizers[0]!) }) } : {}),
     ...(price !== undefined
       ? {
           offers: {

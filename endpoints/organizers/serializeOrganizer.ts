@@ -19,12 +19,17 @@ export function serializeOrganizer(doc: OrganizerDoc, ctx: RestContext, { jsonLd
     own: { phone: doc.phone ?? '', website: doc.website ?? '', email: doc.email ?? '' },
     unlocked,
   })
-  if (jsonLd) kept.json_ld = organizerJsonLd(doc)
+  if (jsonLd) kept.json_ld = organizerJsonLd(doc, { unlocked })
   return { ...kept, ...globalIds(doc as never, ctx) }
 }
 
-/** The schema.org Person the original gives an organizer on single reads, and an event's first organizer. */
-export function organizerJsonLd(doc: OrganizerDoc) {
+/**
+ * The schema.org Person the original gives an organizer on single reads, and an event's first organizer.
+ * A password-protected organizer still locked shows only its name there too, as in its own fields.
+ */
+export function organizerJsonLd(organizer: OrganizerDoc, { unlocked = true } = {}) {
+  const locked = Boolean(organizer.password) && !unlocked
+  const doc: OrganizerDoc = locked ? { ...organizer, description: null, descriptionHtml: null, excerpt: null, phone: null, email: null, website: null } : organizer
   return {
     '@type': 'Person',
     name: jsonLdTitle(doc.status, doc.name),

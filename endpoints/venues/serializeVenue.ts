@@ -33,8 +33,8 @@ export function serializeVenue(doc: VenueDoc, ctx: RestContext, { jsonLd = false
     },
     unlocked,
   })
-  if (jsonLd) kept.json_ld = venueJsonLd(doc, stateprovince)
   const locked = Boolean(doc.password) && !unlocked
+  if (jsonLd) kept.json_ld = venueJsonLd(doc, stateprovince, { unlocked })
   return {
     ...kept,
     show_map: locked ? null : doc.showMap !== false,
@@ -43,8 +43,13 @@ export function serializeVenue(doc: VenueDoc, ctx: RestContext, { jsonLd = false
   }
 }
 
-/** The schema.org Place the original embeds on single reads; the address has only the parts the venue has. */
-export function venueJsonLd(doc: VenueDoc, stateprovince: string) {
+/**
+ * The schema.org Place the original embeds on single reads; the address has only the parts the venue has.
+ * A password-protected venue still locked shows only its name there too, as in its own fields.
+ */
+export function venueJsonLd(venue: VenueDoc, stateprovince: string, { unlocked = true } = {}) {
+  const doc = venue.password && !unlocked ? withoutProtectedContent(venue) : venue
+  if (doc !== venue) stateprovince = ''
   const address = {
     streetAddress: doc.address ?? '',
     addressLocality: doc.city ?? '',
@@ -63,3 +68,11 @@ export function venueJsonLd(doc: VenueDoc, stateprovince: string) {
     sameAs: (doc.website as string) ?? '',
   }
 }
+
+/** A locked venue as its JSON-LD may show it: the fields its own answer blanks, gone. */
+const withoutProtectedContent = (doc: VenueDoc): VenueDoc => ({
+  ...doc,
+  ...Object.fromEntries(
+    ['description', 'descriptionHtml', 'excerpt', 'address', 'city', 'zip', 'country', 'province', 'state', 'stateProvince', 'phone', 'website'].map((field) => [field, null]),
+  ),
+})
