@@ -22,6 +22,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 
+import { benchEventBody } from './eventBody'
 import type { SeedSummary } from './seed'
 
 import { startBenchDatabase } from './database'
@@ -110,18 +111,8 @@ async function main() {
     let created = 0
     const create = async () => {
       const start = new Date(Date.now() + (30 + (created % 300)) * 86_400_000)
-      const wall = (time: Date) => time.toISOString().slice(0, 19).replace('T', ' ')
       const response = await fetch(url, {
-        body: JSON.stringify({
-          title: `Bench created event ${++created}`,
-          description: '<p>Created by the <strong>benchmark</strong>.</p>',
-          start_date: wall(start),
-          end_date: wall(new Date(start.getTime() + 7_200_000)),
-          venue: seed.filter.venue,
-          categories: [seed.filter.category],
-          cost: '$12',
-          status: 'publish',
-        }),
+        body: benchEventBody(seed, ++created, start),
         headers: { authorization, 'content-type': 'application/json' },
         method: 'POST',
       })

@@ -18,6 +18,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import qs from 'qs'
 
+import { benchEventBody } from './eventBody'
 import type { SeedSummary } from './seed'
 
 import { type BenchDatabase, freePort, startBenchDatabase } from './database'
@@ -471,18 +472,8 @@ async function buildScenarios(base: string, seed: SeedSummary, listedSample: See
       compat: {
         make: () => {
           const start = startOf()
-          const wall = (time: Date) => time.toISOString().slice(0, 19).replace('T', ' ')
           return {
-            body: JSON.stringify({
-              title: `Bench created event ${++created}`,
-              description: '<p>Created by the <strong>benchmark</strong>.</p>',
-              start_date: wall(start),
-              end_date: wall(new Date(start.getTime() + 7_200_000)),
-              venue: seed.filter.venue,
-              categories: [seed.filter.category],
-              cost: '$12',
-              status: 'publish',
-            }),
+            body: benchEventBody(seed, ++created, start),
             headers: { authorization: basic, 'content-type': 'application/json' },
             method: 'POST',
             path: `${COMPAT}/events`,

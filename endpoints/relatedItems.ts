@@ -1,11 +1,8 @@
-import type { CollectionSlug } from 'payload'
-
 import type { RestContext } from './context'
 
-import { itemsReadBefore } from '../src/lib/itemsReadByRequest'
+import { itemsReadBefore, readItemsById } from '../src/lib/itemsReadByRequest'
 import { keptFor } from './freshness'
 import { relationId } from './serializeCommon'
-import { plainDocs } from '../src/lib/plainDoc'
 
 /**
  * Items of a collection by id as the caller may read them, in one query. For visitors, items read
@@ -26,18 +23,7 @@ export async function findByIds(ctx: RestContext, collection: string, ids: numbe
     return false
   })
   if (!missing.length) return found
-  const { docs } = await ctx.payload.find({
-    collection: collection as CollectionSlug,
-    depth: 0,
-    limit: 0,
-    overrideAccess: false,
-    pagination: false,
-    req: ctx.req,
-    // By id: the collections' default sorts are on translated names, which costs a second query.
-    sort: 'id',
-    where: { id: { in: missing } },
-  })
-  for (const doc of plainDocs(docs)) found.set(doc.id as number, doc)
+  for (const doc of await readItemsById(ctx.req, collection, missing)) found.set(doc.id as number, doc)
   for (const id of missing) kept.set(kind, String(id), found.get(id) ?? null)
   return found
 }

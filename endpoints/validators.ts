@@ -4,8 +4,8 @@ import type { RestContext } from './context'
 import type { Validator } from './params'
 
 import { found } from './params'
-import { type PlainDoc, plainDoc, plainDocs } from '../src/lib/plainDoc'
-import { rememberItemsRead } from '../src/lib/itemsReadByRequest'
+import { type PlainDoc, plainDoc } from '../src/lib/plainDoc'
+import { readItemsById, rememberItemsRead } from '../src/lib/itemsReadByRequest'
 import { mayReadEvery } from './writtenItems'
 import { termsAnswering, termsNamed } from './terms/termsNamed'
 
@@ -213,18 +213,8 @@ export const linkedPostsOf =
  */
 async function countLinkable(ctx: RestContext, collection: string, ids: number[]): Promise<number> {
   if (!(await mayReadEvery(ctx, collection))) return countExisting(ctx, collection, { id: { in: ids } })
-  const { docs } = await ctx.payload.find({
-    collection: collection as CollectionSlug,
-    depth: 0,
-    limit: 0,
-    overrideAccess: false,
-    pagination: false,
-    req: ctx.req,
-    // By id: the collections' default sorts are on translated names, which costs a second query.
-    sort: 'id',
-    where: { id: { in: ids } },
-  })
-  rememberItemsRead(ctx.req, collection, ids, plainDocs(docs))
+  const docs = await readItemsById(ctx.req, collection, ids)
+  rememberItemsRead(ctx.req, collection, ids, docs)
   return docs.length
 }
 

@@ -1,9 +1,8 @@
-import type { CollectionSlug, RelationshipFieldValidation } from 'payload'
+import type { RelationshipFieldValidation } from 'payload'
 
 import { validations } from 'payload/shared'
 
-import { itemsReadBefore, rememberItemsRead } from '../lib/itemsReadByRequest'
-import { plainDocs } from '../lib/plainDoc'
+import { itemsReadBefore, readItemsById, rememberItemsRead } from '../lib/itemsReadByRequest'
 
 /**
  * The validation of a relationship to one collection (an event's venue and organizers): Payload's
@@ -31,20 +30,9 @@ export const readableRelationship: RelationshipFieldValidation = async (value, o
   if (readBefore) found = [...readBefore.keys()]
   else if (ids.length) {
     try {
-      const { docs } = await req.payload.find({
-        collection: relationTo as CollectionSlug,
-        depth: 0,
-        disableErrors: true,
-        limit: 0,
-        overrideAccess: overrideAccess ?? false,
-        pagination: false,
-        req,
-        // By id: the collections' default sorts are on translated names, which costs a second query.
-        sort: 'id',
-        where: { id: { in: ids } },
-      })
+      const docs = await readItemsById(req, relationTo, ids, { disableErrors: true, overrideAccess: overrideAccess ?? false })
       // As the caller may read them: what the answer to the caller may show.
-      if (!overrideAccess) rememberItemsRead(req, relationTo, ids, plainDocs(docs))
+      if (!overrideAccess) rememberItemsRead(req, relationTo, ids, docs)
       found = docs.map((doc) => doc.id as number | string)
     } catch (error) {
       // As Payload: a failed read links nothing.
