@@ -1031,6 +1031,24 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
     expect(me.user.role).toBe('administrator')
   })
 
+  it('keeps a description written as HTML through the API when an editor saves the event changing only its title', async () => {
+    const compat = `${base}/wp-json/vendor/events/v1/events`
+    const headers = { ...basic(ADMIN.email, ADMIN.password), 'content-type': 'application/json' }
+    const description = '<div class="intro">Two  spaces<br>and a break</div>\n\n<!-- wp:paragraph --><p>A block</p><!-- /wp:paragraph -->'
+    const created = await fetch(compat, { method: 'POST', headers, body: JSON.stringify({ title: `Kept HTML ${RUN}`, description, start_date: '2027-02-10 19:00:00', end_date: '2027-02-10 21:00:00' }) })
+    expect(created.status).toBe(201)
+    const before = (await created.json()) as { description: string; id: number }
+    expect(before.description).toContain('<div class="intro">Two  spaces')
+
+    await admin.goto(`${base}/admin/collections/events/${before.id}?locale=en`)
+    await admin.fill('#field-title', `Kept HTML renamed ${RUN}`)
+    await closeDatePickers(admin)
+    await save(admin)
+    const after = (await (await fetch(`${compat}/${before.id}`, { headers })).json()) as { description: string; title: string }
+    expect(after.title).toBe(`Kept HTML renamed ${RUN}`)
+    expect(after.description).toBe(before.description)
+  })
+
   it('threw no uncaught error in any page along the way', () => {
     expect(pageErrors).toEqual([])
   })
