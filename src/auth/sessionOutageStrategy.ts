@@ -1,6 +1,7 @@
 import { type AuthStrategy, JWTAuthentication, type Payload } from 'payload'
 
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/databaseErrors'
+import { poolOf } from '../db/pool'
 import { recordFailedSignIn } from './signInOutcome'
 
 export const SESSION_OUTAGE_STRATEGY = 'session-outage'
@@ -17,7 +18,7 @@ function carriesSessionToken(headers: Headers, cookiePrefix: string): boolean {
 
 /** Whether the database answers at all: asked only after a session token found no account. */
 async function databaseAnswers(payload: Payload): Promise<boolean> {
-  const pool = (payload.db as unknown as { pool?: { query: (sql: string) => Promise<unknown> } }).pool
+  const pool = poolOf(payload)
   if (!pool) return true
   try {
     await pool.query('SELECT 1')
