@@ -54,7 +54,7 @@ export function linkedPostResource(kind: LinkedKind): Resource {
    * its `json_ld`.
    */
   const serialize: Resource['serialize'] = async (ctx, docs, view) => {
-    if (view === 'list') await populateField(ctx, docs, 'image', ctx.options.mediaCollection)
+    if (view === 'list') await populateField(ctx, docs, 'image', ctx.options.mediaCollection, { ofReadableItems: true })
     return docs.map((doc) => serializeItem(doc as never, ctx, { jsonLd: view === 'single', unlocked: mayUnlockProtected(ctx, doc) }))
   }
 

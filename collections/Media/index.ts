@@ -1,5 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
+import { readImages } from '../../src/access/images'
 import { mayEditOthersPosts, mayUploadFiles } from '../../src/access/posts'
 import { SET_BY_THE_SERVER, internalFieldAdmin } from '../../src/fields/postFields'
 import { capVisitorPageSize } from '../../src/hooks/capVisitorPageSize'
@@ -21,7 +22,7 @@ export function generateMediaCollection(slug: string, staticDir?: string): Colle
     labels: { singular: label('image'), plural: label('media') },
     // As WordPress's \`upload_files\` (authors and up) and editing others' posts (editors and up):
     // a subscriber or contributor cannot replace or delete the site's images.
-    access: { create: mayUploadFiles, delete: mayEditOthersPosts, read: () => true, update: mayEditOthersPosts },
+    access: { create: mayUploadFiles, delete: mayEditOthersPosts, read: readImages, update: mayEditOthersPosts },
     admin: { group: labelByLanguage('groupCalendar'), components: { edit: { SaveButton: clientComponent('SaveAndCloseDrawer') } } },
     hooks: { afterRead: [showOutsideAddress], beforeChange: [requireFileOrAddress], beforeOperation: [guardChosenIds(), capVisitorPageSize] },
     fields: [

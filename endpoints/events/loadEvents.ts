@@ -119,7 +119,7 @@ export async function populateEvents(ctx: RestContext, events: EventDoc[]): Prom
   ]
   const [counts, ...found] = await Promise.all([
     publishedTermCounts(ctx, terms),
-    ...related.map((relation, index) => findByIds(ctx, relation.collection, wanted[index]!)),
+    ...related.map((relation, index) => findByIds(ctx, relation.collection, wanted[index]!, { ofReadableItems: relation.field === 'image' })),
   ])
   related.forEach((relation, index) => {
     const items = found[index]!
