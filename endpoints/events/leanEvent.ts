@@ -82,9 +82,8 @@ const terms = (table: string, column: string, path: string, parent: boolean) => 
   ${translations(table, 'x', 'xl', 'xf')}
   WHERE r.parent_id = e.id AND r.path = '${path}')`
 
-/** $1 the events' ids, $2 the language, $3 the fallback language, $4 and $5 the read rule (`readable`). */
-const LEAN_EVENT = `
-  SELECT json_build_object(
+/** An event as JSON; `$2` the language, `$3` the fallback language. */
+const EVENT_DOC = `json_build_object(
     'id', e.id, 'title', ${text('title', 'l', 'f')}, 'description', ${rich('description', 'l', 'f')},
     'descriptionHtml', ${text('description_html', 'l', 'f')},
     'excerpt', ${text('excerpt', 'l', 'f')}, 'summaryText', ${text('summary_text', 'l', 'f')},
@@ -100,9 +99,27 @@ const LEAN_EVENT = `
     'organizers', coalesce(${ORGANIZERS}, '[]'::json),
     'categories', coalesce(${terms('event_categories', 'event_categories_id', 'categories', true)}, '[]'::json),
     'tags', coalesce(${terms('event_tags', 'event_tags_id', 'tags', false)}, '[]'::json)
-  ) AS doc
+  )`
+
+/**
+ * $1 the events' ids, $2 the language, $3 the fallback language, $4 and $5 the read rule
+ * (`readable`). Exported for `bench/explainReads.ts`.
+ */
+export const LEAN_EVENT = `
+  SELECT ${EVENT_DOC} AS doc
   FROM events e ${translations('events', 'e', 'l', 'f')}
   WHERE e.id = ANY($1::int[]) AND ${readable('e')}`
+
+/**
+ * The event a slug ($1) names, whatever its status or the caller, as `slugOf` finds it (its id and
+ * status, the lowest id first), with the event itself only when the caller may read it: the slug's
+ * look-up and the read in one statement. $2–$5 as in `LEAN_EVENT`.
+ */
+const LEAN_EVENT_BY_SLUG = `
+  SELECT e.id, e.status, CASE WHEN ${readable('e')} THEN ${EVENT_DOC} END AS doc
+  FROM events e ${translations('events', 'e', 'l', 'f')}
+  WHERE e.slug = $1
+  ORDER BY e.id LIMIT 1`
 
 /** Off: every single event is read through Payload (for tests that compare both paths). */
 export const leanEventReads = { enabled: true }
@@ -131,26 +148,45 @@ function isEligible(ctx: RestContext): boolean {
   return known
 }
 
+/** The read rule's and languages' parameters ($2–$5), or `undefined` when this read does not apply. */
+function leanParameters(ctx: RestContext): undefined | unknown[] {
+  if (!leanEventReads.enabled || ctx.req.transactionID || !isEligible(ctx)) return undefined
+  const rules = [events, venues, organizers].map((slug) => postReadRule(ctx, slug))
+  if (rules.some((rule) => rule === undefined)) return undefined
+  const rule = rules[0]!
+  const locale = typeof ctx.req.locale === 'string' && ctx.req.locale !== 'all' ? ctx.req.locale : ctx.options.defaultLanguage
+  return [locale, ctx.options.defaultLanguage, rule.everything, rule.author]
+}
+
 /**
  * The events `ids` as the caller may read them, with their related items (see the comment at the
  * top), by id: an event missing from the map does not exist or may not be read by the caller.
  * `undefined` when this read does not apply (then read them through Payload).
  */
 export async function readLeanEvents(ctx: RestContext, ids: number[]): Promise<Map<number, EventDoc> | undefined> {
-  if (!leanEventReads.enabled || ctx.req.transactionID || !isEligible(ctx)) return undefined
-  const rules = [events, venues, organizers].map((slug) => postReadRule(ctx, slug))
-  if (rules.some((rule) => rule === undefined)) return undefined
-  const rule = rules[0]!
-  const locale = typeof ctx.req.locale === 'string' && ctx.req.locale !== 'all' ? ctx.req.locale : ctx.options.defaultLanguage
-  const { rows } = await poolOf(ctx.payload)!.query<{ doc: EventDoc }>({
-    name: 'calendar-lean-events',
-    text: LEAN_EVENT,
-    values: [ids, locale, ctx.options.defaultLanguage, rule.everything, rule.author],
-  })
+  const parameters = leanParameters(ctx)
+  if (!parameters) return undefined
+  const { rows } = await poolOf(ctx.payload)!.query<{ doc: EventDoc }>({ name: 'calendar-lean-events', text: LEAN_EVENT, values: [ids, ...parameters] })
   return new Map(rows.map(({ doc }) => [doc.id, doc]))
+}
+
+/** What a slug names: the event's id and stored status, and the event when the caller may read it (else `null`). */
+export type LeanSlugRead = { doc: EventDoc | null; id: number; status: string }
+
+/**
+ * The event `slug` names (any status, as `slugOf` looks it up) and, in the same statement, the
+ * event as the caller may read it. `null` when no event has this slug; `undefined` when this read
+ * does not apply (then `slugOf`, and the event through `loadEvents`).
+ */
+export async function readLeanEventBySlug(ctx: RestContext, slug: string): Promise<LeanSlugRead | null | undefined> {
+  const parameters = leanParameters(ctx)
+  if (!parameters) return undefined
+  const { rows } = await poolOf(ctx.payload)!.query<LeanSlugRead>({ name: 'calendar-lean-event-by-slug', text: LEAN_EVENT_BY_SLUG, values: [slug, ...parameters] })
+  const row = rows[0]
+  return row ? { doc: row.doc, id: Number(row.id), status: String(row.status) } : null
 }
 
 /** Whether `readLeanEvents` applies to this request. */
 export function leanEventsApply(ctx: RestContext): boolean {
-  return leanEventReads.enabled && !ctx.req.transactionID && isEligible(ctx) && [events, venues, organizers].every((slug) => postReadRule(ctx, slug) !== undefined)
+  return leanParameters(ctx) !== undefined
 }

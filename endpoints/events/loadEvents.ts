@@ -8,7 +8,7 @@ import { relationId } from '../serializeCommon'
 import { keptFor } from '../freshness'
 import { findByIds } from '../relatedItems'
 import { publishedTermCounts } from '../termCounts'
-import { leanEventsApply, readLeanEvents } from './leanEvent'
+import { type LeanSlugRead, leanEventsApply, readLeanEventBySlug, readLeanEvents } from './leanEvent'
 import { leanPageIds } from './leanList'
 
 const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
@@ -56,6 +56,17 @@ export async function loadEvents(ctx: RestContext, ids: number[]): Promise<Event
   }
   // Copies: populating replaces the related ids of the copy, not of what is kept.
   return ids.map((id) => byId.get(id)).filter((doc): doc is EventDoc => Boolean(doc)).map((doc) => ({ ...doc }))
+}
+
+/**
+ * The event a slug names (any status) and the event as the caller may read it, in one statement
+ * where `leanEvent.ts` applies (kept for visitors as `loadEvents` keeps what it reads); `undefined`
+ * when it does not (then the slug's validation looks it up through Payload, `slugOf`).
+ */
+export async function loadEventBySlug(ctx: RestContext, slug: string): Promise<LeanSlugRead | null | undefined> {
+  const read = await readLeanEventBySlug(ctx, slug)
+  if (read) (await keptFor(ctx)).set(`${EVENTS}:${ctx.req.locale}`, String(read.id), read.doc)
+  return read && { ...read, doc: read.doc && { ...read.doc } }
 }
 
 /** Up to this many events skipped, one query reads the page; deeper pages first find their ids. */
