@@ -1,8 +1,9 @@
 /**
- * `node --import ./src/server/register.mjs bench/explainReads.ts DIR [samples]`: EXPLAIN (ANALYZE,
+ * `node --import ./src/server/register.mjs bench/explainReads.ts DIR [samples] [warm]`: EXPLAIN (ANALYZE,
  * BUFFERS) of the statements of a first read — a single event (`leanEvent.ts`) and a list's total —
  * on a bench database kept with `--data` (DIR is one size's folder, e.g. /tmp/x/100000), for
- * `samples` published events never read before, and the server's memory settings. Prints per
+ * `samples` published events never read before (after reading `warm` others first, as a server that
+ * has been serving for a while), and the server's memory settings. Prints per
  * statement the median and 95th percentile of execution time and of shared buffers read (missed).
  */
 import path from 'node:path'
@@ -10,14 +11,16 @@ import path from 'node:path'
 import { LEAN_EVENT } from '../endpoints/events/leanEvent'
 import { startBenchDatabase } from './database'
 
-const [dir, samplesArg] = process.argv.slice(2)
+const [dir, samplesArg, warmArg] = process.argv.slice(2)
 if (!dir) throw new Error('usage: bench/explainReads.ts DIR [samples]')
 const samples = Number(samplesArg ?? 200)
+const warm = Number(warmArg ?? 0)
 const database = await startBenchDatabase(path.join(path.resolve(dir), 'pg'), { keep: true })
 try {
-  const settings = await database.query(`SELECT name, setting, unit FROM pg_settings WHERE name IN ('shared_buffers','work_mem','effective_cache_size','jit','random_page_cost','maintenance_work_mem','max_connections') ORDER BY name`)
-  console.log(settings.rows.map((row) => `${row.name}=${row.setting}${row.unit ?? ''}`).join(' '))
-  const ids = (await database.query(`SELECT id FROM events WHERE status = 'publish' AND coalesce(password, '') = '' ORDER BY md5(id::text || 'x') LIMIT ${samples}`)).rows.map((row) => Number(row.id))
+  const settings = await database.query(`SELECT name, current_setting(name) AS setting FROM pg_settings WHERE name IN ('shared_buffers','work_mem','effective_cache_size','jit','random_page_cost','maintenance_work_mem','max_connections') ORDER BY name`)
+  console.log(settings.rows.map((row) => `${row.name}=${row.setting}`).join(' '))
+  const ids = (await database.query(`SELECT id FROM events WHERE status = 'publish' AND coalesce(password, '') = '' ORDER BY md5(id::text || 'x') LIMIT ${samples + warm}`)).rows.map((row) => Number(row.id))
+  const warmIds = ids.splice(samples)
   const stats = (label: string, values: number[]) => {
     const sorted = [...values].sort((a, b) => a - b)
     const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!
@@ -31,9 +34,10 @@ try {
   for (const [name, text, valuesOf] of [
     ['lean event', LEAN_EVENT, (id: number) => [[id], 'en', 'en', false, null]],
   ] as const) {
+    for (let index = 0; index < warmIds.length; index += 500) await database.query(text, [warmIds.slice(index, index + 500), ...valuesOf(0).slice(1)])
     const runs = []
     for (const id of ids) runs.push(await explain(text, valuesOf(id)))
-    console.log(`${name}: ${samples} events never read: ${stats('ms', runs.map((r) => r.ms))}; ${stats('blocks read', runs.map((r) => r.read))}; ${stats('blocks hit', runs.map((r) => r.hit))}`)
+    console.log(`${name}: ${samples} events never read (${warm} others read first): ${stats('ms', runs.map((r) => r.ms))}; ${stats('blocks read', runs.map((r) => r.read))}; ${stats('blocks hit', runs.map((r) => r.hit))}`)
     const again = []
     for (const id of ids.slice(0, 50)) again.push(await explain(text, valuesOf(id)))
     console.log(`${name}: the same 50 again: ${stats('ms', again.map((r) => r.ms))}; ${stats('blocks read', again.map((r) => r.read))}`)
