@@ -7,11 +7,13 @@ import { readTerms } from '../../src/access/terms'
 import { poolOf } from '../../src/db/pool'
 import { CALENDAR_SLUGS } from '../../src/slugs'
 import { postReadRule } from '../postReadRule'
+import { termCountsStored } from '../termCounts'
 
 /*
  * Events read in one SQL statement: each event with its translation, its venue, organizers,
  * categories and tags, as `loadEvents` + `populateEvents` would give it (the image stays an id,
- * populated through Payload as before). A first read through Payload's finds costs four to six
+ * populated through Payload as before), and the terms' counts of published events once the
+ * database is known to keep them (`termCount`, see `terms`). A first read through Payload's finds costs four to six
  * statements, each built by the ORM and sent in full, and ~10 ms of the server's CPU at 10,000
  * events (bench/RESULTS.md, issue 17); this is one named statement, parsed once per connection.
  *
@@ -73,9 +75,14 @@ const ORGANIZERS = `(SELECT json_agg(coalesce(
   ${translations('organizers', 'o', 'ol', 'of')}
   WHERE r.parent_id = e.id AND r.path = 'organizers')`
 
-const terms = (table: string, column: string, path: string, parent: boolean) => `(SELECT json_agg(coalesce(
+/**
+ * An event's categories or tags. `counted`: each with `termCount`, `[published events, change rows]`
+ * from `calendar_term_counts` (`endpoints/termCounts.ts`), so that the read needs no second statement.
+ */
+const terms = (table: string, column: string, path: string, parent: boolean, counted: boolean) => `(SELECT json_agg(coalesce(
     CASE WHEN x.id IS NOT NULL THEN json_build_object(
-      'id', x.id, 'name', ${text('name', 'xl', 'xf')}, 'description', ${text('description', 'xl', 'xf')}, 'slug', x.slug${parent ? `, 'parent', x.parent_id` : ''}) END,
+      'id', x.id, 'name', ${text('name', 'xl', 'xf')}, 'description', ${text('description', 'xl', 'xf')}, 'slug', x.slug${parent ? `, 'parent', x.parent_id` : ''}${
+        counted ? `, 'termCount', (SELECT json_build_array(coalesce(sum(c.delta), 0), count(*)) FROM calendar_term_counts c WHERE c.term_id = x.id)` : ''}) END,
     to_json(r.${column})) ORDER BY r."order")
   FROM events_rels r
   LEFT JOIN ${table} x ON x.id = r.${column}
@@ -83,7 +90,7 @@ const terms = (table: string, column: string, path: string, parent: boolean) => 
   WHERE r.parent_id = e.id AND r.path = '${path}')`
 
 /** An event as JSON; `$2` the language, `$3` the fallback language. */
-const EVENT_DOC = `json_build_object(
+const eventDoc = (counted: boolean) => `json_build_object(
     'id', e.id, 'title', ${text('title', 'l', 'f')}, 'description', ${rich('description', 'l', 'f')},
     'descriptionHtml', ${text('description_html', 'l', 'f')},
     'excerpt', ${text('excerpt', 'l', 'f')}, 'summaryText', ${text('summary_text', 'l', 'f')},
@@ -97,29 +104,43 @@ const EVENT_DOC = `json_build_object(
     'showMap', e.show_map, 'showMapLink', e.show_map_link, ${postColumns('events', 'e')},
     'venue', coalesce(${VENUE}, to_json(e.venue_id)),
     'organizers', coalesce(${ORGANIZERS}, '[]'::json),
-    'categories', coalesce(${terms('event_categories', 'event_categories_id', 'categories', true)}, '[]'::json),
-    'tags', coalesce(${terms('event_tags', 'event_tags_id', 'tags', false)}, '[]'::json)
+    'categories', coalesce(${terms('event_categories', 'event_categories_id', 'categories', true, counted)}, '[]'::json),
+    'tags', coalesce(${terms('event_tags', 'event_tags_id', 'tags', false, counted)}, '[]'::json)
   )`
 
 /**
  * $1 the events' ids, $2 the language, $3 the fallback language, $4 and $5 the read rule
  * (`readable`). Exported for `bench/explainReads.ts`.
  */
-export const LEAN_EVENT = `
-  SELECT ${EVENT_DOC} AS doc
+const leanEvents = (counted: boolean) => `
+  SELECT ${eventDoc(counted)} AS doc
   FROM events e ${translations('events', 'e', 'l', 'f')}
   WHERE e.id = ANY($1::int[]) AND ${readable('e')}`
+export const LEAN_EVENT = leanEvents(false)
 
 /**
  * The event a slug ($1) names, whatever its status or the caller, as `slugOf` finds it (its id and
  * status, the lowest id first), with the event itself only when the caller may read it: the slug's
  * look-up and the read in one statement. $2–$5 as in `LEAN_EVENT`.
  */
-const LEAN_EVENT_BY_SLUG = `
-  SELECT e.id, e.status, CASE WHEN ${readable('e')} THEN ${EVENT_DOC} END AS doc
+const leanEventBySlug = (counted: boolean) => `
+  SELECT e.id, e.status, CASE WHEN ${readable('e')} THEN ${eventDoc(counted)} END AS doc
   FROM events e ${translations('events', 'e', 'l', 'f')}
   WHERE e.slug = $1
   ORDER BY e.id LIMIT 1`
+
+/**
+ * The statements by name, with their terms' counts where the database keeps them (known once a
+ * count has been read: `termCountsStored`), without otherwise.
+ */
+const STATEMENTS = {
+  byIds: [leanEvents(false), leanEvents(true)],
+  bySlug: [leanEventBySlug(false), leanEventBySlug(true)],
+} as const
+function statementOf(ctx: RestContext, kind: keyof typeof STATEMENTS) {
+  const counted = termCountsStored(ctx.payload)
+  return { name: `calendar-lean-event-${kind}${counted ? '-counted' : ''}`, text: STATEMENTS[kind][counted ? 1 : 0] }
+}
 
 /** Off: every single event is read through Payload (for tests that compare both paths). */
 export const leanEventReads = { enabled: true }
@@ -166,7 +187,7 @@ function leanParameters(ctx: RestContext): undefined | unknown[] {
 export async function readLeanEvents(ctx: RestContext, ids: number[]): Promise<Map<number, EventDoc> | undefined> {
   const parameters = leanParameters(ctx)
   if (!parameters) return undefined
-  const { rows } = await poolOf(ctx.payload)!.query<{ doc: EventDoc }>({ name: 'calendar-lean-events', text: LEAN_EVENT, values: [ids, ...parameters] })
+  const { rows } = await poolOf(ctx.payload)!.query<{ doc: EventDoc }>({ ...statementOf(ctx, 'byIds'), values: [ids, ...parameters] })
   return new Map(rows.map(({ doc }) => [doc.id, doc]))
 }
 
@@ -181,7 +202,7 @@ export type LeanSlugRead = { doc: EventDoc | null; id: number; status: string }
 export async function readLeanEventBySlug(ctx: RestContext, slug: string): Promise<LeanSlugRead | null | undefined> {
   const parameters = leanParameters(ctx)
   if (!parameters) return undefined
-  const { rows } = await poolOf(ctx.payload)!.query<LeanSlugRead>({ name: 'calendar-lean-event-by-slug', text: LEAN_EVENT_BY_SLUG, values: [slug, ...parameters] })
+  const { rows } = await poolOf(ctx.payload)!.query<LeanSlugRead>({ ...statementOf(ctx, 'bySlug'), values: [slug, ...parameters] })
   const row = rows[0]
   return row ? { doc: row.doc, id: Number(row.id), status: String(row.status) } : null
 }

@@ -7,7 +7,7 @@ import { CALENDAR_SLUGS } from '../../src/slugs'
 import { relationId } from '../serializeCommon'
 import { keptFor } from '../freshness'
 import { findByIds } from '../relatedItems'
-import { publishedTermCounts } from '../termCounts'
+import { publishedTermCounts, useTermCountsRead } from '../termCounts'
 import { type LeanSlugRead, leanEventsApply, readLeanEventBySlug, readLeanEvents } from './leanEvent'
 import { leanPageIds } from './leanList'
 
@@ -102,7 +102,7 @@ type Related = { collection: string; field: 'categories' | 'image' | 'organizers
  * Replaces the venue, organizers, categories, tags and image ids of these events by the items,
  * as a depth-1 read does (an item the caller may not read stays an id, which serializers skip),
  * with one query per kind of item for all the events at once, run side by side, and one for the
- * term counts. Returns how many published events use each term.
+ * term counts not read with the events. Returns how many published events use each term.
  */
 export async function populateEvents(ctx: RestContext, events: EventDoc[]): Promise<Map<number, number>> {
   const options = ctx.options
@@ -124,14 +124,24 @@ export async function populateEvents(ctx: RestContext, events: EventDoc[]): Prom
   }
   const idsIn = (relation: Related, unread: boolean) => [...new Set(events.flatMap((event) => idsOf(event, relation, { unread })))]
   const wanted = related.map((relation) => idsIn(relation, true))
+  // Terms read with their counts (`leanEvent.ts`) need not be counted again.
+  const countsRead = new Map<number, { changes: number; id: number; published: number }>()
+  for (const event of events) {
+    for (const term of [...((event.categories as unknown[] | null | undefined) ?? []), ...((event.tags as unknown[] | null | undefined) ?? [])]) {
+      const count = term && typeof term === 'object' ? (term as { termCount?: [number, number] }).termCount : undefined
+      if (count) countsRead.set((term as { id: number }).id, { changes: Number(count[1]), id: (term as { id: number }).id, published: Number(count[0]) })
+    }
+  }
   const terms = [
     ...idsIn(related[2]!, false).map((id) => ({ id, kind: 'categories' as const })),
     ...idsIn(related[3]!, false).map((id) => ({ id, kind: 'tags' as const })),
-  ]
-  const [counts, ...found] = await Promise.all([
+  ].filter((term) => !countsRead.has(term.id))
+  const [counted, read, ...found] = await Promise.all([
     publishedTermCounts(ctx, terms),
+    useTermCountsRead(ctx, [...countsRead.values()]),
     ...related.map((relation, index) => findByIds(ctx, relation.collection, wanted[index]!)),
   ])
+  const counts = new Map([...counted, ...read])
   related.forEach((relation, index) => {
     const items = found[index]!
     for (const event of events) {
