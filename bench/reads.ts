@@ -8,12 +8,13 @@
  * compatibility API from this process (`endpoints/express.ts`, no admin) and asks each published
  * event in turn by id or by slug, one request at a time, or the list's page 50. Prints, per request:
  * SQL statements (every query the `pg` driver sends), wall time and this process's CPU time, median
- * and p95; `--show` lists the statements of the last request; `--cpu-prof DIR` writes a V8 profile.
+ * and p95, and the Postgres server's CPU time (all its processes, from `/proc`); `--show` lists the statements of the last request; `--cpu-prof DIR` writes a V8 profile.
  */
 import express from 'express'
 import inspector from 'node:inspector/promises'
 import type { AddressInfo } from 'node:net'
 import fs from 'node:fs/promises'
+import { readdirSync, readFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -51,6 +52,28 @@ function countStatements() {
     return query.apply(this, args)
   } as never
   return texts
+}
+
+/** CPU time (ms) used so far by the Postgres server of `dir` and its processes (Linux `/proc`; 0 elsewhere). */
+function postgresCpuMs(dir: string): number {
+  try {
+    const postmaster = Number(readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0])
+    const tick = 1000 / 100 // USER_HZ
+    let total = 0
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue
+      try {
+        const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')
+        // After the command: state, ppid, …; utime and stime are the 14th and 15th fields of the line.
+        if (Number(entry) === postmaster || Number(fields[1]) === postmaster) total += (Number(fields[11]) + Number(fields[12])) * tick
+      } catch {
+        // The process ended meanwhile.
+      }
+    }
+    return total
+  } catch {
+    return 0
+  }
 }
 
 const quantile = (values: number[], q: number) => {
@@ -99,6 +122,8 @@ async function main() {
     const wallMs: number[] = []
     const cpuMs: number[] = []
     let shown: string[] = []
+    const postgresBefore = postgresCpuMs(path.join(options.dir, 'pg'))
+    const measuredFrom = performance.now()
     for (let index = 0; index < options.reads; index++) {
       const before = texts.length
       const cpu = process.cpuUsage()
@@ -110,6 +135,8 @@ async function main() {
       statements.push(texts.length - before)
       if (index === options.reads - 1) shown = texts.slice(before)
     }
+    const postgresMs = postgresCpuMs(path.join(options.dir, 'pg')) - postgresBefore
+    const measuredMs = performance.now() - measuredFrom
     if (session) {
       const { profile } = await session.post('Profiler.stop')
       await fs.mkdir(options.cpuProf!, { recursive: true })
@@ -122,6 +149,7 @@ async function main() {
     console.log(`statements per read: ${format(statements)} (min ${Math.min(...statements)}, max ${Math.max(...statements)})`)
     console.log(`wall ms per read: ${format(wallMs)}`)
     console.log(`CPU ms per read (this process, client included): ${format(cpuMs)}`)
+    console.log(`Postgres CPU ms per read (all its processes, mean): ${(postgresMs / options.reads).toFixed(2)}; reads per second one at a time: ${((options.reads * 1000) / measuredMs).toFixed(0)}`)
     if (options.show) shown.forEach((text, index) => console.log(`${String(index + 1).padStart(2)}. ${text.replace(/\s+/g, ' ').slice(0, 160)}`))
     server.close()
     await Promise.race([(payload.db as unknown as { pool: pg.Pool }).pool.end(), new Promise((resolve) => setTimeout(resolve, 3000))])

@@ -112,11 +112,19 @@ const eventDoc = (counted: boolean) => `json_build_object(
  * $1 the events' ids, $2 the language, $3 the fallback language, $4 and $5 the read rule
  * (`readable`). Exported for `bench/explainReads.ts`.
  */
-const leanEvents = (counted: boolean) => `
+const leanEvents = (counted: boolean, which = 'e.id = ANY($1::int[])') => `
   SELECT ${eventDoc(counted)} AS doc
   FROM events e ${translations('events', 'e', 'l', 'f')}
-  WHERE e.id = ANY($1::int[]) AND ${readable('e')}`
+  WHERE ${which} AND ${readable('e')}`
 export const LEAN_EVENT = leanEvents(false)
+/**
+ * One event ($1 its id). Postgres plans a named statement anew at each run while it estimates that
+ * a plan for the values at hand costs less than one for any values (its `plan_cache_mode=auto`):
+ * for a list of ids it always does (about 0.8 ms of planning for 0.3 ms of execution), for one id
+ * (a unique key, as a slug is) it keeps one plan after the fifth run (bench/RESULTS.md, issue 17,
+ * fourth pass).
+ */
+const leanEvent = (counted: boolean) => leanEvents(counted, 'e.id = $1::int')
 
 /**
  * The event a slug ($1) names, whatever its status or the caller, as `slugOf` finds it (its id and
@@ -134,6 +142,7 @@ const leanEventBySlug = (counted: boolean) => `
  * count has been read: `termCountsStored`), without otherwise.
  */
 const STATEMENTS = {
+  byId: [leanEvent(false), leanEvent(true)],
   byIds: [leanEvents(false), leanEvents(true)],
   bySlug: [leanEventBySlug(false), leanEventBySlug(true)],
 } as const
@@ -187,7 +196,9 @@ function leanParameters(ctx: RestContext): undefined | unknown[] {
 export async function readLeanEvents(ctx: RestContext, ids: number[]): Promise<Map<number, EventDoc> | undefined> {
   const parameters = leanParameters(ctx)
   if (!parameters) return undefined
-  const { rows } = await poolOf(ctx.payload)!.query<{ doc: EventDoc }>({ ...statementOf(ctx, 'byIds'), values: [ids, ...parameters] })
+  const { rows } = await poolOf(ctx.payload)!.query<{ doc: EventDoc }>(
+    ids.length === 1 ? { ...statementOf(ctx, 'byId'), values: [ids[0], ...parameters] } : { ...statementOf(ctx, 'byIds'), values: [ids, ...parameters] },
+  )
   return new Map(rows.map(({ doc }) => [doc.id, doc]))
 }
 
