@@ -199,8 +199,17 @@ export async function readLeanEvents(ctx: RestContext, ids: number[]): Promise<M
   const { rows } = await poolOf(ctx.payload)!.query<{ doc: EventDoc }>(
     ids.length === 1 ? { ...statementOf(ctx, 'byId'), values: [ids[0], ...parameters] } : { ...statementOf(ctx, 'byIds'), values: [ids, ...parameters] },
   )
-  return new Map(rows.map(({ doc }) => [doc.id, doc]))
+  return new Map(rows.map(({ doc }) => [doc.id, marked(doc)!]))
 }
+
+/**
+ * On an event read here: its venue, organizers, categories and tags are already as the caller may
+ * read them (an id left is one they may not read, or that no longer exists), so `populateEvents`
+ * reads only its image. A symbol: copies (`{ ...doc }`) keep it, JSON never shows it.
+ */
+export const RELATED_READ = Symbol('related items read')
+
+const marked = (doc: EventDoc | null): EventDoc | null => (doc ? Object.assign(doc, { [RELATED_READ]: true }) : doc)
 
 /** What a slug names: the event's id and stored status, and the event when the caller may read it (else `null`). */
 export type LeanSlugRead = { doc: EventDoc | null; id: number; status: string }
@@ -215,7 +224,7 @@ export async function readLeanEventBySlug(ctx: RestContext, slug: string): Promi
   if (!parameters) return undefined
   const { rows } = await poolOf(ctx.payload)!.query<LeanSlugRead>({ ...statementOf(ctx, 'bySlug'), values: [slug, ...parameters] })
   const row = rows[0]
-  return row ? { doc: row.doc, id: Number(row.id), status: String(row.status) } : null
+  return row ? { doc: marked(row.doc), id: Number(row.id), status: String(row.status) } : null
 }
 
 /** Whether `readLeanEvents` applies to this request. */

@@ -8,7 +8,7 @@ import { relationId } from '../serializeCommon'
 import { keptFor } from '../freshness'
 import { findByIds } from '../relatedItems'
 import { publishedTermCounts, useTermCountsRead } from '../termCounts'
-import { type LeanSlugRead, leanEventsApply, readLeanEventBySlug, readLeanEvents } from './leanEvent'
+import { type LeanSlugRead, leanEventsApply, readLeanEventBySlug, readLeanEvents, RELATED_READ } from './leanEvent'
 import { leanPageIds } from './leanList'
 
 const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
@@ -114,6 +114,8 @@ export async function populateEvents(ctx: RestContext, events: EventDoc[]): Prom
     { collection: options.mediaCollection, field: 'image', many: false },
   ]
   const idsOf = (event: EventDoc, { field, many }: Related, { unread }: { unread: boolean }): number[] => {
+    // Read with the event as the caller may read them (`leanEvent.ts`): an id left there would not be found either.
+    if (unread && field !== 'image' && (event as { [RELATED_READ]?: boolean })[RELATED_READ]) return []
     const value = event[field]
     const values = many ? ((value as unknown[] | null | undefined) ?? []) : [value]
     // Items already in place (a single event read with them, `leanEvent.ts`) are not read again.
