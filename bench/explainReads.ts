@@ -1,7 +1,7 @@
 /**
  * `node --import ./src/server/register.mjs bench/explainReads.ts DIR [samples] [warm]`: EXPLAIN (ANALYZE,
  * BUFFERS) of the statements of a first read — a single event (`leanEvent.ts`) and a list's total —
- * on a bench database kept with `--data` (DIR is one size's folder, e.g. /tmp/x/100000), for
+ * on a bench database kept with `--data` (DIR is one size's folder, `<--data>/100000`), for
  * `samples` published events never read before (after reading `warm` others first, as a server that
  * has been serving for a while), and the server's memory settings. Prints per
  * statement the median and 95th percentile of execution time and of shared buffers read (missed).

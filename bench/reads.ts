@@ -3,7 +3,7 @@
  *
  * What one first read costs, measured in one process so that the machine's load disturbs it less
  * than `npm run bench`'s req/s (as `create.ts` does for writes): on one size's database kept by
- * `npm run bench -- --data` (DIR is that size's folder, e.g. /tmp/x/50), with nothing kept between
+ * `npm run bench -- --data` (DIR is that size's folder, `<--data>/50`), with nothing kept between
  * requests (`KEEP_READS=false`, `KEEP_ANSWERS=false`: the bench's `--cold`), it serves the
  * compatibility API from this process (`endpoints/express.ts`, no admin) and asks each published
  * event in turn by id or by slug, one request at a time, or the list's page 50. Prints, per request:
