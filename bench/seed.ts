@@ -225,7 +225,7 @@ export async function seed(args: { events: number; log: (message: string) => voi
     const created = now - rng.int(1, 700) * DAY - rng.int(0, DAY)
     const neverPublished = status === 'draft' || status === 'pending'
     const slug = `${toSlug(title)}-${id}`
-    return {
+    const row = {
       id,
       slug: status === 'trash' ? `${slug}__trashed` : slug,
       status,
@@ -236,8 +236,10 @@ export async function seed(args: { events: number; log: (message: string) => voi
       created_at: new Date(created).toISOString(),
       updated_at: new Date(created + rng.int(0, 30) * DAY).toISOString(),
     }
+    // What lists of events, venues and organizers order by, as `src/hooks/storePostDate.ts` keeps it.
+    return { ...row, post_date: wholeSecond(String(row.published_at ?? row.created_at)) }
   }
-  const POST_COLUMNS = { id: 'int', slug: 'varchar', published_at: 'timestamptz', author_id: 'int', password: 'varchar', created_at: 'timestamptz', updated_at: 'timestamptz' }
+  const POST_COLUMNS = { id: 'int', slug: 'varchar', published_at: 'timestamptz', author_id: 'int', password: 'varchar', created_at: 'timestamptz', updated_at: 'timestamptz', post_date: 'timestamptz' }
   const localeRows = (id: number, name: string, withDescription: boolean, nameColumn: string) => {
     const rows: Record<string, unknown>[] = []
     const description = withDescription ? lexical(rng, name) : null
@@ -300,7 +302,7 @@ export async function seed(args: { events: number; log: (message: string) => voi
     ...POST_COLUMNS, status: 'enum_events_status', status_before_trash: 'enum_events_status_before_trash', start_date: 'timestamptz', end_date: 'timestamptz', timezone: 'varchar', all_day: 'bool',
     venue_id: 'int', cost: 'varchar', website: 'varchar', cost_details_currency_symbol: 'varchar', cost_details_currency_position: 'enum_events_cost_details_currency_position',
     image_id: 'int', featured: 'bool', sticky: 'bool', hide_from_listings: 'bool', show_map: 'bool', show_map_link: 'bool',
-    start_local: 'varchar', end_local: 'varchar', post_date: 'timestamptz',
+    start_local: 'varchar', end_local: 'varchar',
   }
   for (let offset = 0; offset < eventCount; offset += BATCH * 4) {
     const rows: Record<string, unknown>[] = []
@@ -324,7 +326,6 @@ export async function seed(args: { events: number; log: (message: string) => voi
         timezone, all_day: allDay,
         // What the list orders and filters by, as `collections/Events/hooks/storeListOrder.ts` keeps it.
         start_local: localWallTime(new Date(start), timezone), end_local: localWallTime(new Date(end), timezone),
-        post_date: wholeSecond(String(post.published_at ?? post.created_at)),
         venue_id: rng.chance(0.9) ? rng.pick(venueIds) : null,
         cost: cost || null, website: rng.chance(0.3) ? `https://tickets.example.org/event/${id}` : null,
         cost_details_currency_symbol: cost ? details.currencySymbol || null : null,

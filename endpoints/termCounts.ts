@@ -63,6 +63,29 @@ function foldCounts(payload: Payload, termIds: number[]) {
     .finally(() => ids.forEach((id) => busy.delete(id)))
 }
 
+/** Whether this instance's term counts are known to be kept in `calendar_term_counts` (read once already). */
+export function termCountsStored(payload: Payload): boolean {
+  return storedCounts.get(payload) === true
+}
+
+/**
+ * Term counts read with the events (`events/leanEvent.ts`, from `calendar_term_counts` as
+ * `countTerms` reads them): kept for visitors as `publishedTermCounts` keeps what it counts, and
+ * folded when their change rows pile up.
+ */
+export async function useTermCountsRead(ctx: RestContext, read: { changes: number; id: number; published: number }[]): Promise<Map<number, number>> {
+  const counts = new Map<number, number>()
+  if (!read.length) return counts
+  const kept = await keptFor(ctx)
+  for (const { id, published } of read) {
+    counts.set(id, published)
+    kept.set('term-counts', String(id), published)
+  }
+  const piledUp = read.filter((term) => term.changes > FOLD_AFTER).map((term) => term.id)
+  if (piledUp.length) foldCounts(ctx.payload, [...new Set(piledUp)])
+  return counts
+}
+
 /**
  * How many published events use each of these terms: WordPress's stored term count, which the
  * original shows in every embedded term. One query, whatever the size of the calendar.

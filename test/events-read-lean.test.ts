@@ -27,6 +27,7 @@ describe('single events read in one statement: the same answers and rules as thr
   const events: Record<string, { id: number; slug: string }> = {}
   const ids = { category: 0, parentCategory: 0, tag: 0, venue: 0, organizer: 0, draftVenue: 0 }
   const PASSWORD = 'open sesame'
+  let venueSlug = ''
   const FUTURE = { startDate: '2027-03-01T15:00:00.000Z', endDate: '2027-03-01T17:00:00.000Z' }
 
   /** A new epoch for what the server keeps for visitors: nothing of a pass is served to the next. */
@@ -63,6 +64,7 @@ describe('single events read in one statement: the same answers and rules as thr
       venues[name] = await linked('venues', name, { ...data, address: '1 Main St', city: 'Springfield', country: 'United States', state: 'IL', zip: '62701', latitude: 39.78, longitude: -89.65 })
       organizers[name] = await linked('organizers', name, { ...data, email: `${name}@example.com` })
     }
+    venueSlug = String(((await payload.findByID({ collection: 'venues', id: venues.published!, depth: 0, overrideAccess: true })) as { slug?: string }).slug)
     await payload.update({ collection: 'venues', id: venues.published!, locale: 'fr', data: { name: `${tag} lieu publié` } as never, overrideAccess: true })
 
     const parent = await payload.create({ collection: 'event-categories', data: { name: `${tag} Music & Arts`, description: 'All music' }, overrideAccess: true })
@@ -131,6 +133,8 @@ describe('single events read in one statement: the same answers and rules as thr
       `/events/by-slug/${slug}?i18n_language=es`,
       `/events/${id}?password=${encodeURIComponent(PASSWORD)}`,
       `/events/${id}?password=wrong`,
+      `/events/by-slug/${slug}?password=${encodeURIComponent(PASSWORD)}`,
+      `/events/by-slug/${slug}?password=wrong&i18n_language=fr`,
     ]
   }
 
@@ -155,6 +159,9 @@ describe('single events read in one statement: the same answers and rules as thr
       `/events?search=${tag}&geoloc=1&per_page=50`,
       `/events?search=${tag}&post_parent=3&per_page=50`,
       `/events?per_page=5&page=3`,
+      // A slug that names no event, and a venue's (the slug's look-up reads events only).
+      `/events/by-slug/${tag.toLowerCase()}-no-such-event`,
+      `/events/by-slug/${venueSlug}`,
     ]
   }
 
@@ -190,7 +197,7 @@ describe('single events read in one statement: the same answers and rules as thr
   it('gives the same answers as the reads through Payload, for every caller, event, language and password, and in lists', async () => {
     lean = await answers(true)
     throughPayload = await answers(false)
-    expect(Object.keys(lean).length).toBe(CALLERS.length * (Object.keys(events).length * 6 + lists().length))
+    expect(Object.keys(lean).length).toBe(CALLERS.length * (Object.keys(events).length * 8 + lists().length))
     // The lists are not empty: the visitor's has every published, listed event of this test but the
     // password-protected one, which a visitor's search never finds (docs/compatibility.md, "Search").
     expect(JSON.parse(lean[`visitor list /events?search=${tag}&per_page=50`]!.body).total).toBe(10)

@@ -116,20 +116,24 @@ function echoedArgs(ctx: RestContext, dates: Partial<Record<string, string>>, st
   return { encoded: extras.length > 0 || args.featured !== undefined, extras, main }
 }
 
-/** `GET /events/by-slug/{slug}`: the event the slug's validation found (`slugOf`). */
+/**
+ * `GET /events/by-slug/{slug}`: the event the slug's validation found (`slugOf`), or found and
+ * read as the caller may read it in the same statement (`loadEventBySlug`, `doc`).
+ */
 async function readEventBySlug(ctx: RestContext) {
-  const found = foundFor<Target & { status: string }>(ctx.args, 'slug')!
-  return readEvent(ctx, found.id, found)
+  const found = foundFor<Target & { doc?: EventDoc | null; status: string }>(ctx.args, 'slug')!
+  return readEvent(ctx, found.id, { id: found.id, status: found.status }, found.doc)
 }
 
 /**
  * A single event, with the original's answers in its order: 404 when there is no such post, 400
  * when the post is a venue or organizer, 403 when it is trashed, not visible to the caller, or
  * password-protected without the password. The event as the caller may read it is all most
- * answers need: its stored status is asked only when it is missing or trashed.
+ * answers need: its stored status is asked only when it is missing or trashed. `read`: the event
+ * as the caller may read it (`null`: they may not), when the slug's look-up read it already.
  */
-async function readEvent(ctx: RestContext, id: number, checked?: Target): Promise<EventDoc> {
-  const doc = id && id <= MAX_INT4 ? await readSingleEvent(ctx, id) : null
+async function readEvent(ctx: RestContext, id: number, checked?: Target, read?: EventDoc | null): Promise<EventDoc> {
+  const doc = read !== undefined ? read : id && id <= MAX_INT4 ? await readSingleEvent(ctx, id) : null
   if (!doc || doc.status === 'trash') {
     const stored = checked ?? (doc ? { id, status: doc.status } : await findEventForCheck(ctx, id))
     if (!stored) return refuseMissingEvent(ctx, id)

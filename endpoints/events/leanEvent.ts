@@ -7,11 +7,13 @@ import { readTerms } from '../../src/access/terms'
 import { poolOf } from '../../src/db/pool'
 import { CALENDAR_SLUGS } from '../../src/slugs'
 import { postReadRule } from '../postReadRule'
+import { termCountsStored } from '../termCounts'
 
 /*
  * Events read in one SQL statement: each event with its translation, its venue, organizers,
  * categories and tags, as `loadEvents` + `populateEvents` would give it (the image stays an id,
- * populated through Payload as before). A first read through Payload's finds costs four to six
+ * populated through Payload as before), and the terms' counts of published events once the
+ * database is known to keep them (`termCount`, see `terms`). A first read through Payload's finds costs four to six
  * statements, each built by the ORM and sent in full, and ~10 ms of the server's CPU at 10,000
  * events (bench/RESULTS.md, issue 17); this is one named statement, parsed once per connection.
  *
@@ -73,18 +75,22 @@ const ORGANIZERS = `(SELECT json_agg(coalesce(
   ${translations('organizers', 'o', 'ol', 'of')}
   WHERE r.parent_id = e.id AND r.path = 'organizers')`
 
-const terms = (table: string, column: string, path: string, parent: boolean) => `(SELECT json_agg(coalesce(
+/**
+ * An event's categories or tags. `counted`: each with `termCount`, `[published events, change rows]`
+ * from `calendar_term_counts` (`endpoints/termCounts.ts`), so that the read needs no second statement.
+ */
+const terms = (table: string, column: string, path: string, parent: boolean, counted: boolean) => `(SELECT json_agg(coalesce(
     CASE WHEN x.id IS NOT NULL THEN json_build_object(
-      'id', x.id, 'name', ${text('name', 'xl', 'xf')}, 'description', ${text('description', 'xl', 'xf')}, 'slug', x.slug${parent ? `, 'parent', x.parent_id` : ''}) END,
+      'id', x.id, 'name', ${text('name', 'xl', 'xf')}, 'description', ${text('description', 'xl', 'xf')}, 'slug', x.slug${parent ? `, 'parent', x.parent_id` : ''}${
+        counted ? `, 'termCount', (SELECT json_build_array(coalesce(sum(c.delta), 0), count(*)) FROM calendar_term_counts c WHERE c.term_id = x.id)` : ''}) END,
     to_json(r.${column})) ORDER BY r."order")
   FROM events_rels r
   LEFT JOIN ${table} x ON x.id = r.${column}
   ${translations(table, 'x', 'xl', 'xf')}
   WHERE r.parent_id = e.id AND r.path = '${path}')`
 
-/** $1 the events' ids, $2 the language, $3 the fallback language, $4 and $5 the read rule (`readable`). */
-const LEAN_EVENT = `
-  SELECT json_build_object(
+/** An event as JSON; `$2` the language, `$3` the fallback language. */
+const eventDoc = (counted: boolean) => `json_build_object(
     'id', e.id, 'title', ${text('title', 'l', 'f')}, 'description', ${rich('description', 'l', 'f')},
     'descriptionHtml', ${text('description_html', 'l', 'f')},
     'excerpt', ${text('excerpt', 'l', 'f')}, 'summaryText', ${text('summary_text', 'l', 'f')},
@@ -98,11 +104,52 @@ const LEAN_EVENT = `
     'showMap', e.show_map, 'showMapLink', e.show_map_link, ${postColumns('events', 'e')},
     'venue', coalesce(${VENUE}, to_json(e.venue_id)),
     'organizers', coalesce(${ORGANIZERS}, '[]'::json),
-    'categories', coalesce(${terms('event_categories', 'event_categories_id', 'categories', true)}, '[]'::json),
-    'tags', coalesce(${terms('event_tags', 'event_tags_id', 'tags', false)}, '[]'::json)
-  ) AS doc
+    'categories', coalesce(${terms('event_categories', 'event_categories_id', 'categories', true, counted)}, '[]'::json),
+    'tags', coalesce(${terms('event_tags', 'event_tags_id', 'tags', false, counted)}, '[]'::json)
+  )`
+
+/**
+ * $1 the events' ids, $2 the language, $3 the fallback language, $4 and $5 the read rule
+ * (`readable`). Exported for `bench/explainReads.ts`.
+ */
+const leanEvents = (counted: boolean, which = 'e.id = ANY($1::int[])') => `
+  SELECT ${eventDoc(counted)} AS doc
   FROM events e ${translations('events', 'e', 'l', 'f')}
-  WHERE e.id = ANY($1::int[]) AND ${readable('e')}`
+  WHERE ${which} AND ${readable('e')}`
+export const LEAN_EVENT = leanEvents(false)
+/**
+ * One event ($1 its id). Postgres plans a named statement anew at each run while it estimates that
+ * a plan for the values at hand costs less than one for any values (its `plan_cache_mode=auto`):
+ * for a list of ids it always does (about 0.8 ms of planning for 0.3 ms of execution), for one id
+ * (a unique key, as a slug is) it keeps one plan after the fifth run (bench/RESULTS.md, issue 17,
+ * fourth pass).
+ */
+const leanEvent = (counted: boolean) => leanEvents(counted, 'e.id = $1::int')
+
+/**
+ * The event a slug ($1) names, whatever its status or the caller, as `slugOf` finds it (its id and
+ * status, the lowest id first), with the event itself only when the caller may read it: the slug's
+ * look-up and the read in one statement. $2–$5 as in `LEAN_EVENT`.
+ */
+const leanEventBySlug = (counted: boolean) => `
+  SELECT e.id, e.status, CASE WHEN ${readable('e')} THEN ${eventDoc(counted)} END AS doc
+  FROM events e ${translations('events', 'e', 'l', 'f')}
+  WHERE e.slug = $1
+  ORDER BY e.id LIMIT 1`
+
+/**
+ * The statements by name, with their terms' counts where the database keeps them (known once a
+ * count has been read: `termCountsStored`), without otherwise.
+ */
+const STATEMENTS = {
+  byId: [leanEvent(false), leanEvent(true)],
+  byIds: [leanEvents(false), leanEvents(true)],
+  bySlug: [leanEventBySlug(false), leanEventBySlug(true)],
+} as const
+function statementOf(ctx: RestContext, kind: keyof typeof STATEMENTS) {
+  const counted = termCountsStored(ctx.payload)
+  return { name: `calendar-lean-event-${kind}${counted ? '-counted' : ''}`, text: STATEMENTS[kind][counted ? 1 : 0] }
+}
 
 /** Off: every single event is read through Payload (for tests that compare both paths). */
 export const leanEventReads = { enabled: true }
@@ -131,26 +178,56 @@ function isEligible(ctx: RestContext): boolean {
   return known
 }
 
+/** The read rule's and languages' parameters ($2–$5), or `undefined` when this read does not apply. */
+function leanParameters(ctx: RestContext): undefined | unknown[] {
+  if (!leanEventReads.enabled || ctx.req.transactionID || !isEligible(ctx)) return undefined
+  const rules = [events, venues, organizers].map((slug) => postReadRule(ctx, slug))
+  if (rules.some((rule) => rule === undefined)) return undefined
+  const rule = rules[0]!
+  const locale = typeof ctx.req.locale === 'string' && ctx.req.locale !== 'all' ? ctx.req.locale : ctx.options.defaultLanguage
+  return [locale, ctx.options.defaultLanguage, rule.everything, rule.author]
+}
+
 /**
  * The events `ids` as the caller may read them, with their related items (see the comment at the
  * top), by id: an event missing from the map does not exist or may not be read by the caller.
  * `undefined` when this read does not apply (then read them through Payload).
  */
 export async function readLeanEvents(ctx: RestContext, ids: number[]): Promise<Map<number, EventDoc> | undefined> {
-  if (!leanEventReads.enabled || ctx.req.transactionID || !isEligible(ctx)) return undefined
-  const rules = [events, venues, organizers].map((slug) => postReadRule(ctx, slug))
-  if (rules.some((rule) => rule === undefined)) return undefined
-  const rule = rules[0]!
-  const locale = typeof ctx.req.locale === 'string' && ctx.req.locale !== 'all' ? ctx.req.locale : ctx.options.defaultLanguage
-  const { rows } = await poolOf(ctx.payload)!.query<{ doc: EventDoc }>({
-    name: 'calendar-lean-events',
-    text: LEAN_EVENT,
-    values: [ids, locale, ctx.options.defaultLanguage, rule.everything, rule.author],
-  })
-  return new Map(rows.map(({ doc }) => [doc.id, doc]))
+  const parameters = leanParameters(ctx)
+  if (!parameters) return undefined
+  const { rows } = await poolOf(ctx.payload)!.query<{ doc: EventDoc }>(
+    ids.length === 1 ? { ...statementOf(ctx, 'byId'), values: [ids[0], ...parameters] } : { ...statementOf(ctx, 'byIds'), values: [ids, ...parameters] },
+  )
+  return new Map(rows.map(({ doc }) => [doc.id, marked(doc)!]))
+}
+
+/**
+ * On an event read here: its venue, organizers, categories and tags are already as the caller may
+ * read them (an id left is one they may not read, or that no longer exists), so `populateEvents`
+ * reads only its image. A symbol: copies (`{ ...doc }`) keep it, JSON never shows it.
+ */
+export const RELATED_READ = Symbol('related items read')
+
+const marked = (doc: EventDoc | null): EventDoc | null => (doc ? Object.assign(doc, { [RELATED_READ]: true }) : doc)
+
+/** What a slug names: the event's id and stored status, and the event when the caller may read it (else `null`). */
+export type LeanSlugRead = { doc: EventDoc | null; id: number; status: string }
+
+/**
+ * The event `slug` names (any status, as `slugOf` looks it up) and, in the same statement, the
+ * event as the caller may read it. `null` when no event has this slug; `undefined` when this read
+ * does not apply (then `slugOf`, and the event through `loadEvents`).
+ */
+export async function readLeanEventBySlug(ctx: RestContext, slug: string): Promise<LeanSlugRead | null | undefined> {
+  const parameters = leanParameters(ctx)
+  if (!parameters) return undefined
+  const { rows } = await poolOf(ctx.payload)!.query<LeanSlugRead>({ ...statementOf(ctx, 'bySlug'), values: [slug, ...parameters] })
+  const row = rows[0]
+  return row ? { doc: marked(row.doc), id: Number(row.id), status: String(row.status) } : null
 }
 
 /** Whether `readLeanEvents` applies to this request. */
 export function leanEventsApply(ctx: RestContext): boolean {
-  return leanEventReads.enabled && !ctx.req.transactionID && isEligible(ctx) && [events, venues, organizers].every((slug) => postReadRule(ctx, slug) !== undefined)
+  return leanParameters(ctx) !== undefined
 }

@@ -7,8 +7,8 @@ import { CALENDAR_SLUGS } from '../../src/slugs'
 import { relationId } from '../serializeCommon'
 import { keptFor } from '../freshness'
 import { findByIds } from '../relatedItems'
-import { publishedTermCounts } from '../termCounts'
-import { leanEventsApply, readLeanEvents } from './leanEvent'
+import { publishedTermCounts, useTermCountsRead } from '../termCounts'
+import { type LeanSlugRead, leanEventsApply, readLeanEventBySlug, readLeanEvents, RELATED_READ } from './leanEvent'
 import { leanPageIds } from './leanList'
 
 const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
@@ -58,6 +58,17 @@ export async function loadEvents(ctx: RestContext, ids: number[]): Promise<Event
   return ids.map((id) => byId.get(id)).filter((doc): doc is EventDoc => Boolean(doc)).map((doc) => ({ ...doc }))
 }
 
+/**
+ * The event a slug names (any status) and the event as the caller may read it, in one statement
+ * where `leanEvent.ts` applies (kept for visitors as `loadEvents` keeps what it reads); `undefined`
+ * when it does not (then the slug's validation looks it up through Payload, `slugOf`).
+ */
+export async function loadEventBySlug(ctx: RestContext, slug: string): Promise<LeanSlugRead | null | undefined> {
+  const read = await readLeanEventBySlug(ctx, slug)
+  if (read) (await keptFor(ctx)).set(`${EVENTS}:${ctx.req.locale}`, String(read.id), read.doc)
+  return read && { ...read, doc: read.doc && { ...read.doc } }
+}
+
 /** Up to this many events skipped, one query reads the page; deeper pages first find their ids. */
 const DIRECT_OFFSET = 50
 
@@ -91,7 +102,7 @@ type Related = { collection: string; field: 'categories' | 'image' | 'organizers
  * Replaces the venue, organizers, categories, tags and image ids of these events by the items,
  * as a depth-1 read does (an item the caller may not read stays an id, which serializers skip),
  * with one query per kind of item for all the events at once, run side by side, and one for the
- * term counts. Returns how many published events use each term.
+ * term counts not read with the events. Returns how many published events use each term.
  */
 export async function populateEvents(ctx: RestContext, events: EventDoc[]): Promise<Map<number, number>> {
   const options = ctx.options
@@ -103,6 +114,8 @@ export async function populateEvents(ctx: RestContext, events: EventDoc[]): Prom
     { collection: options.mediaCollection, field: 'image', many: false },
   ]
   const idsOf = (event: EventDoc, { field, many }: Related, { unread }: { unread: boolean }): number[] => {
+    // Read with the event as the caller may read them (`leanEvent.ts`): an id left there would not be found either.
+    if (unread && field !== 'image' && (event as { [RELATED_READ]?: boolean })[RELATED_READ]) return []
     const value = event[field]
     const values = many ? ((value as unknown[] | null | undefined) ?? []) : [value]
     // Items already in place (a single event read with them, `leanEvent.ts`) are not read again.
@@ -113,14 +126,24 @@ export async function populateEvents(ctx: RestContext, events: EventDoc[]): Prom
   }
   const idsIn = (relation: Related, unread: boolean) => [...new Set(events.flatMap((event) => idsOf(event, relation, { unread })))]
   const wanted = related.map((relation) => idsIn(relation, true))
+  // Terms read with their counts (`leanEvent.ts`) need not be counted again.
+  const countsRead = new Map<number, { changes: number; id: number; published: number }>()
+  for (const event of events) {
+    for (const term of [...((event.categories as unknown[] | null | undefined) ?? []), ...((event.tags as unknown[] | null | undefined) ?? [])]) {
+      const count = term && typeof term === 'object' ? (term as { termCount?: [number, number] }).termCount : undefined
+      if (count) countsRead.set((term as { id: number }).id, { changes: Number(count[1]), id: (term as { id: number }).id, published: Number(count[0]) })
+    }
+  }
   const terms = [
     ...idsIn(related[2]!, false).map((id) => ({ id, kind: 'categories' as const })),
     ...idsIn(related[3]!, false).map((id) => ({ id, kind: 'tags' as const })),
-  ]
-  const [counts, ...found] = await Promise.all([
+  ].filter((term) => !countsRead.has(term.id))
+  const [counted, read, ...found] = await Promise.all([
     publishedTermCounts(ctx, terms),
+    useTermCountsRead(ctx, [...countsRead.values()]),
     ...related.map((relation, index) => findByIds(ctx, relation.collection, wanted[index]!, { ofReadableItems: relation.field === 'image' })),
   ])
+  const counts = new Map([...counted, ...read])
   related.forEach((relation, index) => {
     const items = found[index]!
     for (const event of events) {

@@ -1,6 +1,7 @@
-import type { ParamSpecs } from '../params'
+import type { ParamSpecs, Validator } from '../params'
 
-import { optional } from '../params'
+import { found, optional } from '../params'
+import { loadEventBySlug } from './loadEvents'
 
 import { formatWallTime } from '../../src/lib/phpDate'
 import { text } from '../i18n'
@@ -180,13 +181,28 @@ const eventIdArg = {
 /** `GET|DELETE /events/{id}`: the id's format only; whether it exists is the handler's answer (404). */
 export const readEventArgs: ParamSpecs = { id: eventIdArg, password: passwordArg }
 
+/**
+ * The slug of an event (any status), as `slugOf` finds it; on a read where `leanEvent.ts` applies,
+ * found with the event itself in one statement (`loadEventBySlug`), which the handler then uses.
+ */
+const eventSlugOf = (events: string): Validator => {
+  const lookUp = slugOf(events, { status: true })
+  return async (value, ctx) => {
+    if ((ctx.method === 'GET' || ctx.method === 'HEAD') && typeof value === 'string' && value !== '') {
+      const read = await loadEventBySlug(ctx, value)
+      if (read !== undefined) return read ? found(read) : false
+    }
+    return lookUp(value, ctx)
+  }
+}
+
 export const readEventBySlugArgs = (events: string): ParamSpecs => ({
   slug: {
     type: 'string',
     description: text('the event post name', { fr: 'le slug de l’événement', es: 'el slug del evento' }),
     required: true,
     in: 'path',
-    validate: slugOf(events, { status: true }),
+    validate: eventSlugOf(events),
   },
 })
 

@@ -6,6 +6,7 @@ import path from 'node:path'
 import pg from 'pg'
 
 import { freePort } from '../lib/freePort'
+import { productionPostgresFlags } from './postgresSettings'
 import { recordOwner, settleRunningServer } from './staleServer'
 
 export type EmbeddedDatabase = {
@@ -21,7 +22,10 @@ export type EmbeddedDatabase = {
 export async function startEmbeddedPostgres(args: {
   database: string
   dir: string
-  /** Trade durability for speed: right for throwaway test databases, wrong for real data. */
+  /**
+   * Trade durability for speed: right for throwaway test databases, wrong for real data. Without
+   * it, the server gets a real site's memory settings (`postgresSettings.ts`).
+   */
   fast?: boolean
   /** Told when a server left running on `dir` is reused or stopped. */
   log?: (message: string) => void
@@ -69,7 +73,7 @@ export async function startEmbeddedPostgres(args: {
     port,
     postgresFlags: [
       '-c', 'listen_addresses=127.0.0.1',
-      ...(args.fast ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+      ...(args.fast ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : productionPostgresFlags()),
     ],
     user: 'postgres',
   })
