@@ -10,7 +10,8 @@
  * `--write venue-update` renames and re-addresses a venue (`PUT /venues/{id}`) in turn, `--write trash`
  * trashes events created beforehand (`DELETE /events/{id}`).
  * Prints, per write: SQL statements (every query the `pg` driver
- * sends, transaction control included), wall time and this process's CPU time, median and p95;
+ * sends, transaction control included), wall time and this process's CPU time, median and p95,
+ * and the writes per second this makes one after another (c=1);
  * `--show` lists the statements of one create; `--cpu-prof DIR` writes a V8 profile of the
  * measured creates.
  */
@@ -204,7 +205,7 @@ async function main() {
     const format = (values: number[]) => `median ${quantile(values, 0.5).toFixed(1)}, p95 ${quantile(values, 0.95).toFixed(1)}`
     console.log(`${options.creates} writes (${options.write}) at ${options.events} events, load average ${os.loadavg().map((v) => v.toFixed(2)).join(', ')}`)
     console.log(`statements per write: ${format(statements)} (min ${Math.min(...statements)}, max ${Math.max(...statements)})`)
-    console.log(`wall ms per write: ${format(wallMs)}`)
+    console.log(`wall ms per write: ${format(wallMs)}; ${(options.creates / (wallMs.reduce((sum, ms) => sum + ms, 0) / 1000)).toFixed(1)} writes/s one after another (c=1)`)
     console.log(`CPU ms per write (this process): ${format(cpuMs)}`)
     if (options.show) {
       // Each statement of the last create, with the median round trip of its kind over every measured create.
