@@ -7,6 +7,7 @@ import { buildConfig, defaultLoggerOptions } from 'payload'
 import sharp from 'sharp'
 
 import { generateMediaCollection } from './collections/Media/index'
+import { SerialQueryClient } from './src/db/serialQueryClient'
 import { type AppEnv, readEnv } from './src/env'
 import { eventsCalendarPlugin } from './src/index'
 import { migrations } from './src/migrations/index'
@@ -86,7 +87,8 @@ export default buildConfig({
   // so another site cannot make a signed-in browser write through /api or /api/graphql.
   csrf: [new URL(env.siteUrl).origin],
   db: postgresAdapter({
-    pool: { connectionString: process.env.DATABASE_URL },
+    // One statement at a time on each connection, although Payload sends some side by side.
+    pool: { Client: SerialQueryClient, connectionString: process.env.DATABASE_URL },
     // Reads may go to these; for 2 s after a write this process reads from the primary
     // (Payload's `readReplicasAfterWriteInterval`). Another instance may read a replica meanwhile.
     readReplicas: env.databaseReplicaUrls.length ? env.databaseReplicaUrls : undefined,

@@ -1,14 +1,17 @@
 /**
- * `node --import ./src/server/register.mjs bench/create.ts [--events 50] [--creates 200] [--write create|update|venue] [--cpu-prof DIR] [--show]`
+ * `node --import ./src/server/register.mjs bench/create.ts [--events 50] [--creates 200] [--write create|update|venue|venue-update|trash] [--cpu-prof DIR] [--show]`
  *
  * What one `POST /events` costs, measured in one process so that the machine's load disturbs it
  * less than `npm run bench`'s req/s: seeds a throwaway database as the bench does, serves the
  * compatibility API from this process (`endpoints/express.ts`, no admin), and sends the bench's
  * create (title, HTML description, dates, venue, category, cost, published; application
  * password) one at a time; `--write update` sends `PUT /events/{id}` of the events created during
- * the warm-up in turn (a new title, cost, venue and category), `--write venue` creates venues.
+ * the warm-up in turn (a new title, cost, venue and category), `--write venue` creates venues,
+ * `--write venue-update` renames and re-addresses a venue (`PUT /venues/{id}`) in turn, `--write trash`
+ * trashes events created beforehand (`DELETE /events/{id}`).
  * Prints, per write: SQL statements (every query the `pg` driver
- * sends, transaction control included), wall time and this process's CPU time, median and p95;
+ * sends, transaction control included), wall time and this process's CPU time, median and p95,
+ * and the writes per second this makes one after another (c=1);
  * `--show` lists the statements of one create; `--cpu-prof DIR` writes a V8 profile of the
  * measured creates.
  */
@@ -29,7 +32,7 @@ import { startBenchDatabase } from './database'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
-type Options = { cpuProf?: string; creates: number; events: number; show: boolean; warmup: number; write: 'create' | 'update' | 'venue' }
+type Options = { cpuProf?: string; creates: number; events: number; show: boolean; warmup: number; write: 'create' | 'trash' | 'update' | 'venue' | 'venue-update' }
 
 function readOptions(argv: string[]): Options {
   const options: Options = { creates: 200, events: 50, show: false, warmup: 30, write: 'create' }
@@ -142,9 +145,34 @@ async function main() {
       const body = await response.text()
       if (response.status !== 201) throw new Error(`venue create answered ${response.status}: ${body.slice(0, 500)}`)
     }
-    const write = { create, update, venue: createVenue }[options.write]
+    const venueIds: number[] = []
+    let venueUpdates = 0
+    const updateVenue = async () => {
+      const id = venueIds[venueUpdates++ % venueIds.length]!
+      const response = await fetch(`${url.replace(/events$/, 'venues')}/${id}`, {
+        body: JSON.stringify({ venue: `Bench renamed venue ${venueUpdates}`, address: `${venueUpdates} Main Street`, city: 'Springfield' }),
+        headers: { authorization, 'content-type': 'application/json' },
+        method: 'PUT',
+      })
+      const body = await response.text()
+      if (response.status !== 200) throw new Error(`venue update answered ${response.status}: ${body.slice(0, 500)}`)
+    }
+    let trashed = 0
+    const trash = async () => {
+      const id = createdIds[options.warmup + trashed++]!
+      const response = await fetch(`${url}/${id}`, { headers: { authorization }, method: 'DELETE' })
+      const body = await response.text()
+      if (response.status !== 200) throw new Error(`trash answered ${response.status}: ${body.slice(0, 500)}`)
+    }
+    const write = { create, trash, update, venue: createVenue, 'venue-update': updateVenue }[options.write]
 
     for (let index = 0; index < options.warmup; index++) await create()
+    if (options.write === 'trash') for (let index = 0; index < options.creates; index++) await create()
+    if (options.write === 'venue-update') {
+      for (let index = 0; index < 10; index++) await createVenue()
+      const listed = await fetch(`${url.replace(/events$/, 'venues')}?per_page=10&status=publish`, { headers: { authorization } })
+      venueIds.push(...((await listed.json()) as { venues: { id: number }[] }).venues.map((venue) => venue.id))
+    }
     const session = options.cpuProf ? new inspector.Session() : null
     if (session) {
       session.connect()
@@ -177,7 +205,7 @@ async function main() {
     const format = (values: number[]) => `median ${quantile(values, 0.5).toFixed(1)}, p95 ${quantile(values, 0.95).toFixed(1)}`
     console.log(`${options.creates} writes (${options.write}) at ${options.events} events, load average ${os.loadavg().map((v) => v.toFixed(2)).join(', ')}`)
     console.log(`statements per write: ${format(statements)} (min ${Math.min(...statements)}, max ${Math.max(...statements)})`)
-    console.log(`wall ms per write: ${format(wallMs)}`)
+    console.log(`wall ms per write: ${format(wallMs)}; ${(options.creates / (wallMs.reduce((sum, ms) => sum + ms, 0) / 1000)).toFixed(1)} writes/s one after another (c=1)`)
     console.log(`CPU ms per write (this process): ${format(cpuMs)}`)
     if (options.show) {
       // Each statement of the last create, with the median round trip of its kind over every measured create.

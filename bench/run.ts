@@ -89,7 +89,7 @@ function readOptions(argv: string[]): Options {
   return options
 }
 
-type Request = { body?: string; headers?: Record<string, string>; method?: 'GET' | 'POST'; path: string }
+type Request = { body?: string; headers?: Record<string, string>; method?: 'GET' | 'POST' | 'PUT'; path: string }
 type Side = { make: () => Request; total?: (response: { body: unknown; headers: Headers }) => number | undefined }
 type Scenario = {
   compat: Side
@@ -380,6 +380,8 @@ async function buildScenarios(base: string, seed: SeedSummary, listedSample: See
   const slugs = rotate(seed.sample.map((event) => event.slug).reverse())
   let created = 0
   const startOf = () => new Date(Date.now() + (30 + (created % 300)) * DAY)
+  const updatedIds = rotate(seed.sample.map((event) => event.id))
+  let updated = 0
 
   return [
     {
@@ -500,6 +502,20 @@ async function buildScenarios(base: string, seed: SeedSummary, listedSample: See
             path: '/api/events?depth=1',
           }
         },
+      },
+    },
+    {
+      name: 'update',
+      what: 'PUT /events/{id} (signed in: application password): a new title, cost, venue and category',
+      connections: [1],
+      write: true,
+      compat: {
+        make: () => ({
+          body: JSON.stringify({ title: `Bench updated event ${++updated}`, cost: `$${updated % 50}`, venue: seed.filter.venue, categories: [seed.filter.category] }),
+          headers: { authorization: basic, 'content-type': 'application/json' },
+          method: 'PUT',
+          path: `${COMPAT}/events/${updatedIds()}`,
+        }),
       },
     },
   ]

@@ -20,6 +20,7 @@ import { populateField } from './relatedItems'
 import { isTruthy } from './validators'
 import { serializeVenue } from './venues/serializeVenue'
 import { mayUnlockProtected } from './unlockProtected'
+import { asReadByWriter } from './writtenItems'
 import { type PlainDoc, plainDoc, plainDocs } from '../src/lib/plainDoc'
 
 const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
@@ -164,8 +165,15 @@ export function linkedPostResource(kind: LinkedKind): Resource {
     return (same?.id as number | undefined) ?? null
   }
 
-  async function load(ctx: RestContext, id: number) {
-    return plainDoc(await ctx.payload.findByID({ collection, depth: 1, id, overrideAccess: false, req: ctx.req }))
+  /**
+   * A written item as the writer may now read it: what the write returned (`writtenItems.ts`), its
+   * image read as a list reads it (the serializer shows the author by id), or read again at depth 1.
+   */
+  async function load(ctx: RestContext, id: number, written?: PlainDoc) {
+    const asRead = written ? await asReadByWriter(ctx, collection, written) : null
+    if (!asRead) return plainDoc(await ctx.payload.findByID({ collection, depth: 1, id, overrideAccess: false, req: ctx.req }))
+    await populateField(ctx, [asRead], 'image', ctx.options.mediaCollection)
+    return asRead
   }
 
   /** The kind's items linked to the event the `event` argument's validation found, with its venue and organizers. */

@@ -138,11 +138,12 @@ export function resourceController(resource: Resource): ResourceController {
       return { body: before }
     }
     if (status === 'trash') throw alreadyTrashed(resource.words.singular)
-    await inTransaction(ctx.req, async () => {
-      await ctx.payload.update({ collection, data: { status: 'trash' } as never, depth: 0, id, overrideAccess: false, req: ctx.req })
+    const written = await inTransaction(ctx.req, async () => {
+      const trashed = plainDoc(await ctx.payload.update({ collection, data: { status: 'trash' } as never, depth: 0, id, overrideAccess: false, req: ctx.req }))
       await removal.afterTrash?.(ctx, id)
+      return trashed
     })
-    return { body: await readBack(ctx, id) }
+    return { body: await readBack(ctx, id, written) }
   }
 
   return { create, get, list, remove, update }

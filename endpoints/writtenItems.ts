@@ -2,6 +2,7 @@ import type { CollectionSlug } from 'payload'
 
 import type { RestContext } from './context'
 
+import { mayReadEveryItem } from '../src/lib/itemsReadByRequest'
 import { type PlainDoc, plainDoc } from '../src/lib/plainDoc'
 
 /**
@@ -28,7 +29,4 @@ export async function asReadByWriter(ctx: RestContext, collection: string, writt
 }
 
 /** Whether the collection's read access lets this request's caller read every item (answers `true`, not a condition). */
-export async function mayReadEvery(ctx: RestContext, collection: string): Promise<boolean> {
-  const readAccess = ctx.payload.collections[collection as CollectionSlug]?.config.access?.read
-  return Boolean(readAccess) && (await readAccess!({ req: ctx.req })) === true
-}
+export const mayReadEvery = (ctx: RestContext, collection: string): Promise<boolean> => mayReadEveryItem(ctx.req, collection)

@@ -23,6 +23,8 @@ import { defaultEndDate, defaultStartDate } from './params'
 import { type EventDoc, serializeEvent } from './serializeEvent'
 import { type PlainDoc, plainDoc } from '../../src/lib/plainDoc'
 import { asReadByWriter } from '../writtenItems'
+import { itemsReadBefore } from '../../src/lib/itemsReadByRequest'
+import { relationId } from '../serializeCommon'
 
 const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
 
@@ -46,11 +48,11 @@ export const eventsResource: Resource = {
   target: targetEvent,
   prepareData: async (ctx, target) => {
     if (!target) return prepareEventData(ctx)
-    // The event is read after the update's lock, as Payload's own update reads it: read before,
-    // it could be older than a write that commits meanwhile.
+    // What the data needs of the stored event (its timezone, when a date is sent without one) is
+    // read after the update's lock, as Payload's own update reads it: read before, it could be
+    // older than a write that commits meanwhile.
     await lockForTransaction(ctx.req, itemUpdateKey(EVENTS, target.id))
-    const existing = await ctx.payload.findByID({ collection: EVENTS, depth: 0, id: target.id, overrideAccess: true, req: ctx.req })
-    return prepareEventData(ctx, plainDoc(existing))
+    return prepareEventData(ctx, { timezone: () => storedTimezone(ctx, target.id) })
   },
   load: loadWritten,
   // The original moves an end before the start to the start rather than refusing the write.
@@ -199,9 +201,45 @@ async function targetEvent(ctx: RestContext): Promise<Target> {
   return stored
 }
 
+/**
+ * How many of the written event's venue, organizers, categories and tags this request has not
+ * read yet (`src/lib/itemsReadByRequest.ts`): each would cost the answer a query of its own, where
+ * reading the event again brings them all in one (`leanEvent.ts`), so a write that sent none of
+ * them (a move to the trash, a change of title) is answered from a new read.
+ */
+function unreadRelations(ctx: RestContext, written: PlainDoc): number {
+  const relations = [
+    [CALENDAR_SLUGS.venues, 'venue'],
+    [CALENDAR_SLUGS.organizers, 'organizers'],
+    [CALENDAR_SLUGS.eventCategories, 'categories'],
+    [CALENDAR_SLUGS.eventTags, 'tags'],
+  ] as const
+  return relations.filter(([collection, field]) => {
+    const value = written[field]
+    const ids = (Array.isArray(value) ? value : [value]).map(relationId).filter((item): item is number => item !== null && !Number.isNaN(item))
+    return ids.length > 0 && !itemsReadBefore(ctx.req, collection, ids)
+  }).length
+}
+
+/** The event's stored timezone, read in the write's transaction whoever the writer is. */
+async function storedTimezone(ctx: RestContext, id: number): Promise<null | string | undefined> {
+  const { docs } = await ctx.payload.find({
+    collection: EVENTS,
+    depth: 0,
+    limit: 1,
+    overrideAccess: true,
+    pagination: false,
+    req: ctx.req,
+    select: { timezone: true } as never,
+    where: { id: { equals: id } },
+  })
+  if (!docs[0]) throw new NotFound(ctx.req.t)
+  return (docs[0] as { timezone?: null | string }).timezone
+}
+
 /** A written event as the writer may now read it: what the write returned, or read again (`writtenItems.ts`). */
 async function loadWritten(ctx: RestContext, id: number, written?: PlainDoc): Promise<EventDoc> {
-  const asRead = written ? await asReadByWriter(ctx, EVENTS, written) : null
+  const asRead = written && unreadRelations(ctx, written) <= 1 ? await asReadByWriter(ctx, EVENTS, written) : null
   if (asRead) return asRead as EventDoc
   const [doc] = await loadEvents(ctx, [id])
   // As findByID would: the writer may no longer see what they wrote (a contributor's event sent to review).

@@ -21,17 +21,23 @@ const FLAGS = {
   sticky: 'sticky',
 } as const
 
+/** The event an update changes: what of it `prepareEventData` may need, read only when it does. */
+export type StoredEvent = { timezone: () => Promise<null | string | undefined> }
+
 /**
  * The event data to store from a create or update request. Only what the request sent is changed
  * (`docs/compatibility.md`, "Updates change only what they send"); inline venues, organizers and
  * new terms are created on the way, so call it inside the write's transaction.
  */
-export async function prepareEventData(ctx: RestContext, existing?: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function prepareEventData(ctx: RestContext, existing?: StoredEvent): Promise<Record<string, unknown>> {
   const args = ctx.args
   const sent = (name: string) => wasSent(args, name)
   const data: Record<string, unknown> = {}
 
-  const timezone = sent('timezone') && args.timezone ? String(args.timezone) : ((existing?.timezone as string) ?? ctx.options.siteTimezone)
+  // An update's stored timezone is read only when a date sent needs it.
+  const needsZone = !(sent('timezone') && args.timezone) && ['start_date', 'end_date', 'date'].some(sent)
+  const storedZone = existing && needsZone ? await existing.timezone() : undefined
+  const timezone = sent('timezone') && args.timezone ? String(args.timezone) : (storedZone ?? ctx.options.siteTimezone)
   if (sent('timezone') || !existing) data.timezone = timezone
   const at = (value: unknown, zone: string) => parsePhpDateTime(value, { now: ctx.now, timeZone: zone })?.toISOString()
 

@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto'
  */
 
 /** How long a sign-in is remembered: the longest another process may still accept a revoked password. */
-const REMEMBER_MS = 5_000
+export const REMEMBER_MS = 5_000
 const MAX_REMEMBERED = 1_000
 
 type Remembered = { entries: Map<string, { expires: number; user: unknown }>; quietUntil: number }

@@ -2,7 +2,7 @@ import type { RelationshipFieldValidation } from 'payload'
 
 import { validations } from 'payload/shared'
 
-import { itemsReadBefore, readItemsById, rememberItemsRead } from '../lib/itemsReadByRequest'
+import { itemsReadBefore, mayReadEveryItem, readItemsById, rememberItemsRead } from '../lib/itemsReadByRequest'
 
 /**
  * The validation of a relationship to one collection (an event's venue and organizers): Payload's
@@ -24,6 +24,10 @@ export const readableRelationship: RelationshipFieldValidation = async (value, o
   const { overrideAccess, relationTo, req } = options
   const values: unknown[] = Array.isArray(value) ? value : [value]
   const ids = values.filter((item): item is number | string => typeof item === 'number' || typeof item === 'string')
+  // A link the item already has, to items the writer may read whatever they are (or with
+  // `overrideAccess`): an update hands every stored field back, and reading them again would only
+  // find that they exist, which the database's foreign key already holds.
+  if (options.operation === 'update' && sameIds(ids, values, options.previousValue) && (overrideAccess || (await mayReadEveryItem(req, relationTo)))) return true
   let found: (number | string)[] = []
   // Read earlier in this request as the caller may read them (the API's own check of the ids): not again.
   const readBefore = overrideAccess ? null : itemsReadBefore(req, relationTo, ids)
@@ -43,4 +47,10 @@ export const readableRelationship: RelationshipFieldValidation = async (value, o
   const invalid = values.filter((item) => found.indexOf(item as number | string) === -1)
   if (!invalid.length) return true
   return invalid.reduce<string>((message, item, index) => `${message} ${JSON.stringify(item)}${invalid.length === index + 1 ? ',' : ''} `, req.t('validation:invalidSelections'))
+}
+
+/** Whether the value is only ids, the very ones the stored item links, in the same order. */
+function sameIds(ids: readonly (number | string)[], values: readonly unknown[], previous: unknown): boolean {
+  const before: unknown[] = previous === undefined || previous === null ? [] : Array.isArray(previous) ? previous : [previous]
+  return ids.length === values.length && ids.length === before.length && ids.every((id, index) => id === before[index])
 }

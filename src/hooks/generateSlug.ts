@@ -17,6 +17,9 @@ export const generateSlug =
     const current = originalDoc?.slug as string | undefined
     let base = given ? toSlug(given) : ''
     if (!base && given === undefined && current) return data
+    // An update hands every stored field back, the slug included: the item's own clean slug is
+    // unique already (the column is), so looking for a free one would find it, after a lock and a query.
+    if (given !== undefined && given === current && base === given) return data
     if (!base) {
       const source = data[sourceField] ?? originalDoc?.[sourceField]
       base = toSlug(typeof source === 'string' ? source : '')

@@ -66,3 +66,9 @@ export async function readItemsById(
   })
   return plainDocs(docs)
 }
+
+/** Whether the collection's read access lets this request's caller read every item (answers `true`, not a condition). */
+export async function mayReadEveryItem(req: PayloadRequest, collection: string): Promise<boolean> {
+  const readAccess = req.payload.collections[collection as CollectionSlug]?.config.access?.read
+  return Boolean(readAccess) && (await readAccess!({ req })) === true
+}
