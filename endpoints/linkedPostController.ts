@@ -172,7 +172,7 @@ export function linkedPostResource(kind: LinkedKind): Resource {
   async function load(ctx: RestContext, id: number, written?: PlainDoc) {
     const asRead = written ? await asReadByWriter(ctx, collection, written) : null
     if (!asRead) return plainDoc(await ctx.payload.findByID({ collection, depth: 1, id, overrideAccess: false, req: ctx.req }))
-    await populateField(ctx, [asRead], 'image', ctx.options.mediaCollection)
+    await populateField(ctx, [asRead], 'image', ctx.options.mediaCollection, { ofReadableItems: true })
     return asRead
   }
 
