@@ -23,12 +23,14 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import pg from 'pg'
 
 import { benchEventBody } from './eventBody'
 import type { SeedSummary } from './seed'
 
+import type pg from 'pg'
+
 import { startBenchDatabase } from './database'
+import { countStatements, measureEach, quantile } from './statements'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -50,29 +52,6 @@ function readOptions(argv: string[]): Options {
     }
   }
   return options
-}
-
-/** Every statement the `pg` driver sends: the text of its query and how long its answer took (ms). */
-function countStatements() {
-  const texts: { ms: number; text: string }[] = []
-  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const first = args[0] as { text?: string } | string
-    const entry = { ms: NaN, text: typeof first === 'string' ? first : String(first?.text ?? first) }
-    texts.push(entry)
-    const started = performance.now()
-    const result = query.apply(this, args)
-    if (result && typeof (result as Promise<unknown>).then === 'function') {
-      void (result as Promise<unknown>).then(() => (entry.ms = performance.now() - started), () => undefined)
-    }
-    return result
-  } as never
-  return texts
-}
-
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!
 }
 
 function seedDatabase(url: string, events: number, out: string): Promise<void> {
@@ -179,22 +158,8 @@ async function main() {
       await session.post('Profiler.enable')
       await session.post('Profiler.start')
     }
-    const statements: number[] = []
     const firstMeasured = texts.length
-    const wallMs: number[] = []
-    const cpuMs: number[] = []
-    let shown: { ms: number; text: string }[] = []
-    for (let index = 0; index < options.creates; index++) {
-      const before = texts.length
-      const cpu = process.cpuUsage()
-      const started = performance.now()
-      await write()
-      wallMs.push(performance.now() - started)
-      const used = process.cpuUsage(cpu)
-      cpuMs.push((used.user + used.system) / 1000)
-      statements.push(texts.length - before)
-      if (index === options.creates - 1) shown = texts.slice(before)
-    }
+    const { cpuMs, last: shown, statements, wallMs } = await measureEach(options.creates, texts, write)
     if (session) {
       const { profile } = await session.post('Profiler.stop')
       await fs.mkdir(options.cpuProf!, { recursive: true })

@@ -17,9 +17,11 @@ import fs from 'node:fs/promises'
 import { readdirSync, readFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
+
+import type pg from 'pg'
 
 import { startBenchDatabase } from './database'
+import { countStatements, measureEach, quantile } from './statements'
 
 type Options = { cpuProf?: string; dir: string; reads: number; route: 'by-id' | 'by-slug' | 'page50'; show: boolean }
 
@@ -42,18 +44,6 @@ function readOptions(argv: string[]): Options {
   return options as Options
 }
 
-/** Every statement the `pg` driver sends (as `create.ts` counts them). */
-function countStatements() {
-  const texts: string[] = []
-  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const first = args[0] as { text?: string } | string
-    texts.push(typeof first === 'string' ? first : String(first?.text ?? first))
-    return query.apply(this, args)
-  } as never
-  return texts
-}
-
 /** CPU time (ms) used so far by the Postgres server of `dir` and its processes (Linux `/proc`; 0 elsewhere). */
 function postgresCpuMs(dir: string): number {
   try {
@@ -74,11 +64,6 @@ function postgresCpuMs(dir: string): number {
   } catch {
     return 0
   }
-}
-
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!
 }
 
 async function main() {
@@ -118,23 +103,9 @@ async function main() {
       await session.post('Profiler.enable')
       await session.post('Profiler.start')
     }
-    const statements: number[] = []
-    const wallMs: number[] = []
-    const cpuMs: number[] = []
-    let shown: string[] = []
     const postgresBefore = postgresCpuMs(path.join(options.dir, 'pg'))
     const measuredFrom = performance.now()
-    for (let index = 0; index < options.reads; index++) {
-      const before = texts.length
-      const cpu = process.cpuUsage()
-      const started = performance.now()
-      await read()
-      wallMs.push(performance.now() - started)
-      const used = process.cpuUsage(cpu)
-      cpuMs.push((used.user + used.system) / 1000)
-      statements.push(texts.length - before)
-      if (index === options.reads - 1) shown = texts.slice(before)
-    }
+    const { cpuMs, last: shown, statements, wallMs } = await measureEach(options.reads, texts, read)
     const postgresMs = postgresCpuMs(path.join(options.dir, 'pg')) - postgresBefore
     const measuredMs = performance.now() - measuredFrom
     if (session) {
@@ -150,7 +121,7 @@ async function main() {
     console.log(`wall ms per read: ${format(wallMs)}`)
     console.log(`CPU ms per read (this process, client included): ${format(cpuMs)}`)
     console.log(`Postgres CPU ms per read (all its processes, mean): ${(postgresMs / options.reads).toFixed(2)}; reads per second one at a time: ${((options.reads * 1000) / measuredMs).toFixed(0)}`)
-    if (options.show) shown.forEach((text, index) => console.log(`${String(index + 1).padStart(2)}. ${text.replace(/\s+/g, ' ').slice(0, 160)}`))
+    if (options.show) shown.forEach(({ text }, index) => console.log(`${String(index + 1).padStart(2)}. ${text.replace(/\s+/g, ' ').slice(0, 160)}`))
     server.close()
     await Promise.race([(payload.db as unknown as { pool: pg.Pool }).pool.end(), new Promise((resolve) => setTimeout(resolve, 3000))])
   } finally {

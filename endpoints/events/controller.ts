@@ -159,16 +159,13 @@ async function findEventForCheck(ctx: RestContext, id: number) {
 
 /** An event's id and status whatever its status or the caller (the checks that follow decide what to answer). */
 async function findEventStatus(ctx: RestContext, where: Where): Promise<null | { id: number; status: string }> {
-  const { docs } = await ctx.payload.find({
-    collection: EVENTS,
-    depth: 0,
-    limit: 1,
-    overrideAccess: true,
-    pagination: false,
-    select: { status: true } as never,
-    where,
-  })
-  return (docs[0] as { id: number; status: string } | undefined) ?? null
+  return (await findOneEvent(ctx, where, { status: true })) as null | { id: number; status: string }
+}
+
+/** The `select`ed fields of the one event `where` names, whoever the caller is; in the request's transaction with `req`. */
+async function findOneEvent(ctx: RestContext, where: Where, select: Record<string, true>, req?: RestContext['req']): Promise<null | PlainDoc> {
+  const { docs } = await ctx.payload.find({ collection: EVENTS, depth: 0, limit: 1, overrideAccess: true, pagination: false, req, select: select as never, where })
+  return (docs[0] as PlainDoc | undefined) ?? null
 }
 
 /** The original's answer for an id that is no event: 400 when it is a venue or organizer, 404 otherwise. */
@@ -223,18 +220,9 @@ function unreadRelations(ctx: RestContext, written: PlainDoc): number {
 
 /** The event's stored timezone, read in the write's transaction whoever the writer is. */
 async function storedTimezone(ctx: RestContext, id: number): Promise<null | string | undefined> {
-  const { docs } = await ctx.payload.find({
-    collection: EVENTS,
-    depth: 0,
-    limit: 1,
-    overrideAccess: true,
-    pagination: false,
-    req: ctx.req,
-    select: { timezone: true } as never,
-    where: { id: { equals: id } },
-  })
-  if (!docs[0]) throw new NotFound(ctx.req.t)
-  return (docs[0] as { timezone?: null | string }).timezone
+  const event = await findOneEvent(ctx, { id: { equals: id } }, { timezone: true }, ctx.req)
+  if (!event) throw new NotFound(ctx.req.t)
+  return (event as { timezone?: null | string }).timezone
 }
 
 /** A written event as the writer may now read it: what the write returned, or read again (`writtenItems.ts`). */
