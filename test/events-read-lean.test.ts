@@ -156,6 +156,16 @@ describe('single events read in one statement: the same answers and rules as thr
       `/events?search=${tag}&geoloc=1&per_page=50`,
       `/events?search=${tag}&post_parent=3&per_page=50`,
       `/events?per_page=5&page=3`,
+      // Venue and organizer searches read their pages and totals in SQL of their own (`endpoints/leanLinkedList.ts`).
+      `/venues?search=${tag}&per_page=50`,
+      `/venues?search=${tag.toUpperCase()}%20PUBLI&per_page=2&page=2`,
+      `/venues?search=${tag}%20excerpt&status=publish,draft,private,pending,future&per_page=50&i18n_language=fr`,
+      `/venues?search=555-0100&per_page=50`,
+      `/venues?search=${tag}&has_events=1&per_page=50`,
+      `/organizers?search=${tag}%20described&per_page=50`,
+      `/organizers?search=${tag}&only_with_upcoming=1&per_page=50`,
+      `/organizers?search=example&status=draft,private&per_page=50`,
+      `/organizers?search=${tag}nowhere&per_page=50`,
     ]
   }
 
@@ -221,6 +231,23 @@ describe('single events read in one statement: the same answers and rules as thr
     expect(page).toContain('calendar_search_fold(l.title) LIKE calendar_search_fold(')
     expect(page).toContain('NOT EXISTS (SELECT l._parent_id FROM events_locales l')
     expect(page).toContain("(e.password IS NULL OR e.password = '')")
+    sent.length = 0
+    pool.query = function (this: unknown, ...args: unknown[]) {
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text
+      if (text) sent.push(text)
+      return query.apply(this, args)
+    }
+    try {
+      await forgetKept()
+      expect((await fetch(`${api.url}/wp-json/vendor/events/v1/venues?search=${tag}`)).status).toBe(200)
+    } finally {
+      pool.query = query
+    }
+    const venuePage = sent.find((text) => text.startsWith('SELECT v.id FROM venues v'))
+    expect(venuePage).toContain('v.id IN (SELECT l._parent_id FROM venues_locales l')
+    expect(venuePage).toContain('calendar_search_fold(l.name) LIKE calendar_search_fold(')
+    // Its total only: a page with an item needs no question whether anything matches.
+    expect(sent.filter((text) => text.startsWith('SELECT count(*) AS count FROM venues v'))).toHaveLength(1)
   })
 
   it('applies the read rules on its own: who reads which event', () => {
