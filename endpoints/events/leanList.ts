@@ -109,11 +109,8 @@ function isNoPassword(list: Where[]): boolean {
   )
 }
 
-/**
- * The ids of page `page` of `limit` events matching `and` (the conditions of `eventsListConditions`),
- * in the list's order, as the caller may read them; `undefined` when Payload must read the page.
- */
-export async function leanPageIds(ctx: RestContext, and: Where[], { limit, page }: { limit: number; page: number }): Promise<number[] | undefined> {
+/** The WHERE of `and` with the caller's read access, or `undefined` when Payload must read the list. */
+function leanWhere(ctx: RestContext, and: Where[]): { text: string; values: unknown[] } | undefined {
   if (!leanEventsApply(ctx)) return undefined
   const rule = postReadRule(ctx, CALENDAR_SLUGS.events)
   if (!rule) return undefined
@@ -136,8 +133,31 @@ export async function leanPageIds(ctx: RestContext, and: Where[], { limit, page 
     conditions.push(condition)
   }
   if (!rule.everything) conditions.push(`(e.status = 'publish'${rule.author === null ? '' : ` OR e.author_id = ${sql.param(rule.author)}::int`})`)
-  const text = `SELECT e.id FROM events e WHERE ${conditions.join(' AND ') || 'true'}
-    ORDER BY e.start_local, e.post_date, e.id LIMIT ${sql.param(limit)}::int OFFSET ${sql.param((page - 1) * limit)}::int`
+  return { text: conditions.join(' AND ') || 'true', values }
+}
+
+/**
+ * The ids of page `page` of `limit` events matching `and` (the conditions of `eventsListConditions`),
+ * in the list's order, as the caller may read them; `undefined` when Payload must read the page.
+ */
+export async function leanPageIds(ctx: RestContext, and: Where[], { limit, page }: { limit: number; page: number }): Promise<number[] | undefined> {
+  const where = leanWhere(ctx, and)
+  if (!where) return undefined
+  const { values } = where
+  const text = `SELECT e.id FROM events e WHERE ${where.text}
+    ORDER BY e.start_local, e.post_date, e.id LIMIT $${values.push(limit)}::int OFFSET $${values.push((page - 1) * limit)}::int`
   const { rows } = await poolOf(ctx.payload)!.query<{ id: number }>({ text, values })
   return rows.map((row) => Number(row.id))
+}
+
+/**
+ * How many events match `and`, from the same conditions: a search's matches through the trigram
+ * indexes, where Payload's count joins every event of the window to its translation (77 ms for
+ * `jazz` at 100,000 events); `undefined` when Payload must count them.
+ */
+export async function leanCount(ctx: RestContext, and: Where[]): Promise<number | undefined> {
+  const where = leanWhere(ctx, and)
+  if (!where) return undefined
+  const { rows } = await poolOf(ctx.payload)!.query<{ count: string }>({ text: `SELECT count(*) AS count FROM events e WHERE ${where.text}`, values: where.values })
+  return Number(rows[0]!.count)
 }
