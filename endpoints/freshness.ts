@@ -193,12 +193,14 @@ export async function countKept(
   ctx: RestContext,
   kind: string,
   query: { collection: CollectionSlug; overrideAccess: false; req: RestContext['req']; where: Where },
+  /** Counts the same items in SQL of its own (`leanLinkedList.ts`); `undefined` leaves it to Payload. */
+  leanCount?: () => Promise<number | undefined>,
 ): Promise<number> {
   const kept = await keptFor(ctx)
   const key = `${ctx.req.locale}:${JSON.stringify(query.where)}`
   const known = kept.get<number>(kind, key)
   if (known !== undefined) return known
-  const { totalDocs } = await ctx.payload.count(query)
+  const totalDocs = (await leanCount?.()) ?? (await ctx.payload.count(query)).totalDocs
   kept.set(kind, key, totalDocs)
   return totalDocs
 }

@@ -11,7 +11,8 @@ import { CALENDAR_SLUGS } from '../src/slugs'
 import { foundFor, wasSent } from './args'
 import { invalidParam, notAccessible } from './errors'
 import { countKept } from './freshness'
-import { findLikeCondition } from './searchConditions'
+import { anyFindLikeMatch, findLikeCondition } from './searchConditions'
+import { leanLinkedCount, leanLinkedPageIds } from './leanLinkedList'
 import { linkedPostData } from './linkedPosts'
 import { linkedCondition } from './linkedToEvents'
 import { resolveImage } from './media'
@@ -63,34 +64,63 @@ export function linkedPostResource(kind: LinkedKind): Resource {
     const args = ctx.args
     const mayEdit = can(ctx.user, 'edit_posts')
     const statuses = (args.status as string[] | undefined) ?? (mayEdit ? null : ['publish'])
-    const and: Where[] = [statuses ? { status: { in: statuses } } : { status: { not_equals: 'trash' } }]
+    const byStatus: Where = statuses ? { status: { in: statuses } } : { status: { not_equals: 'trash' } }
 
-    const search = typeof args.search === 'string' ? await findLikeCondition(ctx, collection, SEARCH_FIELDS[kind], args.search) : null
-    if (search && !search.nothing) and.push(search.condition)
-    if (args.event !== undefined) and.push({ id: { in: linkedToEvent(foundFor<PlainDoc>(args, 'event')!) } })
+    // undefined: no search; null: a search that nothing can match.
+    const search = typeof args.search === 'string' ? findLikeCondition(SEARCH_FIELDS[kind], args.search) : undefined
+    const others: Where[] = []
+    if (args.event !== undefined) others.push({ id: { in: linkedToEvent(foundFor<PlainDoc>(args, 'event')!) } })
     if (args.has_events !== undefined && args.has_events !== '') {
-      and.push(await linkedCondition(ctx, kind, { has: isTruthy(args.has_events), kind: 'has_events' }, statuses))
+      others.push(await linkedCondition(ctx, kind, { has: isTruthy(args.has_events), kind: 'has_events' }, statuses))
     }
-    if (isTruthy(args.only_with_upcoming)) and.push(await linkedCondition(ctx, kind, { kind: 'only_with_upcoming' }, statuses))
+    if (isTruthy(args.only_with_upcoming)) others.push(await linkedCondition(ctx, kind, { kind: 'only_with_upcoming' }, statuses))
 
     // The page and its total side by side. Newest first by post date (whole seconds); items of the
     // same second come as the original's database gives them: by id descending, but ascending when
     // a list of several statuses (an editor's) is narrowed by `has_events` or `only_with_upcoming`
     // (test/fixtures/oracle, g-lists-021, h-upcoming-linked-009 to -014; an editor's plain or searched
     // list, checked on the original, is descending).
-    const query = { collection, overrideAccess: false, req: ctx.req, where: { and } } as const
     const narrowedByEvents = (args.has_events !== undefined && args.has_events !== '') || isTruthy(args.only_with_upcoming)
     const ties = narrowedByEvents && statuses?.length !== 1 ? 'id' : '-id'
-    const [{ docs }, total] = await Promise.all([
-      // A search that finds nothing at all leaves the page empty, and its total that of the list without it.
-      search?.nothing ? { docs: [] } : ctx.payload.find({ ...query, depth: 0, limit: perPage, page, pagination: false, sort: ['-postDate', ties] }),
-      countKept(ctx, `${kind}-totals`, query),
-    ])
+    const queryOf = (and: Where[]) => ({ collection, overrideAccess: false, req: ctx.req, where: { and } }) as const
+    const unsearched = [byStatus, ...others]
+    // A search that finds nothing at all leaves the page empty, and its total that of the list without it.
+    const nothing = async () => ({ docs: [] as PlainDoc[], total: await countKept(ctx, `${kind}-totals`, queryOf(unsearched)) })
+    const { docs, total } = await (async () => {
+      if (search === null) return nothing()
+      if (search === undefined) {
+        const [{ docs }, total] = await Promise.all([
+          ctx.payload.find({ ...queryOf(unsearched), depth: 0, limit: perPage, page, pagination: false, sort: ['-postDate', ties] }),
+          countKept(ctx, `${kind}-totals`, queryOf(unsearched)),
+        ])
+        return { docs: plainDocs(docs), total }
+      }
+      // A search reads its page's ids and its total in SQL that the trigram indexes serve (`leanLinkedList.ts`).
+      const searched = [byStatus, search, ...others]
+      const [found, total] = await Promise.all([
+        leanPage(ctx, searched, { page, perPage, ties }),
+        countKept(ctx, `${kind}-totals`, queryOf(searched), () => leanLinkedCount(ctx, kind, searched)),
+      ])
+      // An item on the page is one the caller may read that matches: no need to ask whether there is one.
+      const matches = found.some((doc) => doc.status !== 'trash') || (await anyFindLikeMatch(ctx, collection, search))
+      return matches ? { docs: found, total } : nothing()
+    })()
     const echo: [string, string][] = [['per_page', String(perPage)]]
     if (args.event !== undefined) echo.push(['event', String(args.event)])
     if (args.has_events !== undefined) echo.push(['has_events', String(args.has_events)])
     echo.push(['status', statuses ? statuses.join(',') : 'any'])
-    return { docs: plainDocs(docs), echo: { args: echo, encoded: false }, total }
+    return { docs, echo: { args: echo, encoded: false }, total }
+  }
+
+  /** The page's items from their ids in the list's order, through Payload (its reads and hooks); Payload's own page when the ids are not known in SQL. */
+  async function leanPage(ctx: RestContext, and: Where[], { page, perPage, ties }: { page: number; perPage: number; ties: '-id' | 'id' }): Promise<PlainDoc[]> {
+    const ids = await leanLinkedPageIds(ctx, kind, and, { limit: perPage, page, ties })
+    const query = { collection, depth: 0, overrideAccess: false, pagination: false, req: ctx.req } as const
+    if (!ids) return plainDocs((await ctx.payload.find({ ...query, limit: perPage, page, sort: ['-postDate', ties], where: { and } })).docs)
+    if (!ids.length) return []
+    // Sorted as the page (the collection's default sort would join the translations for the name).
+    const byId = new Map(plainDocs((await ctx.payload.find({ ...query, limit: ids.length, sort: ['-postDate', ties], where: { id: { in: ids } } })).docs).map((doc) => [Number(doc.id), doc]))
+    return ids.map((id) => byId.get(id)).filter((doc) => doc !== undefined)
   }
 
   const readItem = async (ctx: RestContext) => {

@@ -3,6 +3,7 @@ import type { CollectionSlug, Where } from 'payload'
 import type { RestContext } from './context'
 
 import { foldedLike } from '../src/db/foldedSearch'
+import { leanLinkedCount } from './leanLinkedList'
 import { containsPattern, findLikeFragments, postSearchTerms } from '../src/lib/searchTerms'
 
 /*
@@ -33,19 +34,21 @@ export function termSearchCondition(fields: readonly string[], search: string): 
 
 /**
  * Venues and organizers (the original's "find like"): one of the fields contains every fragment
- * of the text. When no item the caller may read matches (trashed ones aside), whatever the list's
- * other filters, the original answers an empty page whose total and paging are those of the list
- * without the search: `nothing`.
+ * of the text; null when the text has no fragment (nothing matches).
  */
-export async function findLikeCondition(
-  ctx: RestContext,
-  collection: CollectionSlug,
-  fields: readonly string[],
-  search: string,
-): Promise<{ condition: Where; nothing: false } | { nothing: true }> {
+export function findLikeCondition(fields: readonly string[], search: string): null | Where {
   const fragments = findLikeFragments(search)
-  if (!fragments.length) return { nothing: true }
-  const condition: Where = { or: fields.map((field) => ({ and: fragments.map((fragment) => foldedLike(field, containsPattern(fragment))) })) }
-  const { totalDocs } = await ctx.payload.count({ collection, overrideAccess: false, req: ctx.req, where: { and: [{ status: { not_equals: 'trash' } }, condition] } })
-  return totalDocs ? { condition, nothing: false } : { nothing: true }
+  if (!fragments.length) return null
+  return { or: fields.map((field) => ({ and: fragments.map((fragment) => foldedLike(field, containsPattern(fragment))) })) }
+}
+
+/**
+ * Whether an item the caller may read (trashed ones aside) matches a find-like `condition`: when
+ * none does, whatever the list's other filters, the original answers an empty page whose total and
+ * paging are those of the list without the search.
+ */
+export async function anyFindLikeMatch(ctx: RestContext, collection: CollectionSlug, condition: Where): Promise<boolean> {
+  const and: Where[] = [{ status: { not_equals: 'trash' } }, condition]
+  const lean = collection === 'venues' || collection === 'organizers' ? await leanLinkedCount(ctx, collection, and) : undefined
+  return (lean ?? (await ctx.payload.count({ collection, overrideAccess: false, req: ctx.req, where: { and } })).totalDocs) > 0
 }

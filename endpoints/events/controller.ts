@@ -13,6 +13,7 @@ import { can } from '../../src/lib/roles'
 import { foundFor, wasSent } from '../args'
 import { eventNoLongerAvailable, eventNotFound, eventPasswordProtected, notAccessible, notAnEventId } from '../errors'
 import { countKept } from '../freshness'
+import { leanCount } from './leanList'
 import { mayUnlockProtected } from '../unlockProtected'
 import { toList } from '../validators'
 import { DATE_BOUNDS, includeWindow, isStrict, parseDateWindow } from './dateWindow'
@@ -81,7 +82,7 @@ async function listEvents(ctx: RestContext, { page, perPage }: { page: number; p
   const query = { collection: EVENTS, overrideAccess: false, req: ctx.req, where: { and } } as const
   const [docs, total] = await Promise.all([
     findEventsPage(ctx, { ...query, limit: perPage, page, sort: EVENTS_LIST_SORT }),
-    countKept(ctx, 'event-totals', query),
+    countKept(ctx, 'event-totals', query, () => leanCount(ctx, and)),
   ])
   const echo = echoedArgs(ctx, window.echo, statuses, mayEdit)
   return { docs, echo: { args: [...echo.main, ...echo.extras], encoded: echo.encoded }, total }

@@ -3,10 +3,12 @@ import type { Payload } from 'payload'
 import { sql } from '@payloadcms/db-postgres'
 
 import { changeLogPieces, createChangeLog, dropChangeLog } from './calendarSchema/changeLog'
+import { createLinkedSearchIndexes, dropLinkedSearchIndexes, linkedSearchIndexPieces } from './calendarSchema/linkedSearchIndexes'
 import { createListIndexes, dropListIndexes, listIndexPieces } from './calendarSchema/listIndexes'
 import { fillListOrder, keepListOrder, listOrderPieces } from './calendarSchema/listOrder'
 import { describePiece, type SchemaPiece, type SqlRunner } from './calendarSchema/pieces'
 import { createSearchFolding, dropSearchFolding, searchFoldingPieces } from './calendarSchema/searchFolding'
+import { resetSearchCosts, searchCostPieces, tuneSearchCosts } from './calendarSchema/searchCosts'
 import { createSearchIndexes, dropSearchIndexes, searchIndexPieces } from './calendarSchema/searchIndexes'
 import { createSharedIdSequences, dropSharedIdSequences, sharedIdSequencePieces } from './calendarSchema/sharedIdSequences'
 import { createTermCounts, dropTermCounts, termCountPieces } from './calendarSchema/termCounts'
@@ -71,6 +73,18 @@ const STEPS: Step[] = [
     pieces: searchFoldingPieces,
     withoutIt: 'searches fail (no calendar_search_fold) or read every translation of every event',
   },
+  {
+    create: createLinkedSearchIndexes,
+    drop: dropLinkedSearchIndexes,
+    pieces: linkedSearchIndexPieces,
+    withoutIt: 'venue and organizer searches read every venue and organizer',
+  },
+  {
+    create: tuneSearchCosts,
+    drop: resetSearchCosts,
+    pieces: searchCostPieces,
+    withoutIt: 'search pages may walk the whole list for a rare word',
+  },
 ]
 
 /** An arbitrary 64-bit key that names "the calendar's schema steps" among advisory locks. */
@@ -128,6 +142,8 @@ export const calendarSchemaSteps = {
   searchIndexes: { create: createSearchIndexes, drop: dropSearchIndexes },
   listOrder: { create: fillListOrder, drop: keepListOrder },
   searchFolding: { create: createSearchFolding, drop: dropSearchFolding },
+  linkedSearchIndexes: { create: createLinkedSearchIndexes, drop: dropLinkedSearchIndexes },
+  searchCosts: { create: tuneSearchCosts, drop: resetSearchCosts },
 }
 
 export function calendarSchemaPieces(): SchemaPiece[] {

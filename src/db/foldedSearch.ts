@@ -29,12 +29,21 @@ export function foldedLike(field: string, pattern: string, { exclude = false } =
 
 type Operator = (column: unknown, value: unknown) => unknown
 
+/**
+ * What a value `foldedLike` marked asks (its LIKE pattern, and whether it excludes), or null for any
+ * other value: for SQL written outside Payload from the same conditions (`endpoints/events/leanList.ts`).
+ */
+export function foldedPatternOf(value: unknown): { exclude: boolean; pattern: string } | null {
+  if (typeof value !== 'string' || !value.startsWith(MARK)) return null
+  return { exclude: value.startsWith(EXCLUDE), pattern: value.slice(INCLUDE.length) }
+}
+
 /** The SQL of a marked value, or null for any other value. */
 function foldedCondition(column: unknown, value: unknown) {
-  if (typeof value !== 'string' || !value.startsWith(MARK)) return null
-  const pattern = value.slice(INCLUDE.length)
-  if (value.startsWith(EXCLUDE)) return sql`coalesce(calendar_search_fold(${column}), '') NOT LIKE calendar_search_fold(${pattern})`
-  return sql`calendar_search_fold(${column}) LIKE calendar_search_fold(${pattern})`
+  const folded = foldedPatternOf(value)
+  if (!folded) return null
+  if (folded.exclude) return sql`coalesce(calendar_search_fold(${column}), '') NOT LIKE calendar_search_fold(${folded.pattern})`
+  return sql`calendar_search_fold(${column}) LIKE calendar_search_fold(${folded.pattern})`
 }
 
 const FOLDING = Symbol('folded search')

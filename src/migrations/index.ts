@@ -12,6 +12,7 @@ import * as migration_20261124_055027_linked_post_dates from './20261124_055027_
 import * as migration_20261124_060000_search_folding from './20261124_060000_search_folding';
 import * as migration_20261124_060700_list_window_index from './20261124_060700_list_window_index';
 import * as migration_20261124_062622_linked_description_html from './20261124_062622_linked_description_html';
+import * as migration_20261124_090000_search_indexes from './20261124_090000_search_indexes';
 
 export const migrations = [
   {
@@ -83,5 +84,10 @@ export const migrations = [
     up: migration_20261124_062622_linked_description_html.up,
     down: migration_20261124_062622_linked_description_html.down,
     name: '20261124_062622_linked_description_html'
+  },
+  {
+    up: migration_20261124_090000_search_indexes.up,
+    down: migration_20261124_090000_search_indexes.down,
+    name: '20261124_090000_search_indexes',
   },
 ];

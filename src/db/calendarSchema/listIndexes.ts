@@ -41,8 +41,10 @@ export async function createListIndexes(db: SqlRunner): Promise<void> {
   }
   await db.execute(sql`
   CREATE INDEX IF NOT EXISTS "events_start_date_id_idx" ON "events" USING btree ("start_date", "id");
-  -- The events list's total counts every listed event of the window: from the index alone.
-  CREATE INDEX IF NOT EXISTS "events_listing_idx" ON "events" USING btree ("status", "start_date") INCLUDE ("end_date", "hide_from_listings");`)
+  -- The list's window on the UTC start, which the list no longer filters on (it reads wall times,
+  -- \`listOrder.ts\`; its total is served by the window index of collections/Events/index.ts):
+  -- no query used it, and it cost every write of an event (migration 20261124_090000_search_indexes).
+  DROP INDEX IF EXISTS "events_listing_idx";`)
   // Every write of a post looks for slugs like its own ('title', 'title-2', …) with ILIKE
   // '%title-%', which no btree serves: 110 ms per create at 100,000 events, 1 ms with trigrams.
   await createTrigramIndexes(db, 'slug look-ups will scan their table', TRIGRAM_INDEXES.map(({ name, table }) => ({ column: 'slug', name, table })))
@@ -88,7 +90,6 @@ export function listIndexPieces(): SchemaPiece[] {
   return [
     ...PARENT_INDEXES.map(([table]): SchemaPiece => ({ kind: 'index', name: `${table}_parent_lookup_idx`, table })),
     { kind: 'index', name: 'events_start_date_id_idx' },
-    { kind: 'index', name: 'events_listing_idx' },
     ...TRIGRAM_INDEXES.map(({ name }): SchemaPiece => ({ kind: 'trigram index', name })),
   ]
 }

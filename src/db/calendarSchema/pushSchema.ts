@@ -16,9 +16,9 @@ import { pushedSchemaAtConnect } from '../calendarSchemaOnInit'
  * `ensureCalendarSchemaOnInit` makes them. Only when the adapter pushes: otherwise the schema
  * stays Payload's own, and `payload migrate:create` generates nothing of the calendar's.
  *
- * Drizzle cannot write an index's INCLUDE columns: a pushed database has `events_listing_idx`
- * and `calendar_term_counts_term_idx` without them (the same look-ups, without index-only
- * scans), and a push turns the migrations' versions into those. Development only.
+ * Drizzle cannot write an index's INCLUDE columns: a pushed database has
+ * `calendar_term_counts_term_idx` without them (the same look-ups, without index-only scans), and
+ * a push turns the migrations' version into that one. Development only.
  */
 type SchemaHook = PostgresAdapter['afterSchemaInit'][number]
 type HookArgs = Parameters<SchemaHook>[0]
@@ -71,7 +71,6 @@ export const keepCalendarSchemaOnPush: SchemaHook = ({ adapter, extendTable, sch
     extend({
       extraConfig: (t: Columns) => ({
         calendarStartDateId: index('events_start_date_id_idx').on(t.startDate as never, t.id as never),
-        calendarListing: index('events_listing_idx').on(t.status as never, t.startDate as never),
       }),
       table: tables.events,
     })

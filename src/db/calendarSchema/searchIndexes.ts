@@ -5,22 +5,19 @@ import type { SchemaPiece, SqlRunner } from './pieces'
 import { createTrigramIndexes } from './listIndexes'
 
 /*
- * The events list's `search` (issue 17) asks `ILIKE '%word%'` of each event's title, excerpt and
- * description text in its translations (`endpoints/events/listQuery.ts`): without an index every
- * search read all of `events_locales`, so its time grew with the calendar. Trigram indexes serve
- * those look-ups where pg_trgm is available. Venues, organizers and terms are searched on their
- * own (much smaller) tables, which grow with the calendar by a twentieth at most: not indexed, so
- * that their writes cost nothing more.
+ * A trigram index of the events' titles as stored, which serves Payload's own `like` (`ILIKE
+ * '%word%'`): the admin's search of events (`listSearchableFields` in collections/Events/index.ts).
+ * The compatibility API's searches compare folded texts, which the indexes of `searchFolding.ts`
+ * serve; the raw excerpt and description indexes made here before served nothing else and cost
+ * every write of an event: dropped (migration 20261124_090000_search_indexes).
  */
-const SEARCHED: [table: string, column: string][] = [
-  ['events_locales', 'title'],
-  ['events_locales', 'excerpt'],
-  ['events_locales', 'description_text'],
-]
+const SEARCHED: [table: string, column: string][] = [['events_locales', 'title']]
 const INDEXES = SEARCHED.map(([table, column]) => ({ column, name: `${table}_${column}_trgm_idx`, table }))
+const SUPERSEDED = ['events_locales_excerpt_trgm_idx', 'events_locales_description_text_trgm_idx']
 
 export async function createSearchIndexes(db: SqlRunner): Promise<void> {
-  await createTrigramIndexes(db, 'event searches will read every translation of every event', INDEXES)
+  await createTrigramIndexes(db, "the admin's search of events will read every translation of every event", INDEXES)
+  for (const name of SUPERSEDED) await db.execute(sql.raw(`DROP INDEX IF EXISTS "${name}";`))
 }
 
 /** Leaves pg_trgm installed: other things in the database may use it. */
