@@ -849,6 +849,17 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
     await screenshot(admin, 'venue-form')
   })
 
+  it('says a slug left empty is made from the name on venues, organizers and categories, from the title on events', async () => {
+    const slugNote = async (collection: string) => {
+      await admin.goto(`${base}/admin/collections/${collection}/create?locale=en`)
+      return admin.locator('.field-type:has(#field-slug) .field-description').innerText()
+    }
+    expect(await slugNote('events')).toContain('made from the title')
+    for (const collection of ['venues', 'organizers', 'event-categories', 'event-tags']) {
+      expect(await slugNote(collection)).toContain('made from the name')
+    }
+  })
+
   it('offers a contributor no publishing: their event goes to review', async () => {
     const token = await apiToken(base, ADMIN.email, ADMIN.password)
     const created = await fetch(`${base}/api/users`, {
