@@ -586,6 +586,21 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
     expect((await found.json()).events ?? []).toEqual([])
   })
 
+  it('says under each refused field why it was refused: a missing title, an end before the start', async () => {
+    await admin.goto(`${base}/admin/collections/events/create?locale=en`)
+    await typeDate(admin, 'startDate', 'Dec 20, 2026 9:00 PM')
+    await typeDate(admin, 'endDate', 'Dec 20, 2026 8:00 PM')
+    await admin.click('#action-save')
+    await admin.locator('.payload-toast-container').getByText(/invalid/i).first().waitFor()
+    // Payload's form marks the fields the server names (errors[0].data.errors) and shows each one's reason.
+    const title = admin.locator('.field-type.error:has(#field-title)')
+    const end = admin.locator('.field-type:has(#field-endDate)')
+    await title.waitFor()
+    expect(await title.locator('.field-error').innerText()).toMatch(/required/i)
+    expect(await end.locator('.field-error').innerText()).toBe('The end cannot be before the start.')
+    await screenshot(admin, 'event-form-field-errors')
+  })
+
   it('schedules an event for later: published with a date to come becomes Scheduled', async () => {
     await admin.goto(`${base}/admin/collections/events/create?locale=en`)
     await admin.fill('#field-title', `Next year ${RUN}`)
