@@ -447,6 +447,26 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
     await admin.click('.fc-dayGridMonth-button')
   })
 
+  it('comes back to the month and view the editor left: an event opened from December returns to December', async () => {
+    await calendarInDecember(admin)
+    await admin.locator('.fc-event', { hasText: EVENT.title }).first().click()
+    await admin.waitForURL(new RegExp(`/admin/collections/events/${eventId}(\\?|$)`))
+    await admin.locator('#field-title').waitFor()
+    await admin.goBack()
+    await admin.locator('.fc-dayGridMonth-view').waitFor()
+    await expect.poll(() => admin.locator('.fc-toolbar-title').innerText()).toContain('December 2026')
+
+    // The address names the place, so a link or a reload opens the same week.
+    await admin.click('.fc-timeGridWeek-button')
+    await admin.locator('.fc-timeGridWeek-view').waitFor()
+    await expect.poll(() => new URL(admin.url()).searchParams.get('view')).toBe('timeGridWeek')
+    const week = await admin.locator('.fc-toolbar-title').innerText()
+    await admin.reload()
+    await admin.locator('.fc-timeGridWeek-view').waitFor()
+    await expect.poll(() => admin.locator('.fc-toolbar-title').innerText()).toBe(week)
+    await admin.click('.fc-dayGridMonth-button')
+  })
+
   it('creates an event from a drag on empty time in the week view, with those times', async () => {
     await calendarInDecember(admin)
     await admin.click('.fc-timeGridWeek-button')
