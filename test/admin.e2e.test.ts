@@ -222,6 +222,10 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
     const form = await page.locator('body').innerText()
     for (const words of ['Cuándo', 'Dónde y quién', 'Traducciones', 'Mover a la papelera']) expect(form).toContain(words)
     for (const english of ['Where and who', 'Move to trash', 'Translations']) expect(form).not.toContain(english)
+    // The rich text's and the category box's labels too, though an English editor opened the form first.
+    expect(form).toMatch(/^Descripción/m)
+    expect(form).toMatch(/^Categorías$/m)
+    expect(form).not.toMatch(/^(Description|Categories)\b/m)
     // The language being edited, in the admin's language.
     await expect.poll(() => page.locator('.editing-language').innerText()).toContain('Editando: Français')
     await screenshot(page, 'admin-spanish-form')
@@ -610,14 +614,17 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
     await admin.goto(`${base}/admin/collections/events/create?locale=en`)
     await typeDate(admin, 'startDate', 'Dec 20, 2026 9:00 PM')
     await typeDate(admin, 'endDate', 'Dec 20, 2026 8:00 PM')
+    // The form's own refresh after the dates' change answered first, as it has when an editor clicks Save.
+    await admin.waitForLoadState('networkidle')
     await admin.click('#action-save')
     await admin.locator('.payload-toast-container').getByText(/invalid/i).first().waitFor()
     // Payload's form marks the fields the server names (errors[0].data.errors) and shows each one's reason.
-    const title = admin.locator('.field-type.error:has(#field-title)')
-    const end = admin.locator('.field-type:has(#field-endDate)')
-    await title.waitFor()
-    expect(await title.locator('.field-error').innerText()).toMatch(/required/i)
-    expect(await end.locator('.field-error').innerText()).toBe('The end cannot be before the start.')
+    const reason = async (field: string) => {
+      const error = admin.locator(`.field-type:has(#field-${field}) .field-error`).first()
+      return (await error.count()) ? error.textContent() : null
+    }
+    await expect.poll(() => reason('title'), { timeout: 20_000 }).toMatch(/required/i)
+    await expect.poll(() => reason('endDate'), { timeout: 20_000 }).toBe('The end cannot be before the start.')
     await screenshot(admin, 'event-form-field-errors')
   })
 
