@@ -21,6 +21,7 @@ import { mendJoinedCounts } from './db/joinedCounts'
 import { guardCollectionsAddedByPayload, withInputGuards } from './collectionGuards'
 import { capVisitorPageSize } from './hooks/capVisitorPageSize'
 import { answerDatabaseErrors } from './hooks/answerDatabaseErrors'
+import { keepValidationDetails } from './hooks/keepValidationDetails'
 import { withCalendarI18n } from './i18n/withCalendarI18n'
 import { withCalendarAdmin } from './admin/withCalendarAdmin'
 import { CALENDAR_QUEUE, publishScheduledItemsTask } from './jobs/publishScheduledItems'
@@ -56,7 +57,7 @@ export const eventsCalendarPlugin =
       // Every collection, the site's own included: what its database refuses is refused the same way.
       collections: enabled ? collections.map(withInputGuards) : collections,
       hooks: enabled
-        ? { ...incomingConfig.hooks, afterError: [...(incomingConfig.hooks?.afterError ?? []), answerDatabaseErrors] }
+        ? { ...incomingConfig.hooks, afterError: [...(incomingConfig.hooks?.afterError ?? []), keepValidationDetails, answerDatabaseErrors] }
         : incomingConfig.hooks,
       // The admin in the editor's language (English, French, Spanish), the plugin's own words included;
       // kept when disabled, since the collections' labels still name the plugin's keys.

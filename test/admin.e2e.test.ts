@@ -219,9 +219,15 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
     await page.goto(`${base}/admin/collections/events/${eventId}?locale=fr`)
     await page.locator('#field-startDate input').waitFor()
     await page.locator('.translation-status-field .translation-status').waitFor()
+    // The rich text editor comes in after the rest of the form.
+    await page.locator('label[for="field-description"]').waitFor()
     const form = await page.locator('body').innerText()
     for (const words of ['Cuándo', 'Dónde y quién', 'Traducciones', 'Mover a la papelera']) expect(form).toContain(words)
     for (const english of ['Where and who', 'Move to trash', 'Translations']) expect(form).not.toContain(english)
+    // The rich text's and the category box's labels too, though an English editor opened the form first.
+    expect(form).toMatch(/^Descripción/m)
+    expect(form).toMatch(/^Categorías$/m)
+    expect(form).not.toMatch(/^(Description|Categories)\b/m)
     // The language being edited, in the admin's language.
     await expect.poll(() => page.locator('.editing-language').innerText()).toContain('Editando: Français')
     await screenshot(page, 'admin-spanish-form')
@@ -447,6 +453,26 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
     await admin.click('.fc-dayGridMonth-button')
   })
 
+  it('comes back to the month and view the editor left: an event opened from December returns to December', async () => {
+    await calendarInDecember(admin)
+    await admin.locator('.fc-event', { hasText: EVENT.title }).first().click()
+    await admin.waitForURL(new RegExp(`/admin/collections/events/${eventId}(\\?|$)`))
+    await admin.locator('#field-title').waitFor()
+    await admin.goBack()
+    await admin.locator('.fc-dayGridMonth-view').waitFor()
+    await expect.poll(() => admin.locator('.fc-toolbar-title').innerText()).toContain('December 2026')
+
+    // The address names the place, so a link or a reload opens the same week.
+    await admin.click('.fc-timeGridWeek-button')
+    await admin.locator('.fc-timeGridWeek-view').waitFor()
+    await expect.poll(() => new URL(admin.url()).searchParams.get('view')).toBe('timeGridWeek')
+    const week = await admin.locator('.fc-toolbar-title').innerText()
+    await admin.reload()
+    await admin.locator('.fc-timeGridWeek-view').waitFor()
+    await expect.poll(() => admin.locator('.fc-toolbar-title').innerText()).toBe(week)
+    await admin.click('.fc-dayGridMonth-button')
+  })
+
   it('creates an event from a drag on empty time in the week view, with those times', async () => {
     await calendarInDecember(admin)
     await admin.click('.fc-timeGridWeek-button')
@@ -584,6 +610,27 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
       headers: basic(ADMIN.email, ADMIN.password),
     })
     expect((await found.json()).events ?? []).toEqual([])
+  })
+
+  it('answers a refused save with each field at fault and its reason, which Payload’s form shows under the field', async () => {
+    await admin.goto(`${base}/admin/collections/events/create?locale=en`)
+    await typeDate(admin, 'startDate', 'Dec 20, 2026 9:00 PM')
+    await typeDate(admin, 'endDate', 'Dec 20, 2026 8:00 PM')
+    await admin.waitForLoadState('networkidle')
+    const refused = admin.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/events')
+    await admin.click('#action-save')
+    const answer = await refused
+    expect(answer.status()).toBe(400)
+    // Payload's form marks the fields named in errors[0].data.errors with their messages.
+    const details = (await answer.json()).errors[0].data.errors as Array<{ message: string; path: string }>
+    expect(details).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ message: 'This field is required.', path: 'title' }),
+        expect.objectContaining({ message: 'The end cannot be before the start.', path: 'endDate' }),
+      ]),
+    )
+    await admin.locator('.payload-toast-container').getByText(/invalid/i).first().waitFor()
+    await screenshot(admin, 'event-form-field-errors')
   })
 
   it('schedules an event for later: published with a date to come becomes Scheduled', async () => {
@@ -847,6 +894,17 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
     expect(form.match(/State or province/g)).toHaveLength(1)
     expect(form).not.toMatch(/^(State|Province)$/m)
     await screenshot(admin, 'venue-form')
+  })
+
+  it('says a slug left empty is made from the name on venues, organizers and categories, from the title on events', async () => {
+    const slugNote = async (collection: string) => {
+      await admin.goto(`${base}/admin/collections/${collection}/create?locale=en`)
+      return admin.locator('.field-type:has(#field-slug) .field-description').innerText()
+    }
+    expect(await slugNote('events')).toContain('made from the title')
+    for (const collection of ['venues', 'organizers', 'event-categories', 'event-tags']) {
+      expect(await slugNote(collection)).toContain('made from the name')
+    }
   })
 
   it('offers a contributor no publishing: their event goes to review', async () => {

@@ -6,7 +6,7 @@ import type { SanitizedPluginConfig } from '../../src/types'
 import { descriptionHtmlField, imageField, internalFieldAdmin, richTextOnly, SET_BY_THE_SERVER, textOnly, urlField } from '../../src/fields/postFields'
 import { clientComponent, serverComponent } from '../../src/admin/paths'
 import { readableRelationship } from '../../src/fields/readableRelationship'
-import { translationSource } from '../../src/fields/translationSource'
+import { richTextTranslationSource, translationSource } from '../../src/fields/translationSource'
 import { label, translatorOf } from '../../src/i18n/index'
 import { isEventTimeZone } from '../../src/lib/timezone'
 
@@ -98,7 +98,7 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
     type: 'collapsible',
     label: label('details'),
     fields: [
-      { name: 'description', label: label('description'), type: 'richText', localized: true, validate: richTextOnly, admin: translationSource('description') },
+      { name: 'description', label: label('description'), type: 'richText', localized: true, validate: richTextOnly, admin: richTextTranslationSource('description') },
       { name: 'excerpt', label: label('excerpt'), type: 'textarea', localized: true, admin: translationSource('excerpt') },
       // The description's HTML as the API received it and its text, for the JSON-LD summary (src/hooks/storeSentDescription.ts).
       descriptionHtmlField(),

@@ -6,7 +6,7 @@ import { descriptionHtmlField, imageField, richTextOnly, urlField } from '../../
 import { defaultLinkedPostStatus } from '../../src/lib/statuses'
 import { label } from '../../src/i18n/index'
 import { generatePostCollection } from '../postCollection'
-import { translationSource } from '../../src/fields/translationSource'
+import { richTextTranslationSource, translationSource } from '../../src/fields/translationSource'
 
 export const ORGANIZER_LOCALIZED_FIELDS = ['name', 'description', 'descriptionHtml', 'excerpt']
 
@@ -27,7 +27,7 @@ export function generateOrganizersCollection(options: SanitizedPluginConfig, slu
     override: options.overrides.organizers,
     fields: [
       { name: 'name', label: label('name'), type: 'text', localized: true, required: true, admin: translationSource('name') },
-      { name: 'description', label: label('description'), type: 'richText', localized: true, validate: richTextOnly, admin: translationSource('description') },
+      { name: 'description', label: label('description'), type: 'richText', localized: true, validate: richTextOnly, admin: richTextTranslationSource('description') },
       descriptionHtmlField(),
       { name: 'excerpt', label: label('excerpt'), type: 'textarea', localized: true, admin: translationSource('excerpt') },
       {

@@ -7,7 +7,7 @@ import { defaultLinkedPostStatus } from '../../src/lib/statuses'
 import { label } from '../../src/i18n/index'
 import { generatePostCollection } from '../postCollection'
 import { deriveStateProvince } from './hooks/deriveStateProvince'
-import { translationSource } from '../../src/fields/translationSource'
+import { richTextTranslationSource, translationSource } from '../../src/fields/translationSource'
 
 export const VENUE_LOCALIZED_FIELDS = ['name', 'description', 'descriptionHtml', 'excerpt']
 
@@ -28,7 +28,7 @@ export function generateVenuesCollection(options: SanitizedPluginConfig, slug: s
     override: options.overrides.venues,
     fields: [
       { name: 'name', label: label('name'), type: 'text', localized: true, required: true, admin: translationSource('name') },
-      { name: 'description', label: label('description'), type: 'richText', localized: true, validate: richTextOnly, admin: translationSource('description') },
+      { name: 'description', label: label('description'), type: 'richText', localized: true, validate: richTextOnly, admin: richTextTranslationSource('description') },
       descriptionHtmlField(),
       { name: 'excerpt', label: label('excerpt'), type: 'textarea', localized: true, admin: translationSource('excerpt') },
       {

@@ -8,6 +8,7 @@ import { useEffect, useMemo, useState } from 'react'
 
 import { useCalendarTranslation } from '../i18n/useCalendarTranslation'
 import { buildCategoryTree, type CategoryNode, matchingTree } from './categoryTree'
+import { useFieldLabel } from './useFieldLabel'
 
 type Id = number | string
 
@@ -27,6 +28,8 @@ export function CategoryTreeField(props: RelationshipFieldClientProps) {
   const [search, setSearch] = useState('')
   const { t } = useCalendarTranslation()
   const tree = useMemo(() => matchingTree(buildCategoryTree(categories), search), [categories, search])
+  // The label in the editor's language, not the first visitor's (`useFieldLabel`).
+  const label = useFieldLabel(field)
 
   const toggle = (id: Id) => {
     const current = idsOf(value)
@@ -36,7 +39,7 @@ export function CategoryTreeField(props: RelationshipFieldClientProps) {
 
   return (
     <div className="category-tree-field">
-      <RelationshipField {...props} />
+      <RelationshipField {...props} field={{ ...field, label }} />
       {relationTo ? (
         <fieldset
           className="category-tree"

@@ -11,8 +11,11 @@ import { clientComponent, serverComponent } from '../admin/paths'
 import { label, labelByLanguage, translatorOf } from '../i18n/index'
 import { offeredStatuses, POST_STATUSES } from '../lib/statuses'
 
-/** The slug: unique across languages (slugs are not localized) and filled from the title when left empty. */
-export const slugField = (): Field => ({
+/**
+ * The slug: unique across languages (slugs are not localized) and filled from the title (events)
+ * or the name (venues, organizers, categories, tags) when left empty; its note names that field.
+ */
+export const slugField = (madeFrom: 'name' | 'title' = 'name'): Field => ({
   name: 'slug',
   label: label('slug'),
   type: 'text',
@@ -20,7 +23,7 @@ export const slugField = (): Field => ({
   index: true,
   admin: {
     position: 'sidebar',
-    description: label('slugDescription'),
+    description: label(madeFrom === 'title' ? 'slugDescription' : 'slugFromNameDescription'),
   },
 })
 
@@ -62,7 +65,7 @@ export const postSidebarFields = (
   defaultStatus: PostStatus | ((args: { user: UserWithRole }) => PostStatus) = 'draft',
   kind: 'events' | 'organizers' | 'venues' = 'events',
 ): Field[] => [
-  slugField(),
+  slugField(kind === 'events' ? 'title' : 'name'),
   {
     name: 'status',
     label: label('status'),

@@ -8,3 +8,13 @@ import { clientComponent } from '../admin/paths'
 export function translationSource(fieldName: string) {
   return { components: { afterInput: [{ clientProps: { fieldName }, path: clientComponent('TranslationSource') }] } }
 }
+
+/**
+ * The same for a rich text field, with its label in the editor's language
+ * (`src/admin/TranslatedFieldLabel.tsx`): the rich text editor otherwise shows the label in the
+ * language of the first editor who opened the form.
+ */
+export function richTextTranslationSource(fieldName: string) {
+  const { components } = translationSource(fieldName)
+  return { components: { ...components, Label: clientComponent('TranslatedFieldLabel') } }
+}

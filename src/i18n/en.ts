@@ -29,6 +29,7 @@ export const en = {
   name: 'Name',
   slug: 'Slug',
   slugDescription: 'Part of the address. Left empty, it is made from the title.',
+  slugFromNameDescription: 'Part of the address. Left empty, it is made from the name.',
   when: 'When',
   start: 'Start',
   end: 'End',

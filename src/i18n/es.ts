@@ -25,6 +25,7 @@ export const es: CalendarTranslations = {
   name: 'Nombre',
   slug: 'Slug',
   slugDescription: 'Parte de la dirección. Si se deja vacío, se genera a partir del título.',
+  slugFromNameDescription: 'Parte de la dirección. Si se deja vacío, se genera a partir del nombre.',
   when: 'Cuándo',
   start: 'Inicio',
   end: 'Fin',

@@ -25,6 +25,7 @@ export const fr: CalendarTranslations = {
   name: 'Nom',
   slug: 'Identifiant',
   slugDescription: 'Partie de l’adresse. Laissé vide, il est tiré du titre.',
+  slugFromNameDescription: 'Partie de l’adresse. Laissé vide, il est tiré du nom.',
   when: 'Quand',
   start: 'Début',
   end: 'Fin',

@@ -12,7 +12,7 @@ import FullCalendar from '@fullcalendar/react'
 import timeGridPlugin from '@fullcalendar/timegrid'
 import { Button, toast } from '@payloadcms/ui'
 import { DateTime, Duration } from 'luxon'
-import { useRouter } from 'next/navigation.js'
+import { useRouter, useSearchParams } from 'next/navigation.js'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 
 import type { Translate } from '../../i18n/index'
@@ -20,6 +20,7 @@ import type { Translate } from '../../i18n/index'
 import { useCalendarTranslation } from '../../i18n/useCalendarTranslation'
 import { AgendaContext, agendaPlugin } from './agendaView'
 import { CalendarFilterBar } from './CalendarFilterBar'
+import { keepCalendarPlace, readCalendarPlace } from './calendarPlace'
 import { describeWhen, TIME_FORMAT } from './calendarFormat'
 import { type CalendarEvent, type CalendarFilters, calendarQuery, calendarWhere, NO_FILTERS, SHOWN_FIELDS } from './calendarQuery'
 import { fromCalendarTime, toCalendarTime } from './calendarZone'
@@ -105,6 +106,9 @@ const TIME_GRID_HEIGHT = 760
 export function EventCalendar({ apiURL, canCreate, editable, listURL, locale, siteTimezone, slugs, title }: Props) {
   const router = useRouter()
   const { i18n, t } = useCalendarTranslation()
+  // The view and first day the address names (kept there as the editor moves: `calendarPlace.ts`).
+  const searchParams = useSearchParams()
+  const [place] = useState(() => readCalendarPlace(searchParams))
   const [inBrowserZone, setInBrowserZone] = useState(false)
   const shownZone = inBrowserZone ? null : siteTimezone
   // Read after the first render: the server renders this component too, in its own zone.
@@ -282,6 +286,7 @@ export function EventCalendar({ apiURL, canCreate, editable, listURL, locale, si
           datesSet={(arg) => {
             const grid = arg.view.type.startsWith('timeGrid')
             setTimeGrid(grid)
+            keepCalendarPlace(arg.view.type, arg.view.calendar.formatIso(arg.view.currentStart, true))
             // The working day first: the week and day views open at 08:00, earlier hours above.
             if (grid) setTimeout(() => arg.view.calendar.scrollToTime('08:00:00'))
           }}
@@ -303,7 +308,8 @@ export function EventCalendar({ apiURL, canCreate, editable, listURL, locale, si
           headerToolbar={{ center: 'title', left: 'prev,next today', right: 'dayGridMonth,timeGridWeek,timeGridDay,agenda' }}
           // The week and day views get a height of their own, so that they scroll to the working day.
           height={timeGrid ? TIME_GRID_HEIGHT : 'auto'}
-          initialView="dayGridMonth"
+          initialDate={place.date}
+          initialView={place.view}
           key={shownZone ?? 'browser'}
           ref={calendarRef}
           locale={i18n.language}

@@ -29,6 +29,7 @@ import { StrikethroughFeatureClient as StrikethroughFeatureClient_e70f5e05f09f93
 import { UnderlineFeatureClient as UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
+import { TranslatedFieldLabel as TranslatedFieldLabel_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { CategoryTreeField as CategoryTreeField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { FlagCell as FlagCell_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
 import { EventIcsLink as EventIcsLink_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
@@ -82,6 +83,7 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#UnderlineFeatureClient": UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#BoldFeatureClient": BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
+  "payload-events-calendar/client#TranslatedFieldLabel": TranslatedFieldLabel_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#CategoryTreeField": CategoryTreeField_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/rsc#FlagCell": FlagCell_a995b648d441da9f32677ad10f937676,
   "payload-events-calendar/client#EventIcsLink": EventIcsLink_fc9a935b1c29e987d85707eeffd38325,
