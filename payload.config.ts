@@ -85,7 +85,7 @@ export default buildConfig({
   // Payload honours its session cookie only from these origins (without an Origin, only when the
   // browser says Sec-Fetch-Site same-origin/same-site/none: `payload/dist/auth/extractJWT.js`),
   // so another site cannot make a signed-in browser write through /api or /api/graphql.
-  csrf: [new URL(env.siteUrl).origin],
+  csrf: env.signedInOrigins,
   db: postgresAdapter({
     // One statement at a time on each connection, although Payload sends some side by side.
     pool: { Client: SerialQueryClient, connectionString: process.env.DATABASE_URL },

@@ -74,6 +74,12 @@ export type AppEnv = {
   secretIsDefault: boolean
   siteTimezone: string
   siteUrl: string
+  /**
+   * Origins whose signed-in browsers may write (Payload's `csrf`): the site's own; without SITE_URL,
+   * this machine under each of its loopback names, so an editor who opens http://127.0.0.1:PORT/admin
+   * can save as one who opens http://localhost:PORT/admin can.
+   */
+  signedInOrigins: string[]
   /** Which proxies' `X-Forwarded-For` to believe, as Express's `trust proxy` setting takes it. */
   trustProxy: TrustProxy
 }
@@ -130,6 +136,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     secretIsDefault: !env.PAYLOAD_SECRET,
     siteTimezone: env.SITE_TIMEZONE,
     siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    signedInOrigins: env.SITE_URL ? [new URL(env.SITE_URL).origin] : ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${env.PORT}`),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   }
 }
