@@ -218,43 +218,41 @@ describe('single events read in one statement: the same answers and rules as thr
 
   it('reads a search page in its own statement, the folded comparison that the trigram indexes serve', async () => {
     // Otherwise a search page falls back to Payload's DISTINCT over the translations join, and the comparison above compares Payload with itself.
-    const pool = poolOf(payload)! as unknown as { query: (...args: unknown[]) => Promise<unknown> }
-    const query = pool.query
-    const sent: string[] = []
-    pool.query = function (this: unknown, ...args: unknown[]) {
-      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text
-      if (text) sent.push(text)
-      return query.apply(this, args)
+    // Every statement the server sends while `request` runs, nothing kept beforehand.
+    const statementsOf = async (request: () => Promise<void>): Promise<string[]> => {
+      const pool = poolOf(payload)! as unknown as { query: (...args: unknown[]) => Promise<unknown> }
+      const query = pool.query
+      const sent: string[] = []
+      pool.query = function (this: unknown, ...args: unknown[]) {
+        const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text
+        if (text) sent.push(text)
+        return query.apply(this, args)
+      }
+      try {
+        await forgetKept()
+        await request()
+      } finally {
+        pool.query = query
+      }
+      return sent
     }
-    try {
-      await forgetKept()
+    const sent = await statementsOf(async () => {
       const response = await fetch(`${api.url}/wp-json/vendor/events/v1/events?search=${tag}%20-nowhere&per_page=3`)
       expect(response.status).toBe(200)
-    } finally {
-      pool.query = query
-    }
+    })
     const page = sent.find((text) => text.startsWith('SELECT e.id FROM events e'))
     expect(page).toContain('e.id IN (SELECT l._parent_id FROM events_locales l')
     expect(page).toContain('calendar_search_fold(l.title) LIKE calendar_search_fold(')
     expect(page).toContain('NOT EXISTS (SELECT l._parent_id FROM events_locales l')
     expect(page).toContain("(e.password IS NULL OR e.password = '')")
-    sent.length = 0
-    pool.query = function (this: unknown, ...args: unknown[]) {
-      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text
-      if (text) sent.push(text)
-      return query.apply(this, args)
-    }
-    try {
-      await forgetKept()
+    const venueSent = await statementsOf(async () => {
       expect((await fetch(`${api.url}/wp-json/vendor/events/v1/venues?search=${tag}`)).status).toBe(200)
-    } finally {
-      pool.query = query
-    }
-    const venuePage = sent.find((text) => text.startsWith('SELECT v.id FROM venues v'))
+    })
+    const venuePage = venueSent.find((text) => text.startsWith('SELECT v.id FROM venues v'))
     expect(venuePage).toContain('v.id IN (SELECT l._parent_id FROM venues_locales l')
     expect(venuePage).toContain('calendar_search_fold(l.name) LIKE calendar_search_fold(')
     // Its total only: a page with an item needs no question whether anything matches.
-    expect(sent.filter((text) => text.startsWith('SELECT count(*) AS count FROM venues v'))).toHaveLength(1)
+    expect(venueSent.filter((text) => text.startsWith('SELECT count(*) AS count FROM venues v'))).toHaveLength(1)
   })
 
   it('applies the read rules on its own: who reads which event', () => {

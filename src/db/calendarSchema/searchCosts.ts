@@ -22,15 +22,7 @@ import type { SchemaPiece, SqlRunner } from './pieces'
 const SEARCHED_TABLES = ['events_locales', 'venues', 'venues_locales', 'organizers', 'organizers_locales']
 
 export async function tuneSearchCosts(db: SqlRunner): Promise<void> {
-  await db.execute(
-    sql.raw(`
-  DO $$
-  BEGIN
-    IF to_regprocedure('calendar_unaccent(regdictionary, text)') IS NOT NULL THEN
-      ALTER FUNCTION calendar_unaccent(regdictionary, text) COST 100;
-    END IF;
-  END $$;`),
-  )
+  await setUnaccentCost(db, 100)
   for (const table of SEARCHED_TABLES) {
     await db.execute(sql.raw(`DO $$ BEGIN IF to_regclass('"${table}"') IS NOT NULL THEN ANALYZE "${table}"; END IF; END $$;`))
   }
@@ -38,12 +30,17 @@ export async function tuneSearchCosts(db: SqlRunner): Promise<void> {
 
 /** Back to the default cost; statistics stay (the next analysis replaces them). */
 export async function resetSearchCosts(db: SqlRunner): Promise<void> {
+  await setUnaccentCost(db, 1)
+}
+
+/** Declares what one call of `calendar_unaccent` costs the planner, where the function exists. */
+async function setUnaccentCost(db: SqlRunner, cost: number): Promise<void> {
   await db.execute(
     sql.raw(`
   DO $$
   BEGIN
     IF to_regprocedure('calendar_unaccent(regdictionary, text)') IS NOT NULL THEN
-      ALTER FUNCTION calendar_unaccent(regdictionary, text) COST 1;
+      ALTER FUNCTION calendar_unaccent(regdictionary, text) COST ${Math.trunc(cost)};
     END IF;
   END $$;`),
   )
