@@ -4,7 +4,7 @@ import { sql } from '@payloadcms/db-postgres'
 
 import type { RestContext } from './context'
 
-import { poolOf } from '../src/db/pool'
+import { drizzleOf, poolOf, type SqlQuerier } from '../src/db/pool'
 
 /*
  * What a server may keep between requests (related venues, organizers, terms and images; list
@@ -34,7 +34,6 @@ const EPOCH_MAX_MS = 10 * 60_000
 /** Entries per kind of thing kept, least recently used dropped first. */
 const MAX_ENTRIES = 5_000
 
-type Drizzle = { execute: (query: unknown) => Promise<{ rows: Record<string, unknown>[] }> }
 
 type State = {
   available: boolean | undefined
@@ -55,11 +54,6 @@ function stateOf(payload: Payload): State {
     states.set(payload, state)
   }
   return state
-}
-
-function drizzleOf(payload: Payload): Drizzle | null {
-  const db = payload.db as unknown as { drizzle?: Drizzle; name?: string }
-  return db.name === 'postgres' && db.drizzle ? db.drizzle : null
 }
 
 /** The things kept for one request: valid for its whole duration, empty when nothing may be kept. */
@@ -181,7 +175,7 @@ function epochView(state: State, epoch: number): Kept {
 }
 
 /** Log rows older than any epoch can be are of no use. */
-function prune(db: Drizzle) {
+function prune(db: SqlQuerier) {
   db.execute(sql`DELETE FROM calendar_changes WHERE at < now() - interval '1 day'`).catch(() => undefined)
 }
 

@@ -5,6 +5,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { RestContext } from './context'
 import type { LinkedKind } from './linkedPostParams'
 
+import { drizzleOf } from '../src/db/pool'
 import { wallTime } from '../src/lib/wallTimes'
 import { CALENDAR_SLUGS } from '../src/slugs'
 import { EVENTS_LIST_SORT } from './events/listQuery'
@@ -39,7 +40,6 @@ const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
 // A trashed event counts, as in the original (test/fixtures/oracle, h-upcoming-linked).
 const NOT_COUNTED = ['draft', 'pending']
 
-type Drizzle = { execute: (query: unknown) => Promise<{ rows: Record<string, unknown>[] }> }
 
 export type LinkedFilter =
   | { has: boolean; kind: 'has_events' }
@@ -50,7 +50,7 @@ export type LinkedFilter =
  * or all but trashed when `null`) that have (or, for `has_events=false`, lack) such events.
  */
 export async function linkedCondition(ctx: RestContext, kind: LinkedKind, filter: LinkedFilter, statuses: null | string[]): Promise<Where> {
-  const db = drizzleOf(ctx)
+  const db = drizzleOf(ctx.payload)
   const rule = filter.kind === 'only_with_upcoming' ? readRuleOf(ctx) : null
   if (!db || rule === undefined) return withPayload(ctx, kind, filter, statuses)
   const kept = filter.kind === 'has_events' ? await keptFor(ctx) : null
@@ -118,11 +118,6 @@ function readRuleOf(ctx: RestContext): ReturnType<typeof sql> | null | undefined
   if (rule.everything) return null
   if (rule.author !== null) return sql`(e.status = 'publish' OR e.author_id = ${rule.author})`
   return sql`e.status = 'publish'`
-}
-
-function drizzleOf(ctx: RestContext): Drizzle | null {
-  const db = ctx.payload.db as unknown as { drizzle?: Drizzle; name?: string }
-  return db.name === 'postgres' && db.drizzle ? db.drizzle : null
 }
 
 /** The former way, through Payload's access rules: reads every matching event's link (a site's own access, or another database). */

@@ -4,14 +4,13 @@ import { sql } from '@payloadcms/db-postgres'
 
 import type { RestContext } from './context'
 
+import { drizzleOf, type SqlQuerier } from '../src/db/pool'
 import { CALENDAR_SLUGS } from '../src/slugs'
 import { keptFor } from './freshness'
 
 const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
 
 type Kind = 'categories' | 'tags'
-type Rows = { rows: Record<string, unknown>[] }
-type Drizzle = { execute: (query: unknown) => Promise<Rows> }
 
 /**
  * Where each payload instance keeps its term counts: the `calendar_term_counts` table that the
@@ -20,17 +19,12 @@ type Drizzle = { execute: (query: unknown) => Promise<Rows> }
  */
 const storedCounts = new WeakMap<Payload, boolean>()
 
-function drizzleOf(payload: Payload): Drizzle | null {
-  const db = payload.db as unknown as { drizzle?: Drizzle; name?: string }
-  return db.name === 'postgres' && db.drizzle ? db.drizzle : null
-}
-
 /** The request's transaction when it has one, so that a read after a write sees the write. */
-async function sessionOf(payload: Payload, req: PayloadRequest | undefined): Promise<Drizzle | null> {
+async function sessionOf(payload: Payload, req: PayloadRequest | undefined): Promise<SqlQuerier | null> {
   const drizzle = drizzleOf(payload)
   if (!drizzle) return null
   const id = req?.transactionID ? await req.transactionID : undefined
-  const sessions = (payload.db as unknown as { sessions?: Record<string, { db?: Drizzle }> }).sessions
+  const sessions = (payload.db as unknown as { sessions?: Record<string, { db?: SqlQuerier }> }).sessions
   return (id !== undefined && sessions?.[String(id)]?.db) || drizzle
 }
 

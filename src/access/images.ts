@@ -1,6 +1,6 @@
 import type { Access, PayloadRequest, Where } from 'payload'
 
-import { poolOf } from '../db/pool'
+import { poolOf, tableNameOf } from '../db/pool'
 import { can } from '../lib/roles'
 import { CALENDAR_SLUGS } from '../slugs'
 
@@ -30,18 +30,13 @@ async function imagesOnlyOnUnreadablePosts(req: PayloadRequest): Promise<null | 
   const pool = poolOf(req.payload)
   if (!pool) return null
   const author = req.user && can(req.user, 'edit_posts') ? Number(req.user.id) : null
-  const tables = POSTS_WITH_IMAGES.map((slug) => quoteIdentifier(tableOf(req, slug)))
+  const tables = POSTS_WITH_IMAGES.map((slug) => quoteIdentifier(tableNameOf(req.payload, slug)))
   // `coalesce`: an item without an author is not the caller's, and NOT of a null would hide nothing.
   const readable = author === null ? `status = 'publish'` : `(status = 'publish' OR coalesce(author_id = $1, false))`
   const used = (condition: string) => tables.map((table) => `SELECT image_id FROM ${table} WHERE image_id IS NOT NULL AND ${condition}`).join(' UNION ')
   const text = `${used(`NOT ${readable}`)} EXCEPT (${used(readable)})`
   const { rows } = await pool.query<{ image_id: number }>(text, author === null ? [] : [author])
   return rows.map((row) => Number(row.image_id))
-}
-
-function tableOf(req: PayloadRequest, slug: string): string {
-  const names = (req.payload.db as unknown as { tableNameMap?: Map<string, string> }).tableNameMap
-  return names?.get(slug.replace(/-/g, '_')) ?? slug.replace(/-/g, '_')
 }
 
 const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`

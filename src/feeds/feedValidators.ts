@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 import { sql } from '@payloadcms/db-postgres'
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
+import { drizzleOf } from '../db/pool'
 import { calendarDateOf, wallTimeToInstant } from '../lib/phpDate'
 
 /*
@@ -25,14 +26,8 @@ import { calendarDateOf, wallTimeToInstant } from '../lib/phpDate'
 const MAX_ETAG_AGE_MS = 20 * 3_600_000
 const ETAG_VERSION = 'f1'
 
-type Drizzle = { execute: (query: unknown) => Promise<{ rows: Record<string, unknown>[] }> }
 
 export type FeedVersion = { etag: string; lastModified: Date }
-
-function drizzleOf(payload: Payload): Drizzle | null {
-  const db = payload.db as unknown as { drizzle?: Drizzle; name?: string }
-  return db.name === 'postgres' && db.drizzle ? db.drizzle : null
-}
 
 /** The validators of the feed `key` as the database is now; `null` without a change log. */
 export async function currentFeedVersion(payload: Payload, key: string, args: { now: Date; siteTimezone: string }): Promise<FeedVersion | null> {

@@ -8,6 +8,7 @@ import type { ItemResult, Progress, RunReport } from '../progress'
 import type { ImageRef } from './items'
 
 import { inTransaction } from '../../../endpoints/transaction'
+import { drizzleOf, tableNameOf } from '../../db/pool'
 import { isExternalImage, isWebAddress } from '../../lib/externalImage'
 import { downloadImage, ImageDownloadError } from '../../lib/imageDownload'
 import { describeError } from './apply'
@@ -106,9 +107,8 @@ export class MediaImporter {
   /** Media ids come from a plain sequence: after an insert with an explicit id, it moves past it. */
   private async advanceSequence() {
     const { payload } = this.options
-    const drizzle = (payload.db as unknown as { drizzle: { execute: (query: unknown) => Promise<{ rows: Record<string, unknown>[] }> } }).drizzle
-    const tableNames = (payload.db as unknown as { tableNameMap?: Map<string, string> }).tableNameMap
-    const table = tableNames?.get(this.options.collection.replace(/-/g, '_')) ?? this.options.collection.replace(/-/g, '_')
+    const drizzle = drizzleOf(payload)!
+    const table = tableNameOf(payload, this.options.collection)
     this.sequence ??= drizzle
       .execute(sql`SELECT pg_get_serial_sequence(${`"${table}"`}, 'id') AS name`)
       .then(({ rows }) => String(rows[0]?.name))
