@@ -1,4 +1,4 @@
-import type { CollectionSlug, Payload, Where } from 'payload'
+import type { CollectionSlug, Payload, PayloadRequest, Where } from 'payload'
 
 import { sql } from '@payloadcms/db-postgres'
 
@@ -79,10 +79,20 @@ const KEPT = Symbol('kept')
  * on the request), and only for visitors.
  */
 export async function keptFor(ctx: RestContext): Promise<Kept> {
-  const remembered = (ctx as unknown as Record<symbol, Promise<Kept>>)[KEPT]
+  return keptOn(ctx, ctx.payload, Boolean(ctx.user || ctx.req.transactionID))
+}
+
+/** The same for a request of Payload's own APIs (its REST and GraphQL, the admin): only for visitors. */
+export async function keptForPayloadRequest(req: PayloadRequest): Promise<Kept> {
+  return keptOn(req, req.payload, Boolean(req.user || req.transactionID))
+}
+
+/** What `holder`'s request may reuse, remembered on it: nothing for a signed-in caller or inside a transaction. */
+function keptOn(holder: object, payload: Payload, personal: boolean): Promise<Kept> {
+  const remembered = (holder as Record<symbol, Promise<Kept>>)[KEPT]
   if (remembered) return remembered
-  const kept = !KEEP_READS || ctx.user || ctx.req.transactionID ? Promise.resolve(NOTHING_KEPT) : currentEpoch(ctx.payload)
-  Object.defineProperty(ctx, KEPT, { value: kept })
+  const kept = !KEEP_READS || personal ? Promise.resolve(NOTHING_KEPT) : currentEpoch(payload)
+  Object.defineProperty(holder, KEPT, { value: kept })
   return kept
 }
 
