@@ -141,6 +141,20 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
   }
 }
 
+/**
+ * The development secret is in this repository for anyone to read: a server using it in production
+ * would let anyone who learns a session id sign a token for it. `npm start` with NODE_ENV=production
+ * therefore refuses to start without PAYLOAD_SECRET (without NODE_ENV it warns and starts, so a
+ * first try on a laptop needs no settings).
+ */
+export function refuseDevelopmentSecretInProduction(env: Pick<AppEnv, 'secretIsDefault'>, nodeEnv: string | undefined): void {
+  if (!env.secretIsDefault || nodeEnv !== 'production') return
+  throw new EnvError(
+    'PAYLOAD_SECRET is not set, and NODE_ENV is production: the built-in development secret is public, so the server will not start with it. ' +
+      'Set PAYLOAD_SECRET to a long random value (for example `openssl rand -hex 32`), the same on every instance.',
+  )
+}
+
 function parseTrustProxy(value: string): TrustProxy {
   if (value === 'true') return true
   if (value === 'false') return false

@@ -7,7 +7,7 @@ import type { SanitizedPluginConfig } from '../types'
 
 import { quietPoolErrors } from '../db/pool'
 import { DatabaseStartError, ensureDatabase } from '../db/withDatabase'
-import { EnvError, readEnv } from '../env'
+import { EnvError, readEnv, refuseDevelopmentSecretInProduction } from '../env'
 import { startDraining } from './draining'
 import { startLog } from './startLog'
 
@@ -27,6 +27,7 @@ const SHUTDOWN_DRAIN_MS = Number(process.env.SHUTDOWN_DRAIN_MS ?? 1_000) || 0
 
 async function main() {
   const env = readEnv()
+  refuseDevelopmentSecretInProduction(env, process.env.NODE_ENV)
   const dev = process.env.NODE_ENV === 'development'
   if (!dev) (process.env as Record<string, string>).NODE_ENV = 'production'
   if (env.secretIsDefault) log('WARNING: PAYLOAD_SECRET is not set; using a development secret. Set it in production.')

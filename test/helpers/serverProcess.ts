@@ -25,6 +25,8 @@ export async function startServerProcess(args: { databaseUrl: string; env?: Reco
       ...process.env,
       DATABASE_URL: args.databaseUrl,
       NODE_ENV: 'production',
+      // Production refuses to start with the development secret (`src/env.ts`).
+      PAYLOAD_SECRET: 'server-process-secret-for-tests-only',
       // The tests' own process logs warnings only (test/setupEnv.ts); the server logs as it would in use.
       LOG_LEVEL: 'info',
       PORT: String(port),
