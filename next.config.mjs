@@ -30,6 +30,10 @@ const nextConfig = {
   // `npm run build:package`); this app is the plugin's own checkout and uses its sources instead.
   turbopack: { resolveAlias: PLUGIN_SOURCES },
   headers: async () => [{ source: '/:path*', headers: SECURITY_HEADERS }],
+  // No image optimizer: nothing uses `next/image` (the admin shows Payload's own image sizes), and
+  // `/_next/image` would resize any public upload, however large, at any of its widths, for anyone.
+  // The Express front refuses it too (`src/server/nextPaths.ts`).
+  images: { unoptimized: true },
 }
 
 export default withPayload(nextConfig, { devBundleServerPackages: false })

@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 
 import express from 'express'
+import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { beforeAll, describe, expect, it } from 'vitest'
 
@@ -21,6 +22,11 @@ async function slowApp(settings: { maxQueued: number; maxWaitMs: number; perClie
     waiting.push(() => res.json({ ok: true }))
   })
   app.get('/fast', (_req, res) => res.json({ ok: true }))
+  // Whatever else is asked (Next.js's place in the real app) is slow work too.
+  app.use((_req, res) => {
+    started++
+    waiting.push(() => res.json({ ok: true }))
+  })
   const server = app.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -28,10 +34,25 @@ async function slowApp(settings: { maxQueued: number; maxWaitMs: number; perClie
   const until = async (test: () => boolean) => {
     while (!test()) await new Promise((resolve) => setTimeout(resolve, 10))
   }
+  /** A GET of `path` exactly as written (fetch would resolve its dot segments first); status 0 when no answer came within 3 s. */
+  const rawGet = (path: string, client: string) =>
+    new Promise<number>((resolve) => {
+      const { hostname, port } = new URL(url)
+      const request = http.get({ headers: { 'x-forwarded-for': client }, hostname, path, port, timeout: 3_000 }, (response) => {
+        response.resume()
+        resolve(response.statusCode ?? 0)
+      })
+      request.on('timeout', () => {
+        request.destroy()
+        resolve(0)
+      })
+      request.on('error', () => resolve(0))
+    })
   return {
     close: () => new Promise((resolve) => server.close(resolve)),
     finishOne: () => waiting.shift()!(),
     get,
+    rawGet,
     started: () => started,
     until,
     server,
@@ -75,6 +96,29 @@ describe("each client's fair share of the server", () => {
       expect((await held).status).toBe(200)
       // The slot is free again.
       expect((await app.get('/fast', '10.0.0.3')).status).toBe(200)
+    } finally {
+      app.server.closeAllConnections()
+      await app.close()
+    }
+  })
+
+  // Issue 25, finding 8: `/_next/../api/events` reached Payload's route outside the limit.
+  it('exempts only Next’s built files, judged on the path Next resolves, so no spelling of another path escapes the limit', async () => {
+    const app = await slowApp({ maxQueued: 10, maxWaitMs: 300, perClient: 1 })
+    try {
+      const held = app.get('/slow', '10.0.0.20')
+      await app.until(() => app.started() === 1)
+      const escapes = ['/_next/../slow', '/_next/%2e%2e/slow', '/_next/.%2E/wp-json/slow', '/_next/static/../../slow', '/_next/static/%2e%2e/%2E%2E/slow', '/_next\\..\\slow']
+      // Each waits for the client's one slot, which stays taken: refused after the wait, never started.
+      expect(await Promise.all(escapes.map((path) => app.rawGet(path, '10.0.0.20')))).toEqual(escapes.map(() => 429))
+      expect(app.started()).toBe(1)
+      // Next's built files are not held up.
+      const file = app.rawGet('/_next/static/chunks/main.js', '10.0.0.20')
+      await app.until(() => app.started() === 2)
+      app.finishOne()
+      app.finishOne()
+      expect((await held).status).toBe(200)
+      expect(await file).toBe(200)
     } finally {
       app.server.closeAllConnections()
       await app.close()

@@ -14,6 +14,7 @@ import { publicPageMiddleware } from '../public/expressPublicPages'
 import { closeConnectionsWhileDraining } from './draining'
 import { fairShare } from './fairShare'
 import { healthRoutes } from './health'
+import { refuseImageOptimizer } from './nextPaths'
 import { refuseUnsupportedMethods } from './refuseUnsupportedMethods'
 import { requestLog } from './requestLog'
 
@@ -23,7 +24,7 @@ export const DEFAULT_CLIENT_CONCURRENCY = 8
 /**
  * The Express app in front of everything, without Next.js (`src/server/server.ts` mounts Next
  * after it; tests mount Payload's handlers instead): a log line per request, the health probes,
- * each client's fair share (`./fairShare.ts`), which proxies to believe, the client's address
+ * no image optimizer (`./nextPaths.ts`), each client's fair share (`./fairShare.ts`), which proxies to believe, the client's address
  * handed down to Payload, the calendar feeds, the compatibility API, the events' public pages,
  * then methods nothing else serves.
  */
@@ -42,6 +43,7 @@ export function createExpressApp(args: { clientConcurrency?: number; payload: Pa
   app.use(requestLog(payload))
   app.use(closeConnectionsWhileDraining)
   app.use(healthRoutes(payload))
+  app.use(refuseImageOptimizer)
   app.use(fairShare({ isCompatPath: (path, search) => locateCompatPath(path, options, search) !== null, maxQueued: 256, maxWaitMs: 15_000, perClient: args.clientConcurrency ?? DEFAULT_CLIENT_CONCURRENCY }))
   app.use(clientAddressMiddleware(payload.secret))
   app.use(feedMiddleware(async () => payload, options))

@@ -1,5 +1,7 @@
 import type { NextFunction, Request, Response } from 'express'
 
+import { isNextStaticFile, resolvedPath } from './nextPaths'
+
 export type FairShareSettings = {
   /** Requests of one client answered at once; 0 turns the limit off. */
   perClient: number
@@ -30,8 +32,9 @@ export function fairShare(settings: FairShareSettings) {
     if (client.running === 0) clients.delete(key)
   }
   return (req: Request, res: Response, next: NextFunction) => {
-    // Next's own files (and its development socket, which stays open) are not the server's work.
-    if (settings.perClient <= 0 || req.path.startsWith('/_next/')) return next()
+    // Next's built files are not the server's work; judged on the path Next resolves, so that
+    // `/_next/static/../../api/events` counts as the API request it is.
+    if (settings.perClient <= 0 || isNextStaticFile(req.originalUrl)) return next()
     const key = req.ip ?? req.socket.remoteAddress ?? ''
     let client = clients.get(key)
     if (!client) clients.set(key, (client = { running: 0, waiting: [] }))
@@ -74,7 +77,7 @@ const MESSAGE = 'Too many requests from this client at once. Wait for the ones u
 function refuse(req: Request, res: Response, settings: FairShareSettings) {
   if (res.headersSent || res.writableEnded) return
   res.status(429).set('Retry-After', '1')
-  if (settings.isCompatPath(req.path, searchOf(req.originalUrl))) res.json({ code: 'rest_too_many_requests', message: MESSAGE, data: { status: 429 } })
+  if (settings.isCompatPath(resolvedPath(req.originalUrl), searchOf(req.originalUrl))) res.json({ code: 'rest_too_many_requests', message: MESSAGE, data: { status: 429 } })
   else res.json({ errors: [{ message: MESSAGE }] })
 }
 
