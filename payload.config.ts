@@ -3,13 +3,14 @@ import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { s3Storage } from '@payloadcms/storage-s3'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { buildConfig, defaultLoggerOptions } from 'payload'
+import { buildConfig } from 'payload'
 import sharp from 'sharp'
 
 import { generateMediaCollection } from './collections/Media/index'
 import { SerialQueryClient } from './src/db/serialQueryClient'
 import { type AppEnv, readEnv } from './src/env'
 import { eventsCalendarPlugin } from './src/index'
+import { loggerConfig } from './src/server/logger'
 import { migrations } from './src/migrations/index'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -28,22 +29,6 @@ process.env.PAYLOAD_DISABLE_DEPENDENCY_CHECKER ??= 'true'
 const clockStart = process.env.EVENTS_CALENDAR_CLOCK ? Date.parse(process.env.EVENTS_CALENDAR_CLOCK) : NaN
 const bootedAt = Date.now()
 const clock = Number.isNaN(clockStart) ? undefined : () => new Date(clockStart + (Date.now() - bootedAt))
-
-/**
- * LOG_FORMAT=json: one JSON object a line (level names, ISO times) for log collectors; otherwise
- * Payload's own readable output. LOG_LEVEL applies to both.
- */
-function loggerConfig(env: AppEnv) {
-  const options = { level: env.logLevel, name: 'payload' }
-  if (env.logFormat === 'text') return { destination: defaultLoggerOptions, options }
-  return {
-    options: {
-      ...options,
-      formatters: { level: (label: string) => ({ level: label }) },
-      timestamp: () => `,"time":"${new Date().toISOString()}"`,
-    },
-  }
-}
 
 /**
  * Uploads (the `media` collection) in an S3-compatible bucket when S3_BUCKET is set, on the disk

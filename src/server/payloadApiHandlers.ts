@@ -4,6 +4,7 @@ import { GRAPHQL_POST, REST_GET } from '@payloadcms/next/routes'
 
 import { SUPPORTED_METHODS } from './refuseUnsupportedMethods'
 import { readBodyWithin } from './requestBody'
+import { refuseUnknownFile, unreadableAsMissing, uploadFileRoute } from './uploadFiles'
 
 type RouteArgs = { params: Promise<{ slug: string[] }> }
 type Config = Promise<SanitizedConfig> | SanitizedConfig
@@ -18,8 +19,8 @@ const REST_METHODS = SUPPORTED_METHODS
  * Payload's own REST API (`/api/...`) and GraphQL (`/api/graphql`) as fetch handlers: the Next
  * route files of the app (`src/app/(payload)/api/`) and the tests' HTTP server both serve
  * these, so whatever guards the APIs is the same on both. Before Payload sees a request:
- * other methods get 405, bodies over 1 MiB 413, and routes that serve no one 404
- * (`servesNothingHere`). Error bodies are all `{errors: [{message}]}`, Payload's usual shape.
+ * other methods get 405, bodies over 1 MiB 413, routes that serve no one 404
+ * (`servesNothingHere`), and file names no file has 404 or 400 (`uploadFiles.ts`). Error bodies are all `{errors: [{message}]}`, Payload's usual shape.
  */
 export function payloadRestHandler(config: Config): (request: Request, args: RouteArgs) => Promise<Response> {
   // Payload's Next handler is the same for every method.
@@ -29,6 +30,14 @@ export function payloadRestHandler(config: Config): (request: Request, args: Rou
     if (!REST_METHODS.includes(method)) return methodNotAllowed(REST_METHODS)
     const { slug } = await args.params
     if (servesNothingHere((await config), slug, request)) return errorResponse(404, 'Not Found')
+    const file = ['GET', 'HEAD'].includes(method) ? uploadFileRoute(await config, slug) : null
+    if (file) {
+      const refused = await refuseUnknownFile(await config, file)
+      if (refused) return errorResponse(refused.status, refused.message)
+      const response = await payloadRest(request, args)
+      const missing = unreadableAsMissing(response)
+      return missing ? errorResponse(missing.status, missing.message) : inPayloadErrorShape(response)
+    }
     const unreadable = unreadableJsonParameter(request)
     if (unreadable) return errorResponse(400, `The ${unreadable} parameter is not valid JSON.`)
     let forwarded = request
