@@ -1,14 +1,19 @@
 /**
- * One calendar feed over a large calendar: `npx tsx bench/feed.ts [--events 10000]`.
+ * Calendar feeds over a large calendar: `npx tsx bench/feed.ts [--events 10000] [--data DIR]`.
  *
  * Seeds a throwaway database as `npm run bench` does (`bench/seed.ts`), boots Payload in this
- * process behind the product's Express front (`src/server/app.ts`), then asks for
- * `/events.ics` over the seed's whole date range (every published, listed event) and reports the
- * time to the first byte and to the last, the size, the VEVENT count, and this process's resident
- * memory before the request and at its peak (sampled every 5 ms). The feed is read as a stream
- * and counted, not kept, so the peak is the server's.
+ * process behind the product's Express front (`src/server/app.ts`), then:
+ * - asks for `/events.ics` over the seed's whole date range twice (rendered, then as kept until
+ *   the calendar changes) and reports the time to the first byte and to the last, the size, the
+ *   VEVENT count, and this process's resident memory before the request and at its peak (sampled
+ *   every 5 ms). The feed is read as a stream and counted, not kept, so the peak is the server's.
+ * - asks for 8 different feeds at once (each its own window, so none is kept for another), as one
+ *   client within its fair share may, while another client (another loopback address) asks for
+ *   `/healthz` and a one-event page of the compatibility API every 100 ms, and reports how each
+ *   feed was answered and how long the other client waited.
  */
 import { spawn } from 'node:child_process'
+import http from 'node:http'
 import { existsSync } from 'node:fs'
 import fs from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
@@ -20,15 +25,22 @@ import { startBenchDatabase } from './database'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const LOADER = existsSync(path.join(ROOT, 'src/server/register.mjs')) ? './src/server/register.mjs' : 'tsx'
-const events = Number(process.argv[process.argv.indexOf('--events') + 1] || 10_000) || 10_000
+const argument = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined)
+const events = Number(argument('--events') || 10_000) || 10_000
+/** `--data DIR`: the seeded database is kept in DIR/<events>/ and reused by the next runs. */
+const data = argument('--data')
 const MB = 1024 * 1024
 
-const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'feed-bench-'))
-const database = await startBenchDatabase(path.join(tmp, 'pg'))
+const tmp = data ? path.resolve(data, String(events)) : await fs.mkdtemp(path.join(os.tmpdir(), 'feed-bench-'))
+const seeded = data !== undefined && existsSync(path.join(tmp, 'seed.json'))
+await fs.mkdir(tmp, { recursive: true })
+const database = await startBenchDatabase(path.join(tmp, 'pg'), { keep: data !== undefined })
 try {
-  const seedStarted = Date.now()
-  await runChild([path.join(ROOT, 'bench/seed.ts'), path.join(tmp, 'seed.json')], { BENCH_EVENTS: String(events), DATABASE_URL: database.url, NODE_ENV: 'production' })
-  console.log(`seeded ${events} events in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`)
+  if (!seeded) {
+    const seedStarted = Date.now()
+    await runChild([path.join(ROOT, 'bench/seed.ts'), path.join(tmp, 'seed.json')], { BENCH_EVENTS: String(events), DATABASE_URL: database.url, NODE_ENV: 'production' })
+    console.log(`seeded ${events} events in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`)
+  }
 
   Object.assign(process.env, { DATABASE_URL: database.url, DISABLE_PAYLOAD_HMR: 'true', LOG_LEVEL: 'warn', PAYLOAD_SECRET: 'bench-secret', RUN_JOBS: 'false' })
   const { bootPayload } = await import('../src/db/boot')
@@ -40,7 +52,7 @@ try {
   const { port } = server.address() as AddressInfo
   const url = `http://127.0.0.1:${port}/events.ics?start_date=2000-01-01&end_date=2100-01-01`
 
-  for (const round of ['warm-up', 'measured']) {
+  for (const round of ['rendered', 'kept']) {
     globalThis.gc?.()
     const baseline = process.memoryUsage().rss
     let peak = baseline
@@ -67,6 +79,8 @@ try {
         `RSS ${(baseline / MB).toFixed(0)} MB before, ${(peak / MB).toFixed(0)} MB peak (+${((peak - baseline) / MB).toFixed(0)} MB)`,
     )
   }
+  if (!process.env.NO_CONCURRENT) await concurrentFeeds(`http://127.0.0.1:${port}`)
+  server.closeAllConnections()
   server.close()
   await payload.db.destroy?.()
   // Connections Payload keeps outside its pool (boot, replicas) learn of the stop as an error: expected here.
@@ -75,7 +89,7 @@ try {
   })
 } finally {
   await database.stop()
-  await fs.rm(tmp, { force: true, recursive: true })
+  if (!data) await fs.rm(tmp, { force: true, recursive: true })
 }
 process.exit(0)
 
@@ -87,5 +101,48 @@ function runChild(args: string[], env: Record<string, string>): Promise<string> 
     child.stderr!.on('data', (chunk) => (output += chunk))
     child.on('error', reject)
     child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`${args[0]} exited with code ${code}:\n${output.slice(-4000)}`))))
+  })
+}
+
+/** 8 feeds of one client at once, and another client's probes meanwhile (see the top of the file). */
+async function concurrentFeeds(base: string) {
+  const feeds = Array.from({ length: 8 }, async (_, index) => {
+    const started = performance.now()
+    const response = await fetch(`${base}/events.ics?start_date=2000-01-0${index + 1}&end_date=2100-01-01`)
+    const bytes = (await response.arrayBuffer()).byteLength
+    return { bytes, ms: performance.now() - started, status: response.status }
+  })
+  let done = false
+  const waits: Record<string, number[]> = { '/healthz': [], '/wp-json/vendor/events/v1/events?per_page=1': [] }
+  const probes = Object.keys(waits).map(async (path) => {
+    while (!done) {
+      const started = performance.now()
+      const status = await fromOtherClient(`${base}${path}`)
+      waits[path]!.push(status === 200 ? performance.now() - started : Infinity)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  })
+  const answers = await Promise.all(feeds)
+  done = true
+  await Promise.all(probes)
+  const statuses = answers.map((answer) => answer.status).join(' ')
+  const slowest = Math.max(...answers.map((answer) => answer.ms))
+  console.log(`8 feeds at once: statuses ${statuses}, the last answered after ${slowest.toFixed(0)} ms`)
+  for (const [path, times] of Object.entries(waits)) {
+    const sorted = [...times].sort((a, b) => a - b)
+    const median = sorted[Math.floor(sorted.length / 2)] ?? NaN
+    console.log(`  another client's ${path}: ${times.length} requests, median ${median.toFixed(0)} ms, worst ${(sorted.at(-1) ?? NaN).toFixed(0)} ms`)
+  }
+}
+
+/** A GET from 127.0.0.2: another client for the server's fair share. 0 when it fails or takes over 60 s. */
+function fromOtherClient(url: string): Promise<number> {
+  return new Promise((resolve) => {
+    const request = http.get(url, { localAddress: '127.0.0.2', timeout: 60_000 }, (response) => {
+      response.resume()
+      response.on('end', () => resolve(response.statusCode ?? 0))
+    })
+    request.on('timeout', () => request.destroy())
+    request.on('error', () => resolve(0))
   })
 }

@@ -5,11 +5,13 @@ import type { SanitizedPluginConfig } from '../types'
 import { RestError } from '../../endpoints/errors'
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/databaseErrors'
 import { feedContext } from './feedContext'
-import { CALENDAR_END, calendarHead, eventBatches, planFeed } from './feedDocument'
+import { feedEventIds, renderFeed } from './feedDocument'
 import { locateFeed, type FeedLocation } from './feedPaths'
 import { calendarFeedConditions, eventFeedConditions } from './feedQuery'
 import { FEED_TEXTS, inLanguage } from './feedTexts'
 import { clientCopyIsCurrent, currentFeedVersion } from './feedValidators'
+import { keptFeed } from './keptFeeds'
+import { NoRenderTurn, RETRY_AFTER_SECONDS as RENDER_RETRY_SECONDS, withRenderTurn } from './renderTurns'
 
 /** A request as any server hands it over. */
 export type FeedRequest = { headers: Headers; method: string; pathname: string; search: string }
@@ -18,7 +20,9 @@ export type FeedRequest = { headers: Headers; method: string; pathname: string; 
  * Serves the calendar feeds (`feedPaths.ts`) to anonymous callers, whatever server received the
  * request: `null` for every other request (and every request while the plugin is disabled), a
  * 400 in the API's error shape for a bad filter, 404 for an unknown or unpublished event, 304
- * when the client's copy is current, else the iCalendar document, streamed.
+ * when the client's copy is current, else the iCalendar document: as kept since the calendar last
+ * changed (`keptFeeds.ts`), or rendered now when a turn is free (`renderTurns.ts`; 503 with
+ * Retry-After when none frees in time).
  */
 export async function answerFeedRequest(payload: Payload, options: SanitizedPluginConfig, request: FeedRequest): Promise<null | Response> {
   if (options.disabled || !['GET', 'HEAD'].includes(request.method.toUpperCase())) return null
@@ -28,6 +32,7 @@ export async function answerFeedRequest(payload: Payload, options: SanitizedPlug
     return await answerFeed(payload, options, request, location)
   } catch (error) {
     if (error instanceof RestError) return jsonError(error)
+    if (error instanceof NoRenderTurn) return plainText(503, error.message, { 'Retry-After': String(RENDER_RETRY_SECONDS) })
     if (isDatabaseUnavailable(error)) return plainText(503, 'Service Unavailable', { 'Retry-After': String(RETRY_AFTER_SECONDS) })
     throw error
   }
@@ -49,48 +54,24 @@ async function answerFeed(payload: Payload, options: SanitizedPluginConfig, requ
     if (await clientCopyIsCurrent(payload, key, request.headers, version)) return new Response(null, { headers, status: 304 })
   }
 
-  const plan = await planFeed(ctx, where)
-  if (location.kind === 'event' && plan.ids.length === 0) return plainText(404, inLanguage(FEED_TEXTS.notFound, location.language))
   const feedUrl = `${options.siteUrl}${request.pathname}${request.search ? `?${request.search.replace(/^\?/, '')}` : ''}`
   const fileName = location.kind === 'event' ? `${location.slug.replace(/[^\w.-]+/g, '-')}.ics` : `${new URL(options.siteUrl).hostname}-events.ics`
-  Object.assign(headers, {
-    'Content-Disposition': `attachment; filename="${fileName}"`,
-    'Content-Type': 'text/calendar; charset=utf-8',
-  })
-  if (request.method.toUpperCase() === 'HEAD') return new Response(null, { headers, status: 200 })
+  const found = { 'Content-Disposition': `attachment; filename="${fileName}"`, 'Content-Type': 'text/calendar; charset=utf-8' }
+  const notFound = () => plainText(404, inLanguage(FEED_TEXTS.notFound, location.language))
+  if (request.method.toUpperCase() === 'HEAD') {
+    if (location.kind === 'event' && (await feedEventIds(ctx, where)).length === 0) return notFound()
+    return new Response(null, { headers: { ...headers, ...found }, status: 200 })
+  }
 
-  const head = calendarHead(ctx, plan, feedUrl)
-  return new Response(streamOf(payload, request.pathname, pieces(head, eventBatches(ctx, plan.ids))), { headers, status: 200 })
-}
-
-async function* pieces(head: string, events: AsyncGenerator<string>): AsyncGenerator<string> {
-  yield head
-  yield* events
-  yield CALENDAR_END
-}
-
-/**
- * A body read piece by piece as the client takes it (backpressure), so a feed of any size holds
- * one batch at a time. A failure midway aborts the body rather than ending it cleanly: a
- * truncated calendar must not look complete to the client.
- */
-function streamOf(payload: Payload, path: string, source: AsyncGenerator<string>): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder()
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const { done, value } = await source.next()
-        if (done) controller.close()
-        else controller.enqueue(encoder.encode(value))
-      } catch (error) {
-        payload.logger.error({ err: error, msg: `calendar feed: ${path}` })
-        controller.error(error)
-      }
-    },
-    async cancel() {
-      await source.return(undefined)
-    },
-  })
+  const feed = await keptFeed(ctx, `${feedUrl}\n${key}`, () =>
+    withRenderTurn(async () => {
+      const ids = await feedEventIds(ctx, where)
+      const body = new TextEncoder().encode(await renderFeed(ctx, ids, feedUrl))
+      return { body, events: ids.length }
+    }),
+  )
+  if (location.kind === 'event' && feed.events === 0) return notFound()
+  return new Response(feed.body, { headers: { ...headers, ...found, 'Content-Length': String(feed.body.byteLength) }, status: 200 })
 }
 
 function jsonError(error: RestError): Response {

@@ -1,14 +1,24 @@
 import type { CollectionSlug, Where } from 'payload'
 
+import { convertLexicalToPlaintext } from '@payloadcms/richtext-lexical/plaintext'
 import { escape, ICalCalendar, ICalCalendarMethod } from 'ical-generator'
+import { setImmediate as nextTurn } from 'node:timers/promises'
 
 import type { RestContext } from '../../endpoints/context'
+import type { OrganizerDoc } from '../../endpoints/organizers/serializeOrganizer'
 import type { EventDoc } from '../../endpoints/events/serializeEvent'
+import type { VenueDoc } from '../../endpoints/venues/serializeVenue'
 
-import { populateEvents } from '../../endpoints/events/loadEvents'
+import { RELATED_READ } from '../../endpoints/events/leanEvent'
+import { leanPageIds } from '../../endpoints/events/leanList'
 import { EVENTS_LIST_SORT } from '../../endpoints/events/listQuery'
+import { loadEvents, populateEvents } from '../../endpoints/events/loadEvents'
+import { serializeOrganizer } from '../../endpoints/organizers/serializeOrganizer'
+import { globalIds } from '../../endpoints/serializeCommon'
+import { mayUnlockProtected } from '../../endpoints/unlockProtected'
+import { permalink } from '../../endpoints/urls'
+import { serializeVenue } from '../../endpoints/venues/serializeVenue'
 import { isFixedOffset } from '../lib/timezone'
-import { serializeEvent } from '../../endpoints/events/serializeEvent'
 import { CALENDAR_SLUGS } from '../slugs'
 import { FEED_TEXTS, inLanguage } from './feedTexts'
 import { foldLines } from './foldLines'
@@ -16,46 +26,112 @@ import { vevent, type SerializedEvent } from './vevent'
 import { vtimezone } from './vtimezone'
 
 const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
-/** Events read, serialized and written at a time: what a feed holds in memory besides the ids. */
+/** Events read and written at a time, the event loop free for other requests between batches. */
 export const BATCH_SIZE = 200
+/**
+ * The most events one feed holds: the first ones of its window in start order, as The Events
+ * Calendar's export takes the first page of its list (30 by default, `tribe_ical_feed_posts_per_page`).
+ * Without a date filter that is the next 1,000 upcoming events; a subscriber wanting others asks
+ * for their dates (`start_date`, `end_date`). Bounds the work and memory of any feed, whatever
+ * window is asked for.
+ */
+export const MAX_FEED_EVENTS = 1_000
 /** Subscribers are asked to refresh hourly, as The Events Calendar's feeds ask. */
 const REFRESH_SECONDS = 3600
 
-/** What the feed holds from the first pass: the events in order, and the zones and years they use. */
-export type FeedPlan = { ids: number[]; zoneYears: Map<string, Set<number>> }
-
 /**
- * The first pass: the matching events' ids in start order, with the zones and years of their
- * times (the VTIMEZONEs come before the events), in one query of four columns, so the feed is
- * one consistent set of events; the events themselves are read in batches afterwards.
+ * The ids of the feed's events in the list's order (start, then publication): at most
+ * MAX_FEED_EVENTS, in one statement where the list's lean read applies (`leanList.ts`), else
+ * through Payload, ids only.
  */
-export async function planFeed(ctx: RestContext, where: Where): Promise<FeedPlan> {
+export async function feedEventIds(ctx: RestContext, where: Where): Promise<number[]> {
+  const conditions = (where as { and?: Where[] }).and
+  const lean = conditions ? await leanPageIds(ctx, conditions, { limit: MAX_FEED_EVENTS, page: 1 }) : undefined
+  if (lean) return lean
   const { docs } = await ctx.payload.find({
     collection: EVENTS,
     depth: 0,
-    limit: 0,
+    limit: MAX_FEED_EVENTS,
     overrideAccess: false,
     pagination: false,
     req: ctx.req,
-    select: { endDate: true, startDate: true, timezone: true } as never,
+    select: { id: true } as never,
     sort: EVENTS_LIST_SORT,
     where,
   })
+  return (docs as unknown as { id: number }[]).map((doc) => doc.id)
+}
+
+/**
+ * The whole calendar: its properties, a VTIMEZONE per zone its events use (made from the years
+ * they use, once per zone and years in this process: `vtimezone.ts`), and the events, read batch
+ * by batch as the API reads them for a visitor (`loadEvents`: one statement per batch, and what
+ * the API already read is reused). Only what a VEVENT shows is serialized: an event's address,
+ * link and UID as the API shows them, each venue and organizer serialized once per feed.
+ */
+export async function renderFeed(ctx: RestContext, ids: number[], feedUrl: string): Promise<string> {
   const zoneYears = new Map<string, Set<number>>()
-  const ids: number[] = []
-  for (const doc of docs as unknown as Pick<EventDoc, 'endDate' | 'id' | 'startDate' | 'timezone'>[]) {
-    ids.push(doc.id)
-    const zone = doc.timezone || ctx.options.siteTimezone
-    if (zone === 'UTC' || isFixedOffset(zone)) continue
-    const years = zoneYears.get(zone) ?? new Set<number>()
-    for (const instant of [doc.startDate, doc.endDate]) years.add(new Date(instant).getUTCFullYear())
-    zoneYears.set(zone, years)
+  const parts: string[] = []
+  const shown = shownParts(ctx)
+  for (let offset = 0; offset < ids.length; offset += BATCH_SIZE) {
+    // Other requests get their turn between batches.
+    if (offset > 0) await nextTurn()
+    const events = await loadEvents(ctx, ids.slice(offset, offset + BATCH_SIZE))
+    // Events read through Payload (a site overriding the calendar's collections) have their related items read here.
+    if (events.some((doc) => !(doc as { [RELATED_READ]?: boolean })[RELATED_READ])) await populateEvents(ctx, events)
+    const text = events
+      .map((doc) => {
+        noteZoneYears(zoneYears, doc, ctx.options.siteTimezone)
+        return vevent(doc, shown(doc), { description: plainDescription(doc), language: ctx.language, now: ctx.now, siteTimezone: ctx.options.siteTimezone })
+      })
+      .join('')
+    if (text) parts.push(foldLines(text))
   }
-  return { ids, zoneYears }
+  return calendarHead(ctx, zoneYears, feedUrl) + parts.join('') + CALENDAR_END
+}
+
+/** The years of an event's times in its zone, for that zone's VTIMEZONE (UTC and fixed offsets have none). */
+function noteZoneYears(zoneYears: Map<string, Set<number>>, doc: EventDoc, siteTimezone: string) {
+  const zone = doc.timezone || siteTimezone
+  if (zone === 'UTC' || isFixedOffset(zone)) return
+  const years = zoneYears.get(zone) ?? new Set<number>()
+  for (const instant of [doc.startDate, doc.endDate]) years.add(new Date(instant).getUTCFullYear())
+  zoneYears.set(zone, years)
+}
+
+/**
+ * What the API shows of an event, as far as a VEVENT uses it (`SerializedEvent`), as
+ * `serializeEvent` shows it: its UID and link, and its venue and organizers (not trashed),
+ * serialized once per feed each.
+ */
+function shownParts(ctx: RestContext): (doc: EventDoc) => SerializedEvent {
+  const venues = new Map<number, Record<string, unknown>>()
+  const organizers = new Map<number, Record<string, unknown>>()
+  const once = <T extends { id: number }>(seen: Map<number, Record<string, unknown>>, item: T, serialize: (item: T) => Record<string, unknown>) => {
+    let shown = seen.get(item.id)
+    if (!shown) seen.set(item.id, (shown = serialize(item)))
+    return shown
+  }
+  const isShown = (item: unknown): item is { id: number; status?: string } => Boolean(item) && typeof item === 'object' && (item as { status?: string }).status !== 'trash'
+  return (doc) => {
+    const venue = isShown(doc.venue) ? once(venues, doc.venue as VenueDoc, (item) => serializeVenue(item, ctx, { unlocked: mayUnlockProtected(ctx, item) })) : []
+    return {
+      global_id: globalIds(doc as never, ctx).global_id,
+      url: permalink(ctx.options, 'events', doc as never),
+      venue,
+      organizer: ((doc.organizers as unknown[]) ?? []).filter(isShown).map((item) => once(organizers, item as OrganizerDoc, (organizer) => serializeOrganizer(organizer, ctx, { unlocked: mayUnlockProtected(ctx, organizer) }))),
+    }
+  }
+}
+
+/** The description as plain text, as its search copy is made (`src/hooks/storeDescriptionText.ts`), in the language read. */
+function plainDescription(doc: EventDoc): string {
+  if (!doc.description || typeof doc.description !== 'object') return ''
+  return convertLexicalToPlaintext({ data: doc.description as never }).trim()
 }
 
 /** The VCALENDAR up to its first event: properties for subscribers, then a VTIMEZONE per zone used. */
-export function calendarHead(ctx: RestContext, plan: FeedPlan, feedUrl: string): string {
+function calendarHead(ctx: RestContext, zoneYears: Map<string, Set<number>>, feedUrl: string): string {
   const host = new URL(ctx.options.siteUrl).host
   const calendar = new ICalCalendar({
     description: escape(`${inLanguage(FEED_TEXTS.calendarDescription, ctx.language)} ${host}`, false),
@@ -72,39 +148,8 @@ export function calendarHead(ctx: RestContext, plan: FeedPlan, feedUrl: string):
   })
   const whole = calendar.toString()
   const head = whole.slice(0, whole.lastIndexOf('END:VCALENDAR'))
-  const zones = [...plan.zoneYears].sort(([a], [b]) => a.localeCompare(b)).map(([zone, years]) => foldLines(vtimezone(zone, years)) + '\r\n')
+  const zones = [...zoneYears].sort(([a], [b]) => a.localeCompare(b)).map(([zone, years]) => foldLines(vtimezone(zone, years)) + '\r\n')
   return head + zones.join('')
 }
 
-export const CALENDAR_END = 'END:VCALENDAR\r\n'
-
-/**
- * The VEVENTs of these events, batch by batch: each batch is read as the visitor may read it (an
- * event unpublished since the first pass is left out), its venues, organizers and terms with it,
- * serialized as the API serializes it for a visitor, and written.
- */
-export async function* eventBatches(ctx: RestContext, ids: number[]): AsyncGenerator<string> {
-  for (let offset = 0; offset < ids.length; offset += BATCH_SIZE) {
-    const batch = ids.slice(offset, offset + BATCH_SIZE)
-    const { docs } = await ctx.payload.find({
-      collection: EVENTS,
-      depth: 0,
-      limit: 0,
-      overrideAccess: false,
-      pagination: false,
-      req: ctx.req,
-      select: { statusBeforeTrash: false } as never,
-      where: { id: { in: batch } },
-    })
-    const byId = new Map((docs as unknown as EventDoc[]).map((doc) => [doc.id, doc]))
-    const events = batch.map((id) => byId.get(id)).filter((doc): doc is EventDoc => Boolean(doc))
-    const termCounts = await populateEvents(ctx, events)
-    const text = events
-      .map((doc) => {
-        const shown = serializeEvent(doc, ctx, { single: false, termCounts, unlocked: false }) as unknown as SerializedEvent
-        return vevent(doc, shown, { language: ctx.language, now: ctx.now, siteTimezone: ctx.options.siteTimezone })
-      })
-      .join('')
-    if (text) yield foldLines(text)
-  }
-}
+const CALENDAR_END = 'END:VCALENDAR\r\n'

@@ -10,3 +10,16 @@ export const FEED_TEXTS = {
 } satisfies Record<string, LocalizedText>
 
 export const inLanguage = (localized: LocalizedText, language: string): string => localized[language] ?? localized.en
+
+/** Control characters RFC 5545 allows in no value (TSAFE-CHAR, QSAFE-CHAR): C0 but tab and line ends, and DEL. */
+const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g
+
+/** A TEXT value's characters (ical-generator escapes the rest: backslash, `;`, `,`, line ends): control characters go. */
+export const textValue = (value: string): string => value.replace(CONTROLS, '')
+
+/**
+ * A quoted parameter value (RFC 5545 §3.1, `quoted-string`): it cannot hold DQUOTE, and nothing
+ * escapes one there (a backslash is a character like any other), so a double quote becomes a
+ * single one; line ends and other control characters become spaces.
+ */
+export const quotedParameter = (value: string): string => `"${value.replace(/"/g, "'").replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, ' ')}"`

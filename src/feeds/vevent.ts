@@ -5,7 +5,8 @@ import { isFixedOffset, zoneOf } from '../lib/timezone'
 
 import type { EventDoc } from '../../endpoints/events/serializeEvent'
 
-import { FEED_TEXTS, inLanguage } from './feedTexts'
+import { FEED_TEXTS, inLanguage, quotedParameter, textValue } from './feedTexts'
+import { wallTimeIfUnique } from './zoneOffsets'
 
 /** What the API shows of an event (`serializeEvent`), as far as a VEVENT uses it. */
 export type SerializedEvent = {
@@ -26,7 +27,7 @@ const PARENT = new ICalCalendar()
  * everything else (its description becomes The Events Calendar's "Content is protected."), a
  * trashed, unpublished or protected venue or organizer is left out.
  */
-export function vevent(doc: EventDoc, shown: SerializedEvent, args: { language: string; now: Date; siteTimezone: string }): string {
+export function vevent(doc: EventDoc, shown: SerializedEvent, args: { description: string; language: string; now: Date; siteTimezone: string }): string {
   const locked = Boolean(doc.password)
   const zone = doc.timezone || args.siteTimezone
   const data: ICalEventData = {
@@ -36,24 +37,26 @@ export function vevent(doc: EventDoc, shown: SerializedEvent, args: { language: 
     created: new Date(String(doc.createdAt)),
     lastModified: new Date(String(doc.updatedAt)),
     // The title as typed: The Events Calendar's feed reads the stored title, not the typeset one the API shows.
-    summary: String(doc.title ?? ''),
+    summary: textValue(String(doc.title ?? '')),
     url: shown.url,
     status: ICalEventStatus.CONFIRMED,
     ...times(doc, zone, !locked && doc.allDay === true),
   }
+  let organizer: null | string = null
   if (locked) {
     data.description = inLanguage(FEED_TEXTS.contentProtected, args.language)
   } else {
-    const description = typeof doc.descriptionText === 'string' ? doc.descriptionText.trim() : ''
+    const description = textValue(args.description.trim())
     if (description) data.description = description
     // The API embeds linked venues and organizers whole; a protected one's content stays out of feeds.
     data.location = isLocked(doc.venue) ? null : locationOf(shown.venue)
     const lockedOrganizers = new Set(((doc.organizers as unknown[]) ?? []).filter(isLocked).map((item) => (item as { id: number }).id))
     const typedNames = new Map(((doc.organizers as unknown[]) ?? []).filter((item) => item && typeof item === 'object').map((item) => [(item as { id: number }).id, (item as { name?: unknown }).name]))
-    data.organizer = organizerOf(shown.organizer.filter((item) => !lockedOrganizers.has(item.id as number)), typedNames)
-    data.categories = categoryNames(doc).map((name) => ({ name }))
+    organizer = organizerLine(shown.organizer.filter((item) => !lockedOrganizers.has(item.id as number)), typedNames)
+    data.categories = categoryNames(doc).map((name) => ({ name: textValue(name) }))
   }
-  return new ICalEvent(data, PARENT).toString()
+  const text = new ICalEvent(data, PARENT).toString()
+  return organizer ? text.replace(/END:VEVENT\r\n$/, `${organizer}\r\nEND:VEVENT\r\n`) : text
 }
 
 /**
@@ -67,33 +70,26 @@ export function sequenceOf(doc: EventDoc): number {
 
 /**
  * All-day events as DATE values with the exclusive end the standard wants (the day after the
- * last one); others in the event's own zone with its VTIMEZONE, or in UTC where the zone is UTC
- * or a local time would name two instants (the hour repeated when clocks go back).
+ * last one); others in the event's own zone with its VTIMEZONE (`zoneOffsets.ts`: a Date whose
+ * UTC fields are the wall time, which ical-generator writes as it is under TZID), or in UTC where
+ * the zone is UTC or a manual offset, or where a local time would name two instants (the hour
+ * repeated when clocks go back).
  */
 function times(doc: EventDoc, zone: string, allDay: boolean): Pick<ICalEventData, 'allDay' | 'end' | 'start' | 'timezone'> {
-  const start = DateTime.fromISO(String(doc.startDate), { zone: zoneOf(zone) })
-  const end = DateTime.fromISO(String(doc.endDate), { zone: zoneOf(zone) })
   if (allDay) {
+    const start = DateTime.fromISO(String(doc.startDate), { zone: zoneOf(zone) })
+    const end = DateTime.fromISO(String(doc.endDate), { zone: zoneOf(zone) })
     const lastDay = end < start ? start : end
     return { allDay: true, start: start.startOf('day'), end: lastDay.startOf('day').plus({ days: 1 }), timezone: null }
   }
+  const start = Date.parse(String(doc.startDate))
+  const end = Date.parse(String(doc.endDate))
+  const inUtc = { start: new Date(start), end: new Date(end), timezone: null }
   // A manual UTC offset has no VTIMEZONE: such events are written in UTC.
-  if (zone === 'UTC' || isFixedOffset(zone) || !readsBack(start) || !readsBack(end)) {
-    return { start: start.setZone('UTC'), end: end.setZone('UTC'), timezone: null }
-  }
-  return { start, end, timezone: zone }
-}
-
-/** Whether the local time of `time` names that instant and no other (offsets six hours around it tell). */
-function readsBack(time: DateTime): boolean {
-  const localAsUtc = time.toMillis() + time.offset * 60_000
-  for (const direction of [-1, 1]) {
-    const other = time.plus({ hours: 6 * direction }).offset
-    if (other === time.offset) continue
-    const twin = localAsUtc - other * 60_000
-    if (DateTime.fromMillis(twin, { zone: time.zone }).offset === other) return false
-  }
-  return true
+  if (zone === 'UTC' || isFixedOffset(zone)) return inUtc
+  const localStart = wallTimeIfUnique(zone, start)
+  const localEnd = wallTimeIfUnique(zone, end)
+  return localStart && localEnd ? { start: localStart, end: localEnd, timezone: zone } : inUtc
 }
 
 /** A populated venue or organizer with a password (ids, which the visitor may not read, show nothing anyway). */
@@ -105,7 +101,7 @@ function isLocked(item: unknown): boolean {
 function locationOf(venue: SerializedEvent['venue']): ICalLocation | null {
   if (Array.isArray(venue)) return null
   const parts = [venue.venue, venue.address, venue.city, venue.stateprovince, venue.zip, venue.country]
-  const title = parts.filter((part): part is string => typeof part === 'string' && part.trim() !== '').map(decodeEntities).join(', ')
+  const title = textValue(parts.filter((part): part is string => typeof part === 'string' && part.trim() !== '').map(decodeEntities).join(', '))
   if (!title) return null
   const lat = venue.geo_lat
   const lon = venue.geo_lng
@@ -115,14 +111,17 @@ function locationOf(venue: SerializedEvent['venue']): ICalLocation | null {
 
 /**
  * ORGANIZER needs an address: the first organizer with an e-mail (one is all RFC 5545 allows), by
- * its name as typed (`typedNames`), as The Events Calendar writes it.
+ * its name as typed (`typedNames`), as The Events Calendar writes it. Written here rather than by
+ * ical-generator, which escapes a double quote in CN as `\"`: no escape exists in a parameter
+ * value, so such a line is not valid iCalendar (`quotedParameter`).
  */
-function organizerOf(organizers: SerializedEvent['organizer'], typedNames: Map<number, unknown>) {
+function organizerLine(organizers: SerializedEvent['organizer'], typedNames: Map<number, unknown>): null | string {
   const organizer = organizers.find((item) => typeof item.email === 'string' && item.email.includes('@'))
   if (!organizer) return null
   const typed = typedNames.get(organizer.id as number)
-  const name = typeof typed === 'string' && typed ? typed : String(organizer.email)
-  return { email: String(organizer.email), name }
+  const email = textValue(String(organizer.email))
+  const name = typeof typed === 'string' && typed ? typed : email
+  return `ORGANIZER;CN=${quotedParameter(name)}:mailto:${email}`
 }
 
 /** The names of the event's categories the visitor may read, in the API's order (by name). */

@@ -11,14 +11,30 @@ const DAY_MS = 86_400_000
 /** Offset changes are found day by day, then narrowed to the second. */
 const SCAN_STEP_MS = DAY_MS
 
-type Observance = { abbreviation: string; daylight: boolean; from: number; onset: number; to: number }
+export type Observance = { abbreviation: string; daylight: boolean; from: number; onset: number; to: number }
 
 const offsetAt = (zone: string, instant: number) => DateTime.fromMillis(instant, { zone }).offset
 
+/** VTIMEZONEs made, by zone and years: finding a year's changes takes hundreds of zone lookups, and feeds ask for the same few. */
+const made = new Map<string, string>()
+const MAX_MADE = 256
+
 /** The VTIMEZONE of `zone` for events in `years` (calendar years, in any order). */
 export function vtimezone(zone: string, years: Iterable<number>): string {
+  const ranges = yearRanges(years)
+  const key = `${zone}\n${ranges.join(' ')}`
+  let component = made.get(key)
+  if (component === undefined) {
+    component = makeVtimezone(zone, ranges)
+    if (made.size >= MAX_MADE) made.delete(made.keys().next().value!)
+    made.set(key, component)
+  }
+  return component
+}
+
+function makeVtimezone(zone: string, ranges: [number, number][]): string {
   const lines = ['BEGIN:VTIMEZONE', `TZID:${zone}`]
-  for (const [first, last] of yearRanges(years)) {
+  for (const [first, last] of ranges) {
     // A day of margin on both sides: local wall times near New Year lie on either side of it in UTC.
     const start = Date.UTC(first, 0, 1) - DAY_MS
     const end = Date.UTC(last + 1, 0, 1) + DAY_MS
@@ -41,7 +57,7 @@ function yearRanges(years: Iterable<number>): [number, number][] {
 }
 
 /** The observance in force at `start`, then one per offset change until `end`. */
-function observances(zone: string, start: number, end: number): Observance[] {
+export function observances(zone: string, start: number, end: number): Observance[] {
   const initial = offsetAt(zone, start)
   const found: Observance[] = [describe(zone, start, initial, initial)]
   let previous = initial

@@ -1,0 +1,47 @@
+import type { RestContext } from '../../endpoints/context'
+
+import { keptFor } from '../../endpoints/freshness'
+
+/*
+ * Rendered feeds, kept with what visitors' reads keep (`endpoints/freshness.ts`): until the calendar
+ * changes, so a feed never shows an event after the transaction that unpublished, trashed or
+ * protected it has committed. The key is everything the feed depends on (`answerFeed.ts`: its URL,
+ * language and resolved conditions, whose date window already holds what was read of the clock).
+ *
+ * A render under way is kept too, as its promise: every request for the same feed meanwhile waits
+ * for it rather than rendering the same feed again (eight subscribers refreshing at once cost one
+ * render). A render that fails is forgotten, so the next request tries again.
+ *
+ * Memory: the bodies' bytes add up to at most MAX_KEPT_BYTES, the least recently used going first;
+ * a feed holds at most MAX_FEED_EVENTS events (about 1 MB).
+ */
+
+const KIND = 'calendar-feeds'
+const MAX_KEPT_BYTES = 32 * 1024 * 1024
+
+export type RenderedFeed = { body: Uint8Array; events: number }
+
+type Entry = Promise<RenderedFeed> | RenderedFeed | undefined
+
+const LIMITS = {
+  maxEntries: 1_000,
+  maxWeight: MAX_KEPT_BYTES,
+  weigh: (entry: unknown) => ((entry as Entry) && !((entry as Entry) instanceof Promise) ? (entry as RenderedFeed).body.byteLength : 0) + 512,
+}
+
+/** The feed `key` as kept, or rendered now by `render` (and kept, for visitors, until the calendar changes). */
+export async function keptFeed(ctx: RestContext, key: string, render: () => Promise<RenderedFeed>): Promise<RenderedFeed> {
+  const kept = await keptFor(ctx)
+  const known = kept.get<Entry>(KIND, key)
+  if (known) return known
+  const rendering = render()
+  kept.set(KIND, key, rendering, LIMITS)
+  try {
+    const rendered = await rendering
+    kept.set(KIND, key, rendered, LIMITS)
+    return rendered
+  } catch (error) {
+    kept.set(KIND, key, undefined, LIMITS)
+    throw error
+  }
+}
