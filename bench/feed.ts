@@ -14,6 +14,7 @@
  */
 import { spawn } from 'node:child_process'
 import http from 'node:http'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { existsSync } from 'node:fs'
 import fs from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
@@ -52,11 +53,13 @@ try {
   const { port } = server.address() as AddressInfo
   const url = `http://127.0.0.1:${port}/events.ics?start_date=2000-01-01&end_date=2100-01-01`
 
+  console.log(`load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')} on ${os.availableParallelism()} cores`)
   for (const round of ['rendered', 'kept']) {
     globalThis.gc?.()
     const baseline = process.memoryUsage().rss
     let peak = baseline
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5)
+    const cpu = process.cpuUsage()
     const started = performance.now()
     const response = await fetch(url)
     const firstByte = performance.now() - started
@@ -73,9 +76,10 @@ try {
     }
     vevents += carry.split('BEGIN:VEVENT').length - 1
     const total = performance.now() - started
+    const { system, user } = process.cpuUsage(cpu)
     clearInterval(sampler)
     console.log(
-      `${round}: ${response.status}, ${vevents} events, ${(bytes / MB).toFixed(1)} MB, first byte ${firstByte.toFixed(0)} ms, whole feed ${total.toFixed(0)} ms, ` +
+      `${round}: ${response.status}, ${vevents} events, ${(bytes / MB).toFixed(1)} MB, first byte ${firstByte.toFixed(0)} ms, whole feed ${total.toFixed(0)} ms (CPU ${((user + system) / 1000).toFixed(0)} ms), ` +
         `RSS ${(baseline / MB).toFixed(0)} MB before, ${(peak / MB).toFixed(0)} MB peak (+${((peak - baseline) / MB).toFixed(0)} MB)`,
     )
   }
@@ -106,6 +110,8 @@ function runChild(args: string[], env: Record<string, string>): Promise<string> 
 
 /** 8 feeds of one client at once, and another client's probes meanwhile (see the top of the file). */
 async function concurrentFeeds(base: string) {
+  const delay = monitorEventLoopDelay({ resolution: 10 })
+  delay.enable()
   const feeds = Array.from({ length: 8 }, async (_, index) => {
     const started = performance.now()
     const response = await fetch(`${base}/events.ics?start_date=2000-01-0${index + 1}&end_date=2100-01-01`)
@@ -127,7 +133,8 @@ async function concurrentFeeds(base: string) {
   await Promise.all(probes)
   const statuses = answers.map((answer) => answer.status).join(' ')
   const slowest = Math.max(...answers.map((answer) => answer.ms))
-  console.log(`8 feeds at once: statuses ${statuses}, the last answered after ${slowest.toFixed(0)} ms`)
+  delay.disable()
+  console.log(`8 feeds at once: statuses ${statuses}, the last answered after ${slowest.toFixed(0)} ms; event loop delay max ${(delay.max / 1e6).toFixed(0)} ms, p99 ${(delay.percentile(99) / 1e6).toFixed(0)} ms`)
   for (const [path, times] of Object.entries(waits)) {
     const sorted = [...times].sort((a, b) => a - b)
     const median = sorted[Math.floor(sorted.length / 2)] ?? NaN

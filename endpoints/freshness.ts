@@ -104,8 +104,9 @@ const EPOCH_CHECK = `
       AND NOT pg_visible_in_snapshot(txid, $1::pg_snapshot)
   ) AS changed`
 
-async function currentEpoch(payload: Payload): Promise<Kept> {
+async function currentEpoch(payload: Payload, again = true): Promise<Kept> {
   const state = stateOf(payload)
+  const epochChecked = state.epoch
   const db = state.available === false ? null : drizzleOf(payload)
   if (!db) return NOTHING_KEPT
   let changed = true
@@ -131,6 +132,10 @@ async function currentEpoch(payload: Payload): Promise<Kept> {
     }
     throw error
   }
+  // Another request began a newer epoch while this one checked (requests arriving together after a
+  // change): checked against it once more, this one shares it unless a change came after it began,
+  // rather than dropping what that request keeps (a feed it renders for all of them).
+  if (changed && again && state.epoch !== epochChecked) return currentEpoch(payload, false)
   if (changed) {
     // What this request and the ones after it read is at least as new as this snapshot.
     state.epoch++

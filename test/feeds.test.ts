@@ -4,8 +4,10 @@ import ICAL from 'ical.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import config from '../payload.config'
+import { poolOf } from '../src/db/pool'
 import { createEventsCalendarHandler } from '../src/exports/handler'
 import { eventsCalendarRoutes } from '../src/exports/next'
+import { MAX_RENDERS, MAX_WAIT_MS, RETRY_AFTER_SECONDS, withRenderTurn } from '../src/feeds/renderTurns'
 import { serveAllApis, type TestServer } from './helpers/http'
 import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
 
@@ -162,6 +164,7 @@ describe('calendar feeds (iCalendar)', () => {
     const secretVenue = await payload.create({ collection: 'venues', data: { name: `Hidden Cellar ${marker}`, address: '1 Secret Street', password: 'venue-pw', status: 'publish' } as never })
     const draftVenue = await payload.create({ collection: 'venues', data: { name: `Draft Hall ${marker}`, address: '9 Draft Road', status: 'draft' } as never })
     const organizer = await payload.create({ collection: 'organizers', data: { name: `Jazz Club ${marker}`, email: 'club@example.test', status: 'publish' } as never })
+    const quoted = await payload.create({ collection: 'organizers', data: { name: `The "Blue" Note ${marker}`, email: 'blue@example.test', status: 'publish' } as never })
 
     const make = async (key: string, data: Record<string, unknown>) => {
       const doc = await payload.create({
@@ -174,7 +177,7 @@ describe('calendar feeds (iCalendar)', () => {
     // Across the spring DST change of each zone (Paris: 2027-03-28, New York: 2027-03-14).
     await make('parisBefore', { startDate: '2027-03-27T19:00:00.000Z', endDate: '2027-03-27T21:00:00.000Z', timezone: 'Europe/Paris', venue: venue.id, organizers: [organizer.id], categories: [category.id], featured: true })
     await make('parisAfter', { startDate: '2027-03-28T18:00:00.000Z', endDate: '2027-03-28T20:00:00.000Z', timezone: 'Europe/Paris', venue: venue.id })
-    await make('nyBefore', { startDate: '2027-03-13T23:00:00.000Z', endDate: '2027-03-14T01:00:00.000Z', timezone: 'America/New_York' })
+    await make('nyBefore', { startDate: '2027-03-13T23:00:00.000Z', endDate: '2027-03-14T01:00:00.000Z', timezone: 'America/New_York', organizers: [quoted.id] })
     await make('nyAfter', { startDate: '2027-03-14T22:00:00.000Z', endDate: '2027-03-15T00:00:00.000Z', timezone: 'America/New_York', categories: [category.id] })
     // 01:30 on 2027-11-07 happens twice in New York; this is the second one (EST).
     await make('nyRepeatedHour', { startDate: '2027-11-07T06:30:00.000Z', endDate: '2027-11-07T07:30:00.000Z', timezone: 'America/New_York' })
@@ -242,6 +245,16 @@ describe('calendar feeds (iCalendar)', () => {
     expect(text).toContain('STATUS:CONFIRMED')
     // Escaped as TEXT: the comma and semicolon of the venue's name.
     expect(text.replace(/\r\n /g, '')).toContain(`LOCATION:Le Duc\\; des Lombards ${marker}\\, 42 rue des Lombards`)
+  })
+
+  // Issue 25, finding 12: ical-generator wrote `CN="The \\"Blue\\" Note"`; a parameter value has no escape for DQUOTE.
+  it('writes an organizer’s name with double quotes as a valid parameter value', async () => {
+    const text = (await feedText(`/events.ics?search=${marker}`)).replace(/\r\n /g, '')
+    const line = text.split('\r\n').find((item) => item.startsWith('ORGANIZER') && item.includes('blue@example.test'))!
+    expect(line).toBe(`ORGANIZER;CN="The 'Blue' Note ${marker}":mailto:blue@example.test`)
+    const { calendar } = parseFeed(text)
+    const event = calendar.getAllSubcomponents('vevent').find((item) => String(item.getFirstPropertyValue('summary')).startsWith('nyBefore'))!
+    expect(event.getFirstProperty('organizer')!.getParameter('cn')).toBe(`The 'Blue' Note ${marker}`)
   })
 
   it('never shows drafts, pending, private, trashed or hidden events, nor a protected event’s or venue’s content', async () => {
@@ -340,6 +353,68 @@ describe('calendar feeds (iCalendar)', () => {
       expect((await feed(`/events.ics?${query}`)).status, query).toBe(200)
     }
     expect((await feed('/event/%E0%A4%A.ics')).status).toBe(404)
+  })
+
+  /** Feeds rendered while `act` runs: statements that read a feed's events (`feedEventIds`). */
+  const rendersDuring = async (act: () => Promise<unknown>) => {
+    const pool = poolOf(payload)!
+    const query = pool.query
+    let renders = 0
+    pool.query = function (this: unknown, ...args: unknown[]) {
+      const text = String((args[0] as { text?: string })?.text ?? args[0])
+      if (text.startsWith('SELECT e.id FROM events e WHERE')) renders++
+      return (query as (...args: unknown[]) => unknown).apply(this, args)
+    } as typeof pool.query
+    try {
+      await act()
+    } finally {
+      pool.query = query
+    }
+    return renders
+  }
+
+  // Issue 25, finding 4: each feed was rendered anew, 14-23 s at 3,000 events, eight at once starving everyone.
+  it('keeps a rendered feed until the calendar changes, and renders one feed once for requests that ask at the same time', async () => {
+    const path = `/events.ics?search=${marker}&start_date=2026-01-01&end_date=2028-01-01`
+    let first = ''
+    expect(await rendersDuring(async () => (first = await feedText(path)))).toBe(1)
+    let again = ''
+    expect(await rendersDuring(async () => (again = await feedText(path)))).toBe(0)
+    expect(again).toBe(first)
+    // Another URL for the same feed is another feed (its URL is in it).
+    expect(await rendersDuring(() => feedText(`${path}&x=1`))).toBe(1)
+
+    await payload.update({ collection: 'events', id: ids.parisBefore!, data: { title: `parisBefore renamed ${marker}` } as never })
+    let texts: string[] = []
+    expect(await rendersDuring(async () => (texts = await Promise.all(Array.from({ length: 8 }, () => feedText(path)))))).toBe(1)
+    for (const text of texts) expect(parseFeed(text).events.map((event) => event.summary)).toContain(`parisBefore renamed ${marker}`)
+    expect(new Set(texts).size).toBe(1)
+    await payload.update({ collection: 'events', id: ids.parisBefore!, data: { title: `parisBefore ${marker}` } as never })
+  })
+
+  it('renders at most MAX_RENDERS feeds at once across the server; others wait, then get 503 with Retry-After, while kept feeds are still served', async () => {
+    const kept = `/events.ics?search=${marker}&start_date=2027-01-01&end_date=2027-12-31`
+    await feedText(kept)
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const taken = Array.from({ length: MAX_RENDERS }, () => withRenderTurn(() => held))
+    try {
+      const started = Date.now()
+      const waiting = feed(`/events.ics?search=${marker}&start_date=2027-02-01&end_date=2027-02-28`)
+      expect((await feed(kept)).status).toBe(200)
+      const refused = await waiting
+      expect(refused.status).toBe(503)
+      expect(refused.headers.get('retry-after')).toBe(String(RETRY_AFTER_SECONDS))
+      expect(Date.now() - started).toBeGreaterThanOrEqual(MAX_WAIT_MS - 100)
+      // A turn that frees while a render waits is taken at once.
+      const next = feed(`/events.ics?search=${marker}&start_date=2027-03-01&end_date=2027-03-31`)
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      release()
+      expect((await next).status).toBe(200)
+    } finally {
+      release()
+      await Promise.all(taken)
+    }
   })
 
   it('is served by the fetch handler and the Next routes too', async () => {
