@@ -114,7 +114,7 @@ function shownParts(ctx: RestContext): (doc: EventDoc) => SerializedEvent {
   }
   const isShown = (item: unknown): item is { id: number; status?: string } => Boolean(item) && typeof item === 'object' && (item as { status?: string }).status !== 'trash'
   return (doc) => {
-    const venue = isShown(doc.venue) ? once(venues, doc.venue as VenueDoc, (item) => serializeVenue(item, ctx, { unlocked: mayUnlockProtected(ctx, item) })) : []
+    const venue: SerializedEvent['venue'] = isShown(doc.venue) ? once(venues, doc.venue as VenueDoc, (item) => serializeVenue(item, ctx, { unlocked: mayUnlockProtected(ctx, item) })) : []
     return {
       global_id: globalIds(doc as never, ctx).global_id,
       url: permalink(ctx.options, 'events', doc as never),

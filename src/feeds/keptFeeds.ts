@@ -19,7 +19,7 @@ import { keptFor } from '../../endpoints/freshness'
 const KIND = 'calendar-feeds'
 const MAX_KEPT_BYTES = 32 * 1024 * 1024
 
-export type RenderedFeed = { body: Uint8Array; events: number }
+export type RenderedFeed = { body: Uint8Array<ArrayBuffer>; events: number }
 
 type Entry = Promise<RenderedFeed> | RenderedFeed | undefined
 

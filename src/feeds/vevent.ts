@@ -11,7 +11,6 @@ import { wallTimeIfUnique } from './zoneOffsets'
 /** What the API shows of an event (`serializeEvent`), as far as a VEVENT uses it. */
 export type SerializedEvent = {
   global_id: string
-  title: string
   url: string
   venue: [] | Record<string, unknown>
   organizer: Record<string, unknown>[]

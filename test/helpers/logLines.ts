@@ -3,12 +3,12 @@
  * to stdout, as the server would in the format of LOG_FORMAT, then exits: `test/media-file-names.test.ts`
  * reads what was written.
  */
-import { pino } from 'pino'
+import { type DestinationStream, type LoggerOptions, pino } from 'pino'
 
 import { readEnv } from '../../src/env'
 import { loggerConfig } from '../../src/server/logger'
 
-const { destination, options } = loggerConfig(readEnv()) as { destination?: pino.DestinationStream; options: pino.LoggerOptions }
+const { destination, options } = loggerConfig(readEnv()) as { destination?: DestinationStream; options: LoggerOptions }
 const logger = pino(options, destination)
 logger.error('File nope.png\nFORGED line from the message')
 logger.info({ path: '/api/media/file/a\r\nFORGED line from a value', nested: { list: ['b\u2028FORGED line from a list'] } }, 'GET /a\rFORGED line after a carriage return')
