@@ -26,8 +26,10 @@ import { vevent, type SerializedEvent } from './vevent'
 import { vtimezone } from './vtimezone'
 
 const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
-/** Events read and written at a time, the event loop free for other requests between batches. */
+/** Events read at a time (one statement). */
 export const BATCH_SIZE = 200
+/** Events written between two turns of the event loop, so that other requests wait a few milliseconds at most. */
+const WRITE_SLICE = 25
 /**
  * The most events one feed holds: the first ones of its window in start order, as The Events
  * Calendar's export takes the first page of its list (30 by default, `tribe_ical_feed_posts_per_page`).
@@ -74,18 +76,21 @@ export async function renderFeed(ctx: RestContext, ids: number[], feedUrl: strin
   const parts: string[] = []
   const shown = shownParts(ctx)
   for (let offset = 0; offset < ids.length; offset += BATCH_SIZE) {
-    // Other requests get their turn between batches.
-    if (offset > 0) await nextTurn()
     const events = await loadEvents(ctx, ids.slice(offset, offset + BATCH_SIZE))
     // Events read through Payload (a site overriding the calendar's collections) have their related items read here.
     if (events.some((doc) => !(doc as { [RELATED_READ]?: boolean })[RELATED_READ])) await populateEvents(ctx, events)
-    const text = events
-      .map((doc) => {
-        noteZoneYears(zoneYears, doc, ctx.options.siteTimezone)
-        return vevent(doc, shown(doc), { description: plainDescription(doc), language: ctx.language, now: ctx.now, siteTimezone: ctx.options.siteTimezone })
-      })
-      .join('')
-    if (text) parts.push(foldLines(text))
+    for (let start = 0; start < events.length; start += WRITE_SLICE) {
+      // Other requests get their turn between slices.
+      if (offset + start > 0) await nextTurn()
+      const text = events
+        .slice(start, start + WRITE_SLICE)
+        .map((doc) => {
+          noteZoneYears(zoneYears, doc, ctx.options.siteTimezone)
+          return vevent(doc, shown(doc), { description: plainDescription(doc), language: ctx.language, now: ctx.now, siteTimezone: ctx.options.siteTimezone })
+        })
+        .join('')
+      parts.push(foldLines(text))
+    }
   }
   return calendarHead(ctx, zoneYears, feedUrl) + parts.join('') + CALENDAR_END
 }
