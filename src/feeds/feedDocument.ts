@@ -27,7 +27,7 @@ import { vtimezone } from './vtimezone'
 
 const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
 /** Events read at a time (one statement). */
-export const BATCH_SIZE = 200
+const BATCH_SIZE = 200
 /** Events written between two turns of the event loop, so that other requests wait a few milliseconds at most. */
 const WRITE_SLICE = 25
 /**

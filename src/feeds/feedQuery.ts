@@ -35,8 +35,8 @@ function feedArgSpecs(ctx: RestContext): ParamSpecs {
  * Dates: with `start_date` or `end_date`, the list's window (whole days in the site's timezone;
  * the list's defaults for the one not sent). With neither, The Events Calendar's export of its
  * list view: upcoming events, here those that have not ended before today (the site's day), with
- * no end; the original also stops at 30 events (`tribe_ical_feed_posts_per_page`), which these
- * streamed feeds do not need.
+ * no end. Either way a feed holds the window's first MAX_FEED_EVENTS events (`feedDocument.ts`),
+ * as the original's holds the first 30 (`tribe_ical_feed_posts_per_page`).
  */
 export async function calendarFeedConditions(ctx: RestContext): Promise<Where> {
   const args = await readArgs(feedArgSpecs(ctx), ctx)
