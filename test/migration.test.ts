@@ -154,6 +154,8 @@ describe('migration: import from a WordPress site, re-run, resume, export and re
     namespace: 'tribe/events/v1',
     password: site.auth.password,
     probeHidden: true,
+    // The source's authors are trusted here: the author it names gets the author role (by default a contributor).
+    roles: { author: 'author' },
     user: site.auth.user,
     ...extra,
   })
@@ -573,6 +575,7 @@ describe('migration: the command line', () => {
       namespace: 'tribe/events/v1',
       password: undefined,
       probeHidden: true,
+      roles: {},
       since: undefined,
       sourceTimezone: undefined,
       user: undefined,
