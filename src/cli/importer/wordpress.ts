@@ -198,7 +198,7 @@ async function readTrash(client: SourceClient, kind: Kind, language: string | un
 async function probeHiddenEvents(client: SourceClient, set: WireSet, progress: Progress, report: RunReport): Promise<number[]> {
   const known = new Set(POST_KINDS.flatMap((kind) => [...set[kind].keys()]))
   const imageIds = POST_KINDS.flatMap((kind) => [...set[kind].values()].map((item) => Number((item.image as Wire | undefined)?.id ?? 0)))
-  const highest = Math.max(0, ...[...known, ...imageIds].filter(Number.isSafeInteger))
+  const highest = [...known, ...imageIds].filter(Number.isSafeInteger).reduce((most, id) => Math.max(most, id), 0)
   const budget = Math.min(MAX_PROBES, PROBES_PER_POST * known.size + PROBE_MARGIN)
   const candidates: number[] = []
   let id = 1

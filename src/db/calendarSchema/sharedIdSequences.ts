@@ -32,23 +32,30 @@ export async function createSharedIdSequences(db: SqlRunner): Promise<void> {
   END;
   $$ LANGUAGE plpgsql;
 
-  -- TG_ARGV[0]: the group's owners table. ON CONFLICT waits for a claim not yet committed.
+  -- TG_ARGV[0]: the group's owners table. ON CONFLICT waits for a claim not yet committed. An id
+  -- its own table holds passes: Payload's updates are upserts (INSERT … ON CONFLICT DO UPDATE),
+  -- and a true duplicate is refused by the table's own primary key.
   CREATE OR REPLACE FUNCTION calendar_claim_shared_id() RETURNS trigger AS $$
   DECLARE
     claimed integer;
-    owner text;
+    holder text;
   BEGIN
     IF TG_OP = 'UPDATE' THEN
       IF NEW.id = OLD.id THEN RETURN NEW; END IF;
       EXECUTE format('DELETE FROM %I WHERE id = $1 AND owner = $2', TG_ARGV[0]) USING OLD.id, TG_TABLE_NAME;
     END IF;
-    EXECUTE format('INSERT INTO %I (id, owner) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING RETURNING id', TG_ARGV[0])
-      INTO claimed USING NEW.id, TG_TABLE_NAME;
-    IF claimed IS NULL THEN
-      EXECUTE format('SELECT owner FROM %I WHERE id = $1', TG_ARGV[0]) INTO owner USING NEW.id;
-      RAISE EXCEPTION 'id % is already used in %', NEW.id, owner
-        USING ERRCODE = 'unique_violation', DETAIL = format('Key (id)=(%s) already exists.', NEW.id);
-    END IF;
+    LOOP
+      EXECUTE format('INSERT INTO %I (id, owner) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING RETURNING id', TG_ARGV[0])
+        INTO claimed USING NEW.id, TG_TABLE_NAME;
+      EXIT WHEN claimed IS NOT NULL;
+      EXECUTE format('SELECT owner FROM %I WHERE id = $1', TG_ARGV[0]) INTO holder USING NEW.id;
+      EXIT WHEN holder = TG_TABLE_NAME;
+      IF holder IS NOT NULL THEN
+        RAISE EXCEPTION 'id % is already used in %', NEW.id, holder
+          USING ERRCODE = 'unique_violation', DETAIL = format('Key (id)=(%s) already exists.', NEW.id);
+      END IF;
+      -- Released since the conflict (its item deleted): claimed again.
+    END LOOP;
     RETURN NEW;
   END;
   $$ LANGUAGE plpgsql;
