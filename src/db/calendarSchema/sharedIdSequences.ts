@@ -111,7 +111,7 @@ export async function dropSharedIdSequences(db: SqlRunner): Promise<void> {
     for (const table of tables) {
       await db.execute(sql.raw(`
       DROP TRIGGER IF EXISTS "${table}_advance_id_sequence" ON "${table}";
-      ${OWNER_TRIGGERS.map((name) => `DROP TRIGGER IF EXISTS "${table}_${name}" ON "${table}";`).join('\n      ')}
+      ${ID_TRIGGERS.map((name) => `DROP TRIGGER IF EXISTS "${table}_${name}" ON "${table}";`).join('\n      ')}
       ALTER TABLE "${table}" ALTER COLUMN "id" SET DEFAULT nextval('${table}_id_seq');
       SELECT setval('${table}_id_seq', GREATEST((SELECT COALESCE(MAX(id), 0) FROM "${table}"), 1));`))
     }
@@ -124,8 +124,9 @@ export async function dropSharedIdSequences(db: SqlRunner): Promise<void> {
   DROP FUNCTION IF EXISTS calendar_refuse_shared_id();`)
 }
 
-/** The triggers that keep a group's owners table (`refuse_shared_id` was the check before it). */
-const OWNER_TRIGGERS = ['claim_shared_id', 'release_shared_id', 'release_shared_ids', 'refuse_shared_id']
+/** The triggers that keep a group's owners table, and (last) the check before it, which they replace. */
+const OWNER_TRIGGERS = ['claim_shared_id', 'release_shared_id', 'release_shared_ids']
+const ID_TRIGGERS = [...OWNER_TRIGGERS, 'refuse_shared_id']
 
 /**
  * Migration 20261127_000000_shared_id_owners undone: the owners tables and their triggers
@@ -153,7 +154,7 @@ export async function dropSharedIdOwners(db: SqlRunner): Promise<void> {
     for (const table of tables) {
       const group = tables.map((name) => `'${name}'`).join(', ')
       await db.execute(sql.raw(`
-      ${OWNER_TRIGGERS.map((name) => `DROP TRIGGER IF EXISTS "${table}_${name}" ON "${table}";`).join('\n      ')}
+      ${ID_TRIGGERS.map((name) => `DROP TRIGGER IF EXISTS "${table}_${name}" ON "${table}";`).join('\n      ')}
       ${createTriggerIfMissing(table, `${table}_refuse_shared_id`, `BEFORE INSERT ON "${table}"
         FOR EACH ROW EXECUTE FUNCTION calendar_refuse_shared_id(${group})`)}`))
     }
@@ -174,7 +175,7 @@ export function sharedIdSequencePieces(): SchemaPiece[] {
       { kind: 'table', name: owners },
       ...tables.flatMap((table): SchemaPiece[] => [
         { kind: 'id default', sequence, table },
-        ...OWNER_TRIGGERS.slice(0, 3).map((name): SchemaPiece => ({ kind: 'trigger', name: `${table}_${name}`, table })),
+        ...OWNER_TRIGGERS.map((name): SchemaPiece => ({ kind: 'trigger', name: `${table}_${name}`, table })),
         { kind: 'trigger', name: `${table}_advance_id_sequence`, table },
       ]),
     ]),
