@@ -72,7 +72,7 @@ describe("the calendar's database pieces in a host's database", () => {
       'sequence calendar_post_ids',
       'sequence calendar_term_ids',
       'default of events.id (nextval of calendar_post_ids)',
-      'trigger venues_refuse_shared_id on venues',
+      'trigger venues_claim_shared_id on venues',
       'table calendar_changes',
       'trigger events_log_change on events',
       'table calendar_term_counts',

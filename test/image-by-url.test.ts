@@ -115,13 +115,30 @@ describe('images given by URL', () => {
     expect(await mediaCount()).toBe(before)
   })
 
-  it('checks the address connected to, after the name is looked up', async () => {
-    // `localhost` is a name: the check runs on what it resolves to, when the connection is made.
-    await expect(downloadImage(`http://localhost:${(images.address() as AddressInfo).port}/poster.png`, { maxBytes: 1024, timeoutMs: 5000 })).rejects.toThrow(/port/)
+  it('checks the address a name resolves to, before the port', async () => {
+    // `localhost` is a name: what it resolves to is checked (and again when the connection is made).
+    await expect(downloadImage(`http://localhost:${(images.address() as AddressInfo).port}/poster.png`, { maxBytes: 1024, timeoutMs: 5000 })).rejects.toThrow(/private or internal address/)
     await expect(downloadImage('http://localhost/poster.png', { maxBytes: 1024, timeoutMs: 5000 })).rejects.toThrow(/private or internal address/)
     expect(asked).toEqual([])
-    const file = await downloadImage(`http://localhost:${(images.address() as AddressInfo).port}/poster.png`, { maxBytes: 1024, siteUrl: `http://localhost:${(images.address() as AddressInfo).port}`, timeoutMs: 5000 })
+    const file = await downloadImage(`http://localhost:${(images.address() as AddressInfo).port}/poster.png`, { maxBytes: 1024, timeoutMs: 5000, trustedHosts: ['localhost'] })
     expect(file).toMatchObject({ mimetype: 'image/png', name: 'poster.png', size: PNG.length })
+  })
+
+  it("never asks the site's own host on a private address, in any notation, on any port, unless the site trusts it", async () => {
+    const port = (images.address() as AddressInfo).port
+    const own = { maxBytes: 1024, siteUrl: `http://127.0.0.1:${port}`, timeoutMs: 5000 }
+    // 0x7f.1, 2130706433 and 127.1 are 127.0.0.1 written otherwise; ::ffff:7f00:1 the same in IPv6.
+    for (const host of ['127.0.0.1', '0x7f.1', '2130706433', '127.1', '[::ffff:7f00:1]', 'localhost']) {
+      for (const at of [port, 80, 443, 8080, 9]) {
+        const started = performance.now()
+        await expect(downloadImage(`http://${host}:${at}/poster.png`, own), `${host}:${at}`).rejects.toThrow(/is a private or internal address$/)
+        // Refused before any connection, after the same look-up whatever the port: no timing tells which ports answer.
+        expect(performance.now() - started, `${host}:${at}`).toBeLessThan(200)
+      }
+    }
+    expect(asked).toEqual([])
+    // Listed in IMAGE_HOSTS, it is asked.
+    expect(await downloadImage(`http://127.0.0.1:${port}/poster.png`, { ...own, trustedHosts: ['127.0.0.1'] })).toMatchObject({ size: PNG.length })
   })
 
   it('reads the trusted hosts of the app from IMAGE_HOSTS', () => {

@@ -154,6 +154,8 @@ describe('migration: import from a WordPress site, re-run, resume, export and re
     namespace: 'tribe/events/v1',
     password: site.auth.password,
     probeHidden: true,
+    // The source's authors are trusted here: the author it names gets the author role (by default a contributor).
+    roles: { author: 'author' },
     user: site.auth.user,
     ...extra,
   })
@@ -573,6 +575,7 @@ describe('migration: the command line', () => {
       namespace: 'tribe/events/v1',
       password: undefined,
       probeHidden: true,
+      roles: {},
       since: undefined,
       sourceTimezone: undefined,
       user: undefined,
@@ -588,6 +591,8 @@ describe('migration: the command line', () => {
     expect(parseCommand(['import', '--file', 'dump.json', '--concurrency', '2'], {})).toEqual({ command: 'import', concurrency: 2, dryRun: false, file: 'dump.json' })
     expect(parseCommand(['export', '--out', 'dump.json'], {})).toEqual({ command: 'export', out: 'dump.json' })
     expect(parseCommand([], {})).toEqual({ command: 'help' })
+    expect(parseCommand(['import', '--from', 'https://x/wp-json', '--map-roles', 'administrator=editor, shop_manager=author'], {})).toMatchObject({ roles: { administrator: 'editor', shop_manager: 'author' } })
+    expect(parseCommand(['import', '--from', 'https://x/wp-json', '--keep-roles'], {})).toMatchObject({ roles: { administrator: 'administrator', editor: 'editor' } })
   })
 
   it.each([
@@ -600,8 +605,185 @@ describe('migration: the command line', () => {
     [['export', '--out', 'd.json', '--dry-run'], '--dry-run only go with import'],
     [['import', '--nope'], "Unknown option '--nope'"],
     [['fly'], 'unknown command "fly"'],
+    [['import', '--from', 'https://x', '--map-roles', 'administrator=owner'], '--map-roles: "administrator=owner" is not'],
+    [['import', '--from', 'https://x', '--map-roles', 'editor=author', '--keep-roles'], 'not both'],
+    [['import', '--file', 'd.json', '--keep-roles'], '--keep-roles only go with --from'],
   ])('refuses %j', (argv, message) => {
     expect(() => parseCommand(argv, {})).toThrow(UsageError)
     expect(() => parseCommand(argv, {})).toThrow(message)
+  })
+})
+
+/**
+ * A source is another site, which may answer anything: the importer takes no power from it and
+ * reads it within bounds (src/cli/importer/bounds.ts), each run finishing quickly with clean
+ * failures. The items here have ids of their own (9xxxx), away from the fixture site's.
+ */
+describe('migration: a hostile source', () => {
+  let payload: Payload
+  const quiet = { interactive: false, write: () => undefined }
+  const servers: FixtureServer[] = []
+
+  /** A site of a few plain published events by `author`, with the users given; `hostility` changes its answers. */
+  async function hostileSource(events: { author?: number; id: number; wire?: Record<string, unknown> }[], users: FixtureSite['users'] extends Map<number, infer U> ? U[] : never, hostility?: Parameters<typeof startWpFixtureServer>[1]) {
+    const site = await buildFixtureSite()
+    const model = [...site.events.values()].find((event) => event.status === 'publish' && !event.hidden && !event.password && !event.wire)!
+    for (const map of [site.events, site.venues, site.organizers, site.categories, site.tags, site.users] as Map<number, unknown>[]) map.clear()
+    for (const user of users) site.users.set(user.id, user)
+    for (const { author = 1, id, wire } of events) {
+      site.events.set(id, { ...model, author, categories: [], customFields: undefined, excerpt: 'An excerpt', id, image: null, lineage: undefined, organizers: [], slug: `hostile-${id}`, tags: [], title: `Hostile ${id}`, tr: undefined, venue: null, wire })
+    }
+    const server = await startWpFixtureServer(site, hostility)
+    servers.push(server)
+    const command: ImportFromSite = {
+      command: 'import',
+      concurrency: 4,
+      dryRun: false,
+      from: `${server.url}/wp-json`,
+      languages: ['en'],
+      namespace: 'tribe/events/v1',
+      password: site.auth.password,
+      probeHidden: false,
+      roles: {},
+      user: site.auth.user,
+    }
+    return { command, server, site }
+  }
+  /** The import, timed. */
+  const timed = async (command: ImportFromSite) => {
+    const started = performance.now()
+    const result = await runImport(payload, command, quiet)
+    return { ...result, ms: performance.now() - started }
+  }
+  const failuresOf = (report: RunReport) => Object.fromEntries(report.failures.map((failure) => [failure.id, failure.reason]))
+
+  beforeAll(async () => {
+    payload = await getTestPayload()
+  })
+  afterAll(async () => {
+    for (const server of servers) await server.close()
+  })
+
+  it("never takes a privileged role from the source: new users are contributors unless --map-roles says otherwise, and users here keep theirs", async () => {
+    const suffix = Date.now().toString(36)
+    // Not the first user of the site (who is made administrator whatever the data says).
+    await payload.create({ collection: 'users', data: { email: `first-${suffix}@here.example`, password: 'pw-first', role: 'administrator', username: `first-${suffix}` } as never, overrideAccess: true })
+    const here = await payload.create({ collection: 'users', data: { email: `kept-${suffix}@here.example`, password: 'pw-kept', role: 'subscriber', username: `kept-${suffix}` } as never, overrideAccess: true })
+    const user = (id: number, email: string, roles: string[]) => ({ email, id, name: `User ${id}`, roles, slug: `user-${id}-${suffix}`, username: `user-${id}-${suffix}` })
+    const { command, site } = await hostileSource(
+      [
+        { author: 7, id: 90001 },
+        { author: 8, id: 90002 },
+        { author: 9, id: 90003 },
+        { author: 10, id: 90004 },
+      ],
+      [
+        user(7, `mallory-${suffix}@evil.example`, ['administrator']),
+        user(8, `eddie-${suffix}@evil.example`, ['editor']),
+        // Our subscriber, whom the source calls an administrator.
+        user(9, `kept-${suffix}@here.example`, ['administrator']),
+        user(10, `sub-${suffix}@evil.example`, ['subscriber']),
+      ],
+    )
+    const { code, report } = await timed(command)
+    expect(failuresOf(report)).toEqual({})
+    expect(code).toBe(0)
+    const roleOf = async (email: string) => (await payload.find({ collection: 'users', overrideAccess: true, where: { email: { equals: email } } })).docs.map((doc) => doc.role)
+    expect(await roleOf(`mallory-${suffix}@evil.example`)).toEqual(['contributor'])
+    expect(await roleOf(`eddie-${suffix}@evil.example`)).toEqual(['contributor'])
+    expect(await roleOf(`sub-${suffix}@evil.example`)).toEqual(['subscriber'])
+    expect(await roleOf(`kept-${suffix}@here.example`)).toEqual(['subscriber'])
+    expect((await payload.findByID({ collection: 'events', depth: 0, id: 90003, overrideAccess: true })).author).toBe(here.id)
+    expect(report.warnings).toContainEqual(expect.stringContaining(`created user mallory-${suffix}@evil.example (contributor (administrator at the source: a source's role is taken only through --map-roles))`))
+
+    // Mapped by the operator, a role is taken as mapped.
+    site.users.set(11, user(11, `trusted-${suffix}@evil.example`, ['administrator']))
+    site.events.set(90005, { ...site.events.get(90001)!, author: 11, id: 90005, slug: 'hostile-90005' })
+    expect((await timed({ ...command, roles: { administrator: 'editor' } })).code).toBe(0)
+    expect(await roleOf(`trusted-${suffix}@evil.example`)).toEqual(['editor'])
+    expect(await roleOf(`kept-${suffix}@here.example`)).toEqual(['subscriber'])
+  })
+
+  it('looks for hidden events near the ids the source lists, not up to a listed id near a billion, and fails an id above the chosen ids alone', async () => {
+    const { command, server } = await hostileSource([{ id: 90011 }, { id: 999_999_990 }, { id: 1_500_000_000 }], [])
+    const before = server.requests()
+    const { code, ms, report } = await timed({ ...command, dryRun: true, probeHidden: true })
+    expect(ms).toBeLessThan(30_000)
+    // 20 unlisted ids per listed post and 100 more, besides the lists.
+    expect(server.requests() - before).toBeLessThan(250)
+    expect(code).toBe(1)
+    expect(failuresOf(report)).toEqual({ 1500000000: expect.stringContaining('its id is above 1000000000') })
+    expect(report.counts.events.created).toBe(2)
+    expect(report.warnings).toContainEqual(expect.stringMatching(/^events hidden from lists were looked for up to id 1\d\d only .* not up to 1500000000/))
+  })
+
+  it.each(['empty pages', 'the first page again'])('reads no further than the items justify when every page claims 999999 pages, and the pages after the first give %s', async (later) => {
+    let first = ''
+    const claims = { 'Content-Type': 'application/json', 'X-TEC-Total': '49999950', 'X-TEC-TotalPages': '999999' }
+    const { command, server } = await hostileSource([{ id: 90021 }, { id: 90022 }], [], {
+      answer: (url, res) => {
+        if (!url.pathname.endsWith('/events') || url.searchParams.get('page') === '1') return false
+        res.writeHead(200, claims).end(later === 'empty pages' ? '{"events":[]}' : first)
+        return true
+      },
+      headers: (url, headers) => (url.pathname.endsWith('/events') ? { ...headers, ...claims } : headers),
+      text: (url, text) => (url.pathname.endsWith('/events') && !url.searchParams.has('status') ? (first = text) : text),
+    })
+    const before = server.requests()
+    const { code, ms, report } = await timed({ ...command, dryRun: true })
+    expect(ms).toBeLessThan(30_000)
+    // The lists of every kind, the trash and what visitors see: a few pages each.
+    expect(server.requests() - before).toBeLessThan(40)
+    expect(code).toBe(0)
+    expect(report.counts.events.created).toBe(2)
+  })
+
+  it('fails an item nested too deep, in its description or its values, alone and cleanly', async () => {
+    const levels = 100_000
+    const { command } = await hostileSource(
+      [
+        { id: 90031, wire: { description: `${'<div>'.repeat(levels)}deep${'</div>'.repeat(levels)}` } },
+        { id: 90032, wire: { cost_details: { values: '__DEEP__' } } },
+        { id: 90033 },
+      ],
+      [],
+      { text: (url, text) => text.replace('"__DEEP__"', `${'['.repeat(levels)}${']'.repeat(levels)}`) },
+    )
+    const { code, ms, report } = await timed(command)
+    expect(ms).toBeLessThan(30_000)
+    expect(code).toBe(1)
+    expect(failuresOf(report)).toEqual({
+      90031: expect.stringContaining(`its description nests elements ${levels} levels deep`),
+      90032: expect.stringContaining('nested deeper than 32 levels'),
+    })
+    expect(report.counts.events.created).toBe(1)
+    expect(await payload.count({ collection: 'events', overrideAccess: true, where: { id: { in: [90031, 90032, 90033] } } })).toEqual({ totalDocs: 1 })
+  })
+
+  it('stops reading a list of 200 MB at 32 MB, and stops the run with the reason', async () => {
+    let sent = 0
+    const { command } = await hostileSource([{ id: 90041 }], [], {
+      answer: (url, res) => {
+        if (!url.pathname.endsWith('/events')) return false
+        res.writeHead(200, { 'Content-Type': 'application/json' })
+        const chunk = Buffer.alloc(1024 * 1024, ' ')
+        res.write('{"events":[')
+        const write = () => {
+          while (sent < 200 * 1024 * 1024 && !res.destroyed) {
+            sent += chunk.length
+            if (!res.write(chunk)) return
+          }
+          if (!res.destroyed) res.end(']}')
+        }
+        res.on('drain', write)
+        write()
+        return true
+      },
+    })
+    const started = performance.now()
+    await expect(runImport(payload, { ...command, dryRun: true, password: undefined, user: undefined }, quiet)).rejects.toThrow(/larger than 32 MB/)
+    expect(performance.now() - started).toBeLessThan(30_000)
+    // Each of the two tries (the second with the source's own page size) stopped near 32 MB.
+    expect(sent).toBeLessThan(100 * 1024 * 1024)
   })
 })

@@ -56,7 +56,7 @@ export async function runImport(payload: Payload, command: ImportFromFile | Impo
   const write = writerOf(output)
   const progress: Progress = createProgress(report, { ...output, write })
 
-  const media = new MediaImporter({ collection: plugin.mediaCollection, defaultLocale, dryRun: command.dryRun, payload, progress, report })
+  const media = new MediaImporter({ collection: plugin.mediaCollection, defaultLocale, dryRun: command.dryRun, payload, progress, report, restore: 'file' in command })
   let plans
   let since: Date | undefined
   if ('file' in command) {

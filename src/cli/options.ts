@@ -1,5 +1,10 @@
 import { parseArgs } from 'node:util'
 
+import type { Role } from '../types'
+
+import { ROLES } from '../lib/roles'
+import { KEEP_ROLES, type RoleMap } from './importer/users'
+
 export const USAGE = `Usage:
   payload-events-calendar import --from <REST root> [options]
       Imports the events, venues, organizers, categories and tags of a site running The Events
@@ -17,6 +22,13 @@ export const USAGE = `Usage:
                                 always compared
         --source-timezone <tz>  the source site's timezone, when its REST index does not tell it
         --skip-hidden           do not look for events hidden from listings (one request per unlisted id)
+        --map-roles <list>      roles of the users created for authors who match none here, e.g.
+                                administrator=editor,editor=author: by default a source's role is
+                                never taken as it is (anyone who controls the source could name
+                                themselves administrator here), and every new user is a contributor
+                                (a subscriber stays one); users matched here keep their own role
+        --keep-roles            take the source's roles as they are (administrators too): only for a
+                                source you trust as much as this site
   payload-events-calendar import --file <dump.json> [options]
       Restores a dump made by export: every item as it was, with the same ids.
   payload-events-calendar export --out <dump.json>
@@ -45,6 +57,8 @@ export type ImportFromSite = {
   namespace: string
   password?: string
   probeHidden: boolean
+  /** Roles of the source given to the users created for its authors (`--map-roles`, `--keep-roles`); other roles become contributor. */
+  roles: RoleMap
   since?: string
   sourceTimezone?: string
   user?: string
@@ -52,6 +66,24 @@ export type ImportFromSite = {
 export type ImportFromFile = { command: 'import'; concurrency: number; dryRun: boolean; file: string }
 export type Export = { command: 'export'; out: string }
 export type Command = Export | ImportFromFile | ImportFromSite | { command: 'help' } | { command: 'migrate' }
+
+const IMPORT_OPTIONS = ['concurrency', 'dry-run', 'file', 'from']
+const FROM_SITE_OPTIONS = ['keep-roles', 'languages', 'map-roles', 'namespace', 'password', 'since', 'skip-hidden', 'source-timezone', 'user']
+
+/** `--map-roles administrator=editor,editor=author` (and `--keep-roles`, every role as itself) as a map of the source's roles to ours. */
+function readRoles(list: string | undefined, keep: boolean): RoleMap {
+  if (list !== undefined && keep) throw new UsageError('give --map-roles or --keep-roles, not both')
+  if (keep) return KEEP_ROLES
+  const map: Record<string, Role> = {}
+  for (const pair of (list ?? '').split(',').map((entry) => entry.trim()).filter(Boolean)) {
+    const [from, to, ...extra] = pair.split('=').map((part) => part.trim())
+    if (!from || !to || extra.length || !(ROLES as readonly string[]).includes(to)) {
+      throw new UsageError(`--map-roles: "${pair}" is not source-role=role, with a role of this site (${ROLES.join(', ')})`)
+    }
+    map[from] = to as Role
+  }
+  return map
+}
 
 export function parseCommand(argv: string[], env: Record<string, string | undefined> = process.env): Command {
   const [command, ...rest] = argv
@@ -66,7 +98,9 @@ export function parseCommand(argv: string[], env: Record<string, string | undefi
         file: { type: 'string' },
         from: { type: 'string' },
         help: { short: 'h', type: 'boolean' },
+        'keep-roles': { type: 'boolean' },
         languages: { type: 'string' },
+        'map-roles': { type: 'string' },
         namespace: { type: 'string' },
         out: { type: 'string' },
         password: { type: 'string' },
@@ -91,7 +125,7 @@ export function parseCommand(argv: string[], env: Record<string, string | undefi
     return { command: 'migrate' }
   }
   if (command === 'export') {
-    refuse(['concurrency', 'dry-run', 'file', 'from', 'languages', 'namespace', 'password', 'since', 'skip-hidden', 'source-timezone', 'user'], 'only go with import')
+    refuse([...IMPORT_OPTIONS, ...FROM_SITE_OPTIONS], 'only go with import')
     if (!values.out) throw new UsageError('export needs --out <file>')
     return { command: 'export', out: String(values.out) }
   }
@@ -103,7 +137,7 @@ export function parseCommand(argv: string[], env: Record<string, string | undefi
   const dryRun = values['dry-run'] === true
   if (values.file !== undefined) {
     if (values.from !== undefined) throw new UsageError('give --from or --file, not both')
-    refuse(['languages', 'namespace', 'password', 'since', 'skip-hidden', 'source-timezone', 'user'], 'only go with --from')
+    refuse(FROM_SITE_OPTIONS, 'only go with --from')
     return { command: 'import', concurrency, dryRun, file: String(values.file) }
   }
   if (!values.from) throw new UsageError('import needs --from <REST root of the site> or --file <dump>')
@@ -124,6 +158,7 @@ export function parseCommand(argv: string[], env: Record<string, string | undefi
     namespace: String(values.namespace ?? 'tribe/events/v1'),
     password,
     probeHidden: values['skip-hidden'] !== true,
+    roles: readRoles(values['map-roles'] as string | undefined, values['keep-roles'] === true),
     since: values.since as string | undefined,
     sourceTimezone: values['source-timezone'] as string | undefined,
     user: values.user as string | undefined,

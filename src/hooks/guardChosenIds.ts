@@ -2,6 +2,7 @@ import type { CollectionBeforeOperationHook, CollectionSlug } from 'payload'
 
 import { ValidationError } from 'payload'
 
+import { MAX_INT4 } from '../lib/databaseIds'
 import { can } from '../lib/roles'
 
 /**
@@ -12,10 +13,20 @@ import { can } from '../lib/roles'
 export const MAX_CHOSEN_ID = 1_000_000_000
 
 /**
+ * Creates that restore a dump of this app (`import --file`) carry this flag: their ids are ones a
+ * site's sequences gave out, which after an id chosen near `MAX_CHOSEN_ID` go on up to the top of
+ * the 32-bit range. A restore takes every id a sequence can give, so that any export restores
+ * whole; the sequences end where the exported site's were. Nothing outside the server can set a
+ * request's context.
+ */
+export const RESTORED_IDS = 'eventsCalendarRestoredIds'
+
+/**
  * Ids are chosen on create only by the server's own code (imports keep the original site's ids)
  * and by administrators; every other caller gets the next id. `sharedWith` are the collections
- * drawing from the same sequence, whose ids a new item may not take either (the database refuses
- * that too, see `src/migrations/20261121_014425_shared_id_sequences.ts`; this answers it clearly).
+ * drawing from the same sequence, whose ids a new item may not take either: this answers it clearly,
+ * and the database enforces it, also between creates at the same moment
+ * (`src/db/calendarSchema/sharedIdSequences.ts`).
  */
 export const guardChosenIds =
   (sharedWith: readonly string[] = []): CollectionBeforeOperationHook =>
@@ -28,8 +39,9 @@ export const guardChosenIds =
     }
     if (!overrideAccess && !can(req.user, 'manage_users')) refuse('Only administrators may choose the id of a new item.')
     const id = typeof data.id === 'string' && /^\d+$/.test(data.id) ? Number(data.id) : data.id
-    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1 || id > MAX_CHOSEN_ID) {
-      refuse(`A chosen id must be a whole number from 1 to ${MAX_CHOSEN_ID}.`)
+    const highest = req.context?.[RESTORED_IDS] === true ? MAX_INT4 : MAX_CHOSEN_ID
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1 || id > highest) {
+      refuse(`A chosen id must be a whole number from 1 to ${highest}.`)
     }
     for (const slug of new Set([collection.slug, ...sharedWith])) {
       const { totalDocs } = await req.payload.count({ collection: slug as CollectionSlug, overrideAccess: true, req, where: { id: { equals: id } } })

@@ -2,6 +2,7 @@ import type { LookupAddress, LookupOptions } from 'node:dns'
 
 import ipaddr from 'ipaddr.js'
 import { lookup } from 'node:dns'
+import { lookup as lookupAll } from 'node:dns/promises'
 import { Agent, fetch } from 'undici'
 
 /** A file as Payload's `create({ file })` takes it. */
@@ -13,12 +14,14 @@ export type ImageDownloadOptions = {
   /**
    * Any address and port may be asked (the operator's own import, from a source they chose), or
    * only what WordPress's safe requests allow (`wp_http_validate_url`): ports 80, 443 and 8080 on
-   * hosts that resolve to public addresses, and the site's own host; `trustedHosts` are asked at
-   * any address and port.
+   * hosts that resolve to public addresses; `trustedHosts` are asked at any address and port.
+   * Unlike WordPress, the site's own host is no exception: on a private address (`localhost`,
+   * `127.1`, `0x7f.1`…) it would let any author reach the server's own services; it is asked
+   * only when it is public, or listed in `trustedHosts`.
    */
   anyAddress?: boolean
   trustedHosts?: readonly string[]
-  /** The site's own address: its host may resolve to a private address, on a safe port or the site's own. */
+  /** The site's own address: its host, where public, may also be asked on the site's own port. */
   siteUrl?: string
 }
 
@@ -42,6 +45,26 @@ function isPublicAddress(address: string): boolean {
  * Checked when the connection is made, on the address actually connected to, so a name that
  * resolves to a public address when checked and a private one when used (DNS rebinding) is refused.
  */
+/**
+ * Every address `hostname` stands for is public, or the download is refused: checked before the
+ * port, so that a private host is refused after the same work whatever port is asked (no timing
+ * tells which ports answer there). An address written as such (`127.1` and `0x7f.1` read as
+ * 127.0.0.1 already) is checked as it is.
+ */
+async function assertPublicHost(hostname: string): Promise<void> {
+  const literal = hostname.replace(/^\[|\]$/g, '')
+  let addresses: string[]
+  if (ipaddr.isValid(literal)) addresses = [literal]
+  else {
+    try {
+      addresses = (await lookupAll(literal, { all: true })).map((entry) => entry.address)
+    } catch {
+      throw new ImageDownloadError(`${hostname} could not be resolved`)
+    }
+  }
+  if (!addresses.length || addresses.some((address) => !isPublicAddress(address))) throw new ImageDownloadError(`${hostname} is a private or internal address`)
+}
+
 function publicLookup(hostname: string, options: LookupOptions, callback: (error: Error | null, address: LookupAddress[] | string, family?: number) => void) {
   lookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, [])
@@ -64,17 +87,17 @@ export async function downloadImage(address: string, options: ImageDownloadOptio
   let url = parseWebAddress(address)
   for (let hop = 0; ; hop++) {
     const site = options.siteUrl ? new URL(options.siteUrl) : undefined
-    const ownHost = site?.hostname === url.hostname
     const trusted = options.anyAddress || (options.trustedHosts ?? []).includes(url.hostname)
-    if (!trusted && !SAFE_PORTS.has(url.port) && !(ownHost && url.port === site!.port)) {
-      throw new ImageDownloadError(`port ${url.port} is not one images are downloaded from`)
+    if (!trusted) {
+      await assertPublicHost(url.hostname)
+      if (!SAFE_PORTS.has(url.port) && !(site?.hostname === url.hostname && url.port === site.port)) {
+        throw new ImageDownloadError(`port ${url.port} is not one images are downloaded from`)
+      }
     }
-    // An address written as such is connected to without a look-up, so it is checked here.
-    const literal = url.hostname.replace(/^\[|\]$/g, '')
-    if (!trusted && !ownHost && ipaddr.isValid(literal) && !isPublicAddress(literal)) throw new ImageDownloadError(`${url.hostname} is a private or internal address`)
     let response: Awaited<ReturnType<typeof fetch>>
     try {
-      response = await fetch(url, { dispatcher: trusted || ownHost ? anywhere : publicOnly, redirect: 'manual', signal })
+      // Checked again on the address connected to (a name may resolve otherwise by then).
+      response = await fetch(url, { dispatcher: trusted ? anywhere : publicOnly, redirect: 'manual', signal })
     } catch (error) {
       throw new ImageDownloadError(reasonOf(error))
     }

@@ -13,6 +13,7 @@ import * as migration_20261124_060000_search_folding from './20261124_060000_sea
 import * as migration_20261124_060700_list_window_index from './20261124_060700_list_window_index';
 import * as migration_20261124_062622_linked_description_html from './20261124_062622_linked_description_html';
 import * as migration_20261124_090000_search_indexes from './20261124_090000_search_indexes';
+import * as migration_20261127_000000_shared_id_owners from './20261127_000000_shared_id_owners';
 
 export const migrations = [
   {
@@ -89,5 +90,10 @@ export const migrations = [
     up: migration_20261124_090000_search_indexes.up,
     down: migration_20261124_090000_search_indexes.down,
     name: '20261124_090000_search_indexes',
+  },
+  {
+    up: migration_20261127_000000_shared_id_owners.up,
+    down: migration_20261127_000000_shared_id_owners.down,
+    name: '20261127_000000_shared_id_owners',
   },
 ];

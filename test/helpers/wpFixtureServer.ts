@@ -352,17 +352,30 @@ export function slugOf(text: string): string {
 
 export type FixtureServer = { close: () => Promise<void>; requests: () => number; url: string }
 
+/**
+ * How a hostile source departs from the site's data: `answer` takes a request over (true when it
+ * answered it), `headers` and `text` change an answer's headers and JSON text (to give what
+ * `JSON.stringify` cannot write, such as values nested a hundred thousand levels deep).
+ */
+export type FixtureHostility = {
+  answer?: (url: URL, res: http.ServerResponse) => boolean
+  headers?: (url: URL, headers: Record<string, string>) => Record<string, string>
+  text?: (url: URL, text: string) => string
+}
+
 /** Serves `site` on a free port of 127.0.0.1. The data may be changed between requests. */
-export async function startWpFixtureServer(site: FixtureSite): Promise<FixtureServer> {
+export async function startWpFixtureServer(site: FixtureSite, hostility: FixtureHostility = {}): Promise<FixtureServer> {
   let count = 0
   let origin = ''
   const server = http.createServer((req, res) => {
     count++
     const url = new URL(req.url ?? '/', origin)
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-      res.writeHead(status, { 'Content-Type': 'application/json; charset=UTF-8', ...headers })
-      res.end(JSON.stringify(body))
+      res.writeHead(status, { 'Content-Type': 'application/json; charset=UTF-8', ...(hostility.headers?.(url, headers) ?? headers) })
+      const text = JSON.stringify(body)
+      res.end(hostility.text ? hostility.text(url, text) : text)
     }
+    if (hostility.answer?.(url, res)) return
     try {
       const image = /^\/wp-content\/uploads\/2026\/11\/(.+)$/.exec(url.pathname)
       if (image) {

@@ -7,6 +7,7 @@ import type { MediaImporter } from './media'
 
 import { inTransaction } from '../../../endpoints/transaction'
 import { COST_DETAILS_GIVEN, INTERNAL_WRITE, SUMMARY_TEXT_GIVEN, TRUSTED_READ } from '../../hooks/context'
+import { RESTORED_IDS } from '../../hooks/guardChosenIds'
 import { type DescribedKind, sentDescriptionKey } from '../../hooks/storeSentDescription'
 import { htmlToLexical, lexicalToHtml } from '../../lib/richText'
 import { COLLECTION_OF, HtmlValue, type ItemPlan, type Kind, KINDS, NOUN } from './items'
@@ -137,7 +138,7 @@ type WriteContext = ApplyOptions & { defaultLocale: string; fields: Map<string, 
 async function writeItem(source: ItemPlan, image: null | number | undefined, ctx: WriteContext): Promise<Omit<ItemResult, 'id' | 'kind' | 'label'>> {
   const { payload } = ctx
   const collection = COLLECTION_OF[source.kind] as CollectionSlug
-  const context = { ...(ctx.mode === 'exact' ? { [INTERNAL_WRITE]: true } : {}), [COST_DETAILS_GIVEN]: true, [SUMMARY_TEXT_GIVEN]: true, [TRUSTED_READ]: true }
+  const context = { ...(ctx.mode === 'exact' ? { [INTERNAL_WRITE]: true, [RESTORED_IDS]: true } : {}), [COST_DETAILS_GIVEN]: true, [SUMMARY_TEXT_GIVEN]: true, [TRUSTED_READ]: true }
   const read = (req?: Awaited<ReturnType<typeof createLocalReq>>) =>
     payload.findByID({ collection, context, depth: 0, disableErrors: true, id: source.id, locale: 'all', overrideAccess: true, req }) as Promise<null | Record<string, unknown>>
 

@@ -9,6 +9,7 @@ import type { ImageRef } from './items'
 
 import { inTransaction } from '../../../endpoints/transaction'
 import { drizzleOf, tableNameOf } from '../../db/pool'
+import { RESTORED_IDS } from '../../hooks/guardChosenIds'
 import { isExternalImage, isWebAddress } from '../../lib/externalImage'
 import { downloadImage, ImageDownloadError } from '../../lib/imageDownload'
 import { describeError } from './apply'
@@ -37,6 +38,8 @@ export class MediaImporter {
       payload: Payload
       progress: Progress
       report: RunReport
+      /** Images of a dump of this app (`import --file`): they keep their ids, whatever a sequence gave (`RESTORED_IDS`). */
+      restore?: boolean
     },
   ) {}
 
@@ -92,7 +95,7 @@ export class MediaImporter {
     if (!file && !isWebAddress(ref.url)) return undefined
     try {
       const keepId = !stored
-      const req = await createLocalReq({ locale: this.options.defaultLocale } as never, payload)
+      const req = await createLocalReq({ context: this.options.restore ? { [RESTORED_IDS]: true } : {}, locale: this.options.defaultLocale } as never, payload)
       const data = { ...(keepId ? { id: ref.sourceId } : {}), alt: ref.alt ?? undefined, ...(file ? {} : outsideImage(ref)) }
       const created = await inTransaction(req, () => payload.create({ collection, data: data as never, depth: 0, file, overrideAccess: true, req }))
       if (keepId) await this.advanceSequence()

@@ -1,6 +1,6 @@
 import type { SourceUser } from './users'
 
-import { mapConcurrently } from './pool'
+import { MAX_LIST_BYTES, MAX_LIST_ITEMS, MAX_RESPONSE_BYTES } from './bounds'
 
 const PER_PAGE = 50
 const PAGE_CONCURRENCY = 4
@@ -12,7 +12,12 @@ export class SourceError extends Error {
   override name = 'SourceError'
 }
 
-export type SourceResponse = { body: unknown; headers: Headers; status: number }
+/** An answer larger than `MAX_RESPONSE_BYTES`: refused at once, not asked again. */
+export class ResponseTooLarge extends SourceError {
+  override name = 'ResponseTooLarge'
+}
+
+export type SourceResponse = { body: unknown; bytes: number; headers: Headers; status: number }
 
 /** Why a request got no answer, in words (`fetch` puts the reason in `cause`). */
 export const networkError = (error: unknown): string => ((error as Error).cause as Error | undefined)?.message ?? (error as Error).message
@@ -23,7 +28,8 @@ type LanguageRoot = { base: string; query: Record<string, string> }
 /**
  * Reads The Events Calendar's REST API (`tribe/events/v1`, or our `vendor/events/v1`) of a site:
  * lists page by page, single items, and WordPress's own user and index routes, with HTTP Basic
- * credentials when given. Network errors, 5xx and 429 are retried with a growing pause.
+ * credentials when given. Network errors, 5xx and 429 are retried with a growing pause. Each
+ * answer is read as it arrives, up to `MAX_RESPONSE_BYTES` (`bounds.ts`), within the request's time.
  */
 export class SourceClient {
   /** The REST root, e.g. `https://old.example/wp-json`, without a trailing slash. */
@@ -68,17 +74,25 @@ export class SourceClient {
       }
       if (response.status >= 500 || response.status === 429) {
         lastError = `HTTP ${response.status}`
-        await response.arrayBuffer().catch(() => undefined)
+        await response.body?.cancel().catch(() => undefined)
         continue
       }
-      const text = await response.text()
+      let text: string
+      let bytes: number
+      try {
+        ;({ bytes, text } = await readAtMost(response, url))
+      } catch (error) {
+        if (error instanceof ResponseTooLarge) throw error
+        lastError = networkError(error)
+        continue
+      }
       let body: unknown = text
       try {
         body = text ? JSON.parse(text) : null
       } catch {
         // Not JSON: callers see the text and decide.
       }
-      return { body, headers: response.headers, status: response.status }
+      return { body, bytes, headers: response.headers, status: response.status }
     }
     throw new SourceError(`GET ${url} failed ${ATTEMPTS} times: ${lastError}`)
   }
@@ -127,20 +141,29 @@ export class SourceClient {
     throw new SourceError(`the source has no ${language} version: neither ${base}/${this.namespace} nor ?i18n_language=${language} answers`)
   }
 
-  /** Every item of a list, page by page. `key` is the list's array in the body (`events`, `venues`, …). */
+  /**
+   * Every item of a list, page by page. `key` is the list's array in the body (`events`, `venues`, …).
+   * The source's page count is not taken on trust: pages are read one after another while they
+   * are full of items not seen yet, up to the pages its total justifies, and at most `MAX_LIST_ITEMS`.
+   */
   async list(path: string, key: string, query: Record<string, string>, options: { auth?: boolean; language?: string } = {}): Promise<Record<string, unknown>[]> {
     let perPage: null | string = String(PER_PAGE)
     const page = async (number: number) => {
       const url = this.url(path, { ...query, ...(perPage ? { per_page: perPage } : {}), page: String(number) }, options.language)
       const response = await this.get(url, { auth: options.auth })
       // Past the last page the original answers 404 `*-archive-page-not-found`.
-      if (response.status === 404 && number > 1) return { items: [], pages: 0 }
+      if (response.status === 404 && number > 1) return { bytes: response.bytes, items: [], pages: 0, total: 0 }
       if (response.status !== 200 || !isObject(response.body) || !Array.isArray((response.body as Record<string, unknown>)[key])) {
         throw new SourceError(`GET ${url}: ${errorText(response)}`)
       }
       const body = response.body as Record<string, unknown>
-      const pages = Number(response.headers.get('x-tec-totalpages') ?? body.total_pages ?? 1)
-      return { items: body[key] as Record<string, unknown>[], pages: Number.isFinite(pages) ? pages : 1 }
+      const count = (value: unknown) => (Number.isSafeInteger(Number(value)) && Number(value) >= 0 ? Number(value) : null)
+      return {
+        bytes: response.bytes,
+        items: body[key] as Record<string, unknown>[],
+        pages: count(response.headers.get('x-tec-totalpages') ?? response.headers.get('x-wp-totalpages') ?? body.total_pages) ?? 1,
+        total: count(response.headers.get('x-tec-total') ?? response.headers.get('x-wp-total') ?? body.total),
+      }
     }
     let first
     try {
@@ -150,9 +173,30 @@ export class SourceClient {
       perPage = null
       first = await page(1).catch(() => Promise.reject(error))
     }
-    const rest = Array.from({ length: Math.max(first.pages - 1, 0) }, (_, index) => index + 2)
-    const later = await mapConcurrently(rest, PAGE_CONCURRENCY, async (number) => (await page(number)).items)
-    return [...first.items, ...later.flat()]
+    const items = [...first.items]
+    let bytes = first.bytes
+    const size = first.items.length
+    const seen = new Set(first.items.map(itemKey))
+    // The pages the items justify: what the total says at the first page's size, never more than the source says.
+    const pages = Math.min(first.pages, first.total === null || !size ? first.pages : Math.ceil(first.total / size))
+    for (let from = 2; from <= pages && size > 0; from += PAGE_CONCURRENCY) {
+      const numbers = Array.from({ length: Math.min(PAGE_CONCURRENCY, pages - from + 1) }, (_, index) => from + index)
+      const batch = await Promise.all(numbers.map(page))
+      for (const { bytes: read, items: next } of batch) {
+        bytes += read
+        const fresh = next.filter((item) => {
+          const key = itemKey(item)
+          return !seen.has(key) && Boolean(seen.add(key))
+        })
+        items.push(...fresh)
+        if (items.length > MAX_LIST_ITEMS || bytes > MAX_LIST_BYTES) {
+          throw new SourceError(`${this.url(path, query, options.language)} lists more than ${MAX_LIST_ITEMS} items or ${MAX_LIST_BYTES / 1024 / 1024} MB: more than this tool imports`)
+        }
+        // An empty or short page is the last, whatever the count said; so is one that only repeats what came before.
+        if (next.length < size || !fresh.length) return items
+      }
+    }
+    return items
   }
 
   /** One item (`/events/12`): its object, or null when the source does not show it (404, 400, 401, 403, 410). */
@@ -186,6 +230,33 @@ export class SourceClient {
   }
 }
 
+/** The body as text, read as it comes: refused (the connection closed) once it is larger than `MAX_RESPONSE_BYTES`. */
+async function readAtMost(response: Response, url: string): Promise<{ bytes: number; text: string }> {
+  const tooLarge = () => new ResponseTooLarge(`GET ${url}: the answer is larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MB, more than this tool reads`)
+  if (Number(response.headers.get('content-length') ?? 0) > MAX_RESPONSE_BYTES) {
+    await response.body?.cancel().catch(() => undefined)
+    throw tooLarge()
+  }
+  const chunks: Uint8Array[] = []
+  let size = 0
+  const reader = response.body?.getReader()
+  for (let read = await reader?.read(); read && !read.done; read = await reader!.read()) {
+    size += read.value.length
+    if (size > MAX_RESPONSE_BYTES) {
+      await reader!.cancel().catch(() => undefined)
+      throw tooLarge()
+    }
+    chunks.push(read.value)
+  }
+  return { bytes: size, text: Buffer.concat(chunks).toString('utf8') }
+}
+
+/** What tells items of a list apart: their id, or (without one) nothing, so that each counts as new. */
+const itemKey = (item: unknown): string | symbol => {
+  const id = isObject(item) ? (item as { id?: unknown }).id : undefined
+  return typeof id === 'number' || typeof id === 'string' ? String(id) : Symbol('no id')
+}
+
 function isObject(value: unknown): boolean {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
@@ -194,6 +265,12 @@ function isObject(value: unknown): boolean {
 function errorText(response: SourceResponse): string {
   const body = response.body as { code?: unknown; message?: unknown } | null
   if (isObject(body) && typeof body!.code === 'string') return `${response.status} ${body!.code}: ${String(body!.message ?? '')}`
-  const text = typeof response.body === 'string' ? response.body : JSON.stringify(response.body)
+  let text: string
+  try {
+    text = typeof response.body === 'string' ? response.body : JSON.stringify(response.body)
+  } catch {
+    // Nested too deep to be written out.
+    text = '(unreadable JSON)'
+  }
   return `HTTP ${response.status}${text ? `: ${text.slice(0, 120)}` : ''}`
 }

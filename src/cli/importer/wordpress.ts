@@ -15,11 +15,13 @@ import { parsePhpDateTime, wallTimeToInstant } from '../../lib/phpDate'
 import { toSlug } from '../../lib/slug'
 import { decideStatus, POST_STATUSES } from '../../lib/statuses'
 import { isEventTimeZone } from '../../lib/timezone'
+import { MAX_CHOSEN_ID } from '../../hooks/guardChosenIds'
+import { htmlDepth, isNestedDeeperThan, MAX_HTML_DEPTH, MAX_JSON_DEPTH, MAX_PROBES, PROBES_PER_POST } from './bounds'
 import { HtmlValue, KINDS } from './items'
 import { mapConcurrently } from './pool'
 import { SourceClient, SourceError } from './sourceClient'
 import { describeError } from './apply'
-import { createUserFor, localUsers, matchUser, roleOf } from './users'
+import { createUserFor, localUsers, matchUser, type RoleMap, roleOf } from './users'
 import { decodeEntities, decodeSlug, excerptAsTyped, importedTitle, summaryFromJsonLd } from './text'
 
 export type WordPressOptions = {
@@ -32,6 +34,8 @@ export type WordPressOptions = {
   password?: string
   /** Try the ids between known posts for events hidden from lists (`hide_from_listings`), which no list shows. */
   probeHidden: boolean
+  /** Source roles given as such to the users created for unmatched authors (`--map-roles`); any other is contributor at most. */
+  roles?: RoleMap
   /** The source site's timezone, for the dates of never-published drafts; else asked from WordPress's REST index. */
   sourceTimezone?: string
   user?: string
@@ -75,21 +79,23 @@ export async function readWordPress(payload: Payload, options: WordPressOptions,
   const sourceTimezone = options.sourceTimezone ?? (await client.siteTimezone()) ?? plugin.siteTimezone
 
   const base = await readLists(client, undefined, progress)
-  const hidden = options.probeHidden ? await probeHiddenEvents(client, base, progress) : []
+  const hidden = options.probeHidden ? await probeHiddenEvents(client, base, progress, report) : []
   const translations = new Map<string, WireSet>()
   for (const language of others) {
     const set = await readLists(client, language, progress)
-    const events = await mapConcurrently(hidden, PROBE_CONCURRENCY, (id) => client.item(`/events/${id}`, { language }))
+    const events = await mapConcurrently(hidden, PROBE_CONCURRENCY, (id) =>
+      unlessUnreadable(client.item(`/events/${id}`, { language }), (why) => report.warn(`event ${id}: its ${language} version could not be read (${why}): it is imported without it`)),
+    )
     events.forEach((event, index) => event && set.events.set(hidden[index]!, event))
     const extra = KINDS.reduce((sum, kind) => sum + [...set[kind].keys()].filter((id) => !base[kind].has(id)).length, 0)
     if (extra) report.warn(`${extra} item(s) listed only in ${language} were not imported: items are imported from the default language`)
     translations.set(language, set)
   }
   const summaries = new WeakMap<Wire, string>()
-  await readSummaries(client, base, undefined, summaries, progress)
-  for (const language of others) await readSummaries(client, translations.get(language)!, language, summaries, progress)
-  const protectedIds = await findProtected(client, hidden, progress)
-  const authors = await matchAuthors(client, payload, { dryRun: options.dryRun ?? false, usersSlug: plugin.usersCollection }, base, { progress, report })
+  await readSummaries(client, base, undefined, summaries, { progress, report })
+  for (const language of others) await readSummaries(client, translations.get(language)!, language, summaries, { progress, report })
+  const protectedIds = await findProtected(client, base, hidden, { progress, report })
+  const authors = await matchAuthors(client, payload, { dryRun: options.dryRun ?? false, roles: options.roles ?? {}, usersSlug: plugin.usersCollection }, base, { progress, report })
 
   const ctx: MapContext = {
     authors,
@@ -116,11 +122,21 @@ export async function readWordPress(payload: Payload, options: WordPressOptions,
  * not have): it is read back from the summary the source's single read gives in `json_ld`, for
  * each event without an excerpt (whose summary is the excerpt instead), one request each.
  */
-async function readSummaries(client: SourceClient, set: WireSet, language: string | undefined, summaries: WeakMap<Wire, string>, progress: Progress) {
+async function readSummaries(
+  client: SourceClient,
+  set: WireSet,
+  language: string | undefined,
+  summaries: WeakMap<Wire, string>,
+  { progress, report }: { progress: Progress; report: RunReport },
+) {
   const wanted = [...set.events.values()].filter((event) => !String(event.excerpt ?? '').trim() && String(event.description ?? '').trim())
   if (!wanted.length) return
   progress.note(`  reading the JSON-LD summaries of ${wanted.length} events${language ? ` (${language})` : ''}`)
-  const singles = await mapConcurrently(wanted, PROBE_CONCURRENCY, (event) => client.item(`/events/${Number(event.id)}`, { language }))
+  const singles = await mapConcurrently(wanted, PROBE_CONCURRENCY, (event) =>
+    unlessUnreadable(client.item(`/events/${Number(event.id)}`, { language }), (why) =>
+      report.warn(`event ${Number(event.id)}: its JSON-LD summary${language ? ` (${language})` : ''} could not be read (${why}): its summary is made here from its description`),
+    ),
+  )
   singles.forEach((single, index) => {
     const summary = summaryFromJsonLd((single?.json_ld as Wire | undefined)?.description)
     if (summary) summaries.set(wanted[index]!, summary)
@@ -175,33 +191,53 @@ async function readTrash(client: SourceClient, kind: Kind, language: string | un
 
 /**
  * Events hidden from listings appear in no list, only at `/events/{id}`. Posts share one id
- * space, so the ids no listed post has, up to a little past the highest, are tried one by one.
+ * space, so the ids no listed post has, up to a little past the highest, are tried one by one:
+ * at most `PROBES_PER_POST` per listed post (`bounds.ts`), from the lowest, so that one listed id
+ * near a billion does not make a billion requests. An id whose answer cannot be read fails alone.
  */
-async function probeHiddenEvents(client: SourceClient, set: WireSet, progress: Progress): Promise<number[]> {
+async function probeHiddenEvents(client: SourceClient, set: WireSet, progress: Progress, report: RunReport): Promise<number[]> {
   const known = new Set(POST_KINDS.flatMap((kind) => [...set[kind].keys()]))
   const imageIds = POST_KINDS.flatMap((kind) => [...set[kind].values()].map((item) => Number((item.image as Wire | undefined)?.id ?? 0)))
-  const highest = Math.max(0, ...known, ...imageIds.filter(Number.isFinite))
+  const highest = [...known, ...imageIds].filter(Number.isSafeInteger).reduce((most, id) => Math.max(most, id), 0)
+  const budget = Math.min(MAX_PROBES, PROBES_PER_POST * known.size + PROBE_MARGIN)
   const candidates: number[] = []
-  for (let id = 1; id <= highest + PROBE_MARGIN; id++) if (!known.has(id)) candidates.push(id)
+  let id = 1
+  for (; id <= highest + PROBE_MARGIN && candidates.length < budget; id++) if (!known.has(id)) candidates.push(id)
   progress.note(`  looking for events hidden from lists: trying ${candidates.length} unlisted id(s) (--skip-hidden skips this)`)
-  const found = await mapConcurrently(candidates, PROBE_CONCURRENCY, (id) => client.item(`/events/${id}`))
+  if (id <= highest + PROBE_MARGIN) {
+    report.warn(`events hidden from lists were looked for up to id ${id - 1} only (${budget} unlisted ids, ${PROBES_PER_POST} per listed post), not up to ${highest}, the highest id the source lists: any hidden event above is not imported`)
+  }
+  const found = await mapConcurrently(candidates, PROBE_CONCURRENCY, (candidate) =>
+    unlessUnreadable(client.item(`/events/${candidate}`), (why) => report.record({ id: candidate, kind: 'events', label: '', outcome: 'failed', reason: `it could not be read: ${why}` })),
+  )
   const hidden: number[] = []
   found.forEach((event, index) => {
-    const id = candidates[index]!
-    if (event && Number(event.id) === id) {
-      set.events.set(id, event)
-      hidden.push(id)
+    const candidate = candidates[index]!
+    if (event && Number(event.id) === candidate) {
+      set.events.set(candidate, event)
+      hidden.push(candidate)
     }
   })
   if (hidden.length) progress.note(`  found ${hidden.length} hidden event(s)`)
   return hidden
 }
 
+/** What `read` gives, or null when the source's answer cannot be read (`onError` tells why): one item's failure, not the run's. */
+async function unlessUnreadable<T>(read: Promise<T>, onError: (why: string) => void): Promise<null | T> {
+  try {
+    return await read
+  } catch (error) {
+    if (!(error instanceof SourceError)) throw error
+    onError(error.message)
+    return null
+  }
+}
+
 /**
  * Password-protected items: the API never shows a password, and shows visitors a blanked copy.
  * Read as an editor, they are found by reading the lists (and hidden events) anonymously too.
  */
-async function findProtected(client: SourceClient, hidden: number[], progress: Progress): Promise<Set<string>> {
+async function findProtected(client: SourceClient, set: WireSet, hidden: number[], { progress, report }: { progress: Progress; report: RunReport }): Promise<Set<string>> {
   const found = new Set<string>()
   if (!client.authenticated) return found
   progress.note('  looking for password-protected items (anonymously)')
@@ -211,8 +247,12 @@ async function findProtected(client: SourceClient, hidden: number[], progress: P
     }
   }
   await mapConcurrently(hidden, PROBE_CONCURRENCY, async (id) => {
-    const response = await client.get(client.url(`/events/${id}`), { auth: false })
-    if ((response.body as { code?: unknown } | null)?.code === 'event-password-protected') found.add(`events:${id}`)
+    const response = await unlessUnreadable(client.get(client.url(`/events/${id}`), { auth: false }), (why) => {
+      // Whether it is protected is unknown: it is not imported, rather than imported unprotected.
+      set.events.delete(id)
+      report.record({ id, kind: 'events', label: '', outcome: 'failed', reason: `whether it is password-protected could not be read: ${why}` })
+    })
+    if ((response?.body as { code?: unknown } | null)?.code === 'event-password-protected') found.add(`events:${id}`)
   })
   return found
 }
@@ -237,7 +277,7 @@ function isBlanked(kind: Kind, item: Wire): boolean {
 async function matchAuthors(
   client: SourceClient,
   payload: Payload,
-  target: { dryRun: boolean; usersSlug: string },
+  target: { dryRun: boolean; roles: RoleMap; usersSlug: string },
   set: WireSet,
   { progress, report }: { progress: Progress; report: RunReport },
 ) {
@@ -253,7 +293,7 @@ async function matchAuthors(
   progress.note(`  matching ${uses.size} author(s) with users here`)
   const users = await localUsers(payload, target.usersSlug)
   for (const [id, count] of uses) {
-    const author = await client.user(id)
+    const author = await unlessUnreadable(client.user(id), (why) => report.warn(`author ${id} could not be read (${why})`))
     const user = author ? matchUser(users, { email: author.email, usernames: [author.username, author.slug] }) : undefined
     matched.set(id, user?.id ?? null)
     if (user || !author) {
@@ -261,19 +301,22 @@ async function matchAuthors(
       continue
     }
     const who = `author ${id} (${[author.name, author.email ?? author.username ?? author.slug].filter(Boolean).join(', ')})`
+    const role = roleOf(author, target.roles)
+    const theirs = Array.isArray(author.roles) ? author.roles.filter((name): name is string => typeof name === 'string') : []
+    const lowered = theirs.length && !theirs.includes(role) ? ` (${theirs.join(', ')} at the source: a source's role is taken only through --map-roles)` : ''
     if (!author.email) {
       report.warn(`${who} matches no user here by e-mail or username, and the source shows their e-mail only to an editor (--user and --password): their ${count} item(s) are imported without an author`)
       continue
     }
     if (target.dryRun) {
-      report.warn(`${who} matches no user here: a user ${author.email} (${roleOf(author)}) would be created for their ${count} item(s)`)
+      report.warn(`${who} matches no user here: a user ${author.email} (${role}${lowered}) would be created for their ${count} item(s)`)
       continue
     }
     try {
-      const created = await createUserFor(payload, target.usersSlug, author)
+      const created = await createUserFor(payload, target.usersSlug, author, target.roles)
       users.push(created)
       matched.set(id, created.id)
-      report.warn(`${who} matched no user here: created user ${author.email} (${roleOf(author)}) for their ${count} item(s), with a random password (they sign in after resetting it)`)
+      report.warn(`${who} matched no user here: created user ${author.email} (${role}${lowered}) for their ${count} item(s), with a random password (they sign in after resetting it)`)
     } catch (error) {
       report.warn(`${who} matches no user here, and no user could be created (${describeError(error)}): their ${count} item(s) are imported without an author`)
     }
@@ -305,7 +348,9 @@ function emptyPlan(kind: Kind, wire: Wire): ItemPlan {
 function mapItem(kind: Kind, wire: Wire, ctx: MapContext): ItemPlan {
   const plan = emptyPlan(kind, wire)
   try {
-    if (kind === 'categories' || kind === 'tags') mapTerm(plan, wire, ctx)
+    if (plan.id > MAX_CHOSEN_ID) plan.problem = `its id is above ${MAX_CHOSEN_ID}, the highest id an import keeps (above it, the ids this site gives would run out)`
+    else if (isNestedDeeperThan(wire, MAX_JSON_DEPTH)) plan.problem = `the source gives it with values nested deeper than ${MAX_JSON_DEPTH} levels`
+    else if (kind === 'categories' || kind === 'tags') mapTerm(plan, wire, ctx)
     else if (isBlanked(kind, wire)) plan.problem = HIDDEN_CONTENT
     else {
       mapPost(plan, wire, ctx)
@@ -314,6 +359,8 @@ function mapItem(kind: Kind, wire: Wire, ctx: MapContext): ItemPlan {
       if (!plan.problem && kind === 'organizers') mapOrganizer(plan, wire, ctx)
       if (!plan.problem) {
         plan.localized.description = localize(plan, wire, ctx, (item) => new HtmlValue(String(item.description ?? '')))
+        const deepest = Math.max(...Object.values(plan.localized.description).map((value) => htmlDepth((value as HtmlValue).html)))
+        if (deepest > MAX_HTML_DEPTH) return { ...plan, problem: `its description nests elements ${deepest} levels deep, more than the ${MAX_HTML_DEPTH} imported` }
         // An excerpt is HTML, which the source returns laid out in paragraphs: laid out again here, it reads the same (src/lib/postContent.ts).
         plan.localized.excerpt = localize(plan, wire, ctx, (item) => excerptAsTyped(String(item.excerpt ?? '').trim()) || null)
         plan.image = imageOf(plan, wire.image)

@@ -2,7 +2,7 @@ import type { PostgresAdapter } from '@payloadcms/db-postgres'
 import type { Config } from 'payload'
 
 import { sql } from '@payloadcms/db-postgres'
-import { bigserial, customType, index, integer, pgSequence, pgTable, timestamp } from '@payloadcms/db-postgres/drizzle/pg-core'
+import { bigserial, customType, index, integer, pgSequence, pgTable, text, timestamp } from '@payloadcms/db-postgres/drizzle/pg-core'
 
 import { pushedSchemaAtConnect } from '../calendarSchemaOnInit'
 
@@ -28,9 +28,9 @@ const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' })
 /** Integer sequences as `CREATE SEQUENCE … AS integer` makes them. */
 const integerSequence = (name: string) => pgSequence(name, { cache: 1, increment: 1, maxValue: 2147483647, minValue: 1, startWith: 1 })
 
-const SHARED_IDS: [sequence: string, tables: string[]][] = [
-  ['calendar_post_ids', ['events', 'venues', 'organizers']],
-  ['calendar_term_ids', ['event_categories', 'event_tags']],
+const SHARED_IDS: [sequence: string, tables: string[], owners: string][] = [
+  ['calendar_post_ids', ['events', 'venues', 'organizers'], 'calendar_post_id_owners'],
+  ['calendar_term_ids', ['event_categories', 'event_tags'], 'calendar_term_id_owners'],
 ]
 const PARENT_COLUMNS: [table: string, column: string][] = [
   ['events_locales', '_parentID'],
@@ -56,8 +56,10 @@ export const keepCalendarSchemaOnPush: SchemaHook = ({ adapter, extendTable, sch
   const extend = extendTable as (args: { columns?: Record<string, unknown>; extraConfig?: (table: never) => object; table: object }) => void
 
   const sequences: Record<string, unknown> = {}
-  for (const [sequence, group] of SHARED_IDS) {
+  const owners: Record<string, unknown> = {}
+  for (const [sequence, group, ownersTable] of SHARED_IDS) {
     sequences[sequence] = integerSequence(sequence)
+    owners[ownersTable] = pgTable(ownersTable, { id: integer('id').primaryKey(), owner: text('owner').notNull() })
     for (const name of group) {
       const table = tables[name]
       if (table) extend({ columns: { id: integer('id').primaryKey().default(sql.raw(`nextval('${sequence}'::regclass)`)) }, table })
@@ -94,7 +96,7 @@ export const keepCalendarSchemaOnPush: SchemaHook = ({ adapter, extendTable, sch
     // Drizzle-kit takes the sequences from every value of the schema it is given, and Payload
     // builds that schema from its tables, relations and enums.
     enums: { ...schema.enums, ...sequences } as typeof schema.enums,
-    tables: { ...schema.tables, calendar_changes: changes, calendar_term_counts: termCounts } as typeof schema.tables,
+    tables: { ...schema.tables, ...owners, calendar_changes: changes, calendar_term_counts: termCounts } as typeof schema.tables,
   }
 }
 
