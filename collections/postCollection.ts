@@ -16,6 +16,7 @@ import { generateSlug } from '../src/hooks/generateSlug'
 import { guardChosenIds } from '../src/hooks/guardChosenIds'
 import { hideProtectedContent } from '../src/hooks/hideProtectedContent'
 import { keepExcerptSafe } from '../src/hooks/keepExcerptSafe'
+import { keepNameSafe } from '../src/hooks/keepNameSafe'
 import { refuseDuplicatingProtected } from '../src/hooks/refuseDuplicatingProtected'
 import { refuseScheduleWithoutDate } from '../src/hooks/refuseScheduleWithoutDate'
 import { serializeUpdates } from '../src/hooks/serializeUpdates'
@@ -93,6 +94,7 @@ export function generatePostCollection(args: {
           storeDescriptionText,
           storeSentDescription(args.kind, { withSummary: args.kind === 'events' }),
           keepExcerptSafe,
+          keepNameSafe(args.titleField),
           ...(args.beforeChange ?? []),
         ],
         afterChange: [fillDefaultLocale(args.localizedFields)],

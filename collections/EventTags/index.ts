@@ -4,6 +4,7 @@ import type { SanitizedPluginConfig } from '../../src/types'
 
 import { manageEventTags, readTerms } from '../../src/access/terms'
 import { fillDefaultLocale } from '../../src/hooks/fillDefaultLocale'
+import { keepNameSafe } from '../../src/hooks/keepNameSafe'
 import { generateSlug } from '../../src/hooks/generateSlug'
 import { guardChosenIds } from '../../src/hooks/guardChosenIds'
 import { TERM_COLLECTIONS } from '../../src/slugs'
@@ -24,6 +25,7 @@ export function generateEventTagsCollection(options: SanitizedPluginConfig, slug
       hooks: {
         beforeOperation: [guardChosenIds(TERM_COLLECTIONS)],
         beforeValidate: [generateSlug('name')],
+        beforeChange: [keepNameSafe('name')],
         afterChange: [fillDefaultLocale(TERM_LOCALIZED_FIELDS)],
       },
       timestamps: true,
