@@ -20,7 +20,7 @@ type UpdateArgs = { data?: unknown; id?: number | string; overrideAccess?: boole
 export const serializeUpdates: CollectionBeforeOperationHook = async ({ args, collection, operation, req }) => {
   if (operation !== 'update') return args
   const { id, overrideAccess, overrideLock, where } = args as UpdateArgs
-  if (id === undefined) return where ? lockBulkUpdate(args as UpdateArgs, collection, req) : args
+  if (id === undefined) return where ? ((await lockBulkUpdate(args as UpdateArgs, collection, req)) as typeof args) : args
   await lockForTransaction(req, itemUpdateKey(collection.slug, id))
   if (overrideLock !== false) return args
   await refuseIfOpenByAnother({ collection, id, overrideAccess, req })

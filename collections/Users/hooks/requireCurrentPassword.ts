@@ -1,4 +1,4 @@
-import type { CollectionBeforeValidateHook, PayloadRequest, Where } from 'payload'
+import type { CollectionBeforeValidateHook, CollectionSlug, PayloadRequest, Where } from 'payload'
 
 import { APIError, ValidationError } from 'payload'
 
@@ -56,10 +56,10 @@ async function takenByAnother(req: PayloadRequest, collection: string, id: numbe
   if (changes.email) logins.push({ email: { equals: changes.email } })
   if (changes.username) logins.push({ username: { equals: changes.username } })
   if (!logins.length) return false
-  const other = await req.payload.db.findOne({ collection, req, where: { and: [{ id: { not_equals: id } }, { or: logins }] } })
+  const other = await req.payload.db.findOne({ collection: collection as CollectionSlug, req, where: { and: [{ id: { not_equals: id } }, { or: logins }] } })
   return Boolean(other)
 }
 
 function refuse(req: PayloadRequest, collection: string, path: string, message: string): never {
-  throw new ValidationError({ collection, errors: [{ message, path }], req })
+  throw new ValidationError({ collection: collection as CollectionSlug, errors: [{ message, path }], req })
 }
