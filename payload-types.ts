@@ -218,6 +218,7 @@ export interface User {
   id: number;
   displayName?: string | null;
   role: 'administrator' | 'editor' | 'author' | 'contributor' | 'subscriber';
+  currentPassword?: string | null;
   updatedAt: string;
   createdAt: string;
   enableAPIKey?: boolean | null;
@@ -695,6 +696,7 @@ export interface MediaSelect<T extends boolean = true> {
 export interface UsersSelect<T extends boolean = true> {
   displayName?: T;
   role?: T;
+  currentPassword?: T;
   updatedAt?: T;
   createdAt?: T;
   enableAPIKey?: T;

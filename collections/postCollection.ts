@@ -6,6 +6,7 @@ import { deleteTrashedPosts } from '../src/access/deleteTrashedPosts'
 import { createPosts, editPosts, readPosts } from '../src/access/posts'
 import { hideTrashedFromList } from '../src/admin/hideTrashedFromList'
 import { clientComponent } from '../src/admin/paths'
+import { withDefaultLanguageFallback } from '../src/fields/defaultLanguageFallback'
 import { labelByLanguage } from '../src/i18n/index'
 import { internalFieldAdmin, postSidebarFields, SET_BY_THE_SERVER } from '../src/fields/postFields'
 import { applyStatusWorkflow } from '../src/hooks/applyStatusWorkflow'
@@ -15,6 +16,7 @@ import { generateSlug } from '../src/hooks/generateSlug'
 import { guardChosenIds } from '../src/hooks/guardChosenIds'
 import { hideProtectedContent } from '../src/hooks/hideProtectedContent'
 import { keepExcerptSafe } from '../src/hooks/keepExcerptSafe'
+import { keepNameSafe } from '../src/hooks/keepNameSafe'
 import { refuseDuplicatingProtected } from '../src/hooks/refuseDuplicatingProtected'
 import { refuseScheduleWithoutDate } from '../src/hooks/refuseScheduleWithoutDate'
 import { serializeUpdates } from '../src/hooks/serializeUpdates'
@@ -73,7 +75,8 @@ export function generatePostCollection(args: {
       // What decides who sees a protected item's content is read whatever the caller selects.
       forceSelect: { author: true, password: true, status: true },
       fields: [
-        ...args.fields,
+        // An update in a language without its own title takes the default language's as reads do.
+        ...withDefaultLanguageFallback(args.fields, [args.titleField]),
         // What lists order by, kept by `src/hooks/storePostDate.ts`.
         { name: 'postDate', type: 'date', access: SET_BY_THE_SERVER, admin: internalFieldAdmin() },
         ...postSidebarFields(args.options, args.defaultStatus, args.kind),
@@ -91,6 +94,7 @@ export function generatePostCollection(args: {
           storeDescriptionText,
           storeSentDescription(args.kind, { withSummary: args.kind === 'events' }),
           keepExcerptSafe,
+          keepNameSafe(args.titleField),
           ...(args.beforeChange ?? []),
         ],
         afterChange: [fillDefaultLocale(args.localizedFields)],

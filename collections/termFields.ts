@@ -1,5 +1,6 @@
 import type { Field } from 'payload'
 
+import { withDefaultLanguageFallback } from '../src/fields/defaultLanguageFallback'
 import { slugField, translationStatusField } from '../src/fields/postFields'
 import { label } from '../src/i18n/index'
 import { translationSource } from '../src/fields/translationSource'
@@ -7,9 +8,13 @@ import { translationSource } from '../src/fields/translationSource'
 export const TERM_LOCALIZED_FIELDS = ['name', 'description']
 
 /** What categories and tags share: a translated name and description, and one slug for all languages. */
-export const termFields = (): Field[] => [
+export const termFields = (): Field[] =>
+  withDefaultLanguageFallback(
+    [
   { name: 'name', label: label('name'), type: 'text', localized: true, required: true, admin: translationSource('name') },
   { name: 'description', label: label('description'), type: 'textarea', localized: true, admin: translationSource('description') },
   slugField(),
   translationStatusField(),
-]
+    ],
+    ['name'],
+  )

@@ -4,6 +4,7 @@ import type { RestContext } from './context'
 import type { LinkedKind } from './linkedPostParams'
 import type { ListPage, Resource, Target } from './resourceController'
 
+import { itemUpdateKey, lockForTransaction } from '../src/lib/locks'
 import { parsePhpDateTime } from '../src/lib/phpDate'
 import { can } from '../src/lib/roles'
 import { defaultLinkedPostStatus } from '../src/lib/statuses'
@@ -13,7 +14,7 @@ import { invalidParam, notAccessible } from './errors'
 import { countKept } from './freshness'
 import { anyFindLikeMatch, findLikeCondition } from './searchConditions'
 import { leanLinkedCount, leanLinkedPageIds } from './leanLinkedList'
-import { linkedPostData } from './linkedPosts'
+import { findSameLinkedPost, linkedPostData } from './linkedPosts'
 import { linkedCondition } from './linkedToEvents'
 import { resolveImage } from './media'
 import { serializeOrganizer } from './organizers/serializeOrganizer'
@@ -183,16 +184,8 @@ export function linkedPostResource(kind: LinkedKind): Resource {
   }
 
   /** The original returns an existing item of the same name (and description, when given) instead of a duplicate. */
-  async function findDuplicate(ctx: RestContext): Promise<null | number> {
-    const name = String(ctx.args[WORDS[kind].name] ?? '').trim()
-    const description = typeof ctx.args.description === 'string' ? ctx.args.description.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() : ''
-    const { docs } = await ctx.payload.find({ collection, depth: 0, limit: 50, overrideAccess: true, req: ctx.req, where: { and: [{ name: { like: name } }, { status: { not_equals: 'trash' } }] } })
-    const same = docs.find((doc) => {
-      const candidate = doc as { descriptionText?: null | string; name?: string }
-      if (String(candidate.name ?? '').toLowerCase() !== name.toLowerCase()) return false
-      return !description || String(candidate.descriptionText ?? '').trim().toLowerCase() === description.toLowerCase()
-    })
-    return (same?.id as number | undefined) ?? null
+  function findDuplicate(ctx: RestContext): Promise<null | number> {
+    return findSameLinkedPost(ctx, kind, ctx.args[WORDS[kind].name], ctx.args.description)
   }
 
   /**
@@ -218,8 +211,14 @@ export function linkedPostResource(kind: LinkedKind): Resource {
    */
   async function unlinkFromEvents(ctx: RestContext, id: number) {
     const field = kind === 'venues' ? 'venue' : 'organizers'
-    const { docs } = await ctx.payload.find({ collection: EVENTS, depth: 0, limit: 0, overrideAccess: true, pagination: false, req: ctx.req, where: { [field]: { in: [id] } } })
-    for (const event of plainDocs(docs)) {
+    const linked = { collection: EVENTS, depth: 0, limit: 0, overrideAccess: true, pagination: false, req: ctx.req, select: { [field]: true } as never } as const
+    const { docs } = await ctx.payload.find({ ...linked, where: { [field]: { in: [id] } } })
+    for (const { id: eventId } of plainDocs(docs)) {
+      // The event's links as they are once it is this write's turn (an update of its organizers
+      // may have committed meanwhile): read before, this write would put the old ones back.
+      await lockForTransaction(ctx.req, itemUpdateKey(EVENTS, eventId as number))
+      const [event] = plainDocs((await ctx.payload.find({ ...linked, where: { and: [{ id: { equals: eventId } }, { [field]: { in: [id] } }] } })).docs)
+      if (!event) continue
       const data = kind === 'venues' ? { venue: null } : { organizers: ((event.organizers as number[]) ?? []).filter((other) => other !== id) }
       await ctx.payload.update({ collection: EVENTS, data: data as never, depth: 0, id: event.id as number, overrideAccess: true, req: ctx.req })
     }

@@ -40,25 +40,8 @@ export async function resolveLinkedPosts(ctx: RestContext, kind: Kind, value: un
 }
 
 async function findOrCreateLinkedPost(ctx: RestContext, kind: Kind, entry: Record<string, unknown>): Promise<number> {
-  const name = String(entry[NAME_KEY[kind]] ?? '').trim()
-  const description = typeof entry.description === 'string' ? stripTags(entry.description).trim() : ''
-  // Two events naming the same new venue at once would each create it; they take turns instead.
-  await lockForTransaction(ctx.req, `linked:${kind}:${name.toLowerCase()}`)
-  const { docs } = await ctx.payload.find({
-    collection: kind as CollectionSlug,
-    depth: 0,
-    limit: 50,
-    overrideAccess: true,
-    pagination: false,
-    req: ctx.req,
-    where: { and: [{ name: { like: name } }, { status: { not_equals: 'trash' } }] },
-  })
-  const same = docs.find((doc) => {
-    const candidate = doc as { descriptionText?: null | string; name?: string }
-    if (String(candidate.name ?? '').toLowerCase() !== name.toLowerCase()) return false
-    return !description || String(candidate.descriptionText ?? '').trim().toLowerCase() === description.toLowerCase()
-  })
-  if (same) return same.id as number
+  const same = await findSameLinkedPost(ctx, kind, entry[NAME_KEY[kind]], entry.description)
+  if (same !== null) return same
   try {
     const created = await ctx.payload.create({
       collection: kind as CollectionSlug,
@@ -72,6 +55,35 @@ async function findOrCreateLinkedPost(ctx: RestContext, kind: Kind, entry: Recor
     if ((error as Error).name === 'Forbidden') throw error
     throw couldNotCreate(NAME_KEY[kind])
   }
+}
+
+/**
+ * The existing venue or organizer a create of this name (and description, when one is given)
+ * returns instead of a duplicate, compared without case or surrounding spaces. Two creates of one
+ * new name at once (inline in events, or `POST /venues`) would each find none and both create it:
+ * they take turns on the folded name, until the transaction that created it commits. Call it in
+ * the create's transaction.
+ */
+export async function findSameLinkedPost(ctx: RestContext, kind: Kind, sentName: unknown, sentDescription: unknown): Promise<null | number> {
+  const name = String(sentName ?? '').trim()
+  const folded = name.toLowerCase()
+  const description = typeof sentDescription === 'string' ? stripTags(sentDescription).trim().toLowerCase() : ''
+  await lockForTransaction(ctx.req, `linked:${kind}:${folded}`)
+  const { docs } = await ctx.payload.find({
+    collection: kind as CollectionSlug,
+    depth: 0,
+    limit: 50,
+    overrideAccess: true,
+    pagination: false,
+    req: ctx.req,
+    where: { and: [{ name: { like: name } }, { status: { not_equals: 'trash' } }] },
+  })
+  const same = docs.find((doc) => {
+    const candidate = doc as { descriptionText?: null | string; name?: string }
+    if (String(candidate.name ?? '').trim().toLowerCase() !== folded) return false
+    return !description || String(candidate.descriptionText ?? '').trim().toLowerCase() === description
+  })
+  return (same?.id as number | undefined) ?? null
 }
 
 /** The data of a venue or organizer from its wire form, shared by inline creation and the venue and organizer routes. */

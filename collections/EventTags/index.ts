@@ -4,6 +4,8 @@ import type { SanitizedPluginConfig } from '../../src/types'
 
 import { manageEventTags, readTerms } from '../../src/access/terms'
 import { fillDefaultLocale } from '../../src/hooks/fillDefaultLocale'
+import { keepNameSafe } from '../../src/hooks/keepNameSafe'
+import { serializeUpdates } from '../../src/hooks/serializeUpdates'
 import { generateSlug } from '../../src/hooks/generateSlug'
 import { guardChosenIds } from '../../src/hooks/guardChosenIds'
 import { TERM_COLLECTIONS } from '../../src/slugs'
@@ -22,8 +24,10 @@ export function generateEventTagsCollection(options: SanitizedPluginConfig, slug
       defaultSort: 'name',
       fields: termFields(),
       hooks: {
-        beforeOperation: [guardChosenIds(TERM_COLLECTIONS)],
+        // Updates take turns as posts' do (`src/hooks/serializeUpdates.ts`).
+        beforeOperation: [guardChosenIds(TERM_COLLECTIONS), serializeUpdates],
         beforeValidate: [generateSlug('name')],
+        beforeChange: [keepNameSafe('name')],
         afterChange: [fillDefaultLocale(TERM_LOCALIZED_FIELDS)],
       },
       timestamps: true,

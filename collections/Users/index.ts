@@ -15,6 +15,7 @@ import { endSessionsOnRoleChange } from './hooks/endSessionsOnRoleChange'
 import { forgetContentLocale } from './hooks/forgetContentLocale'
 import { keepOwnAdministratorRole } from './hooks/keepOwnAdministratorRole'
 import { makeFirstUserAdministrator } from './hooks/makeFirstUserAdministrator'
+import { CURRENT_PASSWORD, requireCurrentPassword } from './hooks/requireCurrentPassword'
 
 const roleField: Field = {
   name: 'role',
@@ -37,6 +38,24 @@ const roleField: Field = {
 }
 
 const displayNameField: Field = { name: 'displayName', label: label('displayName'), type: 'text' }
+
+/**
+ * The current password, which changing one's own e-mail address, username or password takes
+ * (`hooks/requireCurrentPassword.ts`): sent with the change, never stored (virtual), never read.
+ */
+const currentPasswordField: Field = {
+  name: CURRENT_PASSWORD,
+  label: label('currentPassword'),
+  type: 'text',
+  virtual: true,
+  access: { read: () => false },
+  admin: {
+    description: label('currentPasswordDescription'),
+    disableListColumn: true,
+    disableListFilter: true,
+    components: { Field: clientComponent('CurrentPasswordField') },
+  },
+}
 
 /** The user's application passwords, listed, issued and revoked on their own page. */
 const applicationPasswordsField = (appPasswordsSlug: string): Field => ({
@@ -93,10 +112,10 @@ export function withCalendarUsers(collection: CollectionConfig, appPasswordsSlug
         ...(auth.disableLocalStrategy ? [] : [sessionOutageStrategy()]),
       ],
     },
-    fields: withCalendarUserFields(collection, [displayNameField, roleField, applicationPasswordsField(appPasswordsSlug)]),
+    fields: withCalendarUserFields(collection, [displayNameField, roleField, currentPasswordField, applicationPasswordsField(appPasswordsSlug)]),
     hooks: {
       ...collection.hooks,
-      beforeValidate: [makeFirstUserAdministrator, keepOwnAdministratorRole, ...(collection.hooks?.beforeValidate ?? [])],
+      beforeValidate: [makeFirstUserAdministrator, keepOwnAdministratorRole, requireCurrentPassword, ...(collection.hooks?.beforeValidate ?? [])],
       beforeChange: [...(collection.hooks?.beforeChange ?? []), endSessionsOnRoleChange],
       beforeOperation: [guardLogin, ...(collection.hooks?.beforeOperation ?? [])],
       afterLogin: [forgiveRightPassword, forgetContentLocale, ...(collection.hooks?.afterLogin ?? [])],

@@ -1,23 +1,48 @@
-import type { CollectionBeforeOperationHook } from 'payload'
+import type { CollectionBeforeOperationHook, PayloadRequest, SanitizedCollectionConfig, Where } from 'payload'
+
+import { combineQueries, executeAccess } from 'payload'
 
 import { refuseIfOpenByAnother } from '../lib/editingLock'
 import { itemUpdateKey, lockForTransaction } from '../lib/locks'
 
-type UpdateArgs = { id?: number | string; overrideAccess?: boolean; overrideLock?: boolean }
+type UpdateArgs = { data?: unknown; id?: number | string; overrideAccess?: boolean; overrideLock?: boolean; where?: Where }
 
 /**
  * Payload's update reads the whole document, merges the change and writes it all back, so two
  * updates of one item at the same moment would each write back the other's field as it was.
  * Locking the item before the read makes them take turns, and each sees the other's change.
+ * A bulk update (`PATCH /api/{collection}?where=…`) reads every item it changes the same way, so
+ * it takes each item's lock too, before Payload reads them (issue 25, finding 13).
  *
  * While it holds the lock, a write must not need a second pooled connection (see
  * `src/lib/editingLock.ts`): the admin panel's edit lock is checked here, in the transaction.
  */
 export const serializeUpdates: CollectionBeforeOperationHook = async ({ args, collection, operation, req }) => {
-  const { id, overrideAccess, overrideLock } = args as UpdateArgs
-  if (operation !== 'update' || id === undefined) return args
+  if (operation !== 'update') return args
+  const { id, overrideAccess, overrideLock, where } = args as UpdateArgs
+  if (id === undefined) return where ? ((await lockBulkUpdate(args as UpdateArgs, collection, req)) as typeof args) : args
   await lockForTransaction(req, itemUpdateKey(collection.slug, id))
   if (overrideLock !== false) return args
   await refuseIfOpenByAnother({ collection, id, overrideAccess, req })
   return { ...args, overrideLock: true }
+}
+
+/**
+ * Locks every item a bulk update may change (those `where` matches that the caller may update),
+ * in id order so that two bulk updates cannot wait for each other, then narrows the update to
+ * them: an item that starts matching meanwhile is left alone rather than written unlocked.
+ */
+async function lockBulkUpdate(args: UpdateArgs, collection: SanitizedCollectionConfig, req: PayloadRequest): Promise<UpdateArgs> {
+  const access = args.overrideAccess ? true : await executeAccess({ data: args.data, disableErrors: true, req }, collection.access.update)
+  // Payload refuses the caller itself.
+  if (!access) return args
+  const matching = access === true ? args.where! : combineQueries(args.where!, access as Where)
+  const { docs } = await req.payload.db.find({ collection: collection.slug, limit: 0, pagination: false, req, select: { id: true }, where: matching })
+  const ids = docs.map((doc) => doc.id as number | string).sort((a, b) => Number(a) - Number(b))
+  for (const id of ids) {
+    await lockForTransaction(req, itemUpdateKey(collection.slug, id))
+    // Only items the caller may update matched: the edit lock refuses them all alike.
+    if (args.overrideLock === false) await refuseIfOpenByAnother({ collection, id, overrideAccess: true, req })
+  }
+  return { ...args, overrideLock: args.overrideLock === false ? true : args.overrideLock, where: { and: [args.where!, { id: { in: ids } }] } }
 }

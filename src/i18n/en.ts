@@ -75,6 +75,9 @@ export const en = {
   alternativeText: 'Alternative text',
   displayName: 'Display name',
   role: 'Role',
+  currentPassword: 'Current password',
+  currentPasswordDescription: 'Needed to change your e-mail address or your password.',
+  currentPasswordRequired: 'Enter your current password to change your e-mail address or your password.',
   roleDescription:
     'What this person may do: administrators and editors manage everything, authors publish their own events, contributors submit events for review, subscribers only read.',
   applicationPasswordName: 'Name',

@@ -71,6 +71,9 @@ export const es: CalendarTranslations = {
   alternativeText: 'Texto alternativo',
   displayName: 'Nombre visible',
   role: 'Rol',
+  currentPassword: 'Contraseña actual',
+  currentPasswordDescription: 'Necesaria para cambiar tu dirección de correo o tu contraseña.',
+  currentPasswordRequired: 'Introduce tu contraseña actual para cambiar tu dirección de correo o tu contraseña.',
   roleDescription:
     'Lo que esta persona puede hacer: los administradores y editores lo gestionan todo, los autores publican sus propios eventos, los colaboradores envían eventos a revisión, los suscriptores solo leen.',
   applicationPasswordName: 'Nombre',

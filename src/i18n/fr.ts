@@ -71,6 +71,9 @@ export const fr: CalendarTranslations = {
   alternativeText: 'Texte alternatif',
   displayName: 'Nom affiché',
   role: 'Rôle',
+  currentPassword: 'Mot de passe actuel',
+  currentPasswordDescription: 'Nécessaire pour changer votre adresse e-mail ou votre mot de passe.',
+  currentPasswordRequired: 'Saisissez votre mot de passe actuel pour changer votre adresse e-mail ou votre mot de passe.',
   roleDescription:
     'Ce que cette personne peut faire : les administrateurs et les éditeurs gèrent tout, les auteurs publient leurs propres évènements, les contributeurs soumettent des évènements à relecture, les abonnés ne font que lire.',
   applicationPasswordName: 'Nom',

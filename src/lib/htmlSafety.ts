@@ -120,13 +120,39 @@ const POST_TAGS = [
 ]
 const GLOBAL_ATTRIBUTES = ['class', 'id', 'style', 'title', 'role', 'dir', 'lang', 'xml:lang', 'aria-*', 'data-*', 'hidden']
 
-function ksesLike(html: string): string {
+/**
+ * What a title or name may hold for someone without `unfiltered_html`: WordPress filters them with
+ * kses in the `title_save_pre` (and `pre_term_name`) context, which allows `$allowedtags`, the
+ * short list of inline tags (an author's `<b>` stays, an `<img>` goes).
+ */
+const TITLE_ALLOWED: Record<string, string[]> = {
+  a: ['href', 'title'],
+  abbr: ['title'],
+  acronym: ['title'],
+  b: [],
+  blockquote: ['cite'],
+  cite: [],
+  code: [],
+  del: ['datetime'],
+  em: [],
+  i: [],
+  q: ['cite'],
+  s: [],
+  strike: [],
+  strong: [],
+}
+
+/** Which of WordPress's lists applies: a post's content (`$allowedposttags`) or a title (`$allowedtags`). */
+export type AllowedHtml = 'post' | 'title'
+
+function ksesLike(html: string, allowed: AllowedHtml = 'post'): string {
+  const title = allowed === 'title'
   return voidElementsAsSent(sanitizeHtml(html, {
     ...KEEP_TEXT,
     // As kses, the text of an element taken out stays (a script's too: as text it runs nothing).
     nonTextTags: [],
-    allowedTags: POST_TAGS,
-    allowedAttributes: {
+    allowedTags: title ? Object.keys(TITLE_ALLOWED) : POST_TAGS,
+    allowedAttributes: title ? TITLE_ALLOWED : {
       '*': GLOBAL_ATTRIBUTES,
       a: ['href', 'rel', 'rev', 'name', 'target', 'download', 'hreflang', 'referrerpolicy'],
       img: ['src', 'alt', 'width', 'height', 'srcset', 'sizes', 'loading', 'decoding', 'align', 'border', 'hspace', 'vspace', 'longdesc', 'usemap'],
@@ -165,13 +191,14 @@ function ksesLike(html: string): string {
 
 /**
  * The HTML someone sent, as it is kept: for those with `unfiltered_html` as sent unless it runs
- * script (then that part is taken out), for others with only a post's tags and attributes.
+ * script (then that part is taken out), for others with only a post's tags and attributes (or a
+ * title's, `allowed: 'title'`).
  * `alsoCheck` gives other forms the HTML takes on the way to a reader (its rendering), which
  * must be safe too.
  */
-export function htmlAsKept(html: string, options: { unfiltered: boolean; alsoCheck?: (html: string) => string }): string {
+export function htmlAsKept(html: string, options: { unfiltered: boolean; alsoCheck?: (html: string) => string; allowed?: AllowedHtml }): string {
   const safe = (value: string) => !carriesScript(value) && (!options.alsoCheck || !carriesScript(options.alsoCheck(value)))
-  let kept = options.unfiltered ? html : withBlockDelimitersKept(html, ksesLike)
+  let kept = options.unfiltered ? html : withBlockDelimitersKept(html, (marked) => ksesLike(marked, options.allowed))
   if (safe(kept)) return kept
   kept = withBlockDelimitersKept(kept, withoutScriptParts)
   if (safe(kept)) return kept

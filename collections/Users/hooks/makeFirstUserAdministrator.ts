@@ -1,9 +1,17 @@
-import type { CollectionBeforeValidateHook, CollectionSlug } from 'payload'
+import type { CollectionBeforeValidateHook, CollectionSlug, PayloadRequest } from 'payload'
 
-/** The first account of a new site runs it, whatever the sign-up form sent. */
+import { lockForTransaction } from '../../../src/lib/locks'
+
+/**
+ * The first account of a new site runs it, whatever the sign-up form sent. Accounts created at
+ * the same moment on an empty site take turns, so that only the first becomes administrator (all
+ * of them did: each counted no account yet).
+ */
 export const makeFirstUserAdministrator: CollectionBeforeValidateHook = async ({ collection, data, operation, req }) => {
   if (operation !== 'create' || !data) return data
-  const { totalDocs } = await req.payload.count({ collection: collection.slug as CollectionSlug, req })
-  if (totalDocs === 0) data.role = 'administrator'
+  const count = (request: PayloadRequest) => req.payload.count({ collection: collection.slug as CollectionSlug, req: request }).then(({ totalDocs }) => totalDocs)
+  if ((await count(req)) > 0) return data
+  await lockForTransaction(req, `first-account:${collection.slug}`)
+  if ((await count(req)) === 0) data.role = 'administrator'
   return data
 }

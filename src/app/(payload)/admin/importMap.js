@@ -1,5 +1,6 @@
 import { SaveAndCloseDrawer as SaveAndCloseDrawer_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { RoleField as RoleField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { CurrentPasswordField as CurrentPasswordField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { ApplicationPasswordsField as ApplicationPasswordsField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { TranslationSource as TranslationSource_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { EventStartCell as EventStartCell_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
@@ -54,6 +55,7 @@ import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } f
 export const importMap = {
   "payload-events-calendar/client#SaveAndCloseDrawer": SaveAndCloseDrawer_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#RoleField": RoleField_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#CurrentPasswordField": CurrentPasswordField_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#ApplicationPasswordsField": ApplicationPasswordsField_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#TranslationSource": TranslationSource_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/rsc#EventStartCell": EventStartCell_a995b648d441da9f32677ad10f937676,
