@@ -54,7 +54,7 @@ export function onlyWhereContentIsSeen(
     }
     if (!locked.length) return kept
     if (!Object.keys(kept).length && locked.length === 1) return locked[0]!
-    return { ...kept, and: [...((kept.and as Where[] | undefined) ?? []), ...locked] }
+    return { ...kept, and: [...(Array.isArray(kept.and) ? kept.and : []), ...locked] }
   }
   return rewrite(where)
 }
