@@ -376,6 +376,9 @@ describe('no hidden field of a protected item can be learnt by filtering, sortin
             for (const extra of ['', '&per_page=1', '&status=publish', '&page=2', '&status=draft', '&status=trash', '&status=private', '&has_events=false', '&only_with_upcoming=1', `&event=${ids.openEvent}`]) {
               probes.push({ label: `${kind} ${state}${extra}`, right: () => answer(`/${kind}?search=Qonly${state}${kind}${extra}`), wrong: () => answer(`/${kind}?search=Qnowhere${tag}${extra}`) })
             }
+            // Payload's REST: the admin panel's search of the list is a `like` on the name.
+            const rest = (word: string) => restAnswer(reader as Reader, `/api/${kind}?depth=0&where[or][0][name][like]=${word}`)
+            if (reader !== 'author') probes.push({ label: `REST ${kind} ${state}`, right: () => rest(`Qonly${state}${kind}`), wrong: () => rest(`Qnowhere${tag}`) })
           }
         }
         expect(await leaks(probes)).toEqual([])
