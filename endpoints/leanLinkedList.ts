@@ -7,7 +7,7 @@ import { foldedPatternOf } from '../src/db/foldedSearch'
 import { poolOf } from '../src/db/pool'
 import { POST_STATUSES } from '../src/lib/statuses'
 import { leanEventsApply } from './events/leanEvent'
-import { postReadRule } from './postReadRule'
+import { postReadRule, unlockedItemsSql } from './postReadRule'
 
 /*
  * A searched venue or organizer list (`linkedPostController.ts`) in SQL written from the very
@@ -45,14 +45,23 @@ const COLUMNS: Record<string, { column: string; translated: boolean }> = {
 type Statement = { text: string; values: unknown[] }
 type Param = (value: unknown) => string
 
-/** `{ or: [{ and: [{ field: folded }, …] }, …] }`: one of the fields has every fragment. */
+/**
+ * `{ or: [{ and: [{ field: folded }, …] }, …] }`: one of the fields has every fragment; a field that
+ * protected items hide from the caller ends its list with the caller's unlocking rule
+ * (`findLikeCondition`), and is compared only in the items the caller unlocks.
+ */
 function searchSql(kind: LinkedKind, or: unknown, param: Param, locale: string): string | undefined {
   if (!Array.isArray(or) || !or.length) return undefined
-  const translated: string[] = []
-  const own: string[] = []
+  // Per table (translations or the item's own), the branches open to the caller and those behind the lock.
+  const branches = { own: { hidden: [] as string[], open: [] as string[] }, translated: { hidden: [] as string[], open: [] as string[] } }
+  let lock: unknown
   for (const branch of or as Where[]) {
-    const fragments = (branch as { and?: unknown }).and
-    if (Object.keys(branch).length !== 1 || !Array.isArray(fragments) || !fragments.length) return undefined
+    const listed = (branch as { and?: unknown }).and
+    if (Object.keys(branch).length !== 1 || !Array.isArray(listed) || !listed.length) return undefined
+    const locked = listed.length > 1 && unlockedItemsSql(listed.at(-1), 'v', () => '') !== undefined
+    if (locked && lock !== undefined && JSON.stringify(lock) !== JSON.stringify(listed.at(-1))) return undefined
+    if (locked) lock = listed.at(-1)
+    const fragments = locked ? listed.slice(0, -1) : listed
     let field: string | undefined
     const likes: string[] = []
     for (const fragment of fragments as Where[]) {
@@ -65,14 +74,20 @@ function searchSql(kind: LinkedKind, or: unknown, param: Param, locale: string):
       field = name
       likes.push(`calendar_search_fold(${column.translated ? 'l' : 'o'}.${column.column}) LIKE calendar_search_fold(${param(folded.pattern)})`)
     }
-    ;(COLUMNS[field!]!.translated ? translated : own).push(`(${likes.join(' AND ')})`)
+    if (field === undefined) return undefined
+    branches[COLUMNS[field]!.translated ? 'translated' : 'own'][locked ? 'hidden' : 'open'].push(`(${likes.join(' AND ')})`)
   }
   // Each side a set of ids read once (through its trigram indexes), whatever the order the page is read in.
+  const translatedIds = (likes: string[]) => `v.id IN (SELECT l._parent_id FROM ${kind}_locales l WHERE l._locale = ${param(locale)}::_locales AND (${likes.join(' OR ')}))`
+  const ownIds = (likes: string[]) => `v.id IN (SELECT o.id FROM ${kind} o WHERE ${likes.join(' OR ')})`
   const sides: string[] = []
-  if (translated.length) {
-    sides.push(`v.id IN (SELECT l._parent_id FROM ${kind}_locales l WHERE l._locale = ${param(locale)}::_locales AND (${translated.join(' OR ')}))`)
-  }
-  if (own.length) sides.push(`v.id IN (SELECT o.id FROM ${kind} o WHERE ${own.join(' OR ')})`)
+  if (branches.translated.open.length) sides.push(translatedIds(branches.translated.open))
+  if (branches.own.open.length) sides.push(ownIds(branches.own.open))
+  const hidden = [
+    ...(branches.translated.hidden.length ? [translatedIds(branches.translated.hidden)] : []),
+    ...(branches.own.hidden.length ? [ownIds(branches.own.hidden)] : []),
+  ]
+  if (hidden.length) sides.push(`(${unlockedItemsSql(lock, 'v', param)} AND (${hidden.join(' OR ')}))`)
   return `(${sides.join(' OR ')})`
 }
 

@@ -68,7 +68,7 @@ export function linkedPostResource(kind: LinkedKind): Resource {
     const byStatus: Where = statuses ? { status: { in: statuses } } : { status: { not_equals: 'trash' } }
 
     // undefined: no search; null: a search that nothing can match.
-    const search = typeof args.search === 'string' ? findLikeCondition(SEARCH_FIELDS[kind], args.search) : undefined
+    const search = typeof args.search === 'string' ? findLikeCondition(ctx, collection, SEARCH_FIELDS[kind], args.search) : undefined
     const others: Where[] = []
     if (args.event !== undefined) others.push({ id: { in: linkedToEvent(foundFor<PlainDoc>(args, 'event')!) } })
     if (args.has_events !== undefined && args.has_events !== '') {

@@ -2,8 +2,12 @@ import type { CollectionSlug, Where } from 'payload'
 
 import type { RestContext } from './context'
 
+import { onlyWhereContentIsSeen, readingOf, withLocks } from '../src/access/hiddenFieldConditions'
+import { unprotectedOr } from '../src/access/protectedContent'
 import { foldedLike } from '../src/db/foldedSearch'
+import { CALENDAR_SLUGS } from '../src/slugs'
 import { leanLinkedCount } from './leanLinkedList'
+import { unlockedItems } from './unlockProtected'
 import { containsPattern, findLikeFragments, postSearchTerms } from '../src/lib/searchTerms'
 
 /*
@@ -13,16 +17,42 @@ import { containsPattern, findLikeFragments, postSearchTerms } from '../src/lib/
  */
 
 /**
- * Events (WordPress's post search): each term is found in one of the fields, and an excluded term
- * in none of them. Someone not signed in finds no password-protected event: its hidden texts
- * would otherwise answer the search.
+ * The locks of each field of `collection` for this caller (`src/access/hiddenFieldConditions.ts`):
+ * a field a password-protected item shows the caller blanked matches only in the items the caller
+ * unlocks (`unlockedItems`), so that no search or filter answers with what the item hides.
  */
-export function postSearchConditions(fields: readonly string[], search: string, { signedIn }: { signedIn: boolean }): Where[] {
+function hiddenFieldLocks(ctx: RestContext, collection: string): (field: string) => Where[] {
+  const seen = unlockedItems(ctx)
+  const config = ctx.payload.collections[collection as CollectionSlug]?.config
+  return (field) => (seen === true || !config ? [] : readingOf(ctx.payload, config, field, () => seen).locks)
+}
+
+/**
+ * A list's filters (`{ venue: { in: … } }`, `{ categories: … }`) holding, on the fields a
+ * protected item shows the caller blanked, only for the items the caller unlocks.
+ */
+export function filtersOnWhatIsSeen(ctx: RestContext, collection: string, filters: Where[]): Where[] {
+  const seen = unlockedItems(ctx)
+  const config = ctx.payload.collections[collection as CollectionSlug]?.config
+  if (seen === true || !config) return filters
+  return filters.map((filter) => onlyWhereContentIsSeen(ctx.payload, config, filter, () => seen))
+}
+
+/**
+ * Events (WordPress's post search): each term is found in one of the fields, and an excluded term
+ * in none of them; in a field that a protected event shows the caller blanked, only when the
+ * caller unlocks it. Someone not signed in finds no password-protected event at all, as in
+ * WordPress (`post_password = ''`).
+ */
+export function postSearchConditions(ctx: RestContext, fields: readonly string[], search: string): Where[] {
+  const locks = hiddenFieldLocks(ctx, CALENDAR_SLUGS.events)
   const conditions = postSearchTerms(search).map(({ exclude, text }): Where => {
     const pattern = containsPattern(text)
-    return exclude ? { and: fields.map((field) => foldedLike(field, pattern, { exclude: true })) } : { or: fields.map((field) => foldedLike(field, pattern)) }
+    return exclude
+      ? { and: fields.map((field) => withLocks(foldedLike(field, pattern, { exclude: true }), locks(field))) }
+      : { or: fields.map((field) => withLocks(foldedLike(field, pattern), locks(field))) }
   })
-  if (!signedIn) conditions.push({ or: [{ password: { exists: false } }, { password: { equals: '' } }] })
+  if (!ctx.user) conditions.push(unprotectedOr())
   return conditions
 }
 
@@ -34,12 +64,14 @@ export function termSearchCondition(fields: readonly string[], search: string): 
 
 /**
  * Venues and organizers (the original's "find like"): one of the fields contains every fragment
- * of the text; null when the text has no fragment (nothing matches).
+ * of the text (a field a protected item shows the caller blanked, only when the caller unlocks
+ * it); null when the text has no fragment (nothing matches).
  */
-export function findLikeCondition(fields: readonly string[], search: string): null | Where {
+export function findLikeCondition(ctx: RestContext, collection: string, fields: readonly string[], search: string): null | Where {
   const fragments = findLikeFragments(search)
   if (!fragments.length) return null
-  return { or: fields.map((field) => ({ and: fragments.map((fragment) => foldedLike(field, containsPattern(fragment))) })) }
+  const locks = hiddenFieldLocks(ctx, collection)
+  return { or: fields.map((field) => ({ and: [...fragments.map((fragment) => foldedLike(field, containsPattern(fragment))), ...locks(field)] })) }
 }
 
 /**

@@ -1,5 +1,8 @@
+import type { Where } from 'payload'
+
 import type { RestContext } from './context'
 
+import { unprotectedOr } from '../src/access/protectedContent'
 import { can } from '../src/lib/roles'
 
 /**
@@ -12,4 +15,15 @@ export function mayUnlockProtected(ctx: RestContext, doc: object): boolean {
   const { password } = doc as { password?: unknown }
   if (!password) return true
   return can(ctx.user, 'edit_others_posts') || (typeof ctx.args.password === 'string' && ctx.args.password === password)
+}
+
+/**
+ * `mayUnlockProtected` as a query, for the items of a list not in hand: every item (`true`) for
+ * editors, otherwise those without a password and those whose password the caller gave. What
+ * stays blanked for the caller answers none of its searches and filters (`searchConditions.ts`).
+ */
+export function unlockedItems(ctx: RestContext): true | Where {
+  if (can(ctx.user, 'edit_others_posts')) return true
+  const { password } = ctx.args
+  return unprotectedOr(typeof password === 'string' && password !== '' ? [{ password: { equals: password } }] : [])
 }

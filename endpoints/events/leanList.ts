@@ -6,7 +6,7 @@ import { foldedPatternOf } from '../../src/db/foldedSearch'
 import { poolOf } from '../../src/db/pool'
 import { POST_STATUSES } from '../../src/lib/statuses'
 import { CALENDAR_SLUGS } from '../../src/slugs'
-import { postReadRule } from '../postReadRule'
+import { postReadRule, unlockedItemsSql } from '../postReadRule'
 import { leanEventsApply } from './leanEvent'
 
 /*
@@ -39,6 +39,13 @@ function conditionSql(where: Where, sql: Sql, locale: string): string | undefine
   const entries = Object.entries(where)
   if (entries.length !== 1) return undefined
   const [field, value] = entries[0]!
+  // A filter on what a protected event hides, for the events the caller unlocks (`filtersOnWhatIsSeen`).
+  const locked = lockedOf(value)
+  if (field === 'and' && locked) {
+    const inner = conditionSql(locked.inner, sql, locale)
+    const lock = unlockedItemsSql(locked.lock, 'e', sql.param)
+    return inner === undefined || lock === undefined ? undefined : `(${inner} AND ${lock})`
+  }
   if (field === 'or' || field === 'and') return searchSql(field, value as Where[], sql, locale)
   const operators = Object.entries((value ?? {}) as Record<string, unknown>)
   if (operators.length !== 1) return undefined
@@ -78,35 +85,46 @@ function conditionSql(where: Where, sql: Sql, locale: string): string | undefine
   return undefined
 }
 
+/** `{ and: [condition, lock] }`: a condition that holds only for the events the caller unlocks. */
+function lockedOf(value: unknown): { inner: Where; lock: Where } | undefined {
+  if (!Array.isArray(value) || value.length !== 2 || !value[0] || typeof value[0] !== 'object') return undefined
+  return unlockedItemsSql(value[1], 'e', () => '') === undefined ? undefined : { inner: value[0] as Where, lock: value[1] as Where }
+}
+
 /**
  * One term of a search (`postSearchConditions`, `../searchConditions.ts`): found in one of the
  * searched fields of the request's language (`{ or: [{ field: folded }, …] }`), or excluded from all of
  * them (`{ and: … }`), compared folded as `src/db/foldedSearch.ts` does in Payload's queries, so that
- * the trigram indexes of the folded texts (`src/db/calendarSchema/searchFolding.ts`) serve it; or a
- * visitor's "no password" (`{ or: [{ password: { exists: false } }, { password: { equals: '' } }] }`).
+ * the trigram indexes of the folded texts (`src/db/calendarSchema/searchFolding.ts`) serve it; a
+ * field that protected events hide from the caller is compared only in the events the caller
+ * unlocks (`{ and: [{ field: folded }, lock] }`). Or a visitor's "no password" (`unprotectedOr`).
  */
 function searchSql(combined: 'and' | 'or', list: Where[], sql: Sql, locale: string): string | undefined {
   if (!Array.isArray(list)) return undefined
-  if (combined === 'or' && isNoPassword(list)) return `(e.password IS NULL OR e.password = '')`
+  if (combined === 'or') {
+    const unprotected = unlockedItemsSql({ or: list }, 'e', sql.param)
+    if (unprotected) return unprotected
+  }
   if (list.length !== SEARCHED.length) return undefined
-  const folded = list.map((where, index) => foldedPatternOf((where as Record<string, { equals?: unknown } | undefined>)[SEARCHED[index]!]?.equals))
+  const locks = list.map((where) => lockedOf((where as { and?: unknown }).and))
+  const lockJson = locks.find((lock) => lock)?.lock
+  if (locks.some((lock) => lock && JSON.stringify(lock.lock) !== JSON.stringify(lockJson))) return undefined
+  const folded = list.map((where, index) => foldedPatternOf((((locks[index]?.inner ?? where) as Record<string, { equals?: unknown } | undefined>)[SEARCHED[index]!])?.equals))
   const first = folded[0]
   if (!first || folded.some((other) => other?.pattern !== first.pattern || other.exclude !== first.exclude)) return undefined
   // An excluded term is a conjunction (no field has it), an included one a disjunction.
   if (first.exclude !== (combined === 'and')) return undefined
   const pattern = `calendar_search_fold(${sql.param(first.pattern)})`
-  const matches = `SELECT l._parent_id FROM events_locales l WHERE l._locale = ${sql.param(locale)}::_locales
-    AND (${SEARCHED_COLUMNS.map((column) => `calendar_search_fold(l.${column}) LIKE ${pattern}`).join(' OR ')})`
+  const matches = (columns: string[]) => `SELECT l._parent_id FROM events_locales l WHERE l._locale = ${sql.param(locale)}::_locales
+    AND (${columns.map((column) => `calendar_search_fold(l.${column}) LIKE ${pattern}`).join(' OR ')})`
+  const open = SEARCHED_COLUMNS.filter((_, index) => !locks[index])
+  const hidden = SEARCHED_COLUMNS.filter((_, index) => locks[index])
+  const lock = lockJson ? unlockedItemsSql(lockJson, 'e', sql.param)! : ''
   // Payload's left join gives an event without a translation in the language NULL texts, which an exclusion keeps.
-  return first.exclude ? `NOT EXISTS (${matches} AND l._parent_id = e.id)` : `e.id IN (${matches})`
-}
-
-function isNoPassword(list: Where[]): boolean {
-  return (
-    list.length === 2 &&
-    JSON.stringify(list[0]) === JSON.stringify({ password: { exists: false } }) &&
-    JSON.stringify(list[1]) === JSON.stringify({ password: { equals: '' } })
-  )
+  if (first.exclude) {
+    return [...(open.length ? [`NOT EXISTS (${matches(open)} AND l._parent_id = e.id)`] : []), ...(hidden.length ? [lock, `NOT EXISTS (${matches(hidden)} AND l._parent_id = e.id)`] : [])].join(' AND ')
+  }
+  return `(${[...(open.length ? [`e.id IN (${matches(open)})`] : []), ...(hidden.length ? [`(${lock} AND e.id IN (${matches(hidden)}))`] : [])].join(' OR ')})`
 }
 
 /** The WHERE of `and` with the caller's read access, or `undefined` when Payload must read the list. */

@@ -5,7 +5,8 @@ import type { DateWindow } from './dateWindow'
 
 import { wallTime } from '../../src/lib/wallTimes'
 import { foundFor } from '../args'
-import { postSearchConditions } from '../searchConditions'
+import { CALENDAR_SLUGS } from '../../src/slugs'
+import { filtersOnWhatIsSeen, postSearchConditions } from '../searchConditions'
 import { toList } from '../validators'
 import { venuesNear } from './geofence'
 
@@ -48,20 +49,22 @@ export async function eventsListConditions(
     const [field, operator] = BOUND_FILTERS[bound as keyof typeof BOUND_FILTERS]
     and.push({ [field]: { [operator]: wallTime(instant, ctx.options.siteTimezone) } })
   }
-  if (typeof args.search === 'string') and.push(...postSearchConditions(EVENT_SEARCH_FIELDS, args.search, { signedIn: Boolean(ctx.user) }))
+  if (typeof args.search === 'string') and.push(...postSearchConditions(ctx, EVENT_SEARCH_FIELDS, args.search))
+  // On what a protected event shows the caller blanked, the filters hold only for events they unlock.
+  const filters: Where[] = []
   // The terms the validation found (`termListOf`), so each is looked up once.
-  if (args.categories !== undefined) and.push({ categories: { in: foundFor<number[]>(args, 'categories') ?? [] } })
-  if (args.tags !== undefined) and.push({ tags: { in: foundFor<number[]>(args, 'tags') ?? [] } })
-  if (args.venue !== undefined) and.push({ venue: { in: toList(args.venue).map(Number) } })
-  if (args.organizer !== undefined) and.push({ organizers: { in: toList(args.organizer).map(Number) } })
-  if (args.featured === true) and.push({ featured: { equals: true } })
-  if (args.featured === false) and.push({ featured: { not_equals: true } })
-  if (args.geoloc === true) and.push({ 'venue.latitude': { exists: true } }, { 'venue.longitude': { exists: true } })
-  if (args.geoloc === false) and.push({ or: [{ venue: { exists: false } }, { 'venue.latitude': { exists: false } }] })
+  if (args.categories !== undefined) filters.push({ categories: { in: foundFor<number[]>(args, 'categories') ?? [] } })
+  if (args.tags !== undefined) filters.push({ tags: { in: foundFor<number[]>(args, 'tags') ?? [] } })
+  if (args.venue !== undefined) filters.push({ venue: { in: toList(args.venue).map(Number) } })
+  if (args.organizer !== undefined) filters.push({ organizers: { in: toList(args.organizer).map(Number) } })
+  if (args.featured === true) filters.push({ featured: { equals: true } })
+  if (args.featured === false) filters.push({ featured: { not_equals: true } })
+  if (args.geoloc === true) filters.push({ 'venue.latitude': { exists: true } }, { 'venue.longitude': { exists: true } })
+  if (args.geoloc === false) filters.push({ or: [{ venue: { exists: false } }, { 'venue.latitude': { exists: false } }] })
   if (args.geoloc_lat !== undefined && args.geoloc_lng !== undefined) {
-    and.push({ venue: { in: await venuesNear(ctx, Number(args.geoloc_lat), Number(args.geoloc_lng)) } })
+    filters.push({ venue: { in: await venuesNear(ctx, Number(args.geoloc_lat), Number(args.geoloc_lng)) } })
   }
   // Events have no parents here (no recurrence), so a parent filter matches nothing.
-  if (args.post_parent !== undefined) and.push({ id: { equals: 0 } })
-  return and
+  if (args.post_parent !== undefined) filters.push({ id: { equals: 0 } })
+  return [...and, ...filtersOnWhatIsSeen(ctx, CALENDAR_SLUGS.events, filters)]
 }

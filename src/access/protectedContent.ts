@@ -1,7 +1,8 @@
-import type { FieldAccess, PayloadRequest } from 'payload'
+import type { FieldAccess, PayloadRequest, Where } from 'payload'
 
 import { isTrustedRead } from '../hooks/context'
 import { can, type UserWithRole } from '../lib/roles'
+import { editPosts } from './posts'
 
 const UNPUBLISHED_STATUSES = ['draft', 'pending', 'trash']
 
@@ -26,11 +27,38 @@ export function seesProtectedContent(req: PayloadRequest, doc: Record<string, un
   return isTrustedRead(req) || mayEditPost(req.user, doc)
 }
 
+/** Items without a password, or with any of `unlocking` (the items a reader sees in full). */
+export function unprotectedOr(unlocking: Where[] = []): Where {
+  return { or: [{ password: { exists: false } }, { password: { equals: '' } }, ...unlocking] }
+}
+
+/**
+ * `seesProtectedContent` as a query, for the items of a list not in hand: every item (`true`),
+ * or those without a password and those the reader may edit (`editPosts`, the query form of
+ * `mayEditPost`). What a reader sees blanked is what they may not filter, sort or search on
+ * (`src/hooks/refuseHiddenFieldQueries.ts`).
+ */
+export function contentSeenBy(req: PayloadRequest): true | Where {
+  if (isTrustedRead(req)) return true
+  const editable = editPosts({ req } as Parameters<typeof editPosts>[0]) as boolean | Where
+  if (editable === true) return true
+  return unprotectedOr(editable ? [editable] : [])
+}
+
+/**
+ * Set on a request once `refuseHiddenFieldQueries` has read its query: the conditions on
+ * passwords that the guard adds (`unprotectedOr`) may then be run for readers who may not filter
+ * on passwords themselves; the guard refuses theirs before it adds its own.
+ */
+export const PASSWORD_CONDITIONS_GUARDED = 'eventsCalendarPasswordConditionsGuarded'
+
 /**
  * The password itself: read by those who may edit the item; filtered on (no item in hand) only
- * by those who may edit every item, so that `where[password][like]=…` is no oracle for others.
+ * by those who may edit every item, so that `where[password][like]=…` is no oracle for others,
+ * and by the guard's own conditions (`PASSWORD_CONDITIONS_GUARDED`).
  */
 export const readPostPassword: FieldAccess = ({ doc, req }) => {
   if (isTrustedRead(req)) return true
-  return doc ? mayEditPost(req.user, doc) : can(req.user, 'edit_others_posts')
+  if (doc) return mayEditPost(req.user, doc)
+  return can(req.user, 'edit_others_posts') || req.context?.[PASSWORD_CONDITIONS_GUARDED] === true
 }

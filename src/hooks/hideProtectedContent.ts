@@ -1,6 +1,9 @@
-import type { CollectionBeforeReadHook } from 'payload'
+import type { CollectionBeforeReadHook, SanitizedCollectionConfig } from 'payload'
 
 import { seesProtectedContent } from '../access/protectedContent'
+
+/** Each blanking hook's fields, so that the query guard knows them (`blankedFieldsOf`). */
+const BLANKED_BY_HOOK = new WeakMap<object, ReadonlySet<string>>()
 
 /**
  * A password-protected item's content is blanked for every reader who may not edit it, on every
@@ -10,11 +13,27 @@ import { seesProtectedContent } from '../access/protectedContent'
  * "Password-protected items"). The virtual `passwordProtected` tells every reader that the item
  * is protected without telling the password.
  */
-export const hideProtectedContent =
-  (blanked: Record<string, unknown>): CollectionBeforeReadHook =>
-  ({ doc, req }) => {
+export const hideProtectedContent = (blanked: Record<string, unknown>): CollectionBeforeReadHook => {
+  const hook: CollectionBeforeReadHook = ({ doc, req }) => {
     const protectedItem = typeof doc.password === 'string' && doc.password !== ''
     doc.passwordProtected = protectedItem
     if (!protectedItem || seesProtectedContent(req, doc)) return doc
     return { ...doc, ...blanked, password: undefined, passwordProtected: true }
   }
+  BLANKED_BY_HOOK.set(hook, new Set([...Object.keys(blanked), 'password']))
+  return hook
+}
+
+/**
+ * The fields a reader who may not unlock a protected item of `collection` gets blanked (the
+ * password included), read from the collection's own blanking hook: the one list that decides
+ * what is hidden also decides what may not be filtered, sorted or searched on
+ * (`src/access/hiddenFieldConditions.ts`). Undefined for a collection without protected items.
+ */
+export function blankedFieldsOf(collection: SanitizedCollectionConfig): ReadonlySet<string> | undefined {
+  for (const hook of collection.hooks?.beforeRead ?? []) {
+    const fields = BLANKED_BY_HOOK.get(hook)
+    if (fields) return fields
+  }
+  return undefined
+}
