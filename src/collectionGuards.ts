@@ -1,5 +1,6 @@
 import type { CollectionBeforeOperationHook, CollectionConfig, Payload } from 'payload'
 
+import { refuseCostlyQueries } from './hooks/refuseCostlyQueries'
 import { refuseImpossibleIds } from './hooks/refuseImpossibleIds'
 import { refuseInvalidPaging } from './hooks/refuseInvalidPaging'
 import { refuseUnqueryableWhere } from './hooks/refuseUnqueryableWhere'
@@ -13,7 +14,7 @@ import { withStorableDates } from './lib/storableDateFields'
  * dropped. The plugin applies this to every collection of the config (`src/plugin.ts`); its own
  * hooks run first, so the collection's hooks only ever see input that passed.
  */
-const OPERATION_GUARDS: CollectionBeforeOperationHook[] = [refuseImpossibleIds, refuseInvalidPaging, refuseUnqueryableWhere]
+const OPERATION_GUARDS: CollectionBeforeOperationHook[] = [refuseImpossibleIds, refuseInvalidPaging, refuseCostlyQueries, refuseUnqueryableWhere]
 
 export function withInputGuards(collection: CollectionConfig): CollectionConfig {
   const hooks = collection.hooks ?? {}
