@@ -1,5 +1,6 @@
 import type { CollectionBeforeOperationHook, CollectionConfig, Payload } from 'payload'
 
+import { refuseCostlyQueries } from './hooks/refuseCostlyQueries'
 import { refuseHiddenFieldQueries } from './hooks/refuseHiddenFieldQueries'
 import { refuseImpossibleIds } from './hooks/refuseImpossibleIds'
 import { refuseInvalidPaging } from './hooks/refuseInvalidPaging'
@@ -14,7 +15,8 @@ import { withStorableDates } from './lib/storableDateFields'
  * dropped. The plugin applies this to every collection of the config (`src/plugin.ts`); its own
  * hooks run first, so the collection's hooks only ever see input that passed.
  */
-const OPERATION_GUARDS: CollectionBeforeOperationHook[] = [refuseImpossibleIds, refuseInvalidPaging, refuseUnqueryableWhere, refuseHiddenFieldQueries]
+// The cost is judged on what the caller wrote, before the hidden-field guard adds its own conditions.
+const OPERATION_GUARDS: CollectionBeforeOperationHook[] = [refuseImpossibleIds, refuseInvalidPaging, refuseCostlyQueries, refuseUnqueryableWhere, refuseHiddenFieldQueries]
 
 export function withInputGuards(collection: CollectionConfig): CollectionConfig {
   const hooks = collection.hooks ?? {}

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { z } from 'zod'
 
+import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/requestTimeouts'
 import { isValidTimeZone } from './lib/timezone'
 
 /**
@@ -45,6 +46,8 @@ const envSchema = z.object({
     .string()
     .regex(/^\s*([^,\s/:@]+|\[[0-9a-fA-F:.]+\])(\s*,\s*([^,\s/:@]+|\[[0-9a-fA-F:.]+\]))*\s*$/, 'must be a comma-separated list of host names or addresses, without scheme, port or path')
     .optional(),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(DEFAULT_DATABASE_TIMEOUTS.statementMs),
+  DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(DEFAULT_DATABASE_TIMEOUTS.lockMs),
   SKIP_ADMIN_BUILD: z.enum(['1', 'true', '0', 'false'], { message: 'must be 1/true or 0/false' }).default('0'),
 }).refine((env) => Boolean(env.S3_ACCESS_KEY_ID) === Boolean(env.S3_SECRET_ACCESS_KEY), {
   message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both unset to use the platform\'s credentials)',
@@ -57,6 +60,8 @@ export type AppEnv = {
   databaseUrl?: string
   /** Read-only replicas of DATABASE_URL that Payload may send reads to (DATABASE_REPLICA_URLS). */
   databaseReplicaUrls: string[]
+  /** Bounds of each statement and lock wait of the server's requests (DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_LOCK_TIMEOUT_MS). */
+  databaseTimeouts: DatabaseTimeouts
   dataDir: string
   /** Requests of one client answered at once; the rest wait their turn (CLIENT_CONCURRENCY, 0: no limit). */
   clientConcurrency: number
@@ -115,6 +120,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     adminPassword: env.ADMIN_PASSWORD,
     databaseUrl: env.DATABASE_URL,
     databaseReplicaUrls: env.DATABASE_REPLICA_URLS?.split(',').map((url) => url.trim()) ?? [],
+    databaseTimeouts: { lockMs: env.DATABASE_LOCK_TIMEOUT_MS, statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS },
     dataDir: path.resolve(env.DATA_DIR),
     clientConcurrency: env.CLIENT_CONCURRENCY,
     imageHosts: env.IMAGE_HOSTS?.split(',').map((host) => host.trim()) ?? [],

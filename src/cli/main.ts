@@ -17,9 +17,13 @@ async function main(argv: string[]): Promise<number> {
   const command = readCommand(argv, USAGE)
   if (typeof command === 'number') return command
 
-  const env = readEnv()
-  // A command-line process: no admin panel to reload (scheduled jobs only run when asked to).
+  // A command-line process: no admin panel to reload (scheduled jobs only run when asked to), and
+  // no request's bounds on its statements (`src/db/requestTimeouts.ts`): an import or export of a
+  // whole calendar is no request.
   process.env.DISABLE_PAYLOAD_HMR ??= 'true'
+  process.env.DATABASE_STATEMENT_TIMEOUT_MS = '0'
+  process.env.DATABASE_LOCK_TIMEOUT_MS = '0'
+  const env = readEnv()
   const stopDatabase = await ensureDatabase(env, (message) => console.error(message))
   const stop = (signal: NodeJS.Signals) => {
     console.error(`${signal}: stopping (the items being written are rolled back; run the same command again to finish)`)

@@ -4,6 +4,7 @@ import { getPayload } from 'payload'
 
 import { ensureCalendarSchemaOnInit } from './calendarSchemaOnInit'
 import { MIGRATION_LOCK_KEY, withSessionLock } from './pool'
+import { liftTimeoutsForTransaction } from './requestTimeouts'
 
 import type { AppEnv } from '../env'
 import type { SanitizedPluginConfig } from '../types'
@@ -32,7 +33,24 @@ export async function bootPayload({ migrate = true }: { migrate?: boolean } = {}
 export async function applyMigrations(payload: Payload): Promise<void> {
   const { migrations } = await import('../../payload.config')
   // The adapter types a migration's arguments as `unknown`; the generated files type them precisely.
-  await withSessionLock(payload, MIGRATION_LOCK_KEY, { wait: true }, () => payload.db.migrate({ migrations: migrations as never }))
+  const unbounded = migrations.map(withoutRequestTimeouts)
+  await withSessionLock(payload, MIGRATION_LOCK_KEY, { wait: true }, () => payload.db.migrate({ migrations: unbounded as never }))
+}
+
+type Step<Args> = (args: Args) => Promise<void>
+
+/**
+ * A migration may rewrite every row, longer than a request's statement may run: each runs in
+ * its own transaction (Payload's `migrate`), which its first statement frees of the bounds.
+ */
+function withoutRequestTimeouts<Up extends { db: object }, Down extends { db: object }>(migration: { down: Step<Down>; name: string; up: Step<Up> }) {
+  const lifted =
+    <Args extends { db: object }>(step: Step<Args>): Step<Args> =>
+    async (args) => {
+      await liftTimeoutsForTransaction(args.db)
+      await step(args)
+    }
+  return { ...migration, down: lifted(migration.down), up: lifted(migration.up) }
 }
 
 /** With ADMIN_EMAIL and ADMIN_PASSWORD set, a site without users gets this administrator. */

@@ -7,6 +7,7 @@ import { createLinkedSearchIndexes, dropLinkedSearchIndexes, linkedSearchIndexPi
 import { createListIndexes, dropListIndexes, listIndexPieces } from './calendarSchema/listIndexes'
 import { fillListOrder, keepListOrder, listOrderPieces } from './calendarSchema/listOrder'
 import { describePiece, type SchemaPiece, type SqlRunner } from './calendarSchema/pieces'
+import { liftTimeoutsForTransaction } from './requestTimeouts'
 import { createSearchFolding, dropSearchFolding, searchFoldingPieces } from './calendarSchema/searchFolding'
 import { resetSearchCosts, searchCostPieces, tuneSearchCosts } from './calendarSchema/searchCosts'
 import { createSearchIndexes, dropSearchIndexes, searchIndexPieces } from './calendarSchema/searchIndexes'
@@ -112,6 +113,8 @@ const isPayload = (target: Payload | SqlRunner): target is Payload => 'collectio
 async function underLock(target: Payload | SqlRunner, work: (db: SqlRunner) => Promise<void>): Promise<void> {
   const db: Drizzle = isPayload(target) ? drizzleOf(target) : target
   const locked = async (tx: SqlRunner) => {
+    // Index builds and whole-table fills are no request: no request's bounds (`requestTimeouts.ts`).
+    await liftTimeoutsForTransaction(tx)
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${CALENDAR_SCHEMA_LOCK_KEY}::bigint)`)
     await work(tx)
   }

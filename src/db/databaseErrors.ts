@@ -13,11 +13,17 @@ export const RETRY_AFTER_SECONDS = 5
  * - `bad-input`: SQLSTATE class 22 (data exception: invalid text representation, numeric value
  *   out of range, datetime overflow, character not in repertoire, untranslatable NUL, …). The
  *   database refused a value the request carried, so the request is at fault: a 400.
+ * - `unknown-reference`: 23503, a foreign key names a row that does not exist (a relationship
+ *   to id -1): the request named an item there is not, a 400.
+ * - `timeout`: the statement ran past `statement_timeout` (57014) or waited past `lock_timeout`
+ *   (55P03), which bound each request's work (`src/db/requestTimeouts.ts`): the transaction is
+ *   rolled back and the request may succeed later, a 503 worth retrying.
  * - `unavailable`: the database could not be reached or dropped the connection (class 08,
  *   57P01-57P03 shutdowns, refused or reset sockets, pool timeouts): a 503 worth retrying.
  */
-export type DatabaseFailure = 'bad-input' | 'unavailable'
+export type DatabaseFailure = 'bad-input' | 'timeout' | 'unavailable' | 'unknown-reference'
 
+const TIMEOUT_SQLSTATES = new Set(['57014', '55P03'])
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300'])
 const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN'])
 /** node-postgres and its pool report these without a code. */
@@ -50,6 +56,8 @@ export function classifyDatabaseError(error: unknown): DatabaseFailure | null {
   for (const link of chainOf(error)) {
     const code = typeof link.code === 'string' ? link.code : ''
     if (/^22[0-9A-Z]{3}$/.test(code)) return 'bad-input'
+    if (code === '23503') return 'unknown-reference'
+    if (TIMEOUT_SQLSTATES.has(code)) return 'timeout'
     if (/^08[0-9A-Z]{3}$/.test(code) || UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_SOCKET_CODES.has(code)) return 'unavailable'
     if (typeof link.message === 'string' && (UNAVAILABLE_MESSAGES.test(link.message) || UNAVAILABLE_TRANSACTION_START.test(link.message))) return 'unavailable'
   }
@@ -58,4 +66,8 @@ export function classifyDatabaseError(error: unknown): DatabaseFailure | null {
 
 export const isDatabaseDataError = (error: unknown): boolean => classifyDatabaseError(error) === 'bad-input'
 
-export const isDatabaseUnavailable = (error: unknown): boolean => classifyDatabaseError(error) === 'unavailable'
+/** Whether the request may succeed if tried again shortly: the database is out of reach or was too slow for it. */
+export const isDatabaseUnavailable = (error: unknown): boolean => {
+  const failure = classifyDatabaseError(error)
+  return failure === 'unavailable' || failure === 'timeout'
+}

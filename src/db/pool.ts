@@ -53,6 +53,9 @@ export async function withSessionLock(payload: Payload, key: string, options: { 
   let broken = false
   try {
     if (options.wait) {
+      // Another instance may hold it for a whole migration: no request's bounds on this wait
+      // (`src/db/requestTimeouts.ts`); the connection gets them back below.
+      await client.query('SET statement_timeout = 0; SET lock_timeout = 0')
       await client.query(`SELECT pg_advisory_lock${mode}($1)`, [key])
       locked = true
     } else {
@@ -64,6 +67,7 @@ export async function withSessionLock(payload: Payload, key: string, options: { 
     return true
   } finally {
     if (locked) await client.query(`SELECT pg_advisory_unlock${mode}($1)`, [key]).catch(() => (broken = true))
+    if (options.wait) await client.query('RESET statement_timeout; RESET lock_timeout').catch(() => (broken = true))
     client.release(broken)
   }
 }

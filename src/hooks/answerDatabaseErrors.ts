@@ -5,13 +5,16 @@ import { classifyDatabaseError, type DatabaseFailure, RETRY_AFTER_SECONDS } from
 
 const ANSWERS = {
   'bad-input': { message: 'A value in the request cannot be stored or compared.', status: 400 },
+  timeout: { message: 'The request took too long in the database. Try again shortly.', status: 503 },
   unavailable: { message: 'The database is unavailable. Try again shortly.', status: 503 },
+  'unknown-reference': { message: 'The request refers to an item that does not exist.', status: 400 },
 } as const
 
 /**
  * The last line of defence of Payload's REST API and GraphQL (a root `hooks.afterError`): a value
- * the database refused (SQLSTATE class 22) is the caller's 400, and a database out of reach is a
- * 503 with `Retry-After`, instead of Payload's 500. Validation (date fields, ids, paging, `where`
+ * the database refused (SQLSTATE class 22, or a reference to no row) is the caller's 400, and a
+ * database out of reach, or a statement past its timeout, is a 503 with `Retry-After`, instead
+ * of Payload's 500. Validation (date fields, ids, paging, `where`
  * operators: see `src/plugin.ts`) refuses such values before they reach the database; this only
  * catches what it does not foresee. The message names no SQL, table or value.
  */
@@ -19,7 +22,7 @@ export const answerDatabaseErrors: AfterErrorHook = ({ error, graphqlResult, req
   const failure = classifyDatabaseError(error) ?? refusedForAnOutage(error, req.headers)
   if (!failure) return
   const { message, status } = ANSWERS[failure]
-  if (failure === 'unavailable') {
+  if (status === 503) {
     const headers = new Headers(req.responseHeaders)
     headers.set('Retry-After', String(RETRY_AFTER_SECONDS))
     req.responseHeaders = headers

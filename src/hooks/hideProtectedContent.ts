@@ -1,4 +1,4 @@
-import type { CollectionBeforeReadHook, SanitizedCollectionConfig } from 'payload'
+import type { CollectionBeforeReadHook, PayloadRequest, SanitizedCollectionConfig } from 'payload'
 
 import { seesProtectedContent } from '../access/protectedContent'
 
@@ -14,11 +14,11 @@ const BLANKED_BY_HOOK = new WeakMap<object, ReadonlySet<string>>()
  * is protected without telling the password.
  */
 export const hideProtectedContent = (blanked: Record<string, unknown>): CollectionBeforeReadHook => {
-  const hook: CollectionBeforeReadHook = ({ doc, req }) => {
+  const hook: CollectionBeforeReadHook = ({ collection, doc, req }) => {
     const protectedItem = typeof doc.password === 'string' && doc.password !== ''
     doc.passwordProtected = protectedItem
     if (!protectedItem || seesProtectedContent(req, doc)) return doc
-    return { ...doc, ...blanked, password: undefined, passwordProtected: true }
+    return { ...doc, ...blankedIn(req, collection, blanked), password: undefined, passwordProtected: true }
   }
   BLANKED_BY_HOOK.set(hook, new Set([...Object.keys(blanked), 'password']))
   return hook
@@ -36,4 +36,17 @@ export function blankedFieldsOf(collection: SanitizedCollectionConfig): Readonly
     if (fields) return fields
   }
   return undefined
+}
+
+/**
+ * The blanks in the shape the read has: with `locale=all` a localized field is one value per
+ * locale, and Payload's read hooks walk it as such (a rich text `null` there was a 500).
+ */
+function blankedIn(req: PayloadRequest, collection: SanitizedCollectionConfig, blanked: Record<string, unknown>): Record<string, unknown> {
+  const locales = req.payload.config.localization ? req.payload.config.localization.localeCodes : []
+  if (req.locale !== 'all' || !locales.length) return blanked
+  const localized = new Set(collection.flattenedFields.filter((field) => 'localized' in field && field.localized).map((field) => field.name))
+  return Object.fromEntries(
+    Object.entries(blanked).map(([name, value]) => [name, localized.has(name) ? Object.fromEntries(locales.map((code) => [code, value])) : value]),
+  )
 }

@@ -4,6 +4,7 @@ import { APIError } from 'payload'
 
 import { hasSerialIds, isInt4 } from '../lib/databaseIds'
 import { dateValueProblem } from '../lib/dateRange'
+import { resolveWherePath, visitWhere } from '../lib/wherePaths'
 import { withoutNul } from '../lib/withoutNul'
 
 /** Operators Payload implements for point fields only; on any other field its Postgres adapter throws. */
@@ -32,25 +33,19 @@ export const refuseUnqueryableWhere: CollectionBeforeOperationHook = ({ args, co
   if (!where || typeof where !== 'object') return args
   const cleaned = withoutNul(where) as Where
   const problems: string[] = []
-  visit(cleaned, (path, operator, value) => {
-    const problem = conditionProblem(targetOf(req.payload, collection, path), operator, value)
-    if (problem) problems.push(`${path}: ${problem}`)
-  })
+  visitWhere(
+    cleaned,
+    (path, operator, value) => {
+      const problem = conditionProblem(targetOf(req.payload, collection, path), operator, value)
+      if (problem) problems.push(`${path}: ${problem}`)
+    },
+    32,
+    () => {
+      throw new APIError('The query is nested too deeply.', 400, null, true)
+    },
+  )
   if (problems.length) throw new APIError(`The query cannot be run. ${problems.slice(0, 5).join(' ')}`, 400, null, true)
   return { ...args, where: cleaned } as typeof args
-}
-
-/** Every `{path: {operator: value}}` of a where, through its `and`/`or` lists. */
-function visit(where: Where, onCondition: (path: string, operator: string, value: unknown) => void, depth = 0): void {
-  if (depth > 32) throw new APIError('The query is nested too deeply.', 400, null, true)
-  for (const [key, condition] of Object.entries(where)) {
-    if ((key === 'and' || key === 'or') && Array.isArray(condition)) {
-      for (const nested of condition) if (nested && typeof nested === 'object') visit(nested as Where, onCondition, depth + 1)
-      continue
-    }
-    if (!condition || typeof condition !== 'object' || Array.isArray(condition)) continue
-    for (const [operator, value] of Object.entries(condition)) onCondition(key, operator, value)
-  }
 }
 
 function conditionProblem(target: Target | undefined, operator: string, value: unknown): null | string {
@@ -78,39 +73,11 @@ function valuesOf(operator: string, value: unknown): unknown[] {
   return typeof value === 'string' ? value.split(',') : [value]
 }
 
-/**
- * The field a dotted path names in this collection: through groups, tabs, arrays and blocks, a
- * locale code after a localized field, and single-collection relationships into the related
- * collection's fields.
- */
+/** The field a dotted path names in this collection (`src/lib/wherePaths.ts`). */
 function targetOf(payload: Payload, collection: SanitizedCollectionConfig, path: string): Target | undefined {
-  const segments = path.split('.')
-  let fields: FlattenedField[] = collection.flattenedFields
-  let owner: SanitizedCollectionConfig = collection
-  const locales = new Set((payload.config.localization || undefined)?.localeCodes ?? [])
-  for (let index = 0; index < segments.length; index++) {
-    const segment = segments[index]!
-    const last = index === segments.length - 1
-    if (segment === 'id' && last) return { kind: 'id', serialIds: hasSerialIds(payload, owner.slug) }
-    const field = fields.find((candidate) => 'name' in candidate && candidate.name === segment)
-    if (!field) return undefined
-    const next = segments[index + 1]
-    const onlyLocaleLeft = next !== undefined && index + 1 === segments.length - 1 && locales.has(next) && 'localized' in field && field.localized
-    if (last || onlyLocaleLeft) return targetOfField(payload, field)
-    if (field.type === 'group' || field.type === 'tab' || field.type === 'array') {
-      fields = field.flattenedFields
-    } else if (field.type === 'blocks') {
-      fields = (field.blocks ?? []).flatMap((block) => block.flattenedFields ?? [])
-    } else if ((field.type === 'relationship' || field.type === 'upload') && typeof field.relationTo === 'string') {
-      const related = payload.collections[field.relationTo]?.config
-      if (!related) return undefined
-      owner = related
-      fields = related.flattenedFields
-    } else {
-      return undefined
-    }
-  }
-  return undefined
+  const { end } = resolveWherePath(payload, collection, path)
+  if (!end) return undefined
+  return 'id' in end ? { kind: 'id', serialIds: hasSerialIds(payload, end.owner.slug) } : targetOfField(payload, end.field)
 }
 
 function targetOfField(payload: Payload, field: FlattenedField): Target {
