@@ -1,5 +1,7 @@
 import type { CostSeedSummary } from './costCalendar'
 
+import { PROBE_PATHS } from './costProbe'
+
 /** One request of an attack, sent as written: the path is not normalised (`/_next/../api/…` stays). */
 export type AttackRequest = { body?: string; headers?: Record<string, string>; method: 'GET' | 'POST'; path: string }
 
@@ -38,6 +40,24 @@ const joins = (n: number) => range(n).map((i) => `where[and][${i - 1}][or][0][ve
 const nestedWhere = (depth: number) => `where${'[and][0]'.repeat(depth)}[title][equals]=x`
 
 const graphql = (query: string): AttackRequest => ({ body: JSON.stringify({ query }), headers: JSON_TYPE, method: 'POST', path: '/api/graphql' })
+
+/** A small request of each kind the attacks send, reads and a contributor's writes, with nothing costly in it. */
+export function warmUpRequests(seed: CostSeedSummary): AttackRequest[] {
+  const write = (path: string, body: Record<string, unknown>): AttackRequest => ({ body: JSON.stringify(body), headers: asContributor(seed), method: 'POST', path })
+  return [
+    ...PROBE_PATHS.map((path) => ({ method: 'GET' as const, path })),
+    { method: 'GET', path: `${EVENTS}?start_date=2027-01-01&per_page=5` },
+    { body: JSON.stringify({ start_date: '2027-01-01', categories: [1] }), headers: JSON_TYPE, method: 'POST', path: `${EVENTS}?_method=GET` },
+    { body: joins(1), headers: PAYLOAD_GET, method: 'POST', path: '/api/events' },
+    graphql('{ Events(limit: 1) { totalDocs docs { id venue { id } } } }'),
+    { method: 'GET', path: '/events.ics?start_date=2027-01-01&end_date=2027-01-02' },
+    { method: 'GET', path: '/readyz' },
+    write(EVENTS, { title: 'Warm-up', description: 'a b', start_date: '2027-05-01 10:00:00', end_date: '2027-05-01 12:00:00' }),
+    write('/wp-json/vendor/events/v1/venues', { venue: 'Warm-up venue' }),
+    write('/wp-json/vendor/events/v1/organizers', { organizer: 'Warm-up organizer' }),
+    write('/api/venues', { name: 'Warm-up venue (REST)' }),
+  ]
+}
 
 /**
  * The attacks of issue 25 that cost the server, each grown from small to the issue's size. Every
