@@ -110,7 +110,7 @@ async function runStep(target: CostTarget, agent: Agent, probe: ReturnType<typeo
     if (recoveredAt === null) failures.push(`the server did not recover within ${(2 * RECOVERY_MS) / 1000} s`)
   }
   const until = recoveredAt ?? Date.now()
-  const result = measure(attack.name, step.size, probe.during(from, until), answers, ms, recoveredAt === null ? null : recoveredAt - answered, leftRunning, options)
+  const result = measure(attack.name, step.size, probe.during(from, until), answers, ms, recoveredAt === null ? null : Math.round(recoveredAt - answered), leftRunning, options)
   result.failures.unshift(...failures)
   return result
 }
@@ -122,12 +122,14 @@ function measure(attack: string, size: string, samples: ProbeSample[], answers: 
   let limited = 0
   let serverErrors = 0
   for (const answer of answers) {
-    const key = answer.timedOut ? 'timeout' : answer.error ? 'error' : String(answer.status)
+    // GraphQL refuses a query (too complex, invalid) with 200 and `errors`: not a success either.
+    const refused = answer.status === 200 && /^\s*\{\s*"errors"/.test(answer.text)
+    const key = answer.timedOut ? 'timeout' : answer.error ? 'error' : refused ? '200 errors' : String(answer.status)
     statuses[key] = (statuses[key] ?? 0) + 1
     if (answer.status === 503 && answer.retryAfter) limited++
     else if (answer.status >= 500) serverErrors++
     // The first answer of each kind that is not a success, to tell a refusal from a crash.
-    if (statuses[key] === 1 && (answer.status >= 400 || answer.error)) examples.push(`${key}: ${answer.error ?? answer.text.replace(/\s+/g, ' ').slice(0, 160)}`)
+    if (statuses[key] === 1 && (answer.status >= 400 || answer.error || refused)) examples.push(`${key}: ${answer.error ?? answer.text.replace(/\s+/g, ' ').slice(0, 160)}`)
   }
   const timeouts = answers.filter((answer) => answer.timedOut).length
   const transport = answers.filter((answer) => answer.error && !answer.timedOut).length
