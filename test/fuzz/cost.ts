@@ -9,7 +9,8 @@
  * did, each attack grown from small to the issue's size (`costAttacks.ts`: long dates, `where`
  * joins, long `in` lists, nesting, feeds, quadratic texts, the per-client limit's gaps, GraphQL),
  * from one loopback address (127.0.0.2), while another client (127.0.0.3) asks `/healthz` and
- * `/wp-json/vendor/events/v1/events?per_page=1` every ~100 ms.
+ * `/wp-json/vendor/events/v1/events?per_page=1` every ~100 ms. Before the attacks, each surface is
+ * asked once (its first use loads code) and a quiet moment gives the other client's usual latency.
  *
  * For each attack and size it prints the attack's duration, its answers' statuses, 503s with
  * Retry-After (a deliberate limit, counted apart) and the other client's worst latency, then a
