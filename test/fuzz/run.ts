@@ -12,6 +12,11 @@
  *   npm run fuzz -- --requests 10000 [--seed 42] [--concurrency 8]
  *
  * Exits 1 when any count but the requests is not zero.
+ *
+ *   npm run fuzz -- --cost [--only date-body,feeds] [--help]
+ *
+ * runs the cost fuzzer instead (`cost.ts`): attacks that make a request cost the server, measured by
+ * another client's latency.
  */
 import fs from 'node:fs/promises'
 import os from 'node:os'
@@ -176,7 +181,21 @@ function track(request: FuzzRequest, text: string, created: Map<string, { collec
   }
 }
 
-main().catch((error) => {
-  console.error(error)
-  process.exit(2)
-})
+if (process.argv.includes('--cost')) {
+  // Keeps the process alive while modules load (see src/server/start.ts); the cost fuzzer exits by itself.
+  setInterval(() => undefined, 1000)
+  import('./cost')
+    .then(({ costFuzz }) => costFuzz(process.argv.slice(2)))
+    .then(
+      (code) => process.exit(code),
+      (error) => {
+        console.error(error)
+        process.exit(2)
+      },
+    )
+} else {
+  main().catch((error) => {
+    console.error(error)
+    process.exit(2)
+  })
+}
