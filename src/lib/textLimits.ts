@@ -17,8 +17,12 @@ export const TEXT_LIMITS = {
   slug: 200,
   /** An excerpt, a category's or a tag's description. */
   excerpt: 20_000,
-  /** A description, as HTML or as the rich text's text: half the request body. */
-  description: 500_000,
+  /**
+   * A description, as HTML or as the rich text's text. A long article is 30,000 to 60,000
+   * characters of HTML; making one safe and rendering it costs the main thread some 2 ms per
+   * thousand characters, so this also bounds what one write costs.
+   */
+  description: 100_000,
   /** One line of an address (street, city, ZIP, state, province, country), a phone number, a cost. */
   line: 1000,
   /** An address on the web (browsers and servers stop well before a few thousand characters). */
