@@ -13,6 +13,7 @@ import { MAX_INT4 } from '../src/lib/databaseIds'
 import { isPhpTime, parsePhpDateTime } from '../src/lib/phpDate'
 import { can } from '../src/lib/roles'
 import { POST_STATUSES } from '../src/lib/statuses'
+import { TEXT_LIMITS } from '../src/lib/textLimits'
 import { isEventTimeZone } from '../src/lib/timezone'
 import { ticketsNotActive } from './errors'
 
@@ -197,6 +198,8 @@ export const linkedPostsOf =
       }
       if (!entry || typeof entry !== 'object') return false
       const object = entry as Record<string, unknown>
+      // Bounded as the venue and organizer routes bound them (`argBounds.ts`), before any of it is read.
+      if (!withinInlineBounds(object, nameKey)) return false
       if (object.id !== undefined && object.id !== null && object.id !== '') ids.push(object.id)
       else if (typeof object[nameKey] !== 'string' || object[nameKey] === '') return false
     }
@@ -204,6 +207,11 @@ export const linkedPostsOf =
     const unique = [...new Set(ids.map(Number))]
     return !unique.length || (await countLinkable(ctx, collection, unique)) === unique.length
   }
+
+/** An inline venue or organizer: a name no longer than a title, no text longer than a description. */
+const withinInlineBounds = (object: Record<string, unknown>, nameKey: string): boolean =>
+  !(typeof object[nameKey] === 'string' && object[nameKey].length > TEXT_LIMITS.title) &&
+  Object.values(object).every((value) => typeof value !== 'string' || value.length <= TEXT_LIMITS.description)
 
 /**
  * How many of these ids are items of `collection` (any status). When the caller may read every

@@ -3,6 +3,7 @@ import type { CollectionBeforeChangeHook } from 'payload'
 import { htmlAsKept } from '../lib/htmlSafety'
 import { renderExcerpt } from '../lib/postContent'
 import { can, type UserWithRole } from '../lib/roles'
+import { TEXT_LIMITS } from '../lib/textLimits'
 
 /** Server code (no user: the importer, jobs) and editors keep their HTML; authors and contributors a post's tags. */
 export const mayWriteUnfilteredHtml = (user: UserWithRole) => !user || can(user, 'unfiltered_html')
@@ -13,6 +14,8 @@ export const mayWriteUnfilteredHtml = (user: UserWithRole) => !user || can(user,
  */
 export const keepExcerptSafe: CollectionBeforeChangeHook = ({ data, originalDoc, req }) => {
   if (typeof data.excerpt !== 'string' || data.excerpt === originalDoc?.excerpt) return data
+  // Over its bound, the field's own validation (`maxLength`, run after this hook) refuses it: no work on it first.
+  if (data.excerpt.length > TEXT_LIMITS.excerpt) return data
   data.excerpt = htmlAsKept(data.excerpt, { unfiltered: mayWriteUnfilteredHtml(req.user), alsoCheck: renderExcerpt })
   return data
 }
