@@ -30,6 +30,7 @@ export const listLinkedPostsArgs = (kind: LinkedKind, events: string, defaultPer
   return {
     ...pagingArgs(plural, defaultPerPage, maxPerPage),
     search: {
+      maxLength: TEXT_LIMITS.search,
       description: text(`${capitalize(plural.en)} should contain the specified string in the title, description or custom fields`, { fr: `Les ${plural.fr} doivent contenir ce texte dans leur nom, leur description ou leurs champs`, es: `Los ${plural.es} deben contener este texto en el nombre, la descripción o sus campos` }),
       type: 'string',
       validate: isString,

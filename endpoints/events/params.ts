@@ -93,6 +93,7 @@ export const listEventsArgs = (collections: { categories: string; events: string
     validate: isString,
   },
   search: {
+    maxLength: TEXT_LIMITS.search,
     description: text('Events should contain the specified string in the title or description', { fr: 'Les événements doivent contenir ce texte dans leur titre ou leur description', es: 'Los eventos deben contener este texto en el título o la descripción' }),
     type: 'string',
     validate: isString,

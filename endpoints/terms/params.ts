@@ -21,7 +21,7 @@ const TERMS_OF_EVENT = { categories: true, tags: true } as const
 /** `GET /categories`, `GET /tags` (`docs/compatibility.md`, "Route parameters"). */
 export const listTermsArgs = (kind: TermKind, collection: string, events: string, defaultPerPage: number, maxPerPage: number): ParamSpecs => ({
   ...pagingArgs(NOUN[kind].plural, defaultPerPage, maxPerPage),
-  search: { description: text('Limit results to those matching a string', { fr: 'Seulement les termes qui contiennent ce texte', es: 'Solo los términos que contienen este texto' }), type: 'string', validate: isString },
+  search: { maxLength: TEXT_LIMITS.search, description: text('Limit results to those matching a string', { fr: 'Seulement les termes qui contiennent ce texte', es: 'Solo los términos que contienen este texto' }), type: 'string', validate: isString },
   exclude: { description: text('Ensure result set exclude specific IDs', { fr: 'Exclut ces identifiants', es: 'Excluye estos identificadores' }), items: { type: 'integer' }, swaggerType: 'array', validate: idListOf(collection), sanitize: ids },
   include: { description: text('Limit result set to specific IDs', { fr: 'Seulement ces identifiants', es: 'Solo estos identificadores' }), items: { type: 'integer' }, swaggerType: 'array', validate: idListOf(collection), sanitize: ids },
   order: { description: text('Order sort attribute ascending or descending', { fr: 'Ordre croissant (asc) ou décroissant (desc)', es: 'Orden ascendente (asc) o descendente (desc)' }), type: 'string', validate: isString },

@@ -31,6 +31,8 @@ export const TEXT_LIMITS = {
   email: 254,
   /** A post's password (`post_password` is `varchar(255)`). */
   password: 255,
+  /** A search: ten words are 100 characters; an events search of more than nine terms is read as one phrase. */
+  search: 500,
   /** A date or time as strtotime reads it (`2026-11-26T10:00:00.000000+05:30`, `first monday of next month`). */
   date: 100,
   /** Any other argument of the compatibility API: a date, a search, an order, a status, a list's entry. */
