@@ -7,6 +7,7 @@ import { optional } from './params'
 import {
   filterPostStatusList,
   idOf,
+  isHtmlOrEmpty,
   isImageOrEmpty,
   isPostStatus,
   isString,
@@ -66,7 +67,7 @@ export const createLinkedPostArgs = (kind: LinkedKind, collections: { media: str
     date: { type: 'string', ...nullable, description: about(kind, 'publication date', 'La date de publication', 'La fecha de publicación'), validate: isTime },
     date_utc: { type: 'string', ...nullable, description: about(kind, 'publication date (UTC time zone)', 'La date de publication (UTC)', 'La fecha de publicación (UTC)'), validate: isTime },
     [kind === 'venues' ? 'venue' : 'organizer']: { type: 'string', maxLength: TEXT_LIMITS.title, ...nullable, description: about(kind, 'name', 'Le nom', 'El nombre'), required: true, validate: isString },
-    description: { type: 'string', maxLength: TEXT_LIMITS.description, default: null, description: about(kind, 'description', 'La description', 'La descripción'), validate: isStringOrEmpty },
+    description: { type: 'string', maxLength: TEXT_LIMITS.description, default: null, description: about(kind, 'description', 'La description', 'La descripción'), validate: isHtmlOrEmpty },
     status: { type: 'string', ...nullable, description: about(kind, 'post status', 'Le statut de publication', 'El estado de publicación'), validate: isPostStatus },
   }
   const textField = (name: string, en: string, fr: string, es: string, validate = isStringOrEmpty, maxLength: number = TEXT_LIMITS.line) => ({

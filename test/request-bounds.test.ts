@@ -127,6 +127,20 @@ describe('every input bounded before work', () => {
     }
   })
 
+  it('a description nested deeper than the bound is a fast 400, on its own or in an inline venue', async () => {
+    const headers = { 'content-type': 'application/json', ...basic(contributor.email, contributor.password) }
+    const deep = '<div>'.repeat(20_000)
+    for (const body of [{ description: deep }, { venue: { venue: unique('Deep hall'), description: deep } }]) {
+      const answer = await timed(eventsUrl, { body: JSON.stringify({ title: unique('Deep'), start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 11:00:00', ...body }), headers, method: 'POST' })
+      expect(answer.status).toBe(400)
+      expect(answer.body.code).toBe('rest_invalid_param')
+      expect(answer.ms).toBeLessThan(FAST_MS)
+    }
+    const venue = await timed(`${api.url}/wp-json/vendor/events/v1/venues`, { body: JSON.stringify({ venue: unique('Deep hall'), description: deep }), headers, method: 'POST' })
+    expect(venue.status).toBe(400)
+    expect(venue.body.data?.params).toEqual({ description: 'Invalid parameter.' })
+  })
+
   it('an excerpt over its bound is refused by Payload\'s REST without being made safe first', async () => {
     const headers = { 'content-type': 'application/json', ...basic(contributor.email, contributor.password) }
     const started = performance.now()

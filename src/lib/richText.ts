@@ -26,6 +26,9 @@ import {
 import { createHash } from 'node:crypto'
 import { sanitizeUrl } from 'payload/shared'
 
+import { nestsDeeperThan } from './htmlDepth'
+import { TEXT_LIMITS } from './textLimits'
+
 /*
  * Descriptions travel as HTML in The Events Calendar's API and are stored as Lexical in Payload.
  * The output side mimics what WordPress sends for simple content, in one fixed form so that a
@@ -386,6 +389,8 @@ function loadHtmlParser(): Promise<HtmlParser> {
  */
 export async function htmlToLexical(html: string, config: SanitizedConfig): Promise<SerializedEditorState | null> {
   if (typeof html !== 'string' || !html.trim()) return null
+  // The routes refuse such HTML first (`endpoints/validators.ts`, `isHtml`): jsdom recurses once per level.
+  if (nestsDeeperThan(html, TEXT_LIMITS.htmlDepth)) throw new RangeError(`HTML nested deeper than ${TEXT_LIMITS.htmlDepth} levels`)
   const source = BLOCK_TAG.test(html) ? html : paragraphsFromText(html)
   const [JSDOM, editorConfig] = await Promise.all([loadHtmlParser(), editorConfigFor(config)])
   const state = convertHTMLToLexical({ editorConfig, html: source, JSDOM }) as unknown as SerializedEditorState

@@ -37,6 +37,8 @@ export const TEXT_LIMITS = {
   date: 100,
   /** Any other argument of the compatibility API: a date, a search, an order, a status, a list's entry. */
   argument: 200,
+  /** Levels of elements nested in a description or an excerpt (the editor nests a handful; browsers stop at 512). */
+  htmlDepth: 256,
   /** Entries of one list argument (`categories`, `tags`, `venue`, `organizer`, `include`, `status`, …). */
   listItems: 100,
 } as const
