@@ -127,7 +127,7 @@ describe('every input bounded before work', () => {
     }
   })
 
-  it('a description nested deeper than the bound is a fast 400, on its own or in an inline venue', async () => {
+  it('a description or an excerpt nested deeper than the bound is a fast 400, on its own or in an inline venue', async () => {
     const headers = { 'content-type': 'application/json', ...basic(contributor.email, contributor.password) }
     const deep = '<div>'.repeat(20_000)
     for (const body of [{ description: deep }, { venue: { venue: unique('Deep hall'), description: deep } }]) {
@@ -139,6 +139,10 @@ describe('every input bounded before work', () => {
     const venue = await timed(`${api.url}/wp-json/vendor/events/v1/venues`, { body: JSON.stringify({ venue: unique('Deep hall'), description: deep }), headers, method: 'POST' })
     expect(venue.status).toBe(400)
     expect(venue.body.data?.params).toEqual({ description: 'Invalid parameter.' })
+    const excerpt = await fetch(`${api.url}/api/venues`, { body: JSON.stringify({ name: unique('Deep hall'), excerpt: '<div>'.repeat(3000) }), headers, method: 'POST' })
+    expect(excerpt.status).toBe(400)
+    const refused = (await excerpt.json()) as { errors?: { data?: { errors?: { path: string }[] } }[] }
+    expect(refused.errors?.[0]?.data?.errors?.map((error) => error.path)).toContain('excerpt')
   })
 
   it('an excerpt over its bound is refused by Payload\'s REST without being made safe first', async () => {

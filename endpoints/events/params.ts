@@ -217,7 +217,7 @@ export const createEventArgs = (collections: { categories: string; media: string
   title: { maxLength: TEXT_LIMITS.title, type: 'string', description: text('The event title', { fr: 'Le titre de l’événement', es: 'El título del evento' }), required: true, validate: isString },
   description: { maxLength: TEXT_LIMITS.description, type: 'string', description: text('The event description', { fr: 'La description de l’événement', es: 'La descripción del evento' }), validate: isHtml },
   slug: { type: 'string', description: text('The event slug', { fr: 'Le slug de l’événement', es: 'El slug del evento' }), validate: isString },
-  excerpt: { maxLength: TEXT_LIMITS.excerpt, type: 'string', description: text('The event excerpt', { fr: 'L’extrait de l’événement', es: 'El extracto del evento' }), validate: isString },
+  excerpt: { maxLength: TEXT_LIMITS.excerpt, type: 'string', description: text('The event excerpt', { fr: 'L’extrait de l’événement', es: 'El extracto del evento' }), validate: isHtml },
   status: { type: 'string', description: text('The event post status', { fr: 'Le statut de publication de l’événement', es: 'El estado de publicación del evento' }), validate: isPostStatus },
   timezone: { type: 'string', description: text('The event time zone', { fr: 'Le fuseau horaire de l’événement', es: 'La zona horaria del evento' }), validate: isTimezoneOrEmpty },
   all_day: { default: false, type: 'boolean', description: text('Whether the event lasts the whole day or not', { fr: 'Si l’événement dure toute la journée', es: 'Si el evento dura todo el día' }) },
