@@ -3,6 +3,7 @@ import type { Field } from 'payload'
 import { withDefaultLanguageFallback } from '../src/fields/defaultLanguageFallback'
 import { slugField, translationStatusField } from '../src/fields/postFields'
 import { label } from '../src/i18n/index'
+import { TEXT_LIMITS } from '../src/lib/textLimits'
 import { translationSource } from '../src/fields/translationSource'
 
 export const TERM_LOCALIZED_FIELDS = ['name', 'description']
@@ -11,8 +12,8 @@ export const TERM_LOCALIZED_FIELDS = ['name', 'description']
 export const termFields = (): Field[] =>
   withDefaultLanguageFallback(
     [
-  { name: 'name', label: label('name'), type: 'text', localized: true, required: true, admin: translationSource('name') },
-  { name: 'description', label: label('description'), type: 'textarea', localized: true, admin: translationSource('description') },
+  { name: 'name', label: label('name'), type: 'text', maxLength: TEXT_LIMITS.termName, localized: true, required: true, admin: translationSource('name') },
+  { name: 'description', label: label('description'), type: 'textarea', maxLength: TEXT_LIMITS.excerpt, localized: true, admin: translationSource('description') },
   slugField(),
   translationStatusField(),
     ],

@@ -3,6 +3,7 @@ import type { ParamSpec, ParamSpecs, ParamType } from './params'
 
 import { Found } from './params'
 
+import { outOfBounds } from './argBounds'
 import { invalidParams, invalidType, missingParams, RestError } from './errors'
 
 /**
@@ -11,8 +12,10 @@ import { invalidParams, invalidType, missingParams, RestError } from './errors'
  * 1. each argument from the body, else the query string, else the path;
  * 2. declared defaults where nothing was sent;
  * 3. required arguments → 400 `rest_missing_callback_param`;
- * 4. validation rules (or the declared type, where there is no rule) → 400 `rest_invalid_param`;
- * 5. coercion to the declared type, then the argument's own sanitizer.
+ * 4. each sent argument's length and count within its bounds (`argBounds.ts`), before any rule
+ *    reads it → 400 `rest_invalid_param`;
+ * 5. validation rules (or the declared type, where there is no rule) → 400 `rest_invalid_param`;
+ * 6. coercion to the declared type, then the argument's own sanitizer.
  * Undeclared parameters are left out: handlers only ever see declared, validated values.
  */
 export async function readArgs(specs: ParamSpecs, ctx: RestContext): Promise<Record<string, unknown>> {
@@ -47,6 +50,12 @@ export async function readArgs(specs: ParamSpecs, ctx: RestContext): Promise<Rec
   }
 
   const problems = new Problems()
+  for (const name of sent) {
+    const error = outOfBounds(name, specs[name]!, values[name])
+    if (error) problems.add(name, error.message, error)
+  }
+  problems.throwIfAny()
+
   const founds: Record<string, unknown> = {}
   for (const [name, spec] of Object.entries(specs)) {
     const value = values[name]

@@ -1,11 +1,13 @@
 import type { ParamSpecs } from './params'
 
+import { TEXT_LIMITS } from '../src/lib/textLimits'
 import { text } from './i18n'
 import { pagingArgs } from './pagingArgs'
 import { optional } from './params'
 import {
   filterPostStatusList,
   idOf,
+  isHtmlOrEmpty,
   isImageOrEmpty,
   isPostStatus,
   isString,
@@ -29,6 +31,7 @@ export const listLinkedPostsArgs = (kind: LinkedKind, events: string, defaultPer
   return {
     ...pagingArgs(plural, defaultPerPage, maxPerPage),
     search: {
+      maxLength: TEXT_LIMITS.search,
       description: text(`${capitalize(plural.en)} should contain the specified string in the title, description or custom fields`, { fr: `Les ${plural.fr} doivent contenir ce texte dans leur nom, leur description ou leurs champs`, es: `Los ${plural.es} deben contener este texto en el nombre, la descripción o sus campos` }),
       type: 'string',
       validate: isString,
@@ -63,12 +66,12 @@ export const createLinkedPostArgs = (kind: LinkedKind, collections: { media: str
     author: { type: 'integer', ...nullable, description: about(kind, 'author ID', 'L’identifiant de l’auteur', 'El identificador del autor'), validate: idOf(collections.users) },
     date: { type: 'string', ...nullable, description: about(kind, 'publication date', 'La date de publication', 'La fecha de publicación'), validate: isTime },
     date_utc: { type: 'string', ...nullable, description: about(kind, 'publication date (UTC time zone)', 'La date de publication (UTC)', 'La fecha de publicación (UTC)'), validate: isTime },
-    [kind === 'venues' ? 'venue' : 'organizer']: { type: 'string', ...nullable, description: about(kind, 'name', 'Le nom', 'El nombre'), required: true, validate: isString },
-    description: { type: 'string', default: null, description: about(kind, 'description', 'La description', 'La descripción'), validate: isStringOrEmpty },
+    [kind === 'venues' ? 'venue' : 'organizer']: { type: 'string', maxLength: TEXT_LIMITS.title, ...nullable, description: about(kind, 'name', 'Le nom', 'El nombre'), required: true, validate: isString },
+    description: { type: 'string', maxLength: TEXT_LIMITS.description, default: null, description: about(kind, 'description', 'La description', 'La descripción'), validate: isHtmlOrEmpty },
     status: { type: 'string', ...nullable, description: about(kind, 'post status', 'Le statut de publication', 'El estado de publicación'), validate: isPostStatus },
   }
-  const textField = (name: string, en: string, fr: string, es: string, validate = isStringOrEmpty) => ({
-    [name]: { type: 'string' as const, default: null, description: about(kind, en, fr, es), validate },
+  const textField = (name: string, en: string, fr: string, es: string, validate = isStringOrEmpty, maxLength: number = TEXT_LIMITS.line) => ({
+    [name]: { type: 'string' as const, maxLength, default: null, description: about(kind, en, fr, es), validate },
   })
   if (kind === 'venues') {
     return {
@@ -83,16 +86,16 @@ export const createLinkedPostArgs = (kind: LinkedKind, collections: { media: str
       ...textField('zip', 'ZIP code', 'Le code postal', 'El código postal'),
       ...textField('phone', 'phone number', 'Le numéro de téléphone', 'El número de teléfono'),
       ...textField('stateprovince', 'state and province', 'L’État ou la province', 'El estado o la provincia'),
-      ...textField('website', 'website URL', 'L’URL du site', 'La URL del sitio', isUrlOrEmpty),
-      image: { type: 'string', default: null, description: about(kind, 'featured image ID or URL', 'L’identifiant ou l’URL de l’image', 'El identificador o la URL de la imagen'), validate: isImageOrEmpty(collections.media) },
+      ...textField('website', 'website URL', 'L’URL du site', 'La URL del sitio', isUrlOrEmpty, TEXT_LIMITS.url),
+      image: { type: 'string', maxLength: TEXT_LIMITS.url, default: null, description: about(kind, 'featured image ID or URL', 'L’identifiant ou l’URL de l’image', 'El identificador o la URL de la imagen'), validate: isImageOrEmpty(collections.media) },
     }
   }
   return {
     ...common,
     ...textField('phone', 'phone number', 'Le numéro de téléphone', 'El número de teléfono'),
-    ...textField('website', 'website', 'Le site', 'El sitio', isUrlOrEmpty),
-    ...textField('email', 'e-mail address', 'L’adresse e-mail', 'La dirección de correo'),
-    image: { type: 'string', default: null, description: about(kind, 'featured image ID or URL', 'L’identifiant ou l’URL de l’image', 'El identificador o la URL de la imagen'), validate: isImageOrEmpty(collections.media) },
+    ...textField('website', 'website', 'Le site', 'El sitio', isUrlOrEmpty, TEXT_LIMITS.url),
+    ...textField('email', 'e-mail address', 'L’adresse e-mail', 'La dirección de correo', isStringOrEmpty, TEXT_LIMITS.email),
+    image: { type: 'string', maxLength: TEXT_LIMITS.url, default: null, description: about(kind, 'featured image ID or URL', 'L’identifiant ou l’URL de l’image', 'El identificador o la URL de la imagen'), validate: isImageOrEmpty(collections.media) },
   }
 }
 

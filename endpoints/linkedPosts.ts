@@ -3,6 +3,7 @@ import type { CollectionSlug } from 'payload'
 import type { RestContext } from './context'
 
 import { sentDescriptionKey } from '../src/hooks/storeSentDescription'
+import { replaceTags } from '../src/lib/tagSpans'
 import { lockForTransaction } from '../src/lib/locks'
 import { htmlToLexical } from '../src/lib/richText'
 import { couldNotCreate } from './errors'
@@ -104,6 +105,6 @@ export async function linkedPostData(ctx: RestContext, kind: Kind, entry: Record
 }
 
 function stripTags(html: string): string {
-  return html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ')
+  return replaceTags(html, () => ' ').replace(/\s+/g, ' ')
 }
 

@@ -41,6 +41,13 @@ export type ParamSpec = {
   /** Where `/doc` says the parameter goes; `query` is also the only place it is read from. */
   in?: 'body' | 'path' | 'query'
   items?: { type: ParamType }
+  /**
+   * The longest text this argument takes, checked before any rule runs (`argBounds.ts`);
+   * `TEXT_LIMITS.argument` when not declared. Not listed in the index or `/doc`, where the original has none.
+   */
+  maxLength?: number
+  /** The most entries a list argument takes (`TEXT_LIMITS.listItems` when not declared), checked the same way. */
+  maxItems?: number
   required?: boolean
   /** Turns the validated value into what the handler gets (e.g. clamps `per_page`). */
   sanitize?: (value: unknown, ctx: RestContext) => unknown

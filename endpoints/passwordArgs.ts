@@ -1,5 +1,6 @@
 import type { ParamSpec, ParamSpecs } from './params'
 
+import { TEXT_LIMITS } from '../src/lib/textLimits'
 import { text } from './i18n'
 import { isString } from './validators'
 
@@ -9,6 +10,7 @@ import { isString } from './validators'
  */
 export const passwordArg: ParamSpec = {
   type: 'string',
+  maxLength: TEXT_LIMITS.password,
   description: text('The event password', { fr: 'Le mot de passe de l’événement', es: 'La contraseña del evento' }),
   validate: isString,
 }
@@ -21,6 +23,7 @@ export const passwordArg: ParamSpec = {
 const unlistedPasswordArg: ParamSpec = {
   documented: false,
   in: 'query',
+  maxLength: TEXT_LIMITS.password,
   sanitize: (value) => (typeof value === 'string' ? value : undefined),
 }
 

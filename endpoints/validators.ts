@@ -13,6 +13,8 @@ import { MAX_INT4 } from '../src/lib/databaseIds'
 import { isPhpTime, parsePhpDateTime } from '../src/lib/phpDate'
 import { can } from '../src/lib/roles'
 import { POST_STATUSES } from '../src/lib/statuses'
+import { TEXT_LIMITS } from '../src/lib/textLimits'
+import { nestsDeeperThan } from '../src/lib/htmlDepth'
 import { isEventTimeZone } from '../src/lib/timezone'
 import { ticketsNotActive } from './errors'
 
@@ -53,6 +55,13 @@ export const isString: Validator = (value) => typeof value === 'string' && value
 
 export const isStringOrEmpty: Validator = (value) =>
   value === '' || value === null || value === 0 || value === '0' || typeof value === 'string'
+
+/** HTML (a description): `isString`, with its elements nested no deeper than `TEXT_LIMITS.htmlDepth`. */
+export const isHtml: Validator = (value, ctx) => isString(value, ctx) && !nestsDeeperThan(value as string, TEXT_LIMITS.htmlDepth)
+
+/** `isStringOrEmpty` for HTML, nested no deeper than `TEXT_LIMITS.htmlDepth`. */
+export const isHtmlOrEmpty: Validator = (value, ctx) =>
+  isStringOrEmpty(value, ctx) && !(typeof value === 'string' && nestsDeeperThan(value, TEXT_LIMITS.htmlDepth))
 
 /**
  * The original's `is_time`: `strtotime` must give a truthy timestamp, read as WordPress runs PHP (in
@@ -197,6 +206,8 @@ export const linkedPostsOf =
       }
       if (!entry || typeof entry !== 'object') return false
       const object = entry as Record<string, unknown>
+      // Bounded as the venue and organizer routes bound them (`argBounds.ts`), before any of it is read.
+      if (!withinInlineBounds(object, nameKey)) return false
       if (object.id !== undefined && object.id !== null && object.id !== '') ids.push(object.id)
       else if (typeof object[nameKey] !== 'string' || object[nameKey] === '') return false
     }
@@ -204,6 +215,12 @@ export const linkedPostsOf =
     const unique = [...new Set(ids.map(Number))]
     return !unique.length || (await countLinkable(ctx, collection, unique)) === unique.length
   }
+
+/** An inline venue or organizer: a name no longer than a title, no text longer than a description, a description not nested too deep. */
+const withinInlineBounds = (object: Record<string, unknown>, nameKey: string): boolean =>
+  !(typeof object[nameKey] === 'string' && object[nameKey].length > TEXT_LIMITS.title) &&
+  Object.values(object).every((value) => typeof value !== 'string' || value.length <= TEXT_LIMITS.description) &&
+  !(typeof object.description === 'string' && nestsDeeperThan(object.description, TEXT_LIMITS.htmlDepth))
 
 /**
  * How many of these ids are items of `collection` (any status). When the caller may read every

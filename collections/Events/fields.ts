@@ -9,12 +9,13 @@ import { readableRelationship } from '../../src/fields/readableRelationship'
 import { richTextTranslationSource, translationSource } from '../../src/fields/translationSource'
 import { label, translatorOf } from '../../src/i18n/index'
 import { isEventTimeZone } from '../../src/lib/timezone'
+import { TEXT_LIMITS } from '../../src/lib/textLimits'
 
 // The description's kept HTML and summary go with it (src/hooks/storeSentDescription.ts).
 export const EVENT_LOCALIZED_FIELDS = ['title', 'description', 'descriptionHtml', 'summaryText', 'excerpt']
 
 export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs): Field[] => [
-  { name: 'title', label: label('title'), type: 'text', localized: true, required: true, admin: translationSource('title') },
+  { name: 'title', label: label('title'), type: 'text', maxLength: TEXT_LIMITS.title, localized: true, required: true, admin: translationSource('title') },
   {
     type: 'collapsible',
     label: label('when'),
@@ -99,10 +100,10 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
     label: label('details'),
     fields: [
       { name: 'description', label: label('description'), type: 'richText', localized: true, validate: richTextOnly, admin: richTextTranslationSource('description') },
-      { name: 'excerpt', label: label('excerpt'), type: 'textarea', localized: true, admin: translationSource('excerpt') },
+      { name: 'excerpt', label: label('excerpt'), type: 'textarea', maxLength: TEXT_LIMITS.excerpt, localized: true, admin: translationSource('excerpt') },
       // The description's HTML as the API received it and its text, for the JSON-LD summary (src/hooks/storeSentDescription.ts).
       descriptionHtmlField(),
-      { name: 'summaryText', type: 'textarea', localized: true, access: SET_BY_THE_SERVER, admin: internalFieldAdmin() },
+      { name: 'summaryText', type: 'textarea', maxLength: TEXT_LIMITS.description, localized: true, access: SET_BY_THE_SERVER, admin: internalFieldAdmin() },
       {
         type: 'row',
         fields: [
@@ -110,6 +111,7 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
             name: 'cost',
             label: label('cost'),
             type: 'text',
+            maxLength: TEXT_LIMITS.line,
             validate: textOnly,
             admin: { width: '50%', description: label('costDescription') },
           },

@@ -4,6 +4,7 @@ import type { SanitizedPluginConfig } from '../../src/types'
 
 import { descriptionHtmlField, imageField, richTextOnly, urlField } from '../../src/fields/postFields'
 import { defaultLinkedPostStatus } from '../../src/lib/statuses'
+import { TEXT_LIMITS } from '../../src/lib/textLimits'
 import { label } from '../../src/i18n/index'
 import { generatePostCollection } from '../postCollection'
 import { richTextTranslationSource, translationSource } from '../../src/fields/translationSource'
@@ -26,16 +27,16 @@ export function generateOrganizersCollection(options: SanitizedPluginConfig, slu
     options,
     override: options.overrides.organizers,
     fields: [
-      { name: 'name', label: label('name'), type: 'text', localized: true, required: true, admin: translationSource('name') },
+      { name: 'name', label: label('name'), type: 'text', maxLength: TEXT_LIMITS.title, localized: true, required: true, admin: translationSource('name') },
       { name: 'description', label: label('description'), type: 'richText', localized: true, validate: richTextOnly, admin: richTextTranslationSource('description') },
       descriptionHtmlField(),
-      { name: 'excerpt', label: label('excerpt'), type: 'textarea', localized: true, admin: translationSource('excerpt') },
+      { name: 'excerpt', label: label('excerpt'), type: 'textarea', maxLength: TEXT_LIMITS.excerpt, localized: true, admin: translationSource('excerpt') },
       {
         type: 'row',
         fields: [
-          { name: 'phone', label: label('phone'), type: 'text' },
+          { name: 'phone', label: label('phone'), type: 'text', maxLength: TEXT_LIMITS.line },
           // The original stores any text here, so an address is not forced into e-mail syntax.
-          { name: 'email', label: label('email'), type: 'text' },
+          { name: 'email', label: label('email'), type: 'text', maxLength: TEXT_LIMITS.email },
           urlField('website'),
         ],
       },

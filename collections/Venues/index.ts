@@ -7,6 +7,7 @@ import { defaultLinkedPostStatus } from '../../src/lib/statuses'
 import { label } from '../../src/i18n/index'
 import { generatePostCollection } from '../postCollection'
 import { deriveStateProvince } from './hooks/deriveStateProvince'
+import { TEXT_LIMITS } from '../../src/lib/textLimits'
 import { richTextTranslationSource, translationSource } from '../../src/fields/translationSource'
 
 export const VENUE_LOCALIZED_FIELDS = ['name', 'description', 'descriptionHtml', 'excerpt']
@@ -27,33 +28,33 @@ export function generateVenuesCollection(options: SanitizedPluginConfig, slug: s
     options,
     override: options.overrides.venues,
     fields: [
-      { name: 'name', label: label('name'), type: 'text', localized: true, required: true, admin: translationSource('name') },
+      { name: 'name', label: label('name'), type: 'text', maxLength: TEXT_LIMITS.title, localized: true, required: true, admin: translationSource('name') },
       { name: 'description', label: label('description'), type: 'richText', localized: true, validate: richTextOnly, admin: richTextTranslationSource('description') },
       descriptionHtmlField(),
-      { name: 'excerpt', label: label('excerpt'), type: 'textarea', localized: true, admin: translationSource('excerpt') },
+      { name: 'excerpt', label: label('excerpt'), type: 'textarea', maxLength: TEXT_LIMITS.excerpt, localized: true, admin: translationSource('excerpt') },
       {
         type: 'collapsible',
         label: label('address'),
         fields: [
-          { name: 'address', label: label('address'), type: 'text' },
+          { name: 'address', label: label('address'), type: 'text', maxLength: TEXT_LIMITS.line },
           {
             type: 'row',
             fields: [
-              { name: 'city', label: label('city'), type: 'text' },
-              { name: 'zip', label: label('postalCode'), type: 'text' },
+              { name: 'city', label: label('city'), type: 'text', maxLength: TEXT_LIMITS.line },
+              { name: 'zip', label: label('postalCode'), type: 'text', maxLength: TEXT_LIMITS.line },
             ],
           },
           {
             type: 'row',
             fields: [
-              { name: 'stateProvince', label: label('stateOrProvince'), type: 'text', hooks: { afterRead: [deriveStateProvince] }, admin: { width: '50%' } },
-              { name: 'country', label: label('country'), type: 'text', admin: { width: '50%' } },
+              { name: 'stateProvince', label: label('stateOrProvince'), type: 'text', maxLength: TEXT_LIMITS.line, hooks: { afterRead: [deriveStateProvince] }, admin: { width: '50%' } },
+              { name: 'country', label: label('country'), type: 'text', maxLength: TEXT_LIMITS.line, admin: { width: '50%' } },
             ],
           },
           // The original's separate US state and province, which its API still reads and writes;
           // the form has the one "State or province" above, filled from them when it is empty.
-          { name: 'state', label: label('state'), type: 'text', admin: { hidden: true, disableListColumn: true } },
-          { name: 'province', label: label('province'), type: 'text', admin: { hidden: true, disableListColumn: true } },
+          { name: 'state', label: label('state'), type: 'text', maxLength: TEXT_LIMITS.line, admin: { hidden: true, disableListColumn: true } },
+          { name: 'province', label: label('province'), type: 'text', maxLength: TEXT_LIMITS.line, admin: { hidden: true, disableListColumn: true } },
           {
             // Two numbers rather than Payload's \`point\`: that needs PostGIS, which neither the
             // embedded Postgres nor many hosted ones have. Distance searches work on these.
@@ -67,7 +68,7 @@ export function generateVenuesCollection(options: SanitizedPluginConfig, slug: s
       },
       {
         type: 'row',
-        fields: [{ name: 'phone', label: label('phone'), type: 'text' }, urlField('website')],
+        fields: [{ name: 'phone', label: label('phone'), type: 'text', maxLength: TEXT_LIMITS.line }, urlField('website')],
       },
       {
         type: 'row',

@@ -2,7 +2,7 @@ import sanitizeHtml from 'sanitize-html'
 
 import { autop } from '../../src/lib/autop'
 import { jsonLdText } from '../../src/lib/jsonLdText'
-import { SHORTCODE, sentSummaryText, summaryTextOf } from '../../src/lib/summaryText'
+import { sentSummaryText, summaryTextOf, withoutShortcodes } from '../../src/lib/summaryText'
 import { descriptionHtml } from '../serializeCommon'
 
 /*
@@ -31,8 +31,7 @@ function summaryOf(description: unknown, summaryText: unknown, sentHtml: unknown
 const EXCERPT_TAGS = ['a', 'b', 'strong', 'em', 'span', 'ul', 'li', 'ol']
 
 function excerptSummary(excerpt: string): string {
-  const withoutShortcodes = excerpt.replace(SHORTCODE, '')
-  return sanitizeHtml(withoutShortcodes, {
+  return sanitizeHtml(withoutShortcodes(excerpt), {
     allowedTags: EXCERPT_TAGS,
     allowedAttributes: { '*': ['class', 'id', 'style'], a: ['class', 'id', 'style', 'href', 'rel', 'target'] },
     nonTextTags: [],

@@ -4,6 +4,7 @@ import { found, optional } from '../params'
 import { loadEventBySlug } from './loadEvents'
 
 import { formatWallTime } from '../../src/lib/phpDate'
+import { TEXT_LIMITS } from '../../src/lib/textLimits'
 import { text } from '../i18n'
 import { pagingArgs } from '../pagingArgs'
 import { passwordArg } from '../passwordArgs'
@@ -17,6 +18,7 @@ import {
   isUrlOrEmpty,
   linkedPostsOf,
   isPositiveIntList,
+  isHtml,
   isString,
   isTermIdsOrNames,
   isTime,
@@ -92,6 +94,7 @@ export const listEventsArgs = (collections: { categories: string; events: string
     validate: isString,
   },
   search: {
+    maxLength: TEXT_LIMITS.search,
     description: text('Events should contain the specified string in the title or description', { fr: 'Les événements doivent contenir ce texte dans leur titre ou leur description', es: 'Los eventos deben contener este texto en el título o la descripción' }),
     type: 'string',
     validate: isString,
@@ -211,18 +214,18 @@ export const createEventArgs = (collections: { categories: string; media: string
   author: { type: 'integer', description: text('The event author ID', { fr: 'L’identifiant de l’auteur de l’événement', es: 'El identificador del autor del evento' }), validate: idOf(collections.users) },
   date: { type: 'string', description: text('The event publication date', { fr: 'La date de publication de l’événement', es: 'La fecha de publicación del evento' }), validate: isTime },
   date_utc: { type: 'string', description: text('The event publication date (UTC time zone)', { fr: 'La date de publication de l’événement (UTC)', es: 'La fecha de publicación del evento (UTC)' }), validate: isTime },
-  title: { type: 'string', description: text('The event title', { fr: 'Le titre de l’événement', es: 'El título del evento' }), required: true, validate: isString },
-  description: { type: 'string', description: text('The event description', { fr: 'La description de l’événement', es: 'La descripción del evento' }), validate: isString },
+  title: { maxLength: TEXT_LIMITS.title, type: 'string', description: text('The event title', { fr: 'Le titre de l’événement', es: 'El título del evento' }), required: true, validate: isString },
+  description: { maxLength: TEXT_LIMITS.description, type: 'string', description: text('The event description', { fr: 'La description de l’événement', es: 'La descripción del evento' }), validate: isHtml },
   slug: { type: 'string', description: text('The event slug', { fr: 'Le slug de l’événement', es: 'El slug del evento' }), validate: isString },
-  excerpt: { type: 'string', description: text('The event excerpt', { fr: 'L’extrait de l’événement', es: 'El extracto del evento' }), validate: isString },
+  excerpt: { maxLength: TEXT_LIMITS.excerpt, type: 'string', description: text('The event excerpt', { fr: 'L’extrait de l’événement', es: 'El extracto del evento' }), validate: isHtml },
   status: { type: 'string', description: text('The event post status', { fr: 'Le statut de publication de l’événement', es: 'El estado de publicación del evento' }), validate: isPostStatus },
   timezone: { type: 'string', description: text('The event time zone', { fr: 'Le fuseau horaire de l’événement', es: 'La zona horaria del evento' }), validate: isTimezoneOrEmpty },
   all_day: { default: false, type: 'boolean', description: text('Whether the event lasts the whole day or not', { fr: 'Si l’événement dure toute la journée', es: 'Si el evento dura todo el día' }) },
   start_date: { type: 'string', description: text('The event start date and time', { fr: 'La date et l’heure de début de l’événement', es: 'La fecha y hora de inicio del evento' }), required: true, validate: isTime },
   end_date: { type: 'string', description: text('The event end date and time', { fr: 'La date et l’heure de fin de l’événement', es: 'La fecha y hora de fin del evento' }), required: true, validate: isTime },
-  image: { type: 'string', description: text('The event featured image ID or URL', { fr: 'L’identifiant ou l’URL de l’image de l’événement', es: 'El identificador o la URL de la imagen del evento' }), validate: isImageOrEmpty(collections.media) },
-  cost: { description: text('The event cost', { fr: 'Le prix de l’événement', es: 'El precio del evento' }), swaggerType: 'string' },
-  website: { default: null, description: text('The event website URL', { fr: 'L’URL du site de l’événement', es: 'La URL del sitio del evento' }), swaggerType: 'string', validate: isUrlOrEmpty },
+  image: { maxLength: TEXT_LIMITS.url, type: 'string', description: text('The event featured image ID or URL', { fr: 'L’identifiant ou l’URL de l’image de l’événement', es: 'El identificador o la URL de la imagen del evento' }), validate: isImageOrEmpty(collections.media) },
+  cost: { maxLength: TEXT_LIMITS.line, description: text('The event cost', { fr: 'Le prix de l’événement', es: 'El precio del evento' }), swaggerType: 'string' },
+  website: { maxLength: TEXT_LIMITS.url, default: null, description: text('The event website URL', { fr: 'L’URL du site de l’événement', es: 'La URL del sitio del evento' }), swaggerType: 'string', validate: isUrlOrEmpty },
   show_map: { type: 'boolean', description: text('Whether the event should show a map or not', { fr: 'Si l’événement affiche une carte', es: 'Si el evento muestra un mapa' }) },
   show_map_link: { type: 'boolean', description: text('Whether the event should show a map link or not', { fr: 'Si l’événement affiche un lien vers la carte', es: 'Si el evento muestra un enlace al mapa' }) },
   hide_from_listings: { type: 'boolean', description: text('Whether events should be hidden in the calendar view or not', { fr: 'Si l’événement est masqué des listes', es: 'Si el evento se oculta de las listas' }) },

@@ -1,5 +1,6 @@
 import type { ParamSpecs } from '../params'
 
+import { TEXT_LIMITS } from '../../src/lib/textLimits'
 import { text } from '../i18n'
 import { pagingArgs } from '../pagingArgs'
 import { optional } from '../params'
@@ -20,7 +21,7 @@ const TERMS_OF_EVENT = { categories: true, tags: true } as const
 /** `GET /categories`, `GET /tags` (`docs/compatibility.md`, "Route parameters"). */
 export const listTermsArgs = (kind: TermKind, collection: string, events: string, defaultPerPage: number, maxPerPage: number): ParamSpecs => ({
   ...pagingArgs(NOUN[kind].plural, defaultPerPage, maxPerPage),
-  search: { description: text('Limit results to those matching a string', { fr: 'Seulement les termes qui contiennent ce texte', es: 'Solo los términos que contienen este texto' }), type: 'string', validate: isString },
+  search: { maxLength: TEXT_LIMITS.search, description: text('Limit results to those matching a string', { fr: 'Seulement les termes qui contiennent ce texte', es: 'Solo los términos que contienen este texto' }), type: 'string', validate: isString },
   exclude: { description: text('Ensure result set exclude specific IDs', { fr: 'Exclut ces identifiants', es: 'Excluye estos identificadores' }), items: { type: 'integer' }, swaggerType: 'array', validate: idListOf(collection), sanitize: ids },
   include: { description: text('Limit result set to specific IDs', { fr: 'Seulement ces identifiants', es: 'Solo estos identificadores' }), items: { type: 'integer' }, swaggerType: 'array', validate: idListOf(collection), sanitize: ids },
   order: { description: text('Order sort attribute ascending or descending', { fr: 'Ordre croissant (asc) ou décroissant (desc)', es: 'Orden ascendente (asc) o descendente (desc)' }), type: 'string', validate: isString },
@@ -50,8 +51,8 @@ function ids(value: unknown): number[] {
 
 /** `POST /categories`, `POST /tags` (`docs/compatibility.md`, "Route parameters"). */
 export const createTermArgs = (kind: TermKind, collection: string): ParamSpecs => ({
-  name: { type: 'string', description: text(`The ${NOUN[kind].en} name`, { fr: `Le nom de ${NOUN[kind].fr}`, es: `El nombre de ${NOUN[kind].es}` }), required: true, validate: isString },
-  description: { type: 'string', description: text(`The ${NOUN[kind].en} description`, { fr: `La description de ${NOUN[kind].fr}`, es: `La descripción de ${NOUN[kind].es}` }), validate: isString },
+  name: { type: 'string', maxLength: TEXT_LIMITS.termName, description: text(`The ${NOUN[kind].en} name`, { fr: `Le nom de ${NOUN[kind].fr}`, es: `El nombre de ${NOUN[kind].es}` }), required: true, validate: isString },
+  description: { type: 'string', maxLength: TEXT_LIMITS.excerpt, description: text(`The ${NOUN[kind].en} description`, { fr: `La description de ${NOUN[kind].fr}`, es: `La descripción de ${NOUN[kind].es}` }), validate: isString },
   slug: { type: 'string', description: text(`The ${NOUN[kind].en} slug`, { fr: `Le slug de ${NOUN[kind].fr}`, es: `El slug de ${NOUN[kind].es}` }), validate: isString },
   ...(kind === 'categories'
     ? { parent: { type: 'integer' as const, description: text('The event category parent', { fr: 'La catégorie parente', es: 'La categoría padre' }), validate: parentOf(collection) } }

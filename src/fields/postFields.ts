@@ -10,6 +10,7 @@ import { readPostPassword } from '../access/protectedContent'
 import { clientComponent, serverComponent } from '../admin/paths'
 import { label, labelByLanguage, translatorOf } from '../i18n/index'
 import { offeredStatuses, POST_STATUSES } from '../lib/statuses'
+import { TEXT_LIMITS } from '../lib/textLimits'
 
 /**
  * The slug: unique across languages (slugs are not localized) and filled from the title (events)
@@ -19,6 +20,7 @@ export const slugField = (madeFrom: 'name' | 'title' = 'name'): Field => ({
   name: 'slug',
   label: label('slug'),
   type: 'text',
+  maxLength: TEXT_LIMITS.slug,
   unique: true,
   index: true,
   admin: {
@@ -54,7 +56,7 @@ export const SET_BY_THE_SERVER = { create: () => false, update: () => false }
 export const internalFieldAdmin = () => ({ hidden: true, disableListColumn: true, disableListFilter: true })
 
 /** The description's HTML as the API received it (made safe), which the API renders (src/hooks/storeSentDescription.ts). */
-export const descriptionHtmlField = (): Field => ({ name: 'descriptionHtml', type: 'textarea', localized: true, access: SET_BY_THE_SERVER, admin: internalFieldAdmin() })
+export const descriptionHtmlField = (): Field => ({ name: 'descriptionHtml', type: 'textarea', maxLength: TEXT_LIMITS.description, localized: true, access: SET_BY_THE_SERVER, admin: internalFieldAdmin() })
 
 /**
  * Fields every post-like item (event, venue, organizer) carries, after a WordPress post:
@@ -138,6 +140,7 @@ export const postSidebarFields = (
     name: 'password',
     label: label('passwordProtection'),
     type: 'text',
+    maxLength: TEXT_LIMITS.password,
     access: { read: readPostPassword },
     admin: {
       position: 'sidebar',
@@ -166,6 +169,7 @@ export const postSidebarFields = (
   {
     name: 'descriptionText',
     type: 'textarea',
+    maxLength: TEXT_LIMITS.description,
     access: SET_BY_THE_SERVER,
     localized: true,
     admin: internalFieldAdmin(),
@@ -185,8 +189,11 @@ export const postSidebarFields = (
  * Text as text: Payload would store an array or object sent for a text field as its JSON, and
  * the hooks that read the text (the cost's parser) expect a string.
  */
-export const textOnly = ((value: unknown) =>
-  value === null || value === undefined || typeof value === 'string' ? true : 'Enter text.') as unknown as TextFieldSingleValidation
+export const textOnly = ((value: unknown, args: Parameters<TextFieldSingleValidation>[1]) => {
+  if (value === null || value === undefined) return true
+  // Payload's own rule after the type's: the field's `maxLength`.
+  return typeof value === 'string' ? validations.text(value, args) : 'Enter text.'
+}) as unknown as TextFieldSingleValidation
 
 /** A description is a rich-text editor state (or nothing), not a bare string or number. */
 export const richTextOnly = ((value: unknown, args: Parameters<RichTextFieldValidation>[1]) => {
@@ -196,9 +203,16 @@ export const richTextOnly = ((value: unknown, args: Parameters<RichTextFieldVali
   return validations.richText(value as never, args)
 }) as RichTextFieldValidation
 
+/** Payload's own words for a text over its field's `maxLength`, for a URL. */
+function urlTooLong(args?: { req?: { t?: unknown } }): string {
+  const t = args?.req?.t as undefined | ((key: string, variables?: Record<string, unknown>) => string)
+  return t ? t('validation:shorterThanMax', { label: t('general:value'), maxLength: TEXT_LIMITS.url }) : `Enter a URL of at most ${TEXT_LIMITS.url} characters`
+}
+
 /** An http(s) URL or nothing, as WordPress's `FILTER_VALIDATE_URL` accepts. */
 export const validateOptionalUrl = (value: null | string | undefined, args?: { req?: { t?: unknown } }): string | true => {
   if (value === null || value === undefined || value === '') return true
+  if (typeof value === 'string' && value.length > TEXT_LIMITS.url) return urlTooLong(args)
   try {
     const url = new URL(value)
     if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname) return true

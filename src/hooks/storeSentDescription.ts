@@ -1,9 +1,12 @@
 import type { CollectionBeforeChangeHook } from 'payload'
 
+import { ValidationError } from 'payload'
+
 import { htmlAsKept } from '../lib/htmlSafety'
 import { renderPostContent } from '../lib/postContent'
 import { lexicalToHtml } from '../lib/richText'
 import { sentSummaryText } from '../lib/summaryText'
+import { TEXT_LIMITS } from '../lib/textLimits'
 import { INTERNAL_WRITE, SUMMARY_TEXT_GIVEN } from './context'
 import { mayWriteUnfilteredHtml } from './keepExcerptSafe'
 
@@ -28,7 +31,7 @@ export const sentDescriptionKey = (kind: DescribedKind) => `eventsCalendarSentDe
  */
 export const storeSentDescription =
   (kind: DescribedKind, { withSummary }: { withSummary: boolean }): CollectionBeforeChangeHook =>
-  ({ data, originalDoc, req }) => {
+  ({ collection, data, originalDoc, req }) => {
     if (data.description === undefined) return data
     // The importer reads the summary from the source's own JSON-LD: it stays as given (or as stored).
     const keepSummary = !withSummary || req.context?.[SUMMARY_TEXT_GIVEN] === true
@@ -36,6 +39,11 @@ export const storeSentDescription =
     if (req.context?.[INTERNAL_WRITE] && data.descriptionHtml !== undefined) return data
     const sent = req.context?.[sentDescriptionKey(kind)]
     if (typeof sent === 'string') {
+      // Refused before any work on it: the routes bound it already (`endpoints/argBounds.ts`), the importer does not.
+      if (sent.length > TEXT_LIMITS.description) {
+        const message = req.t('validation:shorterThanMax' as never, { label: req.t('general:value' as never), maxLength: TEXT_LIMITS.description } as never)
+        throw new ValidationError({ collection: collection.slug, errors: [{ message, path: 'description' }] }, req.t)
+      }
       // Kept even where the rich text has nothing to show (an image alone): the API renders this HTML.
       const html = sent.trim() ? htmlAsKept(sent, { unfiltered: mayWriteUnfilteredHtml(req.user), alsoCheck: renderPostContent }) : ''
       data.descriptionHtml = html || null

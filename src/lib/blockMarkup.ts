@@ -66,9 +66,18 @@ function parseAttrs(json: string | undefined): Record<string, unknown> {
   }
 }
 
+/**
+ * Blocks nested deeper than this are kept as written, delimiters included: the editor nests a
+ * few levels (columns, groups, quotes), and each level renders all it holds again, so 5,000
+ * nested paragraphs took quadratic time and overflowed the stack (issue 25).
+ */
+const MAX_BLOCK_DEPTH = 64
+
 function parseBlocks(html: string): Block {
   const root: Block = { name: '', attrs: {}, parts: [] }
   const stack: Block[] = [root]
+  // Openings kept as text for being too deep, by name: their closers are text too.
+  const keptAsText = new Map<string, number>()
   let at = 0
   for (const match of html.matchAll(DELIMITER)) {
     const [whole, closer, namespace, name, json, selfClosing] = match
@@ -76,6 +85,17 @@ function parseBlocks(html: string): Block {
     if (match.index > at) current.parts.push(html.slice(at, match.index))
     at = match.index + whole.length
     const fullName = `${namespace ?? 'core/'}${name}`
+    const tooDeep = keptAsText.get(fullName) ?? 0
+    if (closer && tooDeep) {
+      keptAsText.set(fullName, tooDeep - 1)
+      current.parts.push(whole)
+      continue
+    }
+    if (!closer && !selfClosing && stack.length > MAX_BLOCK_DEPTH) {
+      keptAsText.set(fullName, tooDeep + 1)
+      current.parts.push(whole)
+      continue
+    }
     if (closer) {
       // A closer ends the innermost open block of that name (and any left open inside it).
       const index = stack.map((block) => block.name).lastIndexOf(fullName)

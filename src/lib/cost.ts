@@ -114,7 +114,8 @@ export function parseCostAsTheApi(text: null | string | undefined): CostDetails 
   // Each comma-separated amount with what surrounds it; a part with two amounts is a range.
   const symbols = (text ?? '')
     .trim()
-    .split(/\s*,\s*/)
+    // By commas alone (`\s*,\s*` reads a long run of spaces once per space); each symbol is trimmed below.
+    .split(',')
     .map((part) => ({ part, tokens: part.match(COST_TOKEN) ?? [] }))
     .filter(({ tokens }) => tokens.length > 0)
     .map(({ part, tokens }) => (tokens.length === 1 ? part.replace(tokens[0]!, '').trim() : null))

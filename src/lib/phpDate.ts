@@ -4,6 +4,7 @@ import locutusStrtotime from 'locutus/php/datetime/strtotime.js'
 import { DateTime } from 'luxon'
 
 import { isWithinDateRange } from './dateRange'
+import { TEXT_LIMITS } from './textLimits'
 import { isFixedOffset, offsetAbbreviation, zoneOf } from './timezone'
 
 /** 'YYYY-MM-DD HH:MM:SS', always a wall time in some zone the caller knows. */
@@ -176,17 +177,34 @@ type Parsed =
   | { kind: 'text'; dateTime: DateTime; written: () => Wall }
 
 /**
- * `readPhpTime` within the years the calendar can hold (`dateRange.ts`): PHP reads
+ * `readPhpTime` of a text no longer than `TEXT_LIMITS.date` (strtotime's phrases that clients
+ * send are short; locutus takes some 7 µs a character, four times over), within the years the
+ * calendar can hold (`dateRange.ts`): PHP reads
  * `0000-00-00` as 30 November of year -1 and `-100000 years` as a date no database column or
  * wall time holds, so such input is refused like unparseable input (the original's `is_time`
  * rule then answers 400 `rest_invalid_param`) instead of failing further down.
  */
 function parse(input: unknown, now: Date, timeZone: string): Parsed | null {
-  const parsed = readPhpTime(input, now, timeZone)
-  if (!parsed) return null
-  const instant = parsed.kind === 'unix' ? parsed.instant : parsed.dateTime.toJSDate()
-  return isWithinDateRange(instant) ? parsed : null
+  if (typeof input === 'string' && input.length > TEXT_LIMITS.date) return null
+  const key = typeof input === 'string' || typeof input === 'number' ? `${now.getTime()} ${timeZone} ${typeof input} ${input}` : undefined
+  const kept = key === undefined ? undefined : readings.get(key)
+  if (kept !== undefined) return kept
+  const read = readPhpTime(input, now, timeZone)
+  const parsed = read && isWithinDateRange(read.kind === 'unix' ? read.instant : read.dateTime.toJSDate()) ? read : null
+  if (key !== undefined) {
+    if (readings.size >= READINGS_KEPT) readings.delete(readings.keys().next().value as string)
+    readings.set(key, parsed)
+  }
+  return parsed
 }
+
+/**
+ * The last readings, by input, clock and zone: a request reads each of its dates several times
+ * (its rule in two zones, then its handler), each reading up to four runs of locutus; with one
+ * request's clock (`ctx.now`) in the key, the later ones are free.
+ */
+const READINGS_KEPT = 256
+const readings = new Map<string, Parsed | null>()
 
 function readPhpTime(input: unknown, now: Date, timeZone: string): Parsed | null {
   const nowInZone = inZone(now, timeZone)

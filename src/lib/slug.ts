@@ -3,6 +3,7 @@ import type { CollectionSlug, PayloadRequest } from 'payload'
 import slugify from 'slugify'
 
 import { lockForTransaction } from './locks'
+import { stripTags } from './tagSpans'
 
 /**
  * A slug from a title as WordPress's `sanitize_title` makes one (docs/compatibility.md, "Slugs"):
@@ -11,9 +12,10 @@ import { lockForTransaction } from './locks'
  * alone would spell `&` as `and` and `<` as `less`.)
  */
 export function toSlug(text: string): string {
-  const plain = text
-    .replace(/<[^>]*>/g, '')
-    .replace(/&[^\s;]+;/g, '')
+  const plain = stripTags(text)
+    // `&[^\s;]+;`, in linear time: an `&` whose run has no `;` is kept with its run at once,
+    // since every `&` inside that run would fail the same way.
+    .replace(/&[^\s;]+(;)?/g, (run: string, end?: string) => (end ? '' : run))
     .replace(/[/.]/g, '-')
     .replace(/[!-,:-@[-^`{-~]/g, '')
   return slugify(plain, { lower: true, remove: /[^A-Za-z0-9_\s-]/g, trim: true }).replace(/-{2,}/g, '-').replace(/^-+/, '').slice(0, 190).replace(/-+$/, '')

@@ -6,6 +6,8 @@
  * (test/fixtures/oracle/responses/j-html-descriptions-043-*); `:mrgreen:`, which it shows as an
  * image of its own site, is left as typed.
  */
+import { splitTags } from './tagSpans'
+
 const EMOJI: Record<string, string> = {
   ';-)': '😉', ';)': '😉', ':|': '😐', ':x': '😡', ':wink:': '😉', ':twisted:': '😈', ':smile:': '🙂',
   ':shock:': '😯', ':sad:': '🙁', ':roll:': '🙄', ':razz:': '😛', ':oops:': '😳', ':o': '😮', ':neutral:': '😐',
@@ -23,8 +25,7 @@ const IGNORED = /^<(code|pre|style|script|textarea)[^>]*>/
 
 export function convertSmilies(html: string): string {
   let ignoredUntil = ''
-  return html
-    .split(/(<[^>]*>)/)
+  return splitTags(html)
     .map((piece) => {
       if (!ignoredUntil) ignoredUntil = IGNORED.exec(piece)?.[1] ?? ''
       const out = !ignoredUntil && piece.length > 0 && piece[0] !== '<' ? piece.replace(SMILEY, (code) => EMOJI[code]) : piece

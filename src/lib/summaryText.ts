@@ -1,7 +1,20 @@
 import { blocksForSummary, hasBlocks } from './blockMarkup'
+import { stripTags } from './tagSpans'
 
-/** A shortcode (`[name attr="1"]`, on one line), which the original's summaries drop before anything else. */
-export const SHORTCODE = /\[[^\n]+?\]/g
+/**
+ * A shortcode (`[name attr="1"]`, on one line), which the original's summaries drop before
+ * anything else: `\[[^\n]+?\]`, in linear time. A `[` with no `]` after it on its line (beyond
+ * its next character) takes the rest of the line at once and is kept, as every `[` in that rest
+ * would fail the same way.
+ */
+const SHORTCODE_OR_REST = /\[(?:[^\n][^\n\]]*(\])?)?/g
+
+export const withoutShortcodes = (text: string): string => text.replace(SHORTCODE_OR_REST, (match: string, end?: string) => (end ? '' : match))
+
+/** `<!--[\s\S]*?-->`, in linear time: a comment never closed takes the rest of the text, and is kept. */
+const COMMENT_OR_REST = /<!--[\s\S]*?(-->|$)/g
+
+const withoutComments = (html: string): string => html.replace(COMMENT_OR_REST, (match: string, end: string) => (end ? '' : match))
 
 /**
  * The text of a description's HTML as WordPress's excerpt reads it: comments (block markers) and
@@ -12,10 +25,7 @@ export const SHORTCODE = /\[[^\n]+?\]/g
  * `e-`, `f-` and `h-summary-`).
  */
 export function summaryTextOf(html: string): string {
-  return html
-    .replace(SHORTCODE, '')
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<[^>]*>/g, '')
+  return stripTags(withoutComments(withoutShortcodes(html)))
     .replace(/[\n\r\t ]+/g, ' ')
     .trim()
 }

@@ -10,6 +10,8 @@
  * Rules written from the original's answers (src/lib/texturize.spec.ts lists them).
  */
 
+import { phpTrim } from './autop'
+
 const SPACE = String.raw`(?:[\r\n\t ]|\u00a0|&nbsp;)`
 /** What may follow a closing quote: the end, punctuation, a closing bracket, a dash or a space. */
 const CLOSER_FOLLOWS = String.raw`(?=$|[.,:;!?)}\-\]]|&gt;|${SPACE})`
@@ -196,8 +198,6 @@ export function texturize(title: string): string {
   return phpTrim(convertChars(texturizeHtml(title)))
 }
 
-/** PHP's `trim`: ASCII white space, NUL and vertical tab only (a no-break space stays). */
-const phpTrim = (text: string) => text.replace(/^[ \t\n\r\0\v]+|[ \t\n\r\0\v]+$/g, '')
 
 /** Opening a code element stops texturizing until the same element closes. */
 function trackVerbatim(tag: string, open: string[]): void {
