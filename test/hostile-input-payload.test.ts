@@ -322,6 +322,21 @@ describe('hostile input, one request each: a 4xx in the surface’s error shape'
   })
 
   describe('GraphQL', () => {
+    it('a document nested 1,000 levels deep → a fast 400 that names no internals; one within the bound is answered', async () => {
+      const deep = `{ Events(where: ${'{ OR: ['.repeat(1000)}{ title: { equals: "x" } }${']}'.repeat(1000)}) { docs { id } } }`
+      const started = performance.now()
+      const answer = await send('POST', '/api/graphql', { body: { query: deep } })
+      expect(answer.status, answer.body.slice(0, 300)).toBe(400)
+      expect(answer.body).toMatch(/nested more than 32 levels/)
+      expect(answer.body).not.toMatch(/stack|call/i)
+      expect(performance.now() - started).toBeLessThan(2_000)
+      // Braces inside strings and comments are no nesting.
+      const shallow = `{ Events(where: { title: { equals: "${'{'.repeat(100)}" } }) { docs { id } } } # ${'['.repeat(100)}`
+      const answered = await send('POST', '/api/graphql', { body: { query: shallow } })
+      expect(answered.status, answered.body.slice(0, 300)).toBe(200)
+      expect(answered.json?.data?.Events).toEqual({ docs: [] })
+    })
+
     it('a 20 MB body → 413', async () => {
       const query = `{ Events(limit: 1) { docs { id } } } #${'x'.repeat(20 * 1024 * 1024)}`
       const answer = await send('POST', '/api/graphql', { body: { query } })

@@ -3,6 +3,7 @@ import type { SanitizedConfig } from 'payload'
 import { GRAPHQL_POST, REST_GET } from '@payloadcms/next/routes'
 
 import { SUPPORTED_METHODS } from './refuseUnsupportedMethods'
+import { graphqlDocumentsOf, graphqlNesting, MAX_GRAPHQL_DEPTH } from './graphqlDepth'
 import { readBodyWithin } from './requestBody'
 import { refuseUnknownFile, unreadableAsMissing, uploadFileRoute } from './uploadFiles'
 
@@ -58,7 +59,11 @@ export function payloadGraphqlHandler(config: Config): (request: Request) => Pro
     const body = await readBodyWithin(request, MAX_API_BODY_BYTES)
     if (body === 'too-large') return payloadTooLarge()
     // Payload's GraphQL route lets the error of an unreadable body escape (a 500 with its stack).
-    if (!isReadableGraphqlBody(request, body)) return errorResponse(400, 'The request body is not valid JSON.')
+    const documents = graphqlDocumentsIn(request, body)
+    if (!documents) return errorResponse(400, 'The request body is not valid JSON.')
+    if (documents.some((document) => graphqlNesting(document) > MAX_GRAPHQL_DEPTH)) {
+      return errorResponse(400, `The query is nested more than ${MAX_GRAPHQL_DEPTH} levels deep.`)
+    }
     try {
       return await payloadGraphql(withBody(request, body))
     } catch (error) {
@@ -84,13 +89,15 @@ function isJsonObjectOrOther(request: Request, body: ArrayBuffer | null): boolea
   return Boolean(parsed) && typeof parsed === 'object' && !Array.isArray(parsed)
 }
 
-function isReadableGraphqlBody(request: Request, body: ArrayBuffer | null): boolean {
-  if (!body || !/application\/json/i.test(request.headers.get('content-type') ?? '')) return true
+/** The GraphQL documents of a body, or null when a JSON body is not JSON (Payload lets that error escape as a 500). */
+function graphqlDocumentsIn(request: Request, body: ArrayBuffer | null): null | string[] {
+  if (!body) return []
+  const text = new TextDecoder().decode(body)
+  if (!/application\/json/i.test(request.headers.get('content-type') ?? '')) return [text]
   try {
-    JSON.parse(new TextDecoder().decode(body))
-    return true
+    return graphqlDocumentsOf(JSON.parse(text))
   } catch {
-    return false
+    return null
   }
 }
 
