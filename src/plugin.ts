@@ -19,6 +19,7 @@ import { mendPreferenceDeletes } from './db/deleteOwnPreference'
 import { foldSearchesIn } from './db/foldedSearch'
 import { mendJoinedCounts } from './db/joinedCounts'
 import { guardCollectionsAddedByPayload, withInputGuards } from './collectionGuards'
+import { withGraphqlReadBudget } from './graphql/readBudget'
 import { capVisitorPageSize } from './hooks/capVisitorPageSize'
 import { answerDatabaseErrors } from './hooks/answerDatabaseErrors'
 import { keepValidationDetails } from './hooks/keepValidationDetails'
@@ -62,6 +63,8 @@ export const eventsCalendarPlugin =
       // The admin in the editor's language (English, French, Spanish), the plugin's own words included;
       // kept when disabled, since the collections' labels still name the plugin's keys.
       i18n: withCalendarI18n(incomingConfig.i18n),
+      // A GraphQL request reads at most so many documents (`src/graphql/readBudget.ts`), whoever asks.
+      graphQL: enabled ? withGraphqlReadBudget(incomingConfig.graphQL) : incomingConfig.graphQL,
       admin: withCalendarAdmin(incomingConfig.admin, CALENDAR_SLUGS.events),
       custom: { ...incomingConfig.custom, eventsCalendar: options },
       endpoints: [...(incomingConfig.endpoints ?? []), ...(enabled ? compatRootEndpoints(options) : [])],

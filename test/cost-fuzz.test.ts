@@ -18,10 +18,8 @@ const SLICE: Record<string, string[]> = {
   'categories-list': ['70,000 ids'],
   feeds: ['wide ×8'],
   'description-spaces': ['60,000 spaces'],
-  // Not 'next-bypass': that `/_next/../api/…` counts against the per-client limit is tested in
-  // test/fair-share.test.ts and test/next-paths.test.ts; what its steps still measure is the cost of
-  // eight anonymous `limit=100&depth=2` reads at once, which holds the event loop for seconds and
-  // is open work (the full `npm run fuzz -- --cost` reports it).
+  'next-bypass': ['×8'],
+  graphql: ['10 aliases'],
 }
 
 describe('the cost fuzzer, a slice at the issue’s sizes', () => {

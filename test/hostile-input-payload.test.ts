@@ -337,6 +337,29 @@ describe('hostile input, one request each: a 4xx in the surface’s error shape'
       expect(answered.json?.data?.Events).toEqual({ docs: [] })
     })
 
+    it('ten aliased pages of 100 events with related items → an error naming the budget before anything is read; one such page, and fragments spread many times, are answered', async () => {
+      const page = (n: number) => `a${n}: Events(limit: 100, page: ${n + 1}) { docs { id title venue { id } organizers { id } categories { id } } }`
+      const aliased = await send('POST', '/api/graphql', { body: { query: `{ ${Array.from({ length: 10 }, (_, n) => page(n)).join(' ')} }` } })
+      // As any invalid GraphQL document (Payload's complexity rule too): an error and no data.
+      expect(aliased.status, aliased.body.slice(0, 300)).toBeLessThan(500)
+      expect(aliased.json?.errors?.[0]?.message).toMatch(/would read about 4,000 documents; one request may read at most 1,000/)
+      expect(aliased.json?.data).toBeUndefined()
+      // The same through a variable and a fragment.
+      const viaVariable = await send('POST', '/api/graphql', {
+        body: { query: `query ($n: Int) { ${Array.from({ length: 10 }, (_, n) => `a${n}: Events(limit: $n) { docs { ...item } }`).join(' ')} } fragment item on Event { id venue { id } organizers { id } categories { id } }`, variables: { n: 100 } },
+      })
+      expect(viaVariable.json?.errors?.[0]?.message, viaVariable.body.slice(0, 300)).toMatch(/would read about 4,000 documents/)
+      const one = await send('POST', '/api/graphql', { body: { query: `{ ${page(0)} }` } })
+      expect(one.status, one.body.slice(0, 300)).toBe(200)
+      expect(Array.isArray(one.json?.data?.a0?.docs)).toBe(true)
+      // Fragments spreading fragments, each spread many times, are estimated once each.
+      const fragments = Array.from({ length: 30 }, (_, n) => `fragment f${n} on Event { id ${n < 29 ? `...f${n + 1} ...f${n + 1}` : ''} }`).join(' ')
+      const started = performance.now()
+      const spread = await send('POST', '/api/graphql', { body: { query: `{ Events(limit: 1) { docs { ...f0 } } } ${fragments}` } })
+      expect(spread.status, spread.body.slice(0, 300)).toBeLessThan(500)
+      expect(performance.now() - started).toBeLessThan(5_000)
+    })
+
     it('a 20 MB body → 413', async () => {
       const query = `{ Events(limit: 1) { docs { id } } } #${'x'.repeat(20 * 1024 * 1024)}`
       const answer = await send('POST', '/api/graphql', { body: { query } })

@@ -4,6 +4,7 @@ import { GRAPHQL_POST, REST_GET } from '@payloadcms/next/routes'
 
 import { SUPPORTED_METHODS } from './refuseUnsupportedMethods'
 import { graphqlDocumentsOf, graphqlNesting, MAX_GRAPHQL_DEPTH } from './graphqlDepth'
+import { graphqlReadDocuments, restReadDocuments, takeHeavyReadTurn } from './heavyReads'
 import { readBodyWithin } from './requestBody'
 import { refuseUnknownFile, unreadableAsMissing, uploadFileRoute } from './uploadFiles'
 
@@ -42,13 +43,16 @@ export function payloadRestHandler(config: Config): (request: Request, args: Rou
     const unreadable = unreadableJsonParameter(request)
     if (unreadable) return errorResponse(400, `The ${unreadable} parameter is not valid JSON.`)
     let forwarded = request
+    let body: ArrayBuffer | null = null
     if (!['GET', 'HEAD', 'OPTIONS'].includes(method) && !(await isUploadToCollection(config, slug, request))) {
-      const body = await readBodyWithin(request, MAX_API_BODY_BYTES)
-      if (body === 'too-large') return payloadTooLarge()
-      if (!isJsonObjectOrOther(request, body)) return errorResponse(400, 'The request body must be a JSON object.')
+      const read = await readBodyWithin(request, MAX_API_BODY_BYTES)
+      if (read === 'too-large') return payloadTooLarge()
+      if (!isJsonObjectOrOther(request, read)) return errorResponse(400, 'The request body must be a JSON object.')
+      body = read
       forwarded = withBody(request, body)
     }
-    return inPayloadErrorShape(await payloadRest(forwarded, args))
+    const documents = ['GET', 'HEAD'].includes(method) || isReadOverride(request) ? restReadDocuments(slug, readParams(request, body), (await config).defaultDepth) : 0
+    return inHeavyReadTurn(documents, async () => inPayloadErrorShape(await payloadRest(forwarded, args)))
   }
 }
 
@@ -65,12 +69,56 @@ export function payloadGraphqlHandler(config: Config): (request: Request) => Pro
       return errorResponse(400, `The query is nested more than ${MAX_GRAPHQL_DEPTH} levels deep.`)
     }
     try {
-      return await payloadGraphql(withBody(request, body))
+      return await inHeavyReadTurn(graphqlReadDocuments(parsedJson(request, body)), () => payloadGraphql(withBody(request, body)))
     } catch (error) {
       const status = (error as { status?: unknown }).status
       if (typeof status === 'number' && status >= 400 && status < 500) return errorResponse(status, (error as Error).message)
       throw error
     }
+  }
+}
+
+/**
+ * A read of many documents waits for its turn (`./heavyReads.ts`) and gives it back when its answer
+ * is made; when the line is full or the wait too long, a 503 with `Retry-After`.
+ */
+async function inHeavyReadTurn(documents: number, read: () => Promise<Response>): Promise<Response> {
+  const turn = await takeHeavyReadTurn(documents)
+  if (turn === null) return read()
+  if (typeof turn === 'string') return errorResponse(503, 'The server is answering other large reads. Try again shortly, or ask for a smaller page.', { 'Retry-After': '1' })
+  try {
+    return await read()
+  } finally {
+    turn()
+  }
+}
+
+/** `POST` with `X-Payload-HTTP-Method-Override: GET` (or `X-HTTP-Method-Override`): a read whose parameters may be in the body. */
+function isReadOverride(request: Request): boolean {
+  return request.method.toUpperCase() === 'POST' && (request.headers.get('x-payload-http-method-override') === 'GET' || request.headers.get('x-http-method-override') === 'GET')
+}
+
+/**
+ * A read's parameters: the URL's, and for an overridden `POST` also a form body's (Payload appends
+ * it to the URL). Where both name one, the larger page or depth counts.
+ */
+function readParams(request: Request, body: ArrayBuffer | null): URLSearchParams {
+  const params = new URL(request.url).searchParams
+  if (!body || !/application\/x-www-form-urlencoded/i.test(request.headers.get('content-type') ?? '')) return params
+  for (const [name, value] of new URLSearchParams(new TextDecoder().decode(body))) {
+    const current = Number(params.get(name))
+    if (!params.has(name) || Number(value) > current || value === 'false' || value === '0') params.set(name, value)
+  }
+  return params
+}
+
+/** A JSON body as parsed, or undefined. */
+function parsedJson(request: Request, body: ArrayBuffer | null): unknown {
+  if (!body || !/application\/json/i.test(request.headers.get('content-type') ?? '')) return undefined
+  try {
+    return JSON.parse(new TextDecoder().decode(body))
+  } catch {
+    return undefined
   }
 }
 

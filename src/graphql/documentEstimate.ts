@@ -1,0 +1,62 @@
+import type { DocumentNode, FieldNode, FragmentDefinitionNode, OperationDefinitionNode, SelectionSetNode, ValueNode } from 'graphql'
+
+import { VISITOR_MAX_PAGE_SIZE } from '../hooks/capVisitorPageSize'
+
+/** Payload's page size when a list names none (`payload/dist/collections/operations/find.js`). */
+const DEFAULT_LIST_LIMIT = 10
+
+/**
+ * About how many documents a GraphQL operation reads, from its text alone (so that the server can
+ * judge a request before Payload parses it, and the validation rule without the schema's types):
+ * a list (a field with a `limit` argument, or whose selection has `docs`: Payload's paginated
+ * lists and join fields) reads `limit` items, Payload's 10 when it names none; each item, like
+ * any other selected object (a relationship, an upload), costs one plus what its own selection
+ * reads. Each fragment is estimated once, so fragments spread many times cost linear work.
+ */
+export function estimateDocuments(document: DocumentNode, operation: OperationDefinitionNode, variables: Record<string, unknown>): number {
+  const fragments = new Map<string, FragmentDefinitionNode>()
+  for (const definition of document.definitions) {
+    if (definition.kind === 'FragmentDefinition') fragments.set(definition.name.value, definition)
+  }
+  const fragmentCosts = new Map<string, number>()
+
+  const ofSelections = (selectionSet: SelectionSetNode | undefined): number => {
+    let documents = 0
+    for (const selection of selectionSet?.selections ?? []) {
+      if (selection.kind === 'InlineFragment') documents += ofSelections(selection.selectionSet)
+      else if (selection.kind === 'FragmentSpread') documents += ofFragment(selection.name.value)
+      else documents += ofField(selection)
+    }
+    return documents
+  }
+
+  const ofFragment = (name: string): number => {
+    const known = fragmentCosts.get(name)
+    if (known !== undefined) return known
+    // A fragment spreading itself is refused by graphql-js's own rules; counted as nothing meanwhile.
+    fragmentCosts.set(name, 0)
+    const cost = ofSelections(fragments.get(name)?.selectionSet)
+    fragmentCosts.set(name, cost)
+    return cost
+  }
+
+  const ofField = (field: FieldNode): number => {
+    if (!field.selectionSet) return 0
+    const limit = field.arguments?.find((arg) => arg.name.value === 'limit')
+    const isList = limit !== undefined || field.selectionSet.selections.some((selection) => selection.kind === 'Field' && selection.name.value === 'docs')
+    // A list's own object (`totalDocs`, `docs`…) is no document; `docs` counts as one per item.
+    if (isList) return limitOf(limit?.value, variables) * ofSelections(field.selectionSet)
+    return 1 + ofSelections(field.selectionSet)
+  }
+
+  return ofSelections(operation.selectionSet)
+}
+
+/** The page size a list asks for: its literal or variable `limit`, Payload's default when none, the largest a visitor gets when it is 0 or unreadable. */
+function limitOf(value: ValueNode | undefined, variables: Record<string, unknown>): number {
+  if (!value) return DEFAULT_LIST_LIMIT
+  const raw = value.kind === 'Variable' ? variables[value.name.value] : value.kind === 'IntValue' ? value.value : undefined
+  if (raw === undefined || raw === null) return value.kind === 'Variable' ? DEFAULT_LIST_LIMIT : VISITOR_MAX_PAGE_SIZE
+  const limit = Number(raw)
+  return Number.isInteger(limit) && limit > 0 ? Math.min(limit, VISITOR_MAX_PAGE_SIZE) : VISITOR_MAX_PAGE_SIZE
+}

@@ -1,0 +1,73 @@
+import { parse } from 'graphql'
+import { describe, expect, it } from 'vitest'
+
+import { estimateDocuments } from '../../src/graphql/documentEstimate'
+import { Turns } from '../../src/lib/turns'
+import { graphqlReadDocuments, HEAVY_READ_DOCUMENTS, restReadDocuments } from '../../src/server/heavyReads'
+
+const estimate = (query: string, variables: Record<string, unknown> = {}) => {
+  const document = parse(query)
+  const operation = document.definitions.find((definition) => definition.kind === 'OperationDefinition')!
+  return estimateDocuments(document, operation as never, variables)
+}
+
+describe('turns', () => {
+  it('gives at most `concurrent` turns at once, then passes each one back to the next in line, in order', async () => {
+    const turns = new Turns({ concurrent: 1, maxWaiting: 5, maxWaitMs: 10_000 })
+    const first = await turns.take()
+    const order: number[] = []
+    const second = turns.take().then((turn) => (order.push(2), turn))
+    const third = turns.take().then((turn) => (order.push(3), turn))
+    expect(turns.load).toEqual({ holding: 1, waiting: 2 })
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(order).toEqual([])
+    ;(first as () => void)()
+    ;(first as () => void)() // given back twice: still one turn
+    const giveBackSecond = await second
+    expect(order).toEqual([2])
+    expect(turns.load).toEqual({ holding: 1, waiting: 1 })
+    ;(giveBackSecond as () => void)()
+    ;((await third) as () => void)()
+    expect(turns.load).toEqual({ holding: 0, waiting: 0 })
+  })
+
+  it('refuses at once when the line is full, and after `maxWaitMs` in line', async () => {
+    const turns = new Turns({ concurrent: 1, maxWaiting: 1, maxWaitMs: 30 })
+    await turns.take()
+    const waiting = turns.take()
+    expect(await turns.take()).toBe('line-full')
+    expect(await waiting).toBe('waited-too-long')
+    expect(turns.load).toEqual({ holding: 1, waiting: 0 })
+  })
+})
+
+describe('documents a read reads', () => {
+  it('REST: a page times one plus its depth; reads of one document and small pages are light', () => {
+    const rest = (path: string, query: string) => restReadDocuments(path.split('/'), new URLSearchParams(query), 2)
+    expect(rest('events', 'limit=100&depth=2')).toBe(300)
+    expect(rest('events', '')).toBe(30)
+    expect(rest('events', 'limit=100&depth=0')).toBe(100)
+    expect(rest('events', 'limit=0')).toBe(3_000)
+    expect(rest('events', 'pagination=false&limit=5')).toBe(3_000)
+    expect(rest('events/versions', 'limit=50&depth=1')).toBe(100)
+    expect(rest('events/12', 'depth=10')).toBe(0)
+    expect(rest('events', 'limit=100&depth=nonsense')).toBe(100)
+    expect(rest('events', 'limit=10&depth=1')).toBeLessThan(HEAVY_READ_DOCUMENTS)
+  })
+
+  it('GraphQL: each list by its limit, each related object one more, through aliases, variables and fragments', () => {
+    expect(estimate('{ Events(limit: 100) { docs { id venue { id } organizers { id } categories { id } } } }')).toBe(400)
+    expect(estimate('{ Events { totalDocs docs { id title } } }')).toBe(10)
+    expect(estimate('{ a: Events(limit: 100) { docs { id } } b: Events(limit: 100) { docs { id } } }')).toBe(200)
+    expect(estimate('query ($n: Int) { Events(limit: $n) { ...page } } fragment page on Events { docs { id venue { id } } }', { n: 50 })).toBe(100)
+    expect(estimate('{ Events(limit: 0) { docs { id } } }')).toBe(100)
+    expect(estimate('{ Event(id: 1) { id venue { id events(limit: 20) { docs { id } } } } }')).toBe(1 + 1 + 20)
+    // Each fragment is counted once however often it is spread: linear work for a document that expands exponentially.
+    const fragments = Array.from({ length: 40 }, (_, n) => `fragment f${n} on Event { venue { id } ${n < 39 ? `...f${n + 1} ...f${n + 1}` : ''} }`).join(' ')
+    expect(estimate(`{ Events(limit: 1) { docs { ...f0 } } } ${fragments}`)).toBeGreaterThan(1e10)
+    expect(graphqlReadDocuments({ query: '{ Events(limit: 100) { docs { id } } }' })).toBe(100)
+    expect(graphqlReadDocuments([{ query: '{ Events(limit: 60) { docs { id } } }' }, { query: 'query ($n: Int) { Events(limit: $n) { docs { id } } }', variables: { n: 40 } }])).toBe(100)
+    expect(graphqlReadDocuments({ query: '{ not graphql' })).toBe(0)
+    expect(graphqlReadDocuments('nonsense')).toBe(0)
+  })
+})
