@@ -1,0 +1,94 @@
+import type { TemporalZonedDateTime } from 'rrule-temporal'
+
+import { RRuleTemporal } from 'rrule-temporal'
+
+import type { Occurrence, Recurrence, SeriesStart } from './types'
+
+import { RecurrenceError } from './errors'
+import { formatRecurrenceLines } from './format'
+import { MAX_OCCURRENCES } from './limits'
+import { checkRecurrence } from './validate'
+import { utcText, wallToInstant } from './wallTime'
+
+const DAY_MS = 86_400_000
+
+/**
+ * The rule as rrule-temporal reads it, from the same RFC 5545 text the feeds will carry, so that
+ * what subscribers' calendars expand and what we store come from one source. The event's start
+ * is always its first occurrence, even when the rule would not produce it (a weekly rule on
+ * Mondays starting on a Tuesday), as in iCalendar clients and the original.
+ */
+function ruleOf(series: SeriesStart, recurrence: Recurrence): RRuleTemporal {
+  return new RRuleTemporal({ rruleString: formatRecurrenceLines(series, recurrence).join('\n'), includeDtstart: true, cache: false })
+}
+
+/**
+ * The occurrence a date the rule produced stands for. An all-day rule is expanded on dates (in
+ * UTC, where every day has 24 hours), and its instant is the day's midnight in the event's zone.
+ */
+function occurrenceOf(date: TemporalZonedDateTime, series: SeriesStart, rdates: ReadonlySet<string>): Occurrence {
+  if (series.allDay) {
+    const start = date.toPlainDate().toString()
+    return { start, startUtc: utcText(wallToInstant(start, series.timeZone)), fromRdate: rdates.has(start) }
+  }
+  const start = date.toPlainDateTime().toString({ smallestUnit: 'second' })
+  return { start, startUtc: utcText(new Date(date.epochMilliseconds)), fromRdate: rdates.has(start) }
+}
+
+/** The start, the extra dates and the exclusions alone, for a series without a rule. */
+function datesOnly(series: SeriesStart, recurrence: Recurrence, rdates: ReadonlySet<string>): Occurrence[] {
+  const excluded = new Set(recurrence.exdates)
+  return [...new Set([series.start, ...recurrence.rdates])]
+    .filter((start) => !excluded.has(start))
+    .map((start) => ({ start, startUtc: utcText(wallToInstant(start, series.timeZone)), fromRdate: rdates.has(start) && start !== series.start }))
+    .sort((a, b) => a.startUtc.localeCompare(b.startUtc))
+}
+
+/**
+ * Each `EXDATE` must remove something: an occurrence of the rule (however far ahead) or one of
+ * the extra dates. An exclusion that matches nothing is a mistake the editor should hear about.
+ */
+function checkExclusions(series: SeriesStart, recurrence: Recurrence): void {
+  if (recurrence.exdates.length === 0) return
+  const rdates = new Set([series.start, ...recurrence.rdates])
+  const rule = recurrence.rule ? ruleOf(series, { rule: recurrence.rule, rdates: [], exdates: [] }) : undefined
+  recurrence.exdates.forEach((exdate, index) => {
+    if (rdates.has(exdate)) return
+    // All-day rules run in UTC (./format.ts writes VALUE=DATE), so their dates are UTC midnights.
+    const instant = series.allDay ? new Date(`${exdate}T00:00:00Z`) : wallToInstant(exdate, series.timeZone)
+    if (rule?.matches(instant)) return
+    throw new RecurrenceError(`exdates[${index}]`, 'not_an_occurrence', `exdates[${index}] ${exdate} is not an occurrence of this series, so there is nothing to exclude.`)
+  })
+}
+
+/**
+ * The occurrences of a series that start no later than `horizon`, in order, after checking the
+ * recurrence (./validate.ts), its exclusions, and that it has at most MAX_OCCURRENCES by then.
+ * Times are evaluated in the event's zone: 09:00 in New York stays 09:00 across daylight-saving
+ * changes. A time the zone skips on some day (02:30 on a spring-forward night) gives no
+ * occurrence that day (RFC 5545 §3.3.10).
+ */
+export function expandRecurrence(series: SeriesStart, recurrence: Recurrence, horizon: Date): Occurrence[] {
+  checkRecurrence(series, recurrence)
+  checkExclusions(series, recurrence)
+  const rdates = new Set(recurrence.rdates)
+  const horizonMs = horizon.getTime()
+  let occurrences: Occurrence[]
+  if (recurrence.rule) {
+    // All-day dates run in UTC; a day's margin lets the last local day in before the exact cut below.
+    const lastMs = series.allDay ? horizonMs + DAY_MS : horizonMs
+    const dates = ruleOf(series, recurrence).all((date, index) => index <= MAX_OCCURRENCES && date.epochMilliseconds <= lastMs)
+    occurrences = dates.map((date) => occurrenceOf(date, series, rdates))
+  } else {
+    occurrences = datesOnly(series, recurrence, rdates)
+  }
+  occurrences = occurrences.filter((occurrence) => Date.parse(occurrence.startUtc) <= horizonMs)
+  if (occurrences.length > MAX_OCCURRENCES) {
+    throw new RecurrenceError(
+      'rule',
+      'too_many_occurrences',
+      `The series has more than ${MAX_OCCURRENCES.toLocaleString('en')} occurrences before ${utcText(horizon)}; end it sooner (COUNT or UNTIL) or repeat less often.`,
+    )
+  }
+  return occurrences
+}
