@@ -1,5 +1,3 @@
-import type { TemporalZonedDateTime } from 'rrule-temporal'
-
 import { RRuleTemporal } from 'rrule-temporal'
 
 import type { Occurrence, Recurrence, SeriesStart } from './types'
@@ -8,7 +6,7 @@ import { RecurrenceError } from './errors'
 import { formatRecurrenceLines } from './format'
 import { MAX_OCCURRENCES } from './limits'
 import { checkRecurrence } from './validate'
-import { utcText, wallToInstant } from './wallTime'
+import { instantToWall, utcText, wallToInstant } from './wallTime'
 
 const DAY_MS = 86_400_000
 
@@ -23,16 +21,18 @@ function ruleOf(series: SeriesStart, recurrence: Recurrence): RRuleTemporal {
 }
 
 /**
- * The occurrence a date the rule produced stands for. An all-day rule is expanded on dates (in
- * UTC, where every day has 24 hours), and its instant is the day's midnight in the event's zone.
+ * The occurrence an instant the rule produced stands for. An all-day rule is expanded on dates
+ * (in UTC, where every day has 24 hours), and its instant is the day's midnight in the event's
+ * zone. Only the instant is read from the library's values: their other getters cost a zone
+ * lookup each.
  */
-function occurrenceOf(date: TemporalZonedDateTime, series: SeriesStart, rdates: ReadonlySet<string>): Occurrence {
+function occurrenceOf(epochMs: number, series: SeriesStart, rdates: ReadonlySet<string>): Occurrence {
   if (series.allDay) {
-    const start = date.toPlainDate().toString()
+    const start = new Date(epochMs).toISOString().slice(0, 10)
     return { start, startUtc: utcText(wallToInstant(start, series.timeZone)), fromRdate: rdates.has(start) }
   }
-  const start = date.toPlainDateTime().toString({ smallestUnit: 'second' })
-  return { start, startUtc: utcText(new Date(date.epochMilliseconds)), fromRdate: rdates.has(start) }
+  const start = instantToWall(epochMs, series.timeZone)
+  return { start, startUtc: utcText(new Date(epochMs)), fromRdate: rdates.has(start) }
 }
 
 /** The start, the extra dates and the exclusions alone, for a series without a rule. */
@@ -77,8 +77,10 @@ export function expandRecurrence(series: SeriesStart, recurrence: Recurrence, ho
   if (recurrence.rule) {
     // All-day dates run in UTC; a day's margin lets the last local day in before the exact cut below.
     const lastMs = series.allDay ? horizonMs + DAY_MS : horizonMs
-    const dates = ruleOf(series, recurrence).all((date, index) => index <= MAX_OCCURRENCES && date.epochMilliseconds <= lastMs)
-    occurrences = dates.map((date) => occurrenceOf(date, series, rdates))
+    const first = series.allDay ? new Date(`${series.start}T00:00:00Z`) : wallToInstant(series.start, series.timeZone)
+    // `between` takes the library's fast paths; `all` with a callback steps one candidate at a time.
+    const dates = ruleOf(series, recurrence).between(first, new Date(lastMs), true)
+    occurrences = dates.map((date) => occurrenceOf(date.epochMilliseconds, series, rdates))
   } else {
     occurrences = datesOnly(series, recurrence, rdates)
   }

@@ -42,9 +42,20 @@ export function wallToInstant(value: string, zone: string): Date {
   return DateTime.fromISO(value, { zone }).toJSDate()
 }
 
+/** Formatters by zone: building one is costly, using one is cheap (a series expands to hundreds of instants). */
+const formatters = new Map<string, Intl.DateTimeFormat>()
+const FORMATTED = /^(\d{2})\/(\d{2})\/(\d{4}), (\d{2}):(\d{2}):(\d{2})$/
+
 /** The wall-clock time in `zone` of an instant, `YYYY-MM-DDTHH:mm:ss`. */
-export function instantToWall(instant: Date, zone: string): string {
-  return DateTime.fromJSDate(instant, { zone }).toFormat("yyyy-MM-dd'T'HH:mm:ss")
+export function instantToWall(instant: Date | number, zone: string): string {
+  let formatter = formatters.get(zone)
+  if (!formatter) {
+    const options = { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' } as const
+    formatter = new Intl.DateTimeFormat('en-US', options)
+    formatters.set(zone, formatter)
+  }
+  const [, month, day, year, hour, minute, second] = FORMATTED.exec(formatter.format(instant))!
+  return `${year}-${month}-${day}T${hour}:${minute}:${second}`
 }
 
 /** `YYYY-MM-DDTHH:mm:ssZ`, the form occurrences carry their instants in. */
