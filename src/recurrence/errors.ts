@@ -5,11 +5,14 @@ export type RecurrenceErrorCode =
   | 'count_too_large'
   | 'count_and_until'
   | 'until_before_start'
+  | 'before_start'
   | 'interval'
   | 'out_of_range'
   | 'too_many_occurrences'
   | 'other_zone'
   | 'not_an_occurrence'
+  | 'start_not_in_rule'
+  | 'start_excluded'
 
 /**
  * A recurrence the product refuses. `field` is the path of the offending value in a `Recurrence`

@@ -12,12 +12,10 @@ const DAY_MS = 86_400_000
 
 /**
  * The rule as rrule-temporal reads it, from the same RFC 5545 text the feeds will carry, so that
- * what subscribers' calendars expand and what we store come from one source. The event's start
- * is always its first occurrence, even when the rule would not produce it (a weekly rule on
- * Mondays starting on a Tuesday), as in iCalendar clients and the original.
+ * what subscribers' calendars expand and what we store come from one source.
  */
 function ruleOf(series: SeriesStart, recurrence: Recurrence): RRuleTemporal {
-  return new RRuleTemporal({ rruleString: formatRecurrenceLines(series, recurrence).join('\n'), includeDtstart: true, cache: false })
+  return new RRuleTemporal({ rruleString: formatRecurrenceLines(series, recurrence).join('\n'), cache: false })
 }
 
 /**
@@ -44,19 +42,28 @@ function datesOnly(series: SeriesStart, recurrence: Recurrence, rdates: Readonly
     .sort((a, b) => a.startUtc.localeCompare(b.startUtc))
 }
 
+/** An instant rrule-temporal can compare with its own: all-day rules run in UTC (./format.ts writes VALUE=DATE). */
+const ruleInstant = (value: string, series: SeriesStart): Date => (series.allDay ? new Date(`${value}T00:00:00Z`) : wallToInstant(value, series.timeZone))
+
 /**
- * Each `EXDATE` must remove something: an occurrence of the rule (however far ahead) or one of
- * the extra dates. An exclusion that matches nothing is a mistake the editor should hear about.
+ * The checks that need the rule. The event's start must be an occurrence of its rule: RFC 5545
+ * leaves a set whose DTSTART the rule would not produce undefined (§3.8.5.3), and clients do
+ * differ (ical.js leaves such a start out, others keep it), so a feed could not say what we store.
+ * Each `EXDATE` must remove something other than the start: an occurrence of the rule (however
+ * far ahead) or one of the extra dates; an exclusion that matches nothing is a mistake the editor
+ * should hear about.
  */
-function checkExclusions(series: SeriesStart, recurrence: Recurrence): void {
-  if (recurrence.exdates.length === 0) return
-  const rdates = new Set([series.start, ...recurrence.rdates])
+function checkAgainstRule(series: SeriesStart, recurrence: Recurrence): void {
   const rule = recurrence.rule ? ruleOf(series, { rule: recurrence.rule, rdates: [], exdates: [] }) : undefined
+  if (rule && !rule.matches(ruleInstant(series.start, series))) {
+    throw new RecurrenceError('start', 'start_not_in_rule', `The event's start ${series.start} is not a day its rule gives; start the series on its first occurrence.`)
+  }
+  const rdates = new Set(recurrence.rdates)
   recurrence.exdates.forEach((exdate, index) => {
-    if (rdates.has(exdate)) return
-    // All-day rules run in UTC (./format.ts writes VALUE=DATE), so their dates are UTC midnights.
-    const instant = series.allDay ? new Date(`${exdate}T00:00:00Z`) : wallToInstant(exdate, series.timeZone)
-    if (rule?.matches(instant)) return
+    if (exdate === series.start) {
+      throw new RecurrenceError(`exdates[${index}]`, 'start_excluded', `exdates[${index}] is the event's own start, the series' first occurrence: move the start to the next occurrence, or cancel that occurrence instead.`)
+    }
+    if (rdates.has(exdate) || rule?.matches(ruleInstant(exdate, series))) return
     throw new RecurrenceError(`exdates[${index}]`, 'not_an_occurrence', `exdates[${index}] ${exdate} is not an occurrence of this series, so there is nothing to exclude.`)
   })
 }
@@ -70,14 +77,14 @@ function checkExclusions(series: SeriesStart, recurrence: Recurrence): void {
  */
 export function expandRecurrence(series: SeriesStart, recurrence: Recurrence, horizon: Date): Occurrence[] {
   checkRecurrence(series, recurrence)
-  checkExclusions(series, recurrence)
+  checkAgainstRule(series, recurrence)
   const rdates = new Set(recurrence.rdates)
   const horizonMs = horizon.getTime()
   let occurrences: Occurrence[]
   if (recurrence.rule) {
     // All-day dates run in UTC; a day's margin lets the last local day in before the exact cut below.
     const lastMs = series.allDay ? horizonMs + DAY_MS : horizonMs
-    const first = series.allDay ? new Date(`${series.start}T00:00:00Z`) : wallToInstant(series.start, series.timeZone)
+    const first = ruleInstant(series.start, series)
     // `between` takes the library's fast paths; `all` with a callback steps one candidate at a time.
     const dates = ruleOf(series, recurrence).between(first, new Date(lastMs), true)
     occurrences = dates.map((date) => occurrenceOf(date.epochMilliseconds, series, rdates))

@@ -98,6 +98,12 @@ export function checkRecurrence(series: SeriesStart, recurrence: Recurrence): vo
   for (const key of ['rdates', 'exdates'] as const) {
     const values: unknown = recurrence[key]
     if (!Array.isArray(values)) throw new RecurrenceError(key, 'unreadable', `${key} must be a list.`)
-    values.forEach((value, index) => checkWall(`${key}[${index}]`, value, series))
+    values.forEach((value, index) => {
+      checkWall(`${key}[${index}]`, value, series)
+      // The event's own start is the series' first occurrence: the original's post dates, our list's order.
+      if (key === 'rdates' && value < series.start) {
+        throw new RecurrenceError(`rdates[${index}]`, 'before_start', `rdates[${index}] ${value} is before the event's start ${series.start}, which is the series' first occurrence.`)
+      }
+    })
   }
 }

