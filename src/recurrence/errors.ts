@@ -9,6 +9,8 @@ export type RecurrenceErrorCode =
   | 'interval'
   | 'out_of_range'
   | 'too_many_occurrences'
+  | 'too_many_dates'
+  | 'too_long'
   | 'other_zone'
   | 'not_an_occurrence'
   | 'start_not_in_rule'

@@ -1,6 +1,7 @@
 import type { Frequency, Recurrence, RecurrenceRule, SeriesStart, Weekday, WeekdayNum } from './types'
 
 import { RecurrenceError } from './errors'
+import { MAX_TEXT_LENGTH } from './limits'
 import { FREQUENCIES, WEEKDAYS } from './types'
 import { checkRecurrence } from './validate'
 import { fromIcal, instantToWall } from './wallTime'
@@ -137,6 +138,9 @@ function datesOf(line: ContentLine, key: 'rdates' | 'exdates', offset: number, s
  * start and recurrence. `EXRULE`, deprecated by RFC 5545, and any other line are refused.
  */
 export function parseRecurrence(text: string): { series: SeriesStart; recurrence: Recurrence } {
+  if (text.length > MAX_TEXT_LENGTH) {
+    throw new RecurrenceError('rule', 'too_long', `The recurrence text may be at most ${MAX_TEXT_LENGTH.toLocaleString('en')} characters long; got ${text.length.toLocaleString('en')}.`)
+  }
   const lines = contentLines(text)
   const dtstart = lines.filter((line) => line.name === 'DTSTART')
   if (dtstart.length !== 1) throw unreadable('start', 'The recurrence needs exactly one DTSTART line.')

@@ -1,7 +1,7 @@
 import type { Recurrence, RecurrenceRule, SeriesStart } from './types'
 
 import { RecurrenceError } from './errors'
-import { MAX_COUNT } from './limits'
+import { MAX_COUNT, MAX_DATES } from './limits'
 import { FREQUENCIES, WEEKDAYS } from './types'
 import { isWallValue } from './wallTime'
 
@@ -98,6 +98,9 @@ export function checkRecurrence(series: SeriesStart, recurrence: Recurrence): vo
   for (const key of ['rdates', 'exdates'] as const) {
     const values: unknown = recurrence[key]
     if (!Array.isArray(values)) throw new RecurrenceError(key, 'unreadable', `${key} must be a list.`)
+    if (values.length > MAX_DATES) {
+      throw new RecurrenceError(key, 'too_many_dates', `${key} may list at most ${MAX_DATES.toLocaleString('en')} dates; got ${values.length.toLocaleString('en')}.`)
+    }
     values.forEach((value, index) => {
       checkWall(`${key}[${index}]`, value, series)
       // The event's own start is the series' first occurrence: the original's post dates, our list's order.

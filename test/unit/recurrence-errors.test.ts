@@ -68,6 +68,13 @@ describe('recurrence bad input: a clear error naming the field', () => {
     expect(error.message).not.toBe('')
   })
 
+  it('refuses more than 1,000 extra or excluded dates, and a text too long to be a recurrence', () => {
+    const dates = Array.from({ length: 1001 }, (_, day) => new Date(Date.UTC(2027, 2, 2 + day, 9)).toISOString().slice(0, 19))
+    expect(refusalOf({ rule: weekly, rdates: dates, exdates: [] })).toMatchObject({ field: 'rdates', code: 'too_many_dates' })
+    expect(refusalOf({ rule: weekly, rdates: [], exdates: dates })).toMatchObject({ field: 'exdates', code: 'too_many_dates' })
+    expect(refusalOfText(`${DTSTART}\nRRULE:FREQ=WEEKLY${' '.repeat(70_000)}`)).toMatchObject({ field: 'rule', code: 'too_long' })
+  })
+
   it('says what is wrong in words, with the RFC 5545 part and the value', () => {
     expect(refusalOfText(`${DTSTART}\nRRULE:FREQ=WEEKLY;COUNT=1500`).message).toBe('rule.count (COUNT) must be a whole number from 1 to 1,000; got 1500.')
     expect(refusalOfText(`${DTSTART}\nRRULE:FREQ=WEEKLY\nRDATE;TZID=Europe/Paris:20270303T150000`).message).toBe(

@@ -72,6 +72,11 @@ describe('recurrence expansion', () => {
     ])
   })
 
+  it('counts days from the end of each month in a yearly rule (where ical.js 2.2.1 errs, so the cross-check leaves it out)', () => {
+    const starts = expandText('DTSTART;TZID=Europe/Paris:20260101T120000\nRRULE:FREQ=YEARLY;BYMONTH=1,4;BYMONTHDAY=1,-1;COUNT=8').map((occurrence) => occurrence.start.slice(0, 10))
+    expect(starts).toEqual(['2026-01-01', '2026-01-31', '2026-04-01', '2026-04-30', '2027-01-01', '2027-01-31', '2027-04-01', '2027-04-30'])
+  })
+
   it('keeps an all-day series on dates, with each day starting at midnight in the event\'s zone', () => {
     const series: SeriesStart = { start: '2027-03-27', timeZone: 'Australia/Sydney', allDay: true }
     const occurrences = expandRecurrence(series, { rule: { freq: 'WEEKLY', interval: 1, count: 3 }, rdates: [], exdates: [] }, HORIZON)
