@@ -108,14 +108,15 @@ function synchronized(drawn: Drawn): { start: SeriesStart; recurrence: Recurrenc
   return seriesOf(drawn, drawn.allDay ? first.toPlainDate().toString() : first.toPlainDateTime().toString())
 }
 
-function calendarText(start: SeriesStart, recurrence: Recurrence, horizon: Date): string {
-  const firstYear = Number(start.start.slice(0, 4))
-  const years = Array.from({ length: horizon.getUTCFullYear() - firstYear + 2 }, (_, index) => firstYear + index)
+/** Every year a drawn series can reach (starts in 2026-2028, a horizon of 24 months): one VTIMEZONE per zone. */
+const YEARS = [2026, 2027, 2028, 2029, 2030, 2031]
+
+function calendarText(start: SeriesStart, recurrence: Recurrence): string {
   return [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//payload-events-calendar//recurrence cross-check//EN',
-    ...(start.allDay ? [] : [vtimezone(start.timeZone, years)]),
+    ...(start.allDay ? [] : [vtimezone(start.timeZone, YEARS)]),
     'BEGIN:VEVENT',
     'UID:cross-check',
     'DTSTAMP:20260101T000000Z',
@@ -127,7 +128,7 @@ function calendarText(start: SeriesStart, recurrence: Recurrence, horizon: Date)
 
 /** What ical.js expands from our text up to the horizon: instants, or dates for all-day. */
 function icalExpansion(start: SeriesStart, recurrence: Recurrence, horizon: Date): string[] {
-  const text = calendarText(start, recurrence, horizon)
+  const text = calendarText(start, recurrence)
   const calendar = new ICAL.Component(ICAL.parse(text))
   const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!)
   const iterator = event.iterator()
