@@ -26,7 +26,9 @@ function weekdayNum(field: string, text: string): WeekdayNum {
 
 /**
  * The value of an `RRULE` line (`FREQ=MONTHLY;BYDAY=-1FR;COUNT=6`) as a typed rule for `series`.
- * An `UNTIL` in UTC becomes the wall-clock time it is in the series' zone.
+ * An `UNTIL` in UTC becomes the wall-clock time it is in the series' zone. Only the syntax is
+ * checked here; ranges and bounds are `checkRecurrence`'s (./validate.ts), which `parseRecurrence`
+ * and `expandRecurrence` run.
  */
 export function parseRule(text: string, series: SeriesStart): RecurrenceRule {
   const parts = new Map<string, string>()

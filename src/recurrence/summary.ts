@@ -29,6 +29,8 @@ interface Words {
   /** Joins a frequency with what it is on: "Every month" + "the first Monday". */
   on: (head: string, what: string) => string
   inMonths: (months: string) => string
+  /** A yearly rule's days of the month without months: they are in every month. */
+  ofEveryMonth: string
   at: (time: string) => string
   times: (count: number) => string
   until: (date: string) => string
@@ -69,6 +71,7 @@ const WORDS: Record<SummaryLocale, Words> = {
     dayOfMonth: (day, month) => `${month} ${day}`,
     on: (head, what) => `${head} on ${what}`,
     inMonths: (months) => ` in ${months}`,
+    ofEveryMonth: ' of every month',
     at: (time) => ` at ${time}`,
     times: (count) => (count === 1 ? ', once' : `, ${count} times`),
     until: (date) => `, until ${date}`,
@@ -91,6 +94,7 @@ const WORDS: Record<SummaryLocale, Words> = {
     dayOfMonth: (day, month) => `le ${day === 1 ? '1er' : day} ${month}`,
     on: (head, what) => `${head}, ${what}`,
     inMonths: (months) => ` en ${months}`,
+    ofEveryMonth: ' de chaque mois',
     at: (time) => ` à ${time}`,
     times: (count) => (count === 1 ? ', une fois' : `, ${count} fois`),
     until: (date) => `, jusqu’au ${date}`,
@@ -113,6 +117,7 @@ const WORDS: Record<SummaryLocale, Words> = {
     dayOfMonth: (day, month) => `el ${day} de ${month}`,
     on: (head, what) => `${head}, ${what}`,
     inMonths: (months) => ` en ${months}`,
+    ofEveryMonth: ' de cada mes',
     at: (time) => (time.startsWith('01:') ? ` a la ${time}` : ` a las ${time}`),
     times: (count) => (count === 1 ? ', una vez' : `, ${count} veces`),
     until: (date) => `, hasta el ${date}`,
@@ -177,7 +182,8 @@ function ruleWords(rule: RecurrenceRule, series: SeriesStart, locale: SummaryLoc
       if (!rule.byMonth && !rule.byDay && !rule.byMonthDay) {
         return words.on(words.every.YEARLY(rule.interval), words.dayOfMonth(start.day, monthName(start.month, locale)))
       }
-      return words.on(words.every.YEARLY(rule.interval), daysPicked(rule, series, locale)) + (rule.byMonth || rule.byDay ? months : words.inMonths(monthName(start.month, locale)))
+      // Without BYMONTH a yearly rule's days of the month are in every month; its nth weekdays count through the year.
+      return words.on(words.every.YEARLY(rule.interval), daysPicked(rule, series, locale)) + (rule.byMonth || rule.byDay ? months : words.ofEveryMonth)
   }
 }
 

@@ -48,6 +48,11 @@ describe('recurrence summary in plain words', () => {
       es: 'Todos los años, el 1 de marzo',
     })
     expect(summaries('DTSTART;VALUE=DATE:20271125\nRRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=4TH;COUNT=5').en).toBe('Every year on the fourth Thursday in November, 5 times')
+    expect(summaries('DTSTART;VALUE=DATE:20270315\nRRULE:FREQ=YEARLY;BYMONTHDAY=15')).toEqual({
+      en: 'Every year on the 15th of every month',
+      fr: 'Tous les ans, le 15 de chaque mois',
+      es: 'Todos los años, el día 15 de cada mes',
+    })
     expect(summaries('DTSTART;TZID=UTC:20270301T010000\nRRULE:FREQ=DAILY;COUNT=5\nRDATE;TZID=UTC:20270310T010000\nEXDATE;TZID=UTC:20270302T010000')).toEqual({
       en: 'Every day at 01:00, 5 times, and on 1 other date, except on 1 date',
       fr: 'Tous les jours à 01:00, 5 fois, et 1 autre date, sauf 1 date',
