@@ -14,7 +14,7 @@ const DAY_MS = 86_400_000
  * The rule as rrule-temporal reads it, from the same RFC 5545 text the feeds will carry, so that
  * what subscribers' calendars expand and what we store come from one source.
  */
-function ruleOf(series: SeriesStart, recurrence: Recurrence): RRuleTemporal {
+export function ruleOf(series: SeriesStart, recurrence: Recurrence): RRuleTemporal {
   return new RRuleTemporal({ rruleString: formatRecurrenceLines(series, recurrence).join('\n'), cache: false })
 }
 
@@ -43,7 +43,7 @@ function datesOnly(series: SeriesStart, recurrence: Recurrence, rdates: Readonly
 }
 
 /** An instant rrule-temporal can compare with its own: all-day rules run in UTC (./format.ts writes VALUE=DATE). */
-const ruleInstant = (value: string, series: SeriesStart): Date => (series.allDay ? new Date(`${value}T00:00:00Z`) : wallToInstant(value, series.timeZone))
+export const ruleInstant = (value: string, series: SeriesStart): Date => (series.allDay ? new Date(`${value}T00:00:00Z`) : wallToInstant(value, series.timeZone))
 
 /**
  * The checks that need the rule. The event's start must be an occurrence of its rule: RFC 5545
