@@ -1,0 +1,103 @@
+import { RRuleTemporal } from 'rrule-temporal'
+
+import type { Occurrence, Recurrence, SeriesStart } from './types'
+
+import { RecurrenceError } from './errors'
+import { formatRecurrenceLines } from './format'
+import { MAX_OCCURRENCES } from './limits'
+import { checkRecurrence } from './validate'
+import { instantToWall, utcText, wallToInstant } from './wallTime'
+
+const DAY_MS = 86_400_000
+
+/**
+ * The rule as rrule-temporal reads it, from the same RFC 5545 text the feeds will carry, so that
+ * what subscribers' calendars expand and what we store come from one source.
+ */
+export function ruleOf(series: SeriesStart, recurrence: Recurrence): RRuleTemporal {
+  return new RRuleTemporal({ rruleString: formatRecurrenceLines(series, recurrence).join('\n'), cache: false })
+}
+
+/**
+ * The occurrence an instant the rule produced stands for. An all-day rule is expanded on dates
+ * (in UTC, where every day has 24 hours), and its instant is the day's midnight in the event's
+ * zone. Only the instant is read from the library's values: their other getters cost a zone
+ * lookup each.
+ */
+function occurrenceOf(epochMs: number, series: SeriesStart, rdates: ReadonlySet<string>): Occurrence {
+  if (series.allDay) {
+    const start = new Date(epochMs).toISOString().slice(0, 10)
+    return { start, startUtc: utcText(wallToInstant(start, series.timeZone)), fromRdate: rdates.has(start) }
+  }
+  const start = instantToWall(epochMs, series.timeZone)
+  return { start, startUtc: utcText(new Date(epochMs)), fromRdate: rdates.has(start) }
+}
+
+/** The start, the extra dates and the exclusions alone, for a series without a rule. */
+function datesOnly(series: SeriesStart, recurrence: Recurrence, rdates: ReadonlySet<string>): Occurrence[] {
+  const excluded = new Set(recurrence.exdates)
+  return [...new Set([series.start, ...recurrence.rdates])]
+    .filter((start) => !excluded.has(start))
+    .map((start) => ({ start, startUtc: utcText(wallToInstant(start, series.timeZone)), fromRdate: rdates.has(start) && start !== series.start }))
+    .sort((a, b) => a.startUtc.localeCompare(b.startUtc))
+}
+
+/** An instant rrule-temporal can compare with its own: all-day rules run in UTC (./format.ts writes VALUE=DATE). */
+export const ruleInstant = (value: string, series: SeriesStart): Date => (series.allDay ? new Date(`${value}T00:00:00Z`) : wallToInstant(value, series.timeZone))
+
+/**
+ * The checks that need the rule. The event's start must be an occurrence of its rule: RFC 5545
+ * leaves a set whose DTSTART the rule would not produce undefined (§3.8.5.3), and clients do
+ * differ (ical.js leaves such a start out, others keep it), so a feed could not say what we store.
+ * Each `EXDATE` must remove something other than the start: an occurrence of the rule (however
+ * far ahead) or one of the extra dates; an exclusion that matches nothing is a mistake the editor
+ * should hear about.
+ */
+function checkAgainstRule(series: SeriesStart, recurrence: Recurrence): void {
+  const rule = recurrence.rule ? ruleOf(series, { rule: recurrence.rule, rdates: [], exdates: [] }) : undefined
+  if (rule && !rule.matches(ruleInstant(series.start, series))) {
+    throw new RecurrenceError('start', 'start_not_in_rule', `The event's start ${series.start} is not a day its rule gives; start the series on its first occurrence.`)
+  }
+  const rdates = new Set(recurrence.rdates)
+  recurrence.exdates.forEach((exdate, index) => {
+    if (exdate === series.start) {
+      throw new RecurrenceError(`exdates[${index}]`, 'start_excluded', `exdates[${index}] is the event's own start, the series' first occurrence: move the start to the next occurrence, or cancel that occurrence instead.`)
+    }
+    if (rdates.has(exdate) || rule?.matches(ruleInstant(exdate, series))) return
+    throw new RecurrenceError(`exdates[${index}]`, 'not_an_occurrence', `exdates[${index}] ${exdate} is not an occurrence of this series, so there is nothing to exclude.`)
+  })
+}
+
+/**
+ * The occurrences of a series that start no later than `horizon`, in order, after checking the
+ * recurrence (./validate.ts), its exclusions, and that it has at most MAX_OCCURRENCES by then.
+ * Times are evaluated in the event's zone: 09:00 in New York stays 09:00 across daylight-saving
+ * changes. A time the zone skips on some day (02:30 on a spring-forward night) gives no
+ * occurrence that day (RFC 5545 §3.3.10).
+ */
+export function expandRecurrence(series: SeriesStart, recurrence: Recurrence, horizon: Date): Occurrence[] {
+  checkRecurrence(series, recurrence)
+  checkAgainstRule(series, recurrence)
+  const rdates = new Set(recurrence.rdates)
+  const horizonMs = horizon.getTime()
+  let occurrences: Occurrence[]
+  if (recurrence.rule) {
+    // All-day dates run in UTC; a day's margin lets the last local day in before the exact cut below.
+    const lastMs = series.allDay ? horizonMs + DAY_MS : horizonMs
+    const first = ruleInstant(series.start, series)
+    // `between` takes the library's fast paths; `all` with a callback steps one candidate at a time.
+    const dates = ruleOf(series, recurrence).between(first, new Date(lastMs), true)
+    occurrences = dates.map((date) => occurrenceOf(date.epochMilliseconds, series, rdates))
+  } else {
+    occurrences = datesOnly(series, recurrence, rdates)
+  }
+  occurrences = occurrences.filter((occurrence) => Date.parse(occurrence.startUtc) <= horizonMs)
+  if (occurrences.length > MAX_OCCURRENCES) {
+    throw new RecurrenceError(
+      'rule',
+      'too_many_occurrences',
+      `The series has more than ${MAX_OCCURRENCES.toLocaleString('en')} occurrences before ${utcText(horizon)}; end it sooner (COUNT or UNTIL) or repeat less often.`,
+    )
+  }
+  return occurrences
+}
