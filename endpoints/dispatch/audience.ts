@@ -9,6 +9,6 @@ import { audienceOf } from '../conditional'
  * signed in or when a `password` in the query may unlock what it shows.
  */
 export function settleAudience(exchange: Exchange, user: PayloadRequest['user'], query: Record<string, unknown>): void {
-  exchange.audience = audienceOf(user as never)
+  exchange.audience = audienceOf(user)
   exchange.personal = exchange.signedIn || 'password' in query
 }
