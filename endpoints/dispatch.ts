@@ -31,13 +31,15 @@ export { parseQuery, routesFor }
 /**
  * Serves one request of the compatibility API, framework-agnostic: the Express router, Payload's
  * root endpoints and the exported fetch handler all call this. A pipeline of stages
- * (`endpoints/dispatch/`), in the order of WordPress's `WP_REST_Server::serve_request` and
- * `dispatch`: the method a request stands for; the route (the site index, a route, or none, where
- * `OPTIONS` is still answered); the body and the language (read before the sign-in, since the
- * nonce may come in the form); the caller; the controllers' context; a visitor's answer kept from
- * before; the route's `Allow`; the endpoint (arguments, permission, handler). Each answer is then
- * shaped as the query asks and sent with WordPress's headers and the conditional-request rules.
- * A failure at any stage leaves in the WordPress error shape, with what the stages learned so far.
+ * (`endpoints/dispatch/`), modelled on WordPress's `WP_REST_Server::serve_request` and `dispatch`:
+ * the method a request stands for (`_method`); the route (the site index, a route, or none, where
+ * `OPTIONS` is still answered); the body and the language; the caller (`check_authentication`,
+ * here after the route and the body, since the nonce may come in the form); the controllers'
+ * context; a visitor's answer kept from before; the route's `Allow` (`rest_send_allow_header`);
+ * the endpoint (`respond_to_request`: arguments, permission, handler). Each answer is then shaped
+ * as the query asks (`_fields`, `_envelope`) and sent with WordPress's headers and the
+ * conditional-request rules. A failure at any stage leaves in the WordPress error shape, with what
+ * the stages learned so far.
  */
 export async function dispatchCompatRequest(
   payload: Payload,
