@@ -1,0 +1,13 @@
+import type { CompatRequest } from './request'
+
+/**
+ * The method a request stands for. WordPress lets a POST stand for another method through
+ * `?_method=` or the `X-HTTP-Method-Override` header, for clients behind proxies that only pass
+ * GET and POST.
+ */
+export function effectiveMethod(request: Pick<CompatRequest, 'headers' | 'method' | 'query'>): string {
+  const method = request.method.toUpperCase()
+  if (method !== 'POST') return method
+  const override = new URLSearchParams(request.query).get('_method') ?? request.headers.get('x-http-method-override')
+  return override && /^(DELETE|GET|PATCH|PUT)$/i.test(override) ? override.toUpperCase() : method
+}

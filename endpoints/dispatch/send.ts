@@ -1,0 +1,39 @@
+import type { Exchange } from './exchange'
+import type { ShapedAnswer } from './shape'
+
+import { cacheControlOf, ifNoneMatchHits, PERSONAL_CACHE_HEADERS } from '../conditional'
+import { corsHeaders } from './cors'
+
+/**
+ * Sends a prepared answer, as WordPress's `serve_request` does: its headers (CORS, content type,
+ * the index's `Link`), the controller's, the no-cache headers for a personal answer; for GET and
+ * HEAD the ETag, Cache-Control and a 304 when `If-None-Match` names the ETag (`conditional.ts`);
+ * no body to HEAD.
+ */
+export function send(answer: ShapedAnswer, exchange: Pick<Exchange, 'method' | 'personal' | 'request' | 'signedIn'>): Response {
+  const { method, personal, request, signedIn } = exchange
+  const headers = new Headers({
+    ...corsHeaders(request.headers.get('origin'), method, signedIn),
+    'Access-Control-Allow-Headers': 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type',
+    'Access-Control-Expose-Headers': 'X-WP-Total, X-WP-TotalPages, Link',
+    'Content-Type': 'application/json; charset=UTF-8',
+    Link: `<${request.restBase}/>; rel="https://api.w.org/"`,
+    'X-Content-Type-Options': 'nosniff',
+    'X-Robots-Tag': 'noindex',
+  })
+  if (answer.allow) headers.set('Allow', answer.allow)
+  for (const [name, value] of Object.entries(answer.headers)) headers.set(name, value)
+  // WordPress marks every answer to a signed-in caller uncacheable, whatever the method.
+  const forVisitors = !signedIn && !personal
+  if (!forVisitors) for (const [name, value] of Object.entries(PERSONAL_CACHE_HEADERS)) headers.set(name, value)
+  const read = method === 'GET' || method === 'HEAD'
+  if (read) {
+    headers.set('ETag', answer.etag)
+    if (forVisitors) headers.set('Cache-Control', cacheControlOf(answer.status))
+    if (answer.status === 200 && ifNoneMatchHits(request.headers.get('if-none-match'), answer.etag)) {
+      headers.delete('Content-Type')
+      return new Response(null, { headers, status: 304 })
+    }
+  }
+  return new Response(method === 'HEAD' ? null : answer.body, { headers, status: answer.status })
+}
