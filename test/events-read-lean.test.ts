@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { leanEventReads } from '../endpoints/events/leanEvent'
+import { leanEventReads } from '../src/calendar/events/leanEvent'
 import { poolOf } from '../src/db/pool'
 import { htmlToLexical } from '../src/lib/richText'
 import { basic, serveCompatApi, type TestServer } from './helpers/http'
