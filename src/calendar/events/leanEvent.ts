@@ -77,7 +77,7 @@ const ORGANIZERS = `(SELECT json_agg(coalesce(
 
 /**
  * An event's categories or tags. `counted`: each with `termCount`, `[published events, change rows]`
- * from `calendar_term_counts` (`endpoints/termCounts.ts`), so that the read needs no second statement.
+ * from `calendar_term_counts` (`src/calendar/termCounts.ts`), so that the read needs no second statement.
  */
 const terms = (table: string, column: string, path: string, parent: boolean, counted: boolean) => `(SELECT json_agg(coalesce(
     CASE WHEN x.id IS NOT NULL THEN json_build_object(
