@@ -8,7 +8,7 @@
  */
 import path from 'node:path'
 
-import { LEAN_EVENT } from '../endpoints/events/leanEvent'
+import { LEAN_EVENT } from '../src/calendar/events/leanEvent'
 import { startBenchDatabase } from './database'
 
 const [dir, samplesArg, warmArg] = process.argv.slice(2)

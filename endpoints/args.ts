@@ -1,4 +1,4 @@
-import type { RestContext } from './context'
+import type { ArgsContext } from './context'
 import type { ParamSpec, ParamSpecs, ParamType } from './params'
 
 import { Found } from './params'
@@ -18,7 +18,7 @@ import { invalidParams, invalidType, missingParams, RestError } from './errors'
  * 6. coercion to the declared type, then the argument's own sanitizer.
  * Undeclared parameters are left out: handlers only ever see declared, validated values.
  */
-export async function readArgs(specs: ParamSpecs, ctx: RestContext): Promise<Record<string, unknown>> {
+export async function readArgs(specs: ParamSpecs, ctx: ArgsContext): Promise<Record<string, unknown>> {
   const body = ctx.body && typeof ctx.body === 'object' && !Array.isArray(ctx.body) ? (ctx.body as Record<string, unknown>) : {}
   // Read only by the defaults that need it: an answer that never reads the clock may be kept longer (`visitorResponses.ts`).
   const defaults = {

@@ -1,30 +1,30 @@
-import type { Payload, PayloadRequest } from 'payload'
-
-import type { SanitizedPluginConfig } from '../src/types'
+import type { CalendarContext } from '../src/calendar/context'
 import type { Language } from './i18n'
 import type { Route } from './router'
 
-/** Everything a controller needs about one request, whatever server received it. */
-export type RestContext = {
+/**
+ * What the API's argument declarations read of a request (`readArgs`, the validators, the
+ * conditions built from the arguments): the calendar's context with the request's arguments.
+ */
+export type ArgsContext = CalendarContext & {
   /** The endpoint's declared arguments, validated and coerced (see `readArgs`). */
   args: Record<string, unknown>
   body: unknown
-  headers: Headers
   language: Language
+  /** The request's method: a read (GET, HEAD) may be answered from what an argument's check already read. */
   method: string
-  now: Date
-  options: SanitizedPluginConfig
   params: Record<string, string>
-  payload: Payload
   /** The query string, parsed as PHP parses it (`a[]=1&a[]=2` is a list). */
   query: Record<string, unknown>
+}
+
+/** Everything a controller needs about one request, whatever server received it. */
+export type RestContext = ArgsContext & {
+  headers: Headers
   /** Absolute URL of the REST root the request came through, e.g. `https://site/fr/wp-json`. */
   restBase: string
-  /** A Payload request for the Local API: carries the signed-in user, the locale and the transaction. */
-  req: PayloadRequest
   /** The route table being served, for the routes that describe it. */
   routes: Route[]
-  user: PayloadRequest['user']
 }
 
 export type RestResult = {

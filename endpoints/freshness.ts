@@ -78,7 +78,7 @@ const KEPT = Symbol('kept')
  * What this request may reuse. Checks the change log once per request (the result is remembered
  * on the request), and only for visitors.
  */
-export async function keptFor(ctx: RestContext): Promise<Kept> {
+export async function keptFor(ctx: Pick<RestContext, 'payload' | 'req' | 'user'>): Promise<Kept> {
   return keptOn(ctx, ctx.payload, Boolean(ctx.user || ctx.req.transactionID))
 }
 

@@ -1,4 +1,4 @@
-import type { RestContext } from './context'
+import type { ArgsContext } from './context'
 import type { RestError } from './errors'
 import type { Language, LocalizedText } from './i18n'
 
@@ -16,7 +16,7 @@ export class Found {
 export const found = (value: unknown): Found => new Found(value)
 
 /** A validation rule: `false` is "Invalid parameter.", a RestError carries its own message. */
-export type Validator = (value: unknown, ctx: RestContext) => boolean | Found | Promise<boolean | Found | RestError> | RestError
+export type Validator = (value: unknown, ctx: ArgsContext) => boolean | Found | Promise<boolean | Found | RestError> | RestError
 
 /**
  * One parameter of one endpoint, declared once. The declaration validates and coerces requests,
@@ -50,7 +50,7 @@ export type ParamSpec = {
   maxItems?: number
   required?: boolean
   /** Turns the validated value into what the handler gets (e.g. clamps `per_page`). */
-  sanitize?: (value: unknown, ctx: RestContext) => unknown
+  sanitize?: (value: unknown, ctx: ArgsContext) => unknown
   /** The type `/doc` shows when it differs from the coercing `type` (TEC's `swagger_type`). */
   swaggerType?: string
   /** The WordPress type: drives coercion and appears in the index. */

@@ -6,8 +6,8 @@ import type { Route } from './router'
 
 import { alreadyTrashed, archivePageNotFound } from './errors'
 import { type PlainDoc, plainDoc } from '../src/lib/plainDoc'
-import { inTransaction } from './transaction'
-import { apiUrl, encodedQuery } from './urls'
+import { inTransaction } from '../src/lib/transaction'
+import { apiUrl, encodedQuery } from '../src/lib/urls'
 
 /** The item an item route addresses: its id and, where the route looked it up, its status. */
 export type Target = { id: number; status?: string }

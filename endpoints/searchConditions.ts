@@ -1,12 +1,12 @@
 import type { CollectionSlug, Where } from 'payload'
 
-import type { RestContext } from './context'
+import type { ArgsContext } from './context'
 
 import { onlyWhereContentIsSeen, readingOf, withLocks } from '../src/access/hiddenFieldConditions'
 import { unprotectedOr } from '../src/access/protectedContent'
 import { foldedLike } from '../src/db/foldedSearch'
 import { CALENDAR_SLUGS } from '../src/slugs'
-import { leanLinkedCount } from './leanLinkedList'
+import { leanLinkedCount } from './linkedPosts/leanLinkedList'
 import { unlockedItems } from './unlockProtected'
 import { containsPattern, findLikeFragments, postSearchTerms } from '../src/lib/searchTerms'
 
@@ -21,7 +21,7 @@ import { containsPattern, findLikeFragments, postSearchTerms } from '../src/lib/
  * a field a password-protected item shows the caller blanked matches only in the items the caller
  * unlocks (`unlockedItems`), so that no search or filter answers with what the item hides.
  */
-function hiddenFieldLocks(ctx: RestContext, collection: string): (field: string) => Where[] {
+function hiddenFieldLocks(ctx: ArgsContext, collection: string): (field: string) => Where[] {
   const seen = unlockedItems(ctx)
   const config = ctx.payload.collections[collection as CollectionSlug]?.config
   return (field) => (seen === true || !config ? [] : readingOf(ctx.payload, config, field, () => seen).locks)
@@ -31,7 +31,7 @@ function hiddenFieldLocks(ctx: RestContext, collection: string): (field: string)
  * A list's filters (`{ venue: { in: … } }`, `{ categories: … }`) holding, on the fields a
  * protected item shows the caller blanked, only for the items the caller unlocks.
  */
-export function filtersOnWhatIsSeen(ctx: RestContext, collection: string, filters: Where[]): Where[] {
+export function filtersOnWhatIsSeen(ctx: ArgsContext, collection: string, filters: Where[]): Where[] {
   const seen = unlockedItems(ctx)
   const config = ctx.payload.collections[collection as CollectionSlug]?.config
   if (seen === true || !config) return filters
@@ -44,7 +44,7 @@ export function filtersOnWhatIsSeen(ctx: RestContext, collection: string, filter
  * caller unlocks it. Someone not signed in finds no password-protected event at all, as in
  * WordPress (`post_password = ''`).
  */
-export function postSearchConditions(ctx: RestContext, fields: readonly string[], search: string): Where[] {
+export function postSearchConditions(ctx: ArgsContext, fields: readonly string[], search: string): Where[] {
   const locks = hiddenFieldLocks(ctx, CALENDAR_SLUGS.events)
   const conditions = postSearchTerms(search).map(({ exclude, text }): Where => {
     const pattern = containsPattern(text)
@@ -67,7 +67,7 @@ export function termSearchCondition(fields: readonly string[], search: string): 
  * of the text (a field a protected item shows the caller blanked, only when the caller unlocks
  * it); null when the text has no fragment (nothing matches).
  */
-export function findLikeCondition(ctx: RestContext, collection: string, fields: readonly string[], search: string): null | Where {
+export function findLikeCondition(ctx: ArgsContext, collection: string, fields: readonly string[], search: string): null | Where {
   const fragments = findLikeFragments(search)
   if (!fragments.length) return null
   const locks = hiddenFieldLocks(ctx, collection)
@@ -79,7 +79,7 @@ export function findLikeCondition(ctx: RestContext, collection: string, fields: 
  * none does, whatever the list's other filters, the original answers an empty page whose total and
  * paging are those of the list without the search.
  */
-export async function anyFindLikeMatch(ctx: RestContext, collection: CollectionSlug, condition: Where): Promise<boolean> {
+export async function anyFindLikeMatch(ctx: ArgsContext, collection: CollectionSlug, condition: Where): Promise<boolean> {
   const and: Where[] = [{ status: { not_equals: 'trash' } }, condition]
   const lean = collection === 'venues' || collection === 'organizers' ? await leanLinkedCount(ctx, collection, and) : undefined
   return (lean ?? (await ctx.payload.count({ collection, overrideAccess: false, req: ctx.req, where: { and } })).totalDocs) > 0

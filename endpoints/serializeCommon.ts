@@ -1,7 +1,8 @@
 import type { ExternalImageDoc } from '../src/lib/externalImage'
-import type { RestContext } from './context'
+import type { CalendarContext } from '../src/calendar/context'
 
 import { imageExtension, isExternalImage } from '../src/lib/externalImage'
+import { relationId } from '../src/lib/databaseIds'
 import { wallTime } from '../src/lib/wallTimes'
 import { lexicalToHtml } from '../src/lib/richText'
 import { jsonLdText } from '../src/lib/jsonLdText'
@@ -9,7 +10,7 @@ import { texturize } from '../src/lib/texturize'
 import { carriesScript, htmlAsKept } from '../src/lib/htmlSafety'
 import { renderExcerpt, renderPostContent } from '../src/lib/postContent'
 import { asWordPressRenders } from './descriptionFormat'
-import { globalId, permalink } from './urls'
+import { globalId, permalink } from '../src/lib/urls'
 
 /** WordPress's zero date, which never-published drafts carry as their UTC dates. */
 const ZERO_DATE = '0000-00-00 00:00:00'
@@ -25,7 +26,7 @@ type PostLike = {
 }
 
 /** `author`, `status` and the four post dates, as the original reports them for any post. */
-export function postMeta(doc: PostLike, ctx: RestContext) {
+export function postMeta(doc: PostLike, ctx: CalendarContext) {
   const tz = ctx.options.siteTimezone
   const published = doc.publishedAt ? new Date(doc.publishedAt) : null
   const neverPublished = !published && (doc.status === 'draft' || doc.status === 'pending')
@@ -47,16 +48,9 @@ export function publicSlug(doc: { publishedAt?: null | string; slug?: null | str
   return doc.slug ?? ''
 }
 
-export function globalIds(doc: PostLike, ctx: RestContext) {
+export function globalIds(doc: PostLike, ctx: CalendarContext) {
   const own = globalId(ctx.options, doc.id)
   return { global_id: own, global_id_lineage: [own, ...(doc.globalIdLineage ?? []).filter((id) => id !== own)] }
-}
-
-export function relationId(value: unknown): null | number {
-  if (value === null || value === undefined) return null
-  if (typeof value === 'number') return value
-  if (typeof value === 'object' && 'id' in (value as object)) return Number((value as { id: unknown }).id)
-  return Number(value)
 }
 
 /** A title (an event's, a venue's or an organizer's name) as the original shows it (src/lib/texturize.ts). */
@@ -88,7 +82,7 @@ export function escapeHtml(value: string): string {
 }
 
 /** The original's `false`/object image: the file's URL, id and extension, then its sizes. */
-export function serializeImage(media: unknown, ctx: RestContext): false | Record<string, unknown> {
+export function serializeImage(media: unknown, ctx: CalendarContext): false | Record<string, unknown> {
   if (!media || typeof media !== 'object') return false
   const file = media as Record<string, unknown>
   const outside = isExternalImage(file as ExternalImageDoc)
@@ -128,7 +122,7 @@ export function dropEmpty<T extends Record<string, unknown>>(object: T): Partial
  */
 export function serializeLinkedPost(
   doc: PostLike & Record<string, unknown>,
-  ctx: RestContext,
+  ctx: CalendarContext,
   args: { blanked: Record<string, unknown>; kind: 'organizers' | 'venues'; nameKey: string; own: Record<string, unknown>; unlocked: boolean },
 ): Record<string, unknown> {
   const base = {

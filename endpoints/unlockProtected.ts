@@ -1,6 +1,6 @@
 import type { Where } from 'payload'
 
-import type { RestContext } from './context'
+import type { ArgsContext } from './context'
 
 import { unprotectedOr } from '../src/access/protectedContent'
 import { can } from '../src/lib/roles'
@@ -11,7 +11,7 @@ import { can } from '../src/lib/roles'
  * gets it blanked, wherever it appears (its own route, a list, or embedded in an event). The
  * password is an argument of every route that shows such items (`passwordArgs.ts`).
  */
-export function mayUnlockProtected(ctx: RestContext, doc: object): boolean {
+export function mayUnlockProtected(ctx: ArgsContext, doc: object): boolean {
   const { password } = doc as { password?: unknown }
   if (!password) return true
   return can(ctx.user, 'edit_others_posts') || (typeof ctx.args.password === 'string' && ctx.args.password === password)
@@ -22,7 +22,7 @@ export function mayUnlockProtected(ctx: RestContext, doc: object): boolean {
  * editors, otherwise those without a password and those whose password the caller gave. What
  * stays blanked for the caller answers none of its searches and filters (`searchConditions.ts`).
  */
-export function unlockedItems(ctx: RestContext): true | Where {
+export function unlockedItems(ctx: ArgsContext): true | Where {
   if (can(ctx.user, 'edit_others_posts')) return true
   const { password } = ctx.args
   return unprotectedOr(typeof password === 'string' && password !== '' ? [{ password: { equals: password } }] : [])

@@ -1,6 +1,6 @@
 import type { CollectionSlug, Where } from 'payload'
 
-import type { RestContext } from './context'
+import type { ArgsContext } from './context'
 import type { Validator } from './params'
 
 import { found } from './params'
@@ -160,7 +160,7 @@ export const slugOf =
     return item ? found(item) : false
   }
 
-async function findOne(ctx: RestContext, collection: string, where: Where, select: Record<string, true>): Promise<null | PlainDoc> {
+async function findOne(ctx: ArgsContext, collection: string, where: Where, select: Record<string, true>): Promise<null | PlainDoc> {
   const { docs } = await ctx.payload.find({
     collection: collection as CollectionSlug,
     depth: 0,
@@ -175,7 +175,7 @@ async function findOne(ctx: RestContext, collection: string, where: Where, selec
   return docs[0] ? plainDoc(docs[0]) : null
 }
 
-async function countExisting(ctx: RestContext, collection: string, where: object): Promise<number> {
+async function countExisting(ctx: ArgsContext, collection: string, where: object): Promise<number> {
   const { totalDocs } = await ctx.payload.count({
     collection: collection as CollectionSlug,
     overrideAccess: true,
@@ -228,7 +228,7 @@ const withinInlineBounds = (object: Record<string, unknown>, nameKey: string): b
  * (`src/lib/itemsReadByRequest.ts`): the write's own check that the writer may read what they link
  * (`src/fields/readableRelationship.ts`) and its answer then need not read them again.
  */
-async function countLinkable(ctx: RestContext, collection: string, ids: number[]): Promise<number> {
+async function countLinkable(ctx: ArgsContext, collection: string, ids: number[]): Promise<number> {
   if (!(await mayReadEvery(ctx, collection))) return countExisting(ctx, collection, { id: { in: ids } })
   const docs = await readItemsById(ctx.req, collection, ids)
   rememberItemsRead(ctx.req, collection, ids, docs)

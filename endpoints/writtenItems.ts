@@ -1,6 +1,6 @@
 import type { CollectionSlug } from 'payload'
 
-import type { RestContext } from './context'
+import type { CalendarContext } from '../src/calendar/context'
 
 import { mayReadEveryItem } from '../src/lib/itemsReadByRequest'
 import { type PlainDoc, plainDoc } from '../src/lib/plainDoc'
@@ -18,7 +18,7 @@ import { type PlainDoc, plainDoc } from '../src/lib/plainDoc'
  * after the commit would find the same row (or a later write's, which this write's answer need not
  * show).
  */
-export async function asReadByWriter(ctx: RestContext, collection: string, written: PlainDoc): Promise<null | PlainDoc> {
+export async function asReadByWriter(ctx: CalendarContext, collection: string, written: PlainDoc): Promise<null | PlainDoc> {
   const config = ctx.payload.collections[collection as CollectionSlug]?.config
   if (!config || !(await mayReadEvery(ctx, collection))) return null
   let doc: PlainDoc = { ...written }
@@ -29,4 +29,4 @@ export async function asReadByWriter(ctx: RestContext, collection: string, writt
 }
 
 /** Whether the collection's read access lets this request's caller read every item (answers `true`, not a condition). */
-export const mayReadEvery = (ctx: RestContext, collection: string): Promise<boolean> => mayReadEveryItem(ctx.req, collection)
+export const mayReadEvery = (ctx: CalendarContext, collection: string): Promise<boolean> => mayReadEveryItem(ctx.req, collection)

@@ -715,7 +715,7 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the admin panel in a browser', { 
     await screenshot(admin, 'event-form-scheduled')
 
     const page = admin.locator('.preview-links__page')
-    // A scheduled event has WordPress's plain permalink, as the API's `url` says (`endpoints/urls.ts`).
+    // A scheduled event has WordPress's plain permalink, as the API's `url` says (`src/lib/urls.ts`).
     await expect.poll(() => page.getAttribute('href')).toMatch(new RegExp(`/\\?post_type=tribe_events&p=${scheduled}$`))
     const apiLink = (await admin.locator('.preview-links__api').getAttribute('href'))!
     expect(apiLink).toMatch(new RegExp(`/wp-json/vendor/events/v1/events/${scheduled}$`))

@@ -2,14 +2,14 @@ import type { Payload } from 'payload'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { leanEventReads } from '../endpoints/events/leanEvent'
+import { leanEventReads } from '../src/calendar/events/leanEvent'
 import { poolOf } from '../src/db/pool'
 import { htmlToLexical } from '../src/lib/richText'
 import { basic, serveCompatApi, type TestServer } from './helpers/http'
 import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
 
 /*
- * Single events read in one SQL statement (`endpoints/events/leanEvent.ts`) against the same reads
+ * Single events read in one SQL statement (`src/calendar/events/leanEvent.ts`) against the same reads
  * through Payload (the lean path switched off), over HTTP: every status of the event, of its venue
  * and of its organizers (draft, pending, scheduled, private, trashed, password-protected, an
  * author's own), every kind of caller, by id and by slug, with and without the password, in the
@@ -163,7 +163,7 @@ describe('single events read in one statement: the same answers and rules as thr
       // A slug that names no event, and a venue's (the slug's look-up reads events only).
       `/events/by-slug/${tag.toLowerCase()}-no-such-event`,
       `/events/by-slug/${venueSlug}`,
-      // Venue and organizer searches read their pages and totals in SQL of their own (`endpoints/leanLinkedList.ts`).
+      // Venue and organizer searches read their pages and totals in SQL of their own (`endpoints/linkedPosts/leanLinkedList.ts`).
       `/venues?search=${tag}&per_page=50`,
       `/venues?search=${tag.toUpperCase()}%20PUBLI&per_page=2&page=2`,
       `/venues?search=${tag}%20excerpt&status=publish,draft,private,pending,future&per_page=50&i18n_language=fr`,

@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { inTransaction } from '../endpoints/transaction'
+import { inTransaction } from '../src/lib/transaction'
 import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
 import { basic, serveCompatApi } from './helpers/http'
 

@@ -7,7 +7,7 @@ import { basic, serveCompatApi, type TestServer } from './helpers/http'
 import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
 
 /*
- * `has_events` and `only_with_upcoming` on the venue and organizer lists (`endpoints/linkedToEvents.ts`):
+ * `has_events` and `only_with_upcoming` on the venue and organizer lists (`endpoints/linkedPosts/linkedToEvents.ts`):
  * which events count, for whom, over HTTP. `has_events` counts every event that is not a draft or
  * pending (a trashed one counts) and has no password, whoever asks; `only_with_upcoming` counts, as the
  * original, only the first page (10) of upcoming events not hidden from listings, where upcoming
@@ -106,7 +106,7 @@ describe('has_events and only_with_upcoming', () => {
   for (const kind of ['venues', 'organizers'] as const) {
     it(`${kind}: has_events counts every event but drafts, pending and password-protected ones (a trashed one counts, as in the original), whoever asks`, async () => {
       // A password-protected event does not count here (it does for only_with_upcoming): the rule
-      // as it was, see endpoints/linkedToEvents.ts.
+      // as it was, see endpoints/linkedPosts/linkedToEvents.ts.
       const withEvents = sorted(['published', 'ongoing', 'soon', 'hidden', 'past', 'private', 'scheduled', 'trashed', 'authorsPrivate', 'pastAndDraft'])
       expect(await listed(kind, 'has_events=1', null)).toEqual(withEvents)
       expect(await listed(kind, 'has_events=true', admin)).toEqual(withEvents)

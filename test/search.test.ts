@@ -73,7 +73,7 @@ describe('search', () => {
     expect(await listed(`/events?search=${tag}%20sa`)).toEqual(['inDescription', 'inExcerpt', 'inTitle'])
   })
 
-  // Venues and organizers: every fragment in one of the fields (`SEARCH_FIELDS` in `endpoints/linkedPostController.ts`).
+  // Venues and organizers: every fragment in one of the fields (`SEARCH_FIELDS` in `endpoints/linkedPosts/controller.ts`).
   it('searches venues, organizers and terms', async () => {
     const venue = await payload.create({ collection: 'venues', data: { name: `${tag} Québec Hall`, city: 'Québec', status: 'publish' } as never, overrideAccess: true })
     const organizer = await payload.create({ collection: 'organizers', data: { name: `${tag} Society`, email: `${tag}@example.org`, status: 'publish' } as never, overrideAccess: true })

@@ -21,7 +21,7 @@ export function generateOrganizersCollection(options: SanitizedPluginConfig, slu
     blankedWhenProtected: { email: null, phone: null, website: null },
     kind: 'organizers',
     titleField: 'name',
-    // The list's order (`endpoints/linkedPostController.ts`).
+    // The list's order (`endpoints/linkedPosts/controller.ts`).
     indexes: [{ fields: ['postDate'] }],
     localizedFields: ORGANIZER_LOCALIZED_FIELDS,
     options,

@@ -22,7 +22,7 @@ export function generateVenuesCollection(options: SanitizedPluginConfig, slug: s
     blankedWhenProtected: { address: null, city: null, country: null, latitude: null, longitude: null, phone: null, province: null, showMap: null, showMapLink: null, stateProvince: null, website: null, zip: null },
     kind: 'venues',
     titleField: 'name',
-    // The list's order (`endpoints/linkedPostController.ts`).
+    // The list's order (`endpoints/linkedPosts/controller.ts`).
     indexes: [{ fields: ['postDate'] }],
     localizedFields: VENUE_LOCALIZED_FIELDS,
     options,

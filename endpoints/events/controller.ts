@@ -2,6 +2,7 @@ import type { CollectionSlug, Where } from 'payload'
 
 import { NotFound } from 'payload'
 
+import type { EventDoc } from '../../src/calendar/events/eventDoc'
 import type { RestContext } from '../context'
 import type { ListPage, Resource, Target } from '../resourceController'
 
@@ -13,19 +14,19 @@ import { can } from '../../src/lib/roles'
 import { foundFor, wasSent } from '../args'
 import { eventNoLongerAvailable, eventNotFound, eventPasswordProtected, notAccessible, notAnEventId } from '../errors'
 import { countKept } from '../freshness'
-import { leanCount } from './leanList'
+import { leanCount } from '../../src/calendar/events/leanList'
 import { mayUnlockProtected } from '../unlockProtected'
 import { toList } from '../validators'
 import { DATE_BOUNDS, includeWindow, isStrict, parseDateWindow } from './dateWindow'
 import { EVENT_SEARCH_FIELDS, EVENTS_LIST_SORT, eventsListConditions } from './listQuery'
 import { prepareEventData } from './prepareEvent'
-import { findEventsPage, loadEvents, populateEvents } from './loadEvents'
+import { findEventsPage, loadEvents, populateEvents } from '../../src/calendar/events/loadEvents'
 import { defaultEndDate, defaultStartDate } from './params'
-import { type EventDoc, serializeEvent } from './serializeEvent'
+import { serializeEvent } from './serializeEvent'
 import { type PlainDoc, plainDoc } from '../../src/lib/plainDoc'
 import { asReadByWriter } from '../writtenItems'
 import { itemsReadBefore } from '../../src/lib/itemsReadByRequest'
-import { relationId } from '../serializeCommon'
+import { relationId } from '../../src/lib/databaseIds'
 
 const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
 

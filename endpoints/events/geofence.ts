@@ -1,6 +1,6 @@
 import type { CollectionSlug } from 'payload'
 
-import type { RestContext } from '../context'
+import type { CalendarContext } from '../../src/calendar/context'
 
 import { CALENDAR_SLUGS } from '../../src/slugs'
 
@@ -13,7 +13,7 @@ const EARTH_RADIUS_KM = 6371
  * then the great-circle distance decides. Returns their ids (and 0, so an empty answer is a
  * filter that matches nothing rather than no filter).
  */
-export async function venuesNear(ctx: RestContext, lat: number, lng: number, radiusKm = DEFAULT_RADIUS_KM): Promise<number[]> {
+export async function venuesNear(ctx: CalendarContext, lat: number, lng: number, radiusKm = DEFAULT_RADIUS_KM): Promise<number[]> {
   const latDelta = (radiusKm / EARTH_RADIUS_KM) * (180 / Math.PI)
   const lngDelta = latDelta / Math.max(Math.cos((lat * Math.PI) / 180), 0.01)
   const { docs } = await ctx.payload.find({

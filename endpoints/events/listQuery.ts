@@ -1,6 +1,6 @@
 import type { Where } from 'payload'
 
-import type { RestContext } from '../context'
+import type { ArgsContext } from '../context'
 import type { DateWindow } from './dateWindow'
 
 import { wallTime } from '../../src/lib/wallTimes'
@@ -37,7 +37,7 @@ export const EVENT_SEARCH_FIELDS = ['title', 'excerpt', 'descriptionText'] as co
  * which take a subset of the same arguments.
  */
 export async function eventsListConditions(
-  ctx: RestContext,
+  ctx: ArgsContext,
   args: Record<string, unknown>,
   { statuses, window }: { statuses: null | string[]; window: DateWindow | null },
 ): Promise<Where[]> {

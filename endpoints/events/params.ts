@@ -1,7 +1,7 @@
 import type { ParamSpecs, Validator } from '../params'
 
 import { found, optional } from '../params'
-import { loadEventBySlug } from './loadEvents'
+import { loadEventBySlug } from '../../src/calendar/events/loadEvents'
 
 import { formatWallTime } from '../../src/lib/phpDate'
 import { TEXT_LIMITS } from '../../src/lib/textLimits'

@@ -1,4 +1,4 @@
-import type { RestContext } from '../context'
+import type { CalendarContext } from '../../src/calendar/context'
 
 import { globalIds, jsonLdTitle, serializeLinkedPost } from '../serializeCommon'
 import { linkedPostJsonLdDescription } from '../events/jsonLdDescription'
@@ -9,7 +9,7 @@ export type OrganizerDoc = Record<string, unknown> & { id: number; slug?: string
  * The organizer object (`docs/compatibility.md`, "Response shapes"): empty values dropped;
  * `json_ld` only on single reads.
  */
-export function serializeOrganizer(doc: OrganizerDoc, ctx: RestContext, { jsonLd = false, unlocked = true } = {}) {
+export function serializeOrganizer(doc: OrganizerDoc, ctx: CalendarContext, { jsonLd = false, unlocked = true } = {}) {
   const kept = serializeLinkedPost(doc as never, ctx, {
     // What the original leaves of a password-protected organizer (`docs/compatibility.md`,
     // "Password-protected items"); the name becomes `[]`, sic.

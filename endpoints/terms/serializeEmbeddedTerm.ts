@@ -1,7 +1,7 @@
 import type { RestContext } from '../context'
 
-import { apiUrl } from '../urls'
-import { relationId } from '../serializeCommon'
+import { apiUrl } from '../../src/lib/urls'
+import { relationId } from '../../src/lib/databaseIds'
 
 export const TAXONOMIES = { categories: 'tribe_events_cat', tags: 'post_tag' } as const
 

@@ -2,8 +2,8 @@ import type { RestContext } from '../context'
 import type { TermKind } from './params'
 
 import { parseFieldList } from '../responseFields'
-import { relationId } from '../serializeCommon'
-import { apiUrl, permalink } from '../urls'
+import { relationId } from '../../src/lib/databaseIds'
+import { apiUrl, permalink } from '../../src/lib/urls'
 import { TAXONOMIES, termName } from './serializeEmbeddedTerm'
 
 /**

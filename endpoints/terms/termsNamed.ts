@@ -1,6 +1,6 @@
 import type { CollectionSlug, PayloadRequest, Where } from 'payload'
 
-import type { RestContext } from '../context'
+import type { CalendarContext } from '../../src/calendar/context'
 
 import { plainDocs } from '../../src/lib/plainDoc'
 
@@ -23,7 +23,7 @@ const hasSlug = (term: TermDoc, entry: string): boolean => term.slug === entry |
  * status or the caller). `req` is the write's, when the look-up belongs to one (its transaction
  * and language); without it the look-up reads the default language.
  */
-export async function termsNamed(ctx: RestContext, collection: string, entries: string[], req?: PayloadRequest): Promise<TermDoc[]> {
+export async function termsNamed(ctx: CalendarContext, collection: string, entries: string[], req?: PayloadRequest): Promise<TermDoc[]> {
   if (!entries.length) return []
   // `like` (case-insensitive, by words) finds a superset, which the exact comparison narrows.
   const where = { or: entries.flatMap((entry): Where[] => [{ slug: { in: [entry, entry.toLowerCase()] } }, { name: { like: entry } }]) }
@@ -32,7 +32,7 @@ export async function termsNamed(ctx: RestContext, collection: string, entries: 
 }
 
 /** Every term of `collection` matching `where`, whatever its status or the caller, in one query. */
-export async function findTerms(ctx: RestContext, collection: string, where: Where, req?: PayloadRequest, select?: Record<string, true>): Promise<TermDoc[]> {
+export async function findTerms(ctx: CalendarContext, collection: string, where: Where, req?: PayloadRequest, select?: Record<string, true>): Promise<TermDoc[]> {
   const { docs } = await ctx.payload.find({
     collection: collection as CollectionSlug,
     depth: 0,

@@ -1,4 +1,4 @@
-import type { RestContext } from '../context'
+import type { CalendarContext } from '../../src/calendar/context'
 
 import { stateProvinceOf } from '../../src/lib/stateProvince'
 import { globalIds, jsonLdTitle, serializeLinkedPost } from '../serializeCommon'
@@ -11,7 +11,7 @@ export type VenueDoc = Record<string, unknown> & { id: number; slug?: string; st
  * events: empty values are dropped as the original drops them, then the map flags and global ids
  * are appended. `json_ld` only on single reads.
  */
-export function serializeVenue(doc: VenueDoc, ctx: RestContext, { jsonLd = false, unlocked = true } = {}) {
+export function serializeVenue(doc: VenueDoc, ctx: CalendarContext, { jsonLd = false, unlocked = true } = {}) {
   const stateprovince = (doc.stateProvince as string) || stateProvinceOf(doc)
   const kept = serializeLinkedPost(doc as never, ctx, {
     // What the original leaves of a password-protected venue (`docs/compatibility.md`,

@@ -2,9 +2,9 @@
 
 import { useDocumentInfo, useLocale } from '@payloadcms/ui'
 
-import type { PermalinkKind } from '../../endpoints/urls'
+import type { PermalinkKind } from '../lib/urls'
 
-import { permalink } from '../../endpoints/urls'
+import { permalink } from '../lib/urls'
 import { useCalendarTranslation } from '../i18n/useCalendarTranslation'
 
 type Props = {

@@ -2,7 +2,7 @@
  * The import and export tool inside a host app, as a Payload bin script: the plugin registers it
  * under the key `events-calendar` (`src/plugin.ts`), so `npx payload events-calendar import
  * --from https://old.example/wp-json …` runs with the host's own config and database. The same
- * commands as this app's `npx payload-events-calendar` (`src/cli/main.ts`), but for `migrate`,
+ * commands as this app's `npx payload-events-calendar` (`src/server/cli.ts`), but for `migrate`,
  * which is the host's own `npx payload migrate`.
  */
 import type { Payload, SanitizedConfig } from 'payload'

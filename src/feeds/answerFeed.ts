@@ -39,7 +39,7 @@ export async function answerFeedRequest(payload: Payload, options: SanitizedPlug
 }
 
 async function answerFeed(payload: Payload, options: SanitizedPluginConfig, request: FeedRequest, location: FeedLocation): Promise<Response> {
-  const ctx = await feedContext(payload, options, { headers: request.headers, language: location.language, query: request.search.replace(/^\?/, ''), rootPath: location.rootPath })
+  const ctx = await feedContext(payload, options, { language: location.language, query: request.search.replace(/^\?/, '') })
   const where = location.kind === 'calendar' ? await calendarFeedConditions(ctx) : eventFeedConditions(location.slug)
   const key = JSON.stringify({ language: location.language, site: options.siteUrl, where })
   const version = await currentFeedVersion(payload, key, { now: ctx.now, siteTimezone: options.siteTimezone })

@@ -1,36 +1,20 @@
 import type { Payload } from 'payload'
 
-import { createLocalReq } from 'payload'
-
-import type { RestContext } from '../../endpoints/context'
+import type { ArgsContext } from '../../endpoints/context'
 import type { SanitizedPluginConfig } from '../types'
 
-import { parseQuery, routesFor } from '../../endpoints/dispatch'
-import { TRUSTED_READ } from '../hooks/context'
+import { parseQuery } from '../../endpoints/dispatch'
+import { visitorContext } from '../calendar/context'
 
 /**
- * The context of the compatibility API (`endpoints/context.ts`) for a feed request: always an
- * anonymous visitor, whatever credentials come with it (feeds are public and cacheable, and a
- * calendar app subscribed to one sends none), in the language of the URL's root. Reads are the
- * API's (`TRUSTED_READ`: the serializer applies the password rule itself, as for the API), so the
- * feeds share the visitor cache of `endpoints/freshness.ts` with it.
+ * A feed request's context: an anonymous visitor's read in the language of the URL's root
+ * (`visitorContext`: feeds are public and cacheable, and a calendar app subscribed to one sends no
+ * credentials), with the query string's arguments, which a calendar feed reads as the events list
+ * declares them (`feedQuery.ts`). No password is ever taken from a feed's URL.
  */
-export async function feedContext(payload: Payload, options: SanitizedPluginConfig, args: { headers: Headers; language: string; query: string; rootPath: string }): Promise<RestContext> {
-  const req = await createLocalReq({ context: { [TRUSTED_READ]: true }, fallbackLocale: options.defaultLanguage as never, locale: args.language, user: undefined }, payload)
-  return {
-    args: {},
-    body: undefined,
-    headers: args.headers,
-    language: args.language,
-    method: 'GET',
-    now: options.clock(),
-    options,
-    params: {},
-    payload,
-    query: parseQuery(args.query),
-    req,
-    restBase: `${options.siteUrl}${args.rootPath}/${options.restRoot}`,
-    routes: routesFor(options),
-    user: null,
-  }
+export type FeedContext = ArgsContext
+
+export async function feedContext(payload: Payload, options: SanitizedPluginConfig, args: { language: string; query: string }): Promise<FeedContext> {
+  const read = await visitorContext(payload, options, args.language)
+  return { ...read, args: {}, body: undefined, language: args.language, method: 'GET', params: {}, query: parseQuery(args.query) }
 }

@@ -4,19 +4,19 @@ import { convertLexicalToPlaintext } from '@payloadcms/richtext-lexical/plaintex
 import { escape, ICalCalendar, ICalCalendarMethod } from 'ical-generator'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 
-import type { RestContext } from '../../endpoints/context'
+import type { FeedContext } from './feedContext'
 import type { OrganizerDoc } from '../../endpoints/organizers/serializeOrganizer'
-import type { EventDoc } from '../../endpoints/events/serializeEvent'
+import type { EventDoc } from '../calendar/events/eventDoc'
 import type { VenueDoc } from '../../endpoints/venues/serializeVenue'
 
-import { RELATED_READ } from '../../endpoints/events/leanEvent'
-import { leanPageIds } from '../../endpoints/events/leanList'
+import { RELATED_READ } from '../calendar/events/leanEvent'
+import { leanPageIds } from '../calendar/events/leanList'
 import { EVENTS_LIST_SORT } from '../../endpoints/events/listQuery'
-import { loadEvents, populateEvents } from '../../endpoints/events/loadEvents'
+import { loadEvents, populateEvents } from '../calendar/events/loadEvents'
 import { serializeOrganizer } from '../../endpoints/organizers/serializeOrganizer'
 import { globalIds } from '../../endpoints/serializeCommon'
 import { mayUnlockProtected } from '../../endpoints/unlockProtected'
-import { permalink } from '../../endpoints/urls'
+import { permalink } from '../lib/urls'
 import { serializeVenue } from '../../endpoints/venues/serializeVenue'
 import { isFixedOffset } from '../lib/timezone'
 import { CALENDAR_SLUGS } from '../slugs'
@@ -46,7 +46,7 @@ const REFRESH_SECONDS = 3600
  * MAX_FEED_EVENTS, in one statement where the list's lean read applies (`leanList.ts`), else
  * through Payload, ids only.
  */
-export async function feedEventIds(ctx: RestContext, where: Where): Promise<number[]> {
+export async function feedEventIds(ctx: FeedContext, where: Where): Promise<number[]> {
   const conditions = (where as { and?: Where[] }).and
   const lean = conditions ? await leanPageIds(ctx, conditions, { limit: MAX_FEED_EVENTS, page: 1 }) : undefined
   if (lean) return lean
@@ -71,7 +71,7 @@ export async function feedEventIds(ctx: RestContext, where: Where): Promise<numb
  * the API already read is reused). Only what a VEVENT shows is serialized: an event's address,
  * link and UID as the API shows them, each venue and organizer serialized once per feed.
  */
-export async function renderFeed(ctx: RestContext, ids: number[], feedUrl: string): Promise<string> {
+export async function renderFeed(ctx: FeedContext, ids: number[], feedUrl: string): Promise<string> {
   const zoneYears = new Map<string, Set<number>>()
   const parts: string[] = []
   const shown = shownParts(ctx)
@@ -109,7 +109,7 @@ function noteZoneYears(zoneYears: Map<string, Set<number>>, doc: EventDoc, siteT
  * `serializeEvent` shows it: its UID and link, and its venue and organizers (not trashed),
  * serialized once per feed each.
  */
-function shownParts(ctx: RestContext): (doc: EventDoc) => SerializedEvent {
+function shownParts(ctx: FeedContext): (doc: EventDoc) => SerializedEvent {
   const venues = new Map<number, Record<string, unknown>>()
   const organizers = new Map<number, Record<string, unknown>>()
   const once = <T extends { id: number }>(seen: Map<number, Record<string, unknown>>, item: T, serialize: (item: T) => Record<string, unknown>) => {
@@ -136,7 +136,7 @@ function plainDescription(doc: EventDoc): string {
 }
 
 /** The VCALENDAR up to its first event: properties for subscribers, then a VTIMEZONE per zone used. */
-function calendarHead(ctx: RestContext, zoneYears: Map<string, Set<number>>, feedUrl: string): string {
+function calendarHead(ctx: FeedContext, zoneYears: Map<string, Set<number>>, feedUrl: string): string {
   const host = new URL(ctx.options.siteUrl).host
   const calendar = new ICalCalendar({
     description: escape(`${inLanguage(FEED_TEXTS.calendarDescription, ctx.language)} ${host}`, false),

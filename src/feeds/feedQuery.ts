@@ -1,6 +1,6 @@
 import type { Where } from 'payload'
 
-import type { RestContext } from '../../endpoints/context'
+import type { FeedContext } from './feedContext'
 import type { ParamSpecs } from '../../endpoints/params'
 
 import { readArgs, wasSent } from '../../endpoints/args'
@@ -21,7 +21,7 @@ const COLLECTIONS = {
   venues: CALENDAR_SLUGS.venues,
 }
 
-function feedArgSpecs(ctx: RestContext): ParamSpecs {
+function feedArgSpecs(ctx: FeedContext): ParamSpecs {
   const all = listEventsArgs(COLLECTIONS, ctx.options.defaultPerPage, ctx.options.maxPerPage)
   return Object.fromEntries(FEED_FILTERS.map((name) => [name, all[name]!]))
 }
@@ -38,13 +38,13 @@ function feedArgSpecs(ctx: RestContext): ParamSpecs {
  * no end. Either way a feed holds the window's first MAX_FEED_EVENTS events (`feedDocument.ts`),
  * as the original's holds the first 30 (`tribe_ical_feed_posts_per_page`).
  */
-export async function calendarFeedConditions(ctx: RestContext): Promise<Where> {
+export async function calendarFeedConditions(ctx: FeedContext): Promise<Where> {
   const args = await readArgs(feedArgSpecs(ctx), ctx)
   const window = wasSent(args, 'start_date') || wasSent(args, 'end_date') ? listWindow(ctx, args) : upcomingWindow(ctx)
   return { and: await eventsListConditions(ctx, args, { statuses: ['publish'], window }) }
 }
 
-function listWindow(ctx: RestContext, args: Record<string, unknown>): DateWindow {
+function listWindow(ctx: FeedContext, args: Record<string, unknown>): DateWindow {
   return parseDateWindow({
     now: ctx.now,
     sent: (name) => wasSent(args, name),
@@ -55,7 +55,7 @@ function listWindow(ctx: RestContext, args: Record<string, unknown>): DateWindow
 }
 
 /** Events ending after the start of today, in the site's timezone. */
-function upcomingWindow(ctx: RestContext): DateWindow {
+function upcomingWindow(ctx: FeedContext): DateWindow {
   const today = calendarDateOf('now', { now: ctx.now, timeZone: ctx.options.siteTimezone })!
   return { echo: {}, instants: { ends_after: wallTimeToInstant(`${today} 00:00:00`, ctx.options.siteTimezone) } }
 }

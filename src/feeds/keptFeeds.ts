@@ -1,4 +1,4 @@
-import type { RestContext } from '../../endpoints/context'
+import type { FeedContext } from './feedContext'
 
 import { keptFor } from '../../endpoints/freshness'
 
@@ -30,7 +30,7 @@ const LIMITS = {
 }
 
 /** The feed `key` as kept, or rendered now by `render` (and kept, for visitors, until the calendar changes). */
-export async function keptFeed(ctx: RestContext, key: string, render: () => Promise<RenderedFeed>): Promise<RenderedFeed> {
+export async function keptFeed(ctx: FeedContext, key: string, render: () => Promise<RenderedFeed>): Promise<RenderedFeed> {
   const kept = await keptFor(ctx)
   const known = kept.get<Entry>(KIND, key)
   if (known) return known

@@ -3,7 +3,7 @@ import { DateTime } from 'luxon'
 
 import { isFixedOffset, zoneOf } from '../lib/timezone'
 
-import type { EventDoc } from '../../endpoints/events/serializeEvent'
+import type { EventDoc } from '../calendar/events/eventDoc'
 
 import { FEED_TEXTS, inLanguage, quotedParameter, textValue } from './feedTexts'
 import { wallTimeIfUnique } from './zoneOffsets'

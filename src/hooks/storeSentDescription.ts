@@ -14,7 +14,7 @@ export type DescribedKind = 'events' | 'organizers' | 'venues'
 
 /**
  * The request context key set by a write that received a description as HTML (the compatibility
- * API: `endpoints/events/prepareEvent.ts`, `endpoints/linkedPosts.ts`; the importer), one per kind,
+ * API: `endpoints/events/prepareEvent.ts`, `endpoints/linkedPosts/resolveLinkedPosts.ts`; the importer), one per kind,
  * since an event's write creates its inline venue and organizers in the same request: the HTML as
  * sent, or `undefined` for a write that sent none.
  */

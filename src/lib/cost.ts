@@ -122,3 +122,36 @@ export function parseCostAsTheApi(text: null | string | undefined): CostDetails 
   const oneSymbol = symbols.every((symbol) => symbol !== null && symbol === symbols[0])
   return oneSymbol ? parsed : { ...parsed, currencyPosition: '', currencySymbol: '' }
 }
+
+/** The currency a cost shows when the editor typed none: the original's default. */
+export const DEFAULT_CURRENCY = { code: 'USD', position: 'prefix', symbol: '$' } as const
+
+/**
+ * The cost as the original shows it: each number with the currency symbol (the site default,
+ * `$` before the amount, when the editor typed none), a range as `min – max`, 0 as `Free`;
+ * a cost without numbers as typed.
+ */
+export function formatCost(doc: Record<string, unknown>) {
+  const details = (doc.costDetails ?? {}) as { currencyCode?: null | string; currencyPosition?: null | string; currencySymbol?: null | string; values?: null | string[] }
+  const raw = typeof doc.cost === 'string' ? doc.cost.trim() : ''
+  // PHP's `empty('0')`: a cost of exactly "0" is no cost at all in the original (no values, no offer).
+  const values = raw === '0' ? [] : (details.values ?? [])
+  if (raw === '0') return { details: { currency_symbol: '', currency_code: '', currency_position: '', values }, text: '' }
+  const costDetails = {
+    currency_symbol: details.currencySymbol ?? '',
+    currency_code: details.currencyCode ?? '',
+    currency_position: details.currencyPosition ?? '',
+    values,
+  }
+  // Amounts show as typed (`10,50`), not as the normalized values (`10.50`); `shownAmounts` says which.
+  const amounts = values.some((value) => /\d/.test(value)) ? shownAmounts(raw) : null
+  if (!amounts) return { details: costDetails, text: raw }
+  const symbol = details.currencySymbol || DEFAULT_CURRENCY.symbol
+  const position = details.currencyPosition || DEFAULT_CURRENCY.position
+  const show = (amount: string) => {
+    if (Number(amountValue(amount)) === 0) return 'Free'
+    return position === 'postfix' ? `${amount}${symbol}` : `${symbol}${amount}`
+  }
+  const [min, max] = [show(amounts.min), show(amounts.max)]
+  return { details: costDetails, text: min === max ? min : `${min} – ${max}` }
+}

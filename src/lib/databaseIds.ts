@@ -24,3 +24,11 @@ export function hasSerialIds(payload: Payload, slug: string): boolean {
   const collection = payload.collections[slug as keyof typeof payload.collections]
   return Boolean(collection) && !collection!.customIDType && payload.db.defaultIDType === 'number'
 }
+
+/** The id a relationship holds, whether Payload returned it populated (`{ id, … }`) or as the bare id. */
+export function relationId(value: unknown): null | number {
+  if (value === null || value === undefined) return null
+  if (typeof value === 'number') return value
+  if (typeof value === 'object' && 'id' in (value as object)) return Number((value as { id: unknown }).id)
+  return Number(value)
+}

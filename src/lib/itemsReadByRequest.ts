@@ -6,7 +6,7 @@ import { type PlainDoc, plainDocs } from './plainDoc'
  * Items one request has already read as its caller may read them (Payload's access rules applied,
  * depth 0, in the request's language), so that a write does not read the same venue three times:
  * the write's validation reads the items it links (`src/fields/readableRelationship.ts`) and its
- * answer shows them (`endpoints/relatedItems.ts`). Kept only for the request's lifetime (a weak
+ * answer shows them (`src/calendar/relatedItems.ts`). Kept only for the request's lifetime (a weak
  * reference to it): another request, even by the same caller, reads again.
  */
 

@@ -9,7 +9,7 @@ export type LanguageRootPath = { language: string; rootPath: string; segments: s
  * A public path of the site under its language root (`/fr/…`, `/es/…`; the default language has
  * none), with a trailing slash dropped: `/fr/event/été/` is `fr`, `/fr`, `['event', 'été']`
  * (still encoded). Feeds (`src/feeds/feedPaths.ts`) and event pages (`src/public/publicPaths.ts`)
- * read their addresses this way, as `endpoints/urls.ts` builds them.
+ * read their addresses this way, as `src/lib/urls.ts` builds them.
  */
 export function splitLanguageRoot(pathname: string, options: PathOptions): LanguageRootPath {
   let segments = pathname.split('/').slice(1)

@@ -8,7 +8,7 @@ export type PublicEventLocation = { language: string; rootPath: string } & ({ id
 type PathOptions = Pick<SanitizedPluginConfig, 'defaultLanguage' | 'languages'>
 
 /**
- * The public addresses of an event, as `endpoints/urls.ts` `permalink` builds them, in every
+ * The public addresses of an event, as `src/lib/urls.ts` `permalink` builds them, in every
  * language root (`/fr/…`, `/es/…`; the default language has none): the permalink
  * `/event/{slug}/` (with or without its trailing slash), and WordPress's plain form
  * `/?post_type=tribe_events&p={id}` that unpublished events link to. Anything else: `null`.

@@ -5,7 +5,7 @@ import { createLocalReq } from 'payload'
 import type { ItemResult, Progress, RunReport } from '../progress'
 import type { MediaImporter } from './media'
 
-import { inTransaction } from '../../../endpoints/transaction'
+import { inTransaction } from '../../lib/transaction'
 import { COST_DETAILS_GIVEN, INTERNAL_WRITE, SUMMARY_TEXT_GIVEN, TRUSTED_READ } from '../../hooks/context'
 import { RESTORED_IDS } from '../../hooks/guardChosenIds'
 import { type DescribedKind, sentDescriptionKey } from '../../hooks/storeSentDescription'

@@ -7,7 +7,7 @@ import { createLocalReq } from 'payload'
 import type { ItemResult, Progress, RunReport } from '../progress'
 import type { ImageRef } from './items'
 
-import { inTransaction } from '../../../endpoints/transaction'
+import { inTransaction } from '../../lib/transaction'
 import { drizzleOf, tableNameOf } from '../../db/pool'
 import { RESTORED_IDS } from '../../hooks/guardChosenIds'
 import { isExternalImage, isWebAddress } from '../../lib/externalImage'

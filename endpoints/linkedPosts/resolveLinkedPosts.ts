@@ -1,13 +1,13 @@
 import type { CollectionSlug } from 'payload'
 
-import type { RestContext } from './context'
+import type { RestContext } from '../context'
 
-import { sentDescriptionKey } from '../src/hooks/storeSentDescription'
-import { replaceTags } from '../src/lib/tagSpans'
-import { lockForTransaction } from '../src/lib/locks'
-import { htmlToLexical } from '../src/lib/richText'
-import { couldNotCreate } from './errors'
-import { toList, isTruthy } from './validators'
+import { sentDescriptionKey } from '../../src/hooks/storeSentDescription'
+import { replaceTags } from '../../src/lib/tagSpans'
+import { lockForTransaction } from '../../src/lib/locks'
+import { htmlToLexical } from '../../src/lib/richText'
+import { couldNotCreate } from '../errors'
+import { toList, isTruthy } from '../validators'
 
 type Kind = 'organizers' | 'venues'
 

@@ -1,11 +1,11 @@
 import type { Payload } from 'payload'
 
-import type { RestContext } from '../context'
-import type { EventDoc } from './serializeEvent'
+import type { CalendarContext } from '../context'
+import type { EventDoc } from './eventDoc'
 
-import { readTerms } from '../../src/access/terms'
-import { poolOf } from '../../src/db/pool'
-import { CALENDAR_SLUGS } from '../../src/slugs'
+import { readTerms } from '../../access/terms'
+import { poolOf } from '../../db/pool'
+import { CALENDAR_SLUGS } from '../../slugs'
 import { postReadRule } from '../postReadRule'
 import { termCountsStored } from '../termCounts'
 
@@ -77,7 +77,7 @@ const ORGANIZERS = `(SELECT json_agg(coalesce(
 
 /**
  * An event's categories or tags. `counted`: each with `termCount`, `[published events, change rows]`
- * from `calendar_term_counts` (`endpoints/termCounts.ts`), so that the read needs no second statement.
+ * from `calendar_term_counts` (`src/calendar/termCounts.ts`), so that the read needs no second statement.
  */
 const terms = (table: string, column: string, path: string, parent: boolean, counted: boolean) => `(SELECT json_agg(coalesce(
     CASE WHEN x.id IS NOT NULL THEN json_build_object(
@@ -146,7 +146,7 @@ const STATEMENTS = {
   byIds: [leanEvents(false), leanEvents(true)],
   bySlug: [leanEventBySlug(false), leanEventBySlug(true)],
 } as const
-function statementOf(ctx: RestContext, kind: keyof typeof STATEMENTS) {
+function statementOf(ctx: CalendarContext, kind: keyof typeof STATEMENTS) {
   const counted = termCountsStored(ctx.payload)
   return { name: `calendar-lean-event-${kind}${counted ? '-counted' : ''}`, text: STATEMENTS[kind][counted ? 1 : 0] }
 }
@@ -157,7 +157,7 @@ export const leanEventReads = { enabled: true }
 const eligible = new WeakMap<Payload, boolean>()
 
 /** Whether these collections are the plugin's own, as the statement reads them (see the comment at the top). */
-function isEligible(ctx: RestContext): boolean {
+function isEligible(ctx: CalendarContext): boolean {
   const payload = ctx.payload
   let known = eligible.get(payload)
   if (known === undefined) {
@@ -179,7 +179,7 @@ function isEligible(ctx: RestContext): boolean {
 }
 
 /** The read rule's and languages' parameters ($2–$5), or `undefined` when this read does not apply. */
-function leanParameters(ctx: RestContext): undefined | unknown[] {
+function leanParameters(ctx: CalendarContext): undefined | unknown[] {
   if (!leanEventReads.enabled || ctx.req.transactionID || !isEligible(ctx)) return undefined
   const rules = [events, venues, organizers].map((slug) => postReadRule(ctx, slug))
   if (rules.some((rule) => rule === undefined)) return undefined
@@ -193,7 +193,7 @@ function leanParameters(ctx: RestContext): undefined | unknown[] {
  * top), by id: an event missing from the map does not exist or may not be read by the caller.
  * `undefined` when this read does not apply (then read them through Payload).
  */
-export async function readLeanEvents(ctx: RestContext, ids: number[]): Promise<Map<number, EventDoc> | undefined> {
+export async function readLeanEvents(ctx: CalendarContext, ids: number[]): Promise<Map<number, EventDoc> | undefined> {
   const parameters = leanParameters(ctx)
   if (!parameters) return undefined
   const { rows } = await poolOf(ctx.payload)!.query<{ doc: EventDoc }>(
@@ -219,7 +219,7 @@ export type LeanSlugRead = { doc: EventDoc | null; id: number; status: string }
  * event as the caller may read it. `null` when no event has this slug; `undefined` when this read
  * does not apply (then `slugOf`, and the event through `loadEvents`).
  */
-export async function readLeanEventBySlug(ctx: RestContext, slug: string): Promise<LeanSlugRead | null | undefined> {
+export async function readLeanEventBySlug(ctx: CalendarContext, slug: string): Promise<LeanSlugRead | null | undefined> {
   const parameters = leanParameters(ctx)
   if (!parameters) return undefined
   const { rows } = await poolOf(ctx.payload)!.query<LeanSlugRead>({ ...statementOf(ctx, 'bySlug'), values: [slug, ...parameters] })
@@ -228,6 +228,6 @@ export async function readLeanEventBySlug(ctx: RestContext, slug: string): Promi
 }
 
 /** Whether `readLeanEvents` applies to this request. */
-export function leanEventsApply(ctx: RestContext): boolean {
+export function leanEventsApply(ctx: CalendarContext): boolean {
   return leanParameters(ctx) !== undefined
 }

@@ -2,11 +2,11 @@ import type { CollectionSlug, Payload, PayloadRequest } from 'payload'
 
 import { sql } from '@payloadcms/db-postgres'
 
-import type { RestContext } from './context'
+import type { CalendarContext } from './context'
 
-import { drizzleOf, type SqlQuerier } from '../src/db/pool'
-import { CALENDAR_SLUGS } from '../src/slugs'
-import { keptFor } from './freshness'
+import { drizzleOf, type SqlQuerier } from '../db/pool'
+import { CALENDAR_SLUGS } from '../slugs'
+import { keptFor } from '../../endpoints/freshness'
 
 const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
 
@@ -67,7 +67,7 @@ export function termCountsStored(payload: Payload): boolean {
  * `countTerms` reads them): kept for visitors as `publishedTermCounts` keeps what it counts, and
  * folded when their change rows pile up.
  */
-export async function useTermCountsRead(ctx: RestContext, read: { changes: number; id: number; published: number }[]): Promise<Map<number, number>> {
+export async function useTermCountsRead(ctx: CalendarContext, read: { changes: number; id: number; published: number }[]): Promise<Map<number, number>> {
   const counts = new Map<number, number>()
   if (!read.length) return counts
   const kept = await keptFor(ctx)
@@ -84,7 +84,7 @@ export async function useTermCountsRead(ctx: RestContext, read: { changes: numbe
  * How many published events use each of these terms: WordPress's stored term count, which the
  * original shows in every embedded term. One query, whatever the size of the calendar.
  */
-export async function publishedTermCounts(ctx: RestContext, terms: { id: number; kind: Kind }[]): Promise<Map<number, number>> {
+export async function publishedTermCounts(ctx: CalendarContext, terms: { id: number; kind: Kind }[]): Promise<Map<number, number>> {
   const counts = new Map<number, number>()
   if (!terms.length) return counts
   const kept = await keptFor(ctx)
@@ -101,7 +101,7 @@ export async function publishedTermCounts(ctx: RestContext, terms: { id: number;
   return counts
 }
 
-async function countTerms(ctx: RestContext, terms: { id: number; kind: Kind }[]): Promise<Map<number, number>> {
+async function countTerms(ctx: CalendarContext, terms: { id: number; kind: Kind }[]): Promise<Map<number, number>> {
   const counts = new Map<number, number>()
   // Passed as one array literal: drizzle would spread a JS array into a row of parameters.
   const ids = [...new Set(terms.map((term) => Math.trunc(term.id)))]
@@ -142,6 +142,6 @@ async function countTerms(ctx: RestContext, terms: { id: number; kind: Kind }[])
  * count as a visitor (drafts and private events are not counted; docs/compatibility.md, "Category
  * and tag routes").
  */
-export async function visibleTermCounts(ctx: RestContext, kind: Kind, ids: number[]): Promise<Map<number, number>> {
+export async function visibleTermCounts(ctx: CalendarContext, kind: Kind, ids: number[]): Promise<Map<number, number>> {
   return publishedTermCounts(ctx, ids.map((id) => ({ id, kind })))
 }

@@ -9,9 +9,9 @@ import type { Payload } from 'payload'
 import { quietPoolErrors } from '../db/pool'
 import { DatabaseStartError, ensureDatabase } from '../db/withDatabase'
 import { EnvError, readEnv } from '../env'
-import { EXIT, readCommand, runExport, runImport } from './commands'
-import { SourceError } from './importer/sourceClient'
-import { USAGE, UsageError } from './options'
+import { EXIT, readCommand, runExport, runImport } from '../cli/commands'
+import { SourceError } from '../cli/importer/sourceClient'
+import { USAGE, UsageError } from '../cli/options'
 
 async function main(argv: string[]): Promise<number> {
   const command = readCommand(argv, USAGE)

@@ -1,11 +1,11 @@
 import type { CollectionSlug, Where } from 'payload'
 
-import type { RestContext } from '../context'
-import type { EventDoc } from './serializeEvent'
+import type { CalendarContext } from '../context'
+import type { EventDoc } from './eventDoc'
 
-import { CALENDAR_SLUGS } from '../../src/slugs'
-import { relationId } from '../serializeCommon'
-import { keptFor } from '../freshness'
+import { CALENDAR_SLUGS } from '../../slugs'
+import { relationId } from '../../lib/databaseIds'
+import { keptFor } from '../../../endpoints/freshness'
 import { findByIds } from '../relatedItems'
 import { publishedTermCounts, useTermCountsRead } from '../termCounts'
 import { type LeanSlugRead, leanEventsApply, readLeanEventBySlug, readLeanEvents, RELATED_READ } from './leanEvent'
@@ -22,7 +22,7 @@ const UNSERIALIZED = { descriptionText: false, statusBeforeTrash: false }
  * (visitors only, see `freshness.ts`); related items stay ids until `populateEvents`, unless the
  * events were read with them (`leanEvent.ts`).
  */
-export async function loadEvents(ctx: RestContext, ids: number[]): Promise<EventDoc[]> {
+export async function loadEvents(ctx: CalendarContext, ids: number[]): Promise<EventDoc[]> {
   if (!ids.length) return []
   const kept = await keptFor(ctx)
   const kind = `${EVENTS}:${ctx.req.locale}`
@@ -63,7 +63,7 @@ export async function loadEvents(ctx: RestContext, ids: number[]): Promise<Event
  * where `leanEvent.ts` applies (kept for visitors as `loadEvents` keeps what it reads); `undefined`
  * when it does not (then the slug's validation looks it up through Payload, `slugOf`).
  */
-export async function loadEventBySlug(ctx: RestContext, slug: string): Promise<LeanSlugRead | null | undefined> {
+export async function loadEventBySlug(ctx: CalendarContext, slug: string): Promise<LeanSlugRead | null | undefined> {
   const read = await readLeanEventBySlug(ctx, slug)
   if (read) (await keptFor(ctx)).set(`${EVENTS}:${ctx.req.locale}`, String(read.id), read.doc)
   return read && { ...read, doc: read.doc && { ...read.doc } }
@@ -79,8 +79,8 @@ const DIRECT_OFFSET = 50
  * requests), take only the ids in the walk, then read the events they do not have yet.
  */
 export async function findEventsPage(
-  ctx: RestContext,
-  query: { limit: number; overrideAccess: false; page: number; req: RestContext['req']; sort: string[]; where: Where },
+  ctx: CalendarContext,
+  query: { limit: number; overrideAccess: false; page: number; req: CalendarContext['req']; sort: string[]; where: Where },
 ): Promise<EventDoc[]> {
   const { limit, page } = query
   // The page's ids in one statement where that read applies (`leanList.ts`), then the events as below.
@@ -104,7 +104,7 @@ type Related = { collection: string; field: 'categories' | 'image' | 'organizers
  * with one query per kind of item for all the events at once, run side by side, and one for the
  * term counts not read with the events. Returns how many published events use each term.
  */
-export async function populateEvents(ctx: RestContext, events: EventDoc[]): Promise<Map<number, number>> {
+export async function populateEvents(ctx: CalendarContext, events: EventDoc[]): Promise<Map<number, number>> {
   const options = ctx.options
   const related: Related[] = [
     { collection: CALENDAR_SLUGS.venues, field: 'venue', many: false },

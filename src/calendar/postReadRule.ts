@@ -1,9 +1,9 @@
 import type { CollectionSlug } from 'payload'
 
-import type { RestContext } from './context'
+import type { CalendarContext } from './context'
 
-import { readPosts } from '../src/access/posts'
-import { can } from '../src/lib/roles'
+import { readPosts } from '../access/posts'
+import { can } from '../lib/roles'
 
 /**
  * The read access of events, venues and organizers (`readPosts` in `src/access/posts.ts`) for this
@@ -13,7 +13,7 @@ import { can } from '../src/lib/roles'
  */
 export type PostReadRule = { author: null | number; everything: boolean }
 
-export function postReadRule(ctx: RestContext, collection: string): PostReadRule | undefined {
+export function postReadRule(ctx: CalendarContext, collection: string): PostReadRule | undefined {
   if (ctx.payload.collections[collection as CollectionSlug]?.config.access?.read !== readPosts) return undefined
   const user = ctx.user
   if (can(user, 'read_private_posts')) return { author: null, everything: true }

@@ -1,4 +1,4 @@
-import type { SanitizedPluginConfig } from '../src/types'
+import type { SanitizedPluginConfig } from '../types'
 
 /** Permalink patterns of the original's front end (`docs/compatibility.md`, "Permalinks"). */
 const PERMALINK_BASES = {

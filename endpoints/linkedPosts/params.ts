@@ -1,9 +1,9 @@
-import type { ParamSpecs } from './params'
+import type { ParamSpecs } from '../params'
 
-import { TEXT_LIMITS } from '../src/lib/textLimits'
-import { text } from './i18n'
-import { pagingArgs } from './pagingArgs'
-import { optional } from './params'
+import { TEXT_LIMITS } from '../../src/lib/textLimits'
+import { text } from '../i18n'
+import { pagingArgs } from '../pagingArgs'
+import { optional } from '../params'
 import {
   filterPostStatusList,
   idOf,
@@ -16,7 +16,7 @@ import {
   isUrlOrEmpty,
   slugOf,
   toList,
-} from './validators'
+} from '../validators'
 
 export type LinkedKind = 'organizers' | 'venues'
 

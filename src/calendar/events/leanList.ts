@@ -1,11 +1,11 @@
 import type { Where } from 'payload'
 
-import type { RestContext } from '../context'
+import type { CalendarContext } from '../context'
 
-import { foldedPatternOf } from '../../src/db/foldedSearch'
-import { poolOf } from '../../src/db/pool'
-import { POST_STATUSES } from '../../src/lib/statuses'
-import { CALENDAR_SLUGS } from '../../src/slugs'
+import { foldedPatternOf } from '../../db/foldedSearch'
+import { poolOf } from '../../db/pool'
+import { POST_STATUSES } from '../../lib/statuses'
+import { CALENDAR_SLUGS } from '../../slugs'
 import { postReadRule, unlockedItemsSql } from '../postReadRule'
 import { leanEventsApply } from './leanEvent'
 
@@ -128,7 +128,7 @@ function searchSql(combined: 'and' | 'or', list: Where[], sql: Sql, locale: stri
 }
 
 /** The WHERE of `and` with the caller's read access, or `undefined` when Payload must read the list. */
-function leanWhere(ctx: RestContext, and: Where[]): { text: string; values: unknown[] } | undefined {
+function leanWhere(ctx: CalendarContext, and: Where[]): { text: string; values: unknown[] } | undefined {
   if (!leanEventsApply(ctx)) return undefined
   const rule = postReadRule(ctx, CALENDAR_SLUGS.events)
   if (!rule) return undefined
@@ -158,7 +158,7 @@ function leanWhere(ctx: RestContext, and: Where[]): { text: string; values: unkn
  * The ids of page `page` of `limit` events matching `and` (the conditions of `eventsListConditions`),
  * in the list's order, as the caller may read them; `undefined` when Payload must read the page.
  */
-export async function leanPageIds(ctx: RestContext, and: Where[], { limit, page }: { limit: number; page: number }): Promise<number[] | undefined> {
+export async function leanPageIds(ctx: CalendarContext, and: Where[], { limit, page }: { limit: number; page: number }): Promise<number[] | undefined> {
   const where = leanWhere(ctx, and)
   if (!where) return undefined
   const { values } = where
@@ -173,7 +173,7 @@ export async function leanPageIds(ctx: RestContext, and: Where[], { limit, page 
  * indexes, where Payload's count joins every event of the window to its translation (77 ms for
  * `jazz` at 100,000 events); `undefined` when Payload must count them.
  */
-export async function leanCount(ctx: RestContext, and: Where[]): Promise<number | undefined> {
+export async function leanCount(ctx: CalendarContext, and: Where[]): Promise<number | undefined> {
   const where = leanWhere(ctx, and)
   if (!where) return undefined
   const { rows } = await poolOf(ctx.payload)!.query<{ count: string }>({ text: `SELECT count(*) AS count FROM events e WHERE ${where.text}`, values: where.values })

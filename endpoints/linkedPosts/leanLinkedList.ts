@@ -1,13 +1,13 @@
 import type { Where } from 'payload'
 
-import type { RestContext } from './context'
-import type { LinkedKind } from './linkedPostParams'
+import type { CalendarContext } from '../../src/calendar/context'
+import type { LinkedKind } from './params'
 
-import { foldedPatternOf } from '../src/db/foldedSearch'
-import { poolOf } from '../src/db/pool'
-import { POST_STATUSES } from '../src/lib/statuses'
-import { leanEventsApply } from './events/leanEvent'
-import { postReadRule, unlockedItemsSql } from './postReadRule'
+import { foldedPatternOf } from '../../src/db/foldedSearch'
+import { poolOf } from '../../src/db/pool'
+import { POST_STATUSES } from '../../src/lib/statuses'
+import { leanEventsApply } from '../../src/calendar/events/leanEvent'
+import { postReadRule, unlockedItemsSql } from '../../src/calendar/postReadRule'
 
 /*
  * A searched venue or organizer list (`linkedPostController.ts`) in SQL written from the very
@@ -118,7 +118,7 @@ function conditionSql(kind: LinkedKind, where: Where, param: Param, locale: stri
 }
 
 /** The WHERE of `and` with the caller's read access, or `undefined` when only Payload may read it. */
-function whereSql(ctx: RestContext, kind: LinkedKind, and: Where[]): Statement | undefined {
+function whereSql(ctx: CalendarContext, kind: LinkedKind, and: Where[]): Statement | undefined {
   if (!leanEventsApply(ctx)) return undefined
   const rule = postReadRule(ctx, kind)
   const localization = ctx.payload.config.localization
@@ -141,7 +141,7 @@ function whereSql(ctx: RestContext, kind: LinkedKind, and: Where[]): Statement |
  * (`ties`, as the controller sorts them); `undefined` when Payload must read the page.
  */
 export async function leanLinkedPageIds(
-  ctx: RestContext,
+  ctx: CalendarContext,
   kind: LinkedKind,
   and: Where[],
   { limit, page, ties }: { limit: number; page: number; ties: '-id' | 'id' },
@@ -156,7 +156,7 @@ export async function leanLinkedPageIds(
 }
 
 /** How many items match `and`; `undefined` when Payload must count them. */
-export async function leanLinkedCount(ctx: RestContext, kind: LinkedKind, and: Where[]): Promise<number | undefined> {
+export async function leanLinkedCount(ctx: CalendarContext, kind: LinkedKind, and: Where[]): Promise<number | undefined> {
   const where = whereSql(ctx, kind, and)
   if (!where) return undefined
   const { rows } = await poolOf(ctx.payload)!.query<{ count: string }>({ text: `SELECT count(*) AS count FROM ${kind} v WHERE ${where.text}`, values: where.values })

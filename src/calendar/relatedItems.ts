@@ -1,8 +1,8 @@
-import type { RestContext } from './context'
+import type { CalendarContext } from './context'
 
-import { itemsReadBefore, readItemsById } from '../src/lib/itemsReadByRequest'
-import { keptFor } from './freshness'
-import { relationId } from './serializeCommon'
+import { itemsReadBefore, readItemsById } from '../lib/itemsReadByRequest'
+import { keptFor } from '../../endpoints/freshness'
+import { relationId } from '../lib/databaseIds'
 
 /**
  * `ofReadableItems`: the ids are images of items the caller was allowed to read, which the images'
@@ -15,7 +15,7 @@ export type RelatedReadOptions = { ofReadableItems?: boolean }
  * since the calendar last changed are reused (see `freshness.ts`), unreadable ones included; a
  * write's answer reuses what the write's validation read of them (`itemsReadByRequest.ts`).
  */
-export async function findByIds(ctx: RestContext, collection: string, ids: number[], options: RelatedReadOptions = {}): Promise<Map<number, Record<string, unknown>>> {
+export async function findByIds(ctx: CalendarContext, collection: string, ids: number[], options: RelatedReadOptions = {}): Promise<Map<number, Record<string, unknown>>> {
   const found = new Map<number, Record<string, unknown>>()
   if (!ids.length) return found
   const readBefore = itemsReadBefore(ctx.req, collection, ids)
@@ -38,7 +38,7 @@ export async function findByIds(ctx: RestContext, collection: string, ids: numbe
  * Replaces the ids in `field` of each item by the items of `collection`, as a depth-1 read does
  * for that field (an item the caller may not read stays an id), with one query for all of them.
  */
-export async function populateField(ctx: RestContext, items: Record<string, unknown>[], field: string, collection: string, options: RelatedReadOptions = {}) {
+export async function populateField(ctx: CalendarContext, items: Record<string, unknown>[], field: string, collection: string, options: RelatedReadOptions = {}) {
   const ids = [...new Set(items.map((item) => relationId(item[field])).filter((id): id is number => id !== null && !Number.isNaN(id)))]
   const found = await findByIds(ctx, collection, ids, options)
   for (const item of items) {

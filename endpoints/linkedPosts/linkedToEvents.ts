@@ -2,15 +2,15 @@ import type { CollectionSlug, Where } from 'payload'
 
 import { sql } from '@payloadcms/db-postgres'
 
-import type { RestContext } from './context'
-import type { LinkedKind } from './linkedPostParams'
+import type { RestContext } from '../context'
+import type { LinkedKind } from './params'
 
-import { drizzleOf } from '../src/db/pool'
-import { wallTime } from '../src/lib/wallTimes'
-import { CALENDAR_SLUGS } from '../src/slugs'
-import { EVENTS_LIST_SORT } from './events/listQuery'
-import { keptFor } from './freshness'
-import { postReadRule } from './postReadRule'
+import { drizzleOf } from '../../src/db/pool'
+import { wallTime } from '../../src/lib/wallTimes'
+import { CALENDAR_SLUGS } from '../../src/slugs'
+import { EVENTS_LIST_SORT } from '../events/listQuery'
+import { keptFor } from '../freshness'
+import { postReadRule } from '../../src/calendar/postReadRule'
 
 /*
  * Which venues or organizers have events (`has_events`) or upcoming events the caller may read
