@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { formatCost } from '../../endpoints/events/serializeEvent'
-import { parseCost } from '../../src/lib/cost'
+import { formatCost, parseCost } from '../../src/lib/cost'
 
 /*
  * The `cost` an event shows (contract.md §6): each amount with the currency symbol (`$` before
