@@ -99,6 +99,8 @@ export default buildConfig({
   },
   plugins: [
     eventsCalendarPlugin({
+      // KEEP_READS=false keeps nothing between requests (the bench's `--cold`); KEEP_ANSWERS=false no whole answers (`--no-answers`).
+      cache: env.cache,
       clock,
       imageHosts: env.imageHosts,
       siteTimezone: env.siteTimezone,

@@ -21,6 +21,7 @@ import path from 'node:path'
 import type pg from 'pg'
 
 import { startBenchDatabase } from './database'
+import { pluginOptionsOf } from '../src/pluginOptions'
 import { countStatements, measureEach, quantile } from './statements'
 
 type Options = { cpuProf?: string; dir: string; reads: number; route: 'by-id' | 'by-slug' | 'page50'; show: boolean }
@@ -82,7 +83,7 @@ async function main() {
     const { compatMiddleware } = await import('../endpoints/express')
     const payload = await bootPayload({ migrate: true })
     const app = express()
-    app.use(compatMiddleware(async () => payload, payload.config.custom.eventsCalendar as never))
+    app.use(compatMiddleware(async () => payload, pluginOptionsOf(payload)))
     const server = app.listen(0, '127.0.0.1')
     await new Promise((resolve) => server.once('listening', resolve))
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/wp-json/vendor/events/v1/events`

@@ -49,6 +49,8 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(DEFAULT_DATABASE_TIMEOUTS.statementMs),
   DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(DEFAULT_DATABASE_TIMEOUTS.lockMs),
   SKIP_ADMIN_BUILD: z.enum(['1', 'true', '0', 'false'], { message: 'must be 1/true or 0/false' }).default('0'),
+  KEEP_READS: z.enum(['true', 'false'], { message: 'must be true or false' }).default('true'),
+  KEEP_ANSWERS: z.enum(['true', 'false'], { message: 'must be true or false' }).default('true'),
 }).refine((env) => Boolean(env.S3_ACCESS_KEY_ID) === Boolean(env.S3_SECRET_ACCESS_KEY), {
   message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both unset to use the platform\'s credentials)',
   path: ['S3_ACCESS_KEY_ID'],
@@ -57,6 +59,8 @@ const envSchema = z.object({
 export type AppEnv = {
   adminEmail?: string
   adminPassword?: string
+  /** What visitors' reads keep between requests (KEEP_READS, KEEP_ANSWERS): the plugin's `cache` switches. */
+  cache: { keepAnswers: boolean; keepReads: boolean }
   databaseUrl?: string
   /** Read-only replicas of DATABASE_URL that Payload may send reads to (DATABASE_REPLICA_URLS). */
   databaseReplicaUrls: string[]
@@ -118,6 +122,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
   return {
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
+    cache: { keepAnswers: env.KEEP_ANSWERS === 'true', keepReads: env.KEEP_READS === 'true' },
     databaseUrl: env.DATABASE_URL,
     databaseReplicaUrls: env.DATABASE_REPLICA_URLS?.split(',').map((url) => url.trim()) ?? [],
     databaseTimeouts: { lockMs: env.DATABASE_LOCK_TIMEOUT_MS, statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS },

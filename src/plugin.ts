@@ -25,6 +25,7 @@ import { keepValidationDetails } from './hooks/keepValidationDetails'
 import { withCalendarI18n } from './i18n/withCalendarI18n'
 import { withCalendarAdmin } from './admin/withCalendarAdmin'
 import { CALENDAR_QUEUE, publishScheduledItemsTask } from './jobs/publishScheduledItems'
+import { customWithPluginOptions } from './pluginOptions'
 import { sanitizeOptions } from './sanitizeOptions'
 import { CALENDAR_SLUGS, POST_COLLECTIONS } from './slugs'
 import { inertPublishTask, withoutCalendarSignIn, withoutPluginHooks } from './withoutBehaviour'
@@ -63,7 +64,7 @@ export const eventsCalendarPlugin =
       // kept when disabled, since the collections' labels still name the plugin's keys.
       i18n: withCalendarI18n(incomingConfig.i18n),
       admin: withCalendarAdmin(incomingConfig.admin, CALENDAR_SLUGS.events),
-      custom: { ...incomingConfig.custom, eventsCalendar: options },
+      custom: customWithPluginOptions(incomingConfig.custom, options),
       endpoints: [...(incomingConfig.endpoints ?? []), ...(enabled ? compatRootEndpoints(options) : [])],
       jobs: calendarJobs(incomingConfig.jobs ?? {}, options),
       bin: enabled ? withHostScript(incomingConfig.bin) : incomingConfig.bin,

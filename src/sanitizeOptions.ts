@@ -2,6 +2,8 @@ import type { Config } from 'payload'
 
 import type { EventsCalendarPluginConfig, SanitizedPluginConfig } from './types'
 
+import { DEFAULT_KEPT_LIMITS, type KeptRegionName } from './calendar/cache/limits'
+import type { RegionLimits } from './calendar/cache/region'
 import { isValidTimeZone } from './lib/timezone'
 
 export function sanitizeOptions(
@@ -41,6 +43,7 @@ export function sanitizeOptions(
       : languages[0]!
   return {
     apiRoute: (config.routes?.api ?? '/api').replace(/\/+$/, ''),
+    cache: cacheOptions(options.cache),
     clock: options.clock ?? (() => new Date()),
     defaultLanguage,
     defaultPerPage,
@@ -70,4 +73,26 @@ function pathOption(name: string, value: string): string {
     throw new Error(`eventsCalendarPlugin: ${name} "${value}" is not a URL path`)
   }
   return trimmed
+}
+
+/** The cache's switches and each region's limits, the defaults where a limit is not given. */
+function cacheOptions(cache: EventsCalendarPluginConfig['cache'] = {}): SanitizedPluginConfig['cache'] {
+  const given = (cache.limits ?? {}) as Partial<Record<string, { maxBytes?: unknown; maxEntries?: unknown }>>
+  const unknown = Object.keys(given).filter((name) => !(name in DEFAULT_KEPT_LIMITS))
+  if (unknown.length) throw new Error(`eventsCalendarPlugin: cache.limits has no region ${unknown.join(', ')} (only answers, feeds, reads)`)
+  const limits = Object.fromEntries(
+    (Object.keys(DEFAULT_KEPT_LIMITS) as KeptRegionName[]).map((name) => {
+      const defaults = DEFAULT_KEPT_LIMITS[name]
+      const { maxBytes = defaults.maxBytes, maxEntries = defaults.maxEntries } = given[name] ?? {}
+      const positive = (value: unknown) => value === undefined || (Number.isInteger(value) && (value as number) >= 1)
+      if (!positive(maxEntries) || !positive(maxBytes) || (maxBytes !== undefined && !defaults.maxBytes)) {
+        throw new Error(`eventsCalendarPlugin: cache.limits.${name} takes ${defaults.maxBytes ? 'maxEntries and maxBytes' : 'maxEntries'} as positive integers`)
+      }
+      return [name, { maxEntries, ...(maxBytes === undefined ? {} : { maxBytes }) } as RegionLimits]
+    }),
+  ) as Record<KeptRegionName, RegionLimits>
+  for (const flag of ['keepReads', 'keepAnswers'] as const) {
+    if (cache[flag] !== undefined && typeof cache[flag] !== 'boolean') throw new Error(`eventsCalendarPlugin: cache.${flag} must be true or false`)
+  }
+  return { keepAnswers: cache.keepAnswers ?? true, keepReads: cache.keepReads ?? true, limits }
 }

@@ -1,5 +1,8 @@
 import type { CollectionConfig, CollectionSlug, Field } from 'payload'
 
+import type { KeptRegionName } from './calendar/cache/limits'
+import type { RegionLimits } from './calendar/cache/region'
+
 /** The post statuses of the original, which every item of events, venues and organizers carries. */
 export type PostStatus = 'draft' | 'future' | 'pending' | 'private' | 'publish' | 'trash'
 
@@ -98,6 +101,34 @@ export type EventsCalendarPluginConfig = {
    */
   clock?: () => Date
   /**
+   * What the compatibility API, the feeds and Payload's image rule keep of visitors' reads between
+   * requests, until the calendar changes (docs/caching.md). Signed-in callers never use it.
+   */
+  cache?: {
+    /**
+     * Keep what visitors' reads find (items, totals, term counts, answers, feeds). `false` keeps
+     * nothing: every request reads the database, as the first one after a change does.
+     * @default true
+     */
+    keepReads?: boolean
+    /**
+     * Keep visitors' whole answers too (with `keepReads`). `false`: every answer is made anew from
+     * what else is kept.
+     * @default true
+     */
+    keepAnswers?: boolean
+    /**
+     * Bounds of the regions kept, the least recently used entries dropped first: `answers`
+     * (20,000 entries, 64 MB of bodies by default), `feeds` (1,000 feeds, 32 MB), and `reads`
+     * (entries only: 5,000 for each kind of thing, such as events in one language or list totals).
+     */
+    limits?: {
+      answers?: { maxBytes?: number; maxEntries?: number }
+      feeds?: { maxBytes?: number; maxEntries?: number }
+      reads?: { maxEntries?: number }
+    }
+  }
+  /**
    * Per-collection overrides, merged into the generated collection configs: `access` per
    * operation, `admin` per key (and `admin.components` per key), `hooks` per kind with the
    * plugin's hooks first, then the override's; `fields` is a function of the plugin's fields;
@@ -116,6 +147,7 @@ export type EventsCalendarPluginConfig = {
 export type SanitizedPluginConfig = {
   /** Payload's API route (`routes.api`, `/api` by default), where the root endpoints sit. */
   apiRoute: string
+  cache: { keepAnswers: boolean; keepReads: boolean; limits: Record<KeptRegionName, RegionLimits> }
   clock: () => Date
   defaultLanguage: string
   defaultPerPage: number
