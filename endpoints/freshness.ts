@@ -75,19 +75,19 @@ const KEPT = Symbol('kept')
  * on the request), and only for visitors.
  */
 export async function keptFor(ctx: RestContext): Promise<Kept> {
-  return keptOn(ctx, ctx.payload, Boolean(ctx.user || ctx.req.transactionID))
+  return keptOn(ctx, ctx.payload, !ctx.options.cache.keepReads || Boolean(ctx.user || ctx.req.transactionID))
 }
 
 /** The same for a request of Payload's own APIs (its REST and GraphQL, the admin): only for visitors. */
 export async function keptForPayloadRequest(req: PayloadRequest): Promise<Kept> {
-  return keptOn(req, req.payload, Boolean(req.user || req.transactionID))
+  return keptOn(req, req.payload, !pluginOptionsOf(req.payload).cache.keepReads || Boolean(req.user || req.transactionID))
 }
 
-/** What `holder`'s request may reuse, remembered on it: nothing for a signed-in caller or inside a transaction. */
-function keptOn(holder: object, payload: Payload, personal: boolean): Promise<Kept> {
+/** What `holder`'s request may reuse, remembered on it: nothing when the options keep nothing, for a signed-in caller or inside a transaction. */
+function keptOn(holder: object, payload: Payload, keepNothing: boolean): Promise<Kept> {
   const remembered = (holder as Record<symbol, Promise<Kept>>)[KEPT]
   if (remembered) return remembered
-  const kept = !pluginOptionsOf(payload).cache.keepReads || personal ? Promise.resolve(NOTHING_KEPT) : currentEpoch(payload)
+  const kept = keepNothing ? Promise.resolve(NOTHING_KEPT) : currentEpoch(payload)
   Object.defineProperty(holder, KEPT, { value: kept })
   return kept
 }

@@ -1,4 +1,4 @@
-import type { Config, Payload } from 'payload'
+import type { Config } from 'payload'
 
 import type { SanitizedPluginConfig } from './types'
 
@@ -14,8 +14,8 @@ export function customWithPluginOptions(custom: Config['custom'], options: Sanit
   return { ...custom, [KEY]: options }
 }
 
-/** The sanitized plugin options of this Payload (or its config); an error when it does not use the plugin. */
-export function pluginOptionsOf(payload: Pick<Payload, 'config'>): SanitizedPluginConfig {
+/** The sanitized plugin options of this Payload (or `{ config }`); an error when its config does not use the plugin. */
+export function pluginOptionsOf(payload: { config: Pick<Config, 'custom'> }): SanitizedPluginConfig {
   const options = payload.config.custom?.[KEY] as SanitizedPluginConfig | undefined
   if (!options) throw new Error('payload-events-calendar: the Payload config does not use eventsCalendarPlugin')
   return options

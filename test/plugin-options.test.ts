@@ -12,6 +12,7 @@ import { readPosts, createPosts } from '../src/access/posts'
 import { BASIC_STRATEGY } from '../src/auth/basicAuthStrategy'
 import { SESSION_OUTAGE_STRATEGY } from '../src/auth/sessionOutageStrategy'
 import { answerCompatRequest, createEventsCalendarHandler, pluginOptionsOf } from '../src/exports/handler'
+import { cacheStats } from '../src/calendar/cache/registry'
 import { eventsCalendarRoutes } from '../src/exports/next'
 import { applyStatusWorkflow } from '../src/hooks/applyStatusWorkflow'
 import { eventsCalendarPlugin } from '../src/plugin'
@@ -191,6 +192,26 @@ describe('the plugin built with other options (config only)', () => {
       expect(() => build({ imageHosts: [host] }), host).toThrow(/imageHosts/)
     }
   })
+
+  it('cache: both switches on and every region bounded by default; limits given replace a default one by one; impossible ones are refused (honoured below and in src/calendar/cache/region.spec.ts)', () => {
+    expect(pluginOptionsOf({ config: build({}) }).cache).toEqual({
+      keepAnswers: true,
+      keepReads: true,
+      limits: { answers: { maxBytes: 64 * 1024 * 1024, maxEntries: 20_000 }, feeds: { maxBytes: 32 * 1024 * 1024, maxEntries: 1_000 }, reads: { maxEntries: 5_000 } },
+    })
+    const options = pluginOptionsOf({ config: build({ cache: { keepAnswers: false, limits: { answers: { maxBytes: 1_000_000 }, reads: { maxEntries: 10 } } } }) })
+    expect(options.cache).toMatchObject({ keepAnswers: false, keepReads: true })
+    expect(options.cache.limits).toMatchObject({ answers: { maxBytes: 1_000_000, maxEntries: 20_000 }, reads: { maxEntries: 10 } })
+    for (const cache of [
+      { limits: { events: { maxEntries: 1 } } },
+      { limits: { reads: { maxEntries: 0 } } },
+      { limits: { feeds: { maxBytes: 1.5 } } },
+      { limits: { reads: { maxBytes: 1_000 } } },
+      { keepReads: 'false' },
+    ]) {
+      expect(() => build({ cache } as never), JSON.stringify(cache)).toThrow(/eventsCalendarPlugin: cache/)
+    }
+  })
 })
 
 describe('the compatibility API under other options (the test database)', () => {
@@ -234,6 +255,28 @@ describe('the compatibility API under other options (the test database)', () => 
     const viaPayload = await handleEndpoints({ config: payload.config, request: new Request('http://site.test/api/vendor/events/v1/') })
     expect(viaPayload.status).toBe(200)
     expect(await viaPayload.json()).toMatchObject({ namespace: 'vendor/events/v1' })
+  })
+
+  it('cache: a visitor’s second read is answered from what was kept; keepAnswers: false makes the answer anew; keepReads: false keeps nothing', async () => {
+    const path = `/wp-json/vendor/events/v1/events?search=${encodeURIComponent('cache option')}`
+    const counts = () => {
+      const regions = cacheStats(payload).payload
+      const answers = regions.find((region) => region.name === 'answers')
+      const used = regions.reduce((sum, region) => sum + region.hits + region.misses, 0)
+      return { answered: answers?.hits ?? 0, used }
+    }
+    const twice = async (options: SanitizedPluginConfig) => {
+      expect((await get(options, path))!.status).toBe(200)
+      const before = counts()
+      expect((await get(options, path))!.status).toBe(200)
+      const after = counts()
+      return { answered: after.answered - before.answered, used: after.used - before.used }
+    }
+    expect((await twice(appOptions)).answered).toBe(1)
+    const withoutAnswers = await twice({ ...appOptions, cache: { ...appOptions.cache, keepAnswers: false } })
+    expect(withoutAnswers.answered).toBe(0)
+    expect(withoutAnswers.used).toBeGreaterThan(0)
+    expect(await twice({ ...appOptions, cache: { ...appOptions.cache, keepReads: false } })).toEqual({ answered: 0, used: 0 })
   })
 
   it('the Express middleware serves the namespace under /api with a trailing slash, and passes everything through when disabled', async () => {
