@@ -25,6 +25,13 @@ describe('a cache region', () => {
     expect(region.stats()).toMatchObject({ bytes: 800, entries: 2, evictions: 1, maxBytes: 1_000 })
   })
 
+  it('does not keep a value larger than maxBytes', () => {
+    const region = new Region<string>('test', { maxBytes: 100, maxEntries: 10 })
+    region.set('small', 'kept', 50)
+    region.set('large', 'not kept', 101)
+    expect([region.has('small'), region.has('large')]).toEqual([true, false])
+  })
+
   it('`has` does not make an entry recent; `get` does', () => {
     const region = new Region<number>('test', { maxEntries: 2 })
     region.set('a', 1)
