@@ -9,7 +9,7 @@ import sharp from 'sharp'
 import { generateMediaCollection } from './collections/Media/index'
 import { timeoutPoolOptions } from './src/db/requestTimeouts'
 import { SerialQueryClient } from './src/db/serialQueryClient'
-import { type AppEnv, readEnv } from './src/env'
+import { type AppEnv, readEnv, readPasswordGuardSettings } from './src/env'
 import { eventsCalendarPlugin } from './src/index'
 import { loggerConfig } from './src/server/logger'
 import { migrations } from './src/migrations/index'
@@ -103,6 +103,7 @@ export default buildConfig({
       cache: env.cache,
       clock,
       imageHosts: env.imageHosts,
+      passwordGuard: readPasswordGuardSettings(),
       siteTimezone: env.siteTimezone,
       siteUrl: env.siteUrl,
       // Not Payload's own cron: `npm start` runs the calendar's queue itself when RUN_JOBS is on,

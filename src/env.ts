@@ -2,6 +2,8 @@ import path from 'node:path'
 import { z } from 'zod'
 
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/requestTimeouts'
+import type { EventsCalendarPluginConfig } from './types'
+
 import { isValidTimeZone } from './lib/timezone'
 
 /**
@@ -174,27 +176,19 @@ function parseTrustProxy(value: string): TrustProxy {
 }
 
 /**
- * The password guard's policy (`src/auth/passwordGuardPolicy.ts`), tunable for tests and unusual
- * sites. Read by the guard itself: it runs inside Payload (the users collection), which the
- * plugin builds without the app's settings.
+ * The password guard's numbers (the plugin's `passwordGuard` option, mapped in payload.config.ts),
+ * tunable for tests and unusual sites; the plugin gives the defaults of those not set.
  */
 const passwordGuardSchema = z.object({
-  PASSWORD_GUARD_ACCOUNT_FREE_TRIES: z.coerce.number().int().min(0).default(5),
-  PASSWORD_GUARD_ADDRESS_FREE_TRIES: z.coerce.number().int().min(0).default(20),
-  PASSWORD_GUARD_FIRST_DELAY_MS: z.coerce.number().int().min(1).default(1_000),
-  PASSWORD_GUARD_MAX_DELAY_MS: z.coerce.number().int().min(1).default(60_000),
-  PASSWORD_GUARD_MAX_HOLD_MS: z.coerce.number().int().min(0).default(10_000),
-  PASSWORD_GUARD_FORGET_AFTER_MS: z.coerce.number().int().min(1).default(60 * 60_000),
+  PASSWORD_GUARD_ACCOUNT_FREE_TRIES: z.coerce.number().int().min(0).optional(),
+  PASSWORD_GUARD_ADDRESS_FREE_TRIES: z.coerce.number().int().min(0).optional(),
+  PASSWORD_GUARD_FIRST_DELAY_MS: z.coerce.number().int().min(1).optional(),
+  PASSWORD_GUARD_MAX_DELAY_MS: z.coerce.number().int().min(1).optional(),
+  PASSWORD_GUARD_MAX_HOLD_MS: z.coerce.number().int().min(0).optional(),
+  PASSWORD_GUARD_FORGET_AFTER_MS: z.coerce.number().int().min(1).optional(),
 })
 
-export type PasswordGuardSettings = {
-  accountFreeTries: number
-  addressFreeTries: number
-  firstDelayMs: number
-  forgetAfterMs: number
-  maxDelayMs: number
-  maxHoldMs: number
-}
+export type PasswordGuardSettings = NonNullable<EventsCalendarPluginConfig['passwordGuard']>
 
 export function readPasswordGuardSettings(source: NodeJS.ProcessEnv = process.env): PasswordGuardSettings {
   const present = Object.fromEntries(Object.entries(source).filter(([name, value]) => name.startsWith('PASSWORD_GUARD_') && value !== ''))

@@ -54,6 +54,7 @@ export function sanitizeOptions(
     mediaCollection: options.mediaCollection ?? 'media',
     namespace,
     overrides: options.overrides ?? {},
+    passwordGuard: passwordGuardOptions(options.passwordGuard),
     restRoot,
     scheduledPublication: {
       autoRun: options.scheduledPublication?.autoRun ?? false,
@@ -95,4 +96,25 @@ function cacheOptions(cache: EventsCalendarPluginConfig['cache'] = {}): Sanitize
     if (cache[flag] !== undefined && typeof cache[flag] !== 'boolean') throw new Error(`eventsCalendarPlugin: cache.${flag} must be true or false`)
   }
   return { keepAnswers: cache.keepAnswers ?? true, keepReads: cache.keepReads ?? true, limits }
+}
+
+const PASSWORD_GUARD_DEFAULTS: SanitizedPluginConfig['passwordGuard'] = {
+  accountFreeTries: 5,
+  addressFreeTries: 20,
+  firstDelayMs: 1_000,
+  forgetAfterMs: 60 * 60_000,
+  maxDelayMs: 60_000,
+  maxHoldMs: 10_000,
+}
+
+/** The guard's numbers, the defaults where not given: whole numbers, the delays and the forgetting at least 1 ms. */
+function passwordGuardOptions(given: EventsCalendarPluginConfig['passwordGuard'] = {}): SanitizedPluginConfig['passwordGuard'] {
+  const guard = { ...PASSWORD_GUARD_DEFAULTS, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) }
+  for (const [name, value] of Object.entries(guard)) {
+    const least = name === 'firstDelayMs' || name === 'maxDelayMs' || name === 'forgetAfterMs' ? 1 : 0
+    if (!(name in PASSWORD_GUARD_DEFAULTS) || !Number.isInteger(value) || (value as number) < least) {
+      throw new Error(`eventsCalendarPlugin: passwordGuard.${name} must be a whole number of at least ${least}`)
+    }
+  }
+  return guard
 }

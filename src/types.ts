@@ -101,6 +101,25 @@ export type EventsCalendarPluginConfig = {
    */
   clock?: () => Date
   /**
+   * The password guard in front of every password check (`src/auth/passwordGuardPolicy.ts`): no
+   * account is ever locked; past its free tries, each try of an account or client address must wait
+   * after the previous one, the first delay doubling up to the longest.
+   */
+  passwordGuard?: {
+    /** Wrong passwords per account before tries must wait. @default 5 */
+    accountFreeTries?: number
+    /** Wrong passwords per client address before tries must wait. @default 20 */
+    addressFreeTries?: number
+    /** The first wait, doubled after each further try. @default 1000 */
+    firstDelayMs?: number
+    /** The longest wait. @default 60000 */
+    maxDelayMs?: number
+    /** Waits up to this long hold the answer; a longer one is refused at once (429, `Retry-After`). @default 10000 */
+    maxHoldMs?: number
+    /** A key without tries for this long is forgotten. @default 3600000 */
+    forgetAfterMs?: number
+  }
+  /**
    * What the compatibility API, the feeds and Payload's image rule keep of visitors' reads between
    * requests, until the calendar changes (docs/caching.md). Signed-in callers never use it.
    */
@@ -158,6 +177,7 @@ export type SanitizedPluginConfig = {
   mediaCollection: CollectionSlug
   namespace: string
   overrides: NonNullable<EventsCalendarPluginConfig['overrides']>
+  passwordGuard: Required<NonNullable<EventsCalendarPluginConfig['passwordGuard']>>
   restRoot: string
   scheduledPublication: { autoRun: boolean; cron: string }
   siteTimezone: string

@@ -193,6 +193,21 @@ describe('the plugin built with other options (config only)', () => {
     }
   })
 
+  it('passwordGuard: the documented policy by default, each number replaceable; a number that is not a whole one, or too small, is refused (honoured in test/auth-guard.test.ts)', () => {
+    expect(pluginOptionsOf({ config: build({}) }).passwordGuard).toEqual({
+      accountFreeTries: 5,
+      addressFreeTries: 20,
+      firstDelayMs: 1_000,
+      forgetAfterMs: 3_600_000,
+      maxDelayMs: 60_000,
+      maxHoldMs: 10_000,
+    })
+    expect(pluginOptionsOf({ config: build({ passwordGuard: { accountFreeTries: 0, maxHoldMs: undefined } }) }).passwordGuard).toMatchObject({ accountFreeTries: 0, maxHoldMs: 10_000 })
+    for (const passwordGuard of [{ accountFreeTries: -1 }, { firstDelayMs: 0 }, { maxDelayMs: 1.5 }, { lockAfter: 3 }]) {
+      expect(() => build({ passwordGuard } as never), JSON.stringify(passwordGuard)).toThrow(/eventsCalendarPlugin: passwordGuard\./)
+    }
+  })
+
   it('cache: both switches on and every region bounded by default; limits given replace a default one by one; impossible ones are refused (honoured below and in src/calendar/cache/region.spec.ts)', () => {
     expect(pluginOptionsOf({ config: build({}) }).cache).toEqual({
       keepAnswers: true,
