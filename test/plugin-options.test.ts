@@ -155,7 +155,7 @@ describe('the plugin built with other options (config only)', () => {
     expect(fieldNamed(collectionOf(config, 'events').fields, 'author')).toMatchObject({ relationTo: 'members' })
     expect(fieldNamed(collectionOf(config, 'venues').fields, 'image')).toMatchObject({ relationTo: 'images' })
     expect(fieldNamed(collectionOf(config, 'application-passwords').fields, 'user')).toMatchObject({ relationTo: 'members' })
-    expect((config.custom!.eventsCalendar as SanitizedPluginConfig).usersCollection).toBe('members')
+    expect(pluginOptionsOf({ config }).usersCollection).toBe('members')
 
     expect(() => build({ usersCollection: otherHostSlug('pages') }, [{ slug: 'pages', fields: [] }])).toThrow(/not an auth collection/)
   })
@@ -173,7 +173,7 @@ describe('the plugin built with other options (config only)', () => {
 
   it('namespace and restRoot: the root endpoints follow the namespace; impossible ones are refused', () => {
     const config = build({ namespace: '/calendar/v2/', restRoot: '/rest/api/' })
-    const options = config.custom!.eventsCalendar as SanitizedPluginConfig
+    const options = pluginOptionsOf({ config })
     expect(options).toMatchObject({ apiRoute: '/api', namespace: 'calendar/v2', restRoot: 'rest/api' })
     expect(new Set(config.endpoints!.map((endpoint) => endpoint.path))).toEqual(new Set(['/calendar/v2', '/calendar/v2/:path*']))
 
@@ -185,9 +185,9 @@ describe('the plugin built with other options (config only)', () => {
   })
 
   it('imageHosts: host names and addresses, kept in lower case; a scheme, port or path is refused (honoured in test/image-by-url.test.ts)', () => {
-    const options = build({ imageHosts: ['Images.Example.org', '10.1.2.3', '[fd00::1]'] }).custom!.eventsCalendar as SanitizedPluginConfig
+    const options = pluginOptionsOf({ config: build({ imageHosts: ['Images.Example.org', '10.1.2.3', '[fd00::1]'] }) })
     expect(options.imageHosts).toEqual(['images.example.org', '10.1.2.3', '[fd00::1]'])
-    expect((build({}).custom!.eventsCalendar as SanitizedPluginConfig).imageHosts).toEqual([])
+    expect(pluginOptionsOf({ config: build({}) }).imageHosts).toEqual([])
     for (const host of ['http://images.example.org', 'images.example.org:8443', 'images.example.org/x', '']) {
       expect(() => build({ imageHosts: [host] }), host).toThrow(/imageHosts/)
     }
