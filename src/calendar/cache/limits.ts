@@ -7,10 +7,7 @@ import type { RegionLimits } from './region'
  */
 export type KeptRegionName = 'answers' | 'feeds' | 'reads'
 
-/**
- * An answer of a single event is 3–5 KB, a page of 10 events 20–40 KB, of 50 about 150 KB:
- * thousands of answers in 64 MB. A feed holds at most MAX_FEED_EVENTS events (about 1 MB).
- */
+/** Room for thousands of answers and feeds (a feed holds at most MAX_FEED_EVENTS events), in memory a server can spare. */
 export const DEFAULT_KEPT_LIMITS: Record<KeptRegionName, RegionLimits> = {
   answers: { maxBytes: 64 * 1024 * 1024, maxEntries: 20_000 },
   feeds: { maxBytes: 32 * 1024 * 1024, maxEntries: 1_000 },
