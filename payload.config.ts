@@ -9,7 +9,7 @@ import sharp from 'sharp'
 import { generateMediaCollection } from './collections/Media/index'
 import { timeoutPoolOptions } from './src/db/requestTimeouts'
 import { SerialQueryClient } from './src/db/serialQueryClient'
-import { type AppEnv, readEnv } from './src/env'
+import { type AppEnv, readEnv, readPasswordGuardSettings } from './src/env'
 import { eventsCalendarPlugin } from './src/index'
 import { loggerConfig } from './src/server/logger'
 import { migrations } from './src/migrations/index'
@@ -99,8 +99,11 @@ export default buildConfig({
   },
   plugins: [
     eventsCalendarPlugin({
+      // KEEP_READS=false keeps nothing between requests (the bench's `--cold`); KEEP_ANSWERS=false no whole answers (`--no-answers`).
+      cache: env.cache,
       clock,
       imageHosts: env.imageHosts,
+      passwordGuard: readPasswordGuardSettings(),
       siteTimezone: env.siteTimezone,
       siteUrl: env.siteUrl,
       // Not Payload's own cron: `npm start` runs the calendar's queue itself when RUN_JOBS is on,

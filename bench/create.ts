@@ -30,6 +30,7 @@ import type { SeedSummary } from './seed'
 import type pg from 'pg'
 
 import { startBenchDatabase } from './database'
+import { pluginOptionsOf } from '../src/pluginOptions'
 import { countStatements, measureEach, quantile } from './statements'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -84,7 +85,7 @@ async function main() {
     const { compatMiddleware } = await import('../endpoints/express')
     const payload = await bootPayload({ migrate: false })
     const app = express()
-    app.use(compatMiddleware(async () => payload, payload.config.custom.eventsCalendar as never))
+    app.use(compatMiddleware(async () => payload, pluginOptionsOf(payload)))
     const server = app.listen(0, '127.0.0.1')
     await new Promise((resolve) => server.once('listening', resolve))
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/wp-json/vendor/events/v1/events`

@@ -21,6 +21,8 @@ import path from 'node:path'
 import type pg from 'pg'
 
 import { startBenchDatabase } from './database'
+import { cacheStats } from '../src/calendar/cache/registry'
+import { pluginOptionsOf } from '../src/pluginOptions'
 import { countStatements, measureEach, quantile } from './statements'
 
 type Options = { cpuProf?: string; dir: string; reads: number; route: 'by-id' | 'by-slug' | 'page50'; show: boolean }
@@ -82,7 +84,7 @@ async function main() {
     const { compatMiddleware } = await import('../endpoints/express')
     const payload = await bootPayload({ migrate: true })
     const app = express()
-    app.use(compatMiddleware(async () => payload, payload.config.custom.eventsCalendar as never))
+    app.use(compatMiddleware(async () => payload, pluginOptionsOf(payload)))
     const server = app.listen(0, '127.0.0.1')
     await new Promise((resolve) => server.once('listening', resolve))
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/wp-json/vendor/events/v1/events`
@@ -121,6 +123,7 @@ async function main() {
     console.log(`wall ms per read: ${format(wallMs)}`)
     console.log(`CPU ms per read (this process, client included): ${format(cpuMs)}`)
     console.log(`Postgres CPU ms per read (all its processes, mean): ${(postgresMs / options.reads).toFixed(2)}; reads per second one at a time: ${((options.reads * 1000) / measuredMs).toFixed(0)}`)
+    for (const region of cacheStats(payload).process) console.log(`cache ${region.name}: ${region.entries} of ${region.maxEntries} entries, ${region.hits} hits, ${region.misses} misses, ${region.evictions} evictions`)
     if (options.show) shown.forEach(({ text }, index) => console.log(`${String(index + 1).padStart(2)}. ${text.replace(/\s+/g, ' ').slice(0, 160)}`))
     server.close()
     await Promise.race([(payload.db as unknown as { pool: pg.Pool }).pool.end(), new Promise((resolve) => setTimeout(resolve, 3000))])

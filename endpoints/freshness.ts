@@ -4,7 +4,12 @@ import { sql } from '@payloadcms/db-postgres'
 
 import type { RestContext } from './context'
 
+import type { Region } from '../src/calendar/cache/region'
+
+import { limitsOfKind } from '../src/calendar/cache/limits'
+import { payloadRegion } from '../src/calendar/cache/registry'
 import { drizzleOf, poolOf, type SqlQuerier } from '../src/db/pool'
+import { pluginOptionsOf } from '../src/pluginOptions'
 
 /*
  * What a server may keep between requests (related venues, organizers, terms and images; list
@@ -23,26 +28,19 @@ import { drizzleOf, poolOf, type SqlQuerier } from '../src/db/pool'
  * database), nothing is kept.
  */
 
-/**
- * `KEEP_READS=false` keeps nothing: every request reads the database, as the first request after a
- * change of the calendar does (the bench's `--cold`).
- */
-const KEEP_READS = process.env.KEEP_READS !== 'false'
-
 /** After this long an epoch ends anyway, so that the log can be pruned without missing a change. */
 const EPOCH_MAX_MS = 10 * 60_000
-/** Entries per kind of thing kept, least recently used dropped first. */
-const MAX_ENTRIES = 5_000
-
+/** The log is pruned at most this often by each process, when an epoch starts. */
+const PRUNE_EVERY_MS = 60 * 60_000
 
 type State = {
   available: boolean | undefined
   epoch: number
+  pruned: number
+  /** A region per kind kept (`src/calendar/cache/`), emptied when an epoch starts. */
+  regions: Map<string, Region<unknown>>
   snapshot: null | string
   started: number
-  stores: Map<string, Map<string, unknown>>
-  /** Per kind kept with a `weigh`, the total weight of its entries. */
-  weights: Map<string, number>
 }
 
 const states = new WeakMap<Payload, State>()
@@ -50,7 +48,7 @@ const states = new WeakMap<Payload, State>()
 function stateOf(payload: Payload): State {
   let state = states.get(payload)
   if (!state) {
-    state = { available: undefined, epoch: 0, snapshot: null, started: 0, stores: new Map(), weights: new Map() }
+    state = { available: undefined, epoch: 0, pruned: Date.now(), regions: new Map(), snapshot: null, started: 0 }
     states.set(payload, state)
   }
   return state
@@ -63,13 +61,11 @@ export type Kept = {
   get: <T>(kind: string, key: string) => T | undefined
   has: (kind: string, key: string) => boolean
   /**
-   * Keeps `value`. Beyond `limits.maxEntries` entries of this kind (MAX_ENTRIES by default), or
-   * beyond `limits.maxWeight` in the sum of `limits.weigh` over them, the least recently used go.
+   * Keeps `value` (`undefined` forgets it) in the region of its kind, whose limits the plugin's
+   * `cache.limits` set (`src/calendar/cache/limits.ts`); `size` in bytes where they bound bytes.
    */
-  set: (kind: string, key: string, value: unknown, limits?: KeptLimits) => void
+  set: (kind: string, key: string, value: unknown, size?: number) => void
 }
-
-export type KeptLimits = { maxEntries?: number; maxWeight?: number; weigh?: (value: unknown) => number }
 
 const NOTHING_KEPT: Kept = { active: false, get: () => undefined, has: () => false, set: () => undefined }
 const KEPT = Symbol('kept')
@@ -78,20 +74,20 @@ const KEPT = Symbol('kept')
  * What this request may reuse. Checks the change log once per request (the result is remembered
  * on the request), and only for visitors.
  */
-export async function keptFor(ctx: Pick<RestContext, 'payload' | 'req' | 'user'>): Promise<Kept> {
-  return keptOn(ctx, ctx.payload, Boolean(ctx.user || ctx.req.transactionID))
+export async function keptFor(ctx: Pick<RestContext, 'options' | 'payload' | 'req' | 'user'>): Promise<Kept> {
+  return keptOn(ctx, ctx.payload, !ctx.options.cache.keepReads || Boolean(ctx.user || ctx.req.transactionID))
 }
 
 /** The same for a request of Payload's own APIs (its REST and GraphQL, the admin): only for visitors. */
 export async function keptForPayloadRequest(req: PayloadRequest): Promise<Kept> {
-  return keptOn(req, req.payload, Boolean(req.user || req.transactionID))
+  return keptOn(req, req.payload, !pluginOptionsOf(req.payload).cache.keepReads || Boolean(req.user || req.transactionID))
 }
 
-/** What `holder`'s request may reuse, remembered on it: nothing for a signed-in caller or inside a transaction. */
-function keptOn(holder: object, payload: Payload, personal: boolean): Promise<Kept> {
+/** What `holder`'s request may reuse, remembered on it: nothing when the options keep nothing, for a signed-in caller or inside a transaction. */
+function keptOn(holder: object, payload: Payload, keepNothing: boolean): Promise<Kept> {
   const remembered = (holder as Record<symbol, Promise<Kept>>)[KEPT]
   if (remembered) return remembered
-  const kept = !KEEP_READS || personal ? Promise.resolve(NOTHING_KEPT) : currentEpoch(payload)
+  const kept = keepNothing ? Promise.resolve(NOTHING_KEPT) : currentEpoch(payload)
   Object.defineProperty(holder, KEPT, { value: kept })
   return kept
 }
@@ -141,55 +137,32 @@ async function currentEpoch(payload: Payload, again = true): Promise<Kept> {
     state.epoch++
     state.snapshot = now
     state.started = Date.now()
-    state.stores = new Map()
-    state.weights = new Map()
-    if (Math.random() < 0.02) void prune(db)
+    for (const region of state.regions.values()) region.clear()
+    if (Date.now() - state.pruned >= PRUNE_EVERY_MS) {
+      state.pruned = Date.now()
+      void prune(db)
+    }
   }
-  return epochView(state, state.epoch)
+  return epochView(payload, state, state.epoch)
 }
 
-function epochView(state: State, epoch: number): Kept {
-  const store = (kind: string) => {
+/** What is kept in `epoch`: nothing once a newer epoch has started, so a late request cannot mix old reads into the new one. */
+function epochView(payload: Payload, state: State, epoch: number): Kept {
+  const region = (kind: string) => {
     if (state.epoch !== epoch) return null
-    let map = state.stores.get(kind)
-    if (!map) {
-      map = new Map()
-      state.stores.set(kind, map)
-    }
-    return map
+    let found = state.regions.get(kind)
+    if (!found) state.regions.set(kind, (found = payloadRegion(payload, kind, limitsOfKind(pluginOptionsOf(payload).cache.limits, kind))))
+    return found
   }
   return {
     active: true,
-    get: <T>(kind: string, key: string) => {
-      const map = store(kind)
-      const value = map?.get(key)
-      if (map && value !== undefined) {
-        // Most recently used last, so that the first entry is the one to drop.
-        map.delete(key)
-        map.set(key, value)
-      }
-      return value as T | undefined
-    },
-    has: (kind, key) => store(kind)?.has(key) ?? false,
-    set: (kind, key, value, { maxEntries = MAX_ENTRIES, maxWeight = Infinity, weigh }: KeptLimits = {}) => {
-      const map = store(kind)
-      if (!map) return
-      let weight = state.weights.get(kind) ?? 0
-      if (weigh && map.has(key)) weight -= weigh(map.get(key))
-      map.delete(key)
-      map.set(key, value)
-      if (weigh) weight += weigh(value)
-      while (map.size > maxEntries || (map.size > 1 && weight > maxWeight)) {
-        const oldest = map.keys().next().value!
-        if (weigh) weight -= weigh(map.get(oldest))
-        map.delete(oldest)
-      }
-      if (weigh) state.weights.set(kind, weight)
-    },
+    get: <T>(kind: string, key: string) => region(kind)?.get(key) as T | undefined,
+    has: (kind, key) => region(kind)?.has(key) ?? false,
+    set: (kind, key, value, size) => region(kind)?.set(key, value, size),
   }
 }
 
-/** Log rows older than any epoch can be are of no use. */
+/** Log rows older than any epoch can be are of no use (a day: well beyond EPOCH_MAX_MS). */
 function prune(db: SqlQuerier) {
   db.execute(sql`DELETE FROM calendar_changes WHERE at < now() - interval '1 day'`).catch(() => undefined)
 }

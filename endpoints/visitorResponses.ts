@@ -20,15 +20,9 @@ import { keptFor } from './freshness'
  * errors a retry may cure (5xx, 429), and bodies beyond MAX_BODY_CHARS.
  */
 
-const KIND = 'visitor-responses'
-/** `KEEP_ANSWERS=false`: no whole answers kept, each made anew from what else is kept (the bench's `--no-answers`). */
-const KEEP_ANSWERS = process.env.KEEP_ANSWERS !== 'false'
-/**
- * Bounds the memory answers take: their bodies' characters (about a byte each) add up to at most
- * MAX_TOTAL_CHARS, the least recently used going first; one body at most MAX_BODY_CHARS. A single
- * event is 3–5 KB, a page of 10 events 20–40 KB, of 50 about 150 KB: thousands of answers.
- */
-const LIMITS = { maxEntries: 20_000, maxWeight: 64 * 1024 * 1024, weigh: (answer: unknown) => (answer as KeptAnswer).body.length + 512 }
+/** The region of answers: its bodies' characters (about a byte each) count towards its `maxBytes` (`src/calendar/cache/limits.ts`). */
+const KIND = 'answers'
+/** One body at most this long is kept. */
 const MAX_BODY_CHARS = 1024 * 1024
 
 export type KeptAnswer = PreparedAnswer & { allow?: string }
@@ -44,7 +38,7 @@ export type AnswerKey = { language: string; now: Date; path: string; query: stri
 /** The kept answers for this request, or `null` when its answer may not be kept or reused. */
 export async function visitorResponsesFor(ctx: RestContext, request: AnswerKey): Promise<null | VisitorResponses> {
   // A body (a POST sent as a GET through `_method`) may carry arguments the key does not see.
-  if (!KEEP_ANSWERS || ctx.user || !['GET', 'HEAD'].includes(ctx.method) || ctx.body !== undefined || 'password' in ctx.query) return null
+  if (!ctx.options.cache.keepAnswers || ctx.user || !['GET', 'HEAD'].includes(ctx.method) || ctx.body !== undefined || 'password' in ctx.query) return null
   const kept = await keptFor(ctx)
   if (!kept.active) return null
   const timeless = [request.restBase, request.path, request.query, request.language].join('\n')
@@ -53,7 +47,7 @@ export async function visitorResponsesFor(ctx: RestContext, request: AnswerKey):
     get: () => kept.get<KeptAnswer>(KIND, timeless) ?? kept.get<KeptAnswer>(KIND, inThisSecond),
     set: (answer, readClock) => {
       if (answer.status >= 500 || answer.status === 429 || answer.body.length > MAX_BODY_CHARS) return
-      kept.set(KIND, readClock ? inThisSecond : timeless, answer, LIMITS)
+      kept.set(KIND, readClock ? inThisSecond : timeless, answer, answer.body.length + 512)
     },
   }
 }

@@ -2,6 +2,8 @@ import path from 'node:path'
 import { z } from 'zod'
 
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/requestTimeouts'
+import type { EventsCalendarPluginConfig } from './types'
+
 import { isValidTimeZone } from './lib/timezone'
 
 /**
@@ -49,6 +51,8 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(DEFAULT_DATABASE_TIMEOUTS.statementMs),
   DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(DEFAULT_DATABASE_TIMEOUTS.lockMs),
   SKIP_ADMIN_BUILD: z.enum(['1', 'true', '0', 'false'], { message: 'must be 1/true or 0/false' }).default('0'),
+  KEEP_READS: z.enum(['true', 'false'], { message: 'must be true or false' }).default('true'),
+  KEEP_ANSWERS: z.enum(['true', 'false'], { message: 'must be true or false' }).default('true'),
 }).refine((env) => Boolean(env.S3_ACCESS_KEY_ID) === Boolean(env.S3_SECRET_ACCESS_KEY), {
   message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both unset to use the platform\'s credentials)',
   path: ['S3_ACCESS_KEY_ID'],
@@ -57,6 +61,8 @@ const envSchema = z.object({
 export type AppEnv = {
   adminEmail?: string
   adminPassword?: string
+  /** What visitors' reads keep between requests (KEEP_READS, KEEP_ANSWERS): the plugin's `cache` switches. */
+  cache: { keepAnswers: boolean; keepReads: boolean }
   databaseUrl?: string
   /** Read-only replicas of DATABASE_URL that Payload may send reads to (DATABASE_REPLICA_URLS). */
   databaseReplicaUrls: string[]
@@ -118,6 +124,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
   return {
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
+    cache: { keepAnswers: env.KEEP_ANSWERS === 'true', keepReads: env.KEEP_READS === 'true' },
     databaseUrl: env.DATABASE_URL,
     databaseReplicaUrls: env.DATABASE_REPLICA_URLS?.split(',').map((url) => url.trim()) ?? [],
     databaseTimeouts: { lockMs: env.DATABASE_LOCK_TIMEOUT_MS, statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS },
@@ -169,27 +176,19 @@ function parseTrustProxy(value: string): TrustProxy {
 }
 
 /**
- * The password guard's policy (`src/auth/passwordGuardPolicy.ts`), tunable for tests and unusual
- * sites. Read by the guard itself: it runs inside Payload (the users collection), which the
- * plugin builds without the app's settings.
+ * The password guard's numbers (the plugin's `passwordGuard` option, mapped in payload.config.ts),
+ * tunable for tests and unusual sites; the plugin gives the defaults of those not set.
  */
 const passwordGuardSchema = z.object({
-  PASSWORD_GUARD_ACCOUNT_FREE_TRIES: z.coerce.number().int().min(0).default(5),
-  PASSWORD_GUARD_ADDRESS_FREE_TRIES: z.coerce.number().int().min(0).default(20),
-  PASSWORD_GUARD_FIRST_DELAY_MS: z.coerce.number().int().min(1).default(1_000),
-  PASSWORD_GUARD_MAX_DELAY_MS: z.coerce.number().int().min(1).default(60_000),
-  PASSWORD_GUARD_MAX_HOLD_MS: z.coerce.number().int().min(0).default(10_000),
-  PASSWORD_GUARD_FORGET_AFTER_MS: z.coerce.number().int().min(1).default(60 * 60_000),
+  PASSWORD_GUARD_ACCOUNT_FREE_TRIES: z.coerce.number().int().min(0).optional(),
+  PASSWORD_GUARD_ADDRESS_FREE_TRIES: z.coerce.number().int().min(0).optional(),
+  PASSWORD_GUARD_FIRST_DELAY_MS: z.coerce.number().int().min(1).optional(),
+  PASSWORD_GUARD_MAX_DELAY_MS: z.coerce.number().int().min(1).optional(),
+  PASSWORD_GUARD_MAX_HOLD_MS: z.coerce.number().int().min(0).optional(),
+  PASSWORD_GUARD_FORGET_AFTER_MS: z.coerce.number().int().min(1).optional(),
 })
 
-export type PasswordGuardSettings = {
-  accountFreeTries: number
-  addressFreeTries: number
-  firstDelayMs: number
-  forgetAfterMs: number
-  maxDelayMs: number
-  maxHoldMs: number
-}
+export type PasswordGuardSettings = NonNullable<EventsCalendarPluginConfig['passwordGuard']>
 
 export function readPasswordGuardSettings(source: NodeJS.ProcessEnv = process.env): PasswordGuardSettings {
   const present = Object.fromEntries(Object.entries(source).filter(([name, value]) => name.startsWith('PASSWORD_GUARD_') && value !== ''))

@@ -1,4 +1,6 @@
 export { CALENDAR_SLUGS, eventsCalendarPlugin, POST_COLLECTIONS, TERM_COLLECTIONS } from './plugin'
+export { cacheStats, type CacheStats } from './calendar/cache/registry'
+export type { RegionStats } from './calendar/cache/region'
 export { decideStatus, POST_STATUSES } from './lib/statuses'
 export { ROLES } from './lib/roles'
 export type { EventsCalendarPluginConfig, PostStatus, Role } from './types'

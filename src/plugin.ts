@@ -26,6 +26,7 @@ import { keepValidationDetails } from './hooks/keepValidationDetails'
 import { withCalendarI18n } from './i18n/withCalendarI18n'
 import { withCalendarAdmin } from './admin/withCalendarAdmin'
 import { CALENDAR_QUEUE, publishScheduledItemsTask } from './jobs/publishScheduledItems'
+import { customWithPluginOptions } from './pluginOptions'
 import { sanitizeOptions } from './sanitizeOptions'
 import { CALENDAR_SLUGS, POST_COLLECTIONS } from './slugs'
 import { inertPublishTask, withoutCalendarSignIn, withoutPluginHooks } from './withoutBehaviour'
@@ -66,7 +67,7 @@ export const eventsCalendarPlugin =
       // A GraphQL request reads at most so many documents (`src/graphql/readBudget.ts`), whoever asks.
       graphQL: enabled ? withGraphqlReadBudget(incomingConfig.graphQL) : incomingConfig.graphQL,
       admin: withCalendarAdmin(incomingConfig.admin, CALENDAR_SLUGS.events),
-      custom: { ...incomingConfig.custom, eventsCalendar: options },
+      custom: customWithPluginOptions(incomingConfig.custom, options),
       endpoints: [...(incomingConfig.endpoints ?? []), ...(enabled ? compatRootEndpoints(options) : [])],
       jobs: calendarJobs(incomingConfig.jobs ?? {}, options),
       bin: enabled ? withHostScript(incomingConfig.bin) : incomingConfig.bin,

@@ -2,6 +2,8 @@ import type { Config } from 'payload'
 
 import type { EventsCalendarPluginConfig, SanitizedPluginConfig } from './types'
 
+import { DEFAULT_KEPT_LIMITS, type KeptRegionName } from './calendar/cache/limits'
+import type { RegionLimits } from './calendar/cache/region'
 import { isValidTimeZone } from './lib/timezone'
 
 export function sanitizeOptions(
@@ -41,6 +43,7 @@ export function sanitizeOptions(
       : languages[0]!
   return {
     apiRoute: (config.routes?.api ?? '/api').replace(/\/+$/, ''),
+    cache: cacheOptions(options.cache),
     clock: options.clock ?? (() => new Date()),
     defaultLanguage,
     defaultPerPage,
@@ -51,6 +54,7 @@ export function sanitizeOptions(
     mediaCollection: options.mediaCollection ?? 'media',
     namespace,
     overrides: options.overrides ?? {},
+    passwordGuard: passwordGuardOptions(options.passwordGuard),
     restRoot,
     scheduledPublication: {
       autoRun: options.scheduledPublication?.autoRun ?? false,
@@ -70,4 +74,47 @@ function pathOption(name: string, value: string): string {
     throw new Error(`eventsCalendarPlugin: ${name} "${value}" is not a URL path`)
   }
   return trimmed
+}
+
+/** The cache's switches and each region's limits, the defaults where a limit is not given. */
+function cacheOptions(cache: EventsCalendarPluginConfig['cache'] = {}): SanitizedPluginConfig['cache'] {
+  const given = (cache.limits ?? {}) as Partial<Record<string, { maxBytes?: unknown; maxEntries?: unknown }>>
+  const unknown = Object.keys(given).filter((name) => !(name in DEFAULT_KEPT_LIMITS))
+  if (unknown.length) throw new Error(`eventsCalendarPlugin: cache.limits has no region ${unknown.join(', ')} (only answers, feeds, reads)`)
+  const limits = Object.fromEntries(
+    (Object.keys(DEFAULT_KEPT_LIMITS) as KeptRegionName[]).map((name) => {
+      const defaults = DEFAULT_KEPT_LIMITS[name]
+      const { maxBytes = defaults.maxBytes, maxEntries = defaults.maxEntries } = given[name] ?? {}
+      const positive = (value: unknown) => value === undefined || (Number.isInteger(value) && (value as number) >= 1)
+      if (!positive(maxEntries) || !positive(maxBytes) || (maxBytes !== undefined && !defaults.maxBytes)) {
+        throw new Error(`eventsCalendarPlugin: cache.limits.${name} takes ${defaults.maxBytes ? 'maxEntries and maxBytes' : 'maxEntries'} as positive integers`)
+      }
+      return [name, { maxEntries, ...(maxBytes === undefined ? {} : { maxBytes }) } as RegionLimits]
+    }),
+  ) as Record<KeptRegionName, RegionLimits>
+  for (const flag of ['keepReads', 'keepAnswers'] as const) {
+    if (cache[flag] !== undefined && typeof cache[flag] !== 'boolean') throw new Error(`eventsCalendarPlugin: cache.${flag} must be true or false`)
+  }
+  return { keepAnswers: cache.keepAnswers ?? true, keepReads: cache.keepReads ?? true, limits }
+}
+
+const PASSWORD_GUARD_DEFAULTS: SanitizedPluginConfig['passwordGuard'] = {
+  accountFreeTries: 5,
+  addressFreeTries: 20,
+  firstDelayMs: 1_000,
+  forgetAfterMs: 60 * 60_000,
+  maxDelayMs: 60_000,
+  maxHoldMs: 10_000,
+}
+
+/** The guard's numbers, the defaults where not given: whole numbers, the delays and the forgetting at least 1 ms. */
+function passwordGuardOptions(given: EventsCalendarPluginConfig['passwordGuard'] = {}): SanitizedPluginConfig['passwordGuard'] {
+  const guard = { ...PASSWORD_GUARD_DEFAULTS, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) }
+  for (const [name, value] of Object.entries(guard)) {
+    const least = name === 'firstDelayMs' || name === 'maxDelayMs' || name === 'forgetAfterMs' ? 1 : 0
+    if (!(name in PASSWORD_GUARD_DEFAULTS) || !Number.isInteger(value) || (value as number) < least) {
+      throw new Error(`eventsCalendarPlugin: passwordGuard.${name} must be a whole number of at least ${least}`)
+    }
+  }
+  return guard
 }

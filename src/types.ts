@@ -1,5 +1,8 @@
 import type { CollectionConfig, CollectionSlug, Field } from 'payload'
 
+import type { KeptRegionName } from './calendar/cache/limits'
+import type { RegionLimits } from './calendar/cache/region'
+
 /** The post statuses of the original, which every item of events, venues and organizers carries. */
 export type PostStatus = 'draft' | 'future' | 'pending' | 'private' | 'publish' | 'trash'
 
@@ -98,6 +101,53 @@ export type EventsCalendarPluginConfig = {
    */
   clock?: () => Date
   /**
+   * The password guard in front of every password check (`src/auth/passwordGuardPolicy.ts`): no
+   * account is ever locked; past its free tries, each try of an account or client address must wait
+   * after the previous one, the first delay doubling up to the longest.
+   */
+  passwordGuard?: {
+    /** Wrong passwords per account before tries must wait. @default 5 */
+    accountFreeTries?: number
+    /** Wrong passwords per client address before tries must wait. @default 20 */
+    addressFreeTries?: number
+    /** The first wait, doubled after each further try. @default 1000 */
+    firstDelayMs?: number
+    /** The longest wait. @default 60000 */
+    maxDelayMs?: number
+    /** Waits up to this long hold the answer; a longer one is refused at once (429, `Retry-After`). @default 10000 */
+    maxHoldMs?: number
+    /** A key without tries for this long is forgotten. @default 3600000 */
+    forgetAfterMs?: number
+  }
+  /**
+   * What the compatibility API, the feeds and Payload's image rule keep of visitors' reads between
+   * requests, until the calendar changes (docs/caching.md). Signed-in callers never use it.
+   */
+  cache?: {
+    /**
+     * Keep what visitors' reads find (items, totals, term counts, answers, feeds). `false` keeps
+     * nothing: every request reads the database, as the first one after a change does.
+     * @default true
+     */
+    keepReads?: boolean
+    /**
+     * Keep visitors' whole answers too (with `keepReads`). `false`: every answer is made anew from
+     * what else is kept.
+     * @default true
+     */
+    keepAnswers?: boolean
+    /**
+     * Bounds of the regions kept, the least recently used entries dropped first: `answers`
+     * (20,000 entries, 64 MB of bodies by default), `feeds` (1,000 feeds, 32 MB), and `reads`
+     * (entries only: 5,000 for each kind of thing, such as events in one language or list totals).
+     */
+    limits?: {
+      answers?: { maxBytes?: number; maxEntries?: number }
+      feeds?: { maxBytes?: number; maxEntries?: number }
+      reads?: { maxEntries?: number }
+    }
+  }
+  /**
    * Per-collection overrides, merged into the generated collection configs: `access` per
    * operation, `admin` per key (and `admin.components` per key), `hooks` per kind with the
    * plugin's hooks first, then the override's; `fields` is a function of the plugin's fields;
@@ -116,6 +166,7 @@ export type EventsCalendarPluginConfig = {
 export type SanitizedPluginConfig = {
   /** Payload's API route (`routes.api`, `/api` by default), where the root endpoints sit. */
   apiRoute: string
+  cache: { keepAnswers: boolean; keepReads: boolean; limits: Record<KeptRegionName, RegionLimits> }
   clock: () => Date
   defaultLanguage: string
   defaultPerPage: number
@@ -126,6 +177,7 @@ export type SanitizedPluginConfig = {
   mediaCollection: CollectionSlug
   namespace: string
   overrides: NonNullable<EventsCalendarPluginConfig['overrides']>
+  passwordGuard: Required<NonNullable<EventsCalendarPluginConfig['passwordGuard']>>
   restRoot: string
   scheduledPublication: { autoRun: boolean; cron: string }
   siteTimezone: string

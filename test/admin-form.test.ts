@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { workflowAction } from '../src/admin/workflowAction'
 import { serveAllApis } from './helpers/http'
 import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
+import { pluginOptionsOf } from '../src/pluginOptions'
 
 /*
  * The event form's workflow and the venue's address, on the server's side: what the form's
@@ -127,7 +128,7 @@ describe('the form’s rules over HTTP', () => {
 
   it('offers no clear button on the role, and still validates it for the server’s own writes', async () => {
     const { generateUsersCollection } = await import('../collections/Users/index')
-    const users = generateUsersCollection(payload.config.custom.eventsCalendar, 'application-passwords')
+    const users = generateUsersCollection(pluginOptionsOf(payload), 'application-passwords')
     const role = users.fields.find((field) => 'name' in field && field.name === 'role') as { admin: { condition?: unknown; isClearable: boolean } }
     expect(role.admin.isClearable).toBe(false)
     // A condition would skip the role's validation where there is no user (collections.test.ts checks an unknown role is refused).

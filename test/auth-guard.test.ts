@@ -5,7 +5,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { readPasswordGuardSettings } from '../src/env'
+import { sanitizeOptions } from '../src/sanitizeOptions'
 import { poolOf } from '../src/db/pool'
 import { storeOf } from '../src/auth/passwordGuard'
 import { delayAfter, guardPolicy, policyFrom } from '../src/auth/passwordGuardPolicy'
@@ -141,7 +141,7 @@ describe('the password guard: slowdown, no lockout, equal timing, CSRF, sessions
       await Promise.all(pools.map((pool) => new PasswordGuardStore(pool).ensureTable()))
 
       const [one, two] = [new PasswordGuardStore(pools[0]!), new PasswordGuardStore(pools[1]!)]
-      const policy = guardPolicy()
+      const policy = guardPolicy(payload)
       const key = [{ key: unique('account:test'), policy: policy.account }]
       expect(await one.admit(key, policy)).toEqual({ admitted: true, waitMs: 0 })
       expect(await one.admit(key, policy)).toEqual({ admitted: true, waitMs: 0 })
@@ -340,7 +340,7 @@ describe('the password guard: slowdown, no lockout, equal timing, CSRF, sessions
   })
 
   it('has the documented policy by default: 5 free tries per account, 20 per address, 1 s doubling to 60 s, holds up to 10 s, forgets after an hour', () => {
-    const policy = policyFrom(readPasswordGuardSettings({} as NodeJS.ProcessEnv))
+    const policy = policyFrom(sanitizeOptions({}, {}).passwordGuard)
     expect([0, 4, 5, 6, 7, 10, 11, 30].map((tries) => delayAfter(policy.account, tries))).toEqual([0, 0, 1_000, 2_000, 4_000, 32_000, 60_000, 60_000])
     expect([19, 20, 21].map((tries) => delayAfter(policy.address, tries))).toEqual([0, 1_000, 2_000])
     expect(policy.maxHoldMs).toBe(10_000)

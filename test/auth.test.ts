@@ -4,7 +4,6 @@ import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { Route } from '../endpoints/router'
-import type { SanitizedPluginConfig } from '../src/types'
 
 import { dispatchCompatRequest } from '../endpoints/dispatch'
 import { GUARD_TABLE } from '../src/auth/passwordGuardStore'
@@ -12,6 +11,7 @@ import { poolOf } from '../src/db/pool'
 import { as, createUser, failureOf, getTestPayload, type TestUser } from './helpers/payload'
 import { basic, serveCompatApi } from './helpers/http'
 import { plainDoc } from '../src/lib/plainDoc'
+import { pluginOptionsOf } from '../src/pluginOptions'
 
 describe('application passwords and HTTP Basic sign-in (docs/compatibility.md, "Application passwords and HTTP Basic")', () => {
   let payload: Payload
@@ -205,7 +205,7 @@ describe('the compatibility API’s transport', () => {
   })
 
   it('parses JSON and form bodies, and answers malformed JSON with 400 rest_invalid_json', async () => {
-    const options = payload.config.custom.eventsCalendar as SanitizedPluginConfig
+    const options = pluginOptionsOf(payload)
     const table: Route[] = [{ path: '/echo', endpoints: [{ methods: ['POST'], args: {}, handler: ({ body }) => ({ body, status: 201 }) }] }]
     const send = (body: string, type: string) =>
       dispatchCompatRequest(payload, options, { body, headers: new Headers({ 'content-type': type }), method: 'POST', path: '/vendor/events/v1/echo', query: '', restBase: 'http://x/wp-json' }, table)
@@ -220,7 +220,7 @@ describe('the compatibility API’s transport', () => {
   })
 
   it('answers an unexpected failure in the error shape without internals', async () => {
-    const options = payload.config.custom.eventsCalendar as SanitizedPluginConfig
+    const options = pluginOptionsOf(payload)
     const table: Route[] = [{ path: '/boom', endpoints: [{ methods: ['GET'], args: {}, handler: () => { throw new Error('secret internals') } }] }]
     const response = await dispatchCompatRequest(payload, options, { headers: new Headers(), method: 'GET', path: '/vendor/events/v1/boom', query: '', restBase: 'http://x/wp-json' }, table)
     const text = await response.text()

@@ -12,6 +12,7 @@ import { dispatchCompatRequest, routesFor } from '../endpoints/dispatch'
 import { buildRoutes } from '../endpoints/routes'
 import { serveCompatApi } from './helpers/http'
 import { getTestPayload } from './helpers/payload'
+import { pluginOptionsOf } from '../src/pluginOptions'
 
 type Json = Record<string, any>
 
@@ -255,7 +256,7 @@ describe('GET /doc through the API', () => {
 
   beforeAll(async () => {
     payload = await getTestPayload()
-    options = payload.config.custom.eventsCalendar as SanitizedPluginConfig
+    options = pluginOptionsOf(payload)
     served = withDoc(routesFor(options))
   })
 

@@ -10,6 +10,7 @@ import { readEnv } from '../src/env'
 import { downloadImage } from '../src/lib/imageDownload'
 import { basic, serveCompatApi } from './helpers/http'
 import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
+import { pluginOptionsOf } from '../src/pluginOptions'
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
 
@@ -45,7 +46,7 @@ describe('images given by URL', () => {
     api = await serveCompatApi(payload)
     author = await createUser(payload, 'author')
     contributor = await createUser(payload, 'contributor')
-    options = payload.config.custom.eventsCalendar as SanitizedPluginConfig
+    options = pluginOptionsOf(payload)
     images = http.createServer((req, res) => {
       asked.push(req.url!)
       if (req.url === '/poster.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(PNG)

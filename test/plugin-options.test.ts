@@ -12,6 +12,7 @@ import { readPosts, createPosts } from '../src/access/posts'
 import { BASIC_STRATEGY } from '../src/auth/basicAuthStrategy'
 import { SESSION_OUTAGE_STRATEGY } from '../src/auth/sessionOutageStrategy'
 import { answerCompatRequest, createEventsCalendarHandler, pluginOptionsOf } from '../src/exports/handler'
+import { cacheStats } from '../src/calendar/cache/registry'
 import { eventsCalendarRoutes } from '../src/exports/next'
 import { applyStatusWorkflow } from '../src/hooks/applyStatusWorkflow'
 import { eventsCalendarPlugin } from '../src/plugin'
@@ -154,7 +155,7 @@ describe('the plugin built with other options (config only)', () => {
     expect(fieldNamed(collectionOf(config, 'events').fields, 'author')).toMatchObject({ relationTo: 'members' })
     expect(fieldNamed(collectionOf(config, 'venues').fields, 'image')).toMatchObject({ relationTo: 'images' })
     expect(fieldNamed(collectionOf(config, 'application-passwords').fields, 'user')).toMatchObject({ relationTo: 'members' })
-    expect((config.custom!.eventsCalendar as SanitizedPluginConfig).usersCollection).toBe('members')
+    expect(pluginOptionsOf({ config }).usersCollection).toBe('members')
 
     expect(() => build({ usersCollection: otherHostSlug('pages') }, [{ slug: 'pages', fields: [] }])).toThrow(/not an auth collection/)
   })
@@ -172,7 +173,7 @@ describe('the plugin built with other options (config only)', () => {
 
   it('namespace and restRoot: the root endpoints follow the namespace; impossible ones are refused', () => {
     const config = build({ namespace: '/calendar/v2/', restRoot: '/rest/api/' })
-    const options = config.custom!.eventsCalendar as SanitizedPluginConfig
+    const options = pluginOptionsOf({ config })
     expect(options).toMatchObject({ apiRoute: '/api', namespace: 'calendar/v2', restRoot: 'rest/api' })
     expect(new Set(config.endpoints!.map((endpoint) => endpoint.path))).toEqual(new Set(['/calendar/v2', '/calendar/v2/:path*']))
 
@@ -184,11 +185,46 @@ describe('the plugin built with other options (config only)', () => {
   })
 
   it('imageHosts: host names and addresses, kept in lower case; a scheme, port or path is refused (honoured in test/image-by-url.test.ts)', () => {
-    const options = build({ imageHosts: ['Images.Example.org', '10.1.2.3', '[fd00::1]'] }).custom!.eventsCalendar as SanitizedPluginConfig
+    const options = pluginOptionsOf({ config: build({ imageHosts: ['Images.Example.org', '10.1.2.3', '[fd00::1]'] }) })
     expect(options.imageHosts).toEqual(['images.example.org', '10.1.2.3', '[fd00::1]'])
-    expect((build({}).custom!.eventsCalendar as SanitizedPluginConfig).imageHosts).toEqual([])
+    expect(pluginOptionsOf({ config: build({}) }).imageHosts).toEqual([])
     for (const host of ['http://images.example.org', 'images.example.org:8443', 'images.example.org/x', '']) {
       expect(() => build({ imageHosts: [host] }), host).toThrow(/imageHosts/)
+    }
+  })
+
+  it('passwordGuard: the documented policy by default, each number replaceable; a number that is not a whole one, or too small, is refused (honoured in test/auth-guard.test.ts)', () => {
+    expect(pluginOptionsOf({ config: build({}) }).passwordGuard).toEqual({
+      accountFreeTries: 5,
+      addressFreeTries: 20,
+      firstDelayMs: 1_000,
+      forgetAfterMs: 3_600_000,
+      maxDelayMs: 60_000,
+      maxHoldMs: 10_000,
+    })
+    expect(pluginOptionsOf({ config: build({ passwordGuard: { accountFreeTries: 0, maxHoldMs: undefined } }) }).passwordGuard).toMatchObject({ accountFreeTries: 0, maxHoldMs: 10_000 })
+    for (const passwordGuard of [{ accountFreeTries: -1 }, { firstDelayMs: 0 }, { maxDelayMs: 1.5 }, { lockAfter: 3 }]) {
+      expect(() => build({ passwordGuard } as never), JSON.stringify(passwordGuard)).toThrow(/eventsCalendarPlugin: passwordGuard\./)
+    }
+  })
+
+  it('cache: both switches on and every region bounded by default; limits given replace a default one by one; impossible ones are refused (honoured below and in src/calendar/cache/region.spec.ts)', () => {
+    expect(pluginOptionsOf({ config: build({}) }).cache).toEqual({
+      keepAnswers: true,
+      keepReads: true,
+      limits: { answers: { maxBytes: 64 * 1024 * 1024, maxEntries: 20_000 }, feeds: { maxBytes: 32 * 1024 * 1024, maxEntries: 1_000 }, reads: { maxEntries: 5_000 } },
+    })
+    const options = pluginOptionsOf({ config: build({ cache: { keepAnswers: false, limits: { answers: { maxBytes: 1_000_000 }, reads: { maxEntries: 10 } } } }) })
+    expect(options.cache).toMatchObject({ keepAnswers: false, keepReads: true })
+    expect(options.cache.limits).toMatchObject({ answers: { maxBytes: 1_000_000, maxEntries: 20_000 }, reads: { maxEntries: 10 } })
+    for (const cache of [
+      { limits: { events: { maxEntries: 1 } } },
+      { limits: { reads: { maxEntries: 0 } } },
+      { limits: { feeds: { maxBytes: 1.5 } } },
+      { limits: { reads: { maxBytes: 1_000 } } },
+      { keepReads: 'false' },
+    ]) {
+      expect(() => build({ cache } as never), JSON.stringify(cache)).toThrow(/eventsCalendarPlugin: cache/)
     }
   })
 })
@@ -234,6 +270,29 @@ describe('the compatibility API under other options (the test database)', () => 
     const viaPayload = await handleEndpoints({ config: payload.config, request: new Request('http://site.test/api/vendor/events/v1/') })
     expect(viaPayload.status).toBe(200)
     expect(await viaPayload.json()).toMatchObject({ namespace: 'vendor/events/v1' })
+  })
+
+  it('cache: a visitor’s second read is answered from what was kept; keepAnswers: false makes the answer anew; keepReads: false keeps nothing', async () => {
+    // Terms: an answer that does not read the clock, so kept beyond the second it was made in.
+    const path = '/wp-json/vendor/events/v1/categories'
+    const counts = () => {
+      const regions = cacheStats(payload).payload
+      const answers = regions.find((region) => region.name === 'answers')
+      const used = regions.reduce((sum, region) => sum + region.hits + region.misses, 0)
+      return { answered: answers?.hits ?? 0, used }
+    }
+    const twice = async (options: SanitizedPluginConfig) => {
+      expect((await get(options, path))!.status).toBe(200)
+      const before = counts()
+      expect((await get(options, path))!.status).toBe(200)
+      const after = counts()
+      return { answered: after.answered - before.answered, used: after.used - before.used }
+    }
+    expect((await twice(appOptions)).answered).toBe(1)
+    const withoutAnswers = await twice({ ...appOptions, cache: { ...appOptions.cache, keepAnswers: false } })
+    expect(withoutAnswers.answered).toBe(0)
+    expect(withoutAnswers.used).toBeGreaterThan(0)
+    expect(await twice({ ...appOptions, cache: { ...appOptions.cache, keepReads: false } })).toEqual({ answered: 0, used: 0 })
   })
 
   it('the Express middleware serves the namespace under /api with a trailing slash, and passes everything through when disabled', async () => {

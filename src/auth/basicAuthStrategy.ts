@@ -5,6 +5,7 @@ import { hashApplicationPassword, looksLikeApplicationPassword } from '../lib/ap
 import { readClientAddress } from './clientAddress'
 import { recallApplicationPasswordSignIn, RECORDING_USE, rememberApplicationPasswordSignIn } from './recentApplicationPasswords'
 import { accountKey, admitPasswordTry, mayPassUncounted, passwordWasRight, storeOf, unknownLoginKey } from './passwordGuard'
+import { guardPolicy } from './passwordGuardPolicy'
 import { sharedTry } from './sharedTry'
 import { type FailedSignIn, recordFailedSignIn } from './signInOutcome'
 import { checkPasswordOfNoAccount, isRememberedPassword, verifyAccountPassword } from './verifyAccountPassword'
@@ -81,10 +82,10 @@ async function signIn(
   const store = storeOf(payload)
   const account = user ? accountKey(args.usersSlug, user.id) : unknownLoginKey(args.usersSlug, credentials.login)
   // A password found right moments ago skips the count (and the PBKDF2), unless a wait is running.
-  if (user && isRememberedPassword(user, credentials.password) && (await mayPassUncounted(store, account, address))) return { user }
+  if (user && isRememberedPassword(user, credentials.password) && (await mayPassUncounted(store, guardPolicy(payload), account, address))) return { user }
 
   return sharedTry([account, address ?? '', credentials.password], async (): Promise<FailedSignIn | { user: StoredUser }> => {
-    const admitted = await admitPasswordTry(store, account, address)
+    const admitted = await admitPasswordTry(store, guardPolicy(payload), account, address)
     if (!admitted.admitted) return { kind: 'refused', retryAfterMs: admitted.retryAfterMs }
     const right = user ? await verifyAccountPassword(user, credentials.password) : await checkPasswordOfNoAccount(credentials.password)
     if (!right || !user) return { kind: 'rejected' }

@@ -5,6 +5,7 @@ import { APIError, AuthenticationError, getLoginOptions } from 'payload'
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/databaseErrors'
 import { readClientAddress } from './clientAddress'
 import { accountKey, admitPasswordTry, type GuardedTry, passwordWasRight, storeOf, unknownLoginKey } from './passwordGuard'
+import { guardPolicy } from './passwordGuardPolicy'
 import { checkPasswordOfNoAccount } from './verifyAccountPassword'
 
 /**
@@ -31,7 +32,7 @@ export const guardLogin: CollectionBeforeOperationHook = async ({ args, collecti
     const user = where ? await req.payload.db.findOne<{ id: number | string }>({ collection: collection.slug, req, where }) : null
     const store = storeOf(req.payload)
     const account = user ? accountKey(collection.slug, user.id) : unknownLoginKey(collection.slug, login)
-    const admitted = await admitPasswordTry(store, account, readClientAddress(req.headers, req.payload.secret))
+    const admitted = await admitPasswordTry(store, guardPolicy(req.payload), account, readClientAddress(req.headers, req.payload.secret))
     if (!admitted.admitted) {
       setRetryAfter(req, admitted.retryAfterMs)
       throw new APIError('Too many sign-in attempts. Please wait before trying again.', 429, null, true)

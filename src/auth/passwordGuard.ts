@@ -1,7 +1,8 @@
 import type { Payload } from 'payload'
 
+import type { GuardPolicy } from './passwordGuardPolicy'
+
 import { poolOf } from '../db/pool'
-import { guardPolicy } from './passwordGuardPolicy'
 import { type GuardKey, guardStoreFor, type PasswordGuardStore } from './passwordGuardStore'
 
 /**
@@ -30,8 +31,7 @@ export function storeOf(payload: Payload): PasswordGuardStore {
   return guardStoreFor(pool)
 }
 
-function triedKeys(account: string, address: null | string): GuardedTry {
-  const policy = guardPolicy()
+function triedKeys(policy: GuardPolicy, account: string, address: null | string): GuardedTry {
   const addressKey = address ? `address:${address}` : null
   const keys: GuardKey[] = [{ key: account, policy: policy.account }]
   if (addressKey) keys.push({ key: addressKey, policy: policy.address })
@@ -39,9 +39,9 @@ function triedKeys(account: string, address: null | string): GuardedTry {
 }
 
 /** Counts a try and waits for its turn; refused (not counted) when the turn is too far away. */
-export async function admitPasswordTry(store: PasswordGuardStore, account: string, address: null | string): Promise<Admitted> {
-  const tried = triedKeys(account, address)
-  const admission = await store.admit(tried.keys, guardPolicy())
+export async function admitPasswordTry(store: PasswordGuardStore, policy: GuardPolicy, account: string, address: null | string): Promise<Admitted> {
+  const tried = triedKeys(policy, account, address)
+  const admission = await store.admit(tried.keys, policy)
   if (!admission.admitted) return admission
   if (admission.waitMs > 0) await wait(admission.waitMs)
   return { admitted: true, try: tried }
@@ -55,8 +55,8 @@ export const passwordWasRight = (store: PasswordGuardStore, tried: GuardedTry) =
  * without being counted: only when neither its account nor its address has a wait running, so
  * that during a wait a right guess is not told apart from a wrong one.
  */
-export async function mayPassUncounted(store: PasswordGuardStore, account: string, address: null | string): Promise<boolean> {
-  return (await store.currentWait(triedKeys(account, address).keys)) === 0
+export async function mayPassUncounted(store: PasswordGuardStore, policy: GuardPolicy, account: string, address: null | string): Promise<boolean> {
+  return (await store.currentWait(triedKeys(policy, account, address).keys)) === 0
 }
 
 export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

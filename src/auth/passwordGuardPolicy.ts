@@ -1,4 +1,8 @@
-import { type PasswordGuardSettings, readPasswordGuardSettings } from '../env'
+import type { Payload } from 'payload'
+
+import type { SanitizedPluginConfig } from '../types'
+
+import { pluginOptionsOf } from '../pluginOptions'
 
 /**
  * The sign-in policy, the same for every way a password is checked (Payload's login, HTTP Basic
@@ -6,7 +10,7 @@ import { type PasswordGuardSettings, readPasswordGuardSettings } from '../env'
  * (WordPress locks none either, and a lock is a weapon in a stranger's hands); instead, tries
  * are counted per account and per client address, and once a key has used its free tries each
  * further try must wait after the previous one: the first delay, then twice as long each time,
- * up to the cap. With the defaults (`src/env.ts`): per account 5 free tries, per address 20,
+ * up to the cap. With the defaults (the plugin's `passwordGuard` option): per account 5 free tries, per address 20,
  * then 1 s, 2 s, 4 s, … up to 60 s between tries; a key is forgotten after an hour without
  * tries. A right password clears its account's count and does not count against its address.
  */
@@ -23,7 +27,7 @@ export type GuardPolicy = {
   maxHoldMs: number
 }
 
-export function policyFrom(settings: PasswordGuardSettings): GuardPolicy {
+export function policyFrom(settings: SanitizedPluginConfig['passwordGuard']): GuardPolicy {
   const shared = { firstDelayMs: settings.firstDelayMs, forgetAfterMs: settings.forgetAfterMs, maxDelayMs: settings.maxDelayMs }
   return {
     account: { ...shared, freeTries: settings.accountFreeTries },
@@ -32,9 +36,8 @@ export function policyFrom(settings: PasswordGuardSettings): GuardPolicy {
   }
 }
 
-let current: GuardPolicy | undefined
-/** The policy from the environment, read once. */
-export const guardPolicy = (): GuardPolicy => (current ??= policyFrom(readPasswordGuardSettings()))
+/** The policy of this Payload's plugin options. */
+export const guardPolicy = (payload: Pick<Payload, 'config'>): GuardPolicy => policyFrom(pluginOptionsOf(payload).passwordGuard)
 
 /** How long the try after `tries` counted ones must wait after the last of them. */
 export function delayAfter(policy: KeyPolicy, tries: number): number {

@@ -2,6 +2,10 @@ import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, Payload } fr
 
 import { createHash } from 'node:crypto'
 
+import type { Region } from '../calendar/cache/region'
+
+import { payloadRegion } from '../calendar/cache/registry'
+
 /*
  * Application-password sign-ins found right moments ago, so that an integration sending a burst
  * of requests is not looked up (account and password, two queries) on each one. Only a right
@@ -18,13 +22,13 @@ import { createHash } from 'node:crypto'
 export const REMEMBER_MS = 5_000
 const MAX_REMEMBERED = 1_000
 
-type Remembered = { entries: Map<string, { expires: number; user: unknown }>; quietUntil: number }
+type Remembered = { entries: Region<{ expires: number; user: unknown }>; quietUntil: number }
 
 const states = new WeakMap<Payload, Remembered>()
 
 function stateOf(payload: Payload): Remembered {
   let state = states.get(payload)
-  if (!state) states.set(payload, (state = { entries: new Map(), quietUntil: 0 }))
+  if (!state) states.set(payload, (state = { entries: payloadRegion(payload, 'application-password-sign-ins', { maxEntries: MAX_REMEMBERED }), quietUntil: 0 }))
   return state
 }
 
@@ -47,7 +51,6 @@ export function recallApplicationPasswordSignIn<User>(payload: Payload, login: s
 export function rememberApplicationPasswordSignIn(payload: Payload, login: string, password: string, user: unknown): void {
   const { entries, quietUntil } = stateOf(payload)
   if (Date.now() < quietUntil) return
-  if (entries.size >= MAX_REMEMBERED) entries.clear()
   entries.set(keyOf(login, password), { expires: Date.now() + REMEMBER_MS, user: structuredClone(user) })
 }
 

@@ -1,6 +1,8 @@
 import { createHash, pbkdf2, timingSafeEqual } from 'node:crypto'
 import { promisify } from 'node:util'
 
+import { processRegion } from '../calendar/cache/registry'
+
 const pbkdf2Async = promisify(pbkdf2)
 
 /*
@@ -15,7 +17,8 @@ const CURRENT_PREFIX = 'pbkdf2-sha256-v1:'
 const CURRENT_ITERATIONS = 600_000
 const CURRENT_KEY_LENGTH = 32
 const REMEMBER_MS = 5 * 60_000
-const remembered = new Map<string, number>()
+/** Until when each success is remembered, by a digest of the user, the stored hash and the password. */
+const remembered = processRegion<number>('account-passwords', { maxEntries: 10_000 })
 
 type StoredPassword = { hash?: string; id: number | string; salt?: string }
 
@@ -39,7 +42,6 @@ export async function verifyAccountPassword(user: StoredPassword, password: stri
   const derived = await pbkdf2Async(password, user.salt, current ? CURRENT_ITERATIONS : 25_000, current ? CURRENT_KEY_LENGTH : 512, 'sha256')
   const ok = derived.length === stored.length && timingSafeEqual(derived, stored)
   if (ok) {
-    if (remembered.size > 10_000) remembered.clear()
     remembered.set(rememberKey(user, password), Date.now() + REMEMBER_MS)
   }
   return ok

@@ -1,6 +1,5 @@
 import type { Payload } from 'payload'
 
-import type { SanitizedPluginConfig } from '../types'
 import type { Command, ImportFromFile, ImportFromSite } from './options'
 import type { Progress } from './progress'
 
@@ -13,6 +12,7 @@ import { mapConcurrently } from './importer/pool'
 import { readWordPress } from './importer/wordpress'
 import { parseCommand, UsageError } from './options'
 import { createProgress, RunReport } from './progress'
+import { pluginOptionsOf } from '../pluginOptions'
 
 export const EXIT = { failed: 1, ok: 0, unusable: 2 } as const
 
@@ -48,7 +48,7 @@ export async function runExport(payload: Payload, out: string, output: Output = 
  * writes item by item, and ends with the summary. The exit status says whether an item failed.
  */
 export async function runImport(payload: Payload, command: ImportFromFile | ImportFromSite, output: Output = {}): Promise<{ code: number; report: RunReport }> {
-  const plugin = payload.config.custom.eventsCalendar as SanitizedPluginConfig
+  const plugin = pluginOptionsOf(payload)
   const localization = payload.config.localization
   const defaultLocale = localization ? localization.defaultLocale : 'en'
   const locales = localization ? localization.localeCodes : ['en']

@@ -5,9 +5,9 @@ import { getPayload } from 'payload'
 import { ensureCalendarSchemaOnInit } from './calendarSchemaOnInit'
 import { MIGRATION_LOCK_KEY, withSessionLock } from './pool'
 import { liftTimeoutsForTransaction } from './requestTimeouts'
+import { pluginOptionsOf } from '../pluginOptions'
 
 import type { AppEnv } from '../env'
-import type { SanitizedPluginConfig } from '../types'
 
 /**
  * Connects Payload to the database in `DATABASE_URL` and, unless `migrate` is false, applies the
@@ -57,7 +57,7 @@ function withoutRequestTimeouts<Up extends { db: object }, Down extends { db: ob
 export async function ensureAdministrator(payload: Payload, env: Pick<AppEnv, 'adminEmail' | 'adminPassword'>) {
   if (!env.adminEmail || !env.adminPassword) return null
   // The plugin's users collection (`usersCollection`), wherever the site put it.
-  const users = (payload.config.custom.eventsCalendar as SanitizedPluginConfig).usersCollection as never
+  const users = pluginOptionsOf(payload).usersCollection as never
   const { totalDocs } = await payload.count({ collection: users })
   if (totalDocs > 0) return null
   const username = env.adminEmail.split('@')[0]!.replace(/[^A-Za-z0-9._-]/g, '') || 'admin'

@@ -5,6 +5,7 @@ import type { SanitizedPluginConfig } from '../types'
 import { dispatchCompatRequest } from '../../endpoints/dispatch'
 import { locateCompatPath } from '../../endpoints/paths'
 import { answerFeedRequest } from '../feeds/answerFeed'
+import { pluginOptionsOf } from '../pluginOptions'
 
 /**
  * The compatibility API as a fetch handler, `(Request) => Promise<Response | null>`, for hosts
@@ -25,12 +26,7 @@ export function createEventsCalendarHandler(getPayload: () => Promise<Payload>) 
   }
 }
 
-/** The sanitized plugin options the Payload config carries (`src/plugin.ts` puts them there). */
-export function pluginOptionsOf(payload: Payload): SanitizedPluginConfig {
-  const options = payload.config.custom?.eventsCalendar as SanitizedPluginConfig | undefined
-  if (!options) throw new Error('payload-events-calendar: the Payload config does not use eventsCalendarPlugin')
-  return options
-}
+export { pluginOptionsOf } from '../pluginOptions'
 
 /** One request under the given options; `null` when it is not the compatibility API's. */
 export async function answerCompatRequest(

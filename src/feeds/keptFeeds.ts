@@ -12,22 +12,17 @@ import { keptFor } from '../../endpoints/freshness'
  * for it rather than rendering the same feed again (eight subscribers refreshing at once cost one
  * render). A render that fails is forgotten, so the next request tries again.
  *
- * Memory: the bodies' bytes add up to at most MAX_KEPT_BYTES, the least recently used going first;
- * a feed holds at most MAX_FEED_EVENTS events (about 1 MB).
+ * Memory: the bodies' bytes count towards the `feeds` region's `maxBytes`, the least recently used
+ * going first (`src/calendar/cache/limits.ts`); a feed holds at most MAX_FEED_EVENTS events (about 1 MB).
  */
 
-const KIND = 'calendar-feeds'
-const MAX_KEPT_BYTES = 32 * 1024 * 1024
+const KIND = 'feeds'
+/** What an entry counts besides its body: a render under way counts this alone. */
+const ENTRY_BYTES = 512
 
 export type RenderedFeed = { body: Uint8Array<ArrayBuffer>; events: number }
 
 type Entry = Promise<RenderedFeed> | RenderedFeed | undefined
-
-const LIMITS = {
-  maxEntries: 1_000,
-  maxWeight: MAX_KEPT_BYTES,
-  weigh: (entry: unknown) => ((entry as Entry) && !((entry as Entry) instanceof Promise) ? (entry as RenderedFeed).body.byteLength : 0) + 512,
-}
 
 /** The feed `key` as kept, or rendered now by `render` (and kept, for visitors, until the calendar changes). */
 export async function keptFeed(ctx: FeedContext, key: string, render: () => Promise<RenderedFeed>): Promise<RenderedFeed> {
@@ -35,13 +30,13 @@ export async function keptFeed(ctx: FeedContext, key: string, render: () => Prom
   const known = kept.get<Entry>(KIND, key)
   if (known) return known
   const rendering = render()
-  kept.set(KIND, key, rendering, LIMITS)
+  kept.set(KIND, key, rendering, ENTRY_BYTES)
   try {
     const rendered = await rendering
-    kept.set(KIND, key, rendered, LIMITS)
+    kept.set(KIND, key, rendered, rendered.body.byteLength + ENTRY_BYTES)
     return rendered
   } catch (error) {
-    kept.set(KIND, key, undefined, LIMITS)
+    kept.set(KIND, key, undefined)
     throw error
   }
 }

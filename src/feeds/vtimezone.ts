@@ -1,5 +1,7 @@
 import { DateTime } from 'luxon'
 
+import { processRegion } from '../calendar/cache/registry'
+
 /*
  * VTIMEZONE components (RFC 5545 §3.6.5) built from the runtime's own time zone database (Intl,
  * through luxon), so no zone data ships with the plugin. Each component lists, for the years a
@@ -16,20 +18,12 @@ export type Observance = { abbreviation: string; daylight: boolean; from: number
 const offsetAt = (zone: string, instant: number) => DateTime.fromMillis(instant, { zone }).offset
 
 /** VTIMEZONEs made, by zone and years: finding a year's changes takes hundreds of zone lookups, and feeds ask for the same few. */
-const made = new Map<string, string>()
-const MAX_MADE = 256
+const made = processRegion<string>('vtimezones', { maxEntries: 256 })
 
 /** The VTIMEZONE of `zone` for events in `years` (calendar years, in any order). */
 export function vtimezone(zone: string, years: Iterable<number>): string {
   const ranges = yearRanges(years)
-  const key = `${zone}\n${ranges.join(' ')}`
-  let component = made.get(key)
-  if (component === undefined) {
-    component = makeVtimezone(zone, ranges)
-    if (made.size >= MAX_MADE) made.delete(made.keys().next().value!)
-    made.set(key, component)
-  }
-  return component
+  return made.remember(`${zone}\n${ranges.join(' ')}`, () => makeVtimezone(zone, ranges))
 }
 
 function makeVtimezone(zone: string, ranges: [number, number][]): string {

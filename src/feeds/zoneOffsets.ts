@@ -1,3 +1,4 @@
+import { processRegion } from '../calendar/cache/registry'
 import { observances } from './vtimezone'
 
 /*
@@ -8,10 +9,10 @@ import { observances } from './vtimezone'
  */
 
 const DAY_MS = 86_400_000
-const MAX_YEARS = 512
 
 type Changes = { offsets: number[]; onsets: number[] }
-const years = new Map<string, Changes>()
+/** Each zone's offset changes by year. */
+const years = processRegion<Changes>('zone-offsets', { maxEntries: 512 })
 
 /** The offset of `zone` (an IANA name) at `instant`, in minutes east of UTC. */
 export function offsetAt(zone: string, instant: number): number {
@@ -28,15 +29,10 @@ export function offsetAt(zone: string, instant: number): number {
 }
 
 function changesIn(zone: string, year: number): Changes {
-  const key = `${zone}\n${year}`
-  let changes = years.get(key)
-  if (!changes) {
+  return years.remember(`${zone}\n${year}`, () => {
     const found = observances(zone, Date.UTC(year, 0, 1) - DAY_MS, Date.UTC(year + 1, 0, 1) + DAY_MS)
-    changes = { offsets: found.map((observance) => observance.to), onsets: found.map((observance) => observance.onset) }
-    if (years.size >= MAX_YEARS) years.delete(years.keys().next().value!)
-    years.set(key, changes)
-  }
-  return changes
+    return { offsets: found.map((observance) => observance.to), onsets: found.map((observance) => observance.onset) }
+  })
 }
 
 /**

@@ -3,6 +3,7 @@
 import locutusStrtotime from 'locutus/php/datetime/strtotime.js'
 import { DateTime } from 'luxon'
 
+import { processRegion } from '../calendar/cache/registry'
 import { isWithinDateRange } from './dateRange'
 import { TEXT_LIMITS } from './textLimits'
 import { isFixedOffset, offsetAbbreviation, zoneOf } from './timezone'
@@ -191,10 +192,7 @@ function parse(input: unknown, now: Date, timeZone: string): Parsed | null {
   if (kept !== undefined) return kept
   const read = readPhpTime(input, now, timeZone)
   const parsed = read && isWithinDateRange(read.kind === 'unix' ? read.instant : read.dateTime.toJSDate()) ? read : null
-  if (key !== undefined) {
-    if (readings.size >= READINGS_KEPT) readings.delete(readings.keys().next().value as string)
-    readings.set(key, parsed)
-  }
+  if (key !== undefined) readings.set(key, parsed)
   return parsed
 }
 
@@ -203,8 +201,7 @@ function parse(input: unknown, now: Date, timeZone: string): Parsed | null {
  * (its rule in two zones, then its handler), each reading up to four runs of locutus; with one
  * request's clock (`ctx.now`) in the key, the later ones are free.
  */
-const READINGS_KEPT = 256
-const readings = new Map<string, Parsed | null>()
+const readings = processRegion<Parsed | null>('date-readings', { maxEntries: 256 })
 
 function readPhpTime(input: unknown, now: Date, timeZone: string): Parsed | null {
   const nowInZone = inZone(now, timeZone)
@@ -369,17 +366,11 @@ const NAME_LOCALES = ['en-US', 'en-GB', 'en-IE', 'en-AU', 'en-NZ', 'en-IN', 'en-
 /** Letters only: rejects 'GMT+1' and decorated names such as id-ID's 'CST (Kuba)'. */
 const LETTER_NAME = /^[A-Za-z]{2,6}$/
 
-const formatters = new Map<string, Intl.DateTimeFormat>()
+const formatters = processRegion<Intl.DateTimeFormat>('zone-name-formatters', { maxEntries: 1_000 })
 
 /** Intl formatters are slow to build, and a list response asks for the same few zones again and again. */
 function formatter(locale: string, timeZone: string): Intl.DateTimeFormat {
-  const key = `${locale}|${timeZone}`
-  let cached = formatters.get(key)
-  if (!cached) {
-    cached = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' })
-    formatters.set(key, cached)
-  }
-  return cached
+  return formatters.remember(`${locale}|${timeZone}`, () => new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' }))
 }
 
 function shortName(locale: string, instant: Date, timeZone: string): string {

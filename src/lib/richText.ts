@@ -26,6 +26,7 @@ import {
 import { createHash } from 'node:crypto'
 import { sanitizeUrl } from 'payload/shared'
 
+import { processRegion } from '../calendar/cache/registry'
 import { nestsDeeperThan } from './htmlDepth'
 import { TEXT_LIMITS } from './textLimits'
 
@@ -185,10 +186,7 @@ const converters: HTMLConvertersFunction<DefaultNodeTypes> = ({ defaultConverter
   unknown: () => '',
 })
 
-const CACHE_MAX = 500
-const cache = new Map<string, string>()
-let cacheHits = 0
-let cacheMisses = 0
+const cache = processRegion<string>('rich-text-html', { maxEntries: 500 })
 
 /**
  * Lexical state → HTML for the API. A list of events serializes every description on every
@@ -200,25 +198,13 @@ let cacheMisses = 0
 export function lexicalToHtml(state: SerializedEditorState | null | undefined): string {
   if (!state?.root?.children?.length) return ''
   const key = createHash('sha1').update(JSON.stringify(state)).digest('base64')
-  const cached = cache.get(key)
-  if (cached !== undefined) {
-    cacheHits++
-    // Re-inserting moves the entry to the end of the Map's order: the eviction below removes the
-    // least recently used first.
-    cache.delete(key)
-    cache.set(key, cached)
-    return cached
-  }
-  cacheMisses++
-  const html = convertLexicalToHTML({ converters, data: state, disableContainer: true })
-  cache.set(key, html)
-  if (cache.size > CACHE_MAX) cache.delete(cache.keys().next().value!)
-  return html
+  return cache.remember(key, () => convertLexicalToHTML({ converters, data: state, disableContainer: true }))
 }
 
 /** How the lexicalToHtml cache is doing, for tests and diagnostics. */
 export function lexicalToHtmlCacheStats(): { hits: number; maxSize: number; misses: number; size: number } {
-  return { hits: cacheHits, maxSize: CACHE_MAX, misses: cacheMisses, size: cache.size }
+  const { entries, hits, maxEntries, misses } = cache.stats()
+  return { hits, maxSize: maxEntries, misses, size: entries }
 }
 
 // ---------------------------------------------------------------------------------------------

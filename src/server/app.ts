@@ -4,7 +4,6 @@ import type { Payload } from 'payload'
 import express from 'express'
 
 import type { TrustProxy } from '../env'
-import type { SanitizedPluginConfig } from '../types'
 
 import { compatMiddleware } from '../../endpoints/express'
 import { locateCompatPath } from '../../endpoints/paths'
@@ -17,6 +16,7 @@ import { healthRoutes } from './health'
 import { refuseImageOptimizer } from './nextPaths'
 import { refuseUnsupportedMethods } from './refuseUnsupportedMethods'
 import { requestLog } from './requestLog'
+import { pluginOptionsOf } from '../pluginOptions'
 
 /** Requests of one client answered at once (`CLIENT_CONCURRENCY`), fewer than the database pool's connections. */
 export const DEFAULT_CLIENT_CONCURRENCY = 8
@@ -30,7 +30,7 @@ export const DEFAULT_CLIENT_CONCURRENCY = 8
  */
 export function createExpressApp(args: { clientConcurrency?: number; payload: Payload; trustProxy: TrustProxy }): express.Express {
   const { payload } = args
-  const options = payload.config.custom.eventsCalendar as SanitizedPluginConfig
+  const options = pluginOptionsOf(payload)
   const app = express()
   app.disable('x-powered-by')
   // `false` by default: `req.ip` is the socket's address, and an `X-Forwarded-For` sent by the

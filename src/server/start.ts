@@ -3,13 +3,13 @@
  * Postgres when no DATABASE_URL is given, builds the admin panel if needed, applies pending
  * migrations, creates the first administrator when asked to, and serves on PORT.
  */
-import type { SanitizedPluginConfig } from '../types'
 
 import { quietPoolErrors } from '../db/pool'
 import { DatabaseStartError, ensureDatabase } from '../db/withDatabase'
 import { EnvError, readEnv, refuseDevelopmentSecretInProduction } from '../env'
 import { startDraining } from './draining'
 import { startLog } from './startLog'
+import { pluginOptionsOf } from '../pluginOptions'
 
 const log = startLog(process.env.LOG_FORMAT === 'json' ? 'json' : 'text')
 
@@ -49,7 +49,7 @@ async function main() {
   const admin = await ensureAdministrator(payload, env)
   if (admin) log(`Created the administrator ${env.adminEmail}.`)
   let queueRunner: { stop: () => Promise<void> } | undefined
-  const calendarOptions = payload.config.custom.eventsCalendar as SanitizedPluginConfig
+  const calendarOptions = pluginOptionsOf(payload)
   // A disabled plugin keeps its job's slug (the schema) but publishes nothing: no runner either.
   if (process.env.EVENTS_CALENDAR_RUN_JOBS === 'true' && !calendarOptions.disabled) {
     const { startCalendarQueueRunner } = await import('../jobs/calendarQueueRunner')

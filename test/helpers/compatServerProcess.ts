@@ -7,12 +7,12 @@ import type { AddressInfo } from 'node:net'
 
 import { compatMiddleware } from '../../endpoints/express'
 import { bootPayload } from '../../src/db/boot'
-import type { SanitizedPluginConfig } from '../../src/types'
+import { pluginOptionsOf } from '../../src/pluginOptions'
 
 async function main() {
   const payload = await bootPayload()
   const app = express()
-  app.use(compatMiddleware(async () => payload, payload.config.custom.eventsCalendar as SanitizedPluginConfig))
+  app.use(compatMiddleware(async () => payload, pluginOptionsOf(payload)))
   const server = app.listen(0, '127.0.0.1', () => {
     console.log(`listening ${(server.address() as AddressInfo).port}`)
     })

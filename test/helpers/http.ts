@@ -7,12 +7,12 @@ import type { TrustProxy } from '../../src/env'
 
 import { compatMiddleware, sendWebResponse, toHeaders } from '../../endpoints/express'
 import { createExpressApp } from '../../src/server/app'
-import type { SanitizedPluginConfig } from '../../src/types'
+import { pluginOptionsOf } from '../../src/pluginOptions'
 
 /** The compatibility API on a real HTTP port of this machine, without the admin panel. */
 export async function serveCompatApi(payload: Payload): Promise<TestServer> {
   const app = express()
-  app.use(compatMiddleware(async () => payload, payload.config.custom.eventsCalendar as SanitizedPluginConfig))
+  app.use(compatMiddleware(async () => payload, pluginOptionsOf(payload)))
   return listenOnLoopback(app)
 }
 

@@ -4,6 +4,7 @@ import { APIError, ValidationError } from 'payload'
 
 import { readClientAddress } from '../../../src/auth/clientAddress'
 import { accountKey, admitPasswordTry, passwordWasRight, storeOf } from '../../../src/auth/passwordGuard'
+import { guardPolicy } from '../../../src/auth/passwordGuardPolicy'
 import { verifyAccountPassword } from '../../../src/auth/verifyAccountPassword'
 import { translatorOf } from '../../../src/i18n/index'
 
@@ -32,7 +33,7 @@ export const requireCurrentPassword: CollectionBeforeValidateHook = async ({ col
 
   const account = await req.payload.db.findOne<Account>({ collection: collection.slug, req, where: { id: { equals: originalDoc.id } } })
   const store = storeOf(req.payload)
-  const admitted = await admitPasswordTry(store, accountKey(collection.slug, originalDoc.id), readClientAddress(req.headers, req.payload.secret))
+  const admitted = await admitPasswordTry(store, guardPolicy(req.payload), accountKey(collection.slug, originalDoc.id), readClientAddress(req.headers, req.payload.secret))
   if (!admitted.admitted) throw new APIError('Too many attempts. Please wait before trying again.', 429, null, true)
   const right = Boolean(account) && typeof sent === 'string' && (await verifyAccountPassword(account!, sent))
   if (!right) refuse(req, collection.slug, CURRENT_PASSWORD, translatorOf(req.t)('currentPasswordRequired'))

@@ -4,7 +4,6 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 
 import type { Progress, RunReport } from '../progress'
-import type { SanitizedPluginConfig } from '../../types'
 import type { ImageFacts, ImageRef, ItemPlan, Kind } from './items'
 
 import { TRUSTED_READ } from '../../hooks/context'
@@ -13,6 +12,7 @@ import { describeFields } from './apply'
 import { COLLECTION_OF, KINDS } from './items'
 import { SourceError } from './sourceClient'
 import { localUsers, matchUser } from './users'
+import { pluginOptionsOf } from '../../pluginOptions'
 
 export const DUMP_FORMAT = 'payload-events-calendar-dump'
 export const DUMP_VERSION = 1
@@ -40,7 +40,7 @@ export type Dump = {
 const DERIVED = new Set(['descriptionText', 'passwordProtected'])
 
 export async function exportDump(payload: Payload, out: string, progress: Progress): Promise<Record<Kind | 'images', number>> {
-  const plugin = payload.config.custom.eventsCalendar as SanitizedPluginConfig
+  const plugin = pluginOptionsOf(payload)
   const all = async (collection: string) =>
     (
       await payload.find({ collection: collection as CollectionSlug, context: { [TRUSTED_READ]: true }, depth: 0, limit: 0, locale: 'all', overrideAccess: true, pagination: false, sort: 'id' })
@@ -105,7 +105,7 @@ export async function readDumpFile(file: string): Promise<Dump> {
  * With them, every image of the dump, shown by an item or not.
  */
 export async function dumpPlans(payload: Payload, dump: Dump, report: RunReport): Promise<{ images: ImageRef[]; plans: ItemPlan[] }> {
-  const plugin = payload.config.custom.eventsCalendar as SanitizedPluginConfig
+  const plugin = pluginOptionsOf(payload)
   const authors = await matchDumpAuthors(payload, plugin.usersCollection, dump, report)
   const media = new Map(dump.media.map((item) => [item.id, item]))
   const kindOf = new Map(KINDS.map((kind) => [COLLECTION_OF[kind], kind]))

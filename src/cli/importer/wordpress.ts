@@ -4,7 +4,6 @@ import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 
 import type { Progress, RunReport } from '../progress'
-import type { SanitizedPluginConfig } from '../../types'
 import type { ImageFacts, ImageRef, ItemPlan, Kind } from './items'
 
 import { normalizeEventDates } from '../../../collections/Events/hooks/normalizeEventDates'
@@ -22,6 +21,7 @@ import { SourceClient, SourceError } from './sourceClient'
 import { describeError } from './apply'
 import { createUserFor, localUsers, matchUser, type RoleMap, roleOf } from './users'
 import { decodeEntities, decodeSlug, excerptAsTyped, importedTitle, summaryFromJsonLd } from './text'
+import { pluginOptionsOf } from '../../pluginOptions'
 
 export type WordPressOptions = {
   /** Report the users that would be created for unmatched authors, without creating them. */
@@ -68,7 +68,7 @@ const HIDDEN_CONTENT =
  */
 export async function readWordPress(payload: Payload, options: WordPressOptions, progress: Progress, report: RunReport): Promise<ItemPlan[]> {
   const client = new SourceClient(options)
-  const plugin = payload.config.custom.eventsCalendar as SanitizedPluginConfig
+  const plugin = pluginOptionsOf(payload)
   progress.note(
     `Reading ${client.root}/${client.namespace} ${client.authenticated ? `as ${options.user}` : 'anonymously (drafts, pending, private, scheduled and trashed items are not visible; give --user and --password to include them)'}`,
   )
