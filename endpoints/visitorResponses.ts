@@ -13,7 +13,7 @@ import { keptFor } from './freshness'
  * from them. An answer made without reading the clock (`ctx.now`: a single item, terms) is kept for
  * as long as the calendar does not change; one that read it (lists and filters: the default
  * window, upcoming items, `now` in dates) only within the same second, never in another. Headers
- * play no part in a visitor's answer: CORS headers are added to each response (`dispatch.ts`).
+ * play no part in a visitor's answer: CORS headers are added to each response (`endpoints/dispatch/cors.ts`).
  *
  * Not kept: answers for a signed-in caller, answers that a `password` in the query may unlock,
  * requests with a body (arguments may come from it),

@@ -6,7 +6,7 @@ import { recordFailedSignIn } from './signInOutcome'
 
 export const SESSION_OUTAGE_STRATEGY = 'session-outage'
 
-/** Payload's own name for its session (JWT) strategy, which `endpoints/dispatch.ts` looks for. */
+/** Payload's own name for its session (JWT) strategy, which `endpoints/dispatch/signIn.ts` looks for. */
 const PAYLOAD_JWT_STRATEGY = 'local-jwt'
 
 /** `Authorization: JWT …` / `Bearer …`, or the session cookie: a session token that may be checked. */

@@ -3,7 +3,7 @@ import type { Payload } from 'payload'
 import type { ArgsContext } from '../../endpoints/context'
 import type { SanitizedPluginConfig } from '../types'
 
-import { parseQuery } from '../../endpoints/dispatch'
+import { parseQuery } from '../../endpoints/dispatch/request'
 import { visitorContext } from '../calendar/context'
 
 /**
