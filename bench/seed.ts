@@ -145,7 +145,7 @@ export async function seed(args: { events: number; log: (message: string) => voi
   const rng = generator(20261121 + eventCount)
   const now = Date.now()
 
-  const { bootPayload } = await import('../src/db/boot')
+  const { bootPayload } = await import('../src/server/db/boot')
   const payload = await bootPayload()
 
   const admin = { email: 'bench-admin@example.test', password: 'bench-admin-password', username: 'bench-admin' }
