@@ -11,7 +11,7 @@ import { basic, serveAllApis, type TestServer } from './helpers/http'
  * waits in the driver's queue, which `pg` deprecates ("Calling client.query() when the client is
  * already executing a query", removed in pg@9). Inside a transaction Payload itself sends them
  * side by side (the fields' validations, bulk updates and deletes: `Promise.all`), so the app's
- * connections queue their statements themselves (`src/db/serialQueryClient.ts`). This sends a
+ * connections queue their statements themselves (`src/db/payloadInternals/serialQueryClient.ts`). This sends a
  * representative set of writes and reads through every API, over HTTP, and counts every statement
  * sent to a connection that had not answered the previous one yet, and the warning itself.
  */
