@@ -1,9 +1,9 @@
 import type { Payload } from 'payload'
 
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
+import { watchDriverStatements } from './helpers/driverStatements'
 import { basic, serveAllApis, type TestServer } from './helpers/http'
 
 /*
@@ -22,8 +22,7 @@ describe('one statement at a time on each database connection', () => {
   const overlaps: string[] = []
   let statements = 0
   const warnings: string[] = []
-  const query = pg.Client.prototype.query
-  const inFlight = new WeakMap<object, number>()
+  let stopWatching: (() => void) | undefined
   const onWarning = (warning: Error) => warnings.push(warning.message)
 
   beforeAll(async () => {
@@ -33,24 +32,13 @@ describe('one statement at a time on each database connection', () => {
     process.on('warning', onWarning)
     // Counts, per connection, the statements sent and not answered yet: one sent while another is
     // in flight is an overlap (whatever the driver then does with it).
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const busy = inFlight.get(this) ?? 0
+    stopWatching = watchDriverStatements((text, unanswered) => {
       statements++
-      if (busy > 0) {
-        const first = args[0] as { text?: string } | string
-        overlaps.push((typeof first === 'string' ? first : String(first?.text ?? '')).slice(0, 120))
-      }
-      const result = (query as (...args: unknown[]) => unknown).apply(this, args)
-      if (result && typeof (result as Promise<unknown>).then === 'function') {
-        inFlight.set(this, busy + 1)
-        const done = () => inFlight.set(this, (inFlight.get(this) ?? 1) - 1)
-        ;(result as Promise<unknown>).then(done, done)
-      }
-      return result
-    } as never
+      if (unanswered > 0) overlaps.push(text.slice(0, 120))
+    })
   })
   afterAll(async () => {
-    pg.Client.prototype.query = query
+    stopWatching?.()
     process.off('warning', onWarning)
     await api.close()
   })

@@ -3,7 +3,6 @@ import type { BaseDatabaseAdapter, CollectionBeforeValidateHook, Payload } from 
 import { sql } from '@payloadcms/db-postgres'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import pg from 'pg'
 import { createLocalReq, initTransaction, killTransaction } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
@@ -11,6 +10,7 @@ import { foldedLike } from '../src/db/foldedSearch'
 import { drizzleOf, poolOf, transactionSessionOf } from '../src/db/payloadInternals/adapter'
 import { PAYLOAD_INTERNALS, verifyPayloadInternals } from '../src/db/payloadInternals/index'
 import { installedPayloadVersion } from '../src/db/payloadInternals/payloadVersion'
+import { watchDriverStatements } from './helpers/driverStatements'
 import { serveAllApis, type TestServer } from './helpers/http'
 import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
 
@@ -25,25 +25,12 @@ const DATES = { endDate: '2027-06-01T12:00:00.000Z', startDate: '2027-06-01T10:0
 
 /** Every statement the driver is asked to run while `work` runs, with how many were unanswered on its connection. */
 async function statementsDuring(work: () => Promise<unknown>): Promise<{ busy: number; text: string }[]> {
-  const query = pg.Client.prototype.query
-  const inFlight = new WeakMap<object, number>()
   const seen: { busy: number; text: string }[] = []
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const first = args[0] as { text?: string } | string
-    const busy = inFlight.get(this) ?? 0
-    seen.push({ busy, text: typeof first === 'string' ? first : String(first?.text ?? '') })
-    const result = (query as (...args: unknown[]) => unknown).apply(this, args)
-    if (result && typeof (result as Promise<unknown>).then === 'function') {
-      inFlight.set(this, busy + 1)
-      const done = () => inFlight.set(this, (inFlight.get(this) ?? 1) - 1)
-      ;(result as Promise<unknown>).then(done, done)
-    }
-    return result
-  } as never
+  const stop = watchDriverStatements((text, busy) => seen.push({ busy, text }))
   try {
     await work()
   } finally {
-    pg.Client.prototype.query = query
+    stop()
   }
   return seen
 }
