@@ -192,6 +192,16 @@ describe("Payload's internals, patched", () => {
     expect(counts.join('\n')).toMatch(/count\(\*\).*"counted"/is)
   })
 
+  it("host-migrations: payload migrate brings back a missing piece of the calendar's, with no migration of the site's calling for it", async () => {
+    const db = drizzleOf(payload)!
+    const exists = async () => (await db.execute(sql`SELECT to_regclass('events_start_date_id_idx') IS NOT NULL AS present`)).rows[0]?.present
+    await db.execute(sql`DROP INDEX events_start_date_id_idx`)
+    expect(await exists()).toBe(false)
+    // What `payload migrate` calls, here with no migration left to run.
+    await payload.db.migrate({ migrations: [] })
+    expect(await exists()).toBe(true)
+  })
+
   it('folded-search: a marked equals compares without regard to case or accents', async () => {
     const event = await payload.create({ collection: 'events', data: { ...DATES, status: 'publish', title: `${tag} JAZZ à Lyon` } as never, overrideAccess: true })
     const found = await payload.find({ collection: 'events', depth: 0, overrideAccess: true, where: { and: [foldedLike('title', `%${tag} jàzz a lyon%`)] } })

@@ -74,10 +74,9 @@ export function missingSchemaMessage(missing: SchemaPiece[]): string {
   return [
     `events calendar: THE DATABASE LACKS ${missing.length} OF THE CALENDAR'S PIECES, so ${consequencesOf(missing).join('; ')}.`,
     `Missing: ${missing.map(describePiece).join(', ')}.`,
-    'Fix: create a migration (npx payload migrate:create calendar_schema), call the calendar\'s step at the end of its up and down:',
-    "  import { calendarSchemaDown, calendarSchemaUp } from 'payload-events-calendar/migrations'",
-    '  up:   await calendarSchemaUp({ db, payload, req })',
-    '  down: await calendarSchemaDown({ db, payload, req })',
-    'then run it (npx payload migrate). The step is idempotent: running it again is safe.',
+    "Fix: run the site's migrations (npx payload migrate): the plugin makes its pieces after them, whether or not one ran.",
+    "A migration may also make them itself, at the end of its up (idempotent: running it again is safe):",
+    "  import { calendarSchemaUp } from 'payload-events-calendar/migrations'",
+    '  up: await calendarSchemaUp({ db, payload, req })',
   ].join('\n')
 }

@@ -5,6 +5,7 @@ import type { InternalsPatch, ReadOnly } from './patch'
 import { missingAdapterState } from './adapter'
 import { preferenceDeletesPatch } from './deleteOwnPreference'
 import { foldedSearchPatch } from './foldedSearchPatch'
+import { hostMigrationsPatch } from './hostMigrations'
 import { joinedCountsPatch } from './joinedCounts'
 import { payloadCollectionGuardsPatch } from './payloadCollectionGuards'
 import { installedPayloadVersion } from './payloadVersion'
@@ -37,6 +38,7 @@ export const PAYLOAD_INTERNALS: InternalsPatch[] = [
   adapterStateRead,
   serialQueriesPatch,
   pushSchemaPatch,
+  hostMigrationsPatch,
   validationDetailsPatch,
   payloadCollectionGuardsPatch,
   preferenceDeletesPatch,
