@@ -5,8 +5,8 @@ import type { Payload, PayloadRequest } from 'payload'
  * The one place that reads what Payload's Postgres adapter (`@payloadcms/db-postgres` on
  * `@payloadcms/drizzle`) keeps to itself: its pool, its Drizzle database, its transactions'
  * sessions, its table names, its push setting. Everything else asks here instead of casting
- * `payload.db`, so an upgrade that renames one of them breaks in one file, which
- * `payloadInternals` verifies at start (`adapterState` below).
+ * `payload.db`, so an upgrade that renames one of them breaks in one file, and the registry's
+ * `adapter-state` entry says so at start (`missingAdapterState` below).
  */
 
 /** Where the calendar's own SQL runs: Drizzle's database or a transaction of it. */
@@ -27,8 +27,6 @@ type AdapterState = {
 }
 
 const stateOf = (payload: Pick<Payload, 'db'> | undefined) => payload?.db as unknown as AdapterState | undefined
-
-export const isPostgresAdapter = (payload: Pick<Payload, 'db'>): boolean => stateOf(payload)?.name === 'postgres'
 
 /**
  * The Postgres pool, for the few things Payload's own API has no word for (advisory locks, the
