@@ -37,7 +37,7 @@ export function foldedPatternOf(value: unknown): { exclude: boolean; pattern: st
 }
 
 /** The SQL of a marked value, or null for any other value (`payloadInternals/foldedSearchPatch.ts`). */
-export function foldedCondition(column: unknown, value: unknown) {
+export function foldedCondition(column: unknown, value: unknown): unknown {
   const folded = foldedPatternOf(value)
   if (!folded) return null
   if (folded.exclude) return sql`coalesce(calendar_search_fold(${column}), '') NOT LIKE calendar_search_fold(${folded.pattern})`
