@@ -8,7 +8,6 @@ import sharp from 'sharp'
 
 import { generateMediaCollection } from './collections/Media/index'
 import { timeoutPoolOptions } from './src/db/requestTimeouts'
-import { SerialQueryClient } from './src/db/serialQueryClient'
 import { type AppEnv, readEnv, readPasswordGuardSettings } from './src/env'
 import { eventsCalendarPlugin } from './src/index'
 import { loggerConfig } from './src/server/logger'
@@ -73,9 +72,9 @@ export default buildConfig({
   // so another site cannot make a signed-in browser write through /api or /api/graphql.
   csrf: env.signedInOrigins,
   db: postgresAdapter({
-    // One statement at a time on each connection, although Payload sends some side by side; each
-    // statement and lock wait bounded (`src/db/requestTimeouts.ts`).
-    pool: { Client: SerialQueryClient, connectionString: process.env.DATABASE_URL, ...timeoutPoolOptions(env.databaseTimeouts) },
+    // Each statement and lock wait bounded (`src/db/requestTimeouts.ts`); the plugin makes each
+    // connection send one statement at a time (`src/db/payloadInternals/serialQueryClient.ts`).
+    pool: { connectionString: process.env.DATABASE_URL, ...timeoutPoolOptions(env.databaseTimeouts) },
     // Reads may go to these; for 2 s after a write this process reads from the primary
     // (Payload's `readReplicasAfterWriteInterval`). Another instance may read a replica meanwhile.
     readReplicas: env.databaseReplicaUrls.length ? env.databaseReplicaUrls : undefined,

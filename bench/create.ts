@@ -81,7 +81,7 @@ async function main() {
     process.env.PAYLOAD_SECRET ??= 'bench-secret'
     process.env.LOG_LEVEL ??= 'warn'
     const texts = countStatements()
-    const { bootPayload } = await import('../src/db/boot')
+    const { bootPayload } = await import('../src/server/db/boot')
     const { compatMiddleware } = await import('../endpoints/express')
     const payload = await bootPayload({ migrate: false })
     const app = express()

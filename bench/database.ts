@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 
-import { productionPostgresFlags } from '../src/db/postgresSettings'
+import { productionPostgresFlags } from '../src/server/db/postgresSettings'
 import { freePort } from '../src/lib/freePort'
 
 export { freePort }

@@ -44,7 +44,7 @@ try {
   }
 
   Object.assign(process.env, { DATABASE_URL: database.url, DISABLE_PAYLOAD_HMR: 'true', LOG_LEVEL: 'warn', PAYLOAD_SECRET: 'bench-secret', RUN_JOBS: 'false' })
-  const { bootPayload } = await import('../src/db/boot')
+  const { bootPayload } = await import('../src/server/db/boot')
   const { createExpressApp } = await import('../src/server/app')
   const payload = await bootPayload()
   const app = createExpressApp({ payload, trustProxy: false })

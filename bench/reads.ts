@@ -80,7 +80,7 @@ async function main() {
     process.env.KEEP_READS = 'false'
     process.env.KEEP_ANSWERS = 'false'
     const texts = countStatements()
-    const { bootPayload } = await import('../src/db/boot')
+    const { bootPayload } = await import('../src/server/db/boot')
     const { compatMiddleware } = await import('../endpoints/express')
     const payload = await bootPayload({ migrate: true })
     const app = express()

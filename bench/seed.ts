@@ -16,7 +16,7 @@ import pg from 'pg'
 import { localWallTime } from '../collections/Events/hooks/storeListOrder'
 import { wholeSecond } from '../src/hooks/storePostDate'
 import { parseCost } from '../src/lib/cost'
-import { toSlug } from '../src/lib/slug'
+import { toSlug } from '../src/db/slug'
 
 export type SeedSummary = {
   admin: { email: string; password: string; username: string }
@@ -145,7 +145,7 @@ export async function seed(args: { events: number; log: (message: string) => voi
   const rng = generator(20261121 + eventCount)
   const now = Date.now()
 
-  const { bootPayload } = await import('../src/db/boot')
+  const { bootPayload } = await import('../src/server/db/boot')
   const payload = await bootPayload()
 
   const admin = { email: 'bench-admin@example.test', password: 'bench-admin-password', username: 'bench-admin' }

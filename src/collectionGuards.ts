@@ -31,15 +31,20 @@ export function withInputGuards(collection: CollectionConfig): CollectionConfig 
   }
 }
 
+/** Whether the collection's operations pass the guards above first. */
+export const hasInputGuards = (hooks: { beforeOperation?: unknown[] }): boolean => hooks.beforeOperation?.includes(OPERATION_GUARDS[0]) === true
+
 /**
  * The same operation guards for the collections Payload adds to the config after plugins run
  * (`payload-preferences`, `payload-locked-documents`, `payload-jobs`, `payload-kv`, …), which
- * no plugin can reach before `onInit`. Their fields are Payload's own, so they keep them as is.
+ * no plugin can reach before `onInit`: put into their sanitized config, whose hooks Payload reads
+ * at each operation (`src/db/payloadInternals/`). Their fields are Payload's own, so they keep them
+ * as is.
  */
 export function guardCollectionsAddedByPayload(payload: Payload): void {
   for (const collection of Object.values(payload.collections)) {
     const hooks = collection.config.hooks
-    if (hooks.beforeOperation.includes(refuseImpossibleIds)) continue
+    if (hasInputGuards(hooks)) continue
     hooks.beforeOperation = [...OPERATION_GUARDS, ...hooks.beforeOperation]
   }
 }

@@ -13,16 +13,12 @@ import { generateVenuesCollection } from '../collections/Venues/index'
 import { applyOverride } from '../collections/applyOverride'
 import { compatRootEndpoints } from '../endpoints/payloadEndpoints'
 import { HOST_SCRIPT_KEY, hostScriptPath } from './cli/hostScriptPath'
-import { withCalendarPushSchema } from './db/calendarSchema/pushSchema'
 import { ensureCalendarSchemaOnInit } from './db/calendarSchemaOnInit'
-import { mendPreferenceDeletes } from './db/deleteOwnPreference'
-import { foldSearchesIn } from './db/foldedSearch'
-import { mendJoinedCounts } from './db/joinedCounts'
-import { guardCollectionsAddedByPayload, withInputGuards } from './collectionGuards'
+import { applyConfigPatches, applyInitPatches, verifyPayloadInternals } from './db/payloadInternals/index'
+import { withInputGuards } from './collectionGuards'
 import { withGraphqlReadBudget } from './graphql/readBudget'
 import { capVisitorPageSize } from './hooks/capVisitorPageSize'
 import { answerDatabaseErrors } from './hooks/answerDatabaseErrors'
-import { keepValidationDetails } from './hooks/keepValidationDetails'
 import { withCalendarI18n } from './i18n/withCalendarI18n'
 import { withCalendarAdmin } from './admin/withCalendarAdmin'
 import { CALENDAR_QUEUE, publishScheduledItemsTask } from './jobs/publishScheduledItems'
@@ -52,15 +48,14 @@ export const eventsCalendarPlugin =
     const collections = [...withCalendarUsersAndMedia(incomingConfig.collections ?? [], options), ...calendarCollections(options)]
     refuseNamespaceOfACollection(options.namespace, collections)
 
+    // What the calendar changes of Payload's internals, each patch with its reason and check (`src/db/payloadInternals/`).
+    const patched = applyConfigPatches(incomingConfig, { enabled })
+
     return {
-      ...incomingConfig,
-      // A host that pushes its schema in development keeps the calendar's pieces in it (`src/db/calendarSchema/pushSchema.ts`).
-      db: withCalendarPushSchema(incomingConfig.db),
+      ...patched,
       // Every collection, the site's own included: what its database refuses is refused the same way.
       collections: enabled ? collections.map(withInputGuards) : collections,
-      hooks: enabled
-        ? { ...incomingConfig.hooks, afterError: [...(incomingConfig.hooks?.afterError ?? []), keepValidationDetails, answerDatabaseErrors] }
-        : incomingConfig.hooks,
+      hooks: enabled ? { ...patched.hooks, afterError: [...(patched.hooks?.afterError ?? []), answerDatabaseErrors] } : patched.hooks,
       // The admin in the editor's language (English, French, Spanish), the plugin's own words included;
       // kept when disabled, since the collections' labels still name the plugin's keys.
       i18n: withCalendarI18n(incomingConfig.i18n),
@@ -72,12 +67,9 @@ export const eventsCalendarPlugin =
       jobs: calendarJobs(incomingConfig.jobs ?? {}, options),
       bin: enabled ? withHostScript(incomingConfig.bin) : incomingConfig.bin,
       onInit: async (payload) => {
-        if (enabled) {
-          guardCollectionsAddedByPayload(payload)
-          mendPreferenceDeletes(payload)
-          mendJoinedCounts(payload)
-          foldSearchesIn(payload)
-        }
+        applyInitPatches(payload, { enabled })
+        // An upgrade of Payload that moved what a patch relies on is said here, by the patch's name.
+        verifyPayloadInternals(payload, { enabled })
         // Applied where the host pushes its schema; otherwise checked, and said loudly if missing.
         await ensureCalendarSchemaOnInit(payload)
         await incomingConfig.onInit?.(payload)

@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 
-import { startEmbeddedPostgres } from '../src/db/embeddedPostgres'
+import { startEmbeddedPostgres } from '../src/server/db/embeddedPostgres'
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -276,7 +276,7 @@ describe('hostile input, one request each: a 4xx in the surface’s error shape'
       }
     })
 
-    it('a signed-in user deletes their own preference, and a key they do not have is 404 (src/db/deleteOwnPreference.ts)', async () => {
+    it('a signed-in user deletes their own preference, and a key they do not have is 404 (src/db/payloadInternals/deleteOwnPreference.ts)', async () => {
       const key = `hostile-${Date.now()}`
       expect((await send('POST', `/api/payload-preferences/${key}`, { body: { value: { a: 1 } }, user: author })).status).toBe(200)
       expect((await send('DELETE', `/api/payload-preferences/${key}`, { user: admin })).status).toBe(404)

@@ -13,7 +13,7 @@ import type { RunReport } from '../src/cli/progress'
 
 import { runExport, runImport } from '../src/cli/commands'
 import { REPORT_KINDS } from '../src/cli/importer/items'
-import { startEmbeddedPostgres } from '../src/db/embeddedPostgres'
+import { startEmbeddedPostgres } from '../src/server/db/embeddedPostgres'
 import { TRUSTED_READ } from '../src/hooks/context'
 import { basic, serveCompatApi } from './helpers/http'
 import { getTestPayload } from './helpers/payload'

@@ -1,9 +1,9 @@
 import type { Payload } from 'payload'
 
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
+import { watchDriverStatements } from './helpers/driverStatements'
 import { basic, serveAllApis, type TestServer } from './helpers/http'
 
 /*
@@ -11,7 +11,7 @@ import { basic, serveAllApis, type TestServer } from './helpers/http'
  * waits in the driver's queue, which `pg` deprecates ("Calling client.query() when the client is
  * already executing a query", removed in pg@9). Inside a transaction Payload itself sends them
  * side by side (the fields' validations, bulk updates and deletes: `Promise.all`), so the app's
- * connections queue their statements themselves (`src/db/serialQueryClient.ts`). This sends a
+ * connections queue their statements themselves (`src/db/payloadInternals/serialQueryClient.ts`). This sends a
  * representative set of writes and reads through every API, over HTTP, and counts every statement
  * sent to a connection that had not answered the previous one yet, and the warning itself.
  */
@@ -22,8 +22,7 @@ describe('one statement at a time on each database connection', () => {
   const overlaps: string[] = []
   let statements = 0
   const warnings: string[] = []
-  const query = pg.Client.prototype.query
-  const inFlight = new WeakMap<object, number>()
+  let stopWatching: (() => void) | undefined
   const onWarning = (warning: Error) => warnings.push(warning.message)
 
   beforeAll(async () => {
@@ -33,24 +32,13 @@ describe('one statement at a time on each database connection', () => {
     process.on('warning', onWarning)
     // Counts, per connection, the statements sent and not answered yet: one sent while another is
     // in flight is an overlap (whatever the driver then does with it).
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const busy = inFlight.get(this) ?? 0
+    stopWatching = watchDriverStatements((text, unanswered) => {
       statements++
-      if (busy > 0) {
-        const first = args[0] as { text?: string } | string
-        overlaps.push((typeof first === 'string' ? first : String(first?.text ?? '')).slice(0, 120))
-      }
-      const result = (query as (...args: unknown[]) => unknown).apply(this, args)
-      if (result && typeof (result as Promise<unknown>).then === 'function') {
-        inFlight.set(this, busy + 1)
-        const done = () => inFlight.set(this, (inFlight.get(this) ?? 1) - 1)
-        ;(result as Promise<unknown>).then(done, done)
-      }
-      return result
-    } as never
+      if (unanswered > 0) overlaps.push(text.slice(0, 120))
+    })
   })
   afterAll(async () => {
-    pg.Client.prototype.query = query
+    stopWatching?.()
     process.off('warning', onWarning)
     await api.close()
   })

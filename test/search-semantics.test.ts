@@ -3,7 +3,7 @@ import type { Payload } from 'payload'
 import { sql } from '@payloadcms/db-postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { drizzleOf } from '../src/db/calendarSchema'
+import { requireDrizzle } from '../src/db/payloadInternals/adapter'
 import { basic, serveCompatApi, type TestServer } from './helpers/http'
 import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
 
@@ -176,7 +176,7 @@ describe('search semantics', () => {
   })
 
   it('serves the events search from the trigram indexes of the folded texts', async () => {
-    const db = drizzleOf(payload)
+    const db = requireDrizzle(payload)
     const plan = await db.transaction!(async (tx) => {
       await tx.execute(sql`SET LOCAL enable_seqscan = off`)
       const { rows } = (await tx.execute(sql`EXPLAIN SELECT _parent_id FROM events_locales WHERE calendar_search_fold(title) LIKE calendar_search_fold(${'%jazz%'})`)) as unknown as { rows: Record<string, string>[] }

@@ -3,7 +3,7 @@ import type { Payload } from 'payload'
 import { sql } from '@payloadcms/db-postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { drizzleOf } from '../src/db/calendarSchema'
+import { requireDrizzle } from '../src/db/payloadInternals/adapter'
 import { serveCompatApi, type TestServer } from './helpers/http'
 import { getTestPayload, unique } from './helpers/payload'
 
@@ -87,7 +87,7 @@ describe('search', () => {
   })
 
   it('has a trigram index of each searched text, folded, where pg_trgm is available (and of the raw title, for the admin search)', async () => {
-    const db = drizzleOf(payload)
+    const db = requireDrizzle(payload)
     const { rows } = (await db.execute(sql`
       SELECT EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm') AS available,
         (SELECT array_agg(indexname::text ORDER BY indexname) FROM pg_indexes

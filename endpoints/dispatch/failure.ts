@@ -1,7 +1,7 @@
 import type { RestResult } from '../context'
 
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../../src/db/databaseErrors'
-import { ItemBusy } from '../../src/lib/locks'
+import { ItemBusy } from '../../src/db/locks'
 import { databaseUnavailable, forbidden, invalidParams, itemBusy, RestError } from '../errors'
 
 /**

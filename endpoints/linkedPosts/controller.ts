@@ -4,7 +4,7 @@ import type { RestContext } from '../context'
 import type { LinkedKind } from './params'
 import type { ListPage, Resource, Target } from '../resourceController'
 
-import { itemUpdateKey, lockForTransaction } from '../../src/lib/locks'
+import { itemUpdateKey, lockForTransaction } from '../../src/db/locks'
 import { parsePhpDateTime } from '../../src/lib/phpDate'
 import { can } from '../../src/lib/roles'
 import { defaultLinkedPostStatus } from '../../src/lib/statuses'

@@ -4,7 +4,7 @@ import type { RestContext } from '../context'
 
 import { sentDescriptionKey } from '../../src/hooks/storeSentDescription'
 import { replaceTags } from '../../src/lib/tagSpans'
-import { lockForTransaction } from '../../src/lib/locks'
+import { lockForTransaction } from '../../src/db/locks'
 import { htmlToLexical } from '../../src/lib/richText'
 import { couldNotCreate } from '../errors'
 import { toList, isTruthy } from '../validators'

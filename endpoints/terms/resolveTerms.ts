@@ -3,7 +3,7 @@ import type { CollectionSlug } from 'payload'
 import type { RestContext } from '../context'
 
 import { rememberItemsRead } from '../../src/lib/itemsReadByRequest'
-import { lockForTransaction } from '../../src/lib/locks'
+import { lockForTransaction } from '../../src/db/locks'
 import { plainDocs } from '../../src/lib/plainDoc'
 import { mayReadEvery } from '../writtenItems'
 import { readsAsId, toList } from '../validators'

@@ -1,10 +1,10 @@
-import type { CollectionSlug, Payload, PayloadRequest } from 'payload'
+import type { CollectionSlug, Payload } from 'payload'
 
 import { sql } from '@payloadcms/db-postgres'
 
 import type { CalendarContext } from './context'
 
-import { drizzleOf, type SqlQuerier } from '../db/pool'
+import { drizzleOf, querierFor } from '../db/payloadInternals/adapter'
 import { CALENDAR_SLUGS } from '../slugs'
 import { keptFor } from '../../endpoints/freshness'
 
@@ -18,15 +18,6 @@ type Kind = 'categories' | 'tags'
  * migrations, or another database) nowhere, in which case they are counted through Payload.
  */
 const storedCounts = new WeakMap<Payload, boolean>()
-
-/** The request's transaction when it has one, so that a read after a write sees the write. */
-async function sessionOf(payload: Payload, req: PayloadRequest | undefined): Promise<SqlQuerier | null> {
-  const drizzle = drizzleOf(payload)
-  if (!drizzle) return null
-  const id = req?.transactionID ? await req.transactionID : undefined
-  const sessions = (payload.db as unknown as { sessions?: Record<string, { db?: SqlQuerier }> }).sessions
-  return (id !== undefined && sessions?.[String(id)]?.db) || drizzle
-}
 
 /** A term's count is a sum of changes; past this many rows they are folded into one. */
 const FOLD_AFTER = 32
@@ -105,7 +96,7 @@ async function countTerms(ctx: CalendarContext, terms: { id: number; kind: Kind 
   const counts = new Map<number, number>()
   // Passed as one array literal: drizzle would spread a JS array into a row of parameters.
   const ids = [...new Set(terms.map((term) => Math.trunc(term.id)))]
-  const db = storedCounts.get(ctx.payload) === false ? null : await sessionOf(ctx.payload, ctx.req)
+  const db = storedCounts.get(ctx.payload) === false ? null : await querierFor(ctx.payload, ctx.req)
   if (db) {
     try {
       const { rows } = await db.execute(sql`

@@ -7,6 +7,7 @@ import { createLinkedSearchIndexes, dropLinkedSearchIndexes, linkedSearchIndexPi
 import { createListIndexes, dropListIndexes, listIndexPieces } from './calendarSchema/listIndexes'
 import { fillListOrder, keepListOrder, listOrderPieces } from './calendarSchema/listOrder'
 import { describePiece, type SchemaPiece, type SqlRunner } from './calendarSchema/pieces'
+import { requireDrizzle } from './payloadInternals/adapter'
 import { liftTimeoutsForTransaction } from './requestTimeouts'
 import { createSearchFolding, dropSearchFolding, searchFoldingPieces } from './calendarSchema/searchFolding'
 import { resetSearchCosts, searchCostPieces, tuneSearchCosts } from './calendarSchema/searchCosts'
@@ -92,16 +93,7 @@ const STEPS: Step[] = [
 const CALENDAR_SCHEMA_LOCK_KEY = '7261001452837100002'
 
 type Rows = { rows: Record<string, unknown>[] }
-type Drizzle = SqlRunner & { transaction?: <T>(work: (tx: SqlRunner) => Promise<T>) => Promise<T> }
-
-/** Where a Payload's Postgres adapter runs SQL (the primary, with read replicas). */
-export function drizzleOf(payload: Payload): Drizzle {
-  const db = payload.db as unknown as { drizzle?: Drizzle; name?: string }
-  if (db.name !== 'postgres' || !db.drizzle) {
-    throw new Error(`events calendar: its database pieces need Payload's Postgres adapter (@payloadcms/db-postgres), not ${db.name ?? 'this one'}`)
-  }
-  return db.drizzle
-}
+type Transactional = SqlRunner & { transaction?: <T>(work: (tx: SqlRunner) => Promise<T>) => Promise<T> }
 
 const isPayload = (target: Payload | SqlRunner): target is Payload => 'collections' in target && 'db' in target
 
@@ -111,7 +103,7 @@ const isPayload = (target: Payload | SqlRunner): target is Payload => 'collectio
  * finds what the one before made.
  */
 async function underLock(target: Payload | SqlRunner, work: (db: SqlRunner) => Promise<void>): Promise<void> {
-  const db: Drizzle = isPayload(target) ? drizzleOf(target) : target
+  const db: Transactional = isPayload(target) ? requireDrizzle(target) : target
   const locked = async (tx: SqlRunner) => {
     // Index builds and whole-table fills are no request: no request's bounds (`requestTimeouts.ts`).
     await liftTimeoutsForTransaction(tx)
@@ -166,7 +158,7 @@ export function consequencesOf(missing: SchemaPiece[]): string[] {
  * only where that table exists (`pieces.ts`).
  */
 export async function findMissingPieces(target: Payload | SqlRunner, pieces: SchemaPiece[]): Promise<SchemaPiece[]> {
-  const db = isPayload(target) ? drizzleOf(target) : target
+  const db = isPayload(target) ? requireDrizzle(target) : target
   const { rows } = (await db.execute(sql`
     SELECT piece.value AS piece
     FROM jsonb_array_elements(${JSON.stringify(pieces)}::jsonb) WITH ORDINALITY AS piece

@@ -6,20 +6,11 @@ import {
   calendarSchemaSteps,
   consequencesOf,
   describePiece,
-  drizzleOf,
   findMissingPieces,
   type SchemaPiece,
 } from './calendarSchema'
+import { pushesSchema, requireDrizzle } from './payloadInternals/adapter'
 import { MIGRATION_LOCK_KEY, withSessionLock } from './pool'
-
-/**
- * Whether the adapter pushed the collections' schema when it connected (development): the same
- * condition as `connect` in @payloadcms/db-postgres, where `push` left unset means yes.
- */
-export function pushedSchemaAtConnect(db: Payload['db']): boolean {
-  const { push } = db as unknown as { push?: boolean }
-  return push !== false && process.env.NODE_ENV !== 'production' && process.env.PAYLOAD_MIGRATING !== 'true'
-}
 
 /** Payload's table for events: without it the collections' own schema is not there yet. */
 const EVENTS_TABLE: SchemaPiece = { kind: 'table', name: 'events' }
@@ -55,11 +46,11 @@ export async function ensureCalendarSchemaOnInit(payload: Payload): Promise<Cale
     return { status: 'no tables' }
   }
   if (!missing.length) {
-    if (pushedSchemaAtConnect(payload.db)) await fillPushedListOrder(payload)
+    if (pushesSchema(payload.db)) await fillPushedListOrder(payload)
     return { status: 'complete' }
   }
   const pieces = missing.map(describePiece)
-  if (pushedSchemaAtConnect(payload.db)) {
+  if (pushesSchema(payload.db)) {
     await applyCalendarSchema(payload)
     payload.logger.info(`events calendar: added its database pieces to the pushed schema (${pieces.length}: ${pieces.join(', ')})`)
     return { pieces, status: 'applied' }
@@ -76,17 +67,16 @@ export async function ensureCalendarSchemaOnInit(payload: Payload): Promise<Cale
  * filled afterwards (collections/Events/hooks/storeListOrder.ts, src/hooks/storePostDate.ts).
  */
 async function fillPushedListOrder(payload: Payload): Promise<void> {
-  await calendarSchemaSteps.listOrder.create(drizzleOf(payload))
+  await calendarSchemaSteps.listOrder.create(requireDrizzle(payload))
 }
 
 export function missingSchemaMessage(missing: SchemaPiece[]): string {
   return [
     `events calendar: THE DATABASE LACKS ${missing.length} OF THE CALENDAR'S PIECES, so ${consequencesOf(missing).join('; ')}.`,
     `Missing: ${missing.map(describePiece).join(', ')}.`,
-    'Fix: create a migration (npx payload migrate:create calendar_schema), call the calendar\'s step at the end of its up and down:',
-    "  import { calendarSchemaDown, calendarSchemaUp } from 'payload-events-calendar/migrations'",
-    '  up:   await calendarSchemaUp({ db, payload, req })',
-    '  down: await calendarSchemaDown({ db, payload, req })',
-    'then run it (npx payload migrate). The step is idempotent: running it again is safe.',
+    "Fix: run the site's migrations (npx payload migrate): the plugin makes its pieces after them, whether or not one ran.",
+    "A migration may also make them itself, at the end of its up (idempotent: running it again is safe):",
+    "  import { calendarSchemaUp } from 'payload-events-calendar/migrations'",
+    '  up: await calendarSchemaUp({ db, payload, req })',
   ].join('\n')
 }

@@ -1,4 +1,4 @@
-import type { Payload, Where } from 'payload'
+import type { Where } from 'payload'
 
 import { sql } from '@payloadcms/db-postgres'
 import { randomUUID } from 'node:crypto'
@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto'
  * collation (utf8mb4_unicode_520_ci) makes its LIKE do: `JÀZZ` finds Jazz. Payload's `where` has
  * no operator for that, so a search condition is an `equals` whose value carries a mark that no
  * request can forge (a private-use character and a random id of this process), and the adapter's
- * `equals` operator, wrapped below, reads such a value as a LIKE pattern and compares both sides
- * through `calendar_search_fold` (`src/db/calendarSchema/searchIndexes.ts`: lower case without
+ * `equals` operator, wrapped in `payloadInternals/foldedSearchPatch.ts`, reads such a value as a
+ * LIKE pattern and compares both sides through `calendar_search_fold` (`src/db/calendarSchema/searchIndexes.ts`: lower case without
  * accents, where the server has unaccent), whose trigram indexes serve the events' search. The
  * column stays the one Payload resolves (a translation's, a joined table's), and the condition
  * joins the others of the query, access rules included.
@@ -27,8 +27,6 @@ export function foldedLike(field: string, pattern: string, { exclude = false } =
   return { [field]: { equals: `${exclude ? EXCLUDE : INCLUDE}${pattern}` } }
 }
 
-type Operator = (column: unknown, value: unknown) => unknown
-
 /**
  * What a value `foldedLike` marked asks (its LIKE pattern, and whether it excludes), or null for any
  * other value: for SQL written outside Payload from the same conditions (`endpoints/events/leanList.ts`).
@@ -38,24 +36,10 @@ export function foldedPatternOf(value: unknown): { exclude: boolean; pattern: st
   return { exclude: value.startsWith(EXCLUDE), pattern: value.slice(INCLUDE.length) }
 }
 
-/** The SQL of a marked value, or null for any other value. */
-function foldedCondition(column: unknown, value: unknown) {
+/** The SQL of a marked value, or null for any other value (`payloadInternals/foldedSearchPatch.ts`). */
+export function foldedCondition(column: unknown, value: unknown): unknown {
   const folded = foldedPatternOf(value)
   if (!folded) return null
   if (folded.exclude) return sql`coalesce(calendar_search_fold(${column}), '') NOT LIKE calendar_search_fold(${folded.pattern})`
   return sql`calendar_search_fold(${column}) LIKE calendar_search_fold(${folded.pattern})`
-}
-
-const FOLDING = Symbol('folded search')
-
-/**
- * Lets the adapter's `equals` read the marked values of `foldedLike` (as `joinedCounts.ts` mends
- * its counts); any other value goes to Payload's own operator.
- */
-export function foldSearchesIn(payload: Payload): void {
-  const db = payload.db as unknown as { [FOLDING]?: true; name?: string; operators?: Record<string, Operator> }
-  const equals = db.operators?.equals
-  if (db.name !== 'postgres' || !equals || db[FOLDING]) return
-  db[FOLDING] = true
-  db.operators = { ...db.operators, equals: (column, value) => foldedCondition(column, value) ?? equals(column, value) }
 }

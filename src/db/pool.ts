@@ -1,29 +1,10 @@
-import type { Pool } from 'pg'
 import type { Payload } from 'payload'
 
-/**
- * The Postgres pool of `@payloadcms/db-postgres`, for the few things Payload's own API has no
- * word for (advisory locks, the password guard's table, readiness probes). Null with another
- * database adapter.
- */
-export function poolOf(payload: Pick<Payload, 'db'> | undefined): null | Pool {
-  return ((payload?.db as unknown as { pool?: Pool } | undefined)?.pool ?? null) as null | Pool
-}
+import { poolOf } from './payloadInternals/adapter'
 
-/** Payload's Postgres adapter's Drizzle database (the primary, with read replicas), as the calendar's own SQL uses it. */
-export type SqlQuerier = { execute: (query: unknown) => Promise<{ rows: Record<string, unknown>[] }> }
-
-/** The Drizzle database of `@payloadcms/db-postgres`, for SQL written with its `sql`. Null with another database adapter. */
-export function drizzleOf(payload: Pick<Payload, 'db'>): null | SqlQuerier {
-  const db = payload.db as unknown as { drizzle?: SqlQuerier; name?: string }
-  return db.name === 'postgres' && db.drizzle ? db.drizzle : null
-}
-
-/** The table of collection `slug` in Payload's Postgres adapter (its `tableNameMap`, by the slug in snake case). */
-export function tableNameOf(payload: Pick<Payload, 'db'>, slug: string): string {
-  const snake = slug.replace(/-/g, '_')
-  return (payload.db as unknown as { tableNameMap?: Map<string, string> }).tableNameMap?.get(snake) ?? snake
-}
+// Where the adapter's pool, Drizzle database and table names are read (`payloadInternals/adapter.ts`), for
+// the modules that take them from here.
+export { drizzleOf, poolOf, type SqlQuerier, tableNameOf } from './payloadInternals/adapter'
 
 /** A stopping database ends the pool's idle connections (Ctrl-C reaches the embedded Postgres too): expected, not news. */
 export function quietPoolErrors(payload: Pick<Payload, 'db'> | undefined): void {

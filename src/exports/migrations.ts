@@ -7,7 +7,9 @@ import { applyCalendarSchema, dropCalendarSchema } from '../db/calendarSchema'
  * your app"): Payload generates the calendar's tables with the host's other collections, but
  * not the pieces Payload knows nothing of (shared id sequences, indexes, term counts, change
  * log), nor the list order of events stored before the columns that keep it existed
- * (`src/db/calendarSchema/listOrder.ts`). A host migration calls these at the end of its `up` and `down`:
+ * (`src/db/calendarSchema/listOrder.ts`). `payload migrate` makes them after the host's migrations
+ * by itself (`src/db/payloadInternals/hostMigrations.ts`); a host migration may also call these at
+ * the end of its `up` and the start of its `down`:
  *
  *   import { calendarSchemaDown, calendarSchemaUp } from 'payload-events-calendar/migrations'
  *   export async function up({ db, payload, req }: MigrateUpArgs) { …; await calendarSchemaUp({ db, payload, req }) }

@@ -1,6 +1,6 @@
 import type { CollectionBeforeValidateHook } from 'payload'
 
-import { toSlug, uniqueSlug } from '../lib/slug'
+import { toSlug, uniqueSlug } from '../db/slug'
 import { TRASHED_SLUG_SUFFIX } from '../lib/statuses'
 import { TEXT_LIMITS } from '../lib/textLimits'
 import { skipsPluginHooks } from './context'

@@ -3,7 +3,7 @@ import type { CollectionBeforeOperationHook, PayloadRequest, SanitizedCollection
 import { combineQueries, executeAccess } from 'payload'
 
 import { refuseIfOpenByAnother } from '../lib/editingLock'
-import { itemUpdateKey, lockForTransaction } from '../lib/locks'
+import { itemUpdateKey, lockForTransaction } from '../db/locks'
 
 type UpdateArgs = { data?: unknown; id?: number | string; overrideAccess?: boolean; overrideLock?: boolean; where?: Where }
 

@@ -3,13 +3,13 @@ import type { CollectionSlug, PayloadRequest, TaskConfig } from 'payload'
 import { sql } from '@payloadcms/db-postgres'
 import { commitTransaction, initTransaction, killTransaction } from 'payload'
 
+import { transactionSessionOf } from '../db/payloadInternals/adapter'
+
 export const PUBLISH_SCHEDULED_TASK = 'publishScheduledItems'
 export const CALENDAR_QUEUE = 'events-calendar'
 
 /** Names "publishing due items" among the transaction-scoped advisory locks (`src/lib/locks.ts` hashes its keys the same way). */
 const PUBLISH_LOCK_KEY = 'events-calendar:publish-due-items'
-
-type Session = { execute: (query: unknown) => Promise<unknown> }
 
 /**
  * Publishes every `future` item whose publication date has come; returns how many it published.
@@ -28,8 +28,7 @@ export async function publishDueItems(args: {
   const now = (args.now ?? new Date()).toISOString()
   const ownTransaction = await initTransaction(req)
   try {
-    const transactionID = await req.transactionID
-    const session = transactionID ? (req.payload.db as unknown as { sessions?: Record<string, { db?: Session }> }).sessions?.[String(transactionID)]?.db : undefined
+    const session = await transactionSessionOf(req)
     await session?.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${PUBLISH_LOCK_KEY}))`)
     let published = 0
     for (const collection of args.collections) {

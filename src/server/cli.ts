@@ -7,7 +7,7 @@
 import type { Payload } from 'payload'
 
 import { quietPoolErrors } from '../db/pool'
-import { DatabaseStartError, ensureDatabase } from '../db/withDatabase'
+import { DatabaseStartError, ensureDatabase } from '../server/db/withDatabase'
 import { EnvError, readEnv } from '../env'
 import { EXIT, readCommand, runExport, runImport } from '../cli/commands'
 import { SourceError } from '../cli/importer/sourceClient'
@@ -33,7 +33,7 @@ async function main(argv: string[]): Promise<number> {
   process.once('SIGTERM', stop)
   let payload: Payload | undefined
   try {
-    const { bootPayload } = await import('../db/boot')
+    const { bootPayload } = await import('../server/db/boot')
     payload = await bootPayload()
     if (command.command === 'migrate') {
       console.error('The database is up to date.')

@@ -7,7 +7,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 
-import { startEmbeddedPostgres } from '../db/embeddedPostgres'
+import { startEmbeddedPostgres } from '../server/db/embeddedPostgres'
 
 const name = process.argv[2] ?? 'migration'
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'pec-migrate-'))

@@ -5,7 +5,7 @@
  */
 
 import { quietPoolErrors } from '../db/pool'
-import { DatabaseStartError, ensureDatabase } from '../db/withDatabase'
+import { DatabaseStartError, ensureDatabase } from './db/withDatabase'
 import { EnvError, readEnv, refuseDevelopmentSecretInProduction } from '../env'
 import { startDraining } from './draining'
 import { startLog } from './startLog'
@@ -43,7 +43,7 @@ async function main() {
   process.env.EVENTS_CALENDAR_RUN_JOBS ??= process.env.RUN_JOBS === 'false' ? 'false' : 'true'
   process.env.DISABLE_PAYLOAD_HMR ??= dev ? '' : 'true'
 
-  const { bootPayload, ensureAdministrator } = await import('../db/boot')
+  const { bootPayload, ensureAdministrator } = await import('./db/boot')
   // MIGRATE_ON_START=false: the deploy applies them once beforehand (`npm run migrate`).
   const payload = await bootPayload({ migrate: process.env.MIGRATE_ON_START !== 'false' })
   const admin = await ensureAdministrator(payload, env)

@@ -33,7 +33,7 @@ async function main() {
   const events = Number(process.env.COST_EVENTS ?? 3_750)
   const imageSize = Number(process.env.COST_IMAGE_SIZE ?? 0)
   const summary = await seed({ events, log: (message) => console.log(message) })
-  const { bootPayload } = await import('../../src/db/boot')
+  const { bootPayload } = await import('../../src/server/db/boot')
   const payload = await bootPayload({ migrate: false })
 
   const account = async (role: string): Promise<Account & { id: number }> => {

@@ -6,7 +6,7 @@ import pg from 'pg'
 
 import type { CostSeedSummary } from './costCalendar'
 
-import { startEmbeddedPostgres } from '../../src/db/embeddedPostgres'
+import { startEmbeddedPostgres } from '../../src/server/db/embeddedPostgres'
 import { type ServerProcess, startServerProcess } from '../helpers/serverProcess'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')

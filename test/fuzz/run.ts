@@ -38,13 +38,13 @@ const INTERNALS = /\bat .*\.(ts|js|mjs):\d+|\bselect\b.+\bfrom\b|\binsert into\b
 
 async function main() {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'pec-fuzz-'))
-  const { startEmbeddedPostgres } = await import('../../src/db/embeddedPostgres')
+  const { startEmbeddedPostgres } = await import('../../src/server/db/embeddedPostgres')
   const database = await startEmbeddedPostgres({ database: 'events_calendar_fuzz', dir: path.join(dir, 'pg'), fast: true, persistent: false })
   process.env.DATABASE_URL = database.url
   process.env.DISABLE_PAYLOAD_HMR = 'true'
   process.env.EVENTS_CALENDAR_RUN_JOBS = 'false'
   process.env.PAYLOAD_LOG_LEVEL ??= 'fatal'
-  const { bootPayload } = await import('../../src/db/boot')
+  const { bootPayload } = await import('../../src/server/db/boot')
   const { serveAllApis, basic } = await import('../helpers/http')
   const payload = await bootPayload()
   payload.logger.level = 'fatal'

@@ -6,7 +6,7 @@ import express from 'express'
 import type { AddressInfo } from 'node:net'
 
 import { compatMiddleware } from '../../endpoints/express'
-import { bootPayload } from '../../src/db/boot'
+import { bootPayload } from '../../src/server/db/boot'
 import { pluginOptionsOf } from '../../src/pluginOptions'
 
 async function main() {

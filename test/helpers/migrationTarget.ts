@@ -10,7 +10,7 @@
  * (`production` resolves @lexical/* to builds without top-level await; see bin/payload-events-calendar.js.)
  */
 import { runImport } from '../../src/cli/commands'
-import { bootPayload } from '../../src/db/boot'
+import { bootPayload } from '../../src/server/db/boot'
 import { serveCompatApi } from './http'
 
 type User = { email: string; password: string; role: string; username: string }

@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import { bootPayload } from '../../src/db/boot'
+import { bootPayload } from '../../src/server/db/boot'
 import { quietPoolErrors } from '../../src/db/pool'
 import type { Role } from '../../src/types'
 

@@ -13,8 +13,8 @@ import { freshDatabase, query } from '../helpers/freshDatabase'
  * the tarball into a new host app (`test/host-app/template`: the blank template's shape, its own
  * `payload.config.ts` with localization and Postgres, the two route files the README gives for
  * the WordPress paths, and Payload's standard admin layout and pages, taken from this app), then the host's own steps: generate its types and import map, make its
- * first migration and add the calendar's schema steps to it as the README says, `next build`
- * with type checking, migrate, start. `npm run test:host` (CI runs it after `npm test`).
+ * first migration (left as Payload writes it: `payload migrate` brings the calendar's pieces),
+ * `next build` with type checking, migrate, start. `npm run test:host` (CI runs it after `npm test`).
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
@@ -107,8 +107,8 @@ describe('the plugin installed from its tarball into a new Payload app', () => {
     await inHost('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'])
     await payloadCli('generate:types')
     await payloadCli('generate:importmap')
+    // The migration as Payload writes it: the plugin's pieces come with `payload migrate`, no edit.
     await payloadCli('migrate:create', 'initial')
-    await addCalendarSchemaSteps()
     await inHost('npx', ['next', 'build'], { NODE_ENV: 'production' })
     await payloadCli('migrate')
     await startHost()
@@ -183,7 +183,7 @@ describe('the plugin installed from its tarball into a new Payload app', () => {
     expect(((await index.json()) as { namespace: string }).namespace).toBe('vendor/events/v1')
   })
 
-  it('has the calendar’s database pieces from the host’s own migration', async () => {
+  it('has the calendar’s database pieces from `payload migrate`, the generated migration unedited', async () => {
     const tables = await query(database.url, "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'")
     const names = tables.rows.map((row: { table_name: string }) => row.table_name)
     expect(names).toEqual(expect.arrayContaining(['events', 'venues', 'organizers', 'event_categories', 'event_tags']))
@@ -214,19 +214,6 @@ describe('the plugin installed from its tarball into a new Payload app', () => {
     }
   })
 })
-
-/** The README's lines for a host's migration: the calendar's pieces at the end of `up`, first in `down`. */
-async function addCalendarSchemaSteps() {
-  const directory = path.join(hostDir, 'src', 'migrations')
-  const file = (await fs.readdir(directory)).find((name) => name.endsWith('_initial.ts'))
-  if (!file) throw new Error('payload migrate:create made no migration')
-  const full = path.join(directory, file)
-  let source = await fs.readFile(full, 'utf8')
-  source = `import { calendarSchemaDown, calendarSchemaUp } from 'payload-events-calendar/migrations'\n${source}`
-  source = source.replace(/(export async function up\([^)]*\)[^{]*\{)([\s\S]*?)\n\}/, '$1$2\n  await calendarSchemaUp({ db, payload, req })\n}')
-  source = source.replace(/(export async function down\([^)]*\)[^{]*\{)/, '$1\n  await calendarSchemaDown({ db, payload, req })')
-  await fs.writeFile(full, source)
-}
 
 async function startHost() {
   const port = new URL(base).port

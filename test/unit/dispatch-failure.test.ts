@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { failureResult, knownFailure } from '../../endpoints/dispatch/failure'
 import { noRoute, RestError } from '../../endpoints/errors'
 import { RETRY_AFTER_SECONDS } from '../../src/db/databaseErrors'
-import { ItemBusy } from '../../src/lib/locks'
+import { ItemBusy } from '../../src/db/locks'
 
 const named = (name: string, fields: Record<string, unknown> = {}) => Object.assign(new Error('payload'), { name, ...fields })
 

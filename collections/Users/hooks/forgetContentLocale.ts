@@ -6,7 +6,7 @@ const PREFERENCES = 'payload-preferences'
  * Each sign-in opens the admin on the default content language: Payload keeps the language last
  * picked in the locale switch as a preference (`locale`) and opened every later session on it, so
  * an editor who once translated into French found English items shown as French the next day.
- * The preference is looked up first, then deleted by id (`src/db/deleteOwnPreference.ts` says why).
+ * The preference is looked up first, then deleted by id (`src/db/payloadInternals/deleteOwnPreference.ts` says why).
  */
 export const forgetContentLocale: CollectionAfterLoginHook = async ({ collection, req, user }) => {
   if (!req.payload.config.localization || !user?.id) return

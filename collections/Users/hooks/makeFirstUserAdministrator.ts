@@ -1,6 +1,6 @@
 import type { CollectionBeforeValidateHook, CollectionSlug, PayloadRequest } from 'payload'
 
-import { lockForTransaction } from '../../../src/lib/locks'
+import { lockForTransaction } from '../../../src/db/locks'
 
 /**
  * The first account of a new site runs it, whatever the sign-up form sent. Accounts created at

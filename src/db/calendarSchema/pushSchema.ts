@@ -1,10 +1,9 @@
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
-import type { Config } from 'payload'
 
 import { sql } from '@payloadcms/db-postgres'
 import { bigserial, customType, index, integer, pgSequence, pgTable, text, timestamp } from '@payloadcms/db-postgres/drizzle/pg-core'
 
-import { pushedSchemaAtConnect } from '../calendarSchemaOnInit'
+import { pushesSchema } from '../payloadInternals/adapter'
 
 /*
  * Payload's development push (`pushDevSchema` in @payloadcms/drizzle) makes the database match
@@ -47,7 +46,7 @@ const PARENT_COLUMNS: [table: string, column: string][] = [
 type Columns = Record<string, unknown>
 
 export const keepCalendarSchemaOnPush: SchemaHook = ({ adapter, extendTable, schema }: HookArgs) => {
-  if (!pushedSchemaAtConnect(adapter.payload.db)) return schema
+  if (!pushesSchema(adapter)) return schema
   // The trigram indexes need their operator class before the push makes them: the adapter
   // creates its `extensions` when it connects, before it pushes.
   const withExtensions = adapter as unknown as { extensions: Record<string, boolean> }
@@ -97,20 +96,5 @@ export const keepCalendarSchemaOnPush: SchemaHook = ({ adapter, extendTable, sch
     // builds that schema from its tables, relations and enums.
     enums: { ...schema.enums, ...sequences } as typeof schema.enums,
     tables: { ...schema.tables, ...owners, calendar_changes: changes, calendar_term_counts: termCounts } as typeof schema.tables,
-  }
-}
-
-/** The host's database adapter, with the hook above added when it is Payload's Postgres adapter. */
-export function withCalendarPushSchema(db: Config['db']): Config['db'] {
-  return {
-    ...db,
-    init: (args) => {
-      const adapter = db.init(args)
-      if (adapter.name === 'postgres') {
-        const hooks = adapter as unknown as { afterSchemaInit?: SchemaHook[] }
-        hooks.afterSchemaInit = [...(hooks.afterSchemaInit ?? []), keepCalendarSchemaOnPush]
-      }
-      return adapter
-    },
   }
 }

@@ -5,7 +5,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import pg from 'pg'
 
-import { freePort } from '../lib/freePort'
+import { freePort } from '../../lib/freePort'
 import { productionPostgresFlags } from './postgresSettings'
 import { recordOwner, settleRunningServer } from './staleServer'
 

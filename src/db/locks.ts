@@ -3,6 +3,8 @@ import type { PayloadRequest } from 'payload'
 import { sql } from '@payloadcms/db-postgres'
 import { APIError } from 'payload'
 
+import { type SqlQuerier, transactionSessionOf } from './payloadInternals/adapter'
+
 /**
  * How long a write waits for another write of the same thing before giving up. Holders only keep
  * a lock for one write (tens of milliseconds), so this is only reached when writes pile up.
@@ -19,8 +21,7 @@ export class ItemBusy extends APIError {
 /** Postgres's `lock_not_available`, raised when `lock_timeout` ends a lock wait. */
 const LOCK_NOT_AVAILABLE = '55P03'
 
-type Session = { execute: (query: unknown) => Promise<{ rows?: Record<string, unknown>[] }> }
-type Adapter = { sessions?: Record<string, { db?: Session }> }
+type Session = SqlQuerier
 
 /** The keys each open transaction already holds, so that a nested write asking again costs no round trip. */
 const heldBy = new WeakMap<Session, Set<string>>()
@@ -38,10 +39,7 @@ const heldBy = new WeakMap<Session, Set<string>>()
  * a pile-up should one remain: the waiters give up and give their connections back.
  */
 export async function lockForTransaction(req: PayloadRequest, key: string): Promise<void> {
-  const transactionID = await req.transactionID
-  if (!transactionID) return
-  const adapter = req.payload.db as unknown as Adapter
-  const session = adapter.sessions?.[String(transactionID)]?.db
+  const session = await transactionSessionOf(req)
   if (!session) return
   const held = heldBy.get(session) ?? new Set<string>()
   heldBy.set(session, held)

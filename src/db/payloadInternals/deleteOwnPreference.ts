@@ -1,6 +1,8 @@
-import type { Payload, PayloadHandler, Where } from 'payload'
+import type { Endpoint, Payload, PayloadHandler, Where } from 'payload'
 
 import { NotFound, UnauthorizedError } from 'payload'
+
+import type { InitPatch } from './patch'
 
 const PREFERENCES = 'payload-preferences'
 
@@ -26,11 +28,27 @@ const deleteOwnPreference: PayloadHandler = async (req) => {
   return Response.json({ ...deleted, message: req.t('general:deletedSuccessfully') }, { status: 200 })
 }
 
-/** Swaps the handler in; Payload adds the preferences collection after plugins run, so this runs at init. */
-export function mendPreferenceDeletes(payload: Payload): void {
+/** The endpoint Payload's preferences collection answers `DELETE /:key` with, if it has it. */
+function keyDeleteOf(payload: Payload): Endpoint | undefined {
   const endpoints = payload.collections[PREFERENCES]?.config.endpoints
-  if (!Array.isArray(endpoints)) return
-  for (const endpoint of endpoints) {
-    if (endpoint.method === 'delete' && endpoint.path === '/:key') endpoint.handler = deleteOwnPreference
-  }
+  return Array.isArray(endpoints) ? endpoints.find((endpoint) => endpoint.method === 'delete' && endpoint.path === '/:key') : undefined
+}
+
+/** Swaps the handler in; Payload adds the preferences collection after plugins run, so this runs at init. */
+export const preferenceDeletesPatch: InitPatch = {
+  name: 'preference-deletes',
+  stage: 'init',
+  whenDisabled: false,
+  reason: "DELETE /api/payload-preferences/{key} deletes the caller's preference instead of failing with a 500 (the adapter's SQL for the polymorphic user condition names a table it never joins)",
+  upstream: [],
+  apply: (payload) => {
+    const endpoint = keyDeleteOf(payload)
+    if (endpoint) endpoint.handler = deleteOwnPreference
+  },
+  verify: (payload) => {
+    if (!payload.collections[PREFERENCES]) return null
+    const endpoint = keyDeleteOf(payload)
+    if (!endpoint) return 'payload-preferences has no DELETE /:key endpoint any more'
+    return endpoint.handler === deleteOwnPreference ? null : "its DELETE /:key handler is not the calendar's"
+  },
 }

@@ -3,7 +3,7 @@ import type { CollectionSlug, PayloadRequest } from 'payload'
 import slugify from 'slugify'
 
 import { lockForTransaction } from './locks'
-import { stripTags } from './tagSpans'
+import { stripTags } from '../lib/tagSpans'
 
 /**
  * A slug from a title as WordPress's `sanitize_title` makes one (docs/compatibility.md, "Slugs"):

@@ -1,6 +1,6 @@
 import path from 'node:path'
 
-import type { AppEnv } from '../env'
+import type { AppEnv } from '../../env'
 
 import { startEmbeddedPostgres } from './embeddedPostgres'
 
