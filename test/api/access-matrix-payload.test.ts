@@ -2,12 +2,12 @@ import type { Payload } from 'payload'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import type { Role } from '../src/types'
+import type { Role } from '../../src/types'
 
-import { TRUSTED_READ } from '../src/hooks/context'
+import { TRUSTED_READ } from '../../src/hooks/context'
 
-import { basic, serveAllApis } from './helpers/http'
-import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
+import { basic, serveAllApis } from '../helpers/http'
+import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 
 type Viewer = 'anonymous' | Role
 type State = 'draft' | 'future' | 'locked' | 'pending' | 'private' | 'publish' | 'trash'

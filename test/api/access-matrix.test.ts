@@ -2,10 +2,10 @@ import type { Payload } from 'payload'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import type { Role } from '../src/types'
+import type { Role } from '../../src/types'
 
-import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
-import { basic, serveCompatApi } from './helpers/http'
+import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
+import { basic, serveCompatApi } from '../helpers/http'
 
 type Viewer = 'anonymous' | Role
 type State = 'draft' | 'future' | 'locked' | 'pending' | 'private' | 'publish' | 'trash'

@@ -2,8 +2,8 @@ import type { Payload } from 'payload'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { basic, serveAllApis } from './helpers/http'
-import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
+import { basic, serveAllApis } from '../helpers/http'
+import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 
 // Few free tries and a wait longer than any request may hold: a try past them is refused at once (429).
 process.env.PASSWORD_GUARD_ACCOUNT_FREE_TRIES = '3'

@@ -2,9 +2,9 @@ import type { Payload } from 'payload'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { workflowAction } from '../src/admin/workflowAction'
-import { serveAllApis } from './helpers/http'
-import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
+import { workflowAction } from '../../src/admin/workflowAction'
+import { serveAllApis } from '../helpers/http'
+import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 
 /*
  * The event form's workflow and the venue's address, on the server's side: what the form's
@@ -126,7 +126,7 @@ describe('the form’s rules over HTTP', () => {
   })
 
   it('offers no clear button on the role, and still validates it for the server’s own writes', async () => {
-    const { generateUsersCollection } = await import('../collections/Users/index')
+    const { generateUsersCollection } = await import('../../collections/Users/index')
     const users = generateUsersCollection(payload.config.custom.eventsCalendar, 'application-passwords')
     const role = users.fields.find((field) => 'name' in field && field.name === 'role') as { admin: { condition?: unknown; isClearable: boolean } }
     expect(role.admin.isClearable).toBe(false)

@@ -2,12 +2,12 @@ import type { Config, Payload } from 'payload'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { en } from '../src/i18n/en'
-import { es } from '../src/i18n/es'
-import { fr } from '../src/i18n/fr'
-import { eventsCalendarPlugin } from '../src/plugin'
-import { serveAllApis } from './helpers/http'
-import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
+import { en } from '../../src/i18n/en'
+import { es } from '../../src/i18n/es'
+import { fr } from '../../src/i18n/fr'
+import { eventsCalendarPlugin } from '../../src/plugin'
+import { serveAllApis } from '../helpers/http'
+import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 
 /*
  * The admin in the editor's language, on the server's side: the languages the plugin adds to a

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { serveAllApis } from './helpers/http'
-import { getTestPayload } from './helpers/payload'
+import { serveAllApis } from '../helpers/http'
+import { getTestPayload } from '../helpers/payload'
 
 let server: Awaited<ReturnType<typeof serveAllApis>>
 beforeAll(async () => {

@@ -5,13 +5,13 @@ import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { readPasswordGuardSettings } from '../src/env'
-import { poolOf } from '../src/db/pool'
-import { storeOf } from '../src/auth/passwordGuard'
-import { delayAfter, guardPolicy, policyFrom } from '../src/auth/passwordGuardPolicy'
-import { GUARD_TABLE, PasswordGuardStore } from '../src/auth/passwordGuardStore'
-import { basic, serveAllApis } from './helpers/http'
-import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
+import { readPasswordGuardSettings } from '../../src/env'
+import { poolOf } from '../../src/db/pool'
+import { storeOf } from '../../src/auth/passwordGuard'
+import { delayAfter, guardPolicy, policyFrom } from '../../src/auth/passwordGuardPolicy'
+import { GUARD_TABLE, PasswordGuardStore } from '../../src/auth/passwordGuardStore'
+import { basic, serveAllApis } from '../helpers/http'
+import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 
 /*
  * A small policy, so that the slowdown shows within seconds (read by the guard on first use,

@@ -3,15 +3,15 @@ import type { Payload } from 'payload'
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import type { Route } from '../endpoints/router'
-import type { SanitizedPluginConfig } from '../src/types'
+import type { Route } from '../../endpoints/router'
+import type { SanitizedPluginConfig } from '../../src/types'
 
-import { dispatchCompatRequest } from '../endpoints/dispatch'
-import { GUARD_TABLE } from '../src/auth/passwordGuardStore'
-import { poolOf } from '../src/db/pool'
-import { as, createUser, failureOf, getTestPayload, type TestUser } from './helpers/payload'
-import { basic, serveCompatApi } from './helpers/http'
-import { plainDoc } from '../src/lib/plainDoc'
+import { dispatchCompatRequest } from '../../endpoints/dispatch'
+import { GUARD_TABLE } from '../../src/auth/passwordGuardStore'
+import { poolOf } from '../../src/db/pool'
+import { as, createUser, failureOf, getTestPayload, type TestUser } from '../helpers/payload'
+import { basic, serveCompatApi } from '../helpers/http'
+import { plainDoc } from '../../src/lib/plainDoc'
 
 describe('application passwords and HTTP Basic sign-in (docs/compatibility.md, "Application passwords and HTTP Basic")', () => {
   let payload: Payload

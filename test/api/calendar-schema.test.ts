@@ -11,14 +11,14 @@ import {
   describePiece,
   dropCalendarSchema,
   findMissingCalendarSchema,
-} from '../src/db/calendarSchema'
-import { ensureCalendarSchemaOnInit, missingSchemaMessage } from '../src/db/calendarSchemaOnInit'
-import { calendarSchemaDown, calendarSchemaUp } from '../src/exports/migrations'
-import * as initial from '../src/migrations/20261121_014424_initial'
-import * as descriptionText from '../src/migrations/20261121_020136_description_text'
-import * as mediaStorageFields from '../src/migrations/20261123_221005_media_storage_fields'
-import * as summaryText from '../src/migrations/20261124_030622_summary_text'
-import { getTestPayload } from './helpers/payload'
+} from '../../src/db/calendarSchema'
+import { ensureCalendarSchemaOnInit, missingSchemaMessage } from '../../src/db/calendarSchemaOnInit'
+import { calendarSchemaDown, calendarSchemaUp } from '../../src/exports/migrations'
+import * as initial from '../../src/migrations/20261121_014424_initial'
+import * as descriptionText from '../../src/migrations/20261121_020136_description_text'
+import * as mediaStorageFields from '../../src/migrations/20261123_221005_media_storage_fields'
+import * as summaryText from '../../src/migrations/20261124_030622_summary_text'
+import { getTestPayload } from '../helpers/payload'
 
 const DATABASE = 'events_calendar_host_schema'
 
@@ -27,7 +27,7 @@ const DATABASE = 'events_calendar_host_schema'
  * migrations), none of the calendar's own pieces, as a host app that uses the plugin has them.
  */
 describe("the calendar's database pieces in a host's database", () => {
-  const admin = new URL(inject('databaseUrl'))
+  const admin = new URL(inject('postgresUrl'))
   admin.pathname = '/postgres'
   const target = new URL(admin)
   target.pathname = `/${DATABASE}`

@@ -2,8 +2,8 @@ import type { Payload } from 'payload'
 
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { COST_DETAILS_GIVEN } from '../src/hooks/context'
-import { createUser, failureOf, getTestPayload, unique } from './helpers/payload'
+import { COST_DETAILS_GIVEN } from '../../src/hooks/context'
+import { createUser, failureOf, getTestPayload, unique } from '../helpers/payload'
 
 const baseEvent = {
   startDate: '2027-03-01T10:00:00.000Z',

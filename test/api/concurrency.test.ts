@@ -1,13 +1,13 @@
 import type { Payload } from 'payload'
 
-import type { Burst } from './helpers/updateBurst'
+import type { Burst } from '../helpers/updateBurst'
 
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { burstOfUpdates, signIn } from './helpers/updateBurst'
-import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
-import { basic, serveAllApis } from './helpers/http'
+import { burstOfUpdates, signIn } from '../helpers/updateBurst'
+import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
+import { basic, serveAllApis } from '../helpers/http'
 
 describe('concurrent writes', () => {
   let payload: Payload
@@ -103,7 +103,7 @@ describe('concurrent writes', () => {
   it('answers a write that waited too long for its turn with a 503 in each API\'s shape, within the bounded wait', async () => {
     const created = await (await post('/events', { title: unique('Held'), start_date: '2027-07-06 10:00', end_date: '2027-07-06 11:00' })).json()
     // Another server's write holding the event's lock, and not letting go.
-    const holder = new pg.Client({ connectionString: inject('databaseUrl') })
+    const holder = new pg.Client({ connectionString: process.env.DATABASE_URL })
     await holder.connect()
     try {
       await holder.query('BEGIN')

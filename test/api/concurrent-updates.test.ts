@@ -2,9 +2,9 @@ import type { CollectionSlug, Payload } from 'payload'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { plainDoc } from '../src/lib/plainDoc'
-import { basic, serveAllApis } from './helpers/http'
-import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
+import { plainDoc } from '../../src/lib/plainDoc'
+import { basic, serveAllApis } from '../helpers/http'
+import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 
 /** Where an update is sent: the compatibility API (in a language, or on Payload's mount) or Payload's REST. */
 type Surface = 'compat' | 'compat-es' | 'compat-fr' | 'mount' | 'rest' | 'rest-bulk' | 'rest-es' | 'rest-fr'

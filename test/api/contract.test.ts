@@ -2,8 +2,8 @@ import type { Payload } from 'payload'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { createUser, getTestPayload } from './helpers/payload'
-import { serveCompatApi } from './helpers/http'
+import { createUser, getTestPayload } from '../helpers/payload'
+import { serveCompatApi } from '../helpers/http'
 import {
   type Capture,
   createReplayContext,
@@ -18,7 +18,7 @@ import {
   send,
   sendSeed,
   translateRequest,
-} from './helpers/replay'
+} from '../helpers/replay'
 
 /*
  * Contract test: the recorded requests of the original (test/fixtures/reference) are replayed in

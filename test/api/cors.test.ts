@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { basic, serveAllApis, type TestServer } from './helpers/http'
-import { createUser, getTestPayload, type TestUser } from './helpers/payload'
+import { basic, serveAllApis, type TestServer } from '../helpers/http'
+import { createUser, getTestPayload, type TestUser } from '../helpers/payload'
 
 /**
  * A page on another origin reads the API as it reads WordPress's (`rest_send_cors_headers`,

@@ -2,10 +2,10 @@ import type { Payload } from 'payload'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { TRUSTED_READ } from '../src/hooks/context'
-import { MAX_CHOSEN_ID } from '../src/hooks/guardChosenIds'
-import { basic, serveAllApis } from './helpers/http'
-import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
+import { TRUSTED_READ } from '../../src/hooks/context'
+import { MAX_CHOSEN_ID } from '../../src/hooks/guardChosenIds'
+import { basic, serveAllApis } from '../helpers/http'
+import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 
 /**
  * Rules that live with the data, so that Payload's REST API, GraphQL and the compatibility API

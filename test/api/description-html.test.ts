@@ -4,9 +4,9 @@ import { sql } from '@payloadcms/db-postgres'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { htmlToLexical } from '../src/lib/richText'
-import { as, createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
-import { basic, serveCompatApi } from './helpers/http'
+import { htmlToLexical } from '../../src/lib/richText'
+import { as, createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
+import { basic, serveCompatApi } from '../helpers/http'
 
 /*
  * Descriptions kept as sent and rendered as the original renders them (docs/compatibility.md,

@@ -4,19 +4,19 @@ import { Validator } from '@seriousme/openapi-schema-validator'
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import type { Route } from '../endpoints/router'
-import type { SanitizedPluginConfig } from '../src/types'
+import type { Route } from '../../endpoints/router'
+import type { SanitizedPluginConfig } from '../../src/types'
 
-import { buildOpenApiDocument, openApiDocument, openApiPath, serverUrl } from '../endpoints/doc/openapi'
-import { dispatchCompatRequest, routesFor } from '../endpoints/dispatch'
-import { buildRoutes } from '../endpoints/routes'
-import { serveCompatApi } from './helpers/http'
-import { getTestPayload } from './helpers/payload'
+import { buildOpenApiDocument, openApiDocument, openApiPath, serverUrl } from '../../endpoints/doc/openapi'
+import { dispatchCompatRequest, routesFor } from '../../endpoints/dispatch'
+import { buildRoutes } from '../../endpoints/routes'
+import { serveCompatApi } from '../helpers/http'
+import { getTestPayload } from '../helpers/payload'
 
 type Json = Record<string, any>
 
 /** The original's `/doc` (TEC 6.17.2), captured on a site at http://127.0.0.1:8089. */
-const original: Json = JSON.parse(readFileSync(new URL('./fixtures/001-doc.json', import.meta.url), 'utf8')).response.body
+const original: Json = JSON.parse(readFileSync(new URL('../fixtures/001-doc.json', import.meta.url), 'utf8')).response.body
 
 const NAMESPACE = 'vendor/events/v1'
 const TABLE_OPTIONS = { defaultPerPage: 10, maxPerPage: 50, mediaCollection: 'media', usersCollection: 'users' }

@@ -2,11 +2,11 @@ import type { Payload } from 'payload'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { leanEventReads } from '../endpoints/events/leanEvent'
-import { poolOf } from '../src/db/pool'
-import { htmlToLexical } from '../src/lib/richText'
-import { basic, serveCompatApi, type TestServer } from './helpers/http'
-import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
+import { leanEventReads } from '../../endpoints/events/leanEvent'
+import { poolOf } from '../../src/db/pool'
+import { htmlToLexical } from '../../src/lib/richText'
+import { basic, serveCompatApi, type TestServer } from '../helpers/http'
+import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 
 /*
  * Single events read in one SQL statement (`endpoints/events/leanEvent.ts`) against the same reads

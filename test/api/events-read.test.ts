@@ -3,10 +3,10 @@ import type { Payload } from 'payload'
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
-import { basic, serveCompatApi } from './helpers/http'
+import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
+import { basic, serveCompatApi } from '../helpers/http'
 
-const reference = JSON.parse(readFileSync(new URL('./fixtures/040-event-get-by-id.json', import.meta.url), 'utf8'))
+const reference = JSON.parse(readFileSync(new URL('../fixtures/040-event-get-by-id.json', import.meta.url), 'utf8'))
 
 /** New York wall time → ISO instant (November and December are EST, UTC-5). */
 const ny = (wall: string) => new Date(`${wall.replace(' ', 'T')}-05:00`).toISOString()

@@ -2,9 +2,9 @@ import type { Payload } from 'payload'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { inTransaction } from '../endpoints/transaction'
-import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
-import { basic, serveCompatApi } from './helpers/http'
+import { inTransaction } from '../../endpoints/transaction'
+import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
+import { basic, serveCompatApi } from '../helpers/http'
 
 describe('event writes: create, update, delete', () => {
   let payload: Payload

@@ -5,10 +5,10 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { readEnv } from '../src/env'
-import { createExpressApp, DEFAULT_CLIENT_CONCURRENCY } from '../src/server/app'
-import { fairShare } from '../src/server/fairShare'
-import { getTestPayload } from './helpers/payload'
+import { readEnv } from '../../src/env'
+import { createExpressApp, DEFAULT_CLIENT_CONCURRENCY } from '../../src/server/app'
+import { fairShare } from '../../src/server/fairShare'
+import { getTestPayload } from '../helpers/payload'
 
 /** An app whose `/slow` answers only when the test lets it, behind the fair share, with clients told apart by X-Forwarded-For. */
 async function slowApp(settings: { maxQueued: number; maxWaitMs: number; perClient: number }) {

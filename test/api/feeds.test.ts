@@ -3,13 +3,13 @@ import type { Payload } from 'payload'
 import ICAL from 'ical.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import config from '../payload.config'
-import { poolOf } from '../src/db/pool'
-import { createEventsCalendarHandler } from '../src/exports/handler'
-import { eventsCalendarRoutes } from '../src/exports/next'
-import { MAX_RENDERS, MAX_WAIT_MS, RETRY_AFTER_SECONDS, withRenderTurn } from '../src/feeds/renderTurns'
-import { serveAllApis, type TestServer } from './helpers/http'
-import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
+import config from '../../payload.config'
+import { poolOf } from '../../src/db/pool'
+import { createEventsCalendarHandler } from '../../src/exports/handler'
+import { eventsCalendarRoutes } from '../../src/exports/next'
+import { MAX_RENDERS, MAX_WAIT_MS, RETRY_AFTER_SECONDS, withRenderTurn } from '../../src/feeds/renderTurns'
+import { serveAllApis, type TestServer } from '../helpers/http'
+import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 
 /*
  * The calendar feeds (`src/feeds/`), over HTTP behind the product's Express front: every feed is

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { Payload } from 'payload'
 
-import { poolOf } from '../src/db/pool'
-import { startDraining } from '../src/server/draining'
-import { READINESS_CACHE_MS } from '../src/server/health'
-import { serveAllApis } from './helpers/http'
-import { getTestPayload } from './helpers/payload'
+import { poolOf } from '../../src/db/pool'
+import { startDraining } from '../../src/server/draining'
+import { READINESS_CACHE_MS } from '../../src/server/health'
+import { serveAllApis } from '../helpers/http'
+import { getTestPayload } from '../helpers/payload'
 
 /** The probes a load balancer or orchestrator calls (`src/server/health.ts`), in the product's Express front. */
 describe('health probes', () => {

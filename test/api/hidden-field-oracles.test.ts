@@ -2,11 +2,11 @@ import type { Payload } from 'payload'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { TRUSTED_READ } from '../src/hooks/context'
-import { sentDescriptionKey } from '../src/hooks/storeSentDescription'
+import { TRUSTED_READ } from '../../src/hooks/context'
+import { sentDescriptionKey } from '../../src/hooks/storeSentDescription'
 
-import { basic, serveAllApis, type TestServer } from './helpers/http'
-import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
+import { basic, serveAllApis, type TestServer } from '../helpers/http'
+import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 
 /*
  * The extraction test of issue 25: what a password-protected event, venue or organizer shows a

@@ -5,10 +5,10 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { refuseUnsupportedMethods } from '../src/server/refuseUnsupportedMethods'
+import { refuseUnsupportedMethods } from '../../src/server/refuseUnsupportedMethods'
 
-import { basic, serveAllApis } from './helpers/http'
-import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
+import { basic, serveAllApis } from '../helpers/http'
+import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 
 /** What must never reach a client: stack frames, SQL, machine paths, the server's own URLs. */
 const INTERNALS = /\bat .*\.(ts|js|mjs):\d+|\bselect\b.*\bfrom\b|\binsert into\b|syntax error at|node_modules|\/home\/|\/work\/|\/tmp\/|localhost|127\.0\.0\.1|SQLSTATE|drizzle|postgres/i

@@ -3,8 +3,8 @@ import type { Payload } from 'payload'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
-import { basic, serveCompatApi } from './helpers/http'
+import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
+import { basic, serveCompatApi } from '../helpers/http'
 
 const COLLECTIONS = ['events', 'venues', 'organizers', 'event-categories', 'event-tags'] as const
 

@@ -6,12 +6,12 @@ import os from 'node:os'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { runExport, runImport } from '../src/cli/commands'
-import { findMissingCalendarSchema, type SqlRunner } from '../src/db/calendarSchema'
-import { drizzleOf } from '../src/db/pool'
-import { down, up } from '../src/migrations/20261127_000000_shared_id_owners'
-import { MAX_CHOSEN_ID } from '../src/hooks/guardChosenIds'
-import { as, createUser, failureOf, getTestPayload, type TestUser, unique } from './helpers/payload'
+import { runExport, runImport } from '../../src/cli/commands'
+import { findMissingCalendarSchema, type SqlRunner } from '../../src/db/calendarSchema'
+import { drizzleOf } from '../../src/db/pool'
+import { down, up } from '../../src/migrations/20261127_000000_shared_id_owners'
+import { MAX_CHOSEN_ID } from '../../src/hooks/guardChosenIds'
+import { as, createUser, failureOf, getTestPayload, type TestUser, unique } from '../helpers/payload'
 
 const event = (title: string, extra: Record<string, unknown> = {}) => ({
   title,

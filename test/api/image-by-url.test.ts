@@ -4,12 +4,12 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import type { SanitizedPluginConfig } from '../src/types'
+import type { SanitizedPluginConfig } from '../../src/types'
 
-import { readEnv } from '../src/env'
-import { downloadImage } from '../src/lib/imageDownload'
-import { basic, serveCompatApi } from './helpers/http'
-import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
+import { readEnv } from '../../src/env'
+import { downloadImage } from '../../src/lib/imageDownload'
+import { basic, serveCompatApi } from '../helpers/http'
+import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
 

@@ -2,9 +2,9 @@ import type { Payload } from 'payload'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { freshDatabase } from './helpers/freshDatabase'
-import { basic, serveCompatApi, type TestServer } from './helpers/http'
-import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
+import { freshDatabase } from '../helpers/freshDatabase'
+import { basic, serveCompatApi, type TestServer } from '../helpers/http'
+import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 
 /*
  * `has_events` and `only_with_upcoming` on the venue and organizer lists (`endpoints/linkedToEvents.ts`):

@@ -3,9 +3,9 @@ import type { Payload } from 'payload'
 import { sql } from '@payloadcms/db-postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { calendarSchemaSteps } from '../src/db/calendarSchema'
-import { basic, serveCompatApi } from './helpers/http'
-import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
+import { calendarSchemaSteps } from '../../src/db/calendarSchema'
+import { basic, serveCompatApi } from '../helpers/http'
+import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 
 type Row = { end_local: null | string; id: number; post_date: null | string; start_local: null | string }
 

@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { getTestPayload, unique } from './helpers/payload'
+import { getTestPayload, unique } from '../helpers/payload'
 
 describe('localization (en, fr, es with fallback to en)', () => {
   let payload: Payload

@@ -4,10 +4,10 @@ import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { serveAllApis, type TestServer } from './helpers/http'
-import { getTestPayload, unique } from './helpers/payload'
+import { serveAllApis, type TestServer } from '../helpers/http'
+import { getTestPayload, unique } from '../helpers/payload'
 
-const ROOT = path.resolve(import.meta.dirname, '..')
+const ROOT = path.resolve(import.meta.dirname, '../..')
 
 /**
  * Issue 25, finding 11: `/api/media/file/nope.png` was a 500 with an ERROR line holding the decoded

@@ -3,8 +3,8 @@ import type { Payload } from 'payload'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
-import { basic, serveAllApis, type TestServer } from './helpers/http'
+import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
+import { basic, serveAllApis, type TestServer } from '../helpers/http'
 
 /*
  * A `pg` connection runs one statement at a time; a second one sent before the first is answered

@@ -2,9 +2,9 @@ import type { Payload } from 'payload'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { freshDatabase } from './helpers/freshDatabase'
-import { createUser, getTestPayload } from './helpers/payload'
-import { serveCompatApi } from './helpers/http'
+import { freshDatabase } from '../helpers/freshDatabase'
+import { createUser, getTestPayload } from '../helpers/payload'
+import { serveCompatApi } from '../helpers/http'
 import {
   alignLinkedPostDates,
   type Capture,
@@ -18,7 +18,7 @@ import {
   replayCapture,
   type ReplayContext,
   sendSeed,
-} from './helpers/replay'
+} from '../helpers/replay'
 
 /*
  * Differential fixtures: answers of the original (WordPress 7.0.4 + The Events Calendar 6.17.2),

@@ -5,17 +5,17 @@ import type { AddressInfo } from 'node:net'
 import { handleEndpoints } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import type { EventsCalendarPluginConfig, SanitizedPluginConfig } from '../src/types'
+import type { EventsCalendarPluginConfig, SanitizedPluginConfig } from '../../src/types'
 
-import { compatMiddleware } from '../endpoints/express'
-import { readPosts, createPosts } from '../src/access/posts'
-import { BASIC_STRATEGY } from '../src/auth/basicAuthStrategy'
-import { SESSION_OUTAGE_STRATEGY } from '../src/auth/sessionOutageStrategy'
-import { answerCompatRequest, createEventsCalendarHandler, pluginOptionsOf } from '../src/exports/handler'
-import { eventsCalendarRoutes } from '../src/exports/next'
-import { applyStatusWorkflow } from '../src/hooks/applyStatusWorkflow'
-import { eventsCalendarPlugin } from '../src/plugin'
-import { getTestPayload } from './helpers/payload'
+import { compatMiddleware } from '../../endpoints/express'
+import { readPosts, createPosts } from '../../src/access/posts'
+import { BASIC_STRATEGY } from '../../src/auth/basicAuthStrategy'
+import { SESSION_OUTAGE_STRATEGY } from '../../src/auth/sessionOutageStrategy'
+import { answerCompatRequest, createEventsCalendarHandler, pluginOptionsOf } from '../../src/exports/handler'
+import { eventsCalendarRoutes } from '../../src/exports/next'
+import { applyStatusWorkflow } from '../../src/hooks/applyStatusWorkflow'
+import { eventsCalendarPlugin } from '../../src/plugin'
+import { getTestPayload } from '../helpers/payload'
 
 /** What the plugin is handed by a site: the least a Payload config has, with three locales. */
 const siteConfig = (collections: CollectionConfig[] = []): Config =>
@@ -298,9 +298,9 @@ describe('the Next config helper (payload-events-calendar/next-config)', () => {
     const built = redirects.map((route) => buildCustomRoute('redirect', route as never, ['/_next']) as { regex: string })
     return (path: string) => built.some((route) => new RegExp(route.regex).test(path))
   }
-  let helper: typeof import('../src/exports/nextConfig.js')
+  let helper: typeof import('../../src/exports/nextConfig.js')
   beforeAll(async () => {
-    helper = await import('../src/exports/nextConfig.js')
+    helper = await import('../../src/exports/nextConfig.js')
   })
 
   it('without it Next redirects the API’s trailing slash; with it only the API is spared', async () => {

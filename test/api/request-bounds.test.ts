@@ -2,9 +2,9 @@ import type { Payload } from 'payload'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { TEXT_LIMITS } from '../src/lib/textLimits'
-import { basic, serveAllApis, type TestServer } from './helpers/http'
-import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
+import { TEXT_LIMITS } from '../../src/lib/textLimits'
+import { basic, serveAllApis, type TestServer } from '../helpers/http'
+import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 
 /*
  * Issue 25, findings 1, 9 and 11 (70,000 `categories`): inputs that held the main thread for

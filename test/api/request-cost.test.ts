@@ -4,12 +4,12 @@ import pg from 'pg'
 import { stringify } from 'qs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { calendarQuery, calendarWhere, SHOWN_FIELDS } from '../src/admin/calendar/calendarQuery'
-import { poolOf } from '../src/db/pool'
-import { QUERY_BOUNDS } from '../src/hooks/refuseCostlyQueries'
+import { calendarQuery, calendarWhere, SHOWN_FIELDS } from '../../src/admin/calendar/calendarQuery'
+import { poolOf } from '../../src/db/pool'
+import { QUERY_BOUNDS } from '../../src/hooks/refuseCostlyQueries'
 
-import { basic, serveAllApis, type TestServer } from './helpers/http'
-import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
+import { basic, serveAllApis, type TestServer } from '../helpers/http'
+import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 
 // Read by payload.config.ts when this file's Payload boots: short bounds, so that a lock held
 // by another connection ends a request's wait within the test.
@@ -224,13 +224,13 @@ describe('every request bounded: what a query may ask of Postgres, and how long 
       expect(rows[0]).toEqual({ lock_timeout: '1s', statement_timeout: '4s' })
       const error = await pool.query('SELECT pg_sleep(5)').then(() => null, (failure: unknown) => failure)
       expect((error as { code?: string } | null)?.code).toBe('57014')
-      const { classifyDatabaseError, isDatabaseUnavailable } = await import('../src/db/databaseErrors')
+      const { classifyDatabaseError, isDatabaseUnavailable } = await import('../../src/db/databaseErrors')
       expect(classifyDatabaseError(error)).toBe('timeout')
       expect(isDatabaseUnavailable(error)).toBe(true)
       // The calendar's schema steps, as a migration runs them, take longer than a request may.
-      const { applyCalendarSchema } = await import('../src/db/calendarSchema')
+      const { applyCalendarSchema } = await import('../../src/db/calendarSchema')
       await applyCalendarSchema(payload)
-      const { liftTimeoutsForTransaction } = await import('../src/db/requestTimeouts')
+      const { liftTimeoutsForTransaction } = await import('../../src/db/requestTimeouts')
       const client = await pool.connect()
       try {
         await client.query('BEGIN')

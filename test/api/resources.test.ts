@@ -2,8 +2,8 @@ import type { Payload } from 'payload'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
-import { basic, serveCompatApi } from './helpers/http'
+import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
+import { basic, serveCompatApi } from '../helpers/http'
 
 describe('venues, organizers, categories and tags', () => {
   let payload: Payload

@@ -2,9 +2,9 @@ import type { CollectionAfterChangeHook, Payload } from 'payload'
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { runCalendarQueueOnce } from '../src/jobs/calendarQueueRunner'
-import { CALENDAR_QUEUE, PUBLISH_SCHEDULED_TASK, publishDueItems } from '../src/jobs/publishScheduledItems'
-import { getTestPayload, unique } from './helpers/payload'
+import { runCalendarQueueOnce } from '../../src/jobs/calendarQueueRunner'
+import { CALENDAR_QUEUE, PUBLISH_SCHEDULED_TASK, publishDueItems } from '../../src/jobs/publishScheduledItems'
+import { getTestPayload, unique } from '../helpers/payload'
 
 /**
  * Two instances with RUN_JOBS on tick at the same minute (issue 13): each runs the calendar's

@@ -3,9 +3,9 @@ import type { Payload } from 'payload'
 import { sql } from '@payloadcms/db-postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { drizzleOf } from '../src/db/calendarSchema'
-import { basic, serveCompatApi, type TestServer } from './helpers/http'
-import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
+import { drizzleOf } from '../../src/db/calendarSchema'
+import { basic, serveCompatApi, type TestServer } from '../helpers/http'
+import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 
 /*
  * `search` on every list, as the original reads it (`docs/compatibility.md`, "Search"), on items of

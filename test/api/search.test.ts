@@ -3,9 +3,9 @@ import type { Payload } from 'payload'
 import { sql } from '@payloadcms/db-postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { drizzleOf } from '../src/db/calendarSchema'
-import { serveCompatApi, type TestServer } from './helpers/http'
-import { getTestPayload, unique } from './helpers/payload'
+import { drizzleOf } from '../../src/db/calendarSchema'
+import { serveCompatApi, type TestServer } from '../helpers/http'
+import { getTestPayload, unique } from '../helpers/payload'
 
 /*
  * `search` on the events list (and on venues, organizers and terms) over HTTP: which items match,

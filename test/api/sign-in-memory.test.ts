@@ -3,11 +3,11 @@ import type { Payload } from 'payload'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { GUARD_TABLE } from '../src/auth/passwordGuardStore'
-import { REMEMBER_MS } from '../src/auth/recentApplicationPasswords'
-import { poolOf } from '../src/db/pool'
-import { as, createUser, getTestPayload, type TestUser } from './helpers/payload'
-import { basic, serveCompatApi, type TestServer } from './helpers/http'
+import { GUARD_TABLE } from '../../src/auth/passwordGuardStore'
+import { REMEMBER_MS } from '../../src/auth/recentApplicationPasswords'
+import { poolOf } from '../../src/db/pool'
+import { as, createUser, getTestPayload, type TestUser } from '../helpers/payload'
+import { basic, serveCompatApi, type TestServer } from '../helpers/http'
 
 /*
  * The memory of application-password sign-ins (`src/auth/recentApplicationPasswords.ts`), over

@@ -2,9 +2,9 @@ import type { CollectionSlug, Payload } from 'payload'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { plainDoc } from '../src/lib/plainDoc'
-import { basic, serveAllApis } from './helpers/http'
-import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
+import { plainDoc } from '../../src/lib/plainDoc'
+import { basic, serveAllApis } from '../helpers/http'
+import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 
 /**
  * Issue 25, finding 12: an update in a language the item has no title (or name) in yet was

@@ -2,8 +2,8 @@ import type { Payload } from 'payload'
 
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { publishDueItems } from '../src/jobs/publishScheduledItems'
-import { as, createUser, failureOf, getTestPayload, type TestUser, unique } from './helpers/payload'
+import { publishDueItems } from '../../src/jobs/publishScheduledItems'
+import { as, createUser, failureOf, getTestPayload, type TestUser, unique } from '../helpers/payload'
 
 const eventData = (extra: Record<string, unknown> = {}) => ({
   title: unique('Workflow event'),

@@ -2,10 +2,10 @@ import type { Browser } from 'playwright-core'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { launchChromium, newPage, screenshot } from './e2e/browser'
-import { freshDatabase } from './helpers/freshDatabase'
-import { basic } from './helpers/http'
-import { type ServerProcess, startServerProcess } from './helpers/serverProcess'
+import { launchChromium, newPage, screenshot } from '../e2e/browser'
+import { freshDatabase } from '../helpers/freshDatabase'
+import { basic } from '../helpers/http'
+import { type ServerProcess, startServerProcess } from '../helpers/serverProcess'
 
 /*
  * A new site's first account, in a real browser against the real server on an empty database:

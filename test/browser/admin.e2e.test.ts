@@ -4,9 +4,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 
-import { ARTIFACTS, dragWithMouse, launchChromium, newPage, pageErrors, screenshot, signIn } from './e2e/browser'
-import { basic } from './helpers/http'
-import { type ServerProcess, startServerProcess } from './helpers/serverProcess'
+import { ARTIFACTS, dragWithMouse, launchChromium, newPage, pageErrors, screenshot, signIn } from '../e2e/browser'
+import { basic } from '../helpers/http'
+import { type ServerProcess, startServerProcess } from '../helpers/serverProcess'
 
 /*
  * The editor's side in a real browser: Chromium (`CHROMIUM_PATH`, the system's, or the one from

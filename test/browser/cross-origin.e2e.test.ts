@@ -3,10 +3,10 @@ import type { Browser, Page } from 'playwright-core'
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { plainDoc } from '../src/lib/plainDoc'
-import { launchChromium, newPage } from './e2e/browser'
-import { serveAllApis, type TestServer } from './helpers/http'
-import { as, createUser, getTestPayload, unique } from './helpers/payload'
+import { plainDoc } from '../../src/lib/plainDoc'
+import { launchChromium, newPage } from '../e2e/browser'
+import { serveAllApis, type TestServer } from '../helpers/http'
+import { as, createUser, getTestPayload, unique } from '../helpers/payload'
 
 type Fetched = { body: unknown; headers: Record<string, null | string>; status: number }
 

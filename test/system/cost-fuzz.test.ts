@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { ATTACKS } from './fuzz/costAttacks'
-import { formatStep, runCostAttacks } from './fuzz/costRun'
-import { type CostTarget, startCostTarget } from './fuzz/costTarget'
-import { freshDatabase } from './helpers/freshDatabase'
+import { ATTACKS } from '../fuzz/costAttacks'
+import { formatStep, runCostAttacks } from '../fuzz/costRun'
+import { type CostTarget, startCostTarget } from '../fuzz/costTarget'
+import { freshDatabase } from '../helpers/freshDatabase'
 
 /**
  * A slice of the cost fuzzer (`npm run fuzz -- --cost`, `test/fuzz/cost.ts`), at the sizes of issue

@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
-import { EnvError, readEnv, refuseDevelopmentSecretInProduction } from '../src/env'
+import { EnvError, readEnv, refuseDevelopmentSecretInProduction } from '../../src/env'
 
-const ROOT = path.resolve(import.meta.dirname, '..')
+const ROOT = path.resolve(import.meta.dirname, '../..')
 
 const envOf = (values: Record<string, string>) => readEnv({ PORT: '3000', ...values } as unknown as NodeJS.ProcessEnv)
 

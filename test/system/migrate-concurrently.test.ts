@@ -2,10 +2,10 @@ import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { migrations } from '../src/migrations/index'
-import { freshDatabase, query } from './helpers/freshDatabase'
+import { migrations } from '../../src/migrations/index'
+import { freshDatabase, query } from '../helpers/freshDatabase'
 
-const ROOT = path.resolve(import.meta.dirname, '..')
+const ROOT = path.resolve(import.meta.dirname, '../..')
 const DATABASE = 'events_calendar_migrate_race'
 
 /** `payload-events-calendar migrate` in a process of its own, as a deploy or an instance's start runs it. */

@@ -8,15 +8,15 @@ import { isDeepStrictEqual } from 'node:util'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
-import { type ImportFromSite, parseCommand, UsageError } from '../src/cli/options'
-import type { RunReport } from '../src/cli/progress'
+import { type ImportFromSite, parseCommand, UsageError } from '../../src/cli/options'
+import type { RunReport } from '../../src/cli/progress'
 
-import { runExport, runImport } from '../src/cli/commands'
-import { REPORT_KINDS } from '../src/cli/importer/items'
-import { startEmbeddedPostgres } from '../src/db/embeddedPostgres'
-import { TRUSTED_READ } from '../src/hooks/context'
-import { basic, serveCompatApi } from './helpers/http'
-import { getTestPayload } from './helpers/payload'
+import { runExport, runImport } from '../../src/cli/commands'
+import { REPORT_KINDS } from '../../src/cli/importer/items'
+import { startEmbeddedPostgres } from '../../src/db/embeddedPostgres'
+import { TRUSTED_READ } from '../../src/hooks/context'
+import { basic, serveCompatApi } from '../helpers/http'
+import { getTestPayload } from '../helpers/payload'
 import {
   BROKEN,
   buildFixtureSite,
@@ -29,9 +29,9 @@ import {
   startWpFixtureServer,
   TRASHED,
   UNREACHABLE_IMAGE,
-} from './helpers/wpFixtureServer'
+} from '../helpers/wpFixtureServer'
 
-const ROOT = path.resolve(import.meta.dirname, '..')
+const ROOT = path.resolve(import.meta.dirname, '../..')
 /** Our own databases, on the test server: imports keep the source's ids, which must not meet other files' items. */
 const DATABASES = { main: 'events_calendar_migration', restored: 'events_calendar_migration_restored', resumed: 'events_calendar_migration_resumed' }
 const OUR_SITE = 'http://localhost:3000'
@@ -49,7 +49,7 @@ const TERMS = ['categories', 'tags'] as const
 const EXPECTED = { categories: 12, events: 194, images: 6, organizers: 20, tags: 10, venues: 23 }
 
 function databaseUrl(name: string): string {
-  const url = new URL(inject('databaseUrl'))
+  const url = new URL(inject('postgresUrl'))
   url.pathname = `/${name}`
   return url.toString()
 }

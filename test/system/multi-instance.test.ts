@@ -4,11 +4,11 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { ensureAdminBuild } from '../src/server/build'
-import { freshDatabase, query } from './helpers/freshDatabase'
-import { basic } from './helpers/http'
-import { type S3Server, startS3Server } from './helpers/s3Server'
-import { type ServerProcess, startServerProcess } from './helpers/serverProcess'
+import { ensureAdminBuild } from '../../src/server/build'
+import { freshDatabase, query } from '../helpers/freshDatabase'
+import { basic } from '../helpers/http'
+import { type S3Server, startS3Server } from '../helpers/s3Server'
+import { type ServerProcess, startServerProcess } from '../helpers/serverProcess'
 
 const DATABASE = 'events_calendar_multi_instance'
 const ADMIN = { email: 'multi-admin@example.test', password: 'multi-password-1' }

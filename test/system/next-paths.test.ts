@@ -1,8 +1,8 @@
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { freshDatabase } from './helpers/freshDatabase'
-import { type ServerProcess, startServerProcess } from './helpers/serverProcess'
+import { freshDatabase } from '../helpers/freshDatabase'
+import { type ServerProcess, startServerProcess } from '../helpers/serverProcess'
 
 /**
  * What reaches Next.js in the real server (`npm start`), by paths written as an attacker writes them

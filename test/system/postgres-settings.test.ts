@@ -4,8 +4,8 @@ import path from 'node:path'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 
-import { startEmbeddedPostgres } from '../src/db/embeddedPostgres'
-import { productionPostgresSettings } from '../src/db/postgresSettings'
+import { startEmbeddedPostgres } from '../../src/db/embeddedPostgres'
+import { productionPostgresSettings } from '../../src/db/postgresSettings'
 
 const GB = 2 ** 30
 

@@ -4,10 +4,10 @@ import path from 'node:path'
 import type { Payload } from 'payload'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 
-import { createUser, getTestPayload, type TestUser, unique } from './helpers/payload'
-import { basic } from './helpers/http'
+import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
+import { basic } from '../helpers/http'
 
-const ROOT = path.resolve(import.meta.dirname, '..')
+const ROOT = path.resolve(import.meta.dirname, '../..')
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 20)
 
 async function startServer(): Promise<{ child: ChildProcess; url: string }> {

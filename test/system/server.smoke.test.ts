@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
-import { basic } from './helpers/http'
-import { type ServerProcess, startServerProcess } from './helpers/serverProcess'
+import { basic } from '../helpers/http'
+import { type ServerProcess, startServerProcess } from '../helpers/serverProcess'
 
 const ADMIN = { email: 'smoke-admin@example.test', password: 'smoke-password-1' }
 

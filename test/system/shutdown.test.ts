@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { freshDatabase, query } from "./helpers/freshDatabase";
-import { basic } from "./helpers/http";
-import { startServerProcess } from "./helpers/serverProcess";
+import { freshDatabase, query } from "../helpers/freshDatabase";
+import { basic } from "../helpers/http";
+import { startServerProcess } from "../helpers/serverProcess";
 
 const ADMIN = {
   email: "shutdown-admin@example.test",
