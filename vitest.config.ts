@@ -6,6 +6,7 @@ import { configDefaults, defineConfig } from 'vitest/config'
  * - unit: pure modules, no database, no Payload.
  * - api: Payload in the test's process on a real Postgres, over real HTTP. Files run in parallel,
  *   each worker on a database of its own cloned from a migrated template (test/globalSetup.ts).
+ *   Those that time requests against tight bounds (`TIMED`) run alone, after it.
  * - system: the product's own processes (`npm start`, the command-line tool, several instances,
  *   shutdown, migrations) on databases of their own; one file at a time, after the api tier, so
  *   that their timings are not those of a machine busy with two other files.
@@ -19,6 +20,12 @@ const workers = Number(process.env.TEST_WORKERS) || 2
 /** The one spec beside the sources that saves through Payload. */
 const RICH_TEXT_SPEC = 'src/lib/richText.spec.ts'
 
+/**
+ * Files that measure how long requests take against bounds of a second or a few: beside another
+ * file their timings are that file's too, so they run one at a time after the api tier.
+ */
+const TIMED = ['test/api/auth-guard.test.ts', 'test/api/request-bounds.test.ts', 'test/api/request-cost.test.ts']
+
 const database = {
   globalSetup: ['./test/globalSetup.ts'],
   setupFiles: ['./test/setupEnv.ts'],
@@ -28,7 +35,8 @@ export default defineConfig({
   test: {
     environment: 'node',
     hookTimeout: 300_000,
-    testTimeout: 60_000,
+    // Files run side by side on shared cores: a test may take a few times what it takes alone.
+    testTimeout: 180_000,
     // The run's ten slowest files (test/helpers/slowestFiles.ts) after the default report.
     reporters: ['default', './test/helpers/slowestFiles.ts'],
     projects: [
@@ -38,7 +46,11 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { ...database, include: ['test/api/**/*.test.ts', RICH_TEXT_SPEC], maxWorkers: workers, name: 'api' },
+        test: { ...database, exclude: [...configDefaults.exclude, ...TIMED], include: ['test/api/**/*.test.ts', RICH_TEXT_SPEC], maxWorkers: workers, name: 'api' },
+      },
+      {
+        extends: true,
+        test: { ...database, fileParallelism: false, include: TIMED, name: 'api-timed', sequence: { groupOrder: 1 } },
       },
       {
         extends: true,
