@@ -34,9 +34,9 @@ const database = {
 export default defineConfig({
   test: {
     environment: 'node',
-    hookTimeout: 300_000,
     // Files run side by side on shared cores: a test may take a few times what it takes alone.
-    testTimeout: 180_000,
+    hookTimeout: 300_000,
+    testTimeout: 300_000,
     // The run's ten slowest files (test/helpers/slowestFiles.ts) after the default report.
     reporters: ['default', './test/helpers/slowestFiles.ts'],
     projects: [
