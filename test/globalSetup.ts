@@ -6,6 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 
 import { startEmbeddedPostgres } from '../src/db/embeddedPostgres'
+import { ensureAdminBuild } from '../src/server/build'
 import { databaseUrlOn, query } from './helpers/freshDatabase'
 import { TEMPLATE_DATABASE } from './helpers/workerDatabase'
 import { TEST_ENV } from './helpers/testEnv'
@@ -25,7 +26,10 @@ type Server = { e2eDatabaseUrl: string; postgresUrl: string; smokeDatabaseUrl: s
 
 // The tiers that use the database each name this file (vitest.config.ts), and run it only when
 // they have files in the run; the server is started by the first and shared through the process.
-const shared = globalThis as { eventsCalendarTestServer?: { server: Promise<Server>; users: number } }
+const shared = globalThis as { eventsCalendarAdminBuild?: Promise<void>; eventsCalendarTestServer?: { server: Promise<Server>; users: number } }
+
+/** The tiers whose files start the product as `npm start` does, with the built admin panel. */
+const SERVER_TIERS = ['system', 'browser']
 
 /**
  * Tests run against a real Postgres: the server in TEST_PG_ADMIN_URL when set (a maintenance
@@ -35,6 +39,12 @@ const shared = globalThis as { eventsCalendarTestServer?: { server: Promise<Serv
  * tests' server processes.
  */
 export default async function setup(project: TestProject) {
+  // Built once before their files start: servers started at once (several instances, files in a
+  // row) would each build the same `.next` when the sources changed.
+  if (SERVER_TIERS.includes(project.name)) {
+    shared.eventsCalendarAdminBuild ??= ensureAdminBuild((message) => console.log(message))
+    await shared.eventsCalendarAdminBuild
+  }
   shared.eventsCalendarTestServer ??= { server: startServer(), users: 0 }
   const state = shared.eventsCalendarTestServer
   state.users++
