@@ -1,16 +1,65 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
+
+/**
+ * The tests in tiers (`npm test` runs them all, `npm run test:<tier>` one):
+ *
+ * - unit: pure modules, no database, no Payload.
+ * - api: Payload in the test's process on a real Postgres, over real HTTP. Files run in parallel,
+ *   each worker on a database of its own cloned from a migrated template (test/globalSetup.ts).
+ *   Those that time requests against tight bounds (`TIMED`) run alone, after it.
+ * - system: the product's own processes (`npm start`, the command-line tool, several instances,
+ *   shutdown, migrations) on databases of their own; one file at a time, after the api tier, so
+ *   that their timings are not those of a machine busy with two other files.
+ * - browser: Chromium driving the admin panel and the public pages; one file at a time, last.
+ *
+ * The host-app test (the plugin packed into a new app, minutes) is `npm run test:host`.
+ */
+/** Workers of the parallel tiers: 2 for a machine of 2 cores (TEST_WORKERS to try others). */
+const workers = Number(process.env.TEST_WORKERS) || 2
+
+/** The one spec beside the sources that saves through Payload. */
+const RICH_TEXT_SPEC = 'src/lib/richText.spec.ts'
+
+/**
+ * Files that measure how long requests take against bounds of a second or a few: beside another
+ * file their timings are that file's too, so they run one at a time after the api tier.
+ */
+const TIMED = ['test/api/auth-guard.test.ts', 'test/api/request-bounds.test.ts', 'test/api/request-cost.test.ts']
+
+const database = {
+  globalSetup: ['./test/globalSetup.ts'],
+  setupFiles: ['./test/setupEnv.ts'],
+}
 
 export default defineConfig({
   test: {
     environment: 'node',
-    globalSetup: ['./test/globalSetup.ts'],
-    setupFiles: ['./test/setupEnv.ts'],
-    include: ['test/**/*.test.ts', 'src/**/*.spec.ts'],
-    // The host-app test packs the plugin and builds a second app (minutes): `npm run test:host`.
-    exclude: ['test/host-app/**', 'node_modules/**'],
-    // One database for the whole run: files take turns so that none sees another's half-done work.
-    fileParallelism: false,
+    // Files run side by side on shared cores: a test may take a few times what it takes alone.
     hookTimeout: 300_000,
-    testTimeout: 60_000,
+    testTimeout: 300_000,
+    // The run's ten slowest files (test/helpers/slowestFiles.ts) after the default report.
+    reporters: ['default', './test/helpers/slowestFiles.ts'],
+    projects: [
+      {
+        extends: true,
+        test: { exclude: [...configDefaults.exclude, RICH_TEXT_SPEC], include: ['test/unit/**/*.test.ts', 'src/**/*.spec.ts'], maxWorkers: workers, name: 'unit' },
+      },
+      {
+        extends: true,
+        test: { ...database, exclude: [...configDefaults.exclude, ...TIMED], include: ['test/api/**/*.test.ts', RICH_TEXT_SPEC], maxWorkers: workers, name: 'api' },
+      },
+      {
+        extends: true,
+        test: { ...database, fileParallelism: false, include: TIMED, name: 'api-timed', sequence: { groupOrder: 1 } },
+      },
+      {
+        extends: true,
+        test: { ...database, fileParallelism: false, include: ['test/system/**/*.test.ts'], name: 'system', sequence: { groupOrder: 1 } },
+      },
+      {
+        extends: true,
+        test: { ...database, fileParallelism: false, include: ['test/browser/**/*.test.ts'], name: 'browser', sequence: { groupOrder: 2 } },
+      },
+    ],
   },
 })

@@ -1,26 +1,63 @@
 import type { TestProject } from 'vitest/node'
 
+import { spawn } from 'node:child_process'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 
 import { startEmbeddedPostgres } from '../src/server/db/embeddedPostgres'
+import { ensureAdminBuild } from '../src/server/build'
+import { databaseUrlOn, query } from './helpers/freshDatabase'
+import { TEMPLATE_DATABASE } from './helpers/workerDatabase'
+import { TEST_ENV } from './helpers/testEnv'
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    databaseUrl: string
+    /** The test server's maintenance database: a place to create and drop others from, never to test in. */
+    postgresUrl: string
     e2eDatabaseUrl: string
     smokeDatabaseUrl: string
   }
 }
 
+const ROOT = path.resolve(import.meta.dirname, '..')
+
+type Server = { e2eDatabaseUrl: string; postgresUrl: string; smokeDatabaseUrl: string; stop: () => Promise<void> }
+
+// The tiers that use the database each name this file (vitest.config.ts), and run it only when
+// they have files in the run; the server is started by the first and shared through the process.
+const shared = globalThis as { eventsCalendarAdminBuild?: Promise<void>; eventsCalendarTestServer?: { server: Promise<Server>; users: number } }
+
+/** The tiers whose files start the product as `npm start` does, with the built admin panel. */
+const SERVER_TIERS = ['system', 'browser']
+
 /**
  * Tests run against a real Postgres: the server in TEST_PG_ADMIN_URL when set (a maintenance
  * database URL, e.g. postgres://postgres:postgres@localhost:5432/postgres), otherwise a
- * throwaway embedded one. Each run gets fresh databases.
+ * throwaway embedded one. Each run gets fresh databases: a migrated template from which each
+ * worker clones its own (test/helpers/workerDatabase.ts), and one each for the smoke and browser
+ * tests' server processes.
  */
 export default async function setup(project: TestProject) {
+  // Built once before their files start: servers started at once (several instances, files in a
+  // row) would each build the same `.next` when the sources changed.
+  if (SERVER_TIERS.includes(project.name)) {
+    shared.eventsCalendarAdminBuild ??= ensureAdminBuild((message) => console.log(message))
+    await shared.eventsCalendarAdminBuild
+  }
+  shared.eventsCalendarTestServer ??= { server: startServer(), users: 0 }
+  const state = shared.eventsCalendarTestServer
+  state.users++
+  const server = await state.server
+  project.provide('postgresUrl', server.postgresUrl)
+  project.provide('smokeDatabaseUrl', server.smokeDatabaseUrl)
+  project.provide('e2eDatabaseUrl', server.e2eDatabaseUrl)
+  return async () => {
+    if (--state.users === 0) await server.stop()
+  }
+}
+
+async function startServer(): Promise<Server> {
   let adminUrl = process.env.TEST_PG_ADMIN_URL
   let stop: (() => Promise<void>) | undefined
   let dir: string | undefined
@@ -30,23 +67,35 @@ export default async function setup(project: TestProject) {
     adminUrl = server.url
     stop = server.stop
   }
-  const urls: string[] = []
-  const client = new pg.Client({ connectionString: adminUrl })
-  await client.connect()
-  for (const name of ['events_calendar_test', 'events_calendar_smoke', 'events_calendar_e2e']) {
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
-    await client.query(`CREATE DATABASE "${name}"`)
-    const url = new URL(adminUrl)
-    url.pathname = `/${name}`
-    urls.push(url.toString())
+  // Worker databases left by an earlier run on the same server.
+  const stale = await query(adminUrl, `SELECT datname FROM pg_database WHERE datname LIKE 'events_calendar_test%'`)
+  for (const { datname } of stale.rows) await query(adminUrl, `DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`)
+  for (const name of [TEMPLATE_DATABASE, 'events_calendar_smoke', 'events_calendar_e2e']) {
+    await query(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+    await query(adminUrl, `CREATE DATABASE "${name}"`)
   }
-  await client.end()
-  project.provide('databaseUrl', urls[0]!)
-  project.provide('smokeDatabaseUrl', urls[1]!)
-  project.provide('e2eDatabaseUrl', urls[2]!)
+  await migrate(databaseUrlOn(adminUrl, TEMPLATE_DATABASE))
+  return {
+    e2eDatabaseUrl: databaseUrlOn(adminUrl, 'events_calendar_e2e'),
+    postgresUrl: adminUrl,
+    smokeDatabaseUrl: databaseUrlOn(adminUrl, 'events_calendar_smoke'),
+    stop: async () => {
+      await stop?.()
+      if (dir) await fs.rm(dir, { force: true, recursive: true })
+    },
+  }
+}
 
-  return async () => {
-    await stop?.()
-    if (dir) await fs.rm(dir, { force: true, recursive: true })
-  }
+/** Every migration applied to `url`, by the command-line tool in a process of its own (it exits, so no connection to the template is left). */
+async function migrate(url: string): Promise<void> {
+  const child = spawn(process.execPath, ['bin/payload-events-calendar.js', 'migrate'], {
+    cwd: ROOT,
+    env: { ...process.env, ...TEST_ENV, DATABASE_URL: url },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
+  const code = await new Promise<null | number>((resolve) => child.once('exit', resolve))
+  if (code !== 0) throw new Error(`migrating the template database failed (exit ${code}):\n${output}`)
 }

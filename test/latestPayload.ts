@@ -14,14 +14,14 @@ import os from 'node:os'
 import path from 'node:path'
 
 const DEFAULT_TESTS = [
-  'test/payload-internals.test.ts',
-  'test/contract.test.ts',
-  'test/resources.test.ts',
-  'test/events-read.test.ts',
-  'test/events-write.test.ts',
-  'test/access-matrix.test.ts',
-  'test/access-matrix-payload.test.ts',
-  'test/hostile-input-payload.test.ts',
+  'test/api/payload-internals.test.ts',
+  'test/api/contract.test.ts',
+  'test/api/resources.test.ts',
+  'test/api/events-read.test.ts',
+  'test/api/events-write.test.ts',
+  'test/api/access-matrix.test.ts',
+  'test/api/access-matrix-payload.test.ts',
+  'test/api/hostile-input-payload.test.ts',
 ]
 
 const root = process.cwd()

@@ -1,20 +1,18 @@
 import pg from 'pg'
-import { beforeAll, inject } from 'vitest'
+import { beforeAll } from 'vitest'
 
 import { GUARD_TABLE } from '../src/auth/passwordGuardStore'
+import { TEST_ENV } from './helpers/testEnv'
+import { workerDatabase } from './helpers/workerDatabase'
 
 // Payload reads these when the config is first imported, which happens after this file runs.
-process.env.DATABASE_URL = inject('databaseUrl')
-process.env.DISABLE_PAYLOAD_HMR = 'true'
+process.env.DATABASE_URL = await workerDatabase()
+Object.assign(process.env, TEST_ENV)
 // One log line per request would bury the test report; warnings and errors still show.
 process.env.LOG_LEVEL ??= 'warn'
-process.env.EVENTS_CALENDAR_RUN_JOBS = 'false'
-// The reference site's timezone and day: the recorded responses of the original depend on both.
-process.env.SITE_TIMEZONE = 'America/New_York'
-process.env.EVENTS_CALENDAR_CLOCK = '2026-11-21T00:37:04Z'
 delete process.env.SITE_URL
 
-// Every test signs in from 127.0.0.1, and the password guard keeps its counts in the shared test
+// Every test signs in from 127.0.0.1, and the password guard keeps its counts in the worker's
 // database (src/auth/passwordGuardStore.ts): each file starts with none left by the one before.
 beforeAll(async () => {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL })

@@ -38,7 +38,7 @@ const encode = (text: string): string => {
 const pick = <T>(random: Rng, items: readonly T[]): T => items[Math.floor(random() * items.length)]!
 const chance = (random: Rng, p: number) => random() < p
 
-/** Values that have broken parsers, queries and renderers before (`test/hostile-input.test.ts`, issue 12). */
+/** Values that have broken parsers, queries and renderers before (`test/api/hostile-input.test.ts`, issue 12). */
 const NASTY = [
   "' OR 1=1 --", '"; DROP TABLE events; --', '<script>alert(1)</script>', '../../etc/passwd', '%00', '\u0000', 'a\u0000b',
   '𝕳𝖊𝖑𝖑𝖔 🎉 ñ ü 中文', '\ud800', 'NaN', 'Infinity', '-Infinity', '-1', '0', '1', '1.5', '0.5', '1e309', '1e+21', '0x10', '-0',

@@ -12,22 +12,27 @@ export async function query(url: URL | string, text: string, values: unknown[] =
   }
 }
 
+/** The URL of database `name` on the server of `url`. */
+export function databaseUrlOn(url: string, name: string): string {
+  const other = new URL(url)
+  other.pathname = `/${name}`
+  return other.toString()
+}
+
 /**
  * An empty database named `name` on the test Postgres server, for tests of what happens to a
  * database from its very start (migrations racing, several instances, a fresh schema); the
- * shared test database has long been migrated by then. `create` makes it anew, `drop` removes it.
+ * worker's test database has long been migrated by then. `create` makes it anew, `drop` removes it.
+ * Each file that uses one gives it a name of its own: files run in parallel on one server.
  */
 export function freshDatabase(name: string) {
-  const server = new URL(inject('databaseUrl'))
-  server.pathname = '/postgres'
-  const url = new URL(server)
-  url.pathname = `/${name}`
+  const server = inject('postgresUrl')
   return {
     create: async () => {
       await query(server, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
       await query(server, `CREATE DATABASE "${name}"`)
     },
     drop: () => query(server, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
-    url: url.toString(),
+    url: databaseUrlOn(server, name),
   }
 }

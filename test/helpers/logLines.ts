@@ -1,6 +1,6 @@
 /**
  * Logs values a request could carry through the app's own logger settings (`src/server/logger.ts`)
- * to stdout, as the server would in the format of LOG_FORMAT, then exits: `test/media-file-names.test.ts`
+ * to stdout, as the server would in the format of LOG_FORMAT, then exits: `test/api/media-file-names.test.ts`
  * reads what was written.
  */
 import { type DestinationStream, type LoggerOptions, pino } from 'pino'

@@ -1,0 +1,349 @@
+import type { Payload } from 'payload'
+
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import pg from 'pg'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+
+import { sanitizeOptions } from '../../src/sanitizeOptions'
+import { poolOf } from '../../src/db/pool'
+import { storeOf } from '../../src/auth/passwordGuard'
+import { delayAfter, guardPolicy, policyFrom } from '../../src/auth/passwordGuardPolicy'
+import { GUARD_TABLE, PasswordGuardStore } from '../../src/auth/passwordGuardStore'
+import { basic, serveAllApis } from '../helpers/http'
+import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
+
+/*
+ * A small policy, so that the slowdown shows within seconds (read by the guard on first use,
+ * after this runs): per account 2 free tries, per address 4, then 400 ms, 800 ms, 1.6 s between
+ * the starts of two tries; waits over 1 s are refused with 429. The real numbers are tested once
+ * at the end.
+ */
+process.env.PASSWORD_GUARD_ACCOUNT_FREE_TRIES = '2'
+process.env.PASSWORD_GUARD_ADDRESS_FREE_TRIES = '4'
+process.env.PASSWORD_GUARD_FIRST_DELAY_MS = '400'
+process.env.PASSWORD_GUARD_MAX_DELAY_MS = '1600'
+process.env.PASSWORD_GUARD_MAX_HOLD_MS = '1000'
+
+// Payload's postgres adapter brings its own drizzle-orm; the outage test builds one like it.
+const { drizzle } = createRequire(path.resolve('node_modules/@payloadcms/drizzle/package.json'))('drizzle-orm/node-postgres') as {
+  drizzle: (config: { client: pg.Pool; schema: unknown }) => unknown
+}
+
+const SITE_ORIGIN = 'http://localhost:3000'
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+
+async function timed(action: () => Promise<Response>): Promise<{ body: any; headers: Headers; ms: number; status: number }> {
+  const started = performance.now()
+  const response = await action()
+  const text = await response.text()
+  return { body: text ? JSON.parse(text) : null, headers: response.headers, ms: performance.now() - started, status: response.status }
+}
+
+describe('the password guard: slowdown, no lockout, equal timing, CSRF, sessions, outages (issue 12 §6-11)', () => {
+  let payload: Payload
+  let api: Awaited<ReturnType<typeof serveAllApis>>
+  const clearGuard = async () => {
+    await storeOf(payload).ensureTable()
+    await poolOf(payload)!.query(`DELETE FROM ${GUARD_TABLE}`)
+  }
+  const me = (headers: Record<string, string>) => timed(() => fetch(`${api.url}/api/users/me`, { headers }))
+  const login = (email: string, password: string, headers: Record<string, string> = {}) =>
+    timed(() =>
+      fetch(`${api.url}/api/users/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ email, password }),
+      }),
+    )
+  const compat = (path: string, init: RequestInit = {}) => timed(() => fetch(`${api.url}/wp-json/vendor/events/v1${path}`, init))
+  /** Sends again after the `Retry-After` of a refused try, as a patient client would. */
+  const patiently = async (send: () => ReturnType<typeof timed>) => {
+    for (;;) {
+      const answer = await send()
+      const retryAfter = answer.headers.get('retry-after')
+      if (!retryAfter) return answer
+      await sleep(Number(retryAfter) * 1000)
+    }
+  }
+  /** Four wrong tries in a row: how long all four took, and how long the quickest one took. */
+  const fourWrongTries = async (send: (i: number) => ReturnType<typeof timed>) => {
+    const started = performance.now()
+    const tries = []
+    for (let i = 0; i < 4; i++) tries.push(await send(i))
+    return { elapsed: performance.now() - started, quickest: Math.min(...tries.map((item) => item.ms)), tries }
+  }
+
+  beforeAll(async () => {
+    payload = await getTestPayload()
+    api = await serveAllApis(payload)
+  })
+  beforeEach(clearGuard)
+  afterAll(async () => {
+    await clearGuard()
+    await api.close()
+  })
+
+  it('slows HTTP Basic on Payload’s REST per account, refuses with Retry-After past the hold, and lets the right password in after the wait', async () => {
+    const user = await createUser(payload, 'author')
+    const { elapsed, quickest, tries } = await fourWrongTries((i) => me(basic(user.email, `wrong-${i}`)))
+    expect(tries.map((item) => item.body.user)).toEqual([null, null, null, null])
+    // Two free tries, then the third starts 400 ms after the second, the fourth 800 ms after the third.
+    expect(elapsed).toBeGreaterThanOrEqual(1200 + quickest)
+
+    const refused = await me(basic(user.email, user.password))
+    expect(refused.body.user).toBeNull()
+    expect(refused.headers.get('retry-after')).toMatch(/^[12]$/)
+    await sleep(Number(refused.headers.get('retry-after')) * 1000)
+    const right = await me(basic(user.email, user.password))
+    expect(right.body.user?.email).toBe(user.email)
+  })
+
+  it('slows Payload’s login the same way and refuses with 429 and Retry-After instead of locking the account', async () => {
+    const user = await createUser(payload, 'author')
+    const { elapsed, quickest, tries } = await fourWrongTries((i) => login(user.email, `wrong-${i}`))
+    expect(tries.map((item) => item.status)).toEqual([401, 401, 401, 401])
+    expect(elapsed).toBeGreaterThanOrEqual(1200 + quickest)
+    const refused = await login(user.email, user.password)
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('retry-after')).toMatch(/^[12]$/)
+    await sleep(Number(refused.headers.get('retry-after')) * 1000)
+    const right = await login(user.email, user.password)
+    expect(right.status).toBe(200)
+    expect(right.body.token).toEqual(expect.any(String))
+  })
+
+  it('locks no account: after many wrong passwords the right one still signs in on every path, once the wait is over', async () => {
+    const user = await createUser(payload, 'editor')
+    let wrong = 0
+    while (wrong < 8) {
+      const attempt = await login(user.username, `wrong-${wrong}`)
+      if (attempt.status === 429) {
+        await sleep(Number(attempt.headers.get('retry-after')) * 1000)
+        continue
+      }
+      expect(attempt.status).toBe(401)
+      wrong++
+    }
+    // The address made those eight wrong tries too: its wait is honoured like the account's.
+    expect((await patiently(() => login(user.email, user.password))).status).toBe(200)
+    expect((await patiently(() => compat('/events', { headers: basic(user.username, user.password) }))).status).toBe(200)
+    expect((await patiently(() => me(basic(user.email, user.password)))).body.user?.id).toBe(user.id)
+  }, 60_000)
+
+  it('keeps its counts in Postgres, shared by every instance: another pool sees the same tries and queues behind them', async () => {
+    const url = process.env.DATABASE_URL!
+    const pools = Array.from({ length: 4 }, () => new pg.Pool({ connectionString: url, max: 2 }))
+    try {
+      // Several instances starting at once all create the table safely.
+      await pools[0]!.query(`DROP TABLE IF EXISTS ${GUARD_TABLE}`)
+      await Promise.all(pools.map((pool) => new PasswordGuardStore(pool).ensureTable()))
+
+      const [one, two] = [new PasswordGuardStore(pools[0]!), new PasswordGuardStore(pools[1]!)]
+      const policy = guardPolicy(payload)
+      const key = [{ key: unique('account:test'), policy: policy.account }]
+      expect(await one.admit(key, policy)).toEqual({ admitted: true, waitMs: 0 })
+      expect(await one.admit(key, policy)).toEqual({ admitted: true, waitMs: 0 })
+      expect(await two.currentWait(key)).toBeGreaterThan(300)
+      const third = await two.admit(key, policy)
+      expect(third.admitted && third.waitMs).toBeGreaterThan(300)
+
+      // Tries sent at the same moment through four pools take turns instead of all going through.
+      const racing = [{ key: unique('account:test'), policy: policy.account }]
+      const turns = await Promise.all(pools.map((pool) => new PasswordGuardStore(pool).admit(racing, policy)))
+      const waits = turns.map((turn) => (turn.admitted ? turn.waitMs : -1)).sort((a, b) => a - b)
+      // Two free tries, the third 400 ms later, the fourth would come 800 ms after that: refused.
+      expect(waits.slice(0, 3)).toEqual([-1, 0, 0])
+      expect(waits[3]).toBeGreaterThan(300)
+    } finally {
+      await Promise.all(pools.map((pool) => pool.end()))
+    }
+  })
+
+  it('takes the client address from the socket: X-Forwarded-For (or a forged private header) does not reset the count unless TRUST_PROXY says so', async () => {
+    const tryAll = async (base: string) => {
+      const statuses: number[] = []
+      for (let i = 0; i < 7; i++) {
+        const headers = {
+          ...basic(unique('nobody'), 'wrong'),
+          'X-Forwarded-For': `203.0.113.${i + 1}`,
+          'x-events-calendar-client-address': `198.51.100.${i + 1} forged`,
+        }
+        statuses.push((await fetch(`${base}/wp-json/vendor/events/v1`, { headers })).status)
+      }
+      return statuses
+    }
+    // One address: four free tries, then 400 ms, 800 ms, and the seventh would wait 1.6 s.
+    expect(await tryAll(api.url)).toEqual([401, 401, 401, 401, 401, 401, 429])
+    // Payload's login, inside the handlers behind the Express front, counts the same address.
+    const login7 = await login(unique('nobody') + '@example.test', 'wrong', { 'X-Forwarded-For': '203.0.113.99' })
+    expect(login7.status).toBe(429)
+
+    await clearGuard()
+    const proxied = await serveAllApis(payload, ['loopback'])
+    try {
+      expect(await tryAll(proxied.url)).toEqual([401, 401, 401, 401, 401, 401, 401])
+    } finally {
+      await proxied.close()
+    }
+  }, 30_000)
+
+  it('answers an unknown login as slowly as a known one with a wrong password (Basic and Payload’s login)', async () => {
+    const user = await createUser(payload, 'author')
+    const samples = { knownBasic: [] as number[], unknownBasic: [] as number[], knownLogin: [] as number[], unknownLogin: [] as number[] }
+    for (let i = 0; i < 3; i++) {
+      await clearGuard()
+      samples.knownBasic.push((await compat('', { headers: basic(user.email, 'wrong') })).ms)
+      samples.unknownBasic.push((await compat('', { headers: basic(unique('nobody') + '@example.test', 'wrong') })).ms)
+      await clearGuard()
+      samples.knownLogin.push((await login(user.email, 'wrong')).ms)
+      samples.unknownLogin.push((await login(unique('nobody') + '@example.test', 'wrong')).ms)
+    }
+    const basicRatio = median(samples.knownBasic) / median(samples.unknownBasic)
+    const loginRatio = median(samples.knownLogin) / median(samples.unknownLogin)
+    expect(basicRatio, JSON.stringify(samples)).toBeGreaterThan(0.5)
+    expect(basicRatio, JSON.stringify(samples)).toBeLessThan(2)
+    expect(loginRatio, JSON.stringify(samples)).toBeGreaterThan(0.5)
+    expect(loginRatio, JSON.stringify(samples)).toBeLessThan(2)
+  })
+
+  describe('cookie sign-in and cross-site requests', () => {
+    let author: TestUser
+    let cookie: string
+    const createEvent = (headers: Record<string, string>) =>
+      compat('/events', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, ...headers },
+        body: new URLSearchParams({ title: unique('CSRF'), start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 11:00:00' }).toString(),
+      })
+
+    beforeAll(async () => {
+      author = await createUser(payload, 'author')
+      const { body } = await login(author.email, author.password)
+      cookie = `payload-token=${body.token}`
+    })
+
+    it('treats a cookie sent from another site to the compatibility API as anonymous: the write is refused', async () => {
+      const forged = await createEvent({ Origin: 'http://evil.example' })
+      expect(forged.status).toBe(401)
+      expect(forged.body.data.status).toBe(401)
+      expect((await createEvent({ 'Sec-Fetch-Site': 'cross-site' })).status).toBe(401)
+      expect((await createEvent({})).status).toBe(401)
+    })
+
+    it('honours the cookie from the site’s own pages, or with a valid X-WP-Nonce / _wpnonce', async () => {
+      const sameOrigin = await createEvent({ Origin: SITE_ORIGIN })
+      expect(sameOrigin.status).toBe(201)
+      const nonce = sameOrigin.headers.get('x-wp-nonce')
+      expect(nonce).toMatch(/^[0-9a-f]{20}$/)
+      expect((await createEvent({ 'Sec-Fetch-Site': 'same-origin' })).status).toBe(201)
+      expect((await createEvent({ 'X-WP-Nonce': nonce! })).status).toBe(201)
+      const viaParam = await timed(() =>
+        fetch(`${api.url}/wp-json/vendor/events/v1/events?_wpnonce=${nonce}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie },
+          body: JSON.stringify({ title: unique('Nonce'), start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 11:00:00' }),
+        }),
+      )
+      expect(viaParam.status).toBe(201)
+      expect((await createEvent({ 'X-WP-Nonce': 'a'.repeat(20) })).status).toBe(401)
+    })
+
+    it('leaves Basic and Authorization: JWT alone whatever the Origin', async () => {
+      expect((await compat('/events', { method: 'POST', headers: { 'content-type': 'application/json', Origin: 'http://evil.example', ...basic(author.email, author.password) }, body: JSON.stringify({ title: unique('Basic'), start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 11:00:00' }) })).status).toBe(201)
+      const token = cookie.slice('payload-token='.length)
+      expect((await compat('/events', { method: 'POST', headers: { 'content-type': 'application/json', Origin: 'http://evil.example', Authorization: `JWT ${token}` }, body: JSON.stringify({ title: unique('JWT'), start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 11:00:00' }) })).status).toBe(201)
+    })
+
+    it('refuses a cookie-authenticated write to Payload’s REST from another origin and accepts it from the site', async () => {
+      const patch = (headers: Record<string, string>) =>
+        timed(() =>
+          fetch(`${api.url}/api/users/${author.id}`, {
+            method: 'PATCH',
+            headers: { 'content-type': 'application/json', cookie, ...headers },
+            body: JSON.stringify({ displayName: unique('Name') }),
+          }),
+        )
+      expect((await patch({ Origin: 'http://evil.example' })).status).toBe(403)
+      expect((await patch({ 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403)
+      expect((await patch({ Origin: SITE_ORIGIN })).status).toBe(200)
+    })
+  })
+
+  it('ends the other sessions when the password or the role changes, on both APIs', async () => {
+    const user = await createUser(payload, 'author')
+    const draft = { title: unique('Draft'), start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 11:00:00' }
+    const canWrite = async (token: string) => {
+      const viaCompat = await compat('/events', { method: 'POST', headers: { 'content-type': 'application/json', Authorization: `JWT ${token}` }, body: JSON.stringify({ ...draft, title: unique('Draft') }) })
+      const viaRest = await me({ Authorization: `JWT ${token}` })
+      return [viaCompat.status, viaRest.body.user?.id ?? null]
+    }
+    const before = (await login(user.email, user.password)).body.token as string
+    expect(await canWrite(before)).toEqual([201, user.id])
+
+    await payload.update({ collection: 'users', id: user.id, data: { password: 'a-new-password' } as never, overrideAccess: true })
+    expect(await canWrite(before)).toEqual([401, null])
+
+    const afterPassword = (await login(user.email, 'a-new-password')).body.token as string
+    expect(await canWrite(afterPassword)).toEqual([201, user.id])
+    await payload.update({ collection: 'users', id: user.id, data: { role: 'contributor' } as never, overrideAccess: true })
+    expect((await canWrite(afterPassword))[1]).toBeNull()
+  })
+
+  it('answers 503 with Retry-After while the database is unreachable, never a credentials error, and counts nothing', async () => {
+    const user = await createUser(payload, 'author')
+    const token = (await login(user.email, user.password)).body.token as string
+    const jwt = { 'content-type': 'application/json', Authorization: `JWT ${token}` }
+    await clearGuard()
+    const db = payload.db as unknown as { drizzle: unknown; pool: pg.Pool; schema: never }
+    const saved = { drizzle: db.drizzle, pool: db.pool }
+    // A closed port: every query fails as when Postgres is down.
+    const deadPool = new pg.Pool({ connectionString: 'postgres://nobody:nothing@127.0.0.1:1/none', connectionTimeoutMillis: 500 })
+    deadPool.on('error', () => undefined)
+    db.pool = deadPool
+    db.drizzle = drizzle({ client: deadPool, schema: db.schema })
+    let answers: Awaited<ReturnType<typeof timed>>[]
+    try {
+      answers = [
+        await compat('', { headers: basic(user.email, user.password) }),
+        await compat('/events'),
+        await login(user.email, user.password),
+        // A signed-in editor's writes: not turned into a visitor's and refused as such.
+        await compat('/events', { method: 'POST', headers: jwt, body: JSON.stringify({ title: unique('Outage'), start_date: '2027-01-01 10:00:00', end_date: '2027-01-01 11:00:00' }) }),
+        await timed(() => fetch(`${api.url}/api/events`, { method: 'POST', headers: jwt, body: JSON.stringify({ title: unique('Outage') }) })),
+      ]
+    } finally {
+      db.pool = saved.pool
+      db.drizzle = saved.drizzle
+      await deadPool.end()
+    }
+    const [basicSignIn, read, payloadLogin, sessionWrite, restSessionWrite] = answers
+    expect(basicSignIn.status).toBe(503)
+    expect(basicSignIn.body).toEqual({ code: 'database_unavailable', message: expect.any(String), data: { status: 503 } })
+    expect(basicSignIn.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect(read.status).toBe(503)
+    expect(read.body.code).toBe('database_unavailable')
+    expect(read.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect(payloadLogin.status).toBe(503)
+    expect(payloadLogin.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect([sessionWrite.status, sessionWrite.body.code]).toEqual([503, 'database_unavailable'])
+    expect(sessionWrite.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect([restSessionWrite.status, restSessionWrite.body]).toEqual([503, { errors: [{ message: expect.stringMatching(/database/) }] }])
+    expect(restSessionWrite.headers.get('retry-after')).toMatch(/^\d+$/)
+    // Nothing was counted against the account.
+    const { rows } = await saved.pool.query(`SELECT count(*)::int AS n FROM ${GUARD_TABLE}`)
+    expect(rows[0].n).toBe(0)
+    expect((await compat('', { headers: basic(user.email, user.password) })).status).toBe(200)
+    // The same session works again once the database is back.
+    expect((await me({ Authorization: `JWT ${token}` })).body.user?.id).toBe(user.id)
+  })
+
+  it('has the documented policy by default: 5 free tries per account, 20 per address, 1 s doubling to 60 s, holds up to 10 s, forgets after an hour', () => {
+    const policy = policyFrom(sanitizeOptions({}, {}).passwordGuard)
+    expect([0, 4, 5, 6, 7, 10, 11, 30].map((tries) => delayAfter(policy.account, tries))).toEqual([0, 0, 1_000, 2_000, 4_000, 32_000, 60_000, 60_000])
+    expect([19, 20, 21].map((tries) => delayAfter(policy.address, tries))).toEqual([0, 1_000, 2_000])
+    expect(policy.maxHoldMs).toBe(10_000)
+    expect(policy.account.forgetAfterMs).toBe(3_600_000)
+  })
+})
