@@ -60,3 +60,40 @@ function limitOf(value: ValueNode | undefined, variables: Record<string, unknown
   const limit = Number(raw)
   return Number.isInteger(limit) && limit > 0 ? Math.min(limit, VISITOR_MAX_PAGE_SIZE) : VISITOR_MAX_PAGE_SIZE
 }
+
+/**
+ * How many fields a document selects once every fragment spread is written out in place. Checking
+ * that fields which share a name can be merged, and Payload's complexity rule, both walk the
+ * document that way: thirty fragments each spreading the next twice select a billion fields and
+ * hold the server for good, though the text is a few kilobytes. Counted here with each fragment
+ * counted once (linear work), so such a document is refused before either runs.
+ */
+export function expandedFieldCount(document: DocumentNode): number {
+  const fragments = new Map<string, FragmentDefinitionNode>()
+  for (const definition of document.definitions) {
+    if (definition.kind === 'FragmentDefinition') fragments.set(definition.name.value, definition)
+  }
+  const fragmentCounts = new Map<string, number>()
+  const ofSelections = (selectionSet: SelectionSetNode | undefined): number => {
+    let fields = 0
+    for (const selection of selectionSet?.selections ?? []) {
+      if (selection.kind === 'Field') fields += 1 + ofSelections(selection.selectionSet)
+      else if (selection.kind === 'InlineFragment') fields += ofSelections(selection.selectionSet)
+      else fields += ofFragment(selection.name.value)
+    }
+    return fields
+  }
+  const ofFragment = (name: string): number => {
+    const known = fragmentCounts.get(name)
+    if (known !== undefined) return known
+    fragmentCounts.set(name, 0)
+    const count = ofSelections(fragments.get(name)?.selectionSet)
+    fragmentCounts.set(name, count)
+    return count
+  }
+  let fields = 0
+  for (const definition of document.definitions) {
+    if (definition.kind === 'OperationDefinition') fields += ofSelections(definition.selectionSet)
+  }
+  return fields
+}

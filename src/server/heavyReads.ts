@@ -1,6 +1,6 @@
 import { parse } from 'graphql'
 
-import { estimateDocuments } from '../graphql/documentEstimate'
+import { estimateDocuments, expandedFieldCount } from '../graphql/documentEstimate'
 import { type NoTurn, Turns } from '../lib/turns'
 
 /**
@@ -61,4 +61,16 @@ export function graphqlReadDocuments(body: unknown): number {
     }
   }
   return documents
+}
+
+/** More fields than any real client selects once its fragments are spread; the admin and the calendar stay in the hundreds. */
+export const MAX_GRAPHQL_EXPANDED_FIELDS = 10_000
+
+/** The fields a GraphQL document selects with its fragments spread (`src/graphql/documentEstimate.ts`); 0 when it does not parse (Payload refuses it). */
+export function graphqlExpandedFields(query: string): number {
+  try {
+    return expandedFieldCount(parse(query))
+  } catch {
+    return 0
+  }
 }

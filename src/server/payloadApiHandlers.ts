@@ -4,7 +4,7 @@ import { GRAPHQL_POST, REST_GET } from '@payloadcms/next/routes'
 
 import { SUPPORTED_METHODS } from './refuseUnsupportedMethods'
 import { graphqlDocumentsOf, graphqlNesting, MAX_GRAPHQL_DEPTH } from './graphqlDepth'
-import { graphqlReadDocuments, restReadDocuments, takeHeavyReadTurn } from './heavyReads'
+import { graphqlExpandedFields, graphqlReadDocuments, MAX_GRAPHQL_EXPANDED_FIELDS, restReadDocuments, takeHeavyReadTurn } from './heavyReads'
 import { readBodyWithin } from './requestBody'
 import { refuseUnknownFile, unreadableAsMissing, uploadFileRoute } from './uploadFiles'
 
@@ -67,6 +67,9 @@ export function payloadGraphqlHandler(config: Config): (request: Request) => Pro
     if (!documents) return errorResponse(400, 'The request body is not valid JSON.')
     if (documents.some((document) => graphqlNesting(document) > MAX_GRAPHQL_DEPTH)) {
       return errorResponse(400, `The query is nested more than ${MAX_GRAPHQL_DEPTH} levels deep.`)
+    }
+    if (documents.some((document) => graphqlExpandedFields(document) > MAX_GRAPHQL_EXPANDED_FIELDS)) {
+      return errorResponse(400, `The query selects more than ${MAX_GRAPHQL_EXPANDED_FIELDS.toLocaleString('en')} fields once its fragments are spread.`)
     }
     try {
       return await inHeavyReadTurn(graphqlReadDocuments(parsedJson(request, body)), () => payloadGraphql(withBody(request, body)))

@@ -1,7 +1,7 @@
 import { parse } from 'graphql'
 import { describe, expect, it } from 'vitest'
 
-import { estimateDocuments } from '../../src/graphql/documentEstimate'
+import { estimateDocuments, expandedFieldCount } from '../../src/graphql/documentEstimate'
 import { Turns } from '../../src/lib/turns'
 import { graphqlReadDocuments, HEAVY_READ_DOCUMENTS, restReadDocuments } from '../../src/server/heavyReads'
 
@@ -69,5 +69,14 @@ describe('documents a read reads', () => {
     expect(graphqlReadDocuments([{ query: '{ Events(limit: 60) { docs { id } } }' }, { query: 'query ($n: Int) { Events(limit: $n) { docs { id } } }', variables: { n: 40 } }])).toBe(100)
     expect(graphqlReadDocuments({ query: '{ not graphql' })).toBe(0)
     expect(graphqlReadDocuments('nonsense')).toBe(0)
+  })
+
+  it('fields selected once fragments are spread: each fragment counted once, so a document that doubles at each of 40 levels is counted at once', () => {
+    expect(expandedFieldCount(parse('{ Events { docs { id title venue { id } } } }'))).toBe(6)
+    expect(expandedFieldCount(parse('{ a: Events { ...page } b: Events { ...page } } fragment page on Events { docs { id } }'))).toBe(6)
+    const fragments = Array.from({ length: 40 }, (_, n) => `fragment f${n} on Event { id ${n < 39 ? `...f${n + 1} ...f${n + 1}` : ''} }`).join(' ')
+    const started = performance.now()
+    expect(expandedFieldCount(parse(`{ Events { docs { ...f0 } } } ${fragments}`))).toBeGreaterThan(2 ** 40)
+    expect(performance.now() - started).toBeLessThan(1_000)
   })
 })
