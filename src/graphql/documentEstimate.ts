@@ -14,41 +14,14 @@ const DEFAULT_LIST_LIMIT = 10
  * reads. Each fragment is estimated once, so fragments spread many times cost linear work.
  */
 export function estimateDocuments(document: DocumentNode, operation: OperationDefinitionNode, variables: Record<string, unknown>): number {
-  const fragments = new Map<string, FragmentDefinitionNode>()
-  for (const definition of document.definitions) {
-    if (definition.kind === 'FragmentDefinition') fragments.set(definition.name.value, definition)
-  }
-  const fragmentCosts = new Map<string, number>()
-
-  const ofSelections = (selectionSet: SelectionSetNode | undefined): number => {
-    let documents = 0
-    for (const selection of selectionSet?.selections ?? []) {
-      if (selection.kind === 'InlineFragment') documents += ofSelections(selection.selectionSet)
-      else if (selection.kind === 'FragmentSpread') documents += ofFragment(selection.name.value)
-      else documents += ofField(selection)
-    }
-    return documents
-  }
-
-  const ofFragment = (name: string): number => {
-    const known = fragmentCosts.get(name)
-    if (known !== undefined) return known
-    // A fragment spreading itself is refused by graphql-js's own rules; counted as nothing meanwhile.
-    fragmentCosts.set(name, 0)
-    const cost = ofSelections(fragments.get(name)?.selectionSet)
-    fragmentCosts.set(name, cost)
-    return cost
-  }
-
-  const ofField = (field: FieldNode): number => {
+  const ofSelections = selectionCounter(document, (field, ofChildren) => {
     if (!field.selectionSet) return 0
     const limit = field.arguments?.find((arg) => arg.name.value === 'limit')
     const isList = limit !== undefined || field.selectionSet.selections.some((selection) => selection.kind === 'Field' && selection.name.value === 'docs')
     // A list's own object (`totalDocs`, `docs`…) is no document; `docs` counts as one per item.
-    if (isList) return limitOf(limit?.value, variables) * ofSelections(field.selectionSet)
-    return 1 + ofSelections(field.selectionSet)
-  }
-
+    if (isList) return limitOf(limit?.value, variables) * ofChildren(field.selectionSet)
+    return 1 + ofChildren(field.selectionSet)
+  })
   return ofSelections(operation.selectionSet)
 }
 
@@ -69,31 +42,42 @@ function limitOf(value: ValueNode | undefined, variables: Record<string, unknown
  * counted once (linear work), so such a document is refused before either runs.
  */
 export function expandedFieldCount(document: DocumentNode): number {
+  const ofSelections = selectionCounter(document, (field, ofChildren) => 1 + ofChildren(field.selectionSet))
+  let fields = 0
+  for (const definition of document.definitions) {
+    if (definition.kind === 'OperationDefinition') fields += ofSelections(definition.selectionSet)
+  }
+  return fields
+}
+
+/**
+ * A count over a selection set: `ofField` for each field (given the count of a child selection),
+ * inline fragments and spread fragments written out in place, each named fragment counted once
+ * and remembered, so a document that doubles at each level costs linear work.
+ */
+function selectionCounter(document: DocumentNode, ofField: (field: FieldNode, ofChildren: (selectionSet: SelectionSetNode | undefined) => number) => number) {
   const fragments = new Map<string, FragmentDefinitionNode>()
   for (const definition of document.definitions) {
     if (definition.kind === 'FragmentDefinition') fragments.set(definition.name.value, definition)
   }
   const fragmentCounts = new Map<string, number>()
   const ofSelections = (selectionSet: SelectionSetNode | undefined): number => {
-    let fields = 0
+    let count = 0
     for (const selection of selectionSet?.selections ?? []) {
-      if (selection.kind === 'Field') fields += 1 + ofSelections(selection.selectionSet)
-      else if (selection.kind === 'InlineFragment') fields += ofSelections(selection.selectionSet)
-      else fields += ofFragment(selection.name.value)
+      if (selection.kind === 'InlineFragment') count += ofSelections(selection.selectionSet)
+      else if (selection.kind === 'FragmentSpread') count += ofFragment(selection.name.value)
+      else count += ofField(selection, ofSelections)
     }
-    return fields
+    return count
   }
   const ofFragment = (name: string): number => {
     const known = fragmentCounts.get(name)
     if (known !== undefined) return known
+    // A fragment spreading itself is refused by graphql-js's own rules; counted as nothing meanwhile.
     fragmentCounts.set(name, 0)
     const count = ofSelections(fragments.get(name)?.selectionSet)
     fragmentCounts.set(name, count)
     return count
   }
-  let fields = 0
-  for (const definition of document.definitions) {
-    if (definition.kind === 'OperationDefinition') fields += ofSelections(definition.selectionSet)
-  }
-  return fields
+  return ofSelections
 }
