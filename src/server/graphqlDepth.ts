@@ -41,10 +41,11 @@ function stringEnd(document: string, start: number): number {
   return document.length
 }
 
-/** The `query` texts of a GraphQL body (one operation, or a batch of them). */
-export function graphqlDocumentsOf(body: unknown): string[] {
+/** The operations of a GraphQL body (one, or a batch of them): each `query` text with its `variables`. */
+export function graphqlDocumentsOf(body: unknown): { query: string; variables: unknown }[] {
   const operations = Array.isArray(body) ? body : [body]
-  return operations.flatMap((operation) =>
-    operation && typeof operation === 'object' && typeof (operation as { query?: unknown }).query === 'string' ? [(operation as { query: string }).query] : [],
-  )
+  return operations.flatMap((operation) => {
+    const { query, variables } = (operation ?? {}) as { query?: unknown; variables?: unknown }
+    return typeof query === 'string' ? [{ query, variables }] : []
+  })
 }

@@ -1,4 +1,4 @@
-import { parse } from 'graphql'
+import { type DocumentNode, parse } from 'graphql'
 
 import { estimateDocuments, expandedFieldCount } from '../graphql/documentEstimate'
 import { type NoTurn, Turns } from '../lib/turns'
@@ -44,20 +44,26 @@ export function restReadDocuments(slug: string[], search: URLSearchParams, defau
   return page * (1 + (Number.isFinite(depth) && depth > 0 ? Math.min(depth, 10) : 0))
 }
 
-/** The documents the operations of a GraphQL body read (`src/graphql/documentEstimate.ts`); 0 for a document that does not parse (Payload refuses it). */
-export function graphqlReadDocuments(body: unknown): number {
+/** A GraphQL operation of a request's body, parsed once for every check that needs it: its document is null when it does not parse (Payload refuses it). */
+export type GraphqlOperation = { document: DocumentNode | null; variables: Record<string, unknown> }
+
+/** An operation's text parsed; check its nesting first (`./graphqlDepth.ts`): graphql-js parses by recursion. */
+export function parsedGraphqlOperation(query: string, variables: unknown): GraphqlOperation {
+  let document: DocumentNode | null
+  try {
+    document = parse(query)
+  } catch {
+    document = null
+  }
+  return { document, variables: variables && typeof variables === 'object' ? (variables as Record<string, unknown>) : {} }
+}
+
+/** The documents GraphQL operations read (`src/graphql/documentEstimate.ts`); nothing for one that does not parse. */
+export function graphqlReadDocuments(operations: GraphqlOperation[]): number {
   let documents = 0
-  for (const operation of Array.isArray(body) ? body : [body]) {
-    const { query, variables } = (operation ?? {}) as { query?: unknown; variables?: unknown }
-    if (typeof query !== 'string') continue
-    try {
-      const document = parse(query)
-      const values = variables && typeof variables === 'object' ? (variables as Record<string, unknown>) : {}
-      for (const definition of document.definitions) {
-        if (definition.kind === 'OperationDefinition') documents += estimateDocuments(document, definition, values)
-      }
-    } catch {
-      continue
+  for (const { document, variables } of operations) {
+    for (const definition of document?.definitions ?? []) {
+      if (definition.kind === 'OperationDefinition') documents += estimateDocuments(document!, definition, variables)
     }
   }
   return documents
@@ -65,12 +71,3 @@ export function graphqlReadDocuments(body: unknown): number {
 
 /** More fields than any real client selects once its fragments are spread; the admin and the calendar stay in the hundreds. */
 export const MAX_GRAPHQL_EXPANDED_FIELDS = 10_000
-
-/** The fields a GraphQL document selects with its fragments spread (`src/graphql/documentEstimate.ts`); 0 when it does not parse (Payload refuses it). */
-export function graphqlExpandedFields(query: string): number {
-  try {
-    return expandedFieldCount(parse(query))
-  } catch {
-    return 0
-  }
-}

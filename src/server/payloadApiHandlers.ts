@@ -3,8 +3,9 @@ import type { SanitizedConfig } from 'payload'
 import { GRAPHQL_POST, REST_GET } from '@payloadcms/next/routes'
 
 import { SUPPORTED_METHODS } from './refuseUnsupportedMethods'
+import { expandedFieldCount } from '../graphql/documentEstimate'
 import { graphqlDocumentsOf, graphqlNesting, MAX_GRAPHQL_DEPTH } from './graphqlDepth'
-import { graphqlExpandedFields, graphqlReadDocuments, MAX_GRAPHQL_EXPANDED_FIELDS, restReadDocuments, takeHeavyReadTurn } from './heavyReads'
+import { graphqlReadDocuments, parsedGraphqlOperation, MAX_GRAPHQL_EXPANDED_FIELDS, restReadDocuments, takeHeavyReadTurn } from './heavyReads'
 import { readBodyWithin } from './requestBody'
 import { refuseUnknownFile, unreadableAsMissing, uploadFileRoute } from './uploadFiles'
 
@@ -63,16 +64,17 @@ export function payloadGraphqlHandler(config: Config): (request: Request) => Pro
     const body = await readBodyWithin(request, MAX_API_BODY_BYTES)
     if (body === 'too-large') return payloadTooLarge()
     // Payload's GraphQL route lets the error of an unreadable body escape (a 500 with its stack).
-    const documents = graphqlDocumentsIn(request, body)
-    if (!documents) return errorResponse(400, 'The request body is not valid JSON.')
-    if (documents.some((document) => graphqlNesting(document) > MAX_GRAPHQL_DEPTH)) {
+    const texts = graphqlTextsIn(request, body)
+    if (!texts) return errorResponse(400, 'The request body is not valid JSON.')
+    if (texts.some(({ query }) => graphqlNesting(query) > MAX_GRAPHQL_DEPTH)) {
       return errorResponse(400, `The query is nested more than ${MAX_GRAPHQL_DEPTH} levels deep.`)
     }
-    if (documents.some((document) => graphqlExpandedFields(document) > MAX_GRAPHQL_EXPANDED_FIELDS)) {
+    const operations = texts.map(({ query, variables }) => parsedGraphqlOperation(query, variables))
+    if (operations.some(({ document }) => document && expandedFieldCount(document) > MAX_GRAPHQL_EXPANDED_FIELDS)) {
       return errorResponse(400, `The query selects more than ${MAX_GRAPHQL_EXPANDED_FIELDS.toLocaleString('en')} fields once its fragments are spread.`)
     }
     try {
-      return await inHeavyReadTurn(graphqlReadDocuments(parsedJson(request, body)), () => payloadGraphql(withBody(request, body)))
+      return await inHeavyReadTurn(graphqlReadDocuments(operations), () => payloadGraphql(withBody(request, body)))
     } catch (error) {
       const status = (error as { status?: unknown }).status
       if (typeof status === 'number' && status >= 400 && status < 500) return errorResponse(status, (error as Error).message)
@@ -115,16 +117,6 @@ function readParams(request: Request, body: ArrayBuffer | null): URLSearchParams
   return params
 }
 
-/** A JSON body as parsed, or undefined. */
-function parsedJson(request: Request, body: ArrayBuffer | null): unknown {
-  if (!body || !/application\/json/i.test(request.headers.get('content-type') ?? '')) return undefined
-  try {
-    return JSON.parse(new TextDecoder().decode(body))
-  } catch {
-    return undefined
-  }
-}
-
 /**
  * A JSON write is a document, an object: Payload takes `null`, `"x"` or `[…]` as its data and
  * fails on it with a 500. (Invalid JSON Payload refuses itself, with a 400.)
@@ -140,11 +132,11 @@ function isJsonObjectOrOther(request: Request, body: ArrayBuffer | null): boolea
   return Boolean(parsed) && typeof parsed === 'object' && !Array.isArray(parsed)
 }
 
-/** The GraphQL documents of a body, or null when a JSON body is not JSON (Payload lets that error escape as a 500). */
-function graphqlDocumentsIn(request: Request, body: ArrayBuffer | null): null | string[] {
+/** The GraphQL operations of a body as sent (texts and variables), or null when a JSON body is not JSON (Payload lets that error escape as a 500). */
+function graphqlTextsIn(request: Request, body: ArrayBuffer | null): null | { query: string; variables: unknown }[] {
   if (!body) return []
   const text = new TextDecoder().decode(body)
-  if (!/application\/json/i.test(request.headers.get('content-type') ?? '')) return [text]
+  if (!/application\/json/i.test(request.headers.get('content-type') ?? '')) return [{ query: text, variables: undefined }]
   try {
     return graphqlDocumentsOf(JSON.parse(text))
   } catch {

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 
 import { estimateDocuments, expandedFieldCount } from '../../src/graphql/documentEstimate'
 import { Turns } from '../../src/lib/turns'
-import { graphqlReadDocuments, HEAVY_READ_DOCUMENTS, restReadDocuments } from '../../src/server/heavyReads'
+import { graphqlDocumentsOf } from '../../src/server/graphqlDepth'
+import { graphqlReadDocuments, HEAVY_READ_DOCUMENTS, parsedGraphqlOperation, restReadDocuments } from '../../src/server/heavyReads'
 
 const estimate = (query: string, variables: Record<string, unknown> = {}) => {
   const document = parse(query)
@@ -55,6 +56,8 @@ describe('documents a read reads', () => {
     expect(rest('events', 'limit=10&depth=1')).toBeLessThan(HEAVY_READ_DOCUMENTS)
   })
 
+  const readOfBody = (body: unknown) => graphqlReadDocuments(graphqlDocumentsOf(body).map(({ query, variables }) => parsedGraphqlOperation(query, variables)))
+
   it('GraphQL: each list by its limit, each related object one more, through aliases, variables and fragments', () => {
     expect(estimate('{ Events(limit: 100) { docs { id venue { id } organizers { id } categories { id } } } }')).toBe(400)
     expect(estimate('{ Events { totalDocs docs { id title } } }')).toBe(10)
@@ -65,10 +68,10 @@ describe('documents a read reads', () => {
     // Each fragment is counted once however often it is spread: linear work for a document that expands exponentially.
     const fragments = Array.from({ length: 40 }, (_, n) => `fragment f${n} on Event { venue { id } ${n < 39 ? `...f${n + 1} ...f${n + 1}` : ''} }`).join(' ')
     expect(estimate(`{ Events(limit: 1) { docs { ...f0 } } } ${fragments}`)).toBeGreaterThan(1e10)
-    expect(graphqlReadDocuments({ query: '{ Events(limit: 100) { docs { id } } }' })).toBe(100)
-    expect(graphqlReadDocuments([{ query: '{ Events(limit: 60) { docs { id } } }' }, { query: 'query ($n: Int) { Events(limit: $n) { docs { id } } }', variables: { n: 40 } }])).toBe(100)
-    expect(graphqlReadDocuments({ query: '{ not graphql' })).toBe(0)
-    expect(graphqlReadDocuments('nonsense')).toBe(0)
+    expect(readOfBody({ query: '{ Events(limit: 100) { docs { id } } }' })).toBe(100)
+    expect(readOfBody([{ query: '{ Events(limit: 60) { docs { id } } }' }, { query: 'query ($n: Int) { Events(limit: $n) { docs { id } } }', variables: { n: 40 } }])).toBe(100)
+    expect(readOfBody({ query: '{ not graphql' })).toBe(0)
+    expect(readOfBody('nonsense')).toBe(0)
   })
 
   it('fields selected once fragments are spread: each fragment counted once, so a document that doubles at each of 40 levels is counted at once', () => {
