@@ -1,5 +1,8 @@
-/** What `Turns.take` answers when the work cannot start: the line is full, or the wait was too long. */
-export type NoTurn = 'line-full' | 'waited-too-long'
+/**
+ * What `Turns.take` answers when the work cannot start: the line is full, the wait was too long,
+ * or the caller gave up while waiting (its signal aborted).
+ */
+export type NoTurn = 'gave-up' | 'line-full' | 'waited-too-long'
 
 export type TurnSettings = {
   /** How many may hold a turn at once. */
@@ -13,7 +16,8 @@ export type TurnSettings = {
 /**
  * Turns taken in order: at most `concurrent` holders at once, the others waiting first come,
  * first served, within bounds. A turn is given back by calling the function `take` resolves to;
- * giving it back twice gives back one turn.
+ * giving it back twice gives back one turn. A caller whose `signal` aborts while it waits leaves the
+ * line at once, so that clients that hang up do not hold places others need.
  */
 export class Turns {
   private holding = 0
@@ -21,21 +25,28 @@ export class Turns {
 
   constructor(private readonly settings: TurnSettings) {}
 
-  take(): Promise<(() => void) | NoTurn> {
+  take(signal?: AbortSignal): Promise<(() => void) | NoTurn> {
+    if (signal?.aborted) return Promise.resolve('gave-up')
     if (this.holding < this.settings.concurrent) {
       this.holding++
       return Promise.resolve(this.giveBack())
     }
     if (this.waiting.length >= this.settings.maxWaiting) return Promise.resolve('line-full')
     return new Promise((resolve) => {
+      const leave = (why: NoTurn) => {
+        this.waiting.splice(this.waiting.indexOf(turn), 1)
+        clearTimeout(timer)
+        signal?.removeEventListener('abort', gaveUp)
+        resolve(why)
+      }
+      const gaveUp = () => leave('gave-up')
       const turn = () => {
         clearTimeout(timer)
+        signal?.removeEventListener('abort', gaveUp)
         resolve(this.giveBack())
       }
-      const timer = setTimeout(() => {
-        this.waiting.splice(this.waiting.indexOf(turn), 1)
-        resolve('waited-too-long')
-      }, this.settings.maxWaitMs)
+      const timer = setTimeout(() => leave('waited-too-long'), this.settings.maxWaitMs)
+      signal?.addEventListener('abort', gaveUp, { once: true })
       this.waiting.push(turn)
     })
   }

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express'
 
+import { Turns } from '../lib/turns'
 import { isNextStaticFile, resolvedPath } from './nextPaths'
 
 export type FairShareSettings = {
@@ -13,8 +14,6 @@ export type FairShareSettings = {
   isCompatPath: (path: string, search: URLSearchParams) => boolean
 }
 
-type Client = { running: number; waiting: (() => void)[] }
-
 /**
  * One client cannot take the whole server. Every request holds a database connection for part of
  * its life, and the pool is small: a client sending fifty slow requests at once would otherwise
@@ -24,50 +23,39 @@ type Client = { running: number; waiting: (() => void)[] }
  * the health probes, which a load balancer must reach whatever a client does.
  */
 export function fairShare(settings: FairShareSettings) {
-  const clients = new Map<string, Client>()
-  const release = (key: string, client: Client) => {
-    const next = client.waiting.shift()
-    if (next) return next()
-    client.running--
-    if (client.running === 0) clients.delete(key)
+  const clients = new Map<string, Turns>()
+  // A client with nothing running or waiting is forgotten, so the map holds only active clients.
+  const forgetIdle = (key: string, turns: Turns) => {
+    const { holding, waiting } = turns.load
+    if (holding === 0 && waiting === 0 && clients.get(key) === turns) clients.delete(key)
   }
-  return (req: Request, res: Response, next: NextFunction) => {
+  return async (req: Request, res: Response, next: NextFunction) => {
     // Next's built files are not the server's work; judged on the path Next resolves, so that
     // `/_next/static/../../api/events` counts as the API request it is.
     if (settings.perClient <= 0 || isNextStaticFile(req.originalUrl)) return next()
     const key = req.ip ?? req.socket.remoteAddress ?? ''
-    let client = clients.get(key)
-    if (!client) clients.set(key, (client = { running: 0, waiting: [] }))
-    const start = () => {
-      let released = false
-      res.once('close', () => {
-        if (released) return
-        released = true
-        release(key, client)
-      })
-      next()
-    }
-    if (client.running < settings.perClient) {
-      client.running++
-      return start()
-    }
-    if (client.waiting.length >= settings.maxQueued) return refuse(req, res, settings)
-    const turn = () => {
-      clearTimeout(timer)
-      start()
-    }
-    const timer = setTimeout(() => {
-      client.waiting.splice(client.waiting.indexOf(turn), 1)
-      refuse(req, res, settings)
-    }, settings.maxWaitMs)
-    client.waiting.push(turn)
+    let turns = clients.get(key)
+    if (!turns) clients.set(key, (turns = new Turns({ concurrent: settings.perClient, maxWaiting: settings.maxQueued, maxWaitMs: settings.maxWaitMs })))
     // A client that gives up while waiting leaves the line.
-    res.once('close', () => {
-      const index = client.waiting.indexOf(turn)
-      if (index === -1) return
-      client.waiting.splice(index, 1)
-      clearTimeout(timer)
-    })
+    const hungUp = new AbortController()
+    const abort = () => hungUp.abort()
+    res.once('close', abort)
+    const turn = await turns.take(hungUp.signal)
+    res.off('close', abort)
+    if (typeof turn === 'string') {
+      forgetIdle(key, turns)
+      if (turn !== 'gave-up') refuse(req, res, settings)
+      return
+    }
+    const heldTurns = turns
+    const giveBack = () => {
+      turn()
+      forgetIdle(key, heldTurns)
+    }
+    // Hung up between being given the turn and taking it: nothing to answer.
+    if (hungUp.signal.aborted) return giveBack()
+    res.once('close', giveBack)
+    next()
   }
 }
 

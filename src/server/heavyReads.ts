@@ -26,9 +26,9 @@ const heavyReads = new Turns({ concurrent: 1, maxWaiting: 64, maxWaitMs: 15_000 
  * A turn for a read of `documents` documents: null when the read is light and needs none, a
  * function that gives it back, or why none was given (the caller answers 503).
  */
-export async function takeHeavyReadTurn(documents: number): Promise<(() => void) | NoTurn | null> {
+export async function takeHeavyReadTurn(documents: number, signal?: AbortSignal): Promise<(() => void) | NoTurn | null> {
   if (documents < HEAVY_READ_DOCUMENTS) return null
-  return heavyReads.take()
+  return heavyReads.take(signal)
 }
 
 /**

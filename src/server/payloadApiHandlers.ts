@@ -53,7 +53,7 @@ export function payloadRestHandler(config: Config): (request: Request, args: Rou
       forwarded = withBody(request, body)
     }
     const documents = ['GET', 'HEAD'].includes(method) || isReadOverride(request) ? restReadDocuments(slug, readParams(request, body), (await config).defaultDepth) : 0
-    return inHeavyReadTurn(documents, async () => inPayloadErrorShape(await payloadRest(forwarded, args)))
+    return inHeavyReadTurn(request, documents, async () => inPayloadErrorShape(await payloadRest(forwarded, args)))
   }
 }
 
@@ -74,7 +74,7 @@ export function payloadGraphqlHandler(config: Config): (request: Request) => Pro
       return errorResponse(400, `The query selects more than ${MAX_GRAPHQL_EXPANDED_FIELDS.toLocaleString('en')} fields once its fragments are spread.`)
     }
     try {
-      return await inHeavyReadTurn(graphqlReadDocuments(operations), () => payloadGraphql(withBody(request, body)))
+      return await inHeavyReadTurn(request, graphqlReadDocuments(operations), () => payloadGraphql(withBody(request, body)))
     } catch (error) {
       const status = (error as { status?: unknown }).status
       if (typeof status === 'number' && status >= 400 && status < 500) return errorResponse(status, (error as Error).message)
@@ -87,8 +87,9 @@ export function payloadGraphqlHandler(config: Config): (request: Request) => Pro
  * A read of many documents waits for its turn (`./heavyReads.ts`) and gives it back when its answer
  * is made; when the line is full or the wait too long, a 503 with `Retry-After`.
  */
-async function inHeavyReadTurn(documents: number, read: () => Promise<Response>): Promise<Response> {
-  const turn = await takeHeavyReadTurn(documents)
+async function inHeavyReadTurn(request: Request, documents: number, read: () => Promise<Response>): Promise<Response> {
+  // A caller that hangs up while waiting leaves the line (the answer then goes nowhere).
+  const turn = await takeHeavyReadTurn(documents, request.signal)
   if (turn === null) return read()
   if (typeof turn === 'string') return errorResponse(503, 'The server is answering other large reads. Try again shortly, or ask for a smaller page.', { 'Retry-After': '1' })
   try {

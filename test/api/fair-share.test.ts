@@ -56,6 +56,7 @@ async function slowApp(settings: { maxQueued: number; maxWaitMs: number; perClie
     started: () => started,
     until,
     server,
+    url,
   }
 }
 
@@ -96,6 +97,34 @@ describe("each client's fair share of the server", () => {
       expect((await held).status).toBe(200)
       // The slot is free again.
       expect((await app.get('/fast', '10.0.0.3')).status).toBe(200)
+    } finally {
+      app.server.closeAllConnections()
+      await app.close()
+    }
+  })
+
+  it('lets a request that hangs up while waiting leave the line, so its place goes to the next one', async () => {
+    const app = await slowApp({ maxQueued: 1, maxWaitMs: 10_000, perClient: 1 })
+    try {
+      const held = app.get('/slow', '10.0.0.4')
+      await app.until(() => app.started() === 1)
+      const hangingUp = new AbortController()
+      const gone = fetch(`${app.url}/slow`, {
+        headers: { 'x-forwarded-for': '10.0.0.4' },
+        signal: hangingUp.signal,
+      }).catch(() => 'hung up')
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      hangingUp.abort()
+      expect(await gone).toBe('hung up')
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      // The line of one is free again: this one waits its turn instead of a 429, and is answered.
+      const next = app.get('/slow', '10.0.0.4')
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      app.finishOne()
+      await app.until(() => app.started() === 2)
+      app.finishOne()
+      expect((await held).status).toBe(200)
+      expect((await next).status).toBe(200)
     } finally {
       app.server.closeAllConnections()
       await app.close()

@@ -42,6 +42,27 @@ describe('turns', () => {
   })
 })
 
+describe('turns given up', () => {
+  it('takes a caller that gives up while waiting out of the line at once, and gives nothing to one that gave up before', async () => {
+    const turns = new Turns({ concurrent: 1, maxWaiting: 1, maxWaitMs: 10_000 })
+    const first = await turns.take()
+    const hangingUp = new AbortController()
+    const waiting = turns.take(hangingUp.signal)
+    expect(turns.load).toEqual({ holding: 1, waiting: 1 })
+    hangingUp.abort()
+    expect(await waiting).toBe('gave-up')
+    expect(turns.load).toEqual({ holding: 1, waiting: 0 })
+    // Its place is free: the next caller waits instead of finding the line full.
+    const next = turns.take()
+    expect(turns.load).toEqual({ holding: 1, waiting: 1 })
+    ;(first as () => void)()
+    ;((await next) as () => void)()
+    expect(turns.load).toEqual({ holding: 0, waiting: 0 })
+    expect(await turns.take(AbortSignal.abort())).toBe('gave-up')
+    expect(turns.load).toEqual({ holding: 0, waiting: 0 })
+  })
+})
+
 describe('documents a read reads', () => {
   it('REST: a page times one plus its depth; reads of one document and small pages are light', () => {
     const rest = (path: string, query: string) => restReadDocuments(path.split('/'), new URLSearchParams(query), 2)
