@@ -10,7 +10,7 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const
  * The compatibility API as Payload root endpoints, at `{routes.api}/{namespace}/…`
  * (`/api/vendor/events/v1/…`): for sites that run Payload inside their own Next app without
  * our Express server. Payload drops a trailing slash before matching; a Next.js host redirects
- * it before Payload sees the request (README, "Using the plugin in your own Payload app").
+ * it before Payload sees the request (docs/plugin.md, "What your app gets, and what it adds itself").
  */
 export function compatRootEndpoints(options: SanitizedPluginConfig): Endpoint[] {
   const handler = async (req: PayloadRequest): Promise<Response> => {

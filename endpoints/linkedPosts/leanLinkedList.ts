@@ -22,7 +22,7 @@ import { postReadRule, unlockedItemsSql } from '../../src/calendar/postReadRule'
  * Same conditions as Payload's: the folded LIKE of `src/db/foldedSearch.ts`, in the request's
  * language only (no fallback in queries), `in`/`not_in` ids, statuses, plus the read access
  * (`postReadRule.ts`). Any other condition leaves the list to Payload (`undefined`), as does
- * anything that sends events' reads there (`leanEventsApply`). `test/linked-search-lean.test.ts`
+ * anything that sends events' reads there (`leanEventsApply`). `test/api/events-read-lean.test.ts`
  * compares both.
  */
 

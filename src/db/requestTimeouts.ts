@@ -10,7 +10,7 @@ export type DatabaseTimeouts = { lockMs: number; statementMs: number }
 /**
  * A request's statements take milliseconds (bench/RESULTS.md: the costliest, an events search's
  * total at 100,000 events, 147 ms), so 10 s is only reached by a query no request should make. A
- * write waits for another write of the same item up to 5 s (`src/lib/locks.ts`, `LOCK_WAIT_MS`),
+ * write waits for another write of the same item up to 5 s (`src/db/locks.ts`, `LOCK_WAIT_MS`),
  * and as long for any other lock.
  */
 export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { lockMs: 5_000, statementMs: 10_000 }

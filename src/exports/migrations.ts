@@ -3,8 +3,8 @@ import type { SqlRunner } from '../db/calendarSchema'
 import { applyCalendarSchema, dropCalendarSchema } from '../db/calendarSchema'
 
 /*
- * The calendar's database pieces for a host app's own migrations (README, "Using the plugin in
- * your app"): Payload generates the calendar's tables with the host's other collections, but
+ * The calendar's database pieces for a host app's own migrations (docs/plugin.md, "The
+ * calendar's database pieces"): Payload generates the calendar's tables with the host's other collections, but
  * not the pieces Payload knows nothing of (shared id sequences, indexes, term counts, change
  * log), nor the list order of events stored before the columns that keep it existed
  * (`src/db/calendarSchema/listOrder.ts`). `payload migrate` makes them after the host's migrations

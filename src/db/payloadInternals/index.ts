@@ -16,7 +16,7 @@ import { validationDetailsPatch } from './validationDetails'
 export type { InternalsPatch } from './patch'
 
 /**
- * The Payload versions these patches are tested with (`test/payload-internals.test.ts`): the
+ * The Payload versions these patches are tested with (`test/api/payload-internals.test.ts`): the
  * package's peer range says the same, and `npm run test:latest-payload` tries the newest one.
  */
 export const TESTED_PAYLOAD_VERSIONS = '~3.90.2'
