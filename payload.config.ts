@@ -10,6 +10,7 @@ import { generateMediaCollection } from './collections/Media/index'
 import { timeoutPoolOptions } from './src/db/requestTimeouts'
 import { type AppEnv, readEnv, readPasswordGuardSettings } from './src/env'
 import { eventsCalendarPlugin } from './src/index'
+import { logOnlyEmailAdapter } from './src/server/emailAdapter'
 import { loggerConfig } from './src/server/logger'
 import { migrations } from './src/migrations/index'
 
@@ -86,6 +87,7 @@ export default buildConfig({
     allowIDOnCreate: true,
   }),
   editor: lexicalEditor(),
+  email: logOnlyEmailAdapter,
   logger: loggerConfig(env),
   localization: {
     locales: [

@@ -32,7 +32,11 @@ export async function runCalendarQueueOnce(payload: Payload): Promise<boolean> {
       where: { and: [{ queue: { equals: CALENDAR_QUEUE } }, { processing: { equals: true } }] },
     })
     await payload.jobs.handleSchedules({ queue: CALENDAR_QUEUE })
-    await payload.jobs.run({ queue: CALENDAR_QUEUE, limit: 10 })
+    // Payload logs "Running N jobs." at info on every turn: a line a minute that says nothing an
+    // operator acts on, so it is written at debug here (errors still come through Payload).
+    const ran = await payload.jobs.run({ limit: 10, queue: CALENDAR_QUEUE, silent: { error: false, info: true } })
+    const jobs = 'jobStatus' in ran && ran.jobStatus ? Object.keys(ran.jobStatus).length : 0
+    if (jobs) payload.logger.debug({ jobs, queue: CALENDAR_QUEUE }, `Ran ${jobs} jobs of the calendar queue`)
   })
 }
 

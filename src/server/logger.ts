@@ -1,4 +1,4 @@
-import { defaultLoggerOptions } from 'payload'
+import { build } from 'pino-pretty'
 
 import type { AppEnv } from '../env'
 
@@ -32,8 +32,20 @@ function escapeLogged(value: unknown, depth = 0): unknown {
 }
 
 /**
+ * The readable format: Payload's own (time, level, message), but each entry on one line with its
+ * values after the message, so that a request is one line; coloured only on a terminal (and not with
+ * NO_COLOR), so that a log file or a collector gets no escape codes.
+ */
+export function readableLogDestination(output: NodeJS.WritableStream & { isTTY?: boolean } = process.stdout, noColor = process.env.NO_COLOR) {
+  const colorize = Boolean(output.isTTY) && !noColor
+  const common = { colorize, ignore: 'pid,hostname', singleLine: true, translateTime: 'SYS:HH:MM:ss' }
+  // Standard output by its descriptor, as Payload's own destination writes it; any other stream as given (tests).
+  return build(output === process.stdout ? common : { ...common, destination: output })
+}
+
+/**
  * LOG_FORMAT=json: one JSON object a line (level names, ISO times) for log collectors; otherwise
- * Payload's own readable output. LOG_LEVEL applies to both.
+ * the readable format above. LOG_LEVEL applies to both.
  */
 export function loggerConfig(env: Pick<AppEnv, 'logFormat' | 'logLevel'>) {
   const options = {
@@ -45,7 +57,7 @@ export function loggerConfig(env: Pick<AppEnv, 'logFormat' | 'logLevel'>) {
     level: env.logLevel,
     name: 'payload',
   }
-  if (env.logFormat === 'text') return { destination: defaultLoggerOptions, options }
+  if (env.logFormat === 'text') return { destination: readableLogDestination(), options }
   return {
     options: {
       ...options,

@@ -79,4 +79,30 @@ describe('the server (npm start)', () => {
     const me = await (await fetch(`${base}/api/users/me`, { headers: basic(user.username, doc.password) })).json()
     expect(me.user?.email).toBe(ADMIN.email)
   })
+
+  it('logs each request on one line without colour codes when its output is no terminal, and says nothing of e-mail until one cannot be sent', async () => {
+    const marker = `/wp-json/vendor/events/v1/events?log-marker=${Date.now()}`
+    expect((await fetch(`${base}${marker}`)).status).toBe(200)
+    await expect.poll(() => server.output().includes('/wp-json/vendor/events/v1/events 200'), { timeout: 5_000 }).toBe(true)
+    const lines = server.output().split('\n')
+    const requestLines = lines.filter((line) => line.includes('GET /wp-json/vendor/events/v1/events 200'))
+    expect(requestLines).toHaveLength(1)
+    // The values follow the message on the same line, the query string (which may hold credentials) left out.
+    expect(requestLines[0]).toMatch(/"status":200/)
+    expect(requestLines[0]).not.toContain('log-marker')
+    expect(server.output()).not.toContain('\u001b[')
+    expect(server.output()).not.toMatch(/No email adapter/)
+
+    const reset = await fetch(`${base}/api/users/forgot-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN.email }),
+    })
+    expect(reset.status).toBe(200)
+    await expect.poll(() => server.output().includes('E-mail not sent'), { timeout: 5_000 }).toBe(true)
+    const emailLine = server.output().split('\n').find((line) => line.includes('E-mail not sent'))!
+    expect(emailLine).toContain(ADMIN.email)
+    // The reset link is the message's body: never in the log.
+    expect(emailLine).not.toContain('/reset/')
+  })
 })
