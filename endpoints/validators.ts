@@ -9,6 +9,7 @@ import { readItemsById, rememberItemsRead } from '../src/lib/itemsReadByRequest'
 import { mayReadEvery } from './writtenItems'
 import { termsAnswering, termsNamed } from './terms/termsNamed'
 
+import { slugAsStored } from '../src/db/slug'
 import { MAX_INT4 } from '../src/lib/databaseIds'
 import { isPhpTime, parsePhpDateTime } from '../src/lib/phpDate'
 import { can } from '../src/lib/roles'
@@ -156,7 +157,7 @@ export const slugOf =
   (collection: string, select: Record<string, true> = {}): Validator =>
   async (value, ctx) => {
     if (typeof value !== 'string' || value === '') return false
-    const item = await findOne(ctx, collection, { slug: { equals: value } }, select)
+    const item = await findOne(ctx, collection, { slug: { equals: slugAsStored(value) } }, select)
     return item ? found(item) : false
   }
 

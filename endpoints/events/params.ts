@@ -2,6 +2,7 @@ import type { ParamSpecs, Validator } from '../params'
 
 import { found, optional } from '../params'
 import { loadEventBySlug } from '../../src/calendar/events/loadEvents'
+import { slugAsStored } from '../../src/db/slug'
 
 import { formatWallTime } from '../../src/lib/phpDate'
 import { TEXT_LIMITS } from '../../src/lib/textLimits'
@@ -192,7 +193,7 @@ const eventSlugOf = (events: string): Validator => {
   const lookUp = slugOf(events, { status: true })
   return async (value, ctx) => {
     if ((ctx.method === 'GET' || ctx.method === 'HEAD') && typeof value === 'string' && value !== '') {
-      const read = await loadEventBySlug(ctx, value)
+      const read = await loadEventBySlug(ctx, slugAsStored(value))
       if (read !== undefined) return read ? found(read) : false
     }
     return lookUp(value, ctx)

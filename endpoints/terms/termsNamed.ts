@@ -2,6 +2,7 @@ import type { CollectionSlug, PayloadRequest, Where } from 'payload'
 
 import type { CalendarContext } from '../../src/calendar/context'
 
+import { slugAsStored } from '../../src/db/slug'
 import { plainDocs } from '../../src/lib/plainDoc'
 
 export type TermDoc = Record<string, unknown> & { id: number; name?: string; parent?: unknown; slug?: string }
@@ -16,7 +17,7 @@ export type TermDoc = Record<string, unknown> & { id: number; name?: string; par
 /** Whether the term is called `entry` (its name, without case). */
 export const isNamed = (term: TermDoc, entry: string): boolean => String(term.name ?? '').toLowerCase() === entry.toLowerCase()
 
-const hasSlug = (term: TermDoc, entry: string): boolean => term.slug === entry || term.slug === entry.toLowerCase()
+const hasSlug = (term: TermDoc, entry: string): boolean => term.slug === entry || term.slug === entry.toLowerCase() || term.slug === slugAsStored(entry)
 
 /**
  * The terms of `collection` whose slug or name is one of `entries`, in one query (whatever their
@@ -26,7 +27,7 @@ const hasSlug = (term: TermDoc, entry: string): boolean => term.slug === entry |
 export async function termsNamed(ctx: CalendarContext, collection: string, entries: string[], req?: PayloadRequest): Promise<TermDoc[]> {
   if (!entries.length) return []
   // `like` (case-insensitive, by words) finds a superset, which the exact comparison narrows.
-  const where = { or: entries.flatMap((entry): Where[] => [{ slug: { in: [entry, entry.toLowerCase()] } }, { name: { like: entry } }]) }
+  const where = { or: entries.flatMap((entry): Where[] => [{ slug: { in: [...new Set([entry, entry.toLowerCase(), slugAsStored(entry)])] } }, { name: { like: entry } }]) }
   const terms = await findTerms(ctx, collection, where, req)
   return terms.filter((term) => entries.some((entry) => hasSlug(term, entry) || isNamed(term, entry)))
 }

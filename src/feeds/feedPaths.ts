@@ -1,8 +1,9 @@
 import type { SanitizedPluginConfig } from '../types'
 
+import { slugAsStored } from '../db/slug'
 import { decodeSegment, splitLanguageRoot } from '../lib/languageRoot'
 
-/** Which feed a URL asks for. */
+/** Which feed a URL asks for; an event's slug spelt as slugs are stored (`slugAsStored`). */
 export type FeedLocation =
   | { kind: 'calendar'; language: string; rootPath: string }
   | { kind: 'event'; language: string; rootPath: string; slug: string }
@@ -21,10 +22,10 @@ export function locateFeed(pathname: string, search: URLSearchParams, options: P
 
   if (segments.length === 1 && segments[0] === 'events.ics') return { kind: 'calendar', language, rootPath }
   if (segments.length === 2 && segments[0] === 'event' && /^[^/]+\.ics$/.test(segments[1]!) && segments[1] !== '.ics') {
-    return { kind: 'event', language, rootPath, slug: decodeSegment(segments[1]!.slice(0, -'.ics'.length)) }
+    return { kind: 'event', language, rootPath, slug: slugAsStored(decodeSegment(segments[1]!.slice(0, -'.ics'.length))) }
   }
   if (!asksIcal) return null
   if (segments.length === 1 && segments[0] === 'events') return { kind: 'calendar', language, rootPath }
-  if (segments.length === 2 && segments[0] === 'event' && segments[1]) return { kind: 'event', language, rootPath, slug: decodeSegment(segments[1]) }
+  if (segments.length === 2 && segments[0] === 'event' && segments[1]) return { kind: 'event', language, rootPath, slug: slugAsStored(decodeSegment(segments[1])) }
   return null
 }

@@ -173,6 +173,23 @@ describe('event writes: create, update, delete', () => {
     expect((await missing.json()).code).toBe('rest-event-not-found')
   })
 
+  // Issue 28, item 16: WordPress keeps letters of any script in a slug, percent-encoded.
+  it('keeps letters of other scripts in slugs, percent-encoded as WordPress stores them, and finds items by them however the URL spells them', async () => {
+    const { body: created, status } = await create({ title: unique('東京の夜'), categories: [unique('Фестивали')] })
+    expect(status).toBe(201)
+    expect(created.slug).toMatch(/^%e6%9d%b1%e4%ba%ac%e3%81%ae%e5%a4%9c-[a-z0-9-]+$/)
+    const category = created.categories[0]
+    expect(category.slug).toMatch(/^%d1%84%d0%b5%d1%81%d1%82%d0%b8%d0%b2%d0%b0%d0%bb%d0%b8-[a-z0-9-]+$/)
+    // As stored, and as a browser encodes the decoded slug (upper-case octets).
+    for (const spelling of [created.slug, encodeURIComponent(decodeURIComponent(created.slug))]) {
+      const found = await send('GET', `/events/by-slug/${spelling}`, undefined, null)
+      expect(found.status, spelling).toBe(200)
+      expect((await found.json()).id).toBe(created.id)
+    }
+    const filtered = await (await send('GET', `/events?categories=${category.slug}`, undefined, null)).json()
+    expect(filtered.events.map((event: { id: number }) => event.id)).toEqual([created.id])
+  })
+
   it('trashes on delete, answers 410 the second time, and 403 to reads of a trashed event', async () => {
     const { body: created } = await create({ title: unique('Delete me') })
     const first = await send('DELETE', `/events/${created.id}`)
