@@ -80,7 +80,7 @@ function readOptions(argv: string[]): Options {
       case '--no-explain': options.explain = false; break
       case '--help':
         console.log('npm run bench -- [--events 50,10000,100000] [--duration S] [--warmup S] [--connections 2] [--payload] [--cold] [--no-answers] [--cpu-prof DIR] [--data DIR] [--only a,b] [--markdown file] [--no-explain] [--max-minutes M]')
-        process.exit(0)
+        return process.exit(0)
       default: throw new Error(`Unknown option ${argv[index]}`)
     }
   }

@@ -105,7 +105,7 @@ async function currentEpoch(payload: Payload, again = true): Promise<Kept> {
   const epochChecked = state.epoch
   const db = state.available === false ? null : drizzleOf(payload)
   if (!db) return NOTHING_KEPT
-  let changed = true
+  let changed: boolean
   let now: string
   try {
     const pool = poolOf(payload)

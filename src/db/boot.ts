@@ -5,7 +5,6 @@ import { getPayload } from 'payload'
 import { ensureCalendarSchemaOnInit } from './calendarSchemaOnInit'
 import { MIGRATION_LOCK_KEY, withSessionLock } from './pool'
 import { liftTimeoutsForTransaction } from './requestTimeouts'
-import { pluginOptionsOf } from '../pluginOptions'
 
 /** A migration as the generated files and `payload migrate` have it. */
 export type Migration = { down: Step<never>; name: string; up: Step<never> }

@@ -29,7 +29,6 @@ function isScriptAddress(value: string): boolean {
     .replace(/&#(\d+);?/g, (_, decimal: string) => String.fromCodePoint(Math.min(Number(decimal), 0x10ffff)))
     .replace(/&(?:tab|newline);/gi, ' ')
     .replace(/&colon;/gi, ':')
-  // eslint-disable-next-line no-control-regex
   const compact = decoded.replace(/[\u0000-\u0020\u007f-\u009f]/g, '').toLowerCase()
   return /^(?:javascript|vbscript|data):/.test(compact)
 }

@@ -38,7 +38,7 @@ export function createExpressApp(args: { clientConcurrency?: number; payload: Pa
   try {
     app.set('trust proxy', args.trustProxy)
   } catch (error) {
-    throw new Error(`TRUST_PROXY: ${(error as Error).message}`)
+    throw new Error(`TRUST_PROXY: ${(error as Error).message}`, { cause: error })
   }
   app.use(requestLog(payload))
   app.use(closeConnectionsWhileDraining)

@@ -1,6 +1,6 @@
 import { type DocumentNode, parse } from 'graphql'
 
-import { estimateDocuments, expandedFieldCount } from '../graphql/documentEstimate'
+import { estimateDocuments } from '../graphql/documentEstimate'
 import { type NoTurn, Turns } from '../lib/turns'
 
 /**

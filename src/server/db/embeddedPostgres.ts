@@ -88,7 +88,7 @@ export async function startEmbeddedPostgres(args: {
   } catch (error) {
     // The server is stopped only if it is still running: stopping one that exited would wait forever.
     if (started) await server.stop().catch(() => undefined)
-    throw new Error(`The embedded Postgres in ${dir} did not start: ${(error as Error).message}\n${logs.join('')}`)
+    throw new Error(`The embedded Postgres in ${dir} did not start: ${(error as Error).message}\n${logs.join('')}`, { cause: error })
   }
   let stopped = false
   const forgetExitStop = stopOnExit(dir)
