@@ -152,7 +152,7 @@ export type EventsCalendarPluginConfig = {
    * their totals and single events are read in SQL of the plugin's own, one statement each, where
    * the calendar's collections are the plugin's own (no `overrides`, their own read access) on
    * Postgres; otherwise, or with `sql: false`, through Payload's Local API. Both give the same
-   * answers (docs/architecture.md, "One query model").
+   * answers (docs/architecture.md, "Where each rule lives").
    */
   reads?: {
     /** @default true */

@@ -16,6 +16,7 @@ import { TRUSTED_READ } from '../../src/hooks/context'
 import { containsPattern } from '../../src/lib/searchTerms'
 import { htmlToLexical } from '../../src/lib/richText'
 import { pluginOptionsOf } from '../../src/pluginOptions'
+import { sanitizeOptions } from '../../src/sanitizeOptions'
 import { createUser, getTestPayload, unique } from '../helpers/payload'
 
 /*
@@ -206,5 +207,11 @@ describe('events query model: the Payload `where` and the SQL give the same list
     })
     const { sql } = await bothWays('author', query, 1)
     expect(sql).toBeDefined()
+  })
+
+  it('takes the SQL path as the plugin option reads.sql, on by default', () => {
+    expect(sanitizeOptions({}, {}).reads).toEqual({ sql: true })
+    expect(sanitizeOptions({ reads: { sql: false } }, {}).reads).toEqual({ sql: false })
+    expect(() => sanitizeOptions({ reads: { sql: 'no' as never } }, {})).toThrow('reads.sql must be true or false')
   })
 })
