@@ -30,7 +30,7 @@ import { createUser, getTestPayload, unique } from '../helpers/payload'
 
 const STATUSES: PostStatus[] = ['publish', 'draft', 'pending', 'future', 'private', 'trash']
 const PASSWORD = 'open sesame'
-const RUNS = Number(process.env.QUERY_MODEL_RUNS) || 60
+const RUNS = Number(process.env.QUERY_MODEL_RUNS) || 50
 
 type Scope = 'visitor' | 'contributor' | 'author' | 'editor'
 
