@@ -17,11 +17,11 @@ const UNPUBLISHED_STATUSES = ['draft', 'pending', 'trash']
  * who may read private posts, otherwise published items and, with `author`, the caller's own
  * (contributors and authors).
  */
-export type ReadScope = { author: null | number; everything: boolean }
+export type ReadScope = { author: null | number | string; everything: boolean }
 
 export function readScope(user: Parameters<typeof can>[0]): ReadScope {
   if (can(user, 'read_private_posts')) return { author: null, everything: true }
-  if (user && can(user, 'edit_posts')) return { author: Number(user.id), everything: false }
+  if (user && can(user, 'edit_posts')) return { author: user.id, everything: false }
   return { author: null, everything: false }
 }
 

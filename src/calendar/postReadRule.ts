@@ -10,15 +10,16 @@ import { readPosts, readScope, type ReadScope } from '../access/posts'
  * `events/leanEvent.ts`, `events/eventsSql.ts`). `undefined` when a site replaced that access on
  * `collection`: then only Payload may apply it.
  */
-export type PostReadRule = ReadScope
+export type PostReadRule = ReadScope & { author: null | number }
 
 export function postReadRule(ctx: CalendarContext, collection: string): PostReadRule | undefined {
   if (ctx.payload.collections[collection as CollectionSlug]?.config.access?.read !== readPosts) return undefined
-  return readScope(ctx.user)
+  const { author, everything } = readScope(ctx.user)
+  return { author: author === null ? null : Number(author), everything }
 }
 
 /** A read scope as SQL on the item `alias`: `true`, or published items and the caller's own. */
-export function readScopeSql(scope: ReadScope, alias: string, param: (value: unknown) => string): string {
+export function readScopeSql(scope: PostReadRule, alias: string, param: (value: unknown) => string): string {
   if (scope.everything) return 'true'
   return `(${alias}.status = 'publish'${scope.author === null ? '' : ` OR ${alias}.author_id = ${param(scope.author)}::int`})`
 }

@@ -1,5 +1,5 @@
 import type { EventsQuery, EventSearchField, Lock, QueryPath, SearchTerm } from './eventsQuery'
-import type { ReadScope } from '../../access/posts'
+import type { PostReadRule } from '../postReadRule'
 
 import { POST_STATUSES } from '../../lib/statuses'
 import { readScopeSql, unlockedSql } from '../postReadRule'
@@ -22,7 +22,7 @@ import { locksOf } from './eventsQuery'
  */
 
 /** The read scopes of the events and of the venues their conditions read. */
-export type SqlScope = { events: ReadScope; venues: ReadScope }
+export type SqlScope = { events: PostReadRule; venues: PostReadRule }
 
 export type SqlWhere = { text: string; values: unknown[] }
 
