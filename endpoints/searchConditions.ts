@@ -2,18 +2,17 @@ import type { CollectionSlug, Where } from 'payload'
 
 import type { ArgsContext } from './context'
 
-import { onlyWhereContentIsSeen, readingOf, withLocks } from '../src/access/hiddenFieldConditions'
-import { unprotectedOr } from '../src/access/protectedContent'
+import { readingOf } from '../src/access/hiddenFieldConditions'
 import { foldedLike } from '../src/db/foldedSearch'
 import { CALENDAR_SLUGS } from '../src/slugs'
 import { leanLinkedCount } from './linkedPosts/leanLinkedList'
 import { unlockedItems } from './unlockProtected'
-import { containsPattern, findLikeFragments, postSearchTerms } from '../src/lib/searchTerms'
+import { containsPattern, findLikeFragments } from '../src/lib/searchTerms'
 
 /*
  * The `search` of every list as a `where` (`docs/compatibility.md`, "Search"): the rules of each
  * list are in `src/lib/searchTerms.ts`, the comparison (without regard to case or accents) in
- * `src/db/foldedSearch.ts`.
+ * `src/db/foldedSearch.ts`. The events list's search is part of its query (`src/calendar/events/eventsQuery.ts`).
  */
 
 /**
@@ -25,35 +24,6 @@ function hiddenFieldLocks(ctx: ArgsContext, collection: string): (field: string)
   const seen = unlockedItems(ctx)
   const config = ctx.payload.collections[collection as CollectionSlug]?.config
   return (field) => (seen === true || !config ? [] : readingOf(ctx.payload, config, field, () => seen).locks)
-}
-
-/**
- * A list's filters (`{ venue: { in: … } }`, `{ categories: … }`) holding, on the fields a
- * protected item shows the caller blanked, only for the items the caller unlocks.
- */
-export function filtersOnWhatIsSeen(ctx: ArgsContext, collection: string, filters: Where[]): Where[] {
-  const seen = unlockedItems(ctx)
-  const config = ctx.payload.collections[collection as CollectionSlug]?.config
-  if (seen === true || !config) return filters
-  return filters.map((filter) => onlyWhereContentIsSeen(ctx.payload, config, filter, () => seen))
-}
-
-/**
- * Events (WordPress's post search): each term is found in one of the fields, and an excluded term
- * in none of them; in a field that a protected event shows the caller blanked, only when the
- * caller unlocks it. Someone not signed in finds no password-protected event at all, as in
- * WordPress (`post_password = ''`).
- */
-export function postSearchConditions(ctx: ArgsContext, fields: readonly string[], search: string): Where[] {
-  const locks = hiddenFieldLocks(ctx, CALENDAR_SLUGS.events)
-  const conditions = postSearchTerms(search).map(({ exclude, text }): Where => {
-    const pattern = containsPattern(text)
-    return exclude
-      ? { and: fields.map((field) => withLocks(foldedLike(field, pattern, { exclude: true }), locks(field))) }
-      : { or: fields.map((field) => withLocks(foldedLike(field, pattern), locks(field))) }
-  })
-  if (!ctx.user) conditions.push(unprotectedOr())
-  return conditions
 }
 
 /** Categories and tags (WordPress's term search): the whole text in the name or the slug. */

@@ -23,7 +23,13 @@ export function mayUnlockProtected(ctx: ArgsContext, doc: object): boolean {
  * stays blanked for the caller answers none of its searches and filters (`searchConditions.ts`).
  */
 export function unlockedItems(ctx: ArgsContext): true | Where {
+  const unlocked = unlockedBy(ctx)
+  return unlocked === true ? true : unprotectedOr(unlocked.password === null ? [] : [{ password: { equals: unlocked.password } }])
+}
+
+/** `unlockedItems` as data: every item (`true`), or those without a password and those with `password`. */
+export function unlockedBy(ctx: ArgsContext): true | { password: null | string } {
   if (can(ctx.user, 'edit_others_posts')) return true
   const { password } = ctx.args
-  return unprotectedOr(typeof password === 'string' && password !== '' ? [{ password: { equals: password } }] : [])
+  return { password: typeof password === 'string' && password !== '' ? password : null }
 }

@@ -55,6 +55,7 @@ export function sanitizeOptions(
     namespace,
     overrides: options.overrides ?? {},
     passwordGuard: passwordGuardOptions(options.passwordGuard),
+    reads: readsOptions(options.reads),
     restRoot,
     scheduledPublication: {
       autoRun: options.scheduledPublication?.autoRun ?? false,
@@ -74,6 +75,12 @@ function pathOption(name: string, value: string): string {
     throw new Error(`eventsCalendarPlugin: ${name} "${value}" is not a URL path`)
   }
   return trimmed
+}
+
+/** How events are read: in the plugin's own SQL where it applies (the default), or always through Payload. */
+function readsOptions(reads: EventsCalendarPluginConfig['reads'] = {}): SanitizedPluginConfig['reads'] {
+  if (reads.sql !== undefined && typeof reads.sql !== 'boolean') throw new Error('eventsCalendarPlugin: reads.sql must be true or false')
+  return { sql: reads.sql ?? true }
 }
 
 /** The cache's switches and each region's limits, the defaults where a limit is not given. */

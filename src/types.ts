@@ -148,6 +148,17 @@ export type EventsCalendarPluginConfig = {
     }
   }
   /**
+   * How the compatibility API and the feeds read events. With `sql` (the default), event lists,
+   * their totals and single events are read in SQL of the plugin's own, one statement each, where
+   * the calendar's collections are the plugin's own (no `overrides`, their own read access) on
+   * Postgres; otherwise, or with `sql: false`, through Payload's Local API. Both give the same
+   * answers (docs/architecture.md, "Where each rule lives").
+   */
+  reads?: {
+    /** @default true */
+    sql?: boolean
+  }
+  /**
    * Per-collection overrides, merged into the generated collection configs: `access` per
    * operation, `admin` per key (and `admin.components` per key), `hooks` per kind with the
    * plugin's hooks first, then the override's; `fields` is a function of the plugin's fields;
@@ -177,6 +188,7 @@ export type SanitizedPluginConfig = {
   mediaCollection: CollectionSlug
   namespace: string
   overrides: NonNullable<EventsCalendarPluginConfig['overrides']>
+  reads: { sql: boolean }
   passwordGuard: Required<NonNullable<EventsCalendarPluginConfig['passwordGuard']>>
   restRoot: string
   scheduledPublication: { autoRun: boolean; cron: string }

@@ -15,10 +15,11 @@ import { foundFor, wasSent } from '../args'
 import { eventNoLongerAvailable, eventNotFound, eventPasswordProtected, notAccessible, notAnEventId } from '../errors'
 import { countKept } from '../freshness'
 import { leanCount } from '../../src/calendar/events/leanList'
+import { eventsWhere } from '../../src/calendar/events/eventsWhere'
 import { mayUnlockProtected } from '../unlockProtected'
 import { toList } from '../validators'
 import { DATE_BOUNDS, includeWindow, isStrict, parseDateWindow } from './dateWindow'
-import { EVENT_SEARCH_FIELDS, EVENTS_LIST_SORT, eventsListConditions } from './listQuery'
+import { EVENT_SEARCH_FIELDS, EVENTS_LIST_SORT, eventsListQuery } from './listQuery'
 import { prepareEventData } from './prepareEvent'
 import { findEventsPage, loadEvents, populateEvents } from '../../src/calendar/events/loadEvents'
 import { defaultEndDate, defaultStartDate } from './params'
@@ -78,12 +79,12 @@ async function listEvents(ctx: RestContext, { page, perPage }: { page: number; p
         strict: isStrict(args.strict_dates),
         values: Object.fromEntries(DATE_BOUNDS.map((bound) => [bound, args[bound]])),
       })
-  const and = await eventsListConditions(ctx, args, { statuses, window })
+  const events = await eventsListQuery(ctx, args, { statuses, window })
 
-  const query = { collection: EVENTS, overrideAccess: false, req: ctx.req, where: { and } } as const
+  const query = { collection: EVENTS, overrideAccess: false, req: ctx.req, where: { and: eventsWhere(events) } } as const
   const [docs, total] = await Promise.all([
-    findEventsPage(ctx, { ...query, limit: perPage, page, sort: EVENTS_LIST_SORT }),
-    countKept(ctx, 'event-totals', query, () => leanCount(ctx, and)),
+    findEventsPage(ctx, events, { ...query, limit: perPage, page, sort: EVENTS_LIST_SORT }),
+    countKept(ctx, 'event-totals', query, () => leanCount(ctx, events)),
   ])
   const echo = echoedArgs(ctx, window.echo, statuses, mayEdit)
   return { docs, echo: { args: [...echo.main, ...echo.extras], encoded: echo.encoded }, total }

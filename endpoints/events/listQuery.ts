@@ -1,12 +1,17 @@
-import type { Where } from 'payload'
+import type { CollectionSlug, Payload } from 'payload'
 
+import type { EventsQuery, Lock, QueryPath, UnlockRule, WindowBound } from '../../src/calendar/events/eventsQuery'
+import type { PostStatus } from '../../src/types'
 import type { ArgsContext } from '../context'
 import type { DateWindow } from './dateWindow'
 
+import { readingOf } from '../../src/access/hiddenFieldConditions'
+import { EVENT_SEARCH_FIELDS } from '../../src/calendar/events/eventsQuery'
+import { containsPattern, postSearchTerms } from '../../src/lib/searchTerms'
 import { wallTime } from '../../src/lib/wallTimes'
-import { foundFor } from '../args'
 import { CALENDAR_SLUGS } from '../../src/slugs'
-import { filtersOnWhatIsSeen, postSearchConditions } from '../searchConditions'
+import { foundFor } from '../args'
+import { unlockedBy } from '../unlockProtected'
 import { toList } from '../validators'
 import { venuesNear } from './geofence'
 
@@ -16,55 +21,71 @@ import { venuesNear } from './geofence'
  * timezone, compare with each event's start and end as wall times in its own timezone
  * (`collections/Events/hooks/storeListOrder.ts`).
  */
-const BOUND_FILTERS = {
-  start_date: ['startLocal', 'greater_than_equal'],
-  end_date: ['endLocal', 'less_than_equal'],
-  starts_before: ['startLocal', 'less_than'],
-  starts_after: ['startLocal', 'greater_than'],
-  ends_before: ['endLocal', 'less_than'],
-  ends_after: ['endLocal', 'greater_than'],
-} as const
+const BOUND_FILTERS: Record<string, Omit<WindowBound, 'wallTime'>> = {
+  start_date: { field: 'startLocal', operator: 'greater_than_equal' },
+  end_date: { field: 'endLocal', operator: 'less_than_equal' },
+  starts_before: { field: 'startLocal', operator: 'less_than' },
+  starts_after: { field: 'startLocal', operator: 'greater_than' },
+  ends_before: { field: 'endLocal', operator: 'less_than' },
+  ends_after: { field: 'endLocal', operator: 'greater_than' },
+}
+
+const QUERY_PATHS: readonly QueryPath[] = [...EVENT_SEARCH_FIELDS, 'categories', 'featured', 'organizers', 'tags', 'venue', 'venue.latitude', 'venue.longitude']
 
 export { EVENTS_LIST_SORT } from '../../src/lib/eventOrder'
-
-/** What an events `search` looks in, each term in any of them (the events' `searchFields`; `../searchConditions.ts`). */
-export const EVENT_SEARCH_FIELDS = ['title', 'excerpt', 'descriptionText'] as const
+export { EVENT_SEARCH_FIELDS }
 
 /**
- * The conditions of the events list (`GET /events`) for arguments read from its declarations
+ * The "filters only on what the caller unlocks" rule for a caller who unlocks `unlocked`
+ * (`unlockedBy`): which of the paths the list reads a protected event (or its venue) blanks, from
+ * the collections' own blanking (`readingOf`, `src/access/hiddenFieldConditions.ts`).
+ */
+export function unlockRuleFor(payload: Payload, unlocked: ReturnType<typeof unlockedBy>): UnlockRule {
+  const config = payload.collections[CALENDAR_SLUGS.events as CollectionSlug]?.config
+  if (unlocked === true || !config) return null
+  const locksOf = (path: QueryPath): Lock[] => {
+    const locks: Lock[] = []
+    readingOf(payload, config, path, (collection) => {
+      locks.push(collection.slug === config.slug ? 'event' : 'venue')
+      return {}
+    })
+    return locks
+  }
+  return { locks: Object.fromEntries(QUERY_PATHS.map((path) => [path, locksOf(path)])) as Record<QueryPath, Lock[]>, password: unlocked.password }
+}
+
+/**
+ * The events list (`GET /events`) as a query, from arguments read from its declarations
  * (`params.ts`): listed events of these statuses (all but trashed when `null`), in this date
  * window, matching the filters sent. Shared by the list and the calendar feeds (`src/feeds/`),
  * which take a subset of the same arguments.
  */
-export async function eventsListConditions(
+export async function eventsListQuery(
   ctx: ArgsContext,
   args: Record<string, unknown>,
   { statuses, window }: { statuses: null | string[]; window: DateWindow | null },
-): Promise<Where[]> {
-  const include = args.include as number[] | undefined
-  const and: Where[] = [{ hideFromListings: { not_equals: true } }]
-  and.push(statuses ? { status: { in: statuses } } : { status: { not_equals: 'trash' } })
-  if (include) and.push({ id: { in: include } })
-  for (const [bound, instant] of Object.entries(window?.instants ?? {})) {
-    const [field, operator] = BOUND_FILTERS[bound as keyof typeof BOUND_FILTERS]
-    and.push({ [field]: { [operator]: wallTime(instant, ctx.options.siteTimezone) } })
+): Promise<EventsQuery> {
+  const locale = typeof ctx.req.locale === 'string' && ctx.req.locale !== 'all' ? ctx.req.locale : ctx.options.defaultLanguage
+  const query: EventsQuery = {
+    locale,
+    statuses: statuses as null | PostStatus[],
+    unlock: unlockRuleFor(ctx.payload, unlockedBy(ctx)),
+    window: Object.entries(window?.instants ?? {}).map(([bound, instant]) => ({ ...BOUND_FILTERS[bound]!, wallTime: wallTime(instant, ctx.options.siteTimezone) })),
   }
-  if (typeof args.search === 'string') and.push(...postSearchConditions(ctx, EVENT_SEARCH_FIELDS, args.search))
-  // On what a protected event shows the caller blanked, the filters hold only for events they unlock.
-  const filters: Where[] = []
+  if (args.include) query.include = args.include as number[]
+  if (typeof args.search === 'string') {
+    const terms = postSearchTerms(args.search).map(({ exclude, text }) => ({ exclude, pattern: containsPattern(text) }))
+    // Someone not signed in finds no password-protected event at all, as in WordPress (`post_password = ''`).
+    query.search = { fields: EVENT_SEARCH_FIELDS, terms, unprotectedOnly: !ctx.user }
+  }
   // The terms the validation found (`termListOf`), so each is looked up once.
-  if (args.categories !== undefined) filters.push({ categories: { in: foundFor<number[]>(args, 'categories') ?? [] } })
-  if (args.tags !== undefined) filters.push({ tags: { in: foundFor<number[]>(args, 'tags') ?? [] } })
-  if (args.venue !== undefined) filters.push({ venue: { in: toList(args.venue).map(Number) } })
-  if (args.organizer !== undefined) filters.push({ organizers: { in: toList(args.organizer).map(Number) } })
-  if (args.featured === true) filters.push({ featured: { equals: true } })
-  if (args.featured === false) filters.push({ featured: { not_equals: true } })
-  if (args.geoloc === true) filters.push({ 'venue.latitude': { exists: true } }, { 'venue.longitude': { exists: true } })
-  if (args.geoloc === false) filters.push({ or: [{ venue: { exists: false } }, { 'venue.latitude': { exists: false } }] })
-  if (args.geoloc_lat !== undefined && args.geoloc_lng !== undefined) {
-    filters.push({ venue: { in: await venuesNear(ctx, Number(args.geoloc_lat), Number(args.geoloc_lng)) } })
-  }
-  // Events have no parents here (no recurrence), so a parent filter matches nothing.
-  if (args.post_parent !== undefined) filters.push({ id: { equals: 0 } })
-  return [...and, ...filtersOnWhatIsSeen(ctx, CALENDAR_SLUGS.events, filters)]
+  if (args.categories !== undefined) query.categories = foundFor<number[]>(args, 'categories') ?? []
+  if (args.tags !== undefined) query.tags = foundFor<number[]>(args, 'tags') ?? []
+  if (args.venue !== undefined) query.venues = toList(args.venue).map(Number)
+  if (args.organizer !== undefined) query.organizers = toList(args.organizer).map(Number)
+  if (typeof args.featured === 'boolean') query.featured = args.featured
+  if (typeof args.geoloc === 'boolean') query.geoloc = args.geoloc
+  if (args.geoloc_lat !== undefined && args.geoloc_lng !== undefined) query.nearVenues = await venuesNear(ctx, Number(args.geoloc_lat), Number(args.geoloc_lng))
+  if (args.post_parent !== undefined) query.postParent = Number(args.post_parent)
+  return query
 }

@@ -11,11 +11,27 @@ import { can } from '../lib/roles'
 const PUBLISHED: Where = { status: { equals: 'publish' } }
 const UNPUBLISHED_STATUSES = ['draft', 'pending', 'trash']
 
-export const readPosts: Access = ({ req: { user } }) => {
-  if (can(user, 'read_private_posts')) return true
-  if (user && can(user, 'edit_posts')) return { or: [PUBLISHED, { author: { equals: user.id } }] }
-  return PUBLISHED
+/**
+ * Who reads which items (WordPress's `read_post`), written once for Payload's access (`readPosts`)
+ * and for SQL of our own (`readScopeSql`, `src/calendar/postReadRule.ts`): `everything` for those
+ * who may read private posts, otherwise published items and, with `author`, the caller's own
+ * (contributors and authors).
+ */
+export type ReadScope = { author: null | number | string; everything: boolean }
+
+export function readScope(user: Parameters<typeof can>[0]): ReadScope {
+  if (can(user, 'read_private_posts')) return { author: null, everything: true }
+  if (user && can(user, 'edit_posts')) return { author: user.id, everything: false }
+  return { author: null, everything: false }
 }
+
+/** A read scope as Payload's access: `true` or a query constraint. */
+export function readScopeWhere(scope: ReadScope): true | Where {
+  if (scope.everything) return true
+  return scope.author === null ? PUBLISHED : { or: [PUBLISHED, { author: { equals: scope.author } }] }
+}
+
+export const readPosts: Access = ({ req: { user } }) => readScopeWhere(readScope(user))
 
 export const createPosts: Access = ({ req: { user } }) => can(user, 'edit_posts')
 

@@ -7,7 +7,7 @@ import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/databaseErrors
 import { feedContext } from './feedContext'
 import { feedEventIds, renderFeed } from './feedDocument'
 import { locateFeed, type FeedLocation } from './feedPaths'
-import { calendarFeedConditions, eventFeedConditions } from './feedQuery'
+import { calendarFeedSelection, eventFeedSelection } from './feedQuery'
 import { FEED_TEXTS, inLanguage } from './feedTexts'
 import { clientCopyIsCurrent, currentFeedVersion } from './feedValidators'
 import { keptFeed } from './keptFeeds'
@@ -40,8 +40,8 @@ export async function answerFeedRequest(payload: Payload, options: SanitizedPlug
 
 async function answerFeed(payload: Payload, options: SanitizedPluginConfig, request: FeedRequest, location: FeedLocation): Promise<Response> {
   const ctx = await feedContext(payload, options, { language: location.language, query: request.search.replace(/^\?/, '') })
-  const where = location.kind === 'calendar' ? await calendarFeedConditions(ctx) : eventFeedConditions(location.slug)
-  const key = JSON.stringify({ language: location.language, site: options.siteUrl, where })
+  const selection = location.kind === 'calendar' ? await calendarFeedSelection(ctx) : eventFeedSelection(location.slug)
+  const key = JSON.stringify({ language: location.language, site: options.siteUrl, where: selection.where })
   const version = await currentFeedVersion(payload, key, { now: ctx.now, siteTimezone: options.siteTimezone })
   const headers: Record<string, string> = {
     'Access-Control-Allow-Origin': '*',
@@ -59,13 +59,13 @@ async function answerFeed(payload: Payload, options: SanitizedPluginConfig, requ
   const found = { 'Content-Disposition': `attachment; filename="${fileName}"`, 'Content-Type': 'text/calendar; charset=utf-8' }
   const notFound = () => plainText(404, inLanguage(FEED_TEXTS.notFound, location.language))
   if (request.method.toUpperCase() === 'HEAD') {
-    if (location.kind === 'event' && (await feedEventIds(ctx, where)).length === 0) return notFound()
+    if (location.kind === 'event' && (await feedEventIds(ctx, selection)).length === 0) return notFound()
     return new Response(null, { headers: { ...headers, ...found }, status: 200 })
   }
 
   const feed = await keptFeed(ctx, `${feedUrl}\n${key}`, () =>
     withRenderTurn(async () => {
-      const ids = await feedEventIds(ctx, where)
+      const ids = await feedEventIds(ctx, selection)
       const body = new TextEncoder().encode(await renderFeed(ctx, ids, feedUrl))
       return { body, events: ids.length }
     }),

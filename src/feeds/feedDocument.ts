@@ -5,6 +5,7 @@ import { escape, ICalCalendar, ICalCalendarMethod } from 'ical-generator'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 
 import type { FeedContext } from './feedContext'
+import type { FeedSelection } from './feedQuery'
 import type { OrganizerDoc } from '../../endpoints/organizers/serializeOrganizer'
 import type { EventDoc } from '../calendar/events/eventDoc'
 import type { VenueDoc } from '../../endpoints/venues/serializeVenue'
@@ -46,9 +47,8 @@ const REFRESH_SECONDS = 3600
  * MAX_FEED_EVENTS, in one statement where the list's lean read applies (`leanList.ts`), else
  * through Payload, ids only.
  */
-export async function feedEventIds(ctx: FeedContext, where: Where): Promise<number[]> {
-  const conditions = (where as { and?: Where[] }).and
-  const lean = conditions ? await leanPageIds(ctx, conditions, { limit: MAX_FEED_EVENTS, page: 1 }) : undefined
+export async function feedEventIds(ctx: FeedContext, { query, where }: FeedSelection): Promise<number[]> {
+  const lean = query ? await leanPageIds(ctx, query, { limit: MAX_FEED_EVENTS, page: 1 }) : undefined
   if (lean) return lean
   const { docs } = await ctx.payload.find({
     collection: EVENTS,

@@ -1,14 +1,19 @@
 import type { Where } from 'payload'
 
+import type { EventsQuery } from '../calendar/events/eventsQuery'
 import type { FeedContext } from './feedContext'
 import type { ParamSpecs } from '../../endpoints/params'
 
 import { readArgs, wasSent } from '../../endpoints/args'
 import { parseDateWindow, type DateWindow } from '../../endpoints/events/dateWindow'
-import { eventsListConditions } from '../../endpoints/events/listQuery'
+import { eventsListQuery } from '../../endpoints/events/listQuery'
 import { listEventsArgs } from '../../endpoints/events/params'
+import { eventsWhere } from '../calendar/events/eventsWhere'
 import { calendarDateOf, wallTimeToInstant } from '../lib/phpDate'
 import { CALENDAR_SLUGS } from '../slugs'
+
+/** A feed's events: its conditions for Payload and, for a calendar feed, the list's query they were compiled from (`eventsQuery.ts`). */
+export type FeedSelection = { query?: EventsQuery; where: Where }
 
 /** The events list's filters a calendar feed takes, as the list declares them (`endpoints/events/params.ts`). */
 export const FEED_FILTERS = ['start_date', 'end_date', 'search', 'categories', 'tags', 'venue', 'organizer', 'featured'] as const
@@ -27,7 +32,7 @@ function feedArgSpecs(ctx: FeedContext): ParamSpecs {
 }
 
 /**
- * The conditions of a calendar feed: the events list's, for published events (feeds are for
+ * The events of a calendar feed: the events list's query, for published events (feeds are for
  * visitors), with the list's filters read and validated by the list's own declarations (a bad
  * value is the list's 400 `rest_invalid_param`). Other parameters are ignored, as the list ignores
  * undeclared ones.
@@ -38,10 +43,11 @@ function feedArgSpecs(ctx: FeedContext): ParamSpecs {
  * no end. Either way a feed holds the window's first MAX_FEED_EVENTS events (`feedDocument.ts`),
  * as the original's holds the first 30 (`tribe_ical_feed_posts_per_page`).
  */
-export async function calendarFeedConditions(ctx: FeedContext): Promise<Where> {
+export async function calendarFeedSelection(ctx: FeedContext): Promise<FeedSelection> {
   const args = await readArgs(feedArgSpecs(ctx), ctx)
   const window = wasSent(args, 'start_date') || wasSent(args, 'end_date') ? listWindow(ctx, args) : upcomingWindow(ctx)
-  return { and: await eventsListConditions(ctx, args, { statuses: ['publish'], window }) }
+  const query = await eventsListQuery(ctx, args, { statuses: ['publish'], window })
+  return { query, where: { and: eventsWhere(query) } }
 }
 
 function listWindow(ctx: FeedContext, args: Record<string, unknown>): DateWindow {
@@ -61,6 +67,6 @@ function upcomingWindow(ctx: FeedContext): DateWindow {
 }
 
 /** One published event by its slug (hidden from listings or not: the original exports it too). */
-export function eventFeedConditions(slug: string): Where {
-  return { and: [{ slug: { equals: slug } }, { status: { equals: 'publish' } }] }
+export function eventFeedSelection(slug: string): FeedSelection {
+  return { where: { and: [{ slug: { equals: slug } }, { status: { equals: 'publish' } }] } }
 }

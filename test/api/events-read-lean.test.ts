@@ -2,15 +2,15 @@ import type { Payload } from 'payload'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { leanEventReads } from '../../src/calendar/events/leanEvent'
 import { poolOf } from '../../src/db/pool'
+import { pluginOptionsOf } from '../../src/pluginOptions'
 import { htmlToLexical } from '../../src/lib/richText'
 import { basic, serveCompatApi, type TestServer } from '../helpers/http'
 import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 
 /*
  * Single events read in one SQL statement (`src/calendar/events/leanEvent.ts`) against the same reads
- * through Payload (the lean path switched off), over HTTP: every status of the event, of its venue
+ * through Payload (the plugin's `reads.sql` option off), over HTTP: every status of the event, of its venue
  * and of its organizers (draft, pending, scheduled, private, trashed, password-protected, an
  * author's own), every kind of caller, by id and by slug, with and without the password, in the
  * default language and in another one with missing translations. Both answers must be the same,
@@ -118,7 +118,7 @@ describe('single events read in one statement: the same answers and rules as thr
     await payload.update({ collection: 'events', id: events.protected!.id, locale: 'fr', data: { title: `${tag} protégé` } as never, overrideAccess: true })
   })
   afterAll(async () => {
-    leanEventReads.enabled = true
+    pluginOptionsOf(payload).reads.sql = true
     await api?.close()
   })
 
@@ -178,7 +178,7 @@ describe('single events read in one statement: the same answers and rules as thr
 
   /** Every answer (status and body) for every caller, event and path, with the lean path on or off. */
   const answers = async (lean: boolean) => {
-    leanEventReads.enabled = lean
+    pluginOptionsOf(payload).reads.sql = lean
     await forgetKept()
     const all: Record<string, { body: string; status: number }> = {}
     for (const caller of CALLERS) {
@@ -198,7 +198,7 @@ describe('single events read in one statement: the same answers and rules as thr
         all[`${caller} list ${list}`] = { body, status: response.status }
       }
     }
-    leanEventReads.enabled = true
+    pluginOptionsOf(payload).reads.sql = true
     return all
   }
 

@@ -29,7 +29,8 @@ import { termCountsStored } from '../termCounts'
  *   gives them (`TRUSTED_READ`, `src/hooks/hideProtectedContent.ts`): the serializer blanks them
  *   (`mayUnlockProtected`).
  * Anything else goes through Payload (`undefined`): a site that overrides any of these collections
- * (its access, fields or hooks), another database, no localization, or a read inside a transaction.
+ * (its access, fields or hooks), another database, no localization, a read inside a transaction,
+ * or the plugin's `reads.sql` option off.
  * `test/events-read-lean.test.ts` compares both paths.
  */
 
@@ -151,9 +152,6 @@ function statementOf(ctx: CalendarContext, kind: keyof typeof STATEMENTS) {
   return { name: `calendar-lean-event-${kind}${counted ? '-counted' : ''}`, text: STATEMENTS[kind][counted ? 1 : 0] }
 }
 
-/** Off: every single event is read through Payload (for tests that compare both paths). */
-export const leanEventReads = { enabled: true }
-
 const eligible = new WeakMap<Payload, boolean>()
 
 /** Whether these collections are the plugin's own, as the statement reads them (see the comment at the top). */
@@ -180,7 +178,7 @@ function isEligible(ctx: CalendarContext): boolean {
 
 /** The read rule's and languages' parameters ($2–$5), or `undefined` when this read does not apply. */
 function leanParameters(ctx: CalendarContext): undefined | unknown[] {
-  if (!leanEventReads.enabled || ctx.req.transactionID || !isEligible(ctx)) return undefined
+  if (!ctx.options.reads.sql || ctx.req.transactionID || !isEligible(ctx)) return undefined
   const rules = [events, venues, organizers].map((slug) => postReadRule(ctx, slug))
   if (rules.some((rule) => rule === undefined)) return undefined
   const rule = rules[0]!

@@ -2,6 +2,7 @@ import type { CollectionSlug, Where } from 'payload'
 
 import type { CalendarContext } from '../context'
 import type { EventDoc } from './eventDoc'
+import type { EventsQuery } from './eventsQuery'
 
 import { CALENDAR_SLUGS } from '../../slugs'
 import { relationId } from '../../lib/databaseIds'
@@ -73,19 +74,19 @@ export async function loadEventBySlug(ctx: CalendarContext, slug: string): Promi
 const DIRECT_OFFSET = 50
 
 /**
- * One page of a list, without its total (counted beside it). Reading events assembles each one's
- * translations, relations and repeated values as it goes, for every row the database walks, the
- * skipped ones included: deep pages, and visitors' pages (whose events are mostly kept from earlier
+ * One page of the list `events` (its `where` in `query`), without its total (counted beside it).
+ * Reading events assembles each one's translations, relations and repeated values as it goes, for
+ * every row the database walks, the skipped ones included: deep pages, and visitors' pages (whose events are mostly kept from earlier
  * requests), take only the ids in the walk, then read the events they do not have yet.
  */
 export async function findEventsPage(
   ctx: CalendarContext,
+  events: EventsQuery,
   query: { limit: number; overrideAccess: false; page: number; req: CalendarContext['req']; sort: string[]; where: Where },
 ): Promise<EventDoc[]> {
   const { limit, page } = query
   // The page's ids in one statement where that read applies (`leanList.ts`), then the events as below.
-  const conditions = (query.where as { and?: Where[] }).and
-  const ids = conditions ? await leanPageIds(ctx, conditions, { limit, page }) : undefined
+  const ids = await leanPageIds(ctx, events, { limit, page })
   if (ids) return loadEvents(ctx, ids)
   const kept = await keptFor(ctx)
   if (!kept.active && (page - 1) * limit <= DIRECT_OFFSET && !leanEventsApply(ctx)) {
