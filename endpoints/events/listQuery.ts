@@ -14,6 +14,7 @@ import { foundFor } from '../args'
 import { unlockedBy } from '../unlockProtected'
 import { toList } from '../validators'
 import { venuesNear } from './geofence'
+import { categoriesWithDescendants } from '../../src/calendar/categoryTree'
 
 /**
  * Which date bound filters which field, and how (`docs/compatibility.md`, "Events list date
@@ -79,7 +80,8 @@ export async function eventsListQuery(
     query.search = { fields: EVENT_SEARCH_FIELDS, terms, unprotectedOnly: !ctx.user }
   }
   // The terms the validation found (`termListOf`), so each is looked up once.
-  if (args.categories !== undefined) query.categories = foundFor<number[]>(args, 'categories') ?? []
+  // A parent category includes its children (`categoriesWithDescendants`).
+  if (args.categories !== undefined) query.categories = await categoriesWithDescendants(ctx, foundFor<number[]>(args, 'categories') ?? [])
   if (args.tags !== undefined) query.tags = foundFor<number[]>(args, 'tags') ?? []
   if (args.venue !== undefined) query.venues = toList(args.venue).map(Number)
   if (args.organizer !== undefined) query.organizers = toList(args.organizer).map(Number)

@@ -136,6 +136,23 @@ describe('GET /events and single events (read side of the events API)', () => {
     expect(featured.rest_url).toContain('start_date=2026-11-20+00%3A00%3A00')
   })
 
+  // Issue 28, items 5 and 18: WordPress's taxonomy queries include a hierarchical term's children.
+  it('finds the events of a category’s children and grandchildren when filtering by the parent, not the parent’s from a child', async () => {
+    const festivals = await payload.create({ collection: 'event-categories', data: { name: unique('Festivals') } })
+    const folk = await payload.create({ collection: 'event-categories', data: { name: unique('Folk festivals'), parent: festivals.id } })
+    const village = await payload.create({ collection: 'event-categories', data: { name: unique('Village folk'), parent: folk.id } })
+    const make = async (title: string, categories: number[]) =>
+      (await payload.create({ collection: 'events', data: { title: `${title} ${marker()}`, startDate: ny('2026-12-12 18:00:00'), endDate: ny('2026-12-12 20:00:00'), status: 'publish', categories } as never })).id
+    const inParent = await make('In the parent', [festivals.id as number])
+    const inChild = await make('In the child', [folk.id as number])
+    const inGrandchild = await make('In the grandchild', [village.id as number])
+    const ofList = async (query: string) => (await (await get(`/events?search=${marker()}&${query}`)).json()).events.map((event: { id: number }) => event.id).sort()
+    expect(await ofList(`categories=${festivals.slug}`)).toEqual([inParent, inChild, inGrandchild].sort())
+    expect(await ofList(`categories=${folk.id}`)).toEqual([inChild, inGrandchild].sort())
+    expect(await ofList(`categories=${village.slug}`)).toEqual([inGrandchild])
+    await payload.delete({ collection: 'events', where: { id: { in: [inParent, inChild, inGrandchild] } } })
+  })
+
   it.each([
     ['per_page=0', 'per_page', 'Invalid parameter.'],
     ['page=-1', 'page', 'Invalid parameter.'],

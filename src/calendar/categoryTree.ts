@@ -1,0 +1,33 @@
+import type { CollectionSlug } from 'payload'
+
+import type { CalendarContext } from './context'
+
+import { CALENDAR_SLUGS } from '../slugs'
+
+/** How many levels below a category a filter looks: deeper trees are not made by hand, and a bound keeps a cycle harmless. */
+const MAX_DEPTH = 20
+
+/**
+ * The categories `ids` and every category below them: an events filter on a parent category
+ * finds the events of its children too, as WordPress's taxonomy queries do for a hierarchical
+ * taxonomy (`include_children`, on by default, which The Events Calendar's list leaves on).
+ * One query per level of the tree.
+ */
+export async function categoriesWithDescendants(ctx: Pick<CalendarContext, 'payload'>, ids: number[]): Promise<number[]> {
+  const all = new Set(ids)
+  let level = ids
+  for (let depth = 0; level.length && depth < MAX_DEPTH; depth++) {
+    const { docs } = await ctx.payload.find({
+      collection: CALENDAR_SLUGS.eventCategories as CollectionSlug,
+      depth: 0,
+      limit: 0,
+      overrideAccess: true,
+      pagination: false,
+      select: { id: true } as never,
+      where: { and: [{ parent: { in: level } }, { id: { not_in: [...all] } }] },
+    })
+    level = (docs as { id: unknown }[]).map((doc) => Number(doc.id)).filter((id) => !all.has(id))
+    for (const id of level) all.add(id)
+  }
+  return [...all]
+}
