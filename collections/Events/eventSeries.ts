@@ -1,0 +1,36 @@
+import type { PayloadRequest } from 'payload'
+
+import { type EventSeriesFields, expandEventSeries, horizonAfter, type Occurrence, type SeriesStart } from '../../src/recurrence/index'
+
+type Expansion = { horizon: Date; expanded: null | { series: SeriesStart; occurrences: Occurrence[] } }
+
+/** Where a request keeps the series it expanded, so that its save's check and its materialisation expand once. */
+const EXPANSIONS = 'eventsCalendarSeriesExpansions'
+
+const keyOf = (fields: EventSeriesFields) =>
+  JSON.stringify([
+    fields.startDate ? new Date(fields.startDate).getTime() : null,
+    fields.timezone ?? null,
+    fields.allDay === true,
+    fields.startLocal ?? null,
+    (fields.recurrence?.rule ?? '').trim(),
+    fields.recurrence?.rdates ?? [],
+    fields.recurrence?.exdates ?? [],
+  ])
+
+/**
+ * The event's series expanded to the horizon (`now` + `horizonMonths`), once per request and
+ * series: `hooks/checkRecurrenceField.ts` expands it to check it, `hooks/materializeOccurrences.ts`
+ * stores the same occurrences, up to the same horizon. Throws `RecurrenceError`.
+ */
+export function expandEventForSave(req: PayloadRequest, fields: EventSeriesFields, now: Date, horizonMonths: number): Expansion {
+  const kept = ((req.context[EXPANSIONS] as Map<string, Expansion> | undefined) ??= new Map())
+  const key = keyOf(fields)
+  let expansion = kept.get(key)
+  if (!expansion) {
+    const horizon = horizonAfter(now, horizonMonths)
+    expansion = { horizon, expanded: expandEventSeries(fields, horizon) }
+    kept.set(key, expansion)
+  }
+  return expansion
+}

@@ -1,0 +1,135 @@
+import { sql } from '@payloadcms/db-postgres'
+
+import { createTriggerIfMissing, type SchemaPiece, type SqlRunner } from './pieces'
+
+/*
+ * One row per occurrence of every event, materialised to the horizon (docs/recurrence.md, "The
+ * occurrence table"): a single event has one, with its own id; a series has one per start its
+ * recurrence gives. `original_start` (the start the rule gave, as a wall-clock time in the
+ * event's zone) is an occurrence's identity, unique within its event; its current dates are the
+ * four columns after it, as the original's `tec_occurrences` keeps local and UTC twins.
+ *
+ * Ids come from the sequence events, venues and organizers share, and each is claimed in
+ * `calendar_post_id_owners` in the creating transaction (./sharedIdSequences.ts), so an
+ * occurrence id never names a post and is never handed out again. The occurrence whose id is its
+ * event's own id is the event's to claim: the event already owns that id.
+ */
+const TABLE = 'calendar_occurrences'
+const OWNERS = 'calendar_post_id_owners'
+const SEQUENCE = 'calendar_post_ids'
+
+const INDEXES = [
+  // Lists ordered by start, windows by start; the id breaks ties as the lists' order does.
+  ['calendar_occurrences_start_idx', '("start_utc", "id")'],
+  // Windows that bound only the end.
+  ['calendar_occurrences_end_idx', '("end_utc")'],
+  // A series' own occurrences, and `post_parent`.
+  ['calendar_occurrences_event_start_idx', '("event_id", "start_utc")'],
+] as const
+
+export async function createOccurrences(db: SqlRunner): Promise<void> {
+  await db.execute(sql.raw(`
+  CREATE TABLE IF NOT EXISTS "${TABLE}" (
+    "id" integer PRIMARY KEY NOT NULL DEFAULT nextval('${SEQUENCE}'),
+    "event_id" integer NOT NULL REFERENCES "events" ("id") ON DELETE CASCADE,
+    "original_start" timestamp(0) without time zone NOT NULL,
+    "start_local" timestamp(0) without time zone NOT NULL,
+    "end_local" timestamp(0) without time zone NOT NULL,
+    "start_utc" timestamp(3) with time zone NOT NULL,
+    "end_utc" timestamp(3) with time zone NOT NULL,
+    "status" text NOT NULL DEFAULT 'scheduled' CHECK ("status" IN ('scheduled', 'cancelled')),
+    "override" jsonb,
+    "sequence" integer NOT NULL DEFAULT 0,
+    "from_rdate" boolean NOT NULL DEFAULT false,
+    -- Checked at the end of each statement: one update may move a series' starts along by a week.
+    CONSTRAINT "calendar_occurrences_event_original_start_key" UNIQUE ("event_id", "original_start") DEFERRABLE INITIALLY IMMEDIATE
+  );
+  ${INDEXES.map(([name, columns]) => `CREATE INDEX IF NOT EXISTS "${name}" ON "${TABLE}" USING btree ${columns};`).join('\n  ')}
+
+  -- The event's own id is already the event's; any other id is claimed as the posts' are.
+  CREATE OR REPLACE FUNCTION calendar_claim_occurrence_id() RETURNS trigger AS $$
+  DECLARE
+    claimed integer;
+    holder text;
+  BEGIN
+    IF TG_OP = 'UPDATE' THEN
+      IF NEW.id = OLD.id THEN RETURN NEW; END IF;
+      DELETE FROM ${OWNERS} WHERE id = OLD.id AND owner = TG_TABLE_NAME;
+    END IF;
+    IF NEW.id = NEW.event_id THEN RETURN NEW; END IF;
+    LOOP
+      INSERT INTO ${OWNERS} (id, owner) VALUES (NEW.id, TG_TABLE_NAME) ON CONFLICT (id) DO NOTHING RETURNING id INTO claimed;
+      EXIT WHEN claimed IS NOT NULL;
+      SELECT owner INTO holder FROM ${OWNERS} WHERE id = NEW.id;
+      EXIT WHEN holder = TG_TABLE_NAME;
+      IF holder IS NOT NULL THEN
+        RAISE EXCEPTION 'id % is already used in %', NEW.id, holder
+          USING ERRCODE = 'unique_violation', DETAIL = format('Key (id)=(%s) already exists.', NEW.id);
+      END IF;
+    END LOOP;
+    RETURN NEW;
+  END;
+  $$ LANGUAGE plpgsql;
+
+  -- The table's own (not the posts' calendar_release_shared_id), so that each step is undone alone.
+  CREATE OR REPLACE FUNCTION calendar_release_occurrence_id() RETURNS trigger AS $$
+  BEGIN
+    IF TG_OP = 'TRUNCATE' THEN
+      DELETE FROM ${OWNERS} WHERE owner = TG_TABLE_NAME;
+    ELSE
+      DELETE FROM ${OWNERS} WHERE id = OLD.id AND owner = TG_TABLE_NAME;
+    END IF;
+    RETURN NULL;
+  END;
+  $$ LANGUAGE plpgsql;`))
+  await db.execute(sql.raw(`
+  ${createTriggerIfMissing(TABLE, `${TABLE}_claim_shared_id`, `BEFORE INSERT OR UPDATE OF id ON "${TABLE}"
+    FOR EACH ROW EXECUTE FUNCTION calendar_claim_occurrence_id()`)}
+  ${createTriggerIfMissing(TABLE, `${TABLE}_release_shared_id`, `AFTER DELETE ON "${TABLE}"
+    FOR EACH ROW EXECUTE FUNCTION calendar_release_occurrence_id()`)}
+  ${createTriggerIfMissing(TABLE, `${TABLE}_release_shared_ids`, `AFTER TRUNCATE ON "${TABLE}"
+    FOR EACH STATEMENT EXECUTE FUNCTION calendar_release_occurrence_id()`)}
+  ${createTriggerIfMissing(TABLE, `${TABLE}_advance_id_sequence`, `AFTER INSERT ON "${TABLE}"
+    FOR EACH ROW EXECUTE FUNCTION calendar_advance_id_sequence('${SEQUENCE}')`)}`))
+  await backfillSingleOccurrences(db)
+}
+
+/**
+ * Every event stored without its occurrence gets its one, with its own id and dates: the list
+ * order's wall times (./listOrder.ts, which runs before this step) where the host's schema has
+ * them, else the UTC times (the next save of the event puts its own).
+ */
+async function backfillSingleOccurrences(db: SqlRunner): Promise<void> {
+  const { rows } = (await db.execute(sql`
+    SELECT count(*)::int AS n FROM information_schema.columns
+    WHERE table_schema = current_schema() AND table_name = 'events' AND column_name IN ('start_local', 'end_local')`)) as { rows: { n: number }[] }
+  const wall = (column: 'end' | 'start') => (Number(rows[0]?.n) === 2 ? `COALESCE(e.${column}_local::timestamp, e.${column}_date AT TIME ZONE 'UTC')` : `e.${column}_date AT TIME ZONE 'UTC'`)
+  await db.execute(sql.raw(`
+  INSERT INTO "${TABLE}" ("id", "event_id", "original_start", "start_local", "end_local", "start_utc", "end_utc")
+  SELECT e.id, e.id, starts.local, starts.local, GREATEST(${wall('end')}, starts.local), e.start_date, GREATEST(e.end_date, e.start_date)
+  FROM "events" e
+  CROSS JOIN LATERAL (SELECT ${wall('start')} AS local) starts
+  WHERE e.start_date IS NOT NULL AND e.end_date IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "${TABLE}" o WHERE o.event_id = e.id)
+  ON CONFLICT DO NOTHING;`))
+}
+
+export async function dropOccurrences(db: SqlRunner): Promise<void> {
+  await db.execute(sql.raw(`
+  DROP TABLE IF EXISTS "${TABLE}";
+  DO $$
+  BEGIN
+    IF to_regclass('"${OWNERS}"') IS NOT NULL THEN DELETE FROM "${OWNERS}" WHERE owner = '${TABLE}'; END IF;
+  END $$;
+  DROP FUNCTION IF EXISTS calendar_claim_occurrence_id();
+  DROP FUNCTION IF EXISTS calendar_release_occurrence_id();`))
+}
+
+export function occurrencePieces(): SchemaPiece[] {
+  return [
+    { kind: 'table', name: TABLE },
+    { kind: 'function', name: 'calendar_claim_occurrence_id' },
+    { kind: 'function', name: 'calendar_release_occurrence_id' },
+    ...INDEXES.map(([name]): SchemaPiece => ({ kind: 'index', name })),
+    ...['claim_shared_id', 'release_shared_id', 'release_shared_ids', 'advance_id_sequence'].map((name): SchemaPiece => ({ kind: 'trigger', name: `${TABLE}_${name}`, table: TABLE })),
+  ]
+}
