@@ -57,7 +57,7 @@ function plannedOf(occurrence: Occurrence, series: SeriesStart, span: EventSpan)
 }
 
 /** Locks the event's row for the rest of the transaction: writers of one series take turns. */
-async function lockEvent(db: SqlQuerier, id: number): Promise<boolean> {
+export async function lockEvent(db: SqlQuerier, id: number): Promise<boolean> {
   const { rows } = await db.execute(sql`SELECT "id" FROM "events" WHERE "id" = ${id} FOR UPDATE`)
   return rows.length > 0
 }

@@ -4,6 +4,8 @@ import { sql } from '@payloadcms/db-postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { drizzleOf } from '../../src/db/pool'
+import { extendRecurrences } from '../../src/jobs/extendRecurrences'
+import { pluginOptionsOf } from '../../src/pluginOptions'
 import { basic, serveAllApis, type TestServer } from '../helpers/http'
 import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 
@@ -235,6 +237,32 @@ describe('recurring events stored: occurrences, their ids, their checks', () => 
     expect(new Set(rows.map((row) => row.original_start)).size).toBe(rows.length)
     // Each Monday there from the start kept its first id.
     for (const row of rows) if (first[row.original_start]) expect(row.id).toBe(first[row.original_start])
+  })
+
+  it('extends an open-ended series to the horizon as time passes, keeping the ids it gave', async () => {
+    const { horizonMonths } = pluginOptionsOf(payload).recurrence
+    const event = await createSeries({ recurrence: { rule: 'FREQ=WEEKLY;BYDAY=MO', exdates: [] } })
+    const saved = await rowsOf(event.id)
+    const savedUntil = new Date((await payload.findByID({ collection: 'events', id: event.id })).materializedUntil as string)
+    expect(saved.at(-1)!.start_utc < savedUntil.toISOString()).toBe(true)
+    expect(savedUntil.getTime() - Date.now()).toBeGreaterThan((horizonMonths * 30 - 2) * 86_400_000)
+
+    // Three months on, the job stores the Mondays of the three months after the old horizon.
+    const later = new Date(Date.now() + 92 * 86_400_000)
+    const first = await extendRecurrences({ collection: 'events', horizonMonths, now: later, payload })
+    expect(first.series).toBeGreaterThanOrEqual(1)
+    const extended = await rowsOf(event.id)
+    expect(extended.length - saved.length).toBeGreaterThanOrEqual(12)
+    expect(extended.length - saved.length).toBeLessThanOrEqual(14)
+    expect(extended.slice(0, saved.length)).toEqual(saved)
+    expect(new Set(extended.map((row) => row.id)).size).toBe(extended.length)
+    const until = new Date((await payload.findByID({ collection: 'events', id: event.id })).materializedUntil as string)
+    expect(until.getTime()).toBeGreaterThan(savedUntil.getTime())
+    expect(extended.at(-1)!.start_utc <= until.toISOString()).toBe(true)
+
+    // Run again at the same moment: nothing left to add.
+    await extendRecurrences({ collection: 'events', horizonMonths, now: later, payload })
+    expect(await rowsOf(event.id)).toEqual(extended)
   })
 
   describe('the occurrences route', () => {
