@@ -7,9 +7,12 @@ type Expansion = { horizon: Date; expanded: null | { series: SeriesStart; occurr
 /** Where a request keeps the series it expanded, so that its save's check and its materialisation expand once. */
 const EXPANSIONS = 'eventsCalendarSeriesExpansions'
 
-const keyOf = (fields: EventSeriesFields) =>
+type SeriesDoc = EventSeriesFields & { endDate?: unknown; materializedUntil?: unknown }
+
+const keyOf = (fields: SeriesDoc) =>
   JSON.stringify([
     fields.startDate ? new Date(fields.startDate).getTime() : null,
+    fields.endDate ? new Date(fields.endDate as string).getTime() : null,
     fields.timezone ?? null,
     fields.allDay === true,
     fields.startLocal ?? null,
@@ -33,4 +36,12 @@ export function expandEventForSave(req: PayloadRequest, fields: EventSeriesField
     kept.set(key, expansion)
   }
   return expansion
+}
+
+/**
+ * True when a save leaves a stored series as it was (its dates, zone and recurrence): a title
+ * edit. Its occurrences stand, checked when they were stored; the horizon job moves them on.
+ */
+export function seriesUnchanged(previous: SeriesDoc | undefined, current: SeriesDoc): boolean {
+  return Boolean(previous?.materializedUntil) && keyOf(previous!) === keyOf(current)
 }

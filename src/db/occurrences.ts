@@ -82,34 +82,42 @@ const changed = (row: Row, planned: Planned) =>
 /** Rows with an override of their times keep them; the rest follow the series. */
 const keepsOwnTimes = (row: Row) => Boolean(row.override && ('startLocal' in row.override || 'endLocal' in row.override))
 
-async function updateRows(db: SqlQuerier, rows: { planned: Planned; row: Row }[]): Promise<void> {
+/** The rows' values as one JSON parameter, read back with `json_to_recordset`: one parameter however many rows a series has. */
+const RECORD = sql.raw(`"id" integer, "original_start" timestamp, "start_local" timestamp, "end_local" timestamp, "start_utc" timestamptz, "end_utc" timestamptz, "from_rdate" boolean`)
+
+const recordOf = (row: Planned) => ({
+  id: row.id ?? null,
+  original_start: row.originalStart,
+  start_local: row.startLocal,
+  end_local: row.endLocal,
+  start_utc: row.startUtc,
+  end_utc: row.endUtc,
+  from_rdate: row.fromRdate,
+})
+
+async function updateRows(db: SqlQuerier, eventId: number, rows: { planned: Planned; row: Row }[]): Promise<void> {
   if (!rows.length) return
-  const values = rows.map(({ planned, row }) => {
-    const own = keepsOwnTimes(row)
-    return sql`(${planned.id}::integer, ${planned.originalStart}::timestamp, ${own ? row.start_local : planned.startLocal}::timestamp, ${own ? row.end_local : planned.endLocal}::timestamp, ${own ? isoUtc(row.start_utc) : planned.startUtc}::timestamptz, ${own ? isoUtc(row.end_utc) : planned.endUtc}::timestamptz, ${planned.fromRdate}::boolean)`
-  })
+  const records = rows.map(({ planned, row }) =>
+    // A row whose override moved it keeps its own times.
+    keepsOwnTimes(row) ? { ...recordOf(planned), start_local: row.start_local, end_local: row.end_local, start_utc: isoUtc(row.start_utc), end_utc: isoUtc(row.end_utc) } : recordOf(planned),
+  )
   // One statement: the unique (event, original start) is checked at its end, so a series moved
   // by a week can hand each start on to the row before it.
   await db.execute(sql`
     UPDATE "calendar_occurrences" o SET "original_start" = v.original_start, "start_local" = v.start_local, "end_local" = v.end_local,
       "start_utc" = v.start_utc, "end_utc" = v.end_utc, "from_rdate" = v.from_rdate,
       "sequence" = o."sequence" + CASE WHEN (o."start_utc", o."end_utc") IS DISTINCT FROM (v.start_utc, v.end_utc) THEN 1 ELSE 0 END
-    FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, original_start, start_local, end_local, start_utc, end_utc, from_rdate)
-    WHERE o."id" = v.id`)
+    FROM json_to_recordset(${JSON.stringify(records)}::json) AS v(${RECORD})
+    WHERE o."event_id" = ${eventId} AND o."id" = v.id`)
 }
 
 async function insertRows(db: SqlQuerier, eventId: number, rows: Planned[]): Promise<void> {
-  // Two kinds of row: the event's own id given, the others drawn from the shared sequence.
-  for (const batch of [rows.filter((row) => row.id !== undefined), rows.filter((row) => row.id === undefined)]) {
-    if (!batch.length) continue
-    const values = batch.map(
-      (row) =>
-        sql`(${row.id === undefined ? sql`DEFAULT` : sql`${row.id}::integer`}, ${eventId}::integer, ${row.originalStart}::timestamp, ${row.startLocal}::timestamp, ${row.endLocal}::timestamp, ${row.startUtc}::timestamptz, ${row.endUtc}::timestamptz, ${row.fromRdate}::boolean)`,
-    )
-    await db.execute(sql`
-      INSERT INTO "calendar_occurrences" ("id", "event_id", "original_start", "start_local", "end_local", "start_utc", "end_utc", "from_rdate")
-      VALUES ${sql.join(values, sql`, `)}`)
-  }
+  if (!rows.length) return
+  // The event's own id where given, the others drawn from the shared sequence.
+  await db.execute(sql`
+    INSERT INTO "calendar_occurrences" ("id", "event_id", "original_start", "start_local", "end_local", "start_utc", "end_utc", "from_rdate")
+    SELECT COALESCE(v.id, nextval('calendar_post_ids')), ${eventId}::integer, v.original_start, v.start_local, v.end_local, v.start_utc, v.end_utc, v.from_rdate
+    FROM json_to_recordset(${JSON.stringify(rows.map(recordOf))}::json) AS v(${RECORD})`)
 }
 
 async function deleteRows(db: SqlQuerier, ids: number[]): Promise<void> {
@@ -167,7 +175,7 @@ export async function storeSeriesOccurrences(db: SqlQuerier, args: { span: Event
     }
   }
   await deleteRows(db, removed)
-  await updateRows(db, kept.filter(({ planned, row }) => changed(row, planned)))
+  await updateRows(db, span.id, kept.filter(({ planned, row }) => changed(row, planned)))
   await insertRows(db, span.id, added)
   await db.execute(sql`UPDATE "events" SET "materialized_until" = ${horizon.toISOString()}::timestamptz WHERE "id" = ${span.id}`)
   return added.length

@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 import { sql } from '@payloadcms/db-postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { applyCalendarSchema } from '../../src/db/calendarSchema'
 import { drizzleOf } from '../../src/db/pool'
 import { extendRecurrences } from '../../src/jobs/extendRecurrences'
 import { pluginOptionsOf } from '../../src/pluginOptions'
@@ -145,6 +146,15 @@ describe('recurring events stored: occurrences, their ids, their checks', () => 
     expect(stopped.status, JSON.stringify(stopped.body)).toBe(200)
     expect(stopped.body.doc.materializedUntil).toBeNull()
     expect(await rowsOf(series.id)).toMatchObject([{ id: series.id, start_utc: '2027-03-01T14:00:00Z' }])
+  })
+
+  it("gives an event stored without its occurrence (before the table existed) its one, with its own id, when the schema step runs", async () => {
+    const { body } = await rest('POST', '/events', { title: unique('Stored before'), startDate: '2027-06-01T07:00:00.000Z', endDate: '2027-06-01T08:00:00.000Z', timezone: 'Europe/Paris', status: 'publish' })
+    const id = body.doc.id as number
+    await drizzleOf(payload)!.execute(sql`DELETE FROM calendar_occurrences WHERE event_id = ${id}`)
+    expect(await rowsOf(id)).toEqual([])
+    await applyCalendarSchema(payload)
+    expect(await rowsOf(id)).toMatchObject([{ id, original_start: '2027-06-01T09:00:00', start_utc: '2027-06-01T07:00:00Z', end_utc: '2027-06-01T08:00:00Z' }])
   })
 
   it('stores an all-day series on dates, each as long as the event', async () => {

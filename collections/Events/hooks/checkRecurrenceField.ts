@@ -5,7 +5,7 @@ import { ValidationError } from 'payload'
 import type { SanitizedPluginConfig } from '../../../src/types'
 
 import { type EventSeriesFields, RecurrenceError } from '../../../src/recurrence/index'
-import { expandEventForSave } from '../eventSeries'
+import { expandEventForSave, seriesUnchanged } from '../eventSeries'
 
 const RECURRENCE_KEYS = ['rule', 'rdates', 'exdates'] as const
 
@@ -23,13 +23,15 @@ export const checkRecurrenceField =
     const current = <T>(name: string): T | undefined => (data[name] !== undefined ? data[name] : originalDoc?.[name]) as T | undefined
     const sent = (data.recurrence ?? {}) as Record<string, unknown>
     const stored = (originalDoc?.recurrence ?? {}) as Record<string, unknown>
-    const fields: EventSeriesFields = {
+    const fields: EventSeriesFields & { endDate?: unknown } = {
       startDate: current('startDate'),
+      endDate: current('endDate'),
       timezone: current<string>('timezone') ?? options.siteTimezone,
       allDay: current<boolean>('allDay') === true,
       startLocal: current('startLocal'),
       recurrence: Object.fromEntries(RECURRENCE_KEYS.map((key) => [key, data.recurrence === null ? null : sent[key] !== undefined ? sent[key] : stored[key]])),
     }
+    if (seriesUnchanged(originalDoc, fields)) return data
     try {
       expandEventForSave(req, fields, options.clock(), options.recurrence.horizonMonths)
     } catch (error) {

@@ -46,51 +46,73 @@ export async function createOccurrences(db: SqlRunner): Promise<void> {
   );
   ${INDEXES.map(([name, columns]) => `CREATE INDEX IF NOT EXISTS "${name}" ON "${TABLE}" USING btree ${columns};`).join('\n  ')}
 
-  -- The event's own id is already the event's; any other id is claimed as the posts' are.
+  -- The event's own id is already the event's; any other id is claimed as the posts' are, but
+  -- once per statement: a series' save inserts hundreds of rows at once. ON CONFLICT waits for
+  -- a claim not yet committed; an id another table holds is refused. Explicit ids (kept from an
+  -- import) move the shared sequence past them.
+  CREATE OR REPLACE FUNCTION calendar_claim_occurrence_ids() RETURNS trigger AS $$
+  DECLARE
+    clash record;
+    last bigint;
+    called boolean;
+    highest integer;
+  BEGIN
+    INSERT INTO ${OWNERS} (id, owner)
+    SELECT added.id, TG_TABLE_NAME FROM added WHERE added.id <> added.event_id ORDER BY added.id
+    ON CONFLICT (id) DO NOTHING;
+    SELECT added.id, owners.owner INTO clash FROM added JOIN ${OWNERS} owners ON owners.id = added.id
+    WHERE added.id <> added.event_id AND owners.owner <> TG_TABLE_NAME LIMIT 1;
+    IF FOUND THEN
+      RAISE EXCEPTION 'id % is already used in %', clash.id, clash.owner
+        USING ERRCODE = 'unique_violation', DETAIL = format('Key (id)=(%s) already exists.', clash.id);
+    END IF;
+    SELECT max(added.id) INTO highest FROM added;
+    SELECT last_value, is_called INTO last, called FROM ${SEQUENCE};
+    IF highest > (CASE WHEN called THEN last ELSE last - 1 END) THEN
+      PERFORM setval('${SEQUENCE}', highest, true);
+    END IF;
+    RETURN NULL;
+  END;
+  $$ LANGUAGE plpgsql;
+
+  -- An id changed by hand: the new one claimed, the old one given back.
   CREATE OR REPLACE FUNCTION calendar_claim_occurrence_id() RETURNS trigger AS $$
   DECLARE
-    claimed integer;
     holder text;
   BEGIN
-    IF TG_OP = 'UPDATE' THEN
-      IF NEW.id = OLD.id THEN RETURN NEW; END IF;
-      DELETE FROM ${OWNERS} WHERE id = OLD.id AND owner = TG_TABLE_NAME;
-    END IF;
+    IF NEW.id = OLD.id THEN RETURN NEW; END IF;
+    DELETE FROM ${OWNERS} WHERE id = OLD.id AND owner = TG_TABLE_NAME;
     IF NEW.id = NEW.event_id THEN RETURN NEW; END IF;
-    LOOP
-      INSERT INTO ${OWNERS} (id, owner) VALUES (NEW.id, TG_TABLE_NAME) ON CONFLICT (id) DO NOTHING RETURNING id INTO claimed;
-      EXIT WHEN claimed IS NOT NULL;
-      SELECT owner INTO holder FROM ${OWNERS} WHERE id = NEW.id;
-      EXIT WHEN holder = TG_TABLE_NAME;
-      IF holder IS NOT NULL THEN
-        RAISE EXCEPTION 'id % is already used in %', NEW.id, holder
-          USING ERRCODE = 'unique_violation', DETAIL = format('Key (id)=(%s) already exists.', NEW.id);
-      END IF;
-    END LOOP;
+    INSERT INTO ${OWNERS} (id, owner) VALUES (NEW.id, TG_TABLE_NAME) ON CONFLICT (id) DO NOTHING;
+    SELECT owner INTO holder FROM ${OWNERS} WHERE id = NEW.id;
+    IF holder <> TG_TABLE_NAME THEN
+      RAISE EXCEPTION 'id % is already used in %', NEW.id, holder
+        USING ERRCODE = 'unique_violation', DETAIL = format('Key (id)=(%s) already exists.', NEW.id);
+    END IF;
     RETURN NEW;
   END;
   $$ LANGUAGE plpgsql;
 
   -- The table's own (not the posts' calendar_release_shared_id), so that each step is undone alone.
-  CREATE OR REPLACE FUNCTION calendar_release_occurrence_id() RETURNS trigger AS $$
+  CREATE OR REPLACE FUNCTION calendar_release_occurrence_ids() RETURNS trigger AS $$
   BEGIN
     IF TG_OP = 'TRUNCATE' THEN
       DELETE FROM ${OWNERS} WHERE owner = TG_TABLE_NAME;
     ELSE
-      DELETE FROM ${OWNERS} WHERE id = OLD.id AND owner = TG_TABLE_NAME;
+      DELETE FROM ${OWNERS} owners USING removed WHERE owners.id = removed.id AND owners.owner = TG_TABLE_NAME;
     END IF;
     RETURN NULL;
   END;
   $$ LANGUAGE plpgsql;`))
   await db.execute(sql.raw(`
-  ${createTriggerIfMissing(TABLE, `${TABLE}_claim_shared_id`, `BEFORE INSERT OR UPDATE OF id ON "${TABLE}"
+  ${createTriggerIfMissing(TABLE, `${TABLE}_claim_shared_ids`, `AFTER INSERT ON "${TABLE}"
+    REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION calendar_claim_occurrence_ids()`)}
+  ${createTriggerIfMissing(TABLE, `${TABLE}_claim_shared_id`, `BEFORE UPDATE OF id ON "${TABLE}"
     FOR EACH ROW EXECUTE FUNCTION calendar_claim_occurrence_id()`)}
-  ${createTriggerIfMissing(TABLE, `${TABLE}_release_shared_id`, `AFTER DELETE ON "${TABLE}"
-    FOR EACH ROW EXECUTE FUNCTION calendar_release_occurrence_id()`)}
-  ${createTriggerIfMissing(TABLE, `${TABLE}_release_shared_ids`, `AFTER TRUNCATE ON "${TABLE}"
-    FOR EACH STATEMENT EXECUTE FUNCTION calendar_release_occurrence_id()`)}
-  ${createTriggerIfMissing(TABLE, `${TABLE}_advance_id_sequence`, `AFTER INSERT ON "${TABLE}"
-    FOR EACH ROW EXECUTE FUNCTION calendar_advance_id_sequence('${SEQUENCE}')`)}`))
+  ${createTriggerIfMissing(TABLE, `${TABLE}_release_shared_ids`, `AFTER DELETE ON "${TABLE}"
+    REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION calendar_release_occurrence_ids()`)}
+  ${createTriggerIfMissing(TABLE, `${TABLE}_release_all_shared_ids`, `AFTER TRUNCATE ON "${TABLE}"
+    FOR EACH STATEMENT EXECUTE FUNCTION calendar_release_occurrence_ids()`)}`))
   await backfillSingleOccurrences(db)
 }
 
@@ -120,15 +142,17 @@ export async function dropOccurrences(db: SqlRunner): Promise<void> {
   BEGIN
     IF to_regclass('"${OWNERS}"') IS NOT NULL THEN DELETE FROM "${OWNERS}" WHERE owner = '${TABLE}'; END IF;
   END $$;
+  DROP FUNCTION IF EXISTS calendar_claim_occurrence_ids();
   DROP FUNCTION IF EXISTS calendar_claim_occurrence_id();
-  DROP FUNCTION IF EXISTS calendar_release_occurrence_id();`))
+  DROP FUNCTION IF EXISTS calendar_release_occurrence_ids();`))
 }
 
 export function occurrencePieces(): SchemaPiece[] {
   return [
     { kind: 'table', name: TABLE },
+    { kind: 'function', name: 'calendar_claim_occurrence_ids' },
     { kind: 'function', name: 'calendar_claim_occurrence_id' },
-    { kind: 'function', name: 'calendar_release_occurrence_id' },
+    { kind: 'function', name: 'calendar_release_occurrence_ids' },
     ...INDEXES.map(([name]): SchemaPiece => ({ kind: 'index', name })),
     // The table's triggers are made with it, in the same step: a trigger piece is looked for only
     // where its table exists (./pieces.ts), which would leave them out of the list of what a
