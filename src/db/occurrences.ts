@@ -232,3 +232,26 @@ export async function listOccurrences(
     })),
   }
 }
+
+/**
+ * "This occurrence" (docs/recurrence.md, "Exceptions and edits"): one occurrence of an event
+ * cancelled, restored or moved, its `sequence` bumped. A move is kept in its `override`
+ * (`startLocal`, `endLocal`), which later rule edits leave at its own times. Returns the row, or
+ * null when the event has no such occurrence.
+ */
+export async function changeOccurrence(
+  db: SqlQuerier,
+  change: { eventId: number; id: number; status?: 'cancelled' | 'scheduled'; moved?: { startLocal: string; endLocal: string; startUtc: string; endUtc: string } },
+): Promise<boolean> {
+  if (!(await lockEvent(db, change.eventId))) return false
+  const { moved, status } = change
+  const { rows } = await db.execute(sql`
+    UPDATE "calendar_occurrences" SET
+      "status" = COALESCE(${status ?? null}::text, "status"),
+      ${moved ? sql`"start_local" = ${moved.startLocal}::timestamp, "end_local" = ${moved.endLocal}::timestamp, "start_utc" = ${moved.startUtc}::timestamptz, "end_utc" = ${moved.endUtc}::timestamptz,
+      "override" = COALESCE("override", '{}'::jsonb) || ${JSON.stringify({ startLocal: moved.startLocal, endLocal: moved.endLocal })}::jsonb,` : sql``}
+      "sequence" = "sequence" + 1
+    WHERE "id" = ${change.id} AND "event_id" = ${change.eventId}
+    RETURNING "id"`)
+  return rows.length > 0
+}

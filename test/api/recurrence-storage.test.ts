@@ -275,6 +275,40 @@ describe('recurring events stored: occurrences, their ids, their checks', () => 
     expect(await rowsOf(event.id)).toEqual(extended)
   })
 
+  it('cancels or moves one occurrence, keeping its id; visitors no longer see a cancelled one, editors see it as cancelled', async () => {
+    const event = await createSeries()
+    const rows = await rowsOf(event.id)
+    const subscriber = await createUser(payload, 'subscriber')
+    const occurrence = (id: number, body: unknown, user: null | TestUser = admin) => rest('PATCH', `/events/${event.id}/occurrences/${id}`, body, user)
+
+    expect((await occurrence(rows[2]!.id, { status: 'cancelled' }, subscriber)).status).toBe(403)
+    expect((await occurrence(rows[2]!.id, { status: 'gone' })).status).toBe(400)
+    expect((await occurrence(rows[2]!.id, { title: 'x' })).status).toBe(400)
+    expect((await occurrence(rows[2]!.id, { startDate: '2027-03-16T13:00:00Z', endDate: '2027-03-16T12:00:00Z' })).status).toBe(400)
+    expect((await occurrence(999_999_999, { status: 'cancelled' })).status).toBe(404)
+    expect(await rowsOf(event.id)).toEqual(rows)
+
+    expect((await occurrence(rows[2]!.id, { status: 'cancelled' })).status).toBe(200)
+    const window = `/events/${event.id}/occurrences?from=2027-01-01&to=2028-01-01`
+    const seen = await rest('GET', window, undefined, null)
+    expect(seen.body.docs.map((doc: { id: number }) => doc.id)).toEqual(rows.filter((_, index) => index !== 2).map((row) => row.id))
+    const edited = await rest('GET', window, undefined, editor)
+    expect(edited.body.docs[2]).toMatchObject({ id: rows[2]!.id, status: 'cancelled', sequence: 1 })
+
+    // The second Monday moved to the Tuesday at the same time, 09:00 in New York (before daylight saving).
+    expect((await occurrence(rows[1]!.id, { startDate: '2027-03-09T14:00:00Z', endDate: '2027-03-09T15:00:00Z' })).status).toBe(200)
+    const moved = (await rest('GET', window, undefined, null)).body.docs[1]
+    expect(moved).toMatchObject({ id: rows[1]!.id, originalStart: '2027-03-08T09:00:00', startLocal: '2027-03-09T09:00:00', startUtc: '2027-03-09T14:00:00Z', endUtc: '2027-03-09T15:00:00Z', sequence: 1 })
+
+    // A rule edit of "all" keeps both changes and every id.
+    expect((await rest('PATCH', `/events/${event.id}`, { recurrence: { rule: 'FREQ=WEEKLY;BYDAY=MO;COUNT=7' } })).status).toBe(200)
+    const after = (await rest('GET', window, undefined, editor)).body.docs
+    expect(after.slice(0, 5).map((doc: { id: number }) => doc.id)).toEqual(rows.map((row) => row.id))
+    expect(after[1]).toMatchObject({ startUtc: '2027-03-09T14:00:00Z' })
+    expect(after[2]).toMatchObject({ status: 'cancelled' })
+    expect(after).toHaveLength(6)
+  })
+
   describe('the occurrences route', () => {
     it("answers a draft series' occurrences to its editors only", async () => {
       const event = await createSeries({ status: 'draft' })
