@@ -220,6 +220,21 @@ describe('recurring events stored: occurrences, their ids, their checks', () => 
       expect(await rowsOf(event.id)).toEqual(before)
     })
 
+    it("on the compatibility API's writes: a start the rule does not give is a rest_invalid_param naming the rule", async () => {
+      const event = await createSeries()
+      const before = await rowsOf(event.id)
+      const response = await fetch(`${api.url}/wp-json/vendor/events/v1/events/${event.id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...basic(admin.email, admin.password) },
+        body: JSON.stringify({ start_date: '2027-03-02 09:00:00', end_date: '2027-03-02 10:00:00' }),
+      })
+      const body = (await response.json()) as { code: string; data: { params: Record<string, string> } }
+      expect(response.status).toBe(400)
+      expect(body.code).toBe('rest_invalid_param')
+      expect(Object.keys(body.data.params)).toEqual(['recurrence.rule'])
+      expect(await rowsOf(event.id)).toEqual(before)
+    })
+
     it('on the Local API, and when a start the rule does not give is sent', async () => {
       const event = await createSeries()
       await expect(payload.update({ collection: 'events', id: event.id, data: { recurrence: { rule: 'FREQ=WEEKLY;BYDAY=MO;COUNT=1001' } } as never })).rejects.toMatchObject({
