@@ -157,6 +157,17 @@ describe('recurring events stored: occurrences, their ids, their checks', () => 
     expect(await rowsOf(id)).toMatchObject([{ id, original_start: '2027-06-01T09:00:00', start_utc: '2027-06-01T07:00:00Z', end_utc: '2027-06-01T08:00:00Z' }])
   })
 
+  it('gives an event created with a chosen id, as the importer keeps the source\'s, its occurrence at that id, and a series created so its other ids past it', async () => {
+    const { rows } = (await drizzleOf(payload)!.execute(sql`SELECT last_value FROM calendar_post_ids`)) as { rows: { last_value: string }[] }
+    const chosen = Number(rows[0]!.last_value) + 100
+    const single = await payload.create({ collection: 'events', data: { id: chosen, title: unique('Imported'), startDate: '2027-07-01T10:00:00.000Z', endDate: '2027-07-01T11:00:00.000Z', timezone: 'UTC', status: 'publish' } as never })
+    expect(await rowsOf(single.id as number)).toMatchObject([{ id: chosen, original_start: '2027-07-01T10:00:00' }])
+    const series = await payload.create({ collection: 'events', data: { ...weekly(), id: chosen + 50 } as never })
+    const ids = (await rowsOf(series.id as number)).map((row) => row.id)
+    expect(ids[0]).toBe(chosen + 50)
+    for (const id of ids.slice(1)) expect(id).toBeGreaterThan(chosen + 50)
+  })
+
   it('stores an all-day series on dates, each as long as the event', async () => {
     const event = await createSeries({
       allDay: true,
