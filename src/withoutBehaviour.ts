@@ -12,13 +12,13 @@ import type { CollectionConfig, TaskConfig } from 'payload'
  */
 const READ_GUARD_KINDS = ['beforeRead'] as const
 
-/** A generated collection without the plugin's hooks, read guard aside; fields and access stay. */
+/** A generated collection without the plugin's hooks, read guard aside, and without its endpoints (a series' occurrences); fields and access stay. */
 export function withoutPluginHooks(collection: CollectionConfig): CollectionConfig {
   const hooks: NonNullable<CollectionConfig['hooks']> = {}
   for (const kind of READ_GUARD_KINDS) {
     if (collection.hooks?.[kind]?.length) hooks[kind] = collection.hooks[kind]
   }
-  return { ...collection, hooks }
+  return { ...collection, endpoints: [], hooks }
 }
 
 /**
