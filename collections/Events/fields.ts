@@ -10,6 +10,7 @@ import { richTextTranslationSource, translationSource } from '../../src/fields/t
 import { label, translatorOf } from '../../src/i18n/index'
 import { isEventTimeZone } from '../../src/lib/timezone'
 import { TEXT_LIMITS } from '../../src/lib/textLimits'
+import { recurrenceField, seriesFields } from './recurrenceField'
 
 // The description's kept HTML and summary go with it (src/hooks/storeSentDescription.ts).
 export const EVENT_LOCALIZED_FIELDS = ['title', 'description', 'descriptionHtml', 'summaryText', 'excerpt']
@@ -85,6 +86,8 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
   // end as wall times in the event's timezone (the post date that breaks ties is every post's: `collections/postCollection.ts`).
   { name: 'startLocal', type: 'text', access: SET_BY_THE_SERVER, admin: internalFieldAdmin() },
   { name: 'endLocal', type: 'text', access: SET_BY_THE_SERVER, admin: internalFieldAdmin() },
+  recurrenceField(),
+  ...seriesFields(),
   {
     type: 'collapsible',
     label: label('whereAndWho'),

@@ -14,6 +14,7 @@ import * as migration_20261124_060700_list_window_index from './20261124_060700_
 import * as migration_20261124_062622_linked_description_html from './20261124_062622_linked_description_html';
 import * as migration_20261124_090000_search_indexes from './20261124_090000_search_indexes';
 import * as migration_20261127_000000_shared_id_owners from './20261127_000000_shared_id_owners';
+import * as migration_20261127_051149_recurrence_fields from './20261127_051149_recurrence_fields';
 
 export const migrations = [
   {
@@ -84,7 +85,7 @@ export const migrations = [
   {
     up: migration_20261124_062622_linked_description_html.up,
     down: migration_20261124_062622_linked_description_html.down,
-    name: '20261124_062622_linked_description_html'
+    name: '20261124_062622_linked_description_html',
   },
   {
     up: migration_20261124_090000_search_indexes.up,
@@ -95,5 +96,10 @@ export const migrations = [
     up: migration_20261127_000000_shared_id_owners.up,
     down: migration_20261127_000000_shared_id_owners.down,
     name: '20261127_000000_shared_id_owners',
+  },
+  {
+    up: migration_20261127_051149_recurrence_fields.up,
+    down: migration_20261127_051149_recurrence_fields.down,
+    name: '20261127_051149_recurrence_fields'
   },
 ];
