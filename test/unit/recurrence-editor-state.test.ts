@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { EditorState } from '../../src/admin/recurrence/editorState'
 import type { SeriesStart, Weekday } from '../../src/recurrence'
 
+import { formatWall, PREVIEW_SIZE, previewOf } from '../../src/admin/recurrence/preview'
 import { defaultState, MONTH_DAYS, ORDINALS, ruleOfState, seriesOfForm, stateOfRule } from '../../src/admin/recurrence/editorState'
 import { expandRecurrence, parseRule, RecurrenceError } from '../../src/recurrence'
 import { WEEKDAYS } from '../../src/recurrence/types'
@@ -156,5 +157,46 @@ describe('the recurrence editor’s choices and the rule text', () => {
     expect(seriesOfForm('2027-02-28T23:00:00.000Z', 'Europe/Paris', true)).toEqual(ALL_DAY)
     expect(seriesOfForm(undefined, 'UTC', false)).toBeUndefined()
     expect(seriesOfForm('soon', 'UTC', false)).toBeUndefined()
+  })
+})
+
+describe('the recurrence editor’s summary, preview and refusals', () => {
+  const NOW = new Date('2027-01-01T00:00:00Z')
+  const weekly = (rule: string, exdates: string[] = [], rdates: string[] = []) => previewOf(NEW_YORK, { rule, rdates, exdates }, 'en', NOW)
+
+  it('words the rule and lists its next dates, the excluded ones marked so that they can be brought back', () => {
+    const preview = weekly('FREQ=WEEKLY;BYDAY=MO,WE;COUNT=6', ['2027-03-08T09:00:00'])
+    expect(preview.error).toBeUndefined()
+    expect(preview.summary).toBe('Every Monday and Wednesday at 09:00, 6 times, except on 1 date')
+    expect(preview.dates.map((date) => [date.start, date.first, date.excluded])).toEqual([
+      ['2027-03-01T09:00:00', true, false],
+      ['2027-03-03T09:00:00', false, false],
+      ['2027-03-08T09:00:00', false, true],
+      ['2027-03-10T09:00:00', false, false],
+      ['2027-03-15T09:00:00', false, false],
+      ['2027-03-17T09:00:00', false, false],
+    ])
+    expect(previewOf(NEW_YORK, { rule: 'FREQ=WEEKLY;BYDAY=MO,WE;COUNT=6', rdates: [], exdates: [] }, 'fr', NOW).summary).toBe('Chaque lundi et mercredi à 09:00, 6 fois')
+    expect(weekly('FREQ=DAILY').dates).toHaveLength(PREVIEW_SIZE)
+    expect(weekly('').dates).toEqual([])
+  })
+
+  it('shows each refusal next to the choice it is about, with the dates when they can still be listed', () => {
+    expect(weekly('FREQ=WEEKLY;BYDAY=MO;COUNT=5000').error).toEqual({ code: 'count_too_large', place: 'ending' })
+    expect(weekly('FREQ=WEEKLY;INTERVAL=0').error).toEqual({ code: 'interval', place: 'interval' })
+    expect(weekly('FREQ=WEEKLY;BYDAY=TU,WE').error).toEqual({ code: 'start_not_in_rule', place: 'repeat' })
+    expect(weekly('FREQ=WEEKLY;BYDAY=1MO').error).toEqual({ code: 'unsupported', place: 'days' })
+    expect(weekly('FREQ=DAILY;UNTIL=20270201').error).toEqual({ code: 'until_before_start', place: 'ending' })
+    expect(weekly('FREQ=DAILY;UNTIL=20270401').error).toBeUndefined()
+    expect(weekly('FREQ=DAILY;UNTIL=20270401', [], ['2026-12-01T09:00:00']).error).toEqual({ code: 'before_start', place: 'rdates' })
+    const stray = weekly('FREQ=WEEKLY;BYDAY=MO;COUNT=3', ['2027-03-03T09:00:00'])
+    expect(stray.error).toEqual({ code: 'not_an_occurrence', place: 'exdates' })
+    expect(stray.dates).toHaveLength(3)
+  })
+
+  it('formats a wall-clock value as it is, in the editor’s language', () => {
+    expect(formatWall('2027-03-01T09:00:00', false, 'en')).toBe('Monday, March 1, 2027 at 9:00 AM')
+    expect(formatWall('2027-03-01', true, 'fr')).toBe('lundi 1 mars 2027')
+    expect(formatWall('2027-02-30', true, 'fr')).toBe('2027-02-30')
   })
 })
