@@ -104,7 +104,7 @@ describe('the recurrence editor’s choices and the rule text', () => {
 
   it('reads any rule as choices that mean the same occurrences, or as its own text (fast-check)', () => {
     // Each part is left out more often than not, so that rules the choices can say come up often.
-    const sometimes = <T,>(arbitrary: fc.Arbitrary<T>) => fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary })
+    const sometimes = <T>(arbitrary: fc.Arbitrary<T>) => fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary })
     const byDay = fc.uniqueArray(fc.tuple(fc.constantFrom('', '1', '2', '-1', '5', '-2'), weekday), { minLength: 1, maxLength: 3, selector: ([, day]) => day })
     const rule = fc
       .record({

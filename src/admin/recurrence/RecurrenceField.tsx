@@ -79,6 +79,8 @@ const inputStyle: CSSProperties = {
 }
 const rowStyle: CSSProperties = { alignItems: 'center', display: 'flex', flexWrap: 'wrap', gap: 'calc(var(--base) / 2)', marginBottom: 'calc(var(--base) / 2)' }
 const fieldsetStyle: CSSProperties = { border: 0, margin: '0 0 calc(var(--base) / 2)', padding: 0 }
+// Read by screen readers, not shown: the repeat choice above already says it.
+const visuallyHidden: CSSProperties = { clip: 'rect(0 0 0 0)', height: 1, overflow: 'hidden', position: 'absolute', whiteSpace: 'nowrap', width: 1 }
 const legendStyle: CSSProperties = { marginBottom: 'calc(var(--base) / 4)', padding: 0 }
 
 /**
@@ -143,7 +145,10 @@ export const RecurrenceField: GroupFieldClientComponent = ({ path, readOnly }) =
     if (!error) return null
     return (
       <p className="recurrence-field__error" id={`${base}-error-${place}`} role="alert" style={{ color: 'var(--theme-error-500)', margin: '0 0 calc(var(--base) / 2)' }}>
-        {t(ERROR_KEYS[error], { max: error === 'count_too_large' ? MAX_COUNT : error === 'too_many_dates' ? MAX_DATES : MAX_OCCURRENCES, months: DEFAULT_HORIZON_MONTHS })}
+        {t(ERROR_KEYS[error], {
+          max: (error === 'count_too_large' ? MAX_COUNT : error === 'too_many_dates' ? MAX_DATES : MAX_OCCURRENCES).toLocaleString(language),
+          months: DEFAULT_HORIZON_MONTHS,
+        })}
       </p>
     )
   }
@@ -254,19 +259,15 @@ export const RecurrenceField: GroupFieldClientComponent = ({ path, readOnly }) =
 
       {state.repeat === 'monthly' && (
         <fieldset aria-describedby={describedBy('days')} style={fieldsetStyle}>
-          <legend className="sr-only" style={legendStyle}>
-            {t('recurrenceMonthly')}
-          </legend>
-          <div style={rowStyle}>
-            <input
-              checked={state.monthlyBy === 'monthDay'}
-              disabled={readOnly}
-              id={fieldAt('by-month-day')}
-              name={fieldAt('monthly-by')}
-              onChange={() => change({ monthlyBy: 'monthDay' })}
-              type="radio"
-            />
-            <label htmlFor={fieldAt('by-month-day')}>{t('recurrenceMonthlyOnDay')}</label>
+          <legend style={visuallyHidden}>{t('recurrenceMonthly')}</legend>
+          <Choice
+            checked={state.monthlyBy === 'monthDay'}
+            disabled={readOnly}
+            id={fieldAt('by-month-day')}
+            label={t('recurrenceMonthlyOnDay')}
+            name={fieldAt('monthly-by')}
+            onChoose={() => change({ monthlyBy: 'monthDay' })}
+          >
             <select
               aria-label={t('recurrenceMonthlyOnDay')}
               disabled={readOnly || state.monthlyBy !== 'monthDay'}
@@ -281,17 +282,15 @@ export const RecurrenceField: GroupFieldClientComponent = ({ path, readOnly }) =
                 </option>
               ))}
             </select>
-          </div>
-          <div style={rowStyle}>
-            <input
-              checked={state.monthlyBy === 'nthWeekday'}
-              disabled={readOnly}
-              id={fieldAt('by-weekday')}
-              name={fieldAt('monthly-by')}
-              onChange={() => change({ monthlyBy: 'nthWeekday' })}
-              type="radio"
-            />
-            <label htmlFor={fieldAt('by-weekday')}>{t('recurrenceMonthlyOnWeekday')}</label>
+          </Choice>
+          <Choice
+            checked={state.monthlyBy === 'nthWeekday'}
+            disabled={readOnly}
+            id={fieldAt('by-weekday')}
+            label={t('recurrenceMonthlyOnWeekday')}
+            name={fieldAt('monthly-by')}
+            onChoose={() => change({ monthlyBy: 'nthWeekday' })}
+          >
             <select
               aria-label={t('recurrenceMonthlyOnWeekday')}
               disabled={readOnly || state.monthlyBy !== 'nthWeekday'}
@@ -320,7 +319,7 @@ export const RecurrenceField: GroupFieldClientComponent = ({ path, readOnly }) =
                 </option>
               ))}
             </select>
-          </div>
+          </Choice>
         </fieldset>
       )}
       {errorAt('days')}
@@ -329,16 +328,15 @@ export const RecurrenceField: GroupFieldClientComponent = ({ path, readOnly }) =
         <fieldset aria-describedby={describedBy('ending')} style={fieldsetStyle}>
           <legend style={legendStyle}>{t('recurrenceEnds')}</legend>
           {(['never', 'count', 'until'] as Ending[]).map((ending) => (
-            <div key={ending} style={rowStyle}>
-              <input
-                checked={state.ending === ending}
-                disabled={readOnly}
-                id={fieldAt(`ends-${ending}`)}
-                name={fieldAt('ends')}
-                onChange={() => change({ ending })}
-                type="radio"
-              />
-              <label htmlFor={fieldAt(`ends-${ending}`)}>{t(ending === 'never' ? 'recurrenceEndsNever' : ending === 'count' ? 'recurrenceEndsAfter' : 'recurrenceEndsOn')}</label>
+            <Choice
+              checked={state.ending === ending}
+              disabled={readOnly}
+              id={fieldAt(`ends-${ending}`)}
+              key={ending}
+              label={t(ending === 'never' ? 'recurrenceEndsNever' : ending === 'count' ? 'recurrenceEndsAfter' : 'recurrenceEndsOn')}
+              name={fieldAt('ends')}
+              onChoose={() => change({ ending })}
+            >
               {ending === 'count' && (
                 <>
                   <input
@@ -366,7 +364,7 @@ export const RecurrenceField: GroupFieldClientComponent = ({ path, readOnly }) =
                   value={state.until}
                 />
               )}
-            </div>
+            </Choice>
           ))}
         </fieldset>
       )}
@@ -454,17 +452,19 @@ export const RecurrenceField: GroupFieldClientComponent = ({ path, readOnly }) =
   )
 }
 
+/** A radio choice, its label and the inputs that belong to it, on one line. */
+function Choice(props: { checked: boolean; children?: ReactNode; disabled?: boolean; id: string; label: string; name: string; onChoose: () => void }) {
+  return (
+    <div style={rowStyle}>
+      <input checked={props.checked} disabled={props.disabled} id={props.id} name={props.name} onChange={props.onChoose} type="radio" />
+      <label htmlFor={props.id}>{props.label}</label>
+      {props.children}
+    </div>
+  )
+}
+
 /** A list of the series' extra or excluded dates, each removable. */
-function DateList(props: {
-  allDay: boolean
-  children?: ReactNode
-  dates: string[]
-  id: string
-  language: string
-  onRemove: (value: string) => void
-  readOnly?: boolean
-  title: string
-}) {
+function DateList(props: { allDay: boolean; children?: ReactNode; dates: string[]; id: string; language: string; onRemove: (value: string) => void; readOnly?: boolean; title: string }) {
   const { t } = useCalendarTranslation()
   return (
     <section aria-labelledby={`${props.id}-title`} style={{ marginTop: 'var(--base)' }}>
