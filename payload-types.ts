@@ -115,6 +115,7 @@ export interface Config {
   jobs: {
     tasks: {
       publishScheduledItems: TaskPublishScheduledItems;
+      extendRecurrences: TaskExtendRecurrences;
       inline: {
         input: unknown;
         output: unknown;
@@ -255,6 +256,13 @@ export interface Event {
   allDay?: boolean | null;
   startLocal?: string | null;
   endLocal?: string | null;
+  recurrence?: {
+    rule?: string | null;
+    rdates?: string[] | null;
+    exdates?: string[] | null;
+  };
+  seriesRoot?: number | null;
+  materializedUntil?: string | null;
   venue?: (number | null) | Venue;
   organizers?: (number | Organizer)[] | null;
   description?: {
@@ -503,7 +511,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'publishScheduledItems';
+        taskSlug: 'inline' | 'publishScheduledItems' | 'extendRecurrences';
         taskID: string;
         input?:
           | {
@@ -536,7 +544,7 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'publishScheduledItems') | null;
+  taskSlug?: ('inline' | 'publishScheduledItems' | 'extendRecurrences') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -730,6 +738,15 @@ export interface EventsSelect<T extends boolean = true> {
   allDay?: T;
   startLocal?: T;
   endLocal?: T;
+  recurrence?:
+    | T
+    | {
+        rule?: T;
+        rdates?: T;
+        exdates?: T;
+      };
+  seriesRoot?: T;
+  materializedUntil?: T;
   venue?: T;
   organizers?: T;
   description?: T;
@@ -982,6 +999,17 @@ export interface TaskPublishScheduledItems {
   input?: unknown;
   output: {
     published: number;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskExtendRecurrences".
+ */
+export interface TaskExtendRecurrences {
+  input?: unknown;
+  output: {
+    series: number;
+    added: number;
   };
 }
 /**

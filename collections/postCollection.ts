@@ -1,4 +1,4 @@
-import type { CollectionBeforeChangeHook, CollectionBeforeOperationHook, CollectionConfig, Field } from 'payload'
+import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, CollectionBeforeOperationHook, CollectionConfig, Field } from 'payload'
 
 import type { CollectionOverride, SanitizedPluginConfig } from '../src/types'
 
@@ -32,6 +32,7 @@ import { applyOverride } from './applyOverride'
  */
 export function generatePostCollection(args: {
   admin: CollectionConfig['admin']
+  afterChange?: CollectionAfterChangeHook[]
   beforeChange?: CollectionBeforeChangeHook[]
   beforeOperation?: CollectionBeforeOperationHook[]
   /** What a reader who may not see a password-protected item's content gets in its place. */
@@ -39,6 +40,7 @@ export function generatePostCollection(args: {
   defaultSort: string
   /** The status of a new item when none is given. */
   defaultStatus?: Parameters<typeof postSidebarFields>[1]
+  endpoints?: CollectionConfig['endpoints']
   /** Which of the original's post types it is, for its public address. */
   kind: 'events' | 'organizers' | 'venues'
   fields: Field[]
@@ -82,6 +84,7 @@ export function generatePostCollection(args: {
         ...postSidebarFields(args.options, args.defaultStatus, args.kind),
       ],
       indexes: args.indexes,
+      ...(args.endpoints ? { endpoints: args.endpoints } : {}),
       hooks: {
         beforeOperation: [guardChosenIds(POST_COLLECTIONS), refuseDuplicatingProtected, serializeUpdates, ...(args.beforeOperation ?? [])],
         beforeRead: [hideProtectedContent({ ...args.blankedWhenProtected, description: null, descriptionHtml: null, descriptionText: null, excerpt: null, image: null })],
@@ -97,7 +100,7 @@ export function generatePostCollection(args: {
           keepNameSafe(args.titleField),
           ...(args.beforeChange ?? []),
         ],
-        afterChange: [fillDefaultLocale(args.localizedFields)],
+        afterChange: [fillDefaultLocale(args.localizedFields), ...(args.afterChange ?? [])],
       },
       timestamps: true,
     },

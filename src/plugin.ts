@@ -21,6 +21,7 @@ import { capVisitorPageSize } from './hooks/capVisitorPageSize'
 import { answerDatabaseErrors } from './hooks/answerDatabaseErrors'
 import { withCalendarI18n } from './i18n/withCalendarI18n'
 import { withCalendarAdmin } from './admin/withCalendarAdmin'
+import { extendRecurrencesTask } from './jobs/extendRecurrences'
 import { CALENDAR_QUEUE, publishScheduledItemsTask } from './jobs/publishScheduledItems'
 import { customWithPluginOptions } from './pluginOptions'
 import { sanitizeOptions } from './sanitizeOptions'
@@ -124,9 +125,15 @@ function calendarCollections(options: SanitizedPluginConfig): CollectionConfig[]
 /** The scheduled publication task (inert when disabled) and, with `autoRun`, its queue run by Payload. */
 function calendarJobs(incomingJobs: JobsConfig, options: SanitizedPluginConfig): JobsConfig {
   const task = publishScheduledItemsTask(POST_COLLECTIONS, options.scheduledPublication.cron)
+  const horizonTask = extendRecurrencesTask(CALENDAR_SLUGS.events, options.recurrence.horizonMonths)
   const jobs: JobsConfig = {
     ...incomingJobs,
-    tasks: [...(incomingJobs.tasks ?? []), options.disabled ? inertPublishTask(task) : task],
+    tasks: [
+      ...(incomingJobs.tasks ?? []),
+      options.disabled ? inertPublishTask(task) : task,
+      // Inert when disabled, as the publication task: registered (the jobs table lists its slug), never doing anything.
+      options.disabled ? { ...horizonTask, handler: async () => ({ output: { added: 0, series: 0 } }) } : horizonTask,
+    ],
     deleteJobOnComplete: incomingJobs.deleteJobOnComplete ?? true,
   }
   if (!options.disabled && options.scheduledPublication.autoRun) {

@@ -5,6 +5,7 @@ import type { EventsCalendarPluginConfig, SanitizedPluginConfig } from './types'
 import { DEFAULT_KEPT_LIMITS, type KeptRegionName } from './calendar/cache/limits'
 import type { RegionLimits } from './calendar/cache/region'
 import { isValidTimeZone } from './lib/timezone'
+import { DEFAULT_HORIZON_MONTHS } from './recurrence/index'
 
 export function sanitizeOptions(
   options: EventsCalendarPluginConfig,
@@ -55,6 +56,7 @@ export function sanitizeOptions(
     namespace,
     overrides: options.overrides ?? {},
     passwordGuard: passwordGuardOptions(options.passwordGuard),
+    recurrence: recurrenceOptions(options.recurrence),
     restRoot,
     scheduledPublication: {
       autoRun: options.scheduledPublication?.autoRun ?? false,
@@ -96,6 +98,17 @@ function cacheOptions(cache: EventsCalendarPluginConfig['cache'] = {}): Sanitize
     if (cache[flag] !== undefined && typeof cache[flag] !== 'boolean') throw new Error(`eventsCalendarPlugin: cache.${flag} must be true or false`)
   }
   return { keepAnswers: cache.keepAnswers ?? true, keepReads: cache.keepReads ?? true, limits }
+}
+
+/** The most months ahead a series may be stored: ten years, as far as any calendar shows. */
+const MAX_HORIZON_MONTHS = 120
+
+function recurrenceOptions(given: EventsCalendarPluginConfig['recurrence'] = {}): SanitizedPluginConfig['recurrence'] {
+  const horizonMonths = given.horizonMonths ?? DEFAULT_HORIZON_MONTHS
+  if (!Number.isInteger(horizonMonths) || horizonMonths < 1 || horizonMonths > MAX_HORIZON_MONTHS) {
+    throw new Error(`eventsCalendarPlugin: recurrence.horizonMonths must be a whole number from 1 to ${MAX_HORIZON_MONTHS}`)
+  }
+  return { horizonMonths }
 }
 
 const PASSWORD_GUARD_DEFAULTS: SanitizedPluginConfig['passwordGuard'] = {

@@ -148,6 +148,13 @@ export type EventsCalendarPluginConfig = {
     }
   }
   /**
+   * Recurring events (docs/recurrence.md): how many months ahead each series' occurrences are
+   * stored, from its save and then daily by the job queue (`extendRecurrences`). A whole number
+   * from 1 to 120; a series may have at most 2,000 occurrences within it.
+   * @default { horizonMonths: 24 }
+   */
+  recurrence?: { horizonMonths?: number }
+  /**
    * Per-collection overrides, merged into the generated collection configs: `access` per
    * operation, `admin` per key (and `admin.components` per key), `hooks` per kind with the
    * plugin's hooks first, then the override's; `fields` is a function of the plugin's fields;
@@ -178,6 +185,7 @@ export type SanitizedPluginConfig = {
   namespace: string
   overrides: NonNullable<EventsCalendarPluginConfig['overrides']>
   passwordGuard: Required<NonNullable<EventsCalendarPluginConfig['passwordGuard']>>
+  recurrence: { horizonMonths: number }
   restRoot: string
   scheduledPublication: { autoRun: boolean; cron: string }
   siteTimezone: string

@@ -7,8 +7,11 @@ import { eventsListFilter } from '../../src/admin/eventDateViews'
 import { clientComponent, serverComponent } from '../../src/admin/paths'
 import { label } from '../../src/i18n/index'
 import { generatePostCollection } from '../postCollection'
+import { occurrencesEndpoint } from './endpoints/occurrences'
 import { EVENT_LOCALIZED_FIELDS, eventFields } from './fields'
+import { checkRecurrenceField } from './hooks/checkRecurrenceField'
 import { expandStartSort } from './hooks/expandStartSort'
+import { materializeOccurrences } from './hooks/materializeOccurrences'
 import { normalizeEventDates } from './hooks/normalizeEventDates'
 import { parseCostDetails } from './hooks/parseCostDetails'
 import { storeListOrder } from './hooks/storeListOrder'
@@ -51,7 +54,9 @@ export function generateEventsCollection(options: SanitizedPluginConfig, slugs: 
     options,
     override: options.overrides.events,
     beforeOperation: [expandStartSort],
-    beforeChange: [normalizeEventDates(options.siteTimezone), storeListOrder(options.siteTimezone), parseCostDetails],
+    beforeChange: [normalizeEventDates(options.siteTimezone), storeListOrder(options.siteTimezone), checkRecurrenceField(options), parseCostDetails],
+    afterChange: [materializeOccurrences(options)],
+    endpoints: [occurrencesEndpoint(slugs.events, options.clock)],
     // The events list's order (`endpoints/events/listQuery.ts`, EVENTS_LIST_SORT); the window's bounds narrow it first.
     // The last one holds every column of the list's total (listed events of some statuses in a
     // window): counted from the index alone, not by reading every event (issue 17).

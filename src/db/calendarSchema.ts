@@ -6,6 +6,7 @@ import { changeLogPieces, createChangeLog, dropChangeLog } from './calendarSchem
 import { createLinkedSearchIndexes, dropLinkedSearchIndexes, linkedSearchIndexPieces } from './calendarSchema/linkedSearchIndexes'
 import { createListIndexes, dropListIndexes, listIndexPieces } from './calendarSchema/listIndexes'
 import { fillListOrder, keepListOrder, listOrderPieces } from './calendarSchema/listOrder'
+import { createOccurrences, dropOccurrences, occurrencePieces } from './calendarSchema/occurrences'
 import { describePiece, type SchemaPiece, type SqlRunner } from './calendarSchema/pieces'
 import { requireDrizzle } from './payloadInternals/adapter'
 import { liftTimeoutsForTransaction } from './requestTimeouts'
@@ -87,6 +88,12 @@ const STEPS: Step[] = [
     pieces: searchCostPieces,
     withoutIt: 'search pages may walk the whole list for a rare word',
   },
+  {
+    create: createOccurrences,
+    drop: dropOccurrences,
+    pieces: occurrencePieces,
+    withoutIt: 'events cannot be saved (no calendar_occurrences for their occurrences)',
+  },
 ]
 
 /** An arbitrary 64-bit key that names "the calendar's schema steps" among advisory locks. */
@@ -139,6 +146,7 @@ export const calendarSchemaSteps = {
   searchFolding: { create: createSearchFolding, drop: dropSearchFolding },
   linkedSearchIndexes: { create: createLinkedSearchIndexes, drop: dropLinkedSearchIndexes },
   searchCosts: { create: tuneSearchCosts, drop: resetSearchCosts },
+  occurrences: { create: createOccurrences, drop: dropOccurrences },
 }
 
 export function calendarSchemaPieces(): SchemaPiece[] {

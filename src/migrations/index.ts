@@ -15,6 +15,8 @@ import * as migration_20261124_062622_linked_description_html from './20261124_0
 import * as migration_20261124_090000_search_indexes from './20261124_090000_search_indexes';
 import * as migration_20261127_000000_shared_id_owners from './20261127_000000_shared_id_owners';
 import * as migration_20261127_051149_recurrence_fields from './20261127_051149_recurrence_fields';
+import * as migration_20261127_051500_occurrences from './20261127_051500_occurrences';
+import * as migration_20261127_052524_recurrence_job from './20261127_052524_recurrence_job';
 
 export const migrations = [
   {
@@ -100,6 +102,16 @@ export const migrations = [
   {
     up: migration_20261127_051149_recurrence_fields.up,
     down: migration_20261127_051149_recurrence_fields.down,
-    name: '20261127_051149_recurrence_fields'
+    name: '20261127_051149_recurrence_fields',
+  },
+  {
+    up: migration_20261127_051500_occurrences.up,
+    down: migration_20261127_051500_occurrences.down,
+    name: '20261127_051500_occurrences',
+  },
+  {
+    up: migration_20261127_052524_recurrence_job.up,
+    down: migration_20261127_052524_recurrence_job.down,
+    name: '20261127_052524_recurrence_job'
   },
 ];

@@ -5,6 +5,8 @@
  */
 export type { RecurrenceErrorCode } from './errors'
 export { RecurrenceError } from './errors'
+export type { EventSeriesFields } from './eventSeries'
+export { expandEventSeries, horizonAfter, isRecurring, recurrenceOf, seriesStartOf } from './eventSeries'
 export { expandRecurrence } from './expand'
 export { formatRecurrence, formatRecurrenceLines, formatRule } from './format'
 export { DEFAULT_HORIZON_MONTHS, MAX_COUNT, MAX_DATES, MAX_OCCURRENCES, MAX_TEXT_LENGTH } from './limits'

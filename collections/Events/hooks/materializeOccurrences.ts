@@ -1,0 +1,31 @@
+import type { CollectionAfterChangeHook } from 'payload'
+
+import type { SanitizedPluginConfig } from '../../../src/types'
+
+import { storeSeriesOccurrences, storeSingleOccurrence } from '../../../src/db/occurrences'
+import { querierFor } from '../../../src/db/payloadInternals/adapter'
+import { expandEventForSave, seriesUnchanged } from '../eventSeries'
+
+/**
+ * Stores the event's occurrences in `calendar_occurrences` in the save's own transaction, so
+ * that the event, its rule and its occurrences change together or not at all (src/db/occurrences.ts):
+ * a single event keeps its one row with its own id; a series is expanded to the horizon (the same
+ * expansion `checkRecurrenceField` checked) and its rows keyed on their original starts, so that
+ * their ids never change. A save that leaves a stored series as it was (a title edit) leaves its
+ * occurrences alone.
+ */
+export const materializeOccurrences =
+  (options: SanitizedPluginConfig): CollectionAfterChangeHook =>
+  async ({ doc, previousDoc, req }) => {
+    if (seriesUnchanged(previousDoc, doc)) return doc
+    const db = await querierFor(req.payload, req)
+    if (!db || !doc.startDate || !doc.endDate || !doc.startLocal || !doc.endLocal) return doc
+    const span = { id: Number(doc.id), startDate: new Date(doc.startDate), endDate: new Date(doc.endDate), startLocal: doc.startLocal, endLocal: doc.endLocal }
+    const { expanded, horizon } = expandEventForSave(req, doc, options.clock(), options.recurrence.horizonMonths)
+    if (!expanded) {
+      await storeSingleOccurrence(db, span)
+      return doc.materializedUntil ? { ...doc, materializedUntil: null } : doc
+    }
+    await storeSeriesOccurrences(db, { span, series: expanded.series, occurrences: expanded.occurrences, horizon })
+    return { ...doc, materializedUntil: horizon.toISOString() }
+  }
