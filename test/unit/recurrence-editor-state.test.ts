@@ -157,12 +157,15 @@ describe('the recurrence editor’s choices and the rule text', () => {
     expect(seriesOfForm('2027-02-28T23:00:00.000Z', 'Europe/Paris', true)).toEqual(ALL_DAY)
     expect(seriesOfForm(undefined, 'UTC', false)).toBeUndefined()
     expect(seriesOfForm('soon', 'UTC', false)).toBeUndefined()
+    // A bare offset has no daylight-saving rules for a series to follow.
+    expect(seriesOfForm('2027-03-01T14:00:00.000Z', '+02:00', false)).toBeUndefined()
   })
 })
 
 describe('the recurrence editor’s summary, preview and refusals', () => {
   const NOW = new Date('2027-01-01T00:00:00Z')
-  const weekly = (rule: string, exdates: string[] = [], rdates: string[] = []) => previewOf(NEW_YORK, { rule, rdates, exdates }, 'en', NOW)
+  const event = (rule: string, exdates: string[] = [], rdates: string[] = []) => ({ startDate: '2027-03-01T14:00:00.000Z', timezone: 'America/New_York', recurrence: { rule, rdates, exdates } })
+  const weekly = (rule: string, exdates: string[] = [], rdates: string[] = []) => previewOf(event(rule, exdates, rdates), 'en', NOW)
 
   it('words the rule and lists its next dates, the excluded ones marked so that they can be brought back', () => {
     const preview = weekly('FREQ=WEEKLY;BYDAY=MO,WE;COUNT=6', ['2027-03-08T09:00:00'])
@@ -176,7 +179,7 @@ describe('the recurrence editor’s summary, preview and refusals', () => {
       ['2027-03-15T09:00:00', false, false],
       ['2027-03-17T09:00:00', false, false],
     ])
-    expect(previewOf(NEW_YORK, { rule: 'FREQ=WEEKLY;BYDAY=MO,WE;COUNT=6', rdates: [], exdates: [] }, 'fr', NOW).summary).toBe('Chaque lundi et mercredi à 09:00, 6 fois')
+    expect(previewOf(event('FREQ=WEEKLY;BYDAY=MO,WE;COUNT=6'), 'fr', NOW).summary).toBe('Chaque lundi et mercredi à 09:00, 6 fois')
     expect(weekly('FREQ=DAILY').dates).toHaveLength(PREVIEW_SIZE)
     expect(weekly('').dates).toEqual([])
   })

@@ -12,7 +12,6 @@ import type { EditorState, Ending, Repeat } from './editorState'
 import type { ErrorPlace } from './preview'
 
 import { useCalendarTranslation } from '../../i18n/useCalendarTranslation'
-import { isEventTimeZone, zoneOf } from '../../lib/timezone'
 import { DEFAULT_HORIZON_MONTHS, MAX_COUNT, MAX_DATES, MAX_OCCURRENCES } from '../../recurrence'
 import { WEEKDAYS } from '../../recurrence/types'
 import { MAX_INTERVAL, MONTH_DAYS, ORDINALS, ruleOfState, seriesOfForm, stateOfRule } from './editorState'
@@ -100,10 +99,9 @@ export const RecurrenceField: GroupFieldClientComponent = ({ path, readOnly }) =
   const startDate = useFormFields(([fields]) => fields.startDate?.value) as null | string | undefined
   const zoneValue = useFormFields(([fields]) => fields.timezone?.value) as string | undefined
   const allDay = Boolean(useFormFields(([fields]) => fields.allDay?.value))
-  const timeZone = zoneOf(isEventTimeZone(zoneValue) ? zoneValue : 'UTC')
-  const series = useMemo(() => seriesOfForm(startDate, timeZone, allDay), [startDate, timeZone, allDay])
+  const series = useMemo(() => seriesOfForm(startDate, zoneValue, allDay), [startDate, zoneValue, allDay])
   // Until the form has a start, the choices open on today's weekday and date.
-  const anchor = series ?? { allDay, start: new Date().toISOString().slice(0, 19), timeZone }
+  const anchor = series ?? { allDay, start: new Date().toISOString().slice(0, 19), timeZone: 'UTC' }
 
   const [state, setState] = useState<EditorState>(() => stateOfRule(rule.value, anchor))
   const written = useRef(rule.value ?? '')
@@ -134,9 +132,9 @@ export const RecurrenceField: GroupFieldClientComponent = ({ path, readOnly }) =
   }
 
   const preview = useMemo(
-    () => (series ? previewOf(series, { rule: rule.value ?? '', rdates: extra, exdates: excluded }, summaryLocaleOf(language), new Date()) : undefined),
+    () => (series ? previewOf({ allDay, recurrence: { rule: rule.value, rdates: extra, exdates: excluded }, startDate, timezone: zoneValue }, summaryLocaleOf(language), new Date()) : undefined),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [series, rule.value, extra.join(), excluded.join(), language],
+    [series, allDay, startDate, zoneValue, rule.value, extra.join(), excluded.join(), language],
   )
   const untilMissing = state.repeat !== 'none' && state.repeat !== 'custom' && state.ending === 'until' && !state.until
 

@@ -1,8 +1,7 @@
 import type { RecurrenceRule, SeriesStart, Weekday } from '../../recurrence'
 
-import { parseRule, RecurrenceError } from '../../recurrence'
+import { parseRule, RecurrenceError, seriesStartOf } from '../../recurrence'
 import { WEEKDAYS } from '../../recurrence/types'
-import { instantToWall } from '../../recurrence/wallTime'
 
 /**
  * The recurrence editor's choices and the `recurrence.rule` text they stand for. The choices say
@@ -174,13 +173,15 @@ export function stateOfRule(text: string | null | undefined, series: SeriesStart
 }
 
 /**
- * The series an event's form describes: its start (Payload keeps it as an instant) as a wall-clock
- * value in the event's zone, or its date when all-day. Undefined until the form has a start.
+ * The series an event's form describes, read as the server reads it (`seriesStartOf`): its start
+ * as a wall-clock value in the event's zone, or its date when all-day. Undefined until the form
+ * has a start and a zone a series can follow.
  */
-export function seriesOfForm(startDate: string | null | undefined, timeZone: string, allDay: boolean): SeriesStart | undefined {
-  if (!startDate) return undefined
-  const instant = new Date(startDate)
-  if (Number.isNaN(instant.getTime())) return undefined
-  const wall = instantToWall(instant, timeZone)
-  return { start: allDay ? wall.slice(0, 10) : wall, timeZone, allDay }
+export function seriesOfForm(startDate: string | null | undefined, timezone: string | null | undefined, allDay: boolean): SeriesStart | undefined {
+  try {
+    return seriesStartOf({ startDate, timezone, allDay })
+  } catch (error) {
+    if (error instanceof RecurrenceError) return undefined
+    throw error
+  }
 }

@@ -1,6 +1,6 @@
-import type { RecurrenceErrorCode, SeriesStart, SummaryLocale } from '../../recurrence'
+import type { EventSeriesFields, RecurrenceErrorCode, SummaryLocale } from '../../recurrence'
 
-import { DEFAULT_HORIZON_MONTHS, expandRecurrence, parseRule, RecurrenceError, summarizeRecurrence } from '../../recurrence'
+import { DEFAULT_HORIZON_MONTHS, expandRecurrence, horizonAfter, isRecurring, RecurrenceError, recurrenceOf, seriesStartOf, summarizeRecurrence } from '../../recurrence'
 import { isWallValue } from '../../recurrence/wallTime'
 
 /** Where in the editor a refusal is shown: next to the choice it is about. */
@@ -43,28 +43,23 @@ export function placeOf(field: string): ErrorPlace {
 /** The editor's language as the summary knows it; English for any other. */
 export const summaryLocaleOf = (language: string): SummaryLocale => (['fr', 'es'].includes(language) ? (language as SummaryLocale) : 'en')
 
-const horizonFrom = (now: Date): Date => {
-  const horizon = new Date(now)
-  horizon.setUTCMonth(horizon.getUTCMonth() + DEFAULT_HORIZON_MONTHS)
-  return horizon
-}
-
 /**
- * What the editor shows for the values of the form: the summary in the editor's language, the
- * first refusal `checkRecurrence` and the expansion give (the same the save will give, up to the
- * same horizon), and the next dates with those excluded marked so that a click can bring them back.
+ * What the editor shows for the event's form: the summary in the editor's language, the first
+ * refusal the save would give (the server's own reading of the fields, `src/recurrence/eventSeries.ts`,
+ * and its checks up to the same horizon), and the next dates with those excluded marked so that a
+ * click can bring them back.
  */
-export function previewOf(series: SeriesStart, values: { rule: string; rdates: string[]; exdates: string[] }, locale: SummaryLocale, now: Date): Preview {
-  if (values.rule.trim() === '' && values.rdates.length === 0 && values.exdates.length === 0) return { dates: [] }
-  const horizon = horizonFrom(now)
+export function previewOf(fields: EventSeriesFields, locale: SummaryLocale, now: Date, horizonMonths = DEFAULT_HORIZON_MONTHS): Preview {
   const preview: Preview = { dates: [] }
+  if (!isRecurring(fields)) return preview
+  const horizon = horizonAfter(now, horizonMonths)
   try {
-    const rule = values.rule.trim() === '' ? undefined : parseRule(values.rule, series)
-    const recurrence = { rule, rdates: values.rdates, exdates: values.exdates }
+    const series = seriesStartOf(fields)
+    const recurrence = recurrenceOf(fields, series)!
     preview.summary = summarizeRecurrence(series, recurrence, locale)
     // The dates without exclusions first: an exclusion the rule no longer gives must not hide the dates from the editor.
     const all = expandRecurrence(series, { ...recurrence, exdates: [] }, horizon)
-    const excluded = new Set(values.exdates)
+    const excluded = new Set(recurrence.exdates)
     const upcoming = all.filter((occurrence) => Date.parse(occurrence.startUtc) >= now.getTime())
     preview.dates = (upcoming.length > 0 ? upcoming : all).slice(0, PREVIEW_SIZE).map((occurrence) => ({
       start: occurrence.start,
