@@ -133,6 +133,12 @@ describe.skipIf(process.env.SKIP_E2E === '1')('the recurrence editor in a browse
       rule: 'FREQ=WEEKLY;BYDAY=MO,WE;COUNT=6',
       exdates: ['2027-03-08T09:00:00'],
     })
+    // The series the server stored from it: six dates less the one excluded.
+    const occurrences = await rest(admin, 'GET', `${base}/api/events/${eventId}/occurrences?from=2027-01-01&to=2028-01-01`)
+    expect(occurrences.status).toBe(200)
+    const starts = (occurrences.body as { docs: { originalStart: string }[] }).docs.map((doc) => doc.originalStart)
+    expect(starts).toHaveLength(5)
+    expect(starts.some((start) => start.startsWith('2027-03-08'))).toBe(false)
   })
 
   it('opens the saved series on the same choices', async () => {
