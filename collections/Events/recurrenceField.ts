@@ -1,5 +1,6 @@
 import type { Field } from 'payload'
 
+import { clientComponent } from '../../src/admin/paths'
 import { internalFieldAdmin, SET_BY_THE_SERVER } from '../../src/fields/postFields'
 import { MAX_DATES, MAX_TEXT_LENGTH } from '../../src/recurrence/index'
 
@@ -14,6 +15,7 @@ import { MAX_DATES, MAX_TEXT_LENGTH } from '../../src/recurrence/index'
 export const recurrenceField = (): Field => ({
   name: 'recurrence',
   type: 'group',
+  admin: { components: { Field: clientComponent('RecurrenceField') } },
   fields: [
     { name: 'rule', type: 'text', maxLength: MAX_TEXT_LENGTH },
     { name: 'rdates', type: 'text', hasMany: true, maxRows: MAX_DATES },

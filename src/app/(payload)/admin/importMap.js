@@ -6,6 +6,7 @@ import { TranslationSource as TranslationSource_fc9a935b1c29e987d85707eeffd38325
 import { EventStartCell as EventStartCell_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
 import { EventDateField as EventDateField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { TimezoneField as TimezoneField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { RecurrenceField as RecurrenceField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { RelationNamesCell as RelationNamesCell_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
 import { RscEntryLexicalCell as RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
 import { RscEntryLexicalField as RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
@@ -61,6 +62,7 @@ export const importMap = {
   "payload-events-calendar/rsc#EventStartCell": EventStartCell_a995b648d441da9f32677ad10f937676,
   "payload-events-calendar/client#EventDateField": EventDateField_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#TimezoneField": TimezoneField_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#RecurrenceField": RecurrenceField_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/rsc#RelationNamesCell": RelationNamesCell_a995b648d441da9f32677ad10f937676,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalCell": RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalField": RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e,
