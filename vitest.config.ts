@@ -1,5 +1,7 @@
 import { configDefaults, defineConfig } from 'vitest/config'
 
+import LongestFirst from './test/helpers/longestFirst.js'
+
 /**
  * The tests in tiers (`npm test` runs them all, `npm run test:<tier>` one):
  *
@@ -39,6 +41,8 @@ export default defineConfig({
     testTimeout: 300_000,
     // The run's ten slowest files (test/helpers/slowestFiles.ts) after the default report.
     reporters: ['default', './test/helpers/slowestFiles.ts'],
+    // The longest files first in each tier, from the durations recorded in test/durations.json.
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,

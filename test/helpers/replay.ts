@@ -204,6 +204,10 @@ const untrashed = (slug: string) => slug.replace(/__trashed$/, '')
 export async function refreshSlugAliases(ctx: ReplayContext): Promise<string[]> {
   const notes: string[] = []
   for (const kind of ['post', 'term'] as const) {
+    // Only an item made before the replay can hold a slug first: on a database of the replay's
+    // own there is none, and reading back every item after each write made a long replay's
+    // writes slower the more items it had made.
+    if (!ctx.preexisting[kind].size) continue
     for (const [peer, ours] of ctx.ids.entries(kind)) {
       const peerSlug = ctx.peerSlugs[kind].get(peer)
       if (!peerSlug || ctx.slugAliases[kind].has(peerSlug)) continue

@@ -1,0 +1,40 @@
+import type { TestSpecification } from 'vitest/node'
+
+import fs from 'node:fs'
+import path from 'node:path'
+import { BaseSequencer } from 'vitest/node'
+
+/** Each file's time in seconds (setup, import and tests), by `<tier>:<path>`: written by test/helpers/slowestFiles.ts. */
+export const DURATIONS_FILE = path.resolve(import.meta.dirname, '../durations.json')
+
+export function readDurations(): Record<string, number> {
+  try {
+    return JSON.parse(fs.readFileSync(DURATIONS_FILE, 'utf8')) as Record<string, number>
+  } catch {
+    return {}
+  }
+}
+
+export const durationKey = (tier: string, root: string, file: string) => `${tier}:${path.relative(root, file).split(path.sep).join('/')}`
+
+/**
+ * The files of each tier longest first, so that the workers of a parallel tier end together
+ * rather than one starting the longest file last. Vitest does so from the durations it keeps of
+ * the machine's earlier runs; a clean clone (CI) has none and would start the largest files
+ * first, so the durations recorded in test/durations.json come first, then Vitest's own. Tiers
+ * keep Vitest's order (`sequence.groupOrder`, then by name).
+ */
+export default class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files)
+    const recorded = readDurations()
+    const seconds = (spec: TestSpecification) => {
+      const key = durationKey(spec.project.name, this.ctx.config.root, spec.moduleId)
+      const cached = this.ctx.cache.getFileTestResults(key)?.duration
+      return recorded[key] ?? (cached === undefined ? 0 : cached / 1000)
+    }
+    const position = new Map(sorted.map((spec, index) => [spec, index]))
+    const tierOf = (spec: TestSpecification) => sorted.findIndex((other) => other.project === spec.project)
+    return [...sorted].sort((a, b) => tierOf(a) - tierOf(b) || seconds(b) - seconds(a) || position.get(a)! - position.get(b)!)
+  }
+}
