@@ -10,7 +10,14 @@ const FLOORS = {
    * slugs), the recurrence rules (src/recurrence/) and the cache regions every store is made of
    * (src/calendar/cache/), none of which imports anything of ours above this floor.
    */
-  ground: ['^src/lib/', '^src/recurrence/', '^src/calendar/cache/', '^src/types\\.ts$', '^src/slugs\\.ts$', '^src/pluginOptions\\.ts$'],
+  ground: [
+    '^src/lib/',
+    '^src/recurrence/',
+    '^src/calendar/cache/',
+    '^src/types\\.ts$',
+    '^src/slugs\\.ts$',
+    '^src/pluginOptions\\.ts$',
+  ],
   /**
    * What the API keeps between requests (its store of visitors' reads and answers, made of the
    * ground's regions). Every floor above may read it; it reads only the ground and the database.
@@ -51,7 +58,7 @@ const EXCEPTIONS = [
     rule: 'database-below-collections',
     from: '^src/db/payloadInternals/validationDetails\\.ts$',
     to: ['^src/hooks/keepValidationDetails\\.ts$'],
-    why: "the registry of Payload patches names each patch with its check; this one is a root afterError hook, which lives with the hooks",
+    why: 'the registry of Payload patches names each patch with its check; this one is a root afterError hook, which lives with the hooks',
   },
   {
     rule: 'no-upward-import',
@@ -73,7 +80,10 @@ const floorsAbove = (floor) => ORDER.slice(ORDER.indexOf(floor) + 1)
  */
 function withExceptions(rule) {
   const own = EXCEPTIONS.filter((exception) => exception.rule === rule.name)
-  const base = { ...rule, from: { ...rule.from, pathNot: [...list(rule.from.pathNot), ...own.map((e) => e.from)] } }
+  const base = {
+    ...rule,
+    from: { ...rule.from, pathNot: [...list(rule.from.pathNot), ...own.map((e) => e.from)] },
+  }
   const excepted = own.map((exception) => ({
     ...rule,
     // Both: a file of this rule's floor, and the file the exception names.
@@ -86,7 +96,8 @@ function withExceptions(rule) {
 const rules = [
   {
     name: 'no-circular',
-    comment: 'No module may reach itself through its imports: a cycle has no floor. Types that name each other (a context holding the routes whose handlers take it) are no cycle at run time.',
+    comment:
+      'No module may reach itself through its imports: a cycle has no floor. Types that name each other (a context holding the routes whose handlers take it) are no cycle at run time.',
     severity: 'error',
     from: { path: OURS },
     to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
@@ -106,28 +117,35 @@ const rules = [
     to: {
       // The app is above every floor: its own rule (plugin-never-imports-app) names that arrow,
       // and the plugin floor has nothing else above it.
-      path: anyOf(floorsAbove(floor).filter((above) => above !== 'app').flatMap((above) => FLOORS[above])),
+      path: anyOf(
+        floorsAbove(floor)
+          .filter((above) => above !== 'app')
+          .flatMap((above) => FLOORS[above]),
+      ),
       // The cache keeps what the database gives it, so it reads src/db/ from below the data floor.
       pathNot: [...FLOORS[floor], ...(floor === 'cache' ? ['^src/db/'] : [])],
     },
   })),
   {
     name: 'database-below-collections',
-    comment: 'src/db/ holds the database and its SQL; the collections, fields, hooks and rules are built on it.',
+    comment:
+      'src/db/ holds the database and its SQL; the collections, fields, hooks and rules are built on it.',
     severity: 'error',
     from: { path: '^src/db/' },
     to: { path: '^collections/|^src/(access|admin|auth|fields|hooks|i18n|jobs|migrations)/' },
   },
   {
     name: 'collections-above-their-parts',
-    comment: 'The collections (collections/) are put together from fields, hooks, access rules and admin components; those never import a collection (src/db/ has its own rule).',
+    comment:
+      'The collections (collections/) are put together from fields, hooks, access rules and admin components; those never import a collection (src/db/ has its own rule).',
     severity: 'error',
     from: { path: '^src/(access|admin|auth|fields|hooks|i18n|jobs|migrations)/', pathNot: SPECS },
     to: { path: '^collections/' },
   },
   {
     name: 'plugin-never-imports-app',
-    comment: 'Nothing a host installs imports this repository\'s app (src/server/, payload.config.ts, src/env.ts).',
+    comment:
+      "Nothing a host installs imports this repository's app (src/server/, payload.config.ts, src/env.ts).",
     severity: 'error',
     from: { path: OURS, pathNot: [...FLOORS.app, SPECS] },
     to: { path: anyOf(FLOORS.app) },

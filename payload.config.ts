@@ -27,9 +27,13 @@ process.env.PAYLOAD_DISABLE_DEPENDENCY_CHECKER ??= 'true'
  * EVENTS_CALENDAR_CLOCK (an ISO instant) starts the compatibility API's clock there and lets it
  * run: recorded traffic of the original depends on the day it was recorded. Tests only.
  */
-const clockStart = process.env.EVENTS_CALENDAR_CLOCK ? Date.parse(process.env.EVENTS_CALENDAR_CLOCK) : NaN
+const clockStart = process.env.EVENTS_CALENDAR_CLOCK
+  ? Date.parse(process.env.EVENTS_CALENDAR_CLOCK)
+  : NaN
 const bootedAt = Date.now()
-const clock = Number.isNaN(clockStart) ? undefined : () => new Date(clockStart + (Date.now() - bootedAt))
+const clock = Number.isNaN(clockStart)
+  ? undefined
+  : () => new Date(clockStart + (Date.now() - bootedAt))
 
 /**
  * Uploads (the `media` collection) in an S3-compatible bucket when S3_BUCKET is set, on the disk
@@ -49,7 +53,10 @@ function mediaStorage(env: AppEnv) {
       region: s3?.region,
       forcePathStyle: s3?.forcePathStyle,
       // Unset: the platform's credentials (instance role, AWS_* variables).
-      credentials: s3?.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined,
+      credentials:
+        s3?.accessKeyId && s3.secretAccessKey
+          ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey }
+          : undefined,
     },
   })
 }
@@ -75,7 +82,10 @@ export default buildConfig({
   db: postgresAdapter({
     // Each statement and lock wait bounded (`src/db/requestTimeouts.ts`); the plugin makes each
     // connection send one statement at a time (`src/db/payloadInternals/serialQueryClient.ts`).
-    pool: { connectionString: process.env.DATABASE_URL, ...timeoutPoolOptions(env.databaseTimeouts) },
+    pool: {
+      connectionString: process.env.DATABASE_URL,
+      ...timeoutPoolOptions(env.databaseTimeouts),
+    },
     // Reads may go to these; for 2 s after a write this process reads from the primary
     // (Payload's `readReplicasAfterWriteInterval`). Another instance may read a replica meanwhile.
     readReplicas: env.databaseReplicaUrls.length ? env.databaseReplicaUrls : undefined,

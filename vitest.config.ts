@@ -26,7 +26,11 @@ const RICH_TEXT_SPEC = 'src/lib/richText.spec.ts'
  * Files that measure how long requests take against bounds of a second or a few: beside another
  * file their timings are that file's too, so they run one at a time after the api tier.
  */
-const TIMED = ['test/api/auth-guard.test.ts', 'test/api/request-bounds.test.ts', 'test/api/request-cost.test.ts']
+const TIMED = [
+  'test/api/auth-guard.test.ts',
+  'test/api/request-bounds.test.ts',
+  'test/api/request-cost.test.ts',
+]
 
 const database = {
   globalSetup: ['./test/globalSetup.ts'],
@@ -46,23 +50,52 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { exclude: [...configDefaults.exclude, RICH_TEXT_SPEC], include: ['test/unit/**/*.test.ts', 'src/**/*.spec.ts'], maxWorkers: workers, name: 'unit' },
+        test: {
+          exclude: [...configDefaults.exclude, RICH_TEXT_SPEC],
+          include: ['test/unit/**/*.test.ts', 'src/**/*.spec.ts'],
+          maxWorkers: workers,
+          name: 'unit',
+        },
       },
       {
         extends: true,
-        test: { ...database, exclude: [...configDefaults.exclude, ...TIMED], include: ['test/api/**/*.test.ts', RICH_TEXT_SPEC], maxWorkers: workers, name: 'api' },
+        test: {
+          ...database,
+          exclude: [...configDefaults.exclude, ...TIMED],
+          include: ['test/api/**/*.test.ts', RICH_TEXT_SPEC],
+          maxWorkers: workers,
+          name: 'api',
+        },
       },
       {
         extends: true,
-        test: { ...database, fileParallelism: false, include: TIMED, name: 'api-timed', sequence: { groupOrder: 1 } },
+        test: {
+          ...database,
+          fileParallelism: false,
+          include: TIMED,
+          name: 'api-timed',
+          sequence: { groupOrder: 1 },
+        },
       },
       {
         extends: true,
-        test: { ...database, fileParallelism: false, include: ['test/system/**/*.test.ts'], name: 'system', sequence: { groupOrder: 1 } },
+        test: {
+          ...database,
+          fileParallelism: false,
+          include: ['test/system/**/*.test.ts'],
+          name: 'system',
+          sequence: { groupOrder: 1 },
+        },
       },
       {
         extends: true,
-        test: { ...database, fileParallelism: false, include: ['test/browser/**/*.test.ts'], name: 'browser', sequence: { groupOrder: 2 } },
+        test: {
+          ...database,
+          fileParallelism: false,
+          include: ['test/browser/**/*.test.ts'],
+          name: 'browser',
+          sequence: { groupOrder: 2 },
+        },
       },
     ],
   },

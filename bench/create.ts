@@ -35,7 +35,14 @@ import { countStatements, measureEach, quantile } from './statements'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
-type Options = { cpuProf?: string; creates: number; events: number; show: boolean; warmup: number; write: 'create' | 'trash' | 'update' | 'venue' | 'venue-update' }
+type Options = {
+  cpuProf?: string
+  creates: number
+  events: number
+  show: boolean
+  warmup: number
+  write: 'create' | 'trash' | 'update' | 'venue' | 'venue-update'
+}
 
 function readOptions(argv: string[]): Options {
   const options: Options = { creates: 200, events: 50, show: false, warmup: 30, write: 'create' }
@@ -43,13 +50,26 @@ function readOptions(argv: string[]): Options {
     const [flag, inline] = argv[index]!.split('=', 2)
     const value = () => inline ?? argv[++index] ?? ''
     switch (flag) {
-      case '--events': options.events = Number(value()); break
-      case '--creates': options.creates = Number(value()); break
-      case '--warmup': options.warmup = Number(value()); break
-      case '--cpu-prof': options.cpuProf = path.resolve(value()); break
-      case '--show': options.show = true; break
-      case '--write': options.write = value() as Options['write']; break
-      default: throw new Error(`Unknown option ${argv[index]}`)
+      case '--events':
+        options.events = Number(value())
+        break
+      case '--creates':
+        options.creates = Number(value())
+        break
+      case '--warmup':
+        options.warmup = Number(value())
+        break
+      case '--cpu-prof':
+        options.cpuProf = path.resolve(value())
+        break
+      case '--show':
+        options.show = true
+        break
+      case '--write':
+        options.write = value() as Options['write']
+        break
+      default:
+        throw new Error(`Unknown option ${argv[index]}`)
     }
   }
   return options
@@ -57,13 +77,24 @@ function readOptions(argv: string[]): Options {
 
 function seedDatabase(url: string, events: number, out: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', './src/server/register.mjs', path.join(ROOT, 'bench/seed.ts'), out], {
-      cwd: ROOT,
-      env: { ...process.env, BENCH_EVENTS: String(events), DATABASE_URL: url, DISABLE_PAYLOAD_HMR: 'true' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    })
+    const child = spawn(
+      process.execPath,
+      ['--import', './src/server/register.mjs', path.join(ROOT, 'bench/seed.ts'), out],
+      {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          BENCH_EVENTS: String(events),
+          DATABASE_URL: url,
+          DISABLE_PAYLOAD_HMR: 'true',
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    )
     child.on('error', reject)
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the seed exited with code ${code}`))))
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`the seed exited with code ${code}`)),
+    )
   })
 }
 
@@ -100,7 +131,8 @@ async function main() {
         method: 'POST',
       })
       const body = await response.text()
-      if (response.status !== 201) throw new Error(`create answered ${response.status}: ${body.slice(0, 500)}`)
+      if (response.status !== 201)
+        throw new Error(`create answered ${response.status}: ${body.slice(0, 500)}`)
       createdIds.push((JSON.parse(body) as { id: number }).id)
     }
     const createdIds: number[] = []
@@ -108,50 +140,77 @@ async function main() {
     const update = async () => {
       const id = createdIds[updated++ % createdIds.length]!
       const response = await fetch(`${url}/${id}`, {
-        body: JSON.stringify({ title: `Bench updated event ${updated}`, cost: `$${updated % 50}`, venue: seed.filter.venue, categories: [seed.filter.category] }),
+        body: JSON.stringify({
+          title: `Bench updated event ${updated}`,
+          cost: `$${updated % 50}`,
+          venue: seed.filter.venue,
+          categories: [seed.filter.category],
+        }),
         headers: { authorization, 'content-type': 'application/json' },
         method: 'PUT',
       })
       const body = await response.text()
-      if (response.status !== 200) throw new Error(`update answered ${response.status}: ${body.slice(0, 500)}`)
+      if (response.status !== 200)
+        throw new Error(`update answered ${response.status}: ${body.slice(0, 500)}`)
     }
     let venues = 0
     const createVenue = async () => {
       const response = await fetch(url.replace(/events$/, 'venues'), {
-        body: JSON.stringify({ venue: `Bench venue ${++venues}`, address: '1 Main Street', city: 'Springfield', country: 'United States', state: 'IL', status: 'publish' }),
+        body: JSON.stringify({
+          venue: `Bench venue ${++venues}`,
+          address: '1 Main Street',
+          city: 'Springfield',
+          country: 'United States',
+          state: 'IL',
+          status: 'publish',
+        }),
         headers: { authorization, 'content-type': 'application/json' },
         method: 'POST',
       })
       const body = await response.text()
-      if (response.status !== 201) throw new Error(`venue create answered ${response.status}: ${body.slice(0, 500)}`)
+      if (response.status !== 201)
+        throw new Error(`venue create answered ${response.status}: ${body.slice(0, 500)}`)
     }
     const venueIds: number[] = []
     let venueUpdates = 0
     const updateVenue = async () => {
       const id = venueIds[venueUpdates++ % venueIds.length]!
       const response = await fetch(`${url.replace(/events$/, 'venues')}/${id}`, {
-        body: JSON.stringify({ venue: `Bench renamed venue ${venueUpdates}`, address: `${venueUpdates} Main Street`, city: 'Springfield' }),
+        body: JSON.stringify({
+          venue: `Bench renamed venue ${venueUpdates}`,
+          address: `${venueUpdates} Main Street`,
+          city: 'Springfield',
+        }),
         headers: { authorization, 'content-type': 'application/json' },
         method: 'PUT',
       })
       const body = await response.text()
-      if (response.status !== 200) throw new Error(`venue update answered ${response.status}: ${body.slice(0, 500)}`)
+      if (response.status !== 200)
+        throw new Error(`venue update answered ${response.status}: ${body.slice(0, 500)}`)
     }
     let trashed = 0
     const trash = async () => {
       const id = createdIds[options.warmup + trashed++]!
       const response = await fetch(`${url}/${id}`, { headers: { authorization }, method: 'DELETE' })
       const body = await response.text()
-      if (response.status !== 200) throw new Error(`trash answered ${response.status}: ${body.slice(0, 500)}`)
+      if (response.status !== 200)
+        throw new Error(`trash answered ${response.status}: ${body.slice(0, 500)}`)
     }
-    const write = { create, trash, update, venue: createVenue, 'venue-update': updateVenue }[options.write]
+    const write = { create, trash, update, venue: createVenue, 'venue-update': updateVenue }[
+      options.write
+    ]
 
     for (let index = 0; index < options.warmup; index++) await create()
-    if (options.write === 'trash') for (let index = 0; index < options.creates; index++) await create()
+    if (options.write === 'trash')
+      for (let index = 0; index < options.creates; index++) await create()
     if (options.write === 'venue-update') {
       for (let index = 0; index < 10; index++) await createVenue()
-      const listed = await fetch(`${url.replace(/events$/, 'venues')}?per_page=10&status=publish`, { headers: { authorization } })
-      venueIds.push(...((await listed.json()) as { venues: { id: number }[] }).venues.map((venue) => venue.id))
+      const listed = await fetch(`${url.replace(/events$/, 'venues')}?per_page=10&status=publish`, {
+        headers: { authorization },
+      })
+      venueIds.push(
+        ...((await listed.json()) as { venues: { id: number }[] }).venues.map((venue) => venue.id),
+      )
     }
     const session = options.cpuProf ? new inspector.Session() : null
     if (session) {
@@ -160,7 +219,12 @@ async function main() {
       await session.post('Profiler.start')
     }
     const firstMeasured = texts.length
-    const { cpuMs, last: shown, statements, wallMs } = await measureEach(options.creates, texts, write)
+    const {
+      cpuMs,
+      last: shown,
+      statements,
+      wallMs,
+    } = await measureEach(options.creates, texts, write)
     if (session) {
       const { profile } = await session.post('Profiler.stop')
       await fs.mkdir(options.cpuProf!, { recursive: true })
@@ -168,24 +232,40 @@ async function main() {
       await fs.writeFile(file, JSON.stringify(profile))
       console.log(`profile: ${file}`)
     }
-    const format = (values: number[]) => `median ${quantile(values, 0.5).toFixed(1)}, p95 ${quantile(values, 0.95).toFixed(1)}`
-    console.log(`${options.creates} writes (${options.write}) at ${options.events} events, load average ${os.loadavg().map((v) => v.toFixed(2)).join(', ')}`)
-    console.log(`statements per write: ${format(statements)} (min ${Math.min(...statements)}, max ${Math.max(...statements)})`)
-    console.log(`wall ms per write: ${format(wallMs)}; ${(options.creates / (wallMs.reduce((sum, ms) => sum + ms, 0) / 1000)).toFixed(1)} writes/s one after another (c=1)`)
+    const format = (values: number[]) =>
+      `median ${quantile(values, 0.5).toFixed(1)}, p95 ${quantile(values, 0.95).toFixed(1)}`
+    console.log(
+      `${options.creates} writes (${options.write}) at ${options.events} events, load average ${os
+        .loadavg()
+        .map((v) => v.toFixed(2))
+        .join(', ')}`,
+    )
+    console.log(
+      `statements per write: ${format(statements)} (min ${Math.min(...statements)}, max ${Math.max(...statements)})`,
+    )
+    console.log(
+      `wall ms per write: ${format(wallMs)}; ${(options.creates / (wallMs.reduce((sum, ms) => sum + ms, 0) / 1000)).toFixed(1)} writes/s one after another (c=1)`,
+    )
     console.log(`CPU ms per write (this process): ${format(cpuMs)}`)
     if (options.show) {
       // Each statement of the last create, with the median round trip of its kind over every measured create.
       const byKind = new Map<string, number[]>()
       const kindOf = (text: string) => text.replace(/\s+/g, ' ').slice(0, 200)
-      for (const { ms, text } of texts.slice(firstMeasured)) byKind.set(kindOf(text), [...(byKind.get(kindOf(text)) ?? []), ms])
+      for (const { ms, text } of texts.slice(firstMeasured))
+        byKind.set(kindOf(text), [...(byKind.get(kindOf(text)) ?? []), ms])
       shown.forEach(({ text }, index) => {
         const times = byKind.get(kindOf(text)) ?? []
-        console.log(`${String(index + 1).padStart(2)}. ${quantile(times, 0.5).toFixed(2).padStart(6)} ms  ${text.replace(/\s+/g, ' ').slice(0, 160)}`)
+        console.log(
+          `${String(index + 1).padStart(2)}. ${quantile(times, 0.5).toFixed(2).padStart(6)} ms  ${text.replace(/\s+/g, ' ').slice(0, 160)}`,
+        )
       })
     }
     server.close()
     // A pooled connection still busy (a use of the application password recorded in the background) must not keep the run from ending.
-    await Promise.race([(payload.db as unknown as { pool: pg.Pool }).pool.end(), new Promise((resolve) => setTimeout(resolve, 3000))])
+    await Promise.race([
+      (payload.db as unknown as { pool: pg.Pool }).pool.end(),
+      new Promise((resolve) => setTimeout(resolve, 3000)),
+    ])
   } finally {
     await database.stop()
     await fs.rm(tmp, { force: true, recursive: true })

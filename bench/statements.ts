@@ -9,12 +9,18 @@ export function countStatements(): SentStatement[] {
   const query = pg.Client.prototype.query as (...args: unknown[]) => unknown
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const first = args[0] as { text?: string } | string
-    const entry = { ms: NaN, text: typeof first === 'string' ? first : String(first?.text ?? first) }
+    const entry = {
+      ms: NaN,
+      text: typeof first === 'string' ? first : String(first?.text ?? first),
+    }
     sent.push(entry)
     const started = performance.now()
     const result = query.apply(this, args)
     if (result && typeof (result as Promise<unknown>).then === 'function') {
-      void (result as Promise<unknown>).then(() => (entry.ms = performance.now() - started), () => undefined)
+      void (result as Promise<unknown>).then(
+        () => (entry.ms = performance.now() - started),
+        () => undefined,
+      )
     }
     return result
   } as never
@@ -22,7 +28,11 @@ export function countStatements(): SentStatement[] {
 }
 
 /** Runs `work` `times` times one after another: per run, the statements sent, the wall time and this process's CPU time (ms); and the last run's statements. */
-export async function measureEach(times: number, sent: SentStatement[], work: () => Promise<unknown>) {
+export async function measureEach(
+  times: number,
+  sent: SentStatement[],
+  work: () => Promise<unknown>,
+) {
   const statements: number[] = []
   const wallMs: number[] = []
   const cpuMs: number[] = []

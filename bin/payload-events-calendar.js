@@ -6,7 +6,9 @@
 import { existsSync } from 'node:fs'
 
 if (!existsSync(new URL('../src/server/cli.ts', import.meta.url))) {
-  console.error('In your own Payload app, run the calendar\'s import and export through Payload: npx payload events-calendar --help')
+  console.error(
+    "In your own Payload app, run the calendar's import and export through Payload: npx payload events-calendar --help",
+  )
   process.exit(2)
 }
 

@@ -11,7 +11,10 @@ type Admin = NonNullable<CollectionConfig['admin']>
  * too), `hooks` per kind with the plugin's first (so an override that adds a `beforeChange`
  * keeps the status workflow), `fields` through the override's function. Other keys replace.
  */
-export function applyOverride(collection: CollectionConfig, override?: CollectionOverride): CollectionConfig {
+export function applyOverride(
+  collection: CollectionConfig,
+  override?: CollectionOverride,
+): CollectionConfig {
   if (!override) return collection
   const { access, admin, fields, hooks, ...rest } = override
   return {
@@ -29,13 +32,19 @@ export function applyOverride(collection: CollectionConfig, override?: Collectio
 export function mergeHooks(first: Hooks = {}, second: Hooks = {}): Hooks {
   const merged: Record<string, unknown[]> = {}
   for (const kind of new Set([...Object.keys(first), ...Object.keys(second)])) {
-    merged[kind] = [...((first as Record<string, unknown[]>)[kind] ?? []), ...((second as Record<string, unknown[]>)[kind] ?? [])]
+    merged[kind] = [
+      ...((first as Record<string, unknown[]>)[kind] ?? []),
+      ...((second as Record<string, unknown[]>)[kind] ?? []),
+    ]
   }
   return merged as Hooks
 }
 
 function mergeAdmin(generated: Admin = {}, override?: Admin): Admin {
   if (!override) return generated
-  const components = generated.components || override.components ? { ...generated.components, ...override.components } : undefined
+  const components =
+    generated.components || override.components
+      ? { ...generated.components, ...override.components }
+      : undefined
   return { ...generated, ...override, ...(components ? { components } : {}) }
 }

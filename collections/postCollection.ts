@@ -1,4 +1,10 @@
-import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, CollectionBeforeOperationHook, CollectionConfig, Field } from 'payload'
+import type {
+  CollectionAfterChangeHook,
+  CollectionBeforeChangeHook,
+  CollectionBeforeOperationHook,
+  CollectionConfig,
+  Field,
+} from 'payload'
 
 import type { CollectionOverride, SanitizedPluginConfig } from '../src/types'
 
@@ -56,7 +62,12 @@ export function generatePostCollection(args: {
     {
       slug: args.slug,
       labels: args.labels,
-      access: { create: createPosts, delete: deleteTrashedPosts, read: readPosts, update: editPosts },
+      access: {
+        create: createPosts,
+        delete: deleteTrashedPosts,
+        read: readPosts,
+        update: editPosts,
+      },
       admin: {
         useAsTitle: args.titleField,
         group: labelByLanguage('groupCalendar'),
@@ -86,8 +97,22 @@ export function generatePostCollection(args: {
       indexes: args.indexes,
       ...(args.endpoints ? { endpoints: args.endpoints } : {}),
       hooks: {
-        beforeOperation: [guardChosenIds(POST_COLLECTIONS), refuseDuplicatingProtected, serializeUpdates, ...(args.beforeOperation ?? [])],
-        beforeRead: [hideProtectedContent({ ...args.blankedWhenProtected, description: null, descriptionHtml: null, descriptionText: null, excerpt: null, image: null })],
+        beforeOperation: [
+          guardChosenIds(POST_COLLECTIONS),
+          refuseDuplicatingProtected,
+          serializeUpdates,
+          ...(args.beforeOperation ?? []),
+        ],
+        beforeRead: [
+          hideProtectedContent({
+            ...args.blankedWhenProtected,
+            description: null,
+            descriptionHtml: null,
+            descriptionText: null,
+            excerpt: null,
+            image: null,
+          }),
+        ],
         beforeValidate: [generateSlug(args.titleField)],
         beforeChange: [
           assignAuthor,

@@ -12,8 +12,23 @@ export const TERM_LOCALIZED_FIELDS = ['name', 'description']
 export const termFields = (): Field[] =>
   withDefaultLanguageFallback(
     [
-      { name: 'name', label: label('name'), type: 'text', maxLength: TEXT_LIMITS.termName, localized: true, required: true, admin: translationSource('name') },
-      { name: 'description', label: label('description'), type: 'textarea', maxLength: TEXT_LIMITS.excerpt, localized: true, admin: translationSource('description') },
+      {
+        name: 'name',
+        label: label('name'),
+        type: 'text',
+        maxLength: TEXT_LIMITS.termName,
+        localized: true,
+        required: true,
+        admin: translationSource('name'),
+      },
+      {
+        name: 'description',
+        label: label('description'),
+        type: 'textarea',
+        maxLength: TEXT_LIMITS.excerpt,
+        localized: true,
+        admin: translationSource('description'),
+      },
       slugField(),
       translationStatusField(),
     ],

@@ -17,7 +17,9 @@ export function outOfBounds(name: string, spec: ParamSpec, value: unknown): Rest
   const maxItems = spec.maxItems ?? TEXT_LIMITS.listItems
   if (Array.isArray(value)) {
     if (value.length > maxItems) return tooManyItems(name, maxItems)
-    return value.some((entry) => typeof entry === 'string' && entry.length > maxLength) ? tooLong(name, maxLength) : undefined
+    return value.some((entry) => typeof entry === 'string' && entry.length > maxLength)
+      ? tooLong(name, maxLength)
+      : undefined
   }
   if (typeof value !== 'string') return undefined
   // A list sent as comma-separated text (`categories=1,2,3`): its entries are bounded, not the whole text.
@@ -33,8 +35,25 @@ export function outOfBounds(name: string, spec: ParamSpec, value: unknown): Rest
   }
 }
 
-const isList = (spec: ParamSpec) => Boolean(spec.csv || spec.items || spec.type === 'array' || spec.swaggerType === 'array' || spec.maxItems)
+const isList = (spec: ParamSpec) =>
+  Boolean(
+    spec.csv ||
+    spec.items ||
+    spec.type === 'array' ||
+    spec.swaggerType === 'array' ||
+    spec.maxItems,
+  )
 
-const tooLong = (name: string, max: number) => new RestError('rest_too_long', `${name} must be at most ${max} character${max === 1 ? '' : 's'} long.`, 400)
+const tooLong = (name: string, max: number) =>
+  new RestError(
+    'rest_too_long',
+    `${name} must be at most ${max} character${max === 1 ? '' : 's'} long.`,
+    400,
+  )
 
-const tooManyItems = (name: string, max: number) => new RestError('rest_too_many_items', `${name} must contain at most ${max} item${max === 1 ? '' : 's'}.`, 400)
+const tooManyItems = (name: string, max: number) =>
+  new RestError(
+    'rest_too_many_items',
+    `${name} must contain at most ${max} item${max === 1 ? '' : 's'}.`,
+    400,
+  )

@@ -18,8 +18,14 @@ import { invalidParams, invalidType, missingParams, RestError } from './errors'
  * 6. coercion to the declared type, then the argument's own sanitizer.
  * Undeclared parameters are left out: handlers only ever see declared, validated values.
  */
-export async function readArgs(specs: ParamSpecs, ctx: ArgsContext): Promise<Record<string, unknown>> {
-  const body = ctx.body && typeof ctx.body === 'object' && !Array.isArray(ctx.body) ? (ctx.body as Record<string, unknown>) : {}
+export async function readArgs(
+  specs: ParamSpecs,
+  ctx: ArgsContext,
+): Promise<Record<string, unknown>> {
+  const body =
+    ctx.body && typeof ctx.body === 'object' && !Array.isArray(ctx.body)
+      ? (ctx.body as Record<string, unknown>)
+      : {}
   // Read only by the defaults that need it: an answer that never reads the clock may be kept longer (`visitorResponses.ts`).
   const defaults = {
     namespace: ctx.options.namespace,
@@ -32,7 +38,10 @@ export async function readArgs(specs: ParamSpecs, ctx: ArgsContext): Promise<Rec
   const sent = new Set<string>()
 
   for (const [name, spec] of Object.entries(specs)) {
-    const given = spec.in === 'query' ? ctx.query[name] : firstDefined(body[name], ctx.query[name], ctx.params[name])
+    const given =
+      spec.in === 'query'
+        ? ctx.query[name]
+        : firstDefined(body[name], ctx.query[name], ctx.params[name])
     if (given !== undefined) {
       values[name] = given
       sent.add(name)
@@ -77,7 +86,8 @@ export async function readArgs(specs: ParamSpecs, ctx: ArgsContext): Promise<Rec
     if (value === undefined) continue
     if (value !== null && spec.type) {
       const coerced = coerce(value, spec.type)
-      if (coerced === INVALID) problems.add(name, `${name} is not of type ${spec.type}.`, invalidType(name, spec.type))
+      if (coerced === INVALID)
+        problems.add(name, `${name} is not of type ${spec.type}.`, invalidType(name, spec.type))
       else value = coerced
     }
     out[name] = spec.sanitize && value !== null ? spec.sanitize(value, ctx) : value
@@ -110,7 +120,12 @@ class Problems {
 
   add(name: string, message: string, error?: RestError) {
     this.params[name] = message
-    if (error) this.details[name] = { code: error.code, message: error.message, data: error.data.data ?? null }
+    if (error)
+      this.details[name] = {
+        code: error.code,
+        message: error.message,
+        data: error.data.data ?? null,
+      }
   }
 
   throwIfAny() {

@@ -33,11 +33,17 @@ export type PreparedAnswer = {
 /** Who an answer was made for: `visitor`, or a signed-in user. */
 export type Audience = 'visitor' | `user:${string}`
 
-export function audienceOf(user: null | { collection?: string; id?: number | string } | undefined): Audience {
+export function audienceOf(
+  user: null | { collection?: string; id?: number | string } | undefined,
+): Audience {
   return user ? `user:${user.collection ?? ''}:${String(user.id ?? '')}` : 'visitor'
 }
 
-export function prepareAnswer(result: RestResult, audience: Audience, language: string): PreparedAnswer {
+export function prepareAnswer(
+  result: RestResult,
+  audience: Audience,
+  language: string,
+): PreparedAnswer {
   const body = JSON.stringify(result.body)
   const status = result.status ?? 200
   const headers = result.headers ?? {}

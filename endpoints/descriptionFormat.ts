@@ -20,7 +20,13 @@ const QUOTE_END = '</blockquote>'
 
 export function asWordPressRenders(html: string): string {
   const withBreaks = html.replace(/<br>/g, '<br />\n')
-  return replaceEnclosed(withBreaks, BARE_QUOTE, () => QUOTE_END, (quote) => `${QUOTE_START}<p>${quote.slice(QUOTE_START.length, -QUOTE_END.length)}</p>${QUOTE_END}`)
+  return replaceEnclosed(
+    withBreaks,
+    BARE_QUOTE,
+    () => QUOTE_END,
+    (quote) =>
+      `${QUOTE_START}<p>${quote.slice(QUOTE_START.length, -QUOTE_END.length)}</p>${QUOTE_END}`,
+  )
     .replace(/<(ul|ol)(\s[^>]*)?>/g, (tag) => `${tag}\n`)
     .replace(/<\/li>/g, '</li>\n')
     .replace(BLOCK_END, '$1\n')

@@ -57,7 +57,13 @@ export async function dispatchCompatRequest(
     const body = readBody(request)
     exchange.language = resolveLanguage(options, request.rootLanguage, query, body)
     const user = await signIn(payload, options, exchange, nonceOf(query, body, request.headers))
-    const { clockRead, ctx, now } = await restContext(payload, options, exchange, { body, located, query, table, user })
+    const { clockRead, ctx, now } = await restContext(payload, options, exchange, {
+      body,
+      located,
+      query,
+      table,
+      user,
+    })
     settleAudience(exchange, user, query)
 
     const kept = await keptAnswer(ctx, now, exchange)
@@ -68,7 +74,11 @@ export async function dispatchCompatRequest(
     return send(prepared, exchange)
   } catch (error) {
     const failure = knownFailure(error, exchange.signedIn)
-    if (!failure) payload.logger.error({ err: error, msg: `compatibility API: ${exchange.method} ${request.path}` })
+    if (!failure)
+      payload.logger.error({
+        err: error,
+        msg: `compatibility API: ${exchange.method} ${request.path}`,
+      })
     const prepared = prepare(failureResult(failure ?? internalError(), exchange.headers), exchange)
     // Errors are kept only within their second: whether they read the clock is not known here.
     if (failure) exchange.kept?.set(prepared, true)

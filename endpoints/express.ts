@@ -19,10 +19,15 @@ export const MAX_BODY_BYTES = 1024 * 1024
  * (`/api/vendor/events/v1`, trailing slash included, which Next.js would redirect); other
  * paths, and every path while the plugin is disabled, pass through to the next handler.
  */
-export function compatMiddleware(getPayload: () => Promise<Payload>, options: SanitizedPluginConfig) {
+export function compatMiddleware(
+  getPayload: () => Promise<Payload>,
+  options: SanitizedPluginConfig,
+) {
   const readBody = express.text({ limit: MAX_BODY_BYTES, type: () => true })
   return (req: Request, res: Response, next: NextFunction) => {
-    const search = new URLSearchParams(req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '')
+    const search = new URLSearchParams(
+      req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '',
+    )
     const located = options.disabled ? null : locateCompatPath(req.path, options, search)
     if (!located) return next()
     readBody(req, res, async (bodyError?: unknown) => {
@@ -30,10 +35,15 @@ export function compatMiddleware(getPayload: () => Promise<Payload>, options: Sa
         if (bodyError) {
           const tooLarge = (bodyError as { type?: string }).type === 'entity.too.large'
           const error = tooLarge ? requestTooLarge() : unreadableBody()
-          res.status(error.status).type('application/json; charset=UTF-8').send(JSON.stringify(error.toBody()))
+          res
+            .status(error.status)
+            .type('application/json; charset=UTF-8')
+            .send(JSON.stringify(error.toBody()))
           return
         }
-        const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : ''
+        const search = req.originalUrl.includes('?')
+          ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1)
+          : ''
         const response = await dispatchCompatRequest(await getPayload(), options, {
           body: typeof req.body === 'string' ? req.body : undefined,
           clientAddress: req.ip,

@@ -48,7 +48,14 @@ const states = new WeakMap<Payload, State>()
 function stateOf(payload: Payload): State {
   let state = states.get(payload)
   if (!state) {
-    state = { available: undefined, epoch: 0, pruned: Date.now(), regions: new Map(), snapshot: null, started: 0 }
+    state = {
+      available: undefined,
+      epoch: 0,
+      pruned: Date.now(),
+      regions: new Map(),
+      snapshot: null,
+      started: 0,
+    }
     states.set(payload, state)
   }
   return state
@@ -67,20 +74,35 @@ export type Kept = {
   set: (kind: string, key: string, value: unknown, size?: number) => void
 }
 
-const NOTHING_KEPT: Kept = { active: false, get: () => undefined, has: () => false, set: () => undefined }
+const NOTHING_KEPT: Kept = {
+  active: false,
+  get: () => undefined,
+  has: () => false,
+  set: () => undefined,
+}
 const KEPT = Symbol('kept')
 
 /**
  * What this request may reuse. Checks the change log once per request (the result is remembered
  * on the request), and only for visitors.
  */
-export async function keptFor(ctx: Pick<RestContext, 'options' | 'payload' | 'req' | 'user'>): Promise<Kept> {
-  return keptOn(ctx, ctx.payload, !ctx.options.cache.keepReads || Boolean(ctx.user || ctx.req.transactionID))
+export async function keptFor(
+  ctx: Pick<RestContext, 'options' | 'payload' | 'req' | 'user'>,
+): Promise<Kept> {
+  return keptOn(
+    ctx,
+    ctx.payload,
+    !ctx.options.cache.keepReads || Boolean(ctx.user || ctx.req.transactionID),
+  )
 }
 
 /** The same for a request of Payload's own APIs (its REST and GraphQL, the admin): only for visitors. */
 export async function keptForPayloadRequest(req: PayloadRequest): Promise<Kept> {
-  return keptOn(req, req.payload, !pluginOptionsOf(req.payload).cache.keepReads || Boolean(req.user || req.transactionID))
+  return keptOn(
+    req,
+    req.payload,
+    !pluginOptionsOf(req.payload).cache.keepReads || Boolean(req.user || req.transactionID),
+  )
 }
 
 /** What `holder`'s request may reuse, remembered on it: nothing when the options keep nothing, for a signed-in caller or inside a transaction. */
@@ -109,13 +131,25 @@ async function currentEpoch(payload: Payload, again = true): Promise<Kept> {
   let now: string
   try {
     const pool = poolOf(payload)
-    const { rows } = state.snapshot && Date.now() - state.started < EPOCH_MAX_MS
-      ? // Every visitor's request asks this: a named statement is parsed and planned once per connection.
-        pool
-        ? await pool.query<Record<string, unknown>>({ name: 'calendar-epoch-check', text: EPOCH_CHECK, values: [state.snapshot] })
-        : await db.execute(sql.join(EPOCH_CHECK.split('$1').map((part) => sql.raw(part)), sql`${state.snapshot}`))
-      : // The log is read here too, so that a database without it says so now.
-        await db.execute(sql`SELECT pg_current_snapshot()::text AS now, true AS changed FROM (SELECT 1 FROM calendar_changes LIMIT 1) AS log RIGHT JOIN (SELECT 1) AS one ON true`)
+    const { rows } =
+      state.snapshot && Date.now() - state.started < EPOCH_MAX_MS
+        ? // Every visitor's request asks this: a named statement is parsed and planned once per connection.
+          pool
+          ? await pool.query<Record<string, unknown>>({
+              name: 'calendar-epoch-check',
+              text: EPOCH_CHECK,
+              values: [state.snapshot],
+            })
+          : await db.execute(
+              sql.join(
+                EPOCH_CHECK.split('$1').map((part) => sql.raw(part)),
+                sql`${state.snapshot}`,
+              ),
+            )
+        : // The log is read here too, so that a database without it says so now.
+          await db.execute(
+            sql`SELECT pg_current_snapshot()::text AS now, true AS changed FROM (SELECT 1 FROM calendar_changes LIMIT 1) AS log RIGHT JOIN (SELECT 1) AS one ON true`,
+          )
     now = String(rows[0]!.now)
     changed = rows[0]!.changed === true
     state.available = true
@@ -151,7 +185,15 @@ function epochView(payload: Payload, state: State, epoch: number): Kept {
   const region = (kind: string) => {
     if (state.epoch !== epoch) return null
     let found = state.regions.get(kind)
-    if (!found) state.regions.set(kind, (found = payloadRegion(payload, kind, limitsOfKind(pluginOptionsOf(payload).cache.limits, kind))))
+    if (!found)
+      state.regions.set(
+        kind,
+        (found = payloadRegion(
+          payload,
+          kind,
+          limitsOfKind(pluginOptionsOf(payload).cache.limits, kind),
+        )),
+      )
     return found
   }
   return {
@@ -164,7 +206,9 @@ function epochView(payload: Payload, state: State, epoch: number): Kept {
 
 /** Log rows older than any epoch can be are of no use (a day: well beyond EPOCH_MAX_MS). */
 function prune(db: SqlQuerier) {
-  db.execute(sql`DELETE FROM calendar_changes WHERE at < now() - interval '1 day'`).catch(() => undefined)
+  db.execute(sql`DELETE FROM calendar_changes WHERE at < now() - interval '1 day'`).catch(
+    () => undefined,
+  )
 }
 
 /**
@@ -174,7 +218,12 @@ function prune(db: SqlQuerier) {
 export async function countKept(
   ctx: RestContext,
   kind: string,
-  query: { collection: CollectionSlug; overrideAccess: false; req: RestContext['req']; where: Where },
+  query: {
+    collection: CollectionSlug
+    overrideAccess: false
+    req: RestContext['req']
+    where: Where
+  },
   /** Counts the same items in SQL of its own (`leanLinkedList.ts`); `undefined` leaves it to Payload. */
   leanCount?: () => Promise<number | undefined>,
 ): Promise<number> {

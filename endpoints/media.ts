@@ -23,17 +23,35 @@ export async function resolveImage(ctx: RestContext, value: unknown): Promise<nu
   const collection = ctx.options.mediaCollection as CollectionSlug
   const local = url.startsWith(ctx.options.siteUrl) ? url.slice(ctx.options.siteUrl.length) : url
   const where: Where = { or: [{ url: { equals: local } }, { externalUrl: { equals: url } }] }
-  const { docs } = await ctx.payload.find({ collection, depth: 0, limit: 1, overrideAccess: true, req: ctx.req, where })
+  const { docs } = await ctx.payload.find({
+    collection,
+    depth: 0,
+    limit: 1,
+    overrideAccess: true,
+    req: ctx.req,
+    where,
+  })
   if (docs[0]) return docs[0].id as number
   const file = await download(url, ctx)
-  const created = await ctx.payload.create({ collection, data: {} as never, file, overrideAccess: true, req: ctx.req })
+  const created = await ctx.payload.create({
+    collection,
+    data: {} as never,
+    file,
+    overrideAccess: true,
+    req: ctx.req,
+  })
   return created.id as number
 }
 
 /** WordPress's safe download (`download_url`): public addresses only, but for the site's own host and the hosts the site trusts. */
 async function download(url: string, ctx: RestContext) {
   try {
-    return await downloadImage(url, { maxBytes: MAX_IMAGE_BYTES, siteUrl: ctx.options.siteUrl, timeoutMs: DOWNLOAD_TIMEOUT_MS, trustedHosts: ctx.options.imageHosts })
+    return await downloadImage(url, {
+      maxBytes: MAX_IMAGE_BYTES,
+      siteUrl: ctx.options.siteUrl,
+      timeoutMs: DOWNLOAD_TIMEOUT_MS,
+      trustedHosts: ctx.options.imageHosts,
+    })
   } catch (error) {
     if (!(error instanceof ImageDownloadError)) throw error
     throw invalidImage()

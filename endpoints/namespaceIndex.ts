@@ -11,7 +11,9 @@ import { methodsOf } from './router'
 export const namespaceIndex: RestHandler = (ctx) => {
   const { options, restBase, routes } = ctx
   const namespace = options.namespace
-  const entries = routes.map((route) => [`/${namespace}${route.path}`, describeRoute(route, ctx)] as const)
+  const entries = routes.map(
+    (route) => [`/${namespace}${route.path}`, describeRoute(route, ctx)] as const,
+  )
   return {
     body: {
       namespace,
@@ -26,7 +28,15 @@ export const namespaceIndex: RestHandler = (ctx) => {
  * arguments; a link to itself when it has no path variables. The namespace index lists these,
  * and `OPTIONS` on a route answers with its own.
  */
-export function describeRoute(route: Route, { language, now, options, restBase }: Pick<RestContext, 'language' | 'now' | 'options' | 'restBase'>): Record<string, unknown> {
+export function describeRoute(
+  route: Route,
+  {
+    language,
+    now,
+    options,
+    restBase,
+  }: Pick<RestContext, 'language' | 'now' | 'options' | 'restBase'>,
+): Record<string, unknown> {
   const namespace = options.namespace
   const defaults = { namespace, now, siteTimezone: options.siteTimezone }
   const entry: Record<string, unknown> = {
@@ -38,6 +48,7 @@ export function describeRoute(route: Route, { language, now, options, restBase }
     })),
   }
   // WordPress links only routes without path variables.
-  if (!route.path.includes('(?P<')) entry._links = { self: [{ href: `${restBase}/${namespace}${route.path}` }] }
+  if (!route.path.includes('(?P<'))
+    entry._links = { self: [{ href: `${restBase}/${namespace}${route.path}` }] }
   return entry
 }

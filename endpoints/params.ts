@@ -16,7 +16,10 @@ export class Found {
 export const found = (value: unknown): Found => new Found(value)
 
 /** A validation rule: `false` is "Invalid parameter.", a RestError carries its own message. */
-export type Validator = (value: unknown, ctx: ArgsContext) => boolean | Found | Promise<boolean | Found | RestError> | RestError
+export type Validator = (
+  value: unknown,
+  ctx: ArgsContext,
+) => boolean | Found | Promise<boolean | Found | RestError> | RestError
 
 /**
  * One parameter of one endpoint, declared once. The declaration validates and coerces requests,
@@ -65,13 +68,20 @@ export type DefaultContext = { namespace: string; now: Date; siteTimezone: strin
 const INDEX_KEYS = new Set(['default', 'description', 'enum', 'format', 'items', 'type'])
 
 /** The `args` of one endpoint in the namespace index: JSON-schema keywords plus `required`. */
-export function describeArgs(specs: ParamSpecs, language: Language, ctx: DefaultContext): Record<string, unknown> | [] {
+export function describeArgs(
+  specs: ParamSpecs,
+  language: Language,
+  ctx: DefaultContext,
+): Record<string, unknown> | [] {
   const entries = Object.entries(documentedArgs(specs)).map(([name, spec]) => {
     const out: Record<string, unknown> = {}
     for (const [key, value] of Object.entries(spec)) {
       if (!INDEX_KEYS.has(key) || value === undefined) continue
-      if (key === 'default') out.default = typeof value === 'function' ? (value as (c: DefaultContext) => unknown)(ctx) : value
-      else if (key === 'description') out.description = (value as LocalizedText)[language] ?? (value as LocalizedText).en
+      if (key === 'default')
+        out.default =
+          typeof value === 'function' ? (value as (c: DefaultContext) => unknown)(ctx) : value
+      else if (key === 'description')
+        out.description = (value as LocalizedText)[language] ?? (value as LocalizedText).en
       else out[key] = value
     }
     out.required = spec.required ?? false
@@ -88,5 +98,7 @@ export function documentedArgs(specs: ParamSpecs): ParamSpecs {
 
 /** The same declarations with every argument optional: the update form of a create's arguments. */
 export function optional(specs: ParamSpecs): ParamSpecs {
-  return Object.fromEntries(Object.entries(specs).map(([name, spec]) => [name, { ...spec, required: false }]))
+  return Object.fromEntries(
+    Object.entries(specs).map(([name, spec]) => [name, { ...spec, required: false }]),
+  )
 }

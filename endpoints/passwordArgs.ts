@@ -11,7 +11,10 @@ import { isString } from './validators'
 export const passwordArg: ParamSpec = {
   type: 'string',
   maxLength: TEXT_LIMITS.password,
-  description: text('The event password', { fr: 'Le mot de passe de l’événement', es: 'La contraseña del evento' }),
+  description: text('The event password', {
+    fr: 'Le mot de passe de l’événement',
+    es: 'La contraseña del evento',
+  }),
   validate: isString,
 }
 

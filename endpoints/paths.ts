@@ -10,7 +10,10 @@ export type CompatLocation = {
   rootPath: string
 }
 
-type PathOptions = Pick<SanitizedPluginConfig, 'apiRoute' | 'defaultLanguage' | 'languages' | 'namespace' | 'restRoot'>
+type PathOptions = Pick<
+  SanitizedPluginConfig,
+  'apiRoute' | 'defaultLanguage' | 'languages' | 'namespace' | 'restRoot'
+>
 
 /**
  * Splits a URL path into its root and the path below it:
@@ -19,8 +22,16 @@ type PathOptions = Pick<SanitizedPluginConfig, 'apiRoute' | 'defaultLanguage' | 
  * under Payload's API route, where `endpoints/payloadEndpoints.ts` also serves it).
  * Returns null for every other path, which belongs to someone else.
  */
-export function locateCompatPath(pathname: string, options: PathOptions, search?: URLSearchParams): CompatLocation | null {
-  return underRestRoot(pathname, options) ?? underApiRoute(pathname, options) ?? byRestRoute(pathname, options, search)
+export function locateCompatPath(
+  pathname: string,
+  options: PathOptions,
+  search?: URLSearchParams,
+): CompatLocation | null {
+  return (
+    underRestRoot(pathname, options) ??
+    underApiRoute(pathname, options) ??
+    byRestRoute(pathname, options, search)
+  )
 }
 
 /**
@@ -28,7 +39,11 @@ export function locateCompatPath(pathname: string, options: PathOptions, search?
  * `/?rest_route=/vendor/events/v1/events` (or `/index.php?rest_route=…`) is the route under the
  * default root. Answers still link the pretty root (`docs/compatibility.md`, "Site index").
  */
-function byRestRoute(pathname: string, options: PathOptions, search?: URLSearchParams): CompatLocation | null {
+function byRestRoute(
+  pathname: string,
+  options: PathOptions,
+  search?: URLSearchParams,
+): CompatLocation | null {
   const route = search?.get('rest_route')
   if (!route || (pathname !== '/' && pathname !== '/index.php')) return null
   return { path: route.startsWith('/') ? route : `/${route}`, rootPath: `/${options.restRoot}` }
@@ -57,7 +72,13 @@ function underApiRoute(pathname: string, options: PathOptions): CompatLocation |
   const below = segments.slice(apiRoute.length)
   // Payload matches endpoint paths without regard to case; so does this.
   const namespace = options.namespace.toLowerCase().split('/')
-  if (!startsWith(below.map((segment) => segment.toLowerCase()), namespace)) return null
+  if (
+    !startsWith(
+      below.map((segment) => segment.toLowerCase()),
+      namespace,
+    )
+  )
+    return null
   return { path: `/${below.join('/')}`, rootPath: options.apiRoute }
 }
 

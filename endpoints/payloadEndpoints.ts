@@ -15,7 +15,10 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const
 export function compatRootEndpoints(options: SanitizedPluginConfig): Endpoint[] {
   const handler = async (req: PayloadRequest): Promise<Response> => {
     const url = new URL(req.url ?? 'http://localhost/')
-    const body = req.method && !['GET', 'HEAD'].includes(req.method.toUpperCase()) && req.text ? await req.text() : undefined
+    const body =
+      req.method && !['GET', 'HEAD'].includes(req.method.toUpperCase()) && req.text
+        ? await req.text()
+        : undefined
     // Payload matched the namespace without regard to case, and the URL may carry a base path.
     const at = url.pathname.toLowerCase().indexOf(`/${options.namespace.toLowerCase()}`)
     return dispatchCompatRequest(req.payload, options, {

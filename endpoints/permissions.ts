@@ -10,7 +10,9 @@ import { can } from '../src/lib/roles'
 export const mayEditPosts = (ctx: RestContext) => can(ctx.user, 'edit_posts')
 
 /** Event categories: `edit_tribe_events` and `publish_tribe_events`, so authors and above. */
-export const mayManageEventCategories = (ctx: RestContext) => can(ctx.user, 'edit_posts') && can(ctx.user, 'manage_event_categories')
+export const mayManageEventCategories = (ctx: RestContext) =>
+  can(ctx.user, 'edit_posts') && can(ctx.user, 'manage_event_categories')
 
 /** Tags: `edit_tribe_events` and `manage_categories`, so editors and above. */
-export const mayManageTags = (ctx: RestContext) => can(ctx.user, 'edit_posts') && can(ctx.user, 'manage_categories')
+export const mayManageTags = (ctx: RestContext) =>
+  can(ctx.user, 'edit_posts') && can(ctx.user, 'manage_categories')

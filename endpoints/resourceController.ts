@@ -45,7 +45,12 @@ export type Resource = {
    * The resource's one serializer (TEC's `Post_Repository`, WordPress's `prepare_item_for_response`):
    * items as the original answers them in a list, alone (`GET` of one item) or after a write.
    */
-  serialize: (ctx: RestContext, docs: PlainDoc[], view: 'list' | 'single' | 'written', read?: unknown) => Promise<unknown[]>
+  serialize: (
+    ctx: RestContext,
+    docs: PlainDoc[],
+    view: 'list' | 'single' | 'written',
+    read?: unknown,
+  ) => Promise<unknown[]>
   /** `GET` of one item: the item, or the original's refusal. */
   readItem: (ctx: RestContext) => Promise<PlainDoc>
   /** The item a write addresses, or the original's refusal when there is none. */
@@ -69,10 +74,15 @@ export type Resource = {
    * `DELETE`: to the trash (`docs/compatibility.md`, "Deleting moves to the trash"), with what
    * follows in the same transaction, or for good (terms).
    */
-  removal: { afterTrash?: (ctx: RestContext, id: number) => Promise<void>; kind: 'trash' } | { kind: 'delete' }
+  removal:
+    | { afterTrash?: (ctx: RestContext, id: number) => Promise<void>; kind: 'trash' }
+    | { kind: 'delete' }
 }
 
-export type ResourceController = Record<'create' | 'get' | 'list' | 'remove' | 'update', RestHandler>
+export type ResourceController = Record<
+  'create' | 'get' | 'list' | 'remove' | 'update',
+  RestHandler
+>
 
 /** `list`, `get`, `create`, `update` and `remove` of a resource. */
 export function resourceController(resource: Resource): ResourceController {
@@ -90,31 +100,55 @@ export function resourceController(resource: Resource): ResourceController {
     const url = (args: [string, string][]) => (args.length ? `${base}?${encodedQuery(args)}` : base)
     const pageArgs = [['page', String(page)] as [string, string], ...echo.args]
     // An archive's `rest_url` joins its arguments as they are, unless `add_query_arg` encoded the whole URL.
-    const restUrl = !archive ? base : echo.encoded ? url(pageArgs) : `${base}?${pageArgs.map(([name, value]) => `${name}=${value}`).join('&')}`
+    const restUrl = !archive
+      ? base
+      : echo.encoded
+        ? url(pageArgs)
+        : `${base}?${pageArgs.map(([name, value]) => `${name}=${value}`).join('&')}`
     const links: Record<string, string> = {}
     if (page < totalPages) links.next_rest_url = url([...echo.args, ['page', String(page + 1)]])
-    if (page > 1) links.previous_rest_url = url(page - 1 === 1 ? echo.args : [...echo.args, ['page', String(page - 1)]])
+    if (page > 1)
+      links.previous_rest_url = url(
+        page - 1 === 1 ? echo.args : [...echo.args, ['page', String(page - 1)]],
+      )
     const totals = { total, total_pages: totalPages }
     const body = archive
       ? { [resource.words.plural]: items, rest_url: restUrl, ...links, ...totals }
       : { rest_url: restUrl, ...totals, [resource.words.plural]: items, ...links }
-    return { body, headers: { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) } }
+    return {
+      body,
+      headers: { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) },
+    }
   }
 
-  const serializeOne = async (ctx: RestContext, doc: PlainDoc, view: 'single' | 'written') => (await resource.serialize(ctx, [doc], view))[0]
+  const serializeOne = async (ctx: RestContext, doc: PlainDoc, view: 'single' | 'written') =>
+    (await resource.serialize(ctx, [doc], view))[0]
 
-  const readBack = async (ctx: RestContext, id: number, written?: PlainDoc) => serializeOne(ctx, await resource.load(ctx, id, written), 'written')
+  const readBack = async (ctx: RestContext, id: number, written?: PlainDoc) =>
+    serializeOne(ctx, await resource.load(ctx, id, written), 'written')
 
-  const get: RestHandler = async (ctx) => ({ body: await serializeOne(ctx, await resource.readItem(ctx), 'single') })
+  const get: RestHandler = async (ctx) => ({
+    body: await serializeOne(ctx, await resource.readItem(ctx), 'single'),
+  })
 
   const create: RestHandler = async (ctx) => {
-    const { id, written } = await inTransaction(ctx.req, async (): Promise<{ id: number; written?: PlainDoc }> => {
-      const existing = await resource.beforeCreate?.(ctx)
-      if (existing) return { id: existing }
-      const data = await resource.prepareData(ctx, null)
-      const created = await ctx.payload.create({ collection, context: resource.writeContext, data: data as never, depth: 0, overrideAccess: false, req: ctx.req })
-      return { id: created.id as number, written: plainDoc(created) }
-    })
+    const { id, written } = await inTransaction(
+      ctx.req,
+      async (): Promise<{ id: number; written?: PlainDoc }> => {
+        const existing = await resource.beforeCreate?.(ctx)
+        if (existing) return { id: existing }
+        const data = await resource.prepareData(ctx, null)
+        const created = await ctx.payload.create({
+          collection,
+          context: resource.writeContext,
+          data: data as never,
+          depth: 0,
+          overrideAccess: false,
+          req: ctx.req,
+        })
+        return { id: created.id as number, written: plainDoc(created) }
+      },
+    )
     const result: RestResult = { body: await readBack(ctx, id, written), status: 201 }
     const headers = resource.createdHeaders?.(ctx, id)
     return headers ? { ...result, headers } : result
@@ -124,7 +158,17 @@ export function resourceController(resource: Resource): ResourceController {
     const target = await resource.target(ctx)
     const written = await inTransaction(ctx.req, async () => {
       const data = await resource.prepareData(ctx, target)
-      return plainDoc(await ctx.payload.update({ collection, context: resource.writeContext, data: data as never, depth: 0, id: target.id, overrideAccess: false, req: ctx.req }))
+      return plainDoc(
+        await ctx.payload.update({
+          collection,
+          context: resource.writeContext,
+          data: data as never,
+          depth: 0,
+          id: target.id,
+          overrideAccess: false,
+          req: ctx.req,
+        }),
+      )
     })
     return { body: await readBack(ctx, target.id, written) }
   }
@@ -139,7 +183,16 @@ export function resourceController(resource: Resource): ResourceController {
     }
     if (status === 'trash') throw alreadyTrashed(resource.words.singular)
     const written = await inTransaction(ctx.req, async () => {
-      const trashed = plainDoc(await ctx.payload.update({ collection, data: { status: 'trash' } as never, depth: 0, id, overrideAccess: false, req: ctx.req }))
+      const trashed = plainDoc(
+        await ctx.payload.update({
+          collection,
+          data: { status: 'trash' } as never,
+          depth: 0,
+          id,
+          overrideAccess: false,
+          req: ctx.req,
+        }),
+      )
       await removal.afterTrash?.(ctx, id)
       return trashed
     })
@@ -179,7 +232,12 @@ export function resourceRoutes(
         ? { methods: ['GET'], args: read, handler: controller.get }
         : operation === 'remove'
           ? { methods: ['DELETE'], args: read, handler: controller.remove, permission: mayWrite }
-          : { methods: ['POST', 'PUT', 'PATCH'], args: update, handler: controller.update, permission: mayWrite },
+          : {
+              methods: ['POST', 'PUT', 'PATCH'],
+              args: update,
+              handler: controller.update,
+              permission: mayWrite,
+            },
     ) as Route['endpoints']
   return [
     {
@@ -190,6 +248,13 @@ export function resourceRoutes(
       ],
     },
     { path: `${path}/(?P<id>\\d+)`, endpoints: item(args.read, args.update) },
-    ...(args.bySlug ? [{ path: `${path}/by-slug/(?P<slug>[^/]+)`, endpoints: item(args.bySlug.read, args.bySlug.update) }] : []),
+    ...(args.bySlug
+      ? [
+          {
+            path: `${path}/by-slug/(?P<slug>[^/]+)`,
+            endpoints: item(args.bySlug.read, args.bySlug.update),
+          },
+        ]
+      : []),
   ]
 }

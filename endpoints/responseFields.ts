@@ -13,8 +13,14 @@ type FieldTree = { [key: string]: FieldTree | true }
  * (`_fields[]=`) is taken item by item as it is (an item `id,title` names no key).
  */
 export function parseFieldList(value: unknown): string[] {
-  if (Array.isArray(value)) return value.filter((item) => ['string', 'number', 'boolean'].includes(typeof item)).map((item) => String(item).trim())
-  if (typeof value === 'string' || typeof value === 'number') return String(value).split(/[\s,]+/).filter(Boolean)
+  if (Array.isArray(value))
+    return value
+      .filter((item) => ['string', 'number', 'boolean'].includes(typeof item))
+      .map((item) => String(item).trim())
+  if (typeof value === 'string' || typeof value === 'number')
+    return String(value)
+      .split(/[\s,]+/)
+      .filter(Boolean)
   return []
 }
 
@@ -46,16 +52,24 @@ const OPAQUE_KEYS = new Set(['json_ld'])
 /** An emptied key list is written as `[]`, as PHP writes an empty array. */
 function pick(value: unknown, tree: FieldTree): unknown {
   if (!value || typeof value !== 'object') return value
-  const entries = Array.isArray(value) ? value.map((item, index) => [String(index), item] as const) : Object.entries(value)
+  const entries = Array.isArray(value)
+    ? value.map((item, index) => [String(index), item] as const)
+    : Object.entries(value)
   const kept: [string, unknown][] = []
   for (const [key, item] of entries) {
     const wanted = tree[key]
     if (wanted === undefined) continue
-    kept.push([key, wanted === true || OPAQUE_KEYS.has(key) || !item || typeof item !== 'object' ? item : pick(item, wanted)])
+    kept.push([
+      key,
+      wanted === true || OPAQUE_KEYS.has(key) || !item || typeof item !== 'object'
+        ? item
+        : pick(item, wanted),
+    ])
   }
   if (!kept.length) return []
   // A list keeps its items as a list only while their indexes still run 0, 1, 2, …
-  if (Array.isArray(value) && kept.every(([key], index) => key === String(index))) return kept.map(([, item]) => item)
+  if (Array.isArray(value) && kept.every(([key], index) => key === String(index)))
+    return kept.map(([, item]) => item)
   return Object.fromEntries(kept)
 }
 
@@ -74,7 +88,14 @@ const NUMERIC_HEADERS = new Set(['X-TEC-Total', 'X-TEC-TotalPages'])
  * `{body, status, headers}` for `_envelope`: the endpoint's own headers only (not the server's
  * `Link`, CORS or content type), `[]` when there are none.
  */
-export function envelope(body: unknown, status: number, headers: Record<string, string>): { body: unknown; headers: unknown; status: number } {
-  const entries = Object.entries(headers).map(([name, value]) => [name, NUMERIC_HEADERS.has(name) && /^\d+$/.test(value) ? Number(value) : value])
+export function envelope(
+  body: unknown,
+  status: number,
+  headers: Record<string, string>,
+): { body: unknown; headers: unknown; status: number } {
+  const entries = Object.entries(headers).map(([name, value]) => [
+    name,
+    NUMERIC_HEADERS.has(name) && /^\d+$/.test(value) ? Number(value) : value,
+  ])
   return { body, status, headers: entries.length ? Object.fromEntries(entries) : [] }
 }

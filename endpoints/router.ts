@@ -40,7 +40,9 @@ export function matchPath(table: Route[], path: string): null | Omit<RouteMatch,
   for (const route of table) {
     const match = patternOf(route).exec(path)
     if (!match) continue
-    const params = Object.fromEntries(Object.entries(match.groups ?? {}).map(([name, value]) => [name, safeDecode(value ?? '')]))
+    const params = Object.fromEntries(
+      Object.entries(match.groups ?? {}).map(([name, value]) => [name, safeDecode(value ?? '')]),
+    )
     return { params, route }
   }
   return null

@@ -4,7 +4,6 @@ import type { ArgsContext } from './context'
 
 import { readingOf } from '../src/access/hiddenFieldConditions'
 import { foldedLike } from '../src/db/foldedSearch'
-import { CALENDAR_SLUGS } from '../src/slugs'
 import { leanLinkedCount } from './linkedPosts/leanLinkedList'
 import { unlockedItems } from './unlockProtected'
 import { containsPattern, findLikeFragments } from '../src/lib/searchTerms'
@@ -23,7 +22,8 @@ import { containsPattern, findLikeFragments } from '../src/lib/searchTerms'
 function hiddenFieldLocks(ctx: ArgsContext, collection: string): (field: string) => Where[] {
   const seen = unlockedItems(ctx)
   const config = ctx.payload.collections[collection as CollectionSlug]?.config
-  return (field) => (seen === true || !config ? [] : readingOf(ctx.payload, config, field, () => seen).locks)
+  return (field) =>
+    seen === true || !config ? [] : readingOf(ctx.payload, config, field, () => seen).locks
 }
 
 /** Categories and tags (WordPress's term search): the whole text in the name or the slug. */
@@ -37,11 +37,23 @@ export function termSearchCondition(fields: readonly string[], search: string): 
  * of the text (a field a protected item shows the caller blanked, only when the caller unlocks
  * it); null when the text has no fragment (nothing matches).
  */
-export function findLikeCondition(ctx: ArgsContext, collection: string, fields: readonly string[], search: string): null | Where {
+export function findLikeCondition(
+  ctx: ArgsContext,
+  collection: string,
+  fields: readonly string[],
+  search: string,
+): null | Where {
   const fragments = findLikeFragments(search)
   if (!fragments.length) return null
   const locks = hiddenFieldLocks(ctx, collection)
-  return { or: fields.map((field) => ({ and: [...fragments.map((fragment) => foldedLike(field, containsPattern(fragment))), ...locks(field)] })) }
+  return {
+    or: fields.map((field) => ({
+      and: [
+        ...fragments.map((fragment) => foldedLike(field, containsPattern(fragment))),
+        ...locks(field),
+      ],
+    })),
+  }
 }
 
 /**
@@ -49,8 +61,19 @@ export function findLikeCondition(ctx: ArgsContext, collection: string, fields: 
  * none does, whatever the list's other filters, the original answers an empty page whose total and
  * paging are those of the list without the search.
  */
-export async function anyFindLikeMatch(ctx: ArgsContext, collection: CollectionSlug, condition: Where): Promise<boolean> {
+export async function anyFindLikeMatch(
+  ctx: ArgsContext,
+  collection: CollectionSlug,
+  condition: Where,
+): Promise<boolean> {
   const and: Where[] = [{ status: { not_equals: 'trash' } }, condition]
-  const lean = collection === 'venues' || collection === 'organizers' ? await leanLinkedCount(ctx, collection, and) : undefined
-  return (lean ?? (await ctx.payload.count({ collection, overrideAccess: false, req: ctx.req, where: { and } })).totalDocs) > 0
+  const lean =
+    collection === 'venues' || collection === 'organizers'
+      ? await leanLinkedCount(ctx, collection, and)
+      : undefined
+  return (
+    (lean ??
+      (await ctx.payload.count({ collection, overrideAccess: false, req: ctx.req, where: { and } }))
+        .totalDocs) > 0
+  )
 }

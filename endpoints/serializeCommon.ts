@@ -43,14 +43,21 @@ export function postMeta(doc: PostLike, ctx: CalendarContext) {
 }
 
 /** WordPress gives a post no slug until it is first published; clients see `""` for such drafts. */
-export function publicSlug(doc: { publishedAt?: null | string; slug?: null | string; status?: string }): string {
+export function publicSlug(doc: {
+  publishedAt?: null | string
+  slug?: null | string
+  status?: string
+}): string {
   if ((doc.status === 'draft' || doc.status === 'pending') && !doc.publishedAt) return ''
   return doc.slug ?? ''
 }
 
 export function globalIds(doc: PostLike, ctx: CalendarContext) {
   const own = globalId(ctx.options, doc.id)
-  return { global_id: own, global_id_lineage: [own, ...(doc.globalIdLineage ?? []).filter((id) => id !== own)] }
+  return {
+    global_id: own,
+    global_id_lineage: [own, ...(doc.globalIdLineage ?? []).filter((id) => id !== own)],
+  }
 }
 
 /** A title (an event's, a venue's or an organizer's name) as the original shows it (src/lib/texturize.ts). */
@@ -61,33 +68,47 @@ export const shownTitle = (title: unknown): string => texturize(String(title ?? 
  * (`Private: ` before it), typeset (src/lib/texturize.ts), then escaped for a script (src/lib/jsonLdText.ts).
  */
 export const jsonLdTitle = (status: unknown, title: unknown): string =>
-  jsonLdText(texturize(status === 'private' ? `Private: ${String(title ?? '')}` : String(title ?? '')))
+  jsonLdText(
+    texturize(status === 'private' ? `Private: ${String(title ?? '')}` : String(title ?? '')),
+  )
 
 /**
  * The description's HTML as the original returns it: rendered from the HTML as it was sent when
  * it was (`sentHtml`, src/lib/postContent.ts), else from the rich text (`endpoints/descriptionFormat.ts`).
  */
 export const descriptionHtml = (value: unknown, sentHtml?: unknown): string =>
-  typeof sentHtml === 'string' && sentHtml ? renderPostContent(sentHtml) : asWordPressRenders(lexicalToHtml(value as never).trim())
+  typeof sentHtml === 'string' && sentHtml
+    ? renderPostContent(sentHtml)
+    : asWordPressRenders(lexicalToHtml(value as never).trim())
 
 /** WordPress's `the_excerpt` on an excerpt typed as HTML (kept safe by src/hooks/keepExcerptSafe.ts): paragraphs, nothing when empty. */
 export function excerptHtml(value: null | string | undefined): string {
   const excerpt = value ?? ''
   // Excerpts saved before they were kept as HTML were returned escaped and never made safe: they are made safe here.
-  return excerpt.includes('<') && carriesScript(excerpt) ? renderExcerpt(htmlAsKept(excerpt, { unfiltered: false })) : renderExcerpt(excerpt)
+  return excerpt.includes('<') && carriesScript(excerpt)
+    ? renderExcerpt(htmlAsKept(excerpt, { unfiltered: false }))
+    : renderExcerpt(excerpt)
 }
 
 export function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
 }
 
 /** The original's `false`/object image: the file's URL, id and extension, then its sizes. */
-export function serializeImage(media: unknown, ctx: CalendarContext): false | Record<string, unknown> {
+export function serializeImage(
+  media: unknown,
+  ctx: CalendarContext,
+): false | Record<string, unknown> {
   if (!media || typeof media !== 'object') return false
   const file = media as Record<string, unknown>
   const outside = isExternalImage(file as ExternalImageDoc)
   if (!file.url && !outside) return false
-  const absolute = (url: unknown) => (typeof url === 'string' && url.startsWith('/') ? `${ctx.options.siteUrl}${url}` : url)
+  const absolute = (url: unknown) =>
+    typeof url === 'string' && url.startsWith('/') ? `${ctx.options.siteUrl}${url}` : url
   const image: Record<string, unknown> = {
     url: outside ? file.externalUrl : absolute(file.url),
     id: file.id,
@@ -100,7 +121,16 @@ export function serializeImage(media: unknown, ctx: CalendarContext): false | Re
   if (outside) return dropEmpty({ ...image, sizes: file.externalSizes ?? undefined })
   const sizes = Object.entries((file.sizes ?? {}) as Record<string, Record<string, unknown>>)
     .filter(([, size]) => size?.url)
-    .map(([name, size]) => [name, { width: size.width, height: size.height, 'mime-type': size.mimeType, filesize: size.filesize, url: absolute(size.url) }])
+    .map(([name, size]) => [
+      name,
+      {
+        width: size.width,
+        height: size.height,
+        'mime-type': size.mimeType,
+        filesize: size.filesize,
+        url: absolute(size.url),
+      },
+    ])
   if (sizes.length) image.sizes = Object.fromEntries(sizes)
   return dropEmpty(image)
 }
@@ -110,7 +140,15 @@ export function dropEmpty<T extends Record<string, unknown>>(object: T): Partial
   return Object.fromEntries(
     Object.entries(object).filter(
       ([, value]) =>
-        !(value === '' || value === false || value === '0' || value === 0 || value === null || value === undefined || (Array.isArray(value) && value.length === 0)),
+        !(
+          value === '' ||
+          value === false ||
+          value === '0' ||
+          value === 0 ||
+          value === null ||
+          value === undefined ||
+          (Array.isArray(value) && value.length === 0)
+        ),
     ),
   ) as Partial<T>
 }
@@ -123,7 +161,13 @@ export function dropEmpty<T extends Record<string, unknown>>(object: T): Partial
 export function serializeLinkedPost(
   doc: PostLike & Record<string, unknown>,
   ctx: CalendarContext,
-  args: { blanked: Record<string, unknown>; kind: 'organizers' | 'venues'; nameKey: string; own: Record<string, unknown>; unlocked: boolean },
+  args: {
+    blanked: Record<string, unknown>
+    kind: 'organizers' | 'venues'
+    nameKey: string
+    own: Record<string, unknown>
+    unlocked: boolean
+  },
 ): Record<string, unknown> {
   const base = {
     id: doc.id,

@@ -29,7 +29,9 @@ function offsetHours(now: Date, timeZone: string): number {
   return Math.round(seconds / 36) / 100
 }
 
-export function siteIndex(ctx: Pick<RestContext, 'language' | 'now' | 'options' | 'restBase' | 'routes'>): RestResult {
+export function siteIndex(
+  ctx: Pick<RestContext, 'language' | 'now' | 'options' | 'restBase' | 'routes'>,
+): RestResult {
   const { options, restBase, routes } = ctx
   const site = options.siteUrl.replace(/\/+$/, '')
   const namespace = options.namespace
@@ -48,7 +50,9 @@ export function siteIndex(ctx: Pick<RestContext, 'language' | 'now' | 'options' 
       authentication: [],
       routes: {
         '/': describeIndexRoute(restBase),
-        ...Object.fromEntries(routes.map((route) => [`/${namespace}${route.path}`, describeRoute(route, ctx)])),
+        ...Object.fromEntries(
+          routes.map((route) => [`/${namespace}${route.path}`, describeRoute(route, ctx)]),
+        ),
       },
       site_logo: 0,
       site_icon: 0,

@@ -14,7 +14,10 @@ import { can } from '../src/lib/roles'
 export function mayUnlockProtected(ctx: ArgsContext, doc: object): boolean {
   const { password } = doc as { password?: unknown }
   if (!password) return true
-  return can(ctx.user, 'edit_others_posts') || (typeof ctx.args.password === 'string' && ctx.args.password === password)
+  return (
+    can(ctx.user, 'edit_others_posts') ||
+    (typeof ctx.args.password === 'string' && ctx.args.password === password)
+  )
 }
 
 /**
@@ -24,7 +27,9 @@ export function mayUnlockProtected(ctx: ArgsContext, doc: object): boolean {
  */
 export function unlockedItems(ctx: ArgsContext): true | Where {
   const unlocked = unlockedBy(ctx)
-  return unlocked === true ? true : unprotectedOr(unlocked.password === null ? [] : [{ password: { equals: unlocked.password } }])
+  return unlocked === true
+    ? true
+    : unprotectedOr(unlocked.password === null ? [] : [{ password: { equals: unlocked.password } }])
 }
 
 /** `unlockedItems` as data: every item (`true`), or those without a password and those with `password`. */

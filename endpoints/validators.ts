@@ -26,7 +26,8 @@ import { ticketsNotActive } from './errors'
  */
 
 const isIntegral = (value: unknown): boolean =>
-  ((typeof value === 'number' && Number.isInteger(value)) || (typeof value === 'string' && /^\d+$/.test(value.trim()))) &&
+  ((typeof value === 'number' && Number.isInteger(value)) ||
+    (typeof value === 'string' && /^\d+$/.test(value.trim()))) &&
   Math.abs(Number(value)) <= MAX_INT4
 
 /**
@@ -41,7 +42,11 @@ export const isPositiveInt: Validator = (value) => isIntegral(value) && Number(v
 /** A CSV string or a list, as PHP's `Tribe__Utils__Array::list_to_array` reads it. */
 export function toList(value: unknown): unknown[] {
   if (Array.isArray(value)) return value
-  if (typeof value === 'string') return value.split(',').map((item) => item.trim()).filter((item) => item !== '')
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== '')
   if (typeof value === 'number') return [value]
   return []
 }
@@ -52,17 +57,20 @@ export const isPositiveIntList: Validator = (value) => {
 }
 
 /** The original's `is_string`: a string that PHP's `empty()` does not call empty (`''` and `'0'` are refused). */
-export const isString: Validator = (value) => typeof value === 'string' && value !== '' && value !== '0'
+export const isString: Validator = (value) =>
+  typeof value === 'string' && value !== '' && value !== '0'
 
 export const isStringOrEmpty: Validator = (value) =>
   value === '' || value === null || value === 0 || value === '0' || typeof value === 'string'
 
 /** HTML (a description): `isString`, with its elements nested no deeper than `TEXT_LIMITS.htmlDepth`. */
-export const isHtml: Validator = (value, ctx) => isString(value, ctx) && !nestsDeeperThan(value as string, TEXT_LIMITS.htmlDepth)
+export const isHtml: Validator = (value, ctx) =>
+  isString(value, ctx) && !nestsDeeperThan(value as string, TEXT_LIMITS.htmlDepth)
 
 /** `isStringOrEmpty` for HTML, nested no deeper than `TEXT_LIMITS.htmlDepth`. */
 export const isHtmlOrEmpty: Validator = (value, ctx) =>
-  isStringOrEmpty(value, ctx) && !(typeof value === 'string' && nestsDeeperThan(value, TEXT_LIMITS.htmlDepth))
+  isStringOrEmpty(value, ctx) &&
+  !(typeof value === 'string' && nestsDeeperThan(value, TEXT_LIMITS.htmlDepth))
 
 /**
  * The original's `is_time`: `strtotime` must give a truthy timestamp, read as WordPress runs PHP (in
@@ -70,7 +78,8 @@ export const isHtmlOrEmpty: Validator = (value, ctx) =>
  * (docs/compatibility.md, "Validation rules").
  */
 export const isTime: Validator = (value, ctx) => {
-  if (!((typeof value === 'string' && value.trim() !== '') || typeof value === 'number')) return false
+  if (!((typeof value === 'string' && value.trim() !== '') || typeof value === 'number'))
+    return false
   if (!isPhpTime(value, { now: ctx.now, timeZone: ctx.options.siteTimezone })) return false
   return parsePhpDateTime(value, { now: ctx.now, timeZone: 'UTC' })?.getTime() !== 0
 }
@@ -85,9 +94,11 @@ export const isUrl: Validator = (value) => {
   }
 }
 
-export const isUrlOrEmpty: Validator = (value, ctx) => value === '' || value === null || isUrl(value, ctx)
+export const isUrlOrEmpty: Validator = (value, ctx) =>
+  value === '' || value === null || isUrl(value, ctx)
 
-export const isPostStatus: Validator = (value) => typeof value === 'string' && (POST_STATUSES as readonly string[]).includes(value)
+export const isPostStatus: Validator = (value) =>
+  typeof value === 'string' && (POST_STATUSES as readonly string[]).includes(value)
 
 export const isTimezoneOrEmpty: Validator = (value) =>
   value === '' || value === null || isEventTimeZone(value)
@@ -144,7 +155,8 @@ export const termListOf =
     const list = toList(value).map((item) => String(item).trim())
     if (!list.length) return false
     const ids = [...new Set(list.filter(readsAsId).map(Number))]
-    if (ids.length && (await countExisting(ctx, collection, { id: { in: ids } })) !== ids.length) return false
+    if (ids.length && (await countExisting(ctx, collection, { id: { in: ids } })) !== ids.length)
+      return false
     const names = list.filter((entry) => !readsAsId(entry))
     const terms = await termsNamed(ctx, collection, names)
     const named = names.map((entry) => termsAnswering(terms, entry).map((term) => term.id))
@@ -161,7 +173,12 @@ export const slugOf =
     return item ? found(item) : false
   }
 
-async function findOne(ctx: ArgsContext, collection: string, where: Where, select: Record<string, true>): Promise<null | PlainDoc> {
+async function findOne(
+  ctx: ArgsContext,
+  collection: string,
+  where: Where,
+  select: Record<string, true>,
+): Promise<null | PlainDoc> {
   const { docs } = await ctx.payload.find({
     collection: collection as CollectionSlug,
     depth: 0,
@@ -186,7 +203,11 @@ async function countExisting(ctx: ArgsContext, collection: string, where: object
 }
 
 const isEmptyLink = (value: unknown): boolean =>
-  value === null || value === '' || value === 0 || value === '0' || (Array.isArray(value) && value.every(isEmptyLink))
+  value === null ||
+  value === '' ||
+  value === 0 ||
+  value === '0' ||
+  (Array.isArray(value) && value.every(isEmptyLink))
 
 /**
  * A linked venue or organizer given as the original accepts it: nothing (which clears it), an
@@ -197,7 +218,11 @@ export const linkedPostsOf =
   (collection: string, nameKey: string): Validator =>
   async (value, ctx) => {
     if (isEmptyLink(value)) return true
-    const entries = Array.isArray(value) ? value : typeof value === 'object' ? [value] : toList(value)
+    const entries = Array.isArray(value)
+      ? value
+      : typeof value === 'object'
+        ? [value]
+        : toList(value)
     const ids: unknown[] = []
     for (const entry of entries) {
       if (isEmptyLink(entry)) continue
@@ -220,8 +245,13 @@ export const linkedPostsOf =
 /** An inline venue or organizer: a name no longer than a title, no text longer than a description, a description not nested too deep. */
 const withinInlineBounds = (object: Record<string, unknown>, nameKey: string): boolean =>
   !(typeof object[nameKey] === 'string' && object[nameKey].length > TEXT_LIMITS.title) &&
-  Object.values(object).every((value) => typeof value !== 'string' || value.length <= TEXT_LIMITS.description) &&
-  !(typeof object.description === 'string' && nestsDeeperThan(object.description, TEXT_LIMITS.htmlDepth))
+  Object.values(object).every(
+    (value) => typeof value !== 'string' || value.length <= TEXT_LIMITS.description,
+  ) &&
+  !(
+    typeof object.description === 'string' &&
+    nestsDeeperThan(object.description, TEXT_LIMITS.htmlDepth)
+  )
 
 /**
  * How many of these ids are items of `collection` (any status). When the caller may read every
@@ -230,7 +260,8 @@ const withinInlineBounds = (object: Record<string, unknown>, nameKey: string): b
  * (`src/fields/readableRelationship.ts`) and its answer then need not read them again.
  */
 async function countLinkable(ctx: ArgsContext, collection: string, ids: number[]): Promise<number> {
-  if (!(await mayReadEvery(ctx, collection))) return countExisting(ctx, collection, { id: { in: ids } })
+  if (!(await mayReadEvery(ctx, collection)))
+    return countExisting(ctx, collection, { id: { in: ids } })
   const docs = await readItemsById(ctx.req, collection, ids)
   rememberItemsRead(ctx.req, collection, ids, docs)
   return docs.length
@@ -250,7 +281,9 @@ export const isImageOrEmpty =
         pagination: false,
         where: { id: { equals: Number(value) } },
       })
-      return String((docs[0] as { mimeType?: string } | undefined)?.mimeType ?? '').startsWith('image/')
+      return String((docs[0] as { mimeType?: string } | undefined)?.mimeType ?? '').startsWith(
+        'image/',
+      )
     }
     return isUrl(value, ctx)
   }
@@ -258,5 +291,9 @@ export const isImageOrEmpty =
 /** Truthiness as The Events Calendar reads flags (`tribe_is_truthy`). */
 export function isTruthy(value: unknown): boolean {
   if (value === true) return true
-  return ['1', 'yes', 'y', 'true', 'on', 'enable', 'enabled'].includes(String(value ?? '').trim().toLowerCase())
+  return ['1', 'yes', 'y', 'true', 'on', 'enable', 'enabled'].includes(
+    String(value ?? '')
+      .trim()
+      .toLowerCase(),
+  )
 }

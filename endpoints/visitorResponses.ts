@@ -33,12 +33,28 @@ export type VisitorResponses = {
   set: (answer: KeptAnswer, readClock: boolean) => void
 }
 
-export type AnswerKey = { language: string; now: Date; path: string; query: string; restBase: string }
+export type AnswerKey = {
+  language: string
+  now: Date
+  path: string
+  query: string
+  restBase: string
+}
 
 /** The kept answers for this request, or `null` when its answer may not be kept or reused. */
-export async function visitorResponsesFor(ctx: RestContext, request: AnswerKey): Promise<null | VisitorResponses> {
+export async function visitorResponsesFor(
+  ctx: RestContext,
+  request: AnswerKey,
+): Promise<null | VisitorResponses> {
   // A body (a POST sent as a GET through `_method`) may carry arguments the key does not see.
-  if (!ctx.options.cache.keepAnswers || ctx.user || !['GET', 'HEAD'].includes(ctx.method) || ctx.body !== undefined || 'password' in ctx.query) return null
+  if (
+    !ctx.options.cache.keepAnswers ||
+    ctx.user ||
+    !['GET', 'HEAD'].includes(ctx.method) ||
+    ctx.body !== undefined ||
+    'password' in ctx.query
+  )
+    return null
   const kept = await keptFor(ctx)
   if (!kept.active) return null
   const timeless = [request.restBase, request.path, request.query, request.language].join('\n')
@@ -46,7 +62,8 @@ export async function visitorResponsesFor(ctx: RestContext, request: AnswerKey):
   return {
     get: () => kept.get<KeptAnswer>(KIND, timeless) ?? kept.get<KeptAnswer>(KIND, inThisSecond),
     set: (answer, readClock) => {
-      if (answer.status >= 500 || answer.status === 429 || answer.body.length > MAX_BODY_CHARS) return
+      if (answer.status >= 500 || answer.status === 429 || answer.body.length > MAX_BODY_CHARS)
+        return
       kept.set(KIND, readClock ? inThisSecond : timeless, answer, answer.body.length + 512)
     },
   }

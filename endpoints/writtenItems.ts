@@ -18,15 +18,28 @@ import { type PlainDoc, plainDoc } from '../src/lib/plainDoc'
  * after the commit would find the same row (or a later write's, which this write's answer need not
  * show).
  */
-export async function asReadByWriter(ctx: CalendarContext, collection: string, written: PlainDoc): Promise<null | PlainDoc> {
+export async function asReadByWriter(
+  ctx: CalendarContext,
+  collection: string,
+  written: PlainDoc,
+): Promise<null | PlainDoc> {
   const config = ctx.payload.collections[collection as CollectionSlug]?.config
   if (!config || !(await mayReadEvery(ctx, collection))) return null
   let doc: PlainDoc = { ...written }
   for (const hook of config.hooks?.beforeRead ?? []) {
-    doc = plainDoc((await hook({ collection: config, context: ctx.req.context, doc, query: {}, req: ctx.req })) ?? doc)
+    doc = plainDoc(
+      (await hook({
+        collection: config,
+        context: ctx.req.context,
+        doc,
+        query: {},
+        req: ctx.req,
+      })) ?? doc,
+    )
   }
   return doc
 }
 
 /** Whether the collection's read access lets this request's caller read every item (answers `true`, not a condition). */
-export const mayReadEvery = (ctx: CalendarContext, collection: string): Promise<boolean> => mayReadEveryItem(ctx.req, collection)
+export const mayReadEvery = (ctx: CalendarContext, collection: string): Promise<boolean> =>
+  mayReadEveryItem(ctx.req, collection)

@@ -16,7 +16,13 @@ import { withStorableDates } from './lib/storableDateFields'
  * hooks run first, so the collection's hooks only ever see input that passed.
  */
 // The cost is judged on what the caller wrote, before the hidden-field guard adds its own conditions.
-const OPERATION_GUARDS: CollectionBeforeOperationHook[] = [refuseImpossibleIds, refuseInvalidPaging, refuseCostlyQueries, refuseUnqueryableWhere, refuseHiddenFieldQueries]
+const OPERATION_GUARDS: CollectionBeforeOperationHook[] = [
+  refuseImpossibleIds,
+  refuseInvalidPaging,
+  refuseCostlyQueries,
+  refuseUnqueryableWhere,
+  refuseHiddenFieldQueries,
+]
 
 export function withInputGuards(collection: CollectionConfig): CollectionConfig {
   const hooks = collection.hooks ?? {}
@@ -32,7 +38,8 @@ export function withInputGuards(collection: CollectionConfig): CollectionConfig 
 }
 
 /** Whether the collection's operations pass the guards above first. */
-export const hasInputGuards = (hooks: { beforeOperation?: unknown[] }): boolean => hooks.beforeOperation?.includes(OPERATION_GUARDS[0]) === true
+export const hasInputGuards = (hooks: { beforeOperation?: unknown[] }): boolean =>
+  hooks.beforeOperation?.includes(OPERATION_GUARDS[0]) === true
 
 /**
  * The same operation guards for the collections Payload adds to the config after plugins run

@@ -11,52 +11,80 @@ import { isValidTimeZone } from './lib/timezone'
  * product's contract (scripts and the README rely on them), so they are validated here and a
  * bad value stops the process with a message instead of failing later in an obscure place.
  */
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection URL')
-    .optional(),
-  DATA_DIR: z.string().min(1).default('.data'),
-  PAYLOAD_SECRET: z.string().min(1).optional(),
-  SITE_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
-  SITE_TIMEZONE: z
-    .string()
-    .default('UTC')
-    .refine(isValidTimeZone, { message: 'must be an IANA timezone name such as Europe/Paris' }),
-  ADMIN_EMAIL: z.email().optional(),
-  ADMIN_PASSWORD: z.string().min(1).optional(),
-  TRUST_PROXY: z
-    .string()
-    .trim()
-    .regex(/^(true|false|\d+|[^,\s]+(\s*,\s*[^,\s]+)*)$/, 'must be true, false, a hop count, or a comma-separated list of proxy addresses/CIDRs')
-    .default('false'),
-  LOG_FORMAT: z.enum(['text', 'json'], { message: 'must be text or json' }).default('text'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
-  DATABASE_REPLICA_URLS: z
-    .string()
-    .regex(/^\s*postgres(ql)?:\/\/[^,]+(\s*,\s*postgres(ql)?:\/\/[^,]+)*\s*$/, 'must be a comma-separated list of postgres:// connection URLs')
-    .optional(),
-  S3_BUCKET: z.string().trim().min(1).optional(),
-  S3_ENDPOINT: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
-  S3_REGION: z.string().trim().min(1).default('us-east-1'),
-  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
-  CLIENT_CONCURRENCY: z.coerce.number().int().min(0).max(1000).default(8),
-  IMAGE_HOSTS: z
-    .string()
-    .regex(/^\s*([^,\s/:@]+|\[[0-9a-fA-F:.]+\])(\s*,\s*([^,\s/:@]+|\[[0-9a-fA-F:.]+\]))*\s*$/, 'must be a comma-separated list of host names or addresses, without scheme, port or path')
-    .optional(),
-  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(DEFAULT_DATABASE_TIMEOUTS.statementMs),
-  DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(DEFAULT_DATABASE_TIMEOUTS.lockMs),
-  SKIP_ADMIN_BUILD: z.enum(['1', 'true', '0', 'false'], { message: 'must be 1/true or 0/false' }).default('0'),
-  KEEP_READS: z.enum(['true', 'false'], { message: 'must be true or false' }).default('true'),
-  KEEP_ANSWERS: z.enum(['true', 'false'], { message: 'must be true or false' }).default('true'),
-}).refine((env) => Boolean(env.S3_ACCESS_KEY_ID) === Boolean(env.S3_SECRET_ACCESS_KEY), {
-  message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both unset to use the platform\'s credentials)',
-  path: ['S3_ACCESS_KEY_ID'],
-})
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection URL')
+      .optional(),
+    DATA_DIR: z.string().min(1).default('.data'),
+    PAYLOAD_SECRET: z.string().min(1).optional(),
+    SITE_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
+    SITE_TIMEZONE: z
+      .string()
+      .default('UTC')
+      .refine(isValidTimeZone, { message: 'must be an IANA timezone name such as Europe/Paris' }),
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(1).optional(),
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .regex(
+        /^(true|false|\d+|[^,\s]+(\s*,\s*[^,\s]+)*)$/,
+        'must be true, false, a hop count, or a comma-separated list of proxy addresses/CIDRs',
+      )
+      .default('false'),
+    LOG_FORMAT: z.enum(['text', 'json'], { message: 'must be text or json' }).default('text'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        message: 'must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .default('info'),
+    DATABASE_REPLICA_URLS: z
+      .string()
+      .regex(
+        /^\s*postgres(ql)?:\/\/[^,]+(\s*,\s*postgres(ql)?:\/\/[^,]+)*\s*$/,
+        'must be a comma-separated list of postgres:// connection URLs',
+      )
+      .optional(),
+    S3_BUCKET: z.string().trim().min(1).optional(),
+    S3_ENDPOINT: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false'], { message: 'must be true or false' })
+      .default('false'),
+    CLIENT_CONCURRENCY: z.coerce.number().int().min(0).max(1000).default(8),
+    IMAGE_HOSTS: z
+      .string()
+      .regex(
+        /^\s*([^,\s/:@]+|\[[0-9a-fA-F:.]+\])(\s*,\s*([^,\s/:@]+|\[[0-9a-fA-F:.]+\]))*\s*$/,
+        'must be a comma-separated list of host names or addresses, without scheme, port or path',
+      )
+      .optional(),
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(DEFAULT_DATABASE_TIMEOUTS.statementMs),
+    DATABASE_LOCK_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(DEFAULT_DATABASE_TIMEOUTS.lockMs),
+    SKIP_ADMIN_BUILD: z
+      .enum(['1', 'true', '0', 'false'], { message: 'must be 1/true or 0/false' })
+      .default('0'),
+    KEEP_READS: z.enum(['true', 'false'], { message: 'must be true or false' }).default('true'),
+    KEEP_ANSWERS: z.enum(['true', 'false'], { message: 'must be true or false' }).default('true'),
+  })
+  .refine((env) => Boolean(env.S3_ACCESS_KEY_ID) === Boolean(env.S3_SECRET_ACCESS_KEY), {
+    message:
+      "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both unset to use the platform's credentials)",
+    path: ['S3_ACCESS_KEY_ID'],
+  })
 
 export type AppEnv = {
   adminEmail?: string
@@ -117,7 +145,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''))
   const parsed = envSchema.safeParse(present)
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+    const problems = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.')}: ${issue.message}`,
+    )
     throw new EnvError(`Invalid configuration in the environment:\n${problems.join('\n')}`)
   }
   const env = parsed.data
@@ -127,7 +157,10 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     cache: { keepAnswers: env.KEEP_ANSWERS === 'true', keepReads: env.KEEP_READS === 'true' },
     databaseUrl: env.DATABASE_URL,
     databaseReplicaUrls: env.DATABASE_REPLICA_URLS?.split(',').map((url) => url.trim()) ?? [],
-    databaseTimeouts: { lockMs: env.DATABASE_LOCK_TIMEOUT_MS, statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS },
+    databaseTimeouts: {
+      lockMs: env.DATABASE_LOCK_TIMEOUT_MS,
+      statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
     dataDir: path.resolve(env.DATA_DIR),
     clientConcurrency: env.CLIENT_CONCURRENCY,
     imageHosts: env.IMAGE_HOSTS?.split(',').map((host) => host.trim()) ?? [],
@@ -149,7 +182,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     secretIsDefault: !env.PAYLOAD_SECRET,
     siteTimezone: env.SITE_TIMEZONE,
     siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
-    signedInOrigins: env.SITE_URL ? [new URL(env.SITE_URL).origin] : ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${env.PORT}`),
+    signedInOrigins: env.SITE_URL
+      ? [new URL(env.SITE_URL).origin]
+      : ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${env.PORT}`),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   }
 }
@@ -160,7 +195,10 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
  * therefore refuses to start without PAYLOAD_SECRET (without NODE_ENV it warns and starts, so a
  * first try on a laptop needs no settings).
  */
-export function refuseDevelopmentSecretInProduction(env: Pick<AppEnv, 'secretIsDefault'>, nodeEnv: string | undefined): void {
+export function refuseDevelopmentSecretInProduction(
+  env: Pick<AppEnv, 'secretIsDefault'>,
+  nodeEnv: string | undefined,
+): void {
   if (!env.secretIsDefault || nodeEnv !== 'production') return
   throw new EnvError(
     'PAYLOAD_SECRET is not set, and NODE_ENV is production: the built-in development secret is public, so the server will not start with it. ' +
@@ -190,11 +228,19 @@ const passwordGuardSchema = z.object({
 
 export type PasswordGuardSettings = NonNullable<EventsCalendarPluginConfig['passwordGuard']>
 
-export function readPasswordGuardSettings(source: NodeJS.ProcessEnv = process.env): PasswordGuardSettings {
-  const present = Object.fromEntries(Object.entries(source).filter(([name, value]) => name.startsWith('PASSWORD_GUARD_') && value !== ''))
+export function readPasswordGuardSettings(
+  source: NodeJS.ProcessEnv = process.env,
+): PasswordGuardSettings {
+  const present = Object.fromEntries(
+    Object.entries(source).filter(
+      ([name, value]) => name.startsWith('PASSWORD_GUARD_') && value !== '',
+    ),
+  )
   const parsed = passwordGuardSchema.safeParse(present)
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+    const problems = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.')}: ${issue.message}`,
+    )
     throw new EnvError(`Invalid configuration in the environment:\n${problems.join('\n')}`)
   }
   const env = parsed.data

@@ -14,7 +14,11 @@ import { applyOverride } from '../collections/applyOverride'
 import { compatRootEndpoints } from '../endpoints/payloadEndpoints'
 import { HOST_SCRIPT_KEY, hostScriptPath } from './cli/hostScriptPath'
 import { ensureCalendarSchemaOnInit } from './db/calendarSchemaOnInit'
-import { applyConfigPatches, applyInitPatches, verifyPayloadInternals } from './db/payloadInternals/index'
+import {
+  applyConfigPatches,
+  applyInitPatches,
+  verifyPayloadInternals,
+} from './db/payloadInternals/index'
 import { withInputGuards } from './collectionGuards'
 import { withGraphqlReadBudget } from './graphql/readBudget'
 import { capVisitorPageSize } from './hooks/capVisitorPageSize'
@@ -46,7 +50,10 @@ export const eventsCalendarPlugin =
     const enabled = !options.disabled
     // Schema first, behaviour second: the collections and fields are the same when the plugin is
     // disabled, so that the database and its migrations do not depend on the switch.
-    const collections = [...withCalendarUsersAndMedia(incomingConfig.collections ?? [], options), ...calendarCollections(options)]
+    const collections = [
+      ...withCalendarUsersAndMedia(incomingConfig.collections ?? [], options),
+      ...calendarCollections(options),
+    ]
     refuseNamespaceOfACollection(options.namespace, collections)
 
     // What the calendar changes of Payload's internals, each patch with its reason and check (`src/db/payloadInternals/`).
@@ -56,7 +63,12 @@ export const eventsCalendarPlugin =
       ...patched,
       // Every collection, the site's own included: what its database refuses is refused the same way.
       collections: enabled ? collections.map(withInputGuards) : collections,
-      hooks: enabled ? { ...patched.hooks, afterError: [...(patched.hooks?.afterError ?? []), answerDatabaseErrors] } : patched.hooks,
+      hooks: enabled
+        ? {
+            ...patched.hooks,
+            afterError: [...(patched.hooks?.afterError ?? []), answerDatabaseErrors],
+          }
+        : patched.hooks,
       // The admin in the editor's language (English, French, Spanish), the plugin's own words included;
       // kept when disabled, since the collections' labels still name the plugin's keys.
       i18n: withCalendarI18n(incomingConfig.i18n),
@@ -64,7 +76,10 @@ export const eventsCalendarPlugin =
       graphQL: enabled ? withGraphqlReadBudget(incomingConfig.graphQL) : incomingConfig.graphQL,
       admin: withCalendarAdmin(incomingConfig.admin, CALENDAR_SLUGS.events),
       custom: customWithPluginOptions(incomingConfig.custom, options),
-      endpoints: [...(incomingConfig.endpoints ?? []), ...(enabled ? compatRootEndpoints(options) : [])],
+      endpoints: [
+        ...(incomingConfig.endpoints ?? []),
+        ...(enabled ? compatRootEndpoints(options) : []),
+      ],
       jobs: calendarJobs(incomingConfig.jobs ?? {}, options),
       bin: enabled ? withHostScript(incomingConfig.bin) : incomingConfig.bin,
       onInit: async (payload) => {
@@ -85,15 +100,24 @@ function withHostScript(bin: Config['bin']): Config['bin'] {
 }
 
 /** The site's collections, its users collection extended for the calendar (or one added), and a media collection if it has none. */
-function withCalendarUsersAndMedia(existing: CollectionConfig[], options: SanitizedPluginConfig): CollectionConfig[] {
+function withCalendarUsersAndMedia(
+  existing: CollectionConfig[],
+  options: SanitizedPluginConfig,
+): CollectionConfig[] {
   const appPasswords = CALENDAR_SLUGS.applicationPasswords
   const siteUsers = existing.find((collection) => collection.slug === options.usersCollection)
   if (siteUsers && !siteUsers.auth) {
-    throw new Error(`eventsCalendarPlugin: usersCollection "${options.usersCollection}" is not an auth collection`)
+    throw new Error(
+      `eventsCalendarPlugin: usersCollection "${options.usersCollection}" is not an auth collection`,
+    )
   }
-  const users = siteUsers ? withCalendarUsers(siteUsers, appPasswords) : generateUsersCollection(options, appPasswords)
+  const users = siteUsers
+    ? withCalendarUsers(siteUsers, appPasswords)
+    : generateUsersCollection(options, appPasswords)
   const calendarUsers = options.disabled ? withoutCalendarSignIn(users, siteUsers) : users
-  const collections = existing.map((collection) => (collection === siteUsers ? calendarUsers : collection))
+  const collections = existing.map((collection) =>
+    collection === siteUsers ? calendarUsers : collection,
+  )
   if (!siteUsers) collections.push(calendarUsers)
   if (!existing.some((collection) => collection.slug === options.mediaCollection)) {
     const media = generateMediaCollection(options.mediaCollection)
@@ -113,12 +137,24 @@ function calendarCollections(options: SanitizedPluginConfig): CollectionConfig[]
     [generateEventsCollection(generating, CALENDAR_SLUGS), overrides.events],
     [generateVenuesCollection(generating, CALENDAR_SLUGS.venues), overrides.venues],
     [generateOrganizersCollection(generating, CALENDAR_SLUGS.organizers), overrides.organizers],
-    [generateEventCategoriesCollection(generating, CALENDAR_SLUGS.eventCategories), overrides.eventCategories],
+    [
+      generateEventCategoriesCollection(generating, CALENDAR_SLUGS.eventCategories),
+      overrides.eventCategories,
+    ],
     [generateEventTagsCollection(generating, CALENDAR_SLUGS.eventTags), overrides.eventTags],
-    [generateApplicationPasswordsCollection(CALENDAR_SLUGS.applicationPasswords, options.usersCollection), undefined],
+    [
+      generateApplicationPasswordsCollection(
+        CALENDAR_SLUGS.applicationPasswords,
+        options.usersCollection,
+      ),
+      undefined,
+    ],
   ]
   return generated.map(([collection, override]) =>
-    applyOverride(options.disabled ? withoutPluginHooks(collection) : withVisitorPageSize(collection), override),
+    applyOverride(
+      options.disabled ? withoutPluginHooks(collection) : withVisitorPageSize(collection),
+      override,
+    ),
   )
 }
 
@@ -132,14 +168,18 @@ function calendarJobs(incomingJobs: JobsConfig, options: SanitizedPluginConfig):
       ...(incomingJobs.tasks ?? []),
       options.disabled ? inertPublishTask(task) : task,
       // Inert when disabled, as the publication task: registered (the jobs table lists its slug), never doing anything.
-      options.disabled ? { ...horizonTask, handler: async () => ({ output: { added: 0, series: 0 } }) } : horizonTask,
+      options.disabled
+        ? { ...horizonTask, handler: async () => ({ output: { added: 0, series: 0 } }) }
+        : horizonTask,
     ],
     deleteJobOnComplete: incomingJobs.deleteJobOnComplete ?? true,
   }
   if (!options.disabled && options.scheduledPublication.autoRun) {
     const incomingAutoRun = incomingJobs.autoRun
     jobs.autoRun = async (payload) => [
-      ...(typeof incomingAutoRun === 'function' ? await incomingAutoRun(payload) : (incomingAutoRun ?? [])),
+      ...(typeof incomingAutoRun === 'function'
+        ? await incomingAutoRun(payload)
+        : (incomingAutoRun ?? [])),
       { cron: options.scheduledPublication.cron, queue: CALENDAR_QUEUE },
     ]
   }
@@ -154,12 +194,17 @@ function calendarJobs(incomingJobs: JobsConfig, options: SanitizedPluginConfig):
 function refuseNamespaceOfACollection(namespace: string, collections: CollectionConfig[]): void {
   const first = namespace.split('/')[0]!
   if (first === 'globals' || collections.some((collection) => collection.slug === first)) {
-    throw new Error(`eventsCalendarPlugin: namespace "${namespace}" starts with "${first}", which Payload's API route takes for its own`)
+    throw new Error(
+      `eventsCalendarPlugin: namespace "${namespace}" starts with "${first}", which Payload's API route takes for its own`,
+    )
   }
 }
 
 /** A visitor's pages of the collection hold at most 100 items (`src/hooks/capVisitorPageSize.ts`). */
 function withVisitorPageSize(collection: CollectionConfig): CollectionConfig {
   const hooks = collection.hooks ?? {}
-  return { ...collection, hooks: { ...hooks, beforeOperation: [...(hooks.beforeOperation ?? []), capVisitorPageSize] } }
+  return {
+    ...collection,
+    hooks: { ...hooks, beforeOperation: [...(hooks.beforeOperation ?? []), capVisitorPageSize] },
+  }
 }

@@ -10,13 +10,19 @@ import type { SanitizedPluginConfig } from './types'
 const KEY = 'eventsCalendar'
 
 /** The config's `custom` with the plugin's options in it. */
-export function customWithPluginOptions(custom: Config['custom'], options: SanitizedPluginConfig): NonNullable<Config['custom']> {
+export function customWithPluginOptions(
+  custom: Config['custom'],
+  options: SanitizedPluginConfig,
+): NonNullable<Config['custom']> {
   return { ...custom, [KEY]: options }
 }
 
 /** The sanitized plugin options of this Payload (or `{ config }`); an error when its config does not use the plugin. */
-export function pluginOptionsOf(payload: { config: Pick<Config, 'custom'> }): SanitizedPluginConfig {
+export function pluginOptionsOf(payload: {
+  config: Pick<Config, 'custom'>
+}): SanitizedPluginConfig {
   const options = payload.config.custom?.[KEY] as SanitizedPluginConfig | undefined
-  if (!options) throw new Error('payload-events-calendar: the Payload config does not use eventsCalendarPlugin')
+  if (!options)
+    throw new Error('payload-events-calendar: the Payload config does not use eventsCalendarPlugin')
   return options
 }

@@ -12,12 +12,16 @@ export function sanitizeOptions(
   config: Pick<Config, 'localization' | 'routes'>,
 ): SanitizedPluginConfig {
   const configLocales = config.localization
-    ? config.localization.locales.map((locale) => (typeof locale === 'string' ? locale : locale.code))
+    ? config.localization.locales.map((locale) =>
+        typeof locale === 'string' ? locale : locale.code,
+      )
     : ['en']
   const languages = options.languages?.length ? options.languages : configLocales
   const unknown = languages.filter((language) => !configLocales.includes(language))
   if (unknown.length) {
-    throw new Error(`eventsCalendarPlugin: languages ${unknown.join(', ')} are not locales of the Payload config`)
+    throw new Error(
+      `eventsCalendarPlugin: languages ${unknown.join(', ')} are not locales of the Payload config`,
+    )
   }
   const siteTimezone = options.siteTimezone ?? 'UTC'
   if (!isValidTimeZone(siteTimezone)) {
@@ -25,7 +29,12 @@ export function sanitizeOptions(
   }
   const maxPerPage = options.maxPerPage ?? 50
   const defaultPerPage = Math.min(options.defaultPerPage ?? 10, maxPerPage)
-  if (!Number.isInteger(maxPerPage) || maxPerPage < 1 || !Number.isInteger(defaultPerPage) || defaultPerPage < 1) {
+  if (
+    !Number.isInteger(maxPerPage) ||
+    maxPerPage < 1 ||
+    !Number.isInteger(defaultPerPage) ||
+    defaultPerPage < 1
+  ) {
     throw new Error('eventsCalendarPlugin: maxPerPage and defaultPerPage must be positive integers')
   }
   const namespace = pathOption('namespace', options.namespace ?? 'vendor/events/v1')
@@ -35,8 +44,12 @@ export function sanitizeOptions(
     throw new Error(`eventsCalendarPlugin: restRoot "${restRoot}" starts with a language code`)
   }
   const imageHosts = (options.imageHosts ?? []).map((host) => String(host).trim().toLowerCase())
-  if (imageHosts.some((host) => !host || /[/:\s@]/.test(host) && !/^\[[0-9a-f:.]+\]$/.test(host))) {
-    throw new Error('eventsCalendarPlugin: imageHosts must be host names or addresses, without scheme, port or path')
+  if (
+    imageHosts.some((host) => !host || (/[/:\s@]/.test(host) && !/^\[[0-9a-f:.]+\]$/.test(host)))
+  ) {
+    throw new Error(
+      'eventsCalendarPlugin: imageHosts must be host names or addresses, without scheme, port or path',
+    )
   }
   const defaultLanguage =
     config.localization && languages.includes(config.localization.defaultLocale)
@@ -73,36 +86,59 @@ export function sanitizeOptions(
 function pathOption(name: string, value: string): string {
   const trimmed = value.replace(/^\/+|\/+$/g, '')
   const segments = trimmed.split('/')
-  if (!trimmed || segments.some((segment) => !segment || segment === '.' || segment === '..' || /[?#\s]/.test(segment))) {
+  if (
+    !trimmed ||
+    segments.some(
+      (segment) => !segment || segment === '.' || segment === '..' || /[?#\s]/.test(segment),
+    )
+  ) {
     throw new Error(`eventsCalendarPlugin: ${name} "${value}" is not a URL path`)
   }
   return trimmed
 }
 
 /** How events are read: in the plugin's own SQL where it applies (the default), or always through Payload. */
-function readsOptions(reads: EventsCalendarPluginConfig['reads'] = {}): SanitizedPluginConfig['reads'] {
-  if (reads.sql !== undefined && typeof reads.sql !== 'boolean') throw new Error('eventsCalendarPlugin: reads.sql must be true or false')
+function readsOptions(
+  reads: EventsCalendarPluginConfig['reads'] = {},
+): SanitizedPluginConfig['reads'] {
+  if (reads.sql !== undefined && typeof reads.sql !== 'boolean')
+    throw new Error('eventsCalendarPlugin: reads.sql must be true or false')
   return { sql: reads.sql ?? true }
 }
 
 /** The cache's switches and each region's limits, the defaults where a limit is not given. */
-function cacheOptions(cache: EventsCalendarPluginConfig['cache'] = {}): SanitizedPluginConfig['cache'] {
-  const given = (cache.limits ?? {}) as Partial<Record<string, { maxBytes?: unknown; maxEntries?: unknown }>>
+function cacheOptions(
+  cache: EventsCalendarPluginConfig['cache'] = {},
+): SanitizedPluginConfig['cache'] {
+  const given = (cache.limits ?? {}) as Partial<
+    Record<string, { maxBytes?: unknown; maxEntries?: unknown }>
+  >
   const unknown = Object.keys(given).filter((name) => !(name in DEFAULT_KEPT_LIMITS))
-  if (unknown.length) throw new Error(`eventsCalendarPlugin: cache.limits has no region ${unknown.join(', ')} (only answers, feeds, reads)`)
+  if (unknown.length)
+    throw new Error(
+      `eventsCalendarPlugin: cache.limits has no region ${unknown.join(', ')} (only answers, feeds, reads)`,
+    )
   const limits = Object.fromEntries(
     (Object.keys(DEFAULT_KEPT_LIMITS) as KeptRegionName[]).map((name) => {
       const defaults = DEFAULT_KEPT_LIMITS[name]
       const { maxBytes = defaults.maxBytes, maxEntries = defaults.maxEntries } = given[name] ?? {}
-      const positive = (value: unknown) => value === undefined || (Number.isInteger(value) && (value as number) >= 1)
-      if (!positive(maxEntries) || !positive(maxBytes) || (maxBytes !== undefined && !defaults.maxBytes)) {
-        throw new Error(`eventsCalendarPlugin: cache.limits.${name} takes ${defaults.maxBytes ? 'maxEntries and maxBytes' : 'maxEntries'} as positive integers`)
+      const positive = (value: unknown) =>
+        value === undefined || (Number.isInteger(value) && (value as number) >= 1)
+      if (
+        !positive(maxEntries) ||
+        !positive(maxBytes) ||
+        (maxBytes !== undefined && !defaults.maxBytes)
+      ) {
+        throw new Error(
+          `eventsCalendarPlugin: cache.limits.${name} takes ${defaults.maxBytes ? 'maxEntries and maxBytes' : 'maxEntries'} as positive integers`,
+        )
       }
       return [name, { maxEntries, ...(maxBytes === undefined ? {} : { maxBytes }) } as RegionLimits]
     }),
   ) as Record<KeptRegionName, RegionLimits>
   for (const flag of ['keepReads', 'keepAnswers'] as const) {
-    if (cache[flag] !== undefined && typeof cache[flag] !== 'boolean') throw new Error(`eventsCalendarPlugin: cache.${flag} must be true or false`)
+    if (cache[flag] !== undefined && typeof cache[flag] !== 'boolean')
+      throw new Error(`eventsCalendarPlugin: cache.${flag} must be true or false`)
   }
   return { keepAnswers: cache.keepAnswers ?? true, keepReads: cache.keepReads ?? true, limits }
 }
@@ -110,10 +146,14 @@ function cacheOptions(cache: EventsCalendarPluginConfig['cache'] = {}): Sanitize
 /** The most months ahead a series may be stored: ten years, as far as any calendar shows. */
 const MAX_HORIZON_MONTHS = 120
 
-function recurrenceOptions(given: EventsCalendarPluginConfig['recurrence'] = {}): SanitizedPluginConfig['recurrence'] {
+function recurrenceOptions(
+  given: EventsCalendarPluginConfig['recurrence'] = {},
+): SanitizedPluginConfig['recurrence'] {
   const horizonMonths = given.horizonMonths ?? DEFAULT_HORIZON_MONTHS
   if (!Number.isInteger(horizonMonths) || horizonMonths < 1 || horizonMonths > MAX_HORIZON_MONTHS) {
-    throw new Error(`eventsCalendarPlugin: recurrence.horizonMonths must be a whole number from 1 to ${MAX_HORIZON_MONTHS}`)
+    throw new Error(
+      `eventsCalendarPlugin: recurrence.horizonMonths must be a whole number from 1 to ${MAX_HORIZON_MONTHS}`,
+    )
   }
   return { horizonMonths }
 }
@@ -128,12 +168,24 @@ const PASSWORD_GUARD_DEFAULTS: SanitizedPluginConfig['passwordGuard'] = {
 }
 
 /** The guard's numbers, the defaults where not given: whole numbers, the delays and the forgetting at least 1 ms. */
-function passwordGuardOptions(given: EventsCalendarPluginConfig['passwordGuard'] = {}): SanitizedPluginConfig['passwordGuard'] {
-  const guard = { ...PASSWORD_GUARD_DEFAULTS, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) }
+function passwordGuardOptions(
+  given: EventsCalendarPluginConfig['passwordGuard'] = {},
+): SanitizedPluginConfig['passwordGuard'] {
+  const guard = {
+    ...PASSWORD_GUARD_DEFAULTS,
+    ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)),
+  }
   for (const [name, value] of Object.entries(guard)) {
-    const least = name === 'firstDelayMs' || name === 'maxDelayMs' || name === 'forgetAfterMs' ? 1 : 0
-    if (!(name in PASSWORD_GUARD_DEFAULTS) || !Number.isInteger(value) || (value as number) < least) {
-      throw new Error(`eventsCalendarPlugin: passwordGuard.${name} must be a whole number of at least ${least}`)
+    const least =
+      name === 'firstDelayMs' || name === 'maxDelayMs' || name === 'forgetAfterMs' ? 1 : 0
+    if (
+      !(name in PASSWORD_GUARD_DEFAULTS) ||
+      !Number.isInteger(value) ||
+      (value as number) < least
+    ) {
+      throw new Error(
+        `eventsCalendarPlugin: passwordGuard.${name} must be a whole number of at least ${least}`,
+      )
     }
   }
   return guard

@@ -9,6 +9,10 @@ export const CALENDAR_SLUGS = {
 } as const
 
 /** Collections whose items are posts in the original: they share one id sequence and the status workflow. */
-export const POST_COLLECTIONS = [CALENDAR_SLUGS.events, CALENDAR_SLUGS.venues, CALENDAR_SLUGS.organizers]
+export const POST_COLLECTIONS = [
+  CALENDAR_SLUGS.events,
+  CALENDAR_SLUGS.venues,
+  CALENDAR_SLUGS.organizers,
+]
 /** Collections whose items are terms in the original: they share the other id sequence. */
 export const TERM_COLLECTIONS = [CALENDAR_SLUGS.eventCategories, CALENDAR_SLUGS.eventTags]

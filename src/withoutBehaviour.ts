@@ -27,7 +27,10 @@ export function withoutPluginHooks(collection: CollectionConfig): CollectionConf
  * the access rules and the auth settings that shape the schema (`maxLoginAttempts: 0` means no
  * lockout columns) stay.
  */
-export function withoutCalendarSignIn(extended: CollectionConfig, siteOwn?: CollectionConfig): CollectionConfig {
+export function withoutCalendarSignIn(
+  extended: CollectionConfig,
+  siteOwn?: CollectionConfig,
+): CollectionConfig {
   const auth = typeof extended.auth === 'object' ? extended.auth : {}
   const ownStrategies = typeof siteOwn?.auth === 'object' ? siteOwn.auth.strategies : undefined
   return {

@@ -22,11 +22,19 @@ declare module 'vitest' {
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 
-type Server = { e2eDatabaseUrl: string; postgresUrl: string; smokeDatabaseUrl: string; stop: () => Promise<void> }
+type Server = {
+  e2eDatabaseUrl: string
+  postgresUrl: string
+  smokeDatabaseUrl: string
+  stop: () => Promise<void>
+}
 
 // The tiers that use the database each name this file (vitest.config.ts), and run it only when
 // they have files in the run; the server is started by the first and shared through the process.
-const shared = globalThis as { eventsCalendarAdminBuild?: Promise<void>; eventsCalendarTestServer?: { server: Promise<Server>; users: number } }
+const shared = globalThis as {
+  eventsCalendarAdminBuild?: Promise<void>
+  eventsCalendarTestServer?: { server: Promise<Server>; users: number }
+}
 
 /** The tiers whose files start the product as `npm start` does, with the built admin panel. */
 const SERVER_TIERS = ['system', 'browser']
@@ -63,13 +71,22 @@ async function startServer(): Promise<Server> {
   let dir: string | undefined
   if (!adminUrl) {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'pec-test-'))
-    const server = await startEmbeddedPostgres({ database: 'postgres', dir: path.join(dir, 'pg'), fast: true, persistent: false })
+    const server = await startEmbeddedPostgres({
+      database: 'postgres',
+      dir: path.join(dir, 'pg'),
+      fast: true,
+      persistent: false,
+    })
     adminUrl = server.url
     stop = server.stop
   }
   // Worker databases left by an earlier run on the same server.
-  const stale = await query(adminUrl, `SELECT datname FROM pg_database WHERE datname LIKE 'events_calendar_test%'`)
-  for (const { datname } of stale.rows) await query(adminUrl, `DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`)
+  const stale = await query(
+    adminUrl,
+    `SELECT datname FROM pg_database WHERE datname LIKE 'events_calendar_test%'`,
+  )
+  for (const { datname } of stale.rows)
+    await query(adminUrl, `DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`)
   for (const name of [TEMPLATE_DATABASE, 'events_calendar_smoke', 'events_calendar_e2e']) {
     await query(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
     await query(adminUrl, `CREATE DATABASE "${name}"`)
@@ -97,5 +114,6 @@ async function migrate(url: string): Promise<void> {
   child.stdout.on('data', (chunk) => (output += chunk))
   child.stderr.on('data', (chunk) => (output += chunk))
   const code = await new Promise<null | number>((resolve) => child.once('exit', resolve))
-  if (code !== 0) throw new Error(`migrating the template database failed (exit ${code}):\n${output}`)
+  if (code !== 0)
+    throw new Error(`migrating the template database failed (exit ${code}):\n${output}`)
 }

@@ -25,20 +25,31 @@ const DEFAULT_TESTS = [
 ]
 
 const root = process.cwd()
-const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }
-const payloadPackages = Object.keys(manifest.devDependencies).filter((name) => name === 'payload' || name.startsWith('@payloadcms/'))
+const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+  devDependencies: Record<string, string>
+}
+const payloadPackages = Object.keys(manifest.devDependencies).filter(
+  (name) => name === 'payload' || name.startsWith('@payloadcms/'),
+)
 const tests = process.argv.slice(2).length ? process.argv.slice(2) : DEFAULT_TESTS
 
 const say = (message: string) => console.log(`[latest-payload] ${message}`)
 
 function run(command: string, args: string[], cwd: string): void {
   const result = spawnSync(command, args, { cwd, env: process.env, stdio: 'inherit' })
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status ?? result.signal}`)
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} exited with ${result.status ?? result.signal}`)
 }
 
 /** This checkout's files as git sees them (tracked, and new ones not ignored), copied into `dir`. */
 function copyCheckout(dir: string): void {
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean)
+  const files = execFileSync(
+    'git',
+    ['ls-files', '-z', '--cached', '--others', '--exclude-standard'],
+    { cwd: root, encoding: 'utf8' },
+  )
+    .split('\0')
+    .filter(Boolean)
   for (const file of files) {
     const from = path.join(root, file)
     if (!fs.existsSync(from)) continue
@@ -47,10 +58,16 @@ function copyCheckout(dir: string): void {
   }
   // Hard links, minus the packages that are replaced (`cp -al` keeps the links and symlinks as they are).
   run('cp', ['-al', path.join(root, 'node_modules'), path.join(dir, 'node_modules')], root)
-  for (const name of ['payload', '@payloadcms']) fs.rmSync(path.join(dir, 'node_modules', name), { force: true, recursive: true })
+  for (const name of ['payload', '@payloadcms'])
+    fs.rmSync(path.join(dir, 'node_modules', name), { force: true, recursive: true })
 }
 
-const installedVersion = (dir: string, name: string) => (JSON.parse(fs.readFileSync(path.join(dir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version
+const installedVersion = (dir: string, name: string) =>
+  (
+    JSON.parse(fs.readFileSync(path.join(dir, 'node_modules', name, 'package.json'), 'utf8')) as {
+      version: string
+    }
+  ).version
 
 async function main(): Promise<number> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pec-latest-payload-'))
@@ -58,10 +75,20 @@ async function main(): Promise<number> {
   try {
     copyCheckout(dir)
     say(`installing the newest Payload 3: ${payloadPackages.map((name) => `${name}@3`).join(' ')}`)
-    run('npm', ['install', '--no-audit', '--no-fund', ...payloadPackages.map((name) => `${name}@3`)], dir)
-    say(`installed: ${payloadPackages.map((name) => `${name} ${installedVersion(dir, name)}`).join(', ')}`)
+    run(
+      'npm',
+      ['install', '--no-audit', '--no-fund', ...payloadPackages.map((name) => `${name}@3`)],
+      dir,
+    )
+    say(
+      `installed: ${payloadPackages.map((name) => `${name} ${installedVersion(dir, name)}`).join(', ')}`,
+    )
     say(`running ${tests.join(' ')}`)
-    const result = spawnSync('npx', ['vitest', 'run', ...tests], { cwd: dir, env: process.env, stdio: 'inherit' })
+    const result = spawnSync('npx', ['vitest', 'run', ...tests], {
+      cwd: dir,
+      env: process.env,
+      stdio: 'inherit',
+    })
     return result.status ?? 1
   } finally {
     if (process.env.KEEP_COPY === '1') say(`kept ${dir}`)

@@ -18,7 +18,9 @@ beforeAll(async () => {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL })
   await client.connect()
   try {
-    await client.query(`DO $$ BEGIN IF to_regclass('${GUARD_TABLE}') IS NOT NULL THEN DELETE FROM ${GUARD_TABLE}; END IF; END $$`)
+    await client.query(
+      `DO $$ BEGIN IF to_regclass('${GUARD_TABLE}') IS NOT NULL THEN DELETE FROM ${GUARD_TABLE}; END IF; END $$`,
+    )
   } finally {
     await client.end()
   }

@@ -1,11 +1,17 @@
 import type { Access, CollectionConfig, CollectionSlug } from 'payload'
 
-import { forgetSignInsAfterDelete, forgetSignInsAfterPasswordChange } from '../../src/auth/recentApplicationPasswords'
+import {
+  forgetSignInsAfterDelete,
+  forgetSignInsAfterPasswordChange,
+} from '../../src/auth/recentApplicationPasswords'
 import { guardChosenIds } from '../../src/hooks/guardChosenIds'
 import { serverComponent } from '../../src/admin/paths'
 import { label, labelByLanguage } from '../../src/i18n/index'
 import { can } from '../../src/lib/roles'
-import { issueApplicationPassword, revealApplicationPasswordOnce } from './hooks/issueApplicationPassword'
+import {
+  issueApplicationPassword,
+  revealApplicationPasswordOnce,
+} from './hooks/issueApplicationPassword'
 
 const ownOrManaged: Access = ({ req: { user } }) => {
   if (!user) return false
@@ -18,7 +24,10 @@ const ownOrManaged: Access = ({ req: { user } }) => {
  * (`docs/compatibility.md`, "Application passwords and HTTP Basic"). Only a hash is stored; the
  * password itself is in the create response and nowhere else. Deleting one revokes it.
  */
-export function generateApplicationPasswordsCollection(slug: CollectionSlug, usersSlug: CollectionSlug): CollectionConfig {
+export function generateApplicationPasswordsCollection(
+  slug: CollectionSlug,
+  usersSlug: CollectionSlug,
+): CollectionConfig {
   return {
     slug,
     labels: { singular: label('applicationPassword'), plural: label('applicationPasswords') },
@@ -36,10 +45,27 @@ export function generateApplicationPasswordsCollection(slug: CollectionSlug, use
       // Everyone manages their own on their account page; the full list is for user managers.
       hidden: ({ user }) => !can(user, 'manage_users'),
       // Created and revoked on the owner's page, where the password is shown once.
-      components: { views: { edit: { root: { Component: { path: serverComponent('ApplicationPasswordRedirect'), serverProps: { usersSlug } } } } } },
+      components: {
+        views: {
+          edit: {
+            root: {
+              Component: {
+                path: serverComponent('ApplicationPasswordRedirect'),
+                serverProps: { usersSlug },
+              },
+            },
+          },
+        },
+      },
     },
     fields: [
-      { name: 'name', label: label('applicationPasswordName'), type: 'text', required: true, admin: { description: label('applicationPasswordNameDescription') } },
+      {
+        name: 'name',
+        label: label('applicationPasswordName'),
+        type: 'text',
+        required: true,
+        admin: { description: label('applicationPasswordNameDescription') },
+      },
       {
         name: 'user',
         label: label('applicationPasswordUser'),

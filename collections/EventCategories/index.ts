@@ -15,7 +15,10 @@ import { applyOverride } from '../applyOverride'
 import { TERM_LOCALIZED_FIELDS, termFields } from '../termFields'
 import { preventParentCycle } from './hooks/preventParentCycle'
 
-export function generateEventCategoriesCollection(options: SanitizedPluginConfig, slug: CollectionSlug): CollectionConfig {
+export function generateEventCategoriesCollection(
+  options: SanitizedPluginConfig,
+  slug: CollectionSlug,
+): CollectionConfig {
   return applyOverride(
     {
       slug,
@@ -26,11 +29,24 @@ export function generateEventCategoriesCollection(options: SanitizedPluginConfig
         read: readTerms,
         update: manageEventCategories,
       },
-      admin: { useAsTitle: 'name', defaultColumns: ['name', 'slug', 'parent', 'translations'], listSearchableFields: ['name', 'slug'], group: labelByLanguage('groupCalendar'), components: { edit: { SaveButton: clientComponent('SaveAndCloseDrawer') } } },
+      admin: {
+        useAsTitle: 'name',
+        defaultColumns: ['name', 'slug', 'parent', 'translations'],
+        listSearchableFields: ['name', 'slug'],
+        group: labelByLanguage('groupCalendar'),
+        components: { edit: { SaveButton: clientComponent('SaveAndCloseDrawer') } },
+      },
       defaultSort: 'name',
       fields: [
         ...termFields(),
-        { name: 'parent', label: label('parent'), type: 'relationship', relationTo: slug, index: true, admin: { position: 'sidebar' } },
+        {
+          name: 'parent',
+          label: label('parent'),
+          type: 'relationship',
+          relationTo: slug,
+          index: true,
+          admin: { position: 'sidebar' },
+        },
       ],
       hooks: {
         // Updates take turns as posts' do (`src/hooks/serializeUpdates.ts`).

@@ -14,13 +14,27 @@ import { label, labelByLanguage } from '../../src/i18n/index'
 import { applyOverride } from '../applyOverride'
 import { TERM_LOCALIZED_FIELDS, termFields } from '../termFields'
 
-export function generateEventTagsCollection(options: SanitizedPluginConfig, slug: string): CollectionConfig {
+export function generateEventTagsCollection(
+  options: SanitizedPluginConfig,
+  slug: string,
+): CollectionConfig {
   return applyOverride(
     {
       slug,
       labels: { singular: label('eventTag'), plural: label('eventTags') },
-      access: { create: manageEventTags, delete: manageEventTags, read: readTerms, update: manageEventTags },
-      admin: { useAsTitle: 'name', defaultColumns: ['name', 'slug', 'translations'], listSearchableFields: ['name', 'slug'], group: labelByLanguage('groupCalendar'), components: { edit: { SaveButton: clientComponent('SaveAndCloseDrawer') } } },
+      access: {
+        create: manageEventTags,
+        delete: manageEventTags,
+        read: readTerms,
+        update: manageEventTags,
+      },
+      admin: {
+        useAsTitle: 'name',
+        defaultColumns: ['name', 'slug', 'translations'],
+        listSearchableFields: ['name', 'slug'],
+        group: labelByLanguage('groupCalendar'),
+        components: { edit: { SaveButton: clientComponent('SaveAndCloseDrawer') } },
+      },
       defaultSort: 'name',
       fields: termFields(),
       hooks: {

@@ -1,8 +1,17 @@
 import type { PayloadRequest } from 'payload'
 
-import { type EventSeriesFields, expandEventSeries, horizonAfter, type Occurrence, type SeriesStart } from '../../src/recurrence/index'
+import {
+  type EventSeriesFields,
+  expandEventSeries,
+  horizonAfter,
+  type Occurrence,
+  type SeriesStart,
+} from '../../src/recurrence/index'
 
-type Expansion = { horizon: Date; expanded: null | { series: SeriesStart; occurrences: Occurrence[] } }
+type Expansion = {
+  horizon: Date
+  expanded: null | { series: SeriesStart; occurrences: Occurrence[] }
+}
 
 /** Where a request keeps the series it expanded, so that its save's check and its materialisation expand once. */
 const EXPANSIONS = 'eventsCalendarSeriesExpansions'
@@ -26,7 +35,12 @@ const keyOf = (fields: SeriesDoc) =>
  * series: `hooks/checkRecurrenceField.ts` expands it to check it, `hooks/materializeOccurrences.ts`
  * stores the same occurrences, up to the same horizon. Throws `RecurrenceError`.
  */
-export function expandEventForSave(req: PayloadRequest, fields: EventSeriesFields, now: Date, horizonMonths: number): Expansion {
+export function expandEventForSave(
+  req: PayloadRequest,
+  fields: EventSeriesFields,
+  now: Date,
+  horizonMonths: number,
+): Expansion {
   const kept = ((req.context[EXPANSIONS] as Map<string, Expansion> | undefined) ??= new Map())
   const key = keyOf(fields)
   let expansion = kept.get(key)

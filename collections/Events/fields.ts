@@ -3,7 +3,15 @@ import type { Field, RelationshipFieldManyValidation } from 'payload'
 import type { CALENDAR_SLUGS } from '../../src/slugs'
 import type { SanitizedPluginConfig } from '../../src/types'
 
-import { descriptionHtmlField, imageField, internalFieldAdmin, richTextOnly, SET_BY_THE_SERVER, textOnly, urlField } from '../../src/fields/postFields'
+import {
+  descriptionHtmlField,
+  imageField,
+  internalFieldAdmin,
+  richTextOnly,
+  SET_BY_THE_SERVER,
+  textOnly,
+  urlField,
+} from '../../src/fields/postFields'
 import { clientComponent, serverComponent } from '../../src/admin/paths'
 import { readableRelationship } from '../../src/fields/readableRelationship'
 import { richTextTranslationSource, translationSource } from '../../src/fields/translationSource'
@@ -13,10 +21,24 @@ import { TEXT_LIMITS } from '../../src/lib/textLimits'
 import { recurrenceField, seriesFields } from './recurrenceField'
 
 // The description's kept HTML and summary go with it (src/hooks/storeSentDescription.ts).
-export const EVENT_LOCALIZED_FIELDS = ['title', 'description', 'descriptionHtml', 'summaryText', 'excerpt']
+export const EVENT_LOCALIZED_FIELDS = [
+  'title',
+  'description',
+  'descriptionHtml',
+  'summaryText',
+  'excerpt',
+]
 
 export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs): Field[] => [
-  { name: 'title', label: label('title'), type: 'text', maxLength: TEXT_LIMITS.title, localized: true, required: true, admin: translationSource('title') },
+  {
+    name: 'title',
+    label: label('title'),
+    type: 'text',
+    maxLength: TEXT_LIMITS.title,
+    localized: true,
+    required: true,
+    admin: translationSource('title'),
+  },
   {
     type: 'collapsible',
     label: label('when'),
@@ -33,7 +55,10 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
             admin: {
               date: { pickerAppearance: 'dayAndTime' },
               width: '50%',
-              components: { Cell: serverComponent('EventStartCell'), Field: clientComponent('EventDateField') },
+              components: {
+                Cell: serverComponent('EventStartCell'),
+                Field: clientComponent('EventDateField'),
+              },
             },
           },
           {
@@ -45,7 +70,10 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
             admin: {
               date: { pickerAppearance: 'dayAndTime' },
               width: '50%',
-              components: { Cell: serverComponent('EventStartCell'), Field: clientComponent('EventDateField') },
+              components: {
+                Cell: serverComponent('EventStartCell'),
+                Field: clientComponent('EventDateField'),
+              },
             },
             validate: validateEndDate,
           },
@@ -94,19 +122,56 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
     fields: [
       // Every write checks that the writer may read what they link: nobody attaches someone else's
       // draft venue by its id (`readableRelationship`, Payload's check of `filterOptions` in one query).
-      { name: 'venue', label: label('venue'), type: 'relationship', relationTo: slugs.venues, index: true, validate: readableRelationship, admin: { components: { Cell: serverComponent('RelationNamesCell') } } },
-      { name: 'organizers', label: label('organizers'), type: 'relationship', relationTo: slugs.organizers, hasMany: true, validate: readableRelationship as RelationshipFieldManyValidation, admin: { components: { Cell: serverComponent('RelationNamesCell') } } },
+      {
+        name: 'venue',
+        label: label('venue'),
+        type: 'relationship',
+        relationTo: slugs.venues,
+        index: true,
+        validate: readableRelationship,
+        admin: { components: { Cell: serverComponent('RelationNamesCell') } },
+      },
+      {
+        name: 'organizers',
+        label: label('organizers'),
+        type: 'relationship',
+        relationTo: slugs.organizers,
+        hasMany: true,
+        validate: readableRelationship as RelationshipFieldManyValidation,
+        admin: { components: { Cell: serverComponent('RelationNamesCell') } },
+      },
     ],
   },
   {
     type: 'collapsible',
     label: label('details'),
     fields: [
-      { name: 'description', label: label('description'), type: 'richText', localized: true, validate: richTextOnly, admin: richTextTranslationSource('description') },
-      { name: 'excerpt', label: label('excerpt'), type: 'textarea', maxLength: TEXT_LIMITS.excerpt, localized: true, admin: translationSource('excerpt') },
+      {
+        name: 'description',
+        label: label('description'),
+        type: 'richText',
+        localized: true,
+        validate: richTextOnly,
+        admin: richTextTranslationSource('description'),
+      },
+      {
+        name: 'excerpt',
+        label: label('excerpt'),
+        type: 'textarea',
+        maxLength: TEXT_LIMITS.excerpt,
+        localized: true,
+        admin: translationSource('excerpt'),
+      },
       // The description's HTML as the API received it and its text, for the JSON-LD summary (src/hooks/storeSentDescription.ts).
       descriptionHtmlField(),
-      { name: 'summaryText', type: 'textarea', maxLength: TEXT_LIMITS.description, localized: true, access: SET_BY_THE_SERVER, admin: internalFieldAdmin() },
+      {
+        name: 'summaryText',
+        type: 'textarea',
+        maxLength: TEXT_LIMITS.description,
+        localized: true,
+        access: SET_BY_THE_SERVER,
+        admin: internalFieldAdmin(),
+      },
       {
         type: 'row',
         fields: [
@@ -152,9 +217,20 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
         relationTo: slugs.eventCategories,
         hasMany: true,
         // The Events Calendar's category box: a searchable tree (Jazz under Music) beside the select.
-        admin: { components: { Cell: serverComponent('RelationNamesCell'), Field: clientComponent('CategoryTreeField') } },
+        admin: {
+          components: {
+            Cell: serverComponent('RelationNamesCell'),
+            Field: clientComponent('CategoryTreeField'),
+          },
+        },
       },
-      { name: 'tags', label: label('tags'), type: 'relationship', relationTo: slugs.eventTags, hasMany: true },
+      {
+        name: 'tags',
+        label: label('tags'),
+        type: 'relationship',
+        relationTo: slugs.eventTags,
+        hasMany: true,
+      },
       imageField(options),
     ],
   },
@@ -174,7 +250,13 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
             index: true,
             admin: { components: { Cell: serverComponent('FlagCell') } },
           },
-          { name: 'sticky', label: label('sticky'), type: 'checkbox', defaultValue: false, admin: { description: label('stickyDescription') } },
+          {
+            name: 'sticky',
+            label: label('sticky'),
+            type: 'checkbox',
+            defaultValue: false,
+            admin: { description: label('stickyDescription') },
+          },
           {
             name: 'hideFromListings',
             label: label('hideFromListings'),
@@ -188,7 +270,12 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
         type: 'row',
         fields: [
           { name: 'showMap', label: label('showMap'), type: 'checkbox', defaultValue: false },
-          { name: 'showMapLink', label: label('showMapLink'), type: 'checkbox', defaultValue: false },
+          {
+            name: 'showMapLink',
+            label: label('showMapLink'),
+            type: 'checkbox',
+            defaultValue: false,
+          },
         ],
       },
     ],
@@ -196,19 +283,31 @@ export const eventFields = (options: SanitizedPluginConfig, slugs: CalendarSlugs
   {
     name: 'calendarFile',
     type: 'ui',
-    admin: { position: 'sidebar', disableListColumn: true, components: { Field: clientComponent('EventIcsLink') } },
+    admin: {
+      position: 'sidebar',
+      disableListColumn: true,
+      components: { Field: clientComponent('EventIcsLink') },
+    },
   },
 ]
 
 export type CalendarSlugs = Omit<typeof CALENDAR_SLUGS, 'applicationPasswords'>
 
-function validateEndDate(value: unknown, { req, siblingData }: { req: { t: unknown }; siblingData: Record<string, unknown> }): string | true {
+function validateEndDate(
+  value: unknown,
+  { req, siblingData }: { req: { t: unknown }; siblingData: Record<string, unknown> },
+): string | true {
   const t = translatorOf(req.t)
   if (!value) return t('endRequired')
   const end = new Date(value as string)
   if (Number.isNaN(end.getTime())) return t('endInvalid')
   const start = siblingData.startDate ? new Date(siblingData.startDate as string) : null
-  if (start && !Number.isNaN(start.getTime()) && end.getTime() < start.getTime() && !siblingData.allDay) {
+  if (
+    start &&
+    !Number.isNaN(start.getTime()) &&
+    end.getTime() < start.getTime() &&
+    !siblingData.allDay
+  ) {
     return t('endBeforeStart')
   }
   return true

@@ -30,6 +30,17 @@ export const recurrenceField = (): Field => ({
  * stored (the horizon of its last save or of the horizon job, `src/jobs/extendRecurrences.ts`).
  */
 export const seriesFields = (): Field[] => [
-  { name: 'seriesRoot', type: 'number', index: true, access: SET_BY_THE_SERVER, admin: internalFieldAdmin() },
-  { name: 'materializedUntil', type: 'date', access: SET_BY_THE_SERVER, admin: internalFieldAdmin() },
+  {
+    name: 'seriesRoot',
+    type: 'number',
+    index: true,
+    access: SET_BY_THE_SERVER,
+    admin: internalFieldAdmin(),
+  },
+  {
+    name: 'materializedUntil',
+    type: 'date',
+    access: SET_BY_THE_SERVER,
+    admin: internalFieldAdmin(),
+  },
 ]

@@ -22,14 +22,31 @@ export function generateMediaCollection(slug: string, staticDir?: string): Colle
     labels: { singular: label('image'), plural: label('media') },
     // As WordPress's \`upload_files\` (authors and up) and editing others' posts (editors and up):
     // a subscriber or contributor cannot replace or delete the site's images.
-    access: { create: mayUploadFiles, delete: mayEditOthersPosts, read: readImages, update: mayEditOthersPosts },
-    admin: { group: labelByLanguage('groupCalendar'), components: { edit: { SaveButton: clientComponent('SaveAndCloseDrawer') } } },
-    hooks: { afterRead: [showOutsideAddress], beforeChange: [requireFileOrAddress], beforeOperation: [guardChosenIds(), capVisitorPageSize] },
+    access: {
+      create: mayUploadFiles,
+      delete: mayEditOthersPosts,
+      read: readImages,
+      update: mayEditOthersPosts,
+    },
+    admin: {
+      group: labelByLanguage('groupCalendar'),
+      components: { edit: { SaveButton: clientComponent('SaveAndCloseDrawer') } },
+    },
+    hooks: {
+      afterRead: [showOutsideAddress],
+      beforeChange: [requireFileOrAddress],
+      beforeOperation: [guardChosenIds(), capVisitorPageSize],
+    },
     fields: [
       { name: 'alt', label: label('alternativeText'), type: 'text', localized: true },
       // An image the importer could not download: its address on its own site, and the sizes that site's API listed.
       { name: 'externalUrl', type: 'text', access: SET_BY_THE_SERVER, admin: internalFieldAdmin() },
-      { name: 'externalSizes', type: 'json', access: SET_BY_THE_SERVER, admin: internalFieldAdmin() },
+      {
+        name: 'externalSizes',
+        type: 'json',
+        access: SET_BY_THE_SERVER,
+        admin: internalFieldAdmin(),
+      },
     ],
     upload: {
       staticDir,

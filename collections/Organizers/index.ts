@@ -2,7 +2,12 @@ import type { CollectionConfig } from 'payload'
 
 import type { SanitizedPluginConfig } from '../../src/types'
 
-import { descriptionHtmlField, imageField, richTextOnly, urlField } from '../../src/fields/postFields'
+import {
+  descriptionHtmlField,
+  imageField,
+  richTextOnly,
+  urlField,
+} from '../../src/fields/postFields'
 import { defaultLinkedPostStatus } from '../../src/lib/statuses'
 import { TEXT_LIMITS } from '../../src/lib/textLimits'
 import { label } from '../../src/i18n/index'
@@ -11,11 +16,17 @@ import { richTextTranslationSource, translationSource } from '../../src/fields/t
 
 export const ORGANIZER_LOCALIZED_FIELDS = ['name', 'description', 'descriptionHtml', 'excerpt']
 
-export function generateOrganizersCollection(options: SanitizedPluginConfig, slug: string): CollectionConfig {
+export function generateOrganizersCollection(
+  options: SanitizedPluginConfig,
+  slug: string,
+): CollectionConfig {
   return generatePostCollection({
     slug,
     labels: { singular: label('organizer'), plural: label('organizers') },
-    admin: { defaultColumns: ['name', 'email', 'phone', 'status', 'translations'], listSearchableFields: ['name', 'email'] },
+    admin: {
+      defaultColumns: ['name', 'email', 'phone', 'status', 'translations'],
+      listSearchableFields: ['name', 'email'],
+    },
     defaultSort: 'name',
     defaultStatus: ({ user }) => defaultLinkedPostStatus(user),
     blankedWhenProtected: { email: null, phone: null, website: null },
@@ -27,10 +38,32 @@ export function generateOrganizersCollection(options: SanitizedPluginConfig, slu
     options,
     override: options.overrides.organizers,
     fields: [
-      { name: 'name', label: label('name'), type: 'text', maxLength: TEXT_LIMITS.title, localized: true, required: true, admin: translationSource('name') },
-      { name: 'description', label: label('description'), type: 'richText', localized: true, validate: richTextOnly, admin: richTextTranslationSource('description') },
+      {
+        name: 'name',
+        label: label('name'),
+        type: 'text',
+        maxLength: TEXT_LIMITS.title,
+        localized: true,
+        required: true,
+        admin: translationSource('name'),
+      },
+      {
+        name: 'description',
+        label: label('description'),
+        type: 'richText',
+        localized: true,
+        validate: richTextOnly,
+        admin: richTextTranslationSource('description'),
+      },
       descriptionHtmlField(),
-      { name: 'excerpt', label: label('excerpt'), type: 'textarea', maxLength: TEXT_LIMITS.excerpt, localized: true, admin: translationSource('excerpt') },
+      {
+        name: 'excerpt',
+        label: label('excerpt'),
+        type: 'textarea',
+        maxLength: TEXT_LIMITS.excerpt,
+        localized: true,
+        admin: translationSource('excerpt'),
+      },
       {
         type: 'row',
         fields: [

@@ -7,7 +7,10 @@ import { clientComponent } from '../../src/admin/paths'
 import { basicAuthStrategy } from '../../src/auth/basicAuthStrategy'
 import { sessionOutageStrategy } from '../../src/auth/sessionOutageStrategy'
 import { forgiveRightPassword, guardLogin } from '../../src/auth/loginGuardHooks'
-import { forgetSignInsAfterDelete, forgetSignInsAfterUserChange } from '../../src/auth/recentApplicationPasswords'
+import {
+  forgetSignInsAfterDelete,
+  forgetSignInsAfterUserChange,
+} from '../../src/auth/recentApplicationPasswords'
 import { label, labelByLanguage } from '../../src/i18n/index'
 import { ROLES } from '../../src/lib/roles'
 import { deleteApplicationPasswords } from './hooks/deleteApplicationPasswords'
@@ -69,12 +72,19 @@ const applicationPasswordsField = (appPasswordsSlug: string): Field => ({
 })
 
 /** The users collection of a site that has none: sign-in by e-mail or username, roles, API keys and application passwords. */
-export function generateUsersCollection(options: SanitizedPluginConfig, appPasswordsSlug: string): CollectionConfig {
+export function generateUsersCollection(
+  options: SanitizedPluginConfig,
+  appPasswordsSlug: string,
+): CollectionConfig {
   return withCalendarUsers(
     {
       slug: options.usersCollection,
       labels: { singular: label('user'), plural: label('users') },
-      admin: { useAsTitle: 'email', defaultColumns: ['email', 'username', 'role'], group: labelByLanguage('groupSettings') },
+      admin: {
+        useAsTitle: 'email',
+        defaultColumns: ['email', 'username', 'role'],
+        group: labelByLanguage('groupSettings'),
+      },
       auth: {
         loginWithUsername: { allowEmailLogin: true, requireEmail: true },
         useAPIKey: true,
@@ -91,7 +101,10 @@ export function generateUsersCollection(options: SanitizedPluginConfig, appPassw
  * turned off (`maxLoginAttempts: 0`, as WordPress locks no account: five wrong passwords from a
  * stranger would otherwise lock the owner out), and tries are slowed instead, on every path.
  */
-export function withCalendarUsers(collection: CollectionConfig, appPasswordsSlug: string): CollectionConfig {
+export function withCalendarUsers(
+  collection: CollectionConfig,
+  appPasswordsSlug: string,
+): CollectionConfig {
   const auth = typeof collection.auth === 'object' ? collection.auth : {}
   return {
     ...collection,
@@ -112,15 +125,32 @@ export function withCalendarUsers(collection: CollectionConfig, appPasswordsSlug
         ...(auth.disableLocalStrategy ? [] : [sessionOutageStrategy()]),
       ],
     },
-    fields: withCalendarUserFields(collection, [displayNameField, roleField, currentPasswordField, applicationPasswordsField(appPasswordsSlug)]),
+    fields: withCalendarUserFields(collection, [
+      displayNameField,
+      roleField,
+      currentPasswordField,
+      applicationPasswordsField(appPasswordsSlug),
+    ]),
     hooks: {
       ...collection.hooks,
-      beforeValidate: [makeFirstUserAdministrator, keepOwnAdministratorRole, requireCurrentPassword, ...(collection.hooks?.beforeValidate ?? [])],
+      beforeValidate: [
+        makeFirstUserAdministrator,
+        keepOwnAdministratorRole,
+        requireCurrentPassword,
+        ...(collection.hooks?.beforeValidate ?? []),
+      ],
       beforeChange: [...(collection.hooks?.beforeChange ?? []), endSessionsOnRoleChange],
       beforeOperation: [guardLogin, ...(collection.hooks?.beforeOperation ?? [])],
-      afterLogin: [forgiveRightPassword, forgetContentLocale, ...(collection.hooks?.afterLogin ?? [])],
+      afterLogin: [
+        forgiveRightPassword,
+        forgetContentLocale,
+        ...(collection.hooks?.afterLogin ?? []),
+      ],
       afterChange: [...(collection.hooks?.afterChange ?? []), forgetSignInsAfterUserChange],
-      beforeDelete: [...(collection.hooks?.beforeDelete ?? []), deleteApplicationPasswords(appPasswordsSlug)],
+      beforeDelete: [
+        ...(collection.hooks?.beforeDelete ?? []),
+        deleteApplicationPasswords(appPasswordsSlug),
+      ],
       afterDelete: [...(collection.hooks?.afterDelete ?? []), forgetSignInsAfterDelete],
     },
   }
@@ -132,7 +162,9 @@ export function withCalendarUsers(collection: CollectionConfig, appPasswordsSlug
  * is refused at start with what to do, rather than Payload's bare "duplicate field name".
  */
 function withCalendarUserFields(collection: CollectionConfig, calendarFields: Field[]): Field[] {
-  const ownFields = new Map(collection.fields.flatMap((field) => ('name' in field ? [[field.name, field] as const] : [])))
+  const ownFields = new Map(
+    collection.fields.flatMap((field) => ('name' in field ? [[field.name, field] as const] : [])),
+  )
   const added = calendarFields.filter((field) => {
     if (!('name' in field)) return true
     const own = ownFields.get(field.name)

@@ -2,7 +2,12 @@ import type { CollectionConfig } from 'payload'
 
 import type { SanitizedPluginConfig } from '../../src/types'
 
-import { descriptionHtmlField, imageField, richTextOnly, urlField } from '../../src/fields/postFields'
+import {
+  descriptionHtmlField,
+  imageField,
+  richTextOnly,
+  urlField,
+} from '../../src/fields/postFields'
 import { defaultLinkedPostStatus } from '../../src/lib/statuses'
 import { label } from '../../src/i18n/index'
 import { generatePostCollection } from '../postCollection'
@@ -12,14 +17,33 @@ import { richTextTranslationSource, translationSource } from '../../src/fields/t
 
 export const VENUE_LOCALIZED_FIELDS = ['name', 'description', 'descriptionHtml', 'excerpt']
 
-export function generateVenuesCollection(options: SanitizedPluginConfig, slug: string): CollectionConfig {
+export function generateVenuesCollection(
+  options: SanitizedPluginConfig,
+  slug: string,
+): CollectionConfig {
   return generatePostCollection({
     slug,
     labels: { singular: label('venue'), plural: label('venues') },
-    admin: { defaultColumns: ['name', 'city', 'country', 'status', 'translations'], listSearchableFields: ['name', 'city', 'address'] },
+    admin: {
+      defaultColumns: ['name', 'city', 'country', 'status', 'translations'],
+      listSearchableFields: ['name', 'city', 'address'],
+    },
     defaultSort: 'name',
     defaultStatus: ({ user }) => defaultLinkedPostStatus(user),
-    blankedWhenProtected: { address: null, city: null, country: null, latitude: null, longitude: null, phone: null, province: null, showMap: null, showMapLink: null, stateProvince: null, website: null, zip: null },
+    blankedWhenProtected: {
+      address: null,
+      city: null,
+      country: null,
+      latitude: null,
+      longitude: null,
+      phone: null,
+      province: null,
+      showMap: null,
+      showMapLink: null,
+      stateProvince: null,
+      website: null,
+      zip: null,
+    },
     kind: 'venues',
     titleField: 'name',
     // The list's order (`endpoints/linkedPosts/controller.ts`).
@@ -28,10 +52,32 @@ export function generateVenuesCollection(options: SanitizedPluginConfig, slug: s
     options,
     override: options.overrides.venues,
     fields: [
-      { name: 'name', label: label('name'), type: 'text', maxLength: TEXT_LIMITS.title, localized: true, required: true, admin: translationSource('name') },
-      { name: 'description', label: label('description'), type: 'richText', localized: true, validate: richTextOnly, admin: richTextTranslationSource('description') },
+      {
+        name: 'name',
+        label: label('name'),
+        type: 'text',
+        maxLength: TEXT_LIMITS.title,
+        localized: true,
+        required: true,
+        admin: translationSource('name'),
+      },
+      {
+        name: 'description',
+        label: label('description'),
+        type: 'richText',
+        localized: true,
+        validate: richTextOnly,
+        admin: richTextTranslationSource('description'),
+      },
       descriptionHtmlField(),
-      { name: 'excerpt', label: label('excerpt'), type: 'textarea', maxLength: TEXT_LIMITS.excerpt, localized: true, admin: translationSource('excerpt') },
+      {
+        name: 'excerpt',
+        label: label('excerpt'),
+        type: 'textarea',
+        maxLength: TEXT_LIMITS.excerpt,
+        localized: true,
+        admin: translationSource('excerpt'),
+      },
       {
         type: 'collapsible',
         label: label('address'),
@@ -41,40 +87,92 @@ export function generateVenuesCollection(options: SanitizedPluginConfig, slug: s
             type: 'row',
             fields: [
               { name: 'city', label: label('city'), type: 'text', maxLength: TEXT_LIMITS.line },
-              { name: 'zip', label: label('postalCode'), type: 'text', maxLength: TEXT_LIMITS.line },
+              {
+                name: 'zip',
+                label: label('postalCode'),
+                type: 'text',
+                maxLength: TEXT_LIMITS.line,
+              },
             ],
           },
           {
             type: 'row',
             fields: [
-              { name: 'stateProvince', label: label('stateOrProvince'), type: 'text', maxLength: TEXT_LIMITS.line, hooks: { afterRead: [deriveStateProvince] }, admin: { width: '50%' } },
-              { name: 'country', label: label('country'), type: 'text', maxLength: TEXT_LIMITS.line, admin: { width: '50%' } },
+              {
+                name: 'stateProvince',
+                label: label('stateOrProvince'),
+                type: 'text',
+                maxLength: TEXT_LIMITS.line,
+                hooks: { afterRead: [deriveStateProvince] },
+                admin: { width: '50%' },
+              },
+              {
+                name: 'country',
+                label: label('country'),
+                type: 'text',
+                maxLength: TEXT_LIMITS.line,
+                admin: { width: '50%' },
+              },
             ],
           },
           // The original's separate US state and province, which its API still reads and writes;
           // the form has the one "State or province" above, filled from them when it is empty.
-          { name: 'state', label: label('state'), type: 'text', maxLength: TEXT_LIMITS.line, admin: { hidden: true, disableListColumn: true } },
-          { name: 'province', label: label('province'), type: 'text', maxLength: TEXT_LIMITS.line, admin: { hidden: true, disableListColumn: true } },
+          {
+            name: 'state',
+            label: label('state'),
+            type: 'text',
+            maxLength: TEXT_LIMITS.line,
+            admin: { hidden: true, disableListColumn: true },
+          },
+          {
+            name: 'province',
+            label: label('province'),
+            type: 'text',
+            maxLength: TEXT_LIMITS.line,
+            admin: { hidden: true, disableListColumn: true },
+          },
           {
             // Two numbers rather than Payload's \`point\`: that needs PostGIS, which neither the
             // embedded Postgres nor many hosted ones have. Distance searches work on these.
             type: 'row',
             fields: [
-              { name: 'latitude', label: label('latitude'), type: 'number', min: -90, max: 90, index: true },
-              { name: 'longitude', label: label('longitude'), type: 'number', min: -180, max: 180, index: true },
+              {
+                name: 'latitude',
+                label: label('latitude'),
+                type: 'number',
+                min: -90,
+                max: 90,
+                index: true,
+              },
+              {
+                name: 'longitude',
+                label: label('longitude'),
+                type: 'number',
+                min: -180,
+                max: 180,
+                index: true,
+              },
             ],
           },
         ],
       },
       {
         type: 'row',
-        fields: [{ name: 'phone', label: label('phone'), type: 'text', maxLength: TEXT_LIMITS.line }, urlField('website')],
+        fields: [
+          { name: 'phone', label: label('phone'), type: 'text', maxLength: TEXT_LIMITS.line },
+          urlField('website'),
+        ],
       },
       {
         type: 'row',
         fields: [
           { name: 'showMap', label: label('showMap'), type: 'checkbox', defaultValue: true },
-          { name: 'showMapLink', label: label('showMapLink'), type: 'checkbox', defaultValue: true },
+          {
+            name: 'showMapLink',
+            label: label('showMapLink'),
+            type: 'checkbox',
+            defaultValue: true,
+          },
         ],
       },
       imageField(options),

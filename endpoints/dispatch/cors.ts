@@ -3,7 +3,11 @@
  * credentials, since what a cookie may do is decided by the nonce rule (`src/auth/cookieSignIn.ts`),
  * not by the origin. Without an Origin, an anonymous GET still varies by it, for caches.
  */
-export function corsHeaders(origin: null | string, method: string, signedIn: boolean): Record<string, string> {
+export function corsHeaders(
+  origin: null | string,
+  method: string,
+  signedIn: boolean,
+): Record<string, string> {
   if (origin) {
     return {
       'Access-Control-Allow-Origin': origin === 'null' ? origin : sanitizeOrigin(origin),

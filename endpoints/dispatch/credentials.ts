@@ -4,8 +4,13 @@ import { withClientAddress } from '../../src/auth/clientAddress'
 import { judgeSessionCookie } from '../../src/auth/cookieSignIn'
 
 /** WordPress reads the nonce from `X-WP-Nonce`, else from `_wpnonce` in the query or the form. */
-export function nonceOf(query: Record<string, unknown>, body: unknown, headers: Headers): null | string {
-  const fromBody = body && typeof body === 'object' ? (body as Record<string, unknown>)._wpnonce : undefined
+export function nonceOf(
+  query: Record<string, unknown>,
+  body: unknown,
+  headers: Headers,
+): null | string {
+  const fromBody =
+    body && typeof body === 'object' ? (body as Record<string, unknown>)._wpnonce : undefined
   const value = headers.get('x-wp-nonce') ?? query._wpnonce ?? fromBody
   return typeof value === 'string' && value !== '' ? value : null
 }
@@ -29,7 +34,9 @@ export function signInHeaders(
   request: Pick<CompatRequest, 'clientAddress' | 'headers'>,
   nonce: null | string,
 ): { headers: Headers; sessionToken?: string } {
-  const headers = request.clientAddress ? withClientAddress(request.headers, site.secret, request.clientAddress) : new Headers(request.headers)
+  const headers = request.clientAddress
+    ? withClientAddress(request.headers, site.secret, request.clientAddress)
+    : new Headers(request.headers)
   const verdict = judgeSessionCookie({
     cookieName: `${site.cookiePrefix}-token`,
     headers,

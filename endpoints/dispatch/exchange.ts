@@ -26,6 +26,19 @@ export type Exchange = {
 }
 
 /** An exchange that knows only the request: anonymous, in the default language. */
-export function startExchange(request: CompatRequest, method: string, defaultLanguage: string): Exchange {
-  return { audience: 'visitor', headers: {}, kept: null, language: defaultLanguage, method, personal: false, request, signedIn: false }
+export function startExchange(
+  request: CompatRequest,
+  method: string,
+  defaultLanguage: string,
+): Exchange {
+  return {
+    audience: 'visitor',
+    headers: {},
+    kept: null,
+    language: defaultLanguage,
+    method,
+    personal: false,
+    request,
+    signedIn: false,
+  }
 }

@@ -18,13 +18,21 @@ export function knownFailure(error: unknown, signedIn: boolean): null | RestErro
   const name = (error as Error | undefined)?.name
   if (name === 'Forbidden') return forbidden(signedIn)
   if (name === 'ValidationError') {
-    const errors = (error as { data?: { errors?: { message: string; path: string }[] } }).data?.errors ?? []
+    const errors =
+      (error as { data?: { errors?: { message: string; path: string }[] } }).data?.errors ?? []
     return invalidParams(Object.fromEntries(errors.map((item) => [item.path, item.message])))
   }
   return null
 }
 
 /** A failure as an answer in WordPress's error shape, with the server's headers under its own. */
-export function failureResult(failure: RestError, serverHeaders: Record<string, string>): RestResult {
-  return { body: failure.toBody(), headers: { ...serverHeaders, ...failure.headers }, status: failure.status }
+export function failureResult(
+  failure: RestError,
+  serverHeaders: Record<string, string>,
+): RestResult {
+  return {
+    body: failure.toBody(),
+    headers: { ...serverHeaders, ...failure.headers },
+    status: failure.status,
+  }
 }

@@ -8,8 +8,18 @@ import { type KeptAnswer, visitorResponsesFor } from '../visitorResponses'
  * (`visitorResponses.ts`); the exchange remembers where to keep this request's answer. `now` is
  * the request's instant, passed without reading `ctx.now`, which would mark the answer as timely.
  */
-export async function keptAnswer(ctx: RestContext, now: Date, exchange: Exchange): Promise<KeptAnswer | undefined> {
+export async function keptAnswer(
+  ctx: RestContext,
+  now: Date,
+  exchange: Exchange,
+): Promise<KeptAnswer | undefined> {
   const { language, request } = exchange
-  exchange.kept = await visitorResponsesFor(ctx, { language, now, path: request.path, query: request.query, restBase: request.restBase })
+  exchange.kept = await visitorResponsesFor(ctx, {
+    language,
+    now,
+    path: request.path,
+    query: request.query,
+    restBase: request.restBase,
+  })
   return exchange.kept?.get()
 }

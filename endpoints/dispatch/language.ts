@@ -13,7 +13,8 @@ export function resolveLanguage(
   query: Record<string, unknown>,
   body: unknown,
 ): string {
-  const fromBody = body && typeof body === 'object' ? (body as Record<string, unknown>).i18n_language : undefined
+  const fromBody =
+    body && typeof body === 'object' ? (body as Record<string, unknown>).i18n_language : undefined
   const asked = fromBody ?? query.i18n_language
   if (asked === undefined) return rootLanguage ?? options.defaultLanguage
   if (typeof asked === 'string' && options.languages.includes(asked)) return asked

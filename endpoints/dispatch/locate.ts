@@ -11,7 +11,12 @@ export type Located = Omit<RouteMatch, 'endpoint'> & { endpoint?: Endpoint }
  * its methods, since it asks to have the route described (`rest_handle_options_request`): a
  * browser's CORS preflight asks it first.
  */
-export function locate(table: Route[], namespace: string, rawPath: string, method: string): 'index' | Located | null {
+export function locate(
+  table: Route[],
+  namespace: string,
+  rawPath: string,
+  method: string,
+): 'index' | Located | null {
   const prefix = `/${namespace}`
   const path = rawPath.replace(/\/+$/, '')
   if (path === '') return 'index'

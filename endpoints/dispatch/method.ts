@@ -5,9 +5,13 @@ import type { CompatRequest } from './request'
  * `?_method=` or the `X-HTTP-Method-Override` header, for clients behind proxies that only pass
  * GET and POST.
  */
-export function effectiveMethod(request: Pick<CompatRequest, 'headers' | 'method' | 'query'>): string {
+export function effectiveMethod(
+  request: Pick<CompatRequest, 'headers' | 'method' | 'query'>,
+): string {
   const method = request.method.toUpperCase()
   if (method !== 'POST') return method
-  const override = new URLSearchParams(request.query).get('_method') ?? request.headers.get('x-http-method-override')
+  const override =
+    new URLSearchParams(request.query).get('_method') ??
+    request.headers.get('x-http-method-override')
   return override && /^(DELETE|GET|PATCH|PUT)$/i.test(override) ? override.toUpperCase() : method
 }

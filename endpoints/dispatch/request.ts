@@ -29,4 +29,5 @@ const QS_OPTIONS = { allowDots: false, arrayLimit: 100, depth: 5, parameterLimit
  * A query string (or a form body) as PHP reads one (`a[]=1&a[]=2`, `a[b]=c`), bounded, with NUL
  * characters dropped.
  */
-export const parseQuery = (raw: string): Record<string, unknown> => withoutNul(qs.parse(raw, QS_OPTIONS)) as Record<string, unknown>
+export const parseQuery = (raw: string): Record<string, unknown> =>
+  withoutNul(qs.parse(raw, QS_OPTIONS)) as Record<string, unknown>

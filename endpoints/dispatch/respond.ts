@@ -10,7 +10,11 @@ import { describeRoute } from '../namespaceIndex'
  * validated (a 400 wins over a 401/403), then the permission, then the handler. `OPTIONS`, which
  * located no endpoint, gets the route described. `serverHeaders` go under the endpoint's own.
  */
-export async function respond(located: Located, ctx: RestContext, serverHeaders: Record<string, string>): Promise<RestResult> {
+export async function respond(
+  located: Located,
+  ctx: RestContext,
+  serverHeaders: Record<string, string>,
+): Promise<RestResult> {
   const { endpoint } = located
   if (!endpoint) return { body: describeRoute(located.route, ctx), headers: serverHeaders }
   ctx.args = await readArgs(endpoint.args, ctx)

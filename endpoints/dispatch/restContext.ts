@@ -36,7 +36,12 @@ export async function restContext(
   const req = await createLocalReq(
     // The serializers apply the password rule themselves (`docs/compatibility.md`,
     // "Password-protected items"), so they read whole items.
-    { context: { [TRUSTED_READ]: true }, fallbackLocale: options.defaultLanguage as never, locale: language, user: user ?? undefined },
+    {
+      context: { [TRUSTED_READ]: true },
+      fallbackLocale: options.defaultLanguage as never,
+      locale: language,
+      user: user ?? undefined,
+    },
     payload,
   )
   const now = options.clock()

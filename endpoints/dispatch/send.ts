@@ -10,11 +10,15 @@ import { corsHeaders } from './cors'
  * HEAD the ETag, Cache-Control and a 304 when `If-None-Match` names the ETag (`conditional.ts`);
  * no body to HEAD.
  */
-export function send(answer: ShapedAnswer, exchange: Pick<Exchange, 'method' | 'personal' | 'request' | 'signedIn'>): Response {
+export function send(
+  answer: ShapedAnswer,
+  exchange: Pick<Exchange, 'method' | 'personal' | 'request' | 'signedIn'>,
+): Response {
   const { method, personal, request, signedIn } = exchange
   const headers = new Headers({
     ...corsHeaders(request.headers.get('origin'), method, signedIn),
-    'Access-Control-Allow-Headers': 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type',
+    'Access-Control-Allow-Headers':
+      'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type',
     'Access-Control-Expose-Headers': 'X-WP-Total, X-WP-TotalPages, Link',
     'Content-Type': 'application/json; charset=UTF-8',
     Link: `<${request.restBase}/>; rel="https://api.w.org/"`,
@@ -25,12 +29,16 @@ export function send(answer: ShapedAnswer, exchange: Pick<Exchange, 'method' | '
   for (const [name, value] of Object.entries(answer.headers)) headers.set(name, value)
   // WordPress marks every answer to a signed-in caller uncacheable, whatever the method.
   const forVisitors = !signedIn && !personal
-  if (!forVisitors) for (const [name, value] of Object.entries(PERSONAL_CACHE_HEADERS)) headers.set(name, value)
+  if (!forVisitors)
+    for (const [name, value] of Object.entries(PERSONAL_CACHE_HEADERS)) headers.set(name, value)
   const read = method === 'GET' || method === 'HEAD'
   if (read) {
     headers.set('ETag', answer.etag)
     if (forVisitors) headers.set('Cache-Control', cacheControlOf(answer.status))
-    if (answer.status === 200 && ifNoneMatchHits(request.headers.get('if-none-match'), answer.etag)) {
+    if (
+      answer.status === 200 &&
+      ifNoneMatchHits(request.headers.get('if-none-match'), answer.etag)
+    ) {
       headers.delete('Content-Type')
       return new Response(null, { headers, status: 304 })
     }

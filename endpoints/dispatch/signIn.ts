@@ -20,12 +20,20 @@ export async function signIn(
   exchange: Exchange,
   nonce: null | string,
 ): Promise<PayloadRequest['user']> {
-  const site = { cookiePrefix: payload.config.cookiePrefix, secret: payload.secret, siteUrl: options.siteUrl }
+  const site = {
+    cookiePrefix: payload.config.cookiePrefix,
+    secret: payload.secret,
+    siteUrl: options.siteUrl,
+  }
   const credentials = signInHeaders(site, exchange.request, nonce)
   const user = await authenticate(payload, credentials.headers)
   if (!user && mustFailSignIn(credentials.headers)) throw signInFailure(credentials.headers)
   exchange.signedIn = Boolean(user)
-  if (user && credentials.sessionToken && (user as { _strategy?: string })._strategy === 'local-jwt') {
+  if (
+    user &&
+    credentials.sessionToken &&
+    (user as { _strategy?: string })._strategy === 'local-jwt'
+  ) {
     exchange.headers['X-WP-Nonce'] = restNonce(payload.secret, credentials.sessionToken)
   }
   return user ?? null

@@ -9,7 +9,10 @@ import { databaseUnavailable, incorrectPassword, tooManySignInAttempts } from '.
  * Basic header that did not sign in, or its session could not be checked (an outage).
  */
 export function mustFailSignIn(headers: Headers): boolean {
-  return /^Basic\s/i.test(headers.get('authorization') ?? '') || failedSignInOf(headers)?.kind === 'unavailable'
+  return (
+    /^Basic\s/i.test(headers.get('authorization') ?? '') ||
+    failedSignInOf(headers)?.kind === 'unavailable'
+  )
 }
 
 /** Why the sign-in failed, in WordPress's terms (the guard already slowed a wrong password). */

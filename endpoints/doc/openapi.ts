@@ -15,7 +15,13 @@ import { DOC_RESPONSE, GENERIC_TEXTS, INFO, NO_DESCRIPTION, RESOURCE_TEXTS } fro
  * with descriptions in the request's language.
  */
 export const openApiDocument: RestHandler = ({ language, options, restBase, routes }) => ({
-  body: buildOpenApiDocument({ language, namespace: options.namespace, restBase, routes, siteUrl: options.siteUrl }),
+  body: buildOpenApiDocument({
+    language,
+    namespace: options.namespace,
+    restBase,
+    routes,
+    siteUrl: options.siteUrl,
+  }),
 })
 
 export type OpenApiInput = {
@@ -97,7 +103,11 @@ export function buildOpenApiDocument(input: OpenApiInput): Record<string, unknow
  * (`/fr/wp-json`): URLs keep the root they were requested under (`docs/compatibility.md`,
  * "Languages").
  */
-export function serverUrl({ namespace, restBase, siteUrl }: Pick<OpenApiInput, 'namespace' | 'restBase' | 'siteUrl'>): string {
+export function serverUrl({
+  namespace,
+  restBase,
+  siteUrl,
+}: Pick<OpenApiInput, 'namespace' | 'restBase' | 'siteUrl'>): string {
   const site = new URL(siteUrl)
   const base = new URL(restBase)
   const home = siteUrl.replace(/\/+$/, '')
@@ -108,7 +118,7 @@ export function serverUrl({ namespace, restBase, siteUrl }: Pick<OpenApiInput, '
 /** WordPress's regex route to an OpenAPI path template: `/events/(?P<id>\d+)` → `/events/{id}`. */
 export function openApiPath(path: string): string {
   let out = ''
-  for (let i = 0; i < path.length; ) {
+  for (let i = 0; i < path.length;) {
     const group = /^\(\?P<([A-Za-z_][A-Za-z0-9_]*)>/.exec(path.slice(i))
     if (!group) {
       out += path[i]
@@ -141,14 +151,20 @@ function pathVariables(path: string): string[] {
   return [...openApiPath(path).matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!)
 }
 
-function describeRoute(route: Route, language: Language): Partial<Record<OperationName, Operation>> {
+function describeRoute(
+  route: Route,
+  language: Language,
+): Partial<Record<OperationName, Operation>> {
   const variables = pathVariables(route.path)
   const isItem = variables.length > 0
   const resource = route.path.split('/')[1] ?? ''
   const texts = RESOURCE_TEXTS[resource] ?? GENERIC_TEXTS
   const schema = SCHEMA_OF[resource]
   // Only the arguments the original lists (`documentedArgs`) are documented.
-  const endpoints = route.endpoints.map((endpoint) => ({ ...endpoint, args: documentedArgs(endpoint.args) }))
+  const endpoints = route.endpoints.map((endpoint) => ({
+    ...endpoint,
+    args: documentedArgs(endpoint.args),
+  }))
   const read = endpoints.find((endpoint) => endpoint.methods.includes('GET'))
   const operations: Partial<Record<OperationName, Operation>> = {}
   for (const endpoint of endpoints) {
@@ -159,17 +175,29 @@ function describeRoute(route: Route, language: Language): Partial<Record<Operati
       if (operations[name]) continue
       // `/doc` itself: known by its handler (or its path, should the handler be wrapped).
       if (endpoint.handler === openApiDocument || route.path === '/doc') {
-        operations[name] = { responses: { 200: { description: localized(DOC_RESPONSE, language) } } }
+        operations[name] = {
+          responses: { 200: { description: localized(DOC_RESPONSE, language) } },
+        }
         continue
       }
       const write = name === 'post' || name === 'put' || name === 'patch'
       operations[name] = {
-        ...(write ? writeInputs(endpoint, read, variables, language) : readInputs(endpoint, read, variables, language)),
-        responses: responses(responseTextsOf(texts, name, isItem), isItem, resource, schema, language),
+        ...(write
+          ? writeInputs(endpoint, read, variables, language)
+          : readInputs(endpoint, read, variables, language)),
+        responses: responses(
+          responseTextsOf(texts, name, isItem),
+          isItem,
+          resource,
+          schema,
+          language,
+        ),
       }
     }
   }
-  return Object.fromEntries(OPERATION_ORDER.filter((name) => operations[name]).map((name) => [name, operations[name]!]))
+  return Object.fromEntries(
+    OPERATION_ORDER.filter((name) => operations[name]).map((name) => [name, operations[name]!]),
+  )
 }
 
 /**
@@ -184,11 +212,20 @@ function operationNames(endpoint: Endpoint): OperationName[] {
 }
 
 /** `get` and `delete`: every argument is a parameter, in the path or the query string. */
-function readInputs(endpoint: Endpoint, read: Endpoint | undefined, variables: string[], language: Language): Inputs {
+function readInputs(
+  endpoint: Endpoint,
+  read: Endpoint | undefined,
+  variables: string[],
+  language: Language,
+): Inputs {
   const parameters = [
-    ...variables.filter((name) => !(name in endpoint.args)).map((name) => pathParameter(name, endpoint, read, language)),
+    ...variables
+      .filter((name) => !(name in endpoint.args))
+      .map((name) => pathParameter(name, endpoint, read, language)),
     ...Object.entries(endpoint.args).map(([name, spec]) =>
-      variables.includes(name) ? pathParameter(name, endpoint, read, language) : queryParameter(name, spec, language),
+      variables.includes(name)
+        ? pathParameter(name, endpoint, read, language)
+        : queryParameter(name, spec, language),
     ),
   ]
   return parameters.length ? { parameters } : {}
@@ -202,7 +239,12 @@ function readInputs(endpoint: Endpoint, read: Endpoint | undefined, variables: s
  * renames the item: `docs/compatibility.md`, "Update by slug"), so it appears in both places, as in
  * the original.
  */
-function writeInputs(endpoint: Endpoint, read: Endpoint | undefined, variables: string[], language: Language): Inputs {
+function writeInputs(
+  endpoint: Endpoint,
+  read: Endpoint | undefined,
+  variables: string[],
+  language: Language,
+): Inputs {
   const parameters: Parameter[] = variables
     .filter((name) => !(name in endpoint.args))
     .map((name) => pathParameter(name, endpoint, read, language))
@@ -220,7 +262,15 @@ function writeInputs(endpoint: Endpoint, read: Endpoint | undefined, variables: 
   return {
     ...(parameters.length ? { parameters } : {}),
     ...(Object.keys(fields).length
-      ? { requestBody: { content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: fields } } } } }
+      ? {
+          requestBody: {
+            content: {
+              'application/x-www-form-urlencoded': {
+                schema: { type: 'object', properties: fields },
+              },
+            },
+          },
+        }
       : {}),
   }
 }
@@ -230,10 +280,24 @@ function writeInputs(endpoint: Endpoint, read: Endpoint | undefined, variables: 
  * declaration, unless that one is an optional body field sharing the name: then by the read
  * declaration (`the event post name`), which says how the path addresses the item.
  */
-function pathParameter(name: string, endpoint: Endpoint, read: Endpoint | undefined, language: Language): Parameter {
+function pathParameter(
+  name: string,
+  endpoint: Endpoint,
+  read: Endpoint | undefined,
+  language: Language,
+): Parameter {
   const own = endpoint.args[name]
-  const spec = own && own.required !== true && read?.args[name] ? read.args[name] : (own ?? read?.args[name] ?? {})
-  return { in: 'path', schema: schemaOf(spec), description: describe(spec, language), required: true, name }
+  const spec =
+    own && own.required !== true && read?.args[name]
+      ? read.args[name]
+      : (own ?? read?.args[name] ?? {})
+  return {
+    in: 'path',
+    schema: schemaOf(spec),
+    description: describe(spec, language),
+    required: true,
+    name,
+  }
 }
 
 /**
@@ -243,7 +307,13 @@ function pathParameter(name: string, endpoint: Endpoint, read: Endpoint | undefi
  * so it never reaches the document, and does not here either.
  */
 function queryParameter(name: string, spec: ParamSpec, language: Language): Parameter {
-  const parameter: Parameter = { in: 'query', schema: schemaOf(spec), description: describe(spec, language), required: spec.required ?? false, name }
+  const parameter: Parameter = {
+    in: 'query',
+    schema: schemaOf(spec),
+    description: describe(spec, language),
+    required: spec.required ?? false,
+    name,
+  }
   if (spec.csv) parameter.style = 'form'
   return parameter
 }
@@ -267,10 +337,16 @@ function schemaOf(spec: ParamSpec): SchemaObject {
 }
 
 function describe(spec: ParamSpec, language: Language): string {
-  return spec.description ? localized(spec.description, language) : localized(NO_DESCRIPTION, language)
+  return spec.description
+    ? localized(spec.description, language)
+    : localized(NO_DESCRIPTION, language)
 }
 
-function responseTextsOf(texts: ResourceTexts, name: OperationName, isItem: boolean): ResponseTexts {
+function responseTextsOf(
+  texts: ResourceTexts,
+  name: OperationName,
+  isItem: boolean,
+): ResponseTexts {
   if (!isItem) return texts.list
   if (name === 'get') return texts.get
   if (name === 'delete') return texts.delete
@@ -293,7 +369,11 @@ function responses(
     const response: Response = { description: localized(description!, language) }
     if (schema && (status === '200' || status === '201')) {
       const ref = { $ref: `#/components/schemas/${schema}` }
-      response.content = { 'application/json': { schema: isItem ? ref : { title: resource, type: 'array', items: ref } } }
+      response.content = {
+        'application/json': {
+          schema: isItem ? ref : { title: resource, type: 'array', items: ref },
+        },
+      }
     }
     out[status] = response
   }

@@ -28,14 +28,22 @@ export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
       width: { type: 'integer', description: 'The image width in pixels in the specified size' },
       height: { type: 'integer', description: 'The image height in pixels in the specified size' },
       'mime-type': { type: 'string', description: 'The image mime-type' },
-      url: { type: 'string', format: 'uri', description: 'The link to the image in the specified size on the site' },
+      url: {
+        type: 'string',
+        format: 'uri',
+        description: 'The link to the image in the specified size on the site',
+      },
     },
   },
   CostDetails: {
     type: 'object',
     properties: {
       currency_symbol: { type: 'string', description: 'The cost currency symbol' },
-      'currency_position ': { type: 'string', description: 'The position of the currency symbol in the cost string', enum: ['prefix', 'postfix'] },
+      'currency_position ': {
+        type: 'string',
+        description: 'The position of the currency symbol in the cost string',
+        enum: ['prefix', 'postfix'],
+      },
       values: {
         type: 'array',
         items: { type: 'integer' },
@@ -64,7 +72,11 @@ export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
   Image: {
     type: 'object',
     properties: {
-      url: { type: 'string', format: 'uri', description: 'The URL to the full size version of the image' },
+      url: {
+        type: 'string',
+        format: 'uri',
+        description: 'The URL to the full size version of the image',
+      },
       id: { type: 'integer', description: 'The image WordPress post ID' },
       extension: { type: 'string', description: 'The image file extension' },
       width: { type: 'integer', description: 'The image natural width in pixels' },
@@ -72,7 +84,7 @@ export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
       sizes: {
         type: 'array',
         description: 'The details about each size available for the image',
-        items: { '$ref': '#/components/schemas/ImageSize' },
+        items: { $ref: '#/components/schemas/ImageSize' },
       },
     },
   },
@@ -91,16 +103,23 @@ export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
     type: 'object',
     properties: {
       id: { type: 'integer', description: 'The event WordPress post ID' },
-      global_id: { type: 'string', description: 'The event ID used to globally identify in Event Aggregator' },
+      global_id: {
+        type: 'string',
+        description: 'The event ID used to globally identify in Event Aggregator',
+      },
       global_id_lineage: {
         type: 'array',
         items: { type: 'string' },
-        description: 'An Array containing the lineage of where this event comes from, this should not change after the event is created.',
+        description:
+          'An Array containing the lineage of where this event comes from, this should not change after the event is created.',
       },
       author: { type: 'integer', description: 'The event author WordPress post ID' },
       date: { type: 'string', description: 'The event creation date in the site time zone' },
       date_utc: { type: 'string', description: 'The event creation date in UTC time' },
-      modified: { type: 'string', description: 'The event last modification date in the site time zone' },
+      modified: {
+        type: 'string',
+        description: 'The event last modification date in the site time zone',
+      },
       modified_utc: { type: 'string', description: 'The event last modification date in UTC time' },
       status: { type: 'string', description: 'The event status' },
       url: { type: 'string', description: 'The URL to the event page' },
@@ -109,31 +128,41 @@ export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
       description: { type: 'string', description: 'The event long description' },
       excerpt: { type: 'string', description: 'The event short description' },
       slug: { type: 'string', description: 'The event slug' },
-      image: { type: 'object', description: 'The event featured image details if set', '$ref': '#/components/schemas/Image' },
+      image: {
+        type: 'object',
+        description: 'The event featured image details if set',
+        $ref: '#/components/schemas/Image',
+      },
       all_day: { type: 'boolean', description: 'Whether or not this event is an all day Event' },
-      start_date: { type: 'string', description: 'The event start date in the event or site time zone' },
+      start_date: {
+        type: 'string',
+        description: 'The event start date in the event or site time zone',
+      },
       start_date_details: {
         type: 'array',
         description: 'An array of each component of the event start date',
-        items: { '$ref': '#/components/schemas/DateDetails' },
+        items: { $ref: '#/components/schemas/DateDetails' },
       },
-      end_date: { type: 'string', description: 'The event end date in the event or site time zone' },
+      end_date: {
+        type: 'string',
+        description: 'The event end date in the event or site time zone',
+      },
       end_date_details: {
         type: 'array',
         description: 'An array of each component of the event end date',
-        items: { '$ref': '#/components/schemas/DateDetails' },
+        items: { $ref: '#/components/schemas/DateDetails' },
       },
       utc_start_date: { type: 'string', description: 'The event start date in UTC time' },
       utc_start_date_details: {
         type: 'array',
         description: 'An array of each component of the event start date in UTC time',
-        items: { '$ref': '#/components/schemas/DateDetails' },
+        items: { $ref: '#/components/schemas/DateDetails' },
       },
       utc_end_date: { type: 'string', description: 'The event end date in UTC time' },
       utc_end_date_details: {
         type: 'array',
         description: 'An array of each component of the event end date in UTC time',
-        items: { '$ref': '#/components/schemas/DateDetails' },
+        items: { $ref: '#/components/schemas/DateDetails' },
       },
       timezone: { type: 'string', description: 'The event time zone string' },
       timezone_abbr: { type: 'string', description: 'The abbreviated event time zone string' },
@@ -141,29 +170,44 @@ export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
       cost_details: {
         type: 'array',
         description: 'The event cost details',
-        items: { '$ref': '#/components/schemas/CostDetails' },
+        items: { $ref: '#/components/schemas/CostDetails' },
       },
       website: { type: 'string', description: 'The event website URL' },
-      show_map: { type: 'boolean', description: 'Whether the map should be shown for the event or not' },
-      show_map_link: { type: 'boolean', description: 'Whether the map link should be shown for the event or not' },
-      hide_from_listings: { type: 'boolean', description: 'Whether an event should be hidden from the calendar view or not' },
-      sticky: { type: 'boolean', description: 'Whether an event is sticky in the calendar view or not' },
-      featured: { type: 'boolean', description: 'Whether the event is featured in the calendar or not' },
+      show_map: {
+        type: 'boolean',
+        description: 'Whether the map should be shown for the event or not',
+      },
+      show_map_link: {
+        type: 'boolean',
+        description: 'Whether the map link should be shown for the event or not',
+      },
+      hide_from_listings: {
+        type: 'boolean',
+        description: 'Whether an event should be hidden from the calendar view or not',
+      },
+      sticky: {
+        type: 'boolean',
+        description: 'Whether an event is sticky in the calendar view or not',
+      },
+      featured: {
+        type: 'boolean',
+        description: 'Whether the event is featured in the calendar or not',
+      },
       categories: {
         type: 'array',
         description: 'The event categories',
-        items: { '$ref': '#/components/schemas/Term' },
+        items: { $ref: '#/components/schemas/Term' },
       },
       tags: {
         type: 'array',
         description: 'The event tags',
-        items: { '$ref': '#/components/schemas/Term' },
+        items: { $ref: '#/components/schemas/Term' },
       },
-      venue: { type: 'object', description: 'The event venue', '$ref': '#/components/schemas/Venue' },
+      venue: { type: 'object', description: 'The event venue', $ref: '#/components/schemas/Venue' },
       organizer: {
         type: 'array',
         description: 'The event organizers',
-        items: { '$ref': '#/components/schemas/Organizer' },
+        items: { $ref: '#/components/schemas/Organizer' },
       },
     },
   },
@@ -171,16 +215,23 @@ export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
     type: 'object',
     properties: {
       id: { type: 'integer', description: 'The venue WordPress post ID' },
-      global_id: { type: 'string', description: 'The venue ID used to globally identify in Event Aggregator' },
+      global_id: {
+        type: 'string',
+        description: 'The venue ID used to globally identify in Event Aggregator',
+      },
       global_id_lineage: {
         type: 'array',
         items: { type: 'string' },
-        description: 'An Array containing the lineage of where this organizer comes from, this should not change after the organizer is created.',
+        description:
+          'An Array containing the lineage of where this organizer comes from, this should not change after the organizer is created.',
       },
       author: { type: 'integer', description: 'The venue author WordPress post ID' },
       date: { type: 'string', description: 'The venue creation date in the site time zone' },
       date_utc: { type: 'string', description: 'The venue creation date in UTC time' },
-      modified: { type: 'string', description: 'The venue last modification date in the site time zone' },
+      modified: {
+        type: 'string',
+        description: 'The venue last modification date in the site time zone',
+      },
       modified_utc: { type: 'string', description: 'The venue last modification date in UTC time' },
       status: { type: 'string', description: 'The venue status' },
       url: { type: 'string', description: 'The URL to the venue page' },
@@ -188,9 +239,19 @@ export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
       description: { type: 'string', description: 'The venue long description' },
       excerpt: { type: 'string', description: 'The venue short description' },
       slug: { type: 'string', description: 'The venue slug' },
-      image: { type: 'string', description: 'The event featured image details if set', '$ref': '#/components/schemas/Image' },
-      show_map: { type: 'boolean', description: 'Whether the map should be shown for the venue or not' },
-      show_map_link: { type: 'boolean', description: 'Whether the map link should be shown for the venue or not' },
+      image: {
+        type: 'string',
+        description: 'The event featured image details if set',
+        $ref: '#/components/schemas/Image',
+      },
+      show_map: {
+        type: 'boolean',
+        description: 'Whether the map should be shown for the venue or not',
+      },
+      show_map_link: {
+        type: 'boolean',
+        description: 'Whether the map link should be shown for the venue or not',
+      },
       address: { type: 'string', description: 'The venue address' },
       city: { type: 'string', description: 'The venue city' },
       country: { type: 'string', description: 'The venue country' },
@@ -208,24 +269,38 @@ export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
     type: 'object',
     properties: {
       id: { type: 'integer', description: 'The organizer WordPress post ID' },
-      global_id: { type: 'string', description: 'The organizer ID used to globally identify in Event Aggregator' },
+      global_id: {
+        type: 'string',
+        description: 'The organizer ID used to globally identify in Event Aggregator',
+      },
       global_id_lineage: {
         type: 'array',
         items: { type: 'string' },
-        description: 'An Array containing the lineage of where this organizer comes from, this should not change after the organizer is created.',
+        description:
+          'An Array containing the lineage of where this organizer comes from, this should not change after the organizer is created.',
       },
       author: { type: 'integer', description: 'The organizer author WordPress post ID' },
       date: { type: 'string', description: 'The organizer creation date in the site time zone' },
       date_utc: { type: 'string', description: 'The organizer creation date in UTC time' },
-      modified: { type: 'string', description: 'The organizer last modification date in the site time zone' },
-      modified_utc: { type: 'string', description: 'The organizer last modification date in UTC time' },
+      modified: {
+        type: 'string',
+        description: 'The organizer last modification date in the site time zone',
+      },
+      modified_utc: {
+        type: 'string',
+        description: 'The organizer last modification date in UTC time',
+      },
       status: { type: 'string', description: 'The organizer status' },
       url: { type: 'string', description: 'The URL to the organizer page' },
       organizer: { type: 'string', description: 'The organizer name' },
       description: { type: 'string', description: 'The organizer long description' },
       excerpt: { type: 'string', description: 'The organizer short description' },
       slug: { type: 'string', description: 'The organizer slug' },
-      image: { type: 'string', description: 'The event featured image details if set', '$ref': '#/components/schemas/Image' },
+      image: {
+        type: 'string',
+        description: 'The event featured image details if set',
+        $ref: '#/components/schemas/Image',
+      },
       phone: { type: 'string', description: 'The organizer phone number' },
       website: { type: 'string', description: 'The organizer website' },
       email: { type: 'string', description: 'The organizer email address' },

@@ -14,10 +14,13 @@ export const INFO = {
     fr: 'API REST de The Events Calendar',
     es: 'API REST de The Events Calendar',
   }),
-  description: text('The Events Calendar REST API allows accessing upcoming events information easily and conveniently.', {
-    fr: 'L’API REST de The Events Calendar permet d’accéder facilement et commodément aux informations sur les événements à venir.',
-    es: 'La API REST de The Events Calendar permite acceder de forma fácil y cómoda a la información de los próximos eventos.',
-  }),
+  description: text(
+    'The Events Calendar REST API allows accessing upcoming events information easily and conveniently.',
+    {
+      fr: 'L’API REST de The Events Calendar permet d’accéder facilement et commodément aux informations sur les événements à venir.',
+      es: 'La API REST de The Events Calendar permite acceder de forma fácil y cómoda a la información de los próximos eventos.',
+    },
+  ),
 }
 
 /** What a parameter without a declared description says. */
@@ -27,16 +30,26 @@ export const NO_DESCRIPTION = text('No description provided', {
 })
 
 /** The only response of `/doc` itself. */
-export const DOC_RESPONSE = text('Returns the documentation for The Events Calendar REST API in Swagger consumable format.', {
-  fr: 'Renvoie la documentation de l’API REST de The Events Calendar dans un format lisible par Swagger.',
-  es: 'Devuelve la documentación de la API REST de The Events Calendar en un formato que Swagger puede leer.',
-})
+export const DOC_RESPONSE = text(
+  'Returns the documentation for The Events Calendar REST API in Swagger consumable format.',
+  {
+    fr: 'Renvoie la documentation de l’API REST de The Events Calendar dans un format lisible par Swagger.',
+    es: 'Devuelve la documentación de la API REST de The Events Calendar en un formato que Swagger puede leer.',
+  },
+)
 
 /** Status code → description. The codes present are the responses an operation documents. */
-export type ResponseTexts = Partial<Record<'200' | '201' | '400' | '403' | '404' | '410' | '500', LocalizedText>>
+export type ResponseTexts = Partial<
+  Record<'200' | '201' | '400' | '403' | '404' | '410' | '500', LocalizedText>
+>
 
 /** The responses of a resource's list (`get` on the collection) and item operations. */
-export type ResourceTexts = { delete: ResponseTexts; get: ResponseTexts; list: ResponseTexts; post: ResponseTexts }
+export type ResourceTexts = {
+  delete: ResponseTexts
+  get: ResponseTexts
+  list: ResponseTexts
+  post: ResponseTexts
+}
 
 const BAD_QUERY = text('One or more of the specified query variables has a bad format', {
   fr: 'Une ou plusieurs des variables de requête indiquées ont un format incorrect',
@@ -48,10 +61,13 @@ const PAGE_NOT_FOUND = text('The requested page was not found.', {
   es: 'No se encontró la página solicitada.',
 })
 
-const BAD_INPUT = text('A required parameter is missing or an input parameter is in the wrong format', {
-  fr: 'Un paramètre obligatoire est absent ou un paramètre a un format incorrect',
-  es: 'Falta un parámetro obligatorio o un parámetro tiene un formato incorrecto',
-})
+const BAD_INPUT = text(
+  'A required parameter is missing or an input parameter is in the wrong format',
+  {
+    fr: 'Un paramètre obligatoire est absent ou un paramètre a un format incorrect',
+    es: 'Falta un parámetro obligatorio o un parámetro tiene un formato incorrecto',
+  },
+)
 
 /** Keyed by the first segment of the route's path (`/events/…` → `events`). */
 export const RESOURCE_TEXTS: Record<string, ResourceTexts> = {

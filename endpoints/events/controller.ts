@@ -12,7 +12,13 @@ import { CALENDAR_SLUGS } from '../../src/slugs'
 import { itemUpdateKey, lockForTransaction } from '../../src/db/locks'
 import { can } from '../../src/lib/roles'
 import { foundFor, wasSent } from '../args'
-import { eventNoLongerAvailable, eventNotFound, eventPasswordProtected, notAccessible, notAnEventId } from '../errors'
+import {
+  eventNoLongerAvailable,
+  eventNotFound,
+  eventPasswordProtected,
+  notAccessible,
+  notAnEventId,
+} from '../errors'
 import { countKept } from '../freshness'
 import { leanCount } from '../../src/calendar/events/leanList'
 import { eventsWhere } from '../../src/calendar/events/eventsWhere'
@@ -24,7 +30,7 @@ import { prepareEventData } from './prepareEvent'
 import { findEventsPage, loadEvents, populateEvents } from '../../src/calendar/events/loadEvents'
 import { defaultEndDate, defaultStartDate } from './params'
 import { serializeEvent } from './serializeEvent'
-import { type PlainDoc, plainDoc } from '../../src/lib/plainDoc'
+import type { PlainDoc } from '../../src/lib/plainDoc'
 import { asReadByWriter } from '../writtenItems'
 import { itemsReadBefore } from '../../src/lib/itemsReadByRequest'
 import { relationId } from '../../src/lib/databaseIds'
@@ -45,9 +51,16 @@ export const eventsResource: Resource = {
     const events = docs as EventDoc[]
     const termCounts = await populateEvents(ctx, events)
     // The writer sees what they wrote whatever its password; the write itself decided what they may see.
-    return events.map((doc) => serializeEvent(doc, ctx, { single: view === 'single', termCounts, unlocked: view === 'written' || mayUnlockProtected(ctx, doc) }))
+    return events.map((doc) =>
+      serializeEvent(doc, ctx, {
+        single: view === 'single',
+        termCounts,
+        unlocked: view === 'written' || mayUnlockProtected(ctx, doc),
+      }),
+    )
   },
-  readItem: (ctx) => (ctx.params.slug === undefined ? readEvent(ctx, Number(ctx.args.id)) : readEventBySlug(ctx)),
+  readItem: (ctx) =>
+    ctx.params.slug === undefined ? readEvent(ctx, Number(ctx.args.id)) : readEventBySlug(ctx),
   target: targetEvent,
   prepareData: async (ctx, target) => {
     if (!target) return prepareEventData(ctx)
@@ -64,14 +77,23 @@ export const eventsResource: Resource = {
 }
 
 /** `GET /events`: one page, its total, and the arguments its URLs echo. */
-async function listEvents(ctx: RestContext, { page, perPage }: { page: number; perPage: number }): Promise<ListPage> {
+async function listEvents(
+  ctx: RestContext,
+  { page, perPage }: { page: number; perPage: number },
+): Promise<ListPage> {
   const args = ctx.args
   const mayEdit = can(ctx.user, 'edit_posts')
   const statuses = (args.status as string[] | undefined) ?? (mayEdit ? null : ['publish'])
   const include = args.include as number[] | undefined
 
   const window = include
-    ? includeWindow({ end_date: defaultEndDate({ now: ctx.now }), start_date: defaultStartDate({ now: ctx.now, siteTimezone: ctx.options.siteTimezone }) }, ctx.options.siteTimezone)
+    ? includeWindow(
+        {
+          end_date: defaultEndDate({ now: ctx.now }),
+          start_date: defaultStartDate({ now: ctx.now, siteTimezone: ctx.options.siteTimezone }),
+        },
+        ctx.options.siteTimezone,
+      )
     : parseDateWindow({
         now: ctx.now,
         sent: (name) => wasSent(args, name),
@@ -81,7 +103,12 @@ async function listEvents(ctx: RestContext, { page, perPage }: { page: number; p
       })
   const events = await eventsListQuery(ctx, args, { statuses, window })
 
-  const query = { collection: EVENTS, overrideAccess: false, req: ctx.req, where: { and: eventsWhere(events) } } as const
+  const query = {
+    collection: EVENTS,
+    overrideAccess: false,
+    req: ctx.req,
+    where: { and: eventsWhere(events) },
+  } as const
   const [docs, total] = await Promise.all([
     findEventsPage(ctx, events, { ...query, limit: perPage, page, sort: EVENTS_LIST_SORT }),
     countKept(ctx, 'event-totals', query, () => leanCount(ctx, events)),
@@ -95,12 +122,18 @@ async function listEvents(ctx: RestContext, { page, perPage }: { page: number; p
  * ones it appends afterwards with `add_query_arg` (`venue`, `organizer`, `featured`), which
  * encodes the whole URL.
  */
-function echoedArgs(ctx: RestContext, dates: Partial<Record<string, string>>, statuses: null | string[], mayEdit: boolean) {
+function echoedArgs(
+  ctx: RestContext,
+  dates: Partial<Record<string, string>>,
+  statuses: null | string[],
+  mayEdit: boolean,
+) {
   const args = ctx.args
   const include = args.include as number[] | undefined
   const main: [string, string][] = [['per_page', String(args.per_page)]]
   const push = (name: string, value: unknown) => {
-    if (value !== undefined && value !== null && value !== false && value !== '') main.push([name, String(value)])
+    if (value !== undefined && value !== null && value !== false && value !== '')
+      main.push([name, String(value)])
   }
   push('start_date', dates.start_date)
   push('end_date', dates.end_date)
@@ -111,7 +144,8 @@ function echoedArgs(ctx: RestContext, dates: Partial<Record<string, string>>, st
   push('status', statuses ? statuses.join(',') : mayEdit ? 'any' : 'publish')
   push('post_parent', args.post_parent)
   push('include', include?.join(','))
-  for (const bound of ['starts_before', 'starts_after', 'ends_before', 'ends_after']) push(bound, dates[bound])
+  for (const bound of ['starts_before', 'starts_after', 'ends_before', 'ends_after'])
+    push(bound, dates[bound])
   push('ticketed', args.ticketed)
   const extras: [string, string][] = []
   if (args.venue !== undefined) extras.push(['venue', toList(args.venue).join(',')])
@@ -137,8 +171,14 @@ async function readEventBySlug(ctx: RestContext) {
  * answers need: its stored status is asked only when it is missing or trashed. `read`: the event
  * as the caller may read it (`null`: they may not), when the slug's look-up read it already.
  */
-async function readEvent(ctx: RestContext, id: number, checked?: Target, read?: EventDoc | null): Promise<EventDoc> {
-  const doc = read !== undefined ? read : id && id <= MAX_INT4 ? await readSingleEvent(ctx, id) : null
+async function readEvent(
+  ctx: RestContext,
+  id: number,
+  checked?: Target,
+  read?: EventDoc | null,
+): Promise<EventDoc> {
+  const doc =
+    read !== undefined ? read : id && id <= MAX_INT4 ? await readSingleEvent(ctx, id) : null
   if (!doc || doc.status === 'trash') {
     const stored = checked ?? (doc ? { id, status: doc.status } : await findEventForCheck(ctx, id))
     if (!stored) return refuseMissingEvent(ctx, id)
@@ -161,13 +201,30 @@ async function findEventForCheck(ctx: RestContext, id: number) {
 }
 
 /** An event's id and status whatever its status or the caller (the checks that follow decide what to answer). */
-async function findEventStatus(ctx: RestContext, where: Where): Promise<null | { id: number; status: string }> {
+async function findEventStatus(
+  ctx: RestContext,
+  where: Where,
+): Promise<null | { id: number; status: string }> {
   return (await findOneEvent(ctx, where, { status: true })) as null | { id: number; status: string }
 }
 
 /** The `select`ed fields of the one event `where` names, whoever the caller is; in the request's transaction with `req`. */
-async function findOneEvent(ctx: RestContext, where: Where, select: Record<string, true>, req?: RestContext['req']): Promise<null | PlainDoc> {
-  const { docs } = await ctx.payload.find({ collection: EVENTS, depth: 0, limit: 1, overrideAccess: true, pagination: false, req, select: select as never, where })
+async function findOneEvent(
+  ctx: RestContext,
+  where: Where,
+  select: Record<string, true>,
+  req?: RestContext['req'],
+): Promise<null | PlainDoc> {
+  const { docs } = await ctx.payload.find({
+    collection: EVENTS,
+    depth: 0,
+    limit: 1,
+    overrideAccess: true,
+    pagination: false,
+    req,
+    select: select as never,
+    where,
+  })
   return (docs[0] as PlainDoc | undefined) ?? null
 }
 
@@ -180,7 +237,11 @@ async function refuseMissingEvent(ctx: RestContext, id: number): Promise<never> 
 async function isOtherPost(ctx: RestContext, id: number): Promise<boolean> {
   if (!id || id > MAX_INT4) return false
   for (const collection of [CALENDAR_SLUGS.venues, CALENDAR_SLUGS.organizers]) {
-    const { totalDocs } = await ctx.payload.count({ collection: collection as CollectionSlug, overrideAccess: true, where: { id: { equals: id } } })
+    const { totalDocs } = await ctx.payload.count({
+      collection: collection as CollectionSlug,
+      overrideAccess: true,
+      where: { id: { equals: id } },
+    })
     if (totalDocs) return true
   }
   return false
@@ -195,7 +256,8 @@ async function targetEvent(ctx: RestContext): Promise<Target> {
   const bySlug = ctx.params.slug !== undefined
   const id = bySlug ? 0 : Number(ctx.args.id ?? 0)
   const stored = bySlug
-    ? (foundFor<Target>(ctx.args, 'slug') ?? (await findEventStatus(ctx, { slug: { equals: ctx.params.slug } })))
+    ? (foundFor<Target>(ctx.args, 'slug') ??
+      (await findEventStatus(ctx, { slug: { equals: ctx.params.slug } })))
     : await findEventForCheck(ctx, id)
   if (!stored) return refuseMissingEvent(ctx, id)
   return stored
@@ -216,7 +278,9 @@ function unreadRelations(ctx: RestContext, written: PlainDoc): number {
   ] as const
   return relations.filter(([collection, field]) => {
     const value = written[field]
-    const ids = (Array.isArray(value) ? value : [value]).map(relationId).filter((item): item is number => item !== null && !Number.isNaN(item))
+    const ids = (Array.isArray(value) ? value : [value])
+      .map(relationId)
+      .filter((item): item is number => item !== null && !Number.isNaN(item))
     return ids.length > 0 && !itemsReadBefore(ctx.req, collection, ids)
   }).length
 }
@@ -230,7 +294,10 @@ async function storedTimezone(ctx: RestContext, id: number): Promise<null | stri
 
 /** A written event as the writer may now read it: what the write returned, or read again (`writtenItems.ts`). */
 async function loadWritten(ctx: RestContext, id: number, written?: PlainDoc): Promise<EventDoc> {
-  const asRead = written && unreadRelations(ctx, written) <= 1 ? await asReadByWriter(ctx, EVENTS, written) : null
+  const asRead =
+    written && unreadRelations(ctx, written) <= 1
+      ? await asReadByWriter(ctx, EVENTS, written)
+      : null
   if (asRead) return asRead as EventDoc
   const [doc] = await loadEvents(ctx, [id])
   // As findByID would: the writer may no longer see what they wrote (a contributor's event sent to review).

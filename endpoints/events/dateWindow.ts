@@ -1,6 +1,19 @@
-import { calendarDateOf, formatWallTime, parsePhpDateTime, wallTimeToInstant, type WallTime } from '../../src/lib/phpDate'
+import {
+  calendarDateOf,
+  formatWallTime,
+  parsePhpDateTime,
+  wallTimeToInstant,
+  type WallTime,
+} from '../../src/lib/phpDate'
 
-export const DATE_BOUNDS = ['start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after'] as const
+export const DATE_BOUNDS = [
+  'start_date',
+  'end_date',
+  'starts_before',
+  'starts_after',
+  'ends_before',
+  'ends_after',
+] as const
 export type DateBound = (typeof DATE_BOUNDS)[number]
 const RELATIVE: DateBound[] = ['starts_before', 'starts_after', 'ends_before', 'ends_after']
 
@@ -64,9 +77,15 @@ export function isStrict(value: unknown): boolean {
  * not widened to whole days (`docs/compatibility.md`, "Events list filters"): events starting from
  * yesterday 23:59 UTC (in site time) and ending within two years.
  */
-export function includeWindow(defaults: { end_date: WallTime; start_date: WallTime }, siteTimezone: string): DateWindow {
+export function includeWindow(
+  defaults: { end_date: WallTime; start_date: WallTime },
+  siteTimezone: string,
+): DateWindow {
   return {
     echo: { end_date: defaults.end_date, start_date: defaults.start_date },
-    instants: { end_date: wallTimeToInstant(defaults.end_date, 'UTC'), start_date: wallTimeToInstant(defaults.start_date, siteTimezone) },
+    instants: {
+      end_date: wallTimeToInstant(defaults.end_date, 'UTC'),
+      start_date: wallTimeToInstant(defaults.start_date, siteTimezone),
+    },
   }
 }

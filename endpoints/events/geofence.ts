@@ -13,7 +13,12 @@ const EARTH_RADIUS_KM = 6371
  * then the great-circle distance decides. Returns their ids (and 0, so an empty answer is a
  * filter that matches nothing rather than no filter).
  */
-export async function venuesNear(ctx: CalendarContext, lat: number, lng: number, radiusKm = DEFAULT_RADIUS_KM): Promise<number[]> {
+export async function venuesNear(
+  ctx: CalendarContext,
+  lat: number,
+  lng: number,
+  radiusKm = DEFAULT_RADIUS_KM,
+): Promise<number[]> {
   const latDelta = (radiusKm / EARTH_RADIUS_KM) * (180 / Math.PI)
   const lngDelta = latDelta / Math.max(Math.cos((lat * Math.PI) / 180), 0.01)
   const { docs } = await ctx.payload.find({
@@ -42,6 +47,8 @@ export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: numbe
   const toRad = (degrees: number) => (degrees * Math.PI) / 180
   const dLat = toRad(lat2 - lat1)
   const dLng = toRad(lng2 - lng1)
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(toRad(lat1)) * Math.cos(toRad(lat2)) * Math.sin(dLng / 2) ** 2
+  const a =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(toRad(lat1)) * Math.cos(toRad(lat2)) * Math.sin(dLng / 2) ** 2
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(a))
 }

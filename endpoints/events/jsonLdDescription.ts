@@ -21,7 +21,10 @@ const WORDS = 30
 /** The text of the description, cut as the original cuts it. */
 function summaryOf(description: unknown, summaryText: unknown, sentHtml: unknown): string {
   const sent = typeof sentHtml === 'string' && sentHtml !== ''
-  const text = sent || (typeof summaryText === 'string' && summaryText) ? String(summaryText ?? '') : summaryTextOf(descriptionHtml(description))
+  const text =
+    sent || (typeof summaryText === 'string' && summaryText)
+      ? String(summaryText ?? '')
+      : summaryTextOf(descriptionHtml(description))
   if (!text) return ''
   const words = text.split(' ')
   return words.length > WORDS ? `${words.slice(0, WORDS).join(' ')} [&hellip;]` : text
@@ -33,7 +36,10 @@ const EXCERPT_TAGS = ['a', 'b', 'strong', 'em', 'span', 'ul', 'li', 'ol']
 function excerptSummary(excerpt: string): string {
   return sanitizeHtml(withoutShortcodes(excerpt), {
     allowedTags: EXCERPT_TAGS,
-    allowedAttributes: { '*': ['class', 'id', 'style'], a: ['class', 'id', 'style', 'href', 'rel', 'target'] },
+    allowedAttributes: {
+      '*': ['class', 'id', 'style'],
+      a: ['class', 'id', 'style', 'href', 'rel', 'target'],
+    },
     nonTextTags: [],
     parser: { decodeEntities: false },
   })
@@ -44,7 +50,12 @@ function excerptSummary(excerpt: string): string {
  * `summaryText` the text of the description as sent and `sentHtml` that HTML, when it was. The answer is escaped as the
  * original escapes it for a script (`esc_js`).
  */
-export function jsonLdDescription(excerpt: string, description: unknown, summaryText?: unknown, sentHtml?: unknown): string {
+export function jsonLdDescription(
+  excerpt: string,
+  description: unknown,
+  summaryText?: unknown,
+  sentHtml?: unknown,
+): string {
   if (excerpt.trim()) return jsonLdText(autop(excerptSummary(excerpt)))
   if (!description) return ''
   const summary = summaryOf(description, summaryText, sentHtml)
@@ -56,7 +67,10 @@ export function jsonLdDescription(excerpt: string, description: unknown, summary
  * as for an event (an excerpt is not used), from the HTML as sent when it was.
  */
 export function linkedPostJsonLdDescription(doc: object): string {
-  const { description, descriptionHtml } = doc as { description?: unknown; descriptionHtml?: unknown }
+  const { description, descriptionHtml } = doc as {
+    description?: unknown
+    descriptionHtml?: unknown
+  }
   const html = typeof descriptionHtml === 'string' ? descriptionHtml : ''
   return jsonLdDescription('', description ?? null, html ? sentSummaryText(html) : null, html)
 }

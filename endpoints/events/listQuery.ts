@@ -1,6 +1,12 @@
 import type { CollectionSlug, Payload } from 'payload'
 
-import type { EventsQuery, Lock, QueryPath, UnlockRule, WindowBound } from '../../src/calendar/events/eventsQuery'
+import type {
+  EventsQuery,
+  Lock,
+  QueryPath,
+  UnlockRule,
+  WindowBound,
+} from '../../src/calendar/events/eventsQuery'
 import type { PostStatus } from '../../src/types'
 import type { ArgsContext } from '../context'
 import type { DateWindow } from './dateWindow'
@@ -31,7 +37,16 @@ const BOUND_FILTERS: Record<string, Omit<WindowBound, 'wallTime'>> = {
   ends_after: { field: 'endLocal', operator: 'greater_than' },
 }
 
-const QUERY_PATHS: readonly QueryPath[] = [...EVENT_SEARCH_FIELDS, 'categories', 'featured', 'organizers', 'tags', 'venue', 'venue.latitude', 'venue.longitude']
+const QUERY_PATHS: readonly QueryPath[] = [
+  ...EVENT_SEARCH_FIELDS,
+  'categories',
+  'featured',
+  'organizers',
+  'tags',
+  'venue',
+  'venue.latitude',
+  'venue.longitude',
+]
 
 export { EVENTS_LIST_SORT } from '../../src/lib/eventOrder'
 export { EVENT_SEARCH_FIELDS }
@@ -41,7 +56,10 @@ export { EVENT_SEARCH_FIELDS }
  * (`unlockedBy`): which of the paths the list reads a protected event (or its venue) blanks, from
  * the collections' own blanking (`readingOf`, `src/access/hiddenFieldConditions.ts`).
  */
-export function unlockRuleFor(payload: Payload, unlocked: ReturnType<typeof unlockedBy>): UnlockRule {
+export function unlockRuleFor(
+  payload: Payload,
+  unlocked: ReturnType<typeof unlockedBy>,
+): UnlockRule {
   const config = payload.collections[CALENDAR_SLUGS.events as CollectionSlug]?.config
   if (unlocked === true || !config) return null
   const locksOf = (path: QueryPath): Lock[] => {
@@ -52,7 +70,13 @@ export function unlockRuleFor(payload: Payload, unlocked: ReturnType<typeof unlo
     })
     return locks
   }
-  return { locks: Object.fromEntries(QUERY_PATHS.map((path) => [path, locksOf(path)])) as Record<QueryPath, Lock[]>, password: unlocked.password }
+  return {
+    locks: Object.fromEntries(QUERY_PATHS.map((path) => [path, locksOf(path)])) as Record<
+      QueryPath,
+      Lock[]
+    >,
+    password: unlocked.password,
+  }
 }
 
 /**
@@ -66,28 +90,42 @@ export async function eventsListQuery(
   args: Record<string, unknown>,
   { statuses, window }: { statuses: null | string[]; window: DateWindow | null },
 ): Promise<EventsQuery> {
-  const locale = typeof ctx.req.locale === 'string' && ctx.req.locale !== 'all' ? ctx.req.locale : ctx.options.defaultLanguage
+  const locale =
+    typeof ctx.req.locale === 'string' && ctx.req.locale !== 'all'
+      ? ctx.req.locale
+      : ctx.options.defaultLanguage
   const query: EventsQuery = {
     locale,
     statuses: statuses as null | PostStatus[],
     unlock: unlockRuleFor(ctx.payload, unlockedBy(ctx)),
-    window: Object.entries(window?.instants ?? {}).map(([bound, instant]) => ({ ...BOUND_FILTERS[bound]!, wallTime: wallTime(instant, ctx.options.siteTimezone) })),
+    window: Object.entries(window?.instants ?? {}).map(([bound, instant]) => ({
+      ...BOUND_FILTERS[bound]!,
+      wallTime: wallTime(instant, ctx.options.siteTimezone),
+    })),
   }
   if (args.include) query.include = args.include as number[]
   if (typeof args.search === 'string') {
-    const terms = postSearchTerms(args.search).map(({ exclude, text }) => ({ exclude, pattern: containsPattern(text) }))
+    const terms = postSearchTerms(args.search).map(({ exclude, text }) => ({
+      exclude,
+      pattern: containsPattern(text),
+    }))
     // Someone not signed in finds no password-protected event at all, as in WordPress (`post_password = ''`).
     query.search = { fields: EVENT_SEARCH_FIELDS, terms, unprotectedOnly: !ctx.user }
   }
   // The terms the validation found (`termListOf`), so each is looked up once.
   // A parent category includes its children (`categoriesWithDescendants`).
-  if (args.categories !== undefined) query.categories = await categoriesWithDescendants(ctx, foundFor<number[]>(args, 'categories') ?? [])
+  if (args.categories !== undefined)
+    query.categories = await categoriesWithDescendants(
+      ctx,
+      foundFor<number[]>(args, 'categories') ?? [],
+    )
   if (args.tags !== undefined) query.tags = foundFor<number[]>(args, 'tags') ?? []
   if (args.venue !== undefined) query.venues = toList(args.venue).map(Number)
   if (args.organizer !== undefined) query.organizers = toList(args.organizer).map(Number)
   if (typeof args.featured === 'boolean') query.featured = args.featured
   if (typeof args.geoloc === 'boolean') query.geoloc = args.geoloc
-  if (args.geoloc_lat !== undefined && args.geoloc_lng !== undefined) query.nearVenues = await venuesNear(ctx, Number(args.geoloc_lat), Number(args.geoloc_lng))
+  if (args.geoloc_lat !== undefined && args.geoloc_lng !== undefined)
+    query.nearVenues = await venuesNear(ctx, Number(args.geoloc_lat), Number(args.geoloc_lng))
   if (args.post_parent !== undefined) query.postParent = Number(args.post_parent)
   return query
 }

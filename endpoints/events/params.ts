@@ -36,7 +36,9 @@ const YEARS_AHEAD_MONTHS = 24
  * original computes per request (so sites west of UTC start at the beginning of yesterday).
  */
 export const defaultStartDate = ({ now, siteTimezone }: { now: Date; siteTimezone: string }) => {
-  const yesterday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 1, 23, 59, 0))
+  const yesterday = new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 1, 23, 59, 0),
+  )
   return formatWallTime(yesterday, siteTimezone)
 }
 
@@ -48,37 +50,65 @@ export const defaultEndDate = ({ now }: { now: Date }) => {
 }
 
 /** `GET /events` (`docs/compatibility.md`, "Route parameters"), in the original's declaration order. */
-export const listEventsArgs = (collections: { categories: string; events: string; organizers: string; tags: string; venues: string }, defaultPerPage: number, maxPerPage: number): ParamSpecs => ({
+export const listEventsArgs = (
+  collections: {
+    categories: string
+    events: string
+    organizers: string
+    tags: string
+    venues: string
+  },
+  defaultPerPage: number,
+  maxPerPage: number,
+): ParamSpecs => ({
   ...pagingArgs({ en: 'events', fr: 'événements', es: 'eventos' }, defaultPerPage, maxPerPage),
   start_date: {
     default: defaultStartDate,
-    description: text('Events that start on the specified date', { fr: 'Les événements qui commencent à la date indiquée', es: 'Eventos que empiezan en la fecha indicada' }),
+    description: text('Events that start on the specified date', {
+      fr: 'Les événements qui commencent à la date indiquée',
+      es: 'Eventos que empiezan en la fecha indicada',
+    }),
     swaggerType: 'string',
     validate: isTime,
   },
   end_date: {
     default: defaultEndDate,
-    description: text('Events that end on the specified date', { fr: 'Les événements qui se terminent à la date indiquée', es: 'Eventos que terminan en la fecha indicada' }),
+    description: text('Events that end on the specified date', {
+      fr: 'Les événements qui se terminent à la date indiquée',
+      es: 'Eventos que terminan en la fecha indicada',
+    }),
     swaggerType: 'string',
     validate: isTime,
   },
   starts_before: {
-    description: text('Events that start before the specified date', { fr: 'Les événements qui commencent avant la date indiquée', es: 'Eventos que empiezan antes de la fecha indicada' }),
+    description: text('Events that start before the specified date', {
+      fr: 'Les événements qui commencent avant la date indiquée',
+      es: 'Eventos que empiezan antes de la fecha indicada',
+    }),
     swaggerType: 'string',
     validate: isTime,
   },
   starts_after: {
-    description: text('Events that start after the specified date', { fr: 'Les événements qui commencent après la date indiquée', es: 'Eventos que empiezan después de la fecha indicada' }),
+    description: text('Events that start after the specified date', {
+      fr: 'Les événements qui commencent après la date indiquée',
+      es: 'Eventos que empiezan después de la fecha indicada',
+    }),
     swaggerType: 'string',
     validate: isTime,
   },
   ends_before: {
-    description: text('Events that end before the specified date', { fr: 'Les événements qui se terminent avant la date indiquée', es: 'Eventos que terminan antes de la fecha indicada' }),
+    description: text('Events that end before the specified date', {
+      fr: 'Les événements qui se terminent avant la date indiquée',
+      es: 'Eventos que terminan antes de la fecha indicada',
+    }),
     swaggerType: 'string',
     validate: isTime,
   },
   ends_after: {
-    description: text('Events that end after the specified date', { fr: 'Les événements qui se terminent après la date indiquée', es: 'Eventos que terminan después de la fecha indicada' }),
+    description: text('Events that end after the specified date', {
+      fr: 'Les événements qui se terminent après la date indiquée',
+      es: 'Eventos que terminan después de la fecha indicada',
+    }),
     swaggerType: 'string',
     validate: isTime,
   },
@@ -96,68 +126,110 @@ export const listEventsArgs = (collections: { categories: string; events: string
   },
   search: {
     maxLength: TEXT_LIMITS.search,
-    description: text('Events should contain the specified string in the title or description', { fr: 'Les événements doivent contenir ce texte dans leur titre ou leur description', es: 'Los eventos deben contener este texto en el título o la descripción' }),
+    description: text('Events should contain the specified string in the title or description', {
+      fr: 'Les événements doivent contenir ce texte dans leur titre ou leur description',
+      es: 'Los eventos deben contener este texto en el título o la descripción',
+    }),
     type: 'string',
     validate: isString,
   },
   categories: {
     csv: true,
-    description: text('Events should be assigned one of the specified categories slugs or IDs', { fr: 'Les événements doivent avoir l’une de ces catégories (identifiants ou slugs)', es: 'Los eventos deben tener una de estas categorías (identificadores o slugs)' }),
+    description: text('Events should be assigned one of the specified categories slugs or IDs', {
+      fr: 'Les événements doivent avoir l’une de ces catégories (identifiants ou slugs)',
+      es: 'Los eventos deben tener una de estas categorías (identificadores o slugs)',
+    }),
     swaggerType: 'array',
     items: { type: 'integer' },
     validate: termListOf(collections.categories),
   },
   tags: {
     csv: true,
-    description: text('Events should be assigned one of the specified tags slugs or IDs', { fr: 'Les événements doivent avoir l’une de ces étiquettes (identifiants ou slugs)', es: 'Los eventos deben tener una de estas etiquetas (identificadores o slugs)' }),
+    description: text('Events should be assigned one of the specified tags slugs or IDs', {
+      fr: 'Les événements doivent avoir l’une de ces étiquettes (identifiants ou slugs)',
+      es: 'Los eventos deben tener una de estas etiquetas (identificadores o slugs)',
+    }),
     swaggerType: 'array',
     items: { type: 'integer' },
     validate: termListOf(collections.tags),
   },
   venue: {
     csv: true,
-    description: text('Events should be assigned one of the specified venue IDs', { fr: 'Les événements doivent avoir l’un de ces lieux (identifiants)', es: 'Los eventos deben tener uno de estos lugares (identificadores)' }),
+    description: text('Events should be assigned one of the specified venue IDs', {
+      fr: 'Les événements doivent avoir l’un de ces lieux (identifiants)',
+      es: 'Los eventos deben tener uno de estos lugares (identificadores)',
+    }),
     swaggerType: 'array',
     items: { type: 'integer' },
     validate: idListOf(collections.venues),
   },
   organizer: {
     csv: true,
-    description: text('Events should be assigned one of the specified organizer IDs', { fr: 'Les événements doivent avoir l’un de ces organisateurs (identifiants)', es: 'Los eventos deben tener uno de estos organizadores (identificadores)' }),
+    description: text('Events should be assigned one of the specified organizer IDs', {
+      fr: 'Les événements doivent avoir l’un de ces organisateurs (identifiants)',
+      es: 'Los eventos deben tener uno de estos organizadores (identificadores)',
+    }),
     swaggerType: 'array',
     items: { type: 'integer' },
     validate: idListOf(collections.organizers),
   },
   featured: {
     type: 'boolean',
-    description: text('Events should be filtered by their featured status', { fr: 'Filtre les événements selon qu’ils sont mis en avant ou non', es: 'Filtra los eventos según estén destacados o no' }),
+    description: text('Events should be filtered by their featured status', {
+      fr: 'Filtre les événements selon qu’ils sont mis en avant ou non',
+      es: 'Filtra los eventos según estén destacados o no',
+    }),
   },
   status: {
     format: 'string',
-    description: text('The event post status', { fr: 'Le statut de publication de l’événement', es: 'El estado de publicación del evento' }),
+    description: text('The event post status', {
+      fr: 'Le statut de publication de l’événement',
+      es: 'El estado de publicación del evento',
+    }),
     swaggerType: 'string',
     validate: filterPostStatusList,
     sanitize: (value) => toList(value).map((status) => String(status).trim()),
   },
   geoloc: {
     type: 'boolean',
-    description: text('Events should be filtered by whether their venue has geolocation data', { fr: 'Filtre les événements selon que leur lieu a des coordonnées ou non', es: 'Filtra los eventos según su lugar tenga coordenadas o no' }),
+    description: text('Events should be filtered by whether their venue has geolocation data', {
+      fr: 'Filtre les événements selon que leur lieu a des coordonnées ou non',
+      es: 'Filtra los eventos según su lugar tenga coordenadas o no',
+    }),
   },
   geoloc_lat: {
     format: 'double',
-    description: text('Events should be filtered by their venue latitude location, must also provide geoloc_lng', { fr: 'Latitude du lieu des événements ; geoloc_lng est aussi requis', es: 'Latitud del lugar de los eventos; también se requiere geoloc_lng' }),
+    description: text(
+      'Events should be filtered by their venue latitude location, must also provide geoloc_lng',
+      {
+        fr: 'Latitude du lieu des événements ; geoloc_lng est aussi requis',
+        es: 'Latitud del lugar de los eventos; también se requiere geoloc_lng',
+      },
+    ),
     swaggerType: 'number',
     validate: (value, ctx) => isCoordinate(value, 90) && hasBoth(ctx.query, ctx.body),
   },
   geoloc_lng: {
     format: 'double',
-    description: text('Events should be filtered by their venue longitude location, must also provide geoloc_lat', { fr: 'Longitude du lieu des événements ; geoloc_lat est aussi requis', es: 'Longitud del lugar de los eventos; también se requiere geoloc_lat' }),
+    description: text(
+      'Events should be filtered by their venue longitude location, must also provide geoloc_lat',
+      {
+        fr: 'Longitude du lieu des événements ; geoloc_lat est aussi requis',
+        es: 'Longitud del lugar de los eventos; también se requiere geoloc_lat',
+      },
+    ),
     swaggerType: 'number',
     validate: (value, ctx) => isCoordinate(value, 180) && hasBoth(ctx.query, ctx.body),
   },
   include: {
     csv: true,
-    description: text('Include events with one of the post IDs specified in the array of CSV list, date filters will be ignored.', { fr: 'Seulement les événements de ces identifiants (liste ou CSV) ; les filtres de dates sont alors ignorés.', es: 'Solo los eventos con estos identificadores (lista o CSV); los filtros de fecha se ignoran.' }),
+    description: text(
+      'Include events with one of the post IDs specified in the array of CSV list, date filters will be ignored.',
+      {
+        fr: 'Seulement les événements de ces identifiants (liste ou CSV) ; les filtres de dates sont alors ignorés.',
+        es: 'Solo los eventos con estos identificadores (lista o CSV); los filtros de fecha se ignoran.',
+      },
+    ),
     swaggerType: 'array',
     items: { type: 'integer' },
     validate: isPositiveIntList,
@@ -165,19 +237,28 @@ export const listEventsArgs = (collections: { categories: string; events: string
   },
   post_parent: {
     type: 'integer',
-    description: text('Events should be filtered by their post_parent being the specified one.', { fr: 'Filtre les événements dont l’événement parent est celui indiqué.', es: 'Filtra los eventos cuyo evento padre es el indicado.' }),
+    description: text('Events should be filtered by their post_parent being the specified one.', {
+      fr: 'Filtre les événements dont l’événement parent est celui indiqué.',
+      es: 'Filtra los eventos cuyo evento padre es el indicado.',
+    }),
     validate: idOf(collections.events),
   },
   ticketed: {
     type: 'boolean',
-    description: text('Filter events with or without tickets.', { fr: 'Filtre les événements avec ou sans billets.', es: 'Filtra los eventos con o sin entradas.' }),
+    description: text('Filter events with or without tickets.', {
+      fr: 'Filtre les événements avec ou sans billets.',
+      es: 'Filtra los eventos con o sin entradas.',
+    }),
     validate: supportsTicketed,
   },
 })
 
 const eventIdArg = {
   type: 'integer' as const,
-  description: text('the event post ID', { fr: 'l’identifiant de l’événement', es: 'el identificador del evento' }),
+  description: text('the event post ID', {
+    fr: 'l’identifiant de l’événement',
+    es: 'el identificador del evento',
+  }),
   required: true,
   in: 'path' as const,
 }
@@ -192,7 +273,11 @@ export const readEventArgs: ParamSpecs = { id: eventIdArg, password: passwordArg
 const eventSlugOf = (events: string): Validator => {
   const lookUp = slugOf(events, { status: true })
   return async (value, ctx) => {
-    if ((ctx.method === 'GET' || ctx.method === 'HEAD') && typeof value === 'string' && value !== '') {
+    if (
+      (ctx.method === 'GET' || ctx.method === 'HEAD') &&
+      typeof value === 'string' &&
+      value !== ''
+    ) {
       const read = await loadEventBySlug(ctx, slugAsStored(value))
       if (read !== undefined) return read ? found(read) : false
     }
@@ -203,7 +288,10 @@ const eventSlugOf = (events: string): Validator => {
 export const readEventBySlugArgs = (events: string): ParamSpecs => ({
   slug: {
     type: 'string',
-    description: text('the event post name', { fr: 'le slug de l’événement', es: 'el slug del evento' }),
+    description: text('the event post name', {
+      fr: 'le slug de l’événement',
+      es: 'el slug del evento',
+    }),
     required: true,
     in: 'path',
     validate: eventSlugOf(events),
@@ -211,35 +299,222 @@ export const readEventBySlugArgs = (events: string): ParamSpecs => ({
 })
 
 /** `POST /events` (`docs/compatibility.md`, "Route parameters"), in the original's declaration order. */
-export const createEventArgs = (collections: { categories: string; media: string; organizers: string; tags: string; users: string; venues: string }): ParamSpecs => ({
-  author: { type: 'integer', description: text('The event author ID', { fr: 'L’identifiant de l’auteur de l’événement', es: 'El identificador del autor del evento' }), validate: idOf(collections.users) },
-  date: { type: 'string', description: text('The event publication date', { fr: 'La date de publication de l’événement', es: 'La fecha de publicación del evento' }), validate: isTime },
-  date_utc: { type: 'string', description: text('The event publication date (UTC time zone)', { fr: 'La date de publication de l’événement (UTC)', es: 'La fecha de publicación del evento (UTC)' }), validate: isTime },
-  title: { maxLength: TEXT_LIMITS.title, type: 'string', description: text('The event title', { fr: 'Le titre de l’événement', es: 'El título del evento' }), required: true, validate: isString },
-  description: { maxLength: TEXT_LIMITS.description, type: 'string', description: text('The event description', { fr: 'La description de l’événement', es: 'La descripción del evento' }), validate: isHtml },
-  slug: { type: 'string', description: text('The event slug', { fr: 'Le slug de l’événement', es: 'El slug del evento' }), validate: isString },
-  excerpt: { maxLength: TEXT_LIMITS.excerpt, type: 'string', description: text('The event excerpt', { fr: 'L’extrait de l’événement', es: 'El extracto del evento' }), validate: isHtml },
-  status: { type: 'string', description: text('The event post status', { fr: 'Le statut de publication de l’événement', es: 'El estado de publicación del evento' }), validate: isPostStatus },
-  timezone: { type: 'string', description: text('The event time zone', { fr: 'Le fuseau horaire de l’événement', es: 'La zona horaria del evento' }), validate: isTimezoneOrEmpty },
-  all_day: { default: false, type: 'boolean', description: text('Whether the event lasts the whole day or not', { fr: 'Si l’événement dure toute la journée', es: 'Si el evento dura todo el día' }) },
-  start_date: { type: 'string', description: text('The event start date and time', { fr: 'La date et l’heure de début de l’événement', es: 'La fecha y hora de inicio del evento' }), required: true, validate: isTime },
-  end_date: { type: 'string', description: text('The event end date and time', { fr: 'La date et l’heure de fin de l’événement', es: 'La fecha y hora de fin del evento' }), required: true, validate: isTime },
-  image: { maxLength: TEXT_LIMITS.url, type: 'string', description: text('The event featured image ID or URL', { fr: 'L’identifiant ou l’URL de l’image de l’événement', es: 'El identificador o la URL de la imagen del evento' }), validate: isImageOrEmpty(collections.media) },
-  cost: { maxLength: TEXT_LIMITS.line, description: text('The event cost', { fr: 'Le prix de l’événement', es: 'El precio del evento' }), swaggerType: 'string' },
-  website: { maxLength: TEXT_LIMITS.url, default: null, description: text('The event website URL', { fr: 'L’URL du site de l’événement', es: 'La URL del sitio del evento' }), swaggerType: 'string', validate: isUrlOrEmpty },
-  show_map: { type: 'boolean', description: text('Whether the event should show a map or not', { fr: 'Si l’événement affiche une carte', es: 'Si el evento muestra un mapa' }) },
-  show_map_link: { type: 'boolean', description: text('Whether the event should show a map link or not', { fr: 'Si l’événement affiche un lien vers la carte', es: 'Si el evento muestra un enlace al mapa' }) },
-  hide_from_listings: { type: 'boolean', description: text('Whether events should be hidden in the calendar view or not', { fr: 'Si l’événement est masqué des listes', es: 'Si el evento se oculta de las listas' }) },
-  sticky: { type: 'boolean', description: text('Whether the event should be sticky in the calendar view or not', { fr: 'Si l’événement est épinglé dans le calendrier', es: 'Si el evento se fija en el calendario' }) },
-  featured: { type: 'boolean', description: text('Whether the event should be featured on the site or not', { fr: 'Si l’événement est mis en avant', es: 'Si el evento se destaca' }) },
-  categories: { default: null, items: { type: 'integer' }, description: text('The event category ID or name', { fr: 'L’identifiant ou le nom de la catégorie', es: 'El identificador o el nombre de la categoría' }), swaggerType: 'array', validate: isTermIdsOrNames },
-  tags: { default: null, items: { type: 'integer' }, description: text('The event tag ID or name', { fr: 'L’identifiant ou le nom de l’étiquette', es: 'El identificador o el nombre de la etiqueta' }), swaggerType: 'array', validate: isTermIdsOrNames },
-  venue: { default: null, items: { type: 'integer' }, description: text('The event venue IDs or data', { fr: 'Les identifiants ou les données du lieu', es: 'Los identificadores o los datos del lugar' }), swaggerType: 'array', validate: linkedPostsOf(collections.venues, 'venue') },
-  organizer: { default: null, items: { type: 'integer' }, description: text('The event organizer IDs or data', { fr: 'Les identifiants ou les données des organisateurs', es: 'Los identificadores o los datos de los organizadores' }), swaggerType: 'array', validate: linkedPostsOf(collections.organizers, 'organizer') },
+export const createEventArgs = (collections: {
+  categories: string
+  media: string
+  organizers: string
+  tags: string
+  users: string
+  venues: string
+}): ParamSpecs => ({
+  author: {
+    type: 'integer',
+    description: text('The event author ID', {
+      fr: 'L’identifiant de l’auteur de l’événement',
+      es: 'El identificador del autor del evento',
+    }),
+    validate: idOf(collections.users),
+  },
+  date: {
+    type: 'string',
+    description: text('The event publication date', {
+      fr: 'La date de publication de l’événement',
+      es: 'La fecha de publicación del evento',
+    }),
+    validate: isTime,
+  },
+  date_utc: {
+    type: 'string',
+    description: text('The event publication date (UTC time zone)', {
+      fr: 'La date de publication de l’événement (UTC)',
+      es: 'La fecha de publicación del evento (UTC)',
+    }),
+    validate: isTime,
+  },
+  title: {
+    maxLength: TEXT_LIMITS.title,
+    type: 'string',
+    description: text('The event title', {
+      fr: 'Le titre de l’événement',
+      es: 'El título del evento',
+    }),
+    required: true,
+    validate: isString,
+  },
+  description: {
+    maxLength: TEXT_LIMITS.description,
+    type: 'string',
+    description: text('The event description', {
+      fr: 'La description de l’événement',
+      es: 'La descripción del evento',
+    }),
+    validate: isHtml,
+  },
+  slug: {
+    type: 'string',
+    description: text('The event slug', { fr: 'Le slug de l’événement', es: 'El slug del evento' }),
+    validate: isString,
+  },
+  excerpt: {
+    maxLength: TEXT_LIMITS.excerpt,
+    type: 'string',
+    description: text('The event excerpt', {
+      fr: 'L’extrait de l’événement',
+      es: 'El extracto del evento',
+    }),
+    validate: isHtml,
+  },
+  status: {
+    type: 'string',
+    description: text('The event post status', {
+      fr: 'Le statut de publication de l’événement',
+      es: 'El estado de publicación del evento',
+    }),
+    validate: isPostStatus,
+  },
+  timezone: {
+    type: 'string',
+    description: text('The event time zone', {
+      fr: 'Le fuseau horaire de l’événement',
+      es: 'La zona horaria del evento',
+    }),
+    validate: isTimezoneOrEmpty,
+  },
+  all_day: {
+    default: false,
+    type: 'boolean',
+    description: text('Whether the event lasts the whole day or not', {
+      fr: 'Si l’événement dure toute la journée',
+      es: 'Si el evento dura todo el día',
+    }),
+  },
+  start_date: {
+    type: 'string',
+    description: text('The event start date and time', {
+      fr: 'La date et l’heure de début de l’événement',
+      es: 'La fecha y hora de inicio del evento',
+    }),
+    required: true,
+    validate: isTime,
+  },
+  end_date: {
+    type: 'string',
+    description: text('The event end date and time', {
+      fr: 'La date et l’heure de fin de l’événement',
+      es: 'La fecha y hora de fin del evento',
+    }),
+    required: true,
+    validate: isTime,
+  },
+  image: {
+    maxLength: TEXT_LIMITS.url,
+    type: 'string',
+    description: text('The event featured image ID or URL', {
+      fr: 'L’identifiant ou l’URL de l’image de l’événement',
+      es: 'El identificador o la URL de la imagen del evento',
+    }),
+    validate: isImageOrEmpty(collections.media),
+  },
+  cost: {
+    maxLength: TEXT_LIMITS.line,
+    description: text('The event cost', {
+      fr: 'Le prix de l’événement',
+      es: 'El precio del evento',
+    }),
+    swaggerType: 'string',
+  },
+  website: {
+    maxLength: TEXT_LIMITS.url,
+    default: null,
+    description: text('The event website URL', {
+      fr: 'L’URL du site de l’événement',
+      es: 'La URL del sitio del evento',
+    }),
+    swaggerType: 'string',
+    validate: isUrlOrEmpty,
+  },
+  show_map: {
+    type: 'boolean',
+    description: text('Whether the event should show a map or not', {
+      fr: 'Si l’événement affiche une carte',
+      es: 'Si el evento muestra un mapa',
+    }),
+  },
+  show_map_link: {
+    type: 'boolean',
+    description: text('Whether the event should show a map link or not', {
+      fr: 'Si l’événement affiche un lien vers la carte',
+      es: 'Si el evento muestra un enlace al mapa',
+    }),
+  },
+  hide_from_listings: {
+    type: 'boolean',
+    description: text('Whether events should be hidden in the calendar view or not', {
+      fr: 'Si l’événement est masqué des listes',
+      es: 'Si el evento se oculta de las listas',
+    }),
+  },
+  sticky: {
+    type: 'boolean',
+    description: text('Whether the event should be sticky in the calendar view or not', {
+      fr: 'Si l’événement est épinglé dans le calendrier',
+      es: 'Si el evento se fija en el calendario',
+    }),
+  },
+  featured: {
+    type: 'boolean',
+    description: text('Whether the event should be featured on the site or not', {
+      fr: 'Si l’événement est mis en avant',
+      es: 'Si el evento se destaca',
+    }),
+  },
+  categories: {
+    default: null,
+    items: { type: 'integer' },
+    description: text('The event category ID or name', {
+      fr: 'L’identifiant ou le nom de la catégorie',
+      es: 'El identificador o el nombre de la categoría',
+    }),
+    swaggerType: 'array',
+    validate: isTermIdsOrNames,
+  },
+  tags: {
+    default: null,
+    items: { type: 'integer' },
+    description: text('The event tag ID or name', {
+      fr: 'L’identifiant ou le nom de l’étiquette',
+      es: 'El identificador o el nombre de la etiqueta',
+    }),
+    swaggerType: 'array',
+    validate: isTermIdsOrNames,
+  },
+  venue: {
+    default: null,
+    items: { type: 'integer' },
+    description: text('The event venue IDs or data', {
+      fr: 'Les identifiants ou les données du lieu',
+      es: 'Los identificadores o los datos del lugar',
+    }),
+    swaggerType: 'array',
+    validate: linkedPostsOf(collections.venues, 'venue'),
+  },
+  organizer: {
+    default: null,
+    items: { type: 'integer' },
+    description: text('The event organizer IDs or data', {
+      fr: 'Les identifiants ou les données des organisateurs',
+      es: 'Los identificadores o los datos de los organizadores',
+    }),
+    swaggerType: 'array',
+    validate: linkedPostsOf(collections.organizers, 'organizer'),
+  },
 })
 
 /** `POST|PUT|PATCH /events/{id}`: the id and password, then every create argument made optional. */
-export const updateEventArgs = (create: ParamSpecs): ParamSpecs => ({ ...readEventArgs, ...optional(create) })
+export const updateEventArgs = (create: ParamSpecs): ParamSpecs => ({
+  ...readEventArgs,
+  ...optional(create),
+})
 
 /**
  * `POST|PUT|PATCH /events/by-slug/{slug}`: the body's `slug` renames the event
@@ -257,6 +532,9 @@ const isCoordinate = (value: unknown, limit: number) => {
 
 /** A distance search needs both coordinates: one alone is refused rather than ignored. */
 const hasBoth = (query: Record<string, unknown>, body: unknown) => {
-  const from = { ...query, ...(body && typeof body === 'object' ? (body as Record<string, unknown>) : {}) }
+  const from = {
+    ...query,
+    ...(body && typeof body === 'object' ? (body as Record<string, unknown>) : {}),
+  }
   return from.geoloc_lat !== undefined && from.geoloc_lng !== undefined
 }

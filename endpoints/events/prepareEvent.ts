@@ -29,22 +29,33 @@ export type StoredEvent = { timezone: () => Promise<null | string | undefined> }
  * (`docs/compatibility.md`, "Updates change only what they send"); inline venues, organizers and
  * new terms are created on the way, so call it inside the write's transaction.
  */
-export async function prepareEventData(ctx: RestContext, existing?: StoredEvent): Promise<Record<string, unknown>> {
+export async function prepareEventData(
+  ctx: RestContext,
+  existing?: StoredEvent,
+): Promise<Record<string, unknown>> {
   const args = ctx.args
   const sent = (name: string) => wasSent(args, name)
   const data: Record<string, unknown> = {}
 
   // An update's stored timezone is read only when a date sent needs it.
-  const needsZone = !(sent('timezone') && args.timezone) && ['start_date', 'end_date', 'date'].some(sent)
+  const needsZone =
+    !(sent('timezone') && args.timezone) && ['start_date', 'end_date', 'date'].some(sent)
   const storedZone = existing && needsZone ? await existing.timezone() : undefined
-  const timezone = sent('timezone') && args.timezone ? String(args.timezone) : (storedZone ?? ctx.options.siteTimezone)
+  const timezone =
+    sent('timezone') && args.timezone
+      ? String(args.timezone)
+      : (storedZone ?? ctx.options.siteTimezone)
   if (sent('timezone') || !existing) data.timezone = timezone
-  const at = (value: unknown, zone: string) => parsePhpDateTime(value, { now: ctx.now, timeZone: zone })?.toISOString()
+  const at = (value: unknown, zone: string) =>
+    parsePhpDateTime(value, { now: ctx.now, timeZone: zone })?.toISOString()
 
   if (sent('title')) data.title = args.title
   if (sent('description')) {
     data.description = await htmlToLexical(String(args.description), ctx.payload.config)
-    ctx.req.context = { ...ctx.req.context, [sentDescriptionKey('events')]: String(args.description) }
+    ctx.req.context = {
+      ...ctx.req.context,
+      [sentDescriptionKey('events')]: String(args.description),
+    }
   }
   if (sent('excerpt')) data.excerpt = args.excerpt
   if (sent('slug')) data.slug = args.slug
@@ -61,10 +72,16 @@ export async function prepareEventData(ctx: RestContext, existing?: StoredEvent)
   else if (!existing) data.status = can(ctx.user, 'publish_posts') ? 'publish' : 'draft'
 
   if (sent('cost')) {
-    const cost = Array.isArray(args.cost) ? args.cost.map(String).join(' - ') : String(args.cost ?? '')
+    const cost = Array.isArray(args.cost)
+      ? args.cost.map(String).join(' - ')
+      : String(args.cost ?? '')
     data.cost = cost
     const parsed = parseCostAsTheApi(cost)
-    data.costDetails = { currencyPosition: parsed.currencyPosition || null, currencySymbol: parsed.currencySymbol || null, values: parsed.values }
+    data.costDetails = {
+      currencyPosition: parsed.currencyPosition || null,
+      currencySymbol: parsed.currencySymbol || null,
+      values: parsed.values,
+    }
     ctx.req.context = { ...ctx.req.context, [COST_DETAILS_GIVEN]: true }
   }
   if (sent('website')) data.website = args.website ?? ''
@@ -72,10 +89,12 @@ export async function prepareEventData(ctx: RestContext, existing?: StoredEvent)
     if (sent(wire)) data[field] = isTruthy(args[wire])
   }
 
-  if (sent('categories')) data.categories = await resolveTerms(ctx, CALENDAR_SLUGS.eventCategories, args.categories)
+  if (sent('categories'))
+    data.categories = await resolveTerms(ctx, CALENDAR_SLUGS.eventCategories, args.categories)
   if (sent('tags')) data.tags = await resolveTerms(ctx, CALENDAR_SLUGS.eventTags, args.tags)
   if (sent('venue')) data.venue = (await resolveLinkedPosts(ctx, 'venues', args.venue))[0] ?? null
-  if (sent('organizer')) data.organizers = await resolveLinkedPosts(ctx, 'organizers', args.organizer)
+  if (sent('organizer'))
+    data.organizers = await resolveLinkedPosts(ctx, 'organizers', args.organizer)
   if (sent('image')) data.image = await resolveImage(ctx, args.image)
   return data
 }

@@ -4,12 +4,28 @@ import type { EventDoc } from '../../src/calendar/events/eventDoc'
 import { DEFAULT_CURRENCY, formatCost } from '../../src/lib/cost'
 import { dateDetails } from '../../src/lib/phpDate'
 import { isManualOffset, manualOffsetJsonLdDate } from '../../src/lib/utcOffsets'
-import { wallTime as formatWallTime, zoneAbbreviation as timezoneAbbreviation } from '../../src/lib/wallTimes'
-import { organizerJsonLd, serializeOrganizer, type OrganizerDoc } from '../organizers/serializeOrganizer'
-import { descriptionHtml, escapeHtml, excerptHtml, globalIds, postMeta, jsonLdTitle, publicSlug, shownTitle, serializeImage } from '../serializeCommon'
+import {
+  wallTime as formatWallTime,
+  zoneAbbreviation as timezoneAbbreviation,
+} from '../../src/lib/wallTimes'
+import {
+  organizerJsonLd,
+  serializeOrganizer,
+  type OrganizerDoc,
+} from '../organizers/serializeOrganizer'
+import {
+  descriptionHtml,
+  escapeHtml,
+  excerptHtml,
+  globalIds,
+  postMeta,
+  jsonLdTitle,
+  publicSlug,
+  shownTitle,
+  serializeImage,
+} from '../serializeCommon'
 import { serializeEmbeddedTerm } from '../terms/serializeEmbeddedTerm'
 import { mayUnlockProtected } from '../unlockProtected'
-import { jsonLdText } from '../../src/lib/jsonLdText'
 import { jsonLdDescription } from './jsonLdDescription'
 import { apiUrl, permalink } from '../../src/lib/urls'
 import { serializeVenue, venueJsonLd, type VenueDoc } from '../venues/serializeVenue'
@@ -42,13 +58,20 @@ export function serializeEvent(doc: EventDoc, ctx: RestContext, options: Seriali
   const cost = formatCost(doc)
   // A trashed venue or organizer is never shown inside an event, whoever asks: the original
   // unlinks it when it is trashed, and one trashed in the admin panel must not reappear here.
-  const venueDoc = doc.venue && typeof doc.venue === 'object' && (doc.venue as VenueDoc).status !== 'trash' ? (doc.venue as VenueDoc) : null
+  const venueDoc =
+    doc.venue && typeof doc.venue === 'object' && (doc.venue as VenueDoc).status !== 'trash'
+      ? (doc.venue as VenueDoc)
+      : null
   const organizers = ((doc.organizers as unknown[]) ?? []).filter(
-    (item): item is OrganizerDoc => Boolean(item) && typeof item === 'object' && (item as OrganizerDoc).status !== 'trash',
+    (item): item is OrganizerDoc =>
+      Boolean(item) && typeof item === 'object' && (item as OrganizerDoc).status !== 'trash',
   )
   const terms = (kind: 'categories' | 'tags') =>
     ((doc[kind] as unknown[]) ?? [])
-      .filter((item): item is Record<string, unknown> & { id: number } => Boolean(item) && typeof item === 'object')
+      .filter(
+        (item): item is Record<string, unknown> & { id: number } =>
+          Boolean(item) && typeof item === 'object',
+      )
       .sort((a, b) => String(a.name ?? '').localeCompare(String(b.name ?? '')))
       .map((term) => serializeEmbeddedTerm(term, kind, ctx, options.termCounts.get(term.id) ?? 0))
 
@@ -85,8 +108,18 @@ export function serializeEvent(doc: EventDoc, ctx: RestContext, options: Seriali
     categories: terms('categories'),
     tags: terms('tags'),
     // Embedded, a protected venue or organizer is blanked as on its own route.
-    venue: venueDoc ? serializeVenue(venueDoc, ctx, { jsonLd: options.single, unlocked: mayUnlockProtected(ctx, venueDoc) }) : [],
-    organizer: organizers.map((organizer) => serializeOrganizer(organizer, ctx, { jsonLd: options.single, unlocked: mayUnlockProtected(ctx, organizer) })),
+    venue: venueDoc
+      ? serializeVenue(venueDoc, ctx, {
+          jsonLd: options.single,
+          unlocked: mayUnlockProtected(ctx, venueDoc),
+        })
+      : [],
+    organizer: organizers.map((organizer) =>
+      serializeOrganizer(organizer, ctx, {
+        jsonLd: options.single,
+        unlocked: mayUnlockProtected(ctx, organizer),
+      }),
+    ),
     custom_fields: [],
   }
   if (doc.password && !options.unlocked) blankProtected(event)
@@ -124,7 +157,10 @@ function blankProtected(event: Record<string, unknown>) {
  * The original's offer price: the cost as shown without its currency symbol (`10 – 20`,
  * `Free – 10`, `Donation`), `0` for a free event; no offer without a cost.
  */
-function offerPrice(cost: string, details: { currency_symbol: string; values: string[] }): string | undefined {
+function offerPrice(
+  cost: string,
+  details: { currency_symbol: string; values: string[] },
+): string | undefined {
   if (!details.values.length || !cost) return undefined
   if (/^free$/i.test(cost)) return '0'
   const symbol = details.currency_symbol || DEFAULT_CURRENCY.symbol
@@ -134,16 +170,34 @@ function offerPrice(cost: string, details: { currency_symbol: string; values: st
 function isoWithOffset(wall: string, timezone: string, instant: Date): string {
   // A manual UTC offset's JSON-LD dates follow rules of their own (src/lib/utcOffsets.ts).
   if (isManualOffset(timezone)) return manualOffsetJsonLdDate(wall, timezone)
-  const offsetMinutes = Math.round((Date.parse(`${formatWallTime(instant, timezone).replace(' ', 'T')}Z`) - instant.getTime()) / 60000)
+  const offsetMinutes = Math.round(
+    (Date.parse(`${formatWallTime(instant, timezone).replace(' ', 'T')}Z`) - instant.getTime()) /
+      60000,
+  )
   const sign = offsetMinutes < 0 ? '-' : '+'
   const abs = Math.abs(offsetMinutes)
   return `${wall.replace(' ', 'T')}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`
 }
 
 /** The schema.org Event the original adds to single reads. */
-function eventJsonLd(event: Record<string, unknown>, doc: EventDoc, venue: null | VenueDoc, organizers: OrganizerDoc[], timezone: string, ctx: RestContext) {
-  const description = jsonLdDescription(event.excerpt ? String(doc.excerpt ?? '') : '', event.description ? doc.description : null, doc.summaryText, doc.descriptionHtml)
-  const image = event.image && typeof event.image === 'object' ? (event.image as { url: string }).url : undefined
+function eventJsonLd(
+  event: Record<string, unknown>,
+  doc: EventDoc,
+  venue: null | VenueDoc,
+  organizers: OrganizerDoc[],
+  timezone: string,
+  ctx: RestContext,
+) {
+  const description = jsonLdDescription(
+    event.excerpt ? String(doc.excerpt ?? '') : '',
+    event.description ? doc.description : null,
+    doc.summaryText,
+    doc.descriptionHtml,
+  )
+  const image =
+    event.image && typeof event.image === 'object'
+      ? (event.image as { url: string }).url
+      : undefined
   const costDetails = event.cost_details as { currency_symbol: string; values: string[] }
   const price = offerPrice(String(event.cost ?? ''), costDetails)
   return {
@@ -157,15 +211,31 @@ function eventJsonLd(event: Record<string, unknown>, doc: EventDoc, venue: null 
     eventStatus: 'https://schema.org/EventScheduled',
     startDate: isoWithOffset(String(event.start_date), timezone, new Date(doc.startDate)),
     endDate: isoWithOffset(String(event.end_date), timezone, new Date(doc.endDate)),
-    ...(venue ? { location: venueJsonLd(venue, String((event.venue as { stateprovince?: string }).stateprovince ?? ''), { unlocked: mayUnlockProtected(ctx, venue) }) } : {}),
+    ...(venue
+      ? {
+          location: venueJsonLd(
+            venue,
+            String((event.venue as { stateprovince?: string }).stateprovince ?? ''),
+            { unlocked: mayUnlockProtected(ctx, venue) },
+          ),
+        }
+      : {}),
     // The first organizer only, as one object, however many the event has.
-    ...(organizers.length ? { organizer: organizerJsonLd(organizers[0]!, { unlocked: mayUnlockProtected(ctx, organizers[0]!) }) } : {}),
+    ...(organizers.length
+      ? {
+          organizer: organizerJsonLd(organizers[0]!, {
+            unlocked: mayUnlockProtected(ctx, organizers[0]!),
+          }),
+        }
+      : {}),
     ...(price !== undefined
       ? {
           offers: {
             '@type': 'Offer',
             price,
-            priceCurrency: (event.cost_details as { currency_code?: string }).currency_code || DEFAULT_CURRENCY.code,
+            priceCurrency:
+              (event.cost_details as { currency_code?: string }).currency_code ||
+              DEFAULT_CURRENCY.code,
             url: event.url,
             category: 'primary',
             availability: 'inStock',

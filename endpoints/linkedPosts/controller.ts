@@ -33,7 +33,18 @@ const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
  */
 const SEARCH_FIELDS: Record<LinkedKind, string[]> = {
   organizers: ['name', 'descriptionText', 'excerpt', 'phone', 'email', 'website'],
-  venues: ['name', 'descriptionText', 'excerpt', 'address', 'city', 'province', 'state', 'stateProvince', 'zip', 'phone'],
+  venues: [
+    'name',
+    'descriptionText',
+    'excerpt',
+    'address',
+    'city',
+    'province',
+    'state',
+    'stateProvince',
+    'zip',
+    'phone',
+  ],
 }
 
 const WORDS: Record<LinkedKind, { name: string; singular: string }> = {
@@ -57,41 +68,78 @@ export function linkedPostResource(kind: LinkedKind): Resource {
    * its `json_ld`.
    */
   const serialize: Resource['serialize'] = async (ctx, docs, view) => {
-    if (view === 'list') await populateField(ctx, docs, 'image', ctx.options.mediaCollection, { ofReadableItems: true })
-    return docs.map((doc) => serializeItem(doc as never, ctx, { jsonLd: view === 'single', unlocked: mayUnlockProtected(ctx, doc) }))
+    if (view === 'list')
+      await populateField(ctx, docs, 'image', ctx.options.mediaCollection, {
+        ofReadableItems: true,
+      })
+    return docs.map((doc) =>
+      serializeItem(doc as never, ctx, {
+        jsonLd: view === 'single',
+        unlocked: mayUnlockProtected(ctx, doc),
+      }),
+    )
   }
 
-  async function listPage(ctx: RestContext, { page, perPage }: { page: number; perPage: number }): Promise<ListPage> {
+  async function listPage(
+    ctx: RestContext,
+    { page, perPage }: { page: number; perPage: number },
+  ): Promise<ListPage> {
     const args = ctx.args
     const mayEdit = can(ctx.user, 'edit_posts')
     const statuses = (args.status as string[] | undefined) ?? (mayEdit ? null : ['publish'])
-    const byStatus: Where = statuses ? { status: { in: statuses } } : { status: { not_equals: 'trash' } }
+    const byStatus: Where = statuses
+      ? { status: { in: statuses } }
+      : { status: { not_equals: 'trash' } }
 
     // undefined: no search; null: a search that nothing can match.
-    const search = typeof args.search === 'string' ? findLikeCondition(ctx, collection, SEARCH_FIELDS[kind], args.search) : undefined
+    const search =
+      typeof args.search === 'string'
+        ? findLikeCondition(ctx, collection, SEARCH_FIELDS[kind], args.search)
+        : undefined
     const others: Where[] = []
-    if (args.event !== undefined) others.push({ id: { in: linkedToEvent(foundFor<PlainDoc>(args, 'event')!) } })
+    if (args.event !== undefined)
+      others.push({ id: { in: linkedToEvent(foundFor<PlainDoc>(args, 'event')!) } })
     if (args.has_events !== undefined && args.has_events !== '') {
-      others.push(await linkedCondition(ctx, kind, { has: isTruthy(args.has_events), kind: 'has_events' }, statuses))
+      others.push(
+        await linkedCondition(
+          ctx,
+          kind,
+          { has: isTruthy(args.has_events), kind: 'has_events' },
+          statuses,
+        ),
+      )
     }
-    if (isTruthy(args.only_with_upcoming)) others.push(await linkedCondition(ctx, kind, { kind: 'only_with_upcoming' }, statuses))
+    if (isTruthy(args.only_with_upcoming))
+      others.push(await linkedCondition(ctx, kind, { kind: 'only_with_upcoming' }, statuses))
 
     // The page and its total side by side. Newest first by post date (whole seconds); items of the
     // same second come as the original's database gives them: by id descending, but ascending when
     // a list of several statuses (an editor's) is narrowed by `has_events` or `only_with_upcoming`
     // (test/fixtures/oracle, g-lists-021, h-upcoming-linked-009 to -014; an editor's plain or searched
     // list, checked on the original, is descending).
-    const narrowedByEvents = (args.has_events !== undefined && args.has_events !== '') || isTruthy(args.only_with_upcoming)
+    const narrowedByEvents =
+      (args.has_events !== undefined && args.has_events !== '') || isTruthy(args.only_with_upcoming)
     const ties = narrowedByEvents && statuses?.length !== 1 ? 'id' : '-id'
-    const queryOf = (and: Where[]) => ({ collection, overrideAccess: false, req: ctx.req, where: { and } }) as const
+    const queryOf = (and: Where[]) =>
+      ({ collection, overrideAccess: false, req: ctx.req, where: { and } }) as const
     const unsearched = [byStatus, ...others]
     // A search that finds nothing at all leaves the page empty, and its total that of the list without it.
-    const nothing = async () => ({ docs: [] as PlainDoc[], total: await countKept(ctx, `${kind}-totals`, queryOf(unsearched)) })
+    const nothing = async () => ({
+      docs: [] as PlainDoc[],
+      total: await countKept(ctx, `${kind}-totals`, queryOf(unsearched)),
+    })
     const { docs, total } = await (async () => {
       if (search === null) return nothing()
       if (search === undefined) {
         const [{ docs }, total] = await Promise.all([
-          ctx.payload.find({ ...queryOf(unsearched), depth: 0, limit: perPage, page, pagination: false, sort: ['-postDate', ties] }),
+          ctx.payload.find({
+            ...queryOf(unsearched),
+            depth: 0,
+            limit: perPage,
+            page,
+            pagination: false,
+            sort: ['-postDate', ties],
+          }),
           countKept(ctx, `${kind}-totals`, queryOf(unsearched)),
         ])
         return { docs: plainDocs(docs), total }
@@ -100,10 +148,14 @@ export function linkedPostResource(kind: LinkedKind): Resource {
       const searched = [byStatus, search, ...others]
       const [found, total] = await Promise.all([
         leanPage(ctx, searched, { page, perPage, ties }),
-        countKept(ctx, `${kind}-totals`, queryOf(searched), () => leanLinkedCount(ctx, kind, searched)),
+        countKept(ctx, `${kind}-totals`, queryOf(searched), () =>
+          leanLinkedCount(ctx, kind, searched),
+        ),
       ])
       // An item on the page is one the caller may read that matches: no need to ask whether there is one.
-      const matches = found.some((doc) => doc.status !== 'trash') || (await anyFindLikeMatch(ctx, collection, search))
+      const matches =
+        found.some((doc) => doc.status !== 'trash') ||
+        (await anyFindLikeMatch(ctx, collection, search))
       return matches ? { docs: found, total } : nothing()
     })()
     const echo: [string, string][] = [['per_page', String(perPage)]]
@@ -114,19 +166,59 @@ export function linkedPostResource(kind: LinkedKind): Resource {
   }
 
   /** The page's items from their ids in the list's order, through Payload (its reads and hooks); Payload's own page when the ids are not known in SQL. */
-  async function leanPage(ctx: RestContext, and: Where[], { page, perPage, ties }: { page: number; perPage: number; ties: '-id' | 'id' }): Promise<PlainDoc[]> {
+  async function leanPage(
+    ctx: RestContext,
+    and: Where[],
+    { page, perPage, ties }: { page: number; perPage: number; ties: '-id' | 'id' },
+  ): Promise<PlainDoc[]> {
     const ids = await leanLinkedPageIds(ctx, kind, and, { limit: perPage, page, ties })
-    const query = { collection, depth: 0, overrideAccess: false, pagination: false, req: ctx.req } as const
-    if (!ids) return plainDocs((await ctx.payload.find({ ...query, limit: perPage, page, sort: ['-postDate', ties], where: { and } })).docs)
+    const query = {
+      collection,
+      depth: 0,
+      overrideAccess: false,
+      pagination: false,
+      req: ctx.req,
+    } as const
+    if (!ids)
+      return plainDocs(
+        (
+          await ctx.payload.find({
+            ...query,
+            limit: perPage,
+            page,
+            sort: ['-postDate', ties],
+            where: { and },
+          })
+        ).docs,
+      )
     if (!ids.length) return []
     // Sorted as the page (the collection's default sort would join the translations for the name).
-    const byId = new Map(plainDocs((await ctx.payload.find({ ...query, limit: ids.length, sort: ['-postDate', ties], where: { id: { in: ids } } })).docs).map((doc) => [Number(doc.id), doc]))
+    const byId = new Map(
+      plainDocs(
+        (
+          await ctx.payload.find({
+            ...query,
+            limit: ids.length,
+            sort: ['-postDate', ties],
+            where: { id: { in: ids } },
+          })
+        ).docs,
+      ).map((doc) => [Number(doc.id), doc]),
+    )
     return ids.map((id) => byId.get(id)).filter((doc) => doc !== undefined)
   }
 
   const readItem = async (ctx: RestContext) => {
     const { id } = await target(ctx)
-    const { docs } = await ctx.payload.find({ collection, depth: 1, limit: 1, overrideAccess: false, pagination: false, req: ctx.req, where: { id: { equals: id } } })
+    const { docs } = await ctx.payload.find({
+      collection,
+      depth: 1,
+      limit: 1,
+      overrideAccess: false,
+      pagination: false,
+      req: ctx.req,
+      where: { id: { equals: id } },
+    })
     if (!docs[0]) throw notAccessible(word)
     return plainDoc(docs[0])
   }
@@ -139,7 +231,14 @@ export function linkedPostResource(kind: LinkedKind): Resource {
     const bySlug = ctx.params.slug !== undefined
     const known = foundFor<Target>(ctx.args, bySlug ? 'slug' : 'id')
     if (known) return known
-    const { docs } = await ctx.payload.find({ collection, depth: 0, limit: 1, overrideAccess: true, select: { status: true } as never, where: { slug: { equals: ctx.params.slug } } })
+    const { docs } = await ctx.payload.find({
+      collection,
+      depth: 0,
+      limit: 1,
+      overrideAccess: true,
+      select: { status: true } as never,
+      where: { slug: { equals: ctx.params.slug } },
+    })
     if (!docs[0]) throw invalidParam('slug')
     return plainDoc(docs[0]) as Target
   }
@@ -159,10 +258,17 @@ export function linkedPostResource(kind: LinkedKind): Resource {
     removal: { afterTrash: unlinkFromEvents, kind: 'trash' },
   }
 
-  async function prepareData(ctx: RestContext, stored: null | Target): Promise<Record<string, unknown>> {
+  async function prepareData(
+    ctx: RestContext,
+    stored: null | Target,
+  ): Promise<Record<string, unknown>> {
     const args = ctx.args
     const creating = !stored
-    const sentArgs = Object.fromEntries(Object.keys(args).filter((name) => wasSent(args, name)).map((name) => [name, args[name]]))
+    const sentArgs = Object.fromEntries(
+      Object.keys(args)
+        .filter((name) => wasSent(args, name))
+        .map((name) => [name, args[name]]),
+    )
     const data: Record<string, unknown> = await linkedPostData(ctx, kind, sentArgs)
     if (!wasSent(args, WORDS[kind].name)) delete data.name
     if (!wasSent(args, 'status')) {
@@ -170,11 +276,25 @@ export function linkedPostResource(kind: LinkedKind): Resource {
       else delete data.status
     }
     if (wasSent(args, 'author')) data.author = args.author
-    if (wasSent(args, 'date')) data.publishedAt = parsePhpDateTime(args.date, { now: ctx.now, timeZone: ctx.options.siteTimezone })?.toISOString()
-    if (wasSent(args, 'date_utc')) data.publishedAt = parsePhpDateTime(args.date_utc, { now: ctx.now, timeZone: 'UTC' })?.toISOString()
+    if (wasSent(args, 'date'))
+      data.publishedAt = parsePhpDateTime(args.date, {
+        now: ctx.now,
+        timeZone: ctx.options.siteTimezone,
+      })?.toISOString()
+    if (wasSent(args, 'date_utc'))
+      data.publishedAt = parsePhpDateTime(args.date_utc, {
+        now: ctx.now,
+        timeZone: 'UTC',
+      })?.toISOString()
     if (wasSent(args, 'image')) data.image = await resolveImage(ctx, args.image)
     // By slug, a `slug` sent renames the item (`docs/compatibility.md`, "Update by slug").
-    if (!creating && ctx.params.slug !== undefined && wasSent(args, 'slug') && args.slug !== ctx.params.slug) data.slug = args.slug
+    if (
+      !creating &&
+      ctx.params.slug !== undefined &&
+      wasSent(args, 'slug') &&
+      args.slug !== ctx.params.slug
+    )
+      data.slug = args.slug
     if (kind === 'venues' && creating && !wasSent(args, 'stateprovince')) {
       const american = ['', 'US', 'United States'].includes(String(args.country ?? '').trim())
       const derived = american ? args.state : args.province
@@ -194,14 +314,26 @@ export function linkedPostResource(kind: LinkedKind): Resource {
    */
   async function load(ctx: RestContext, id: number, written?: PlainDoc) {
     const asRead = written ? await asReadByWriter(ctx, collection, written) : null
-    if (!asRead) return plainDoc(await ctx.payload.findByID({ collection, depth: 1, id, overrideAccess: false, req: ctx.req }))
-    await populateField(ctx, [asRead], 'image', ctx.options.mediaCollection, { ofReadableItems: true })
+    if (!asRead)
+      return plainDoc(
+        await ctx.payload.findByID({
+          collection,
+          depth: 1,
+          id,
+          overrideAccess: false,
+          req: ctx.req,
+        }),
+      )
+    await populateField(ctx, [asRead], 'image', ctx.options.mediaCollection, {
+      ofReadableItems: true,
+    })
     return asRead
   }
 
   /** The kind's items linked to the event the `event` argument's validation found, with its venue and organizers. */
   function linkedToEvent(event: PlainDoc): number[] {
-    const ids = kind === 'venues' ? [event.venue] : ((event.organizers as unknown[] | undefined) ?? [])
+    const ids =
+      kind === 'venues' ? [event.venue] : ((event.organizers as unknown[] | undefined) ?? [])
     return ids.filter((id): id is number => typeof id === 'number').concat(0)
   }
 
@@ -211,18 +343,41 @@ export function linkedPostResource(kind: LinkedKind): Resource {
    */
   async function unlinkFromEvents(ctx: RestContext, id: number) {
     const field = kind === 'venues' ? 'venue' : 'organizers'
-    const linked = { collection: EVENTS, depth: 0, limit: 0, overrideAccess: true, pagination: false, req: ctx.req, select: { [field]: true } as never } as const
+    const linked = {
+      collection: EVENTS,
+      depth: 0,
+      limit: 0,
+      overrideAccess: true,
+      pagination: false,
+      req: ctx.req,
+      select: { [field]: true } as never,
+    } as const
     const { docs } = await ctx.payload.find({ ...linked, where: { [field]: { in: [id] } } })
     for (const { id: eventId } of plainDocs(docs)) {
       // The event's links as they are once it is this write's turn (an update of its organizers
       // may have committed meanwhile): read before, this write would put the old ones back.
       await lockForTransaction(ctx.req, itemUpdateKey(EVENTS, eventId as number))
-      const [event] = plainDocs((await ctx.payload.find({ ...linked, where: { and: [{ id: { equals: eventId } }, { [field]: { in: [id] } }] } })).docs)
+      const [event] = plainDocs(
+        (
+          await ctx.payload.find({
+            ...linked,
+            where: { and: [{ id: { equals: eventId } }, { [field]: { in: [id] } }] },
+          })
+        ).docs,
+      )
       if (!event) continue
-      const data = kind === 'venues' ? { venue: null } : { organizers: ((event.organizers as number[]) ?? []).filter((other) => other !== id) }
-      await ctx.payload.update({ collection: EVENTS, data: data as never, depth: 0, id: event.id as number, overrideAccess: true, req: ctx.req })
+      const data =
+        kind === 'venues'
+          ? { venue: null }
+          : { organizers: ((event.organizers as number[]) ?? []).filter((other) => other !== id) }
+      await ctx.payload.update({
+        collection: EVENTS,
+        data: data as never,
+        depth: 0,
+        id: event.id as number,
+        overrideAccess: true,
+        req: ctx.req,
+      })
     }
   }
-
 }
-

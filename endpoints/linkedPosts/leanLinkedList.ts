@@ -50,16 +50,26 @@ type Param = (value: unknown) => string
  * protected items hide from the caller ends its list with the caller's unlocking rule
  * (`findLikeCondition`), and is compared only in the items the caller unlocks.
  */
-function searchSql(kind: LinkedKind, or: unknown, param: Param, locale: string): string | undefined {
+function searchSql(
+  kind: LinkedKind,
+  or: unknown,
+  param: Param,
+  locale: string,
+): string | undefined {
   if (!Array.isArray(or) || !or.length) return undefined
   // Per table (translations or the item's own), the branches open to the caller and those behind the lock.
-  const branches = { own: { hidden: [] as string[], open: [] as string[] }, translated: { hidden: [] as string[], open: [] as string[] } }
+  const branches = {
+    own: { hidden: [] as string[], open: [] as string[] },
+    translated: { hidden: [] as string[], open: [] as string[] },
+  }
   let lock: unknown
   for (const branch of or as Where[]) {
     const listed = (branch as { and?: unknown }).and
-    if (Object.keys(branch).length !== 1 || !Array.isArray(listed) || !listed.length) return undefined
+    if (Object.keys(branch).length !== 1 || !Array.isArray(listed) || !listed.length)
+      return undefined
     const locked = listed.length > 1 && unlockedItemsSql(listed.at(-1), 'v', () => '') !== undefined
-    if (locked && lock !== undefined && JSON.stringify(lock) !== JSON.stringify(listed.at(-1))) return undefined
+    if (locked && lock !== undefined && JSON.stringify(lock) !== JSON.stringify(listed.at(-1)))
+      return undefined
     if (locked) lock = listed.at(-1)
     const fragments = locked ? listed.slice(0, -1) : listed
     let field: string | undefined
@@ -70,16 +80,29 @@ function searchSql(kind: LinkedKind, or: unknown, param: Param, locale: string):
       const [name, operand] = entries[0]!
       const folded = foldedPatternOf((operand as { equals?: unknown } | undefined)?.equals)
       const column = COLUMNS[name]
-      if (!folded || folded.exclude || !column || (field !== undefined && field !== name) || Object.keys(operand as object).length !== 1) return undefined
+      if (
+        !folded ||
+        folded.exclude ||
+        !column ||
+        (field !== undefined && field !== name) ||
+        Object.keys(operand as object).length !== 1
+      )
+        return undefined
       field = name
-      likes.push(`calendar_search_fold(${column.translated ? 'l' : 'o'}.${column.column}) LIKE calendar_search_fold(${param(folded.pattern)})`)
+      likes.push(
+        `calendar_search_fold(${column.translated ? 'l' : 'o'}.${column.column}) LIKE calendar_search_fold(${param(folded.pattern)})`,
+      )
     }
     if (field === undefined) return undefined
-    branches[COLUMNS[field]!.translated ? 'translated' : 'own'][locked ? 'hidden' : 'open'].push(`(${likes.join(' AND ')})`)
+    branches[COLUMNS[field]!.translated ? 'translated' : 'own'][locked ? 'hidden' : 'open'].push(
+      `(${likes.join(' AND ')})`,
+    )
   }
   // Each side a set of ids read once (through its trigram indexes), whatever the order the page is read in.
-  const translatedIds = (likes: string[]) => `v.id IN (SELECT l._parent_id FROM ${kind}_locales l WHERE l._locale = ${param(locale)}::_locales AND (${likes.join(' OR ')}))`
-  const ownIds = (likes: string[]) => `v.id IN (SELECT o.id FROM ${kind} o WHERE ${likes.join(' OR ')})`
+  const translatedIds = (likes: string[]) =>
+    `v.id IN (SELECT l._parent_id FROM ${kind}_locales l WHERE l._locale = ${param(locale)}::_locales AND (${likes.join(' OR ')}))`
+  const ownIds = (likes: string[]) =>
+    `v.id IN (SELECT o.id FROM ${kind} o WHERE ${likes.join(' OR ')})`
   const sides: string[] = []
   if (branches.translated.open.length) sides.push(translatedIds(branches.translated.open))
   if (branches.own.open.length) sides.push(ownIds(branches.own.open))
@@ -87,29 +110,45 @@ function searchSql(kind: LinkedKind, or: unknown, param: Param, locale: string):
     ...(branches.translated.hidden.length ? [translatedIds(branches.translated.hidden)] : []),
     ...(branches.own.hidden.length ? [ownIds(branches.own.hidden)] : []),
   ]
-  if (hidden.length) sides.push(`(${unlockedItemsSql(lock, 'v', param)} AND (${hidden.join(' OR ')}))`)
+  if (hidden.length)
+    sides.push(`(${unlockedItemsSql(lock, 'v', param)} AND (${hidden.join(' OR ')}))`)
   return `(${sides.join(' OR ')})`
 }
 
-function conditionSql(kind: LinkedKind, where: Where, param: Param, locale: string): string | undefined {
+function conditionSql(
+  kind: LinkedKind,
+  where: Where,
+  param: Param,
+  locale: string,
+): string | undefined {
   const entries = Object.entries(where)
   if (entries.length !== 1) return undefined
   const [field, value] = entries[0]!
   if (field === 'or') return searchSql(kind, value, param, locale)
   if (field === 'and' && Array.isArray(value)) {
     const parts = (value as Where[]).map((inner) => conditionSql(kind, inner, param, locale))
-    return parts.length && parts.every((part) => part !== undefined) ? `(${parts.join(' AND ')})` : undefined
+    return parts.length && parts.every((part) => part !== undefined)
+      ? `(${parts.join(' AND ')})`
+      : undefined
   }
   const operators = Object.entries((value ?? {}) as Record<string, unknown>)
   if (operators.length !== 1) return undefined
   const [operator, operand] = operators[0]!
   if (field === 'status') {
-    const known = (list: unknown[]) => list.every((status) => (POST_STATUSES as readonly unknown[]).includes(status))
-    if (operator === 'in' && Array.isArray(operand) && operand.length && known(operand)) return `v.status = ANY(${param(operand)}::enum_${kind}_status[])`
-    if (operator === 'not_equals' && known([operand])) return `v.status <> ${param(operand)}::enum_${kind}_status`
+    const known = (list: unknown[]) =>
+      list.every((status) => (POST_STATUSES as readonly unknown[]).includes(status))
+    if (operator === 'in' && Array.isArray(operand) && operand.length && known(operand))
+      return `v.status = ANY(${param(operand)}::enum_${kind}_status[])`
+    if (operator === 'not_equals' && known([operand]))
+      return `v.status <> ${param(operand)}::enum_${kind}_status`
     return undefined
   }
-  if (field === 'id' && Array.isArray(operand) && operand.length && operand.every((id) => Number.isInteger(Number(id)))) {
+  if (
+    field === 'id' &&
+    Array.isArray(operand) &&
+    operand.length &&
+    operand.every((id) => Number.isInteger(Number(id)))
+  ) {
     const ids = param(operand.map(Number))
     if (operator === 'in') return `v.id = ANY(${ids}::int[])`
     if (operator === 'not_in') return `v.id <> ALL(${ids}::int[])`
@@ -122,8 +161,12 @@ function whereSql(ctx: CalendarContext, kind: LinkedKind, and: Where[]): Stateme
   if (!leanEventsApply(ctx)) return undefined
   const rule = postReadRule(ctx, kind)
   const localization = ctx.payload.config.localization
-  const locale = typeof ctx.req.locale === 'string' && ctx.req.locale !== 'all' ? ctx.req.locale : ctx.options.defaultLanguage
-  if (!rule || !localization || !(localization.localeCodes as string[]).includes(locale)) return undefined
+  const locale =
+    typeof ctx.req.locale === 'string' && ctx.req.locale !== 'all'
+      ? ctx.req.locale
+      : ctx.options.defaultLanguage
+  if (!rule || !localization || !(localization.localeCodes as string[]).includes(locale))
+    return undefined
   const values: unknown[] = []
   const param: Param = (value) => `$${values.push(value)}`
   const conditions: string[] = []
@@ -132,7 +175,10 @@ function whereSql(ctx: CalendarContext, kind: LinkedKind, and: Where[]): Stateme
     if (condition === undefined) return undefined
     conditions.push(condition)
   }
-  if (!rule.everything) conditions.push(`(v.status = 'publish'${rule.author === null ? '' : ` OR v.author_id = ${param(rule.author)}::int`})`)
+  if (!rule.everything)
+    conditions.push(
+      `(v.status = 'publish'${rule.author === null ? '' : ` OR v.author_id = ${param(rule.author)}::int`})`,
+    )
   return { text: conditions.join(' AND ') || 'true', values }
 }
 
@@ -156,9 +202,16 @@ export async function leanLinkedPageIds(
 }
 
 /** How many items match `and`; `undefined` when Payload must count them. */
-export async function leanLinkedCount(ctx: CalendarContext, kind: LinkedKind, and: Where[]): Promise<number | undefined> {
+export async function leanLinkedCount(
+  ctx: CalendarContext,
+  kind: LinkedKind,
+  and: Where[],
+): Promise<number | undefined> {
   const where = whereSql(ctx, kind, and)
   if (!where) return undefined
-  const { rows } = await poolOf(ctx.payload)!.query<{ count: string }>({ text: `SELECT count(*) AS count FROM ${kind} v WHERE ${where.text}`, values: where.values })
+  const { rows } = await poolOf(ctx.payload)!.query<{ count: string }>({
+    text: `SELECT count(*) AS count FROM ${kind} v WHERE ${where.text}`,
+    values: where.values,
+  })
   return Number(rows[0]!.count)
 }

@@ -40,16 +40,18 @@ const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
 // A trashed event counts, as in the original (test/fixtures/oracle, h-upcoming-linked).
 const NOT_COUNTED = ['draft', 'pending']
 
-
-export type LinkedFilter =
-  | { has: boolean; kind: 'has_events' }
-  | { kind: 'only_with_upcoming' }
+export type LinkedFilter = { has: boolean; kind: 'has_events' } | { kind: 'only_with_upcoming' }
 
 /**
  * The condition on the list's items for `filter`: ids among the candidates (items of `statuses`,
  * or all but trashed when `null`) that have (or, for `has_events=false`, lack) such events.
  */
-export async function linkedCondition(ctx: RestContext, kind: LinkedKind, filter: LinkedFilter, statuses: null | string[]): Promise<Where> {
+export async function linkedCondition(
+  ctx: RestContext,
+  kind: LinkedKind,
+  filter: LinkedFilter,
+  statuses: null | string[],
+): Promise<Where> {
   const db = drizzleOf(ctx.payload)
   const rule = filter.kind === 'only_with_upcoming' ? readRuleOf(ctx) : null
   if (!db || rule === undefined) return withPayload(ctx, kind, filter, statuses)
@@ -58,18 +60,22 @@ export async function linkedCondition(ctx: RestContext, kind: LinkedKind, filter
   const known = kept?.get<Where>('linked-items', key)
   if (known) return known
 
-  const ofStatuses = (alias: string) => statuses
-    ? sql`${sql.raw(alias)}.status::text = ANY(${`{${statuses.join(',')}}`}::text[])`
-    : sql`${sql.raw(alias)}.status::text <> 'trash'`
+  const ofStatuses = (alias: string) =>
+    statuses
+      ? sql`${sql.raw(alias)}.status::text = ANY(${`{${statuses.join(',')}}`}::text[])`
+      : sql`${sql.raw(alias)}.status::text <> 'trash'`
   const candidates = ofStatuses('c')
   const table = kind === 'venues' ? sql`venues` : sql`organizers`
   if (filter.kind === 'has_events') {
     const events = sql`NOT (e.status::text = ANY(${`{${NOT_COUNTED.join(',')}}`}::text[])) AND coalesce(e.password, '') = ''`
-    const linked = kind === 'venues'
-      ? sql`SELECT 1 FROM events e WHERE e.venue_id = c.id AND ${events}`
-      : sql`SELECT 1 FROM events_rels r JOIN events e ON e.id = r.parent_id WHERE r.organizers_id = c.id AND r.path = 'organizers' AND ${events}`
+    const linked =
+      kind === 'venues'
+        ? sql`SELECT 1 FROM events e WHERE e.venue_id = c.id AND ${events}`
+        : sql`SELECT 1 FROM events_rels r JOIN events e ON e.id = r.parent_id WHERE r.organizers_id = c.id AND r.path = 'organizers' AND ${events}`
     // Every candidate with whether it has such events: the condition names the smaller side.
-    const { rows } = await db.execute(sql`SELECT c.id, EXISTS (${linked}) AS linked FROM ${table} c WHERE ${candidates}`)
+    const { rows } = await db.execute(
+      sql`SELECT c.id, EXISTS (${linked}) AS linked FROM ${table} c WHERE ${candidates}`,
+    )
     const condition = smallerSide(rows, filter.has)
     kept?.set('linked-items', key, condition)
     return condition
@@ -79,10 +85,13 @@ export async function linkedCondition(ctx: RestContext, kind: LinkedKind, filter
       AND e.hide_from_listings IS NOT TRUE AND ${rule ?? sql`true`}
     ORDER BY e.start_local, e.post_date, e.id
     LIMIT ${ctx.options.defaultPerPage}`
-  const linked = kind === 'venues'
-    ? sql`SELECT u.venue_id FROM (${upcoming}) u WHERE u.venue_id IS NOT NULL`
-    : sql`SELECT r.organizers_id FROM (${upcoming}) u JOIN events_rels r ON r.parent_id = u.id AND r.path = 'organizers' WHERE r.organizers_id IS NOT NULL`
-  const { rows } = await db.execute(sql`SELECT c.id FROM ${table} c WHERE ${candidates} AND c.id IN (${linked})`)
+  const linked =
+    kind === 'venues'
+      ? sql`SELECT u.venue_id FROM (${upcoming}) u WHERE u.venue_id IS NOT NULL`
+      : sql`SELECT r.organizers_id FROM (${upcoming}) u JOIN events_rels r ON r.parent_id = u.id AND r.path = 'organizers' WHERE r.organizers_id IS NOT NULL`
+  const { rows } = await db.execute(
+    sql`SELECT c.id FROM ${table} c WHERE ${candidates} AND c.id IN (${linked})`,
+  )
   // 0 names nothing: an empty list stays a valid condition.
   return { id: { in: [0, ...rows.map((row) => Number(row.id))] } }
 }
@@ -121,7 +130,12 @@ function readRuleOf(ctx: RestContext): ReturnType<typeof sql> | null | undefined
 }
 
 /** The former way, through Payload's access rules: reads every matching event's link (a site's own access, or another database). */
-async function withPayload(ctx: RestContext, kind: LinkedKind, filter: LinkedFilter, statuses: null | string[]): Promise<Where> {
+async function withPayload(
+  ctx: RestContext,
+  kind: LinkedKind,
+  filter: LinkedFilter,
+  statuses: null | string[],
+): Promise<Where> {
   const field = kind === 'venues' ? 'venue' : 'organizers'
   const visibleOnly = filter.kind === 'only_with_upcoming'
   const where: Where[] = visibleOnly
@@ -148,5 +162,7 @@ async function withPayload(ctx: RestContext, kind: LinkedKind, filter: LinkedFil
     const value = doc[field]
     for (const id of Array.isArray(value) ? value : [value]) if (typeof id === 'number') ids.add(id)
   }
-  return filter.kind === 'has_events' && !filter.has ? { id: { not_in: [...ids] } } : { id: { in: [...ids] } }
+  return filter.kind === 'has_events' && !filter.has
+    ? { id: { not_in: [...ids] } }
+    : { id: { in: [...ids] } }
 }

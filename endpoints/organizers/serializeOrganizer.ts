@@ -9,7 +9,11 @@ export type OrganizerDoc = Record<string, unknown> & { id: number; slug?: string
  * The organizer object (`docs/compatibility.md`, "Response shapes"): empty values dropped;
  * `json_ld` only on single reads.
  */
-export function serializeOrganizer(doc: OrganizerDoc, ctx: CalendarContext, { jsonLd = false, unlocked = true } = {}) {
+export function serializeOrganizer(
+  doc: OrganizerDoc,
+  ctx: CalendarContext,
+  { jsonLd = false, unlocked = true } = {},
+) {
   const kept = serializeLinkedPost(doc as never, ctx, {
     // What the original leaves of a password-protected organizer (`docs/compatibility.md`,
     // "Password-protected items"); the name becomes `[]`, sic.
@@ -29,7 +33,17 @@ export function serializeOrganizer(doc: OrganizerDoc, ctx: CalendarContext, { js
  */
 export function organizerJsonLd(organizer: OrganizerDoc, { unlocked = true } = {}) {
   const locked = Boolean(organizer.password) && !unlocked
-  const doc: OrganizerDoc = locked ? { ...organizer, description: null, descriptionHtml: null, excerpt: null, phone: null, email: null, website: null } : organizer
+  const doc: OrganizerDoc = locked
+    ? {
+        ...organizer,
+        description: null,
+        descriptionHtml: null,
+        excerpt: null,
+        phone: null,
+        email: null,
+        website: null,
+      }
+    : organizer
   return {
     '@type': 'Person',
     name: jsonLdTitle(doc.status, doc.name),

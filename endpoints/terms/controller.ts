@@ -38,11 +38,19 @@ export function termResource(kind: TermKind, collectionSlug: string): Resource {
     const kept = await keptFor(ctx)
     const known = kept.get<Map<number, string>>('category-paths', collectionSlug)
     if (known) return known
-    const byId = new Map((await findTerms(ctx, collectionSlug, {}, undefined, { parent: true, slug: true })).map((term) => [term.id, term]))
+    const byId = new Map(
+      (await findTerms(ctx, collectionSlug, {}, undefined, { parent: true, slug: true })).map(
+        (term) => [term.id, term],
+      ),
+    )
     for (const term of byId.values()) {
       const slugs: string[] = []
       const seen = new Set<number>()
-      for (let current: TermDoc | undefined = term; current && !seen.has(current.id); current = byId.get(current.parent as number)) {
+      for (
+        let current: TermDoc | undefined = term;
+        current && !seen.has(current.id);
+        current = byId.get(current.parent as number)
+      ) {
         seen.add(current.id)
         slugs.unshift(String(current.slug ?? ''))
       }
@@ -52,7 +60,10 @@ export function termResource(kind: TermKind, collectionSlug: string): Resource {
     return paths
   }
 
-  async function listPage(ctx: RestContext, { page, perPage }: { page: number; perPage: number }): Promise<ListPage> {
+  async function listPage(
+    ctx: RestContext,
+    { page, perPage }: { page: number; perPage: number },
+  ): Promise<ListPage> {
     const args = ctx.args
     const and: Where[] = []
     if (typeof args.search === 'string') and.push(termSearchCondition(SEARCH_FIELDS, args.search))
@@ -64,13 +75,38 @@ export function termResource(kind: TermKind, collectionSlug: string): Resource {
     const event = foundFor<PlainDoc>(args, args.event !== undefined ? 'event' : 'post')
     if (event) and.push({ id: { in: [0, ...((event[kind] as number[] | undefined) ?? [])] } })
     // By id: sortTerms orders them below, and the default sort on the translated name costs a second query.
-    const { docs } = await ctx.payload.find({ collection, depth: 0, limit: 0, overrideAccess: false, pagination: false, req: ctx.req, sort: 'id', where: { and } })
-    const { counts, paths } = await countsAndPaths(ctx, (plainDocs(docs) as TermDoc[]).map((term) => term.id))
-    let terms = (plainDocs(docs) as TermDoc[]).filter((term) => !(args.hide_empty ?? true) || (counts.get(term.id) ?? 0) > 0)
-    terms = sortTerms(terms, String(args.orderby ?? 'name'), String(args.order ?? 'asc'), counts, (args.include as number[] | undefined) ?? [])
+    const { docs } = await ctx.payload.find({
+      collection,
+      depth: 0,
+      limit: 0,
+      overrideAccess: false,
+      pagination: false,
+      req: ctx.req,
+      sort: 'id',
+      where: { and },
+    })
+    const { counts, paths } = await countsAndPaths(
+      ctx,
+      (plainDocs(docs) as TermDoc[]).map((term) => term.id),
+    )
+    let terms = (plainDocs(docs) as TermDoc[]).filter(
+      (term) => !(args.hide_empty ?? true) || (counts.get(term.id) ?? 0) > 0,
+    )
+    terms = sortTerms(
+      terms,
+      String(args.orderby ?? 'name'),
+      String(args.order ?? 'asc'),
+      counts,
+      (args.include as number[] | undefined) ?? [],
+    )
     // The counts and paths the list read are those its terms are answered with.
     const read: TermsRead = { counts, paths }
-    return { docs: terms.slice((page - 1) * perPage, page * perPage), echo: { args: [], encoded: true }, read, total: terms.length }
+    return {
+      docs: terms.slice((page - 1) * perPage, page * perPage),
+      echo: { args: [], encoded: true },
+      read,
+      total: terms.length,
+    }
   }
 
   /** Each term's count of events, as the caller may see them, and its slug path, side by side. */
@@ -81,29 +117,53 @@ export function termResource(kind: TermKind, collectionSlug: string): Resource {
 
   const serialize: Resource['serialize'] = async (ctx, docs, view, read) => {
     const terms = docs as TermDoc[]
-    const { counts, paths } = (read as TermsRead | undefined) ?? (await countsAndPaths(ctx, terms.map((term) => term.id)))
+    const { counts, paths } =
+      (read as TermsRead | undefined) ??
+      (await countsAndPaths(
+        ctx,
+        terms.map((term) => term.id),
+      ))
     // In a list, `_fields` first cuts each term as WordPress's terms controller does (`serializeListedTerm`).
     const serializeOne = view === 'list' ? serializeListedTerm : serializeTerm
-    return terms.map((term) => serializeOne(term, kind, ctx, counts.get(term.id) ?? 0, paths.get(term.id)))
+    return terms.map((term) =>
+      serializeOne(term, kind, ctx, counts.get(term.id) ?? 0, paths.get(term.id)),
+    )
   }
 
-  const load = async (ctx: RestContext, id: number) => plainDoc(await ctx.payload.findByID({ collection, depth: 0, id, overrideAccess: false, req: ctx.req }))
+  const load = async (ctx: RestContext, id: number) =>
+    plainDoc(
+      await ctx.payload.findByID({ collection, depth: 0, id, overrideAccess: false, req: ctx.req }),
+    )
 
   /** The term the `id` argument's validation found (`idOf`), with its parent. */
   const target = async (ctx: RestContext): Promise<Target> => foundFor<Target>(ctx.args, 'id')!
 
   /** A name already used at the same level is refused, as WordPress refuses it (`term_exists`). */
-  async function refuseExisting(ctx: RestContext, name: string, parent: null | number, exceptId?: number) {
+  async function refuseExisting(
+    ctx: RestContext,
+    name: string,
+    parent: null | number,
+    exceptId?: number,
+  ) {
     const clash = (await termsNamed(ctx, collectionSlug, [name], ctx.req)).find(
-      (term) => isNamed(term, name) && term.id !== exceptId && (kind === 'tags' || ((term.parent as null | number | undefined) ?? null) === parent),
+      (term) =>
+        isNamed(term, name) &&
+        term.id !== exceptId &&
+        (kind === 'tags' || ((term.parent as null | number | undefined) ?? null) === parent),
     )
     if (clash) throw termExists(EXISTS_MESSAGE[kind], clash.id)
   }
 
   const dataFrom = (ctx: RestContext) => {
     const data: Record<string, unknown> = {}
-    for (const name of ['name', 'description', 'slug', ...(kind === 'categories' ? ['parent'] : [])]) {
-      if (wasSent(ctx.args, name)) data[name] = name === 'parent' ? Number(ctx.args.parent) || null : ctx.args[name]
+    for (const name of [
+      'name',
+      'description',
+      'slug',
+      ...(kind === 'categories' ? ['parent'] : []),
+    ]) {
+      if (wasSent(ctx.args, name))
+        data[name] = name === 'parent' ? Number(ctx.args.parent) || null : ctx.args[name]
     }
     return data
   }
@@ -120,13 +180,20 @@ export function termResource(kind: TermKind, collectionSlug: string): Resource {
     target,
     beforeCreate: async (ctx) => {
       const data = dataFrom(ctx)
-      await refuseExisting(ctx, String(data.name), (data.parent as null | number | undefined) ?? null)
+      await refuseExisting(
+        ctx,
+        String(data.name),
+        (data.parent as null | number | undefined) ?? null,
+      )
       return null
     },
     prepareData: async (ctx, stored) => {
       const data = dataFrom(ctx)
       if (stored && typeof data.name === 'string') {
-        const parent = 'parent' in data ? (data.parent as null | number) : (((stored as PlainDoc).parent as null | number | undefined) ?? null)
+        const parent =
+          'parent' in data
+            ? (data.parent as null | number)
+            : (((stored as PlainDoc).parent as null | number | undefined) ?? null)
         await refuseExisting(ctx, data.name, parent, stored.id)
       }
       return data
@@ -137,7 +204,13 @@ export function termResource(kind: TermKind, collectionSlug: string): Resource {
   }
 }
 
-function sortTerms(terms: TermDoc[], orderby: string, order: string, counts: Map<number, number>, include: number[]): TermDoc[] {
+function sortTerms(
+  terms: TermDoc[],
+  orderby: string,
+  order: string,
+  counts: Map<number, number>,
+  include: number[],
+): TermDoc[] {
   const key: Record<string, (term: TermDoc) => number | string> = {
     count: (term) => counts.get(term.id) ?? 0,
     id: (term) => term.id,

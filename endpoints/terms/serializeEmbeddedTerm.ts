@@ -39,5 +39,8 @@ export function serializeEmbeddedTerm(
 
 /** WordPress stores term names HTML-escaped (`Theatre &amp; Drama`) and returns them so. */
 export function termName(name: unknown): string {
-  return String(name ?? '').replace(/&(?!amp;|lt;|gt;|quot;|#\d+;)/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+  return String(name ?? '')
+    .replace(/&(?!amp;|lt;|gt;|quot;|#\d+;)/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
 }

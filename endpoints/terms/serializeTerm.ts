@@ -29,7 +29,10 @@ export function serializeTerm(
     taxonomy: TAXONOMIES[kind],
     ...(parent !== null ? { parent } : {}),
     meta: [],
-    url: permalink(ctx.options, kind === 'categories' ? 'eventCategories' : 'eventTags', { ...doc, slug: slugPath ?? (doc.slug as string) } as never),
+    url: permalink(ctx.options, kind === 'categories' ? 'eventCategories' : 'eventTags', {
+      ...doc,
+      slug: slugPath ?? (doc.slug as string),
+    } as never),
     urls: {
       self: `${collection}/${doc.id}`,
       collection,
@@ -51,7 +54,8 @@ export function serializeListedTerm(
   count: number,
   slugPath?: string,
 ) {
-  if (!parseFieldList(ctx.query._fields).length) return serializeTerm(doc, kind, ctx, count, slugPath)
+  if (!parseFieldList(ctx.query._fields).length)
+    return serializeTerm(doc, kind, ctx, count, slugPath)
   const collection = apiUrl(ctx.restBase, ctx.options, `/${kind}`)
   return { id: doc.id, urls: { self: `${collection}/${doc.id}`, collection } }
 }

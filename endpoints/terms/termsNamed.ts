@@ -5,7 +5,12 @@ import type { CalendarContext } from '../../src/calendar/context'
 import { slugAsStored } from '../../src/db/slug'
 import { plainDocs } from '../../src/lib/plainDoc'
 
-export type TermDoc = Record<string, unknown> & { id: number; name?: string; parent?: unknown; slug?: string }
+export type TermDoc = Record<string, unknown> & {
+  id: number
+  name?: string
+  parent?: unknown
+  slug?: string
+}
 
 /*
  * The one rule for finding a category or tag by what a client calls it (`docs/compatibility.md`,
@@ -15,25 +20,45 @@ export type TermDoc = Record<string, unknown> & { id: number; name?: string; par
  */
 
 /** Whether the term is called `entry` (its name, without case). */
-export const isNamed = (term: TermDoc, entry: string): boolean => String(term.name ?? '').toLowerCase() === entry.toLowerCase()
+export const isNamed = (term: TermDoc, entry: string): boolean =>
+  String(term.name ?? '').toLowerCase() === entry.toLowerCase()
 
-const hasSlug = (term: TermDoc, entry: string): boolean => term.slug === entry || term.slug === entry.toLowerCase() || term.slug === slugAsStored(entry)
+const hasSlug = (term: TermDoc, entry: string): boolean =>
+  term.slug === entry || term.slug === entry.toLowerCase() || term.slug === slugAsStored(entry)
 
 /**
  * The terms of `collection` whose slug or name is one of `entries`, in one query (whatever their
  * status or the caller). `req` is the write's, when the look-up belongs to one (its transaction
  * and language); without it the look-up reads the default language.
  */
-export async function termsNamed(ctx: CalendarContext, collection: string, entries: string[], req?: PayloadRequest): Promise<TermDoc[]> {
+export async function termsNamed(
+  ctx: CalendarContext,
+  collection: string,
+  entries: string[],
+  req?: PayloadRequest,
+): Promise<TermDoc[]> {
   if (!entries.length) return []
   // `like` (case-insensitive, by words) finds a superset, which the exact comparison narrows.
-  const where = { or: entries.flatMap((entry): Where[] => [{ slug: { in: [...new Set([entry, entry.toLowerCase(), slugAsStored(entry)])] } }, { name: { like: entry } }]) }
+  const where = {
+    or: entries.flatMap((entry): Where[] => [
+      { slug: { in: [...new Set([entry, entry.toLowerCase(), slugAsStored(entry)])] } },
+      { name: { like: entry } },
+    ]),
+  }
   const terms = await findTerms(ctx, collection, where, req)
-  return terms.filter((term) => entries.some((entry) => hasSlug(term, entry) || isNamed(term, entry)))
+  return terms.filter((term) =>
+    entries.some((entry) => hasSlug(term, entry) || isNamed(term, entry)),
+  )
 }
 
 /** Every term of `collection` matching `where`, whatever its status or the caller, in one query. */
-export async function findTerms(ctx: CalendarContext, collection: string, where: Where, req?: PayloadRequest, select?: Record<string, true>): Promise<TermDoc[]> {
+export async function findTerms(
+  ctx: CalendarContext,
+  collection: string,
+  where: Where,
+  req?: PayloadRequest,
+  select?: Record<string, true>,
+): Promise<TermDoc[]> {
   const { docs } = await ctx.payload.find({
     collection: collection as CollectionSlug,
     depth: 0,
@@ -50,7 +75,8 @@ export async function findTerms(ctx: CalendarContext, collection: string, where:
 }
 
 /** Every term that answers to `entry`: by slug and by name (a filter takes them all). */
-export const termsAnswering = (terms: TermDoc[], entry: string): TermDoc[] => terms.filter((term) => hasSlug(term, entry) || isNamed(term, entry))
+export const termsAnswering = (terms: TermDoc[], entry: string): TermDoc[] =>
+  terms.filter((term) => hasSlug(term, entry) || isNamed(term, entry))
 
 /** The one term `entry` names for a write: the one with that slug, else the first with that name. */
 export const termNamed = (terms: TermDoc[], entry: string): TermDoc | undefined =>

@@ -11,12 +11,30 @@ export type VenueDoc = Record<string, unknown> & { id: number; slug?: string; st
  * events: empty values are dropped as the original drops them, then the map flags and global ids
  * are appended. `json_ld` only on single reads.
  */
-export function serializeVenue(doc: VenueDoc, ctx: CalendarContext, { jsonLd = false, unlocked = true } = {}) {
+export function serializeVenue(
+  doc: VenueDoc,
+  ctx: CalendarContext,
+  { jsonLd = false, unlocked = true } = {},
+) {
   const stateprovince = (doc.stateProvince as string) || stateProvinceOf(doc)
   const kept = serializeLinkedPost(doc as never, ctx, {
     // What the original leaves of a password-protected venue (`docs/compatibility.md`,
     // "Password-protected items"); the name becomes `[]`, sic.
-    blanked: { venue: [], description: '', excerpt: '', address: '', city: '', country: '', province: '', zip: '', phone: '', website: '', stateprovince: '', geo_lat: 0, geo_lng: 0 },
+    blanked: {
+      venue: [],
+      description: '',
+      excerpt: '',
+      address: '',
+      city: '',
+      country: '',
+      province: '',
+      zip: '',
+      phone: '',
+      website: '',
+      stateprovince: '',
+      geo_lat: 0,
+      geo_lng: 0,
+    },
     kind: 'venues',
     nameKey: 'venue',
     own: {
@@ -29,7 +47,9 @@ export function serializeVenue(doc: VenueDoc, ctx: CalendarContext, { jsonLd = f
       phone: doc.phone ?? '',
       website: doc.website ?? '',
       stateprovince,
-      ...(typeof doc.latitude === 'number' && typeof doc.longitude === 'number' ? { geo_lat: doc.latitude, geo_lng: doc.longitude } : {}),
+      ...(typeof doc.latitude === 'number' && typeof doc.longitude === 'number'
+        ? { geo_lat: doc.latitude, geo_lng: doc.longitude }
+        : {}),
     },
     unlocked,
   })
@@ -63,7 +83,10 @@ export function venueJsonLd(venue: VenueDoc, stateprovince: string, { unlocked =
     description: linkedPostJsonLdDescription(doc),
     // The original leaves the Place's url empty and gives the website as sameAs only.
     url: '',
-    address: { '@type': 'PostalAddress', ...Object.fromEntries(Object.entries(address).filter(([, value]) => value !== '')) },
+    address: {
+      '@type': 'PostalAddress',
+      ...Object.fromEntries(Object.entries(address).filter(([, value]) => value !== '')),
+    },
     telephone: doc.phone ?? '',
     sameAs: (doc.website as string) ?? '',
   }
@@ -73,6 +96,19 @@ export function venueJsonLd(venue: VenueDoc, stateprovince: string, { unlocked =
 const withoutProtectedContent = (doc: VenueDoc): VenueDoc => ({
   ...doc,
   ...Object.fromEntries(
-    ['description', 'descriptionHtml', 'excerpt', 'address', 'city', 'zip', 'country', 'province', 'state', 'stateProvince', 'phone', 'website'].map((field) => [field, null]),
+    [
+      'description',
+      'descriptionHtml',
+      'excerpt',
+      'address',
+      'city',
+      'zip',
+      'country',
+      'province',
+      'state',
+      'stateProvince',
+      'phone',
+      'website',
+    ].map((field) => [field, null]),
   ),
 })

@@ -44,7 +44,9 @@ export function onlyWhereContentIsSeen(
     const locked: Where[] = []
     for (const [key, value] of Object.entries(node)) {
       if (isCombination(key, value)) {
-        kept[key] = value.map((inner) => (inner && typeof inner === 'object' ? rewrite(inner as Where) : inner)) as Where[]
+        kept[key] = value.map((inner) =>
+          inner && typeof inner === 'object' ? rewrite(inner as Where) : inner,
+        ) as Where[]
         continue
       }
       const reading = readingOf(payload, collection, key, seen)
@@ -72,7 +74,9 @@ export function withLocks(condition: Where, locks: Where[]): Where {
 /** The paths of a `sort` (a comma-separated text or a list, each maybe starting with `-`). */
 export function sortPaths(sort: unknown): string[] {
   const list = Array.isArray(sort) ? sort : typeof sort === 'string' ? sort.split(',') : []
-  return list.filter((item): item is string => typeof item === 'string').map((item) => item.trim().replace(/^[-+]/, ''))
+  return list
+    .filter((item): item is string => typeof item === 'string')
+    .map((item) => item.trim().replace(/^[-+]/, ''))
 }
 
 /**
@@ -80,7 +84,12 @@ export function sortPaths(sort: unknown): string[] {
  * each collection on the way whose blanked field the path names adds its lock, prefixed with the
  * relationship that leads to it. Unknown paths end the walk; Payload refuses them itself.
  */
-export function readingOf(payload: Payload, root: SanitizedCollectionConfig, path: string, seen: ContentSeen): PathReading {
+export function readingOf(
+  payload: Payload,
+  root: SanitizedCollectionConfig,
+  path: string,
+  seen: ContentSeen,
+): PathReading {
   const segments = path.replace(/__/g, '.').split('.')
   const reading: PathReading = { locks: [], password: false, related: [] }
   let collection = root
@@ -98,7 +107,10 @@ export function readingOf(payload: Payload, root: SanitizedCollectionConfig, pat
       else if (lock !== true) reading.locks.push(prefixed(lock, prefix))
     }
     atItem = false
-    if ((field.type === 'relationship' || field.type === 'upload') && typeof field.relationTo === 'string') {
+    if (
+      (field.type === 'relationship' || field.type === 'upload') &&
+      typeof field.relationTo === 'string'
+    ) {
       const related = payload.collections[field.relationTo]?.config
       if (!related) break
       collection = related

@@ -47,8 +47,10 @@ async function imagesOnlyOnUnreadablePosts(req: PayloadRequest): Promise<null | 
   const tables = POSTS_WITH_IMAGES.map((slug) => quoteIdentifier(tableNameOf(req.payload, slug)))
   const unpublished = `status IN (${UNPUBLISHED.map((status) => `'${status}'`).join(', ')})`
   // `IS DISTINCT FROM`: an item without an author is not the caller's.
-  const unreadable = author === null ? unpublished : `${unpublished} AND author_id IS DISTINCT FROM $1`
-  const readable = author === null ? `p.status = 'publish'` : `(p.status = 'publish' OR p.author_id = $1)`
+  const unreadable =
+    author === null ? unpublished : `${unpublished} AND author_id IS DISTINCT FROM $1`
+  const readable =
+    author === null ? `p.status = 'publish'` : `(p.status = 'publish' OR p.author_id = $1)`
   const text = `
     SELECT DISTINCT u.image_id FROM (${tables.map((table) => `SELECT image_id FROM ${table} WHERE image_id IS NOT NULL AND ${unreadable}`).join(' UNION ALL ')}) u
     WHERE ${tables.map((table) => `NOT EXISTS (SELECT 1 FROM ${table} p WHERE p.image_id = u.image_id AND ${readable})`).join(' AND ')}`

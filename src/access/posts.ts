@@ -28,7 +28,9 @@ export function readScope(user: Parameters<typeof can>[0]): ReadScope {
 /** A read scope as Payload's access: `true` or a query constraint. */
 export function readScopeWhere(scope: ReadScope): true | Where {
   if (scope.everything) return true
-  return scope.author === null ? PUBLISHED : { or: [PUBLISHED, { author: { equals: scope.author } }] }
+  return scope.author === null
+    ? PUBLISHED
+    : { or: [PUBLISHED, { author: { equals: scope.author } }] }
 }
 
 export const readPosts: Access = ({ req: { user } }) => readScopeWhere(readScope(user))

@@ -6,7 +6,8 @@ import { editPosts } from './posts'
 
 const UNPUBLISHED_STATUSES = ['draft', 'pending', 'trash']
 
-const idOf = (value: unknown): unknown => (value && typeof value === 'object' ? (value as { id?: unknown }).id : value)
+const idOf = (value: unknown): unknown =>
+  value && typeof value === 'object' ? (value as { id?: unknown }).id : value
 
 /**
  * Whether `user` may edit this item: the rule of `editPosts` (`src/access/posts.ts`) applied to
@@ -16,7 +17,8 @@ const idOf = (value: unknown): unknown => (value && typeof value === 'object' ? 
 export function mayEditPost(user: UserWithRole, doc: Record<string, unknown>): boolean {
   if (!user) return false
   if (can(user, 'edit_others_posts')) return true
-  const own = doc.author !== undefined && doc.author !== null && String(idOf(doc.author)) === String(user.id)
+  const own =
+    doc.author !== undefined && doc.author !== null && String(idOf(doc.author)) === String(user.id)
   if (can(user, 'edit_published_posts')) return own
   if (can(user, 'edit_posts')) return own && UNPUBLISHED_STATUSES.includes(String(doc.status))
   return false

@@ -8,8 +8,19 @@ import { redirect } from 'next/navigation.js'
  * ever saw ("Create New" was a dead end), so its create and edit routes lead there instead: to
  * the signed-in user's account for a new one, to the owner's page for an existing one.
  */
-export function ApplicationPasswordRedirect({ doc, initPageResult, usersSlug }: DocumentViewServerProps & { usersSlug: string }): never {
+export function ApplicationPasswordRedirect({
+  doc,
+  initPageResult,
+  usersSlug,
+}: DocumentViewServerProps & { usersSlug: string }): never {
   const adminRoute = initPageResult.req.payload.config.routes.admin
-  const owner = doc?.user && typeof doc.user === 'object' ? (doc.user as { id: number | string }).id : (doc?.user as number | string | undefined)
-  redirect(owner === undefined || owner === null ? `${adminRoute}/account` : `${adminRoute}/collections/${usersSlug}/${owner}`)
+  const owner =
+    doc?.user && typeof doc.user === 'object'
+      ? (doc.user as { id: number | string }).id
+      : (doc?.user as number | string | undefined)
+  redirect(
+    owner === undefined || owner === null
+      ? `${adminRoute}/account`
+      : `${adminRoute}/collections/${usersSlug}/${owner}`,
+  )
 }

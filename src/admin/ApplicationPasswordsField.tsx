@@ -2,13 +2,25 @@
 
 import type { UIFieldClientComponent } from 'payload'
 
-import { Button, CopyToClipboard, TextInput, toast, useConfig, useDocumentInfo } from '@payloadcms/ui'
+import {
+  Button,
+  CopyToClipboard,
+  TextInput,
+  toast,
+  useConfig,
+  useDocumentInfo,
+} from '@payloadcms/ui'
 import { stringify } from 'qs'
 import { useCallback, useEffect, useState } from 'react'
 
 import { useCalendarTranslation } from '../i18n/useCalendarTranslation'
 
-type ApplicationPassword = { createdAt: string; id: number | string; lastUsedAt?: null | string; name: string }
+type ApplicationPassword = {
+  createdAt: string
+  id: number | string
+  lastUsedAt?: null | string
+  name: string
+}
 
 /**
  * Application passwords on a user's page, as WordPress shows them on the profile: name a new
@@ -19,8 +31,10 @@ export const ApplicationPasswordsField: UIFieldClientComponent = ({ field }) => 
   const { config } = useConfig()
   const { id } = useDocumentInfo()
   const { i18n, t } = useCalendarTranslation()
-  const when = (iso?: null | string) => (iso ? new Date(iso).toLocaleString(i18n.language) : t('never'))
-  const slug = (field.admin?.custom?.collectionSlug as string | undefined) ?? 'application-passwords'
+  const when = (iso?: null | string) =>
+    iso ? new Date(iso).toLocaleString(i18n.language) : t('never')
+  const slug =
+    (field.admin?.custom?.collectionSlug as string | undefined) ?? 'application-passwords'
   const api = `${config.serverURL}${config.routes.api}/${slug}`
   const [items, setItems] = useState<ApplicationPassword[]>([])
   const [name, setName] = useState('')
@@ -29,7 +43,10 @@ export const ApplicationPasswordsField: UIFieldClientComponent = ({ field }) => 
 
   const load = useCallback(async () => {
     if (!id) return
-    const query = stringify({ depth: 0, limit: 100, sort: '-createdAt', where: { user: { equals: id } } }, { addQueryPrefix: true })
+    const query = stringify(
+      { depth: 0, limit: 100, sort: '-createdAt', where: { user: { equals: id } } },
+      { addQueryPrefix: true },
+    )
     const response = await fetch(`${api}${query}`, { credentials: 'include' })
     if (response.ok) setItems(((await response.json()) as { docs: ApplicationPassword[] }).docs)
   }, [api, id])
@@ -55,7 +72,10 @@ export const ApplicationPasswordsField: UIFieldClientComponent = ({ field }) => 
       })
       const body = await response.json().catch(() => null)
       if (!response.ok || !body?.doc?.password) {
-        toast.error(body?.errors?.[0]?.message ?? t('applicationPasswordNotCreated', { status: response.status }))
+        toast.error(
+          body?.errors?.[0]?.message ??
+            t('applicationPasswordNotCreated', { status: response.status }),
+        )
         return
       }
       setIssued({ name: body.doc.name, password: body.doc.password })
@@ -78,16 +98,22 @@ export const ApplicationPasswordsField: UIFieldClientComponent = ({ field }) => 
   }
 
   return (
-    <section className="application-passwords field-type" style={{ margin: 'calc(var(--base) * 2) 0' }}>
+    <section
+      className="application-passwords field-type"
+      style={{ margin: 'calc(var(--base) * 2) 0' }}
+    >
       <h3 style={{ marginBottom: 'calc(var(--base) / 2)' }}>{t('applicationPasswords')}</h3>
-      <p className="field-description">
-        {t('applicationPasswordsIntro')}
-      </p>
+      <p className="field-description">{t('applicationPasswordsIntro')}</p>
       {issued ? (
         <div
           className="application-passwords__issued"
           role="status"
-          style={{ background: 'var(--theme-success-100)', border: '1px solid var(--theme-success-500)', margin: 'var(--base) 0', padding: 'var(--base)' }}
+          style={{
+            background: 'var(--theme-success-100)',
+            border: '1px solid var(--theme-success-500)',
+            margin: 'var(--base) 0',
+            padding: 'var(--base)',
+          }}
         >
           <p>{t('applicationPasswordIssued', { name: issued.name })}</p>
           <p style={{ alignItems: 'center', display: 'flex', gap: 8 }}>
@@ -115,7 +141,10 @@ export const ApplicationPasswordsField: UIFieldClientComponent = ({ field }) => 
         </Button>
       </div>
       {items.length ? (
-        <table className="application-passwords__list table" style={{ marginTop: 'var(--base)', width: '100%' }}>
+        <table
+          className="application-passwords__list table"
+          style={{ marginTop: 'var(--base)', width: '100%' }}
+        >
           <thead>
             <tr>
               <th align="left">{t('name')}</th>

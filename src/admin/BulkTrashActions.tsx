@@ -55,16 +55,35 @@ export function BulkTrashActions({ apiURL, inTrashView }: Props) {
     })
 
   return (
-    <div className="bulk-trash-actions" style={{ alignItems: 'center', display: 'flex', gap: 'calc(var(--base) / 2)', minHeight: 32 }}>
+    <div
+      className="bulk-trash-actions"
+      style={{ alignItems: 'center', display: 'flex', gap: 'calc(var(--base) / 2)', minHeight: 32 }}
+    >
       {/* Payload's bulk Delete would delete for good: only the Trash view offers it. */}
-      {inTrashView ? null : <style>{'.delete-documents__toggle { display: none !important; }'}</style>}
+      {inTrashView ? null : (
+        <style>{'.delete-documents__toggle { display: none !important; }'}</style>
+      )}
       {count > 0 ? (
         inTrashView ? (
-          <Button buttonStyle="secondary" className="bulk-trash-actions__restore" disabled={busy} margin={false} onClick={() => void restore()} size="small">
+          <Button
+            buttonStyle="secondary"
+            className="bulk-trash-actions__restore"
+            disabled={busy}
+            margin={false}
+            onClick={() => void restore()}
+            size="small"
+          >
             {t('restoreSelected', { count })}
           </Button>
         ) : (
-          <Button buttonStyle="error" className="bulk-trash-actions__trash" disabled={busy} margin={false} onClick={() => void trash()} size="small">
+          <Button
+            buttonStyle="error"
+            className="bulk-trash-actions__trash"
+            disabled={busy}
+            margin={false}
+            onClick={() => void trash()}
+            size="small"
+          >
             {t('trashSelected', { count })}
           </Button>
         )

@@ -13,7 +13,12 @@ export function CalendarNavLink({ eventsSlug }: { eventsSlug: string }) {
   const href = `${config.routes.admin}/collections/${eventsSlug}/calendar`
   const active = pathname === href
   return (
-    <Link className={`nav__link calendar-nav-link${active ? ' active' : ''}`} href={href} id="nav-events-calendar" prefetch={false}>
+    <Link
+      className={`nav__link calendar-nav-link${active ? ' active' : ''}`}
+      href={href}
+      id="nav-events-calendar"
+      prefetch={false}
+    >
       {active ? <div className="nav__link-indicator" /> : null}
       <span className="nav__link-label">{t('calendar')}</span>
     </Link>

@@ -9,7 +9,12 @@ export function CalendarViewLink({ collectionSlug }: { collectionSlug: string })
   const { config } = useConfig()
   const { t } = useCalendarTranslation()
   return (
-    <Button buttonStyle="pill" el="link" size="small" to={`${config.routes.admin}/collections/${collectionSlug}/calendar`}>
+    <Button
+      buttonStyle="pill"
+      el="link"
+      size="small"
+      to={`${config.routes.admin}/collections/${collectionSlug}/calendar`}
+    >
       {t('calendarView')}
     </Button>
   )

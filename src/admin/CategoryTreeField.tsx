@@ -27,13 +27,18 @@ export function CategoryTreeField(props: RelationshipFieldClientProps) {
   const categories = useCategories(relationTo, chosen)
   const [search, setSearch] = useState('')
   const { t } = useCalendarTranslation()
-  const tree = useMemo(() => matchingTree(buildCategoryTree(categories), search), [categories, search])
+  const tree = useMemo(
+    () => matchingTree(buildCategoryTree(categories), search),
+    [categories, search],
+  )
   // The label in the editor's language, not the first visitor's (`useFieldLabel`).
   const label = useFieldLabel(field)
 
   const toggle = (id: Id) => {
     const current = idsOf(value)
-    const next = current.some((item) => String(item) === String(id)) ? current.filter((item) => String(item) !== String(id)) : [...current, id]
+    const next = current.some((item) => String(item) === String(id))
+      ? current.filter((item) => String(item) !== String(id))
+      : [...current, id]
     setValue(next)
   }
 
@@ -44,13 +49,28 @@ export function CategoryTreeField(props: RelationshipFieldClientProps) {
         <fieldset
           className="category-tree"
           disabled={readOnly}
-          style={{ border: '1px solid var(--theme-elevation-150)', borderRadius: 'var(--style-radius-s)', margin: '0 0 var(--spacing-field, var(--base))', padding: 'calc(var(--base) / 2)' }}
+          style={{
+            border: '1px solid var(--theme-elevation-150)',
+            borderRadius: 'var(--style-radius-s)',
+            margin: '0 0 var(--spacing-field, var(--base))',
+            padding: 'calc(var(--base) / 2)',
+          }}
         >
-          <legend className="category-tree__legend" style={{ fontSize: '0.85rem', padding: '0 4px' }}>{t('categoryTree')}</legend>
+          <legend
+            className="category-tree__legend"
+            style={{ fontSize: '0.85rem', padding: '0 4px' }}
+          >
+            {t('categoryTree')}
+          </legend>
           <input
             aria-label={t('categorySearch')}
             className="category-tree__search"
-            style={{ marginBottom: 'calc(var(--base) / 3)', maxWidth: '20rem', padding: '4px 8px', width: '100%' }}
+            style={{
+              marginBottom: 'calc(var(--base) / 3)',
+              maxWidth: '20rem',
+              padding: '4px 8px',
+              width: '100%',
+            }}
             onChange={(event) => setSearch(event.target.value)}
             placeholder={t('categorySearch')}
             type="search"
@@ -67,20 +87,51 @@ export function CategoryTreeField(props: RelationshipFieldClientProps) {
   )
 }
 
-function Branch({ chosen, depth, nodes, onToggle }: { chosen: Set<string>; depth: number; nodes: CategoryNode[]; onToggle: (id: Id) => void }) {
+function Branch({
+  chosen,
+  depth,
+  nodes,
+  onToggle,
+}: {
+  chosen: Set<string>
+  depth: number
+  nodes: CategoryNode[]
+  onToggle: (id: Id) => void
+}) {
   return (
     <ul
       className="category-tree__branch"
       role={depth === 0 ? 'tree' : 'group'}
-      style={{ listStyle: 'none', margin: 0, maxHeight: depth === 0 ? '16rem' : undefined, overflowY: depth === 0 ? 'auto' : undefined, paddingLeft: depth === 0 ? 0 : '1.5rem' }}
+      style={{
+        listStyle: 'none',
+        margin: 0,
+        maxHeight: depth === 0 ? '16rem' : undefined,
+        overflowY: depth === 0 ? 'auto' : undefined,
+        paddingLeft: depth === 0 ? 0 : '1.5rem',
+      }}
     >
       {nodes.map((node) => (
-        <li className="category-tree__item" data-depth={depth} key={node.id} role="treeitem" aria-selected={chosen.has(String(node.id))}>
-          <label className="category-tree__label" style={{ alignItems: 'center', display: 'inline-flex', gap: 6 }}>
-            <input checked={chosen.has(String(node.id))} onChange={() => onToggle(node.id)} type="checkbox" />
+        <li
+          className="category-tree__item"
+          data-depth={depth}
+          key={node.id}
+          role="treeitem"
+          aria-selected={chosen.has(String(node.id))}
+        >
+          <label
+            className="category-tree__label"
+            style={{ alignItems: 'center', display: 'inline-flex', gap: 6 }}
+          >
+            <input
+              checked={chosen.has(String(node.id))}
+              onChange={() => onToggle(node.id)}
+              type="checkbox"
+            />
             <span>{node.name}</span>
           </label>
-          {node.children.length > 0 ? <Branch chosen={chosen} depth={depth + 1} nodes={node.children} onToggle={onToggle} /> : null}
+          {node.children.length > 0 ? (
+            <Branch chosen={chosen} depth={depth + 1} nodes={node.children} onToggle={onToggle} />
+          ) : null}
         </li>
       ))}
     </ul>
@@ -91,7 +142,11 @@ function Branch({ chosen, depth, nodes, onToggle }: { chosen: Set<string>; depth
 function idsOf(value: unknown): Id[] {
   const items = Array.isArray(value) ? value : value === null || value === undefined ? [] : [value]
   return items
-    .map((item) => (item && typeof item === 'object' ? ((item as { value?: Id }).value ?? (item as { id?: Id }).id) : item))
+    .map((item) =>
+      item && typeof item === 'object'
+        ? ((item as { value?: Id }).value ?? (item as { id?: Id }).id)
+        : item,
+    )
     .filter((item): item is Id => typeof item === 'number' || typeof item === 'string')
 }
 
@@ -104,7 +159,9 @@ function useCategories(relationTo: string | undefined, chosen: Set<string>) {
   const { config } = useConfig()
   const locale = useLocale()
   const [categories, setCategories] = useState<{ id: Id; name: string; parent: Id | null }[]>([])
-  const unknown = [...chosen].some((id) => !categories.some((category) => String(category.id) === id))
+  const unknown = [...chosen].some(
+    (id) => !categories.some((category) => String(category.id) === id),
+  )
   const [generation, setGeneration] = useState(0)
   useEffect(() => {
     if (unknown && categories.length > 0) setGeneration((n) => n + 1)
@@ -113,8 +170,20 @@ function useCategories(relationTo: string | undefined, chosen: Set<string>) {
   useEffect(() => {
     if (!relationTo) return
     let live = true
-    const query = stringify({ depth: 0, limit: 0, locale: locale?.code, pagination: false, select: { name: true, parent: true }, sort: 'name' }, { addQueryPrefix: true })
-    fetch(`${config.serverURL}${config.routes.api}/${relationTo}${query}`, { credentials: 'include' })
+    const query = stringify(
+      {
+        depth: 0,
+        limit: 0,
+        locale: locale?.code,
+        pagination: false,
+        select: { name: true, parent: true },
+        sort: 'name',
+      },
+      { addQueryPrefix: true },
+    )
+    fetch(`${config.serverURL}${config.routes.api}/${relationTo}${query}`, {
+      credentials: 'include',
+    })
       .then((response) => (response.ok ? response.json() : { docs: [] }))
       .then((body: { docs: { id: Id; name?: string; parent?: Id | null | { id: Id } }[] }) => {
         if (!live) return
@@ -122,7 +191,8 @@ function useCategories(relationTo: string | undefined, chosen: Set<string>) {
           body.docs.map((doc) => ({
             id: doc.id,
             name: doc.name || String(doc.id),
-            parent: doc.parent && typeof doc.parent === 'object' ? doc.parent.id : (doc.parent ?? null),
+            parent:
+              doc.parent && typeof doc.parent === 'object' ? doc.parent.id : (doc.parent ?? null),
           })),
         )
       })

@@ -16,5 +16,11 @@ export const CurrentPasswordField: TextFieldClientComponent = (props) => {
   const { id } = useDocumentInfo()
   const label = useFieldLabel(props.field)
   if (id === undefined || id === null || !user || String(user.id) !== String(id)) return null
-  return <PasswordField autoComplete="current-password" field={{ ...props.field, label }} path={props.path ?? props.field.name} />
+  return (
+    <PasswordField
+      autoComplete="current-password"
+      field={{ ...props.field, label }}
+      path={props.path ?? props.field.name}
+    />
+  )
 }

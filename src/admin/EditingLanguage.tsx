@@ -17,8 +17,13 @@ export function EditingLanguage() {
   const { id, docConfig } = useDocumentInfo()
   const { setDocumentTitle, title } = useDocumentTitle()
   const { defaultLabel, doc, editedLabel, isTranslation } = useDefaultLanguageDoc()
-  const titleField = (docConfig && 'admin' in docConfig && (docConfig.admin as { useAsTitle?: string }).useAsTitle) || 'title'
-  const fallbackTitle = doc && typeof doc[titleField] === 'string' ? (doc[titleField] as string) : ''
+  const titleField =
+    (docConfig &&
+      'admin' in docConfig &&
+      (docConfig.admin as { useAsTitle?: string }).useAsTitle) ||
+    'title'
+  const fallbackTitle =
+    doc && typeof doc[titleField] === 'string' ? (doc[titleField] as string) : ''
   const showsId = id !== undefined && id !== null && (!title || title === String(id))
   const untranslated = isTranslation && showsId && Boolean(fallbackTitle)
 
@@ -43,8 +48,14 @@ export function EditingLanguage() {
         whiteSpace: 'nowrap',
       }}
     >
-      <strong className="editing-language__current">{t('editingLanguage', { language: editedLabel })}</strong>
-      {isTranslation ? <span className="editing-language__source">· {t('translatingFrom', { language: defaultLabel })}</span> : null}
+      <strong className="editing-language__current">
+        {t('editingLanguage', { language: editedLabel })}
+      </strong>
+      {isTranslation ? (
+        <span className="editing-language__source">
+          · {t('translatingFrom', { language: defaultLabel })}
+        </span>
+      ) : null}
     </div>
   )
 }

@@ -2,7 +2,16 @@
 
 import type { DateFieldClientComponent } from 'payload'
 
-import { DatePicker, FieldDescription, FieldError, FieldLabel, useDocumentInfo, useField, useForm, useFormFields } from '@payloadcms/ui'
+import {
+  DatePicker,
+  FieldDescription,
+  FieldError,
+  FieldLabel,
+  useDocumentInfo,
+  useField,
+  useForm,
+  useFormFields,
+} from '@payloadcms/ui'
 import { mergeFieldStyles } from '@payloadcms/ui/shared'
 import { DateTime } from 'luxon'
 import { useSearchParams } from 'next/navigation.js'
@@ -15,7 +24,10 @@ import { useFieldLabel } from './useFieldLabel'
 
 /** The same wall-clock time in another zone: what the picker (which only knows the browser's zone) shows and returns. */
 export function transposeWallTime(instant: Date | string, from: string, to: string): Date {
-  const source = typeof instant === 'string' ? DateTime.fromISO(instant, { zone: from }) : DateTime.fromJSDate(instant, { zone: from })
+  const source =
+    typeof instant === 'string'
+      ? DateTime.fromISO(instant, { zone: from })
+      : DateTime.fromJSDate(instant, { zone: from })
   return source.setZone(to, { keepLocalTime: true }).toJSDate()
 }
 
@@ -35,7 +47,8 @@ export const EventDateField: DateFieldClientComponent = ({ field, path, readOnly
   const isStart = field.name === 'startDate'
   const startPath = path.replace(/[^.]+$/, 'startDate')
   const endPath = path.replace(/[^.]+$/, 'endDate')
-  const start = useFormFields(([fields]) => (isStart ? undefined : fields[startPath]?.value)) as string | undefined
+  const start = useFormFields(([fields]) => (isStart ? undefined : fields[startPath]?.value)) as
+    string | undefined
   // The zone as given (`UTC+2` too) for the description; the dates are read in the zone it stands for.
   const zoneName = isEventTimeZone(zoneValue) ? zoneValue : 'UTC'
   const zone = zoneOf(zoneName)
@@ -51,28 +64,45 @@ export const EventDateField: DateFieldClientComponent = ({ field, path, readOnly
     const given = searchParams?.get(field.name)
     if (id || value || !given || Number.isNaN(Date.parse(given))) return
     setValue(new Date(given).toISOString())
-    if (isStart && searchParams?.get('allDay') === '1') dispatchFields({ type: 'UPDATE', path: path.replace(/[^.]+$/, 'allDay'), value: true })
+    if (isStart && searchParams?.get('allDay') === '1')
+      dispatchFields({ type: 'UPDATE', path: path.replace(/[^.]+$/, 'allDay'), value: true })
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
   const change = (picked: Date | null | undefined) => {
     const next = picked ? transposeWallTime(picked, browser, zone).toISOString() : null
     if (isStart && next) {
-      const end = endAfterStartMoves({ end: getDataByPath<string>(endPath), newStart: next, oldStart: value })
+      const end = endAfterStartMoves({
+        end: getDataByPath<string>(endPath),
+        newStart: next,
+        oldStart: value,
+      })
       dispatchFields({ type: 'UPDATE', path: endPath, value: end })
     }
     setValue(next)
   }
 
   return (
-    <div className={['field-type', 'date-time-field', showError && 'date-time-field--has-error', readOnly && 'read-only'].filter(Boolean).join(' ')} style={mergeFieldStyles(field)}>
+    <div
+      className={[
+        'field-type',
+        'date-time-field',
+        showError && 'date-time-field--has-error',
+        readOnly && 'read-only',
+      ]
+        .filter(Boolean)
+        .join(' ')}
+      style={mergeFieldStyles(field)}
+    >
       <FieldLabel label={label} path={path} required={field.required} />
       <div className="field-type__wrap" id={`field-${path.replace(/\./g, '__')}`}>
         <FieldError path={path} showError={showError} />
         <DatePicker
           {...(field.admin?.date as object | undefined)}
           onChange={change}
-          overrides={start && !value ? { openToDate: transposeWallTime(start, zone, browser) } : undefined}
+          overrides={
+            start && !value ? { openToDate: transposeWallTime(start, zone, browser) } : undefined
+          }
           pickerAppearance={allDay ? 'dayOnly' : 'dayAndTime'}
           // Payload's day-only format ("Dec 30") leaves the year out: an event's date needs it.
           {...(allDay ? { displayFormat: 'MMM d, yyy' } : {})}
@@ -80,7 +110,12 @@ export const EventDateField: DateFieldClientComponent = ({ field, path, readOnly
           value={displayed}
         />
       </div>
-      <FieldDescription description={t(allDay ? 'allDayDates' : 'zoneTime', { zone: zoneName.replaceAll('_', ' ') })} path={path} />
+      <FieldDescription
+        description={t(allDay ? 'allDayDates' : 'zoneTime', {
+          zone: zoneName.replaceAll('_', ' '),
+        })}
+        path={path}
+      />
     </div>
   )
 }

@@ -12,7 +12,9 @@ import { isEventTimeZone, isFixedOffset, zoneOf } from '../lib/timezone'
 export function EventStartCell({ cellData, i18n, rowData }: DefaultServerCellComponentProps) {
   if (!cellData) return null
   const zone = isEventTimeZone(rowData?.timezone) ? (rowData.timezone as string) : 'UTC'
-  const start = DateTime.fromISO(String(cellData), { zone: zoneOf(zone) }).setLocale(i18n?.language ?? 'en')
+  const start = DateTime.fromISO(String(cellData), { zone: zoneOf(zone) }).setLocale(
+    i18n?.language ?? 'en',
+  )
   if (!start.isValid) return <span>{String(cellData)}</span>
   // An offset zone (`UTC+2`) is named as given, as the API's `timezone_abbr` does.
   const text = rowData?.allDay

@@ -22,7 +22,9 @@ export function ExportIcsLink() {
   // list's own query state is not provided.
   const searchParams = useSearchParams()
   const href = useMemo(() => {
-    const conditions = conditionsOf(parse(searchParams.toString(), { depth: 10 }).where as undefined | Where)
+    const conditions = conditionsOf(
+      parse(searchParams.toString(), { depth: 10 }).where as undefined | Where,
+    )
     const params = new URLSearchParams()
     const set = (name: string, value: string) => value && params.set(name, value)
     set('categories', quickFilterValue(conditions, 'categories'))

@@ -10,7 +10,11 @@ import type { ReactNode } from 'react'
 export function HideFirstUserApiKey({ children }: { children?: ReactNode }) {
   return (
     <>
-      <style>{'.create-first-user .field-type:has(#field-apiKey), .create-first-user .field-type:has(#field-hasAPIKey) { display: none; }'}</style>
+      <style>
+        {
+          '.create-first-user .field-type:has(#field-apiKey), .create-first-user .field-type:has(#field-hasAPIKey) { display: none; }'
+        }
+      </style>
       {children}
     </>
   )

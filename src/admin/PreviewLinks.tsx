@@ -32,10 +32,20 @@ export function PreviewLinks({ apiURL, defaultLanguage, kind, languages, siteUrl
   const status = savedDocumentData?.status as string | undefined
   if (id === undefined || id === null || status === 'trash') return null
   const published = status === 'publish'
-  const language = locale?.code && locale.code !== defaultLanguage && languages?.includes(locale.code) ? locale.code : undefined
-  const pageUrl = permalink({ siteUrl: language ? `${siteUrl}/${language}` : siteUrl } as never, kind, { id, slug, status })
+  const language =
+    locale?.code && locale.code !== defaultLanguage && languages?.includes(locale.code)
+      ? locale.code
+      : undefined
+  const pageUrl = permalink(
+    { siteUrl: language ? `${siteUrl}/${language}` : siteUrl } as never,
+    kind,
+    { id, slug, status },
+  )
   return (
-    <p className="preview-links" style={{ display: 'flex', flexWrap: 'wrap', gap: 'calc(var(--base) / 2)' }}>
+    <p
+      className="preview-links"
+      style={{ display: 'flex', flexWrap: 'wrap', gap: 'calc(var(--base) / 2)' }}
+    >
       {kind === 'events' ? (
         <a className="preview-links__page" href={pageUrl} rel="noopener" target="_blank">
           {published ? t('viewPublicPage') : t('previewPublicPage')}

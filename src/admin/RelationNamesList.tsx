@@ -11,7 +11,12 @@ export function RelationNamesList({ items }: { items: RelatedName[] }) {
   const defaultLocale = config.localization ? config.localization.defaultLocale : undefined
   const nameOf = (name: RelatedName['name']) => {
     if (typeof name === 'string') return name
-    return name?.[locale?.code ?? ''] || (defaultLocale && name?.[defaultLocale]) || Object.values(name ?? {}).find(Boolean) || ''
+    return (
+      name?.[locale?.code ?? ''] ||
+      (defaultLocale && name?.[defaultLocale]) ||
+      Object.values(name ?? {}).find(Boolean) ||
+      ''
+    )
   }
   const names = items.map((item) => nameOf(item.name)).filter(Boolean)
   if (names.length === 0) return null

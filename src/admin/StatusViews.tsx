@@ -22,7 +22,10 @@ function useCounts(apiURL: string, refreshKey: unknown): Partial<Record<StatusVi
     let live = true
     void Promise.all(
       STATUS_VIEWS.map(async ({ value }) => {
-        const response = await fetch(`${apiURL}/count${stringify({ where: whereOfView(value) }, { addQueryPrefix: true })}`, { credentials: 'include' })
+        const response = await fetch(
+          `${apiURL}/count${stringify({ where: whereOfView(value) }, { addQueryPrefix: true })}`,
+          { credentials: 'include' },
+        )
         const body = response.ok ? ((await response.json()) as { totalDocs: number }) : undefined
         return [value, body?.totalDocs] as const
       }),
@@ -47,17 +50,43 @@ export function StatusViews({ apiURL, current, onChange, refreshKey }: Props) {
   const counts = useCounts(apiURL, refreshKey)
   const { t } = useCalendarTranslation()
   const active: StatusView = (current || 'all') as StatusView
-  const shown = STATUS_VIEWS.filter(({ value }) => value === 'all' || value === active || (counts[value] ?? 0) > 0)
+  const shown = STATUS_VIEWS.filter(
+    ({ value }) => value === 'all' || value === active || (counts[value] ?? 0) > 0,
+  )
   return (
-    <nav aria-label={t('statusViews')} className="status-views" style={{ display: 'flex', flexWrap: 'wrap', gap: 'calc(var(--base) / 2)', marginBottom: 'calc(var(--base) / 2)' }}>
+    <nav
+      aria-label={t('statusViews')}
+      className="status-views"
+      style={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: 'calc(var(--base) / 2)',
+        marginBottom: 'calc(var(--base) / 2)',
+      }}
+    >
       {shown.map(({ label, value }, index) => (
         <span key={value}>
-          {index > 0 ? <span aria-hidden style={{ color: 'var(--theme-elevation-400)', marginRight: 'calc(var(--base) / 2)' }}>|</span> : null}
+          {index > 0 ? (
+            <span
+              aria-hidden
+              style={{ color: 'var(--theme-elevation-400)', marginRight: 'calc(var(--base) / 2)' }}
+            >
+              |
+            </span>
+          ) : null}
           <button
             aria-current={value === active ? 'page' : undefined}
             className={`status-views__view status-views__view--${value}`}
             onClick={() => onChange(value === 'all' ? '' : value)}
-            style={{ background: 'none', border: 0, color: 'inherit', cursor: 'pointer', fontWeight: value === active ? 600 : 400, padding: 0, textDecoration: value === active ? 'none' : 'underline' }}
+            style={{
+              background: 'none',
+              border: 0,
+              color: 'inherit',
+              cursor: 'pointer',
+              fontWeight: value === active ? 600 : 400,
+              padding: 0,
+              textDecoration: value === active ? 'none' : 'underline',
+            }}
             type="button"
           >
             {t(label)} <span className="status-views__count">({counts[value] ?? '…'})</span>

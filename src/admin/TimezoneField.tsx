@@ -17,7 +17,8 @@ function timeZoneOptions(current: string | undefined) {
     ...WORDPRESS_MANUAL_OFFSETS,
   ]
   // A zone saved elsewhere (an import, the API's `UTC-5:30`) stays selectable rather than vanishing.
-  if (current && !options.some((option) => option.value === current)) options.unshift({ label: current, value: current })
+  if (current && !options.some((option) => option.value === current))
+    options.unshift({ label: current, value: current })
   return options
 }
 
@@ -39,7 +40,12 @@ export const TimezoneField: TextFieldClientComponent = ({ field, path, readOnly 
     if (next && isEventTimeZone(next) && next !== previous) {
       for (const name of WALL_TIME_FIELDS) {
         const instant = getDataByPath<string>(name)
-        if (instant) dispatchFields({ type: 'UPDATE', path: name, value: transposeWallTime(instant, zoneOf(previous), zoneOf(next)).toISOString() })
+        if (instant)
+          dispatchFields({
+            type: 'UPDATE',
+            path: name,
+            value: transposeWallTime(instant, zoneOf(previous), zoneOf(next)).toISOString(),
+          })
       }
     }
     setValue(next)

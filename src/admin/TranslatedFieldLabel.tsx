@@ -11,7 +11,20 @@ import { useFieldLabel } from './useFieldLabel'
  * the first visitor's language (the rich text editor's: see `useFieldLabel`), so that a Spanish
  * editor reads "Descripción", not "Description", above the event's description.
  */
-export function TranslatedFieldLabel({ field, path }: { field: ClientField & { localized?: boolean; name?: string; required?: boolean }; path?: string }) {
+export function TranslatedFieldLabel({
+  field,
+  path,
+}: {
+  field: ClientField & { localized?: boolean; name?: string; required?: boolean }
+  path?: string
+}) {
   const label = useFieldLabel(field)
-  return <FieldLabel label={label} localized={field.localized} path={path ?? field.name ?? ''} required={field.required} />
+  return (
+    <FieldLabel
+      label={label}
+      localized={field.localized}
+      path={path ?? field.name ?? ''}
+      required={field.required}
+    />
+  )
 }

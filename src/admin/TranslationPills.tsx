@@ -7,11 +7,23 @@ export type Locale = { code: string; label: string }
  * outlined and struck through when missing. Shared by the list cell (on the server) and the
  * form's sidebar (in the browser).
  */
-export function TranslationPills({ locales, present, t }: { locales: Locale[]; present: Set<string>; t: Translate }) {
+export function TranslationPills({
+  locales,
+  present,
+  t,
+}: {
+  locales: Locale[]
+  present: Set<string>
+  t: Translate
+}) {
   const missing = locales.filter((locale) => !present.has(locale.code))
   return (
     <div
-      aria-label={missing.length ? t('missingLanguages', { languages: missing.map((l) => l.label).join(', ') }) : t('translatedEverywhere')}
+      aria-label={
+        missing.length
+          ? t('missingLanguages', { languages: missing.map((l) => l.label).join(', ') })
+          : t('translatedEverywhere')
+      }
       className="translation-status"
       data-missing={missing.map((l) => l.code).join(' ')}
       style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}
@@ -44,5 +56,9 @@ export function TranslationPills({ locales, present, t }: { locales: Locale[]; p
 /** The titles by language of an item read with `locale=all`: the languages that have one. */
 export function languagesWithTitle(titles: unknown): Set<string> {
   const byLanguage = (titles && typeof titles === 'object' ? titles : {}) as Record<string, unknown>
-  return new Set(Object.entries(byLanguage).filter(([, title]) => typeof title === 'string' && title.trim() !== '').map(([code]) => code))
+  return new Set(
+    Object.entries(byLanguage)
+      .filter(([, title]) => typeof title === 'string' && title.trim() !== '')
+      .map(([code]) => code),
+  )
 }

@@ -25,8 +25,15 @@ export function TranslationSource({ fieldName }: { fieldName: string }) {
         padding: 'calc(var(--base) / 4) calc(var(--base) / 2)',
       }}
     >
-      <div className="translation-source__label" style={{ color: 'var(--theme-elevation-600)', fontSize: '0.8rem' }}>{t('translationSource', { language: defaultLabel })}</div>
-      <div className="translation-source__text" style={{ whiteSpace: 'pre-wrap' }}>{text}</div>
+      <div
+        className="translation-source__label"
+        style={{ color: 'var(--theme-elevation-600)', fontSize: '0.8rem' }}
+      >
+        {t('translationSource', { language: defaultLabel })}
+      </div>
+      <div className="translation-source__text" style={{ whiteSpace: 'pre-wrap' }}>
+        {text}
+      </div>
     </div>
   )
 }

@@ -15,7 +15,12 @@ type Props = {
 }
 
 /** The languages in which an item has its title, read in one query across all locales. */
-async function translatedLocales(payload: Payload, collection: string, id: number | string, titleField: string) {
+async function translatedLocales(
+  payload: Payload,
+  collection: string,
+  id: number | string,
+  titleField: string,
+) {
   const doc = await payload.findByID({
     collection: collection as CollectionSlug,
     depth: 0,
@@ -30,9 +35,15 @@ async function translatedLocales(payload: Payload, collection: string, id: numbe
   return languagesWithTitle((doc as null | Record<string, unknown>)?.[titleField])
 }
 
-export function localesOf(localization: Payload['config']['localization'], i18n: I18nClient): Locale[] {
+export function localesOf(
+  localization: Payload['config']['localization'],
+  i18n: I18nClient,
+): Locale[] {
   if (!localization) return []
-  return localization.locales.map((locale) => ({ code: locale.code, label: locale.label ? getTranslation(locale.label, i18n) : locale.code }))
+  return localization.locales.map((locale) => ({
+    code: locale.code,
+    label: locale.label ? getTranslation(locale.label, i18n) : locale.code,
+  }))
 }
 
 /**
@@ -46,6 +57,13 @@ export async function TranslationStatus(props: Props) {
   const id = props.rowData?.id
   const locales = localesOf(payload.config.localization, i18n)
   if (!slug || locales.length < 2 || id === undefined || id === null) return null
-  const titleField = payload.collections[slug as CollectionSlug]?.config.admin?.useAsTitle ?? 'title'
-  return <TranslationPills locales={locales} present={await translatedLocales(payload, slug, id, titleField)} t={translatorOf(i18n.t)} />
+  const titleField =
+    payload.collections[slug as CollectionSlug]?.config.admin?.useAsTitle ?? 'title'
+  return (
+    <TranslationPills
+      locales={locales}
+      present={await translatedLocales(payload, slug, id, titleField)}
+      t={translatorOf(i18n.t)}
+    />
+  )
 }

@@ -18,14 +18,20 @@ export function TranslationStatusField() {
   const { collectionSlug, id, savedDocumentData } = useDocumentInfo()
   const { i18n, t } = useCalendarTranslation()
   const [present, setPresent] = useState<null | Set<string>>(null)
-  const titleField = (collectionSlug && getEntityConfig({ collectionSlug })?.admin?.useAsTitle) || 'title'
+  const titleField =
+    (collectionSlug && getEntityConfig({ collectionSlug })?.admin?.useAsTitle) || 'title'
   const localization = config.localization
 
   useEffect(() => {
     if (!collectionSlug || id === undefined || id === null) return
     let live = true
-    const query = stringify({ depth: 0, 'fallback-locale': 'none', locale: 'all', select: { [titleField]: true } }, { addQueryPrefix: true })
-    fetch(`${config.serverURL}${config.routes.api}/${collectionSlug}/${id}${query}`, { credentials: 'include' })
+    const query = stringify(
+      { depth: 0, 'fallback-locale': 'none', locale: 'all', select: { [titleField]: true } },
+      { addQueryPrefix: true },
+    )
+    fetch(`${config.serverURL}${config.routes.api}/${collectionSlug}/${id}${query}`, {
+      credentials: 'include',
+    })
       .then((response) => (response.ok ? response.json() : null))
       .then((doc: null | Record<string, unknown>) => {
         if (live && doc) setPresent(languagesWithTitle(doc[titleField]))
@@ -37,7 +43,10 @@ export function TranslationStatusField() {
   }, [collectionSlug, config.routes.api, config.serverURL, id, savedDocumentData, titleField])
 
   if (!localization || localization.locales.length < 2) return null
-  const locales = localization.locales.map((locale) => ({ code: locale.code, label: locale.label ? getTranslation(locale.label, i18n) : locale.code }))
+  const locales = localization.locales.map((locale) => ({
+    code: locale.code,
+    label: locale.label ? getTranslation(locale.label, i18n) : locale.code,
+  }))
   return (
     <div className="field-type translation-status-field" style={{ marginBottom: 'var(--base)' }}>
       <label className="field-label">{t('translations')}</label>

@@ -26,7 +26,11 @@ export const WorkflowActions: UIFieldClientComponent = () => {
   const restoring = useRef(false)
 
   const setStatus = (next: PostStatus) =>
-    submit({ disableSuccessStatus: true, overrides: { status: next }, skipValidation: next === 'trash' })
+    submit({
+      disableSuccessStatus: true,
+      overrides: { status: next },
+      skipValidation: next === 'trash',
+    })
 
   useEffect(() => {
     if (status === 'trash' && trashedFrom.current) {
@@ -50,9 +54,7 @@ export const WorkflowActions: UIFieldClientComponent = () => {
     const restoreTo = (savedDocumentData?.statusBeforeTrash as PostStatus | undefined) ?? 'draft'
     return (
       <div className="workflow-actions" style={{ marginBottom: 'var(--base)' }}>
-        <p className="field-description">
-          {t('inTrash', { status: t(`status_${restoreTo}`) })}
-        </p>
+        <p className="field-description">{t('inTrash', { status: t(`status_${restoreTo}`) })}</p>
         <Button
           buttonStyle="secondary"
           onClick={() => {

@@ -1,6 +1,14 @@
 'use client'
 
-import { Button, SaveButton, useAuth, useDocumentInfo, useForm, useFormFields, useFormModified } from '@payloadcms/ui'
+import {
+  Button,
+  SaveButton,
+  useAuth,
+  useDocumentInfo,
+  useForm,
+  useFormFields,
+  useFormModified,
+} from '@payloadcms/ui'
 
 import type { PostStatus } from '../types'
 
@@ -22,15 +30,25 @@ export function WorkflowSaveButton() {
   const { submit } = useForm()
   const modified = useFormModified()
   const { t } = useCalendarTranslation()
-  const publishedAt = useFormFields(([fields]) => fields.publishedAt?.value) as null | string | undefined
+  const publishedAt = useFormFields(([fields]) => fields.publishedAt?.value) as
+    null | string | undefined
   const status = (savedDocumentData?.status as PostStatus | undefined) ?? undefined
-  const action = hasSavePermission === false ? null : workflowAction({ mayPublish: can(user as never, 'publish_posts'), publishedAt, status })
-  const label = action === 'pending' ? t('submitForReview') : action === 'future' ? t('schedule') : t('publish')
+  const action =
+    hasSavePermission === false
+      ? null
+      : workflowAction({ mayPublish: can(user as never, 'publish_posts'), publishedAt, status })
+  const label =
+    action === 'pending' ? t('submitForReview') : action === 'future' ? t('schedule') : t('publish')
   return (
-    <div className="workflow-save-buttons" style={{ alignItems: 'center', display: 'flex', gap: 'calc(var(--base) / 2)' }}>
+    <div
+      className="workflow-save-buttons"
+      style={{ alignItems: 'center', display: 'flex', gap: 'calc(var(--base) / 2)' }}
+    >
       {action ? (
         <Button
-          buttonStyle={status === undefined || modified || action !== 'pending' ? 'primary' : 'secondary'}
+          buttonStyle={
+            status === undefined || modified || action !== 'pending' ? 'primary' : 'secondary'
+          }
           className={`workflow-save-buttons__${action}`}
           id="action-workflow"
           margin={false}

@@ -4,8 +4,15 @@ export type CategoryNode = { children: CategoryNode[]; id: number | string; name
  * Categories as a tree by their parent, each level sorted by name. A category whose parent is
  * not among them (one the editor may not read) sits at the top, as WordPress's box shows it.
  */
-export function buildCategoryTree(categories: { id: number | string; name: string; parent: null | number | string }[]): CategoryNode[] {
-  const nodes = new Map(categories.map((category) => [String(category.id), { children: [] as CategoryNode[], id: category.id, name: category.name }]))
+export function buildCategoryTree(
+  categories: { id: number | string; name: string; parent: null | number | string }[],
+): CategoryNode[] {
+  const nodes = new Map(
+    categories.map((category) => [
+      String(category.id),
+      { children: [] as CategoryNode[], id: category.id, name: category.name },
+    ]),
+  )
   const roots: CategoryNode[] = []
   for (const category of categories) {
     const node = nodes.get(String(category.id))!
@@ -27,7 +34,9 @@ export function matchingTree(tree: CategoryNode[], search: string): CategoryNode
   if (!wanted) return tree
   const keep = (node: CategoryNode): CategoryNode | null => {
     if (fold(node.name).includes(wanted)) return node
-    const children = node.children.map(keep).filter((child): child is CategoryNode => child !== null)
+    const children = node.children
+      .map(keep)
+      .filter((child): child is CategoryNode => child !== null)
     return children.length ? { ...node, children } : null
   }
   return tree.map(keep).filter((node): node is CategoryNode => node !== null)

@@ -40,12 +40,17 @@ export const isViewCondition = (condition: Record<string, Record<string, unknown
 /** Whether a list query's `where` (as the URL carries it) says anything about the dates. */
 export function mentionsDates(where: unknown): boolean {
   if (!where || typeof where !== 'object') return false
-  return Object.entries(where).some(([key, value]) => key === 'startDate' || key === 'endDate' || mentionsDates(value))
+  return Object.entries(where).some(
+    ([key, value]) => key === 'startDate' || key === 'endDate' || mentionsDates(value),
+  )
 }
 
 function mentionsTrash(where: unknown): boolean {
   if (!where || typeof where !== 'object') return false
-  return Object.entries(where).some(([key, value]) => (key === 'status' && JSON.stringify(value).includes('"trash"')) || mentionsTrash(value))
+  return Object.entries(where).some(
+    ([key, value]) =>
+      (key === 'status' && JSON.stringify(value).includes('"trash"')) || mentionsTrash(value),
+  )
 }
 
 /**
@@ -58,7 +63,10 @@ export const eventsListFilter =
   async (args) => {
     const where = args.req.query?.where
     const notTrashed = await hideTrashedFromList(args)
-    const upcoming = mentionsDates(where) || mentionsTrash(where) ? null : { endDate: { greater_than_equal: startOfToday(siteTimezone) } }
+    const upcoming =
+      mentionsDates(where) || mentionsTrash(where)
+        ? null
+        : { endDate: { greater_than_equal: startOfToday(siteTimezone) } }
     const parts = [notTrashed, upcoming].filter((part): part is Where => Boolean(part))
     return parts.length === 0 ? null : parts.length === 1 ? parts[0]! : { and: parts }
   }

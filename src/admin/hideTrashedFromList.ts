@@ -12,4 +12,5 @@ function mentionsStatus(where: unknown): boolean {
  * The admin lists leave trashed items out, as WordPress's "All" does, unless the list's own
  * filter asks about the status (the Trash view above the events list, or the Filters panel).
  */
-export const hideTrashedFromList: BaseFilter = ({ req }) => (mentionsStatus(req.query?.where) ? null : NOT_TRASHED)
+export const hideTrashedFromList: BaseFilter = ({ req }) =>
+  mentionsStatus(req.query?.where) ? null : NOT_TRASHED

@@ -16,7 +16,8 @@ export const QUICK_FILTER_OPERATORS: Record<string, string> = {
  * that the quick filters, the "Filters" panel and the calendar export see the same conditions.
  */
 export function conditionsOf(where: undefined | Where): Condition[] {
-  const and = (where?.or as Where[] | undefined)?.[0]?.and ?? (where?.and as Where[] | undefined) ?? []
+  const and =
+    (where?.or as Where[] | undefined)?.[0]?.and ?? (where?.and as Where[] | undefined) ?? []
   return and as Condition[]
 }
 
@@ -25,5 +26,9 @@ export function quickFilterValue(conditions: Condition[], field: string): string
   const operator = QUICK_FILTER_OPERATORS[field]!
   const found = conditions.find((condition) => condition[field]?.[operator] !== undefined)
   const value = found?.[field]?.[operator]
-  return Array.isArray(value) ? String(value[0] ?? '') : value === undefined || value === null ? '' : String(value)
+  return Array.isArray(value)
+    ? String(value[0] ?? '')
+    : value === undefined || value === null
+      ? ''
+      : String(value)
 }

@@ -16,7 +16,12 @@ const batchesOfRequest = cache(() => new Map<string, Batch>())
 const viewerOfRequest = cache(async (payload: Payload) => {
   const headers = await requestHeaders()
   const req = await createLocalReq({ req: { headers } as never }, payload)
-  const { user } = await executeAuthStrategies({ canSetHeaders: false, headers: new Headers(headers), payload, req })
+  const { user } = await executeAuthStrategies({
+    canSetHeaders: false,
+    headers: new Headers(headers),
+    payload,
+    req,
+  })
   return user
 })
 
@@ -27,7 +32,11 @@ const viewerOfRequest = cache(async (payload: Payload) => {
  * event loop are read in one query per collection, with the editor's access rules (an item they
  * may not read gives no name).
  */
-export async function relatedNames(payload: Payload, collection: string, ids: (number | string)[]): Promise<RelatedName[]> {
+export async function relatedNames(
+  payload: Payload,
+  collection: string,
+  ids: (number | string)[],
+): Promise<RelatedName[]> {
   if (ids.length === 0) return []
   const batches = batchesOfRequest()
   let batch = batches.get(collection)
@@ -46,8 +55,18 @@ export async function relatedNames(payload: Payload, collection: string, ids: (n
   return ids.map((id) => found.get(String(id))).filter((item): item is RelatedName => Boolean(item))
 }
 
-async function readNames(payload: Payload, collection: string, ids: (number | string)[]): Promise<Map<string, RelatedName>> {
-  const titleField = (payload.collections as Record<string, { config: { admin: { useAsTitle?: string } } } | undefined>)[collection]?.config.admin.useAsTitle ?? 'id'
+async function readNames(
+  payload: Payload,
+  collection: string,
+  ids: (number | string)[],
+): Promise<Map<string, RelatedName>> {
+  const titleField =
+    (
+      payload.collections as Record<
+        string,
+        { config: { admin: { useAsTitle?: string } } } | undefined
+      >
+    )[collection]?.config.admin.useAsTitle ?? 'id'
   const user = await viewerOfRequest(payload)
   const { docs } = (await payload.find({
     collection: collection as never,
@@ -60,5 +79,10 @@ async function readNames(payload: Payload, collection: string, ids: (number | st
     user,
     where: { id: { in: ids } },
   })) as { docs: Record<string, unknown>[] }
-  return new Map(docs.map((doc) => [String(doc.id), { id: doc.id as number | string, name: doc[titleField] as RelatedName['name'] }]))
+  return new Map(
+    docs.map((doc) => [
+      String(doc.id),
+      { id: doc.id as number | string, name: doc[titleField] as RelatedName['name'] },
+    ]),
+  )
 }

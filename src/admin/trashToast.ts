@@ -7,5 +7,8 @@ import type { Translate } from '../i18n/index'
  * while longer than Payload's default, to leave time to change one's mind.
  */
 export function showTrashedToast(t: Translate, count: number, onUndo: () => void): void {
-  toast.success(t('movedToTrash', { count }), { action: { label: t('undo'), onClick: onUndo }, duration: 10_000 })
+  toast.success(t('movedToTrash', { count }), {
+    action: { label: t('undo'), onClick: onUndo },
+    duration: 10_000,
+  })
 }

@@ -58,7 +58,12 @@ export function useDefaultLanguageDoc(): DefaultLanguageDoc {
     const found = localization?.locales.find((item) => item.code === code)
     return found?.label ? getTranslation(found.label, i18n) : (code ?? '')
   }
-  return { defaultLabel: labelOf(defaultCode), doc: isTranslation ? doc : null, editedLabel: labelOf(locale?.code), isTranslation }
+  return {
+    defaultLabel: labelOf(defaultCode),
+    doc: isTranslation ? doc : null,
+    editedLabel: labelOf(locale?.code),
+    isTranslation,
+  }
 }
 
 /** The words of a Lexical rich text value, a line per block, to read beside the editor. */
@@ -67,11 +72,15 @@ export function plainTextOf(value: unknown): string {
   const root = (value as { root?: unknown } | null)?.root
   if (!root) return ''
   const lines: string[] = []
-  const walk = (node: { children?: unknown[]; text?: unknown; type?: string }, line: string[]): void => {
+  const walk = (
+    node: { children?: unknown[]; text?: unknown; type?: string },
+    line: string[],
+  ): void => {
     if (typeof node.text === 'string') line.push(node.text)
     if (node.type === 'linebreak') line.push('\n')
     for (const child of (node.children ?? []) as (typeof node)[]) {
-      const isBlock = Array.isArray(child.children) && child.type !== 'link' && child.type !== 'autolink'
+      const isBlock =
+        Array.isArray(child.children) && child.type !== 'link' && child.type !== 'autolink'
       if (isBlock) {
         const own: string[] = []
         walk(child, own)

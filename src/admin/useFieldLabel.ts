@@ -9,7 +9,12 @@ import { useConfig, useDocumentInfo, useTranslation } from '@payloadcms/ui'
 function findField(fields: ClientField[], name: string): ClientField | undefined {
   for (const field of fields) {
     if ('name' in field && field.name === name) return field
-    const nested = 'fields' in field ? field.fields : 'tabs' in field ? field.tabs.flatMap((tab) => tab.fields) : undefined
+    const nested =
+      'fields' in field
+        ? field.fields
+        : 'tabs' in field
+          ? field.tabs.flatMap((tab) => tab.fields)
+          : undefined
     const found = nested ? findField(nested as ClientField[], name) : undefined
     if (found) return found
   }

@@ -10,7 +10,12 @@ export type Option = { label: string; value: string }
  * The items of a collection as choices for a filter, by their title field, in the content
  * language shown. Trashed items (which only posts have) are no use as one.
  */
-export function useOptions(slug: string, titleField: string, hasStatus: boolean, locale?: string): Option[] {
+export function useOptions(
+  slug: string,
+  titleField: string,
+  hasStatus: boolean,
+  locale?: string,
+): Option[] {
   const { config } = useConfig()
   const [options, setOptions] = useState<Option[]>([])
   useEffect(() => {
@@ -26,7 +31,13 @@ export function useOptions(slug: string, titleField: string, hasStatus: boolean,
     fetch(`${config.serverURL}${config.routes.api}/${slug}?${query}`, { credentials: 'include' })
       .then((response) => (response.ok ? response.json() : { docs: [] }))
       .then((body: { docs: Array<Record<string, unknown>> }) => {
-        if (live) setOptions(body.docs.map((doc) => ({ label: String(doc[titleField] ?? doc.id), value: String(doc.id) })))
+        if (live)
+          setOptions(
+            body.docs.map((doc) => ({
+              label: String(doc[titleField] ?? doc.id),
+              value: String(doc.id),
+            })),
+          )
       })
       .catch(() => undefined)
     return () => {
@@ -39,5 +50,7 @@ export function useOptions(slug: string, titleField: string, hasStatus: boolean,
 /** The value a Payload SelectInput hands its onChange, as a plain string ('' for none). */
 export function pickedValue(option: unknown): string {
   const chosen = Array.isArray(option) ? option[0] : option
-  return chosen && typeof chosen === 'object' && 'value' in chosen ? String((chosen as Option).value) : ''
+  return chosen && typeof chosen === 'object' && 'value' in chosen
+    ? String((chosen as Option).value)
+    : ''
 }

@@ -3,12 +3,27 @@ import type { AuthStrategy, CollectionSlug, Payload } from 'payload'
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/databaseErrors'
 import { hashApplicationPassword, looksLikeApplicationPassword } from '../lib/applicationPasswords'
 import { readClientAddress } from './clientAddress'
-import { recallApplicationPasswordSignIn, RECORDING_USE, rememberApplicationPasswordSignIn } from './recentApplicationPasswords'
-import { accountKey, admitPasswordTry, mayPassUncounted, passwordWasRight, storeOf, unknownLoginKey } from './passwordGuard'
+import {
+  recallApplicationPasswordSignIn,
+  RECORDING_USE,
+  rememberApplicationPasswordSignIn,
+} from './recentApplicationPasswords'
+import {
+  accountKey,
+  admitPasswordTry,
+  mayPassUncounted,
+  passwordWasRight,
+  storeOf,
+  unknownLoginKey,
+} from './passwordGuard'
 import { guardPolicy } from './passwordGuardPolicy'
 import { sharedTry } from './sharedTry'
 import { type FailedSignIn, recordFailedSignIn } from './signInOutcome'
-import { checkPasswordOfNoAccount, isRememberedPassword, verifyAccountPassword } from './verifyAccountPassword'
+import {
+  checkPasswordOfNoAccount,
+  isRememberedPassword,
+  verifyAccountPassword,
+} from './verifyAccountPassword'
 import { plainDoc } from '../lib/plainDoc'
 
 export const BASIC_STRATEGY = 'basic'
@@ -19,14 +34,22 @@ export const BASIC_STRATEGY = 'basic'
  * "Application passwords and HTTP Basic"). A header that does not sign in leaves the request
  * anonymous; the compatibility layer turns that into 401 `incorrect_password`.
  */
-export const basicAuthStrategy = (args: { appPasswordsSlug: string; usersSlug: string }): AuthStrategy => ({
+export const basicAuthStrategy = (args: {
+  appPasswordsSlug: string
+  usersSlug: string
+}): AuthStrategy => ({
   name: BASIC_STRATEGY,
   authenticate: async ({ headers, payload, req }) => {
     const credentials = readBasicCredentials(headers.get('authorization'))
     if (!credentials) return { user: null }
     const failed = (outcome: FailedSignIn) => {
       recordFailedSignIn(headers, outcome)
-      const retryAfterMs = outcome.kind === 'refused' ? outcome.retryAfterMs : outcome.kind === 'unavailable' ? RETRY_AFTER_SECONDS * 1000 : 0
+      const retryAfterMs =
+        outcome.kind === 'refused'
+          ? outcome.retryAfterMs
+          : outcome.kind === 'unavailable'
+            ? RETRY_AFTER_SECONDS * 1000
+            : 0
       if (!retryAfterMs) return { user: null }
       const retryAfter = String(Math.max(1, Math.ceil(retryAfterMs / 1000)))
       // Set on the request too: Payload keeps only the last strategy's result, and API keys and
@@ -38,10 +61,17 @@ export const basicAuthStrategy = (args: { appPasswordsSlug: string; usersSlug: s
       return { responseHeaders: new Headers({ 'Retry-After': retryAfter }), user: null }
     }
     try {
-      const result = await signIn(payload, args, credentials, readClientAddress(headers, payload.secret))
+      const result = await signIn(
+        payload,
+        args,
+        credentials,
+        readClientAddress(headers, payload.secret),
+      )
       if (!('user' in result)) return failed(result)
       const { hash: _hash, salt: _salt, ...safeUser } = result.user
-      return { user: { ...safeUser, _strategy: BASIC_STRATEGY, collection: args.usersSlug } as never }
+      return {
+        user: { ...safeUser, _strategy: BASIC_STRATEGY, collection: args.usersSlug } as never,
+      }
     } catch (error) {
       // An outage is not a wrong password: nothing is counted, and the caller hears 503.
       if (isDatabaseUnavailable(error)) return failed({ kind: 'unavailable' })
@@ -66,35 +96,59 @@ async function signIn(
 ): Promise<FailedSignIn | { user: StoredUser }> {
   const isApplicationPassword = looksLikeApplicationPassword(credentials.password)
   if (isApplicationPassword) {
-    const recalled = recallApplicationPasswordSignIn<StoredUser>(payload, credentials.login, credentials.password)
+    const recalled = recallApplicationPasswordSignIn<StoredUser>(
+      payload,
+      credentials.login,
+      credentials.password,
+    )
     if (recalled) return { user: recalled }
   }
   const [user, applicationPassword] = await Promise.all([
     findUserByLogin(payload, args.usersSlug, credentials.login),
-    isApplicationPassword ? findApplicationPassword(payload, args.appPasswordsSlug, credentials.password) : null,
+    isApplicationPassword
+      ? findApplicationPassword(payload, args.appPasswordsSlug, credentials.password)
+      : null,
   ])
-  if (user && applicationPassword !== null && relationId(applicationPassword.user) === String(user.id)) {
+  if (
+    user &&
+    applicationPassword !== null &&
+    relationId(applicationPassword.user) === String(user.id)
+  ) {
     recordUse(payload, args.appPasswordsSlug, applicationPassword)
     rememberApplicationPasswordSignIn(payload, credentials.login, credentials.password, user)
     return { user }
   }
 
   const store = storeOf(payload)
-  const account = user ? accountKey(args.usersSlug, user.id) : unknownLoginKey(args.usersSlug, credentials.login)
+  const account = user
+    ? accountKey(args.usersSlug, user.id)
+    : unknownLoginKey(args.usersSlug, credentials.login)
   // A password found right moments ago skips the count (and the PBKDF2), unless a wait is running.
-  if (user && isRememberedPassword(user, credentials.password) && (await mayPassUncounted(store, guardPolicy(payload), account, address))) return { user }
-
-  return sharedTry([account, address ?? '', credentials.password], async (): Promise<FailedSignIn | { user: StoredUser }> => {
-    const admitted = await admitPasswordTry(store, guardPolicy(payload), account, address)
-    if (!admitted.admitted) return { kind: 'refused', retryAfterMs: admitted.retryAfterMs }
-    const right = user ? await verifyAccountPassword(user, credentials.password) : await checkPasswordOfNoAccount(credentials.password)
-    if (!right || !user) return { kind: 'rejected' }
-    await passwordWasRight(store, admitted.try)
+  if (
+    user &&
+    isRememberedPassword(user, credentials.password) &&
+    (await mayPassUncounted(store, guardPolicy(payload), account, address))
+  )
     return { user }
-  })
+
+  return sharedTry(
+    [account, address ?? '', credentials.password],
+    async (): Promise<FailedSignIn | { user: StoredUser }> => {
+      const admitted = await admitPasswordTry(store, guardPolicy(payload), account, address)
+      if (!admitted.admitted) return { kind: 'refused', retryAfterMs: admitted.retryAfterMs }
+      const right = user
+        ? await verifyAccountPassword(user, credentials.password)
+        : await checkPasswordOfNoAccount(credentials.password)
+      if (!right || !user) return { kind: 'rejected' }
+      await passwordWasRight(store, admitted.try)
+      return { user }
+    },
+  )
 }
 
-export function readBasicCredentials(header: null | string): null | { login: string; password: string } {
+export function readBasicCredentials(
+  header: null | string,
+): null | { login: string; password: string } {
   const match = header?.match(/^Basic\s+([A-Za-z0-9+/=]+)\s*$/i)
   if (!match) return null
   const decoded = Buffer.from(match[1]!, 'base64').toString('utf8')
@@ -106,7 +160,11 @@ export function readBasicCredentials(header: null | string): null | { login: str
 type StoredUser = { hash?: string; id: number | string; salt?: string } & Record<string, unknown>
 
 // One query each (`pagination: false`: no count); the user is read whole, as it becomes `req.user`.
-async function findUserByLogin(payload: Payload, usersSlug: string, login: string): Promise<null | StoredUser> {
+async function findUserByLogin(
+  payload: Payload,
+  usersSlug: string,
+  login: string,
+): Promise<null | StoredUser> {
   const { docs } = await payload.find({
     collection: usersSlug as CollectionSlug,
     depth: 0,
@@ -114,14 +172,20 @@ async function findUserByLogin(payload: Payload, usersSlug: string, login: strin
     overrideAccess: true,
     pagination: false,
     showHiddenFields: true,
-    where: login.includes('@') ? { email: { equals: login.toLowerCase() } } : { username: { equals: login } },
+    where: login.includes('@')
+      ? { email: { equals: login.toLowerCase() } }
+      : { username: { equals: login } },
   })
   return docs[0] ? (plainDoc(docs[0]) as StoredUser) : null
 }
 
 type StoredApplicationPassword = { id: number | string; lastUsedAt?: null | string; user?: unknown }
 
-async function findApplicationPassword(payload: Payload, appPasswordsSlug: string, password: string): Promise<null | StoredApplicationPassword> {
+async function findApplicationPassword(
+  payload: Payload,
+  appPasswordsSlug: string,
+  password: string,
+): Promise<null | StoredApplicationPassword> {
   const { docs } = await payload.find({
     collection: appPasswordsSlug as CollectionSlug,
     depth: 0,
@@ -141,7 +205,11 @@ function relationId(value: unknown): null | string {
 }
 
 /** Recording use is for the owner's overview; it must not slow down or fail the request. */
-function recordUse(payload: Payload, appPasswordsSlug: string, found: StoredApplicationPassword): void {
+function recordUse(
+  payload: Payload,
+  appPasswordsSlug: string,
+  found: StoredApplicationPassword,
+): void {
   if (!found.lastUsedAt || Date.now() - new Date(found.lastUsedAt).getTime() > 60_000) {
     void payload
       .update({

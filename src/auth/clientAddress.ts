@@ -16,7 +16,8 @@ const proofOf = (secret: string, address: string) =>
   createHmac('sha256', secret).update(`client-address\u0000${address}`).digest('base64url')
 
 /** The header's value for `address`: `<address> <proof>`. */
-export const signClientAddress = (secret: string, address: string): string => `${address} ${proofOf(secret, address)}`
+export const signClientAddress = (secret: string, address: string): string =>
+  `${address} ${proofOf(secret, address)}`
 
 /** The address in a signed header, or null when it is missing or not ours. */
 export function readClientAddress(headers: Headers, secret: string): null | string {
@@ -30,7 +31,11 @@ export function readClientAddress(headers: Headers, secret: string): null | stri
 }
 
 /** A copy of `headers` carrying `address`, signed (whatever the caller sent is replaced). */
-export function withClientAddress(headers: Headers, secret: string, address: string | undefined): Headers {
+export function withClientAddress(
+  headers: Headers,
+  secret: string,
+  address: string | undefined,
+): Headers {
   const copy = new Headers(headers)
   copy.delete(CLIENT_ADDRESS_HEADER)
   if (address) copy.set(CLIENT_ADDRESS_HEADER, signClientAddress(secret, address))

@@ -16,14 +16,15 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 const TICK_MS = 12 * 60 * 60_000
 
 export type CookieVerdict =
-  | { kind: 'allowed'; token: string }
-  | { kind: 'ignored' }
-  | { kind: 'none' }
+  { kind: 'allowed'; token: string } | { kind: 'ignored' } | { kind: 'none' }
 
 export function restNonce(secret: string, token: string, now = Date.now(), ticksAgo = 0): string {
   const tick = Math.floor(now / TICK_MS) - ticksAgo
   const session = createHash('sha256').update(token).digest('hex')
-  return createHmac('sha256', secret).update(`wp_rest\u0000${tick}\u0000${session}`).digest('hex').slice(0, 20)
+  return createHmac('sha256', secret)
+    .update(`wp_rest\u0000${tick}\u0000${session}`)
+    .digest('hex')
+    .slice(0, 20)
 }
 
 function isValidNonce(secret: string, token: string, nonce: null | string): boolean {
@@ -51,7 +52,8 @@ export function judgeSessionCookie(args: {
 }): CookieVerdict {
   const token = readCookie(args.headers.get('cookie'), args.cookieName)
   if (!token) return { kind: 'none' }
-  if (isSameOrigin(args.headers, args.siteOrigin) || isValidNonce(args.secret, token, args.nonce)) return { kind: 'allowed', token }
+  if (isSameOrigin(args.headers, args.siteOrigin) || isValidNonce(args.secret, token, args.nonce))
+    return { kind: 'allowed', token }
   return { kind: 'ignored' }
 }
 

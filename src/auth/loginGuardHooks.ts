@@ -1,10 +1,22 @@
-import type { CollectionAfterLoginHook, CollectionBeforeOperationHook, PayloadRequest, Where } from 'payload'
+import type {
+  CollectionAfterLoginHook,
+  CollectionBeforeOperationHook,
+  PayloadRequest,
+  Where,
+} from 'payload'
 
 import { APIError, AuthenticationError, getLoginOptions } from 'payload'
 
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/databaseErrors'
 import { readClientAddress } from './clientAddress'
-import { accountKey, admitPasswordTry, type GuardedTry, passwordWasRight, storeOf, unknownLoginKey } from './passwordGuard'
+import {
+  accountKey,
+  admitPasswordTry,
+  type GuardedTry,
+  passwordWasRight,
+  storeOf,
+  unknownLoginKey,
+} from './passwordGuard'
 import { guardPolicy } from './passwordGuardPolicy'
 import { checkPasswordOfNoAccount } from './verifyAccountPassword'
 
@@ -18,9 +30,15 @@ import { checkPasswordOfNoAccount } from './verifyAccountPassword'
  */
 const GUARDED_TRY = 'eventsCalendarGuardedLogin'
 
-export const guardLogin: CollectionBeforeOperationHook = async ({ args, collection, operation, req }) => {
+export const guardLogin: CollectionBeforeOperationHook = async ({
+  args,
+  collection,
+  operation,
+  req,
+}) => {
   if (operation !== 'login') return args
-  const data = (args as { data?: { email?: unknown; password?: unknown; username?: unknown } }).data ?? {}
+  const data =
+    (args as { data?: { email?: unknown; password?: unknown; username?: unknown } }).data ?? {}
   const username = typeof data.username === 'string' ? data.username.trim().toLowerCase() : ''
   const email = typeof data.email === 'string' ? data.email.trim().toLowerCase() : ''
   const login = username || email
@@ -29,13 +47,31 @@ export const guardLogin: CollectionBeforeOperationHook = async ({ args, collecti
 
   try {
     const where = loginWhere(collection.auth?.loginWithUsername, login)
-    const user = where ? await req.payload.db.findOne<{ id: number | string }>({ collection: collection.slug, req, where }) : null
+    const user = where
+      ? await req.payload.db.findOne<{ id: number | string }>({
+          collection: collection.slug,
+          req,
+          where,
+        })
+      : null
     const store = storeOf(req.payload)
-    const account = user ? accountKey(collection.slug, user.id) : unknownLoginKey(collection.slug, login)
-    const admitted = await admitPasswordTry(store, guardPolicy(req.payload), account, readClientAddress(req.headers, req.payload.secret))
+    const account = user
+      ? accountKey(collection.slug, user.id)
+      : unknownLoginKey(collection.slug, login)
+    const admitted = await admitPasswordTry(
+      store,
+      guardPolicy(req.payload),
+      account,
+      readClientAddress(req.headers, req.payload.secret),
+    )
     if (!admitted.admitted) {
       setRetryAfter(req, admitted.retryAfterMs)
-      throw new APIError('Too many sign-in attempts. Please wait before trying again.', 429, null, true)
+      throw new APIError(
+        'Too many sign-in attempts. Please wait before trying again.',
+        429,
+        null,
+        true,
+      )
     }
     if (!user) {
       await checkPasswordOfNoAccount(data.password)
@@ -45,7 +81,12 @@ export const guardLogin: CollectionBeforeOperationHook = async ({ args, collecti
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error
     setRetryAfter(req, RETRY_AFTER_SECONDS * 1000)
-    throw new APIError('The site cannot reach its database right now. Please try again shortly.', 503, null, true)
+    throw new APIError(
+      'The site cannot reach its database right now. Please try again shortly.',
+      503,
+      null,
+      true,
+    )
   }
   return args
 }
@@ -56,7 +97,10 @@ export const forgiveRightPassword: CollectionAfterLoginHook = async ({ req, user
   delete req.context[GUARDED_TRY]
   // The sign-in succeeded; failing to forgive it only leaves the count a little higher.
   await passwordWasRight(storeOf(req.payload), tried).catch((error: unknown) =>
-    req.payload.logger.warn({ err: error, msg: 'password guard: could not clear the count of a right password' }),
+    req.payload.logger.warn({
+      err: error,
+      msg: 'password guard: could not clear the count of a right password',
+    }),
   )
   return user
 }

@@ -17,17 +17,20 @@ export type GuardedTry = {
   keys: GuardKey[]
 }
 
-export type Admitted = { admitted: true; try: GuardedTry } | { admitted: false; retryAfterMs: number }
+export type Admitted =
+  { admitted: true; try: GuardedTry } | { admitted: false; retryAfterMs: number }
 
 /** The key of an existing account, the same whatever login (e-mail or username) named it. */
 export const accountKey = (collection: string, id: number | string) => `account:${collection}:${id}`
 
 /** The key of a login that names no account: it is counted like one, so both look alike. */
-export const unknownLoginKey = (collection: string, login: string) => `login:${collection}:${login.trim().toLowerCase()}`
+export const unknownLoginKey = (collection: string, login: string) =>
+  `login:${collection}:${login.trim().toLowerCase()}`
 
 export function storeOf(payload: Payload): PasswordGuardStore {
   const pool = poolOf(payload)
-  if (!pool) throw new Error('The password guard keeps its counts in Postgres: use @payloadcms/db-postgres.')
+  if (!pool)
+    throw new Error('The password guard keeps its counts in Postgres: use @payloadcms/db-postgres.')
   return guardStoreFor(pool)
 }
 
@@ -39,7 +42,12 @@ function triedKeys(policy: GuardPolicy, account: string, address: null | string)
 }
 
 /** Counts a try and waits for its turn; refused (not counted) when the turn is too far away. */
-export async function admitPasswordTry(store: PasswordGuardStore, policy: GuardPolicy, account: string, address: null | string): Promise<Admitted> {
+export async function admitPasswordTry(
+  store: PasswordGuardStore,
+  policy: GuardPolicy,
+  account: string,
+  address: null | string,
+): Promise<Admitted> {
   const tried = triedKeys(policy, account, address)
   const admission = await store.admit(tried.keys, policy)
   if (!admission.admitted) return admission
@@ -48,14 +56,20 @@ export async function admitPasswordTry(store: PasswordGuardStore, policy: GuardP
 }
 
 /** The password was right: the account's count starts afresh, the address gets its try back. */
-export const passwordWasRight = (store: PasswordGuardStore, tried: GuardedTry) => store.succeeded(tried.accountKey, tried.addressKey)
+export const passwordWasRight = (store: PasswordGuardStore, tried: GuardedTry) =>
+  store.succeeded(tried.accountKey, tried.addressKey)
 
 /**
  * Whether a password already known right (remembered from a recent check) may go through
  * without being counted: only when neither its account nor its address has a wait running, so
  * that during a wait a right guess is not told apart from a wrong one.
  */
-export async function mayPassUncounted(store: PasswordGuardStore, policy: GuardPolicy, account: string, address: null | string): Promise<boolean> {
+export async function mayPassUncounted(
+  store: PasswordGuardStore,
+  policy: GuardPolicy,
+  account: string,
+  address: null | string,
+): Promise<boolean> {
   return (await store.currentWait(triedKeys(policy, account, address).keys)) === 0
 }
 

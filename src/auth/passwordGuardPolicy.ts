@@ -14,7 +14,12 @@ import { pluginOptionsOf } from '../pluginOptions'
  * then 1 s, 2 s, 4 s, … up to 60 s between tries; a key is forgotten after an hour without
  * tries. A right password clears its account's count and does not count against its address.
  */
-export type KeyPolicy = { firstDelayMs: number; forgetAfterMs: number; freeTries: number; maxDelayMs: number }
+export type KeyPolicy = {
+  firstDelayMs: number
+  forgetAfterMs: number
+  freeTries: number
+  maxDelayMs: number
+}
 
 export type GuardPolicy = {
   account: KeyPolicy
@@ -28,7 +33,11 @@ export type GuardPolicy = {
 }
 
 export function policyFrom(settings: SanitizedPluginConfig['passwordGuard']): GuardPolicy {
-  const shared = { firstDelayMs: settings.firstDelayMs, forgetAfterMs: settings.forgetAfterMs, maxDelayMs: settings.maxDelayMs }
+  const shared = {
+    firstDelayMs: settings.firstDelayMs,
+    forgetAfterMs: settings.forgetAfterMs,
+    maxDelayMs: settings.maxDelayMs,
+  }
   return {
     account: { ...shared, freeTries: settings.accountFreeTries },
     address: { ...shared, freeTries: settings.addressFreeTries },
@@ -37,10 +46,14 @@ export function policyFrom(settings: SanitizedPluginConfig['passwordGuard']): Gu
 }
 
 /** The policy of this Payload's plugin options. */
-export const guardPolicy = (payload: Pick<Payload, 'config'>): GuardPolicy => policyFrom(pluginOptionsOf(payload).passwordGuard)
+export const guardPolicy = (payload: Pick<Payload, 'config'>): GuardPolicy =>
+  policyFrom(pluginOptionsOf(payload).passwordGuard)
 
 /** How long the try after `tries` counted ones must wait after the last of them. */
 export function delayAfter(policy: KeyPolicy, tries: number): number {
   if (tries < policy.freeTries) return 0
-  return Math.min(policy.firstDelayMs * 2 ** Math.min(tries - policy.freeTries, 40), policy.maxDelayMs)
+  return Math.min(
+    policy.firstDelayMs * 2 ** Math.min(tries - policy.freeTries, 40),
+    policy.maxDelayMs,
+  )
 }

@@ -12,7 +12,8 @@ export const GUARD_TABLE = 'events_calendar_password_guard'
 export type GuardKey = { key: string; policy: KeyPolicy }
 
 /** A try that may go ahead after `waitMs`, or one refused for `retryAfterMs`. */
-export type Admission = { admitted: false; retryAfterMs: number } | { admitted: true; waitMs: number }
+export type Admission =
+  { admitted: false; retryAfterMs: number } | { admitted: true; waitMs: number }
 
 type Row = { attempts: number; key: string; last_attempt_ms: string }
 
@@ -31,20 +32,35 @@ export class PasswordGuardStore {
    */
   async admit(keys: GuardKey[], policy: GuardPolicy): Promise<Admission> {
     await this.ensureTable()
-    const sorted = [...new Map(keys.map((item) => [item.key, item])).values()].sort((a, b) => (a.key < b.key ? -1 : 1))
+    const sorted = [...new Map(keys.map((item) => [item.key, item])).values()].sort((a, b) =>
+      a.key < b.key ? -1 : 1,
+    )
     const names = sorted.map((item) => item.key)
     return this.transaction(async (client) => {
-      await client.query(`INSERT INTO ${GUARD_TABLE} (key, attempts, last_attempt_ms) SELECT unnest($1::text[]), 0, 0 ON CONFLICT (key) DO NOTHING`, [names])
+      await client.query(
+        `INSERT INTO ${GUARD_TABLE} (key, attempts, last_attempt_ms) SELECT unnest($1::text[]), 0, 0 ON CONFLICT (key) DO NOTHING`,
+        [names],
+      )
       const { rows } = await client.query<Row & { now_ms: string }>(
         `SELECT key, attempts, last_attempt_ms, ${NOW_MS} AS now_ms FROM ${GUARD_TABLE} WHERE key = ANY($1::text[]) ORDER BY key FOR UPDATE`,
         [names],
       )
       const now = Number(rows[0]?.now_ms ?? Date.now())
-      const counted = sorted.map((item) => ({ ...item, ...countedTries(rows.find((row) => row.key === item.key), item.policy, now) }))
+      const counted = sorted.map((item) => ({
+        ...item,
+        ...countedTries(
+          rows.find((row) => row.key === item.key),
+          item.policy,
+          now,
+        ),
+      }))
       const turn = Math.max(now, ...counted.map((item) => item.earliest))
       if (turn - now > policy.maxHoldMs) return { admitted: false, retryAfterMs: turn - now }
       for (const item of counted) {
-        await client.query(`UPDATE ${GUARD_TABLE} SET attempts = $2, last_attempt_ms = $3 WHERE key = $1`, [item.key, item.tries + 1, turn])
+        await client.query(
+          `UPDATE ${GUARD_TABLE} SET attempts = $2, last_attempt_ms = $3 WHERE key = $1`,
+          [item.key, item.tries + 1, turn],
+        )
       }
       return { admitted: true, waitMs: turn - now }
     })
@@ -58,7 +74,17 @@ export class PasswordGuardStore {
       [keys.map((item) => item.key)],
     )
     const now = Number(rows[0]?.now_ms ?? 0)
-    return Math.max(0, ...keys.map((item) => countedTries(rows.find((row) => row.key === item.key), item.policy, now).earliest - now))
+    return Math.max(
+      0,
+      ...keys.map(
+        (item) =>
+          countedTries(
+            rows.find((row) => row.key === item.key),
+            item.policy,
+            now,
+          ).earliest - now,
+      ),
+    )
   }
 
   /** A right password: its account starts afresh, and the try is given back to its address. */
@@ -110,7 +136,11 @@ export class PasswordGuardStore {
 }
 
 /** A key's counted tries (none once forgotten) and the earliest moment of its next try. */
-function countedTries(row: Row | undefined, policy: KeyPolicy, now: number): { earliest: number; tries: number } {
+function countedTries(
+  row: Row | undefined,
+  policy: KeyPolicy,
+  now: number,
+): { earliest: number; tries: number } {
   const last = Number(row?.last_attempt_ms ?? 0)
   if (!row || last + policy.forgetAfterMs < now) return { earliest: now, tries: 0 }
   return { earliest: last + delayAfter(policy, row.attempts), tries: row.attempts }

@@ -28,15 +28,31 @@ const states = new WeakMap<Payload, Remembered>()
 
 function stateOf(payload: Payload): Remembered {
   let state = states.get(payload)
-  if (!state) states.set(payload, (state = { entries: payloadRegion(payload, 'application-password-sign-ins', { maxEntries: MAX_REMEMBERED }), quietUntil: 0 }))
+  if (!state)
+    states.set(
+      payload,
+      (state = {
+        entries: payloadRegion(payload, 'application-password-sign-ins', {
+          maxEntries: MAX_REMEMBERED,
+        }),
+        quietUntil: 0,
+      }),
+    )
   return state
 }
 
 // Keyed by a digest: the passwords themselves are not kept in memory.
-const keyOf = (login: string, password: string) => createHash('sha256').update(`${login}\0${password.replace(/\s+/g, '')}`).digest('hex')
+const keyOf = (login: string, password: string) =>
+  createHash('sha256')
+    .update(`${login}\0${password.replace(/\s+/g, '')}`)
+    .digest('hex')
 
 /** The user this login and application password signed in as moments ago, a copy of it; or null. */
-export function recallApplicationPasswordSignIn<User>(payload: Payload, login: string, password: string): null | User {
+export function recallApplicationPasswordSignIn<User>(
+  payload: Payload,
+  login: string,
+  password: string,
+): null | User {
   const { entries } = stateOf(payload)
   const key = keyOf(login, password)
   const entry = entries.get(key)
@@ -48,10 +64,18 @@ export function recallApplicationPasswordSignIn<User>(payload: Payload, login: s
   return structuredClone(entry.user) as User
 }
 
-export function rememberApplicationPasswordSignIn(payload: Payload, login: string, password: string, user: unknown): void {
+export function rememberApplicationPasswordSignIn(
+  payload: Payload,
+  login: string,
+  password: string,
+  user: unknown,
+): void {
   const { entries, quietUntil } = stateOf(payload)
   if (Date.now() < quietUntil) return
-  entries.set(keyOf(login, password), { expires: Date.now() + REMEMBER_MS, user: structuredClone(user) })
+  entries.set(keyOf(login, password), {
+    expires: Date.now() + REMEMBER_MS,
+    user: structuredClone(user),
+  })
 }
 
 function forgetAll(payload: Payload): void {
@@ -76,7 +100,11 @@ export const forgetSignInsAfterUserChange: CollectionAfterChangeHook = ({ doc, r
 export const RECORDING_USE = 'eventsCalendarRecordingApplicationPasswordUse'
 
 /** For application passwords: any change but a recorded use (a new owner, a new hash, a rename). */
-export const forgetSignInsAfterPasswordChange: CollectionAfterChangeHook = ({ doc, operation, req }) => {
+export const forgetSignInsAfterPasswordChange: CollectionAfterChangeHook = ({
+  doc,
+  operation,
+  req,
+}) => {
   if (operation === 'update' && req.context?.[RECORDING_USE] !== true) forgetAll(req.payload)
   return doc
 }

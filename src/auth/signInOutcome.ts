@@ -14,6 +14,7 @@ export type FailedSignIn =
 
 const outcomes = new WeakMap<Headers, FailedSignIn>()
 
-export const recordFailedSignIn = (headers: Headers, outcome: FailedSignIn) => outcomes.set(headers, outcome)
+export const recordFailedSignIn = (headers: Headers, outcome: FailedSignIn) =>
+  outcomes.set(headers, outcome)
 
 export const failedSignInOf = (headers: Headers): FailedSignIn | undefined => outcomes.get(headers)

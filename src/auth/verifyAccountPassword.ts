@@ -22,9 +22,11 @@ const remembered = processRegion<number>('account-passwords', { maxEntries: 10_0
 
 type StoredPassword = { hash?: string; id: number | string; salt?: string }
 
-const fingerprint = (parts: string[]): string => createHash('sha256').update(parts.join('\u0000')).digest('hex')
+const fingerprint = (parts: string[]): string =>
+  createHash('sha256').update(parts.join('\u0000')).digest('hex')
 
-const rememberKey = (user: StoredPassword, password: string) => fingerprint([String(user.id), String(user.hash), password])
+const rememberKey = (user: StoredPassword, password: string) =>
+  fingerprint([String(user.id), String(user.hash), password])
 
 /** Whether this password was found right for this stored hash a moment ago (no PBKDF2). */
 export function isRememberedPassword(user: StoredPassword, password: string): boolean {
@@ -33,13 +35,23 @@ export function isRememberedPassword(user: StoredPassword, password: string): bo
   return Boolean(until && until > Date.now())
 }
 
-export async function verifyAccountPassword(user: StoredPassword, password: string): Promise<boolean> {
-  if (typeof user.hash !== 'string' || typeof user.salt !== 'string' || password === '') return false
+export async function verifyAccountPassword(
+  user: StoredPassword,
+  password: string,
+): Promise<boolean> {
+  if (typeof user.hash !== 'string' || typeof user.salt !== 'string' || password === '')
+    return false
   if (isRememberedPassword(user, password)) return true
 
   const current = user.hash.startsWith(CURRENT_PREFIX)
   const stored = Buffer.from(current ? user.hash.slice(CURRENT_PREFIX.length) : user.hash, 'hex')
-  const derived = await pbkdf2Async(password, user.salt, current ? CURRENT_ITERATIONS : 25_000, current ? CURRENT_KEY_LENGTH : 512, 'sha256')
+  const derived = await pbkdf2Async(
+    password,
+    user.salt,
+    current ? CURRENT_ITERATIONS : 25_000,
+    current ? CURRENT_KEY_LENGTH : 512,
+    'sha256',
+  )
   const ok = derived.length === stored.length && timingSafeEqual(derived, stored)
   if (ok) {
     remembered.set(rememberKey(user, password), Date.now() + REMEMBER_MS)

@@ -25,13 +25,23 @@ type ExportTarget = { default: string; types: string }
 async function sourceOf(target: string): Promise<string> {
   const base = path.join(ROOT, target.replace(/^\.\/dist\//, '').replace(/\.js$/, ''))
   for (const extension of ['.ts', '.tsx', '.js']) {
-    if (await fs.access(base + extension).then(() => true, () => false)) return base + extension
+    if (
+      await fs.access(base + extension).then(
+        () => true,
+        () => false,
+      )
+    )
+      return base + extension
   }
-  throw new Error(`package.json exports ${target}, but no source ${path.relative(ROOT, base)}.ts/.tsx/.js exists`)
+  throw new Error(
+    `package.json exports ${target}, but no source ${path.relative(ROOT, base)}.ts/.tsx/.js exists`,
+  )
 }
 
 async function entryPoints(): Promise<string[]> {
-  const manifest = JSON.parse(await fs.readFile(path.join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, ExportTarget> }
+  const manifest = JSON.parse(await fs.readFile(path.join(ROOT, 'package.json'), 'utf8')) as {
+    exports: Record<string, ExportTarget>
+  }
   return Promise.all(Object.values(manifest.exports).map((target) => sourceOf(target.default)))
 }
 
@@ -53,17 +63,27 @@ function emitDeclarations(entries: string[]): string[] {
   const result = program.emit()
   const diagnostics = [...ts.getPreEmitDiagnostics(program), ...result.diagnostics]
   if (diagnostics.length) {
-    const host = { getCanonicalFileName: (name: string) => name, getCurrentDirectory: () => ROOT, getNewLine: () => '\n' }
+    const host = {
+      getCanonicalFileName: (name: string) => name,
+      getCurrentDirectory: () => ROOT,
+      getNewLine: () => '\n',
+    }
     throw new Error(`tsc:\n${ts.formatDiagnostics(diagnostics, host)}`)
   }
   return program
     .getSourceFiles()
     .map((file) => file.fileName)
-    .filter((file) => !file.includes('/node_modules/') && !file.endsWith('.d.ts') && file.startsWith(ROOT + path.sep))
+    .filter(
+      (file) =>
+        !file.includes('/node_modules/') &&
+        !file.endsWith('.d.ts') &&
+        file.startsWith(ROOT + path.sep),
+    )
 }
 
 /** Where a source's module goes: `src/admin/Field.tsx` → `dist/src/admin/Field.js`. */
-const outputOf = (source: string) => path.join(OUT, path.relative(ROOT, source).replace(/\.(tsx?|js)$/, '.js'))
+const outputOf = (source: string) =>
+  path.join(OUT, path.relative(ROOT, source).replace(/\.(tsx?|js)$/, '.js'))
 
 async function compile(source: string): Promise<void> {
   const target = outputOf(source)
@@ -72,7 +92,9 @@ async function compile(source: string): Promise<void> {
     jsc: {
       // Without a base, swc's resolver does not look at the files, and resolveFully adds nothing.
       baseUrl: ROOT,
-      parser: isTypeScript ? { syntax: 'typescript', tsx: source.endsWith('.tsx') } : { syntax: 'ecmascript', jsx: false },
+      parser: isTypeScript
+        ? { syntax: 'typescript', tsx: source.endsWith('.tsx') }
+        : { syntax: 'ecmascript', jsx: false },
       target: 'es2022',
       transform: { react: { runtime: 'automatic' } },
     },
@@ -90,8 +112,16 @@ async function compile(source: string): Promise<void> {
 async function withFullPaths(declaration: string): Promise<void> {
   const text = await fs.readFile(declaration, 'utf8')
   const directory = path.dirname(declaration)
-  const exists = (file: string) => fs.access(file).then(() => true, () => false)
-  const specifiers = [...new Set([...text.matchAll(/(?:from |import\()'(\.{1,2}\/[^']+)'/g)].map((match) => match[1]!))]
+  const exists = (file: string) =>
+    fs.access(file).then(
+      () => true,
+      () => false,
+    )
+  const specifiers = [
+    ...new Set(
+      [...text.matchAll(/(?:from |import\()'(\.{1,2}\/[^']+)'/g)].map((match) => match[1]!),
+    ),
+  ]
   let rewritten = text
   for (const specifier of specifiers) {
     if (specifier.endsWith('.js')) continue
@@ -113,17 +143,26 @@ async function withFullPaths(declaration: string): Promise<void> {
  */
 async function unresolvableDeepImports(modules: string[]): Promise<string[]> {
   const problems: string[] = []
-  const exists = (file: string) => fs.access(file).then(() => true, () => false)
+  const exists = (file: string) =>
+    fs.access(file).then(
+      () => true,
+      () => false,
+    )
   for (const module of modules) {
     const code = await fs.readFile(module, 'utf8')
-    for (const [, specifier] of code.matchAll(/(?:from |import\()["']((?:@[^/"']+\/)?[^./"'][^/"']*\/[^"']+)["']/g)) {
+    for (const [, specifier] of code.matchAll(
+      /(?:from |import\()["']((?:@[^/"']+\/)?[^./"'][^/"']*\/[^"']+)["']/g,
+    )) {
       const [scope, name, ...rest] = specifier!.split('/')
       const packageName = scope!.startsWith('@') ? `${scope}/${name}` : scope!
       const subpath = (scope!.startsWith('@') ? rest : [name, ...rest]).join('/')
       const manifest = path.join(ROOT, 'node_modules', packageName, 'package.json')
       if (!(await exists(manifest))) continue
       const { exports } = JSON.parse(await fs.readFile(manifest, 'utf8')) as { exports?: unknown }
-      if (exports === undefined && !(await exists(path.join(ROOT, 'node_modules', packageName, subpath)))) {
+      if (
+        exports === undefined &&
+        !(await exists(path.join(ROOT, 'node_modules', packageName, subpath)))
+      ) {
         problems.push(`${path.relative(OUT, module)}: '${specifier}' (write '${specifier}.js')`)
       }
     }
@@ -133,7 +172,9 @@ async function unresolvableDeepImports(modules: string[]): Promise<string[]> {
 
 async function declarationsIn(directory: string): Promise<string[]> {
   const entries = await fs.readdir(directory, { recursive: true, withFileTypes: true })
-  return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.d.ts')).map((entry) => path.join(entry.parentPath, entry.name))
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.d.ts'))
+    .map((entry) => path.join(entry.parentPath, entry.name))
 }
 
 export async function buildPackage(log: (message: string) => void = console.log): Promise<void> {
@@ -143,9 +184,12 @@ export async function buildPackage(log: (message: string) => void = console.log)
   const sources = emitDeclarations(entries)
   await Promise.all(sources.map(compile))
   const unresolvable = await unresolvableDeepImports(sources.map(outputOf))
-  if (unresolvable.length) throw new Error(`imports Node cannot resolve in the package:\n${unresolvable.join('\n')}`)
+  if (unresolvable.length)
+    throw new Error(`imports Node cannot resolve in the package:\n${unresolvable.join('\n')}`)
   for (const declaration of await declarationsIn(OUT)) await withFullPaths(declaration)
-  log(`dist/: ${sources.length} modules and their declarations from ${entries.length} entry points, in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  log(
+    `dist/: ${sources.length} modules and their declarations from ${entries.length} entry points, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  )
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

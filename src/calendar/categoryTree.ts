@@ -13,7 +13,10 @@ const MAX_DEPTH = 20
  * taxonomy (`include_children`, on by default, which The Events Calendar's list leaves on).
  * One query per level of the tree.
  */
-export async function categoriesWithDescendants(ctx: Pick<CalendarContext, 'payload'>, ids: number[]): Promise<number[]> {
+export async function categoriesWithDescendants(
+  ctx: Pick<CalendarContext, 'payload'>,
+  ids: number[],
+): Promise<number[]> {
   const all = new Set(ids)
   let level = ids
   for (let depth = 0; level.length && depth < MAX_DEPTH; depth++) {

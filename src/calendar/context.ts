@@ -25,7 +25,19 @@ export type CalendarContext = {
  * are public and cacheable). Reads are trusted as the API's are (`TRUSTED_READ`: the serializers
  * apply the password rule themselves), so such reads share the API's visitor cache.
  */
-export async function visitorContext(payload: Payload, options: SanitizedPluginConfig, language: string): Promise<CalendarContext> {
-  const req = await createLocalReq({ context: { [TRUSTED_READ]: true }, fallbackLocale: options.defaultLanguage as never, locale: language, user: undefined }, payload)
+export async function visitorContext(
+  payload: Payload,
+  options: SanitizedPluginConfig,
+  language: string,
+): Promise<CalendarContext> {
+  const req = await createLocalReq(
+    {
+      context: { [TRUSTED_READ]: true },
+      fallbackLocale: options.defaultLanguage as never,
+      locale: language,
+      user: undefined,
+    },
+    payload,
+  )
   return { now: options.clock(), options, payload, req, user: null }
 }

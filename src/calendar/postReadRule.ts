@@ -13,13 +13,18 @@ import { readPosts, readScope, type ReadScope } from '../access/posts'
 export type PostReadRule = ReadScope & { author: null | number }
 
 export function postReadRule(ctx: CalendarContext, collection: string): PostReadRule | undefined {
-  if (ctx.payload.collections[collection as CollectionSlug]?.config.access?.read !== readPosts) return undefined
+  if (ctx.payload.collections[collection as CollectionSlug]?.config.access?.read !== readPosts)
+    return undefined
   const { author, everything } = readScope(ctx.user)
   return { author: author === null ? null : Number(author), everything }
 }
 
 /** A read scope as SQL on the item `alias`: `true`, or published items and the caller's own. */
-export function readScopeSql(scope: PostReadRule, alias: string, param: (value: unknown) => string): string {
+export function readScopeSql(
+  scope: PostReadRule,
+  alias: string,
+  param: (value: unknown) => string,
+): string {
   if (scope.everything) return 'true'
   return `(${alias}.status = 'publish'${scope.author === null ? '' : ` OR ${alias}.author_id = ${param(scope.author)}::int`})`
 }
@@ -28,7 +33,11 @@ export function readScopeSql(scope: PostReadRule, alias: string, param: (value: 
  * The compatibility API's unlocking rule as SQL on the item `alias` (`unlockedBy` in
  * `endpoints/unlockProtected.ts`): no password, or `password` when the caller gave one.
  */
-export function unlockedSql(password: null | string, alias: string, param: (value: unknown) => string): string {
+export function unlockedSql(
+  password: null | string,
+  alias: string,
+  param: (value: unknown) => string,
+): string {
   return `(${alias}.password IS NULL OR ${alias}.password = ''${password === null ? '' : ` OR ${alias}.password = ${param(password)}`})`
 }
 
@@ -37,12 +46,28 @@ export function unlockedSql(password: null | string, alias: string, param: (valu
  * (`unlockedItems`, `unprotectedOr` in `src/access/protectedContent.ts`). `undefined` for any
  * other condition.
  */
-export function unlockedItemsSql(where: unknown, alias: string, param: (value: unknown) => string): string | undefined {
-  const or = where && typeof where === 'object' && Object.keys(where).length === 1 ? (where as { or?: unknown }).or : undefined
+export function unlockedItemsSql(
+  where: unknown,
+  alias: string,
+  param: (value: unknown) => string,
+): string | undefined {
+  const or =
+    where && typeof where === 'object' && Object.keys(where).length === 1
+      ? (where as { or?: unknown }).or
+      : undefined
   if (!Array.isArray(or) || (or.length !== 2 && or.length !== 3)) return undefined
   const [absent, empty, given] = or.map((item) => JSON.stringify(item))
-  if (absent !== JSON.stringify({ password: { exists: false } }) || empty !== JSON.stringify({ password: { equals: '' } })) return undefined
-  const password = or.length === 3 ? (or[2] as { password?: { equals?: unknown } }).password?.equals : undefined
-  if (or.length === 3 && (typeof password !== 'string' || given !== JSON.stringify({ password: { equals: password } }))) return undefined
+  if (
+    absent !== JSON.stringify({ password: { exists: false } }) ||
+    empty !== JSON.stringify({ password: { equals: '' } })
+  )
+    return undefined
+  const password =
+    or.length === 3 ? (or[2] as { password?: { equals?: unknown } }).password?.equals : undefined
+  if (
+    or.length === 3 &&
+    (typeof password !== 'string' || given !== JSON.stringify({ password: { equals: password } }))
+  )
+    return undefined
   return unlockedSql(typeof password === 'string' ? password : null, alias, param)
 }

@@ -15,7 +15,12 @@ export type RelatedReadOptions = { ofReadableItems?: boolean }
  * since the calendar last changed are reused (see `freshness.ts`), unreadable ones included; a
  * write's answer reuses what the write's validation read of them (`itemsReadByRequest.ts`).
  */
-export async function findByIds(ctx: CalendarContext, collection: string, ids: number[], options: RelatedReadOptions = {}): Promise<Map<number, Record<string, unknown>>> {
+export async function findByIds(
+  ctx: CalendarContext,
+  collection: string,
+  ids: number[],
+  options: RelatedReadOptions = {},
+): Promise<Map<number, Record<string, unknown>>> {
   const found = new Map<number, Record<string, unknown>>()
   if (!ids.length) return found
   const readBefore = itemsReadBefore(ctx.req, collection, ids)
@@ -29,7 +34,10 @@ export async function findByIds(ctx: CalendarContext, collection: string, ids: n
     return false
   })
   if (!missing.length) return found
-  for (const doc of await readItemsById(ctx.req, collection, missing, { overrideAccess: options.ofReadableItems === true })) found.set(doc.id as number, doc)
+  for (const doc of await readItemsById(ctx.req, collection, missing, {
+    overrideAccess: options.ofReadableItems === true,
+  }))
+    found.set(doc.id as number, doc)
   for (const id of missing) kept.set(kind, String(id), found.get(id) ?? null)
   return found
 }
@@ -38,8 +46,20 @@ export async function findByIds(ctx: CalendarContext, collection: string, ids: n
  * Replaces the ids in `field` of each item by the items of `collection`, as a depth-1 read does
  * for that field (an item the caller may not read stays an id), with one query for all of them.
  */
-export async function populateField(ctx: CalendarContext, items: Record<string, unknown>[], field: string, collection: string, options: RelatedReadOptions = {}) {
-  const ids = [...new Set(items.map((item) => relationId(item[field])).filter((id): id is number => id !== null && !Number.isNaN(id)))]
+export async function populateField(
+  ctx: CalendarContext,
+  items: Record<string, unknown>[],
+  field: string,
+  collection: string,
+  options: RelatedReadOptions = {},
+) {
+  const ids = [
+    ...new Set(
+      items
+        .map((item) => relationId(item[field]))
+        .filter((id): id is number => id !== null && !Number.isNaN(id)),
+    ),
+  ]
   const found = await findByIds(ctx, collection, ids, options)
   for (const item of items) {
     const id = relationId(item[field])

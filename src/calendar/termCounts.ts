@@ -41,10 +41,14 @@ function foldCounts(payload: Payload, termIds: number[]) {
   ids.forEach((id) => busy.add(id))
   const db = drizzleOf(payload)!
   void db
-    .execute(sql`
+    .execute(
+      sql`
       WITH folded AS (DELETE FROM calendar_term_counts WHERE term_id = ANY(${`{${ids.join(',')}}`}::int[]) RETURNING term_id, delta)
-      INSERT INTO calendar_term_counts (term_id, delta) SELECT term_id, sum(delta) FROM folded GROUP BY term_id`)
-    .catch((error: unknown) => payload.logger.warn({ err: error, msg: 'events calendar: could not fold term counts' }))
+      INSERT INTO calendar_term_counts (term_id, delta) SELECT term_id, sum(delta) FROM folded GROUP BY term_id`,
+    )
+    .catch((error: unknown) =>
+      payload.logger.warn({ err: error, msg: 'events calendar: could not fold term counts' }),
+    )
     .finally(() => ids.forEach((id) => busy.delete(id)))
 }
 
@@ -58,7 +62,10 @@ export function termCountsStored(payload: Payload): boolean {
  * `countTerms` reads them): kept for visitors as `publishedTermCounts` keeps what it counts, and
  * folded when their change rows pile up.
  */
-export async function useTermCountsRead(ctx: CalendarContext, read: { changes: number; id: number; published: number }[]): Promise<Map<number, number>> {
+export async function useTermCountsRead(
+  ctx: CalendarContext,
+  read: { changes: number; id: number; published: number }[],
+): Promise<Map<number, number>> {
   const counts = new Map<number, number>()
   if (!read.length) return counts
   const kept = await keptFor(ctx)
@@ -75,7 +82,10 @@ export async function useTermCountsRead(ctx: CalendarContext, read: { changes: n
  * How many published events use each of these terms: WordPress's stored term count, which the
  * original shows in every embedded term. One query, whatever the size of the calendar.
  */
-export async function publishedTermCounts(ctx: CalendarContext, terms: { id: number; kind: Kind }[]): Promise<Map<number, number>> {
+export async function publishedTermCounts(
+  ctx: CalendarContext,
+  terms: { id: number; kind: Kind }[],
+): Promise<Map<number, number>> {
   const counts = new Map<number, number>()
   if (!terms.length) return counts
   const kept = await keptFor(ctx)
@@ -92,7 +102,10 @@ export async function publishedTermCounts(ctx: CalendarContext, terms: { id: num
   return counts
 }
 
-async function countTerms(ctx: CalendarContext, terms: { id: number; kind: Kind }[]): Promise<Map<number, number>> {
+async function countTerms(
+  ctx: CalendarContext,
+  terms: { id: number; kind: Kind }[],
+): Promise<Map<number, number>> {
   const counts = new Map<number, number>()
   // Passed as one array literal: drizzle would spread a JS array into a row of parameters.
   const ids = [...new Set(terms.map((term) => Math.trunc(term.id)))]
@@ -105,7 +118,9 @@ async function countTerms(ctx: CalendarContext, terms: { id: number; kind: Kind 
       storedCounts.set(ctx.payload, true)
       for (const id of ids) counts.set(id, 0)
       for (const row of rows) counts.set(Number(row.term_id), Number(row.published))
-      const piledUp = rows.filter((row) => Number(row.changes) > FOLD_AFTER).map((row) => Number(row.term_id))
+      const piledUp = rows
+        .filter((row) => Number(row.changes) > FOLD_AFTER)
+        .map((row) => Number(row.term_id))
       if (piledUp.length) foldCounts(ctx.payload, piledUp)
       return counts
     } catch (error) {
@@ -133,6 +148,13 @@ async function countTerms(ctx: CalendarContext, terms: { id: number; kind: Kind 
  * count as a visitor (drafts and private events are not counted; docs/compatibility.md, "Category
  * and tag routes").
  */
-export async function visibleTermCounts(ctx: CalendarContext, kind: Kind, ids: number[]): Promise<Map<number, number>> {
-  return publishedTermCounts(ctx, ids.map((id) => ({ id, kind })))
+export async function visibleTermCounts(
+  ctx: CalendarContext,
+  kind: Kind,
+  ids: number[],
+): Promise<Map<number, number>> {
+  return publishedTermCounts(
+    ctx,
+    ids.map((id) => ({ id, kind })),
+  )
 }

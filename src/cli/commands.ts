@@ -17,7 +17,10 @@ import { pluginOptionsOf } from '../pluginOptions'
 export const EXIT = { failed: 1, ok: 0, unusable: 2 } as const
 
 /** The command `argv` asks for; or, once the usage is printed (asked for, or the arguments are wrong), the exit code. */
-export function readCommand(argv: string[], usage: string): Exclude<Command, { command: 'help' }> | number {
+export function readCommand(
+  argv: string[],
+  usage: string,
+): Exclude<Command, { command: 'help' }> | number {
   try {
     const command = parseCommand(argv)
     if (command.command !== 'help') return command
@@ -36,10 +39,22 @@ export type Output = { interactive?: boolean; write?: (line: string) => void }
 const writerOf = (output: Output) => output.write ?? ((line: string) => console.log(line))
 
 /** `export --out <file>`. */
-export async function runExport(payload: Payload, out: string, output: Output = {}): Promise<number> {
+export async function runExport(
+  payload: Payload,
+  out: string,
+  output: Output = {},
+): Promise<number> {
   const write = writerOf(output)
-  const counts = await exportDump(payload, out, createProgress(new RunReport(false), { interactive: false, write }))
-  write(`Wrote ${Object.entries(counts).map(([kind, count]) => `${count} ${kind}`).join(', ')} to ${out}`)
+  const counts = await exportDump(
+    payload,
+    out,
+    createProgress(new RunReport(false), { interactive: false, write }),
+  )
+  write(
+    `Wrote ${Object.entries(counts)
+      .map(([kind, count]) => `${count} ${kind}`)
+      .join(', ')} to ${out}`,
+  )
   return EXIT.ok
 }
 
@@ -47,7 +62,11 @@ export async function runExport(payload: Payload, out: string, output: Output = 
  * `import --from <site>` or `import --file <dump>`: reads the source whole, then compares and
  * writes item by item, and ends with the summary. The exit status says whether an item failed.
  */
-export async function runImport(payload: Payload, command: ImportFromFile | ImportFromSite, output: Output = {}): Promise<{ code: number; report: RunReport }> {
+export async function runImport(
+  payload: Payload,
+  command: ImportFromFile | ImportFromSite,
+  output: Output = {},
+): Promise<{ code: number; report: RunReport }> {
   const plugin = pluginOptionsOf(payload)
   const localization = payload.config.localization
   const defaultLocale = localization ? localization.defaultLocale : 'en'
@@ -56,24 +75,42 @@ export async function runImport(payload: Payload, command: ImportFromFile | Impo
   const write = writerOf(output)
   const progress: Progress = createProgress(report, { ...output, write })
 
-  const media = new MediaImporter({ collection: plugin.mediaCollection, defaultLocale, dryRun: command.dryRun, payload, progress, report, restore: 'file' in command })
+  const media = new MediaImporter({
+    collection: plugin.mediaCollection,
+    defaultLocale,
+    dryRun: command.dryRun,
+    payload,
+    progress,
+    report,
+    restore: 'file' in command,
+  })
   let plans
   let since: Date | undefined
   if ('file' in command) {
     progress.note(`Reading ${command.file}`)
     const dump = await dumpPlans(payload, await readDumpFile(command.file), report)
     // Every image of the dump, including those no item shows (any more).
-    await mapConcurrently(dump.images, command.concurrency, (image) => media.resolve(image, 'the dump'))
+    await mapConcurrently(dump.images, command.concurrency, (image) =>
+      media.resolve(image, 'the dump'),
+    )
     plans = dump.plans
   } else {
     const unknown = command.languages.filter((language) => !locales.includes(language))
-    if (unknown.length) throw new UsageError(`--languages: ${unknown.join(', ')} is not a language of this site (${locales.join(', ')})`)
+    if (unknown.length)
+      throw new UsageError(
+        `--languages: ${unknown.join(', ')} is not a language of this site (${locales.join(', ')})`,
+      )
     if (command.languages[0] !== defaultLocale) {
-      throw new UsageError(`--languages must start with this site's default language, ${defaultLocale}: the source's own REST root is read as it`)
+      throw new UsageError(
+        `--languages must start with this site's default language, ${defaultLocale}: the source's own REST root is read as it`,
+      )
     }
-    if (command.sourceTimezone && !isValidTimeZone(command.sourceTimezone)) throw new UsageError(`--source-timezone: "${command.sourceTimezone}" is not an IANA timezone`)
+    if (command.sourceTimezone && !isValidTimeZone(command.sourceTimezone))
+      throw new UsageError(`--source-timezone: "${command.sourceTimezone}" is not an IANA timezone`)
     if (command.since !== undefined) {
-      since = parsePhpDateTime(command.since, { now: new Date(), timeZone: plugin.siteTimezone }) ?? undefined
+      since =
+        parsePhpDateTime(command.since, { now: new Date(), timeZone: plugin.siteTimezone }) ??
+        undefined
       if (!since) throw new UsageError(`--since: "${command.since}" is not a date`)
     }
     plans = await readWordPress(payload, command, progress, report)

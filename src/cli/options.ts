@@ -63,31 +63,56 @@ export type ImportFromSite = {
   sourceTimezone?: string
   user?: string
 }
-export type ImportFromFile = { command: 'import'; concurrency: number; dryRun: boolean; file: string }
+export type ImportFromFile = {
+  command: 'import'
+  concurrency: number
+  dryRun: boolean
+  file: string
+}
 export type Export = { command: 'export'; out: string }
-export type Command = Export | ImportFromFile | ImportFromSite | { command: 'help' } | { command: 'migrate' }
+export type Command =
+  Export | ImportFromFile | ImportFromSite | { command: 'help' } | { command: 'migrate' }
 
 const IMPORT_OPTIONS = ['concurrency', 'dry-run', 'file', 'from']
-const FROM_SITE_OPTIONS = ['keep-roles', 'languages', 'map-roles', 'namespace', 'password', 'since', 'skip-hidden', 'source-timezone', 'user']
+const FROM_SITE_OPTIONS = [
+  'keep-roles',
+  'languages',
+  'map-roles',
+  'namespace',
+  'password',
+  'since',
+  'skip-hidden',
+  'source-timezone',
+  'user',
+]
 
 /** `--map-roles administrator=editor,editor=author` (and `--keep-roles`, every role as itself) as a map of the source's roles to ours. */
 function readRoles(list: string | undefined, keep: boolean): RoleMap {
   if (list !== undefined && keep) throw new UsageError('give --map-roles or --keep-roles, not both')
   if (keep) return KEEP_ROLES
   const map: Record<string, Role> = {}
-  for (const pair of (list ?? '').split(',').map((entry) => entry.trim()).filter(Boolean)) {
+  for (const pair of (list ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)) {
     const [from, to, ...extra] = pair.split('=').map((part) => part.trim())
     if (!from || !to || extra.length || !(ROLES as readonly string[]).includes(to)) {
-      throw new UsageError(`--map-roles: "${pair}" is not source-role=role, with a role of this site (${ROLES.join(', ')})`)
+      throw new UsageError(
+        `--map-roles: "${pair}" is not source-role=role, with a role of this site (${ROLES.join(', ')})`,
+      )
     }
     map[from] = to as Role
   }
   return map
 }
 
-export function parseCommand(argv: string[], env: Record<string, string | undefined> = process.env): Command {
+export function parseCommand(
+  argv: string[],
+  env: Record<string, string | undefined> = process.env,
+): Command {
   const [command, ...rest] = argv
-  if (!command || command === 'help' || command === '--help' || command === '-h') return { command: 'help' }
+  if (!command || command === 'help' || command === '--help' || command === '-h')
+    return { command: 'help' }
   let values: Record<string, boolean | string | undefined>
   try {
     ;({ values } = parseArgs({
@@ -117,7 +142,12 @@ export function parseCommand(argv: string[], env: Record<string, string | undefi
   if (values.help) return { command: 'help' }
   const used = (names: string[]) => names.filter((name) => values[name] !== undefined)
   const refuse = (names: string[], why: string) => {
-    if (used(names).length) throw new UsageError(`${used(names).map((name) => `--${name}`).join(', ')} ${why}`)
+    if (used(names).length)
+      throw new UsageError(
+        `${used(names)
+          .map((name) => `--${name}`)
+          .join(', ')} ${why}`,
+      )
   }
 
   if (command === 'migrate') {
@@ -133,22 +163,26 @@ export function parseCommand(argv: string[], env: Record<string, string | undefi
 
   refuse(['out'], 'only goes with export')
   const concurrency = values.concurrency === undefined ? 4 : Number(values.concurrency)
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32) throw new UsageError('--concurrency must be a whole number from 1 to 32')
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32)
+    throw new UsageError('--concurrency must be a whole number from 1 to 32')
   const dryRun = values['dry-run'] === true
   if (values.file !== undefined) {
     if (values.from !== undefined) throw new UsageError('give --from or --file, not both')
     refuse(FROM_SITE_OPTIONS, 'only go with --from')
     return { command: 'import', concurrency, dryRun, file: String(values.file) }
   }
-  if (!values.from) throw new UsageError('import needs --from <REST root of the site> or --file <dump>')
+  if (!values.from)
+    throw new UsageError('import needs --from <REST root of the site> or --file <dump>')
   const password = (values.password as string | undefined) ?? env.EVENTS_IMPORT_PASSWORD
   if (password !== undefined && !values.user) throw new UsageError('--password goes with --user')
-  if (values.user && !password) throw new UsageError('--user needs --password (or EVENTS_IMPORT_PASSWORD)')
+  if (values.user && !password)
+    throw new UsageError('--user needs --password (or EVENTS_IMPORT_PASSWORD)')
   const languages = String(values.languages ?? 'en')
     .split(',')
     .map((language) => language.trim())
     .filter(Boolean)
-  if (!languages.length || new Set(languages).size !== languages.length) throw new UsageError('--languages must list languages once each, e.g. en,fr,es')
+  if (!languages.length || new Set(languages).size !== languages.length)
+    throw new UsageError('--languages must list languages once each, e.g. en,fr,es')
   return {
     command: 'import',
     concurrency,

@@ -19,7 +19,10 @@ export type ItemResult = {
 /** Counts per kind and outcome, the failures with their reasons, and warnings: what the summary shows. */
 export class RunReport {
   readonly counts = Object.fromEntries(
-    REPORT_KINDS.map((kind) => [kind, { created: 0, failed: 0, skipped: 0, unchanged: 0, updated: 0 }]),
+    REPORT_KINDS.map((kind) => [
+      kind,
+      { created: 0, failed: 0, skipped: 0, unchanged: 0, updated: 0 },
+    ]),
   ) as Record<ReportKind, Record<Outcome, number>>
   readonly failures: ItemResult[] = []
   readonly warnings: string[] = []
@@ -46,13 +49,30 @@ export class RunReport {
 
   /** The table of counts, then every failure and warning. */
   summary(): string {
-    const verb = (outcome: Outcome) => (this.dryRun && (outcome === 'created' || outcome === 'updated') ? `would be ${outcome}` : outcome)
+    const verb = (outcome: Outcome) =>
+      this.dryRun && (outcome === 'created' || outcome === 'updated')
+        ? `would be ${outcome}`
+        : outcome
     const headers = ['', ...COUNTED.map(verb)]
-    const rows = REPORT_KINDS.map((kind) => [kind, ...COUNTED.map((outcome) => String(this.counts[kind][outcome]))])
+    const rows = REPORT_KINDS.map((kind) => [
+      kind,
+      ...COUNTED.map((outcome) => String(this.counts[kind][outcome])),
+    ])
     rows.push(['total', ...COUNTED.map((outcome) => String(this.total(outcome)))])
-    const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => row[column]!.length)))
-    const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[0]!) : cell.padStart(widths[column]!))).join('  ')
-    const out = [this.dryRun ? 'Summary (dry run: nothing was written)' : 'Summary', line(headers), ...rows.map(line)]
+    const widths = headers.map((header, column) =>
+      Math.max(header.length, ...rows.map((row) => row[column]!.length)),
+    )
+    const line = (cells: string[]) =>
+      cells
+        .map((cell, column) =>
+          column === 0 ? cell.padEnd(widths[0]!) : cell.padStart(widths[column]!),
+        )
+        .join('  ')
+    const out = [
+      this.dryRun ? 'Summary (dry run: nothing was written)' : 'Summary',
+      line(headers),
+      ...rows.map(line),
+    ]
     const skipped = this.total('skipped')
     if (skipped) out.push(`${skipped} item(s) not modified since --since were left alone.`)
     if (this.failures.length) {
@@ -79,7 +99,10 @@ export interface Progress {
 
 export function createProgress(
   report: RunReport,
-  { interactive = Boolean(process.stderr.isTTY), write }: { interactive?: boolean; write: (line: string) => void },
+  {
+    interactive = Boolean(process.stderr.isTTY),
+    write,
+  }: { interactive?: boolean; write: (line: string) => void },
 ): Progress {
   return interactive ? new BarProgress(report) : new LineProgress(report, write)
 }
@@ -110,9 +133,13 @@ class LineProgress implements Progress {
 
   item(result: ItemResult) {
     if (result.kind !== 'images') this.done++
-    const verb = this.report.dryRun && (result.outcome === 'created' || result.outcome === 'updated') ? `would be ${result.outcome}:` : result.outcome
+    const verb =
+      this.report.dryRun && (result.outcome === 'created' || result.outcome === 'updated')
+        ? `would be ${result.outcome}:`
+        : result.outcome
     if (result.outcome === 'failed') this.write(`failed ${describeItem(result)}: ${result.reason}`)
-    else if (result.outcome === 'updated') this.write(`${verb} ${describeItem(result)} (${(result.changes ?? []).join(', ')})`)
+    else if (result.outcome === 'updated')
+      this.write(`${verb} ${describeItem(result)} (${(result.changes ?? []).join(', ')})`)
     else if (result.outcome === 'created') this.write(`${verb} ${describeItem(result)}`)
     if (this.total && Date.now() - this.lastLine >= PLAIN_INTERVAL_MS) this.line()
   }
@@ -129,7 +156,9 @@ class LineProgress implements Progress {
     this.lastLine = Date.now()
     const seconds = Math.max((Date.now() - this.startedAt) / 1000, 0.001)
     const counts = COUNTED.map((outcome) => `${this.report.items(outcome)} ${outcome}`).join(', ')
-    this.write(`progress: ${this.done}/${this.total} items (${(this.done / seconds).toFixed(1)}/s): ${counts}`)
+    this.write(
+      `progress: ${this.done}/${this.total} items (${(this.done / seconds).toFixed(1)}/s): ${counts}`,
+    )
   }
 }
 
@@ -138,7 +167,8 @@ class BarProgress implements Progress {
   private readonly bars = new cliProgress.MultiBar(
     {
       clearOnComplete: false,
-      format: ' {bar} {value}/{total} items | {rate}/s | {created} created · {updated} updated · {unchanged} unchanged · {failed} failed',
+      format:
+        ' {bar} {value}/{total} items | {rate}/s | {created} created · {updated} updated · {unchanged} unchanged · {failed} failed',
       hideCursor: true,
     },
     cliProgress.Presets.shades_classic,

@@ -14,7 +14,11 @@ export type Migration = { down: Step<never>; name: string; up: Step<never> }
  * `migrations` that have not run yet, so every start (and every test run) has the schema the code
  * expects.
  */
-export async function startPayload(args: { config: Promise<SanitizedConfig> | SanitizedConfig; migrate?: boolean; migrations: Migration[] }): Promise<Payload> {
+export async function startPayload(args: {
+  config: Promise<SanitizedConfig> | SanitizedConfig
+  migrate?: boolean
+  migrations: Migration[]
+}): Promise<Payload> {
   const payload = await getPayload({ config: args.config })
   if (args.migrate ?? true) {
     await applyMigrations(payload, args.migrations)
@@ -32,7 +36,9 @@ export async function startPayload(args: { config: Promise<SanitizedConfig> | Sa
 export async function applyMigrations(payload: Payload, migrations: Migration[]): Promise<void> {
   // The adapter types a migration's arguments as `unknown`; the generated files type them precisely.
   const unbounded = migrations.map(withoutRequestTimeouts)
-  await withSessionLock(payload, MIGRATION_LOCK_KEY, { wait: true }, () => payload.db.migrate({ migrations: unbounded as never }))
+  await withSessionLock(payload, MIGRATION_LOCK_KEY, { wait: true }, () =>
+    payload.db.migrate({ migrations: unbounded as never }),
+  )
 }
 
 type Step<Args> = (args: Args) => Promise<void>

@@ -3,17 +3,33 @@ import type { Payload } from 'payload'
 import { sql } from '@payloadcms/db-postgres'
 
 import { changeLogPieces, createChangeLog, dropChangeLog } from './calendarSchema/changeLog'
-import { createLinkedSearchIndexes, dropLinkedSearchIndexes, linkedSearchIndexPieces } from './calendarSchema/linkedSearchIndexes'
+import {
+  createLinkedSearchIndexes,
+  dropLinkedSearchIndexes,
+  linkedSearchIndexPieces,
+} from './calendarSchema/linkedSearchIndexes'
 import { createListIndexes, dropListIndexes, listIndexPieces } from './calendarSchema/listIndexes'
 import { fillListOrder, keepListOrder, listOrderPieces } from './calendarSchema/listOrder'
 import { createOccurrences, dropOccurrences, occurrencePieces } from './calendarSchema/occurrences'
 import { describePiece, type SchemaPiece, type SqlRunner } from './calendarSchema/pieces'
 import { requireDrizzle } from './payloadInternals/adapter'
 import { liftTimeoutsForTransaction } from './requestTimeouts'
-import { createSearchFolding, dropSearchFolding, searchFoldingPieces } from './calendarSchema/searchFolding'
+import {
+  createSearchFolding,
+  dropSearchFolding,
+  searchFoldingPieces,
+} from './calendarSchema/searchFolding'
 import { resetSearchCosts, searchCostPieces, tuneSearchCosts } from './calendarSchema/searchCosts'
-import { createSearchIndexes, dropSearchIndexes, searchIndexPieces } from './calendarSchema/searchIndexes'
-import { createSharedIdSequences, dropSharedIdSequences, sharedIdSequencePieces } from './calendarSchema/sharedIdSequences'
+import {
+  createSearchIndexes,
+  dropSearchIndexes,
+  searchIndexPieces,
+} from './calendarSchema/searchIndexes'
+import {
+  createSharedIdSequences,
+  dropSharedIdSequences,
+  sharedIdSequencePieces,
+} from './calendarSchema/sharedIdSequences'
 import { createTermCounts, dropTermCounts, termCountPieces } from './calendarSchema/termCounts'
 
 export { describePiece, type SchemaPiece, type SqlRunner } from './calendarSchema/pieces'
@@ -38,7 +54,8 @@ const STEPS: Step[] = [
     create: createSharedIdSequences,
     drop: dropSharedIdSequences,
     pieces: sharedIdSequencePieces,
-    withoutIt: 'events, venues and organizers (and categories and tags) do not share ids, so one id can name two items',
+    withoutIt:
+      'events, venues and organizers (and categories and tags) do not share ids, so one id can name two items',
   },
   {
     create: createListIndexes,
@@ -100,16 +117,22 @@ const STEPS: Step[] = [
 const CALENDAR_SCHEMA_LOCK_KEY = '7261001452837100002'
 
 type Rows = { rows: Record<string, unknown>[] }
-type Transactional = SqlRunner & { transaction?: <T>(work: (tx: SqlRunner) => Promise<T>) => Promise<T> }
+type Transactional = SqlRunner & {
+  transaction?: <T>(work: (tx: SqlRunner) => Promise<T>) => Promise<T>
+}
 
-const isPayload = (target: Payload | SqlRunner): target is Payload => 'collections' in target && 'db' in target
+const isPayload = (target: Payload | SqlRunner): target is Payload =>
+  'collections' in target && 'db' in target
 
 /**
  * Runs `work` in a transaction (a savepoint inside a migration's transaction) that holds the
  * calendar's advisory lock, so that steps run at once by several processes take turns and each
  * finds what the one before made.
  */
-async function underLock(target: Payload | SqlRunner, work: (db: SqlRunner) => Promise<void>): Promise<void> {
+async function underLock(
+  target: Payload | SqlRunner,
+  work: (db: SqlRunner) => Promise<void>,
+): Promise<void> {
   const db: Transactional = isPayload(target) ? requireDrizzle(target) : target
   const locked = async (tx: SqlRunner) => {
     // Index builds and whole-table fills are no request: no request's bounds (`requestTimeouts.ts`).
@@ -156,7 +179,9 @@ export function calendarSchemaPieces(): SchemaPiece[] {
 /** What goes wrong without these pieces, one phrase per step they belong to. */
 export function consequencesOf(missing: SchemaPiece[]): string[] {
   const names = new Set(missing.map(describePiece))
-  return STEPS.filter((step) => step.pieces().some((piece) => names.has(describePiece(piece)))).map((step) => step.withoutIt)
+  return STEPS.filter((step) => step.pieces().some((piece) => names.has(describePiece(piece)))).map(
+    (step) => step.withoutIt,
+  )
 }
 
 /**
@@ -165,7 +190,10 @@ export function consequencesOf(missing: SchemaPiece[]): string[] {
  * offers pg_trgm (`listIndexes.ts` makes it only then); a trigger, or an index given a `table`,
  * only where that table exists (`pieces.ts`).
  */
-export async function findMissingPieces(target: Payload | SqlRunner, pieces: SchemaPiece[]): Promise<SchemaPiece[]> {
+export async function findMissingPieces(
+  target: Payload | SqlRunner,
+  pieces: SchemaPiece[],
+): Promise<SchemaPiece[]> {
   const db = isPayload(target) ? requireDrizzle(target) : target
   const { rows } = (await db.execute(sql`
     SELECT piece.value AS piece
@@ -186,7 +214,9 @@ export async function findMissingPieces(target: Payload | SqlRunner, pieces: Sch
       ELSE to_regclass(quote_ident(piece.value->>'name')) IS NOT NULL
     END
     ORDER BY piece.ordinality`)) as Rows
-  return rows.map((row) => (typeof row.piece === 'string' ? JSON.parse(row.piece) : row.piece) as SchemaPiece)
+  return rows.map(
+    (row) => (typeof row.piece === 'string' ? JSON.parse(row.piece) : row.piece) as SchemaPiece,
+  )
 }
 
 /** What of the calendar's database pieces is missing, by name ("trigger events_log_change on events", …); empty when complete. */

@@ -30,7 +30,9 @@ export type CalendarSchemaCheck =
  */
 export async function ensureCalendarSchemaOnInit(payload: Payload): Promise<CalendarSchemaCheck> {
   if (payload.db.name !== 'postgres') {
-    payload.logger.warn(`events calendar: the database adapter is ${payload.db.name}, not Postgres: ids are not shared between events, venues and organizers, term counts are counted on each request, and visitors' reads are not cached.`)
+    payload.logger.warn(
+      `events calendar: the database adapter is ${payload.db.name}, not Postgres: ids are not shared between events, venues and organizers, term counts are counted on each request, and visitors' reads are not cached.`,
+    )
     return { status: 'not postgres' }
   }
   // Not while this database is being migrated (several instances starting at once): the pieces
@@ -42,7 +44,9 @@ export async function ensureCalendarSchemaOnInit(payload: Payload): Promise<Cale
   if (missing.some((piece) => describePiece(piece) === describePiece(EVENTS_TABLE))) {
     // An app that migrates after Payload starts (as this one does, in `src/db/boot.ts`) gets here
     // on its first start; its migrations bring the calendar's pieces along with the tables.
-    payload.logger.info('events calendar: the database has no calendar tables yet (migrations not applied); its database pieces are checked once they are')
+    payload.logger.info(
+      'events calendar: the database has no calendar tables yet (migrations not applied); its database pieces are checked once they are',
+    )
     return { status: 'no tables' }
   }
   if (!missing.length) {
@@ -52,7 +56,9 @@ export async function ensureCalendarSchemaOnInit(payload: Payload): Promise<Cale
   const pieces = missing.map(describePiece)
   if (pushesSchema(payload.db)) {
     await applyCalendarSchema(payload)
-    payload.logger.info(`events calendar: added its database pieces to the pushed schema (${pieces.length}: ${pieces.join(', ')})`)
+    payload.logger.info(
+      `events calendar: added its database pieces to the pushed schema (${pieces.length}: ${pieces.join(', ')})`,
+    )
     return { pieces, status: 'applied' }
   }
   payload.logger.error(missingSchemaMessage(missing))
@@ -75,7 +81,7 @@ export function missingSchemaMessage(missing: SchemaPiece[]): string {
     `events calendar: THE DATABASE LACKS ${missing.length} OF THE CALENDAR'S PIECES, so ${consequencesOf(missing).join('; ')}.`,
     `Missing: ${missing.map(describePiece).join(', ')}.`,
     "Fix: run the site's migrations (npx payload migrate): the plugin makes its pieces after them, whether or not one ran.",
-    "A migration may also make them itself, at the end of its up (idempotent: running it again is safe):",
+    'A migration may also make them itself, at the end of its up (idempotent: running it again is safe):',
     "  import { calendarSchemaUp } from 'payload-events-calendar/migrations'",
     '  up: await calendarSchemaUp({ db, payload, req })',
   ].join('\n')

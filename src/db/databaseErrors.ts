@@ -25,16 +25,33 @@ export type DatabaseFailure = 'bad-input' | 'timeout' | 'unavailable' | 'unknown
 
 const TIMEOUT_SQLSTATES = new Set(['57014', '55P03'])
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300'])
-const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN'])
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+])
 /** node-postgres and its pool report these without a code. */
-const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connection is insecure|the database system is (starting up|shutting down|in recovery mode)/i
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connection is insecure|the database system is (starting up|shutting down|in recovery mode)/i
 /**
  * Payload's Postgres adapter reports a transaction that could not begin as a new error carrying
  * only the message of the one it caught (`@payloadcms/drizzle`, `transactions/beginTransaction.js`).
  */
-const UNAVAILABLE_TRANSACTION_START = new RegExp(`cannot begin transaction: .*\\b(${[...UNAVAILABLE_SOCKET_CODES].join('|')})\\b`)
+const UNAVAILABLE_TRANSACTION_START = new RegExp(
+  `cannot begin transaction: .*\\b(${[...UNAVAILABLE_SOCKET_CODES].join('|')})\\b`,
+)
 
-type ErrorLike = { cause?: unknown; code?: unknown; errors?: unknown; message?: unknown; originalError?: unknown }
+type ErrorLike = {
+  cause?: unknown
+  code?: unknown
+  errors?: unknown
+  message?: unknown
+  originalError?: unknown
+}
 
 /** The error and everything it wraps, outermost first (bounded: causes can be cyclic). */
 function chainOf(error: unknown): ErrorLike[] {
@@ -58,13 +75,23 @@ export function classifyDatabaseError(error: unknown): DatabaseFailure | null {
     if (/^22[0-9A-Z]{3}$/.test(code)) return 'bad-input'
     if (code === '23503') return 'unknown-reference'
     if (TIMEOUT_SQLSTATES.has(code)) return 'timeout'
-    if (/^08[0-9A-Z]{3}$/.test(code) || UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_SOCKET_CODES.has(code)) return 'unavailable'
-    if (typeof link.message === 'string' && (UNAVAILABLE_MESSAGES.test(link.message) || UNAVAILABLE_TRANSACTION_START.test(link.message))) return 'unavailable'
+    if (
+      /^08[0-9A-Z]{3}$/.test(code) ||
+      UNAVAILABLE_SQLSTATES.has(code) ||
+      UNAVAILABLE_SOCKET_CODES.has(code)
+    )
+      return 'unavailable'
+    if (
+      typeof link.message === 'string' &&
+      (UNAVAILABLE_MESSAGES.test(link.message) || UNAVAILABLE_TRANSACTION_START.test(link.message))
+    )
+      return 'unavailable'
   }
   return null
 }
 
-export const isDatabaseDataError = (error: unknown): boolean => classifyDatabaseError(error) === 'bad-input'
+export const isDatabaseDataError = (error: unknown): boolean =>
+  classifyDatabaseError(error) === 'bad-input'
 
 /** Whether the request may succeed if tried again shortly: the database is out of reach or was too slow for it. */
 export const isDatabaseUnavailable = (error: unknown): boolean => {

@@ -40,6 +40,7 @@ export function foldedPatternOf(value: unknown): { exclude: boolean; pattern: st
 export function foldedCondition(column: unknown, value: unknown): unknown {
   const folded = foldedPatternOf(value)
   if (!folded) return null
-  if (folded.exclude) return sql`coalesce(calendar_search_fold(${column}), '') NOT LIKE calendar_search_fold(${folded.pattern})`
+  if (folded.exclude)
+    return sql`coalesce(calendar_search_fold(${column}), '') NOT LIKE calendar_search_fold(${folded.pattern})`
   return sql`calendar_search_fold(${column}) LIKE calendar_search_fold(${folded.pattern})`
 }

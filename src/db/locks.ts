@@ -14,7 +14,12 @@ export const LOCK_WAIT_MS = 5_000
 /** What a write that could not take its turn in time answers: try again shortly. */
 export class ItemBusy extends APIError {
   constructor() {
-    super('This item is being changed by other requests at the moment; try again shortly.', 503, null, true)
+    super(
+      'This item is being changed by other requests at the moment; try again shortly.',
+      503,
+      null,
+      true,
+    )
   }
 }
 
@@ -51,7 +56,9 @@ export async function lockForTransaction(req: PayloadRequest, key: string): Prom
 }
 
 async function tryLock(session: Session, key: string): Promise<boolean> {
-  const { rows } = await session.execute(sql`SELECT pg_try_advisory_xact_lock(hashtext(${key})) AS locked`)
+  const { rows } = await session.execute(
+    sql`SELECT pg_try_advisory_xact_lock(hashtext(${key})) AS locked`,
+  )
   return rows?.[0]?.locked === true
 }
 
@@ -79,4 +86,5 @@ function isLockTimeout(error: unknown): boolean {
 }
 
 /** The lock every update of one item takes, whichever API it comes through. */
-export const itemUpdateKey = (collection: string, id: number | string) => `update:${collection}:${id}`
+export const itemUpdateKey = (collection: string, id: number | string) =>
+  `update:${collection}:${id}`

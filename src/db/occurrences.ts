@@ -2,7 +2,12 @@ import { sql } from '@payloadcms/db-postgres'
 
 import type { SqlQuerier } from './payloadInternals/adapter'
 
-import { type Occurrence, planOccurrenceIds, type SeriesStart, type StoredOccurrence } from '../recurrence/index'
+import {
+  type Occurrence,
+  planOccurrenceIds,
+  type SeriesStart,
+  type StoredOccurrence,
+} from '../recurrence/index'
 import { instantToWall, utcText, wallToInstant } from '../recurrence/wallTime'
 
 /*
@@ -27,7 +32,16 @@ export interface EventSpan {
   endLocal: string
 }
 
-type Row = { id: number; original_start: string; start_local: string; end_local: string; start_utc: string; end_utc: string; from_rdate: boolean; override: null | Record<string, unknown> }
+type Row = {
+  id: number
+  original_start: string
+  start_local: string
+  end_local: string
+  start_utc: string
+  end_utc: string
+  from_rdate: boolean
+  override: null | Record<string, unknown>
+}
 
 /** An occurrence's row as it should be: its dates from the series' own length. */
 interface Planned {
@@ -43,17 +57,39 @@ interface Planned {
 const wall = (text: string) => text.replace(' ', 'T').slice(0, 19)
 const isoUtc = (value: Date | string) => utcText(new Date(value))
 
-function plannedOf(occurrence: Occurrence, series: SeriesStart, span: EventSpan): Omit<Planned, 'id'> {
+function plannedOf(
+  occurrence: Occurrence,
+  series: SeriesStart,
+  span: EventSpan,
+): Omit<Planned, 'id'> {
   if (series.allDay) {
     // Whole days: the event's last day as many days after each occurrence's first as the event's.
-    const days = Math.round((Date.parse(span.endLocal.slice(0, 10)) - Date.parse(span.startLocal.slice(0, 10))) / DAY_MS)
-    const lastDay = new Date(Date.parse(occurrence.start) + Math.max(days, 0) * DAY_MS).toISOString().slice(0, 10)
+    const days = Math.round(
+      (Date.parse(span.endLocal.slice(0, 10)) - Date.parse(span.startLocal.slice(0, 10))) / DAY_MS,
+    )
+    const lastDay = new Date(Date.parse(occurrence.start) + Math.max(days, 0) * DAY_MS)
+      .toISOString()
+      .slice(0, 10)
     const endLocal = `${lastDay}T23:59:59`
-    return { originalStart: `${occurrence.start}T00:00:00`, startLocal: `${occurrence.start}T00:00:00`, endLocal, startUtc: occurrence.startUtc, endUtc: utcText(wallToInstant(endLocal, series.timeZone)), fromRdate: occurrence.fromRdate }
+    return {
+      originalStart: `${occurrence.start}T00:00:00`,
+      startLocal: `${occurrence.start}T00:00:00`,
+      endLocal,
+      startUtc: occurrence.startUtc,
+      endUtc: utcText(wallToInstant(endLocal, series.timeZone)),
+      fromRdate: occurrence.fromRdate,
+    }
   }
   const length = Math.max(span.endDate.getTime() - span.startDate.getTime(), 0)
   const end = new Date(Date.parse(occurrence.startUtc) + length)
-  return { originalStart: occurrence.start, startLocal: occurrence.start, endLocal: instantToWall(end, series.timeZone), startUtc: occurrence.startUtc, endUtc: utcText(end), fromRdate: occurrence.fromRdate }
+  return {
+    originalStart: occurrence.start,
+    startLocal: occurrence.start,
+    endLocal: instantToWall(end, series.timeZone),
+    startUtc: occurrence.startUtc,
+    endUtc: utcText(end),
+    fromRdate: occurrence.fromRdate,
+  }
 }
 
 /** Locks the event's row for the rest of the transaction: writers of one series take turns. */
@@ -80,10 +116,13 @@ const changed = (row: Row, planned: Planned) =>
   row.from_rdate !== planned.fromRdate
 
 /** Rows with an override of their times keep them; the rest follow the series. */
-const keepsOwnTimes = (row: Row) => Boolean(row.override && ('startLocal' in row.override || 'endLocal' in row.override))
+const keepsOwnTimes = (row: Row) =>
+  Boolean(row.override && ('startLocal' in row.override || 'endLocal' in row.override))
 
 /** The rows' values as one JSON parameter, read back with `json_to_recordset`: one parameter however many rows a series has. */
-const RECORD = sql.raw(`"id" integer, "original_start" timestamp, "start_local" timestamp, "end_local" timestamp, "start_utc" timestamptz, "end_utc" timestamptz, "from_rdate" boolean`)
+const RECORD = sql.raw(
+  `"id" integer, "original_start" timestamp, "start_local" timestamp, "end_local" timestamp, "start_utc" timestamptz, "end_utc" timestamptz, "from_rdate" boolean`,
+)
 
 const recordOf = (row: Planned) => ({
   id: row.id ?? null,
@@ -95,11 +134,23 @@ const recordOf = (row: Planned) => ({
   from_rdate: row.fromRdate,
 })
 
-async function updateRows(db: SqlQuerier, eventId: number, rows: { planned: Planned; row: Row }[]): Promise<void> {
+async function updateRows(
+  db: SqlQuerier,
+  eventId: number,
+  rows: { planned: Planned; row: Row }[],
+): Promise<void> {
   if (!rows.length) return
   const records = rows.map(({ planned, row }) =>
     // A row whose override moved it keeps its own times.
-    keepsOwnTimes(row) ? { ...recordOf(planned), start_local: row.start_local, end_local: row.end_local, start_utc: isoUtc(row.start_utc), end_utc: isoUtc(row.end_utc) } : recordOf(planned),
+    keepsOwnTimes(row)
+      ? {
+          ...recordOf(planned),
+          start_local: row.start_local,
+          end_local: row.end_local,
+          start_utc: isoUtc(row.start_utc),
+          end_utc: isoUtc(row.end_utc),
+        }
+      : recordOf(planned),
   )
   // One statement: the unique (event, original start) is checked at its end, so a series moved
   // by a week can hand each start on to the row before it.
@@ -121,7 +172,13 @@ async function insertRows(db: SqlQuerier, eventId: number, rows: Planned[]): Pro
 }
 
 async function deleteRows(db: SqlQuerier, ids: number[]): Promise<void> {
-  if (ids.length) await db.execute(sql`DELETE FROM "calendar_occurrences" WHERE "id" IN (${sql.join(ids.map((id) => sql`${id}::integer`), sql`, `)})`)
+  if (ids.length)
+    await db.execute(
+      sql`DELETE FROM "calendar_occurrences" WHERE "id" IN (${sql.join(
+        ids.map((id) => sql`${id}::integer`),
+        sql`, `,
+      )})`,
+    )
 }
 
 /**
@@ -149,21 +206,38 @@ export async function storeSingleOccurrence(db: SqlQuerier, span: EventSpan): Pr
  * own start carries the event's id when that id is free, so an event that becomes recurring keeps
  * answering at its id. Returns how many rows were added.
  */
-export async function storeSeriesOccurrences(db: SqlQuerier, args: { span: EventSpan; series: SeriesStart; occurrences: Occurrence[]; horizon: Date }): Promise<number> {
+export async function storeSeriesOccurrences(
+  db: SqlQuerier,
+  args: { span: EventSpan; series: SeriesStart; occurrences: Occurrence[]; horizon: Date },
+): Promise<number> {
   const { span, series, occurrences, horizon } = args
   if (!(await lockEvent(db, span.id))) return 0
   const rows = await storedRows(db, span.id)
   const asSeries = (value: string) => (series.allDay ? value.slice(0, 10) : value)
-  const stored: StoredOccurrence[] = rows.map((row) => ({ id: Number(row.id), originalStart: asSeries(row.original_start) }))
+  const stored: StoredOccurrence[] = rows.map((row) => ({
+    id: Number(row.id),
+    originalStart: asSeries(row.original_start),
+  }))
   // The previous first occurrence is the one with the event's own id (a series moved as a whole keeps its ids).
   const first = rows.find((row) => Number(row.id) === span.id)
-  const plan = planOccurrenceIds(stored, occurrences, first ? asSeries(first.original_start) : series.start, series.start)
+  const plan = planOccurrenceIds(
+    stored,
+    occurrences,
+    first ? asSeries(first.original_start) : series.start,
+    series.start,
+  )
   const byId = new Map(rows.map((row) => [Number(row.id), row]))
-  const kept: { planned: Planned; row: Row }[] = plan.kept.map(({ id, occurrence }) => ({ planned: { id, ...plannedOf(occurrence, series, span) }, row: byId.get(id)! }))
+  const kept: { planned: Planned; row: Row }[] = plan.kept.map(({ id, occurrence }) => ({
+    planned: { id, ...plannedOf(occurrence, series, span) },
+    row: byId.get(id)!,
+  }))
   const added: Planned[] = plan.added.map((occurrence) => plannedOf(occurrence, series, span))
   let removed = plan.removedIds
   if (!kept.some(({ planned }) => planned.id === span.id)) {
-    const own = added.find((planned) => planned.originalStart === (series.allDay ? `${series.start}T00:00:00` : series.start))
+    const own = added.find(
+      (planned) =>
+        planned.originalStart === (series.allDay ? `${series.start}T00:00:00` : series.start),
+    )
     if (own) {
       own.id = span.id
       removed = removed.filter((id) => id !== span.id)
@@ -175,9 +249,15 @@ export async function storeSeriesOccurrences(db: SqlQuerier, args: { span: Event
     }
   }
   await deleteRows(db, removed)
-  await updateRows(db, span.id, kept.filter(({ planned, row }) => changed(row, planned)))
+  await updateRows(
+    db,
+    span.id,
+    kept.filter(({ planned, row }) => changed(row, planned)),
+  )
   await insertRows(db, span.id, added)
-  await db.execute(sql`UPDATE "events" SET "materialized_until" = ${horizon.toISOString()}::timestamptz WHERE "id" = ${span.id}`)
+  await db.execute(
+    sql`UPDATE "events" SET "materialized_until" = ${horizon.toISOString()}::timestamptz WHERE "id" = ${span.id}`,
+  )
   return added.length
 }
 
@@ -201,7 +281,14 @@ export interface StoredOccurrenceRow {
  */
 export async function listOccurrences(
   db: SqlQuerier,
-  args: { eventId: number; from: Date; to: Date; limit: number; offset: number; withCancelled: boolean },
+  args: {
+    eventId: number
+    from: Date
+    to: Date
+    limit: number
+    offset: number
+    withCancelled: boolean
+  },
 ): Promise<{ rows: StoredOccurrenceRow[]; total: number }> {
   const where = sql`"event_id" = ${args.eventId} AND "start_utc" < ${args.to.toISOString()}::timestamptz AND "end_utc" >= ${args.from.toISOString()}::timestamptz
     ${args.withCancelled ? sql`` : sql`AND "status" = 'scheduled'`}`
@@ -213,7 +300,9 @@ export async function listOccurrences(
     ORDER BY "start_utc", "id" LIMIT ${args.limit} OFFSET ${args.offset}`)
   let total = rows.length ? Number(rows[0]!.total) : 0
   if (!rows.length && args.offset > 0) {
-    const counted = await db.execute(sql`SELECT count(*)::int AS n FROM "calendar_occurrences" WHERE ${where}`)
+    const counted = await db.execute(
+      sql`SELECT count(*)::int AS n FROM "calendar_occurrences" WHERE ${where}`,
+    )
     total = Number(counted.rows[0]?.n ?? 0)
   }
   return {
@@ -241,15 +330,24 @@ export async function listOccurrences(
  */
 export async function changeOccurrence(
   db: SqlQuerier,
-  change: { eventId: number; id: number; status?: 'cancelled' | 'scheduled'; moved?: { startLocal: string; endLocal: string; startUtc: string; endUtc: string } },
+  change: {
+    eventId: number
+    id: number
+    status?: 'cancelled' | 'scheduled'
+    moved?: { startLocal: string; endLocal: string; startUtc: string; endUtc: string }
+  },
 ): Promise<boolean> {
   if (!(await lockEvent(db, change.eventId))) return false
   const { moved, status } = change
   const { rows } = await db.execute(sql`
     UPDATE "calendar_occurrences" SET
       "status" = COALESCE(${status ?? null}::text, "status"),
-      ${moved ? sql`"start_local" = ${moved.startLocal}::timestamp, "end_local" = ${moved.endLocal}::timestamp, "start_utc" = ${moved.startUtc}::timestamptz, "end_utc" = ${moved.endUtc}::timestamptz,
-      "override" = COALESCE("override", '{}'::jsonb) || ${JSON.stringify({ startLocal: moved.startLocal, endLocal: moved.endLocal })}::jsonb,` : sql``}
+      ${
+        moved
+          ? sql`"start_local" = ${moved.startLocal}::timestamp, "end_local" = ${moved.endLocal}::timestamp, "start_utc" = ${moved.startUtc}::timestamptz, "end_utc" = ${moved.endUtc}::timestamptz,
+      "override" = COALESCE("override", '{}'::jsonb) || ${JSON.stringify({ startLocal: moved.startLocal, endLocal: moved.endLocal })}::jsonb,`
+          : sql``
+      }
       "sequence" = "sequence" + 1
     WHERE "id" = ${change.id} AND "event_id" = ${change.eventId}
     RETURNING "id"`)

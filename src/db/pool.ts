@@ -25,7 +25,12 @@ export const MIGRATION_LOCK_KEY = '7261001452837100001'
  * The connection is closed rather than pooled when the unlock may have failed, and a process
  * that dies closes it too: either way Postgres releases the lock.
  */
-export async function withSessionLock(payload: Payload, key: string, options: { shared?: boolean; wait: boolean }, work: () => Promise<unknown>): Promise<boolean> {
+export async function withSessionLock(
+  payload: Payload,
+  key: string,
+  options: { shared?: boolean; wait: boolean },
+  work: () => Promise<unknown>,
+): Promise<boolean> {
   const pool = poolOf(payload)
   if (!pool) throw new Error('Advisory locks need Postgres: use @payloadcms/db-postgres.')
   const client = await pool.connect()
@@ -40,15 +45,20 @@ export async function withSessionLock(payload: Payload, key: string, options: { 
       await client.query(`SELECT pg_advisory_lock${mode}($1)`, [key])
       locked = true
     } else {
-      const { rows } = await client.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock${mode}($1) AS locked`, [key])
+      const { rows } = await client.query<{ locked: boolean }>(
+        `SELECT pg_try_advisory_lock${mode}($1) AS locked`,
+        [key],
+      )
       locked = rows[0]?.locked === true
       if (!locked) return false
     }
     await work()
     return true
   } finally {
-    if (locked) await client.query(`SELECT pg_advisory_unlock${mode}($1)`, [key]).catch(() => (broken = true))
-    if (options.wait) await client.query('RESET statement_timeout; RESET lock_timeout').catch(() => (broken = true))
+    if (locked)
+      await client.query(`SELECT pg_advisory_unlock${mode}($1)`, [key]).catch(() => (broken = true))
+    if (options.wait)
+      await client.query('RESET statement_timeout; RESET lock_timeout').catch(() => (broken = true))
     client.release(broken)
   }
 }

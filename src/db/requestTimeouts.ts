@@ -21,7 +21,10 @@ export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { lockMs: 5_000, stat
  * transaction or not. None for Payload's own migration commands (`npx payload migrate`, which
  * sets PAYLOAD_MIGRATING): a migration may rewrite every row.
  */
-export function timeoutPoolOptions(timeouts: DatabaseTimeouts): { lock_timeout?: number; statement_timeout?: number } {
+export function timeoutPoolOptions(timeouts: DatabaseTimeouts): {
+  lock_timeout?: number
+  statement_timeout?: number
+} {
   if (process.env.PAYLOAD_MIGRATING === 'true') return {}
   return {
     ...(timeouts.statementMs > 0 ? { statement_timeout: timeouts.statementMs } : {}),
@@ -37,5 +40,7 @@ export function timeoutPoolOptions(timeouts: DatabaseTimeouts): { lock_timeout?:
  */
 export async function liftTimeoutsForTransaction(db: object): Promise<void> {
   // Drizzle runs text as it is; this module stays free of the adapter's `sql`, for `src/env.ts`.
-  await (db as { execute: (query: string) => Promise<unknown> }).execute("SELECT set_config('statement_timeout', '0', true), set_config('lock_timeout', '0', true)")
+  await (db as { execute: (query: string) => Promise<unknown> }).execute(
+    "SELECT set_config('statement_timeout', '0', true), set_config('lock_timeout', '0', true)",
+  )
 }

@@ -6,16 +6,23 @@ import { lockForTransaction } from './locks'
 import { stripTags } from '../lib/tagSpans'
 
 /** Letters `remove_accents` folds to ASCII (WordPress, `wp-includes/formatting.php`): Latin-1, Latin Extended-A, the Romanian, pinyin and Vietnamese ones. */
-const FOLDED_LETTERS = /[\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u017f\u01a0\u01a1\u01af\u01b0\u01cd-\u01dc\u0218-\u021b\u1ea0-\u1ef9]/
+const FOLDED_LETTERS =
+  /[\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u017f\u01a0\u01a1\u01af\u01b0\u01cd-\u01dc\u0218-\u021b\u1ea0-\u1ef9]/
 /** Where `remove_accents` differs from the slug library's transliteration, or folds what is not a letter. */
 const OWN_FOLDS: Record<string, string> = { ß: 's', ª: 'a', º: 'o', '€': 'E', '£': '' }
 
 /** Removed from a slug, spelt as encoded octets (`sanitize_title_with_dashes`, context `save`): soft hyphen, ¡ ¿, angle and curly quotes, bullet, © ® ° … ™, lone accents, invisible marks. */
 const STRIPPED_OCTETS = new Set(
-  'c2ad c2a1 c2bf c2ab c2bb e280b9 e280ba e28098 e28099 e2809c e2809d e2809a e2809b e2809e e2809f e280a2 c2a9 c2ae c2b0 e280a6 e284a2 c2b4 cb8a cc81 cd81 cc80 cc84 cc8c e2808b e2808c e2808d e2808e e2808f e280aa e280ab e280ac e280ad e280ae efbbbf efbfbc'.split(' '),
+  'c2ad c2a1 c2bf c2ab c2bb e280b9 e280ba e28098 e28099 e2809c e2809d e2809a e2809b e2809e e2809f e280a2 c2a9 c2ae c2b0 e280a6 e284a2 c2b4 cb8a cc81 cd81 cc80 cc84 cc8c e2808b e2808c e2808d e2808e e2808f e280aa e280ab e280ac e280ad e280ae efbbbf efbfbc'.split(
+    ' ',
+  ),
 )
 /** Become hyphens: no-break, en and em dashes, and the spaces that have a width. */
-const HYPHEN_OCTETS = new Set('c2a0 e28093 e28094 e28080 e28081 e28082 e28083 e28084 e28085 e28086 e28087 e28088 e28089 e2808a e280a8 e280a9 e280af'.split(' '))
+const HYPHEN_OCTETS = new Set(
+  'c2a0 e28093 e28094 e28080 e28081 e28082 e28083 e28084 e28085 e28086 e28087 e28088 e28089 e2808a e280a8 e280a9 e280af'.split(
+    ' ',
+  ),
+)
 const UTF8 = new TextEncoder()
 /** WordPress's slug is at most 200 characters once encoded (`utf8_uri_encode( $title, 200 )`). */
 const MAX_ENCODED_LENGTH = 200
@@ -84,7 +91,9 @@ export function toSlug(text: string): string {
  */
 export function slugAsStored(slug: string): string {
   return slug
-    .replace(/[^\u0000-\u007f]/gu, (char) => [...UTF8.encode(char)].map((octet) => `%${octet.toString(16).padStart(2, '0')}`).join(''))
+    .replace(/[^\u0000-\u007f]/gu, (char) =>
+      [...UTF8.encode(char)].map((octet) => `%${octet.toString(16).padStart(2, '0')}`).join(''),
+    )
     .replace(/%[0-9A-F]{2}/gi, (octet) => octet.toLowerCase())
 }
 
@@ -119,4 +128,3 @@ export async function uniqueSlug(args: {
     if (!taken.has(candidate)) return candidate
   }
 }
-

@@ -21,7 +21,12 @@ export function createEventsCalendarHandler(getPayload: () => Promise<Payload>) 
     const payload = await getPayload()
     const options = pluginOptionsOf(payload)
     const url = new URL(request.url)
-    const feed = await answerFeedRequest(payload, options, { headers: request.headers, method: request.method, pathname: url.pathname, search: url.search.replace(/^\?/, '') })
+    const feed = await answerFeedRequest(payload, options, {
+      headers: request.headers,
+      method: request.method,
+      pathname: url.pathname,
+      search: url.search.replace(/^\?/, ''),
+    })
     return feed ?? answerCompatRequest(payload, options, request)
   }
 }

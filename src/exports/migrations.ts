@@ -28,4 +28,8 @@ export async function calendarSchemaDown({ db }: MigrationArgs): Promise<void> {
   await dropCalendarSchema(db)
 }
 
-export { applyCalendarSchema, dropCalendarSchema, findMissingCalendarSchema } from '../db/calendarSchema'
+export {
+  applyCalendarSchema,
+  dropCalendarSchema,
+  findMissingCalendarSchema,
+} from '../db/calendarSchema'

@@ -30,6 +30,10 @@ export type EventsCalendarRouteHandler = (request: Request) => Promise<Response>
 export function eventsCalendarRoutes(config: Promise<SanitizedConfig> | SanitizedConfig) {
   const handle = createEventsCalendarHandler(() => getPayload({ config }))
   const route: EventsCalendarRouteHandler = async (request) =>
-    (await handle(request)) ?? new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+    (await handle(request)) ??
+    new Response('Not Found', {
+      status: 404,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    })
   return { DELETE: route, GET: route, OPTIONS: route, PATCH: route, POST: route, PUT: route }
 }

@@ -46,11 +46,21 @@ export function withEventsCalendar(nextConfig, paths = {}) {
 export function trailingSlashRedirects(trailingSlash, roots) {
   const notOurs = `(?!(?:${roots.map(escapeRegExp).join('|')})(?:/|$))(?!\\.well-known(?:/.*)?)`
   if (!trailingSlash) {
-    return [{ source: `/:path(${notOurs}(?:[^/]+/)*[^/]+)/`, destination: '/:path', permanent: true }]
+    return [
+      { source: `/:path(${notOurs}(?:[^/]+/)*[^/]+)/`, destination: '/:path', permanent: true },
+    ]
   }
   return [
-    { source: `/:file(${notOurs}(?:[^/]+/)*[^/]+\\.\\w+)/`, destination: '/:file', permanent: true },
-    { source: `/:notfile(${notOurs}(?:[^/]+/)*[^/\\.]+)`, destination: '/:notfile/', permanent: true },
+    {
+      source: `/:file(${notOurs}(?:[^/]+/)*[^/]+\\.\\w+)/`,
+      destination: '/:file',
+      permanent: true,
+    },
+    {
+      source: `/:notfile(${notOurs}(?:[^/]+/)*[^/\\.]+)`,
+      destination: '/:notfile/',
+      permanent: true,
+    },
   ]
 }
 

@@ -11,7 +11,11 @@ import { calendarFeedSelection, eventFeedSelection } from './feedQuery'
 import { FEED_TEXTS, inLanguage } from './feedTexts'
 import { clientCopyIsCurrent, currentFeedVersion } from './feedValidators'
 import { keptFeed } from './keptFeeds'
-import { NoRenderTurn, RETRY_AFTER_SECONDS as RENDER_RETRY_SECONDS, withRenderTurn } from './renderTurns'
+import {
+  NoRenderTurn,
+  RETRY_AFTER_SECONDS as RENDER_RETRY_SECONDS,
+  withRenderTurn,
+} from './renderTurns'
 
 /** A request as any server hands it over. */
 export type FeedRequest = { headers: Headers; method: string; pathname: string; search: string }
@@ -24,7 +28,11 @@ export type FeedRequest = { headers: Headers; method: string; pathname: string; 
  * changed (`keptFeeds.ts`), or rendered now when a turn is free (`renderTurns.ts`; 503 with
  * Retry-After when none frees in time).
  */
-export async function answerFeedRequest(payload: Payload, options: SanitizedPluginConfig, request: FeedRequest): Promise<null | Response> {
+export async function answerFeedRequest(
+  payload: Payload,
+  options: SanitizedPluginConfig,
+  request: FeedRequest,
+): Promise<null | Response> {
   if (options.disabled || !['GET', 'HEAD'].includes(request.method.toUpperCase())) return null
   const location = locateFeed(request.pathname, new URLSearchParams(request.search), options)
   if (!location) return null
@@ -32,17 +40,37 @@ export async function answerFeedRequest(payload: Payload, options: SanitizedPlug
     return await answerFeed(payload, options, request, location)
   } catch (error) {
     if (error instanceof RestError) return jsonError(error)
-    if (error instanceof NoRenderTurn) return plainText(503, error.message, { 'Retry-After': String(RENDER_RETRY_SECONDS) })
-    if (isDatabaseUnavailable(error)) return plainText(503, 'Service Unavailable', { 'Retry-After': String(RETRY_AFTER_SECONDS) })
+    if (error instanceof NoRenderTurn)
+      return plainText(503, error.message, { 'Retry-After': String(RENDER_RETRY_SECONDS) })
+    if (isDatabaseUnavailable(error))
+      return plainText(503, 'Service Unavailable', { 'Retry-After': String(RETRY_AFTER_SECONDS) })
     throw error
   }
 }
 
-async function answerFeed(payload: Payload, options: SanitizedPluginConfig, request: FeedRequest, location: FeedLocation): Promise<Response> {
-  const ctx = await feedContext(payload, options, { language: location.language, query: request.search.replace(/^\?/, '') })
-  const selection = location.kind === 'calendar' ? await calendarFeedSelection(ctx) : eventFeedSelection(location.slug)
-  const key = JSON.stringify({ language: location.language, site: options.siteUrl, where: selection.where })
-  const version = await currentFeedVersion(payload, key, { now: ctx.now, siteTimezone: options.siteTimezone })
+async function answerFeed(
+  payload: Payload,
+  options: SanitizedPluginConfig,
+  request: FeedRequest,
+  location: FeedLocation,
+): Promise<Response> {
+  const ctx = await feedContext(payload, options, {
+    language: location.language,
+    query: request.search.replace(/^\?/, ''),
+  })
+  const selection =
+    location.kind === 'calendar'
+      ? await calendarFeedSelection(ctx)
+      : eventFeedSelection(location.slug)
+  const key = JSON.stringify({
+    language: location.language,
+    site: options.siteUrl,
+    where: selection.where,
+  })
+  const version = await currentFeedVersion(payload, key, {
+    now: ctx.now,
+    siteTimezone: options.siteTimezone,
+  })
   const headers: Record<string, string> = {
     'Access-Control-Allow-Origin': '*',
     'Cache-Control': 'public, max-age=300',
@@ -51,15 +79,23 @@ async function answerFeed(payload: Payload, options: SanitizedPluginConfig, requ
   if (version) {
     headers.ETag = version.etag
     headers['Last-Modified'] = version.lastModified.toUTCString()
-    if (await clientCopyIsCurrent(payload, key, request.headers, version)) return new Response(null, { headers, status: 304 })
+    if (await clientCopyIsCurrent(payload, key, request.headers, version))
+      return new Response(null, { headers, status: 304 })
   }
 
   const feedUrl = `${options.siteUrl}${request.pathname}${request.search ? `?${request.search.replace(/^\?/, '')}` : ''}`
-  const fileName = location.kind === 'event' ? `${location.slug.replace(/[^\w.-]+/g, '-')}.ics` : `${new URL(options.siteUrl).hostname}-events.ics`
-  const found = { 'Content-Disposition': `attachment; filename="${fileName}"`, 'Content-Type': 'text/calendar; charset=utf-8' }
+  const fileName =
+    location.kind === 'event'
+      ? `${location.slug.replace(/[^\w.-]+/g, '-')}.ics`
+      : `${new URL(options.siteUrl).hostname}-events.ics`
+  const found = {
+    'Content-Disposition': `attachment; filename="${fileName}"`,
+    'Content-Type': 'text/calendar; charset=utf-8',
+  }
   const notFound = () => plainText(404, inLanguage(FEED_TEXTS.notFound, location.language))
   if (request.method.toUpperCase() === 'HEAD') {
-    if (location.kind === 'event' && (await feedEventIds(ctx, selection)).length === 0) return notFound()
+    if (location.kind === 'event' && (await feedEventIds(ctx, selection)).length === 0)
+      return notFound()
     return new Response(null, { headers: { ...headers, ...found }, status: 200 })
   }
 
@@ -71,16 +107,34 @@ async function answerFeed(payload: Payload, options: SanitizedPluginConfig, requ
     }),
   )
   if (location.kind === 'event' && feed.events === 0) return notFound()
-  return new Response(feed.body, { headers: { ...headers, ...found, 'Content-Length': String(feed.body.byteLength) }, status: 200 })
+  return new Response(feed.body, {
+    headers: { ...headers, ...found, 'Content-Length': String(feed.body.byteLength) },
+    status: 200,
+  })
 }
 
 function jsonError(error: RestError): Response {
   return new Response(JSON.stringify(error.toBody()), {
-    headers: { 'Content-Type': 'application/json; charset=UTF-8', 'X-Content-Type-Options': 'nosniff', ...error.headers },
+    headers: {
+      'Content-Type': 'application/json; charset=UTF-8',
+      'X-Content-Type-Options': 'nosniff',
+      ...error.headers,
+    },
     status: error.status,
   })
 }
 
-function plainText(status: number, message: string, headers: Record<string, string> = {}): Response {
-  return new Response(`${message}\n`, { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', ...headers }, status })
+function plainText(
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(`${message}\n`, {
+    headers: {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'X-Content-Type-Options': 'nosniff',
+      ...headers,
+    },
+    status,
+  })
 }

@@ -10,8 +10,15 @@ import { answerFeedRequest } from './answerFeed'
 export function feedMiddleware(getPayload: () => Promise<Payload>, options: SanitizedPluginConfig) {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : ''
-      const response = await answerFeedRequest(await getPayload(), options, { headers: toHeaders(req), method: req.method, pathname: req.path, search })
+      const search = req.originalUrl.includes('?')
+        ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1)
+        : ''
+      const response = await answerFeedRequest(await getPayload(), options, {
+        headers: toHeaders(req),
+        method: req.method,
+        pathname: req.path,
+        search,
+      })
       if (!response) return next()
       await sendWebResponse(res, response)
     } catch (error) {

@@ -14,7 +14,19 @@ import { visitorContext } from '../calendar/context'
  */
 export type FeedContext = ArgsContext
 
-export async function feedContext(payload: Payload, options: SanitizedPluginConfig, args: { language: string; query: string }): Promise<FeedContext> {
+export async function feedContext(
+  payload: Payload,
+  options: SanitizedPluginConfig,
+  args: { language: string; query: string },
+): Promise<FeedContext> {
   const read = await visitorContext(payload, options, args.language)
-  return { ...read, args: {}, body: undefined, language: args.language, method: 'GET', params: {}, query: parseQuery(args.query) }
+  return {
+    ...read,
+    args: {},
+    body: undefined,
+    language: args.language,
+    method: 'GET',
+    params: {},
+    query: parseQuery(args.query),
+  }
 }

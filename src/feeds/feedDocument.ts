@@ -1,4 +1,4 @@
-import type { CollectionSlug, Where } from 'payload'
+import type { CollectionSlug } from 'payload'
 
 import { convertLexicalToPlaintext } from '@payloadcms/richtext-lexical/plaintext'
 import { escape, ICalCalendar, ICalCalendarMethod } from 'ical-generator'
@@ -47,8 +47,13 @@ const REFRESH_SECONDS = 3600
  * MAX_FEED_EVENTS, in one statement where the list's lean read applies (`leanList.ts`), else
  * through Payload, ids only.
  */
-export async function feedEventIds(ctx: FeedContext, { query, where }: FeedSelection): Promise<number[]> {
-  const lean = query ? await leanPageIds(ctx, query, { limit: MAX_FEED_EVENTS, page: 1 }) : undefined
+export async function feedEventIds(
+  ctx: FeedContext,
+  { query, where }: FeedSelection,
+): Promise<number[]> {
+  const lean = query
+    ? await leanPageIds(ctx, query, { limit: MAX_FEED_EVENTS, page: 1 })
+    : undefined
   if (lean) return lean
   const { docs } = await ctx.payload.find({
     collection: EVENTS,
@@ -71,14 +76,19 @@ export async function feedEventIds(ctx: FeedContext, { query, where }: FeedSelec
  * the API already read is reused). Only what a VEVENT shows is serialized: an event's address,
  * link and UID as the API shows them, each venue and organizer serialized once per feed.
  */
-export async function renderFeed(ctx: FeedContext, ids: number[], feedUrl: string): Promise<string> {
+export async function renderFeed(
+  ctx: FeedContext,
+  ids: number[],
+  feedUrl: string,
+): Promise<string> {
   const zoneYears = new Map<string, Set<number>>()
   const parts: string[] = []
   const shown = shownParts(ctx)
   for (let offset = 0; offset < ids.length; offset += BATCH_SIZE) {
     const events = await loadEvents(ctx, ids.slice(offset, offset + BATCH_SIZE))
     // Events read through Payload (a site overriding the calendar's collections) have their related items read here.
-    if (events.some((doc) => !(doc as { [RELATED_READ]?: boolean })[RELATED_READ])) await populateEvents(ctx, events)
+    if (events.some((doc) => !(doc as { [RELATED_READ]?: boolean })[RELATED_READ]))
+      await populateEvents(ctx, events)
     for (let start = 0; start < events.length; start += WRITE_SLICE) {
       // Other requests get their turn between slices.
       if (offset + start > 0) await nextTurn()
@@ -86,7 +96,12 @@ export async function renderFeed(ctx: FeedContext, ids: number[], feedUrl: strin
         .slice(start, start + WRITE_SLICE)
         .map((doc) => {
           noteZoneYears(zoneYears, doc, ctx.options.siteTimezone)
-          return vevent(doc, shown(doc), { description: plainDescription(doc), language: ctx.language, now: ctx.now, siteTimezone: ctx.options.siteTimezone })
+          return vevent(doc, shown(doc), {
+            description: plainDescription(doc),
+            language: ctx.language,
+            now: ctx.now,
+            siteTimezone: ctx.options.siteTimezone,
+          })
         })
         .join('')
       parts.push(foldLines(text))
@@ -112,19 +127,34 @@ function noteZoneYears(zoneYears: Map<string, Set<number>>, doc: EventDoc, siteT
 function shownParts(ctx: FeedContext): (doc: EventDoc) => SerializedEvent {
   const venues = new Map<number, Record<string, unknown>>()
   const organizers = new Map<number, Record<string, unknown>>()
-  const once = <T extends { id: number }>(seen: Map<number, Record<string, unknown>>, item: T, serialize: (item: T) => Record<string, unknown>) => {
+  const once = <T extends { id: number }>(
+    seen: Map<number, Record<string, unknown>>,
+    item: T,
+    serialize: (item: T) => Record<string, unknown>,
+  ) => {
     let shown = seen.get(item.id)
     if (!shown) seen.set(item.id, (shown = serialize(item)))
     return shown
   }
-  const isShown = (item: unknown): item is { id: number; status?: string } => Boolean(item) && typeof item === 'object' && (item as { status?: string }).status !== 'trash'
+  const isShown = (item: unknown): item is { id: number; status?: string } =>
+    Boolean(item) && typeof item === 'object' && (item as { status?: string }).status !== 'trash'
   return (doc) => {
-    const venue: SerializedEvent['venue'] = isShown(doc.venue) ? once(venues, doc.venue as VenueDoc, (item) => serializeVenue(item, ctx, { unlocked: mayUnlockProtected(ctx, item) })) : []
+    const venue: SerializedEvent['venue'] = isShown(doc.venue)
+      ? once(venues, doc.venue as VenueDoc, (item) =>
+          serializeVenue(item, ctx, { unlocked: mayUnlockProtected(ctx, item) }),
+        )
+      : []
     return {
       global_id: globalIds(doc as never, ctx).global_id,
       url: permalink(ctx.options, 'events', doc as never),
       venue,
-      organizer: ((doc.organizers as unknown[]) ?? []).filter(isShown).map((item) => once(organizers, item as OrganizerDoc, (organizer) => serializeOrganizer(organizer, ctx, { unlocked: mayUnlockProtected(ctx, organizer) }))),
+      organizer: ((doc.organizers as unknown[]) ?? [])
+        .filter(isShown)
+        .map((item) =>
+          once(organizers, item as OrganizerDoc, (organizer) =>
+            serializeOrganizer(organizer, ctx, { unlocked: mayUnlockProtected(ctx, organizer) }),
+          ),
+        ),
     }
   }
 }
@@ -136,10 +166,17 @@ function plainDescription(doc: EventDoc): string {
 }
 
 /** The VCALENDAR up to its first event: properties for subscribers, then a VTIMEZONE per zone used. */
-function calendarHead(ctx: FeedContext, zoneYears: Map<string, Set<number>>, feedUrl: string): string {
+function calendarHead(
+  ctx: FeedContext,
+  zoneYears: Map<string, Set<number>>,
+  feedUrl: string,
+): string {
   const host = new URL(ctx.options.siteUrl).host
   const calendar = new ICalCalendar({
-    description: escape(`${inLanguage(FEED_TEXTS.calendarDescription, ctx.language)} ${host}`, false),
+    description: escape(
+      `${inLanguage(FEED_TEXTS.calendarDescription, ctx.language)} ${host}`,
+      false,
+    ),
     method: ICalCalendarMethod.PUBLISH,
     name: escape(`${inLanguage(FEED_TEXTS.calendarName, ctx.language)} – ${host}`, false),
     prodId: '//payload-events-calendar//Calendar feed//EN',
@@ -153,7 +190,9 @@ function calendarHead(ctx: FeedContext, zoneYears: Map<string, Set<number>>, fee
   })
   const whole = calendar.toString()
   const head = whole.slice(0, whole.lastIndexOf('END:VCALENDAR'))
-  const zones = [...zoneYears].sort(([a], [b]) => a.localeCompare(b)).map(([zone, years]) => foldLines(vtimezone(zone, years)) + '\r\n')
+  const zones = [...zoneYears]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([zone, years]) => foldLines(vtimezone(zone, years)) + '\r\n')
   return head + zones.join('')
 }
 

@@ -16,16 +16,35 @@ type PathOptions = Pick<SanitizedPluginConfig, 'defaultLanguage' | 'languages'>
  * `/event/{slug}/?ical=1` (with or without the trailing slash; `outlook-ical=1` too, which the
  * original serves in the same format). Any other URL is not a feed: `null`.
  */
-export function locateFeed(pathname: string, search: URLSearchParams, options: PathOptions): FeedLocation | null {
+export function locateFeed(
+  pathname: string,
+  search: URLSearchParams,
+  options: PathOptions,
+): FeedLocation | null {
   const { language, rootPath, segments } = splitLanguageRoot(pathname, options)
-  const asksIcal = ['ical', 'outlook-ical'].some((name) => ['1', 'true'].includes(search.get(name) ?? ''))
+  const asksIcal = ['ical', 'outlook-ical'].some((name) =>
+    ['1', 'true'].includes(search.get(name) ?? ''),
+  )
 
-  if (segments.length === 1 && segments[0] === 'events.ics') return { kind: 'calendar', language, rootPath }
-  if (segments.length === 2 && segments[0] === 'event' && /^[^/]+\.ics$/.test(segments[1]!) && segments[1] !== '.ics') {
-    return { kind: 'event', language, rootPath, slug: slugAsStored(decodeSegment(segments[1]!.slice(0, -'.ics'.length))) }
+  if (segments.length === 1 && segments[0] === 'events.ics')
+    return { kind: 'calendar', language, rootPath }
+  if (
+    segments.length === 2 &&
+    segments[0] === 'event' &&
+    /^[^/]+\.ics$/.test(segments[1]!) &&
+    segments[1] !== '.ics'
+  ) {
+    return {
+      kind: 'event',
+      language,
+      rootPath,
+      slug: slugAsStored(decodeSegment(segments[1]!.slice(0, -'.ics'.length))),
+    }
   }
   if (!asksIcal) return null
-  if (segments.length === 1 && segments[0] === 'events') return { kind: 'calendar', language, rootPath }
-  if (segments.length === 2 && segments[0] === 'event' && segments[1]) return { kind: 'event', language, rootPath, slug: slugAsStored(decodeSegment(segments[1])) }
+  if (segments.length === 1 && segments[0] === 'events')
+    return { kind: 'calendar', language, rootPath }
+  if (segments.length === 2 && segments[0] === 'event' && segments[1])
+    return { kind: 'event', language, rootPath, slug: slugAsStored(decodeSegment(segments[1])) }
   return null
 }

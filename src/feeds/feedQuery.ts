@@ -16,7 +16,16 @@ import { CALENDAR_SLUGS } from '../slugs'
 export type FeedSelection = { query?: EventsQuery; where: Where }
 
 /** The events list's filters a calendar feed takes, as the list declares them (`endpoints/events/params.ts`). */
-export const FEED_FILTERS = ['start_date', 'end_date', 'search', 'categories', 'tags', 'venue', 'organizer', 'featured'] as const
+export const FEED_FILTERS = [
+  'start_date',
+  'end_date',
+  'search',
+  'categories',
+  'tags',
+  'venue',
+  'organizer',
+  'featured',
+] as const
 
 const COLLECTIONS = {
   categories: CALENDAR_SLUGS.eventCategories,
@@ -45,7 +54,10 @@ function feedArgSpecs(ctx: FeedContext): ParamSpecs {
  */
 export async function calendarFeedSelection(ctx: FeedContext): Promise<FeedSelection> {
   const args = await readArgs(feedArgSpecs(ctx), ctx)
-  const window = wasSent(args, 'start_date') || wasSent(args, 'end_date') ? listWindow(ctx, args) : upcomingWindow(ctx)
+  const window =
+    wasSent(args, 'start_date') || wasSent(args, 'end_date')
+      ? listWindow(ctx, args)
+      : upcomingWindow(ctx)
   const query = await eventsListQuery(ctx, args, { statuses: ['publish'], window })
   return { query, where: { and: eventsWhere(query) } }
 }
@@ -63,7 +75,10 @@ function listWindow(ctx: FeedContext, args: Record<string, unknown>): DateWindow
 /** Events ending after the start of today, in the site's timezone. */
 function upcomingWindow(ctx: FeedContext): DateWindow {
   const today = calendarDateOf('now', { now: ctx.now, timeZone: ctx.options.siteTimezone })!
-  return { echo: {}, instants: { ends_after: wallTimeToInstant(`${today} 00:00:00`, ctx.options.siteTimezone) } }
+  return {
+    echo: {},
+    instants: { ends_after: wallTimeToInstant(`${today} 00:00:00`, ctx.options.siteTimezone) },
+  }
 }
 
 /** One published event by its slug (hidden from listings or not: the original exports it too). */

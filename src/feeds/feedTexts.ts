@@ -5,11 +5,18 @@ export const FEED_TEXTS = {
   calendarName: text('Events', { fr: 'Événements', es: 'Eventos' }),
   calendarDescription: text('Events for', { fr: 'Événements de', es: 'Eventos de' }),
   // The Events Calendar's own wording for a protected event's description in its feeds.
-  contentProtected: text('Content is protected.', { fr: 'Le contenu est protégé.', es: 'El contenido está protegido.' }),
-  notFound: text('No such event.', { fr: 'Cet événement n’existe pas.', es: 'Este evento no existe.' }),
+  contentProtected: text('Content is protected.', {
+    fr: 'Le contenu est protégé.',
+    es: 'El contenido está protegido.',
+  }),
+  notFound: text('No such event.', {
+    fr: 'Cet événement n’existe pas.',
+    es: 'Este evento no existe.',
+  }),
 } satisfies Record<string, LocalizedText>
 
-export const inLanguage = (localized: LocalizedText, language: string): string => localized[language] ?? localized.en
+export const inLanguage = (localized: LocalizedText, language: string): string =>
+  localized[language] ?? localized.en
 
 /** Control characters RFC 5545 allows in no value (TSAFE-CHAR, QSAFE-CHAR): C0 but tab and line ends, and DEL. */
 const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g
@@ -22,4 +29,5 @@ export const textValue = (value: string): string => value.replace(CONTROLS, '')
  * escapes one there (a backslash is a character like any other), so a double quote becomes a
  * single one; line ends and other control characters become spaces.
  */
-export const quotedParameter = (value: string): string => `"${value.replace(/"/g, "'").replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, ' ')}"`
+export const quotedParameter = (value: string): string =>
+  `"${value.replace(/"/g, "'").replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, ' ')}"`

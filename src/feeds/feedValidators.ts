@@ -26,16 +26,23 @@ import { calendarDateOf, wallTimeToInstant } from '../lib/phpDate'
 const MAX_ETAG_AGE_MS = 20 * 3_600_000
 const ETAG_VERSION = 'f1'
 
-
 export type FeedVersion = { etag: string; lastModified: Date }
 
 /** The validators of the feed `key` as the database is now; `null` without a change log. */
-export async function currentFeedVersion(payload: Payload, key: string, args: { now: Date; siteTimezone: string }): Promise<FeedVersion | null> {
+export async function currentFeedVersion(
+  payload: Payload,
+  key: string,
+  args: { now: Date; siteTimezone: string },
+): Promise<FeedVersion | null> {
   const db = drizzleOf(payload)
   if (!db) return null
   let row: Record<string, unknown>
   try {
-    ;({ rows: [row = {}] } = await db.execute(sql`SELECT pg_current_snapshot()::text AS snapshot, (SELECT max(at) FROM calendar_changes) AS last_change`))
+    ;({
+      rows: [row = {}],
+    } = await db.execute(
+      sql`SELECT pg_current_snapshot()::text AS snapshot, (SELECT max(at) FROM calendar_changes) AS last_change`,
+    ))
   } catch (error) {
     if (isMissingTable(error)) return null
     throw error
@@ -44,7 +51,9 @@ export async function currentFeedVersion(payload: Payload, key: string, args: { 
   const issued = Math.floor(Date.now() / 1000)
   const lastChange = row.last_change ? new Date(String(row.last_change)) : new Date(0)
   const dayStarts = [startOfDay(args.now, 'UTC'), startOfDay(args.now, args.siteTimezone)]
-  const lastModified = new Date(Math.max(lastChange.getTime(), ...dayStarts.map((date) => date.getTime())))
+  const lastModified = new Date(
+    Math.max(lastChange.getTime(), ...dayStarts.map((date) => date.getTime())),
+  )
   return { etag: formatEtag(payload.secret, key, snapshot, issued), lastModified }
 }
 
@@ -53,7 +62,12 @@ export async function currentFeedVersion(payload: Payload, key: string, args: { 
  * names an ETag of ours for this feed under which nothing changed, or `If-Modified-Since` is
  * not before Last-Modified.
  */
-export async function clientCopyIsCurrent(payload: Payload, key: string, headers: Headers, current: FeedVersion): Promise<boolean> {
+export async function clientCopyIsCurrent(
+  payload: Payload,
+  key: string,
+  headers: Headers,
+  current: FeedVersion,
+): Promise<boolean> {
   const ifNoneMatch = headers.get('if-none-match')
   if (ifNoneMatch !== null) {
     for (const tag of ifNoneMatch.split(',').map((item) => item.trim())) {
@@ -78,14 +92,21 @@ function readEtag(secret: string, key: string, tag: string): null | string {
   if (!match) return null
   const [, body, given] = match as unknown as [string, string, string]
   const expected = signature(secret, key, body)
-  if (given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected))) return null
+  if (
+    given.length !== expected.length ||
+    !timingSafeEqual(Buffer.from(given), Buffer.from(expected))
+  )
+    return null
   const [version, encoded, issued] = body.split('.') as [string, string, string]
   if (version !== ETAG_VERSION || Date.now() - Number(issued) * 1000 > MAX_ETAG_AGE_MS) return null
   return Buffer.from(encoded, 'base64url').toString()
 }
 
 function signature(secret: string, key: string, body: string): string {
-  return createHmac('sha256', secret).update(`calendar-feed\n${key}\n${body}`).digest('base64url').slice(0, 22)
+  return createHmac('sha256', secret)
+    .update(`calendar-feed\n${key}\n${body}`)
+    .digest('base64url')
+    .slice(0, 22)
 }
 
 async function changedSince(payload: Payload, snapshot: string): Promise<boolean> {

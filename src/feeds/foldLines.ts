@@ -17,7 +17,7 @@ function foldLine(line: string): string {
   let octets = 0
   // The first line holds 75 octets; the others 74 after their leading space.
   let limit = MAX_OCTETS
-  for (let index = 0; index < line.length; ) {
+  for (let index = 0; index < line.length;) {
     const code = line.codePointAt(index)!
     const width = code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4
     const length = code >= 0x10000 ? 2 : 1

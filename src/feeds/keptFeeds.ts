@@ -25,7 +25,11 @@ export type RenderedFeed = { body: Uint8Array<ArrayBuffer>; events: number }
 type Entry = Promise<RenderedFeed> | RenderedFeed | undefined
 
 /** The feed `key` as kept, or rendered now by `render` (and kept, for visitors, until the calendar changes). */
-export async function keptFeed(ctx: FeedContext, key: string, render: () => Promise<RenderedFeed>): Promise<RenderedFeed> {
+export async function keptFeed(
+  ctx: FeedContext,
+  key: string,
+  render: () => Promise<RenderedFeed>,
+): Promise<RenderedFeed> {
   const kept = await keptFor(ctx)
   const known = kept.get<Entry>(KIND, key)
   if (known) return known

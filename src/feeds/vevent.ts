@@ -1,4 +1,10 @@
-import { ICalCalendar, ICalEvent, ICalEventStatus, type ICalEventData, type ICalLocation } from 'ical-generator'
+import {
+  ICalCalendar,
+  ICalEvent,
+  ICalEventStatus,
+  type ICalEventData,
+  type ICalLocation,
+} from 'ical-generator'
 import { DateTime } from 'luxon'
 
 import { isFixedOffset, zoneOf } from '../lib/timezone'
@@ -26,7 +32,11 @@ const PARENT = new ICalCalendar()
  * everything else (its description becomes The Events Calendar's "Content is protected."), a
  * trashed, unpublished or protected venue or organizer is left out.
  */
-export function vevent(doc: EventDoc, shown: SerializedEvent, args: { description: string; language: string; now: Date; siteTimezone: string }): string {
+export function vevent(
+  doc: EventDoc,
+  shown: SerializedEvent,
+  args: { description: string; language: string; now: Date; siteTimezone: string },
+): string {
   const locked = Boolean(doc.password)
   const zone = doc.timezone || args.siteTimezone
   const data: ICalEventData = {
@@ -49,9 +59,20 @@ export function vevent(doc: EventDoc, shown: SerializedEvent, args: { descriptio
     if (description) data.description = description
     // The API embeds linked venues and organizers whole; a protected one's content stays out of feeds.
     data.location = isLocked(doc.venue) ? null : locationOf(shown.venue)
-    const lockedOrganizers = new Set(((doc.organizers as unknown[]) ?? []).filter(isLocked).map((item) => (item as { id: number }).id))
-    const typedNames = new Map(((doc.organizers as unknown[]) ?? []).filter((item) => item && typeof item === 'object').map((item) => [(item as { id: number }).id, (item as { name?: unknown }).name]))
-    organizer = organizerLine(shown.organizer.filter((item) => !lockedOrganizers.has(item.id as number)), typedNames)
+    const lockedOrganizers = new Set(
+      ((doc.organizers as unknown[]) ?? [])
+        .filter(isLocked)
+        .map((item) => (item as { id: number }).id),
+    )
+    const typedNames = new Map(
+      ((doc.organizers as unknown[]) ?? [])
+        .filter((item) => item && typeof item === 'object')
+        .map((item) => [(item as { id: number }).id, (item as { name?: unknown }).name]),
+    )
+    organizer = organizerLine(
+      shown.organizer.filter((item) => !lockedOrganizers.has(item.id as number)),
+      typedNames,
+    )
     data.categories = categoryNames(doc).map((name) => ({ name: textValue(name) }))
   }
   const text = new ICalEvent(data, PARENT).toString()
@@ -63,7 +84,9 @@ export function vevent(doc: EventDoc, shown: SerializedEvent, args: { descriptio
  * event's `updatedAt` only moves forward).
  */
 export function sequenceOf(doc: EventDoc): number {
-  const seconds = Math.floor((Date.parse(String(doc.updatedAt)) - Date.parse(String(doc.createdAt))) / 1000)
+  const seconds = Math.floor(
+    (Date.parse(String(doc.updatedAt)) - Date.parse(String(doc.createdAt))) / 1000,
+  )
   return Number.isFinite(seconds) && seconds > 0 ? seconds : 0
 }
 
@@ -74,12 +97,21 @@ export function sequenceOf(doc: EventDoc): number {
  * the zone is UTC or a manual offset, or where a local time would name two instants (the hour
  * repeated when clocks go back).
  */
-function times(doc: EventDoc, zone: string, allDay: boolean): Pick<ICalEventData, 'allDay' | 'end' | 'start' | 'timezone'> {
+function times(
+  doc: EventDoc,
+  zone: string,
+  allDay: boolean,
+): Pick<ICalEventData, 'allDay' | 'end' | 'start' | 'timezone'> {
   if (allDay) {
     const start = DateTime.fromISO(String(doc.startDate), { zone: zoneOf(zone) })
     const end = DateTime.fromISO(String(doc.endDate), { zone: zoneOf(zone) })
     const lastDay = end < start ? start : end
-    return { allDay: true, start: start.startOf('day'), end: lastDay.startOf('day').plus({ days: 1 }), timezone: null }
+    return {
+      allDay: true,
+      start: start.startOf('day'),
+      end: lastDay.startOf('day').plus({ days: 1 }),
+      timezone: null,
+    }
   }
   const start = Date.parse(String(doc.startDate))
   const end = Date.parse(String(doc.endDate))
@@ -93,14 +125,28 @@ function times(doc: EventDoc, zone: string, allDay: boolean): Pick<ICalEventData
 
 /** A populated venue or organizer with a password (ids, which the visitor may not read, show nothing anyway). */
 function isLocked(item: unknown): boolean {
-  return Boolean(item) && typeof item === 'object' && Boolean((item as { password?: unknown }).password)
+  return (
+    Boolean(item) && typeof item === 'object' && Boolean((item as { password?: unknown }).password)
+  )
 }
 
 /** The venue's name and address on one line, as The Events Calendar writes LOCATION, and GEO when known. */
 function locationOf(venue: SerializedEvent['venue']): ICalLocation | null {
   if (Array.isArray(venue)) return null
-  const parts = [venue.venue, venue.address, venue.city, venue.stateprovince, venue.zip, venue.country]
-  const title = textValue(parts.filter((part): part is string => typeof part === 'string' && part.trim() !== '').map(decodeEntities).join(', '))
+  const parts = [
+    venue.venue,
+    venue.address,
+    venue.city,
+    venue.stateprovince,
+    venue.zip,
+    venue.country,
+  ]
+  const title = textValue(
+    parts
+      .filter((part): part is string => typeof part === 'string' && part.trim() !== '')
+      .map(decodeEntities)
+      .join(', '),
+  )
   if (!title) return null
   const lat = venue.geo_lat
   const lon = venue.geo_lng
@@ -114,8 +160,13 @@ function locationOf(venue: SerializedEvent['venue']): ICalLocation | null {
  * ical-generator, which escapes a double quote in CN as `\"`: no escape exists in a parameter
  * value, so such a line is not valid iCalendar (`quotedParameter`).
  */
-function organizerLine(organizers: SerializedEvent['organizer'], typedNames: Map<number, unknown>): null | string {
-  const organizer = organizers.find((item) => typeof item.email === 'string' && item.email.includes('@'))
+function organizerLine(
+  organizers: SerializedEvent['organizer'],
+  typedNames: Map<number, unknown>,
+): null | string {
+  const organizer = organizers.find(
+    (item) => typeof item.email === 'string' && item.email.includes('@'),
+  )
   if (!organizer) return null
   const typed = typedNames.get(organizer.id as number)
   const email = textValue(String(organizer.email))
@@ -138,8 +189,15 @@ function categoryNames(doc: EventDoc): string[] {
  */
 function decodeEntities(value: string): string {
   return value.replace(/&(amp|lt|gt|quot|#\d+|#x[\da-f]+);/gi, (whole, name: string) => {
-    if (name[0] !== '#') return ({ amp: '&', lt: '<', gt: '>', quot: '"' } as Record<string, string>)[name.toLowerCase()] ?? whole
-    const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1))
+    if (name[0] !== '#')
+      return (
+        ({ amp: '&', lt: '<', gt: '>', quot: '"' } as Record<string, string>)[name.toLowerCase()] ??
+        whole
+      )
+    const code =
+      name[1] === 'x' || name[1] === 'X'
+        ? Number.parseInt(name.slice(2), 16)
+        : Number(name.slice(1))
     return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole
   })
 }

@@ -13,7 +13,13 @@ const DAY_MS = 86_400_000
 /** Offset changes are found day by day, then narrowed to the second. */
 const SCAN_STEP_MS = DAY_MS
 
-export type Observance = { abbreviation: string; daylight: boolean; from: number; onset: number; to: number }
+export type Observance = {
+  abbreviation: string
+  daylight: boolean
+  from: number
+  onset: number
+  to: number
+}
 
 const offsetAt = (zone: string, instant: number) => DateTime.fromMillis(instant, { zone }).offset
 
@@ -32,7 +38,8 @@ function makeVtimezone(zone: string, ranges: [number, number][]): string {
     // A day of margin on both sides: local wall times near New Year lie on either side of it in UTC.
     const start = Date.UTC(first, 0, 1) - DAY_MS
     const end = Date.UTC(last + 1, 0, 1) + DAY_MS
-    for (const observance of observances(zone, start, end)) lines.push(...observanceLines(observance))
+    for (const observance of observances(zone, start, end))
+      lines.push(...observanceLines(observance))
   }
   lines.push('END:VTIMEZONE')
   return lines.join('\r\n')
@@ -55,7 +62,7 @@ export function observances(zone: string, start: number, end: number): Observanc
   const initial = offsetAt(zone, start)
   const found: Observance[] = [describe(zone, start, initial, initial)]
   let previous = initial
-  for (let at = start; at < end; ) {
+  for (let at = start; at < end;) {
     const next = Math.min(at + SCAN_STEP_MS, end)
     const offset = offsetAt(zone, next)
     if (offset !== previous) {
@@ -84,7 +91,13 @@ function firstInstantWithOffset(zone: string, low: number, high: number, before:
 
 function describe(zone: string, onset: number, from: number, to: number): Observance {
   const time = DateTime.fromMillis(onset, { zone })
-  return { abbreviation: abbreviation(onset, zone) ?? formatOffset(to), daylight: time.isInDST, from, onset, to }
+  return {
+    abbreviation: abbreviation(onset, zone) ?? formatOffset(to),
+    daylight: time.isInDST,
+    from,
+    onset,
+    to,
+  }
 }
 
 /** Intl names a zone's abbreviation in some English locales and not others (`CET` in en-GB, `EST` in en-US). */
@@ -99,8 +112,17 @@ function abbreviation(instant: number, zone: string): null | string {
 /** DTSTART of an onset is the local time at which it takes effect, read in the offset it replaces. */
 function observanceLines({ abbreviation, daylight, from, onset, to }: Observance): string[] {
   const kind = daylight ? 'DAYLIGHT' : 'STANDARD'
-  const local = DateTime.fromMillis(onset + from * 60_000, { zone: 'UTC' }).toFormat("yyyyLLdd'T'HHmmss")
-  return [`BEGIN:${kind}`, `DTSTART:${local}`, `TZOFFSETFROM:${formatOffset(from)}`, `TZOFFSETTO:${formatOffset(to)}`, `TZNAME:${abbreviation}`, `END:${kind}`]
+  const local = DateTime.fromMillis(onset + from * 60_000, { zone: 'UTC' }).toFormat(
+    "yyyyLLdd'T'HHmmss",
+  )
+  return [
+    `BEGIN:${kind}`,
+    `DTSTART:${local}`,
+    `TZOFFSETFROM:${formatOffset(from)}`,
+    `TZOFFSETTO:${formatOffset(to)}`,
+    `TZNAME:${abbreviation}`,
+    `END:${kind}`,
+  ]
 }
 
 /** `+0100`, `-0430` (RFC 5545 §3.3.14). */

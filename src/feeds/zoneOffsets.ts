@@ -30,8 +30,15 @@ export function offsetAt(zone: string, instant: number): number {
 
 function changesIn(zone: string, year: number): Changes {
   return years.remember(`${zone}\n${year}`, () => {
-    const found = observances(zone, Date.UTC(year, 0, 1) - DAY_MS, Date.UTC(year + 1, 0, 1) + DAY_MS)
-    return { offsets: found.map((observance) => observance.to), onsets: found.map((observance) => observance.onset) }
+    const found = observances(
+      zone,
+      Date.UTC(year, 0, 1) - DAY_MS,
+      Date.UTC(year + 1, 0, 1) + DAY_MS,
+    )
+    return {
+      offsets: found.map((observance) => observance.to),
+      onsets: found.map((observance) => observance.onset),
+    }
   })
 }
 

@@ -18,27 +18,57 @@ const standingIn = new WeakMap<PayloadRequest, Set<string>>()
  */
 export function withDefaultLanguageFallback(fields: Field[], names: string[]): Field[] {
   return fields.map((field) => {
-    if (field.type !== 'text' || !names.includes(field.name) || !field.localized || !field.required) return field
+    if (field.type !== 'text' || !names.includes(field.name) || !field.localized || !field.required)
+      return field
     // Payload's rule for a text field (or the field's own), which checks `required` among the rest.
-    const own = (field.validate ?? text) as (value: unknown, options: Parameters<Validate>[1]) => ReturnType<Validate>
-    const standIn: FieldHook = ({ operation, previousValue, req, siblingDocWithLocales, value }) => {
+    const own = (field.validate ?? text) as (
+      value: unknown,
+      options: Parameters<Validate>[1],
+    ) => ReturnType<Validate>
+    const standIn: FieldHook = ({
+      operation,
+      previousValue,
+      req,
+      siblingDocWithLocales,
+      value,
+    }) => {
       // Only a translation without a name of its own (a name sent empty where it had one is refused).
       if (!isEmpty(value) || !isEmpty(previousValue) || operation !== 'update') return value
-      if (!inAnotherLanguage(req) || isEmpty((siblingDocWithLocales as Record<string, Record<string, unknown> | undefined> | undefined)?.[field.name]?.[defaultLocaleOf(req)])) return value
+      if (
+        !inAnotherLanguage(req) ||
+        isEmpty(
+          (
+            siblingDocWithLocales as Record<string, Record<string, unknown> | undefined> | undefined
+          )?.[field.name]?.[defaultLocaleOf(req)],
+        )
+      )
+        return value
       const fields = standingIn.get(req) ?? new Set<string>()
       standingIn.set(req, fields.add(field.name))
       return ''
     }
     const validate = (value: unknown, options: Parameters<Validate>[1]) =>
-      value === '' && standingIn.get(options.req)?.has(field.name) ? own(value, { ...options, required: false }) : own(value, options)
-    return { ...field, hooks: { ...field.hooks, beforeChange: [...(field.hooks?.beforeChange ?? []), standIn] }, validate } as Field
+      value === '' && standingIn.get(options.req)?.has(field.name)
+        ? own(value, { ...options, required: false })
+        : own(value, options)
+    return {
+      ...field,
+      hooks: { ...field.hooks, beforeChange: [...(field.hooks?.beforeChange ?? []), standIn] },
+      validate,
+    } as Field
   })
 }
 
-const defaultLocaleOf = (req: PayloadRequest) => (req.payload.config.localization ? req.payload.config.localization.defaultLocale : '')
+const defaultLocaleOf = (req: PayloadRequest) =>
+  req.payload.config.localization ? req.payload.config.localization.defaultLocale : ''
 
 function inAnotherLanguage(req: PayloadRequest): boolean {
-  return Boolean(req.payload.config.localization && req.locale && req.locale !== 'all' && req.locale !== defaultLocaleOf(req))
+  return Boolean(
+    req.payload.config.localization &&
+    req.locale &&
+    req.locale !== 'all' &&
+    req.locale !== defaultLocaleOf(req),
+  )
 }
 
 function isEmpty(value: unknown): boolean {

@@ -1,4 +1,11 @@
-import type { Field, LabelFunction, RichTextFieldValidation, StaticLabel, SelectFieldSingleValidation, TextFieldSingleValidation } from 'payload'
+import type {
+  Field,
+  LabelFunction,
+  RichTextFieldValidation,
+  StaticLabel,
+  SelectFieldSingleValidation,
+  TextFieldSingleValidation,
+} from 'payload'
 
 import type { UserWithRole } from '../lib/roles'
 import type { PostStatus, SanitizedPluginConfig } from '../types'
@@ -53,10 +60,21 @@ export const SET_BY_THE_SERVER = { create: () => false, update: () => false }
  * The admin settings of fields kept for the server's own use: not in the form, not offered as a
  * list column or filter. The APIs still serve them.
  */
-export const internalFieldAdmin = () => ({ hidden: true, disableListColumn: true, disableListFilter: true })
+export const internalFieldAdmin = () => ({
+  hidden: true,
+  disableListColumn: true,
+  disableListFilter: true,
+})
 
 /** The description's HTML as the API received it (made safe), which the API renders (src/hooks/storeSentDescription.ts). */
-export const descriptionHtmlField = (): Field => ({ name: 'descriptionHtml', type: 'textarea', maxLength: TEXT_LIMITS.description, localized: true, access: SET_BY_THE_SERVER, admin: internalFieldAdmin() })
+export const descriptionHtmlField = (): Field => ({
+  name: 'descriptionHtml',
+  type: 'textarea',
+  maxLength: TEXT_LIMITS.description,
+  localized: true,
+  access: SET_BY_THE_SERVER,
+  admin: internalFieldAdmin(),
+})
 
 /**
  * Fields every post-like item (event, venue, organizer) carries, after a WordPress post:
@@ -83,12 +101,22 @@ export const postSidebarFields = (
     filterOptions: ({ data, options, req }) => {
       const offered = offeredStatuses(req.user, data?.status)
       return options
-        .filter((option) => offered.includes((typeof option === 'string' ? option : option.value) as never))
-        .map((option) => (typeof option === 'object' && typeof option.label === 'function' ? { ...option, label: option.label({ i18n: req.i18n as never, t: req.t as never }) } : option))
+        .filter((option) =>
+          offered.includes((typeof option === 'string' ? option : option.value) as never),
+        )
+        .map((option) =>
+          typeof option === 'object' && typeof option.label === 'function'
+            ? { ...option, label: option.label({ i18n: req.i18n as never, t: req.t as never }) }
+            : option,
+        )
     },
     // Writes are judged on every status: the workflow hook turns what a role may not set into
     // what it may (publish → pending), as the original does, rather than refusing the write.
-    validate: ((value, args) => validations.select(value, { ...args, filterOptions: undefined })) as SelectFieldSingleValidation,
+    validate: ((value, args) =>
+      validations.select(value, {
+        ...args,
+        filterOptions: undefined,
+      })) as SelectFieldSingleValidation,
     admin: {
       position: 'sidebar',
       // An item always has a status: the form offers no "×" to clear it.
@@ -99,7 +127,11 @@ export const postSidebarFields = (
   {
     name: 'workflowActions',
     type: 'ui',
-    admin: { position: 'sidebar', disableListColumn: true, components: { Field: clientComponent('WorkflowActions') } },
+    admin: {
+      position: 'sidebar',
+      disableListColumn: true,
+      components: { Field: clientComponent('WorkflowActions') },
+    },
   },
   translationStatusField(),
   {
@@ -111,7 +143,13 @@ export const postSidebarFields = (
       components: {
         Field: {
           path: clientComponent('PreviewLinks'),
-          clientProps: { apiURL: `${options.siteUrl}/${options.restRoot}/${options.namespace}/${kind}`, defaultLanguage: options.defaultLanguage, kind, languages: options.languages, siteUrl: options.siteUrl },
+          clientProps: {
+            apiURL: `${options.siteUrl}/${options.restRoot}/${options.namespace}/${kind}`,
+            defaultLanguage: options.defaultLanguage,
+            kind,
+            languages: options.languages,
+            siteUrl: options.siteUrl,
+          },
         },
       },
     },
@@ -199,18 +237,25 @@ export const textOnly = ((value: unknown, args: Parameters<TextFieldSingleValida
 export const richTextOnly = ((value: unknown, args: Parameters<RichTextFieldValidation>[1]) => {
   if (value === null || value === undefined) return true
   const root = (value as { root?: unknown } | null)?.root
-  if (typeof value !== 'object' || !root || typeof root !== 'object') return 'Enter rich text (an editor state with a root).'
+  if (typeof value !== 'object' || !root || typeof root !== 'object')
+    return 'Enter rich text (an editor state with a root).'
   return validations.richText(value as never, args)
 }) as RichTextFieldValidation
 
 /** Payload's own words for a text over its field's `maxLength`, for a URL. */
 function urlTooLong(args?: { req?: { t?: unknown } }): string {
-  const t = args?.req?.t as undefined | ((key: string, variables?: Record<string, unknown>) => string)
-  return t ? t('validation:shorterThanMax', { label: t('general:value'), maxLength: TEXT_LIMITS.url }) : `Enter a URL of at most ${TEXT_LIMITS.url} characters`
+  const t = args?.req?.t as
+    undefined | ((key: string, variables?: Record<string, unknown>) => string)
+  return t
+    ? t('validation:shorterThanMax', { label: t('general:value'), maxLength: TEXT_LIMITS.url })
+    : `Enter a URL of at most ${TEXT_LIMITS.url} characters`
 }
 
 /** An http(s) URL or nothing, as WordPress's `FILTER_VALIDATE_URL` accepts. */
-export const validateOptionalUrl = (value: null | string | undefined, args?: { req?: { t?: unknown } }): string | true => {
+export const validateOptionalUrl = (
+  value: null | string | undefined,
+  args?: { req?: { t?: unknown } },
+): string | true => {
   if (value === null || value === undefined || value === '') return true
   if (typeof value === 'string' && value.length > TEXT_LIMITS.url) return urlTooLong(args)
   try {
@@ -219,10 +264,15 @@ export const validateOptionalUrl = (value: null | string | undefined, args?: { r
   } catch {
     // fall through to the message
   }
-  return args?.req?.t ? translatorOf(args.req.t)('urlInvalid') : 'Enter a full URL such as https://example.com'
+  return args?.req?.t
+    ? translatorOf(args.req.t)('urlInvalid')
+    : 'Enter a full URL such as https://example.com'
 }
 
-export const urlField = (name: string, fieldLabel: LabelFunction | StaticLabel = label('website')): Field => ({
+export const urlField = (
+  name: string,
+  fieldLabel: LabelFunction | StaticLabel = label('website'),
+): Field => ({
   name,
   label: fieldLabel,
   type: 'text',

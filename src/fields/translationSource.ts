@@ -6,7 +6,11 @@ import { clientComponent } from '../admin/paths'
  * calendar's events, venues, organizers, categories and tags.
  */
 export function translationSource(fieldName: string) {
-  return { components: { afterInput: [{ clientProps: { fieldName }, path: clientComponent('TranslationSource') }] } }
+  return {
+    components: {
+      afterInput: [{ clientProps: { fieldName }, path: clientComponent('TranslationSource') }],
+    },
+  }
 }
 
 /**

@@ -1,4 +1,11 @@
-import type { DocumentNode, FieldNode, FragmentDefinitionNode, OperationDefinitionNode, SelectionSetNode, ValueNode } from 'graphql'
+import type {
+  DocumentNode,
+  FieldNode,
+  FragmentDefinitionNode,
+  OperationDefinitionNode,
+  SelectionSetNode,
+  ValueNode,
+} from 'graphql'
 
 import { VISITOR_MAX_PAGE_SIZE } from '../hooks/capVisitorPageSize'
 
@@ -13,11 +20,19 @@ const DEFAULT_LIST_LIMIT = 10
  * any other selected object (a relationship, an upload), costs one plus what its own selection
  * reads. Each fragment is estimated once, so fragments spread many times cost linear work.
  */
-export function estimateDocuments(document: DocumentNode, operation: OperationDefinitionNode, variables: Record<string, unknown>): number {
+export function estimateDocuments(
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+): number {
   const ofSelections = selectionCounter(document, (field, ofChildren) => {
     if (!field.selectionSet) return 0
     const limit = field.arguments?.find((arg) => arg.name.value === 'limit')
-    const isList = limit !== undefined || field.selectionSet.selections.some((selection) => selection.kind === 'Field' && selection.name.value === 'docs')
+    const isList =
+      limit !== undefined ||
+      field.selectionSet.selections.some(
+        (selection) => selection.kind === 'Field' && selection.name.value === 'docs',
+      )
     // A list's own object (`totalDocs`, `docs`…) is no document; `docs` counts as one per item.
     if (isList) return limitOf(limit?.value, variables) * ofChildren(field.selectionSet)
     return 1 + ofChildren(field.selectionSet)
@@ -28,10 +43,18 @@ export function estimateDocuments(document: DocumentNode, operation: OperationDe
 /** The page size a list asks for: its literal or variable `limit`, Payload's default when none, the largest a visitor gets when it is 0 or unreadable. */
 function limitOf(value: ValueNode | undefined, variables: Record<string, unknown>): number {
   if (!value) return DEFAULT_LIST_LIMIT
-  const raw = value.kind === 'Variable' ? variables[value.name.value] : value.kind === 'IntValue' ? value.value : undefined
-  if (raw === undefined || raw === null) return value.kind === 'Variable' ? DEFAULT_LIST_LIMIT : VISITOR_MAX_PAGE_SIZE
+  const raw =
+    value.kind === 'Variable'
+      ? variables[value.name.value]
+      : value.kind === 'IntValue'
+        ? value.value
+        : undefined
+  if (raw === undefined || raw === null)
+    return value.kind === 'Variable' ? DEFAULT_LIST_LIMIT : VISITOR_MAX_PAGE_SIZE
   const limit = Number(raw)
-  return Number.isInteger(limit) && limit > 0 ? Math.min(limit, VISITOR_MAX_PAGE_SIZE) : VISITOR_MAX_PAGE_SIZE
+  return Number.isInteger(limit) && limit > 0
+    ? Math.min(limit, VISITOR_MAX_PAGE_SIZE)
+    : VISITOR_MAX_PAGE_SIZE
 }
 
 /**
@@ -42,7 +65,10 @@ function limitOf(value: ValueNode | undefined, variables: Record<string, unknown
  * counted once (linear work), so such a document is refused before either runs.
  */
 export function expandedFieldCount(document: DocumentNode): number {
-  const ofSelections = selectionCounter(document, (field, ofChildren) => 1 + ofChildren(field.selectionSet))
+  const ofSelections = selectionCounter(
+    document,
+    (field, ofChildren) => 1 + ofChildren(field.selectionSet),
+  )
   let fields = 0
   for (const definition of document.definitions) {
     if (definition.kind === 'OperationDefinition') fields += ofSelections(definition.selectionSet)
@@ -55,7 +81,13 @@ export function expandedFieldCount(document: DocumentNode): number {
  * inline fragments and spread fragments written out in place, each named fragment counted once
  * and remembered, so a document that doubles at each level costs linear work.
  */
-function selectionCounter(document: DocumentNode, ofField: (field: FieldNode, ofChildren: (selectionSet: SelectionSetNode | undefined) => number) => number) {
+function selectionCounter(
+  document: DocumentNode,
+  ofField: (
+    field: FieldNode,
+    ofChildren: (selectionSet: SelectionSetNode | undefined) => number,
+  ) => number,
+) {
   const fragments = new Map<string, FragmentDefinitionNode>()
   for (const definition of document.definitions) {
     if (definition.kind === 'FragmentDefinition') fragments.set(definition.name.value, definition)

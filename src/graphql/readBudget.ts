@@ -25,7 +25,10 @@ export function withGraphqlReadBudget(graphQL: Config['graphQL']): Config['graph
   const incomingRules = graphQL?.validationRules
   return {
     ...graphQL,
-    validationRules: (args) => [...(incomingRules?.(args) ?? []), readBudgetRule(args.variableValues ?? {})],
+    validationRules: (args) => [
+      ...(incomingRules?.(args) ?? []),
+      readBudgetRule(args.variableValues ?? {}),
+    ],
   }
 }
 

@@ -1,13 +1,23 @@
 import type { AfterErrorHook } from 'payload'
 
 import { failedSignInOf } from '../auth/signInOutcome'
-import { classifyDatabaseError, type DatabaseFailure, RETRY_AFTER_SECONDS } from '../db/databaseErrors'
+import {
+  classifyDatabaseError,
+  type DatabaseFailure,
+  RETRY_AFTER_SECONDS,
+} from '../db/databaseErrors'
 
 const ANSWERS = {
   'bad-input': { message: 'A value in the request cannot be stored or compared.', status: 400 },
-  timeout: { message: 'The request took too long in the database. Try again shortly.', status: 503 },
+  timeout: {
+    message: 'The request took too long in the database. Try again shortly.',
+    status: 503,
+  },
   unavailable: { message: 'The database is unavailable. Try again shortly.', status: 503 },
-  'unknown-reference': { message: 'The request refers to an item that does not exist.', status: 400 },
+  'unknown-reference': {
+    message: 'The request refers to an item that does not exist.',
+    status: 400,
+  },
 } as const
 
 /**
@@ -28,7 +38,13 @@ export const answerDatabaseErrors: AfterErrorHook = ({ error, graphqlResult, req
     req.responseHeaders = headers
   }
   if (graphqlResult) {
-    return { graphqlResult: { ...graphqlResult, message, extensions: { ...graphqlResult.extensions, name: 'APIError', statusCode: status } } }
+    return {
+      graphqlResult: {
+        ...graphqlResult,
+        message,
+        extensions: { ...graphqlResult.extensions, name: 'APIError', statusCode: status },
+      },
+    }
   }
   return { response: { errors: [{ message }] }, status }
 }

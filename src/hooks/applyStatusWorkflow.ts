@@ -34,7 +34,8 @@ export const applyStatusWorkflow: CollectionBeforeChangeHook = ({ data, original
   }
 
   const statusChanges = data.status !== undefined && data.status !== previous
-  const dateChanges = data.publishedAt !== undefined && data.publishedAt !== originalDoc?.publishedAt
+  const dateChanges =
+    data.publishedAt !== undefined && data.publishedAt !== originalDoc?.publishedAt
   if (!statusChanges && !dateChanges && previous) return data
 
   const decision = decideStatus({

@@ -15,8 +15,18 @@ export const VISITOR_MAX_PAGE_SIZE = 100
  */
 export const capVisitorPageSize: CollectionBeforeOperationHook = ({ args, operation, req }) => {
   const paging = args as { id?: unknown; limit?: number; pagination?: boolean }
-  if (operation !== 'read' || paging.id !== undefined || req.payloadAPI === 'local' || can(req.user, 'edit_posts')) return args
-  if (paging.pagination === false || paging.limit === 0 || (paging.limit ?? 0) > VISITOR_MAX_PAGE_SIZE) {
+  if (
+    operation !== 'read' ||
+    paging.id !== undefined ||
+    req.payloadAPI === 'local' ||
+    can(req.user, 'edit_posts')
+  )
+    return args
+  if (
+    paging.pagination === false ||
+    paging.limit === 0 ||
+    (paging.limit ?? 0) > VISITOR_MAX_PAGE_SIZE
+  ) {
     paging.pagination = true
     paging.limit = VISITOR_MAX_PAGE_SIZE
   }

@@ -28,7 +28,8 @@ export const COST_DETAILS_GIVEN = 'eventsCalendarCostDetailsGiven'
  */
 export const SUMMARY_TEXT_GIVEN = 'eventsCalendarSummaryTextGiven'
 
-export const skipsPluginHooks = (req: PayloadRequest): boolean => req.context?.[INTERNAL_WRITE] === true
+export const skipsPluginHooks = (req: PayloadRequest): boolean =>
+  req.context?.[INTERNAL_WRITE] === true
 
 /**
  * Reads by the server's own code that applies the password rule itself or needs whole items:

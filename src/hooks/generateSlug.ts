@@ -32,6 +32,11 @@ export const generateSlug =
       base = toSlug(typeof source === 'string' ? bounded(source) : '')
     }
     if (!base) base = String(originalDoc?.id ?? 'item')
-    data.slug = await uniqueSlug({ base, collection: collection.slug, excludeId: originalDoc?.id, req })
+    data.slug = await uniqueSlug({
+      base,
+      collection: collection.slug,
+      excludeId: originalDoc?.id,
+      req,
+    })
     return data
   }

@@ -35,16 +35,25 @@ export const guardChosenIds =
     const data = (args as { data?: Record<string, unknown> }).data
     if (!data || data.id === undefined || data.id === null) return args
     const refuse = (message: string) => {
-      throw new ValidationError({ collection: collection.slug, errors: [{ message, path: 'id' }] }, req.t)
+      throw new ValidationError(
+        { collection: collection.slug, errors: [{ message, path: 'id' }] },
+        req.t,
+      )
     }
-    if (!overrideAccess && !can(req.user, 'manage_users')) refuse('Only administrators may choose the id of a new item.')
+    if (!overrideAccess && !can(req.user, 'manage_users'))
+      refuse('Only administrators may choose the id of a new item.')
     const id = typeof data.id === 'string' && /^\d+$/.test(data.id) ? Number(data.id) : data.id
     const highest = req.context?.[RESTORED_IDS] === true ? MAX_INT4 : MAX_CHOSEN_ID
     if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1 || id > highest) {
       refuse(`A chosen id must be a whole number from 1 to ${highest}.`)
     }
     for (const slug of new Set([collection.slug, ...sharedWith])) {
-      const { totalDocs } = await req.payload.count({ collection: slug as CollectionSlug, overrideAccess: true, req, where: { id: { equals: id } } })
+      const { totalDocs } = await req.payload.count({
+        collection: slug as CollectionSlug,
+        overrideAccess: true,
+        req,
+        where: { id: { equals: id } },
+      })
       if (totalDocs > 0) refuse(`The id ${String(id)} is already used by another item.`)
     }
     data.id = id

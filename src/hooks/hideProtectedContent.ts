@@ -13,12 +13,19 @@ const BLANKED_BY_HOOK = new WeakMap<object, ReadonlySet<string>>()
  * "Password-protected items"). The virtual `passwordProtected` tells every reader that the item
  * is protected without telling the password.
  */
-export const hideProtectedContent = (blanked: Record<string, unknown>): CollectionBeforeReadHook => {
+export const hideProtectedContent = (
+  blanked: Record<string, unknown>,
+): CollectionBeforeReadHook => {
   const hook: CollectionBeforeReadHook = ({ collection, doc, req }) => {
     const protectedItem = typeof doc.password === 'string' && doc.password !== ''
     doc.passwordProtected = protectedItem
     if (!protectedItem || seesProtectedContent(req, doc)) return doc
-    return { ...doc, ...blankedIn(req, collection, blanked), password: undefined, passwordProtected: true }
+    return {
+      ...doc,
+      ...blankedIn(req, collection, blanked),
+      password: undefined,
+      passwordProtected: true,
+    }
   }
   BLANKED_BY_HOOK.set(hook, new Set([...Object.keys(blanked), 'password']))
   return hook
@@ -30,7 +37,9 @@ export const hideProtectedContent = (blanked: Record<string, unknown>): Collecti
  * what is hidden also decides what may not be filtered, sorted or searched on
  * (`src/access/hiddenFieldConditions.ts`). Undefined for a collection without protected items.
  */
-export function blankedFieldsOf(collection: SanitizedCollectionConfig): ReadonlySet<string> | undefined {
+export function blankedFieldsOf(
+  collection: SanitizedCollectionConfig,
+): ReadonlySet<string> | undefined {
   for (const hook of collection.hooks?.beforeRead ?? []) {
     const fields = BLANKED_BY_HOOK.get(hook)
     if (fields) return fields
@@ -42,11 +51,22 @@ export function blankedFieldsOf(collection: SanitizedCollectionConfig): Readonly
  * The blanks in the shape the read has: with `locale=all` a localized field is one value per
  * locale, and Payload's read hooks walk it as such (a rich text `null` there was a 500).
  */
-function blankedIn(req: PayloadRequest, collection: SanitizedCollectionConfig, blanked: Record<string, unknown>): Record<string, unknown> {
+function blankedIn(
+  req: PayloadRequest,
+  collection: SanitizedCollectionConfig,
+  blanked: Record<string, unknown>,
+): Record<string, unknown> {
   const locales = req.payload.config.localization ? req.payload.config.localization.localeCodes : []
   if (req.locale !== 'all' || !locales.length) return blanked
-  const localized = new Set(collection.flattenedFields.filter((field) => 'localized' in field && field.localized).map((field) => field.name))
+  const localized = new Set(
+    collection.flattenedFields
+      .filter((field) => 'localized' in field && field.localized)
+      .map((field) => field.name),
+  )
   return Object.fromEntries(
-    Object.entries(blanked).map(([name, value]) => [name, localized.has(name) ? Object.fromEntries(locales.map((code) => [code, value])) : value]),
+    Object.entries(blanked).map(([name, value]) => [
+      name,
+      localized.has(name) ? Object.fromEntries(locales.map((code) => [code, value])) : value,
+    ]),
   )
 }

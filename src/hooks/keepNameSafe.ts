@@ -18,12 +18,20 @@ export const keepNameSafe =
   ({ data, originalDoc, req }) => {
     const value = data[field] as unknown
     const unfiltered = mayWriteUnfilteredHtml(req.user)
-    const kept = (text: unknown, before: unknown) => (typeof text === 'string' && text !== before && MARKUP.test(text) ? htmlAsKept(text, { allowed: 'title', unfiltered }) : text)
+    const kept = (text: unknown, before: unknown) =>
+      typeof text === 'string' && text !== before && MARKUP.test(text)
+        ? htmlAsKept(text, { allowed: 'title', unfiltered })
+        : text
     const stored = originalDoc?.[field] as unknown
     // A write of every language at once (`locale=all`) sends each language's.
     if (value && typeof value === 'object') {
       const before = (stored && typeof stored === 'object' ? stored : {}) as Record<string, unknown>
-      data[field] = Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([locale, text]) => [locale, kept(text, before[locale])]))
+      data[field] = Object.fromEntries(
+        Object.entries(value as Record<string, unknown>).map(([locale, text]) => [
+          locale,
+          kept(text, before[locale]),
+        ]),
+      )
     } else data[field] = kept(value, stored)
     return data
   }

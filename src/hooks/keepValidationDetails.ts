@@ -1,6 +1,11 @@
 import type { AfterErrorHook } from 'payload'
 
-type ErrorWithDetails = { data?: Record<string, unknown>; message?: string; name?: string; status?: unknown }
+type ErrorWithDetails = {
+  data?: Record<string, unknown>
+  message?: string
+  name?: string
+  status?: unknown
+}
 
 /**
  * Payload answers a refused write with the fields at fault (`errors[0].data.errors`: path and
@@ -15,7 +20,14 @@ type ErrorWithDetails = { data?: Record<string, unknown>; message?: string; name
 export const keepValidationDetails: AfterErrorHook = ({ error, graphqlResult, result }) => {
   if (graphqlResult) return
   const { data, message, name, status } = (error ?? {}) as ErrorWithDetails
-  if (!data || typeof data !== 'object' || typeof status !== 'number' || status < 400 || status >= 500) return
+  if (
+    !data ||
+    typeof data !== 'object' ||
+    typeof status !== 'number' ||
+    status < 400 ||
+    status >= 500
+  )
+    return
   const answered = (result as { errors?: Array<{ data?: unknown }> } | undefined)?.errors
   if (answered?.some((entry) => entry?.data)) return
   return { response: { errors: [{ name, data, message }] }, status }

@@ -1,4 +1,9 @@
-import type { CollectionBeforeOperationHook, Payload, SanitizedCollectionConfig, Where } from 'payload'
+import type {
+  CollectionBeforeOperationHook,
+  Payload,
+  SanitizedCollectionConfig,
+  Where,
+} from 'payload'
 
 import { APIError } from 'payload'
 
@@ -33,7 +38,13 @@ export const QUERY_BOUNDS = {
 
 const LIST_OPERATORS = new Set(['all', 'in', 'not_in'])
 
-type QueryArgs = { joins?: unknown; populate?: unknown; select?: unknown; sort?: unknown; where?: Where }
+type QueryArgs = {
+  joins?: unknown
+  populate?: unknown
+  select?: unknown
+  sort?: unknown
+  where?: Where
+}
 
 class TooCostly extends APIError {
   constructor(problem: string) {
@@ -51,10 +62,12 @@ export const refuseCostlyQueries: CollectionBeforeOperationHook = ({ args, colle
   if (req.payloadAPI !== 'REST' && req.payloadAPI !== 'GraphQL') return args
   const query = args as QueryArgs
   const joined = new JoinCount()
-  if (query.where && typeof query.where === 'object') checkWhere(req.payload, collection, query.where, joined)
+  if (query.where && typeof query.where === 'object')
+    checkWhere(req.payload, collection, query.where, joined)
   if (query.sort !== undefined) checkSort(req.payload, collection, query.sort, joined)
   for (const name of ['select', 'populate', 'joins'] as const) {
-    if (query[name] !== undefined && keysIn(query[name]) > QUERY_BOUNDS.shapeKeys) throw new TooCostly(`\`${name}\` names more than ${QUERY_BOUNDS.shapeKeys} fields.`)
+    if (query[name] !== undefined && keysIn(query[name]) > QUERY_BOUNDS.shapeKeys)
+      throw new TooCostly(`\`${name}\` names more than ${QUERY_BOUNDS.shapeKeys} fields.`)
   }
   return args
 }
@@ -68,22 +81,36 @@ class JoinCount {
     if (!path) return
     this.paths.add(path)
     if (++this.conditions > QUERY_BOUNDS.joinedConditions) {
-      throw new TooCostly(`more than ${QUERY_BOUNDS.joinedConditions} conditions on related items, many values or lists (each one a join).`)
+      throw new TooCostly(
+        `more than ${QUERY_BOUNDS.joinedConditions} conditions on related items, many values or lists (each one a join).`,
+      )
     }
-    if (this.paths.size > QUERY_BOUNDS.joinedPaths) throw new TooCostly(`conditions on more than ${QUERY_BOUNDS.joinedPaths} related collections or lists.`)
+    if (this.paths.size > QUERY_BOUNDS.joinedPaths)
+      throw new TooCostly(
+        `conditions on more than ${QUERY_BOUNDS.joinedPaths} related collections or lists.`,
+      )
   }
 }
 
-function checkWhere(payload: Payload, collection: SanitizedCollectionConfig, where: Where, joined: JoinCount): void {
+function checkWhere(
+  payload: Payload,
+  collection: SanitizedCollectionConfig,
+  where: Where,
+  joined: JoinCount,
+): void {
   let conditions = 0
   visitWhere(
     where,
     (path, operator, value) => {
-      conditions += operator === 'like' && typeof value === 'string' ? Math.max(1, value.split(' ').length) : 1
-      if (conditions > QUERY_BOUNDS.conditions) throw new TooCostly(`more than ${QUERY_BOUNDS.conditions} conditions.`)
+      conditions +=
+        operator === 'like' && typeof value === 'string' ? Math.max(1, value.split(' ').length) : 1
+      if (conditions > QUERY_BOUNDS.conditions)
+        throw new TooCostly(`more than ${QUERY_BOUNDS.conditions} conditions.`)
       const values = LIST_OPERATORS.has(operator) ? listOf(value) : [value]
-      if (values.length > QUERY_BOUNDS.listValues) throw new TooCostly(`"${operator}" with more than ${QUERY_BOUNDS.listValues} values.`)
-      if (values.some((item) => longestText(item) > QUERY_BOUNDS.valueLength)) throw new TooCostly(`a value longer than ${QUERY_BOUNDS.valueLength} characters.`)
+      if (values.length > QUERY_BOUNDS.listValues)
+        throw new TooCostly(`"${operator}" with more than ${QUERY_BOUNDS.listValues} values.`)
+      if (values.some((item) => longestText(item) > QUERY_BOUNDS.valueLength))
+        throw new TooCostly(`a value longer than ${QUERY_BOUNDS.valueLength} characters.`)
       joined.add(resolveWherePath(payload, collection, path).joined)
     },
     QUERY_BOUNDS.nesting,
@@ -94,12 +121,21 @@ function checkWhere(payload: Payload, collection: SanitizedCollectionConfig, whe
 }
 
 /** `sort` as REST (`-startDate,title`) and GraphQL (a string) pass it, or as a list. */
-function checkSort(payload: Payload, collection: SanitizedCollectionConfig, sort: unknown, joined: JoinCount): void {
-  const fields = (Array.isArray(sort) ? sort : [sort]).flatMap((item) => (typeof item === 'string' ? item.split(',') : [item]))
-  if (fields.length > QUERY_BOUNDS.sortFields) throw new TooCostly(`more than ${QUERY_BOUNDS.sortFields} sort fields.`)
+function checkSort(
+  payload: Payload,
+  collection: SanitizedCollectionConfig,
+  sort: unknown,
+  joined: JoinCount,
+): void {
+  const fields = (Array.isArray(sort) ? sort : [sort]).flatMap((item) =>
+    typeof item === 'string' ? item.split(',') : [item],
+  )
+  if (fields.length > QUERY_BOUNDS.sortFields)
+    throw new TooCostly(`more than ${QUERY_BOUNDS.sortFields} sort fields.`)
   for (const field of fields) {
     if (typeof field !== 'string') continue
-    if (field.length > QUERY_BOUNDS.valueLength) throw new TooCostly(`a sort field longer than ${QUERY_BOUNDS.valueLength} characters.`)
+    if (field.length > QUERY_BOUNDS.valueLength)
+      throw new TooCostly(`a sort field longer than ${QUERY_BOUNDS.valueLength} characters.`)
     joined.add(resolveWherePath(payload, collection, field.trim().replace(/^-/, '')).joined)
   }
 }
@@ -121,7 +157,8 @@ function longestText(value: unknown): number {
     const item = stack.pop()
     if (++parts > 1_000) return Infinity
     if (typeof item === 'string') longest = Math.max(longest, item.length)
-    else if (item && typeof item === 'object') for (const [key, nested] of Object.entries(item)) stack.push(key, nested)
+    else if (item && typeof item === 'object')
+      for (const [key, nested] of Object.entries(item)) stack.push(key, nested)
   }
   return longest
 }

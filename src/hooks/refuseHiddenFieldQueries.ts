@@ -1,8 +1,19 @@
-import type { CollectionBeforeOperationHook, PayloadRequest, SanitizedCollectionConfig, Where } from 'payload'
+import type {
+  CollectionBeforeOperationHook,
+  PayloadRequest,
+  SanitizedCollectionConfig,
+  Where,
+} from 'payload'
 
 import { APIError } from 'payload'
 
-import { isCombination, type PathReading, onlyWhereContentIsSeen, readingOf, sortPaths } from '../access/hiddenFieldConditions'
+import {
+  isCombination,
+  type PathReading,
+  onlyWhereContentIsSeen,
+  readingOf,
+  sortPaths,
+} from '../access/hiddenFieldConditions'
 import { contentSeenBy, PASSWORD_CONDITIONS_GUARDED } from '../access/protectedContent'
 import { isTrustedRead } from './context'
 
@@ -19,22 +30,35 @@ const refused = (message: string) => new APIError(message, 400, null, true)
  * The server's own reads (`overrideAccess`, the compatibility API's trusted reads, which apply
  * their own rule) are left as they are.
  */
-export const refuseHiddenFieldQueries: CollectionBeforeOperationHook = async ({ args, collection, req }) => {
-  const { overrideAccess, sort, where } = args as { overrideAccess?: boolean; sort?: unknown; where?: Where }
+export const refuseHiddenFieldQueries: CollectionBeforeOperationHook = async ({
+  args,
+  collection,
+  req,
+}) => {
+  const { overrideAccess, sort, where } = args as {
+    overrideAccess?: boolean
+    sort?: unknown
+    where?: Where
+  }
   const hasWhere = Boolean(where && typeof where === 'object')
   if (overrideAccess || isTrustedRead(req) || (!hasWhere && sort === undefined)) return args
   const payload = req.payload
   const rule = contentSeenBy(req)
   const seen = () => rule
   const paths = [...sortPaths(sort), ...(hasWhere ? pathsOf(where!) : [])]
-  const unreadable = await unreadableAmong(req, paths.flatMap((path) => readingOf(payload, collection, path, seen).related))
+  const unreadable = await unreadableAmong(
+    req,
+    paths.flatMap((path) => readingOf(payload, collection, path, seen).related),
+  )
   const check = (path: string, reading: PathReading) => {
-    if (reading.password || reading.related.some((related) => unreadable.has(related.slug))) throw refused(`The following path cannot be queried: ${path}`)
+    if (reading.password || reading.related.some((related) => unreadable.has(related.slug)))
+      throw refused(`The following path cannot be queried: ${path}`)
   }
   for (const path of sortPaths(sort)) {
     const reading = readingOf(payload, collection, path, seen)
     check(path, reading)
-    if (reading.locks.length) throw refused(`Cannot sort by ${path}: password-protected items hide it from you.`)
+    if (reading.locks.length)
+      throw refused(`Cannot sort by ${path}: password-protected items hide it from you.`)
   }
   if (!hasWhere) return args
   const guarded = onlyWhereContentIsSeen(payload, collection, where!, seen, check)
@@ -47,17 +71,24 @@ export const refuseHiddenFieldQueries: CollectionBeforeOperationHook = async ({ 
 /** Every path a `where` names, through its `and`/`or` lists. */
 function pathsOf(where: Where): string[] {
   return Object.entries(where).flatMap(([key, value]) => {
-    if (isCombination(key, value)) return value.flatMap((inner) => (inner && typeof inner === 'object' ? pathsOf(inner as Where) : []))
+    if (isCombination(key, value))
+      return value.flatMap((inner) =>
+        inner && typeof inner === 'object' ? pathsOf(inner as Where) : [],
+      )
     return [key]
   })
 }
 
 /** The slugs of those `collections` the reader may read no item of (their read access says `false`). */
-async function unreadableAmong(req: PayloadRequest, collections: SanitizedCollectionConfig[]): Promise<Set<string>> {
+async function unreadableAmong(
+  req: PayloadRequest,
+  collections: SanitizedCollectionConfig[],
+): Promise<Set<string>> {
   const unreadable = new Set<string>()
   for (const collection of new Set(collections)) {
     const read = collection.access?.read
-    if (read && (await read({ req } as Parameters<typeof read>[0])) === false) unreadable.add(collection.slug)
+    if (read && (await read({ req } as Parameters<typeof read>[0])) === false)
+      unreadable.add(collection.slug)
   }
   return unreadable
 }

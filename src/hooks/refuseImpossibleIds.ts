@@ -10,7 +10,12 @@ import { hasSerialIds, isInt4 } from '../lib/databaseIds'
  * that names nothing, instead of a query Postgres refuses (a 500). For REST, the id as written in
  * the path is checked, since Payload reads it with `parseFloat` (`1abc` → 1).
  */
-export const refuseImpossibleIds: CollectionBeforeOperationHook = ({ args, collection, operation, req }) => {
+export const refuseImpossibleIds: CollectionBeforeOperationHook = ({
+  args,
+  collection,
+  operation,
+  req,
+}) => {
   if (!['delete', 'read', 'update'].includes(operation)) return args
   const id = (args as { id?: unknown }).id
   if (id === undefined || !hasSerialIds(req.payload, collection.slug)) return args

@@ -32,6 +32,12 @@ function pagingProblems(name: string, values: unknown[], minimum: number): strin
 }
 
 function isWholeNumberFrom(value: unknown, minimum: number): boolean {
-  const number = typeof value === 'string' ? (/^\d{1,10}$/.test(value) ? Number(value) : Number.NaN) : value
-  return typeof number === 'number' && Number.isInteger(number) && number >= minimum && number <= MAX_INT4
+  const number =
+    typeof value === 'string' ? (/^\d{1,10}$/.test(value) ? Number(value) : Number.NaN) : value
+  return (
+    typeof number === 'number' &&
+    Number.isInteger(number) &&
+    number >= minimum &&
+    number <= MAX_INT4
+  )
 }

@@ -13,7 +13,11 @@ import { skipsPluginHooks } from './context'
  * Server code and the compatibility API (Local API requests) keep WordPress's rule unchanged.
  * Those who may not publish are not refused: their Scheduled goes to review anyway.
  */
-export const refuseScheduleWithoutDate: CollectionBeforeChangeHook = ({ data, originalDoc, req }) => {
+export const refuseScheduleWithoutDate: CollectionBeforeChangeHook = ({
+  data,
+  originalDoc,
+  req,
+}) => {
   if (skipsPluginHooks(req) || req.payloadAPI === 'local') return data
   const requested = data.status ?? originalDoc?.status
   const date = data.publishedAt !== undefined ? data.publishedAt : originalDoc?.publishedAt

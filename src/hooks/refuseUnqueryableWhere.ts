@@ -1,4 +1,10 @@
-import type { CollectionBeforeOperationHook, FlattenedField, Payload, SanitizedCollectionConfig, Where } from 'payload'
+import type {
+  CollectionBeforeOperationHook,
+  FlattenedField,
+  Payload,
+  SanitizedCollectionConfig,
+  Where,
+} from 'payload'
 
 import { APIError } from 'payload'
 
@@ -10,7 +16,17 @@ import { withoutNul } from '../lib/withoutNul'
 /** Operators Payload implements for point fields only; on any other field its Postgres adapter throws. */
 const GEO_OPERATORS = new Set(['intersects', 'near', 'within'])
 /** Operators whose values the database compares with the column, so they must be of its type. */
-const COMPARING_OPERATORS = new Set(['equals', 'not_equals', 'in', 'not_in', 'all', 'greater_than', 'greater_than_equal', 'less_than', 'less_than_equal'])
+const COMPARING_OPERATORS = new Set([
+  'equals',
+  'not_equals',
+  'in',
+  'not_in',
+  'all',
+  'greater_than',
+  'greater_than_equal',
+  'less_than',
+  'less_than_equal',
+])
 
 /** Operators that match text; the database has them for text columns only. */
 const TEXT_OPERATORS = new Set(['contains', 'like', 'not_like'])
@@ -18,7 +34,11 @@ const TEXT_OPERATORS = new Set(['contains', 'like', 'not_like'])
 const TEXT_FIELDS = new Set(['code', 'email', 'text', 'textarea'])
 
 /** What a path of a `where` names, as far as the checks below need it. */
-type Target = { kind: 'date' | 'id' | 'other' | 'point' | 'relation' | 'text'; hasMany?: boolean; serialIds?: boolean }
+type Target = {
+  kind: 'date' | 'id' | 'other' | 'point' | 'relation' | 'text'
+  hasMany?: boolean
+  serialIds?: boolean
+}
 
 /**
  * A `where` is checked against the fields it names before it becomes SQL: geo operators apply to
@@ -28,7 +48,11 @@ type Target = { kind: 'date' | 'id' | 'other' | 'point' | 'relation' | 'text'; h
  * database and come back as a 500; now a 400 names the path. Paths this does not resolve are left
  * to Payload, which refuses unknown ones itself.
  */
-export const refuseUnqueryableWhere: CollectionBeforeOperationHook = ({ args, collection, req }) => {
+export const refuseUnqueryableWhere: CollectionBeforeOperationHook = ({
+  args,
+  collection,
+  req,
+}) => {
   const where = (args as { where?: Where }).where
   if (!where || typeof where !== 'object') return args
   const cleaned = withoutNul(where) as Where
@@ -44,24 +68,44 @@ export const refuseUnqueryableWhere: CollectionBeforeOperationHook = ({ args, co
       throw new APIError('The query is nested too deeply.', 400, null, true)
     },
   )
-  if (problems.length) throw new APIError(`The query cannot be run. ${problems.slice(0, 5).join(' ')}`, 400, null, true)
+  if (problems.length)
+    throw new APIError(
+      `The query cannot be run. ${problems.slice(0, 5).join(' ')}`,
+      400,
+      null,
+      true,
+    )
   return { ...args, where: cleaned } as typeof args
 }
 
-function conditionProblem(target: Target | undefined, operator: string, value: unknown): null | string {
-  if (GEO_OPERATORS.has(operator)) return target?.kind === 'point' ? null : `"${operator}" applies to point fields only.`
+function conditionProblem(
+  target: Target | undefined,
+  operator: string,
+  value: unknown,
+): null | string {
+  if (GEO_OPERATORS.has(operator))
+    return target?.kind === 'point' ? null : `"${operator}" applies to point fields only.`
   if (!target) return null
   // Payload itself reads `like` on ids and relationships as `equals`.
-  const comparing = COMPARING_OPERATORS.has(operator) || (operator === 'like' && (target.kind === 'id' || target.kind === 'relation'))
-  if (TEXT_OPERATORS.has(operator) && !comparing && target.kind !== 'text') return `"${operator}" applies to text fields only.`
+  const comparing =
+    COMPARING_OPERATORS.has(operator) ||
+    (operator === 'like' && (target.kind === 'id' || target.kind === 'relation'))
+  if (TEXT_OPERATORS.has(operator) && !comparing && target.kind !== 'text')
+    return `"${operator}" applies to text fields only.`
   if (!comparing) return null
   if (operator === 'all' && !target.hasMany) return '"all" applies to fields with many values only.'
   const values = valuesOf(operator, value)
   if ((target.kind === 'id' || target.kind === 'relation') && target.serialIds) {
-    return values.every((item) => item === null || isInt4(typeof item === 'string' ? item.trim() : item)) ? null : 'not an id.'
+    return values.every(
+      (item) => item === null || isInt4(typeof item === 'string' ? item.trim() : item),
+    )
+      ? null
+      : 'not an id.'
   }
   if (target.kind === 'date' && !['all', 'in', 'not_in'].includes(operator)) {
-    return values.every((item) => item === null || !dateValueProblem(item)) ? null : 'not a date between the years 1 and 9999.'
+    return values.every((item) => item === null || !dateValueProblem(item))
+      ? null
+      : 'not a date between the years 1 and 9999.'
   }
   return null
 }
@@ -74,10 +118,16 @@ function valuesOf(operator: string, value: unknown): unknown[] {
 }
 
 /** The field a dotted path names in this collection (`src/lib/wherePaths.ts`). */
-function targetOf(payload: Payload, collection: SanitizedCollectionConfig, path: string): Target | undefined {
+function targetOf(
+  payload: Payload,
+  collection: SanitizedCollectionConfig,
+  path: string,
+): Target | undefined {
   const { end } = resolveWherePath(payload, collection, path)
   if (!end) return undefined
-  return 'id' in end ? { kind: 'id', serialIds: hasSerialIds(payload, end.owner.slug) } : targetOfField(payload, end.field)
+  return 'id' in end
+    ? { kind: 'id', serialIds: hasSerialIds(payload, end.owner.slug) }
+    : targetOfField(payload, end.field)
 }
 
 function targetOfField(payload: Payload, field: FlattenedField): Target {
@@ -90,10 +140,14 @@ function targetOfField(payload: Payload, field: FlattenedField): Target {
     case 'upload': {
       const targets = Array.isArray(field.relationTo) ? field.relationTo : [field.relationTo]
       // Polymorphic relationships compare `{relationTo, value}` objects, which Payload reads itself.
-      const serialIds = !Array.isArray(field.relationTo) && targets.every((slug) => hasSerialIds(payload, slug))
+      const serialIds =
+        !Array.isArray(field.relationTo) && targets.every((slug) => hasSerialIds(payload, slug))
       return { kind: 'relation', hasMany: Boolean(field.hasMany), serialIds }
     }
     default:
-      return { kind: TEXT_FIELDS.has(field.type) ? 'text' : 'other', hasMany: 'hasMany' in field && Boolean(field.hasMany) }
+      return {
+        kind: TEXT_FIELDS.has(field.type) ? 'text' : 'other',
+        hasMany: 'hasMany' in field && Boolean(field.hasMany),
+      }
   }
 }

@@ -1,11 +1,22 @@
-import type { CollectionBeforeOperationHook, PayloadRequest, SanitizedCollectionConfig, Where } from 'payload'
+import type {
+  CollectionBeforeOperationHook,
+  PayloadRequest,
+  SanitizedCollectionConfig,
+  Where,
+} from 'payload'
 
 import { combineQueries, executeAccess } from 'payload'
 
 import { refuseIfOpenByAnother } from '../lib/editingLock'
 import { itemUpdateKey, lockForTransaction } from '../db/locks'
 
-type UpdateArgs = { data?: unknown; id?: number | string; overrideAccess?: boolean; overrideLock?: boolean; where?: Where }
+type UpdateArgs = {
+  data?: unknown
+  id?: number | string
+  overrideAccess?: boolean
+  overrideLock?: boolean
+  where?: Where
+}
 
 /**
  * Payload's update reads the whole document, merges the change and writes it all back, so two
@@ -17,10 +28,18 @@ type UpdateArgs = { data?: unknown; id?: number | string; overrideAccess?: boole
  * While it holds the lock, a write must not need a second pooled connection (see
  * `src/lib/editingLock.ts`): the admin panel's edit lock is checked here, in the transaction.
  */
-export const serializeUpdates: CollectionBeforeOperationHook = async ({ args, collection, operation, req }) => {
+export const serializeUpdates: CollectionBeforeOperationHook = async ({
+  args,
+  collection,
+  operation,
+  req,
+}) => {
   if (operation !== 'update') return args
   const { id, overrideAccess, overrideLock, where } = args as UpdateArgs
-  if (id === undefined) return where ? ((await lockBulkUpdate(args as UpdateArgs, collection, req)) as typeof args) : args
+  if (id === undefined)
+    return where
+      ? ((await lockBulkUpdate(args as UpdateArgs, collection, req)) as typeof args)
+      : args
   await lockForTransaction(req, itemUpdateKey(collection.slug, id))
   if (overrideLock !== false) return args
   await refuseIfOpenByAnother({ collection, id, overrideAccess, req })
@@ -32,17 +51,35 @@ export const serializeUpdates: CollectionBeforeOperationHook = async ({ args, co
  * in id order so that two bulk updates cannot wait for each other, then narrows the update to
  * them: an item that starts matching meanwhile is left alone rather than written unlocked.
  */
-async function lockBulkUpdate(args: UpdateArgs, collection: SanitizedCollectionConfig, req: PayloadRequest): Promise<UpdateArgs> {
-  const access = args.overrideAccess ? true : await executeAccess({ data: args.data, disableErrors: true, req }, collection.access.update)
+async function lockBulkUpdate(
+  args: UpdateArgs,
+  collection: SanitizedCollectionConfig,
+  req: PayloadRequest,
+): Promise<UpdateArgs> {
+  const access = args.overrideAccess
+    ? true
+    : await executeAccess({ data: args.data, disableErrors: true, req }, collection.access.update)
   // Payload refuses the caller itself.
   if (!access) return args
   const matching = access === true ? args.where! : combineQueries(args.where!, access as Where)
-  const { docs } = await req.payload.db.find({ collection: collection.slug, limit: 0, pagination: false, req, select: { id: true }, where: matching })
+  const { docs } = await req.payload.db.find({
+    collection: collection.slug,
+    limit: 0,
+    pagination: false,
+    req,
+    select: { id: true },
+    where: matching,
+  })
   const ids = docs.map((doc) => doc.id as number | string).sort((a, b) => Number(a) - Number(b))
   for (const id of ids) {
     await lockForTransaction(req, itemUpdateKey(collection.slug, id))
     // Only items the caller may update matched: the edit lock refuses them all alike.
-    if (args.overrideLock === false) await refuseIfOpenByAnother({ collection, id, overrideAccess: true, req })
+    if (args.overrideLock === false)
+      await refuseIfOpenByAnother({ collection, id, overrideAccess: true, req })
   }
-  return { ...args, overrideLock: args.overrideLock === false ? true : args.overrideLock, where: { and: [args.where!, { id: { in: ids } }] } }
+  return {
+    ...args,
+    overrideLock: args.overrideLock === false ? true : args.overrideLock,
+    where: { and: [args.where!, { id: { in: ids } }] },
+  }
 }

@@ -9,6 +9,8 @@ import { convertLexicalToPlaintext } from '@payloadcms/richtext-lexical/plaintex
  */
 export const storeDescriptionText: CollectionBeforeChangeHook = ({ data }) => {
   if (data.description === undefined) return data
-  data.descriptionText = data.description ? convertLexicalToPlaintext({ data: data.description }).trim() || null : null
+  data.descriptionText = data.description
+    ? convertLexicalToPlaintext({ data: data.description }).trim() || null
+    : null
   return data
 }

@@ -11,7 +11,8 @@ export const storePostDate: CollectionBeforeChangeHook = ({ data, operation, ori
   // Payload dates a new row only when it writes it (`@payloadcms/drizzle`, upsertRow): dated here
   // instead, so that the post date is the row's own.
   if (operation === 'create' && !data.createdAt) data.createdAt = new Date().toISOString()
-  const current = (name: string) => (data[name] !== undefined ? data[name] : originalDoc?.[name]) as null | string | undefined
+  const current = (name: string) =>
+    (data[name] !== undefined ? data[name] : originalDoc?.[name]) as null | string | undefined
   const posted = current('publishedAt') ?? current('createdAt')
   if (posted) data.postDate = wholeSecond(posted)
   return data

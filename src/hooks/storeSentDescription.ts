@@ -41,16 +41,30 @@ export const storeSentDescription =
     if (typeof sent === 'string') {
       // Refused before any work on it: the routes bound it already (`endpoints/argBounds.ts`), the importer does not.
       if (sent.length > TEXT_LIMITS.description) {
-        const message = req.t('validation:shorterThanMax' as never, { label: req.t('general:value' as never), maxLength: TEXT_LIMITS.description } as never)
-        throw new ValidationError({ collection: collection.slug, errors: [{ message, path: 'description' }] }, req.t)
+        const message = req.t(
+          'validation:shorterThanMax' as never,
+          { label: req.t('general:value' as never), maxLength: TEXT_LIMITS.description } as never,
+        )
+        throw new ValidationError(
+          { collection: collection.slug, errors: [{ message, path: 'description' }] },
+          req.t,
+        )
       }
       // Kept even where the rich text has nothing to show (an image alone): the API renders this HTML.
-      const html = sent.trim() ? htmlAsKept(sent, { unfiltered: mayWriteUnfilteredHtml(req.user), alsoCheck: renderPostContent }) : ''
+      const html = sent.trim()
+        ? htmlAsKept(sent, {
+            unfiltered: mayWriteUnfilteredHtml(req.user),
+            alsoCheck: renderPostContent,
+          })
+        : ''
       data.descriptionHtml = html || null
       if (!keepSummary) data.summaryText = html ? sentSummaryText(html) || null : null
       return data
     }
-    const unchanged = originalDoc && lexicalToHtml((data.description ?? null) as never) === lexicalToHtml((originalDoc.description ?? null) as never)
+    const unchanged =
+      originalDoc &&
+      lexicalToHtml((data.description ?? null) as never) ===
+        lexicalToHtml((originalDoc.description ?? null) as never)
     data.descriptionHtml = unchanged ? (originalDoc.descriptionHtml ?? null) : null
     if (!keepSummary) data.summaryText = unchanged ? (originalDoc.summaryText ?? null) : null
     return data

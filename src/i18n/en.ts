@@ -66,9 +66,11 @@ export const en = {
   email: 'Email',
   parent: 'Parent category',
   status: 'Status',
-  statusDescription: 'Published and scheduled items need a role that may publish; others go to review.',
+  statusDescription:
+    'Published and scheduled items need a role that may publish; others go to review.',
   publicationDate: 'Publication date',
-  publicationDateDescription: 'A date still to come schedules the item: it is published by itself then.',
+  publicationDateDescription:
+    'A date still to come schedules the item: it is published by itself then.',
   author: 'Author',
   passwordProtection: 'Password protection',
   passwordProtectionDescription: 'Readers must give this password to see the content.',
@@ -77,14 +79,16 @@ export const en = {
   role: 'Role',
   currentPassword: 'Current password',
   currentPasswordDescription: 'Needed to change your e-mail address or your password.',
-  currentPasswordRequired: 'Enter your current password to change your e-mail address or your password.',
+  currentPasswordRequired:
+    'Enter your current password to change your e-mail address or your password.',
   roleDescription:
     'What this person may do: administrators and editors manage everything, authors publish their own events, contributors submit events for review, subscribers only read.',
   applicationPasswordName: 'Name',
   applicationPasswordNameDescription: 'What uses it, e.g. "Mobile app".',
   applicationPasswordUser: 'User',
   lastUsed: 'Last used',
-  applicationPasswordsDescription: 'Issue new ones from a user’s page (Account), where the password is shown once.',
+  applicationPasswordsDescription:
+    'Issue new ones from a user’s page (Account), where the password is shown once.',
 
   // Statuses and roles
   status_draft: 'Draft',
@@ -103,9 +107,11 @@ export const en = {
   endRequired: 'An end is required.',
   endInvalid: 'The end is not a valid date.',
   endBeforeStart: 'The end cannot be before the start.',
-  timezoneInvalid: 'Enter an IANA timezone such as America/New_York or Europe/Paris, or a UTC offset such as UTC+2.',
+  timezoneInvalid:
+    'Enter an IANA timezone such as America/New_York or Europe/Paris, or a UTC offset such as UTC+2.',
   urlInvalid: 'Enter a full URL such as https://example.com',
-  scheduleNeedsDate: 'Scheduled needs a publication date: pick the date to publish on, or choose Published to publish now.',
+  scheduleNeedsDate:
+    'Scheduled needs a publication date: pick the date to publish on, or choose Published to publish now.',
   categoryCycle: 'A category cannot be placed under itself or one of its children.',
 
   // Translations of an item
@@ -119,7 +125,8 @@ export const en = {
   // Trash
   moveToTrash: 'Move to trash',
   restore: 'Restore',
-  inTrash: 'This item is in the trash. Restoring it makes it {{status}} again. Delete (in the ⋯ menu) removes it for good.',
+  inTrash:
+    'This item is in the trash. Restoring it makes it {{status}} again. Delete (in the ⋯ menu) removes it for good.',
   restoredAs: 'Restored: {{status}}.',
   movedToTrash: '{{count}} items moved to the trash.',
   movedToTrash_one: 'Moved to the trash.',
@@ -131,7 +138,8 @@ export const en = {
   notTrashed_one: '1 item could not be moved to the trash.',
   restoreSelected: 'Restore {{count}} selected',
   trashSelected: 'Move {{count}} selected to trash',
-  trashViewNotice: 'Items in the trash are not public. Restore brings them back as they were; Delete removes them for good.',
+  trashViewNotice:
+    'Items in the trash are not public. Restore brings them back as they were; Delete removes them for good.',
 
   // The events list
   statusViews: 'Status views',
@@ -170,10 +178,14 @@ export const en = {
   eventsNotLoaded: 'The events could not be loaded ({{status}}).',
   eventNotMoved: 'The event could not be moved ({{status}}).',
   eventMoved: 'Moved “{{title}}”.',
-  showInBrowserZone: 'Show times in my browser’s timezone {{browserZone}}instead of the site’s ({{siteZone}})',
-  shownInSiteZone: 'Times are shown in the site’s timezone ({{zone}}); all-day events on their own dates.',
-  shownInBrowserZone: 'Times are shown in your browser’s timezone; all-day events on their own dates.',
-  calendarLegend: 'Unpublished events are outlined; events you may not change cannot be dragged; trashed events are not shown.',
+  showInBrowserZone:
+    'Show times in my browser’s timezone {{browserZone}}instead of the site’s ({{siteZone}})',
+  shownInSiteZone:
+    'Times are shown in the site’s timezone ({{zone}}); all-day events on their own dates.',
+  shownInBrowserZone:
+    'Times are shown in your browser’s timezone; all-day events on their own dates.',
+  calendarLegend:
+    'Unpublished events are outlined; events you may not change cannot be dragged; trashed events are not shown.',
 
   month: 'Month',
   week: 'Week',
@@ -203,7 +215,8 @@ export const en = {
   applicationPasswordRevokeConfirm: 'Revoke “{{name}}”? Apps using it will no longer sign in.',
   applicationPasswordNotRevoked: '“{{name}}” could not be revoked ({{status}}).',
   applicationPasswordRevoked: 'Revoked “{{name}}”.',
-  applicationPasswordIssued: 'Your new password for “{{name}}”. Copy it now: it will not be shown again.',
+  applicationPasswordIssued:
+    'Your new password for “{{name}}”. Copy it now: it will not be shown again.',
   done: 'Done',
   newApplicationPasswordName: 'New application password name',
   addApplicationPassword: 'Add new application password',
@@ -221,7 +234,8 @@ export const en = {
   editingLanguage: 'Editing: {{language}}',
   translatingFrom: 'translating from {{language}}',
   translationSource: '{{language}} (to translate from)',
-  untranslatedTitle: 'Not yet translated: the title shown is the default language’s ({{language}}).',
+  untranslatedTitle:
+    'Not yet translated: the title shown is the default language’s ({{language}}).',
 
   // The recurrence editor of the event form
   recurrence: 'Repeats',
@@ -258,10 +272,12 @@ export const en = {
   recurrenceTimes_one: 'time',
   recurrenceEndsOn: 'On',
   recurrenceCustomRule: 'Rule (RFC 5545 RRULE)',
-  recurrenceCustomHelp: 'For example FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1 (the last weekday of each month).',
+  recurrenceCustomHelp:
+    'For example FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1 (the last weekday of each month).',
   recurrenceNeedsStart: 'Set the event’s start first: the series begins there.',
   recurrencePreview: 'Next dates',
-  recurrencePreviewHelp: 'Select a date to exclude it, or to include it again. The first date is the event’s own start.',
+  recurrencePreviewHelp:
+    'Select a date to exclude it, or to include it again. The first date is the event’s own start.',
   recurrenceExclude: 'Exclude {{date}}',
   recurrenceInclude: 'Include {{date}} again',
   recurrenceExcluded: 'excluded',
@@ -272,20 +288,25 @@ export const en = {
   recurrenceNewDate: 'New extra date',
   recurrenceRemoveDate: 'Remove {{date}}',
   recurrenceErrorUnreadable: 'This rule cannot be read.',
-  recurrenceErrorUnsupported: 'This rule uses a part that is not supported: FREQ (DAILY, WEEKLY, MONTHLY, YEARLY), INTERVAL, BYDAY, BYMONTHDAY, BYMONTH, BYSETPOS, WKST, COUNT and UNTIL are.',
+  recurrenceErrorUnsupported:
+    'This rule uses a part that is not supported: FREQ (DAILY, WEEKLY, MONTHLY, YEARLY), INTERVAL, BYDAY, BYMONTHDAY, BYMONTH, BYSETPOS, WKST, COUNT and UNTIL are.',
   recurrenceErrorCountTooLarge: 'The number of times must be from 1 to {{max}}.',
   recurrenceErrorCountAndUntil: 'A series ends after a number of times or on a date, not both.',
   recurrenceErrorUntilBeforeStart: 'The end date is before the event’s start.',
-  recurrenceErrorBeforeStart: 'An extra date cannot come before the event’s start, which is the first date of the series.',
+  recurrenceErrorBeforeStart:
+    'An extra date cannot come before the event’s start, which is the first date of the series.',
   recurrenceErrorInterval: 'Repeat every 1 or more.',
   recurrenceErrorOutOfRange: 'A value of the rule is out of range.',
-  recurrenceErrorTooManyOccurrences: 'More than {{max}} dates in the next {{months}} months: end the series sooner or repeat less often.',
+  recurrenceErrorTooManyOccurrences:
+    'More than {{max}} dates in the next {{months}} months: end the series sooner or repeat less often.',
   recurrenceErrorTooManyDates: 'At most {{max}} dates.',
   recurrenceErrorTooLong: 'The rule is too long.',
   recurrenceErrorOtherZone: 'Dates are written in the event’s own timezone, without an offset.',
   recurrenceErrorNotAnOccurrence: 'An excluded date is not a date of this series: remove it.',
-  recurrenceErrorStartNotInRule: 'The event’s start is not a date this rule gives: choose days that include the start’s, or move the start to the first date.',
-  recurrenceErrorStartExcluded: 'The event’s start, the first date of the series, cannot be excluded.',
+  recurrenceErrorStartNotInRule:
+    'The event’s start is not a date this rule gives: choose days that include the start’s, or move the start to the first date.',
+  recurrenceErrorStartExcluded:
+    'The event’s start, the first date of the series, cannot be excluded.',
   recurrenceErrorUntilMissing: 'Choose the end date.',
 }
 

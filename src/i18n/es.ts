@@ -25,7 +25,8 @@ export const es: CalendarTranslations = {
   name: 'Nombre',
   slug: 'Slug',
   slugDescription: 'Parte de la dirección. Si se deja vacío, se genera a partir del título.',
-  slugFromNameDescription: 'Parte de la dirección. Si se deja vacío, se genera a partir del nombre.',
+  slugFromNameDescription:
+    'Parte de la dirección. Si se deja vacío, se genera a partir del nombre.',
   when: 'Cuándo',
   start: 'Inicio',
   end: 'Fin',
@@ -62,9 +63,11 @@ export const es: CalendarTranslations = {
   email: 'Correo electrónico',
   parent: 'Categoría superior',
   status: 'Estado de publicación',
-  statusDescription: 'Publicar o programar requiere un rol que pueda publicar; si no, el elemento pasa a revisión.',
+  statusDescription:
+    'Publicar o programar requiere un rol que pueda publicar; si no, el elemento pasa a revisión.',
   publicationDate: 'Fecha de publicación',
-  publicationDateDescription: 'Una fecha futura programa el elemento: se publicará solo en esa fecha.',
+  publicationDateDescription:
+    'Una fecha futura programa el elemento: se publicará solo en esa fecha.',
   author: 'Autor',
   passwordProtection: 'Protección con contraseña',
   passwordProtectionDescription: 'Los lectores deben dar esta contraseña para ver el contenido.',
@@ -73,14 +76,16 @@ export const es: CalendarTranslations = {
   role: 'Rol',
   currentPassword: 'Contraseña actual',
   currentPasswordDescription: 'Necesaria para cambiar tu dirección de correo o tu contraseña.',
-  currentPasswordRequired: 'Introduce tu contraseña actual para cambiar tu dirección de correo o tu contraseña.',
+  currentPasswordRequired:
+    'Introduce tu contraseña actual para cambiar tu dirección de correo o tu contraseña.',
   roleDescription:
     'Lo que esta persona puede hacer: los administradores y editores lo gestionan todo, los autores publican sus propios eventos, los colaboradores envían eventos a revisión, los suscriptores solo leen.',
   applicationPasswordName: 'Nombre',
   applicationPasswordNameDescription: 'Qué la usa, p. ej. «Aplicación móvil».',
   applicationPasswordUser: 'Usuario',
   lastUsed: 'Último uso',
-  applicationPasswordsDescription: 'Cree nuevas desde la página de un usuario (Cuenta), donde la contraseña se muestra una sola vez.',
+  applicationPasswordsDescription:
+    'Cree nuevas desde la página de un usuario (Cuenta), donde la contraseña se muestra una sola vez.',
 
   status_draft: 'Borrador',
   status_pending: 'Pendiente de revisión',
@@ -97,9 +102,11 @@ export const es: CalendarTranslations = {
   endRequired: 'Se requiere un fin.',
   endInvalid: 'El fin no es una fecha válida.',
   endBeforeStart: 'El fin no puede ser anterior al inicio.',
-  timezoneInvalid: 'Introduzca una zona horaria IANA como America/New_York o Europe/Paris, o un desfase UTC como UTC+2.',
+  timezoneInvalid:
+    'Introduzca una zona horaria IANA como America/New_York o Europe/Paris, o un desfase UTC como UTC+2.',
   urlInvalid: 'Introduzca una URL completa como https://example.com',
-  scheduleNeedsDate: 'Programado necesita una fecha de publicación: elija la fecha en que publicar, o Publicado para publicar ahora.',
+  scheduleNeedsDate:
+    'Programado necesita una fecha de publicación: elija la fecha en que publicar, o Publicado para publicar ahora.',
   categoryCycle: 'Una categoría no puede colocarse bajo sí misma ni bajo una de sus subcategorías.',
 
   translations: 'Traducciones',
@@ -111,7 +118,8 @@ export const es: CalendarTranslations = {
 
   moveToTrash: 'Mover a la papelera',
   restore: 'Restaurar',
-  inTrash: 'Este elemento está en la papelera. Al restaurarlo vuelve a estar {{status}}. Eliminar (en el menú ⋯) lo borra para siempre.',
+  inTrash:
+    'Este elemento está en la papelera. Al restaurarlo vuelve a estar {{status}}. Eliminar (en el menú ⋯) lo borra para siempre.',
   restoredAs: 'Restaurado: {{status}}.',
   movedToTrash: '{{count}} elementos movidos a la papelera.',
   movedToTrash_one: 'Movido a la papelera.',
@@ -123,7 +131,8 @@ export const es: CalendarTranslations = {
   notTrashed_one: '1 elemento no pudo moverse a la papelera.',
   restoreSelected: 'Restaurar {{count}} seleccionados',
   trashSelected: 'Mover {{count}} seleccionados a la papelera',
-  trashViewNotice: 'Los elementos de la papelera no son públicos. Restaurar los devuelve como estaban; Eliminar los borra para siempre.',
+  trashViewNotice:
+    'Los elementos de la papelera no son públicos. Restaurar los devuelve como estaban; Eliminar los borra para siempre.',
 
   statusViews: 'Vistas por estado',
   view_all: 'Todos',
@@ -159,9 +168,12 @@ export const es: CalendarTranslations = {
   eventsNotLoaded: 'No se pudieron cargar los eventos ({{status}}).',
   eventNotMoved: 'No se pudo mover el evento ({{status}}).',
   eventMoved: '«{{title}}» movido.',
-  showInBrowserZone: 'Mostrar las horas en la zona horaria de mi navegador {{browserZone}}en lugar de la del sitio ({{siteZone}})',
-  shownInSiteZone: 'Las horas se muestran en la zona horaria del sitio ({{zone}}); los eventos de todo el día, en sus propias fechas.',
-  shownInBrowserZone: 'Las horas se muestran en la zona horaria de su navegador; los eventos de todo el día, en sus propias fechas.',
+  showInBrowserZone:
+    'Mostrar las horas en la zona horaria de mi navegador {{browserZone}}en lugar de la del sitio ({{siteZone}})',
+  shownInSiteZone:
+    'Las horas se muestran en la zona horaria del sitio ({{zone}}); los eventos de todo el día, en sus propias fechas.',
+  shownInBrowserZone:
+    'Las horas se muestran en la zona horaria de su navegador; los eventos de todo el día, en sus propias fechas.',
   calendarLegend:
     'Los eventos sin publicar aparecen con contorno; los que no puede cambiar no se pueden arrastrar; los de la papelera no se muestran.',
 
@@ -181,16 +193,19 @@ export const es: CalendarTranslations = {
   previewPublicPage: 'Previsualizar la página pública',
   viewInApi: 'Ver en la API',
 
-  ownAdministratorRole: 'No puede quitarse su propio rol de administrador: otro administrador sí puede.',
+  ownAdministratorRole:
+    'No puede quitarse su propio rol de administrador: otro administrador sí puede.',
 
   applicationPasswordsIntro:
     'Para aplicaciones y scripts que inician sesión con autenticación HTTP Basic. Cada una puede revocarse sin cambiar la contraseña de la cuenta.',
   applicationPasswordNeedsName: 'Primero dé un nombre a la contraseña de aplicación.',
   applicationPasswordNotCreated: 'No se pudo crear la contraseña de aplicación ({{status}}).',
-  applicationPasswordRevokeConfirm: '¿Revocar «{{name}}»? Las aplicaciones que la usan ya no podrán iniciar sesión.',
+  applicationPasswordRevokeConfirm:
+    '¿Revocar «{{name}}»? Las aplicaciones que la usan ya no podrán iniciar sesión.',
   applicationPasswordNotRevoked: 'No se pudo revocar «{{name}}» ({{status}}).',
   applicationPasswordRevoked: '«{{name}}» revocada.',
-  applicationPasswordIssued: 'Su nueva contraseña para «{{name}}». Cópiela ahora: no se volverá a mostrar.',
+  applicationPasswordIssued:
+    'Su nueva contraseña para «{{name}}». Cópiela ahora: no se volverá a mostrar.',
   done: 'Hecho',
   newApplicationPasswordName: 'Nombre de la nueva contraseña de aplicación',
   addApplicationPassword: 'Añadir contraseña de aplicación',
@@ -208,7 +223,8 @@ export const es: CalendarTranslations = {
   editingLanguage: 'Editando: {{language}}',
   translatingFrom: 'traduciendo desde: {{language}}',
   translationSource: '{{language}} (texto a traducir)',
-  untranslatedTitle: 'Aún sin traducir: el título mostrado es el del idioma por defecto ({{language}}).',
+  untranslatedTitle:
+    'Aún sin traducir: el título mostrado es el del idioma por defecto ({{language}}).',
 
   // The recurrence editor of the event form
   recurrence: 'Repetición',
@@ -245,10 +261,12 @@ export const es: CalendarTranslations = {
   recurrenceTimes_one: 'vez',
   recurrenceEndsOn: 'El',
   recurrenceCustomRule: 'Regla (RRULE RFC 5545)',
-  recurrenceCustomHelp: 'Por ejemplo FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1 (el último día laborable de cada mes).',
+  recurrenceCustomHelp:
+    'Por ejemplo FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1 (el último día laborable de cada mes).',
   recurrenceNeedsStart: 'Indique primero el inicio del evento: la serie empieza ahí.',
   recurrencePreview: 'Próximas fechas',
-  recurrencePreviewHelp: 'Seleccione una fecha para excluirla o para incluirla de nuevo. La primera fecha es el inicio del propio evento.',
+  recurrencePreviewHelp:
+    'Seleccione una fecha para excluirla o para incluirla de nuevo. La primera fecha es el inicio del propio evento.',
   recurrenceExclude: 'Excluir el {{date}}',
   recurrenceInclude: 'Incluir de nuevo el {{date}}',
   recurrenceExcluded: 'excluida',
@@ -259,19 +277,26 @@ export const es: CalendarTranslations = {
   recurrenceNewDate: 'Nueva fecha añadida',
   recurrenceRemoveDate: 'Quitar el {{date}}',
   recurrenceErrorUnreadable: 'Esta regla no se puede leer.',
-  recurrenceErrorUnsupported: 'Esta regla usa una parte no admitida: se admiten FREQ (DAILY, WEEKLY, MONTHLY, YEARLY), INTERVAL, BYDAY, BYMONTHDAY, BYMONTH, BYSETPOS, WKST, COUNT y UNTIL.',
+  recurrenceErrorUnsupported:
+    'Esta regla usa una parte no admitida: se admiten FREQ (DAILY, WEEKLY, MONTHLY, YEARLY), INTERVAL, BYDAY, BYMONTHDAY, BYMONTH, BYSETPOS, WKST, COUNT y UNTIL.',
   recurrenceErrorCountTooLarge: 'El número de veces debe estar entre 1 y {{max}}.',
-  recurrenceErrorCountAndUntil: 'Una serie termina tras un número de veces o en una fecha, no ambas.',
+  recurrenceErrorCountAndUntil:
+    'Una serie termina tras un número de veces o en una fecha, no ambas.',
   recurrenceErrorUntilBeforeStart: 'La fecha de fin es anterior al inicio del evento.',
-  recurrenceErrorBeforeStart: 'Una fecha añadida no puede ser anterior al inicio del evento, primera fecha de la serie.',
+  recurrenceErrorBeforeStart:
+    'Una fecha añadida no puede ser anterior al inicio del evento, primera fecha de la serie.',
   recurrenceErrorInterval: 'Repita cada 1 o más.',
   recurrenceErrorOutOfRange: 'Un valor de la regla está fuera de rango.',
-  recurrenceErrorTooManyOccurrences: 'Más de {{max}} fechas en los próximos {{months}} meses: termine la serie antes o repita con menos frecuencia.',
+  recurrenceErrorTooManyOccurrences:
+    'Más de {{max}} fechas en los próximos {{months}} meses: termine la serie antes o repita con menos frecuencia.',
   recurrenceErrorTooManyDates: 'Como máximo {{max}} fechas.',
   recurrenceErrorTooLong: 'La regla es demasiado larga.',
-  recurrenceErrorOtherZone: 'Las fechas se escriben en la zona horaria del propio evento, sin desfase.',
+  recurrenceErrorOtherZone:
+    'Las fechas se escriben en la zona horaria del propio evento, sin desfase.',
   recurrenceErrorNotAnOccurrence: 'Una fecha excluida no es una fecha de esta serie: quítela.',
-  recurrenceErrorStartNotInRule: 'El inicio del evento no es una fecha que dé esta regla: elija días que incluyan el del inicio, o mueva el inicio a la primera fecha.',
-  recurrenceErrorStartExcluded: 'El inicio del evento, primera fecha de la serie, no se puede excluir.',
+  recurrenceErrorStartNotInRule:
+    'El inicio del evento no es una fecha que dé esta regla: elija días que incluyan el del inicio, o mueva el inicio a la primera fecha.',
+  recurrenceErrorStartExcluded:
+    'El inicio del evento, primera fecha de la serie, no se puede excluir.',
   recurrenceErrorUntilMissing: 'Elija la fecha de fin.',
 }

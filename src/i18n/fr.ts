@@ -30,7 +30,8 @@ export const fr: CalendarTranslations = {
   start: 'Début',
   end: 'Fin',
   timezone: 'Fuseau horaire',
-  timezoneDescription: 'Le fuseau horaire de l’évènement, celui dans lequel son public lit les heures.',
+  timezoneDescription:
+    'Le fuseau horaire de l’évènement, celui dans lequel son public lit les heures.',
   allDay: 'Toute la journée',
   whereAndWho: 'Où et qui',
   details: 'Détails',
@@ -46,7 +47,8 @@ export const fr: CalendarTranslations = {
   sticky: 'Épinglé',
   stickyDescription: 'Épinglé dans les vues du calendrier.',
   hideFromListings: 'Masquer des listes',
-  hideFromListingsDescription: 'Absent des listes d’évènements ; toujours accessible par son adresse.',
+  hideFromListingsDescription:
+    'Absent des listes d’évènements ; toujours accessible par son adresse.',
   showMap: 'Afficher la carte',
   showMapLink: 'Afficher le lien vers la carte',
   address: 'Adresse',
@@ -62,25 +64,30 @@ export const fr: CalendarTranslations = {
   email: 'E-mail',
   parent: 'Catégorie parente',
   status: 'État',
-  statusDescription: 'Publier ou planifier demande un rôle qui peut publier ; sinon l’élément part en relecture.',
+  statusDescription:
+    'Publier ou planifier demande un rôle qui peut publier ; sinon l’élément part en relecture.',
   publicationDate: 'Date de publication',
-  publicationDateDescription: 'Une date à venir planifie l’élément : il sera publié de lui-même à cette date.',
+  publicationDateDescription:
+    'Une date à venir planifie l’élément : il sera publié de lui-même à cette date.',
   author: 'Auteur',
   passwordProtection: 'Protection par mot de passe',
-  passwordProtectionDescription: 'Les lecteurs doivent donner ce mot de passe pour voir le contenu.',
+  passwordProtectionDescription:
+    'Les lecteurs doivent donner ce mot de passe pour voir le contenu.',
   alternativeText: 'Texte alternatif',
   displayName: 'Nom affiché',
   role: 'Rôle',
   currentPassword: 'Mot de passe actuel',
   currentPasswordDescription: 'Nécessaire pour changer votre adresse e-mail ou votre mot de passe.',
-  currentPasswordRequired: 'Saisissez votre mot de passe actuel pour changer votre adresse e-mail ou votre mot de passe.',
+  currentPasswordRequired:
+    'Saisissez votre mot de passe actuel pour changer votre adresse e-mail ou votre mot de passe.',
   roleDescription:
     'Ce que cette personne peut faire : les administrateurs et les éditeurs gèrent tout, les auteurs publient leurs propres évènements, les contributeurs soumettent des évènements à relecture, les abonnés ne font que lire.',
   applicationPasswordName: 'Nom',
   applicationPasswordNameDescription: 'Ce qui l’utilise, p. ex. « Application mobile ».',
   applicationPasswordUser: 'Utilisateur',
   lastUsed: 'Dernière utilisation',
-  applicationPasswordsDescription: 'Créez-en depuis la page d’un utilisateur (Compte), où le mot de passe est affiché une seule fois.',
+  applicationPasswordsDescription:
+    'Créez-en depuis la page d’un utilisateur (Compte), où le mot de passe est affiché une seule fois.',
 
   status_draft: 'Brouillon',
   status_pending: 'En attente de relecture',
@@ -97,10 +104,13 @@ export const fr: CalendarTranslations = {
   endRequired: 'Une fin est requise.',
   endInvalid: 'La fin n’est pas une date valide.',
   endBeforeStart: 'La fin ne peut pas précéder le début.',
-  timezoneInvalid: 'Saisissez un fuseau horaire IANA comme America/New_York ou Europe/Paris, ou un décalage UTC comme UTC+2.',
+  timezoneInvalid:
+    'Saisissez un fuseau horaire IANA comme America/New_York ou Europe/Paris, ou un décalage UTC comme UTC+2.',
   urlInvalid: 'Saisissez une URL complète comme https://example.com',
-  scheduleNeedsDate: 'Planifié demande une date de publication : choisissez la date de publication, ou Publié pour publier maintenant.',
-  categoryCycle: 'Une catégorie ne peut pas être placée sous elle-même ni sous l’une de ses sous-catégories.',
+  scheduleNeedsDate:
+    'Planifié demande une date de publication : choisissez la date de publication, ou Publié pour publier maintenant.',
+  categoryCycle:
+    'Une catégorie ne peut pas être placée sous elle-même ni sous l’une de ses sous-catégories.',
 
   translations: 'Traductions',
   translationsAfterSave: 'Les traductions pourront être ajoutées une fois l’élément enregistré.',
@@ -111,7 +121,8 @@ export const fr: CalendarTranslations = {
 
   moveToTrash: 'Mettre à la corbeille',
   restore: 'Restaurer',
-  inTrash: 'Cet élément est dans la corbeille. Le restaurer le remet à l’état {{status}}. Supprimer (dans le menu ⋯) l’efface définitivement.',
+  inTrash:
+    'Cet élément est dans la corbeille. Le restaurer le remet à l’état {{status}}. Supprimer (dans le menu ⋯) l’efface définitivement.',
   restoredAs: 'Restauré : {{status}}.',
   movedToTrash: '{{count}} éléments mis à la corbeille.',
   movedToTrash_one: 'Mis à la corbeille.',
@@ -123,7 +134,8 @@ export const fr: CalendarTranslations = {
   notTrashed_one: '1 élément n’a pas pu être mis à la corbeille.',
   restoreSelected: 'Restaurer les {{count}} sélectionnés',
   trashSelected: 'Mettre les {{count}} sélectionnés à la corbeille',
-  trashViewNotice: 'Les éléments de la corbeille ne sont pas publics. Restaurer les remet tels qu’ils étaient ; Supprimer les efface définitivement.',
+  trashViewNotice:
+    'Les éléments de la corbeille ne sont pas publics. Restaurer les remet tels qu’ils étaient ; Supprimer les efface définitivement.',
 
   statusViews: 'Vues par état',
   view_all: 'Tous',
@@ -159,9 +171,12 @@ export const fr: CalendarTranslations = {
   eventsNotLoaded: 'Les évènements n’ont pas pu être chargés ({{status}}).',
   eventNotMoved: 'L’évènement n’a pas pu être déplacé ({{status}}).',
   eventMoved: '« {{title}} » déplacé.',
-  showInBrowserZone: 'Afficher les heures dans le fuseau de mon navigateur {{browserZone}}au lieu de celui du site ({{siteZone}})',
-  shownInSiteZone: 'Les heures sont celles du fuseau du site ({{zone}}) ; les évènements sur toute la journée gardent leurs dates.',
-  shownInBrowserZone: 'Les heures sont celles du fuseau de votre navigateur ; les évènements sur toute la journée gardent leurs dates.',
+  showInBrowserZone:
+    'Afficher les heures dans le fuseau de mon navigateur {{browserZone}}au lieu de celui du site ({{siteZone}})',
+  shownInSiteZone:
+    'Les heures sont celles du fuseau du site ({{zone}}) ; les évènements sur toute la journée gardent leurs dates.',
+  shownInBrowserZone:
+    'Les heures sont celles du fuseau de votre navigateur ; les évènements sur toute la journée gardent leurs dates.',
   calendarLegend:
     'Les évènements non publiés sont en contour ; ceux que vous ne pouvez pas modifier ne se déplacent pas ; ceux de la corbeille ne sont pas affichés.',
 
@@ -172,7 +187,8 @@ export const fr: CalendarTranslations = {
   noEventsInRange: 'Aucun évènement sur cette période.',
   noCategory: 'Sans catégorie',
   moveUndone: 'Déplacement annulé.',
-  calendarCreateHint: 'Cliquez ou faites glisser sur un créneau libre pour créer un évènement à cette heure.',
+  calendarCreateHint:
+    'Cliquez ou faites glisser sur un créneau libre pour créer un évènement à cette heure.',
 
   publish: 'Publier',
   schedule: 'Planifier',
@@ -181,16 +197,19 @@ export const fr: CalendarTranslations = {
   previewPublicPage: 'Prévisualiser la page publique',
   viewInApi: 'Voir dans l’API',
 
-  ownAdministratorRole: 'Vous ne pouvez pas retirer votre propre rôle d’administrateur : un autre administrateur le peut.',
+  ownAdministratorRole:
+    'Vous ne pouvez pas retirer votre propre rôle d’administrateur : un autre administrateur le peut.',
 
   applicationPasswordsIntro:
     'Pour les applications et scripts qui se connectent par authentification HTTP Basic. Chacun peut être révoqué sans changer le mot de passe du compte.',
   applicationPasswordNeedsName: 'Donnez d’abord un nom au mot de passe d’application.',
   applicationPasswordNotCreated: 'Le mot de passe d’application n’a pas pu être créé ({{status}}).',
-  applicationPasswordRevokeConfirm: 'Révoquer « {{name}} » ? Les applications qui l’utilisent ne pourront plus se connecter.',
+  applicationPasswordRevokeConfirm:
+    'Révoquer « {{name}} » ? Les applications qui l’utilisent ne pourront plus se connecter.',
   applicationPasswordNotRevoked: '« {{name}} » n’a pas pu être révoqué ({{status}}).',
   applicationPasswordRevoked: '« {{name}} » révoqué.',
-  applicationPasswordIssued: 'Votre nouveau mot de passe pour « {{name}} ». Copiez-le maintenant : il ne sera plus affiché.',
+  applicationPasswordIssued:
+    'Votre nouveau mot de passe pour « {{name}} ». Copiez-le maintenant : il ne sera plus affiché.',
   done: 'Terminé',
   newApplicationPasswordName: 'Nom du nouveau mot de passe d’application',
   addApplicationPassword: 'Ajouter un mot de passe d’application',
@@ -208,7 +227,8 @@ export const fr: CalendarTranslations = {
   editingLanguage: 'Langue en cours : {{language}}',
   translatingFrom: 'traduction depuis : {{language}}',
   translationSource: '{{language}} (texte à traduire)',
-  untranslatedTitle: 'Pas encore traduit : le titre affiché est celui de la langue par défaut ({{language}}).',
+  untranslatedTitle:
+    'Pas encore traduit : le titre affiché est celui de la langue par défaut ({{language}}).',
 
   // The recurrence editor of the event form
   recurrence: 'Répétition',
@@ -245,10 +265,12 @@ export const fr: CalendarTranslations = {
   recurrenceTimes_one: 'fois',
   recurrenceEndsOn: 'Le',
   recurrenceCustomRule: 'Règle (RRULE RFC 5545)',
-  recurrenceCustomHelp: 'Par exemple FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1 (le dernier jour ouvré de chaque mois).',
+  recurrenceCustomHelp:
+    'Par exemple FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1 (le dernier jour ouvré de chaque mois).',
   recurrenceNeedsStart: 'Indiquez d’abord le début de l’évènement : la série commence là.',
   recurrencePreview: 'Prochaines dates',
-  recurrencePreviewHelp: 'Sélectionnez une date pour l’exclure, ou pour la rétablir. La première date est le début de l’évènement lui-même.',
+  recurrencePreviewHelp:
+    'Sélectionnez une date pour l’exclure, ou pour la rétablir. La première date est le début de l’évènement lui-même.',
   recurrenceExclude: 'Exclure le {{date}}',
   recurrenceInclude: 'Rétablir le {{date}}',
   recurrenceExcluded: 'exclue',
@@ -259,19 +281,26 @@ export const fr: CalendarTranslations = {
   recurrenceNewDate: 'Nouvelle date ajoutée',
   recurrenceRemoveDate: 'Retirer le {{date}}',
   recurrenceErrorUnreadable: 'Cette règle est illisible.',
-  recurrenceErrorUnsupported: 'Cette règle utilise une partie non prise en charge : FREQ (DAILY, WEEKLY, MONTHLY, YEARLY), INTERVAL, BYDAY, BYMONTHDAY, BYMONTH, BYSETPOS, WKST, COUNT et UNTIL le sont.',
+  recurrenceErrorUnsupported:
+    'Cette règle utilise une partie non prise en charge : FREQ (DAILY, WEEKLY, MONTHLY, YEARLY), INTERVAL, BYDAY, BYMONTHDAY, BYMONTH, BYSETPOS, WKST, COUNT et UNTIL le sont.',
   recurrenceErrorCountTooLarge: 'Le nombre de fois doit être compris entre 1 et {{max}}.',
-  recurrenceErrorCountAndUntil: 'Une série se termine après un nombre de fois ou à une date, pas les deux.',
+  recurrenceErrorCountAndUntil:
+    'Une série se termine après un nombre de fois ou à une date, pas les deux.',
   recurrenceErrorUntilBeforeStart: 'La date de fin précède le début de l’évènement.',
-  recurrenceErrorBeforeStart: 'Une date ajoutée ne peut précéder le début de l’évènement, première date de la série.',
+  recurrenceErrorBeforeStart:
+    'Une date ajoutée ne peut précéder le début de l’évènement, première date de la série.',
   recurrenceErrorInterval: 'Répétez tous les 1 ou plus.',
   recurrenceErrorOutOfRange: 'Une valeur de la règle est hors limites.',
-  recurrenceErrorTooManyOccurrences: 'Plus de {{max}} dates dans les {{months}} prochains mois : terminez la série plus tôt ou répétez moins souvent.',
+  recurrenceErrorTooManyOccurrences:
+    'Plus de {{max}} dates dans les {{months}} prochains mois : terminez la série plus tôt ou répétez moins souvent.',
   recurrenceErrorTooManyDates: 'Au plus {{max}} dates.',
   recurrenceErrorTooLong: 'La règle est trop longue.',
-  recurrenceErrorOtherZone: 'Les dates s’écrivent dans le fuseau horaire de l’évènement, sans décalage.',
+  recurrenceErrorOtherZone:
+    'Les dates s’écrivent dans le fuseau horaire de l’évènement, sans décalage.',
   recurrenceErrorNotAnOccurrence: 'Une date exclue n’est pas une date de cette série : retirez-la.',
-  recurrenceErrorStartNotInRule: 'Le début de l’évènement n’est pas une date que donne cette règle : choisissez des jours qui incluent celui du début, ou placez le début à la première date.',
-  recurrenceErrorStartExcluded: 'Le début de l’évènement, première date de la série, ne peut être exclu.',
+  recurrenceErrorStartNotInRule:
+    'Le début de l’évènement n’est pas une date que donne cette règle : choisissez des jours qui incluent celui du début, ou placez le début à la première date.',
+  recurrenceErrorStartExcluded:
+    'Le début de l’évènement, première date de la série, ne peut être exclu.',
   recurrenceErrorUntilMissing: 'Choisissez la date de fin.',
 }

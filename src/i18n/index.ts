@@ -38,4 +38,8 @@ export const label =
  * The same words as a record by language, for the few settings Payload does not call as a
  * function (a collection's navigation group).
  */
-export const labelByLanguage = (key: CalendarTranslationKey): Record<string, string> => ({ en: en[key], es: es[key], fr: fr[key] })
+export const labelByLanguage = (key: CalendarTranslationKey): Record<string, string> => ({
+  en: en[key],
+  es: es[key],
+  fr: fr[key],
+})

@@ -7,21 +7,33 @@
  */
 export const permanentDeletion = {
   en: {
-    aboutToDelete: 'You are about to permanently delete the {{label}} <1>{{title}}</1>. This cannot be undone. Are you sure?',
-    aboutToDeleteCount_many: 'You are about to permanently delete {{count}} {{label}}. This cannot be undone.',
-    aboutToDeleteCount_one: 'You are about to permanently delete {{count}} {{label}}. This cannot be undone.',
-    aboutToDeleteCount_other: 'You are about to permanently delete {{count}} {{label}}. This cannot be undone.',
+    aboutToDelete:
+      'You are about to permanently delete the {{label}} <1>{{title}}</1>. This cannot be undone. Are you sure?',
+    aboutToDeleteCount_many:
+      'You are about to permanently delete {{count}} {{label}}. This cannot be undone.',
+    aboutToDeleteCount_one:
+      'You are about to permanently delete {{count}} {{label}}. This cannot be undone.',
+    aboutToDeleteCount_other:
+      'You are about to permanently delete {{count}} {{label}}. This cannot be undone.',
   },
   es: {
-    aboutToDelete: 'Está a punto de eliminar permanentemente <1>{{title}}</1> ({{label}}). No se puede deshacer. ¿Desea continuar?',
-    aboutToDeleteCount_many: 'Está a punto de eliminar permanentemente {{count}} {{label}}. No se puede deshacer.',
-    aboutToDeleteCount_one: 'Está a punto de eliminar permanentemente {{count}} {{label}}. No se puede deshacer.',
-    aboutToDeleteCount_other: 'Está a punto de eliminar permanentemente {{count}} {{label}}. No se puede deshacer.',
+    aboutToDelete:
+      'Está a punto de eliminar permanentemente <1>{{title}}</1> ({{label}}). No se puede deshacer. ¿Desea continuar?',
+    aboutToDeleteCount_many:
+      'Está a punto de eliminar permanentemente {{count}} {{label}}. No se puede deshacer.',
+    aboutToDeleteCount_one:
+      'Está a punto de eliminar permanentemente {{count}} {{label}}. No se puede deshacer.',
+    aboutToDeleteCount_other:
+      'Está a punto de eliminar permanentemente {{count}} {{label}}. No se puede deshacer.',
   },
   fr: {
-    aboutToDelete: 'Vous êtes sur le point de supprimer définitivement {{label}} <1>{{title}}</1>. Cette action est irréversible. Êtes-vous sûr ?',
-    aboutToDeleteCount_many: 'Vous êtes sur le point de supprimer définitivement {{count}} {{label}}. Cette action est irréversible.',
-    aboutToDeleteCount_one: 'Vous êtes sur le point de supprimer définitivement {{count}} {{label}}. Cette action est irréversible.',
-    aboutToDeleteCount_other: 'Vous êtes sur le point de supprimer définitivement {{count}} {{label}}. Cette action est irréversible.',
+    aboutToDelete:
+      'Vous êtes sur le point de supprimer définitivement {{label}} <1>{{title}}</1>. Cette action est irréversible. Êtes-vous sûr ?',
+    aboutToDeleteCount_many:
+      'Vous êtes sur le point de supprimer définitivement {{count}} {{label}}. Cette action est irréversible.',
+    aboutToDeleteCount_one:
+      'Vous êtes sur le point de supprimer définitivement {{count}} {{label}}. Cette action est irréversible.',
+    aboutToDeleteCount_other:
+      'Vous êtes sur le point de supprimer définitivement {{count}} {{label}}. Cette action est irréversible.',
   },
 }

@@ -18,6 +18,9 @@ export function withCalendarI18n(i18n: Config['i18n']): NonNullable<Config['i18n
   return {
     ...i18n,
     supportedLanguages: { ...supported, es: supported.es ?? es, fr: supported.fr ?? fr },
-    translations: deepMergeSimple(calendarTranslations, (i18n?.translations ?? {}) as typeof calendarTranslations),
+    translations: deepMergeSimple(
+      calendarTranslations,
+      (i18n?.translations ?? {}) as typeof calendarTranslations,
+    ),
   }
 }

@@ -9,6 +9,9 @@ const CALENDAR_QUEUE_LOCK_KEY = '7261001452837100002'
  * Runs `work` only if no other process (or other call in this one) is running it; returns false,
  * without waiting, when another has the lock (`src/db/pool.ts`).
  */
-export function whileHoldingCalendarQueueLock(payload: Payload, work: () => Promise<void>): Promise<boolean> {
+export function whileHoldingCalendarQueueLock(
+  payload: Payload,
+  work: () => Promise<void>,
+): Promise<boolean> {
   return withSessionLock(payload, CALENDAR_QUEUE_LOCK_KEY, { wait: false }, work)
 }

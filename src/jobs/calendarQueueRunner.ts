@@ -34,9 +34,17 @@ export async function runCalendarQueueOnce(payload: Payload): Promise<boolean> {
     await payload.jobs.handleSchedules({ queue: CALENDAR_QUEUE })
     // Payload logs "Running N jobs." at info on every turn: a line a minute that says nothing an
     // operator acts on, so it is written at debug here (errors still come through Payload).
-    const ran = await payload.jobs.run({ limit: 10, queue: CALENDAR_QUEUE, silent: { error: false, info: true } })
+    const ran = await payload.jobs.run({
+      limit: 10,
+      queue: CALENDAR_QUEUE,
+      silent: { error: false, info: true },
+    })
     const jobs = 'jobStatus' in ran && ran.jobStatus ? Object.keys(ran.jobStatus).length : 0
-    if (jobs) payload.logger.debug({ jobs, queue: CALENDAR_QUEUE }, `Ran ${jobs} jobs of the calendar queue`)
+    if (jobs)
+      payload.logger.debug(
+        { jobs, queue: CALENDAR_QUEUE },
+        `Ran ${jobs} jobs of the calendar queue`,
+      )
   })
 }
 
@@ -45,12 +53,19 @@ export async function runCalendarQueueOnce(payload: Payload): Promise<boolean> {
  * Several instances may run it: each turn runs on one of them. A turn still going when the next
  * is due makes that one skip (`protect`). Errors are logged and the next turn tries again.
  */
-export function startCalendarQueueRunner(payload: Payload, cron: string): { stop: () => Promise<void> } {
+export function startCalendarQueueRunner(
+  payload: Payload,
+  cron: string,
+): { stop: () => Promise<void> } {
   let running: Promise<void> = Promise.resolve()
   const job = new Cron(cron, { protect: true, sloppyRanges: true }, () => {
     running = runCalendarQueueOnce(payload).then(
       () => undefined,
-      (error: unknown) => payload.logger.error({ err: error, msg: 'The calendar job queue could not run; trying again at the next turn' }),
+      (error: unknown) =>
+        payload.logger.error({
+          err: error,
+          msg: 'The calendar job queue could not run; trying again at the next turn',
+        }),
     )
     return running
   })

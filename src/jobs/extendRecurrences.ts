@@ -4,7 +4,12 @@ import { commitTransaction, createLocalReq, initTransaction, killTransaction } f
 
 import { lockEvent, storeSeriesOccurrences } from '../db/occurrences'
 import { transactionSessionOf } from '../db/payloadInternals/adapter'
-import { type EventSeriesFields, expandEventSeries, horizonAfter, RecurrenceError } from '../recurrence/index'
+import {
+  type EventSeriesFields,
+  expandEventSeries,
+  horizonAfter,
+  RecurrenceError,
+} from '../recurrence/index'
 import { CALENDAR_QUEUE } from './publishScheduledItems'
 
 export const EXTEND_RECURRENCES_TASK = 'extendRecurrences'
@@ -23,11 +28,16 @@ type SeriesDoc = EventSeriesFields & { id: number; endDate?: string; endLocal?: 
  * occurrences get new ids; none is renumbered. A series that can no longer be expanded (more
  * occurrences than the bound before the horizon) is left as it is and logged.
  */
-export async function extendRecurrences(args: { collection: string; horizonMonths: number; now?: Date; payload: Payload }): Promise<{ added: number; series: number }> {
+export async function extendRecurrences(args: {
+  collection: string
+  horizonMonths: number
+  now?: Date
+  payload: Payload
+}): Promise<{ added: number; series: number }> {
   const { collection, payload } = args
   const horizon = horizonAfter(args.now ?? new Date(), args.horizonMonths)
   const result = { added: 0, series: 0 }
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const { docs } = await payload.find({
       collection: collection as CollectionSlug,
       depth: 0,
@@ -41,7 +51,12 @@ export async function extendRecurrences(args: { collection: string; horizonMonth
           { id: { greater_than: after } },
           { 'recurrence.rule': { exists: true } },
           { 'recurrence.rule': { not_equals: '' } },
-          { or: [{ materializedUntil: { exists: false } }, { materializedUntil: { less_than: horizon.toISOString() } }] },
+          {
+            or: [
+              { materializedUntil: { exists: false } },
+              { materializedUntil: { less_than: horizon.toISOString() } },
+            ],
+          },
         ],
       },
     })
@@ -57,7 +72,12 @@ export async function extendRecurrences(args: { collection: string; horizonMonth
 }
 
 /** One series extended in its own transaction; null when it could not be expanded. */
-async function extendOne(payload: Payload, collection: string, id: number, horizon: Date): Promise<null | number> {
+async function extendOne(
+  payload: Payload,
+  collection: string,
+  id: number,
+  horizon: Date,
+): Promise<null | number> {
   const req = (await createLocalReq({}, payload)) as PayloadRequest
   await initTransaction(req)
   try {
@@ -66,19 +86,42 @@ async function extendOne(payload: Payload, collection: string, id: number, horiz
       await commitTransaction(req)
       return 0
     }
-    const event = (await payload.findByID({ collection: collection as CollectionSlug, depth: 0, disableErrors: true, id, overrideAccess: true, req })) as null | SeriesDoc
-    const expanded = event?.startDate && event.endDate && event.startLocal && event.endLocal ? expandEventSeries(event, horizon) : null
+    const event = (await payload.findByID({
+      collection: collection as CollectionSlug,
+      depth: 0,
+      disableErrors: true,
+      id,
+      overrideAccess: true,
+      req,
+    })) as null | SeriesDoc
+    const expanded =
+      event?.startDate && event.endDate && event.startLocal && event.endLocal
+        ? expandEventSeries(event, horizon)
+        : null
     let added = 0
     if (event && expanded) {
-      const span = { id, startDate: new Date(event.startDate!), endDate: new Date(event.endDate!), startLocal: event.startLocal!, endLocal: event.endLocal! }
-      added = await storeSeriesOccurrences(db, { span, series: expanded.series, occurrences: expanded.occurrences, horizon })
+      const span = {
+        id,
+        startDate: new Date(event.startDate!),
+        endDate: new Date(event.endDate!),
+        startLocal: event.startLocal!,
+        endLocal: event.endLocal!,
+      }
+      added = await storeSeriesOccurrences(db, {
+        span,
+        series: expanded.series,
+        occurrences: expanded.occurrences,
+        horizon,
+      })
     }
     await commitTransaction(req)
     return added
   } catch (error) {
     await killTransaction(req)
     if (!(error instanceof RecurrenceError)) throw error
-    payload.logger.warn(`events calendar: the occurrences of event ${id} could not be extended to ${horizon.toISOString()}: ${error.message}`)
+    payload.logger.warn(
+      `events calendar: the occurrences of event ${id} could not be extended to ${horizon.toISOString()}: ${error.message}`,
+    )
     return null
   }
 }
@@ -93,5 +136,7 @@ export const extendRecurrencesTask = (collection: string, horizonMonths: number)
     { name: 'series', type: 'number', required: true },
     { name: 'added', type: 'number', required: true },
   ],
-  handler: async ({ req }) => ({ output: await extendRecurrences({ collection, horizonMonths, payload: req.payload }) }),
+  handler: async ({ req }) => ({
+    output: await extendRecurrences({ collection, horizonMonths, payload: req.payload }),
+  }),
 })

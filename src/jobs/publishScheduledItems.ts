@@ -40,7 +40,9 @@ export async function publishDueItems(args: {
         pagination: false,
         req,
         select: {},
-        where: { and: [{ status: { equals: 'future' } }, { publishedAt: { less_than_equal: now } }] },
+        where: {
+          and: [{ status: { equals: 'future' } }, { publishedAt: { less_than_equal: now } }],
+        },
       })
       // One at a time: a bulk update writes its items side by side on the transaction's one
       // connection, which node-postgres only queues (and will refuse in pg 9).

@@ -15,7 +15,8 @@ import { replaceEnclosed } from './tagSpans'
 const WS = '[ \\t\\n\\x0B\\f\\r]'
 
 /** Elements that are never put inside a paragraph. */
-const BLOCK = '(?:table|thead|tfoot|caption|col|colgroup|tbody|tr|td|th|div|dl|dd|dt|ul|ol|li|pre|form|map|area|blockquote|address|math|style|p|h[1-6]|hr|fieldset|legend|section|article|aside|hgroup|header|footer|nav|figure|figcaption|details|menu|summary)'
+const BLOCK =
+  '(?:table|thead|tfoot|caption|col|colgroup|tbody|tr|td|th|div|dl|dd|dt|ul|ol|li|pre|form|map|area|blockquote|address|math|style|p|h[1-6]|hr|fieldset|legend|section|article|aside|hgroup|header|footer|nav|figure|figcaption|details|menu|summary)'
 
 const NEWLINE_IN_TAG = ' <!-- wpnl --> '
 const KEPT_NEWLINE = '<WPPreserveNewline />'
@@ -90,7 +91,9 @@ export function autop(input: string, withBreaks = true): string {
   text = text.replace(re(`(<hr${WS}*?/?>)`), '$1\n\n')
   text = text.replace(/\r\n|\r/g, '\n')
   // A line break inside a tag is not a line of text.
-  text = text.replace(MARKUP, (markup) => (markup.includes('\n') ? markup.replaceAll('\n', NEWLINE_IN_TAG) : markup))
+  text = text.replace(MARKUP, (markup) =>
+    markup.includes('\n') ? markup.replaceAll('\n', NEWLINE_IN_TAG) : markup,
+  )
 
   if (text.includes('<option')) {
     text = text.replace(re(`${WS}*<option`), '<option').replace(re(`</option>${WS}*`), '</option>')
@@ -108,7 +111,9 @@ export function autop(input: string, withBreaks = true): string {
       .replace(re(`${WS}*(<(?:source|track)[^>]*>)${WS}*`), '$1')
   }
   if (text.includes('<figcaption')) {
-    text = text.replace(re(`${WS}*(<figcaption[^>]*>)`), '$1').replace(re(`</figcaption>${WS}*`), '</figcaption>')
+    text = text
+      .replace(re(`${WS}*(<figcaption[^>]*>)`), '$1')
+      .replace(re(`</figcaption>${WS}*`), '</figcaption>')
   }
 
   text = text.replace(/\n\n+/g, '\n\n')
@@ -130,7 +135,12 @@ export function autop(input: string, withBreaks = true): string {
 
   if (withBreaks) {
     // Line breaks inside scripts, styles and drawings are code, not text.
-    text = replaceEnclosed(text, CODE_ELEMENT, (opening) => `</${opening[1]}>`, (element) => element.replaceAll('\n', KEPT_NEWLINE))
+    text = replaceEnclosed(
+      text,
+      CODE_ELEMENT,
+      (opening) => `</${opening[1]}>`,
+      (element) => element.replaceAll('\n', KEPT_NEWLINE),
+    )
     text = text.replaceAll('<br>', '<br />').replaceAll('<br/>', '<br />')
     text = lineBreaksAsBr(text)
     text = text.replaceAll(KEPT_NEWLINE, '\n')
@@ -141,6 +151,7 @@ export function autop(input: string, withBreaks = true): string {
   text = text.replace(/\n<\/p>$/, '</p>')
 
   for (const [name, pre] of aside.pres) text = text.replaceAll(name, () => pre)
-  if (text.includes('<!-- wpnl -->')) text = text.replaceAll(NEWLINE_IN_TAG, '\n').replaceAll('<!-- wpnl -->', '\n')
+  if (text.includes('<!-- wpnl -->'))
+    text = text.replaceAll(NEWLINE_IN_TAG, '\n').replaceAll('<!-- wpnl -->', '\n')
   return text
 }

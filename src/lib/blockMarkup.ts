@@ -11,7 +11,8 @@
 type Block = { name: string; attrs: Record<string, unknown>; parts: (Block | string)[] }
 
 /** A block delimiter: `<!-- wp:name {attrs} -->`, `<!-- /wp:name -->` or `<!-- wp:name /-->`. */
-const DELIMITER = /<!--\s+(\/)?wp:([a-z][a-z0-9_-]*\/)?([a-z][a-z0-9_-]*)\s+(\{[\s\S]*?\}\s+)?(\/)?-->/g
+const DELIMITER =
+  /<!--\s+(\/)?wp:([a-z][a-z0-9_-]*\/)?([a-z][a-z0-9_-]*)\s+(\{[\s\S]*?\}\s+)?(\/)?-->/g
 
 export const hasBlocks = (html: string) => html.includes('<!-- wp:')
 
@@ -44,14 +45,21 @@ function layoutType(attrs: Record<string, unknown>): unknown {
 }
 
 function renderBlock(block: Block): string {
-  let html = block.parts.map((part) => (typeof part === 'string' ? part : renderBlock(part))).join('')
+  let html = block.parts
+    .map((part) => (typeof part === 'string' ? part : renderBlock(part)))
+    .join('')
   if (block.name === 'core/paragraph') html = addClassToFirst(html, ['p'], 'wp-block-paragraph')
-  if (block.name === 'core/heading') html = addClassToFirst(html, ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'], 'wp-block-heading')
+  if (block.name === 'core/heading')
+    html = addClassToFirst(html, ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'], 'wp-block-heading')
   if (block.name === 'core/list') html = addClassToFirst(html, ['ul', 'ol'], 'wp-block-list')
   const layout = layoutType(block.attrs)
   if (FLOW_LAYOUT.has(block.name) && (layout === undefined || layout === 'default')) {
     const short = block.name.replace(/^core\//, '').replace(/\//g, '-')
-    html = addClassToFirst(html, ['[a-z][a-z0-9-]*'], `is-layout-flow wp-block-${short}-is-layout-flow`)
+    html = addClassToFirst(
+      html,
+      ['[a-z][a-z0-9-]*'],
+      `is-layout-flow wp-block-${short}-is-layout-flow`,
+    )
   }
   return html
 }
@@ -115,7 +123,19 @@ function parseBlocks(html: string): Block {
 export const renderBlocks = (html: string): string => renderBlock(parseBlocks(html))
 
 /** Blocks whose text the original's summaries read (`excerpt_remove_blocks`); columns and groups are read through. */
-const SUMMARY_BLOCKS = new Set(['core/freeform', 'core/heading', 'core/html', 'core/list', 'core/media-text', 'core/paragraph', 'core/preformatted', 'core/pullquote', 'core/quote', 'core/table', 'core/verse'])
+const SUMMARY_BLOCKS = new Set([
+  'core/freeform',
+  'core/heading',
+  'core/html',
+  'core/list',
+  'core/media-text',
+  'core/paragraph',
+  'core/preformatted',
+  'core/pullquote',
+  'core/quote',
+  'core/table',
+  'core/verse',
+])
 const SUMMARY_WRAPPERS = new Set(['core/columns', 'core/column', 'core/group'])
 
 function summaryBlocks(parts: (Block | string)[], insideWrapper: boolean): string {
@@ -123,10 +143,15 @@ function summaryBlocks(parts: (Block | string)[], insideWrapper: boolean): strin
     .map((part) => {
       if (typeof part === 'string') return insideWrapper ? '' : part
       const inner = part.parts.filter((child): child is Block => typeof child !== 'string')
-      if (SUMMARY_WRAPPERS.has(part.name)) return inner.length ? summaryBlocks(inner, true) : renderBlock(part)
+      if (SUMMARY_WRAPPERS.has(part.name))
+        return inner.length ? summaryBlocks(inner, true) : renderBlock(part)
       if (!SUMMARY_BLOCKS.has(part.name)) return ''
       // A block with other blocks inside is read only when they are all simple blocks of the list (a list of list items is not).
-      const readable = inner.every((child) => SUMMARY_BLOCKS.has(child.name) && !child.parts.some((grandchild) => typeof grandchild !== 'string'))
+      const readable = inner.every(
+        (child) =>
+          SUMMARY_BLOCKS.has(child.name) &&
+          !child.parts.some((grandchild) => typeof grandchild !== 'string'),
+      )
       return readable ? renderBlock(part) : ''
     })
     .join('')

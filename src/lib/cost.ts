@@ -73,8 +73,11 @@ export function parseCost(text: null | string | undefined): CostDetails {
   if (!cost) return { currencyPosition: '', currencySymbol: '', values: [] }
   const tokens = cost.match(COST_TOKEN) ?? []
   // A cost without numbers (`Free`, `Donation`) is kept as its one value, lower-cased, as the original keeps it.
-  if (tokens.length === 0) return { currencyPosition: '', currencySymbol: '', values: [cost.toLowerCase()] }
-  const values = amountsByValue(tokens).map(({ token }) => listedValue(token)).sort((a, b) => Number(a) - Number(b))
+  if (tokens.length === 0)
+    return { currencyPosition: '', currencySymbol: '', values: [cost.toLowerCase()] }
+  const values = amountsByValue(tokens)
+    .map(({ token }) => listedValue(token))
+    .sort((a, b) => Number(a) - Number(b))
 
   const first = cost.indexOf(tokens[0]!)
   const before = cost.slice(0, first).replace(/free|[-–—\s]/gi, '')
@@ -94,7 +97,8 @@ export function shownAmounts(cost: string): null | { max: string; min: string } 
   const tokens = cost.match(COST_TOKEN) ?? []
   if (!tokens.length) return null
   const amounts = amountsByValue(tokens)
-  if (amounts.length === 1 && !isPlainAmount(amounts[0]!.token)) return { max: amounts[0]!.token, min: amounts[0]!.token }
+  if (amounts.length === 1 && !isPlainAmount(amounts[0]!.token))
+    return { max: amounts[0]!.token, min: amounts[0]!.token }
   const plain = amounts.filter(({ token }) => isPlainAmount(token))
   if (!plain.length) return { max: '0', min: '0' }
   return { max: plain[plain.length - 1]!.token, min: plain[0]!.token }
@@ -132,11 +136,20 @@ export const DEFAULT_CURRENCY = { code: 'USD', position: 'prefix', symbol: '$' }
  * a cost without numbers as typed.
  */
 export function formatCost(doc: Record<string, unknown>) {
-  const details = (doc.costDetails ?? {}) as { currencyCode?: null | string; currencyPosition?: null | string; currencySymbol?: null | string; values?: null | string[] }
+  const details = (doc.costDetails ?? {}) as {
+    currencyCode?: null | string
+    currencyPosition?: null | string
+    currencySymbol?: null | string
+    values?: null | string[]
+  }
   const raw = typeof doc.cost === 'string' ? doc.cost.trim() : ''
   // PHP's `empty('0')`: a cost of exactly "0" is no cost at all in the original (no values, no offer).
   const values = raw === '0' ? [] : (details.values ?? [])
-  if (raw === '0') return { details: { currency_symbol: '', currency_code: '', currency_position: '', values }, text: '' }
+  if (raw === '0')
+    return {
+      details: { currency_symbol: '', currency_code: '', currency_position: '', values },
+      text: '',
+    }
   const costDetails = {
     currency_symbol: details.currencySymbol ?? '',
     currency_code: details.currencyCode ?? '',

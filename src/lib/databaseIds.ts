@@ -10,7 +10,8 @@ export const MAX_INT4 = 2_147_483_647
  * `'abc'`, `'0x10'` and `99999999999` are not, and would make Postgres fail the whole query.
  */
 export function isInt4(value: unknown): boolean {
-  if (typeof value === 'number') return Number.isInteger(value) && value >= MIN_INT4 && value <= MAX_INT4
+  if (typeof value === 'number')
+    return Number.isInteger(value) && value >= MIN_INT4 && value <= MAX_INT4
   if (typeof value !== 'string' || !/^-?\d{1,10}$/.test(value)) return false
   const number = Number(value)
   return number >= MIN_INT4 && number <= MAX_INT4
@@ -29,6 +30,7 @@ export function hasSerialIds(payload: Payload, slug: string): boolean {
 export function relationId(value: unknown): null | number {
   if (value === null || value === undefined) return null
   if (typeof value === 'number') return value
-  if (typeof value === 'object' && 'id' in (value as object)) return Number((value as { id: unknown }).id)
+  if (typeof value === 'object' && 'id' in (value as object))
+    return Number((value as { id: unknown }).id)
   return Number(value)
 }

@@ -31,7 +31,12 @@ export async function refuseIfOpenByAnother(args: {
     pagination: false,
     req,
     sort: '-updatedAt',
-    where: { and: [{ 'document.relationTo': { equals: collection.slug } }, { 'document.value': { equals: id } }] },
+    where: {
+      and: [
+        { 'document.relationTo': { equals: collection.slug } },
+        { 'document.value': { equals: id } },
+      ],
+    },
   })
   const lock = docs[0] as undefined | { updatedAt?: string; user?: { value?: unknown } }
   if (!lock) return
@@ -39,10 +44,16 @@ export async function refuseIfOpenByAnother(args: {
   const active = Date.now() - new Date(lock.updatedAt ?? 0).getTime() <= seconds * 1000
   if (lock.user?.value === req.user?.id || !active) return
   if (!overrideAccess && !(await mayUpdate(req, collection, id))) return
-  throw new Locked(`Document with ID ${id} is currently locked by another user and cannot be updated.`)
+  throw new Locked(
+    `Document with ID ${id} is currently locked by another user and cannot be updated.`,
+  )
 }
 
-async function mayUpdate(req: PayloadRequest, collection: SanitizedCollectionConfig, id: number | string): Promise<boolean> {
+async function mayUpdate(
+  req: PayloadRequest,
+  collection: SanitizedCollectionConfig,
+  id: number | string,
+): Promise<boolean> {
   const access = await executeAccess({ disableErrors: true, id, req }, collection.access.update)
   if (!access) return false
   if (access === true) return true

@@ -4,7 +4,11 @@
  * "Images that cannot be downloaded"). Such a media item has no `filename`; `externalUrl` is the
  * outside address, which reads back as its `url`.
  */
-export type ExternalImageDoc = { externalUrl?: null | string; filename?: null | string; url?: null | string }
+export type ExternalImageDoc = {
+  externalUrl?: null | string
+  filename?: null | string
+  url?: null | string
+}
 
 /** An absolute http(s) address: the only kind an image may be kept by. */
 export function isWebAddress(value: unknown): value is string {
@@ -17,12 +21,15 @@ export function isWebAddress(value: unknown): value is string {
   }
 }
 
-export const isExternalImage = (doc: ExternalImageDoc | null | undefined): doc is ExternalImageDoc & { externalUrl: string } =>
+export const isExternalImage = (
+  doc: ExternalImageDoc | null | undefined,
+): doc is ExternalImageDoc & { externalUrl: string } =>
   Boolean(doc && !doc.filename && isWebAddress(doc.externalUrl))
 
 /** The extension of an image's file, from its name here or from the last segment of its outside address. */
 export function imageExtension(doc: ExternalImageDoc): string {
   let name = doc.filename ?? ''
-  if (isExternalImage(doc)) name = decodeURIComponent(new URL(doc.externalUrl).pathname.split('/').pop() ?? '')
+  if (isExternalImage(doc))
+    name = decodeURIComponent(new URL(doc.externalUrl).pathname.split('/').pop() ?? '')
   return name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : ''
 }

@@ -1,9 +1,44 @@
 import { splitTags } from './tagSpans'
 
 /** Elements that hold nothing, so open no level. */
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr'])
+const VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+])
 /** Elements a browser closes by itself when the next one starts, so an unclosed one opens no lasting level. */
-const SELF_ENDING = new Set(['p', 'li', 'dt', 'dd', 'option', 'optgroup', 'tr', 'td', 'th', 'thead', 'tbody', 'tfoot', 'colgroup', 'caption', 'rt', 'rp', 'html', 'head', 'body'])
+const SELF_ENDING = new Set([
+  'p',
+  'li',
+  'dt',
+  'dd',
+  'option',
+  'optgroup',
+  'tr',
+  'td',
+  'th',
+  'thead',
+  'tbody',
+  'tfoot',
+  'colgroup',
+  'caption',
+  'rt',
+  'rp',
+  'html',
+  'head',
+  'body',
+])
 
 const TAG_NAME = /^<(\/?)([a-zA-Z][a-zA-Z0-9-]*)/
 

@@ -3,11 +3,13 @@ import { describe, expect, it } from 'vitest'
 import { carriesScript, htmlAsKept } from './htmlSafety'
 import { renderPostContent } from './postContent'
 
-const kept = (html: string, unfiltered: boolean) => htmlAsKept(html, { unfiltered, alsoCheck: renderPostContent })
+const kept = (html: string, unfiltered: boolean) =>
+  htmlAsKept(html, { unfiltered, alsoCheck: renderPostContent })
 
 describe('htmlAsKept', () => {
   it('keeps safe HTML of an editor byte for byte, block markup and odd spacing included', () => {
-    const html = '<!-- wp:paragraph -->\n<p class="x">A &amp; b & c</p>\n<!-- /wp:paragraph -->\n<div>  two  spaces<BR>x</div><iframe src="https://www.youtube.com/embed/x"></iframe><style>p{}</style>'
+    const html =
+      '<!-- wp:paragraph -->\n<p class="x">A &amp; b & c</p>\n<!-- /wp:paragraph -->\n<div>  two  spaces<BR>x</div><iframe src="https://www.youtube.com/embed/x"></iframe><style>p{}</style>'
     expect(kept(html, true)).toBe(html)
   })
 
@@ -37,9 +39,17 @@ describe('htmlAsKept', () => {
   })
 
   it("keeps only a post's tags and attributes for an author or contributor, block markup included", () => {
-    const html = '<!-- wp:paragraph -->\n<p class="a" data-x="1">A <b>b</b></p>\n<!-- /wp:paragraph -->\n<form action="/x"><input name="q"></form><iframe src="https://example.com"></iframe><div style="color:red">d</div>'
-    expect(kept(html, false)).toBe('<!-- wp:paragraph -->\n<p class="a" data-x="1">A <b>b</b></p>\n<!-- /wp:paragraph -->\n<div style="color:red">d</div>')
+    const html =
+      '<!-- wp:paragraph -->\n<p class="a" data-x="1">A <b>b</b></p>\n<!-- /wp:paragraph -->\n<form action="/x"><input name="q"></form><iframe src="https://example.com"></iframe><div style="color:red">d</div>'
+    expect(kept(html, false)).toBe(
+      '<!-- wp:paragraph -->\n<p class="a" data-x="1">A <b>b</b></p>\n<!-- /wp:paragraph -->\n<div style="color:red">d</div>',
+    )
     // The text of an element taken out stays, as text.
-    expect(kept('<script>steal()</script><style>p{}</style><textarea><img src=x onerror=steal()></textarea>', false)).toBe('steal()p{}&lt;img src=x onerror=steal()&gt;')
+    expect(
+      kept(
+        '<script>steal()</script><style>p{}</style><textarea><img src=x onerror=steal()></textarea>',
+        false,
+      ),
+    ).toBe('steal()p{}&lt;img src=x onerror=steal()&gt;')
   })
 })

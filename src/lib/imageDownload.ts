@@ -62,14 +62,23 @@ async function assertPublicHost(hostname: string): Promise<void> {
       throw new ImageDownloadError(`${hostname} could not be resolved`)
     }
   }
-  if (!addresses.length || addresses.some((address) => !isPublicAddress(address))) throw new ImageDownloadError(`${hostname} is a private or internal address`)
+  if (!addresses.length || addresses.some((address) => !isPublicAddress(address)))
+    throw new ImageDownloadError(`${hostname} is a private or internal address`)
 }
 
-function publicLookup(hostname: string, options: LookupOptions, callback: (error: Error | null, address: LookupAddress[] | string, family?: number) => void) {
+function publicLookup(
+  hostname: string,
+  options: LookupOptions,
+  callback: (error: Error | null, address: LookupAddress[] | string, family?: number) => void,
+) {
   lookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, [])
     const refused = addresses.find((entry) => !isPublicAddress(entry.address))
-    if (refused) return callback(new ImageDownloadError(`${hostname} resolves to a private or internal address`), [])
+    if (refused)
+      return callback(
+        new ImageDownloadError(`${hostname} resolves to a private or internal address`),
+        [],
+      )
     if (options.all) return callback(null, addresses)
     return callback(null, addresses[0]!.address, addresses[0]!.family)
   })
@@ -82,7 +91,10 @@ const anywhere = new Agent()
  * Downloads an image: an image content type, at most `maxBytes` (refused as soon as it is
  * exceeded, never read whole first), within `timeoutMs`; redirects followed and each hop checked.
  */
-export async function downloadImage(address: string, options: ImageDownloadOptions): Promise<DownloadedImage> {
+export async function downloadImage(
+  address: string,
+  options: ImageDownloadOptions,
+): Promise<DownloadedImage> {
   const signal = AbortSignal.timeout(options.timeoutMs)
   let url = parseWebAddress(address)
   for (let hop = 0; ; hop++) {
@@ -90,14 +102,21 @@ export async function downloadImage(address: string, options: ImageDownloadOptio
     const trusted = options.anyAddress || (options.trustedHosts ?? []).includes(url.hostname)
     if (!trusted) {
       await assertPublicHost(url.hostname)
-      if (!SAFE_PORTS.has(url.port) && !(site?.hostname === url.hostname && url.port === site.port)) {
+      if (
+        !SAFE_PORTS.has(url.port) &&
+        !(site?.hostname === url.hostname && url.port === site.port)
+      ) {
         throw new ImageDownloadError(`port ${url.port} is not one images are downloaded from`)
       }
     }
     let response: Awaited<ReturnType<typeof fetch>>
     try {
       // Checked again on the address connected to (a name may resolve otherwise by then).
-      response = await fetch(url, { dispatcher: trusted ? anywhere : publicOnly, redirect: 'manual', signal })
+      response = await fetch(url, {
+        dispatcher: trusted ? anywhere : publicOnly,
+        redirect: 'manual',
+        signal,
+      })
     } catch (error) {
       throw new ImageDownloadError(reasonOf(error))
     }
@@ -130,13 +149,20 @@ function parseWebAddress(address: string): URL {
   } catch {
     throw new ImageDownloadError('not a URL')
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ImageDownloadError(`${url.protocol} addresses are not downloaded`)
-  if (url.username || url.password) throw new ImageDownloadError('addresses with credentials are not downloaded')
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ImageDownloadError(`${url.protocol} addresses are not downloaded`)
+  if (url.username || url.password)
+    throw new ImageDownloadError('addresses with credentials are not downloaded')
   return url
 }
 
-async function readAtMost(response: Awaited<ReturnType<typeof fetch>>, maxBytes: number, signal: AbortSignal): Promise<Buffer> {
-  const tooLarge = () => new ImageDownloadError(`larger than ${Math.round(maxBytes / 1024 / 1024)} MB`)
+async function readAtMost(
+  response: Awaited<ReturnType<typeof fetch>>,
+  maxBytes: number,
+  signal: AbortSignal,
+): Promise<Buffer> {
+  const tooLarge = () =>
+    new ImageDownloadError(`larger than ${Math.round(maxBytes / 1024 / 1024)} MB`)
   if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
     await response.body?.cancel()
     throw tooLarge()
@@ -161,7 +187,8 @@ async function readAtMost(response: Awaited<ReturnType<typeof fetch>>, maxBytes:
 function reasonOf(error: unknown): string {
   const cause = (error as { cause?: unknown })?.cause ?? error
   if (cause instanceof ImageDownloadError) return cause.message
-  if ((error as Error)?.name === 'TimeoutError' || (cause as Error)?.name === 'TimeoutError') return 'timed out'
+  if ((error as Error)?.name === 'TimeoutError' || (cause as Error)?.name === 'TimeoutError')
+    return 'timed out'
   const code = (cause as { code?: string })?.code
   return code ? `network error (${code})` : ((cause as Error)?.message ?? 'network error')
 }

@@ -14,10 +14,16 @@ type Reads = Map<string, Map<number | string, null | PlainDoc>>
 
 const readsOf = new WeakMap<PayloadRequest, Reads>()
 
-const kindOf = (req: PayloadRequest, collection: string) => `${collection}:${String(req.locale)}:${String(req.fallbackLocale)}`
+const kindOf = (req: PayloadRequest, collection: string) =>
+  `${collection}:${String(req.locale)}:${String(req.fallbackLocale)}`
 
 /** Records what a read by id as the caller found: the docs, and null for the ids it did not find. */
-export function rememberItemsRead(req: PayloadRequest, collection: string, ids: readonly (number | string)[], docs: readonly PlainDoc[]): void {
+export function rememberItemsRead(
+  req: PayloadRequest,
+  collection: string,
+  ids: readonly (number | string)[],
+  docs: readonly PlainDoc[],
+): void {
   let reads = readsOf.get(req)
   if (!reads) readsOf.set(req, (reads = new Map()))
   const kind = kindOf(req, collection)
@@ -31,7 +37,11 @@ export function rememberItemsRead(req: PayloadRequest, collection: string, ids: 
  * The items of these ids this request read earlier (copies: the caller may replace their related
  * ids by items), when it read every one of them; otherwise null, and the caller reads them all.
  */
-export function itemsReadBefore(req: PayloadRequest, collection: string, ids: readonly (number | string)[]): Map<number | string, PlainDoc> | null {
+export function itemsReadBefore(
+  req: PayloadRequest,
+  collection: string,
+  ids: readonly (number | string)[],
+): Map<number | string, PlainDoc> | null {
   const items = readsOf.get(req)?.get(kindOf(req, collection))
   if (!items || !ids.every((id) => items.has(id))) return null
   const found = new Map<number | string, PlainDoc>()
@@ -51,7 +61,10 @@ export async function readItemsById(
   req: PayloadRequest,
   collection: string,
   ids: readonly (number | string)[],
-  { disableErrors = false, overrideAccess = false }: { disableErrors?: boolean; overrideAccess?: boolean } = {},
+  {
+    disableErrors = false,
+    overrideAccess = false,
+  }: { disableErrors?: boolean; overrideAccess?: boolean } = {},
 ): Promise<PlainDoc[]> {
   const { docs } = await req.payload.find({
     collection: collection as CollectionSlug,

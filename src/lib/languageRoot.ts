@@ -14,12 +14,20 @@ export type LanguageRootPath = { language: string; rootPath: string; segments: s
 export function splitLanguageRoot(pathname: string, options: PathOptions): LanguageRootPath {
   let segments = pathname.split('/').slice(1)
   let language = options.defaultLanguage
-  if (segments.length > 1 && options.languages.includes(segments[0]!) && segments[0] !== options.defaultLanguage) {
+  if (
+    segments.length > 1 &&
+    options.languages.includes(segments[0]!) &&
+    segments[0] !== options.defaultLanguage
+  ) {
     language = segments[0]!
     segments = segments.slice(1)
   }
   if (segments.at(-1) === '' && segments.length > 1) segments = segments.slice(0, -1)
-  return { language, rootPath: language === options.defaultLanguage ? '' : `/${language}`, segments }
+  return {
+    language,
+    rootPath: language === options.defaultLanguage ? '' : `/${language}`,
+    segments,
+  }
 }
 
 /** A slug as stored (`%C3%A9t%C3%A9` → `été`); a malformed escape stays as written and matches nothing. */

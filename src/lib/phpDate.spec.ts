@@ -17,7 +17,8 @@ const now = new Date('2026-11-21T12:00:00Z') // a Saturday; 07:00 in New York
 const NY = 'America/New_York'
 const PARIS = 'Europe/Paris'
 
-const iso = (input: unknown, timeZone = NY, at = now) => parsePhpDateTime(input, { now: at, timeZone })?.toISOString() ?? null
+const iso = (input: unknown, timeZone = NY, at = now) =>
+  parsePhpDateTime(input, { now: at, timeZone })?.toISOString() ?? null
 
 describe('parsePhpDateTime', () => {
   it('reads zone-less dates and date-times as wall time in the given zone', () => {
@@ -64,8 +65,12 @@ describe('parsePhpDateTime', () => {
 
   it('takes "now" as the wall time in the zone, not in the process', () => {
     // 01:00 on Nov 22 in Tokyo, while still Nov 21 in UTC.
-    expect(iso('today', 'Asia/Tokyo', new Date('2026-11-21T16:00:00Z'))).toBe('2026-11-21T15:00:00.000Z')
-    expect(iso('tomorrow 2:30am', NY, new Date('2026-03-07T17:00:00Z'))).toBe('2026-03-08T07:30:00.000Z')
+    expect(iso('today', 'Asia/Tokyo', new Date('2026-11-21T16:00:00Z'))).toBe(
+      '2026-11-21T15:00:00.000Z',
+    )
+    expect(iso('tomorrow 2:30am', NY, new Date('2026-03-07T17:00:00Z'))).toBe(
+      '2026-03-08T07:30:00.000Z',
+    )
   })
 
   it('reads numbers and digit strings as Unix seconds', () => {
@@ -105,7 +110,9 @@ describe('parsePhpDateTime', () => {
       ['1000-01-01 00:00', 'Asia/Kolkata'],
     ] as const) {
       expect(iso(`${wall}:00`, zone), wall).toBe(iso(wall, zone))
-      expect(calendarDateOf(`${wall}:00`, { now, timeZone: zone }), wall).toBe(calendarDateOf(wall, { now, timeZone: zone }))
+      expect(calendarDateOf(`${wall}:00`, { now, timeZone: zone }), wall).toBe(
+        calendarDateOf(wall, { now, timeZone: zone }),
+      )
     }
     // Values a calendar does not have still roll over (through strtotime), as in PHP.
     expect(iso('2026-02-30 10:00:00', 'UTC')).toBe('2026-03-02T10:00:00.000Z')
@@ -114,7 +121,22 @@ describe('parsePhpDateTime', () => {
   })
 
   it('rejects what strtotime rejects, and anything that is not a string or a number', () => {
-    for (const input of ['before my birthday', 'not-a-date', '', '   ', '2026-13-01', '2026-12-01 25:00', [], {}, true, false, null, undefined, Number.NaN, Infinity]) {
+    for (const input of [
+      'before my birthday',
+      'not-a-date',
+      '',
+      '   ',
+      '2026-13-01',
+      '2026-12-01 25:00',
+      [],
+      {},
+      true,
+      false,
+      null,
+      undefined,
+      Number.NaN,
+      Infinity,
+    ]) {
       expect(iso(input), JSON.stringify(input)).toBeNull()
     }
   })
@@ -126,14 +148,34 @@ describe('parsePhpDateTime', () => {
 
 describe('isPhpTime', () => {
   it('accepts numbers and parseable strings', () => {
-    for (const input of [0, 1767225600, 1.5, '1767225600', '2026-12-01', 'tomorrow 9am', '+5 days', '2026-12-01T19:00:00Z']) {
+    for (const input of [
+      0,
+      1767225600,
+      1.5,
+      '1767225600',
+      '2026-12-01',
+      'tomorrow 9am',
+      '+5 days',
+      '2026-12-01T19:00:00Z',
+    ]) {
       expect(isPhpTime(input), String(input)).toBe(true)
     }
     expect(isPhpTime('next wednesday 4pm', { now, timeZone: NY })).toBe(true)
   })
 
   it('rejects the rest', () => {
-    for (const input of ['before my birthday', 'not-a-date', '', ' ', [], {}, true, null, undefined, Number.NaN]) {
+    for (const input of [
+      'before my birthday',
+      'not-a-date',
+      '',
+      ' ',
+      [],
+      {},
+      true,
+      null,
+      undefined,
+      Number.NaN,
+    ]) {
       expect(isPhpTime(input), JSON.stringify(input)).toBe(false)
     }
   })
@@ -156,7 +198,8 @@ describe('formatWallTime', () => {
 })
 
 describe('calendarDateOf', () => {
-  const day = (input: unknown, timeZone = NY, at = now) => calendarDateOf(input, { now: at, timeZone })
+  const day = (input: unknown, timeZone = NY, at = now) =>
+    calendarDateOf(input, { now: at, timeZone })
 
   it('gives the date as written', () => {
     expect(day('2018-01-01 15:00:00')).toBe('2018-01-01')
@@ -191,8 +234,22 @@ describe('calendarDateOf', () => {
 
 describe('dateDetails', () => {
   it('splits a wall time into zero-padded parts', () => {
-    expect(dateDetails('2026-01-02 03:04:05')).toEqual({ year: '2026', month: '01', day: '02', hour: '03', minutes: '04', seconds: '05' })
-    expect(dateDetails('2026-12-29 18:00:00')).toEqual({ year: '2026', month: '12', day: '29', hour: '18', minutes: '00', seconds: '00' })
+    expect(dateDetails('2026-01-02 03:04:05')).toEqual({
+      year: '2026',
+      month: '01',
+      day: '02',
+      hour: '03',
+      minutes: '04',
+      seconds: '05',
+    })
+    expect(dateDetails('2026-12-29 18:00:00')).toEqual({
+      year: '2026',
+      month: '12',
+      day: '29',
+      hour: '18',
+      minutes: '00',
+      seconds: '00',
+    })
   })
 
   it('throws for anything else', () => {
@@ -238,17 +295,33 @@ describe('timezoneAbbreviation', () => {
 
 describe('wallTimeToInstant', () => {
   it('reads the wall time in the zone', () => {
-    expect(wallTimeToInstant('2026-12-29 18:00:00', NY).toISOString()).toBe('2026-12-29T23:00:00.000Z')
-    expect(wallTimeToInstant('2027-07-01 12:00:00', NY).toISOString()).toBe('2027-07-01T16:00:00.000Z')
-    expect(wallTimeToInstant('2026-12-01 19:00:00', PARIS).toISOString()).toBe('2026-12-01T18:00:00.000Z')
-    expect(wallTimeToInstant('2026-12-01 19:00:00', 'UTC').toISOString()).toBe('2026-12-01T19:00:00.000Z')
+    expect(wallTimeToInstant('2026-12-29 18:00:00', NY).toISOString()).toBe(
+      '2026-12-29T23:00:00.000Z',
+    )
+    expect(wallTimeToInstant('2027-07-01 12:00:00', NY).toISOString()).toBe(
+      '2027-07-01T16:00:00.000Z',
+    )
+    expect(wallTimeToInstant('2026-12-01 19:00:00', PARIS).toISOString()).toBe(
+      '2026-12-01T18:00:00.000Z',
+    )
+    expect(wallTimeToInstant('2026-12-01 19:00:00', 'UTC').toISOString()).toBe(
+      '2026-12-01T19:00:00.000Z',
+    )
   })
 
   it('moves a gap forward and takes the first of a repeated hour', () => {
-    expect(wallTimeToInstant('2026-03-08 02:30:00', NY).toISOString()).toBe('2026-03-08T07:30:00.000Z')
-    expect(wallTimeToInstant('2026-11-01 01:30:00', NY).toISOString()).toBe('2026-11-01T05:30:00.000Z')
-    expect(wallTimeToInstant('2026-10-04 02:15:00', 'Australia/Lord_Howe').toISOString()).toBe('2026-10-03T15:45:00.000Z')
-    expect(wallTimeToInstant('2026-04-05 01:45:00', 'Australia/Lord_Howe').toISOString()).toBe('2026-04-04T14:45:00.000Z')
+    expect(wallTimeToInstant('2026-03-08 02:30:00', NY).toISOString()).toBe(
+      '2026-03-08T07:30:00.000Z',
+    )
+    expect(wallTimeToInstant('2026-11-01 01:30:00', NY).toISOString()).toBe(
+      '2026-11-01T05:30:00.000Z',
+    )
+    expect(wallTimeToInstant('2026-10-04 02:15:00', 'Australia/Lord_Howe').toISOString()).toBe(
+      '2026-10-03T15:45:00.000Z',
+    )
+    expect(wallTimeToInstant('2026-04-05 01:45:00', 'Australia/Lord_Howe').toISOString()).toBe(
+      '2026-04-04T14:45:00.000Z',
+    )
   })
 
   it('round-trips with formatWallTime', () => {
@@ -270,33 +343,81 @@ describe('independence from the process timezone', () => {
   // process zones below (Berlin's and New York's spring-forward hours, Lord Howe's half hour), and
   // "now" itself in one; they must come out the same in every process zone.
   const cases: Array<{ input: string; timeZone: string; now: string; expected: string }> = [
-    { input: '2026-03-29 02:30', timeZone: NY, now: '2026-11-21T12:00:00Z', expected: '2026-03-29T06:30:00.000Z' },
-    { input: 'tomorrow 2:30am', timeZone: NY, now: '2026-03-28T12:00:00Z', expected: '2026-03-29T06:30:00.000Z' },
-    { input: '2026-03-08 02:30', timeZone: PARIS, now: '2026-11-21T12:00:00Z', expected: '2026-03-08T01:30:00.000Z' },
-    { input: '2026-10-04 02:15', timeZone: 'UTC', now: '2026-11-21T12:00:00Z', expected: '2026-10-04T02:15:00.000Z' },
-    { input: 'now', timeZone: 'UTC', now: '2026-03-08T02:30:00Z', expected: '2026-03-08T02:30:00.000Z' },
-    { input: '+1 day', timeZone: 'UTC', now: '2026-03-29T02:30:00Z', expected: '2026-03-30T02:30:00.000Z' },
-    { input: 'next wednesday 4pm', timeZone: NY, now: '2026-11-21T12:00:00Z', expected: '2026-11-25T21:00:00.000Z' },
-    { input: '2026-12-01 19:00 EST', timeZone: PARIS, now: '2026-11-21T12:00:00Z', expected: '2026-12-02T00:00:00.000Z' },
+    {
+      input: '2026-03-29 02:30',
+      timeZone: NY,
+      now: '2026-11-21T12:00:00Z',
+      expected: '2026-03-29T06:30:00.000Z',
+    },
+    {
+      input: 'tomorrow 2:30am',
+      timeZone: NY,
+      now: '2026-03-28T12:00:00Z',
+      expected: '2026-03-29T06:30:00.000Z',
+    },
+    {
+      input: '2026-03-08 02:30',
+      timeZone: PARIS,
+      now: '2026-11-21T12:00:00Z',
+      expected: '2026-03-08T01:30:00.000Z',
+    },
+    {
+      input: '2026-10-04 02:15',
+      timeZone: 'UTC',
+      now: '2026-11-21T12:00:00Z',
+      expected: '2026-10-04T02:15:00.000Z',
+    },
+    {
+      input: 'now',
+      timeZone: 'UTC',
+      now: '2026-03-08T02:30:00Z',
+      expected: '2026-03-08T02:30:00.000Z',
+    },
+    {
+      input: '+1 day',
+      timeZone: 'UTC',
+      now: '2026-03-29T02:30:00Z',
+      expected: '2026-03-30T02:30:00.000Z',
+    },
+    {
+      input: 'next wednesday 4pm',
+      timeZone: NY,
+      now: '2026-11-21T12:00:00Z',
+      expected: '2026-11-25T21:00:00.000Z',
+    },
+    {
+      input: '2026-12-01 19:00 EST',
+      timeZone: PARIS,
+      now: '2026-11-21T12:00:00Z',
+      expected: '2026-12-02T00:00:00.000Z',
+    },
   ]
   const moduleUrl = new URL('./phpDate.ts', import.meta.url).href
 
   it('parses the same in this process', () => {
-    for (const c of cases) expect(iso(c.input, c.timeZone, new Date(c.now)), c.input).toBe(c.expected)
+    for (const c of cases)
+      expect(iso(c.input, c.timeZone, new Date(c.now)), c.input).toBe(c.expected)
   })
 
   // Child processes, because this process's timezone is global state that tests must not change.
-  it.each(['UTC', 'Asia/Tokyo', 'Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe'])('parses the same with TZ=%s', (tz) => {
-    const script = `
+  it.each(['UTC', 'Asia/Tokyo', 'Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe'])(
+    'parses the same with TZ=%s',
+    (tz) => {
+      const script = `
       import { parsePhpDateTime } from ${JSON.stringify(moduleUrl)}
       const cases = ${JSON.stringify(cases)}
       console.log(JSON.stringify(cases.map((c) => parsePhpDateTime(c.input, { now: new Date(c.now), timeZone: c.timeZone })?.toISOString() ?? null)))
     `
-    const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], {
-      cwd: fileURLToPath(new URL('../..', import.meta.url)),
-      env: { ...process.env, TZ: tz },
-      encoding: 'utf8',
-    })
-    expect(JSON.parse(output)).toEqual(cases.map((c) => c.expected))
-  })
+      const output = execFileSync(
+        process.execPath,
+        ['--import', 'tsx', '--input-type=module', '--eval', script],
+        {
+          cwd: fileURLToPath(new URL('../..', import.meta.url)),
+          env: { ...process.env, TZ: tz },
+          encoding: 'utf8',
+        },
+      )
+      expect(JSON.parse(output)).toEqual(cases.map((c) => c.expected))
+    },
+  )
 })

@@ -14,7 +14,14 @@ export type WallTime = string // 'YYYY-MM-DD HH:MM:SS'
 /** Seconds since the epoch, or false when PHP would return false. */
 const strtotime = locutusStrtotime as (text: string, now?: number) => false | number
 
-type Wall = { year: number; month: number; day: number; hour: number; minute: number; second: number }
+type Wall = {
+  year: number
+  month: number
+  day: number
+  hour: number
+  minute: number
+  second: number
+}
 
 /**
  * How far back locutus computes. locutus does all its arithmetic with `Date`'s local-time methods, i.e.
@@ -26,7 +33,8 @@ type Wall = { year: number; month: number; day: number; hour: number; minute: nu
 const ERA_SHIFT = 2000
 
 /** A string PHP reads as an instant with its own offset, which luxon parses exactly (with fractions). */
-const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?\s*(?:Z|[+-]\d{2}(?::?\d{2})?)$/i
+const ISO_WITH_OFFSET =
+  /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?\s*(?:Z|[+-]\d{2}(?::?\d{2})?)$/i
 
 /** The original treats numeric input as a Unix timestamp (`is_numeric` before `strtotime`). */
 const UNIX_SECONDS = /^[+-]?\d+$/
@@ -44,7 +52,8 @@ function splitWallTime(wall: WallTime): Six<string> {
 
 /** Fails loudly: a bad zone is the caller's bug, not bad user input that should read as "unparseable". */
 function assertTimeZone(timeZone: string): void {
-  if (!DateTime.fromMillis(0, { zone: zoneOf(timeZone) }).isValid) throw new RangeError(`Invalid time zone: ${timeZone}`)
+  if (!DateTime.fromMillis(0, { zone: zoneOf(timeZone) }).isValid)
+    throw new RangeError(`Invalid time zone: ${timeZone}`)
 }
 
 function inZone(instant: Date, timeZone: string): DateTime {
@@ -54,7 +63,14 @@ function inZone(instant: Date, timeZone: string): DateTime {
 }
 
 function wallOf(dt: DateTime): Wall {
-  return { year: dt.year, month: dt.month, day: dt.day, hour: dt.hour, minute: dt.minute, second: dt.second }
+  return {
+    year: dt.year,
+    month: dt.month,
+    day: dt.day,
+    hour: dt.hour,
+    minute: dt.minute,
+    second: dt.second,
+  }
 }
 
 function fromUnixSeconds(seconds: number): Date | null {
@@ -68,7 +84,12 @@ function fromUnixSeconds(seconds: number): Date | null {
  * pinned to an offset, with the UTC getters). Those getters are the only way locutus exposes its wall
  * time, so reading them back cancels out the process timezone.
  */
-function runStrtotime(text: string, now: Wall, yearsBack: number, read: 'local' | 'utc'): Wall | null {
+function runStrtotime(
+  text: string,
+  now: Wall,
+  yearsBack: number,
+  read: 'local' | 'utc',
+): Wall | null {
   const relativeTo = new Date(0)
   // setFullYear, not the Date constructor, which maps years 0-99 to 1900-1999.
   relativeTo.setFullYear(now.year - yearsBack, now.month - 1, now.day)
@@ -166,7 +187,8 @@ function plainWallTime(text: string): null | Wall {
   const match = WALL_TIME.exec(text)
   if (!match) return null
   const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as Six<number>
-  if (year < 1000 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null
+  if (year < 1000 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month))
+    return null
   if (hour > 23 || minute > 59 || second > 59) return null
   return { year, month, day, hour, minute, second }
 }
@@ -187,11 +209,17 @@ type Parsed =
  */
 function parse(input: unknown, now: Date, timeZone: string): Parsed | null {
   if (typeof input === 'string' && input.length > TEXT_LIMITS.date) return null
-  const key = typeof input === 'string' || typeof input === 'number' ? `${now.getTime()} ${timeZone} ${typeof input} ${input}` : undefined
+  const key =
+    typeof input === 'string' || typeof input === 'number'
+      ? `${now.getTime()} ${timeZone} ${typeof input} ${input}`
+      : undefined
   const kept = key === undefined ? undefined : readings.get(key)
   if (kept !== undefined) return kept
   const read = readPhpTime(input, now, timeZone)
-  const parsed = read && isWithinDateRange(read.kind === 'unix' ? read.instant : read.dateTime.toJSDate()) ? read : null
+  const parsed =
+    read && isWithinDateRange(read.kind === 'unix' ? read.instant : read.dateTime.toJSDate())
+      ? read
+      : null
   if (key !== undefined) readings.set(key, parsed)
   return parsed
 }
@@ -234,7 +262,8 @@ function readPhpTime(input: unknown, now: Date, timeZone: string): Parsed | null
   if (!dateTime) return null
   if (!reading.zoned) return { kind: 'text', dateTime, written: () => reading.wall }
   // Texts with two zones cannot take a third; their written date falls back to the instant's.
-  const written = () => readWithLocutus(text, nowWall, 'written')?.wall ?? wallOf(dateTime.setZone(timeZone))
+  const written = () =>
+    readWithLocutus(text, nowWall, 'written')?.wall ?? wallOf(dateTime.setZone(timeZone))
   return { kind: 'text', dateTime, written }
 }
 
@@ -246,7 +275,10 @@ function readPhpTime(input: unknown, now: Date, timeZone: string): Parsed | null
  * blank filter is a client mistake, not a request for the current time. Throws RangeError for an
  * invalid `timeZone`, which is a configuration bug rather than bad input.
  */
-export function parsePhpDateTime(input: unknown, args: { now: Date; timeZone: string }): Date | null {
+export function parsePhpDateTime(
+  input: unknown,
+  args: { now: Date; timeZone: string },
+): Date | null {
   const parsed = parse(input, args.now, args.timeZone)
   if (!parsed) return null
   return parsed.kind === 'unix' ? parsed.instant : parsed.dateTime.toJSDate()
@@ -260,7 +292,10 @@ export function parsePhpDateTime(input: unknown, args: { now: Date; timeZone: st
  * they default to the current time and UTC.
  */
 export function isPhpTime(input: unknown, args?: { now?: Date; timeZone?: string }): boolean {
-  return parsePhpDateTime(input, { now: args?.now ?? new Date(), timeZone: args?.timeZone ?? 'UTC' }) !== null
+  return (
+    parsePhpDateTime(input, { now: args?.now ?? new Date(), timeZone: args?.timeZone ?? 'UTC' }) !==
+    null
+  )
 }
 
 /** The wall time of `instant` in `timeZone`, formatted 'YYYY-MM-DD HH:MM:SS'. */
@@ -277,7 +312,10 @@ export function formatWallTime(instant: Date, timeZone: string): WallTime {
  * A text with its own offset (`2018-01-01T23:00:00-05:00`) names the date in that offset, because the
  * original widens the date it reads off the string, not the date the instant falls on in the site's zone.
  */
-export function calendarDateOf(input: unknown, args: { now: Date; timeZone: string }): string | null {
+export function calendarDateOf(
+  input: unknown,
+  args: { now: Date; timeZone: string },
+): string | null {
   const parsed = parse(input, args.now, args.timeZone)
   if (!parsed) return null
   switch (parsed.kind) {
@@ -361,7 +399,20 @@ const ICU_TO_TZDATA: Readonly<Record<string, string>> = { HAST: 'HST', HADT: 'HD
  * 'GMT+1' there); en-GB adds CET/CEST, EET/EEST, WET/WEST, BST; the others add their regions' names
  * (IST, AEST, NZST, SAST, JST, NST, HKT, WIB, ChST...).
  */
-const NAME_LOCALES = ['en-US', 'en-GB', 'en-IE', 'en-AU', 'en-NZ', 'en-IN', 'en-ZA', 'ja-JP', 'en-CA', 'en-HK', 'id-ID', 'en-GU']
+const NAME_LOCALES = [
+  'en-US',
+  'en-GB',
+  'en-IE',
+  'en-AU',
+  'en-NZ',
+  'en-IN',
+  'en-ZA',
+  'ja-JP',
+  'en-CA',
+  'en-HK',
+  'id-ID',
+  'en-GU',
+]
 
 /** Letters only: rejects 'GMT+1' and decorated names such as id-ID's 'CST (Kuba)'. */
 const LETTER_NAME = /^[A-Za-z]{2,6}$/
@@ -370,11 +421,18 @@ const formatters = processRegion<Intl.DateTimeFormat>('zone-name-formatters', { 
 
 /** Intl formatters are slow to build, and a list response asks for the same few zones again and again. */
 function formatter(locale: string, timeZone: string): Intl.DateTimeFormat {
-  return formatters.remember(`${locale}|${timeZone}`, () => new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' }))
+  return formatters.remember(
+    `${locale}|${timeZone}`,
+    () => new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' }),
+  )
 }
 
 function shortName(locale: string, instant: Date, timeZone: string): string {
-  return formatter(locale, timeZone).formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value ?? ''
+  return (
+    formatter(locale, timeZone)
+      .formatToParts(instant)
+      .find((part) => part.type === 'timeZoneName')?.value ?? ''
+  )
 }
 
 /** PHP's numeric names: '+01', '-0330'; minutes only when not zero. */

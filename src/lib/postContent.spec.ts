@@ -13,16 +13,31 @@ import { summaryTextOf } from './summaryText'
  */
 const RESPONSES = join(__dirname, '../../test/fixtures/oracle/responses')
 
-type Recorded = { request: { method: string; body: null | Record<string, unknown> }; response: { body: unknown } }
+type Recorded = {
+  request: { method: string; body: null | Record<string, unknown> }
+  response: { body: unknown }
+}
 const recorded = readdirSync(RESPONSES)
   .filter((name) => /^(e-json-ld|f-descriptions|h-summary-text|j-html-descriptions)-/.test(name))
-  .map((name) => ({ name, ...(JSON.parse(readFileSync(join(RESPONSES, name), 'utf8')) as Recorded) }))
-  .filter((item) => item.request.method === 'POST' && item.response.body && typeof item.response.body === 'object')
+  .map((name) => ({
+    name,
+    ...(JSON.parse(readFileSync(join(RESPONSES, name), 'utf8')) as Recorded),
+  }))
+  .filter(
+    (item) =>
+      item.request.method === 'POST' &&
+      item.response.body &&
+      typeof item.response.body === 'object',
+  )
 
 const sent = (field: string) =>
   recorded
     .filter((item) => typeof item.request.body?.[field] === 'string')
-    .map((item) => ({ name: item.name, sent: item.request.body![field] as string, returned: (item.response.body as Record<string, unknown>)[field] }))
+    .map((item) => ({
+      name: item.name,
+      sent: item.request.body![field] as string,
+      returned: (item.response.body as Record<string, unknown>)[field],
+    }))
 
 describe('renderPostContent: descriptions as the original returns them', () => {
   const cases = sent('description')

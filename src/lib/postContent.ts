@@ -22,7 +22,8 @@ const has = (tag: string, name: string) => new RegExp(`\\s${name}\\s*=`, 'i').te
  */
 function addMediaAttributes(html: string): string {
   return html.replace(/<(img|iframe)\s[^>]+>/g, (tag, name: string) => {
-    const lazy = has(tag, 'width') && has(tag, 'height') && !has(tag, 'loading') ? ' loading="lazy"' : ''
+    const lazy =
+      has(tag, 'width') && has(tag, 'height') && !has(tag, 'loading') ? ' loading="lazy"' : ''
     const decoding = name === 'img' && !has(tag, 'decoding') ? ' decoding="async"' : ''
     return `<${name}${lazy}${decoding}${tag.slice(name.length + 1)}`
   })

@@ -21,7 +21,9 @@ const paragraph = (text: string): SerializedEditorState =>
       children: [
         {
           type: 'paragraph',
-          children: [{ type: 'text', text, format: 0, detail: 0, mode: 'normal', style: '', version: 1 }],
+          children: [
+            { type: 'text', text, format: 0, detail: 0, mode: 'normal', style: '', version: 1 },
+          ],
           direction: null,
           format: '',
           indent: 0,
@@ -64,7 +66,9 @@ describe('htmlToLexical → lexicalToHtml', () => {
     expect(await roundTrip('One\ntwo\n\nThree\r\n\r\n\r\nFour <b>bold</b>')).toBe(
       '<p>One<br>two</p><p>Three</p><p>Four <strong>bold</strong></p>',
     )
-    expect(await roundTrip('Long <strong>description</strong>')).toBe('<p>Long <strong>description</strong></p>')
+    expect(await roundTrip('Long <strong>description</strong>')).toBe(
+      '<p>Long <strong>description</strong></p>',
+    )
   })
 
   it('reads plain text as WordPress does: entities decode, stray < and & are text', async () => {
@@ -92,12 +96,18 @@ describe('htmlToLexical → lexicalToHtml', () => {
     expect(JSON.stringify(state)).not.toContain('upload')
     expect(lexicalToHtml(state)).toBe('<p>after</p>')
     expect(await roundTrip('<p>Inline <img src="x.png">image</p>')).toBe('<p>Inline image</p>')
-    expect(await roundTrip('<figure><img src="a.png"><figcaption>Caption</figcaption></figure>')).toBe('<p>Caption</p>')
+    expect(
+      await roundTrip('<figure><img src="a.png"><figcaption>Caption</figcaption></figure>'),
+    ).toBe('<p>Caption</p>')
     expect(await htmlToLexical('<img src="x.png">', config)).toBeNull()
   })
 
   it('drops scripts, styles and iframes, and flattens tables into paragraphs', async () => {
-    expect(await roundTrip('<script>alert(1)</script><style>p{}</style><iframe src="x"></iframe><p>x</p>')).toBe('<p>x</p>')
+    expect(
+      await roundTrip(
+        '<script>alert(1)</script><style>p{}</style><iframe src="x"></iframe><p>x</p>',
+      ),
+    ).toBe('<p>x</p>')
     expect(await roundTrip('<table><tr><td>a</td><td>b</td></tr></table>')).toBe('<p>a</p><p>b</p>')
   })
 
@@ -106,18 +116,27 @@ describe('htmlToLexical → lexicalToHtml', () => {
     expect(await roundTrip('<p><b>b</b> <i>i</i></p>')).toBe('<p><strong>b</strong> <em>i</em></p>')
     expect(await roundTrip('<div>in a div</div>')).toBe('<p>in a div</p>')
     expect(await roundTrip('<p>a</p>\n\n<p>b</p>')).toBe('<p>a</p><p>b</p>')
-    expect(await roundTrip('<p style="text-align:center">c</p>')).toBe('<p style="text-align: center;">c</p>')
+    expect(await roundTrip('<p style="text-align:center">c</p>')).toBe(
+      '<p style="text-align: center;">c</p>',
+    )
   })
 
   it('opens target="_blank" links in a new tab with rel="noopener", and drops other rel values', async () => {
-    const state = await htmlToLexical('<p><a href="https://example.com/" target="_blank" rel="nofollow">x</a></p>', config)
+    const state = await htmlToLexical(
+      '<p><a href="https://example.com/" target="_blank" rel="nofollow">x</a></p>',
+      config,
+    )
     expect(JSON.stringify(state)).toContain('"newTab":true')
-    expect(lexicalToHtml(state)).toBe('<p><a href="https://example.com/" target="_blank" rel="noopener">x</a></p>')
+    expect(lexicalToHtml(state)).toBe(
+      '<p><a href="https://example.com/" target="_blank" rel="noopener">x</a></p>',
+    )
   })
 
   it('keeps the text of links without a usable URL, and encodes spaces in URLs', async () => {
     expect(
-      await roundTrip('<p><a href="">e</a> <a>n</a> <a href="javascript:alert(1)">j</a> <a href="/my file.pdf">f</a></p>'),
+      await roundTrip(
+        '<p><a href="">e</a> <a>n</a> <a href="javascript:alert(1)">j</a> <a href="/my file.pdf">f</a></p>',
+      ),
     ).toBe('<p>e n j <a href="/my%20file.pdf">f</a></p>')
   })
 
@@ -144,7 +163,10 @@ describe('htmlToLexical → lexicalToHtml', () => {
       '<a href="https://example.com/a/b.html?x=1+2">a</a> <a href="mailto:x@example.com">m</a> <a href="#top">t</a></p>'
     const venue = await payload.create({
       collection: 'venues',
-      data: { name: unique('Link hall'), description: await htmlToLexical(html, payload.config) } as never,
+      data: {
+        name: unique('Link hall'),
+        description: await htmlToLexical(html, payload.config),
+      } as never,
     })
     const read = await payload.findByID({ collection: 'venues', id: venue.id })
     expect(JSON.stringify(read.description)).toContain('%2Fsearch%3Fq%3Da%2Bb')
@@ -152,15 +174,23 @@ describe('htmlToLexical → lexicalToHtml', () => {
   })
 
   it('converts the same way however many conversions share a parser, with or without <style>', async () => {
-    const withoutIds = (state: unknown) => JSON.stringify(state).replace(/"id":"[0-9a-f]{24}"/g, '"id":"…"')
-    const inputs = ['<p>a <strong>b</strong> <a href="https://example.com/">c</a><img src="x.png"></p>', '<style>p{}</style><ul><li>x</li></ul>']
-    const first = await Promise.all(inputs.map(async (html) => withoutIds(await htmlToLexical(html, config))))
+    const withoutIds = (state: unknown) =>
+      JSON.stringify(state).replace(/"id":"[0-9a-f]{24}"/g, '"id":"…"')
+    const inputs = [
+      '<p>a <strong>b</strong> <a href="https://example.com/">c</a><img src="x.png"></p>',
+      '<style>p{}</style><ul><li>x</li></ul>',
+    ]
+    const first = await Promise.all(
+      inputs.map(async (html) => withoutIds(await htmlToLexical(html, config))),
+    )
     // More conversions than one parser window serves, so windows are replaced in between.
     for (let round = 0; round < 120; round++) {
       const html = inputs[round % inputs.length]!
       expect(withoutIds(await htmlToLexical(html, config))).toBe(first[round % inputs.length])
     }
-    expect(await roundTrip(inputs[0]!)).toBe('<p>a <strong>b</strong> <a href="https://example.com/">c</a></p>')
+    expect(await roundTrip(inputs[0]!)).toBe(
+      '<p>a <strong>b</strong> <a href="https://example.com/">c</a></p>',
+    )
     expect(await roundTrip(inputs[1]!)).toBe('<ul><li>x</li></ul>')
   })
 })
@@ -181,7 +211,12 @@ describe('lexicalToHtml', () => {
 
   it('leaves out nodes it has no HTML for instead of writing "unknown node"', () => {
     const state = paragraph('kept')
-    state.root.children.push({ type: 'relationship', relationTo: 'events', value: 1, version: 2 } as never)
+    state.root.children.push({
+      type: 'relationship',
+      relationTo: 'events',
+      value: 1,
+      version: 2,
+    } as never)
     state.root.children.push({ type: 'upload', relationTo: 'media', value: 1, version: 3 } as never)
     expect(lexicalToHtml(state)).toBe('<p>kept</p>')
   })
@@ -191,7 +226,14 @@ describe('lexicalToHtml', () => {
     state.root.children.push({
       type: 'upload',
       relationTo: 'media',
-      value: { id: 1, url: '/api/media/file/a "b".png', mimeType: 'image/png', width: 640, height: 480, alt: 'A & B' },
+      value: {
+        id: 1,
+        url: '/api/media/file/a "b".png',
+        mimeType: 'image/png',
+        width: 640,
+        height: 480,
+        alt: 'A & B',
+      },
       fields: null,
       version: 3,
     } as never)

@@ -9,9 +9,16 @@ import type {
   SerializedUploadNode,
 } from '@payloadcms/richtext-lexical'
 import type { HTMLConverter, HTMLConvertersFunction } from '@payloadcms/richtext-lexical/html'
-import type { SerializedEditorState, SerializedLexicalNode } from '@payloadcms/richtext-lexical/lexical'
+import type {
+  SerializedEditorState,
+  SerializedLexicalNode,
+} from '@payloadcms/richtext-lexical/lexical'
 
-import { convertHTMLToLexical, editorConfigFactory, validateUrl } from '@payloadcms/richtext-lexical'
+import {
+  convertHTMLToLexical,
+  editorConfigFactory,
+  validateUrl,
+} from '@payloadcms/richtext-lexical'
 import { convertLexicalToHTML } from '@payloadcms/richtext-lexical/html'
 import {
   IS_BOLD,
@@ -50,7 +57,13 @@ type Node = SerializedLexicalNode & { children?: Node[]; [key: string]: unknown 
 // Lexical → HTML
 // ---------------------------------------------------------------------------------------------
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\u00a0': '&nbsp;' }
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  '\u00a0': '&nbsp;',
+}
 
 // One escaper for text and attribute values: the library's escape-html also turns `'` into
 // `&#39;`, which WordPress does not do and which would make round trips change the text.
@@ -72,7 +85,9 @@ const TEXT_FORMATS: ReadonlyArray<readonly [number, string]> = [
   [IS_BOLD, 'strong'],
 ]
 
-const textConverter: HTMLConverter<{ format?: number; text?: string; type: 'text' }> = ({ node }) => {
+const textConverter: HTMLConverter<{ format?: number; text?: string; type: 'text' }> = ({
+  node,
+}) => {
   let html = escapeHtml(node.text ?? '')
   const format = node.format ?? 0
   for (const [flag, tag] of TEXT_FORMATS) {
@@ -96,7 +111,9 @@ function storedUrl(url: string | undefined): string | undefined {
   if (!url || validateUrl(url)) return url
   try {
     const decoded = decodeURIComponent(url)
-    return decoded !== url && encodeURIComponent(decoded) === url && !validateUrl(decoded) ? decoded : url
+    return decoded !== url && encodeURIComponent(decoded) === url && !validateUrl(decoded)
+      ? decoded
+      : url
   } catch {
     return url
   }
@@ -105,7 +122,10 @@ function storedUrl(url: string | undefined): string | undefined {
 // Internal links point at a Payload document, for which this API has no public URL, and unsafe
 // URLs must not reach a browser: both keep their text but lose the anchor, instead of becoming the
 // library's `href="#"` or `href="https://"`.
-const linkConverter: HTMLConverter<SerializedAutoLinkNode | SerializedLinkNode> = ({ node, nodesToHTML }) => {
+const linkConverter: HTMLConverter<SerializedAutoLinkNode | SerializedLinkNode> = ({
+  node,
+  nodesToHTML,
+}) => {
   const children = nodesToHTML({ nodes: node.children }).join('')
   const url = node.fields?.linkType === 'internal' ? null : safeUrl(storedUrl(node.fields?.url))
   if (!url) return children
@@ -117,16 +137,25 @@ const linkConverter: HTMLConverter<SerializedAutoLinkNode | SerializedLinkNode> 
 // attributes and newlines meant for its own stylesheet. Lexical stores a nested list as an extra
 // item holding only that list; it is written inside the previous item, as HTML (and WordPress)
 // nest lists. Checklists come out as plain bullet lists.
-const listConverter: HTMLConverter<SerializedListNode> = ({ node, nodesToHTML, providedStyleTag }) => {
+const listConverter: HTMLConverter<SerializedListNode> = ({
+  node,
+  nodesToHTML,
+  providedStyleTag,
+}) => {
   const tag = node.tag === 'ol' ? 'ol' : 'ul'
-  const start = tag === 'ol' && Number.isInteger(node.start) && node.start !== 1 ? ` start="${node.start}"` : ''
+  const start =
+    tag === 'ol' && Number.isInteger(node.start) && node.start !== 1 ? ` start="${node.start}"` : ''
   const items: string[] = []
   for (const item of node.children as Node[]) {
     const nestedOnly =
-      item.type === 'listitem' && !!item.children?.length && item.children.every((child) => child.type === 'list')
+      item.type === 'listitem' &&
+      !!item.children?.length &&
+      item.children.every((child) => child.type === 'list')
     const previous = items.at(-1)
     if (nestedOnly && previous?.endsWith('</li>')) {
-      const nested = nodesToHTML({ nodes: item.children!, parent: { ...item, parent: node } }).join('')
+      const nested = nodesToHTML({ nodes: item.children!, parent: { ...item, parent: node } }).join(
+        '',
+      )
       items[items.length - 1] = `${previous.slice(0, -'</li>'.length)}${nested}</li>`
     } else {
       items.push(nodesToHTML({ nodes: [item] }).join(''))
@@ -143,16 +172,22 @@ const listItemConverter: HTMLConverter<{ children: SerializedLexicalNode[]; type
 
 // An empty paragraph is only spacing from the editor; WordPress's wpautop removes `<p></p>` too.
 // The library would write `<p><br /></p>`.
-const paragraphConverter: HTMLConverter<{ children: SerializedLexicalNode[]; type: 'paragraph' }> = ({
-  node,
-  nodesToHTML,
-  providedStyleTag,
-}) => {
+const paragraphConverter: HTMLConverter<{
+  children: SerializedLexicalNode[]
+  type: 'paragraph'
+}> = ({ node, nodesToHTML, providedStyleTag }) => {
   const children = nodesToHTML({ nodes: node.children }).join('')
   return children ? `<p${providedStyleTag}>${children}</p>` : ''
 }
 
-type UploadDoc = { alt?: unknown; filename?: unknown; height?: unknown; mimeType?: unknown; url?: unknown; width?: unknown }
+type UploadDoc = {
+  alt?: unknown
+  filename?: unknown
+  height?: unknown
+  mimeType?: unknown
+  url?: unknown
+  width?: unknown
+}
 
 // Images inserted in the admin panel: one `<img>` as WordPress writes it, instead of the library's
 // multi-line `<picture>`. Only a populated upload (read with depth ≥ 1) has a URL; an unpopulated
@@ -163,7 +198,10 @@ const uploadConverter: HTMLConverter<SerializedUploadNode> = ({ node }) => {
   const url = escapeHtml(doc.url)
   if (typeof doc.mimeType === 'string' && doc.mimeType.startsWith('image/')) {
     const alt = (node.fields as { alt?: unknown } | undefined)?.alt || doc.alt || ''
-    const size = typeof doc.width === 'number' && typeof doc.height === 'number' ? ` width="${doc.width}" height="${doc.height}"` : ''
+    const size =
+      typeof doc.width === 'number' && typeof doc.height === 'number'
+        ? ` width="${doc.width}" height="${doc.height}"`
+        : ''
     return `<img src="${url}" alt="${escapeHtml(String(alt))}"${size}>`
   }
   return `<a href="${url}">${escapeHtml(String(doc.filename ?? doc.url))}</a>`
@@ -198,11 +236,18 @@ const cache = processRegion<string>('rich-text-html', { maxEntries: 500 })
 export function lexicalToHtml(state: SerializedEditorState | null | undefined): string {
   if (!state?.root?.children?.length) return ''
   const key = createHash('sha1').update(JSON.stringify(state)).digest('base64')
-  return cache.remember(key, () => convertLexicalToHTML({ converters, data: state, disableContainer: true }))
+  return cache.remember(key, () =>
+    convertLexicalToHTML({ converters, data: state, disableContainer: true }),
+  )
 }
 
 /** How the lexicalToHtml cache is doing, for tests and diagnostics. */
-export function lexicalToHtmlCacheStats(): { hits: number; maxSize: number; misses: number; size: number } {
+export function lexicalToHtmlCacheStats(): {
+  hits: number
+  maxSize: number
+  misses: number
+  size: number
+} {
   const { entries, hits, maxEntries, misses } = cache.stats()
   return { hits, maxSize: maxEntries, misses, size: entries }
 }
@@ -332,7 +377,11 @@ function loadHtmlParser(): Promise<HtmlParser> {
     return class ParsedHtml {
       readonly window: { document: Document }
       constructor(html: string) {
-        if (!parser || documents >= DOCUMENTS_PER_WINDOW || heldCharacters >= HELD_CHARACTERS_PER_WINDOW) {
+        if (
+          !parser ||
+          documents >= DOCUMENTS_PER_WINDOW ||
+          heldCharacters >= HELD_CHARACTERS_PER_WINDOW
+        ) {
           parser = new new JSDOM('').window.DOMParser()
           documents = 0
           heldCharacters = 0
@@ -373,13 +422,21 @@ function loadHtmlParser(): Promise<HtmlParser> {
  * save, so are empty paragraphs; links without a usable URL keep only their text. Returns null
  * when nothing is left, so that the field is empty rather than holding an empty paragraph.
  */
-export async function htmlToLexical(html: string, config: SanitizedConfig): Promise<SerializedEditorState | null> {
+export async function htmlToLexical(
+  html: string,
+  config: SanitizedConfig,
+): Promise<SerializedEditorState | null> {
   if (typeof html !== 'string' || !html.trim()) return null
   // The routes refuse such HTML first (`endpoints/validators.ts`, `isHtml`): jsdom recurses once per level.
-  if (nestsDeeperThan(html, TEXT_LIMITS.htmlDepth)) throw new RangeError(`HTML nested deeper than ${TEXT_LIMITS.htmlDepth} levels`)
+  if (nestsDeeperThan(html, TEXT_LIMITS.htmlDepth))
+    throw new RangeError(`HTML nested deeper than ${TEXT_LIMITS.htmlDepth} levels`)
   const source = BLOCK_TAG.test(html) ? html : paragraphsFromText(html)
   const [JSDOM, editorConfig] = await Promise.all([loadHtmlParser(), editorConfigFor(config)])
-  const state = convertHTMLToLexical({ editorConfig, html: source, JSDOM }) as unknown as SerializedEditorState
+  const state = convertHTMLToLexical({
+    editorConfig,
+    html: source,
+    JSDOM,
+  }) as unknown as SerializedEditorState
   const children = cleanNodes(state.root.children as Node[])
   if (!children.length) return null
   state.root.children = children

@@ -1,6 +1,12 @@
 import type { Role } from '../types'
 
-export const ROLES: readonly Role[] = ['administrator', 'editor', 'author', 'contributor', 'subscriber']
+export const ROLES: readonly Role[] = [
+  'administrator',
+  'editor',
+  'author',
+  'contributor',
+  'subscriber',
+]
 
 /**
  * What a role may do, after the capabilities The Events Calendar maps onto WordPress roles

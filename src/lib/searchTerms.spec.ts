@@ -7,7 +7,8 @@ import { containsPattern, findLikeFragments, postSearchTerms } from './searchTer
  * events are "Jazz Night #N", "<p>Jazz Night number N.</p>"; test/fixtures/oracle/cases/j-search.json
  * records them).
  */
-const terms = (search: string) => postSearchTerms(search).map(({ exclude, text }) => (exclude ? `-${text}` : text))
+const terms = (search: string) =>
+  postSearchTerms(search).map(({ exclude, text }) => (exclude ? `-${text}` : text))
 
 describe('events search terms (WordPress post search)', () => {
   it('cuts the text at tabs, spaces, commas and plus signs, quoted phrases kept whole', () => {

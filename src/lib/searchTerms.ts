@@ -10,8 +10,35 @@
  * list (`docs/compatibility.md`, "Search").
  */
 export const SEARCH_STOPWORDS: readonly string[] = [
-  'about', 'an', 'are', 'as', 'at', 'be', 'by', 'com', 'for', 'from', 'how', 'in', 'is', 'it', 'of', 'on', 'or', 'that',
-  'the', 'this', 'to', 'was', 'what', 'when', 'where', 'who', 'will', 'with', 'www',
+  'about',
+  'an',
+  'are',
+  'as',
+  'at',
+  'be',
+  'by',
+  'com',
+  'for',
+  'from',
+  'how',
+  'in',
+  'is',
+  'it',
+  'of',
+  'on',
+  'or',
+  'that',
+  'the',
+  'this',
+  'to',
+  'was',
+  'what',
+  'when',
+  'where',
+  'who',
+  'will',
+  'with',
+  'www',
 ]
 
 /** One term of an events search: `text` must be found in a searched field, or nowhere when `exclude`. */
@@ -33,7 +60,10 @@ const TERM = /".*?("|$)|((?<=[\t ",+])|^)[^\t ",+]+/g
  * a term that starts with `-` excludes. When nothing is left, or more than nine terms are, the
  * whole text is one term.
  */
-export function postSearchTerms(search: string, stopwords: readonly string[] = SEARCH_STOPWORDS): SearchTerm[] {
+export function postSearchTerms(
+  search: string,
+  stopwords: readonly string[] = SEARCH_STOPWORDS,
+): SearchTerm[] {
   const text = unslash(search).replace(/[\r\n]/g, '')
   const kept: string[] = []
   for (const [token] of text.matchAll(TERM)) {
@@ -44,7 +74,9 @@ export function postSearchTerms(search: string, stopwords: readonly string[] = S
     kept.push(term)
   }
   const terms = kept.length === 0 || kept.length > MAX_TERMS ? [text] : kept
-  return terms.map((term) => (term.startsWith('-') ? { exclude: true, text: term.slice(1) } : { exclude: false, text: term }))
+  return terms.map((term) =>
+    term.startsWith('-') ? { exclude: true, text: term.slice(1) } : { exclude: false, text: term },
+  )
 }
 
 /**
@@ -54,7 +86,9 @@ export function postSearchTerms(search: string, stopwords: readonly string[] = S
  * is asked once: every fragment must be found, so a repeat adds nothing but work.
  */
 export function findLikeFragments(search: string): string[] {
-  const fragments = search.split(/[^a-z\d-]+/i).filter((fragment) => fragment !== '' && fragment !== '0')
+  const fragments = search
+    .split(/[^a-z\d-]+/i)
+    .filter((fragment) => fragment !== '' && fragment !== '0')
   return [...new Map(fragments.map((fragment) => [fragment.toLowerCase(), fragment])).values()]
 }
 

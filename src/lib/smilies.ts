@@ -9,17 +9,56 @@
 import { splitTags } from './tagSpans'
 
 const EMOJI: Record<string, string> = {
-  ';-)': '😉', ';)': '😉', ':|': '😐', ':x': '😡', ':wink:': '😉', ':twisted:': '😈', ':smile:': '🙂',
-  ':shock:': '😯', ':sad:': '🙁', ':roll:': '🙄', ':razz:': '😛', ':oops:': '😳', ':o': '😮', ':neutral:': '😐',
-  ':mad:': '😡', ':lol:': '😆', ':idea:': '💡', ':grin:': '😀', ':evil:': '👿', ':eek:': '😮', ':cry:': '😥',
-  ':cool:': '😎', ':arrow:': '➡', ':P': '😛', ':D': '😀', ':???:': '😕', ':?:': '❓', ':?': '😕', ':-|': '😐',
-  ':-x': '😡', ':-o': '😮', ':-P': '😛', ':-D': '😀', ':-?': '😕', ':-)': '🙂', ':-(': '🙁', ':)': '🙂', ':(': '🙁',
-  ':!:': '❗', '8O': '😯', '8-O': '😯', '8-)': '😎',
+  ';-)': '😉',
+  ';)': '😉',
+  ':|': '😐',
+  ':x': '😡',
+  ':wink:': '😉',
+  ':twisted:': '😈',
+  ':smile:': '🙂',
+  ':shock:': '😯',
+  ':sad:': '🙁',
+  ':roll:': '🙄',
+  ':razz:': '😛',
+  ':oops:': '😳',
+  ':o': '😮',
+  ':neutral:': '😐',
+  ':mad:': '😡',
+  ':lol:': '😆',
+  ':idea:': '💡',
+  ':grin:': '😀',
+  ':evil:': '👿',
+  ':eek:': '😮',
+  ':cry:': '😥',
+  ':cool:': '😎',
+  ':arrow:': '➡',
+  ':P': '😛',
+  ':D': '😀',
+  ':???:': '😕',
+  ':?:': '❓',
+  ':?': '😕',
+  ':-|': '😐',
+  ':-x': '😡',
+  ':-o': '😮',
+  ':-P': '😛',
+  ':-D': '😀',
+  ':-?': '😕',
+  ':-)': '🙂',
+  ':-(': '🙁',
+  ':)': '🙂',
+  ':(': '🙁',
+  ':!:': '❗',
+  '8O': '😯',
+  '8-O': '😯',
+  '8-)': '😎',
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')
 const SPACE = '(?:[\\r\\n\\t ]|\\u00A0|&nbsp;)'
-const CODES = Object.keys(EMOJI).sort((a, b) => b.length - a.length).map(escapeRegExp).join('|')
+const CODES = Object.keys(EMOJI)
+  .sort((a, b) => b.length - a.length)
+  .map(escapeRegExp)
+  .join('|')
 const SMILEY = new RegExp(`(?<=${SPACE}|^)(?:${CODES})(?=${SPACE}|$)`, 'gm')
 const IGNORED = /^<(code|pre|style|script|textarea)[^>]*>/
 
@@ -28,7 +67,10 @@ export function convertSmilies(html: string): string {
   return splitTags(html)
     .map((piece) => {
       if (!ignoredUntil) ignoredUntil = IGNORED.exec(piece)?.[1] ?? ''
-      const out = !ignoredUntil && piece.length > 0 && piece[0] !== '<' ? piece.replace(SMILEY, (code) => EMOJI[code]) : piece
+      const out =
+        !ignoredUntil && piece.length > 0 && piece[0] !== '<'
+          ? piece.replace(SMILEY, (code) => EMOJI[code])
+          : piece
       if (ignoredUntil && piece === `</${ignoredUntil}>`) ignoredUntil = ''
       return out
     })

@@ -2,7 +2,14 @@ import type { PostStatus } from '../types'
 
 import { can, type UserWithRole } from './roles'
 
-export const POST_STATUSES: readonly PostStatus[] = ['draft', 'pending', 'future', 'publish', 'private', 'trash']
+export const POST_STATUSES: readonly PostStatus[] = [
+  'draft',
+  'pending',
+  'future',
+  'publish',
+  'private',
+  'trash',
+]
 
 /** WordPress marks a trashed post's slug so that a new post may take the old one. */
 export const TRASHED_SLUG_SUFFIX = '__trashed'
@@ -31,7 +38,10 @@ export function decideStatus(args: {
 }): StatusDecision {
   const { now, publishedAt, requested, user } = args
   let status = requested
-  if (!can(user, 'publish_posts') && (status === 'publish' || status === 'future' || status === 'private')) {
+  if (
+    !can(user, 'publish_posts') &&
+    (status === 'publish' || status === 'future' || status === 'private')
+  ) {
     status = 'pending'
   }
   const date = publishedAt ? new Date(publishedAt) : null
@@ -52,7 +62,11 @@ export function offeredStatuses(user: UserWithRole, current?: unknown): PostStat
   const offered: PostStatus[] = can(user, 'publish_posts')
     ? ['draft', 'pending', 'future', 'publish', 'private']
     : ['draft', 'pending']
-  if (typeof current === 'string' && POST_STATUSES.includes(current as PostStatus) && !offered.includes(current as PostStatus)) {
+  if (
+    typeof current === 'string' &&
+    POST_STATUSES.includes(current as PostStatus) &&
+    !offered.includes(current as PostStatus)
+  ) {
     offered.push(current as PostStatus)
   }
   return offered

@@ -21,9 +21,18 @@ export function withStorableDates(fields: Field[]): Field[] {
       case 'row':
         return { ...field, fields: withStorableDates(field.fields) } as Field
       case 'tabs':
-        return { ...field, tabs: field.tabs.map((tab) => ({ ...tab, fields: withStorableDates(tab.fields) })) }
+        return {
+          ...field,
+          tabs: field.tabs.map((tab) => ({ ...tab, fields: withStorableDates(tab.fields) })),
+        }
       case 'blocks':
-        return { ...field, blocks: (field.blocks ?? []).map((block: Block) => ({ ...block, fields: withStorableDates(block.fields) })) }
+        return {
+          ...field,
+          blocks: (field.blocks ?? []).map((block: Block) => ({
+            ...block,
+            fields: withStorableDates(block.fields),
+          })),
+        }
       default:
         return field
     }

@@ -9,12 +9,14 @@ import { stripTags } from './tagSpans'
  */
 const SHORTCODE_OR_REST = /\[(?:[^\n][^\n\]]*(\])?)?/g
 
-export const withoutShortcodes = (text: string): string => text.replace(SHORTCODE_OR_REST, (match: string, end?: string) => (end ? '' : match))
+export const withoutShortcodes = (text: string): string =>
+  text.replace(SHORTCODE_OR_REST, (match: string, end?: string) => (end ? '' : match))
 
 /** `<!--[\s\S]*?-->`, in linear time: a comment never closed takes the rest of the text, and is kept. */
 const COMMENT_OR_REST = /<!--[\s\S]*?(-->|$)/g
 
-const withoutComments = (html: string): string => html.replace(COMMENT_OR_REST, (match: string, end: string) => (end ? '' : match))
+const withoutComments = (html: string): string =>
+  html.replace(COMMENT_OR_REST, (match: string, end: string) => (end ? '' : match))
 
 /**
  * The text of a description's HTML as WordPress's excerpt reads it: comments (block markers) and
@@ -31,4 +33,5 @@ export function summaryTextOf(html: string): string {
 }
 
 /** The text of a description as sent, as the original's summaries read it: of a block document, its text blocks only. */
-export const sentSummaryText = (html: string): string => summaryTextOf(hasBlocks(html) ? blocksForSummary(html) : html)
+export const sentSummaryText = (html: string): string =>
+  summaryTextOf(hasBlocks(html) ? blocksForSummary(html) : html)

@@ -8,7 +8,9 @@ const TAG_OR_REST = /<[^>]*(>)?/g
 
 /** `html.replace(/<[^>]*>/g, replacement)`, in linear time. */
 export function replaceTags(html: string, replacement: (tag: string) => string): string {
-  return html.replace(TAG_OR_REST, (match: string, close?: string) => (close ? replacement(match) : match))
+  return html.replace(TAG_OR_REST, (match: string, close?: string) =>
+    close ? replacement(match) : match,
+  )
 }
 
 /** `html.replace(/<[^>]*>/g, '')`: the text without its tags, in linear time. */
@@ -51,7 +53,9 @@ export function replaceEnclosed(
       open.lastIndex = opening.index + 1
       continue
     }
-    out += text.slice(at, opening.index) + replace(text.slice(opening.index, end + close.length), opening)
+    out +=
+      text.slice(at, opening.index) +
+      replace(text.slice(opening.index, end + close.length), opening)
     at = open.lastIndex = end + close.length
   }
   return out + text.slice(at)

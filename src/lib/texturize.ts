@@ -48,9 +48,19 @@ const FIXED: [string, string][] = [
   ["''", ENTITY.closeDouble],
   [' (tm)', ' &#8482;'],
   // Words that start with an apostrophe rather than an opening quote ('tis, 'til, …), lower case only.
-  ...["'tain't", "'twere", "'twas", "'tis", "'twill", "'til", "'bout", "'nuff", "'round", "'cause", "'em"].map(
-    (word): [string, string] => [word, word.replaceAll("'", ENTITY.apostrophe)],
-  ),
+  ...[
+    "'tain't",
+    "'twere",
+    "'twas",
+    "'tis",
+    "'twill",
+    "'til",
+    "'bout",
+    "'nuff",
+    "'round",
+    "'cause",
+    "'em",
+  ].map((word): [string, string] => [word, word.replaceAll("'", ENTITY.apostrophe)]),
 ]
 
 /** Single quotes, tried in this order. */
@@ -61,17 +71,26 @@ const SINGLE_QUOTE_RULES: [RegExp, string][] = [
   // '99, '99s: an apostrophe; never '9, '99%, '999 or '99.0.
   [/'(?=\d\d(?:$|(?![%\d]|[.,]\d)))/g, APOSTROPHE],
   // A quoted number: '0.42'.
-  [new RegExp(String.raw`(?<=^|${SPACE})'(\d[.,\d]*)'`, 'g'), `${OPEN_SINGLE}$1${ENTITY.closeSingle}`],
+  [
+    new RegExp(String.raw`(?<=^|${SPACE})'(\d[.,\d]*)'`, 'g'),
+    `${OPEN_SINGLE}$1${ENTITY.closeSingle}`,
+  ],
   // At the start, or after an opening bracket, a double quote, a dash or a space: an opening quote.
   [new RegExp(String.raw`(?<=^|[([{"\-]|&lt;|${SPACE})'`, 'g'), OPEN_SINGLE],
   // Inside a word: an apostrophe.
-  [new RegExp(String.raw`(?<!${SPACE})'(?!$|[.,:;!?"'(){}[\]\-]|&[lg]t;|${SPACE})`, 'g'), APOSTROPHE],
+  [
+    new RegExp(String.raw`(?<!${SPACE})'(?!$|[.,:;!?"'(){}[\]\-]|&[lg]t;|${SPACE})`, 'g'),
+    APOSTROPHE,
+  ],
 ]
 
 /** Double quotes, tried in this order. */
 const DOUBLE_QUOTE_RULES: [RegExp, string][] = [
   // A quoted number: "42".
-  [new RegExp(String.raw`(?<=^|${SPACE})"(\d[.,\d]*)"`, 'g'), `${OPEN_DOUBLE}$1${ENTITY.closeDouble}`],
+  [
+    new RegExp(String.raw`(?<=^|${SPACE})"(\d[.,\d]*)"`, 'g'),
+    `${OPEN_DOUBLE}$1${ENTITY.closeDouble}`,
+  ],
   // At the start, or after an opening bracket, a dash or a space, and not before a space: an opening quote.
   [new RegExp(String.raw`(?<=^|[([{\-]|&lt;|${SPACE})"(?!${SPACE})`, 'g'), OPEN_DOUBLE],
 ]
@@ -87,7 +106,8 @@ const DASH_RULES: [RegExp, string][] = [
 /** An `&` that does not already start an entity. */
 const BARE_AMPERSAND = /&(?!#(?:\d+|x[a-f0-9]+);|[a-z1-4]{1,8};)/gi
 
-const replaceAll = (text: string, rules: [RegExp, string][]) => rules.reduce((result, [pattern, replacement]) => result.replace(pattern, replacement), text)
+const replaceAll = (text: string, rules: [RegExp, string][]) =>
+  rules.reduce((result, [pattern, replacement]) => result.replace(pattern, replacement), text)
 
 /**
  * The straight quotes left after the opening ones were found: in each quotation (the text after an
@@ -95,7 +115,13 @@ const replaceAll = (text: string, rules: [RegExp, string][]) => rules.reduce((re
  * its closing quote; after a digit it is a prime; any other closes. Several candidates in one
  * quotation: the one not after a digit closes it, else the last one before a period, else the last.
  */
-function closeQuotes(text: string, quote: "'" | '"', open: string, close: string, prime: string): string {
+function closeQuotes(
+  text: string,
+  quote: "'" | '"',
+  open: string,
+  close: string,
+  prime: string,
+): string {
   const closer = new RegExp(`${quote}${CLOSER_FOLLOWS}`, 'g')
   const afterDigit = new RegExp(`(?<=\\d)${quote}`, 'g')
   const quotations = text.split(open).map((quotation, index) => {
@@ -105,7 +131,8 @@ function closeQuotes(text: string, quote: "'" | '"', open: string, close: string
       const candidates = quotation.match(closer)?.length ?? 0
       const marked = quotation.replace(closer, CANDIDATE)
       if (candidates > 1) result = closeOneOfMany(marked, close, prime, afterDigit)
-      else if (candidates === 1) result = marked.replace(CANDIDATE, close).replace(afterDigit, prime)
+      else if (candidates === 1)
+        result = marked.replace(CANDIDATE, close).replace(afterDigit, prime)
       else result = marked.replace(afterDigit, prime)
     } else {
       result = quotation.replace(afterDigit, prime).replace(closer, close)
@@ -135,16 +162,31 @@ function closeOneOfMany(marked: string, close: string, prime: string, afterDigit
 function texturizeText(text: string): string {
   let result = FIXED.reduce((current, [from, to]) => current.replaceAll(from, to), text)
   if (result.includes("'")) {
-    result = closeQuotes(replaceAll(result, SINGLE_QUOTE_RULES), "'", OPEN_SINGLE, ENTITY.closeSingle, ENTITY.prime)
-    result = result.replaceAll(APOSTROPHE, ENTITY.apostrophe).replaceAll(OPEN_SINGLE, ENTITY.openSingle)
+    result = closeQuotes(
+      replaceAll(result, SINGLE_QUOTE_RULES),
+      "'",
+      OPEN_SINGLE,
+      ENTITY.closeSingle,
+      ENTITY.prime,
+    )
+    result = result
+      .replaceAll(APOSTROPHE, ENTITY.apostrophe)
+      .replaceAll(OPEN_SINGLE, ENTITY.openSingle)
   }
   if (result.includes('"')) {
-    result = closeQuotes(replaceAll(result, DOUBLE_QUOTE_RULES), '"', OPEN_DOUBLE, ENTITY.closeDouble, ENTITY.doublePrime)
+    result = closeQuotes(
+      replaceAll(result, DOUBLE_QUOTE_RULES),
+      '"',
+      OPEN_DOUBLE,
+      ENTITY.closeDouble,
+      ENTITY.doublePrime,
+    )
     result = result.replaceAll(OPEN_DOUBLE, ENTITY.openDouble)
   }
   if (result.includes('-')) result = replaceAll(result, DASH_RULES)
   // 9x9 is a times sign, but 0x9999 (hexadecimal) is not.
-  if (/(?<=\d)x\d/.test(result)) result = result.replace(/\b(0[\d.,]+|[1-9][\d.,]*)x(\d[\d.,]*)\b/g, `$1${ENTITY.times}$2`)
+  if (/(?<=\d)x\d/.test(result))
+    result = result.replace(/\b(0[\d.,]+|[1-9][\d.,]*)x(\d[\d.,]*)\b/g, `$1${ENTITY.times}$2`)
   return result.replace(BARE_AMPERSAND, ENTITY.ampersand)
 }
 
@@ -157,7 +199,17 @@ const TAG = String.raw`<!--(?:-(?!->)|[^-])*(?:-->)?|<(?!!--)[^>]*>?`
  * The shortcodes registered on the original (WordPress's own and The Events Calendar's): texturize
  * leaves such a shortcode's opening or closing tag as written (attributes, `&`s), but not unknown ones.
  */
-const REGISTERED_SHORTCODES = ['wp_caption', 'caption', 'gallery', 'playlist', 'audio', 'video', 'embed', 'tribe:event-details', 'tec_event_qr']
+const REGISTERED_SHORTCODES = [
+  'wp_caption',
+  'caption',
+  'gallery',
+  'playlist',
+  'audio',
+  'video',
+  'embed',
+  'tribe:event-details',
+  'tec_event_qr',
+]
 /**
  * A registered shortcode's tag: `[name`, `[/name` or `[[name` (escaped), the name followed by a
  * space, `/` or `]`, then anything but brackets (tags whole), up to `]` or `]]`.
@@ -198,7 +250,6 @@ export function texturize(title: string): string {
   return phpTrim(convertChars(texturizeHtml(title)))
 }
 
-
 /** Opening a code element stops texturizing until the same element closes. */
 function trackVerbatim(tag: string, open: string[]): void {
   const closing = tag[1] === '/'
@@ -215,7 +266,8 @@ function trackVerbatim(tag: string, open: string[]): void {
  * WordPress's `convert_chars`, run by the title and excerpt filters after texturize: an `&` is kept
  * only before `#` or before two to nine letters or digits 1–4 and a `;` (so `&x;` becomes `&#038;x;` too).
  */
-export const convertChars = (text: string) => text.replace(/&([^#])(?![a-z1-4]{1,8};)/gi, `${ENTITY.ampersand}$1`)
+export const convertChars = (text: string) =>
+  text.replace(/&([^#])(?![a-z1-4]{1,8};)/gi, `${ENTITY.ampersand}$1`)
 
 /** The typed text each of texturize's entities most likely stood for. */
 const TYPED: [RegExp, (match: string, before: string, after: string) => string][] = [
@@ -233,10 +285,17 @@ const TYPED: [RegExp, (match: string, before: string, after: string) => string][
  * character was typed so. `null` when no typed title reads back as `shown`.
  */
 export function typedTitle(shown: string): null | string {
-  let typed = TYPED.reduce((text, [pattern, replace]) => text.replace(pattern, replace as never), shown)
+  let typed = TYPED.reduce(
+    (text, [pattern, replace]) => text.replace(pattern, replace as never),
+    shown,
+  )
   // A dash between spaces (or at an end) was typed alone (en) or doubled (em); within a word, doubled (en) or tripled (em).
   typed = typed.replace(/&#(8211|8212);/g, (_, code: string, at: number, text: string) => {
-    const spaced = (at === 0 || /[\s\u00a0]/.test(text[at - 1]!) || text.slice(0, at).endsWith('&nbsp;')) && (at + 7 === text.length || /[\s\u00a0]/.test(text[at + 7]!) || text.startsWith('&nbsp;', at + 7))
+    const spaced =
+      (at === 0 || /[\s\u00a0]/.test(text[at - 1]!) || text.slice(0, at).endsWith('&nbsp;')) &&
+      (at + 7 === text.length ||
+        /[\s\u00a0]/.test(text[at + 7]!) ||
+        text.startsWith('&nbsp;', at + 7))
     if (code === '8211') return spaced ? '-' : '--'
     return spaced ? '--' : '---'
   })

@@ -31,7 +31,8 @@ export function isPhpOffset(name: unknown): name is string {
 }
 
 /** A zone written as an offset: a manual UTC offset or a PHP offset. */
-export const isFixedOffset = (name: unknown): name is string => isUtcOffset(name) || isPhpOffset(name)
+export const isFixedOffset = (name: unknown): name is string =>
+  isUtcOffset(name) || isPhpOffset(name)
 
 /**
  * An event's timezone as the date library reads it: a manual UTC offset becomes the zone the
@@ -52,4 +53,5 @@ export function offsetAbbreviation(name: string): string {
 }
 
 /** What an event's timezone may be: an IANA name, a manual UTC offset or a PHP offset. */
-export const isEventTimeZone = (name: unknown): name is string => isValidTimeZone(name) || isFixedOffset(name)
+export const isEventTimeZone = (name: unknown): name is string =>
+  isValidTimeZone(name) || isFixedOffset(name)

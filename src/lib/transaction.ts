@@ -2,7 +2,6 @@ import type { PayloadRequest } from 'payload'
 
 import { commitTransaction, initTransaction, killTransaction } from 'payload'
 
-
 /**
  * Runs a write that may create several items (an event with an inline venue, organizers and
  * new terms) in one database transaction: all of it lands, or none of it does. Every Local API

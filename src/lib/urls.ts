@@ -10,7 +10,11 @@ const PERMALINK_BASES = {
 } as const
 
 /** WordPress's post type names, which unpublished items' plain permalinks carry. */
-const POST_TYPES = { events: 'tribe_events', organizers: 'tribe_organizer', venues: 'tribe_venue' } as const
+const POST_TYPES = {
+  events: 'tribe_events',
+  organizers: 'tribe_organizer',
+  venues: 'tribe_venue',
+} as const
 
 export type PermalinkKind = keyof typeof PERMALINK_BASES
 

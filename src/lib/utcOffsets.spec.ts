@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest'
 
 import { formatWallTime, wallTimeToInstant } from './phpDate'
-import { guessedZoneOf, isManualOffset, manualOffsetJsonLdDate, WORDPRESS_MANUAL_OFFSETS } from './utcOffsets'
+import {
+  guessedZoneOf,
+  isManualOffset,
+  manualOffsetJsonLdDate,
+  WORDPRESS_MANUAL_OFFSETS,
+} from './utcOffsets'
 
 /*
  * The original's answers for an event from 10:00 on 1 July 2027 in each manual offset
@@ -26,10 +31,12 @@ describe('manual UTC offsets as the original reads them', () => {
 
   it('converts through the guessed zone with its own summer time', () => {
     // Helsinki is UTC+2 in winter: the same offset moves a January event by two hours, not three.
-    expect(formatWallTime(wallTimeToInstant('2027-01-15 10:00:00', guessedZoneOf('UTC+2')), 'UTC')).toBe('2027-01-15 08:00:00')
+    expect(
+      formatWallTime(wallTimeToInstant('2027-01-15 10:00:00', guessedZoneOf('UTC+2')), 'UTC'),
+    ).toBe('2027-01-15 08:00:00')
   })
 
-  it('offers the offsets of WordPress\'s menus, each one it accepts', () => {
+  it("offers the offsets of WordPress's menus, each one it accepts", () => {
     expect(WORDPRESS_MANUAL_OFFSETS).toHaveLength(55)
     expect(WORDPRESS_MANUAL_OFFSETS).toContainEqual({ label: 'UTC+5:45', value: 'UTC+5.75' })
     expect(WORDPRESS_MANUAL_OFFSETS).toContainEqual({ label: 'UTC-0:30', value: 'UTC-0.5' })

@@ -33,8 +33,10 @@ function readManualOffset(name: unknown): ManualOffset | null {
   return offset.hours * 60 + minutesAsWritten(offset) <= 14 * 60 ? offset : null
 }
 
-const fractionMinutes = (fraction: ManualOffset['fraction']) => (fraction ? Number(`0.${fraction}`) * 60 : 0)
-const minutesAsWritten = (offset: ManualOffset) => offset.colonMinutes ?? fractionMinutes(offset.fraction)
+const fractionMinutes = (fraction: ManualOffset['fraction']) =>
+  fraction ? Number(`0.${fraction}`) * 60 : 0
+const minutesAsWritten = (offset: ManualOffset) =>
+  offset.colonMinutes ?? fractionMinutes(offset.fraction)
 
 export const isManualOffset = (name: unknown): name is string => readManualOffset(name) !== null
 
@@ -62,8 +64,15 @@ export function guessedZoneOf(name: string): string {
  */
 function appliedMinutes(offset: ManualOffset): number {
   if (offset.hours === 0) return 0
-  const quarter = offset.colonMinutes === 15 || offset.colonMinutes === 30 || offset.colonMinutes === 45 ? offset.colonMinutes : 0
-  return offset.sign * (offset.hours * 60 + (offset.colonMinutes !== undefined ? quarter : fractionMinutes(offset.fraction)))
+  const quarter =
+    offset.colonMinutes === 15 || offset.colonMinutes === 30 || offset.colonMinutes === 45
+      ? offset.colonMinutes
+      : 0
+  return (
+    offset.sign *
+    (offset.hours * 60 +
+      (offset.colonMinutes !== undefined ? quarter : fractionMinutes(offset.fraction)))
+  )
 }
 
 /**
@@ -71,9 +80,15 @@ function appliedMinutes(offset: ManualOffset): number {
  * at most four characters of digits and points (`UTC+2`, `UTC+5.75`; not `UTC-5:30`, not
  * `UTC+12.75`), in minutes with the sign as written; null where there is none.
  */
-function jsonLdOffset(name: string, offset: ManualOffset): null | { sign: '+' | '-'; minutes: number } {
+function jsonLdOffset(
+  name: string,
+  offset: ManualOffset,
+): null | { sign: '+' | '-'; minutes: number } {
   if (!/^UTC[+-][0-9.]{1,4}$/.test(name)) return null
-  return { sign: offset.sign < 0 ? '-' : '+', minutes: offset.hours * 60 + fractionMinutes(offset.fraction) }
+  return {
+    sign: offset.sign < 0 ? '-' : '+',
+    minutes: offset.hours * 60 + fractionMinutes(offset.fraction),
+  }
 }
 
 const pad = (value: number) => String(value).padStart(2, '0')
@@ -92,21 +107,28 @@ export function manualOffsetJsonLdDate(wall: string, name: string): string {
   const utc = asUtc - appliedMinutes(offset) * 60_000
   const shown = jsonLdOffset(name, offset)
   if (!shown) return new Date(utc).toISOString().slice(0, 19).replace('T', ' ')
-  const local = new Date(utc + (shown.sign === '-' ? -1 : 1) * shown.minutes * 60_000).toISOString().slice(0, 19)
+  const local = new Date(utc + (shown.sign === '-' ? -1 : 1) * shown.minutes * 60_000)
+    .toISOString()
+    .slice(0, 19)
   return `${local}${shown.sign}${pad(Math.floor(shown.minutes / 60))}:${pad(shown.minutes % 60)}`
 }
 
 /** The manual offsets WordPress's timezone menus offer (`wp_timezone_choice`), in hours. */
 const WORDPRESS_OFFSET_HOURS = [
-  -12, -11.5, -11, -10.5, -10, -9.5, -9, -8.5, -8, -7.5, -7, -6.5, -6, -5.5, -5, -4.5, -4, -3.5, -3, -2.5, -2, -1.5, -1, -0.5, 0, 0.5, 1,
-  1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5, 5.5, 5.75, 6, 6.5, 7, 7.5, 8, 8.5, 8.75, 9, 9.5, 10, 10.5, 11, 11.5, 12, 12.75, 13, 13.75, 14,
+  -12, -11.5, -11, -10.5, -10, -9.5, -9, -8.5, -8, -7.5, -7, -6.5, -6, -5.5, -5, -4.5, -4, -3.5, -3,
+  -2.5, -2, -1.5, -1, -0.5, 0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5, 5.5, 5.75, 6, 6.5, 7, 7.5, 8,
+  8.5, 8.75, 9, 9.5, 10, 10.5, 11, 11.5, 12, 12.75, 13, 13.75, 14,
 ]
 
 /**
  * Those offsets as WordPress's menus give them: the value in hours (`UTC+5.5`, what the original
  * stores), the label in hours and minutes (`UTC+5:30`).
  */
-export const WORDPRESS_MANUAL_OFFSETS: readonly { label: string; value: string }[] = WORDPRESS_OFFSET_HOURS.map((hours) => {
-  const value = `UTC${hours < 0 ? '' : '+'}${hours}`
-  return { label: value.replace(/\.25$/, ':15').replace(/\.5$/, ':30').replace(/\.75$/, ':45'), value }
-})
+export const WORDPRESS_MANUAL_OFFSETS: readonly { label: string; value: string }[] =
+  WORDPRESS_OFFSET_HOURS.map((hours) => {
+    const value = `UTC${hours < 0 ? '' : '+'}${hours}`
+    return {
+      label: value.replace(/\.25$/, ':15').replace(/\.5$/, ':30').replace(/\.75$/, ':45'),
+      value,
+    }
+  })

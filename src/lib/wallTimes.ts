@@ -29,5 +29,7 @@ export function wallTime(instant: Date, timeZone: string): WallTime {
 export function zoneAbbreviation(instant: Date, timeZone: string): string {
   const time = instant.getTime()
   if (Number.isNaN(time)) return timezoneAbbreviation(instant, timeZone)
-  return abbreviations.remember(`${timeZone} ${time}`, () => timezoneAbbreviation(instant, timeZone))
+  return abbreviations.remember(`${timeZone} ${time}`, () =>
+    timezoneAbbreviation(instant, timeZone),
+  )
 }

@@ -3,7 +3,9 @@ import type { FlattenedField, Payload, SanitizedCollectionConfig, Where } from '
 /** What a dotted path of a `where` or `sort` names, as far as the request guards need it. */
 export type ResolvedPath = {
   /** The field at the end of the path, or `id` of the collection the path ends in. */
-  end?: { field: FlattenedField; owner: SanitizedCollectionConfig } | { id: true; owner: SanitizedCollectionConfig }
+  end?:
+    | { field: FlattenedField; owner: SanitizedCollectionConfig }
+    | { id: true; owner: SanitizedCollectionConfig }
   /**
    * The path up to the first field kept in a table of its own (a relationship into its related
    * collection or with many values, an array, blocks, a field with many values): what Postgres
@@ -17,7 +19,11 @@ export type ResolvedPath = {
  * after a localized field, and single-collection relationships into the related collection's
  * fields. Payload reads `__` in a path as `.` (`venue__name`), and so does this.
  */
-export function resolveWherePath(payload: Payload, collection: SanitizedCollectionConfig, path: string): ResolvedPath {
+export function resolveWherePath(
+  payload: Payload,
+  collection: SanitizedCollectionConfig,
+  path: string,
+): ResolvedPath {
   const segments = path.replace(/__/g, '.').split('.')
   let fields: FlattenedField[] = collection.flattenedFields
   let owner: SanitizedCollectionConfig = collection
@@ -31,13 +37,21 @@ export function resolveWherePath(payload: Payload, collection: SanitizedCollecti
     if (!field) return { joined }
     if (!joined && keptApart(field, last)) joined = segments.slice(0, index + 1).join('.')
     const next = segments[index + 1]
-    const onlyLocaleLeft = next !== undefined && index + 1 === segments.length - 1 && locales.has(next) && 'localized' in field && field.localized
+    const onlyLocaleLeft =
+      next !== undefined &&
+      index + 1 === segments.length - 1 &&
+      locales.has(next) &&
+      'localized' in field &&
+      field.localized
     if (last || onlyLocaleLeft) return { end: { field, owner }, joined }
     if (field.type === 'group' || field.type === 'tab' || field.type === 'array') {
       fields = field.flattenedFields
     } else if (field.type === 'blocks') {
       fields = (field.blocks ?? []).flatMap((block) => block.flattenedFields ?? [])
-    } else if ((field.type === 'relationship' || field.type === 'upload') && typeof field.relationTo === 'string') {
+    } else if (
+      (field.type === 'relationship' || field.type === 'upload') &&
+      typeof field.relationTo === 'string'
+    ) {
       const related = payload.collections[field.relationTo]?.config
       if (!related) return { joined }
       owner = related
@@ -52,7 +66,8 @@ export function resolveWherePath(payload: Payload, collection: SanitizedCollecti
 /** Whether comparing this field (at the end of a path, or crossed by it) takes a join. */
 function keptApart(field: FlattenedField, last: boolean): boolean {
   if (field.type === 'array' || field.type === 'blocks') return true
-  if (field.type === 'relationship' || field.type === 'upload') return !last || Boolean(field.hasMany) || Array.isArray(field.relationTo)
+  if (field.type === 'relationship' || field.type === 'upload')
+    return !last || Boolean(field.hasMany) || Array.isArray(field.relationTo)
   return 'hasMany' in field && Boolean(field.hasMany)
 }
 
@@ -74,7 +89,9 @@ export function visitWhere(
   if (depth > maxDepth) tooDeep()
   for (const [key, condition] of Object.entries(where)) {
     if (isAndOr(key) && condition && typeof condition === 'object') {
-      for (const nested of Object.values(condition)) if (nested && typeof nested === 'object') visitWhere(nested as Where, onCondition, maxDepth, tooDeep, depth + 1)
+      for (const nested of Object.values(condition))
+        if (nested && typeof nested === 'object')
+          visitWhere(nested as Where, onCondition, maxDepth, tooDeep, depth + 1)
       continue
     }
     if (!condition || typeof condition !== 'object' || Array.isArray(condition)) continue

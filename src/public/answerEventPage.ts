@@ -9,7 +9,13 @@ import { locatePublicEvent, type PublicEventLocation } from './publicPaths'
 import { type PublicEvent, renderEventPage, renderMissingPage } from './renderEventPage'
 
 /** A request as any server hands it over. */
-export type PageRequest = { clientAddress?: string; headers: Headers; method: string; pathname: string; search: string }
+export type PageRequest = {
+  clientAddress?: string
+  headers: Headers
+  method: string
+  pathname: string
+  search: string
+}
 
 /**
  * The event's public page at the address its permalink gives (`publicPaths.ts`): `null` for any
@@ -20,7 +26,11 @@ export type PageRequest = { clientAddress?: string; headers: Headers; method: st
  * read, marked as a preview. Everything else (unknown, trashed, private to others, protected) is
  * a 404 page that says nothing of the event.
  */
-export async function answerEventPage(payload: Payload, options: SanitizedPluginConfig, request: PageRequest): Promise<null | Response> {
+export async function answerEventPage(
+  payload: Payload,
+  options: SanitizedPluginConfig,
+  request: PageRequest,
+): Promise<null | Response> {
   if (options.disabled || !['GET', 'HEAD'].includes(request.method.toUpperCase())) return null
   const location = locatePublicEvent(request.pathname, new URLSearchParams(request.search), options)
   if (!location) return null
@@ -40,7 +50,8 @@ export async function answerEventPage(payload: Payload, options: SanitizedPlugin
     rootLanguage: location.rootPath ? location.language : undefined,
   })
   const pageHeaders: Record<string, string> = {
-    'Content-Security-Policy': "default-src 'none'; img-src http: https: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    'Content-Security-Policy':
+      "default-src 'none'; img-src http: https: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     'Content-Type': 'text/html; charset=utf-8',
     // A signed-in reader's page (a preview) is theirs alone; a visitor's is the same for every visitor.
     'Cache-Control': token ? 'private, no-store' : 'public, max-age=60',
@@ -56,14 +67,29 @@ export async function answerEventPage(payload: Payload, options: SanitizedPlugin
   }
   const event = (await answer.json()) as PublicEvent & { slug?: string }
   const preview = event.status !== 'publish'
-  const icsUrl = preview || !event.slug ? undefined : `${options.siteUrl}${location.rootPath}/event/${encodeURIComponent(event.slug)}.ics`
-  return page(renderEventPage(event, location.language, { icsUrl, preview }), 200, pageHeaders, request)
+  const icsUrl =
+    preview || !event.slug
+      ? undefined
+      : `${options.siteUrl}${location.rootPath}/event/${encodeURIComponent(event.slug)}.ics`
+  return page(
+    renderEventPage(event, location.language, { icsUrl, preview }),
+    200,
+    pageHeaders,
+    request,
+  )
 }
 
 function apiPath(location: PublicEventLocation): string {
-  return 'slug' in location ? `/events/by-slug/${encodeURIComponent(location.slug)}` : `/events/${location.id}`
+  return 'slug' in location
+    ? `/events/by-slug/${encodeURIComponent(location.slug)}`
+    : `/events/${location.id}`
 }
 
-function page(html: string, status: number, headers: Record<string, string>, request: PageRequest): Response {
+function page(
+  html: string,
+  status: number,
+  headers: Record<string, string>,
+  request: PageRequest,
+): Response {
   return new Response(request.method.toUpperCase() === 'HEAD' ? null : html, { headers, status })
 }

@@ -3,7 +3,9 @@ import type { SanitizedPluginConfig } from '../types'
 import { decodeSegment, splitLanguageRoot } from '../lib/languageRoot'
 
 /** Which event a public URL names: by its slug (the permalink) or by its id (WordPress's plain link). */
-export type PublicEventLocation = { language: string; rootPath: string } & ({ id: string } | { slug: string })
+export type PublicEventLocation = { language: string; rootPath: string } & (
+  { id: string } | { slug: string }
+)
 
 type PathOptions = Pick<SanitizedPluginConfig, 'defaultLanguage' | 'languages'>
 
@@ -14,12 +16,18 @@ type PathOptions = Pick<SanitizedPluginConfig, 'defaultLanguage' | 'languages'>
  * `/?post_type=tribe_events&p={id}` that unpublished events link to. Anything else: `null`.
  * The feeds' forms (`/event/{slug}.ics`, `?ical=1`) are answered before this (`src/feeds`).
  */
-export function locatePublicEvent(pathname: string, search: URLSearchParams, options: PathOptions): null | PublicEventLocation {
+export function locatePublicEvent(
+  pathname: string,
+  search: URLSearchParams,
+  options: PathOptions,
+): null | PublicEventLocation {
   const { language, rootPath, segments } = splitLanguageRoot(pathname, options)
 
-  if (segments.length === 2 && segments[0] === 'event' && segments[1]) return { language, rootPath, slug: decodeSegment(segments[1]) }
+  if (segments.length === 2 && segments[0] === 'event' && segments[1])
+    return { language, rootPath, slug: decodeSegment(segments[1]) }
   const isRoot = segments.length === 1 && (segments[0] === '' || segments[0] === 'index.php')
   const id = search.get('p')
-  if (isRoot && search.get('post_type') === 'tribe_events' && id !== null) return { id: /^\d+$/.test(id) ? id : '0', language, rootPath }
+  if (isRoot && search.get('post_type') === 'tribe_events' && id !== null)
+    return { id: /^\d+$/.test(id) ? id : '0', language, rootPath }
   return null
 }

@@ -16,7 +16,8 @@ export type PublicEvent = {
   timezone_abbr?: string
   title?: string
   url?: string
-  venue?: { address?: string; city?: string; country?: string; venue?: string; zip?: string } | unknown[]
+  venue?:
+    { address?: string; city?: string; country?: string; venue?: string; zip?: string } | unknown[]
   website?: string
 }
 
@@ -27,32 +28,65 @@ export type PublicEvent = {
  * the stored rich text); every other value is escaped, and the page's Content-Security-Policy
  * (`answerEventPage.ts`) runs no script whatever the description holds.
  */
-export function renderEventPage(event: PublicEvent, language: string, args: { icsUrl?: string; preview: boolean }): string {
+export function renderEventPage(
+  event: PublicEvent,
+  language: string,
+  args: { icsUrl?: string; preview: boolean },
+): string {
   const t = (key: keyof typeof PAGE_TEXTS) => inLanguage(PAGE_TEXTS[key], language)
   const title = plain(event.title)
   const rows: string[] = [row(t('when'), escapeHtml(when(event, language, t('allDay'))))]
   const venue = event.venue && !Array.isArray(event.venue) ? event.venue : undefined
   if (venue?.venue) {
-    const address = [venue.address, [venue.zip, venue.city].filter(Boolean).join(' '), venue.country].map(plain).filter(Boolean).join(', ')
-    rows.push(row(t('venue'), `<span class="venue">${escapeHtml(plain(venue.venue))}</span>${address ? `<br>${escapeHtml(address)}` : ''}`))
+    const address = [
+      venue.address,
+      [venue.zip, venue.city].filter(Boolean).join(' '),
+      venue.country,
+    ]
+      .map(plain)
+      .filter(Boolean)
+      .join(', ')
+    rows.push(
+      row(
+        t('venue'),
+        `<span class="venue">${escapeHtml(plain(venue.venue))}</span>${address ? `<br>${escapeHtml(address)}` : ''}`,
+      ),
+    )
   }
   const names = (items: { name?: string; organizer?: string }[] | undefined) =>
-    (items ?? []).map((item) => plain(item.name ?? item.organizer)).filter(Boolean).map(escapeHtml).join(', ')
+    (items ?? [])
+      .map((item) => plain(item.name ?? item.organizer))
+      .filter(Boolean)
+      .map(escapeHtml)
+      .join(', ')
   if (names(event.organizer)) rows.push(row(t('organizers'), names(event.organizer)))
   if (event.cost) rows.push(row(t('cost'), escapeHtml(plain(event.cost))))
   if (names(event.categories)) rows.push(row(t('categories'), names(event.categories)))
   if (names(event.tags)) rows.push(row(t('tags'), names(event.tags)))
   // The API gives the event's own address as its website when it has none (`url`): no link to this page itself.
   const website = plain(event.website)
-  if (website && website !== event.url && /^https?:\/\//i.test(website)) rows.push(row(t('website'), `<a href="${escapeHtml(website)}" rel="nofollow">${escapeHtml(website)}</a>`))
-  const image = event.image && event.image.url && /^https?:\/\//i.test(event.image.url) ? `<img alt="" src="${escapeHtml(event.image.url)}">` : ''
+  if (website && website !== event.url && /^https?:\/\//i.test(website))
+    rows.push(
+      row(
+        t('website'),
+        `<a href="${escapeHtml(website)}" rel="nofollow">${escapeHtml(website)}</a>`,
+      ),
+    )
+  const image =
+    event.image && event.image.url && /^https?:\/\//i.test(event.image.url)
+      ? `<img alt="" src="${escapeHtml(event.image.url)}">`
+      : ''
   const body = [
-    args.preview ? `<p class="preview" role="status">${escapeHtml(t('preview'))} (${escapeHtml(event.status ?? '')})</p>` : '',
+    args.preview
+      ? `<p class="preview" role="status">${escapeHtml(t('preview'))} (${escapeHtml(event.status ?? '')})</p>`
+      : '',
     `<h1>${escapeHtml(title)}</h1>`,
     image,
     `<dl>${rows.join('')}</dl>`,
     event.description ? `<div class="description">${event.description}</div>` : '',
-    args.icsUrl ? `<p><a href="${escapeHtml(args.icsUrl)}">${escapeHtml(t('addToCalendar'))}</a></p>` : '',
+    args.icsUrl
+      ? `<p><a href="${escapeHtml(args.icsUrl)}">${escapeHtml(t('addToCalendar'))}</a></p>`
+      : '',
   ]
   return document(title, language, body.filter(Boolean).join('\n'), args.preview)
 }
@@ -60,7 +94,12 @@ export function renderEventPage(event: PublicEvent, language: string, args: { ic
 /** The page of an event that is not there for this reader: nothing of it is told. */
 export function renderMissingPage(language: string, message: 'notFound' | 'protected'): string {
   const title = inLanguage(PAGE_TEXTS.notFoundTitle, language)
-  return document(title, language, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(inLanguage(PAGE_TEXTS[message], language))}</p>`, true)
+  return document(
+    title,
+    language,
+    `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(inLanguage(PAGE_TEXTS[message], language))}</p>`,
+    true,
+  )
 }
 
 function document(title: string, language: string, body: string, noindex: boolean): string {
@@ -104,7 +143,10 @@ function when(event: PublicEvent, language: string, allDayWord: string): string 
   const day = new Intl.DateTimeFormat(language, { dateStyle: 'full', timeZone: 'UTC' })
   const time = new Intl.DateTimeFormat(language, { timeStyle: 'short', timeZone: 'UTC' })
   const sameDay = end && day.format(start) === day.format(end)
-  if (event.all_day) return sameDay || !end ? `${day.format(start)} (${allDayWord})` : `${day.format(start)} – ${day.format(end)} (${allDayWord})`
+  if (event.all_day)
+    return sameDay || !end
+      ? `${day.format(start)} (${allDayWord})`
+      : `${day.format(start)} – ${day.format(end)} (${allDayWord})`
   const zone = event.timezone_abbr || event.timezone || ''
   const range = !end
     ? `${day.format(start)}, ${time.format(start)}`
@@ -122,14 +164,24 @@ function wallClock(value: string | undefined): Date | null {
   return new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!))
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', apos: "'", gt: '>', lt: '<', nbsp: '\u00a0', quot: '"' }
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  apos: "'",
+  gt: '>',
+  lt: '<',
+  nbsp: '\u00a0',
+  quot: '"',
+}
 
 /** A text of the API (WordPress escapes some characters of titles and names as entities) as plain text. */
 function plain(value: string | undefined): string {
   return (value ?? '').replace(/&(#x[\da-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
     if (name[0] === '#') {
-      const code = name[1]?.toLowerCase() === 'x' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1))
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole
+      const code =
+        name[1]?.toLowerCase() === 'x' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1))
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff
+        ? String.fromCodePoint(code)
+        : whole
     }
     return ENTITIES[name.toLowerCase()] ?? whole
   })

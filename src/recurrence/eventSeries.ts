@@ -20,7 +20,12 @@ export interface EventSeriesFields {
 /** True when the event carries a recurrence (a rule, extra dates or exclusions). */
 export function isRecurring(fields: EventSeriesFields): boolean {
   const recurrence = fields.recurrence
-  return Boolean(recurrence && ((recurrence.rule ?? '').trim() !== '' || recurrence.rdates?.length || recurrence.exdates?.length))
+  return Boolean(
+    recurrence &&
+    ((recurrence.rule ?? '').trim() !== '' ||
+      recurrence.rdates?.length ||
+      recurrence.exdates?.length),
+  )
 }
 
 /**
@@ -32,12 +37,25 @@ export function isRecurring(fields: EventSeriesFields): boolean {
 export function seriesStartOf(fields: EventSeriesFields): SeriesStart {
   const zone = fields.timezone ? zoneOf(fields.timezone) : ''
   if (!isValidTimeZone(zone)) {
-    throw new RecurrenceError('rule', 'unsupported', `A recurring event needs a named time zone such as Europe/Paris, not ${JSON.stringify(fields.timezone ?? '')}.`)
+    throw new RecurrenceError(
+      'rule',
+      'unsupported',
+      `A recurring event needs a named time zone such as Europe/Paris, not ${JSON.stringify(fields.timezone ?? '')}.`,
+    )
   }
   const start = fields.startDate ? new Date(fields.startDate) : null
-  if (!start || Number.isNaN(start.getTime())) throw new RecurrenceError('start', 'unreadable', "The event's start is missing or cannot be read.")
+  if (!start || Number.isNaN(start.getTime()))
+    throw new RecurrenceError(
+      'start',
+      'unreadable',
+      "The event's start is missing or cannot be read.",
+    )
   const wall = fields.startLocal ? fields.startLocal.replace(' ', 'T') : instantToWall(start, zone)
-  return { start: fields.allDay ? wall.slice(0, 10) : wall, timeZone: zone, allDay: fields.allDay === true }
+  return {
+    start: fields.allDay ? wall.slice(0, 10) : wall,
+    timeZone: zone,
+    allDay: fields.allDay === true,
+  }
 }
 
 /**
@@ -49,10 +67,18 @@ export function recurrenceOf(fields: EventSeriesFields, series: SeriesStart): nu
   if (!isRecurring(fields)) return null
   const text = (fields.recurrence?.rule ?? '').trim()
   if (text.length > MAX_TEXT_LENGTH) {
-    throw new RecurrenceError('rule', 'too_long', `The rule may be at most ${MAX_TEXT_LENGTH.toLocaleString('en')} characters long; got ${text.length.toLocaleString('en')}.`)
+    throw new RecurrenceError(
+      'rule',
+      'too_long',
+      `The rule may be at most ${MAX_TEXT_LENGTH.toLocaleString('en')} characters long; got ${text.length.toLocaleString('en')}.`,
+    )
   }
   if (/^\s*(DTSTART|RDATE|EXDATE|EXRULE)[;:]/im.test(text) || /\n/.test(text)) {
-    throw new RecurrenceError('rule', 'unreadable', 'The rule is the value of one RRULE line (FREQ=WEEKLY;BYDAY=MO), without DTSTART, RDATE or EXDATE lines: extra and excluded dates have their own fields.')
+    throw new RecurrenceError(
+      'rule',
+      'unreadable',
+      'The rule is the value of one RRULE line (FREQ=WEEKLY;BYDAY=MO), without DTSTART, RDATE or EXDATE lines: extra and excluded dates have their own fields.',
+    )
   }
   return {
     ...(text ? { rule: parseRule(text, series) } : {}),
@@ -69,7 +95,10 @@ export function horizonAfter(now: Date, months: number): Date {
 }
 
 /** A recurring event's series and its occurrences up to `horizon`; null when the event does not recur. Throws `RecurrenceError`. */
-export function expandEventSeries(fields: EventSeriesFields, horizon: Date): null | { series: SeriesStart; occurrences: Occurrence[] } {
+export function expandEventSeries(
+  fields: EventSeriesFields,
+  horizon: Date,
+): null | { series: SeriesStart; occurrences: Occurrence[] } {
   if (!isRecurring(fields)) return null
   const series = seriesStartOf(fields)
   const recurrence = recurrenceOf(fields, series)!

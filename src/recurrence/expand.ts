@@ -15,7 +15,10 @@ const DAY_MS = 86_400_000
  * what subscribers' calendars expand and what we store come from one source.
  */
 export function ruleOf(series: SeriesStart, recurrence: Recurrence): RRuleTemporal {
-  return new RRuleTemporal({ rruleString: formatRecurrenceLines(series, recurrence).join('\n'), cache: false })
+  return new RRuleTemporal({
+    rruleString: formatRecurrenceLines(series, recurrence).join('\n'),
+    cache: false,
+  })
 }
 
 /**
@@ -24,26 +27,43 @@ export function ruleOf(series: SeriesStart, recurrence: Recurrence): RRuleTempor
  * zone. Only the instant is read from the library's values: their other getters cost a zone
  * lookup each.
  */
-function occurrenceOf(epochMs: number, series: SeriesStart, rdates: ReadonlySet<string>): Occurrence {
+function occurrenceOf(
+  epochMs: number,
+  series: SeriesStart,
+  rdates: ReadonlySet<string>,
+): Occurrence {
   if (series.allDay) {
     const start = new Date(epochMs).toISOString().slice(0, 10)
-    return { start, startUtc: utcText(wallToInstant(start, series.timeZone)), fromRdate: rdates.has(start) }
+    return {
+      start,
+      startUtc: utcText(wallToInstant(start, series.timeZone)),
+      fromRdate: rdates.has(start),
+    }
   }
   const start = instantToWall(epochMs, series.timeZone)
   return { start, startUtc: utcText(new Date(epochMs)), fromRdate: rdates.has(start) }
 }
 
 /** The start, the extra dates and the exclusions alone, for a series without a rule. */
-function datesOnly(series: SeriesStart, recurrence: Recurrence, rdates: ReadonlySet<string>): Occurrence[] {
+function datesOnly(
+  series: SeriesStart,
+  recurrence: Recurrence,
+  rdates: ReadonlySet<string>,
+): Occurrence[] {
   const excluded = new Set(recurrence.exdates)
   return [...new Set([series.start, ...recurrence.rdates])]
     .filter((start) => !excluded.has(start))
-    .map((start) => ({ start, startUtc: utcText(wallToInstant(start, series.timeZone)), fromRdate: rdates.has(start) && start !== series.start }))
+    .map((start) => ({
+      start,
+      startUtc: utcText(wallToInstant(start, series.timeZone)),
+      fromRdate: rdates.has(start) && start !== series.start,
+    }))
     .sort((a, b) => a.startUtc.localeCompare(b.startUtc))
 }
 
 /** An instant rrule-temporal can compare with its own: all-day rules run in UTC (./format.ts writes VALUE=DATE). */
-export const ruleInstant = (value: string, series: SeriesStart): Date => (series.allDay ? new Date(`${value}T00:00:00Z`) : wallToInstant(value, series.timeZone))
+export const ruleInstant = (value: string, series: SeriesStart): Date =>
+  series.allDay ? new Date(`${value}T00:00:00Z`) : wallToInstant(value, series.timeZone)
 
 /**
  * The checks that need the rule. The event's start must be an occurrence of its rule: RFC 5545
@@ -54,17 +74,31 @@ export const ruleInstant = (value: string, series: SeriesStart): Date => (series
  * should hear about.
  */
 function checkAgainstRule(series: SeriesStart, recurrence: Recurrence): void {
-  const rule = recurrence.rule ? ruleOf(series, { rule: recurrence.rule, rdates: [], exdates: [] }) : undefined
+  const rule = recurrence.rule
+    ? ruleOf(series, { rule: recurrence.rule, rdates: [], exdates: [] })
+    : undefined
   if (rule && !rule.matches(ruleInstant(series.start, series))) {
-    throw new RecurrenceError('start', 'start_not_in_rule', `The event's start ${series.start} is not a day its rule gives; start the series on its first occurrence.`)
+    throw new RecurrenceError(
+      'start',
+      'start_not_in_rule',
+      `The event's start ${series.start} is not a day its rule gives; start the series on its first occurrence.`,
+    )
   }
   const rdates = new Set(recurrence.rdates)
   recurrence.exdates.forEach((exdate, index) => {
     if (exdate === series.start) {
-      throw new RecurrenceError(`exdates[${index}]`, 'start_excluded', `exdates[${index}] is the event's own start, the series' first occurrence: move the start to the next occurrence, or cancel that occurrence instead.`)
+      throw new RecurrenceError(
+        `exdates[${index}]`,
+        'start_excluded',
+        `exdates[${index}] is the event's own start, the series' first occurrence: move the start to the next occurrence, or cancel that occurrence instead.`,
+      )
     }
     if (rdates.has(exdate) || rule?.matches(ruleInstant(exdate, series))) return
-    throw new RecurrenceError(`exdates[${index}]`, 'not_an_occurrence', `exdates[${index}] ${exdate} is not an occurrence of this series, so there is nothing to exclude.`)
+    throw new RecurrenceError(
+      `exdates[${index}]`,
+      'not_an_occurrence',
+      `exdates[${index}] ${exdate} is not an occurrence of this series, so there is nothing to exclude.`,
+    )
   })
 }
 
@@ -75,7 +109,11 @@ function checkAgainstRule(series: SeriesStart, recurrence: Recurrence): void {
  * changes. A time the zone skips on some day (02:30 on a spring-forward night) gives no
  * occurrence that day (RFC 5545 §3.3.10).
  */
-export function expandRecurrence(series: SeriesStart, recurrence: Recurrence, horizon: Date): Occurrence[] {
+export function expandRecurrence(
+  series: SeriesStart,
+  recurrence: Recurrence,
+  horizon: Date,
+): Occurrence[] {
   checkRecurrence(series, recurrence)
   checkAgainstRule(series, recurrence)
   const rdates = new Set(recurrence.rdates)

@@ -46,4 +46,5 @@ export function formatRecurrenceLines(series: SeriesStart, recurrence: Recurrenc
 }
 
 /** `formatRecurrenceLines`, one line each. */
-export const formatRecurrence = (series: SeriesStart, recurrence: Recurrence): string => formatRecurrenceLines(series, recurrence).join('\n')
+export const formatRecurrence = (series: SeriesStart, recurrence: Recurrence): string =>
+  formatRecurrenceLines(series, recurrence).join('\n')

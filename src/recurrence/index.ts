@@ -6,15 +6,35 @@
 export type { RecurrenceErrorCode } from './errors'
 export { RecurrenceError } from './errors'
 export type { EventSeriesFields } from './eventSeries'
-export { expandEventSeries, horizonAfter, isRecurring, recurrenceOf, seriesStartOf } from './eventSeries'
+export {
+  expandEventSeries,
+  horizonAfter,
+  isRecurring,
+  recurrenceOf,
+  seriesStartOf,
+} from './eventSeries'
 export { expandRecurrence } from './expand'
 export { formatRecurrence, formatRecurrenceLines, formatRule } from './format'
-export { DEFAULT_HORIZON_MONTHS, MAX_COUNT, MAX_DATES, MAX_OCCURRENCES, MAX_TEXT_LENGTH } from './limits'
+export {
+  DEFAULT_HORIZON_MONTHS,
+  MAX_COUNT,
+  MAX_DATES,
+  MAX_OCCURRENCES,
+  MAX_TEXT_LENGTH,
+} from './limits'
 export type { OccurrencePlan, StoredOccurrence } from './occurrenceIds'
 export { planOccurrenceIds } from './occurrenceIds'
 export { parseRecurrence, parseRule } from './parse'
 export type { SummaryLocale } from './summary'
 export { splitRecurrence } from './split'
 export { summarizeRecurrence } from './summary'
-export type { Frequency, Occurrence, Recurrence, RecurrenceRule, SeriesStart, Weekday, WeekdayNum } from './types'
+export type {
+  Frequency,
+  Occurrence,
+  Recurrence,
+  RecurrenceRule,
+  SeriesStart,
+  Weekday,
+  WeekdayNum,
+} from './types'
 export { checkRecurrence } from './validate'

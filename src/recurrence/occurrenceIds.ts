@@ -14,7 +14,8 @@ export interface OccurrencePlan {
 }
 
 /** Milliseconds between two wall-clock values of one zone, read as if they were UTC (a wall-clock shift, not an elapsed time). */
-const wallMs = (wall: string): number => Date.parse(wall.length === 10 ? `${wall}T00:00:00Z` : `${wall}Z`)
+const wallMs = (wall: string): number =>
+  Date.parse(wall.length === 10 ? `${wall}T00:00:00Z` : `${wall}Z`)
 
 function shifted(wall: string, byMs: number): string {
   const text = new Date(wallMs(wall) + byMs).toISOString()
@@ -27,9 +28,19 @@ function shifted(wall: string, byMs: number): string {
  * series' start moved from `previousStart`, every stored start is first moved by the same
  * wall-clock shift (09:00 → 10:00, or a week later), so a series moved as a whole keeps its ids.
  */
-export function planOccurrenceIds(stored: readonly StoredOccurrence[], occurrences: readonly Occurrence[], previousStart: string, start: string): OccurrencePlan {
+export function planOccurrenceIds(
+  stored: readonly StoredOccurrence[],
+  occurrences: readonly Occurrence[],
+  previousStart: string,
+  start: string,
+): OccurrencePlan {
   const shift = wallMs(start) - wallMs(previousStart)
-  const idsByStart = new Map(stored.map((row) => [shift === 0 ? row.originalStart : shifted(row.originalStart, shift), row.id]))
+  const idsByStart = new Map(
+    stored.map((row) => [
+      shift === 0 ? row.originalStart : shifted(row.originalStart, shift),
+      row.id,
+    ]),
+  )
   const plan: OccurrencePlan = { kept: [], added: [], removedIds: [] }
   for (const occurrence of occurrences) {
     const id = idsByStart.get(occurrence.start)

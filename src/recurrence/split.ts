@@ -6,7 +6,8 @@ import { checkRecurrence } from './validate'
 
 /** The wall-clock value just before `wall`: a second before for a time, the day before for a date. */
 function justBefore(wall: string): string {
-  if (wall.length === 10) return new Date(Date.parse(`${wall}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
+  if (wall.length === 10)
+    return new Date(Date.parse(`${wall}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
   return new Date(Date.parse(`${wall}Z`) - 1000).toISOString().slice(0, 19)
 }
 
@@ -17,19 +18,48 @@ function justBefore(wall: string): string {
  * the moment before); the second keeps the rest of the COUNT, or the UNTIL. Extra and excluded
  * dates go to the half they fall in. The caller then applies the edit to the second half.
  */
-export function splitRecurrence(series: SeriesStart, recurrence: Recurrence, at: string): { before: Recurrence; after: { series: SeriesStart; recurrence: Recurrence } } {
+export function splitRecurrence(
+  series: SeriesStart,
+  recurrence: Recurrence,
+  at: string,
+): { before: Recurrence; after: { series: SeriesStart; recurrence: Recurrence } } {
   checkRecurrence(series, recurrence)
   const { rule } = recurrence
-  if (!rule) throw new RecurrenceError('at', 'not_an_occurrence', 'A series without a rule has no "this and following": change its dates one by one.')
+  if (!rule)
+    throw new RecurrenceError(
+      'at',
+      'not_an_occurrence',
+      'A series without a rule has no "this and following": change its dates one by one.',
+    )
   const bareRule = ruleOf(series, { rule, rdates: [], exdates: [] })
-  if (at <= series.start || recurrence.exdates.includes(at) || !bareRule.matches(ruleInstant(at, series))) {
-    throw new RecurrenceError('at', 'not_an_occurrence', `${at} is not an occurrence of this series' rule after its first; "this and following" starts at one.`)
+  if (
+    at <= series.start ||
+    recurrence.exdates.includes(at) ||
+    !bareRule.matches(ruleInstant(at, series))
+  ) {
+    throw new RecurrenceError(
+      'at',
+      'not_an_occurrence',
+      `${at} is not an occurrence of this series' rule after its first; "this and following" starts at one.`,
+    )
   }
-  const before: Recurrence = { rule: { ...rule }, rdates: recurrence.rdates.filter((date) => date < at), exdates: recurrence.exdates.filter((date) => date < at) }
-  const after: Recurrence = { rule: { ...rule }, rdates: recurrence.rdates.filter((date) => date >= at), exdates: recurrence.exdates.filter((date) => date > at) }
+  const before: Recurrence = {
+    rule: { ...rule },
+    rdates: recurrence.rdates.filter((date) => date < at),
+    exdates: recurrence.exdates.filter((date) => date < at),
+  }
+  const after: Recurrence = {
+    rule: { ...rule },
+    rdates: recurrence.rdates.filter((date) => date >= at),
+    exdates: recurrence.exdates.filter((date) => date > at),
+  }
   if (rule.count !== undefined) {
     // COUNT counts what the rule gives, excluded dates included (RFC 5545 §3.8.5.3).
-    const kept = bareRule.between(ruleInstant(series.start, series), new Date(ruleInstant(at, series).getTime() - 1), true).length
+    const kept = bareRule.between(
+      ruleInstant(series.start, series),
+      new Date(ruleInstant(at, series).getTime() - 1),
+      true,
+    ).length
     before.rule!.count = kept
     after.rule!.count = rule.count - kept
   } else {

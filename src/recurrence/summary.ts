@@ -14,7 +14,12 @@ export type SummaryLocale = 'en' | 'es' | 'fr'
 const MONDAY = Date.UTC(2027, 2, 1)
 
 interface Words {
-  every: { DAILY: (n: number) => string; WEEKLY: (n: number) => string; MONTHLY: (n: number) => string; YEARLY: (n: number) => string }
+  every: {
+    DAILY: (n: number) => string
+    WEEKLY: (n: number) => string
+    MONTHLY: (n: number) => string
+    YEARLY: (n: number) => string
+  }
   /** "Every Monday and Wednesday": a weekly rule every week. */
   everyWeekday: (days: string) => string
   /** A weekday in "on Monday and Wednesday" after an interval of weeks. */
@@ -39,21 +44,52 @@ interface Words {
   onDates: (count: number) => string
 }
 
-const plural = (count: number, one: string, other: string): string => `${count} ${count === 1 ? one : other}`
+const plural = (count: number, one: string, other: string): string =>
+  `${count} ${count === 1 ? one : other}`
 
-const EN_ORDINALS: Record<number, string> = { 1: 'first', 2: 'second', 3: 'third', 4: 'fourth', 5: 'fifth', [-1]: 'last', [-2]: 'second to last' }
+const EN_ORDINALS: Record<number, string> = {
+  1: 'first',
+  2: 'second',
+  3: 'third',
+  4: 'fourth',
+  5: 'fifth',
+  [-1]: 'last',
+  [-2]: 'second to last',
+}
 const enNumber = (n: number): string => {
   const tens = n % 100
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th'
+  const suffix =
+    tens >= 11 && tens <= 13
+      ? 'th'
+      : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th')
   return `${n}${suffix}`
 }
-const enOrdinal = (n: number): string => EN_ORDINALS[n] ?? (n > 0 ? enNumber(n) : `${enNumber(-n)} to last`)
+const enOrdinal = (n: number): string =>
+  EN_ORDINALS[n] ?? (n > 0 ? enNumber(n) : `${enNumber(-n)} to last`)
 
-const FR_ORDINALS: Record<number, string> = { 1: 'premier', 2: 'deuxième', 3: 'troisième', 4: 'quatrième', 5: 'cinquième', [-1]: 'dernier', [-2]: 'avant-dernier' }
-const frOrdinal = (n: number): string => FR_ORDINALS[n] ?? (n > 0 ? `${n}e` : `${-n}e avant la fin,`)
+const FR_ORDINALS: Record<number, string> = {
+  1: 'premier',
+  2: 'deuxième',
+  3: 'troisième',
+  4: 'quatrième',
+  5: 'cinquième',
+  [-1]: 'dernier',
+  [-2]: 'avant-dernier',
+}
+const frOrdinal = (n: number): string =>
+  FR_ORDINALS[n] ?? (n > 0 ? `${n}e` : `${-n}e avant la fin,`)
 
-const ES_ORDINALS: Record<number, string> = { 1: 'primer', 2: 'segundo', 3: 'tercer', 4: 'cuarto', 5: 'quinto', [-1]: 'último', [-2]: 'penúltimo' }
-const esOrdinal = (n: number): string => ES_ORDINALS[n] ?? (n > 0 ? `${n}.º` : `${-n}.º desde el final,`)
+const ES_ORDINALS: Record<number, string> = {
+  1: 'primer',
+  2: 'segundo',
+  3: 'tercer',
+  4: 'cuarto',
+  5: 'quinto',
+  [-1]: 'último',
+  [-2]: 'penúltimo',
+}
+const esOrdinal = (n: number): string =>
+  ES_ORDINALS[n] ?? (n > 0 ? `${n}.º` : `${-n}.º desde el final,`)
 
 const WORDS: Record<SummaryLocale, Words> = {
   en: {
@@ -67,7 +103,12 @@ const WORDS: Record<SummaryLocale, Words> = {
     onWeekday: (day) => day,
     nthWeekday: (ordinal, day) => `the ${enOrdinal(ordinal)} ${day}`,
     eachWeekday: (days) => `every ${days}`,
-    monthDay: (day) => (day === -1 ? 'the last day' : day > 0 ? `the ${enNumber(day)}` : `the ${enOrdinal(day + 1)} day before the last`),
+    monthDay: (day) =>
+      day === -1
+        ? 'the last day'
+        : day > 0
+          ? `the ${enNumber(day)}`
+          : `the ${enOrdinal(day + 1)} day before the last`,
     dayOfMonth: (day, month) => `${month} ${day}`,
     on: (head, what) => `${head} on ${what}`,
     inMonths: (months) => ` in ${months}`,
@@ -90,7 +131,12 @@ const WORDS: Record<SummaryLocale, Words> = {
     onWeekday: (day) => `le ${day}`,
     nthWeekday: (ordinal, day) => `le ${frOrdinal(ordinal)} ${day}`,
     eachWeekday: (days) => `chaque ${days}`,
-    monthDay: (day) => (day === -1 ? 'le dernier jour' : day > 0 ? `le ${day === 1 ? '1er' : day}` : `le ${frOrdinal(day + 1)} jour avant le dernier`),
+    monthDay: (day) =>
+      day === -1
+        ? 'le dernier jour'
+        : day > 0
+          ? `le ${day === 1 ? '1er' : day}`
+          : `le ${frOrdinal(day + 1)} jour avant le dernier`,
     dayOfMonth: (day, month) => `le ${day === 1 ? '1er' : day} ${month}`,
     on: (head, what) => `${head}, ${what}`,
     inMonths: (months) => ` en ${months}`,
@@ -113,7 +159,12 @@ const WORDS: Record<SummaryLocale, Words> = {
     onWeekday: (day) => `el ${day}`,
     nthWeekday: (ordinal, day) => `el ${esOrdinal(ordinal)} ${day}`,
     eachWeekday: (days) => `cada ${days}`,
-    monthDay: (day) => (day === -1 ? 'el último día' : day > 0 ? `el día ${day}` : `el ${esOrdinal(day + 1)} día antes del último`),
+    monthDay: (day) =>
+      day === -1
+        ? 'el último día'
+        : day > 0
+          ? `el día ${day}`
+          : `el ${esOrdinal(day + 1)} día antes del último`,
     dayOfMonth: (day, month) => `el ${day} de ${month}`,
     on: (head, what) => `${head}, ${what}`,
     inMonths: (months) => ` en ${months}`,
@@ -133,10 +184,15 @@ function weekdayName(day: Weekday, locale: SummaryLocale): string {
 }
 
 const monthName = (month: number, locale: SummaryLocale): string =>
-  new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2027, month - 1, 1)))
+  new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2027, month - 1, 1)),
+  )
 
-const list = (items: string[], locale: SummaryLocale, type: 'conjunction' | 'disjunction' = 'conjunction'): string =>
-  new Intl.ListFormat(locale, { style: 'long', type }).format(items)
+const list = (
+  items: string[],
+  locale: SummaryLocale,
+  type: 'conjunction' | 'disjunction' = 'conjunction',
+): string => new Intl.ListFormat(locale, { style: 'long', type }).format(items)
 
 /** The start's date parts, from `YYYY-MM-DD…`. */
 const startParts = (start: string): { month: number; day: number; weekday: Weekday } => {
@@ -150,7 +206,9 @@ function daysPicked(rule: RecurrenceRule, series: SeriesStart, locale: SummaryLo
   const words = WORDS[locale]
   const names = (days: WeekdayNum[]) => days.map((day) => weekdayName(day.weekday, locale))
   if (rule.byDay && rule.bySetPos) {
-    const positions = rule.bySetPos.map((position) => words.nthWeekday(position, list(names(rule.byDay!), locale, 'disjunction')))
+    const positions = rule.bySetPos.map((position) =>
+      words.nthWeekday(position, list(names(rule.byDay!), locale, 'disjunction')),
+    )
     return list(positions, locale)
   }
   if (rule.byDay) {
@@ -167,31 +225,68 @@ function daysPicked(rule: RecurrenceRule, series: SeriesStart, locale: SummaryLo
 function ruleWords(rule: RecurrenceRule, series: SeriesStart, locale: SummaryLocale): string {
   const words = WORDS[locale]
   const start = startParts(series.start)
-  const months = rule.byMonth ? words.inMonths(list(rule.byMonth.map((month) => monthName(month, locale)), locale)) : ''
+  const months = rule.byMonth
+    ? words.inMonths(
+        list(
+          rule.byMonth.map((month) => monthName(month, locale)),
+          locale,
+        ),
+      )
+    : ''
   switch (rule.freq) {
     case 'DAILY':
     case 'WEEKLY': {
-      const days = rule.byDay?.map((day) => day.weekday) ?? (rule.freq === 'WEEKLY' ? [start.weekday] : undefined)
+      const days =
+        rule.byDay?.map((day) => day.weekday) ??
+        (rule.freq === 'WEEKLY' ? [start.weekday] : undefined)
       if (!days) return words.every.DAILY(rule.interval) + months
-      if (rule.interval === 1) return words.everyWeekday(list(days.map((day) => weekdayName(day, locale)), locale)) + months
-      return words.on(words.every[rule.freq](rule.interval), list(days.map((day) => words.onWeekday(weekdayName(day, locale))), locale)) + months
+      if (rule.interval === 1)
+        return (
+          words.everyWeekday(
+            list(
+              days.map((day) => weekdayName(day, locale)),
+              locale,
+            ),
+          ) + months
+        )
+      return (
+        words.on(
+          words.every[rule.freq](rule.interval),
+          list(
+            days.map((day) => words.onWeekday(weekdayName(day, locale))),
+            locale,
+          ),
+        ) + months
+      )
     }
     case 'MONTHLY':
       return words.on(words.every.MONTHLY(rule.interval), daysPicked(rule, series, locale)) + months
     case 'YEARLY':
       if (!rule.byMonth && !rule.byDay && !rule.byMonthDay) {
-        return words.on(words.every.YEARLY(rule.interval), words.dayOfMonth(start.day, monthName(start.month, locale)))
+        return words.on(
+          words.every.YEARLY(rule.interval),
+          words.dayOfMonth(start.day, monthName(start.month, locale)),
+        )
       }
       // Without BYMONTH a yearly rule's days of the month are in every month; its nth weekdays count through the year.
-      return words.on(words.every.YEARLY(rule.interval), daysPicked(rule, series, locale)) + (rule.byMonth || rule.byDay ? months : words.ofEveryMonth)
+      return (
+        words.on(words.every.YEARLY(rule.interval), daysPicked(rule, series, locale)) +
+        (rule.byMonth || rule.byDay ? months : words.ofEveryMonth)
+      )
   }
 }
 
 const longDate = (date: string, locale: SummaryLocale): string =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date.slice(0, 10)}T00:00:00Z`))
+  new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${date.slice(0, 10)}T00:00:00Z`),
+  )
 
 /** The recurrence in words in `locale`; times are the event's own wall-clock times (24-hour). */
-export function summarizeRecurrence(series: SeriesStart, recurrence: Recurrence, locale: SummaryLocale): string {
+export function summarizeRecurrence(
+  series: SeriesStart,
+  recurrence: Recurrence,
+  locale: SummaryLocale,
+): string {
   const words = WORDS[locale]
   const { rule, rdates, exdates } = recurrence
   let text = rule ? ruleWords(rule, series, locale) : words.onDates(1 + rdates.length)

@@ -23,7 +23,9 @@ export function isWallValue(value: unknown, allDay: boolean): value is string {
 export const toIcalWall = (value: string): string => value.replace(/[-:]/g, '')
 
 /** `20270301T090000` → `2027-03-01T09:00:00`, `20270301` → `2027-03-01`; `utc` when the text ended in `Z`. */
-export function fromIcal(text: string): { value: string; utc: boolean; allDay: boolean } | undefined {
+export function fromIcal(
+  text: string,
+): { value: string; utc: boolean; allDay: boolean } | undefined {
   const time = ICAL_DATE_TIME.exec(text)
   if (time) {
     const [, y, mo, d, h, mi, s, z] = time
@@ -50,7 +52,16 @@ const FORMATTED = /^(\d{2})\/(\d{2})\/(\d{4}), (\d{2}):(\d{2}):(\d{2})$/
 export function instantToWall(instant: Date | number, zone: string): string {
   let formatter = formatters.get(zone)
   if (!formatter) {
-    const options = { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' } as const
+    const options = {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    } as const
     formatter = new Intl.DateTimeFormat('en-US', options)
     formatters.set(zone, formatter)
   }

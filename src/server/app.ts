@@ -28,7 +28,11 @@ export const DEFAULT_CLIENT_CONCURRENCY = 8
  * handed down to Payload, the calendar feeds, the compatibility API, the events' public pages,
  * then methods nothing else serves.
  */
-export function createExpressApp(args: { clientConcurrency?: number; payload: Payload; trustProxy: TrustProxy }): express.Express {
+export function createExpressApp(args: {
+  clientConcurrency?: number
+  payload: Payload
+  trustProxy: TrustProxy
+}): express.Express {
   const { payload } = args
   const options = pluginOptionsOf(payload)
   const app = express()
@@ -44,7 +48,14 @@ export function createExpressApp(args: { clientConcurrency?: number; payload: Pa
   app.use(closeConnectionsWhileDraining)
   app.use(healthRoutes(payload))
   app.use(refuseImageOptimizer)
-  app.use(fairShare({ isCompatPath: (path, search) => locateCompatPath(path, options, search) !== null, maxQueued: 256, maxWaitMs: 15_000, perClient: args.clientConcurrency ?? DEFAULT_CLIENT_CONCURRENCY }))
+  app.use(
+    fairShare({
+      isCompatPath: (path, search) => locateCompatPath(path, options, search) !== null,
+      maxQueued: 256,
+      maxWaitMs: 15_000,
+      perClient: args.clientConcurrency ?? DEFAULT_CLIENT_CONCURRENCY,
+    }),
+  )
   app.use(clientAddressMiddleware(payload.secret))
   app.use(feedMiddleware(async () => payload, options))
   app.use(compatMiddleware(async () => payload, options))

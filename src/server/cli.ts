@@ -26,7 +26,9 @@ async function main(argv: string[]): Promise<number> {
   const env = readEnv()
   const stopDatabase = await ensureDatabase(env, (message) => console.error(message))
   const stop = (signal: NodeJS.Signals) => {
-    console.error(`${signal}: stopping (the items being written are rolled back; run the same command again to finish)`)
+    console.error(
+      `${signal}: stopping (the items being written are rolled back; run the same command again to finish)`,
+    )
     void stopDatabase().finally(() => process.exit(130))
   }
   process.once('SIGINT', stop)
@@ -52,7 +54,12 @@ main(process.argv.slice(2))
   .then((code) => process.exit(code))
   .catch((error) => {
     if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`)
-    else if (error instanceof EnvError || error instanceof SourceError || error instanceof DatabaseStartError) console.error(error.message)
+    else if (
+      error instanceof EnvError ||
+      error instanceof SourceError ||
+      error instanceof DatabaseStartError
+    )
+      console.error(error.message)
     else console.error(error instanceof Error ? (error.stack ?? error.message) : error)
     // Payload keeps a database connection open: leave explicitly.
     process.exit(EXIT.unusable)

@@ -17,7 +17,11 @@ export function isDraining(): boolean {
  * While stopping, every answer says `Connection: close`: a client does not send its next request
  * on a connection about to be closed (it would get no reply), but opens one to another instance.
  */
-export function closeConnectionsWhileDraining(_req: unknown, res: { setHeader: (name: string, value: string) => unknown }, next: () => void): void {
+export function closeConnectionsWhileDraining(
+  _req: unknown,
+  res: { setHeader: (name: string, value: string) => unknown },
+  next: () => void,
+): void {
   if (draining) res.setHeader('Connection', 'close')
   next()
 }

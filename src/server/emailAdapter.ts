@@ -12,7 +12,13 @@ export const logOnlyEmailAdapter: PayloadEmailAdapter = ({ payload }) => ({
   defaultFromAddress: 'calendar@localhost',
   defaultFromName: 'Events calendar',
   sendEmail: async (message) => {
-    const to = [message.to ?? []].flat().map((address) => (typeof address === 'string' ? address : address.address)).join(', ')
-    payload.logger.warn({ subject: message.subject, to }, 'E-mail not sent: this app has no mail server configured')
+    const to = [message.to ?? []]
+      .flat()
+      .map((address) => (typeof address === 'string' ? address : address.address))
+      .join(', ')
+    payload.logger.warn(
+      { subject: message.subject, to },
+      'E-mail not sent: this app has no mail server configured',
+    )
   },
 })

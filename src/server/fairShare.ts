@@ -35,7 +35,15 @@ export function fairShare(settings: FairShareSettings) {
     if (settings.perClient <= 0 || isNextStaticFile(req.originalUrl)) return next()
     const key = req.ip ?? req.socket.remoteAddress ?? ''
     let turns = clients.get(key)
-    if (!turns) clients.set(key, (turns = new Turns({ concurrent: settings.perClient, maxWaiting: settings.maxQueued, maxWaitMs: settings.maxWaitMs })))
+    if (!turns)
+      clients.set(
+        key,
+        (turns = new Turns({
+          concurrent: settings.perClient,
+          maxWaiting: settings.maxQueued,
+          maxWaitMs: settings.maxWaitMs,
+        })),
+      )
     // A client that gives up while waiting leaves the line.
     const hungUp = new AbortController()
     const abort = () => hungUp.abort()
@@ -59,13 +67,15 @@ export function fairShare(settings: FairShareSettings) {
   }
 }
 
-const MESSAGE = 'Too many requests from this client at once. Wait for the ones under way, then try again.'
+const MESSAGE =
+  'Too many requests from this client at once. Wait for the ones under way, then try again.'
 
 /** 429 in the shape of the surface asked: WordPress's error for the compatibility API, Payload's otherwise. */
 function refuse(req: Request, res: Response, settings: FairShareSettings) {
   if (res.headersSent || res.writableEnded) return
   res.status(429).set('Retry-After', '1')
-  if (settings.isCompatPath(resolvedPath(req.originalUrl), searchOf(req.originalUrl))) res.json({ code: 'rest_too_many_requests', message: MESSAGE, data: { status: 429 } })
+  if (settings.isCompatPath(resolvedPath(req.originalUrl), searchOf(req.originalUrl)))
+    res.json({ code: 'rest_too_many_requests', message: MESSAGE, data: { status: 429 } })
   else res.json({ errors: [{ message: MESSAGE }] })
 }
 

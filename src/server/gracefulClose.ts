@@ -35,7 +35,11 @@ export function trackConnections(server: Server): { close: (graceMs: number) => 
   const closeIdle = () => {
     const now = Date.now()
     for (const [socket, tracked] of connections) {
-      if (tracked.active === 0 && (tracked.served > 0 || now - tracked.acceptedAt >= NEW_CONNECTION_GRACE_MS)) socket.destroy()
+      if (
+        tracked.active === 0 &&
+        (tracked.served > 0 || now - tracked.acceptedAt >= NEW_CONNECTION_GRACE_MS)
+      )
+        socket.destroy()
     }
   }
 

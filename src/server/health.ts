@@ -49,8 +49,12 @@ type DatabaseChecks = Record<'database' | 'migrations', Check>
 const lastChecks = new WeakMap<Payload, { at: number; checks: Promise<DatabaseChecks> }>()
 
 /** The readiness checks: the stopping flag as it is now, the database's as checked within READINESS_CACHE_MS. */
-export async function readinessChecks(payload: Payload): Promise<Record<'database' | 'migrations' | 'shutdown', Check>> {
-  const shutdown: Check = isDraining() ? { error: 'the instance is stopping', ok: false } : { ok: true }
+export async function readinessChecks(
+  payload: Payload,
+): Promise<Record<'database' | 'migrations' | 'shutdown', Check>> {
+  const shutdown: Check = isDraining()
+    ? { error: 'the instance is stopping', ok: false }
+    : { ok: true }
   let last = lastChecks.get(payload)
   if (!last || Date.now() - last.at >= READINESS_CACHE_MS) {
     last = { at: Date.now(), checks: databaseChecks(payload) }
@@ -61,7 +65,8 @@ export async function readinessChecks(payload: Payload): Promise<Record<'databas
 
 async function databaseChecks(payload: Payload): Promise<DatabaseChecks> {
   const pool = poolOf(payload)
-  if (!pool) return { database: { error: 'no database pool', ok: false }, migrations: { ok: false } }
+  if (!pool)
+    return { database: { error: 'no database pool', ok: false }, migrations: { ok: false } }
   try {
     await withTimeout(pool.query('SELECT 1'), READINESS_DB_TIMEOUT_MS)
   } catch (error) {
@@ -73,10 +78,17 @@ async function databaseChecks(payload: Payload): Promise<DatabaseChecks> {
 /** Applied means recorded in `payload_migrations` by name, as Payload's own `migrate` records them. */
 async function migrationsCheck(pool: Pool): Promise<Check> {
   try {
-    const { rows } = await withTimeout(pool.query('SELECT name FROM payload_migrations'), READINESS_DB_TIMEOUT_MS)
+    const { rows } = await withTimeout(
+      pool.query('SELECT name FROM payload_migrations'),
+      READINESS_DB_TIMEOUT_MS,
+    )
     const applied = new Set(rows.map((row) => String(row.name)))
-    const pending = migrations.map((migration) => migration.name).filter((name) => !applied.has(name))
-    return pending.length ? { error: `pending migrations: ${pending.join(', ')}`, ok: false } : { ok: true }
+    const pending = migrations
+      .map((migration) => migration.name)
+      .filter((name) => !applied.has(name))
+    return pending.length
+      ? { error: `pending migrations: ${pending.join(', ')}`, ok: false }
+      : { ok: true }
   } catch (error) {
     // No table yet: nothing has been migrated.
     return { error: describe(error), ok: false }

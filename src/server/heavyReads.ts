@@ -26,7 +26,10 @@ const heavyReads = new Turns({ concurrent: 1, maxWaiting: 64, maxWaitMs: 15_000 
  * A turn for a read of `documents` documents: null when the read is light and needs none, a
  * function that gives it back, or why none was given (the caller answers 503).
  */
-export async function takeHeavyReadTurn(documents: number, signal?: AbortSignal): Promise<(() => void) | NoTurn | null> {
+export async function takeHeavyReadTurn(
+  documents: number,
+  signal?: AbortSignal,
+): Promise<(() => void) | NoTurn | null> {
   if (documents < HEAVY_READ_DOCUMENTS) return null
   return heavyReads.take(signal)
 }
@@ -36,10 +39,17 @@ export async function takeHeavyReadTurn(documents: number, signal?: AbortSignal)
  * `/versions`) of `limit` documents (10 when none is named), each with its related documents to
  * `depth` levels (the config's default depth when none is named). Reads of one document are light.
  */
-export function restReadDocuments(slug: string[], search: URLSearchParams, defaultDepth: number): number {
+export function restReadDocuments(
+  slug: string[],
+  search: URLSearchParams,
+  defaultDepth: number,
+): number {
   if (!(slug.length === 1 || (slug.length === 2 && slug[1] === 'versions'))) return 0
   const limit = search.has('limit') ? Number(search.get('limit')) : 10
-  const page = search.get('pagination') === 'false' || !(limit > 0) ? UNBOUNDED_PAGE : Math.min(limit, UNBOUNDED_PAGE)
+  const page =
+    search.get('pagination') === 'false' || !(limit > 0)
+      ? UNBOUNDED_PAGE
+      : Math.min(limit, UNBOUNDED_PAGE)
   const depth = search.has('depth') ? Number(search.get('depth')) : defaultDepth
   return page * (1 + (Number.isFinite(depth) && depth > 0 ? Math.min(depth, 10) : 0))
 }
@@ -55,7 +65,11 @@ export function parsedGraphqlOperation(query: string, variables: unknown): Graph
   } catch {
     document = null
   }
-  return { document, variables: variables && typeof variables === 'object' ? (variables as Record<string, unknown>) : {} }
+  return {
+    document,
+    variables:
+      variables && typeof variables === 'object' ? (variables as Record<string, unknown>) : {},
+  }
 }
 
 /** The documents GraphQL operations read (`src/graphql/documentEstimate.ts`); nothing for one that does not parse. */
@@ -63,7 +77,8 @@ export function graphqlReadDocuments(operations: GraphqlOperation[]): number {
   let documents = 0
   for (const { document, variables } of operations) {
     for (const definition of document?.definitions ?? []) {
-      if (definition.kind === 'OperationDefinition') documents += estimateDocuments(document!, definition, variables)
+      if (definition.kind === 'OperationDefinition')
+        documents += estimateDocuments(document!, definition, variables)
     }
   }
   return documents

@@ -17,7 +17,10 @@ const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' }
 
 /** `value` on one line: control characters as escapes. */
 export function escapeControls(value: string): string {
-  return value.replace(CONTROL, (char) => NAMED[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  return value.replace(
+    CONTROL,
+    (char) => NAMED[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
 }
 
 /** How deep escaping looks into logged objects: entries are flat, and a bound keeps a cyclic value harmless. */
@@ -25,10 +28,13 @@ const MAX_DEPTH = 4
 
 function escapeLogged(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return escapeControls(value)
-  if (!value || typeof value !== 'object' || depth >= MAX_DEPTH || value instanceof Error) return value
+  if (!value || typeof value !== 'object' || depth >= MAX_DEPTH || value instanceof Error)
+    return value
   if (Array.isArray(value)) return value.map((item) => escapeLogged(item, depth + 1))
   if (Object.getPrototypeOf(value) !== Object.prototype) return value
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, escapeLogged(item, depth + 1)]))
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, escapeLogged(item, depth + 1)]),
+  )
 }
 
 /**
@@ -36,9 +42,17 @@ function escapeLogged(value: unknown, depth = 0): unknown {
  * values after the message, so that a request is one line; coloured only on a terminal (and not with
  * NO_COLOR), so that a log file or a collector gets no escape codes.
  */
-export function readableLogDestination(output: NodeJS.WritableStream & { isTTY?: boolean } = process.stdout, noColor = process.env.NO_COLOR) {
+export function readableLogDestination(
+  output: NodeJS.WritableStream & { isTTY?: boolean } = process.stdout,
+  noColor = process.env.NO_COLOR,
+) {
   const colorize = Boolean(output.isTTY) && !noColor
-  const common = { colorize, ignore: 'pid,hostname', singleLine: true, translateTime: 'SYS:HH:MM:ss' }
+  const common = {
+    colorize,
+    ignore: 'pid,hostname',
+    singleLine: true,
+    translateTime: 'SYS:HH:MM:ss',
+  }
   // Standard output by its descriptor, as Payload's own destination writes it; any other stream as given (tests).
   return build(output === process.stdout ? common : { ...common, destination: output })
 }
@@ -51,7 +65,10 @@ export function loggerConfig(env: Pick<AppEnv, 'logFormat' | 'logLevel'>) {
   const options = {
     hooks: {
       logMethod(this: unknown, args: unknown[], method: (...args: unknown[]) => void) {
-        method.apply(this, args.map((arg) => escapeLogged(arg)))
+        method.apply(
+          this,
+          args.map((arg) => escapeLogged(arg)),
+        )
       },
     },
     level: env.logLevel,

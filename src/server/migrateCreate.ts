@@ -11,10 +11,19 @@ import { startEmbeddedPostgres } from '../server/db/embeddedPostgres'
 
 const name = process.argv[2] ?? 'migration'
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'pec-migrate-'))
-const database = await startEmbeddedPostgres({ database: 'payload', dir: path.join(dir, 'pg'), fast: true, persistent: false })
+const database = await startEmbeddedPostgres({
+  database: 'payload',
+  dir: path.join(dir, 'pg'),
+  fast: true,
+  persistent: false,
+})
 try {
   const result = spawnSync('npx', ['payload', 'migrate:create', name], {
-    env: { ...process.env, DATABASE_URL: database.url, NODE_OPTIONS: '--no-deprecation --conditions=production' },
+    env: {
+      ...process.env,
+      DATABASE_URL: database.url,
+      NODE_OPTIONS: '--no-deprecation --conditions=production',
+    },
     stdio: 'inherit',
   })
   process.exitCode = result.status ?? 1

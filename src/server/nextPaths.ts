@@ -15,7 +15,8 @@ export function resolvedPath(url: string): string {
 }
 
 /** Next's own built files: the only requests that are not the server's work (no database, no rendering). */
-export const isNextStaticFile = (url: string): boolean => resolvedPath(url).startsWith('/_next/static/')
+export const isNextStaticFile = (url: string): boolean =>
+  resolvedPath(url).startsWith('/_next/static/')
 
 /**
  * `/_next/image` resizes any image of the site for anyone, at any of its widths: a public
@@ -26,5 +27,8 @@ export const isNextStaticFile = (url: string): boolean => resolvedPath(url).star
 export function refuseImageOptimizer(req: Request, res: Response, next: NextFunction) {
   const path = resolvedPath(req.originalUrl)
   if (path !== '/_next/image' && !path.startsWith('/_next/image/')) return next()
-  res.status(404).set('Cache-Control', 'no-store').json({ errors: [{ message: 'Not Found' }] })
+  res
+    .status(404)
+    .set('Cache-Control', 'no-store')
+    .json({ errors: [{ message: 'Not Found' }] })
 }

@@ -5,7 +5,13 @@ import { GRAPHQL_POST, REST_GET } from '@payloadcms/next/routes'
 import { SUPPORTED_METHODS } from './refuseUnsupportedMethods'
 import { expandedFieldCount } from '../graphql/documentEstimate'
 import { graphqlDocumentsOf, graphqlNesting, MAX_GRAPHQL_DEPTH } from './graphqlDepth'
-import { graphqlReadDocuments, parsedGraphqlOperation, MAX_GRAPHQL_EXPANDED_FIELDS, restReadDocuments, takeHeavyReadTurn } from './heavyReads'
+import {
+  graphqlReadDocuments,
+  parsedGraphqlOperation,
+  MAX_GRAPHQL_EXPANDED_FIELDS,
+  restReadDocuments,
+  takeHeavyReadTurn,
+} from './heavyReads'
 import { readBodyWithin } from './requestBody'
 import { refuseUnknownFile, unreadableAsMissing, uploadFileRoute } from './uploadFiles'
 
@@ -25,35 +31,48 @@ const REST_METHODS = SUPPORTED_METHODS
  * other methods get 405, bodies over 1 MiB 413, routes that serve no one 404
  * (`servesNothingHere`), and file names no file has 404 or 400 (`uploadFiles.ts`). Error bodies are all `{errors: [{message}]}`, Payload's usual shape.
  */
-export function payloadRestHandler(config: Config): (request: Request, args: RouteArgs) => Promise<Response> {
+export function payloadRestHandler(
+  config: Config,
+): (request: Request, args: RouteArgs) => Promise<Response> {
   // Payload's Next handler is the same for every method.
   const payloadRest = REST_GET(config)
   return async (request, args) => {
     const method = request.method.toUpperCase()
     if (!REST_METHODS.includes(method)) return methodNotAllowed(REST_METHODS)
     const { slug } = await args.params
-    if (servesNothingHere((await config), slug, request)) return errorResponse(404, 'Not Found')
+    if (servesNothingHere(await config, slug, request)) return errorResponse(404, 'Not Found')
     const file = ['GET', 'HEAD'].includes(method) ? uploadFileRoute(await config, slug) : null
     if (file) {
       const refused = await refuseUnknownFile(await config, file)
       if (refused) return errorResponse(refused.status, refused.message)
       const response = await payloadRest(request, args)
       const missing = unreadableAsMissing(response)
-      return missing ? errorResponse(missing.status, missing.message) : inPayloadErrorShape(response)
+      return missing
+        ? errorResponse(missing.status, missing.message)
+        : inPayloadErrorShape(response)
     }
     const unreadable = unreadableJsonParameter(request)
     if (unreadable) return errorResponse(400, `The ${unreadable} parameter is not valid JSON.`)
     let forwarded = request
     let body: ArrayBuffer | null = null
-    if (!['GET', 'HEAD', 'OPTIONS'].includes(method) && !(await isUploadToCollection(config, slug, request))) {
+    if (
+      !['GET', 'HEAD', 'OPTIONS'].includes(method) &&
+      !(await isUploadToCollection(config, slug, request))
+    ) {
       const read = await readBodyWithin(request, MAX_API_BODY_BYTES)
       if (read === 'too-large') return payloadTooLarge()
-      if (!isJsonObjectOrOther(request, read)) return errorResponse(400, 'The request body must be a JSON object.')
+      if (!isJsonObjectOrOther(request, read))
+        return errorResponse(400, 'The request body must be a JSON object.')
       body = read
       forwarded = withBody(request, body)
     }
-    const documents = ['GET', 'HEAD'].includes(method) || isReadOverride(request) ? restReadDocuments(slug, readParams(request, body), (await config).defaultDepth) : 0
-    return inHeavyReadTurn(request, documents, async () => inPayloadErrorShape(await payloadRest(forwarded, args)))
+    const documents =
+      ['GET', 'HEAD'].includes(method) || isReadOverride(request)
+        ? restReadDocuments(slug, readParams(request, body), (await config).defaultDepth)
+        : 0
+    return inHeavyReadTurn(request, documents, async () =>
+      inPayloadErrorShape(await payloadRest(forwarded, args)),
+    )
   }
 }
 
@@ -70,14 +89,24 @@ export function payloadGraphqlHandler(config: Config): (request: Request) => Pro
       return errorResponse(400, `The query is nested more than ${MAX_GRAPHQL_DEPTH} levels deep.`)
     }
     const operations = texts.map(({ query, variables }) => parsedGraphqlOperation(query, variables))
-    if (operations.some(({ document }) => document && expandedFieldCount(document) > MAX_GRAPHQL_EXPANDED_FIELDS)) {
-      return errorResponse(400, `The query selects more than ${MAX_GRAPHQL_EXPANDED_FIELDS.toLocaleString('en')} fields once its fragments are spread.`)
+    if (
+      operations.some(
+        ({ document }) => document && expandedFieldCount(document) > MAX_GRAPHQL_EXPANDED_FIELDS,
+      )
+    ) {
+      return errorResponse(
+        400,
+        `The query selects more than ${MAX_GRAPHQL_EXPANDED_FIELDS.toLocaleString('en')} fields once its fragments are spread.`,
+      )
     }
     try {
-      return await inHeavyReadTurn(request, graphqlReadDocuments(operations), () => payloadGraphql(withBody(request, body)))
+      return await inHeavyReadTurn(request, graphqlReadDocuments(operations), () =>
+        payloadGraphql(withBody(request, body)),
+      )
     } catch (error) {
       const status = (error as { status?: unknown }).status
-      if (typeof status === 'number' && status >= 400 && status < 500) return errorResponse(status, (error as Error).message)
+      if (typeof status === 'number' && status >= 400 && status < 500)
+        return errorResponse(status, (error as Error).message)
       throw error
     }
   }
@@ -87,11 +116,20 @@ export function payloadGraphqlHandler(config: Config): (request: Request) => Pro
  * A read of many documents waits for its turn (`./heavyReads.ts`) and gives it back when its answer
  * is made; when the line is full or the wait too long, a 503 with `Retry-After`.
  */
-async function inHeavyReadTurn(request: Request, documents: number, read: () => Promise<Response>): Promise<Response> {
+async function inHeavyReadTurn(
+  request: Request,
+  documents: number,
+  read: () => Promise<Response>,
+): Promise<Response> {
   // A caller that hangs up while waiting leaves the line (the answer then goes nowhere).
   const turn = await takeHeavyReadTurn(documents, request.signal)
   if (turn === null) return read()
-  if (typeof turn === 'string') return errorResponse(503, 'The server is answering other large reads. Try again shortly, or ask for a smaller page.', { 'Retry-After': '1' })
+  if (typeof turn === 'string')
+    return errorResponse(
+      503,
+      'The server is answering other large reads. Try again shortly, or ask for a smaller page.',
+      { 'Retry-After': '1' },
+    )
   try {
     return await read()
   } finally {
@@ -101,7 +139,11 @@ async function inHeavyReadTurn(request: Request, documents: number, read: () => 
 
 /** `POST` with `X-Payload-HTTP-Method-Override: GET` (or `X-HTTP-Method-Override`): a read whose parameters may be in the body. */
 function isReadOverride(request: Request): boolean {
-  return request.method.toUpperCase() === 'POST' && (request.headers.get('x-payload-http-method-override') === 'GET' || request.headers.get('x-http-method-override') === 'GET')
+  return (
+    request.method.toUpperCase() === 'POST' &&
+    (request.headers.get('x-payload-http-method-override') === 'GET' ||
+      request.headers.get('x-http-method-override') === 'GET')
+  )
 }
 
 /**
@@ -110,10 +152,15 @@ function isReadOverride(request: Request): boolean {
  */
 function readParams(request: Request, body: ArrayBuffer | null): URLSearchParams {
   const params = new URL(request.url).searchParams
-  if (!body || !/application\/x-www-form-urlencoded/i.test(request.headers.get('content-type') ?? '')) return params
+  if (
+    !body ||
+    !/application\/x-www-form-urlencoded/i.test(request.headers.get('content-type') ?? '')
+  )
+    return params
   for (const [name, value] of new URLSearchParams(new TextDecoder().decode(body))) {
     const current = Number(params.get(name))
-    if (!params.has(name) || Number(value) > current || value === 'false' || value === '0') params.set(name, value)
+    if (!params.has(name) || Number(value) > current || value === 'false' || value === '0')
+      params.set(name, value)
   }
   return params
 }
@@ -134,10 +181,14 @@ function isJsonObjectOrOther(request: Request, body: ArrayBuffer | null): boolea
 }
 
 /** The GraphQL operations of a body as sent (texts and variables), or null when a JSON body is not JSON (Payload lets that error escape as a 500). */
-function graphqlTextsIn(request: Request, body: ArrayBuffer | null): null | { query: string; variables: unknown }[] {
+function graphqlTextsIn(
+  request: Request,
+  body: ArrayBuffer | null,
+): null | { query: string; variables: unknown }[] {
   if (!body) return []
   const text = new TextDecoder().decode(body)
-  if (!/application\/json/i.test(request.headers.get('content-type') ?? '')) return [{ query: text, variables: undefined }]
+  if (!/application\/json/i.test(request.headers.get('content-type') ?? ''))
+    return [{ query: text, variables: undefined }]
   try {
     return graphqlDocumentsOf(JSON.parse(text))
   } catch {
@@ -165,7 +216,12 @@ function unreadableJsonParameter(request: Request): null | string {
 }
 
 function withBody(request: Request, body: ArrayBuffer | null): Request {
-  return new Request(request.url, { body, headers: request.headers, method: request.method, signal: request.signal })
+  return new Request(request.url, {
+    body,
+    headers: request.headers,
+    method: request.method,
+    signal: request.signal,
+  })
 }
 
 /**
@@ -194,26 +250,40 @@ function carriesCredentials(config: SanitizedConfig, request: Request): boolean 
  * Files go to upload collections as multipart forms, under the upload limits of Payload's config
  * (`upload.limits`), which Payload applies while it reads the form.
  */
-async function isUploadToCollection(config: Config, slug: string[], request: Request): Promise<boolean> {
+async function isUploadToCollection(
+  config: Config,
+  slug: string[],
+  request: Request,
+): Promise<boolean> {
   if (!/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) return false
   const collection = (await config).collections.find((candidate) => candidate.slug === slug[0])
   return Boolean(collection?.upload)
 }
 
-function errorResponse(status: number, message: string, headers: Record<string, string> = {}): Response {
+function errorResponse(
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
   return Response.json({ errors: [{ message }] }, { headers, status })
 }
 
-const methodNotAllowed = (allowed: string[]) => errorResponse(405, 'Method Not Allowed', { Allow: allowed.join(', ') })
+const methodNotAllowed = (allowed: string[]) =>
+  errorResponse(405, 'Method Not Allowed', { Allow: allowed.join(', ') })
 
-const payloadTooLarge = () => errorResponse(413, `The request body is larger than ${MAX_API_BODY_BYTES} bytes.`)
+const payloadTooLarge = () =>
+  errorResponse(413, `The request body is larger than ${MAX_API_BODY_BYTES} bytes.`)
 
 /**
  * Payload answers an unknown route with `{message}` alone; clients of its REST API read errors
  * from `errors[].message`, so such answers get that shape too (with the same message).
  */
 async function inPayloadErrorShape(response: Response): Promise<Response> {
-  if (response.status < 400 || !/application\/json/i.test(response.headers.get('content-type') ?? '')) return response
+  if (
+    response.status < 400 ||
+    !/application\/json/i.test(response.headers.get('content-type') ?? '')
+  )
+    return response
   const text = await response.text()
   let body: unknown
   try {
@@ -221,8 +291,18 @@ async function inPayloadErrorShape(response: Response): Promise<Response> {
   } catch {
     body = undefined
   }
-  const rebuilt = (content: string) => new Response(content, { headers: response.headers, status: response.status, statusText: response.statusText })
-  if (!body || typeof body !== 'object' || Array.isArray((body as { errors?: unknown }).errors)) return rebuilt(text)
+  const rebuilt = (content: string) =>
+    new Response(content, {
+      headers: response.headers,
+      status: response.status,
+      statusText: response.statusText,
+    })
+  if (!body || typeof body !== 'object' || Array.isArray((body as { errors?: unknown }).errors))
+    return rebuilt(text)
   const message = (body as { message?: unknown }).message
-  return rebuilt(JSON.stringify({ errors: [{ message: typeof message === 'string' ? message : 'Something went wrong.' }] }))
+  return rebuilt(
+    JSON.stringify({
+      errors: [{ message: typeof message === 'string' ? message : 'Something went wrong.' }],
+    }),
+  )
 }

@@ -11,5 +11,8 @@ export const SUPPORTED_METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE
  */
 export function refuseUnsupportedMethods(req: Request, res: Response, next: NextFunction): void {
   if (SUPPORTED_METHODS.includes(req.method.toUpperCase())) return next()
-  res.status(405).set('Allow', SUPPORTED_METHODS.join(', ')).json({ errors: [{ message: 'Method Not Allowed' }] })
+  res
+    .status(405)
+    .set('Allow', SUPPORTED_METHODS.join(', '))
+    .json({ errors: [{ message: 'Method Not Allowed' }] })
 }

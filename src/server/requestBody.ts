@@ -3,7 +3,10 @@
  * `Content-Length` over the limit is refused before reading, and a body sent without one (or
  * lying about it) is cut off as soon as it goes over. null for a request without a body.
  */
-export async function readBodyWithin(request: Request, limit: number): Promise<'too-large' | ArrayBuffer | null> {
+export async function readBodyWithin(
+  request: Request,
+  limit: number,
+): Promise<'too-large' | ArrayBuffer | null> {
   const declared = Number(request.headers.get('content-length'))
   if (Number.isFinite(declared) && declared > limit) return 'too-large'
   if (!request.body) return null

@@ -14,10 +14,19 @@ export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.
  * The product's HTTP server: the compatibility API under every REST root, and Next.js (the
  * admin panel at /admin, Payload's REST and GraphQL APIs at /api) for everything else.
  */
-export async function createServer(args: { dev: boolean; payload: Payload; port: number; trustProxy?: TrustProxy }): Promise<Server> {
+export async function createServer(args: {
+  dev: boolean
+  payload: Payload
+  port: number
+  trustProxy?: TrustProxy
+}): Promise<Server> {
   const { dev, payload, port } = args
   const env = readEnv()
-  const app = createExpressApp({ clientConcurrency: env.clientConcurrency, payload, trustProxy: args.trustProxy ?? env.trustProxy })
+  const app = createExpressApp({
+    clientConcurrency: env.clientConcurrency,
+    payload,
+    trustProxy: args.trustProxy ?? env.trustProxy,
+  })
   app.get('/', (_req, res) => res.redirect(payload.config.routes.admin))
 
   const nextApp = next({ dev, dir: PROJECT_ROOT, quiet: !dev })

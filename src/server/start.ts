@@ -30,7 +30,8 @@ async function main() {
   refuseDevelopmentSecretInProduction(env, process.env.NODE_ENV)
   const dev = process.env.NODE_ENV === 'development'
   if (!dev) (process.env as Record<string, string>).NODE_ENV = 'production'
-  if (env.secretIsDefault) log('WARNING: PAYLOAD_SECRET is not set; using a development secret. Set it in production.')
+  if (env.secretIsDefault)
+    log('WARNING: PAYLOAD_SECRET is not set; using a development secret. Set it in production.')
 
   if (!dev) {
     const { ensureAdminBuild, requireAdminBuild } = await import('./build')
@@ -62,7 +63,9 @@ async function main() {
   const connections = trackConnections(server)
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : env.port
-  log(`Ready on http://localhost:${port}: admin /admin, Payload API /api, compatibility API /wp-json/vendor/events/v1 (also /fr/wp-json, /es/wp-json)`)
+  log(
+    `Ready on http://localhost:${port}: admin /admin, Payload API /api, compatibility API /wp-json/vendor/events/v1 (also /fr/wp-json, /es/wp-json)`,
+  )
 
   let stopping = false
   const stop = async (signal: string) => {
@@ -89,7 +92,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  if (error instanceof EnvError || error instanceof DatabaseStartError) console.error(`[events-calendar] ${error.message}`)
+  if (error instanceof EnvError || error instanceof DatabaseStartError)
+    console.error(`[events-calendar] ${error.message}`)
   else console.error('[events-calendar] could not start:', error)
   process.exit(1)
 })

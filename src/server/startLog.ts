@@ -5,7 +5,15 @@
  */
 export function startLog(format: 'json' | 'text') {
   if (format === 'json') {
-    return (message: string) => console.log(JSON.stringify({ level: 'info', time: new Date().toISOString(), name: 'events-calendar', msg: message }))
+    return (message: string) =>
+      console.log(
+        JSON.stringify({
+          level: 'info',
+          time: new Date().toISOString(),
+          name: 'events-calendar',
+          msg: message,
+        }),
+      )
   }
   return (message: string) => console.log(`[events-calendar] ${message}`)
 }

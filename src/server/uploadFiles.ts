@@ -20,21 +20,36 @@ const CONTROL = /[\u0000-\u001f\u007f]/
 export type FileAnswer = { message: string; status: 400 | 404 }
 
 /** The collection and file name of a file route (`[collection, 'file', name]`); `null` for any other route. */
-export function uploadFileRoute(config: SanitizedConfig, slug: string[]): null | { collection: SanitizedCollectionConfig; name: string } {
+export function uploadFileRoute(
+  config: SanitizedConfig,
+  slug: string[],
+): null | { collection: SanitizedCollectionConfig; name: string } {
   if (slug.length !== 3 || slug[1] !== 'file') return null
   const collection = config.collections.find((candidate) => candidate.slug === slug[0])
   return collection?.upload ? { collection, name: slug[2]! } : null
 }
 
 /** The answer to a file route before Payload reads anything, or `null` to let Payload serve it. */
-export async function refuseUnknownFile(config: SanitizedConfig, route: { collection: SanitizedCollectionConfig; name: string }): Promise<FileAnswer | null> {
+export async function refuseUnknownFile(
+  config: SanitizedConfig,
+  route: { collection: SanitizedCollectionConfig; name: string },
+): Promise<FileAnswer | null> {
   const { collection, name } = route
   if (CONTROL.test(name)) return { message: 'Invalid filename.', status: 400 }
   if (name.length > MAX_NAME_LENGTH) return NOT_FOUND
   const sizes = collection.upload.imageSizes ?? []
-  const where: Where = { or: [{ filename: { equals: name } }, ...sizes.map((size) => ({ [`sizes.${size.name}.filename`]: { equals: name } }))] }
+  const where: Where = {
+    or: [
+      { filename: { equals: name } },
+      ...sizes.map((size) => ({ [`sizes.${size.name}.filename`]: { equals: name } })),
+    ],
+  }
   const payload = await getPayload({ config })
-  const { totalDocs } = await payload.count({ collection: collection.slug as never, overrideAccess: true, where })
+  const { totalDocs } = await payload.count({
+    collection: collection.slug as never,
+    overrideAccess: true,
+    where,
+  })
   return totalDocs ? null : NOT_FOUND
 }
 

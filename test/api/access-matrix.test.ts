@@ -11,7 +11,14 @@ import { inReadMode, READ_MODES } from '../helpers/readModes'
 type Viewer = 'anonymous' | Role
 type State = 'draft' | 'future' | 'locked' | 'pending' | 'private' | 'publish' | 'trash'
 
-const VIEWERS: Viewer[] = ['anonymous', 'subscriber', 'contributor', 'author', 'editor', 'administrator']
+const VIEWERS: Viewer[] = [
+  'anonymous',
+  'subscriber',
+  'contributor',
+  'author',
+  'editor',
+  'administrator',
+]
 const STATES: State[] = ['draft', 'pending', 'future', 'private', 'publish', 'locked', 'trash']
 
 /**
@@ -44,27 +51,65 @@ describe('access matrix: six kinds of caller × seven states × read, list, coun
   const users = {} as Record<Role, TestUser>
   const events = {} as Record<State, { id: number; slug: string }>
   const venueHosts = {} as Record<State, number>
-  const headersOf = (viewer: Viewer) => (viewer === 'anonymous' ? {} : basic(users[viewer].email, users[viewer].password))
-  const get = (viewer: Viewer, path: string) => fetch(`${api.url}/wp-json/vendor/events/v1${path}`, { headers: headersOf(viewer) })
+  const headersOf = (viewer: Viewer) =>
+    viewer === 'anonymous' ? {} : basic(users[viewer].email, users[viewer].password)
+  const get = (viewer: Viewer, path: string) =>
+    fetch(`${api.url}/wp-json/vendor/events/v1${path}`, { headers: headersOf(viewer) })
 
   beforeAll(async () => {
     payload = await getTestPayload()
     api = await serveCompatApi(payload)
     // The administrator first: on a fresh database the first account becomes administrator whatever its role.
-    for (const role of ['administrator', 'subscriber', 'contributor', 'author', 'editor'] as const) users[role] = await createUser(payload, role)
+    for (const role of ['administrator', 'subscriber', 'contributor', 'author', 'editor'] as const)
+      users[role] = await createUser(payload, role)
     const owner = users.author.id
     for (const state of STATES) {
       const status = state === 'locked' ? 'publish' : state === 'trash' ? 'publish' : state
-      const extra = state === 'locked' ? { password: 'let me in' } : state === 'future' ? { publishedAt: '2030-01-01T00:00:00Z' } : {}
-      const event = await payload.create({ collection: 'events', data: { title: unique(`Matrix ${state}`), startDate: '2027-08-01T10:00:00Z', endDate: '2027-08-01T11:00:00Z', status, author: owner, ...extra } as never })
-      const venue = await payload.create({ collection: 'venues', data: { name: unique(`Venue ${state}`), status, author: owner, ...extra } as never })
+      const extra =
+        state === 'locked'
+          ? { password: 'let me in' }
+          : state === 'future'
+            ? { publishedAt: '2030-01-01T00:00:00Z' }
+            : {}
+      const event = await payload.create({
+        collection: 'events',
+        data: {
+          title: unique(`Matrix ${state}`),
+          startDate: '2027-08-01T10:00:00Z',
+          endDate: '2027-08-01T11:00:00Z',
+          status,
+          author: owner,
+          ...extra,
+        } as never,
+      })
+      const venue = await payload.create({
+        collection: 'venues',
+        data: { name: unique(`Venue ${state}`), status, author: owner, ...extra } as never,
+      })
       if (state === 'trash') {
-        await payload.update({ collection: 'events', id: event.id, data: { status: 'trash' } as never })
-        await payload.update({ collection: 'venues', id: venue.id, data: { status: 'trash' } as never })
+        await payload.update({
+          collection: 'events',
+          id: event.id,
+          data: { status: 'trash' } as never,
+        })
+        await payload.update({
+          collection: 'venues',
+          id: venue.id,
+          data: { status: 'trash' } as never,
+        })
       }
       const stored = await payload.findByID({ collection: 'events', id: event.id })
       events[state] = { id: event.id as number, slug: stored.slug as string }
-      const host = await payload.create({ collection: 'events', data: { title: unique(`Host of ${state} venue`), startDate: '2027-08-01T10:00:00Z', endDate: '2027-08-01T11:00:00Z', status: 'publish', venue: venue.id } as never })
+      const host = await payload.create({
+        collection: 'events',
+        data: {
+          title: unique(`Host of ${state} venue`),
+          startDate: '2027-08-01T10:00:00Z',
+          endDate: '2027-08-01T11:00:00Z',
+          status: 'publish',
+          venue: venue.id,
+        } as never,
+      })
       venueHosts[state] = host.id as number
     }
   })
@@ -77,16 +122,30 @@ describe('access matrix: six kinds of caller × seven states × read, list, coun
 
     const list = await (await get(viewer, `/events?include=${id}`)).json()
     expect(list.total, 'count').toBe(visible ? 1 : 0)
-    expect(list.events.map((event: { id: number }) => event.id), 'list').toEqual(visible ? [id] : [])
+    expect(
+      list.events.map((event: { id: number }) => event.id),
+      'list',
+    ).toEqual(visible ? [id] : [])
 
     const single = await get(viewer, `/events/${id}`)
-    const readable = visible && !(state === 'locked' && viewer !== 'editor' && viewer !== 'administrator')
+    const readable =
+      visible && !(state === 'locked' && viewer !== 'editor' && viewer !== 'administrator')
     expect(single.status, 'single read').toBe(readable ? 200 : 403)
     if (!readable) {
       const code = (await single.json()).code
-      expect(code).toBe(state === 'trash' ? 'event-no-longer-available' : state === 'locked' ? 'event-password-protected' : 'event-not-accessible')
+      expect(code).toBe(
+        state === 'trash'
+          ? 'event-no-longer-available'
+          : state === 'locked'
+            ? 'event-password-protected'
+            : 'event-not-accessible',
+      )
     }
-    if (state === 'locked') expect((await get(viewer, `/events/${id}?password=let%20me%20in`)).status, 'with the password').toBe(200)
+    if (state === 'locked')
+      expect(
+        (await get(viewer, `/events/${id}?password=let%20me%20in`)).status,
+        'with the password',
+      ).toBe(200)
 
     const bySlug = await get(viewer, `/events/by-slug/${encodeURIComponent(slug)}`)
     expect(bySlug.status, 'by slug').toBe(readable ? 200 : 403)
@@ -95,14 +154,19 @@ describe('access matrix: six kinds of caller × seven states × read, list, coun
     const embedded = host.venue && !Array.isArray(host.venue)
     expect(embedded, 'embedded venue').toBe(visible)
     // A protected venue is blanked where it is embedded too (its name becomes `[]`, as on its own route).
-    if (embedded && state === 'locked') expect(Array.isArray(host.venue.venue), 'embedded venue blanked').toBe(viewer !== 'editor' && viewer !== 'administrator')
+    if (embedded && state === 'locked')
+      expect(Array.isArray(host.venue.venue), 'embedded venue blanked').toBe(
+        viewer !== 'editor' && viewer !== 'administrator',
+      )
   }
 
   for (const viewer of VIEWERS) {
     for (const state of STATES) {
       it(`${viewer} × ${state}`, async () => {
         const { id } = events[state]
-        for (const mode of READ_MODES) if (mode.sql || PAYLOAD_READS_VIEWERS.includes(viewer)) await inReadMode(payload, mode.sql, () => reads(viewer, state))
+        for (const mode of READ_MODES)
+          if (mode.sql || PAYLOAD_READS_VIEWERS.includes(viewer))
+            await inReadMode(payload, mode.sql, () => reads(viewer, state))
 
         const write = await fetch(`${api.url}/wp-json/vendor/events/v1/events/${id}`, {
           method: 'POST',
@@ -118,9 +182,22 @@ describe('access matrix: six kinds of caller × seven states × read, list, coun
   }
 
   it('lets a contributor edit their own draft but not once it is published', async () => {
-    const own = await payload.create({ collection: 'events', data: { title: unique('Own draft'), startDate: '2027-08-02T10:00:00Z', endDate: '2027-08-02T11:00:00Z', status: 'draft', author: users.contributor.id } as never })
+    const own = await payload.create({
+      collection: 'events',
+      data: {
+        title: unique('Own draft'),
+        startDate: '2027-08-02T10:00:00Z',
+        endDate: '2027-08-02T11:00:00Z',
+        status: 'draft',
+        author: users.contributor.id,
+      } as never,
+    })
     const post = (body: unknown) =>
-      fetch(`${api.url}/wp-json/vendor/events/v1/events/${own.id}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headersOf('contributor') }, body: JSON.stringify(body) })
+      fetch(`${api.url}/wp-json/vendor/events/v1/events/${own.id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headersOf('contributor') },
+        body: JSON.stringify(body),
+      })
     expect((await post({ excerpt: 'mine' })).status).toBe(200)
     await payload.update({ collection: 'events', id: own.id, data: { status: 'publish' } as never })
     expect((await post({ excerpt: 'still mine?' })).status).toBe(403)

@@ -20,11 +20,15 @@ describe('the form’s workflow button', () => {
     expect(workflowAction({ mayPublish: false, publishedAt: later })).toBe('pending')
     expect(workflowAction({ mayPublish: false, status: 'pending' })).toBeNull()
     expect(workflowAction({ mayPublish: true, status: 'draft' })).toBe('publish')
-    expect(workflowAction({ mayPublish: true, publishedAt: earlier, status: 'pending' })).toBe('publish')
+    expect(workflowAction({ mayPublish: true, publishedAt: earlier, status: 'pending' })).toBe(
+      'publish',
+    )
     expect(workflowAction({ mayPublish: true, publishedAt: later, status: 'draft' })).toBe('future')
     expect(workflowAction({ mayPublish: true, status: 'publish' })).toBeNull()
     expect(workflowAction({ mayPublish: true, publishedAt: later, status: 'future' })).toBeNull()
-    expect(workflowAction({ mayPublish: true, publishedAt: earlier, status: 'future' })).toBe('publish')
+    expect(workflowAction({ mayPublish: true, publishedAt: earlier, status: 'future' })).toBe(
+      'publish',
+    )
     expect(workflowAction({ mayPublish: true, status: 'trash' })).toBeNull()
   })
 })
@@ -49,7 +53,10 @@ describe('the form’s rules over HTTP', () => {
       headers: { Authorization: `JWT ${await tokenOf(user)}`, 'Content-Type': 'application/json' },
       method: 'POST',
     })
-    return { body: (await response.json()) as { doc: Record<string, unknown> }, status: response.status }
+    return {
+      body: (await response.json()) as { doc: Record<string, unknown> },
+      status: response.status,
+    }
   }
 
   beforeAll(async () => {
@@ -58,7 +65,9 @@ describe('the form’s rules over HTTP', () => {
     // The database's first user becomes its administrator, whatever role it is given.
     editor = await createUser(payload, 'editor')
     contributor = await createUser(payload, 'contributor')
-    expect((await payload.findByID({ collection: 'users', id: contributor.id })).role).toBe('contributor')
+    expect((await payload.findByID({ collection: 'users', id: contributor.id })).role).toBe(
+      'contributor',
+    )
   })
 
   afterAll(async () => {
@@ -67,7 +76,11 @@ describe('the form’s rules over HTTP', () => {
 
   it('a contributor’s Publish goes to review on REST and GraphQL; an editor’s Schedule keeps its date', async () => {
     const dates = { endDate: '2027-05-01T20:00:00Z', startDate: '2027-05-01T18:00:00Z' }
-    const rest = await post(contributor, 'events', { title: unique('Submitted'), ...dates, status: 'publish' })
+    const rest = await post(contributor, 'events', {
+      title: unique('Submitted'),
+      ...dates,
+      status: 'publish',
+    })
     expect(rest.status).toBe(201)
     expect(rest.body.doc.status).toBe('pending')
 
@@ -75,26 +88,53 @@ describe('the form’s rules over HTTP', () => {
       body: JSON.stringify({
         query: `mutation { createEvent(data: { title: "${unique('Submitted gql')}", startDate: "${dates.startDate}", endDate: "${dates.endDate}", timezone: "Europe/Paris", status: publish }) { status } }`,
       }),
-      headers: { Authorization: `JWT ${await tokenOf(contributor)}`, 'Content-Type': 'application/json' },
+      headers: {
+        Authorization: `JWT ${await tokenOf(contributor)}`,
+        'Content-Type': 'application/json',
+      },
       method: 'POST',
     })
-    const answer = (await graphql.json()) as { data?: { createEvent: { status: string } }; errors?: unknown }
+    const answer = (await graphql.json()) as {
+      data?: { createEvent: { status: string } }
+      errors?: unknown
+    }
     expect(answer.errors).toBeUndefined()
     expect(answer.data!.createEvent.status).toBe('pending')
 
     const publishedAt = new Date(Date.now() + 7 * 86_400_000).toISOString()
-    const scheduled = await post(editor, 'events', { title: unique('Scheduled'), ...dates, publishedAt, status: 'future' })
+    const scheduled = await post(editor, 'events', {
+      title: unique('Scheduled'),
+      ...dates,
+      publishedAt,
+      status: 'future',
+    })
     expect(scheduled.body.doc).toMatchObject({ publishedAt, status: 'future' })
   })
 
   it('serves a venue’s “State or province” from its state (US) or province when only those are stored', async () => {
-    const american = await post(editor, 'venues', { name: unique('Hall'), state: 'NY', country: 'US' })
+    const american = await post(editor, 'venues', {
+      name: unique('Hall'),
+      state: 'NY',
+      country: 'US',
+    })
     expect(american.body.doc.stateProvince).toBe('NY')
-    const french = await post(editor, 'venues', { name: unique('Salle'), province: 'Bretagne', state: 'XX', country: 'France' })
+    const french = await post(editor, 'venues', {
+      name: unique('Salle'),
+      province: 'Bretagne',
+      state: 'XX',
+      country: 'France',
+    })
     expect(french.body.doc.stateProvince).toBe('Bretagne')
-    const own = await post(editor, 'venues', { name: unique('Club'), province: 'Bretagne', stateProvince: 'Finistère', country: 'France' })
+    const own = await post(editor, 'venues', {
+      name: unique('Club'),
+      province: 'Bretagne',
+      stateProvince: 'Finistère',
+      country: 'France',
+    })
     expect(own.body.doc.stateProvince).toBe('Finistère')
-    const read = await fetch(`${api.url}/api/venues/${american.body.doc.id}?depth=0`, { headers: { Authorization: `JWT ${await tokenOf(editor)}` } })
+    const read = await fetch(`${api.url}/api/venues/${american.body.doc.id}?depth=0`, {
+      headers: { Authorization: `JWT ${await tokenOf(editor)}` },
+    })
     expect(((await read.json()) as { stateProvince: string }).stateProvince).toBe('NY')
   })
 
@@ -104,23 +144,34 @@ describe('the form’s rules over HTTP', () => {
     const patch = async (user: TestUser, id: number, data: Record<string, unknown>) =>
       fetch(`${api.url}/api/users/${id}`, {
         body: JSON.stringify(data),
-        headers: { Authorization: `JWT ${await tokenOf(user)}`, 'Content-Type': 'application/json' },
+        headers: {
+          Authorization: `JWT ${await tokenOf(user)}`,
+          'Content-Type': 'application/json',
+        },
         method: 'PATCH',
       })
     for (const role of ['editor', null, '']) {
       const own = await patch(first, first.id, { role })
       expect(own.status, String(role)).toBe(400)
-      expect(JSON.stringify(await own.json())).toContain('You cannot remove your own administrator role')
+      expect(JSON.stringify(await own.json())).toContain(
+        'You cannot remove your own administrator role',
+      )
     }
     const graphql = await fetch(`${api.url}/api/graphql`, {
-      body: JSON.stringify({ query: `mutation { updateUser(id: ${first.id}, data: { role: editor }) { role } }` }),
+      body: JSON.stringify({
+        query: `mutation { updateUser(id: ${first.id}, data: { role: editor }) { role } }`,
+      }),
       headers: { Authorization: `JWT ${await tokenOf(first)}`, 'Content-Type': 'application/json' },
       method: 'POST',
     })
     expect(((await graphql.json()) as { errors?: unknown[] }).errors).toBeDefined()
-    expect((await payload.findByID({ collection: 'users', id: first.id })).role).toBe('administrator')
+    expect((await payload.findByID({ collection: 'users', id: first.id })).role).toBe(
+      'administrator',
+    )
     // Their own other fields save as before, the role sent unchanged.
-    expect((await patch(first, first.id, { displayName: 'First', role: 'administrator' })).status).toBe(200)
+    expect(
+      (await patch(first, first.id, { displayName: 'First', role: 'administrator' })).status,
+    ).toBe(200)
     // Another administrator may.
     expect((await patch(second, first.id, { role: 'editor' })).status).toBe(200)
     expect((await payload.findByID({ collection: 'users', id: first.id })).role).toBe('editor')
@@ -129,7 +180,9 @@ describe('the form’s rules over HTTP', () => {
   it('offers no clear button on the role, and still validates it for the server’s own writes', async () => {
     const { generateUsersCollection } = await import('../../collections/Users/index')
     const users = generateUsersCollection(pluginOptionsOf(payload), 'application-passwords')
-    const role = users.fields.find((field) => 'name' in field && field.name === 'role') as { admin: { condition?: unknown; isClearable: boolean } }
+    const role = users.fields.find((field) => 'name' in field && field.name === 'role') as {
+      admin: { condition?: unknown; isClearable: boolean }
+    }
     expect(role.admin.isClearable).toBe(false)
     // A condition would skip the role's validation where there is no user (collections.test.ts checks an unknown role is refused).
     expect(role.admin.condition).toBeUndefined()

@@ -15,15 +15,25 @@ import { createUser, getTestPayload, type TestUser, unique } from '../helpers/pa
  * longer outlives a sign-in. The browser's side is in `admin.e2e.test.ts`.
  */
 const siteConfig = (i18n?: Config['i18n']): Config =>
-  ({ collections: [], i18n, localization: { defaultLocale: 'en', locales: ['en', 'fr', 'es'] }, secret: 'test' }) as unknown as Config
+  ({
+    collections: [],
+    i18n,
+    localization: { defaultLocale: 'en', locales: ['en', 'fr', 'es'] },
+    secret: 'test',
+  }) as unknown as Config
 
 describe('the plugin’s languages in a site’s config', () => {
   it('adds French and Spanish to Payload’s default English, with the plugin’s words in each', () => {
     const i18n = eventsCalendarPlugin()(siteConfig()).i18n!
     expect(Object.keys(i18n.supportedLanguages!).sort()).toEqual(['en', 'es', 'fr'])
     // Payload's own words come with them (its "Save" in French), and the plugin's under its namespace.
-    expect((i18n.supportedLanguages!.fr!.translations as { general: { save: string } }).general.save).toBe('Sauvegarder')
-    const translations = i18n.translations as Record<string, { eventsCalendar: Record<string, string> }>
+    expect(
+      (i18n.supportedLanguages!.fr!.translations as { general: { save: string } }).general.save,
+    ).toBe('Sauvegarder')
+    const translations = i18n.translations as Record<
+      string,
+      { eventsCalendar: Record<string, string> }
+    >
     expect(translations.fr!.eventsCalendar.events).toBe('Évènements')
     expect(translations.es!.eventsCalendar.moveToTrash).toBe('Mover a la papelera')
   })
@@ -40,7 +50,10 @@ describe('the plugin’s languages in a site’s config', () => {
     ).i18n!
     expect(Object.keys(i18n.supportedLanguages!).sort()).toEqual(['de', 'en', 'es', 'fr'])
     expect(i18n.fallbackLanguage).toBe('de')
-    const translations = i18n.translations as Record<string, { eventsCalendar: Record<string, string> }>
+    const translations = i18n.translations as Record<
+      string,
+      { eventsCalendar: Record<string, string> }
+    >
     expect(translations.en!.eventsCalendar.events).toBe('Happenings')
     expect(translations.en!.eventsCalendar.venues).toBe('Venues')
   })
@@ -48,7 +61,13 @@ describe('the plugin’s languages in a site’s config', () => {
   it('has every word in every language, none left in English by mistake where the languages differ', () => {
     for (const words of [fr, es]) expect(Object.keys(words).sort()).toEqual(Object.keys(en).sort())
     // A few that must differ: a copy of the English table would pass the key check alone.
-    for (const key of ['events', 'moveToTrash', 'calendarView', 'upcoming', 'endBeforeStart'] as const) {
+    for (const key of [
+      'events',
+      'moveToTrash',
+      'calendarView',
+      'upcoming',
+      'endBeforeStart',
+    ] as const) {
       expect(fr[key]).not.toBe(en[key])
       expect(es[key]).not.toBe(en[key])
     }
@@ -85,7 +104,11 @@ describe('the admin’s language over HTTP', () => {
     const post = (language: string, data: Record<string, unknown>) =>
       fetch(`${api.url}/api/events`, {
         body: JSON.stringify({ title: unique('Langues'), timezone: 'Europe/Paris', ...data }),
-        headers: { 'Accept-Language': language, Authorization: `JWT ${token}`, 'Content-Type': 'application/json' },
+        headers: {
+          'Accept-Language': language,
+          Authorization: `JWT ${token}`,
+          'Content-Type': 'application/json',
+        },
         method: 'POST',
       })
     const backwards = { endDate: '2027-03-01T18:00:00Z', startDate: '2027-03-01T20:00:00Z' }
@@ -97,7 +120,11 @@ describe('the admin’s language over HTTP', () => {
     const inEnglish = await post('en', backwards)
     expect(JSON.stringify(await inEnglish.json())).toContain(en.endBeforeStart)
 
-    const scheduled = await post('fr', { endDate: '2027-03-01T20:00:00Z', startDate: '2027-03-01T18:00:00Z', status: 'future' })
+    const scheduled = await post('fr', {
+      endDate: '2027-03-01T20:00:00Z',
+      startDate: '2027-03-01T18:00:00Z',
+      status: 'future',
+    })
     expect(scheduled.status).toBe(400)
     expect(JSON.stringify(await scheduled.json())).toContain(fr.scheduleNeedsDate)
   })
@@ -106,19 +133,31 @@ describe('the admin’s language over HTTP', () => {
     const token = await login(editor)
     const headers = { Authorization: `JWT ${token}`, 'Content-Type': 'application/json' }
     // What the admin's locale switch stores when French is picked.
-    const saved = await fetch(`${api.url}/api/payload-preferences/locale`, { body: JSON.stringify({ value: 'fr' }), headers, method: 'POST' })
+    const saved = await fetch(`${api.url}/api/payload-preferences/locale`, {
+      body: JSON.stringify({ value: 'fr' }),
+      headers,
+      method: 'POST',
+    })
     expect(saved.status).toBe(200)
     const before = await fetch(`${api.url}/api/payload-preferences/locale`, { headers })
     expect(((await before.json()) as { value?: string }).value).toBe('fr')
 
     const again = await login(editor)
-    const after = await fetch(`${api.url}/api/payload-preferences/locale`, { headers: { Authorization: `JWT ${again}` } })
+    const after = await fetch(`${api.url}/api/payload-preferences/locale`, {
+      headers: { Authorization: `JWT ${again}` },
+    })
     // Payload answers a preference it does not have with a null value.
     expect(((await after.json()) as { value?: unknown }).value ?? null).toBeNull()
     // Other preferences stay.
-    await fetch(`${api.url}/api/payload-preferences/events-list`, { body: JSON.stringify({ value: { limit: 25 } }), headers: { Authorization: `JWT ${again}`, 'Content-Type': 'application/json' }, method: 'POST' })
+    await fetch(`${api.url}/api/payload-preferences/events-list`, {
+      body: JSON.stringify({ value: { limit: 25 } }),
+      headers: { Authorization: `JWT ${again}`, 'Content-Type': 'application/json' },
+      method: 'POST',
+    })
     await login(editor)
-    const kept = await fetch(`${api.url}/api/payload-preferences/events-list`, { headers: { Authorization: `JWT ${again}` } })
+    const kept = await fetch(`${api.url}/api/payload-preferences/events-list`, {
+      headers: { Authorization: `JWT ${again}` },
+    })
     expect(((await kept.json()) as { value?: unknown }).value).toEqual({ limit: 25 })
   })
 })

@@ -26,19 +26,29 @@ process.env.PASSWORD_GUARD_MAX_DELAY_MS = '1600'
 process.env.PASSWORD_GUARD_MAX_HOLD_MS = '1000'
 
 // Payload's postgres adapter brings its own drizzle-orm; the outage test builds one like it.
-const { drizzle } = createRequire(path.resolve('node_modules/@payloadcms/drizzle/package.json'))('drizzle-orm/node-postgres') as {
+const { drizzle } = createRequire(path.resolve('node_modules/@payloadcms/drizzle/package.json'))(
+  'drizzle-orm/node-postgres',
+) as {
   drizzle: (config: { client: pg.Pool; schema: unknown }) => unknown
 }
 
 const SITE_ORIGIN = 'http://localhost:3000'
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
-async function timed(action: () => Promise<Response>): Promise<{ body: any; headers: Headers; ms: number; status: number }> {
+async function timed(
+  action: () => Promise<Response>,
+): Promise<{ body: any; headers: Headers; ms: number; status: number }> {
   const started = performance.now()
   const response = await action()
   const text = await response.text()
-  return { body: text ? JSON.parse(text) : null, headers: response.headers, ms: performance.now() - started, status: response.status }
+  return {
+    body: text ? JSON.parse(text) : null,
+    headers: response.headers,
+    ms: performance.now() - started,
+    status: response.status,
+  }
 }
 
 describe('the password guard: slowdown, no lockout, equal timing, CSRF, sessions, outages (issue 12 §6-11)', () => {
@@ -48,7 +58,8 @@ describe('the password guard: slowdown, no lockout, equal timing, CSRF, sessions
     await storeOf(payload).ensureTable()
     await poolOf(payload)!.query(`DELETE FROM ${GUARD_TABLE}`)
   }
-  const me = (headers: Record<string, string>) => timed(() => fetch(`${api.url}/api/users/me`, { headers }))
+  const me = (headers: Record<string, string>) =>
+    timed(() => fetch(`${api.url}/api/users/me`, { headers }))
   const login = (email: string, password: string, headers: Record<string, string> = {}) =>
     timed(() =>
       fetch(`${api.url}/api/users/login`, {
@@ -57,7 +68,8 @@ describe('the password guard: slowdown, no lockout, equal timing, CSRF, sessions
         body: JSON.stringify({ email, password }),
       }),
     )
-  const compat = (path: string, init: RequestInit = {}) => timed(() => fetch(`${api.url}/wp-json/vendor/events/v1${path}`, init))
+  const compat = (path: string, init: RequestInit = {}) =>
+    timed(() => fetch(`${api.url}/wp-json/vendor/events/v1${path}`, init))
   /** Sends again after the `Retry-After` of a refused try, as a patient client would. */
   const patiently = async (send: () => ReturnType<typeof timed>) => {
     for (;;) {
@@ -72,7 +84,11 @@ describe('the password guard: slowdown, no lockout, equal timing, CSRF, sessions
     const started = performance.now()
     const tries = []
     for (let i = 0; i < 4; i++) tries.push(await send(i))
-    return { elapsed: performance.now() - started, quickest: Math.min(...tries.map((item) => item.ms)), tries }
+    return {
+      elapsed: performance.now() - started,
+      quickest: Math.min(...tries.map((item) => item.ms)),
+      tries,
+    }
   }
 
   beforeAll(async () => {
@@ -87,7 +103,9 @@ describe('the password guard: slowdown, no lockout, equal timing, CSRF, sessions
 
   it('slows HTTP Basic on Payload’s REST per account, refuses with Retry-After past the hold, and lets the right password in after the wait', async () => {
     const user = await createUser(payload, 'author')
-    const { elapsed, quickest, tries } = await fourWrongTries((i) => me(basic(user.email, `wrong-${i}`)))
+    const { elapsed, quickest, tries } = await fourWrongTries((i) =>
+      me(basic(user.email, `wrong-${i}`)),
+    )
     expect(tries.map((item) => item.body.user)).toEqual([null, null, null, null])
     // Two free tries, then the third starts 400 ms after the second, the fourth 800 ms after the third.
     expect(elapsed).toBeGreaterThanOrEqual(1200 + quickest)
@@ -102,7 +120,9 @@ describe('the password guard: slowdown, no lockout, equal timing, CSRF, sessions
 
   it('slows Payload’s login the same way and refuses with 429 and Retry-After instead of locking the account', async () => {
     const user = await createUser(payload, 'author')
-    const { elapsed, quickest, tries } = await fourWrongTries((i) => login(user.email, `wrong-${i}`))
+    const { elapsed, quickest, tries } = await fourWrongTries((i) =>
+      login(user.email, `wrong-${i}`),
+    )
     expect(tries.map((item) => item.status)).toEqual([401, 401, 401, 401])
     expect(elapsed).toBeGreaterThanOrEqual(1200 + quickest)
     const refused = await login(user.email, user.password)
@@ -128,8 +148,13 @@ describe('the password guard: slowdown, no lockout, equal timing, CSRF, sessions
     }
     // The address made those eight wrong tries too: its wait is honoured like the account's.
     expect((await patiently(() => login(user.email, user.password))).status).toBe(200)
-    expect((await patiently(() => compat('/events', { headers: basic(user.username, user.password) }))).status).toBe(200)
-    expect((await patiently(() => me(basic(user.email, user.password)))).body.user?.id).toBe(user.id)
+    expect(
+      (await patiently(() => compat('/events', { headers: basic(user.username, user.password) })))
+        .status,
+    ).toBe(200)
+    expect((await patiently(() => me(basic(user.email, user.password)))).body.user?.id).toBe(
+      user.id,
+    )
   }, 60_000)
 
   it('keeps its counts in Postgres, shared by every instance: another pool sees the same tries and queues behind them', async () => {
@@ -151,7 +176,9 @@ describe('the password guard: slowdown, no lockout, equal timing, CSRF, sessions
 
       // Tries sent at the same moment through four pools take turns instead of all going through.
       const racing = [{ key: unique('account:test'), policy: policy.account }]
-      const turns = await Promise.all(pools.map((pool) => new PasswordGuardStore(pool).admit(racing, policy)))
+      const turns = await Promise.all(
+        pools.map((pool) => new PasswordGuardStore(pool).admit(racing, policy)),
+      )
       const waits = turns.map((turn) => (turn.admitted ? turn.waitMs : -1)).sort((a, b) => a - b)
       // Two free tries, the third 400 ms later, the fourth would come 800 ms after that: refused.
       expect(waits.slice(0, 3)).toEqual([-1, 0, 0])
@@ -177,7 +204,9 @@ describe('the password guard: slowdown, no lockout, equal timing, CSRF, sessions
     // One address: four free tries, then 400 ms, 800 ms, and the seventh would wait 1.6 s.
     expect(await tryAll(api.url)).toEqual([401, 401, 401, 401, 401, 401, 429])
     // Payload's login, inside the handlers behind the Express front, counts the same address.
-    const login7 = await login(unique('nobody') + '@example.test', 'wrong', { 'X-Forwarded-For': '203.0.113.99' })
+    const login7 = await login(unique('nobody') + '@example.test', 'wrong', {
+      'X-Forwarded-For': '203.0.113.99',
+    })
     expect(login7.status).toBe(429)
 
     await clearGuard()
@@ -191,11 +220,18 @@ describe('the password guard: slowdown, no lockout, equal timing, CSRF, sessions
 
   it('answers an unknown login as slowly as a known one with a wrong password (Basic and Payload’s login)', async () => {
     const user = await createUser(payload, 'author')
-    const samples = { knownBasic: [] as number[], unknownBasic: [] as number[], knownLogin: [] as number[], unknownLogin: [] as number[] }
+    const samples = {
+      knownBasic: [] as number[],
+      unknownBasic: [] as number[],
+      knownLogin: [] as number[],
+      unknownLogin: [] as number[],
+    }
     for (let i = 0; i < 3; i++) {
       await clearGuard()
       samples.knownBasic.push((await compat('', { headers: basic(user.email, 'wrong') })).ms)
-      samples.unknownBasic.push((await compat('', { headers: basic(unique('nobody') + '@example.test', 'wrong') })).ms)
+      samples.unknownBasic.push(
+        (await compat('', { headers: basic(unique('nobody') + '@example.test', 'wrong') })).ms,
+      )
       await clearGuard()
       samples.knownLogin.push((await login(user.email, 'wrong')).ms)
       samples.unknownLogin.push((await login(unique('nobody') + '@example.test', 'wrong')).ms)
@@ -215,7 +251,11 @@ describe('the password guard: slowdown, no lockout, equal timing, CSRF, sessions
       compat('/events', {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, ...headers },
-        body: new URLSearchParams({ title: unique('CSRF'), start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 11:00:00' }).toString(),
+        body: new URLSearchParams({
+          title: unique('CSRF'),
+          start_date: '2027-03-01 10:00:00',
+          end_date: '2027-03-01 11:00:00',
+        }).toString(),
       })
 
     beforeAll(async () => {
@@ -243,7 +283,11 @@ describe('the password guard: slowdown, no lockout, equal timing, CSRF, sessions
         fetch(`${api.url}/wp-json/vendor/events/v1/events?_wpnonce=${nonce}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', cookie },
-          body: JSON.stringify({ title: unique('Nonce'), start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 11:00:00' }),
+          body: JSON.stringify({
+            title: unique('Nonce'),
+            start_date: '2027-03-01 10:00:00',
+            end_date: '2027-03-01 11:00:00',
+          }),
         }),
       )
       expect(viaParam.status).toBe(201)
@@ -251,9 +295,41 @@ describe('the password guard: slowdown, no lockout, equal timing, CSRF, sessions
     })
 
     it('leaves Basic and Authorization: JWT alone whatever the Origin', async () => {
-      expect((await compat('/events', { method: 'POST', headers: { 'content-type': 'application/json', Origin: 'http://evil.example', ...basic(author.email, author.password) }, body: JSON.stringify({ title: unique('Basic'), start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 11:00:00' }) })).status).toBe(201)
+      expect(
+        (
+          await compat('/events', {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              Origin: 'http://evil.example',
+              ...basic(author.email, author.password),
+            },
+            body: JSON.stringify({
+              title: unique('Basic'),
+              start_date: '2027-03-01 10:00:00',
+              end_date: '2027-03-01 11:00:00',
+            }),
+          })
+        ).status,
+      ).toBe(201)
       const token = cookie.slice('payload-token='.length)
-      expect((await compat('/events', { method: 'POST', headers: { 'content-type': 'application/json', Origin: 'http://evil.example', Authorization: `JWT ${token}` }, body: JSON.stringify({ title: unique('JWT'), start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 11:00:00' }) })).status).toBe(201)
+      expect(
+        (
+          await compat('/events', {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              Origin: 'http://evil.example',
+              Authorization: `JWT ${token}`,
+            },
+            body: JSON.stringify({
+              title: unique('JWT'),
+              start_date: '2027-03-01 10:00:00',
+              end_date: '2027-03-01 11:00:00',
+            }),
+          })
+        ).status,
+      ).toBe(201)
     })
 
     it('refuses a cookie-authenticated write to Payload’s REST from another origin and accepts it from the site', async () => {
@@ -273,21 +349,39 @@ describe('the password guard: slowdown, no lockout, equal timing, CSRF, sessions
 
   it('ends the other sessions when the password or the role changes, on both APIs', async () => {
     const user = await createUser(payload, 'author')
-    const draft = { title: unique('Draft'), start_date: '2027-03-01 10:00:00', end_date: '2027-03-01 11:00:00' }
+    const draft = {
+      title: unique('Draft'),
+      start_date: '2027-03-01 10:00:00',
+      end_date: '2027-03-01 11:00:00',
+    }
     const canWrite = async (token: string) => {
-      const viaCompat = await compat('/events', { method: 'POST', headers: { 'content-type': 'application/json', Authorization: `JWT ${token}` }, body: JSON.stringify({ ...draft, title: unique('Draft') }) })
+      const viaCompat = await compat('/events', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', Authorization: `JWT ${token}` },
+        body: JSON.stringify({ ...draft, title: unique('Draft') }),
+      })
       const viaRest = await me({ Authorization: `JWT ${token}` })
       return [viaCompat.status, viaRest.body.user?.id ?? null]
     }
     const before = (await login(user.email, user.password)).body.token as string
     expect(await canWrite(before)).toEqual([201, user.id])
 
-    await payload.update({ collection: 'users', id: user.id, data: { password: 'a-new-password' } as never, overrideAccess: true })
+    await payload.update({
+      collection: 'users',
+      id: user.id,
+      data: { password: 'a-new-password' } as never,
+      overrideAccess: true,
+    })
     expect(await canWrite(before)).toEqual([401, null])
 
     const afterPassword = (await login(user.email, 'a-new-password')).body.token as string
     expect(await canWrite(afterPassword)).toEqual([201, user.id])
-    await payload.update({ collection: 'users', id: user.id, data: { role: 'contributor' } as never, overrideAccess: true })
+    await payload.update({
+      collection: 'users',
+      id: user.id,
+      data: { role: 'contributor' } as never,
+      overrideAccess: true,
+    })
     expect((await canWrite(afterPassword))[1]).toBeNull()
   })
 
@@ -299,7 +393,10 @@ describe('the password guard: slowdown, no lockout, equal timing, CSRF, sessions
     const db = payload.db as unknown as { drizzle: unknown; pool: pg.Pool; schema: never }
     const saved = { drizzle: db.drizzle, pool: db.pool }
     // A closed port: every query fails as when Postgres is down.
-    const deadPool = new pg.Pool({ connectionString: 'postgres://nobody:nothing@127.0.0.1:1/none', connectionTimeoutMillis: 500 })
+    const deadPool = new pg.Pool({
+      connectionString: 'postgres://nobody:nothing@127.0.0.1:1/none',
+      connectionTimeoutMillis: 500,
+    })
     deadPool.on('error', () => undefined)
     db.pool = deadPool
     db.drizzle = drizzle({ client: deadPool, schema: db.schema })
@@ -310,8 +407,22 @@ describe('the password guard: slowdown, no lockout, equal timing, CSRF, sessions
         await compat('/events'),
         await login(user.email, user.password),
         // A signed-in editor's writes: not turned into a visitor's and refused as such.
-        await compat('/events', { method: 'POST', headers: jwt, body: JSON.stringify({ title: unique('Outage'), start_date: '2027-01-01 10:00:00', end_date: '2027-01-01 11:00:00' }) }),
-        await timed(() => fetch(`${api.url}/api/events`, { method: 'POST', headers: jwt, body: JSON.stringify({ title: unique('Outage') }) })),
+        await compat('/events', {
+          method: 'POST',
+          headers: jwt,
+          body: JSON.stringify({
+            title: unique('Outage'),
+            start_date: '2027-01-01 10:00:00',
+            end_date: '2027-01-01 11:00:00',
+          }),
+        }),
+        await timed(() =>
+          fetch(`${api.url}/api/events`, {
+            method: 'POST',
+            headers: jwt,
+            body: JSON.stringify({ title: unique('Outage') }),
+          }),
+        ),
       ]
     } finally {
       db.pool = saved.pool
@@ -320,7 +431,11 @@ describe('the password guard: slowdown, no lockout, equal timing, CSRF, sessions
     }
     const [basicSignIn, read, payloadLogin, sessionWrite, restSessionWrite] = answers
     expect(basicSignIn.status).toBe(503)
-    expect(basicSignIn.body).toEqual({ code: 'database_unavailable', message: expect.any(String), data: { status: 503 } })
+    expect(basicSignIn.body).toEqual({
+      code: 'database_unavailable',
+      message: expect.any(String),
+      data: { status: 503 },
+    })
     expect(basicSignIn.headers.get('retry-after')).toMatch(/^\d+$/)
     expect(read.status).toBe(503)
     expect(read.body.code).toBe('database_unavailable')
@@ -329,7 +444,10 @@ describe('the password guard: slowdown, no lockout, equal timing, CSRF, sessions
     expect(payloadLogin.headers.get('retry-after')).toMatch(/^\d+$/)
     expect([sessionWrite.status, sessionWrite.body.code]).toEqual([503, 'database_unavailable'])
     expect(sessionWrite.headers.get('retry-after')).toMatch(/^\d+$/)
-    expect([restSessionWrite.status, restSessionWrite.body]).toEqual([503, { errors: [{ message: expect.stringMatching(/database/) }] }])
+    expect([restSessionWrite.status, restSessionWrite.body]).toEqual([
+      503,
+      { errors: [{ message: expect.stringMatching(/database/) }] },
+    ])
     expect(restSessionWrite.headers.get('retry-after')).toMatch(/^\d+$/)
     // Nothing was counted against the account.
     const { rows } = await saved.pool.query(`SELECT count(*)::int AS n FROM ${GUARD_TABLE}`)
@@ -341,8 +459,12 @@ describe('the password guard: slowdown, no lockout, equal timing, CSRF, sessions
 
   it('has the documented policy by default: 5 free tries per account, 20 per address, 1 s doubling to 60 s, holds up to 10 s, forgets after an hour', () => {
     const policy = policyFrom(sanitizeOptions({}, {}).passwordGuard)
-    expect([0, 4, 5, 6, 7, 10, 11, 30].map((tries) => delayAfter(policy.account, tries))).toEqual([0, 0, 1_000, 2_000, 4_000, 32_000, 60_000, 60_000])
-    expect([19, 20, 21].map((tries) => delayAfter(policy.address, tries))).toEqual([0, 1_000, 2_000])
+    expect([0, 4, 5, 6, 7, 10, 11, 30].map((tries) => delayAfter(policy.account, tries))).toEqual([
+      0, 0, 1_000, 2_000, 4_000, 32_000, 60_000, 60_000,
+    ])
+    expect([19, 20, 21].map((tries) => delayAfter(policy.address, tries))).toEqual([
+      0, 1_000, 2_000,
+    ])
     expect(policy.maxHoldMs).toBe(10_000)
     expect(policy.account.forgetAfterMs).toBe(3_600_000)
   })

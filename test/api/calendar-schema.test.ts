@@ -68,19 +68,23 @@ describe("the calendar's database pieces in a host's database", () => {
     const missing = await findMissingCalendarSchema(db)
     expect(missing).toEqual(everyPiece)
     // By name, each kind of thing the issue found missing in a host.
-    expect(missing).toEqual(expect.arrayContaining([
-      'sequence calendar_post_ids',
-      'sequence calendar_term_ids',
-      'default of events.id (nextval of calendar_post_ids)',
-      'trigger venues_claim_shared_id on venues',
-      'table calendar_changes',
-      'trigger events_log_change on events',
-      'table calendar_term_counts',
-      'trigger events_rels_count_added on events_rels',
-      'index events_locales_parent_lookup_idx',
-      'trigram index events_slug_trgm_idx',
-    ]))
-    expect(missingSchemaMessage(calendarSchemaPieces())).toMatch(/calendarSchemaUp\(\{ db, payload, req \}\)/)
+    expect(missing).toEqual(
+      expect.arrayContaining([
+        'sequence calendar_post_ids',
+        'sequence calendar_term_ids',
+        'default of events.id (nextval of calendar_post_ids)',
+        'trigger venues_claim_shared_id on venues',
+        'table calendar_changes',
+        'trigger events_log_change on events',
+        'table calendar_term_counts',
+        'trigger events_rels_count_added on events_rels',
+        'index events_locales_parent_lookup_idx',
+        'trigram index events_slug_trgm_idx',
+      ]),
+    )
+    expect(missingSchemaMessage(calendarSchemaPieces())).toMatch(
+      /calendarSchemaUp\(\{ db, payload, req \}\)/,
+    )
   })
 
   it('applies idempotently: twice in a row, then from two connections at once, and nothing is missing', async () => {
@@ -89,14 +93,23 @@ describe("the calendar's database pieces in a host's database", () => {
     expect(await findMissingCalendarSchema(db)).toEqual([])
     await Promise.all([applyCalendarSchema(connect()), applyCalendarSchema(connect())])
     expect(await findMissingCalendarSchema(db)).toEqual([])
-    const triggers = await query(target, "SELECT tgname, count(*)::int AS n FROM pg_trigger WHERE tgname LIKE '%_log_change' OR tgname LIKE '%_shared_id' GROUP BY 1 HAVING count(*) > 1")
+    const triggers = await query(
+      target,
+      "SELECT tgname, count(*)::int AS n FROM pg_trigger WHERE tgname LIKE '%_log_change' OR tgname LIKE '%_shared_id' GROUP BY 1 HAVING count(*) > 1",
+    )
     expect(triggers.rows).toEqual([])
   })
 
   it('gives events, venues and organizers one id space, and categories and tags another', async () => {
-    const event = await query(target, "INSERT INTO events (start_date, end_date, timezone) VALUES (now(), now(), 'UTC') RETURNING id")
+    const event = await query(
+      target,
+      "INSERT INTO events (start_date, end_date, timezone) VALUES (now(), now(), 'UTC') RETURNING id",
+    )
     const venue = await query(target, "INSERT INTO venues (status) VALUES ('draft') RETURNING id")
-    const organizer = await query(target, "INSERT INTO organizers (status) VALUES ('draft') RETURNING id")
+    const organizer = await query(
+      target,
+      "INSERT INTO organizers (status) VALUES ('draft') RETURNING id",
+    )
     const ids = [event, venue, organizer].map((result) => result.rows[0].id)
     expect(new Set(ids).size).toBe(3)
     const category = await query(target, 'INSERT INTO event_categories DEFAULT VALUES RETURNING id')
@@ -104,10 +117,15 @@ describe("the calendar's database pieces in a host's database", () => {
     expect(tag.rows[0].id).not.toBe(category.rows[0].id)
     // An explicit id (an import keeps the original's) moves the sequence past it…
     await query(target, "INSERT INTO venues (id, status) VALUES (500, 'draft')")
-    const next = await query(target, "INSERT INTO organizers (status) VALUES ('draft') RETURNING id")
+    const next = await query(
+      target,
+      "INSERT INTO organizers (status) VALUES ('draft') RETURNING id",
+    )
     expect(next.rows[0].id).toBe(501)
     // …and an id another collection of the group uses is refused.
-    await expect(query(target, "INSERT INTO organizers (id, status) VALUES (500, 'draft')")).rejects.toThrow(/already used in venues/)
+    await expect(
+      query(target, "INSERT INTO organizers (id, status) VALUES (500, 'draft')"),
+    ).rejects.toThrow(/already used in venues/)
   })
 
   it('moves a sequence only forward when applied again after deletes', async () => {
@@ -118,7 +136,9 @@ describe("the calendar's database pieces in a host's database", () => {
   })
 
   it("runs in a host migration's transaction: down removes every piece, up brings them back", async () => {
-    await db.transaction(async (tx) => calendarSchemaDown({ db: tx, payload: undefined, req: undefined }))
+    await db.transaction(async (tx) =>
+      calendarSchemaDown({ db: tx, payload: undefined, req: undefined }),
+    )
     expect(await findMissingCalendarSchema(db)).toEqual(everyPiece)
     await db.transaction(async (tx) => {
       await tx.execute(sql`SELECT 1`)
@@ -129,30 +149,53 @@ describe("the calendar's database pieces in a host's database", () => {
 
   it('counts published events per term from the links already there when applied late', async () => {
     await dropCalendarSchema(db)
-    const term = await query(target, "INSERT INTO event_categories DEFAULT VALUES RETURNING id")
-    const event = await query(target, "INSERT INTO events (start_date, end_date, timezone, status) VALUES (now(), now(), 'UTC', 'publish') RETURNING id")
-    await query(target, `INSERT INTO events_rels ("order", parent_id, path, event_categories_id) VALUES (1, ${event.rows[0].id}, 'categories', ${term.rows[0].id})`)
+    const term = await query(target, 'INSERT INTO event_categories DEFAULT VALUES RETURNING id')
+    const event = await query(
+      target,
+      "INSERT INTO events (start_date, end_date, timezone, status) VALUES (now(), now(), 'UTC', 'publish') RETURNING id",
+    )
+    await query(
+      target,
+      `INSERT INTO events_rels ("order", parent_id, path, event_categories_id) VALUES (1, ${event.rows[0].id}, 'categories', ${term.rows[0].id})`,
+    )
     await applyCalendarSchema(db)
     await applyCalendarSchema(db)
-    const counted = await query(target, `SELECT sum(delta)::int AS n FROM calendar_term_counts WHERE term_id = ${term.rows[0].id}`)
+    const counted = await query(
+      target,
+      `SELECT sum(delta)::int AS n FROM calendar_term_counts WHERE term_id = ${term.rows[0].id}`,
+    )
     expect(counted.rows[0].n).toBe(1)
   })
 
   it("logs changes to a host's media collection under another slug (the tables the events' image points at)", async () => {
     await dropCalendarSchema(db)
-    await query(target, 'ALTER TABLE media RENAME TO pictures; ALTER TABLE media_locales RENAME TO pictures_locales')
+    await query(
+      target,
+      'ALTER TABLE media RENAME TO pictures; ALTER TABLE media_locales RENAME TO pictures_locales',
+    )
     try {
       await applyCalendarSchema(db)
-      const triggers = await query(target, "SELECT tgname FROM pg_trigger WHERE tgname IN ('pictures_log_change', 'pictures_locales_log_change') ORDER BY 1")
-      expect(triggers.rows.map((row) => row.tgname)).toEqual(['pictures_locales_log_change', 'pictures_log_change'])
+      const triggers = await query(
+        target,
+        "SELECT tgname FROM pg_trigger WHERE tgname IN ('pictures_log_change', 'pictures_locales_log_change') ORDER BY 1",
+      )
+      expect(triggers.rows.map((row) => row.tgname)).toEqual([
+        'pictures_locales_log_change',
+        'pictures_log_change',
+      ])
       const before = await query(target, 'SELECT count(*)::int AS n FROM calendar_changes')
       await query(target, "INSERT INTO pictures (filename) VALUES ('renamed.png')")
       const after = await query(target, 'SELECT count(*)::int AS n FROM calendar_changes')
       expect(after.rows[0].n).toBe(before.rows[0].n + 1)
       await dropCalendarSchema(db)
-      expect((await query(target, "SELECT tgname FROM pg_trigger WHERE tgname LIKE 'pictures%'")).rows).toEqual([])
+      expect(
+        (await query(target, "SELECT tgname FROM pg_trigger WHERE tgname LIKE 'pictures%'")).rows,
+      ).toEqual([])
     } finally {
-      await query(target, 'ALTER TABLE pictures RENAME TO media; ALTER TABLE pictures_locales RENAME TO media_locales')
+      await query(
+        target,
+        'ALTER TABLE pictures RENAME TO media; ALTER TABLE pictures_locales RENAME TO media_locales',
+      )
       await applyCalendarSchema(db)
     }
   })
@@ -162,9 +205,14 @@ describe("the calendar's database pieces in a host's database", () => {
     await query(target, 'DROP TABLE media_locales CASCADE')
     await applyCalendarSchema(db)
     expect(await findMissingCalendarSchema(db)).toEqual([])
-    const indexes = await query(target, "SELECT indexname FROM pg_indexes WHERE indexname LIKE '%_parent_lookup_idx'")
+    const indexes = await query(
+      target,
+      "SELECT indexname FROM pg_indexes WHERE indexname LIKE '%_parent_lookup_idx'",
+    )
     expect(indexes.rows.map((row) => row.indexname)).toContain('events_locales_parent_lookup_idx')
-    expect(indexes.rows.map((row) => row.indexname)).not.toContain('media_locales_parent_lookup_idx')
+    expect(indexes.rows.map((row) => row.indexname)).not.toContain(
+      'media_locales_parent_lookup_idx',
+    )
   })
 })
 
@@ -182,20 +230,43 @@ describe("the app's own database, fully migrated", () => {
   it('fills the order columns a development push added empty to the rows already there, at start', async () => {
     const event = await payload.create({
       collection: 'events',
-      data: { title: 'Pushed before its order columns', startDate: '2031-03-01T09:00:00.000Z', endDate: '2031-03-01T10:00:00.000Z', timezone: 'Europe/Paris', status: 'publish' } as never,
+      data: {
+        title: 'Pushed before its order columns',
+        startDate: '2031-03-01T09:00:00.000Z',
+        endDate: '2031-03-01T10:00:00.000Z',
+        timezone: 'Europe/Paris',
+        status: 'publish',
+      } as never,
     })
-    const venue = await payload.create({ collection: 'venues', data: { name: 'Pushed hall', status: 'publish' } as never })
-    const db = (payload.db as unknown as { drizzle: { execute: (query: unknown) => Promise<{ rows: Record<string, unknown>[] }> } }).drizzle
+    const venue = await payload.create({
+      collection: 'venues',
+      data: { name: 'Pushed hall', status: 'publish' } as never,
+    })
+    const db = (
+      payload.db as unknown as {
+        drizzle: { execute: (query: unknown) => Promise<{ rows: Record<string, unknown>[] }> }
+      }
+    ).drizzle
     const read = async () => ({
-      event: (await db.execute(sql`SELECT "start_local", "end_local", "post_date" FROM "events" WHERE "id" = ${event.id}`)).rows[0],
-      venue: (await db.execute(sql`SELECT "post_date" FROM "venues" WHERE "id" = ${venue.id}`)).rows[0],
+      event: (
+        await db.execute(
+          sql`SELECT "start_local", "end_local", "post_date" FROM "events" WHERE "id" = ${event.id}`,
+        )
+      ).rows[0],
+      venue: (await db.execute(sql`SELECT "post_date" FROM "venues" WHERE "id" = ${venue.id}`))
+        .rows[0],
     })
     const written = await read()
-    expect(written.event).toMatchObject({ start_local: '2031-03-01 10:00:00', end_local: '2031-03-01 11:00:00' })
+    expect(written.event).toMatchObject({
+      start_local: '2031-03-01 10:00:00',
+      end_local: '2031-03-01 11:00:00',
+    })
     expect(written.event!.post_date).toBeTruthy()
     expect(written.venue!.post_date).toBeTruthy()
     // What a push leaves: the columns there, empty.
-    await db.execute(sql`UPDATE "events" SET "start_local" = NULL, "end_local" = NULL, "post_date" = NULL WHERE "id" = ${event.id}`)
+    await db.execute(
+      sql`UPDATE "events" SET "start_local" = NULL, "end_local" = NULL, "post_date" = NULL WHERE "id" = ${event.id}`,
+    )
     await db.execute(sql`UPDATE "venues" SET "post_date" = NULL WHERE "id" = ${venue.id}`)
     const adapter = payload.db as unknown as { push?: boolean }
     const push = adapter.push

@@ -21,10 +21,21 @@ describe('conditional requests and the visitors’ answers', () => {
   const get = async (path: string, headers: Record<string, string> = {}, root = '/wp-json') => {
     const response = await fetch(`${api.url}${root}/vendor/events/v1${path}`, { headers })
     const text = await response.text()
-    return { body: text ? JSON.parse(text) : null, headers: response.headers, status: response.status, text }
+    return {
+      body: text ? JSON.parse(text) : null,
+      headers: response.headers,
+      status: response.status,
+      text,
+    }
   }
   const newEvent = async (title: string, status = 'publish') =>
-    (await payload.create({ collection: 'events', data: { title, ...DATES, status } as never, overrideAccess: true })).id as number
+    (
+      await payload.create({
+        collection: 'events',
+        data: { title, ...DATES, status } as never,
+        overrideAccess: true,
+      })
+    ).id as number
 
   beforeAll(async () => {
     payload = await getTestPayload()
@@ -46,11 +57,18 @@ describe('conditional requests and the visitors’ answers', () => {
     expect(again.text).toBe('')
     expect(again.headers.get('etag')).toBe(etag)
     // The strong form of the same tag, and a list that names it, match too; another tag does not.
-    expect((await get(`/events/${id}`, { 'If-None-Match': `"x", ${etag!.slice(2)}` })).status).toBe(304)
+    expect((await get(`/events/${id}`, { 'If-None-Match': `"x", ${etag!.slice(2)}` })).status).toBe(
+      304,
+    )
     expect((await get(`/events/${id}`, { 'If-None-Match': 'W/"something-else"' })).status).toBe(200)
 
     const renamed = unique('Renamed concert')
-    await payload.update({ collection: 'events', id, data: { title: renamed } as never, overrideAccess: true })
+    await payload.update({
+      collection: 'events',
+      id,
+      data: { title: renamed } as never,
+      overrideAccess: true,
+    })
     const changed = await get(`/events/${id}`, { 'If-None-Match': etag! })
     expect(changed.status).toBe(200)
     expect(changed.body.title).toBe(renamed)
@@ -63,7 +81,9 @@ describe('conditional requests and the visitors’ answers', () => {
     }
     // A 304 is only for what would be a 200.
     const missing = await get('/events/999999999')
-    expect((await get('/events/999999999', { 'If-None-Match': missing.headers.get('etag')! })).status).toBe(missing.status)
+    expect(
+      (await get('/events/999999999', { 'If-None-Match': missing.headers.get('etag')! })).status,
+    ).toBe(missing.status)
   })
 
   it('never answers a signed-in caller with a visitor’s answer, nor validates its ETag', async () => {
@@ -74,11 +94,16 @@ describe('conditional requests and the visitors’ answers', () => {
     expect(visitor.body.total).toBe(0)
     expect((await get(path)).headers.get('etag')).toBe(visitor.headers.get('etag'))
 
-    const signedIn = await get(path, { ...basic(admin.email, admin.password), 'If-None-Match': visitor.headers.get('etag')! })
+    const signedIn = await get(path, {
+      ...basic(admin.email, admin.password),
+      'If-None-Match': visitor.headers.get('etag')!,
+    })
     expect(signedIn.status).toBe(200)
     expect(signedIn.body.total).toBe(1)
     expect(signedIn.body.events[0].title).toBe(title)
-    expect(signedIn.headers.get('cache-control')).toBe('no-cache, must-revalidate, max-age=0, no-store, private')
+    expect(signedIn.headers.get('cache-control')).toBe(
+      'no-cache, must-revalidate, max-age=0, no-store, private',
+    )
     expect(signedIn.headers.get('expires')).toBe('Wed, 11 Jan 1984 05:00:00 GMT')
     expect(signedIn.headers.get('etag')).not.toBe(visitor.headers.get('etag'))
     // …and the visitor still gets the visitor's answer after it.
@@ -93,7 +118,12 @@ describe('conditional requests and the visitors’ answers', () => {
     expect((await get(`/events/${id}`)).status).toBe(200)
     expect((await get(`/events/${id}`)).body.title).toBe(title)
 
-    await payload.update({ collection: 'events', id, data: { status: 'draft' } as never, overrideAccess: true })
+    await payload.update({
+      collection: 'events',
+      id,
+      data: { status: 'draft' } as never,
+      overrideAccess: true,
+    })
     const after = await get(list)
     expect(after.body.total).toBe(0)
     expect(after.body.events).toEqual([])
@@ -101,9 +131,19 @@ describe('conditional requests and the visitors’ answers', () => {
     expect(single.status).toBe(403)
     expect(single.text).not.toContain(title)
 
-    await payload.update({ collection: 'events', id, data: { status: 'publish' } as never, overrideAccess: true })
+    await payload.update({
+      collection: 'events',
+      id,
+      data: { status: 'publish' } as never,
+      overrideAccess: true,
+    })
     expect((await get(list)).body.total).toBe(1)
-    await payload.update({ collection: 'events', id, data: { status: 'trash' } as never, overrideAccess: true })
+    await payload.update({
+      collection: 'events',
+      id,
+      data: { status: 'trash' } as never,
+      overrideAccess: true,
+    })
     expect((await get(list)).body.total).toBe(0)
   })
 
@@ -134,20 +174,33 @@ describe('conditional requests and the visitors’ answers', () => {
   it('keeps a password out of caches: the unlocked answer is private and never reused', async () => {
     const title = unique('Locked gala')
     const id = await newEvent(title)
-    await payload.update({ collection: 'events', id, data: { password: 'sesame', description: null } as never, overrideAccess: true })
+    await payload.update({
+      collection: 'events',
+      id,
+      data: { password: 'sesame', description: null } as never,
+      overrideAccess: true,
+    })
     const locked = await get(`/events/${id}`)
     expect(locked.status).toBe(403)
     const unlocked = await get(`/events/${id}?password=sesame`)
     expect(unlocked.status).toBe(200)
     expect(unlocked.body.title).toBe(title)
-    expect(unlocked.headers.get('cache-control')).toBe('no-cache, must-revalidate, max-age=0, no-store, private')
+    expect(unlocked.headers.get('cache-control')).toBe(
+      'no-cache, must-revalidate, max-age=0, no-store, private',
+    )
     expect((await get(`/events/${id}?password=wrong`)).status).toBe(403)
   })
 
   it('keeps each language’s answer apart', async () => {
     const english = unique('Harvest dance')
     const id = await newEvent(english)
-    await payload.update({ collection: 'events', id, locale: 'fr', data: { title: `${english} (fr)` } as never, overrideAccess: true })
+    await payload.update({
+      collection: 'events',
+      id,
+      locale: 'fr',
+      data: { title: `${english} (fr)` } as never,
+      overrideAccess: true,
+    })
     const en = await get(`/events/${id}`)
     const fr = await get(`/events/${id}`, {}, '/fr/wp-json')
     const frByArg = await get(`/events/${id}?i18n_language=fr`)
@@ -157,7 +210,10 @@ describe('conditional requests and the visitors’ answers', () => {
     expect(frByArg.body.title).toBe(`${english} (fr)`)
     expect(en2.body.title).toBe(english)
     expect(fr.headers.get('etag')).not.toBe(en.headers.get('etag'))
-    expect((await get(`/events/${id}`, { 'If-None-Match': en.headers.get('etag')! }, '/fr/wp-json')).status).toBe(200)
+    expect(
+      (await get(`/events/${id}`, { 'If-None-Match': en.headers.get('etag')! }, '/fr/wp-json'))
+        .status,
+    ).toBe(200)
   })
 
   it('answers HEAD with the GET’s validators and no body', async () => {

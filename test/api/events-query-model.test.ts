@@ -1,4 +1,4 @@
-import type { Payload, PayloadRequest } from 'payload'
+import type { Payload } from 'payload'
 
 import fc from 'fast-check'
 import { createLocalReq } from 'payload'
@@ -38,25 +38,69 @@ describe('events query model: the Payload `where` and the SQL give the same list
   let payload: Payload
   const tag = unique('qm').replace(/[^a-z0-9]/gi, '')
   const contexts = {} as Record<Scope, (locale: string) => Promise<CalendarContext>>
-  const seeded = { categories: [] as number[], events: [] as number[], organizers: [] as number[], tags: [] as number[], venues: [] as number[] }
+  const seeded = {
+    categories: [] as number[],
+    events: [] as number[],
+    organizers: [] as number[],
+    tags: [] as number[],
+    venues: [] as number[],
+  }
   let declined = 0
   let compared = 0
 
   beforeAll(async () => {
     payload = await getTestPayload()
     const admin = await createUser(payload, 'administrator')
-    const users = { author: await createUser(payload, 'author'), contributor: await createUser(payload, 'contributor'), editor: await createUser(payload, 'editor') }
+    const users = {
+      author: await createUser(payload, 'author'),
+      contributor: await createUser(payload, 'contributor'),
+      editor: await createUser(payload, 'editor'),
+    }
     for (const scope of ['visitor', 'contributor', 'author', 'editor'] as const) {
-      const user = scope === 'visitor' ? undefined : { ...(await payload.findByID({ collection: 'users', id: users[scope].id, overrideAccess: true })), collection: 'users' }
+      const user =
+        scope === 'visitor'
+          ? undefined
+          : {
+              ...(await payload.findByID({
+                collection: 'users',
+                id: users[scope].id,
+                overrideAccess: true,
+              })),
+              collection: 'users',
+            }
       contexts[scope] = async (locale) => {
-        const req = await createLocalReq({ context: { [TRUSTED_READ]: true }, fallbackLocale: 'en' as never, locale, user: user as never }, payload)
+        const req = await createLocalReq(
+          {
+            context: { [TRUSTED_READ]: true },
+            fallbackLocale: 'en' as never,
+            locale,
+            user: user as never,
+          },
+          payload,
+        )
         return { now: new Date(), options: pluginOptionsOf(payload), payload, req, user: req.user }
       }
     }
     const authors = [admin.id, users.author.id, users.contributor.id]
     for (const [index, name] of ['Jazz', 'Théâtre', 'Cinema'].entries()) {
-      seeded.categories.push((await payload.create({ collection: 'event-categories', data: { name: `${tag} ${name} ${index}` }, overrideAccess: true })).id as number)
-      seeded.tags.push((await payload.create({ collection: 'event-tags', data: { name: `${tag} tag ${index}` }, overrideAccess: true })).id as number)
+      seeded.categories.push(
+        (
+          await payload.create({
+            collection: 'event-categories',
+            data: { name: `${tag} ${name} ${index}` },
+            overrideAccess: true,
+          })
+        ).id as number,
+      )
+      seeded.tags.push(
+        (
+          await payload.create({
+            collection: 'event-tags',
+            data: { name: `${tag} tag ${index}` },
+            overrideAccess: true,
+          })
+        ).id as number,
+      )
     }
     // Venues with and without coordinates, in several statuses, one protected.
     const venueData = [
@@ -67,10 +111,26 @@ describe('events query model: the Payload `where` and the SQL give the same list
       { status: 'private', latitude: 50.63, longitude: 3.06 },
     ]
     for (const [index, data] of venueData.entries()) {
-      seeded.venues.push((await payload.create({ collection: 'venues', data: { name: `${tag} venue ${index}`, author: admin.id, ...data } as never, overrideAccess: true })).id as number)
+      seeded.venues.push(
+        (
+          await payload.create({
+            collection: 'venues',
+            data: { name: `${tag} venue ${index}`, author: admin.id, ...data } as never,
+            overrideAccess: true,
+          })
+        ).id as number,
+      )
     }
     for (const status of ['publish', 'draft']) {
-      seeded.organizers.push((await payload.create({ collection: 'organizers', data: { name: `${tag} organizer ${status}`, status, author: admin.id } as never, overrideAccess: true })).id as number)
+      seeded.organizers.push(
+        (
+          await payload.create({
+            collection: 'organizers',
+            data: { name: `${tag} organizer ${status}`, status, author: admin.id } as never,
+            overrideAccess: true,
+          })
+        ).id as number,
+      )
     }
     const words = ['jazz night', 'théâtre antique', 'cinéma muet', 'open air', 'jazz brunch']
     for (let index = 0; index < 24; index++) {
@@ -81,7 +141,10 @@ describe('events query model: the Payload `where` and the SQL give the same list
         data: {
           title: `${tag} ${words[index % words.length]} ${index}`,
           excerpt: index % 3 === 0 ? `${words[(index + 2) % words.length]} excerpt` : '',
-          description: await htmlToLexical(`<p>${words[(index + 1) % words.length]} described</p>`, payload.config),
+          description: await htmlToLexical(
+            `<p>${words[(index + 1) % words.length]} described</p>`,
+            payload.config,
+          ),
           startDate: `2027-05-${day}T${String(8 + (index % 5)).padStart(2, '0')}:00:00.000Z`,
           endDate: `2027-05-${day}T${String(13 + (index % 5)).padStart(2, '0')}:00:00.000Z`,
           timezone: index % 2 ? 'Europe/Paris' : 'America/New_York',
@@ -98,28 +161,72 @@ describe('events query model: the Payload `where` and the SQL give the same list
         } as never,
         overrideAccess: true,
       })
-      if (status === 'trash') await payload.update({ collection: 'events', id: event.id, data: { status: 'trash' } as never, overrideAccess: true })
+      if (status === 'trash')
+        await payload.update({
+          collection: 'events',
+          id: event.id,
+          data: { status: 'trash' } as never,
+          overrideAccess: true,
+        })
       // A French title for some, none for others (a search in French reads French texts only).
-      if (index % 2 === 0) await payload.update({ collection: 'events', id: event.id, locale: 'fr', data: { title: `${tag} ${words[(index + 3) % words.length]} fr ${index}` } as never, overrideAccess: true })
+      if (index % 2 === 0)
+        await payload.update({
+          collection: 'events',
+          id: event.id,
+          locale: 'fr',
+          data: { title: `${tag} ${words[(index + 3) % words.length]} fr ${index}` } as never,
+          overrideAccess: true,
+        })
       seeded.events.push(event.id as number)
     }
   })
   afterAll(() => {
-    console.log(`events query model: ${compared} queries compared, ${declined} left to Payload by the SQL`)
+    console.log(
+      `events query model: ${compared} queries compared, ${declined} left to Payload by the SQL`,
+    )
   })
 
   /** Some of `list`; now and then none (an empty list matches nothing). */
-  const ids = (list: number[]) => fc.oneof({ arbitrary: fc.subarray(list, { minLength: 1 }), weight: 9 }, { arbitrary: fc.constant([]), weight: 1 })
-  const wallTime = fc.record({ day: fc.integer({ min: 1, max: 10 }), hour: fc.integer({ min: 0, max: 23 }) }).map(({ day, hour }) => `2027-05-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00`)
+  const ids = (list: number[]) =>
+    fc.oneof(
+      { arbitrary: fc.subarray(list, { minLength: 1 }), weight: 9 },
+      { arbitrary: fc.constant([]), weight: 1 },
+    )
+  const wallTime = fc
+    .record({ day: fc.integer({ min: 1, max: 10 }), hour: fc.integer({ min: 0, max: 23 }) })
+    .map(
+      ({ day, hour }) =>
+        `2027-05-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00`,
+    )
   const bound: fc.Arbitrary<WindowBound> = fc.record({
     field: fc.constantFrom('startLocal' as const, 'endLocal' as const),
-    operator: fc.constantFrom('greater_than' as const, 'greater_than_equal' as const, 'less_than' as const, 'less_than_equal' as const),
+    operator: fc.constantFrom(
+      'greater_than' as const,
+      'greater_than_equal' as const,
+      'less_than' as const,
+      'less_than_equal' as const,
+    ),
     wallTime,
   })
-  const term = fc.record({ exclude: fc.boolean(), text: fc.constantFrom('jazz', 'THEATRE', 'théâtre', 'cinéma', 'air', 'excerpt', 'described', 'fr', tag, 'nowhere') })
+  const term = fc.record({
+    exclude: fc.boolean(),
+    text: fc.constantFrom(
+      'jazz',
+      'THEATRE',
+      'théâtre',
+      'cinéma',
+      'air',
+      'excerpt',
+      'described',
+      'fr',
+      tag,
+      'nowhere',
+    ),
+  })
 
   /** Absent three times in four: a query has a few filters, as lists are asked. */
-  const maybe = <T,>(arbitrary: fc.Arbitrary<T>) => fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary, weight: 1 })
+  const maybe = <T>(arbitrary: fc.Arbitrary<T>) =>
+    fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary, weight: 1 })
 
   /** A query as the list's arguments could make it, with the unlocking rule of one of the callers. */
   const queries = () =>
@@ -127,7 +234,12 @@ describe('events query model: the Payload `where` and the SQL give the same list
       statuses: fc.option(fc.subarray(STATUSES, { minLength: 1 }), { nil: null }),
       include: maybe(ids(seeded.events)),
       window: fc.array(bound, { maxLength: 2 }),
-      search: maybe(fc.record({ terms: fc.array(term, { minLength: 1, maxLength: 3 }), unprotectedOnly: fc.boolean() })),
+      search: maybe(
+        fc.record({
+          terms: fc.array(term, { minLength: 1, maxLength: 3 }),
+          unprotectedOnly: fc.boolean(),
+        }),
+      ),
       categories: maybe(ids(seeded.categories)),
       tags: maybe(ids(seeded.tags)),
       venues: maybe(ids(seeded.venues)),
@@ -135,22 +247,38 @@ describe('events query model: the Payload `where` and the SQL give the same list
       featured: maybe(fc.boolean()),
       geoloc: maybe(fc.boolean()),
       nearVenues: maybe(ids(seeded.venues)),
-      postParent: fc.oneof({ arbitrary: fc.constant(undefined), weight: 15 }, { arbitrary: fc.constant(seeded.events[0]!), weight: 1 }),
-      unlock: fc.constantFrom<true | { password: null | string }>(true, { password: null }, { password: PASSWORD }, { password: 'wrong' }),
+      postParent: fc.oneof(
+        { arbitrary: fc.constant(undefined), weight: 15 },
+        { arbitrary: fc.constant(seeded.events[0]!), weight: 1 },
+      ),
+      unlock: fc.constantFrom<true | { password: null | string }>(
+        true,
+        { password: null },
+        { password: PASSWORD },
+        { password: 'wrong' },
+      ),
       locale: fc.constantFrom('en', 'fr'),
       page: fc.integer({ min: 1, max: 2 }),
     })
 
-  type Generated = Omit<Partial<EventsQuery>, 'search' | 'unlock'> & Pick<EventsQuery, 'locale' | 'statuses' | 'window'> & {
-    page: number
-    search?: { terms: { exclude: boolean; text: string }[]; unprotectedOnly: boolean }
-    unlock: true | { password: null | string }
-  }
+  type Generated = Omit<Partial<EventsQuery>, 'search' | 'unlock'> &
+    Pick<EventsQuery, 'locale' | 'statuses' | 'window'> & {
+      page: number
+      search?: { terms: { exclude: boolean; text: string }[]; unprotectedOnly: boolean }
+      unlock: true | { password: null | string }
+    }
   const toQuery = (generated: Generated): EventsQuery => {
     const { page: _page, search, unlock, ...rest } = generated
     return {
       ...rest,
-      search: search && { fields: EVENT_SEARCH_FIELDS, terms: search.terms.map(({ exclude, text }) => ({ exclude, pattern: containsPattern(text) })), unprotectedOnly: search.unprotectedOnly },
+      search: search && {
+        fields: EVENT_SEARCH_FIELDS,
+        terms: search.terms.map(({ exclude, text }) => ({
+          exclude,
+          pattern: containsPattern(text),
+        })),
+        unprotectedOnly: search.unprotectedOnly,
+      },
       unlock: unlockRuleFor(payload, unlock),
     }
   }
@@ -160,11 +288,32 @@ describe('events query model: the Payload `where` and the SQL give the same list
     const ctx = await contexts[scope](query.locale)
     const limit = 7
     const where = { and: eventsWhere(query) }
-    const found = await payload.find({ collection: 'events', depth: 0, limit, overrideAccess: false, page, req: ctx.req, select: { id: true } as never, sort: EVENTS_LIST_SORT, where })
-    const counted = await payload.count({ collection: 'events', overrideAccess: false, req: ctx.req, where })
+    const found = await payload.find({
+      collection: 'events',
+      depth: 0,
+      limit,
+      overrideAccess: false,
+      page,
+      req: ctx.req,
+      select: { id: true } as never,
+      sort: EVENTS_LIST_SORT,
+      where,
+    })
+    const counted = await payload.count({
+      collection: 'events',
+      overrideAccess: false,
+      req: ctx.req,
+      where,
+    })
     const sqlIds = await leanPageIds(ctx, query, { limit, page })
     const sqlTotal = await leanCount(ctx, query)
-    return { payload: { ids: (found.docs as unknown as { id: number }[]).map((doc) => doc.id), total: counted.totalDocs }, sql: sqlIds && { ids: sqlIds, total: sqlTotal } }
+    return {
+      payload: {
+        ids: (found.docs as unknown as { id: number }[]).map((doc) => doc.id),
+        total: counted.totalDocs,
+      },
+      sql: sqlIds && { ids: sqlIds, total: sqlTotal },
+    }
   }
 
   for (const scope of ['visitor', 'contributor', 'author', 'editor'] as const) {
@@ -193,8 +342,16 @@ describe('events query model: the Payload `where` and the SQL give the same list
     // So that the property above compares two engines, not Payload with itself.
     const query = toQuery({
       statuses: ['publish', 'private'],
-      window: [{ field: 'startLocal', operator: 'greater_than_equal', wallTime: '2027-05-01T00:00:00' }],
-      search: { terms: [{ exclude: false, text: 'jazz' }, { exclude: true, text: 'brunch' }], unprotectedOnly: false },
+      window: [
+        { field: 'startLocal', operator: 'greater_than_equal', wallTime: '2027-05-01T00:00:00' },
+      ],
+      search: {
+        terms: [
+          { exclude: false, text: 'jazz' },
+          { exclude: true, text: 'brunch' },
+        ],
+        unprotectedOnly: false,
+      },
       categories: seeded.categories,
       tags: seeded.tags,
       venues: seeded.venues,
@@ -212,6 +369,8 @@ describe('events query model: the Payload `where` and the SQL give the same list
   it('takes the SQL path as the plugin option reads.sql, on by default', () => {
     expect(sanitizeOptions({}, {}).reads).toEqual({ sql: true })
     expect(sanitizeOptions({ reads: { sql: false } }, {}).reads).toEqual({ sql: false })
-    expect(() => sanitizeOptions({ reads: { sql: 'no' as never } }, {})).toThrow('reads.sql must be true or false')
+    expect(() => sanitizeOptions({ reads: { sql: 'no' as never } }, {})).toThrow(
+      'reads.sql must be true or false',
+    )
   })
 })

@@ -17,7 +17,8 @@ import { createUser, getTestPayload, type TestUser, unique } from '../helpers/pa
  * byte for byte, and who may read what is also asserted on its own.
  */
 
-type Caller = 'visitor' | 'subscriber' | 'contributor' | 'author' | 'otherAuthor' | 'editor' | 'administrator'
+type Caller =
+  'visitor' | 'subscriber' | 'contributor' | 'author' | 'otherAuthor' | 'editor' | 'administrator'
 
 describe('single events read in one statement: the same answers and rules as through Payload', () => {
   let payload: Payload
@@ -31,20 +32,34 @@ describe('single events read in one statement: the same answers and rules as thr
   const FUTURE = { startDate: '2027-03-01T15:00:00.000Z', endDate: '2027-03-01T17:00:00.000Z' }
 
   /** A new epoch for what the server keeps for visitors: nothing of a pass is served to the next. */
-  const forgetKept = () => poolOf(payload)!.query('INSERT INTO calendar_changes (txid) VALUES (pg_current_xact_id())')
+  const forgetKept = () =>
+    poolOf(payload)!.query('INSERT INTO calendar_changes (txid) VALUES (pg_current_xact_id())')
 
   beforeAll(async () => {
     payload = await getTestPayload()
     api = await serveCompatApi(payload)
     // The administrator first: the first user of a database becomes one, whatever the role asked.
-    for (const role of ['administrator', 'subscriber', 'contributor', 'author', 'editor'] as const) users[role] = await createUser(payload, role)
+    for (const role of ['administrator', 'subscriber', 'contributor', 'author', 'editor'] as const)
+      users[role] = await createUser(payload, role)
     users.otherAuthor = await createUser(payload, 'author')
     const admin = users.administrator
 
-    const linked = async (collection: 'organizers' | 'venues', name: string, data: Record<string, unknown>) => {
+    const linked = async (
+      collection: 'organizers' | 'venues',
+      name: string,
+      data: Record<string, unknown>,
+    ) => {
       const item = await payload.create({
         collection,
-        data: { name: `${tag} ${collection} ${name}`, description: await htmlToLexical(`<p>${name} described</p>`, payload.config), excerpt: `${name} excerpt`, phone: '555-0100', website: 'https://example.com/', author: admin.id, ...data } as never,
+        data: {
+          name: `${tag} ${collection} ${name}`,
+          description: await htmlToLexical(`<p>${name} described</p>`, payload.config),
+          excerpt: `${name} excerpt`,
+          phone: '555-0100',
+          website: 'https://example.com/',
+          author: admin.id,
+          ...data,
+        } as never,
         overrideAccess: true,
       })
       return item.id as number
@@ -61,24 +76,76 @@ describe('single events read in one statement: the same answers and rules as thr
     const venues: Record<string, number> = {}
     const organizers: Record<string, number> = {}
     for (const [name, data] of Object.entries(linkedStatuses)) {
-      venues[name] = await linked('venues', name, { ...data, address: '1 Main St', city: 'Springfield', country: 'United States', state: 'IL', zip: '62701', latitude: 39.78, longitude: -89.65 })
+      venues[name] = await linked('venues', name, {
+        ...data,
+        address: '1 Main St',
+        city: 'Springfield',
+        country: 'United States',
+        state: 'IL',
+        zip: '62701',
+        latitude: 39.78,
+        longitude: -89.65,
+      })
       organizers[name] = await linked('organizers', name, { ...data, email: `${name}@example.com` })
     }
-    venueSlug = String(((await payload.findByID({ collection: 'venues', id: venues.published!, depth: 0, overrideAccess: true })) as { slug?: string }).slug)
-    await payload.update({ collection: 'venues', id: venues.published!, locale: 'fr', data: { name: `${tag} lieu publié` } as never, overrideAccess: true })
+    venueSlug = String(
+      (
+        (await payload.findByID({
+          collection: 'venues',
+          id: venues.published!,
+          depth: 0,
+          overrideAccess: true,
+        })) as { slug?: string }
+      ).slug,
+    )
+    await payload.update({
+      collection: 'venues',
+      id: venues.published!,
+      locale: 'fr',
+      data: { name: `${tag} lieu publié` } as never,
+      overrideAccess: true,
+    })
 
-    const parent = await payload.create({ collection: 'event-categories', data: { name: `${tag} Music & Arts`, description: 'All music' }, overrideAccess: true })
-    const child = await payload.create({ collection: 'event-categories', data: { name: `${tag} Jazz`, parent: parent.id } as never, overrideAccess: true })
-    await payload.update({ collection: 'event-categories', id: child.id, locale: 'fr', data: { name: `${tag} Jazz (fr)` } as never, overrideAccess: true })
-    const tagItem = await payload.create({ collection: 'event-tags', data: { name: `${tag} outdoors` }, overrideAccess: true })
-    Object.assign(ids, { category: child.id, parentCategory: parent.id, tag: tagItem.id, venue: venues.published, organizer: organizers.published, draftVenue: venues.draft })
+    const parent = await payload.create({
+      collection: 'event-categories',
+      data: { name: `${tag} Music & Arts`, description: 'All music' },
+      overrideAccess: true,
+    })
+    const child = await payload.create({
+      collection: 'event-categories',
+      data: { name: `${tag} Jazz`, parent: parent.id } as never,
+      overrideAccess: true,
+    })
+    await payload.update({
+      collection: 'event-categories',
+      id: child.id,
+      locale: 'fr',
+      data: { name: `${tag} Jazz (fr)` } as never,
+      overrideAccess: true,
+    })
+    const tagItem = await payload.create({
+      collection: 'event-tags',
+      data: { name: `${tag} outdoors` },
+      overrideAccess: true,
+    })
+    Object.assign(ids, {
+      category: child.id,
+      parentCategory: parent.id,
+      tag: tagItem.id,
+      venue: venues.published,
+      organizer: organizers.published,
+      draftVenue: venues.draft,
+    })
 
     const make = async (key: string, data: Record<string, unknown>) => {
       const doc = await payload.create({
         collection: 'events',
         data: {
           title: `${tag} ${key}`,
-          description: await htmlToLexical(`<p>The <strong>${key}</strong> event.</p>`, payload.config),
+          description: await htmlToLexical(
+            `<p>The <strong>${key}</strong> event.</p>`,
+            payload.config,
+          ),
           excerpt: `${key} in short`,
           ...FUTURE,
           timezone: 'America/New_York',
@@ -108,22 +175,50 @@ describe('single events read in one statement: the same answers and rules as thr
     await make('authorsPrivate', { status: 'private', author: users.author.id })
     await make('authorsPublished', { author: users.author.id })
     await make('contributorsPending', { status: 'pending', author: users.contributor.id })
-    await make('bare', { venue: null, organizers: [], categories: [], tags: [], cost: '', website: '' })
+    await make('bare', {
+      venue: null,
+      organizers: [],
+      categories: [],
+      tags: [],
+      cost: '',
+      website: '',
+    })
     // Its venue and organizers in every status: each caller sees only the ones they may read.
     for (const name of Object.keys(linkedStatuses)) {
       await make(`venue-${name}`, { venue: venues[name], organizers: Object.values(organizers) })
     }
     // Translated: the French title and excerpt, an empty French excerpt (falls back), no French description.
-    await payload.update({ collection: 'events', id: events.published!.id, locale: 'fr', data: { title: `${tag} publié`, excerpt: '' } as never, overrideAccess: true })
-    await payload.update({ collection: 'events', id: events.protected!.id, locale: 'fr', data: { title: `${tag} protégé` } as never, overrideAccess: true })
+    await payload.update({
+      collection: 'events',
+      id: events.published!.id,
+      locale: 'fr',
+      data: { title: `${tag} publié`, excerpt: '' } as never,
+      overrideAccess: true,
+    })
+    await payload.update({
+      collection: 'events',
+      id: events.protected!.id,
+      locale: 'fr',
+      data: { title: `${tag} protégé` } as never,
+      overrideAccess: true,
+    })
   })
   afterAll(async () => {
     pluginOptionsOf(payload).reads.sql = true
     await api?.close()
   })
 
-  const CALLERS: Caller[] = ['visitor', 'subscriber', 'contributor', 'author', 'otherAuthor', 'editor', 'administrator']
-  const headersOf = (caller: Caller): Record<string, string> => (caller === 'visitor' ? {} : basic(users[caller].email, users[caller].password))
+  const CALLERS: Caller[] = [
+    'visitor',
+    'subscriber',
+    'contributor',
+    'author',
+    'otherAuthor',
+    'editor',
+    'administrator',
+  ]
+  const headersOf = (caller: Caller): Record<string, string> =>
+    caller === 'visitor' ? {} : basic(users[caller].email, users[caller].password)
   const pathsOf = (key: string) => {
     const { id, slug } = events[key]!
     return [
@@ -153,7 +248,9 @@ describe('single events read in one statement: the same answers and rules as thr
       `/events?tags=${ids.tag}&venue=${ids.venue}&per_page=50`,
       `/events?organizer=${ids.organizer}&featured=1&per_page=50`,
       `/events?search=${tag}&featured=0&venue=${ids.draftVenue},${ids.venue}&per_page=50`,
-      `/events?include=${Object.values(events).map((event) => event.id).join(',')}&per_page=50`,
+      `/events?include=${Object.values(events)
+        .map((event) => event.id)
+        .join(',')}&per_page=50`,
       `/events?search=${tag}&start_date=2027-03-01&end_date=2027-03-02&per_page=50`,
       `/events?search=${tag}&starts_after=2027-02-28&ends_before=2027-03-02&per_page=50`,
       `/events?search=${tag}&starts_before=2027-03-01%2011:00:00&ends_after=2027-03-01%2009:00:00&per_page=50`,
@@ -184,7 +281,9 @@ describe('single events read in one statement: the same answers and rules as thr
     for (const caller of CALLERS) {
       for (const key of Object.keys(events)) {
         for (const path of pathsOf(key)) {
-          const response = await fetch(`${api.url}/wp-json/vendor/events/v1${path}`, { headers: headersOf(caller) })
+          const response = await fetch(`${api.url}/wp-json/vendor/events/v1${path}`, {
+            headers: headersOf(caller),
+          })
           all[`${caller} ${key} ${path}`] = { body: await response.text(), status: response.status }
         }
       }
@@ -192,9 +291,14 @@ describe('single events read in one statement: the same answers and rules as thr
     // Lists read their pages' events the same way.
     for (const caller of CALLERS) {
       for (const list of lists()) {
-        const response = await fetch(`${api.url}/wp-json/vendor/events/v1${list}`, { headers: headersOf(caller) })
+        const response = await fetch(`${api.url}/wp-json/vendor/events/v1${list}`, {
+          headers: headersOf(caller),
+        })
         // `include` echoes a window that ends at the clock's now, to the second: not part of the comparison.
-        const body = (await response.text()).replace(/end_date=\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/g, 'end_date=(now)')
+        const body = (await response.text()).replace(
+          /end_date=\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/g,
+          'end_date=(now)',
+        )
         all[`${caller} list ${list}`] = { body, status: response.status }
       }
     }
@@ -208,23 +312,30 @@ describe('single events read in one statement: the same answers and rules as thr
   it('gives the same answers as the reads through Payload, for every caller, event, language and password, and in lists', async () => {
     lean = await answers(true)
     throughPayload = await answers(false)
-    expect(Object.keys(lean).length).toBe(CALLERS.length * (Object.keys(events).length * 8 + lists().length))
+    expect(Object.keys(lean).length).toBe(
+      CALLERS.length * (Object.keys(events).length * 8 + lists().length),
+    )
     // The lists are not empty: the visitor's has every published, listed event of this test but the
     // password-protected one, which a visitor's search never finds (docs/compatibility.md, "Search").
     expect(JSON.parse(lean[`visitor list /events?search=${tag}&per_page=50`]!.body).total).toBe(10)
-    for (const list of lists().slice(6, 14)) expect(JSON.parse(lean[`editor list ${list}`]!.body).total, list).toBeGreaterThan(0)
-    for (const [request, answer] of Object.entries(lean)) expect({ request, ...answer }).toEqual({ request, ...throughPayload[request] })
+    for (const list of lists().slice(6, 14))
+      expect(JSON.parse(lean[`editor list ${list}`]!.body).total, list).toBeGreaterThan(0)
+    for (const [request, answer] of Object.entries(lean))
+      expect({ request, ...answer }).toEqual({ request, ...throughPayload[request] })
   })
 
   it('reads a search page in its own statement, the folded comparison that the trigram indexes serve', async () => {
     // Otherwise a search page falls back to Payload's DISTINCT over the translations join, and the comparison above compares Payload with itself.
     // Every statement the server sends while `request` runs, nothing kept beforehand.
     const statementsOf = async (request: () => Promise<void>): Promise<string[]> => {
-      const pool = poolOf(payload)! as unknown as { query: (...args: unknown[]) => Promise<unknown> }
+      const pool = poolOf(payload)! as unknown as {
+        query: (...args: unknown[]) => Promise<unknown>
+      }
       const query = pool.query
       const sent: string[] = []
       pool.query = function (this: unknown, ...args: unknown[]) {
-        const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text
+        const text =
+          typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text
         if (text) sent.push(text)
         return query.apply(this, args)
       }
@@ -237,7 +348,9 @@ describe('single events read in one statement: the same answers and rules as thr
       return sent
     }
     const sent = await statementsOf(async () => {
-      const response = await fetch(`${api.url}/wp-json/vendor/events/v1/events?search=${tag}%20-nowhere&per_page=3`)
+      const response = await fetch(
+        `${api.url}/wp-json/vendor/events/v1/events?search=${tag}%20-nowhere&per_page=3`,
+      )
       expect(response.status).toBe(200)
     })
     const page = sent.find((text) => text.startsWith('SELECT e.id FROM events e'))
@@ -246,13 +359,17 @@ describe('single events read in one statement: the same answers and rules as thr
     expect(page).toContain('NOT EXISTS (SELECT l._parent_id FROM events_locales l')
     expect(page).toContain("(e.password IS NULL OR e.password = '')")
     const venueSent = await statementsOf(async () => {
-      expect((await fetch(`${api.url}/wp-json/vendor/events/v1/venues?search=${tag}`)).status).toBe(200)
+      expect((await fetch(`${api.url}/wp-json/vendor/events/v1/venues?search=${tag}`)).status).toBe(
+        200,
+      )
     })
     const venuePage = venueSent.find((text) => text.startsWith('SELECT v.id FROM venues v'))
     expect(venuePage).toContain('v.id IN (SELECT l._parent_id FROM venues_locales l')
     expect(venuePage).toContain('calendar_search_fold(l.name) LIKE calendar_search_fold(')
     // Its total only: a page with an item needs no question whether anything matches.
-    expect(venueSent.filter((text) => text.startsWith('SELECT count(*) AS count FROM venues v'))).toHaveLength(1)
+    expect(
+      venueSent.filter((text) => text.startsWith('SELECT count(*) AS count FROM venues v')),
+    ).toHaveLength(1)
   })
 
   it('applies the read rules on its own: who reads which event', () => {
@@ -261,7 +378,13 @@ describe('single events read in one statement: the same answers and rules as thr
         .filter((key) => lean[`${caller} ${key} /events/${events[key]!.id}`]!.status === 200)
         .sort()
     // A protected event alone is refused without its password (below), except to those who may edit it.
-    const published = ['published', 'hidden', 'authorsPublished', 'bare', ...Object.keys(events).filter((key) => key.startsWith('venue-'))]
+    const published = [
+      'published',
+      'hidden',
+      'authorsPublished',
+      'bare',
+      ...Object.keys(events).filter((key) => key.startsWith('venue-')),
+    ]
     const sorted = (keys: string[]) => [...keys].sort()
     expect(readable('visitor')).toEqual(sorted(published))
     expect(readable('subscriber')).toEqual(sorted(published))
@@ -280,17 +403,31 @@ describe('single events read in one statement: the same answers and rules as thr
   })
 
   it('refuses a protected event without its password, and embeds only the venues and organizers the caller may read', () => {
-    const body = (request: string) => JSON.parse(lean[request]!.body) as Record<string, unknown> & { organizer: { id: number }[]; venue: unknown }
+    const body = (request: string) =>
+      JSON.parse(lean[request]!.body) as Record<string, unknown> & {
+        organizer: { id: number }[]
+        venue: unknown
+      }
     const locked = body(`visitor protected /events/${events.protected!.id}`)
     expect(locked).toMatchObject({ code: 'event-password-protected' })
-    expect(lean[`visitor protected /events/${events.protected!.id}`]!.body).not.toContain('<strong>protected</strong>')
-    const unlocked = body(`visitor protected /events/${events.protected!.id}?password=${encodeURIComponent(PASSWORD)}`)
+    expect(lean[`visitor protected /events/${events.protected!.id}`]!.body).not.toContain(
+      '<strong>protected</strong>',
+    )
+    const unlocked = body(
+      `visitor protected /events/${events.protected!.id}?password=${encodeURIComponent(PASSWORD)}`,
+    )
     expect(unlocked.description).toContain('<strong>protected</strong>')
-    expect(body(`visitor protected /events/${events.protected!.id}?password=wrong`)).toMatchObject({ code: 'event-password-protected' })
-    expect(body(`editor protected /events/${events.protected!.id}`).description).toContain('<strong>protected</strong>')
+    expect(body(`visitor protected /events/${events.protected!.id}?password=wrong`)).toMatchObject({
+      code: 'event-password-protected',
+    })
+    expect(body(`editor protected /events/${events.protected!.id}`).description).toContain(
+      '<strong>protected</strong>',
+    )
 
-    const venueOf = (caller: Caller, name: string) => body(`${caller} venue-${name} /events/${events[`venue-${name}`]!.id}`).venue
-    for (const name of ['draft', 'private', 'trashed', 'authorsDraft', 'authorsPrivate']) expect(venueOf('visitor', name)).toEqual([])
+    const venueOf = (caller: Caller, name: string) =>
+      body(`${caller} venue-${name} /events/${events[`venue-${name}`]!.id}`).venue
+    for (const name of ['draft', 'private', 'trashed', 'authorsDraft', 'authorsPrivate'])
+      expect(venueOf('visitor', name)).toEqual([])
     expect(venueOf('visitor', 'published')).toMatchObject({ venue: `${tag} venues published` })
     expect(venueOf('visitor', 'protected')).toMatchObject({ venue: [], address: '' })
     expect(venueOf('author', 'authorsDraft')).toMatchObject({ venue: `${tag} venues authorsDraft` })
@@ -300,37 +437,61 @@ describe('single events read in one statement: the same answers and rules as thr
     expect(venueOf('administrator', 'trashed')).toEqual([])
 
     const organizerNames = (caller: Caller) =>
-      body(`${caller} venue-published /events/${events['venue-published']!.id}`).organizer.map((item) => (item as { organizer?: unknown }).organizer)
+      body(`${caller} venue-published /events/${events['venue-published']!.id}`).organizer.map(
+        (item) => (item as { organizer?: unknown }).organizer,
+      )
     expect(organizerNames('visitor')).toEqual([`${tag} organizers published`, []])
-    expect(organizerNames('author')).toEqual([`${tag} organizers published`, [], `${tag} organizers authorsDraft`, `${tag} organizers authorsPrivate`])
+    expect(organizerNames('author')).toEqual([
+      `${tag} organizers published`,
+      [],
+      `${tag} organizers authorsDraft`,
+      `${tag} organizers authorsPrivate`,
+    ])
     expect(organizerNames('editor')).toEqual([
-      `${tag} organizers published`, `${tag} organizers draft`, `${tag} organizers private`, `${tag} organizers protected`,
-      `${tag} organizers authorsDraft`, `${tag} organizers authorsPrivate`,
+      `${tag} organizers published`,
+      `${tag} organizers draft`,
+      `${tag} organizers private`,
+      `${tag} organizers protected`,
+      `${tag} organizers authorsDraft`,
+      `${tag} organizers authorsPrivate`,
     ])
   })
 
   it('reads translations with the default language as fallback', () => {
-    const body = (request: string) => JSON.parse(lean[request]!.body) as Record<string, unknown> & { categories: { name: string }[]; venue: { venue: string } }
+    const body = (request: string) =>
+      JSON.parse(lean[request]!.body) as Record<string, unknown> & {
+        categories: { name: string }[]
+        venue: { venue: string }
+      }
     const french = body(`visitor published /events/${events.published!.id}?i18n_language=fr`)
     expect(french.title).toBe(`${tag} publié`)
     // An empty translation falls back, as a missing one.
     expect(french.excerpt).toBe('<p>published in short</p>')
     expect(french.description).toContain('<strong>published</strong>')
     expect(french.venue.venue).toBe(`${tag} lieu publié`)
-    expect(french.categories.map((term) => term.name)).toEqual([`${tag} Jazz (fr)`, `${tag} Music &amp; Arts`])
+    expect(french.categories.map((term) => term.name)).toEqual([
+      `${tag} Jazz (fr)`,
+      `${tag} Music &amp; Arts`,
+    ])
   })
 
   it('falls back to Payload when a site replaces the events’ read access', async () => {
     const access = payload.collections.events.config.access as { read: unknown }
     const original = access.read
     // A site's own rule (here: visitors read nothing) must apply, which only Payload knows.
-    access.read = ({ req }: { req: { user?: unknown } }) => (req.user ? (original as (args: unknown) => unknown)({ req }) : false)
+    access.read = ({ req }: { req: { user?: unknown } }) =>
+      req.user ? (original as (args: unknown) => unknown)({ req }) : false
     try {
       await forgetKept()
-      const response = await fetch(`${api.url}/wp-json/vendor/events/v1/events/${events.published!.id}?fallback=1`)
+      const response = await fetch(
+        `${api.url}/wp-json/vendor/events/v1/events/${events.published!.id}?fallback=1`,
+      )
       expect(response.status).toBe(401)
       expect(await response.text()).not.toContain(`${tag} published`)
-      const signedIn = await fetch(`${api.url}/wp-json/vendor/events/v1/events/${events.published!.id}`, { headers: headersOf('editor') })
+      const signedIn = await fetch(
+        `${api.url}/wp-json/vendor/events/v1/events/${events.published!.id}`,
+        { headers: headersOf('editor') },
+      )
       expect(signedIn.status).toBe(200)
     } finally {
       access.read = original

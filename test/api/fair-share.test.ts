@@ -30,7 +30,8 @@ async function slowApp(settings: { maxQueued: number; maxWaitMs: number; perClie
   const server = app.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  const get = (path: string, client: string) => fetch(`${url}${path}`, { headers: { 'x-forwarded-for': client } })
+  const get = (path: string, client: string) =>
+    fetch(`${url}${path}`, { headers: { 'x-forwarded-for': client } })
   const until = async (test: () => boolean) => {
     while (!test()) await new Promise((resolve) => setTimeout(resolve, 10))
   }
@@ -38,10 +39,13 @@ async function slowApp(settings: { maxQueued: number; maxWaitMs: number; perClie
   const rawGet = (path: string, client: string) =>
     new Promise<number>((resolve) => {
       const { hostname, port } = new URL(url)
-      const request = http.get({ headers: { 'x-forwarded-for': client }, hostname, path, port, timeout: 3_000 }, (response) => {
-        response.resume()
-        resolve(response.statusCode ?? 0)
-      })
+      const request = http.get(
+        { headers: { 'x-forwarded-for': client }, hostname, path, port, timeout: 3_000 },
+        (response) => {
+          response.resume()
+          resolve(response.statusCode ?? 0)
+        },
+      )
       request.on('timeout', () => {
         request.destroy()
         resolve(0)
@@ -64,7 +68,11 @@ describe("each client's fair share of the server", () => {
   it('answers at most perClient requests of a client at once, the rest in order as slots free; other clients are not kept waiting', async () => {
     const app = await slowApp({ maxQueued: 10, maxWaitMs: 10_000, perClient: 2 })
     try {
-      const first = [app.get('/slow', '10.0.0.1'), app.get('/slow', '10.0.0.1'), app.get('/slow', '10.0.0.1')]
+      const first = [
+        app.get('/slow', '10.0.0.1'),
+        app.get('/slow', '10.0.0.1'),
+        app.get('/slow', '10.0.0.1'),
+      ]
       await app.until(() => app.started() === 2)
       // The third waits; another client's request is answered at once.
       expect((await app.get('/fast', '10.0.0.2')).status).toBe(200)
@@ -89,10 +97,16 @@ describe("each client's fair share of the server", () => {
       const full = await app.get('/slow', '10.0.0.3')
       expect(full.status).toBe(429)
       expect(full.headers.get('retry-after')).toBe('1')
-      expect(await full.json()).toEqual({ errors: [{ message: expect.stringContaining('Too many requests') }] })
+      expect(await full.json()).toEqual({
+        errors: [{ message: expect.stringContaining('Too many requests') }],
+      })
       const timedOut = await queued
       expect(timedOut.status).toBe(429)
-      expect(await timedOut.json()).toEqual({ code: 'rest_too_many_requests', message: expect.stringContaining('Too many requests'), data: { status: 429 } })
+      expect(await timedOut.json()).toEqual({
+        code: 'rest_too_many_requests',
+        message: expect.stringContaining('Too many requests'),
+        data: { status: 429 },
+      })
       app.finishOne()
       expect((await held).status).toBe(200)
       // The slot is free again.
@@ -137,9 +151,18 @@ describe("each client's fair share of the server", () => {
     try {
       const held = app.get('/slow', '10.0.0.20')
       await app.until(() => app.started() === 1)
-      const escapes = ['/_next/../slow', '/_next/%2e%2e/slow', '/_next/.%2E/wp-json/slow', '/_next/static/../../slow', '/_next/static/%2e%2e/%2E%2E/slow', '/_next\\..\\slow']
+      const escapes = [
+        '/_next/../slow',
+        '/_next/%2e%2e/slow',
+        '/_next/.%2E/wp-json/slow',
+        '/_next/static/../../slow',
+        '/_next/static/%2e%2e/%2E%2E/slow',
+        '/_next\\..\\slow',
+      ]
       // Each waits for the client's one slot, which stays taken: refused after the wait, never started.
-      expect(await Promise.all(escapes.map((path) => app.rawGet(path, '10.0.0.20')))).toEqual(escapes.map(() => 429))
+      expect(await Promise.all(escapes.map((path) => app.rawGet(path, '10.0.0.20')))).toEqual(
+        escapes.map(() => 429),
+      )
       expect(app.started()).toBe(1)
       // Next's built files are not held up.
       const file = app.rawGet('/_next/static/chunks/main.js', '10.0.0.20')
@@ -161,21 +184,37 @@ describe("each client's fair share of the server", () => {
     })
 
     it('reads CLIENT_CONCURRENCY, and keeps the health probes and the API answering under a flood from one client', async () => {
-      expect(readEnv({} as unknown as NodeJS.ProcessEnv).clientConcurrency).toBe(DEFAULT_CLIENT_CONCURRENCY)
-      expect(readEnv({ CLIENT_CONCURRENCY: '0' } as unknown as NodeJS.ProcessEnv).clientConcurrency).toBe(0)
-      expect(() => readEnv({ CLIENT_CONCURRENCY: 'many' } as unknown as NodeJS.ProcessEnv)).toThrow(/CLIENT_CONCURRENCY/)
+      expect(readEnv({} as unknown as NodeJS.ProcessEnv).clientConcurrency).toBe(
+        DEFAULT_CLIENT_CONCURRENCY,
+      )
+      expect(
+        readEnv({ CLIENT_CONCURRENCY: '0' } as unknown as NodeJS.ProcessEnv).clientConcurrency,
+      ).toBe(0)
+      expect(() => readEnv({ CLIENT_CONCURRENCY: 'many' } as unknown as NodeJS.ProcessEnv)).toThrow(
+        /CLIENT_CONCURRENCY/,
+      )
 
       const app = createExpressApp({ clientConcurrency: 1, payload, trustProxy: true })
       const server = app.listen(0, '127.0.0.1')
       await new Promise((resolve) => server.once('listening', resolve))
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
       try {
-        const flood = Array.from({ length: 40 }, () => fetch(`${url}/wp-json/vendor/events/v1/events?per_page=50`, { headers: { 'x-forwarded-for': '10.0.0.9' } }))
-        const other = await fetch(`${url}/wp-json/vendor/events/v1/categories`, { headers: { 'x-forwarded-for': '10.0.0.10' } })
+        const flood = Array.from({ length: 40 }, () =>
+          fetch(`${url}/wp-json/vendor/events/v1/events?per_page=50`, {
+            headers: { 'x-forwarded-for': '10.0.0.9' },
+          }),
+        )
+        const other = await fetch(`${url}/wp-json/vendor/events/v1/categories`, {
+          headers: { 'x-forwarded-for': '10.0.0.10' },
+        })
         expect(other.status).toBe(200)
-        expect((await fetch(`${url}/healthz`, { headers: { 'x-forwarded-for': '10.0.0.9' } })).status).toBe(200)
+        expect(
+          (await fetch(`${url}/healthz`, { headers: { 'x-forwarded-for': '10.0.0.9' } })).status,
+        ).toBe(200)
         // Within the line's bounds every request of the flood is answered, one at a time.
-        expect(new Set((await Promise.all(flood)).map((response) => response.status))).toEqual(new Set([200]))
+        expect(new Set((await Promise.all(flood)).map((response) => response.status))).toEqual(
+          new Set([200]),
+        )
       } finally {
         server.closeAllConnections()
         await new Promise((resolve) => server.close(resolve))

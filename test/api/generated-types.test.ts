@@ -13,8 +13,14 @@ it('payload-types.ts is up to date with the collections (else run npm run genera
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'pec-types-'))
   try {
     const outputFile = path.join(directory, 'payload-types.ts')
-    await generateTypes({ ...config, typescript: { ...config.typescript, outputFile } }, { log: false })
-    const committed = await fs.readFile(path.resolve(import.meta.dirname, '../../payload-types.ts'), 'utf8')
+    await generateTypes(
+      { ...config, typescript: { ...config.typescript, outputFile } },
+      { log: false },
+    )
+    const committed = await fs.readFile(
+      path.resolve(import.meta.dirname, '../../payload-types.ts'),
+      'utf8',
+    )
     expect(await fs.readFile(outputFile, 'utf8')).toBe(committed)
   } finally {
     await fs.rm(directory, { force: true, recursive: true })

@@ -31,7 +31,10 @@ describe('health probes', () => {
     const response = await fetch(`${server.url}/readyz`)
     expect(response.status).toBe(200)
     expect(response.headers.get('cache-control')).toBe('no-store')
-    expect(await response.json()).toEqual({ status: 'ok', checks: { database: { ok: true }, migrations: { ok: true }, shutdown: { ok: true } } })
+    expect(await response.json()).toEqual({
+      status: 'ok',
+      checks: { database: { ok: true }, migrations: { ok: true }, shutdown: { ok: true } },
+    })
   })
 
   // Issue 25, finding 8: the probe is public and outside the fair share; each call was a query.
@@ -40,12 +43,19 @@ describe('health probes', () => {
     const query = pool.query
     let checks = 0
     pool.query = function (this: unknown, ...args: unknown[]) {
-      if (/^SELECT 1$|payload_migrations/.test(String((args[0] as { text?: string })?.text ?? args[0]))) checks++
+      if (
+        /^SELECT 1$|payload_migrations/.test(
+          String((args[0] as { text?: string })?.text ?? args[0]),
+        )
+      )
+        checks++
       return (query as (...args: unknown[]) => unknown).apply(this, args)
     } as typeof pool.query
     try {
       await new Promise((resolve) => setTimeout(resolve, READINESS_CACHE_MS))
-      const answers = await Promise.all(Array.from({ length: 30 }, () => fetch(`${server.url}/readyz`)))
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, () => fetch(`${server.url}/readyz`)),
+      )
       for (let index = 0; index < 20; index++) answers.push(await fetch(`${server.url}/readyz`))
       expect(answers.map((response) => response.status)).toEqual(Array(50).fill(200))
       // One check: a `SELECT 1` and the migrations' list.
@@ -64,7 +74,10 @@ describe('health probes', () => {
     const response = await fetch(`${server.url}/readyz`)
     expect(response.status).toBe(503)
     expect(response.headers.get('connection')).toBe('close')
-    expect(await response.json()).toMatchObject({ status: 'unavailable', checks: { shutdown: { ok: false, error: 'the instance is stopping' } } })
+    expect(await response.json()).toMatchObject({
+      status: 'unavailable',
+      checks: { shutdown: { ok: false, error: 'the instance is stopping' } },
+    })
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
   })
 })

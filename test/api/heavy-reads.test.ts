@@ -16,7 +16,12 @@ describe('heavy reads take turns', () => {
   let running = 0
   let mostAtOnce = 0
   const before: CollectionBeforeOperationHook = ({ args, operation, req }) => {
-    if (operation === 'read' && req.payloadAPI !== 'local' && (args as { id?: unknown }).id === undefined) mostAtOnce = Math.max(mostAtOnce, ++running)
+    if (
+      operation === 'read' &&
+      req.payloadAPI !== 'local' &&
+      (args as { id?: unknown }).id === undefined
+    )
+      mostAtOnce = Math.max(mostAtOnce, ++running)
     return args
   }
   const after: CollectionAfterOperationHook = ({ operation, req, result }) => {
@@ -29,7 +34,15 @@ describe('heavy reads take turns', () => {
     api = await serveAllApis(payload)
     const title = unique('heavy read')
     for (let n = 0; n < 5; n++) {
-      await payload.create({ collection: 'events', data: { title: `${title} ${n}`, startDate: '2027-02-01T10:00:00Z', endDate: '2027-02-01T11:00:00Z', status: 'publish' } as never })
+      await payload.create({
+        collection: 'events',
+        data: {
+          title: `${title} ${n}`,
+          startDate: '2027-02-01T10:00:00Z',
+          endDate: '2027-02-01T11:00:00Z',
+          status: 'publish',
+        } as never,
+      })
     }
     const hooks = payload.collections.events.config.hooks
     hooks.beforeOperation.push(before)
@@ -59,10 +72,21 @@ describe('heavy reads take turns', () => {
 
   it('the same for a page asked through `X-Payload-HTTP-Method-Override: GET` with its parameters in the body, and for GraphQL', async () => {
     const overridden = () =>
-      fetch(`${api.url}/api/events`, { body: 'limit=100&depth=2', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-payload-http-method-override': 'GET' }, method: 'POST' })
+      fetch(`${api.url}/api/events`, {
+        body: 'limit=100&depth=2',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-payload-http-method-override': 'GET',
+        },
+        method: 'POST',
+      })
     expect(await measure(Array.from({ length: 4 }, () => overridden))).toBe(1)
     const graphql = () =>
-      fetch(`${api.url}/api/graphql`, { body: JSON.stringify({ query: '{ Events(limit: 100) { docs { id venue { id } } } }' }), headers: { 'content-type': 'application/json' }, method: 'POST' })
+      fetch(`${api.url}/api/graphql`, {
+        body: JSON.stringify({ query: '{ Events(limit: 100) { docs { id venue { id } } } }' }),
+        headers: { 'content-type': 'application/json' },
+        method: 'POST',
+      })
     expect(await measure(Array.from({ length: 4 }, () => graphql))).toBe(1)
   })
 })

@@ -41,30 +41,117 @@ const nasty = fc.oneof(
 )
 
 const PARAMS = [
-  'page', 'per_page', 'start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after', 'strict_dates',
-  'search', 'categories', 'tags', 'venue', 'organizer', 'featured', 'status', 'geoloc', 'geoloc_lat', 'geoloc_lng', 'include',
-  'post_parent', 'ticketed', 'event', 'has_events', 'only_with_upcoming', 'exclude', 'order', 'orderby', 'hide_empty', 'parent',
-  'post', 'slug', 'password', 'i18n_language', '_method', 'title', 'venue[venue]', 'tags[]', 'categories[0]', 'a[b][c][d][e][f]',
+  'page',
+  'per_page',
+  'start_date',
+  'end_date',
+  'starts_before',
+  'starts_after',
+  'ends_before',
+  'ends_after',
+  'strict_dates',
+  'search',
+  'categories',
+  'tags',
+  'venue',
+  'organizer',
+  'featured',
+  'status',
+  'geoloc',
+  'geoloc_lat',
+  'geoloc_lng',
+  'include',
+  'post_parent',
+  'ticketed',
+  'event',
+  'has_events',
+  'only_with_upcoming',
+  'exclude',
+  'order',
+  'orderby',
+  'hide_empty',
+  'parent',
+  'post',
+  'slug',
+  'password',
+  'i18n_language',
+  '_method',
+  'title',
+  'venue[venue]',
+  'tags[]',
+  'categories[0]',
+  'a[b][c][d][e][f]',
 ]
 
 const query = fc
   .array(fc.tuple(fc.constantFrom(...PARAMS), nasty), { maxLength: 6 })
-  .map((pairs) => pairs.map(([key, value]) => `${encodeURIComponent(key).replace(/%5B/g, '[').replace(/%5D/g, ']')}=${encodeURIComponent(value)}`).join('&'))
+  .map((pairs) =>
+    pairs
+      .map(
+        ([key, value]) =>
+          `${encodeURIComponent(key).replace(/%5B/g, '[').replace(/%5D/g, ']')}=${encodeURIComponent(value)}`,
+      )
+      .join('&'),
+  )
 
-const segment = fc.oneof(fc.constantFrom('1', '0', '999999', '-1', 'abc', '%2F', '..', '%00', 'by-slug', 'a'.repeat(300)), fc.nat(5000).map(String), fc.string({ maxLength: 12 }).map(encodeURIComponent))
+const segment = fc.oneof(
+  fc.constantFrom('1', '0', '999999', '-1', 'abc', '%2F', '..', '%00', 'by-slug', 'a'.repeat(300)),
+  fc.nat(5000).map(String),
+  fc.string({ maxLength: 12 }).map(encodeURIComponent),
+)
 const path = fc.oneof(
   fc.constantFrom('', '/doc', '/events', '/venues', '/organizers', '/categories', '/tags'),
-  fc.tuple(fc.constantFrom('/events', '/venues', '/organizers', '/categories', '/tags'), segment).map(([base, id]) => `${base}/${id}`),
-  fc.tuple(fc.constantFrom('/events', '/venues', '/organizers'), segment).map(([base, slug]) => `${base}/by-slug/${slug}`),
+  fc
+    .tuple(fc.constantFrom('/events', '/venues', '/organizers', '/categories', '/tags'), segment)
+    .map(([base, id]) => `${base}/${id}`),
+  fc
+    .tuple(fc.constantFrom('/events', '/venues', '/organizers'), segment)
+    .map(([base, slug]) => `${base}/by-slug/${slug}`),
 )
 
 const jsonValue = fc.letrec((tie) => ({
-  value: fc.oneof({ depthSize: 'small' }, nasty, fc.integer(), fc.boolean(), fc.constant(null), fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(fc.constantFrom(...PARAMS, 'id', 'venue', 'organizer', 'name'), tie('value'), { maxKeys: 5 })),
+  value: fc.oneof(
+    { depthSize: 'small' },
+    nasty,
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(fc.constantFrom(...PARAMS, 'id', 'venue', 'organizer', 'name'), tie('value'), {
+      maxKeys: 5,
+    }),
+  ),
 })).value
 
 const body = fc.oneof(
-  fc.dictionary(fc.constantFrom(...PARAMS, 'venue', 'organizer', 'name', 'description', 'cost', 'website', 'image', 'all_day', 'date'), jsonValue, { maxKeys: 8 }).map((object) => JSON.stringify(object)),
-  fc.constantFrom('{"title":', '{{{', '[1,2', 'null', '"just a string"', '[]', `${'['.repeat(2000)}${']'.repeat(2000)}`, '{"a":' .repeat(300) + '1' + '}'.repeat(300)),
+  fc
+    .dictionary(
+      fc.constantFrom(
+        ...PARAMS,
+        'venue',
+        'organizer',
+        'name',
+        'description',
+        'cost',
+        'website',
+        'image',
+        'all_day',
+        'date',
+      ),
+      jsonValue,
+      { maxKeys: 8 },
+    )
+    .map((object) => JSON.stringify(object)),
+  fc.constantFrom(
+    '{"title":',
+    '{{{',
+    '[1,2',
+    'null',
+    '"just a string"',
+    '[]',
+    `${'['.repeat(2000)}${']'.repeat(2000)}`,
+    '{"a":'.repeat(300) + '1' + '}'.repeat(300),
+  ),
   jsonValue.map((value) => JSON.stringify(value)),
 )
 
@@ -76,14 +163,28 @@ describe('hostile input: never a 5xx, always the error shape, nothing written by
     payload = await getTestPayload()
     api = await serveCompatApi(payload)
     admin = await createUser(payload, 'administrator')
-    await payload.create({ collection: 'events', data: { title: unique('fuzz target'), startDate: '2027-01-01T10:00:00Z', endDate: '2027-01-01T11:00:00Z', status: 'publish' } as never })
+    await payload.create({
+      collection: 'events',
+      data: {
+        title: unique('fuzz target'),
+        startDate: '2027-01-01T10:00:00Z',
+        endDate: '2027-01-01T11:00:00Z',
+        status: 'publish',
+      } as never,
+    })
   })
   afterAll(() => api.close())
 
   const snapshot = async () =>
     Promise.all(
       COLLECTIONS.map(async (collection) => {
-        const { docs, totalDocs } = await payload.find({ collection, depth: 0, limit: 1, sort: '-updatedAt', select: { updatedAt: true } as never })
+        const { docs, totalDocs } = await payload.find({
+          collection,
+          depth: 0,
+          limit: 1,
+          sort: '-updatedAt',
+          select: { updatedAt: true } as never,
+        })
         return `${collection}:${totalDocs}:${(docs[0] as { updatedAt?: string } | undefined)?.updatedAt ?? ''}`
       }),
     )
@@ -103,25 +204,51 @@ describe('hostile input: never a 5xx, always the error shape, nothing written by
 
   it('reads: any route, any query', async () => {
     await fc.assert(
-      fc.asyncProperty(path, query, fc.constantFrom('/wp-json', '/fr/wp-json', '/es/wp-json'), fc.boolean(), async (route, search, root, signedIn) => {
-        const url = `${api.url}${root}/vendor/events/v1${route}?${search}`
-        const response = await fetch(url, { headers: signedIn ? basic(admin.email, admin.password) : {} })
-        await expectContractShape(response, `GET ${url}`)
-      }),
+      fc.asyncProperty(
+        path,
+        query,
+        fc.constantFrom('/wp-json', '/fr/wp-json', '/es/wp-json'),
+        fc.boolean(),
+        async (route, search, root, signedIn) => {
+          const url = `${api.url}${root}/vendor/events/v1${route}?${search}`
+          const response = await fetch(url, {
+            headers: signedIn ? basic(admin.email, admin.password) : {},
+          })
+          await expectContractShape(response, `GET ${url}`)
+        },
+      ),
       { numRuns: 700 },
     )
   }, 240_000)
 
   it('writes: any route, any body; a refused write changes nothing', async () => {
     await fc.assert(
-      fc.asyncProperty(path, fc.constantFrom('POST', 'PUT', 'PATCH', 'DELETE'), body, fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain'), fc.boolean(), async (route, method, payloadText, type, signedIn) => {
-        const before = await snapshot()
-        const url = `${api.url}/wp-json/vendor/events/v1${route}`
-        const response = await fetch(url, { method, body: payloadText, headers: { 'content-type': type, ...(signedIn ? basic(admin.email, admin.password) : {}) } })
-        const status = response.status
-        await expectContractShape(response, `${method} ${url} ${payloadText.slice(0, 200)}`)
-        if (status >= 400) expect(await snapshot(), `${method} ${url} ${payloadText.slice(0, 200)} → ${status}`).toEqual(before)
-      }),
+      fc.asyncProperty(
+        path,
+        fc.constantFrom('POST', 'PUT', 'PATCH', 'DELETE'),
+        body,
+        fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain'),
+        fc.boolean(),
+        async (route, method, payloadText, type, signedIn) => {
+          const before = await snapshot()
+          const url = `${api.url}/wp-json/vendor/events/v1${route}`
+          const response = await fetch(url, {
+            method,
+            body: payloadText,
+            headers: {
+              'content-type': type,
+              ...(signedIn ? basic(admin.email, admin.password) : {}),
+            },
+          })
+          const status = response.status
+          await expectContractShape(response, `${method} ${url} ${payloadText.slice(0, 200)}`)
+          if (status >= 400)
+            expect(
+              await snapshot(),
+              `${method} ${url} ${payloadText.slice(0, 200)} → ${status}`,
+            ).toEqual(before)
+        },
+      ),
       { numRuns: 500 },
     )
   }, 300_000)
@@ -131,7 +258,11 @@ describe('hostile input: never a 5xx, always the error shape, nothing written by
     await expectContractShape(await fetch(repeated), 'repeated categories')
     const huge = `${api.url}/wp-json/vendor/events/v1/events?search=${'x'.repeat(6000)}`
     await expectContractShape(await fetch(huge), 'huge search')
-    const deep = await fetch(`${api.url}/wp-json/vendor/events/v1/events`, { method: 'POST', headers: { 'content-type': 'application/json', ...basic(admin.email, admin.password) }, body: `${'['.repeat(5000)}${']'.repeat(5000)}` })
+    const deep = await fetch(`${api.url}/wp-json/vendor/events/v1/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...basic(admin.email, admin.password) },
+      body: `${'['.repeat(5000)}${']'.repeat(5000)}`,
+    })
     await expectContractShape(deep, 'deep JSON')
     expect(deep.status).toBe(400)
   })
@@ -142,7 +273,8 @@ describe('numbers beyond what the database stores', () => {
     const payload = await getTestPayload()
     const api = await serveCompatApi(payload)
     try {
-      const status = async (path: string) => (await fetch(`${api.url}/wp-json/vendor/events/v1${path}`)).status
+      const status = async (path: string) =>
+        (await fetch(`${api.url}/wp-json/vendor/events/v1${path}`)).status
       expect(await status('/events?page=9999999999999999999999')).toBe(400)
       expect(await status('/events/99999999999')).toBe(404)
       expect(await status('/venues/99999999999')).toBe(400)

@@ -12,7 +12,10 @@ import { basic, serveCompatApi } from '../helpers/http'
 import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 import { pluginOptionsOf } from '../../src/pluginOptions'
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+)
 
 /**
  * An event's `image` given by URL is downloaded into the media library, as the original does:
@@ -32,14 +35,23 @@ describe('images given by URL', () => {
 
   const createEvent = async (user: TestUser, image: string) => {
     const response = await fetch(`${api.url}/wp-json/vendor/events/v1/events`, {
-      body: JSON.stringify({ end_date: '2027-05-01 12:00:00', image, start_date: '2027-05-01 10:00:00', title: unique('Poster') }),
+      body: JSON.stringify({
+        end_date: '2027-05-01 12:00:00',
+        image,
+        start_date: '2027-05-01 10:00:00',
+        title: unique('Poster'),
+      }),
       headers: { 'content-type': 'application/json', ...basic(user.email, user.password) },
       method: 'POST',
     })
     return { body: (await response.json()) as Record<string, unknown>, status: response.status }
   }
   const mediaCount = async () => (await payload.count({ collection: 'media' })).totalDocs
-  const invalidImage = { code: 'rest_invalid_param', message: 'Invalid parameter(s): image', data: { status: 400, params: { image: 'Invalid parameter.' }, details: [] } }
+  const invalidImage = {
+    code: 'rest_invalid_param',
+    message: 'Invalid parameter(s): image',
+    data: { status: 400, params: { image: 'Invalid parameter.' }, details: [] },
+  }
 
   beforeAll(async () => {
     payload = await getTestPayload()
@@ -49,10 +61,14 @@ describe('images given by URL', () => {
     options = pluginOptionsOf(payload)
     images = http.createServer((req, res) => {
       asked.push(req.url!)
-      if (req.url === '/poster.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(PNG)
-      if (req.url === '/moved.png') return void res.writeHead(302, { location: '/poster.png' }).end()
-      if (req.url === '/inside.png') return void res.writeHead(302, { location: 'http://10.0.0.1/poster.png' }).end()
-      if (req.url === '/page.html') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<p>no</p>')
+      if (req.url === '/poster.png')
+        return void res.writeHead(200, { 'content-type': 'image/png' }).end(PNG)
+      if (req.url === '/moved.png')
+        return void res.writeHead(302, { location: '/poster.png' }).end()
+      if (req.url === '/inside.png')
+        return void res.writeHead(302, { location: 'http://10.0.0.1/poster.png' }).end()
+      if (req.url === '/page.html')
+        return void res.writeHead(200, { 'content-type': 'text/html' }).end('<p>no</p>')
       if (req.url === '/endless.png') {
         // An image that never ends: refused once it is larger than the limit, not read whole first.
         res.writeHead(200, { 'content-type': 'image/png' })
@@ -100,8 +116,19 @@ describe('images given by URL', () => {
 
   it('never asks a private or loopback address the site does not trust, written as a name or as an address', async () => {
     const before = await mediaCount()
-    for (const address of [`${imagesUrl}/poster.png`, `http://localhost:${(images.address() as AddressInfo).port}/poster.png`, 'http://127.0.0.1/poster.png', 'http://[::ffff:127.0.0.1]/poster.png', 'http://0x7f000001/poster.png', 'http://169.254.169.254/latest/meta-data', 'file:///etc/passwd']) {
-      expect(await createEvent(author, address), address).toEqual({ body: invalidImage, status: 400 })
+    for (const address of [
+      `${imagesUrl}/poster.png`,
+      `http://localhost:${(images.address() as AddressInfo).port}/poster.png`,
+      'http://127.0.0.1/poster.png',
+      'http://[::ffff:127.0.0.1]/poster.png',
+      'http://0x7f000001/poster.png',
+      'http://169.254.169.254/latest/meta-data',
+      'file:///etc/passwd',
+    ]) {
+      expect(await createEvent(author, address), address).toEqual({
+        body: invalidImage,
+        status: 400,
+      })
     }
     expect(asked).toEqual([])
     expect(await mediaCount()).toBe(before)
@@ -111,17 +138,30 @@ describe('images given by URL', () => {
     options.imageHosts = ['127.0.0.1']
     const before = await mediaCount()
     for (const path of ['/inside.png', '/page.html', '/endless.png', '/missing.png']) {
-      expect(await createEvent(author, `${imagesUrl}${path}`), path).toEqual({ body: invalidImage, status: 400 })
+      expect(await createEvent(author, `${imagesUrl}${path}`), path).toEqual({
+        body: invalidImage,
+        status: 400,
+      })
     }
     expect(await mediaCount()).toBe(before)
   })
 
   it('checks the address a name resolves to, before the port', async () => {
     // `localhost` is a name: what it resolves to is checked (and again when the connection is made).
-    await expect(downloadImage(`http://localhost:${(images.address() as AddressInfo).port}/poster.png`, { maxBytes: 1024, timeoutMs: 5000 })).rejects.toThrow(/private or internal address/)
-    await expect(downloadImage('http://localhost/poster.png', { maxBytes: 1024, timeoutMs: 5000 })).rejects.toThrow(/private or internal address/)
+    await expect(
+      downloadImage(`http://localhost:${(images.address() as AddressInfo).port}/poster.png`, {
+        maxBytes: 1024,
+        timeoutMs: 5000,
+      }),
+    ).rejects.toThrow(/private or internal address/)
+    await expect(
+      downloadImage('http://localhost/poster.png', { maxBytes: 1024, timeoutMs: 5000 }),
+    ).rejects.toThrow(/private or internal address/)
     expect(asked).toEqual([])
-    const file = await downloadImage(`http://localhost:${(images.address() as AddressInfo).port}/poster.png`, { maxBytes: 1024, timeoutMs: 5000, trustedHosts: ['localhost'] })
+    const file = await downloadImage(
+      `http://localhost:${(images.address() as AddressInfo).port}/poster.png`,
+      { maxBytes: 1024, timeoutMs: 5000, trustedHosts: ['localhost'] },
+    )
     expect(file).toMatchObject({ mimetype: 'image/png', name: 'poster.png', size: PNG.length })
   })
 
@@ -129,22 +169,41 @@ describe('images given by URL', () => {
     const port = (images.address() as AddressInfo).port
     const own = { maxBytes: 1024, siteUrl: `http://127.0.0.1:${port}`, timeoutMs: 5000 }
     // 0x7f.1, 2130706433 and 127.1 are 127.0.0.1 written otherwise; ::ffff:7f00:1 the same in IPv6.
-    for (const host of ['127.0.0.1', '0x7f.1', '2130706433', '127.1', '[::ffff:7f00:1]', 'localhost']) {
+    for (const host of [
+      '127.0.0.1',
+      '0x7f.1',
+      '2130706433',
+      '127.1',
+      '[::ffff:7f00:1]',
+      'localhost',
+    ]) {
       for (const at of [port, 80, 443, 8080, 9]) {
         const started = performance.now()
-        await expect(downloadImage(`http://${host}:${at}/poster.png`, own), `${host}:${at}`).rejects.toThrow(/is a private or internal address$/)
+        await expect(
+          downloadImage(`http://${host}:${at}/poster.png`, own),
+          `${host}:${at}`,
+        ).rejects.toThrow(/is a private or internal address$/)
         // Refused before any connection, after the same look-up whatever the port: no timing tells which ports answer.
         expect(performance.now() - started, `${host}:${at}`).toBeLessThan(200)
       }
     }
     expect(asked).toEqual([])
     // Listed in IMAGE_HOSTS, it is asked.
-    expect(await downloadImage(`http://127.0.0.1:${port}/poster.png`, { ...own, trustedHosts: ['127.0.0.1'] })).toMatchObject({ size: PNG.length })
+    expect(
+      await downloadImage(`http://127.0.0.1:${port}/poster.png`, {
+        ...own,
+        trustedHosts: ['127.0.0.1'],
+      }),
+    ).toMatchObject({ size: PNG.length })
   })
 
   it('reads the trusted hosts of the app from IMAGE_HOSTS', () => {
     const env = (values: Record<string, string>) => readEnv(values as NodeJS.ProcessEnv)
-    expect(env({ IMAGE_HOSTS: 'images.intranet, 10.0.0.2,[fd00::1]' }).imageHosts).toEqual(['images.intranet', '10.0.0.2', '[fd00::1]'])
+    expect(env({ IMAGE_HOSTS: 'images.intranet, 10.0.0.2,[fd00::1]' }).imageHosts).toEqual([
+      'images.intranet',
+      '10.0.0.2',
+      '[fd00::1]',
+    ])
     expect(env({}).imageHosts).toEqual([])
     expect(() => env({ IMAGE_HOSTS: 'http://images.intranet:8080' })).toThrow(/IMAGE_HOSTS/)
   })

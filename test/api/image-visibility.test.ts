@@ -17,27 +17,50 @@ describe('images of unpublished items', () => {
   let author: TestUser
   let otherAuthor: TestUser
   let editor: TestUser
-  const images: Record<'library' | 'draftOnly' | 'shared' | 'authorsDraft' | 'draftVenue' | 'scheduled', { filename: string; id: number }> = {} as never
-  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+  const images: Record<
+    'library' | 'draftOnly' | 'shared' | 'authorsDraft' | 'draftVenue' | 'scheduled',
+    { filename: string; id: number }
+  > = {} as never
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  )
   const secretAlt = unique('Secret launch poster')
   let draftEventId: number
   let publishedEventId: number
 
   const upload = async (alt: string) => {
-    const doc = await payload.create({ collection: 'media', data: { alt } as never, file: { data: png, mimetype: 'image/png', name: `${unique('poster')}.png`, size: png.length } })
+    const doc = await payload.create({
+      collection: 'media',
+      data: { alt } as never,
+      file: { data: png, mimetype: 'image/png', name: `${unique('poster')}.png`, size: png.length },
+    })
     return { filename: String(doc.filename), id: Number(doc.id) }
   }
   const event = (data: Record<string, unknown>) =>
-    payload.create({ collection: 'events', data: { title: unique('Image event'), startDate: '2027-09-01T10:00:00Z', endDate: '2027-09-01T11:00:00Z', ...data } as never })
+    payload.create({
+      collection: 'events',
+      data: {
+        title: unique('Image event'),
+        startDate: '2027-09-01T10:00:00Z',
+        endDate: '2027-09-01T11:00:00Z',
+        ...data,
+      } as never,
+    })
   const get = async (path: string, user?: TestUser) => {
-    const response = await fetch(`${api.url}${path}`, { headers: user ? basic(user.email, user.password) : {} })
+    const response = await fetch(`${api.url}${path}`, {
+      headers: user ? basic(user.email, user.password) : {},
+    })
     const text = await response.text()
     return { status: response.status, text }
   }
   const graphql = async (query: string, user?: TestUser) => {
     const response = await fetch(`${api.url}/api/graphql`, {
       body: JSON.stringify({ query }),
-      headers: { 'content-type': 'application/json', ...(user ? basic(user.email, user.password) : {}) },
+      headers: {
+        'content-type': 'application/json',
+        ...(user ? basic(user.email, user.password) : {}),
+      },
       method: 'POST',
     })
     return (await response.json()) as { data?: Record<string, unknown>; errors?: unknown[] }
@@ -65,15 +88,27 @@ describe('images of unpublished items', () => {
     publishedEventId = Number((await event({ image: images.shared.id, status: 'publish' })).id)
     await event({ image: images.shared.id, status: 'draft' })
     await event({ author: author.id, image: images.authorsDraft.id, status: 'draft' })
-    await event({ image: images.scheduled.id, publishedAt: '2030-01-01T00:00:00Z', status: 'future' })
-    await payload.create({ collection: 'venues', data: { image: images.draftVenue.id, name: unique('Draft venue'), status: 'draft' } as never })
+    await event({
+      image: images.scheduled.id,
+      publishedAt: '2030-01-01T00:00:00Z',
+      status: 'future',
+    })
+    await payload.create({
+      collection: 'venues',
+      data: { image: images.draftVenue.id, name: unique('Draft venue'), status: 'draft' } as never,
+    })
   })
   afterAll(() => api.close())
 
   it('hides them from a visitor in Payload’s REST list, single read and file route', async () => {
     const ids = await listedIds()
     expect(ids).toEqual(expect.arrayContaining([images.library.id, images.shared.id]))
-    for (const hidden of [images.draftOnly, images.authorsDraft, images.draftVenue, images.scheduled]) {
+    for (const hidden of [
+      images.draftOnly,
+      images.authorsDraft,
+      images.draftVenue,
+      images.scheduled,
+    ]) {
       expect(ids).not.toContain(hidden.id)
       expect((await get(`/api/media/${hidden.id}`)).status).toBe(404)
       expect([403, 404]).toContain((await get(`/api/media/file/${hidden.filename}`)).status)
@@ -82,7 +117,9 @@ describe('images of unpublished items', () => {
     expect((await get(`/api/media/file/${images.library.filename}`)).status).toBe(200)
     const counted = await get('/api/media/count')
     expect(JSON.parse(counted.text).totalDocs).toBe(ids.length)
-    expect((await get(`/api/media?limit=100&where[alt][like]=${encodeURIComponent(secretAlt)}`)).text).not.toContain(secretAlt)
+    expect(
+      (await get(`/api/media?limit=100&where[alt][like]=${encodeURIComponent(secretAlt)}`)).text,
+    ).not.toContain(secretAlt)
   })
 
   it('hides them from a visitor over GraphQL', async () => {
@@ -90,7 +127,9 @@ describe('images of unpublished items', () => {
     const ids = (listed.data?.allMedia as { docs: { id: number }[] }).docs.map((doc) => doc.id)
     expect(ids).toContain(images.shared.id)
     expect(ids).not.toContain(images.draftOnly.id)
-    expect(JSON.stringify(await graphql(`{ Media(id: ${images.draftOnly.id}) { id alt } }`))).not.toContain(secretAlt)
+    expect(
+      JSON.stringify(await graphql(`{ Media(id: ${images.draftOnly.id}) { id alt } }`)),
+    ).not.toContain(secretAlt)
   })
 
   it('shows an author the images of their own drafts, not another author’s', async () => {
@@ -102,7 +141,9 @@ describe('images of unpublished items', () => {
   })
 
   it('shows an editor every image', async () => {
-    expect(await listedIds(editor)).toEqual(expect.arrayContaining(Object.values(images).map((image) => image.id)))
+    expect(await listedIds(editor)).toEqual(
+      expect.arrayContaining(Object.values(images).map((image) => image.id)),
+    )
   })
 
   it('serves a published event’s image in the compatibility API, and the draft’s to nobody unseen', async () => {
@@ -117,7 +158,11 @@ describe('images of unpublished items', () => {
     const image = await upload('Soon public')
     const created = await event({ image: image.id, status: 'draft' })
     expect(await listedIds()).not.toContain(image.id)
-    await payload.update({ collection: 'events', data: { status: 'publish' } as never, id: created.id })
+    await payload.update({
+      collection: 'events',
+      data: { status: 'publish' } as never,
+      id: created.id,
+    })
     expect(await listedIds()).toContain(image.id)
   })
 })

@@ -7,7 +7,12 @@ import { calendarSchemaSteps } from '../../src/db/calendarSchema'
 import { basic, serveCompatApi } from '../helpers/http'
 import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 
-type Row = { end_local: null | string; id: number; post_date: null | string; start_local: null | string }
+type Row = {
+  end_local: null | string
+  id: number
+  post_date: null | string
+  start_local: null | string
+}
 
 /**
  * The events list's order and window as the original's (docs/compatibility.md, "Order of events"):
@@ -21,17 +26,37 @@ describe('order and window of the events list', () => {
   let editor: TestUser
   const marker = unique('order')
   const ids: Record<string, number> = {}
-  const drizzle = () => (payload.db as unknown as { drizzle: { execute: (query: unknown) => Promise<{ rows: Row[] }> } }).drizzle
+  const drizzle = () =>
+    (
+      payload.db as unknown as {
+        drizzle: { execute: (query: unknown) => Promise<{ rows: Row[] }> }
+      }
+    ).drizzle
 
-  const make = async (key: string, start: string, timezone: string, extra: Record<string, unknown> = {}) => {
+  const make = async (
+    key: string,
+    start: string,
+    timezone: string,
+    extra: Record<string, unknown> = {},
+  ) => {
     const doc = await payload.create({
       collection: 'events',
-      data: { title: `${key} ${marker}`, startDate: start, endDate: new Date(Date.parse(start) + 3_600_000).toISOString(), timezone, status: 'publish', ...extra } as never,
+      data: {
+        title: `${key} ${marker}`,
+        startDate: start,
+        endDate: new Date(Date.parse(start) + 3_600_000).toISOString(),
+        timezone,
+        status: 'publish',
+        ...extra,
+      } as never,
     })
     ids[key] = doc.id as number
   }
   const list = async (query: string) => {
-    const response = await fetch(`${api.url}/wp-json/vendor/events/v1/events?search=${marker}&per_page=50&${query}`, { headers: basic(editor.email, editor.password) })
+    const response = await fetch(
+      `${api.url}/wp-json/vendor/events/v1/events?search=${marker}&per_page=50&${query}`,
+      { headers: basic(editor.email, editor.password) },
+    )
     expect(response.status).toBe(200)
     return ((await response.json()) as { events: { id: number }[] }).events.map((event) => event.id)
   }
@@ -44,7 +69,9 @@ describe('order and window of the events list', () => {
     await make('newYork', '2031-07-01T14:00:00.000Z', 'America/New_York')
     await make('paris', '2031-07-01T08:00:00.000Z', 'Europe/Paris')
     // Made last but published long before: its post date comes first among the 10:00 ties.
-    await make('publishedEarlier', '2031-07-01T10:00:00.000Z', 'UTC', { publishedAt: '2026-01-01T00:00:00.000Z' })
+    await make('publishedEarlier', '2031-07-01T10:00:00.000Z', 'UTC', {
+      publishedAt: '2026-01-01T00:00:00.000Z',
+    })
     // 09:00 in Paris (07:00 UTC): the earliest wall time.
     await make('parisNine', '2031-07-01T07:00:00.000Z', 'Europe/Paris')
     // 05:00 on 2 July at UTC+14 is 15:00 UTC on 1 July: on 2 July by its wall time.
@@ -56,18 +83,43 @@ describe('order and window of the events list', () => {
   })
 
   it('orders by the wall-time start, then the post date, then the id', async () => {
-    expect(await list('start_date=2031-07-01&end_date=2031-07-01')).toEqual([ids.parisNine, ids.publishedEarlier, ids.newYork, ids.paris])
+    expect(await list('start_date=2031-07-01&end_date=2031-07-01')).toEqual([
+      ids.parisNine,
+      ids.publishedEarlier,
+      ids.newYork,
+      ids.paris,
+    ])
   })
 
-  it('orders the admin panel\'s list and calendar the same way: its default sort, its date views\' and `sort=startLocal`', async () => {
+  it("orders the admin panel's list and calendar the same way: its default sort, its date views' and `sort=startLocal`", async () => {
     const where = { title: { like: marker } }
     const ordered = [ids.parisNine, ids.publishedEarlier, ids.newYork, ids.paris, ids.kiritimati]
-    const local = await payload.find({ collection: 'events', depth: 0, limit: 50, overrideAccess: true, where })
+    const local = await payload.find({
+      collection: 'events',
+      depth: 0,
+      limit: 50,
+      overrideAccess: true,
+      where,
+    })
     expect(local.docs.map((doc) => doc.id)).toEqual(ordered)
-    const past = await payload.find({ collection: 'events', depth: 0, limit: 50, overrideAccess: true, sort: '-startLocal', where })
+    const past = await payload.find({
+      collection: 'events',
+      depth: 0,
+      limit: 50,
+      overrideAccess: true,
+      sort: '-startLocal',
+      where,
+    })
     expect(past.docs.map((doc) => doc.id)).toEqual([...ordered].reverse())
     // Payload's REST API reads `?sort=startLocal` as a list of one field.
-    const rest = await payload.find({ collection: 'events', depth: 0, limit: 50, overrideAccess: true, sort: ['startLocal'], where })
+    const rest = await payload.find({
+      collection: 'events',
+      depth: 0,
+      limit: 50,
+      overrideAccess: true,
+      sort: ['startLocal'],
+      where,
+    })
     expect(rest.docs.map((doc) => doc.id)).toEqual(ordered)
   })
 
@@ -75,17 +127,33 @@ describe('order and window of the events list', () => {
     expect(await list('start_date=2031-07-02&end_date=2031-07-02')).toEqual([ids.kiritimati])
     // Strict: 13:30 UTC is 09:30 in the site's New York, and midnight UTC on 2 July is 20:00 on
     // 1 July there: the wall times the events' starts and ends compare with.
-    expect(await list('starts_after=2031-07-01 13:30:00&strict_dates=true&end_date=2031-07-02')).toEqual([ids.publishedEarlier, ids.newYork, ids.paris])
+    expect(
+      await list('starts_after=2031-07-01 13:30:00&strict_dates=true&end_date=2031-07-02'),
+    ).toEqual([ids.publishedEarlier, ids.newYork, ids.paris])
   })
 
   it("keeps the stored order keys when an event moves, and the migration's step computes the same keys for events stored without them", async () => {
-    await payload.update({ collection: 'events', id: ids.paris!, data: { timezone: 'Asia/Tokyo' } as never })
-    const select = sql`SELECT "id", "start_local", "end_local", "post_date" FROM "events" WHERE "id" IN (${sql.join(Object.values(ids).map((id) => sql`${id}`), sql`, `)}) ORDER BY "id"`
+    await payload.update({
+      collection: 'events',
+      id: ids.paris!,
+      data: { timezone: 'Asia/Tokyo' } as never,
+    })
+    const select = sql`SELECT "id", "start_local", "end_local", "post_date" FROM "events" WHERE "id" IN (${sql.join(
+      Object.values(ids).map((id) => sql`${id}`),
+      sql`, `,
+    )}) ORDER BY "id"`
     const stored = (await drizzle().execute(select)).rows
     expect(stored.find((row) => row.id === ids.paris)?.start_local).toBe('2031-07-01 17:00:00')
-    expect(new Date(stored.find((row) => row.id === ids.publishedEarlier)!.post_date!).toISOString()).toBe('2026-01-01T00:00:00.000Z')
+    expect(
+      new Date(stored.find((row) => row.id === ids.publishedEarlier)!.post_date!).toISOString(),
+    ).toBe('2026-01-01T00:00:00.000Z')
 
-    await drizzle().execute(sql`UPDATE "events" SET "start_local" = NULL, "end_local" = NULL, "post_date" = NULL WHERE "id" IN (${sql.join(Object.values(ids).map((id) => sql`${id}`), sql`, `)})`)
+    await drizzle().execute(
+      sql`UPDATE "events" SET "start_local" = NULL, "end_local" = NULL, "post_date" = NULL WHERE "id" IN (${sql.join(
+        Object.values(ids).map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    )
     await calendarSchemaSteps.listOrder.create(drizzle() as never)
     const backfilled = (await drizzle().execute(select)).rows
     expect(backfilled).toEqual(stored)
@@ -103,18 +171,36 @@ describe('order of the venues and organizers lists', () => {
   let api: Awaited<ReturnType<typeof serveCompatApi>>
   let editor: TestUser
   const marker = unique('ties')
-  const drizzle = () => (payload.db as unknown as { drizzle: { execute: (query: unknown) => Promise<{ rows: Row[] }> } }).drizzle
+  const drizzle = () =>
+    (
+      payload.db as unknown as {
+        drizzle: { execute: (query: unknown) => Promise<{ rows: Row[] }> }
+      }
+    ).drizzle
   const ids: number[] = []
   let newer: number
 
   const make = async (createdAt: string) => {
-    const doc = await payload.create({ collection: 'organizers', data: { name: `${marker} ${createdAt}`, status: 'publish', createdAt, publishedAt: createdAt } as never })
+    const doc = await payload.create({
+      collection: 'organizers',
+      data: {
+        name: `${marker} ${createdAt}`,
+        status: 'publish',
+        createdAt,
+        publishedAt: createdAt,
+      } as never,
+    })
     return doc.id as number
   }
   const list = async (query: string, auth?: TestUser) => {
-    const response = await fetch(`${api.url}/wp-json/vendor/events/v1/organizers?search=${marker}&per_page=50&${query}`, { headers: auth ? basic(auth.email, auth.password) : {} })
+    const response = await fetch(
+      `${api.url}/wp-json/vendor/events/v1/organizers?search=${marker}&per_page=50&${query}`,
+      { headers: auth ? basic(auth.email, auth.password) : {} },
+    )
     expect(response.status).toBe(200)
-    return ((await response.json()) as { organizers: { id: number }[] }).organizers.map((organizer) => organizer.id)
+    return ((await response.json()) as { organizers: { id: number }[] }).organizers.map(
+      (organizer) => organizer.id,
+    )
   }
 
   beforeAll(async () => {
@@ -122,7 +208,12 @@ describe('order of the venues and organizers lists', () => {
     api = await serveCompatApi(payload)
     editor = await createUser(payload, 'editor')
     // Three in one second, the later-made ones earlier within it: the milliseconds do not count.
-    for (const at of ['2026-03-01T10:00:00.900Z', '2026-03-01T10:00:00.500Z', '2026-03-01T10:00:00.100Z']) ids.push(await make(at))
+    for (const at of [
+      '2026-03-01T10:00:00.900Z',
+      '2026-03-01T10:00:00.500Z',
+      '2026-03-01T10:00:00.100Z',
+    ])
+      ids.push(await make(at))
     newer = await make('2026-03-01T10:00:01.000Z')
   })
 
@@ -144,10 +235,20 @@ describe('order of the venues and organizers lists', () => {
   })
 
   it("keeps the post date to the second, and the migration's step computes it for items stored without it", async () => {
-    const select = sql`SELECT "id", "post_date" FROM "organizers" WHERE "id" IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) ORDER BY "id"`
+    const select = sql`SELECT "id", "post_date" FROM "organizers" WHERE "id" IN (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}) ORDER BY "id"`
     const stored = (await drizzle().execute(select)).rows
-    expect(stored.map((row) => new Date(row.post_date!).toISOString())).toEqual(ids.map(() => '2026-03-01T10:00:00.000Z'))
-    await drizzle().execute(sql`UPDATE "organizers" SET "post_date" = NULL WHERE "id" IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`)
+    expect(stored.map((row) => new Date(row.post_date!).toISOString())).toEqual(
+      ids.map(() => '2026-03-01T10:00:00.000Z'),
+    )
+    await drizzle().execute(
+      sql`UPDATE "organizers" SET "post_date" = NULL WHERE "id" IN (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    )
     await calendarSchemaSteps.listOrder.create(drizzle() as never)
     expect((await drizzle().execute(select)).rows).toEqual(stored)
   })

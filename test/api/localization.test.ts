@@ -14,10 +14,22 @@ describe('localization (en, fr, es with fallback to en)', () => {
     const title = unique('Concert')
     const created = await payload.create({
       collection: 'events',
-      data: { title, excerpt: 'An evening of music', startDate: '2027-02-01T19:00:00Z', endDate: '2027-02-01T21:00:00Z', timezone: 'Europe/Paris', status: 'publish' } as never,
+      data: {
+        title,
+        excerpt: 'An evening of music',
+        startDate: '2027-02-01T19:00:00Z',
+        endDate: '2027-02-01T21:00:00Z',
+        timezone: 'Europe/Paris',
+        status: 'publish',
+      } as never,
       locale: 'en',
     })
-    await payload.update({ collection: 'events', id: created.id, locale: 'fr', data: { title: `${title} (fr)`, excerpt: 'Une soirée de musique' } as never })
+    await payload.update({
+      collection: 'events',
+      id: created.id,
+      locale: 'fr',
+      data: { title: `${title} (fr)`, excerpt: 'Une soirée de musique' } as never,
+    })
 
     const fr = await payload.findByID({ collection: 'events', id: created.id, locale: 'fr' })
     const es = await payload.findByID({ collection: 'events', id: created.id, locale: 'es' })
@@ -30,24 +42,62 @@ describe('localization (en, fr, es with fallback to en)', () => {
     // The slug is shared by all languages.
     expect(fr.slug).toBe(en.slug)
 
-    const noFallback = await payload.findByID({ collection: 'events', id: created.id, locale: 'es', fallbackLocale: false })
+    const noFallback = await payload.findByID({
+      collection: 'events',
+      id: created.id,
+      locale: 'es',
+      fallbackLocale: false,
+    })
     expect(noFallback.title).toBeFalsy()
   })
 
   it('fills the English text of an item created in French, so no item is nameless', async () => {
     const name = unique('Salle des fêtes')
-    const venue = await payload.create({ collection: 'venues', data: { name, status: 'publish' }, locale: 'fr' })
-    const en = await payload.findByID({ collection: 'venues', id: venue.id, locale: 'en', fallbackLocale: false })
+    const venue = await payload.create({
+      collection: 'venues',
+      data: { name, status: 'publish' },
+      locale: 'fr',
+    })
+    const en = await payload.findByID({
+      collection: 'venues',
+      id: venue.id,
+      locale: 'en',
+      fallbackLocale: false,
+    })
     expect(en.name).toBe(name)
-    await payload.update({ collection: 'venues', id: venue.id, locale: 'fr', data: { name: `${name} 2` } })
-    const after = await payload.findByID({ collection: 'venues', id: venue.id, locale: 'en', fallbackLocale: false })
+    await payload.update({
+      collection: 'venues',
+      id: venue.id,
+      locale: 'fr',
+      data: { name: `${name} 2` },
+    })
+    const after = await payload.findByID({
+      collection: 'venues',
+      id: venue.id,
+      locale: 'en',
+      fallbackLocale: false,
+    })
     expect(after.name).toBe(name)
   })
 
   it('translates terms', async () => {
-    const category = await payload.create({ collection: 'event-categories', data: { name: unique('Music') } })
-    await payload.update({ collection: 'event-categories', id: category.id, locale: 'es', data: { name: 'Música' } })
-    expect((await payload.findByID({ collection: 'event-categories', id: category.id, locale: 'es' })).name).toBe('Música')
-    expect((await payload.findByID({ collection: 'event-categories', id: category.id, locale: 'fr' })).name).toBe(category.name)
+    const category = await payload.create({
+      collection: 'event-categories',
+      data: { name: unique('Music') },
+    })
+    await payload.update({
+      collection: 'event-categories',
+      id: category.id,
+      locale: 'es',
+      data: { name: 'Música' },
+    })
+    expect(
+      (await payload.findByID({ collection: 'event-categories', id: category.id, locale: 'es' }))
+        .name,
+    ).toBe('Música')
+    expect(
+      (await payload.findByID({ collection: 'event-categories', id: category.id, locale: 'fr' }))
+        .name,
+    ).toBe(category.name)
   })
 })

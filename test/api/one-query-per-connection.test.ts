@@ -56,37 +56,73 @@ describe('one statement at a time on each database connection', () => {
   const compat = '/wp-json/vendor/events/v1'
 
   it('writes and reads an event with its venue, organizers and terms through every API', async () => {
-    const venue = (await send('POST', `${compat}/venues`, { venue: unique('Hall'), city: 'Lyon', status: 'publish' })).id as number
+    const venue = (
+      await send('POST', `${compat}/venues`, {
+        venue: unique('Hall'),
+        city: 'Lyon',
+        status: 'publish',
+      })
+    ).id as number
     const organizers = [
-      (await send('POST', `${compat}/organizers`, { organizer: unique('Host'), status: 'publish' })).id as number,
-      (await send('POST', `${compat}/organizers`, { organizer: unique('Band'), status: 'publish' })).id as number,
+      (await send('POST', `${compat}/organizers`, { organizer: unique('Host'), status: 'publish' }))
+        .id as number,
+      (await send('POST', `${compat}/organizers`, { organizer: unique('Band'), status: 'publish' }))
+        .id as number,
     ]
-    const category = (await send('POST', `${compat}/categories`, { name: unique('Music') })).id as number
-    const event = { categories: [category], end_date: '2027-03-01 22:00:00', organizer: organizers, start_date: '2027-03-01 20:00:00', status: 'publish', venue }
+    const category = (await send('POST', `${compat}/categories`, { name: unique('Music') }))
+      .id as number
+    const event = {
+      categories: [category],
+      end_date: '2027-03-01 22:00:00',
+      organizer: organizers,
+      start_date: '2027-03-01 20:00:00',
+      status: 'publish',
+      venue,
+    }
 
     // The compatibility API: create, update, read, list, trash.
-    const created = (await send('POST', `${compat}/events`, { ...event, title: unique('Concert') })).id as number
-    await send('PUT', `${compat}/events/${created}`, { start_date: '2027-03-02 20:00:00', title: 'Concert, moved' })
+    const created = (await send('POST', `${compat}/events`, { ...event, title: unique('Concert') }))
+      .id as number
+    await send('PUT', `${compat}/events/${created}`, {
+      start_date: '2027-03-02 20:00:00',
+      title: 'Concert, moved',
+    })
     await send('GET', `${compat}/events/${created}`)
     await send('GET', `${compat}/events?start_date=2027-01-01&per_page=5`)
     await send('PUT', `${compat}/venues/${venue}`, { city: 'Paris' })
 
     // Payload's REST API: a create and an update with several relations (their validations run side
     // by side), then a bulk update and a bulk delete (documents side by side).
-    const rest = { categories: [category], endDate: '2027-04-01T22:00:00.000Z', organizers, startDate: '2027-04-01T20:00:00.000Z', status: 'publish', venue }
+    const rest = {
+      categories: [category],
+      endDate: '2027-04-01T22:00:00.000Z',
+      organizers,
+      startDate: '2027-04-01T20:00:00.000Z',
+      status: 'publish',
+      venue,
+    }
     const restIds: number[] = []
     for (const title of [unique('Recital'), unique('Opera'), unique('Ballet')]) {
-      restIds.push(((await send('POST', '/api/events', { ...rest, title })).doc as { id: number }).id)
+      restIds.push(
+        ((await send('POST', '/api/events', { ...rest, title })).doc as { id: number }).id,
+      )
     }
-    await send('PATCH', `/api/events/${restIds[0]}?depth=1`, { organizers: [...organizers].reverse(), title: 'Recital, again' })
+    await send('PATCH', `/api/events/${restIds[0]}?depth=1`, {
+      organizers: [...organizers].reverse(),
+      title: 'Recital, again',
+    })
     const where = restIds.map((id, index) => `where[id][in][${index}]=${id}`).join('&')
     await send('PATCH', `/api/events?${where}&depth=1`, { cost: '12' })
     await send('GET', `/api/events?${where}&depth=2`)
     await send('DELETE', `/api/events?${where}`)
 
     // GraphQL: a mutation and a query with related items.
-    await send('POST', '/api/graphql', { query: `mutation { updateEvent(id: ${created}, data: { cost: "15" }) { id venue { id } organizers { id } } }` })
-    await send('POST', '/api/graphql', { query: `{ Events(limit: 5) { docs { id venue { id } organizers { id } categories { id } } } }` })
+    await send('POST', '/api/graphql', {
+      query: `mutation { updateEvent(id: ${created}, data: { cost: "15" }) { id venue { id } organizers { id } } }`,
+    })
+    await send('POST', '/api/graphql', {
+      query: `{ Events(limit: 5) { docs { id venue { id } organizers { id } categories { id } } } }`,
+    })
 
     await send('DELETE', `${compat}/events/${created}`)
     await send('DELETE', `${compat}/organizers/${organizers[1]}`)

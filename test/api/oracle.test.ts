@@ -41,9 +41,16 @@ const only = process.env.ORACLE_ONLY?.split(',').filter(Boolean)
 function withoutStraySuffix(value: unknown, inJsonLd = false): unknown {
   if (Array.isArray(value)) return value.map((item) => withoutStraySuffix(item, inJsonLd))
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutStraySuffix(item, inJsonLd || key === 'json_ld')]))
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [
+        key,
+        withoutStraySuffix(item, inJsonLd || key === 'json_ld'),
+      ]),
+    )
   }
-  return inJsonLd && typeof value === 'string' ? value.replace(/(\?post_type=[a-z_]+&p=\d+)%2F\/$/, '$1') : value
+  return inJsonLd && typeof value === 'string'
+    ? value.replace(/(\?post_type=[a-z_]+&p=\d+)%2F\/$/, '$1')
+    : value
 }
 
 // The fixtures were recorded over about twenty minutes of the original's clock (test/fixtures/oracle/README.md).
@@ -51,41 +58,72 @@ nowTolerance.ms = 30 * 60_000
 
 const captures = loadCaptures(ORACLE_FIXTURES)
   .filter((capture) => !only || only.some((prefix) => capture.name.startsWith(prefix)))
-  .map((capture) => ({ ...capture, expected: { ...capture.expected, body: withoutStraySuffix(capture.expected.body) } }))
+  .map((capture) => ({
+    ...capture,
+    expected: { ...capture.expected, body: withoutStraySuffix(capture.expected.body) },
+  }))
 const seeds = loadSeeds()
 
 /**
  * Recorded answers we do not match yet, each with what differs; registered as `it.todo`. An
  * entry that starts to pass fails the test, so that it is taken off.
  */
-const LINKED_DRAFTS = 'an anonymous read of a published event shows its draft venue and organizer in the original; ours leaves out linked items the caller may not read'
+const LINKED_DRAFTS =
+  'an anonymous read of a published event shows its draft venue and organizer in the original; ours leaves out linked items the caller may not read'
 const PENDING: Record<string, string> = {
   'b-unpublished-permalinks-038-read-event-79-anonymous.json': LINKED_DRAFTS,
 }
 
-const OUR_DESCRIPTION = 'our wording: the original documents these as needing its Pro add-on or copies another resource\'s text by mistake (docs/compatibility.md)'
+const OUR_DESCRIPTION =
+  "our wording: the original documents these as needing its Pro add-on or copies another resource's text by mistake (docs/compatibility.md)"
 
-const UPDATES_KEEP = 'an update changes only what it sends (docs/compatibility.md, "Updates change only what they send"); the original empties the website it leaves out'
-const NO_SCRIPT = 'nothing that runs script is kept in a description or excerpt, whoever sent it: a visitor would run it'
+const UPDATES_KEEP =
+  'an update changes only what it sends (docs/compatibility.md, "Updates change only what they send"); the original empties the website it leaves out'
+const NO_SCRIPT =
+  'nothing that runs script is kept in a description or excerpt, whoever sent it: a visitor would run it'
 
 /** Paths of an answer where we differ from the original on purpose, with the reason. */
 const DEVIATIONS: Record<string, { path: string; reason: string }[]> = {
   // The site index lists our namespace's routes as the namespace index does (test/contract.test.ts, 000).
   'a-rest-conventions-000-site-index.json': [
-    ...['geoloc', 'geoloc_lat', 'geoloc_lng'].map((name) => ({ path: `routes["/vendor/events/v1/events"].endpoints[0].args.${name}.description`, reason: OUR_DESCRIPTION })),
-    ...['routes["/vendor/events/v1/venues"].endpoints[1]', 'routes["/vendor/events/v1/venues/(?P<id>\\\\d+)"].endpoints[2]', 'routes["/vendor/events/v1/venues/by-slug/(?P<slug>[^/]+)"].endpoints[2]'].map((endpoint) => ({ path: `${endpoint}.args.image.description`, reason: OUR_DESCRIPTION })),
-    ...['routes["/vendor/events/v1/categories"].endpoints[1]', 'routes["/vendor/events/v1/categories/(?P<id>\\\\d+)"].endpoints[1]'].map((endpoint) => ({ path: `${endpoint}.args.parent.description`, reason: OUR_DESCRIPTION })),
+    ...['geoloc', 'geoloc_lat', 'geoloc_lng'].map((name) => ({
+      path: `routes["/vendor/events/v1/events"].endpoints[0].args.${name}.description`,
+      reason: OUR_DESCRIPTION,
+    })),
+    ...[
+      'routes["/vendor/events/v1/venues"].endpoints[1]',
+      'routes["/vendor/events/v1/venues/(?P<id>\\\\d+)"].endpoints[2]',
+      'routes["/vendor/events/v1/venues/by-slug/(?P<slug>[^/]+)"].endpoints[2]',
+    ].map((endpoint) => ({ path: `${endpoint}.args.image.description`, reason: OUR_DESCRIPTION })),
+    ...[
+      'routes["/vendor/events/v1/categories"].endpoints[1]',
+      'routes["/vendor/events/v1/categories/(?P<id>\\\\d+)"].endpoints[1]',
+    ].map((endpoint) => ({ path: `${endpoint}.args.parent.description`, reason: OUR_DESCRIPTION })),
   ],
   // OPTIONS describes a route as the namespace index does, with the same texts.
-  'a-rest-conventions-051-options-preflight-list.json': ['geoloc', 'geoloc_lat', 'geoloc_lng'].map((name) => ({ path: `endpoints[0].args.${name}.description`, reason: OUR_DESCRIPTION })),
-  'a-rest-conventions-052-options-preflight-item.json': [{ path: 'endpoints[2].args.image.description', reason: OUR_DESCRIPTION }],
-  'a-rest-conventions-057-options-categories.json': [{ path: 'endpoints[1].args.parent.description', reason: OUR_DESCRIPTION }],
+  'a-rest-conventions-051-options-preflight-list.json': ['geoloc', 'geoloc_lat', 'geoloc_lng'].map(
+    (name) => ({ path: `endpoints[0].args.${name}.description`, reason: OUR_DESCRIPTION }),
+  ),
+  'a-rest-conventions-052-options-preflight-item.json': [
+    { path: 'endpoints[2].args.image.description', reason: OUR_DESCRIPTION },
+  ],
+  'a-rest-conventions-057-options-categories.json': [
+    { path: 'endpoints[1].args.parent.description', reason: OUR_DESCRIPTION },
+  ],
   // An update leaves what it does not send as it was (docs/compatibility.md, "Updates change only what they send"):
   // the original's empties `website`, which then no longer gives the permalink.
   ...Object.fromEntries(
-    ['076-update-desc-194', '077-update-title-196', '078-read-event-194-admin', '079-read-event-194-anonymous', '082-read-event-196-admin', '083-read-event-196-anonymous'].map(
-      (name) => [`j-html-descriptions-${name}.json`, [{ path: 'website', reason: UPDATES_KEEP }]],
-    ),
+    [
+      '076-update-desc-194',
+      '077-update-title-196',
+      '078-read-event-194-admin',
+      '079-read-event-194-anonymous',
+      '082-read-event-196-admin',
+      '083-read-event-196-anonymous',
+    ].map((name) => [
+      `j-html-descriptions-${name}.json`,
+      [{ path: 'website', reason: UPDATES_KEEP }],
+    ]),
   ),
   // Script in HTML an administrator sent is kept by the original; ours takes it out when it is saved (docs/compatibility.md, "Descriptions").
   ...Object.fromEntries(
@@ -99,11 +137,21 @@ const DEVIATIONS: Record<string, { path: string; reason: string }[]> = {
       ['199-read-event-254-anonymous', ['description']],
       ['216-read-event-263-admin', ['excerpt', 'json_ld.description']],
       ['217-read-event-263-anonymous', ['excerpt', 'json_ld.description']],
-    ].map(([name, paths]) => [`j-html-descriptions-${name}.json`, (paths as string[]).map((path) => ({ path, reason: NO_SCRIPT }))]),
+    ].map(([name, paths]) => [
+      `j-html-descriptions-${name}.json`,
+      (paths as string[]).map((path) => ({ path, reason: NO_SCRIPT })),
+    ]),
   ),
-  'l-linked-descriptions-002-create-venue-script.json': [{ path: 'description', reason: NO_SCRIPT }],
-  'l-linked-descriptions-010-read-venue-283-admin.json': ['description', 'json_ld.description'].map((path) => ({ path, reason: NO_SCRIPT })),
-  'l-linked-descriptions-011-read-venue-283-anonymous.json': ['description', 'json_ld.description'].map((path) => ({ path, reason: NO_SCRIPT })),
+  'l-linked-descriptions-002-create-venue-script.json': [
+    { path: 'description', reason: NO_SCRIPT },
+  ],
+  'l-linked-descriptions-010-read-venue-283-admin.json': ['description', 'json_ld.description'].map(
+    (path) => ({ path, reason: NO_SCRIPT }),
+  ),
+  'l-linked-descriptions-011-read-venue-283-anonymous.json': [
+    'description',
+    'json_ld.description',
+  ].map((path) => ({ path, reason: NO_SCRIPT })),
 }
 
 describe('oracle: differential fixtures of the original (test/fixtures/oracle)', () => {
@@ -131,25 +179,43 @@ describe('oracle: differential fixtures of the original (test/fixtures/oracle)',
   it('names only fixtures that exist in PENDING and DEVIATIONS', () => {
     const names = new Set(captures.map((capture) => capture.name))
     expect(captures.length).toBeGreaterThan(0)
-    if (!only) expect([...Object.keys(PENDING), ...Object.keys(DEVIATIONS)].filter((name) => !names.has(name))).toEqual([])
+    if (!only)
+      expect(
+        [...Object.keys(PENDING), ...Object.keys(DEVIATIONS)].filter((name) => !names.has(name)),
+      ).toEqual([])
   })
 
-  it(`seeds the site with the ${seeds.length} requests of the original`, { timeout: 300_000 }, async () => {
-    for (const seed of seeds) await sendSeed(ctx, seed)
-    await refreshSlugAliases(ctx)
-    seeded = true
-  })
+  it(
+    `seeds the site with the ${seeds.length} requests of the original`,
+    { timeout: 300_000 },
+    async () => {
+      for (const seed of seeds) await sendSeed(ctx, seed)
+      await refreshSlugAliases(ctx)
+      seeded = true
+    },
+  )
 
   const replay = async (capture: Capture) => {
     if (!seeded) throw new Error('not replayed: the seed failed')
-    if (capture.request.method === 'GET' && /\/(venues|organizers)\/?$/.test(capture.request.path)) {
+    if (
+      capture.request.method === 'GET' &&
+      /\/(venues|organizers)\/?$/.test(capture.request.path)
+    ) {
       await alignLinkedPostDates(ctx, captures.slice(0, captures.indexOf(capture) + 1))
     }
     const outcome = await replayCapture(ctx, capture, { headers: 'recorded' })
     const deviations = DEVIATIONS[capture.name] ?? []
-    const stale = deviations.filter((deviation) => !outcome.differences.some((difference) => difference.path.startsWith(deviation.path)))
-    if (stale.length) throw new Error(`${capture.name}: listed deviations that no longer occur:\n${stale.map((item) => `  ${item.path}`).join('\n')}`)
-    outcome.differences = outcome.differences.filter((difference) => !deviations.some((deviation) => difference.path.startsWith(deviation.path)))
+    const stale = deviations.filter(
+      (deviation) =>
+        !outcome.differences.some((difference) => difference.path.startsWith(deviation.path)),
+    )
+    if (stale.length)
+      throw new Error(
+        `${capture.name}: listed deviations that no longer occur:\n${stale.map((item) => `  ${item.path}`).join('\n')}`,
+      )
+    outcome.differences = outcome.differences.filter(
+      (difference) => !deviations.some((deviation) => difference.path.startsWith(deviation.path)),
+    )
     return outcome
   }
 
@@ -161,7 +227,8 @@ describe('oracle: differential fixtures of the original (test/fixtures/oracle)',
       if (!outcome) return
       if (pending) {
         // Still sent, so that later fixtures find what it creates; must still differ.
-        if (!outcome.differences.length) throw new Error(`${capture.name} passes now: take it off PENDING`)
+        if (!outcome.differences.length)
+          throw new Error(`${capture.name} passes now: take it off PENDING`)
         // `ORACLE_SHOW_PENDING=1` prints what still differs.
         if (process.env.ORACLE_SHOW_PENDING) console.info(formatOutcome(capture, outcome))
         return

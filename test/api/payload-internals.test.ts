@@ -24,7 +24,9 @@ import { createUser, getTestPayload, type TestUser, unique } from '../helpers/pa
 const DATES = { endDate: '2027-06-01T12:00:00.000Z', startDate: '2027-06-01T10:00:00.000Z' }
 
 /** Every statement the driver is asked to run while `work` runs, with how many were unanswered on its connection. */
-async function statementsDuring(work: () => Promise<unknown>): Promise<{ busy: number; text: string }[]> {
+async function statementsDuring(
+  work: () => Promise<unknown>,
+): Promise<{ busy: number; text: string }[]> {
   const seen: { busy: number; text: string }[] = []
   const stop = watchDriverStatements((text, busy) => seen.push({ busy, text }))
   try {
@@ -66,8 +68,11 @@ describe("Payload's internals, patched", () => {
   describe('the registry', () => {
     it('every patch is in effect on this Payload, and each has a reason', () => {
       expect(verifyPayloadInternals(payload, { enabled: true })).toEqual([])
-      for (const patch of PAYLOAD_INTERNALS) expect(patch.reason.length, patch.name).toBeGreaterThan(20)
-      expect(new Set(PAYLOAD_INTERNALS.map((patch) => patch.name)).size).toBe(PAYLOAD_INTERNALS.length)
+      for (const patch of PAYLOAD_INTERNALS)
+        expect(patch.reason.length, patch.name).toBeGreaterThan(20)
+      expect(new Set(PAYLOAD_INTERNALS.map((patch) => patch.name)).size).toBe(
+        PAYLOAD_INTERNALS.length,
+      )
     })
 
     it('a patch no longer in effect is logged as an error naming it and the installed Payload version', () => {
@@ -81,7 +86,9 @@ describe("Payload's internals, patched", () => {
       try {
         // As an upgrade that replaced the adapter's method after the plugin patched it would leave it.
         db.countDistinct = async () => 0
-        expect(verifyPayloadInternals(payload, { enabled: true }).map((failure) => failure.name)).toEqual(['joined-counts'])
+        expect(
+          verifyPayloadInternals(payload, { enabled: true }).map((failure) => failure.name),
+        ).toEqual(['joined-counts'])
         const message = String(error.mock.calls[0]?.[0])
         expect(message).toContain('"joined-counts"')
         expect(message).toContain(`payload ${version}`)
@@ -96,11 +103,18 @@ describe("Payload's internals, patched", () => {
     const req = await createLocalReq({}, payload)
     await initTransaction(req)
     try {
-      const venue = await payload.create({ collection: 'venues', data: { name: `${tag} Hall`, status: 'publish' } as never, overrideAccess: true, req })
+      const venue = await payload.create({
+        collection: 'venues',
+        data: { name: `${tag} Hall`, status: 'publish' } as never,
+        overrideAccess: true,
+        req,
+      })
       const session = await transactionSessionOf(req)
       expect(session).not.toBeNull()
       const inSession = await session!.execute(sql`SELECT id FROM venues WHERE id = ${venue.id}`)
-      const outside = await drizzleOf(payload)!.execute(sql`SELECT id FROM venues WHERE id = ${venue.id}`)
+      const outside = await drizzleOf(payload)!.execute(
+        sql`SELECT id FROM venues WHERE id = ${venue.id}`,
+      )
       expect(inSession.rows).toHaveLength(1)
       expect(outside.rows).toHaveLength(0)
     } finally {
@@ -111,8 +125,18 @@ describe("Payload's internals, patched", () => {
   it('serial-queries: statements sent side by side on one pooled connection reach the driver one at a time', async () => {
     const client = await poolOf(payload)!.connect()
     try {
-      const seen = await statementsDuring(() => Promise.all([client.query('SELECT pg_sleep(0.05)'), client.query('SELECT 1'), client.query('SELECT 2')]))
-      expect(seen.map((statement) => statement.text)).toEqual(['SELECT pg_sleep(0.05)', 'SELECT 1', 'SELECT 2'])
+      const seen = await statementsDuring(() =>
+        Promise.all([
+          client.query('SELECT pg_sleep(0.05)'),
+          client.query('SELECT 1'),
+          client.query('SELECT 2'),
+        ]),
+      )
+      expect(seen.map((statement) => statement.text)).toEqual([
+        'SELECT pg_sleep(0.05)',
+        'SELECT 1',
+        'SELECT 2',
+      ])
       expect(seen.filter((statement) => statement.busy > 0)).toEqual([])
     } finally {
       client.release()
@@ -129,8 +153,16 @@ describe("Payload's internals, patched", () => {
     }
     adapter.push = true
     await adapter.init()
-    expect(Object.keys(adapter.tables)).toEqual(expect.arrayContaining(['calendar_changes', 'calendar_term_counts', 'calendar_post_id_owners']))
-    expect(Object.keys(adapter.enums)).toEqual(expect.arrayContaining(['calendar_post_ids', 'calendar_term_ids']))
+    expect(Object.keys(adapter.tables)).toEqual(
+      expect.arrayContaining([
+        'calendar_changes',
+        'calendar_term_counts',
+        'calendar_post_id_owners',
+      ]),
+    )
+    expect(Object.keys(adapter.enums)).toEqual(
+      expect.arrayContaining(['calendar_post_ids', 'calendar_term_ids']),
+    )
   })
 
   it('validation-details: a refused write answers with the fields at fault, also for an error of another copy of Payload', async () => {
@@ -141,15 +173,21 @@ describe("Payload's internals, patched", () => {
       status = 400
     }
     const refuse: CollectionBeforeValidateHook = ({ data }) => {
-      if ((data as { name?: string } | undefined)?.name === `${tag} refused`) throw new ForeignValidationError('The following field is invalid: name')
+      if ((data as { name?: string } | undefined)?.name === `${tag} refused`)
+        throw new ForeignValidationError('The following field is invalid: name')
       return data
     }
     const hooks = payload.collections.venues.config.hooks
     hooks.beforeValidate = [refuse, ...hooks.beforeValidate]
     try {
-      const answer = await send('POST', '/api/venues', { name: `${tag} refused`, status: 'publish' })
+      const answer = await send('POST', '/api/venues', {
+        name: `${tag} refused`,
+        status: 'publish',
+      })
       expect(answer.status, answer.body).toBe(400)
-      const body = JSON.parse(answer.body) as { errors: { data?: { errors?: { path: string }[] } }[] }
+      const body = JSON.parse(answer.body) as {
+        errors: { data?: { errors?: { path: string }[] } }[]
+      }
       expect(body.errors[0]?.data?.errors?.[0]?.path).toBe('name')
     } finally {
       hooks.beforeValidate = hooks.beforeValidate.filter((hook) => hook !== refuse)
@@ -159,17 +197,21 @@ describe("Payload's internals, patched", () => {
   it("payload-collection-guards: Payload's own collections answer an impossible id with a 404", async () => {
     for (const collection of ['payload-locked-documents', 'payload-preferences'] as const) {
       // Past Postgres's integer: without the guard, a query the database refuses.
-      const error = await payload.findByID({ collection, id: 99_999_999_999, overrideAccess: true }).then(
-        () => null,
-        (caught: { status?: number }) => caught,
-      )
+      const error = await payload
+        .findByID({ collection, id: 99_999_999_999, overrideAccess: true })
+        .then(
+          () => null,
+          (caught: { status?: number }) => caught,
+        )
       expect(error?.status, collection).toBe(404)
     }
   })
 
-  it("preference-deletes: a signed-in user deletes their own preference, then it is a 404", async () => {
+  it('preference-deletes: a signed-in user deletes their own preference, then it is a 404', async () => {
     const key = `${tag}-preference`
-    expect((await send('POST', `/api/payload-preferences/${key}`, { value: { a: 1 } })).status).toBe(200)
+    expect(
+      (await send('POST', `/api/payload-preferences/${key}`, { value: { a: 1 } })).status,
+    ).toBe(200)
     const deleted = await send('DELETE', `/api/payload-preferences/${key}`)
     expect(deleted.status, deleted.body).toBe(200)
     expect((await send('DELETE', `/api/payload-preferences/${key}`)).status).toBe(404)
@@ -177,13 +219,29 @@ describe("Payload's internals, patched", () => {
 
   it('joined-counts: a count with joins is count(*) of a grouped subquery, with the right total', async () => {
     for (const title of [`${tag} Jazz night`, `${tag} Late jazz`]) {
-      const event = await payload.create({ collection: 'events', data: { ...DATES, status: 'publish', title } as never, overrideAccess: true })
+      const event = await payload.create({
+        collection: 'events',
+        data: { ...DATES, status: 'publish', title } as never,
+        overrideAccess: true,
+      })
       // A second translation: a join on the translations gives two rows for this event.
-      await payload.update({ collection: 'events', data: { title: `${title} (fr)` } as never, id: event.id, locale: 'fr', overrideAccess: true })
+      await payload.update({
+        collection: 'events',
+        data: { title: `${title} (fr)` } as never,
+        id: event.id,
+        locale: 'fr',
+        overrideAccess: true,
+      })
     }
     let total = 0
     const seen = await statementsDuring(async () => {
-      total = (await payload.count({ collection: 'events', overrideAccess: true, where: { title: { like: tag } } })).totalDocs
+      total = (
+        await payload.count({
+          collection: 'events',
+          overrideAccess: true,
+          where: { title: { like: tag } },
+        })
+      ).totalDocs
     })
     expect(total).toBe(2)
     const counts = seen.map((statement) => statement.text).filter((text) => /count/i.test(text))
@@ -194,7 +252,9 @@ describe("Payload's internals, patched", () => {
 
   it("host-migrations: payload migrate brings back a missing piece of the calendar's, with no migration of the site's calling for it", async () => {
     const db = drizzleOf(payload)!
-    const exists = async () => (await db.execute(sql`SELECT to_regclass('events_start_date_id_idx') IS NOT NULL AS present`)).rows[0]?.present
+    const exists = async () =>
+      (await db.execute(sql`SELECT to_regclass('events_start_date_id_idx') IS NOT NULL AS present`))
+        .rows[0]?.present
     await db.execute(sql`DROP INDEX events_start_date_id_idx`)
     expect(await exists()).toBe(false)
     // What `payload migrate` calls, here with no migration left to run.
@@ -203,8 +263,17 @@ describe("Payload's internals, patched", () => {
   })
 
   it('folded-search: a marked equals compares without regard to case or accents', async () => {
-    const event = await payload.create({ collection: 'events', data: { ...DATES, status: 'publish', title: `${tag} JAZZ à Lyon` } as never, overrideAccess: true })
-    const found = await payload.find({ collection: 'events', depth: 0, overrideAccess: true, where: { and: [foldedLike('title', `%${tag} jàzz a lyon%`)] } })
+    const event = await payload.create({
+      collection: 'events',
+      data: { ...DATES, status: 'publish', title: `${tag} JAZZ à Lyon` } as never,
+      overrideAccess: true,
+    })
+    const found = await payload.find({
+      collection: 'events',
+      depth: 0,
+      overrideAccess: true,
+      where: { and: [foldedLike('title', `%${tag} jàzz a lyon%`)] },
+    })
     expect(found.docs.map((doc) => doc.id)).toEqual([event.id])
   })
 })

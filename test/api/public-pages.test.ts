@@ -15,7 +15,18 @@ import { createUser, getTestPayload, type TestUser, unique } from '../helpers/pa
 const lexical = (text: string) => ({
   root: {
     type: 'root',
-    children: [{ type: 'paragraph', children: [{ type: 'text', text, version: 1, detail: 0, format: 0, mode: 'normal', style: '' }], direction: 'ltr', format: '', indent: 0, version: 1 }],
+    children: [
+      {
+        type: 'paragraph',
+        children: [
+          { type: 'text', text, version: 1, detail: 0, format: 0, mode: 'normal', style: '' },
+        ],
+        direction: 'ltr',
+        format: '',
+        indent: 0,
+        version: 1,
+      },
+    ],
     direction: 'ltr',
     format: '',
     indent: 0,
@@ -31,7 +42,8 @@ describe('public event pages', () => {
   const marker = unique('pagemark')
   const events: Record<string, { id: number; secret: string; slug: string; title: string }> = {}
 
-  const page = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers, redirect: 'manual' })
+  const page = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}${path}`, { headers, redirect: 'manual' })
   const sessionOf = async (user: TestUser) => {
     const response = await fetch(`${server.url}/api/users/login`, {
       body: JSON.stringify({ email: user.email, password: user.password }),
@@ -47,26 +59,69 @@ describe('public event pages', () => {
     server = await serveAllApis(payload)
     editor = await createUser(payload, 'editor')
     contributor = await createUser(payload, 'contributor')
-    const venue = await payload.create({ collection: 'venues', data: { name: `Blue Note <b>& Co</b> ${marker}`, address: '131 W 3rd St', city: 'New York', country: 'United States', status: 'publish' } as never })
-    const organizer = await payload.create({ collection: 'organizers', data: { name: `Village Jazz ${marker}`, status: 'publish' } as never })
-    const category = await payload.create({ collection: 'event-categories', data: { name: `Bebop ${marker}` } as never })
+    const venue = await payload.create({
+      collection: 'venues',
+      data: {
+        name: `Blue Note <b>& Co</b> ${marker}`,
+        address: '131 W 3rd St',
+        city: 'New York',
+        country: 'United States',
+        status: 'publish',
+      } as never,
+    })
+    const organizer = await payload.create({
+      collection: 'organizers',
+      data: { name: `Village Jazz ${marker}`, status: 'publish' } as never,
+    })
+    const category = await payload.create({
+      collection: 'event-categories',
+      data: { name: `Bebop ${marker}` } as never,
+    })
     const make = async (key: string, data: Record<string, unknown>) => {
       const secret = `Secret words of ${key} ${marker}`
       const title = `${key} night ${marker}`
       const doc = await payload.create({
         collection: 'events',
-        data: { title, status: 'publish', startDate: '2026-12-12T18:00:00.000Z', endDate: '2026-12-12T21:30:00.000Z', timezone: 'Europe/Paris', description: lexical(secret), venue: venue.id, organizers: [organizer.id], categories: [category.id], ...data } as never,
+        data: {
+          title,
+          status: 'publish',
+          startDate: '2026-12-12T18:00:00.000Z',
+          endDate: '2026-12-12T21:30:00.000Z',
+          timezone: 'Europe/Paris',
+          description: lexical(secret),
+          venue: venue.id,
+          organizers: [organizer.id],
+          categories: [category.id],
+          ...data,
+        } as never,
       })
-      events[key] = { id: doc.id as number, secret, slug: String((doc as { slug?: string }).slug), title }
+      events[key] = {
+        id: doc.id as number,
+        secret,
+        slug: String((doc as { slug?: string }).slug),
+        title,
+      }
     }
     await make('published', {})
-    await make('linked', { title: `Tom & Jerry <em>live</em> ${marker}`, website: 'https://example.test/tickets?a=1&b=2' })
+    await make('linked', {
+      title: `Tom & Jerry <em>live</em> ${marker}`,
+      website: 'https://example.test/tickets?a=1&b=2',
+    })
     await make('protected', { password: 'door-code' })
     for (const status of ['draft', 'pending', 'private']) await make(status, { status })
     await make('scheduled', { publishedAt: '2027-01-05T09:00:00.000Z', status: 'future' })
     await make('trashed', {})
-    await payload.update({ collection: 'events', id: events.trashed!.id, data: { status: 'trash' } as never })
-    await payload.update({ collection: 'events', id: events.published!.id, locale: 'fr', data: { title: `Soirée publiée ${marker}` } as never })
+    await payload.update({
+      collection: 'events',
+      id: events.trashed!.id,
+      data: { status: 'trash' } as never,
+    })
+    await payload.update({
+      collection: 'events',
+      id: events.published!.id,
+      locale: 'fr',
+      data: { title: `Soirée publiée ${marker}` } as never,
+    })
   })
   afterAll(() => server?.close())
 
@@ -91,7 +146,9 @@ describe('public event pages', () => {
     expect(new URL(api.url).pathname).toBe(`/event/${slug}/`)
     // Without the trailing slash, and by its plain link, the same page.
     expect((await page(`/event/${slug}`)).status).toBe(200)
-    expect(await (await page(`/?post_type=tribe_events&p=${id}`)).text()).toContain(`<h1>${title}</h1>`)
+    expect(await (await page(`/?post_type=tribe_events&p=${id}`)).text()).toContain(
+      `<h1>${title}</h1>`,
+    )
   })
 
   it('shows an event’s own website, never a link to the page itself, and its title as text', async () => {
@@ -121,7 +178,12 @@ describe('public event pages', () => {
   it('shows a visitor nothing of a draft, pending, scheduled, private, trashed or password-protected event', async () => {
     for (const key of ['draft', 'pending', 'scheduled', 'private', 'trashed', 'protected']) {
       const { id, secret, slug, title } = events[key]!
-      for (const path of [`/event/${slug}/`, `/?post_type=tribe_events&p=${id}`, `/fr/event/${slug}/`, `/fr/?post_type=tribe_events&p=${id}`]) {
+      for (const path of [
+        `/event/${slug}/`,
+        `/?post_type=tribe_events&p=${id}`,
+        `/fr/event/${slug}/`,
+        `/fr/?post_type=tribe_events&p=${id}`,
+      ]) {
         const response = await page(path)
         expect(response.status, `${key} ${path}`).toBe(404)
         const html = await response.text()
@@ -131,9 +193,15 @@ describe('public event pages', () => {
       }
     }
     // A protected event says only that a password protects it.
-    expect(await (await page(`/event/${events.protected!.slug}/`)).text()).toContain('protected by a password')
+    expect(await (await page(`/event/${events.protected!.slug}/`)).text()).toContain(
+      'protected by a password',
+    )
     // An unknown slug or id, and an id that is not one, are the same 404.
-    for (const path of [`/event/no-such-${marker}/`, '/?post_type=tribe_events&p=999999999', '/?post_type=tribe_events&p=abc']) {
+    for (const path of [
+      `/event/no-such-${marker}/`,
+      '/?post_type=tribe_events&p=999999999',
+      '/?post_type=tribe_events&p=abc',
+    ]) {
       expect((await page(path)).status, path).toBe(404)
     }
   })
@@ -151,9 +219,13 @@ describe('public event pages', () => {
       if (key !== 'protected') expect(html).toContain('class="preview"')
     }
     // Trash stays out of every page, as on the API.
-    expect((await page(`/?post_type=tribe_events&p=${events.trashed!.id}`, session)).status).toBe(404)
+    expect((await page(`/?post_type=tribe_events&p=${events.trashed!.id}`, session)).status).toBe(
+      404,
+    )
     // A visitor's page of a published event may be cached; an editor's is theirs.
-    expect((await page(`/event/${events.published!.slug}/`)).headers.get('cache-control')).toBe('public, max-age=60')
+    expect((await page(`/event/${events.published!.slug}/`)).headers.get('cache-control')).toBe(
+      'public, max-age=60',
+    )
   })
 
   it('shows a contributor no one else’s draft, and a forged or foreign credential nothing more than a visitor', async () => {
@@ -162,10 +234,14 @@ describe('public event pages', () => {
     const asContributor = await page(`/?post_type=tribe_events&p=${id}`, session)
     expect(asContributor.status).toBe(404)
     expect(await asContributor.text()).not.toContain(secret)
-    const forged = await page(`/?post_type=tribe_events&p=${id}`, { Cookie: `${payload.config.cookiePrefix}-token=not-a-token` })
+    const forged = await page(`/?post_type=tribe_events&p=${id}`, {
+      Cookie: `${payload.config.cookiePrefix}-token=not-a-token`,
+    })
     expect(forged.status).toBe(404)
     // HTTP Basic is not how a browser reads the site's pages: it is not honoured here.
-    const basicAuth = await page(`/?post_type=tribe_events&p=${id}`, { Authorization: `Basic ${Buffer.from(`${editor.email}:${editor.password}`).toString('base64')}` })
+    const basicAuth = await page(`/?post_type=tribe_events&p=${id}`, {
+      Authorization: `Basic ${Buffer.from(`${editor.email}:${editor.password}`).toString('base64')}`,
+    })
     expect(basicAuth.status).toBe(404)
   })
 
@@ -173,7 +249,9 @@ describe('public event pages', () => {
     const { slug } = events.published!
     const feed = await page(`/event/${slug}.ics`)
     expect(feed.headers.get('content-type')).toBe('text/calendar; charset=utf-8')
-    expect((await page(`/event/${slug}/?ical=1`)).headers.get('content-type')).toBe('text/calendar; charset=utf-8')
+    expect((await page(`/event/${slug}/?ical=1`)).headers.get('content-type')).toBe(
+      'text/calendar; charset=utf-8',
+    )
     expect((await page('/event/')).status).not.toBe(200)
     expect((await page(`/event/${slug}/`, {})).status).toBe(200)
     const post = await fetch(`${server.url}/event/${slug}/`, { method: 'POST' })

@@ -30,25 +30,52 @@ describe('search semantics', () => {
   let payload: Payload
   let api: TestServer
   let admin: TestUser
-  const tag = unique('sem').replace(/[^a-z0-9]/gi, '').toLowerCase()
+  const tag = unique('sem')
+    .replace(/[^a-z0-9]/gi, '')
+    .toLowerCase()
   /** Each item's list and id (`events:12`): terms and posts have ids of their own. */
   const ids: Record<string, string> = {}
   const DATES = { startDate: '2027-06-01T10:00:00.000Z', endDate: '2027-06-01T12:00:00.000Z' }
   const paragraph = (text: string) => ({
-    root: { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', text, version: 1, detail: 0, format: 0, mode: 'normal', style: '' }], direction: 'ltr', format: '', indent: 0, version: 1 }], direction: 'ltr', format: '', indent: 0, version: 1 },
+    root: {
+      type: 'root',
+      children: [
+        {
+          type: 'paragraph',
+          children: [
+            { type: 'text', text, version: 1, detail: 0, format: 0, mode: 'normal', style: '' },
+          ],
+          direction: 'ltr',
+          format: '',
+          indent: 0,
+          version: 1,
+        },
+      ],
+      direction: 'ltr',
+      format: '',
+      indent: 0,
+      version: 1,
+    },
   })
 
   const get = async (path: string, { auth = false, root = '/wp-json' } = {}) => {
-    const response = await fetch(`${api.url}${root}/vendor/events/v1${path}`, { headers: auth ? basic(admin.email, admin.password) : {} })
+    const response = await fetch(`${api.url}${root}/vendor/events/v1${path}`, {
+      headers: auth ? basic(admin.email, admin.password) : {},
+    })
     return { body: (await response.json()) as Record<string, unknown>, status: response.status }
   }
   /** The names (keys of `ids`) of the items a list answered. */
   const found = async (path: string, options: { auth?: boolean; root?: string } = {}) => {
     const { body, status } = await get(path, options)
     expect(status, path).toBe(200)
-    const [kind, list] = Object.entries(body).find(([, value]) => Array.isArray(value)) as [string, { id: number }[]]
+    const [kind, list] = Object.entries(body).find(([, value]) => Array.isArray(value)) as [
+      string,
+      { id: number }[],
+    ]
     const names = Object.entries(ids)
-    return list.map((item) => names.find(([, id]) => id === `${kind}:${item.id}`)?.[0] ?? `other ${item.id}`).sort()
+    return list
+      .map((item) => names.find(([, id]) => id === `${kind}:${item.id}`)?.[0] ?? `other ${item.id}`)
+      .sort()
   }
   const q = encodeURIComponent
 
@@ -56,23 +83,44 @@ describe('search semantics', () => {
     payload = await getTestPayload()
     api = await serveCompatApi(payload)
     admin = await createUser(payload, 'administrator')
-    const LISTS: Record<string, string> = { 'event-categories': 'categories', events: 'events', venues: 'venues' }
+    const LISTS: Record<string, string> = {
+      'event-categories': 'categories',
+      events: 'events',
+      venues: 'venues',
+    }
     const create = async (collection: string, name: string, data: Record<string, unknown>) => {
-      const { id } = (await payload.create({ collection: collection as never, data: data as never, overrideAccess: true })) as { id: number }
+      const { id } = (await payload.create({
+        collection: collection as never,
+        data: data as never,
+        overrideAccess: true,
+      })) as { id: number }
       ids[name] = `${LISTS[collection]}:${id}`
       return id
     }
-    const event = (name: string, data: Record<string, unknown>) => create('events', name, { ...DATES, status: 'publish', ...data })
+    const event = (name: string, data: Record<string, unknown>) =>
+      create('events', name, { ...DATES, status: 'publish', ...data })
     const creme = await event('creme', { title: `${tag} Café crème` })
     // Each language searches its own texts (`test/search.test.ts`).
-    for (const locale of ['fr', 'es']) await payload.update({ collection: 'events', data: { title: `${tag} Café crème` } as never, id: creme, locale: locale as never, overrideAccess: true })
+    for (const locale of ['fr', 'es'])
+      await payload.update({
+        collection: 'events',
+        data: { title: `${tag} Café crème` } as never,
+        id: creme,
+        locale: locale as never,
+        overrideAccess: true,
+      })
     await event('fifty', { title: `${tag} 50% off`, excerpt: 'Half price' })
     await event('fiveHundred', { title: `${tag} 500 off` })
     await event('underscored', { title: `${tag} snake_case` })
     await event('slashed', { title: `${tag} back\\slash` })
-    await event('protected', { title: `${tag} Sealed`, password: 'letmein', description: paragraph('A hidden treasure map.') })
+    await event('protected', {
+      title: `${tag} Sealed`,
+      password: 'letmein',
+      description: paragraph('A hidden treasure map.'),
+    })
 
-    const venue = (name: string, data: Record<string, unknown>) => create('venues', name, { status: 'publish', ...data })
+    const venue = (name: string, data: Record<string, unknown>) =>
+      create('venues', name, { status: 'publish', ...data })
     await venue('hotel', { name: `${tag} Hôtel de Ville`, city: `${tag} Montréal` })
     await venue('draftVenue', { name: `${tag}draftonly hall`, status: 'draft' })
     await venue('trashedVenue', { name: `${tag}trashedonly hall`, status: 'trash' })
@@ -100,8 +148,17 @@ describe('search semantics', () => {
     })
 
     it('exclude with a dash, an event without excerpt or description included', async () => {
-      expect(await found(`/events?search=${tag}%20-off`)).toEqual(['creme', 'slashed', 'underscored'])
-      expect(await found(`/events?search=${tag}%20-price`)).toEqual(['creme', 'fiveHundred', 'slashed', 'underscored'])
+      expect(await found(`/events?search=${tag}%20-off`)).toEqual([
+        'creme',
+        'slashed',
+        'underscored',
+      ])
+      expect(await found(`/events?search=${tag}%20-price`)).toEqual([
+        'creme',
+        'fiveHundred',
+        'slashed',
+        'underscored',
+      ])
     })
 
     it('drop stopwords and single letters, with the English list at every language root', async () => {
@@ -116,14 +173,23 @@ describe('search semantics', () => {
       expect(await found(`/events?search=${tag}%20treasure`, { auth: true })).toEqual(['protected'])
       // Without a search the protected event is listed (blanked), as before.
       expect(await found(`/events?search=${tag}`)).not.toContain('protected')
-      expect((await found('/events?per_page=50&start_date=2027-06-01&end_date=2027-06-01')).filter((name) => !name.startsWith('other'))).toContain('protected')
+      expect(
+        (await found('/events?per_page=50&start_date=2027-06-01&end_date=2027-06-01')).filter(
+          (name) => !name.startsWith('other'),
+        ),
+      ).toContain('protected')
     })
 
     it('refuse 0 and the empty search, as the original', async () => {
       for (const list of ['events', 'venues', 'organizers', 'categories', 'tags']) {
         for (const search of ['0', '']) {
           const { body, status } = await get(`/${list}?search=${search}`)
-          expect([list, search, status, body.code]).toEqual([list, search, 400, 'rest_invalid_param'])
+          expect([list, search, status, body.code]).toEqual([
+            list,
+            search,
+            400,
+            'rest_invalid_param',
+          ])
         }
       }
     })
@@ -151,27 +217,45 @@ describe('search semantics', () => {
       // Punctuation alone has no fragment: nothing matches either.
       expect((await get('/venues?search=%21%21%21&per_page=1')).body.total).toBe(all.total)
       const organizers = await get(`/organizers?search=${tag}zzz&per_page=1`)
-      expect([organizers.body.organizers, organizers.body.total]).toEqual([[], (await get('/organizers?per_page=1')).body.total])
+      expect([organizers.body.organizers, organizers.body.total]).toEqual([
+        [],
+        (await get('/organizers?per_page=1')).body.total,
+      ])
     })
 
     it('count only what the caller may read (and never the trash) to decide that nothing matches', async () => {
       // A visitor: the draft does not count, so the search is ignored (the original would count it, telling that it exists).
       const visitor = (await get(`/venues?search=${tag}draftonly&per_page=1`)).body
-      expect([visitor.venues, visitor.total]).toEqual([[], (await get('/venues?per_page=1')).body.total])
+      expect([visitor.venues, visitor.total]).toEqual([
+        [],
+        (await get('/venues?per_page=1')).body.total,
+      ])
       expect(await found(`/venues?search=${tag}draftonly`, { auth: true })).toEqual(['draftVenue'])
-      const trashed = (await get(`/venues?search=${tag}trashedonly&per_page=1`, { auth: true })).body
-      expect([trashed.venues, trashed.total]).toEqual([[], (await get('/venues?per_page=1', { auth: true })).body.total])
+      const trashed = (await get(`/venues?search=${tag}trashedonly&per_page=1`, { auth: true }))
+        .body
+      expect([trashed.venues, trashed.total]).toEqual([
+        [],
+        (await get('/venues?per_page=1', { auth: true })).body.total,
+      ])
     })
   })
 
   describe('categories and tags', () => {
     it('match the whole text in the name or slug, without regard to case or accents, % and _ literal', async () => {
-      expect(await found(`/categories?hide_empty=false&search=${tag}%20${q('CREME BRULEE')}`)).toEqual(['brulee'])
-      expect(await found(`/categories?hide_empty=false&search=${tag}%20${q('crème')}`)).toEqual(['brulee'])
+      expect(
+        await found(`/categories?hide_empty=false&search=${tag}%20${q('CREME BRULEE')}`),
+      ).toEqual(['brulee'])
+      expect(await found(`/categories?hide_empty=false&search=${tag}%20${q('crème')}`)).toEqual([
+        'brulee',
+      ])
       expect(await found(`/categories?hide_empty=false&search=${q('brulee ')}${tag}`)).toEqual([])
-      expect(await found(`/categories?hide_empty=false&search=${tag}${q('%')}`)).toEqual(['percent'])
+      expect(await found(`/categories?hide_empty=false&search=${tag}${q('%')}`)).toEqual([
+        'percent',
+      ])
       expect(await found(`/categories?hide_empty=false&search=${tag}${q('_')}`)).toEqual([])
-      expect(await found(`/categories?hide_empty=false&search=${q(`${tag}% off`)}`)).toEqual(['percent'])
+      expect(await found(`/categories?hide_empty=false&search=${q(`${tag}% off`)}`)).toEqual([
+        'percent',
+      ])
     })
   })
 
@@ -179,7 +263,9 @@ describe('search semantics', () => {
     const db = requireDrizzle(payload)
     const plan = await db.transaction!(async (tx) => {
       await tx.execute(sql`SET LOCAL enable_seqscan = off`)
-      const { rows } = (await tx.execute(sql`EXPLAIN SELECT _parent_id FROM events_locales WHERE calendar_search_fold(title) LIKE calendar_search_fold(${'%jazz%'})`)) as unknown as { rows: Record<string, string>[] }
+      const { rows } = (await tx.execute(
+        sql`EXPLAIN SELECT _parent_id FROM events_locales WHERE calendar_search_fold(title) LIKE calendar_search_fold(${'%jazz%'})`,
+      )) as unknown as { rows: Record<string, string>[] }
       return rows.map((row) => Object.values(row)[0]).join('\n')
     })
     expect(plan).toContain('events_locales_title_fold_trgm_idx')

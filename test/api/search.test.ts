@@ -21,7 +21,25 @@ describe('search', () => {
   const ids: Record<string, number> = {}
   const DATES = { startDate: '2027-05-01T10:00:00.000Z', endDate: '2027-05-01T12:00:00.000Z' }
   const paragraph = (text: string) => ({
-    root: { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', text, version: 1, detail: 0, format: 0, mode: 'normal', style: '' }], direction: 'ltr', format: '', indent: 0, version: 1 }], direction: 'ltr', format: '', indent: 0, version: 1 },
+    root: {
+      type: 'root',
+      children: [
+        {
+          type: 'paragraph',
+          children: [
+            { type: 'text', text, version: 1, detail: 0, format: 0, mode: 'normal', style: '' },
+          ],
+          direction: 'ltr',
+          format: '',
+          indent: 0,
+          version: 1,
+        },
+      ],
+      direction: 'ltr',
+      format: '',
+      indent: 0,
+      version: 1,
+    },
   })
 
   const listed = async (path: string, root = '/wp-json') => {
@@ -29,28 +47,61 @@ describe('search', () => {
     expect(response.status).toBe(200)
     const body = (await response.json()) as { events?: { id: number }[]; total?: number }
     const names = Object.entries(ids)
-    return (body.events ?? []).map((event) => names.find(([, id]) => id === event.id)?.[0] ?? `other ${event.id}`).sort()
+    return (body.events ?? [])
+      .map((event) => names.find(([, id]) => id === event.id)?.[0] ?? `other ${event.id}`)
+      .sort()
   }
 
   beforeAll(async () => {
     payload = await getTestPayload()
     api = await serveCompatApi(payload)
     const create = async (name: string, data: Record<string, unknown>) => {
-      ids[name] = (await payload.create({ collection: 'events', data: { ...DATES, status: 'publish', ...data } as never, overrideAccess: true })).id as number
+      ids[name] = (
+        await payload.create({
+          collection: 'events',
+          data: { ...DATES, status: 'publish', ...data } as never,
+          overrideAccess: true,
+        })
+      ).id as number
     }
     await create('inTitle', { title: `${tag} Saxophone Quartet` })
-    await create('inExcerpt', { title: `${tag} Evening`, excerpt: 'A night of SAXOPHONE standards' })
-    await create('inDescription', { title: `${tag} Matinee`, description: paragraph('Bring your own saxophone and a chair.') })
+    await create('inExcerpt', {
+      title: `${tag} Evening`,
+      excerpt: 'A night of SAXOPHONE standards',
+    })
+    await create('inDescription', {
+      title: `${tag} Matinee`,
+      description: paragraph('Bring your own saxophone and a chair.'),
+    })
     await create('otherWords', { title: `${tag} Piano recital`, excerpt: 'Quiet keys' })
     await create('draft', { title: `${tag} Saxophone draft`, status: 'draft' })
-    await payload.update({ collection: 'events', id: ids.otherWords!, locale: 'fr', data: { title: `${tag} Récital de saxophone` } as never, overrideAccess: true })
+    await payload.update({
+      collection: 'events',
+      id: ids.otherWords!,
+      locale: 'fr',
+      data: { title: `${tag} Récital de saxophone` } as never,
+      overrideAccess: true,
+    })
   })
   afterAll(() => api.close())
 
   it('finds every word in the title, the excerpt or the description text, case-insensitively', async () => {
-    expect(await listed(`/events?search=${tag}`)).toEqual(['inDescription', 'inExcerpt', 'inTitle', 'otherWords'])
-    expect(await listed(`/events?search=${tag}%20saxophone`)).toEqual(['inDescription', 'inExcerpt', 'inTitle'])
-    expect(await listed(`/events?search=${tag}%20SAXO`)).toEqual(['inDescription', 'inExcerpt', 'inTitle'])
+    expect(await listed(`/events?search=${tag}`)).toEqual([
+      'inDescription',
+      'inExcerpt',
+      'inTitle',
+      'otherWords',
+    ])
+    expect(await listed(`/events?search=${tag}%20saxophone`)).toEqual([
+      'inDescription',
+      'inExcerpt',
+      'inTitle',
+    ])
+    expect(await listed(`/events?search=${tag}%20SAXO`)).toEqual([
+      'inDescription',
+      'inExcerpt',
+      'inTitle',
+    ])
     expect(await listed(`/events?search=${tag}%20saxophone%20quartet`)).toEqual(['inTitle'])
     expect(await listed(`/events?search=${tag}%20chair`)).toEqual(['inDescription'])
     expect(await listed(`/events?search=${tag}%20trombone`)).toEqual([])
@@ -59,7 +110,9 @@ describe('search', () => {
   })
 
   it('searches the language asked', async () => {
-    expect(await listed(`/events?search=${tag}%20r%C3%A9cital%20saxophone`, '/fr/wp-json')).toEqual(['otherWords'])
+    expect(await listed(`/events?search=${tag}%20r%C3%A9cital%20saxophone`, '/fr/wp-json')).toEqual(
+      ['otherWords'],
+    )
     expect(await listed(`/events?search=${tag}%20r%C3%A9cital%20saxophone`)).toEqual([])
     // Accents do not count (`test/search-semantics.test.ts`): the English "Piano recital".
     expect(await listed(`/events?search=${tag}%20r%C3%A9cital`)).toEqual(['otherWords'])
@@ -67,23 +120,53 @@ describe('search', () => {
 
   it('answers short, odd and wildcard-like searches without failing', async () => {
     for (const search of ['a', 'sa', '%25', '_', '%5C', "'", 'x'.repeat(300), '%E2%9C%93']) {
-      const response = await fetch(`${api.url}/wp-json/vendor/events/v1/events?search=${tag}%20${search}`)
+      const response = await fetch(
+        `${api.url}/wp-json/vendor/events/v1/events?search=${tag}%20${search}`,
+      )
       expect(response.status, search).toBe(200)
     }
-    expect(await listed(`/events?search=${tag}%20sa`)).toEqual(['inDescription', 'inExcerpt', 'inTitle'])
+    expect(await listed(`/events?search=${tag}%20sa`)).toEqual([
+      'inDescription',
+      'inExcerpt',
+      'inTitle',
+    ])
   })
 
   // Venues and organizers: every fragment in one of the fields (`SEARCH_FIELDS` in `endpoints/linkedPosts/controller.ts`).
   it('searches venues, organizers and terms', async () => {
-    const venue = await payload.create({ collection: 'venues', data: { name: `${tag} Québec Hall`, city: 'Québec', status: 'publish' } as never, overrideAccess: true })
-    const organizer = await payload.create({ collection: 'organizers', data: { name: `${tag} Society`, email: `${tag}@example.org`, status: 'publish' } as never, overrideAccess: true })
-    const category = await payload.create({ collection: 'event-categories', data: { name: `${tag} Brass` } as never, overrideAccess: true })
-    const get = async (path: string) => (await (await fetch(`${api.url}/wp-json/vendor/events/v1${path}`)).json()) as Record<string, { id: number }[]>
-    expect((await get(`/venues?search=${tag}%20qu%C3%A9bec`)).venues!.map((item) => item.id)).toEqual([venue.id])
+    const venue = await payload.create({
+      collection: 'venues',
+      data: { name: `${tag} Québec Hall`, city: 'Québec', status: 'publish' } as never,
+      overrideAccess: true,
+    })
+    const organizer = await payload.create({
+      collection: 'organizers',
+      data: { name: `${tag} Society`, email: `${tag}@example.org`, status: 'publish' } as never,
+      overrideAccess: true,
+    })
+    const category = await payload.create({
+      collection: 'event-categories',
+      data: { name: `${tag} Brass` } as never,
+      overrideAccess: true,
+    })
+    const get = async (path: string) =>
+      (await (await fetch(`${api.url}/wp-json/vendor/events/v1${path}`)).json()) as Record<
+        string,
+        { id: number }[]
+      >
+    expect(
+      (await get(`/venues?search=${tag}%20qu%C3%A9bec`)).venues!.map((item) => item.id),
+    ).toEqual([venue.id])
     expect((await get(`/venues?search=${tag}%20montreal`)).venues).toEqual([])
-    expect((await get(`/venues?search=${tag}%20hall`)).venues!.map((item) => item.id)).toEqual([venue.id])
-    expect((await get(`/organizers?search=${tag}%40example`)).organizers!.map((item) => item.id)).toEqual([organizer.id])
-    expect((await get(`/categories?search=${tag}&hide_empty=false`)).categories!.map((item) => item.id)).toEqual([category.id])
+    expect((await get(`/venues?search=${tag}%20hall`)).venues!.map((item) => item.id)).toEqual([
+      venue.id,
+    ])
+    expect(
+      (await get(`/organizers?search=${tag}%40example`)).organizers!.map((item) => item.id),
+    ).toEqual([organizer.id])
+    expect(
+      (await get(`/categories?search=${tag}&hide_empty=false`)).categories!.map((item) => item.id),
+    ).toEqual([category.id])
   })
 
   it('has a trigram index of each searched text, folded, where pg_trgm is available (and of the raw title, for the admin search)', async () => {
@@ -91,7 +174,9 @@ describe('search', () => {
     const { rows } = (await db.execute(sql`
       SELECT EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm') AS available,
         (SELECT array_agg(indexname::text ORDER BY indexname) FROM pg_indexes
-          WHERE tablename IN ('events_locales', 'venues', 'venues_locales', 'organizers', 'organizers_locales') AND indexdef LIKE '%gin_trgm_ops%') AS indexes`)) as { rows: { available: boolean; indexes: null | string[] }[] }
+          WHERE tablename IN ('events_locales', 'venues', 'venues_locales', 'organizers', 'organizers_locales') AND indexdef LIKE '%gin_trgm_ops%') AS indexes`)) as {
+      rows: { available: boolean; indexes: null | string[] }[]
+    }
     expect(rows[0]!.available).toBe(true)
     expect(rows[0]!.indexes).toEqual([
       'events_locales_description_text_fold_trgm_idx',
@@ -118,7 +203,9 @@ describe('search', () => {
       'venues_zip_fold_trgm_idx',
     ])
     // The fold is declared at its real cost, so that the planner reads a rare word's matches through these indexes (`searchCosts.ts`).
-    const cost = (await db.execute(sql`SELECT procost FROM pg_proc WHERE oid = to_regprocedure('calendar_unaccent(regdictionary, text)')`)) as { rows: { procost: number }[] }
+    const cost = (await db.execute(
+      sql`SELECT procost FROM pg_proc WHERE oid = to_regprocedure('calendar_unaccent(regdictionary, text)')`,
+    )) as { rows: { procost: number }[] }
     expect(cost.rows.map((row) => Number(row.procost))).toEqual([100])
   })
 })

@@ -41,24 +41,40 @@ describe('remembered application-password sign-ins (src/auth/recentApplicationPa
   })
 
   /** The sign-in's own look-ups (`basicAuthStrategy.ts`): the account by login, the password by its hash. */
-  const isSignInLookup = (text: string) => /from "users"/.test(text) ? /"users"\."(email|username)" =/.test(text) : /from "application_passwords"/.test(text) && /"password_hash" =/.test(text)
+  const isSignInLookup = (text: string) =>
+    /from "users"/.test(text)
+      ? /"users"\."(email|username)" =/.test(text)
+      : /from "application_passwords"/.test(text) && /"password_hash" =/.test(text)
 
   /** A request that answers 200 only to someone who may edit posts (an author may; nobody signed in may not). */
   async function listDrafts(login: string, password: string) {
     const before = statements.length
-    const response = await fetch(`${api.url}/wp-json/vendor/events/v1/events?status=draft`, { headers: basic(login, password) })
+    const response = await fetch(`${api.url}/wp-json/vendor/events/v1/events?status=draft`, {
+      headers: basic(login, password),
+    })
     await response.arrayBuffer()
-    return { lookups: statements.slice(before).filter(isSignInLookup).length, status: response.status }
+    return {
+      lookups: statements.slice(before).filter(isSignInLookup).length,
+      status: response.status,
+    }
   }
 
   async function newApplicationPassword(name: string) {
-    return (await payload.create({ collection: 'application-passwords', data: { name } as never, ...as(owner) })) as unknown as { id: number; password: string }
+    return (await payload.create({
+      collection: 'application-passwords',
+      data: { name } as never,
+      ...as(owner),
+    })) as unknown as { id: number; password: string }
   }
 
   /** Waits for the background update that records a password's use (its first in a minute). */
   async function useRecorded(id: number) {
     for (let attempt = 0; attempt < 500; attempt++) {
-      const stored = (await payload.findByID({ collection: 'application-passwords', id, overrideAccess: true })) as { lastUsedAt?: null | string }
+      const stored = (await payload.findByID({
+        collection: 'application-passwords',
+        id,
+        overrideAccess: true,
+      })) as { lastUsedAt?: null | string }
       if (stored.lastUsedAt) return
       await new Promise((resolve) => setTimeout(resolve, 10))
     }
@@ -85,7 +101,12 @@ describe('remembered application-password sign-ins (src/auth/recentApplicationPa
   it('forgets it at once when the account changes (a new account password)', async () => {
     const password = await newApplicationPassword('Account change')
     await signInRemembered(password)
-    await payload.update({ collection: 'users', data: { password: `${owner.password}-new` } as never, id: owner.id, overrideAccess: true })
+    await payload.update({
+      collection: 'users',
+      data: { password: `${owner.password}-new` } as never,
+      id: owner.id,
+      overrideAccess: true,
+    })
     // Looked up again on the very next request, and the account password changed at once.
     expect(await listDrafts(owner.username, password.password)).toEqual({ lookups: 2, status: 200 })
     expect((await listDrafts(owner.username, owner.password)).status).toBe(401)

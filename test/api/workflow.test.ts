@@ -3,7 +3,14 @@ import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { publishDueItems } from '../../src/jobs/publishScheduledItems'
-import { as, createUser, failureOf, getTestPayload, type TestUser, unique } from '../helpers/payload'
+import {
+  as,
+  createUser,
+  failureOf,
+  getTestPayload,
+  type TestUser,
+  unique,
+} from '../helpers/payload'
 
 const eventData = (extra: Record<string, unknown> = {}) => ({
   title: unique('Workflow event'),
@@ -18,12 +25,21 @@ const anHourAgo = () => new Date(Date.now() - 3_600_000).toISOString()
 
 describe('status workflow (docs/compatibility.md, "Status workflow and roles")', () => {
   let payload: Payload
-  const users = {} as Record<'administrator' | 'author' | 'contributor' | 'editor' | 'subscriber', TestUser>
+  const users = {} as Record<
+    'administrator' | 'author' | 'contributor' | 'editor' | 'subscriber',
+    TestUser
+  >
   const otherAuthor = {} as { user: TestUser }
 
   beforeAll(async () => {
     payload = await getTestPayload()
-    for (const role of ['administrator', 'editor', 'author', 'contributor', 'subscriber'] as const) {
+    for (const role of [
+      'administrator',
+      'editor',
+      'author',
+      'contributor',
+      'subscriber',
+    ] as const) {
       users[role] = await createUser(payload, role)
     }
     otherAuthor.user = await createUser(payload, 'author')
@@ -41,57 +57,110 @@ describe('status workflow (docs/compatibility.md, "Status workflow and roles")',
     ['contributor', 'private', 'pending'],
     ['contributor', 'draft', 'draft'],
   ] as const)('%s asking for %s gets %s', async (role, requested, expected) => {
-    const event = await create(users[role], { status: requested, publishedAt: requested === 'future' ? inOneHour() : undefined })
+    const event = await create(users[role], {
+      status: requested,
+      publishedAt: requested === 'future' ? inOneHour() : undefined,
+    })
     expect(event.status).toBe(expected)
     expect((event.author as { id: number }).id ?? event.author).toBe(users[role].id)
   })
 
   it('refuses creation to anonymous callers and subscribers', async () => {
     expect((await failureOf(() => create(null, { status: 'draft' }))).name).toBe('Forbidden')
-    expect((await failureOf(() => create(users.subscriber, { status: 'draft' }))).name).toBe('Forbidden')
+    expect((await failureOf(() => create(users.subscriber, { status: 'draft' }))).name).toBe(
+      'Forbidden',
+    )
   })
 
   it('turns publish with a date to come into future, and future with a past date into publish', async () => {
-    expect((await create(users.editor, { status: 'publish', publishedAt: inOneHour() })).status).toBe('future')
-    expect((await create(users.editor, { status: 'future', publishedAt: anHourAgo() })).status).toBe('publish')
+    expect(
+      (await create(users.editor, { status: 'publish', publishedAt: inOneHour() })).status,
+    ).toBe('future')
+    expect(
+      (await create(users.editor, { status: 'future', publishedAt: anHourAgo() })).status,
+    ).toBe('publish')
     expect((await create(users.editor, { status: 'future' })).status).toBe('publish')
   })
 
   it('lets contributors edit only their own unpublished items', async () => {
     const own = await create(users.contributor, { status: 'draft' })
-    const updated = await payload.update({ collection: 'events', id: own.id, data: { title: 'renamed' } as never, ...as(users.contributor) })
+    const updated = await payload.update({
+      collection: 'events',
+      id: own.id,
+      data: { title: 'renamed' } as never,
+      ...as(users.contributor),
+    })
     expect(updated.title).toBe('renamed')
 
     const published = await create(users.editor, { status: 'publish' })
     const marker = unique('nope')
-    await failureOf(() => payload.update({ collection: 'events', id: published.id, data: { title: marker } as never, ...as(users.contributor) }))
-    expect((await payload.findByID({ collection: 'events', id: published.id })).title).not.toBe(marker)
+    await failureOf(() =>
+      payload.update({
+        collection: 'events',
+        id: published.id,
+        data: { title: marker } as never,
+        ...as(users.contributor),
+      }),
+    )
+    expect((await payload.findByID({ collection: 'events', id: published.id })).title).not.toBe(
+      marker,
+    )
 
     const ownPending = await create(users.contributor, { status: 'pending' })
-    await payload.update({ collection: 'events', id: ownPending.id, data: { status: 'publish' } as never, ...as(users.editor) })
-    await failureOf(() => payload.update({ collection: 'events', id: ownPending.id, data: { title: marker } as never, ...as(users.contributor) }))
+    await payload.update({
+      collection: 'events',
+      id: ownPending.id,
+      data: { status: 'publish' } as never,
+      ...as(users.editor),
+    })
+    await failureOf(() =>
+      payload.update({
+        collection: 'events',
+        id: ownPending.id,
+        data: { title: marker } as never,
+        ...as(users.contributor),
+      }),
+    )
   })
 
   it('lets authors edit their own items but not another author’s', async () => {
     const mine = await create(users.author, { status: 'publish' })
-    await payload.update({ collection: 'events', id: mine.id, data: { status: 'draft' } as never, ...as(users.author) })
+    await payload.update({
+      collection: 'events',
+      id: mine.id,
+      data: { status: 'draft' } as never,
+      ...as(users.author),
+    })
     const theirs = await create(otherAuthor.user, { status: 'publish' })
-    await failureOf(() => payload.update({ collection: 'events', id: theirs.id, data: { status: 'draft' } as never, ...as(users.author) }))
+    await failureOf(() =>
+      payload.update({
+        collection: 'events',
+        id: theirs.id,
+        data: { status: 'draft' } as never,
+        ...as(users.author),
+      }),
+    )
     expect((await payload.findByID({ collection: 'events', id: theirs.id })).status).toBe('publish')
   })
 
   it('does not let a contributor hand an item to someone else', async () => {
     const event = await create(users.contributor, { status: 'draft', author: users.editor.id })
-    expect(((event.author as { id?: number })?.id ?? event.author)).toBe(users.contributor.id)
+    expect((event.author as { id?: number })?.id ?? event.author).toBe(users.contributor.id)
   })
 
   it('shows anonymous callers and subscribers published items only', async () => {
     const statuses = ['draft', 'pending', 'private', 'publish'] as const
     const ids: Record<string, number> = {}
-    for (const status of statuses) ids[status] = (await create(users.editor, { status })).id as number
-    ids.future = (await create(users.editor, { status: 'future', publishedAt: inOneHour() })).id as number
+    for (const status of statuses)
+      ids[status] = (await create(users.editor, { status })).id as number
+    ids.future = (await create(users.editor, { status: 'future', publishedAt: inOneHour() }))
+      .id as number
     const trashed = await create(users.editor, { status: 'publish' })
-    await payload.update({ collection: 'events', id: trashed.id, data: { status: 'trash' } as never })
+    await payload.update({
+      collection: 'events',
+      id: trashed.id,
+      data: { status: 'trash' } as never,
+    })
     ids.trash = trashed.id as number
 
     const where = { id: { in: Object.values(ids) } }
@@ -99,29 +168,54 @@ describe('status workflow (docs/compatibility.md, "Status workflow and roles")',
       const seen = await payload.find({ collection: 'events', where, ...as(viewer) })
       expect(seen.docs.map((doc) => doc.id)).toEqual([ids.publish])
       expect(seen.totalDocs).toBe(1)
-      await failureOf(() => payload.findByID({ collection: 'events', id: ids.draft!, ...as(viewer) }))
+      await failureOf(() =>
+        payload.findByID({ collection: 'events', id: ids.draft!, ...as(viewer) }),
+      )
     }
     const editorView = await payload.find({ collection: 'events', where, ...as(users.editor) })
     expect(editorView.totalDocs).toBe(6)
   })
 
   it('hides a draft venue inside a published event from anonymous callers', async () => {
-    const venue = await payload.create({ collection: 'venues', data: { name: unique('Secret venue'), status: 'draft' } })
+    const venue = await payload.create({
+      collection: 'venues',
+      data: { name: unique('Secret venue'), status: 'draft' },
+    })
     const event = await create(users.editor, { status: 'publish', venue: venue.id })
-    const anonymous = await payload.findByID({ collection: 'events', id: event.id, depth: 1, ...as(null) })
+    const anonymous = await payload.findByID({
+      collection: 'events',
+      id: event.id,
+      depth: 1,
+      ...as(null),
+    })
     expect(anonymous.venue === null || typeof anonymous.venue !== 'object').toBe(true)
-    const editor = await payload.findByID({ collection: 'events', id: event.id, depth: 1, ...as(users.editor) })
+    const editor = await payload.findByID({
+      collection: 'events',
+      id: event.id,
+      depth: 1,
+      ...as(users.editor),
+    })
     expect((editor.venue as { name: string }).name).toBe(venue.name)
   })
 
   it('trashes with the slug freed and restores the previous status and slug', async () => {
     const event = await create(users.editor, { status: 'pending' })
-    const trashed = await payload.update({ collection: 'events', id: event.id, data: { status: 'trash' } as never, ...as(users.editor) })
+    const trashed = await payload.update({
+      collection: 'events',
+      id: event.id,
+      data: { status: 'trash' } as never,
+      ...as(users.editor),
+    })
     expect(trashed.status).toBe('trash')
     expect(trashed.slug).toBe(`${event.slug}__trashed`)
     expect(trashed.statusBeforeTrash).toBe('pending')
 
-    const restored = await payload.update({ collection: 'events', id: event.id, data: { status: trashed.statusBeforeTrash } as never, ...as(users.editor) })
+    const restored = await payload.update({
+      collection: 'events',
+      id: event.id,
+      data: { status: trashed.statusBeforeTrash } as never,
+      ...as(users.editor),
+    })
     expect(restored.status).toBe('pending')
     expect(restored.slug).toBe(event.slug)
   })
@@ -131,8 +225,20 @@ describe('scheduled publication', () => {
   it('publishes future items whose date has come, and only those', async () => {
     const payload = await getTestPayload()
     const editor = await createUser(payload, 'editor')
-    const soon = await payload.create({ collection: 'venues', data: { name: unique('soon'), status: 'future', publishedAt: new Date(Date.now() + 1500).toISOString() }, ...as(editor) })
-    const later = await payload.create({ collection: 'events', data: eventData({ status: 'future', publishedAt: inOneHour() }) as never, ...as(editor) })
+    const soon = await payload.create({
+      collection: 'venues',
+      data: {
+        name: unique('soon'),
+        status: 'future',
+        publishedAt: new Date(Date.now() + 1500).toISOString(),
+      },
+      ...as(editor),
+    })
+    const later = await payload.create({
+      collection: 'events',
+      data: eventData({ status: 'future', publishedAt: inOneHour() }) as never,
+      ...as(editor),
+    })
     expect(soon.status).toBe('future')
 
     const req = { payload, user: null, context: {} } as never
@@ -140,17 +246,32 @@ describe('scheduled publication', () => {
     expect((await payload.findByID({ collection: 'venues', id: soon.id })).status).toBe('future')
 
     await new Promise((resolve) => setTimeout(resolve, 1600))
-    expect(await publishDueItems({ collections: ['events', 'venues', 'organizers'], req })).toBeGreaterThanOrEqual(1)
+    expect(
+      await publishDueItems({ collections: ['events', 'venues', 'organizers'], req }),
+    ).toBeGreaterThanOrEqual(1)
     expect((await payload.findByID({ collection: 'venues', id: soon.id })).status).toBe('publish')
     expect((await payload.findByID({ collection: 'events', id: later.id })).status).toBe('future')
   })
 
   it('runs as a queued Payload job', async () => {
     const payload = await getTestPayload()
-    const due = await payload.create({ collection: 'organizers', data: { name: unique('due'), status: 'future', publishedAt: new Date(Date.now() + 1000).toISOString() } })
+    const due = await payload.create({
+      collection: 'organizers',
+      data: {
+        name: unique('due'),
+        status: 'future',
+        publishedAt: new Date(Date.now() + 1000).toISOString(),
+      },
+    })
     await new Promise((resolve) => setTimeout(resolve, 1200))
-    await payload.jobs.queue({ task: 'publishScheduledItems', input: {}, queue: 'events-calendar' } as never)
+    await payload.jobs.queue({
+      task: 'publishScheduledItems',
+      input: {},
+      queue: 'events-calendar',
+    } as never)
     await payload.jobs.run({ queue: 'events-calendar' })
-    expect((await payload.findByID({ collection: 'organizers', id: due.id })).status).toBe('publish')
+    expect((await payload.findByID({ collection: 'organizers', id: due.id })).status).toBe(
+      'publish',
+    )
   })
 })

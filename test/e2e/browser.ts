@@ -30,10 +30,15 @@ export async function launchChromium(): Promise<Browser> {
   const found = await findChromium()
   fs.mkdirSync(ARTIFACTS, { recursive: true })
   try {
-    return await chromium.launch({ args: FLAGS, executablePath: found.executablePath, headless: true })
+    return await chromium.launch({
+      args: FLAGS,
+      executablePath: found.executablePath,
+      headless: true,
+    })
   } catch (error) {
     throw new Error(
       `Chromium (${found.source}: ${found.executablePath}) did not start: ${(error as Error).message}\nSet CHROMIUM_PATH to another Chromium, or SKIP_E2E=1 to skip the browser tests.`,
+      { cause: error },
     )
   }
 }
@@ -46,8 +51,16 @@ export const pageErrors: string[] = []
  * told another, and in English unless told another language (its Accept-Language and
  * `navigator.language`, from which Payload picks the admin's language).
  */
-export async function newPage(browser: Browser, timezoneId = 'America/New_York', locale = 'en-US'): Promise<Page> {
-  const context = await browser.newContext({ locale, timezoneId, viewport: { height: 1000, width: 1400 } })
+export async function newPage(
+  browser: Browser,
+  timezoneId = 'America/New_York',
+  locale = 'en-US',
+): Promise<Page> {
+  const context = await browser.newContext({
+    locale,
+    timezoneId,
+    viewport: { height: 1000, width: 1400 },
+  })
   const page = await context.newPage()
   page.setDefaultTimeout(30_000)
   page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`))
@@ -58,7 +71,12 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ fullPage: true, path: path.join(ARTIFACTS, `${name}.png`) })
 }
 
-export async function signIn(page: Page, base: string, login: string, password: string): Promise<void> {
+export async function signIn(
+  page: Page,
+  base: string,
+  login: string,
+  password: string,
+): Promise<void> {
   await page.goto(`${base}/admin/login`)
   await page.fill('input[name="username"]', login)
   await page.fill('input[name="password"]', password)
@@ -85,7 +103,9 @@ export async function dragWithMouse(page: Page, from: Locator, to: Locator): Pro
   if (!start || !end) throw new Error('dragWithMouse: the source or the target is not on screen')
   await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2)
   await page.mouse.down()
-  await page.mouse.move(start.x + start.width / 2 + 10, start.y + start.height / 2 + 10, { steps: 5 })
+  await page.mouse.move(start.x + start.width / 2 + 10, start.y + start.height / 2 + 10, {
+    steps: 5,
+  })
   await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2, { steps: 15 })
   await page.mouse.up()
 }

@@ -6,7 +6,11 @@ export type ChromiumSource = 'CHROMIUM_PATH' | 'npm' | 'system'
 export type FoundChromium = { executablePath: string; source: ChromiumSource }
 
 /** Debian's package (`apt-get install chromium`) and the usual names elsewhere. */
-const SYSTEM_CHROMIUMS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']
+const SYSTEM_CHROMIUMS = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+]
 
 /**
  * The Chromium the browser tests drive, in this order:
@@ -21,13 +25,15 @@ const SYSTEM_CHROMIUMS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/us
  */
 export async function findChromium(env: NodeJS.ProcessEnv = process.env): Promise<FoundChromium> {
   if (env.CHROMIUM_PATH) {
-    if (!fs.existsSync(env.CHROMIUM_PATH)) throw new Error(`No Chromium at CHROMIUM_PATH=${env.CHROMIUM_PATH}.`)
+    if (!fs.existsSync(env.CHROMIUM_PATH))
+      throw new Error(`No Chromium at CHROMIUM_PATH=${env.CHROMIUM_PATH}.`)
     return { executablePath: env.CHROMIUM_PATH, source: 'CHROMIUM_PATH' }
   }
   if (env.E2E_BROWSER !== 'npm') {
     const system = SYSTEM_CHROMIUMS.find((candidate) => fs.existsSync(candidate))
     if (system) return { executablePath: system, source: 'system' }
-    if (env.E2E_BROWSER === 'system') throw new Error(`No system Chromium (looked for ${SYSTEM_CHROMIUMS.join(', ')}).`)
+    if (env.E2E_BROWSER === 'system')
+      throw new Error(`No system Chromium (looked for ${SYSTEM_CHROMIUMS.join(', ')}).`)
   }
   return { executablePath: await npmChromium(), source: 'npm' }
 }

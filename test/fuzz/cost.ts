@@ -27,34 +27,76 @@ import { ATTACKS } from './costAttacks'
 import { markdownTable, runCostAttacks } from './costRun'
 import { startCostTarget } from './costTarget'
 
-type Options = { allSizes: boolean; events: number; imageSize: number; markdown?: string; maxMinutes: number; only?: string[]; thresholdMs: number; timeoutMs: number }
+type Options = {
+  allSizes: boolean
+  events: number
+  imageSize: number
+  markdown?: string
+  maxMinutes: number
+  only?: string[]
+  thresholdMs: number
+  timeoutMs: number
+}
 
 const USAGE = `npm run fuzz -- --cost [--only ${ATTACKS.map((attack) => attack.name).join(',')}] [--events 3750] [--threshold 500] [--timeout 30] [--image 16000] [--all-sizes] [--markdown FILE] [--max-minutes 20]`
 
 function readOptions(argv: string[]): Options {
-  const options: Options = { allSizes: false, events: 3_750, imageSize: 16_000, maxMinutes: 20, thresholdMs: 500, timeoutMs: 30_000 }
+  const options: Options = {
+    allSizes: false,
+    events: 3_750,
+    imageSize: 16_000,
+    maxMinutes: 20,
+    thresholdMs: 500,
+    timeoutMs: 30_000,
+  }
   for (let index = 0; index < argv.length; index++) {
     const [flag, inline] = argv[index]!.split('=', 2)
     const value = () => inline ?? argv[++index] ?? ''
     switch (flag) {
-      case '--cost': break
-      case '--only': options.only = value().split(','); break
-      case '--events': options.events = Number(value()); break
-      case '--threshold': options.thresholdMs = Number(value()); break
-      case '--timeout': options.timeoutMs = Number(value()) * 1_000; break
-      case '--image': options.imageSize = Number(value()); break
-      case '--all-sizes': options.allSizes = true; break
-      case '--markdown': options.markdown = value(); break
-      case '--max-minutes': options.maxMinutes = Number(value()); break
+      case '--cost':
+        break
+      case '--only':
+        options.only = value().split(',')
+        break
+      case '--events':
+        options.events = Number(value())
+        break
+      case '--threshold':
+        options.thresholdMs = Number(value())
+        break
+      case '--timeout':
+        options.timeoutMs = Number(value()) * 1_000
+        break
+      case '--image':
+        options.imageSize = Number(value())
+        break
+      case '--all-sizes':
+        options.allSizes = true
+        break
+      case '--markdown':
+        options.markdown = value()
+        break
+      case '--max-minutes':
+        options.maxMinutes = Number(value())
+        break
       case '--help':
         console.log(USAGE)
-        process.exit(0)
-      default: throw new Error(`Unknown option ${argv[index]}\n${USAGE}`)
+        return process.exit(0)
+      default:
+        throw new Error(`Unknown option ${argv[index]}\n${USAGE}`)
     }
   }
   const unknown = options.only?.filter((name) => !ATTACKS.some((attack) => attack.name === name))
-  if (unknown?.length) throw new Error(`No attack named ${unknown.join(', ')}; there are ${ATTACKS.map((attack) => attack.name).join(', ')}`)
-  for (const [name, value] of Object.entries({ events: options.events, threshold: options.thresholdMs, timeout: options.timeoutMs, 'max-minutes': options.maxMinutes })) {
+  if (unknown?.length)
+    throw new Error(
+      `No attack named ${unknown.join(', ')}; there are ${ATTACKS.map((attack) => attack.name).join(', ')}`,
+    )
+  for (const [name, value] of Object.entries({
+    events: options.events,
+    threshold: options.thresholdMs,
+    timeout: options.timeoutMs,
+    'max-minutes': options.maxMinutes,
+  })) {
     if (!(value > 0)) throw new Error(`--${name} must be a positive number`)
   }
   return options
@@ -74,15 +116,27 @@ export async function costFuzz(argv: string[]): Promise<number> {
     console.error(`[cost] still running after ${options.maxMinutes} minutes: stopping.`)
     void cleanup().finally(() => process.exit(2))
   }, options.maxMinutes * 60_000)
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void cleanup().finally(() => process.exit(130)))
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.on(signal, () => void cleanup().finally(() => process.exit(130)))
   try {
-    log(`threshold ${options.thresholdMs} ms, request timeout ${options.timeoutMs / 1000} s; attacker 127.0.0.2, other client 127.0.0.3`)
-    const results = await runCostAttacks(target, attacks, { allSizes: options.allSizes, log, thresholdMs: options.thresholdMs, timeoutMs: options.timeoutMs })
+    log(
+      `threshold ${options.thresholdMs} ms, request timeout ${options.timeoutMs / 1000} s; attacker 127.0.0.2, other client 127.0.0.3`,
+    )
+    const results = await runCostAttacks(target, attacks, {
+      allSizes: options.allSizes,
+      log,
+      thresholdMs: options.thresholdMs,
+      timeoutMs: options.timeoutMs,
+    })
     const table = markdownTable(results)
     console.log(`\n${table}\n`)
     if (options.markdown) await fs.writeFile(options.markdown, `${table}\n`)
     const failed = results.filter((result) => result.failures.length)
-    log(failed.length ? `${failed.length} of ${results.length - 1} sizes failed: ${[...new Set(failed.map((result) => result.attack))].join(', ')}` : `all ${results.length - 1} sizes passed`)
+    log(
+      failed.length
+        ? `${failed.length} of ${results.length - 1} sizes failed: ${[...new Set(failed.map((result) => result.attack))].join(', ')}`
+        : `all ${results.length - 1} sizes passed`,
+    )
     return failed.length ? 1 : 0
   } finally {
     clearTimeout(deadline)

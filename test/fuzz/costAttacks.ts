@@ -3,7 +3,12 @@ import type { CostSeedSummary } from './costCalendar'
 import { PROBE_PATHS } from './costProbe'
 
 /** One request of an attack, sent as written: the path is not normalised (`/_next/../api/…` stays). */
-export type AttackRequest = { body?: string; headers?: Record<string, string>; method: 'GET' | 'POST'; path: string }
+export type AttackRequest = {
+  body?: string
+  headers?: Record<string, string>
+  method: 'GET' | 'POST'
+  path: string
+}
 
 /** One size of an attack: its requests, all sent at once. */
 export type AttackStep = { requests: AttackRequest[]; size: string }
@@ -20,39 +25,75 @@ export type Attack = {
 const EVENTS = '/wp-json/vendor/events/v1/events'
 const JSON_TYPE = { 'content-type': 'application/json' }
 /** Payload's REST API reads a POST with this header and a form body as a GET with that query (its admin's long filters). */
-const PAYLOAD_GET = { 'content-type': 'application/x-www-form-urlencoded', 'x-payload-http-method-override': 'GET' }
+const PAYLOAD_GET = {
+  'content-type': 'application/x-www-form-urlencoded',
+  'x-payload-http-method-override': 'GET',
+}
 
 const kb = (bytes: number) => (bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${bytes} B`)
 const count = (n: number) => n.toLocaleString('en')
-const times = (n: number, request: AttackRequest): AttackRequest[] => Array.from({ length: n }, () => request)
+const times = (n: number, request: AttackRequest): AttackRequest[] =>
+  Array.from({ length: n }, () => request)
 const range = (n: number) => Array.from({ length: n }, (_, index) => index + 1)
 
 /** A relative date as long as `bytes`: "+1 day +1 day …", which PHP's strtotime (and ours) reads word by word. */
-const longDate = (bytes: number) => '+1 day '.repeat(Math.ceil(bytes / 7)).slice(0, bytes).trimEnd()
+const longDate = (bytes: number) =>
+  '+1 day '
+    .repeat(Math.ceil(bytes / 7))
+    .slice(0, bytes)
+    .trimEnd()
 
-const basic = (login: string, password: string) => ({ authorization: `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}` })
-const asContributor = (seed: CostSeedSummary) => ({ ...JSON_TYPE, ...basic(seed.contributor.email, seed.contributor.appPassword) })
+const basic = (login: string, password: string) => ({
+  authorization: `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`,
+})
+const asContributor = (seed: CostSeedSummary) => ({
+  ...JSON_TYPE,
+  ...basic(seed.contributor.email, seed.contributor.appPassword),
+})
 
 /** `where[and][i][or][0][venue.name][like]=…`: one relationship join per clause. */
-const joins = (n: number) => range(n).map((i) => `where[and][${i - 1}][or][0][venue.name][like]=cost${i}`).join('&')
+const joins = (n: number) =>
+  range(n)
+    .map((i) => `where[and][${i - 1}][or][0][venue.name][like]=cost${i}`)
+    .join('&')
 
 /** `where[and][0][and][0]…[title][equals]=x`, `depth` levels deep. */
 const nestedWhere = (depth: number) => `where${'[and][0]'.repeat(depth)}[title][equals]=x`
 
-const graphql = (query: string): AttackRequest => ({ body: JSON.stringify({ query }), headers: JSON_TYPE, method: 'POST', path: '/api/graphql' })
+const graphql = (query: string): AttackRequest => ({
+  body: JSON.stringify({ query }),
+  headers: JSON_TYPE,
+  method: 'POST',
+  path: '/api/graphql',
+})
 
 /** A small request of each kind the attacks send, reads and a contributor's writes, with nothing costly in it. */
 export function warmUpRequests(seed: CostSeedSummary): AttackRequest[] {
-  const write = (path: string, body: Record<string, unknown>): AttackRequest => ({ body: JSON.stringify(body), headers: asContributor(seed), method: 'POST', path })
+  const write = (path: string, body: Record<string, unknown>): AttackRequest => ({
+    body: JSON.stringify(body),
+    headers: asContributor(seed),
+    method: 'POST',
+    path,
+  })
   return [
     ...PROBE_PATHS.map((path) => ({ method: 'GET' as const, path })),
     { method: 'GET', path: `${EVENTS}?start_date=2027-01-01&per_page=5` },
-    { body: JSON.stringify({ start_date: '2027-01-01', categories: [1] }), headers: JSON_TYPE, method: 'POST', path: `${EVENTS}?_method=GET` },
+    {
+      body: JSON.stringify({ start_date: '2027-01-01', categories: [1] }),
+      headers: JSON_TYPE,
+      method: 'POST',
+      path: `${EVENTS}?_method=GET`,
+    },
     { body: joins(1), headers: PAYLOAD_GET, method: 'POST', path: '/api/events' },
     graphql('{ Events(limit: 1) { totalDocs docs { id venue { id } } } }'),
     { method: 'GET', path: '/events.ics?start_date=2027-01-01&end_date=2027-01-02' },
     { method: 'GET', path: '/readyz' },
-    write(EVENTS, { title: 'Warm-up', description: 'a b', start_date: '2027-05-01 10:00:00', end_date: '2027-05-01 12:00:00' }),
+    write(EVENTS, {
+      title: 'Warm-up',
+      description: 'a b',
+      start_date: '2027-05-01 10:00:00',
+      end_date: '2027-05-01 12:00:00',
+    }),
     write('/wp-json/vendor/events/v1/venues', { venue: 'Warm-up venue' }),
     write('/wp-json/vendor/events/v1/organizers', { organizer: 'Warm-up organizer' }),
     write('/api/venues', { name: 'Warm-up venue (REST)' }),
@@ -71,9 +112,24 @@ export const ATTACKS: Attack[] = [
     steps: () => [
       ...[1_024, 10 * 1_024, 100 * 1_024, 840 * 1_024].map((bytes) => ({
         size: kb(bytes),
-        requests: [{ body: JSON.stringify({ start_date: longDate(bytes) }), headers: JSON_TYPE, method: 'POST' as const, path: `${EVENTS}?_method=GET` }],
+        requests: [
+          {
+            body: JSON.stringify({ start_date: longDate(bytes) }),
+            headers: JSON_TYPE,
+            method: 'POST' as const,
+            path: `${EVENTS}?_method=GET`,
+          },
+        ],
       })),
-      { size: `${kb(840 * 1_024)} ×2`, requests: times(2, { body: JSON.stringify({ start_date: longDate(840 * 1_024) }), headers: JSON_TYPE, method: 'POST', path: `${EVENTS}?_method=GET` }) },
+      {
+        size: `${kb(840 * 1_024)} ×2`,
+        requests: times(2, {
+          body: JSON.stringify({ start_date: longDate(840 * 1_024) }),
+          headers: JSON_TYPE,
+          method: 'POST',
+          path: `${EVENTS}?_method=GET`,
+        }),
+      },
     ],
   },
   {
@@ -82,8 +138,24 @@ export const ATTACKS: Attack[] = [
     // Node refuses a request head over 16 KB (431): the query stays under it.
     what: '`?start_date=+1 day +1 day …` in the query of the events list and the calendar feed',
     steps: () => [
-      ...[1_024, 4 * 1_024, 14 * 1_024].map((bytes) => ({ size: `${kb(bytes)} list`, requests: [{ method: 'GET' as const, path: `${EVENTS}?start_date=${encodeURIComponent(longDate(Math.floor(bytes / 1.9)))}` }] })),
-      { size: `${kb(14 * 1_024)} feed`, requests: [{ method: 'GET', path: `/events.ics?start_date=${encodeURIComponent(longDate(Math.floor((14 * 1_024) / 1.9)))}` }] },
+      ...[1_024, 4 * 1_024, 14 * 1_024].map((bytes) => ({
+        size: `${kb(bytes)} list`,
+        requests: [
+          {
+            method: 'GET' as const,
+            path: `${EVENTS}?start_date=${encodeURIComponent(longDate(Math.floor(bytes / 1.9)))}`,
+          },
+        ],
+      })),
+      {
+        size: `${kb(14 * 1_024)} feed`,
+        requests: [
+          {
+            method: 'GET',
+            path: `/events.ics?start_date=${encodeURIComponent(longDate(Math.floor((14 * 1_024) / 1.9)))}`,
+          },
+        ],
+      },
     ],
   },
   {
@@ -91,35 +163,91 @@ export const ATTACKS: Attack[] = [
     name: 'where-joins',
     what: '`where[and][i][or][0][venue.name][like]=…` on `/api/events` (POST with `X-Payload-HTTP-Method-Override: GET`)',
     steps: () => [
-      ...[10, 30, 100, 200, 300, 1_000].map((n) => ({ size: `${count(n)} clauses`, requests: [{ body: joins(n), headers: PAYLOAD_GET, method: 'POST' as const, path: '/api/events' }] })),
-      { size: '30 clauses ×12', requests: times(12, { body: joins(30), headers: PAYLOAD_GET, method: 'POST', path: '/api/events' }) },
+      ...[10, 30, 100, 200, 300, 1_000].map((n) => ({
+        size: `${count(n)} clauses`,
+        requests: [
+          { body: joins(n), headers: PAYLOAD_GET, method: 'POST' as const, path: '/api/events' },
+        ],
+      })),
+      {
+        size: '30 clauses ×12',
+        requests: times(12, {
+          body: joins(30),
+          headers: PAYLOAD_GET,
+          method: 'POST',
+          path: '/api/events',
+        }),
+      },
     ],
   },
   {
     finding: 11,
     name: 'where-in',
     what: '`where[id][in]=1,2,…` on `/api/events` (POST with `X-Payload-HTTP-Method-Override: GET`)',
-    steps: () => [100, 1_000, 10_000, 70_000].map((n) => ({ size: `${count(n)} values`, requests: [{ body: `where[id][in]=${range(n).join(',')}`, headers: PAYLOAD_GET, method: 'POST', path: '/api/events' }] })),
+    steps: () =>
+      [100, 1_000, 10_000, 70_000].map((n) => ({
+        size: `${count(n)} values`,
+        requests: [
+          {
+            body: `where[id][in]=${range(n).join(',')}`,
+            headers: PAYLOAD_GET,
+            method: 'POST',
+            path: '/api/events',
+          },
+        ],
+      })),
   },
   {
     finding: 11,
     name: 'categories-list',
     what: '`{"categories": [1, 2, …]}` in the body of `POST /events?_method=GET`',
-    steps: () => [100, 1_000, 10_000, 70_000].map((n) => ({ size: `${count(n)} ids`, requests: [{ body: JSON.stringify({ categories: range(n) }), headers: JSON_TYPE, method: 'POST', path: `${EVENTS}?_method=GET` }] })),
+    steps: () =>
+      [100, 1_000, 10_000, 70_000].map((n) => ({
+        size: `${count(n)} ids`,
+        requests: [
+          {
+            body: JSON.stringify({ categories: range(n) }),
+            headers: JSON_TYPE,
+            method: 'POST',
+            path: `${EVENTS}?_method=GET`,
+          },
+        ],
+      })),
   },
   {
     finding: 11,
     name: 'nesting',
     what: 'nesting depth: `where[and][0][and][0]…` on `/api/events`, `{"categories": [[[…]]]}` with `?_method=GET`, GraphQL `where: {AND: [{AND: …}]}`',
     steps: () => [
-      ...[10, 100, 1_000].map((depth) => ({ size: `where depth ${count(depth)}`, requests: [{ body: nestedWhere(depth), headers: PAYLOAD_GET, method: 'POST' as const, path: '/api/events' }] })),
+      ...[10, 100, 1_000].map((depth) => ({
+        size: `where depth ${count(depth)}`,
+        requests: [
+          {
+            body: nestedWhere(depth),
+            headers: PAYLOAD_GET,
+            method: 'POST' as const,
+            path: '/api/events',
+          },
+        ],
+      })),
       ...[100, 10_000, 100_000].map((depth) => ({
         size: `JSON depth ${count(depth)}`,
-        requests: [{ body: `{"categories":${'['.repeat(depth)}1${']'.repeat(depth)}}`, headers: JSON_TYPE, method: 'POST' as const, path: `${EVENTS}?_method=GET` }],
+        requests: [
+          {
+            body: `{"categories":${'['.repeat(depth)}1${']'.repeat(depth)}}`,
+            headers: JSON_TYPE,
+            method: 'POST' as const,
+            path: `${EVENTS}?_method=GET`,
+          },
+        ],
       })),
       ...[10, 100, 1_000].map((depth) => ({
         size: `GraphQL where depth ${count(depth)}`,
-        requests: [graphql(`{ Events(where: ${'{ AND: ['.repeat(depth)}{ title: { equals: "x" } }${'] }'.repeat(depth)}) { totalDocs } }`)],
+        requests: [
+          graphql(
+            `{ Events(where: ${'{ AND: ['.repeat(depth)}{ title: { equals: "x" } }${'] }'.repeat(depth)}) { totalDocs } }`,
+          ),
+        ],
       })),
     ],
   },
@@ -129,7 +257,10 @@ export const ATTACKS: Attack[] = [
     what: 'the calendar feed `/events.ics`, upcoming events and a window of 100 years, in parallel',
     steps: () => {
       const upcoming: AttackRequest = { method: 'GET', path: '/events.ics' }
-      const wide: AttackRequest = { method: 'GET', path: '/events.ics?start_date=2000-01-01&end_date=2100-12-31' }
+      const wide: AttackRequest = {
+        method: 'GET',
+        path: '/events.ics?start_date=2000-01-01&end_date=2100-12-31',
+      }
       return [
         { size: 'upcoming ×1', requests: [upcoming] },
         { size: 'wide ×1', requests: [wide] },
@@ -147,7 +278,19 @@ export const ATTACKS: Attack[] = [
     steps: (seed) =>
       [1_000, 10_000, 60_000].map((n) => ({
         size: `${count(n)} spaces`,
-        requests: [{ body: JSON.stringify({ title: 'Cost fuzzer', description: `a${' '.repeat(n)}b`, start_date: '2027-05-01 10:00:00', end_date: '2027-05-01 12:00:00' }), headers: asContributor(seed), method: 'POST', path: EVENTS }],
+        requests: [
+          {
+            body: JSON.stringify({
+              title: 'Cost fuzzer',
+              description: `a${' '.repeat(n)}b`,
+              start_date: '2027-05-01 10:00:00',
+              end_date: '2027-05-01 12:00:00',
+            }),
+            headers: asContributor(seed),
+            method: 'POST',
+            path: EVENTS,
+          },
+        ],
       })),
   },
   {
@@ -155,8 +298,28 @@ export const ATTACKS: Attack[] = [
     name: 'venue-names',
     what: "a contributor's new venue named `<<<…` (`POST /venues`; Payload's `POST /api/venues` at the largest size)",
     steps: (seed) => [
-      ...[1_000, 10_000, 40_000].map((n) => ({ size: `${count(n)} <`, requests: [{ body: JSON.stringify({ venue: '<'.repeat(n) }), headers: asContributor(seed), method: 'POST' as const, path: '/wp-json/vendor/events/v1/venues' }] })),
-      { size: '40,000 < (REST)', requests: [{ body: JSON.stringify({ name: '<'.repeat(40_000) }), headers: asContributor(seed), method: 'POST', path: '/api/venues' }] },
+      ...[1_000, 10_000, 40_000].map((n) => ({
+        size: `${count(n)} <`,
+        requests: [
+          {
+            body: JSON.stringify({ venue: '<'.repeat(n) }),
+            headers: asContributor(seed),
+            method: 'POST' as const,
+            path: '/wp-json/vendor/events/v1/venues',
+          },
+        ],
+      })),
+      {
+        size: '40,000 < (REST)',
+        requests: [
+          {
+            body: JSON.stringify({ name: '<'.repeat(40_000) }),
+            headers: asContributor(seed),
+            method: 'POST',
+            path: '/api/venues',
+          },
+        ],
+      },
     ],
   },
   {
@@ -164,19 +327,37 @@ export const ATTACKS: Attack[] = [
     name: 'organizer-names',
     what: "a contributor's new organizer named `&&&…` (`POST /organizers`)",
     steps: (seed) =>
-      [1_000, 10_000, 40_000].map((n) => ({ size: `${count(n)} &`, requests: [{ body: JSON.stringify({ organizer: '&'.repeat(n) }), headers: asContributor(seed), method: 'POST', path: '/wp-json/vendor/events/v1/organizers' }] })),
+      [1_000, 10_000, 40_000].map((n) => ({
+        size: `${count(n)} &`,
+        requests: [
+          {
+            body: JSON.stringify({ organizer: '&'.repeat(n) }),
+            headers: asContributor(seed),
+            method: 'POST',
+            path: '/wp-json/vendor/events/v1/organizers',
+          },
+        ],
+      })),
   },
   {
     finding: 8,
     name: 'next-bypass',
     what: '`/_next/../api/events?limit=100&depth=2` in parallel: outside the per-client limit if `/_next/` is exempt',
-    steps: () => [8, 32, 64].map((n) => ({ size: `×${n}`, requests: times(n, { method: 'GET', path: '/_next/../api/events?limit=100&depth=2' }) })),
+    steps: () =>
+      [8, 32, 64].map((n) => ({
+        size: `×${n}`,
+        requests: times(n, { method: 'GET', path: '/_next/../api/events?limit=100&depth=2' }),
+      })),
   },
   {
     finding: 8,
     name: 'readyz',
     what: '`/readyz` in parallel (a database check each, before the per-client limit)',
-    steps: () => [50, 200, 500].map((n) => ({ size: `×${n}`, requests: times(n, { method: 'GET', path: '/readyz' }) })),
+    steps: () =>
+      [50, 200, 500].map((n) => ({
+        size: `×${n}`,
+        requests: times(n, { method: 'GET', path: '/readyz' }),
+      })),
   },
   {
     finding: 8,
@@ -184,7 +365,10 @@ export const ATTACKS: Attack[] = [
     what: "`/_next/image` of the large public image at Next's widths, in parallel, each width once",
     steps: (seed) => {
       if (!seed.image) return []
-      const image = (width: number): AttackRequest => ({ method: 'GET', path: `/_next/image?url=${encodeURIComponent(`/api/media/file/${seed.image}`)}&w=${width}&q=75` })
+      const image = (width: number): AttackRequest => ({
+        method: 'GET',
+        path: `/_next/image?url=${encodeURIComponent(`/api/media/file/${seed.image}`)}&w=${width}&q=75`,
+      })
       // Next's widths (deviceSizes and imageSizes); each asked once, so that none is answered from Next's cache.
       const widths = [3840, 2048, 1920, 1200, 1080, 828, 750, 640, 384, 256, 128, 96, 64, 48, 32]
       return [
@@ -201,11 +385,29 @@ export const ATTACKS: Attack[] = [
     steps: () => [
       ...[10, 50, 200].map((n) => ({
         size: `${n} aliases`,
-        requests: [graphql(`{ ${range(n).map((i) => `a${i}: Events(limit: 100, page: ${i}) { docs { id title description venue { id name } organizers { id name } categories { id name } } }`).join(' ')} }`)],
+        requests: [
+          graphql(
+            `{ ${range(n)
+              .map(
+                (i) =>
+                  `a${i}: Events(limit: 100, page: ${i}) { docs { id title description venue { id name } organizers { id name } categories { id name } } }`,
+              )
+              .join(' ')} }`,
+          ),
+        ],
       })),
       ...[10, 100, 1_000].map((n) => ({
         size: `${count(n)} OR clauses`,
-        requests: [graphql(`{ Events(where: { OR: [${range(n).map((i) => `{ title: { like: "cost${i}" } }, { organizers: { equals: ${i} } }, { categories: { equals: ${i} } }`).join(', ')}] }) { totalDocs docs { id } } }`)],
+        requests: [
+          graphql(
+            `{ Events(where: { OR: [${range(n)
+              .map(
+                (i) =>
+                  `{ title: { like: "cost${i}" } }, { organizers: { equals: ${i} } }, { categories: { equals: ${i} } }`,
+              )
+              .join(', ')}] }) { totalDocs docs { id } } }`,
+          ),
+        ],
       })),
     ],
   },

@@ -39,7 +39,11 @@ async function main() {
   const account = async (role: string): Promise<Account & { id: number }> => {
     const email = `cost-${role}@example.test`
     const password = `cost-${role}-password`
-    const user = await payload.create({ collection: 'users', data: { email, password, role, username: `cost-${role}` } as never, overrideAccess: true })
+    const user = await payload.create({
+      collection: 'users',
+      data: { email, password, role, username: `cost-${role}` } as never,
+      overrideAccess: true,
+    })
     return { email, id: Number(user.id), password }
   }
   const contributor = await account('contributor')
@@ -48,16 +52,31 @@ async function main() {
     collection: 'application-passwords' as never,
     data: { name: 'cost fuzzer' } as never,
     overrideAccess: true,
-    user: { ...(await payload.findByID({ collection: 'users', id: contributor.id, overrideAccess: true })), collection: 'users' },
+    user: {
+      ...(await payload.findByID({
+        collection: 'users',
+        id: contributor.id,
+        overrideAccess: true,
+      })),
+      collection: 'users',
+    },
   })) as unknown as { password: string }
 
   await protectedItems(payload)
   const image = imageSize > 0 ? await largeImage(payload, imageSize) : undefined
-  const published = await payload.count({ collection: 'events', overrideAccess: true, where: { status: { equals: 'publish' } } })
+  const published = await payload.count({
+    collection: 'events',
+    overrideAccess: true,
+    where: { status: { equals: 'publish' } },
+  })
 
   const result: CostSeedSummary = {
     ...summary,
-    contributor: { email: contributor.email, password: contributor.password, appPassword: issued.password },
+    contributor: {
+      email: contributor.email,
+      password: contributor.password,
+      appPassword: issued.password,
+    },
     image,
     published: published.totalDocs,
     subscriber: { email: subscriber.email, password: subscriber.password },
@@ -68,11 +87,27 @@ async function main() {
 /** A published event, venue and organizer behind a password, whatever the random seed chose. */
 async function protectedItems(payload: Payload) {
   const common = { status: 'publish', password: 'cost fuzzer' }
-  const venue = await payload.create({ collection: 'venues', data: { name: 'Protected venue', address: '1 Hidden Road', ...common } as never, overrideAccess: true })
-  const organizer = await payload.create({ collection: 'organizers', data: { name: 'Protected organizer', email: 'hidden@example.org', ...common } as never, overrideAccess: true })
+  const venue = await payload.create({
+    collection: 'venues',
+    data: { name: 'Protected venue', address: '1 Hidden Road', ...common } as never,
+    overrideAccess: true,
+  })
+  const organizer = await payload.create({
+    collection: 'organizers',
+    data: { name: 'Protected organizer', email: 'hidden@example.org', ...common } as never,
+    overrideAccess: true,
+  })
   await payload.create({
     collection: 'events',
-    data: { title: 'Protected event', cost: '42', startDate: '2027-04-01T10:00:00Z', endDate: '2027-04-01T12:00:00Z', venue: venue.id, organizers: [organizer.id], ...common } as never,
+    data: {
+      title: 'Protected event',
+      cost: '42',
+      startDate: '2027-04-01T10:00:00Z',
+      endDate: '2027-04-01T12:00:00Z',
+      venue: venue.id,
+      organizers: [organizer.id],
+      ...common,
+    } as never,
     overrideAccess: true,
   })
 }
@@ -84,11 +119,18 @@ async function protectedItems(payload: Payload) {
  */
 async function largeImage(payload: Payload, size: number): Promise<string> {
   const { default: sharp } = await import('sharp')
-  const data = await sharp({ create: { width: size, height: size, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+  const data = await sharp({
+    create: { width: size, height: size, channels: 3, background: { r: 200, g: 120, b: 40 } },
+  })
     .png({ compressionLevel: 9 })
     .toBuffer()
   const name = `cost-fuzz-${Date.now().toString(36)}.png`
-  const media = await payload.create({ collection: 'media', data: { alt: 'A large image' } as never, file: { data, mimetype: 'image/png', name, size: data.length }, overrideAccess: true })
+  const media = await payload.create({
+    collection: 'media',
+    data: { alt: 'A large image' } as never,
+    file: { data, mimetype: 'image/png', name, size: data.length },
+    overrideAccess: true,
+  })
   return String((media as unknown as { filename: string }).filename)
 }
 

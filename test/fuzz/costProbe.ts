@@ -1,7 +1,15 @@
 import { Worker } from 'node:worker_threads'
 
 /** One request of the other client: when it began and ended (epoch ms), how long it took, what came back. */
-export type ProbeSample = { end: number; error?: string; ms: number; path: string; retryAfter: boolean; start: number; status: number }
+export type ProbeSample = {
+  end: number
+  error?: string
+  ms: number
+  path: string
+  retryAfter: boolean
+  start: number
+  status: number
+}
 
 export type Probe = {
   /** The samples that overlap [from, to]. */
@@ -21,11 +29,23 @@ export const PROBE_PATHS = ['/healthz', '/wp-json/vendor/events/v1/events?per_pa
  * Starts the other client (`costProbeWorker.mjs`) in its own thread: `paths` of `base`, each asked
  * one request at a time from `localAddress` (another loopback address than the attacker's).
  */
-export function startProbe(args: { base: string; intervalMs?: number; localAddress: string; paths?: string[]; timeoutMs: number }): Probe {
+export function startProbe(args: {
+  base: string
+  intervalMs?: number
+  localAddress: string
+  paths?: string[]
+  timeoutMs: number
+}): Probe {
   const samples: ProbeSample[] = []
   const paths = args.paths ?? PROBE_PATHS
   const worker = new Worker(new URL('./costProbeWorker.mjs', import.meta.url), {
-    workerData: { base: args.base, intervalMs: args.intervalMs ?? 100, localAddress: args.localAddress, paths, timeoutMs: args.timeoutMs },
+    workerData: {
+      base: args.base,
+      intervalMs: args.intervalMs ?? 100,
+      localAddress: args.localAddress,
+      paths,
+      timeoutMs: args.timeoutMs,
+    },
   })
   let stopped: () => void = () => undefined
   const done = new Promise<void>((resolve) => (stopped = resolve))
@@ -61,10 +81,16 @@ export function startProbe(args: { base: string; intervalMs?: number; localAddre
 }
 
 /** A request of `path` that began after `after` and was answered within `thresholdMs`; samples arrive in the order they ended. */
-function latestFast(samples: ProbeSample[], path: string, after: number, thresholdMs: number): ProbeSample | undefined {
+function latestFast(
+  samples: ProbeSample[],
+  path: string,
+  after: number,
+  thresholdMs: number,
+): ProbeSample | undefined {
   for (let index = samples.length - 1; index >= 0 && samples[index]!.end > after; index--) {
     const sample = samples[index]!
-    if (sample.path === path && sample.start > after && sample.ms <= thresholdMs && !sample.error) return sample
+    if (sample.path === path && sample.start > after && sample.ms <= thresholdMs && !sample.error)
+      return sample
   }
   return undefined
 }

@@ -28,7 +28,13 @@ async function probe(path) {
     try {
       // A new connection each time, as a new visitor's: a kept-alive one that the server closes as
       // idle just as a request is sent on it would fail for the client's reasons, not the server's.
-      const response = await agent.request({ origin: base, path, method: 'GET', reset: true, signal: AbortSignal.timeout(timeoutMs) })
+      const response = await agent.request({
+        origin: base,
+        path,
+        method: 'GET',
+        reset: true,
+        signal: AbortSignal.timeout(timeoutMs),
+      })
       status = response.statusCode
       retryAfter = response.headers['retry-after'] !== undefined
       await response.body.dump()

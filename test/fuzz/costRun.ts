@@ -42,7 +42,14 @@ export type StepResult = {
   statuses: Record<string, number>
 }
 
-type Answer = { error?: string; ms: number; retryAfter: boolean; status: number; text: string; timedOut: boolean }
+type Answer = {
+  error?: string
+  ms: number
+  retryAfter: boolean
+  status: number
+  text: string
+  timedOut: boolean
+}
 
 /** After an attack, how long the other client may stay slow before its statements are cancelled, then before the run gives up. */
 const RECOVERY_MS = 60_000
@@ -55,23 +62,43 @@ const RECOVERY_MS = 60_000
  * apart), when an attack's request got no answer within `timeoutMs`, or when the server did not
  * recover. Before the attacks, a quiet period measures the other client's usual latency.
  */
-export async function runCostAttacks(target: CostTarget, attacks: Attack[], options: CostOptions): Promise<StepResult[]> {
-  const agent = new Agent({ bodyTimeout: options.timeoutMs, headersTimeout: options.timeoutMs, localAddress: ATTACKER_ADDRESS })
-  const probe = startProbe({ base: target.base, localAddress: PROBE_ADDRESS, timeoutMs: options.timeoutMs + RECOVERY_MS })
+export async function runCostAttacks(
+  target: CostTarget,
+  attacks: Attack[],
+  options: CostOptions,
+): Promise<StepResult[]> {
+  const agent = new Agent({
+    bodyTimeout: options.timeoutMs,
+    headersTimeout: options.timeoutMs,
+    localAddress: ATTACKER_ADDRESS,
+  })
+  const probe = startProbe({
+    base: target.base,
+    localAddress: PROBE_ADDRESS,
+    timeoutMs: options.timeoutMs + RECOVERY_MS,
+  })
   const results: StepResult[] = []
   try {
     // Each surface asked once first, as on a site that has been serving for a while: a first request
     // loads code (Next's routes, GraphQL's schema, the writes' HTML and Lexical conversions) that no
     // attack should be blamed for.
     const warmUp: string[] = []
-    for (const request of warmUpRequests(target.seed)) warmUp.push(`${(await send(agent, target.base, request, options.timeoutMs)).status || 'error'}`)
+    for (const request of warmUpRequests(target.seed))
+      warmUp.push(
+        `${(await send(agent, target.base, request, options.timeoutMs)).status || 'error'}`,
+      )
     options.log(`warm-up: ${warmUp.join(' ')}`)
     const warm = await probe.recovered(Date.now(), options.thresholdMs, RECOVERY_MS)
-    if (warm === null) throw new Error(`another client waits more than ${options.thresholdMs} ms with no attack running: nothing to measure against`)
+    if (warm === null)
+      throw new Error(
+        `another client waits more than ${options.thresholdMs} ms with no attack running: nothing to measure against`,
+      )
     // Then a quiet moment: the other client's latency with no attack (its read is then kept, as on a site).
     const quietFrom = Date.now()
     await new Promise((resolve) => setTimeout(resolve, 3_000))
-    results.push(measure('(none)', 'quiet', probe.during(quietFrom, Date.now()), [], 0, 0, [], options))
+    results.push(
+      measure('(none)', 'quiet', probe.during(quietFrom, Date.now()), [], 0, 0, [], options),
+    )
     options.log(formatStep(results.at(-1)!))
 
     for (const attack of attacks) {
@@ -87,7 +114,10 @@ export async function runCostAttacks(target: CostTarget, attacks: Attack[], opti
         }
         if (result.failures.length && !options.allSizes) {
           const skipped = steps.slice(steps.indexOf(step) + 1).map((next) => next.size)
-          if (skipped.length) options.log(`  ${attack.name}: larger sizes skipped (${skipped.join(', ')}); --all-sizes runs them`)
+          if (skipped.length)
+            options.log(
+              `  ${attack.name}: larger sizes skipped (${skipped.join(', ')}); --all-sizes runs them`,
+            )
           break
         }
       }
@@ -99,10 +129,19 @@ export async function runCostAttacks(target: CostTarget, attacks: Attack[], opti
   }
 }
 
-async function runStep(target: CostTarget, agent: Agent, probe: ReturnType<typeof startProbe>, attack: Attack, step: AttackStep, options: CostOptions): Promise<StepResult> {
+async function runStep(
+  target: CostTarget,
+  agent: Agent,
+  probe: ReturnType<typeof startProbe>,
+  attack: Attack,
+  step: AttackStep,
+  options: CostOptions,
+): Promise<StepResult> {
   const from = Date.now()
   const began = performance.now()
-  const answers = await Promise.all(step.requests.map((request) => send(agent, target.base, request, options.timeoutMs)))
+  const answers = await Promise.all(
+    step.requests.map((request) => send(agent, target.base, request, options.timeoutMs)),
+  )
   const ms = performance.now() - began
   const answered = Date.now()
   // The attack may outlive its answers (work the server carries on with, a blocked event loop).
@@ -111,15 +150,34 @@ async function runStep(target: CostTarget, agent: Agent, probe: ReturnType<typeo
   const failures: string[] = []
   if (recoveredAt === null) {
     recoveredAt = await probe.recovered(Date.now(), options.thresholdMs, RECOVERY_MS)
-    if (recoveredAt === null) failures.push(`the server did not recover within ${(2 * RECOVERY_MS) / 1000} s`)
+    if (recoveredAt === null)
+      failures.push(`the server did not recover within ${(2 * RECOVERY_MS) / 1000} s`)
   }
   const until = recoveredAt ?? Date.now()
-  const result = measure(attack.name, step.size, probe.during(from, until), answers, ms, recoveredAt === null ? null : Math.round(recoveredAt - answered), leftRunning, options)
+  const result = measure(
+    attack.name,
+    step.size,
+    probe.during(from, until),
+    answers,
+    ms,
+    recoveredAt === null ? null : Math.round(recoveredAt - answered),
+    leftRunning,
+    options,
+  )
   result.failures.unshift(...failures)
   return result
 }
 
-function measure(attack: string, size: string, samples: ProbeSample[], answers: Answer[], ms: number, recoveryMs: null | number, leftRunning: string[], options: CostOptions): StepResult {
+function measure(
+  attack: string,
+  size: string,
+  samples: ProbeSample[],
+  answers: Answer[],
+  ms: number,
+  recoveryMs: null | number,
+  leftRunning: string[],
+  options: CostOptions,
+): StepResult {
   const failures: string[] = []
   const examples: string[] = []
   const statuses: Record<string, number> = {}
@@ -128,12 +186,19 @@ function measure(attack: string, size: string, samples: ProbeSample[], answers: 
   for (const answer of answers) {
     // GraphQL refuses a query (too complex, invalid) with 200 and `errors`: not a success either.
     const refused = answer.status === 200 && /^\s*\{\s*"errors"/.test(answer.text)
-    const key = answer.timedOut ? 'timeout' : answer.error ? 'error' : refused ? '200 errors' : String(answer.status)
+    const key = answer.timedOut
+      ? 'timeout'
+      : answer.error
+        ? 'error'
+        : refused
+          ? '200 errors'
+          : String(answer.status)
     statuses[key] = (statuses[key] ?? 0) + 1
     if (answer.status === 503 && answer.retryAfter) limited++
     else if (answer.status >= 500) serverErrors++
     // The first answer of each kind that is not a success, to tell a refusal from a crash.
-    if (statuses[key] === 1 && (answer.status >= 400 || answer.error || refused)) examples.push(`${key}: ${answer.error ?? answer.text.replace(/\s+/g, ' ').slice(0, 160)}`)
+    if (statuses[key] === 1 && (answer.status >= 400 || answer.error || refused))
+      examples.push(`${key}: ${answer.error ?? answer.text.replace(/\s+/g, ' ').slice(0, 160)}`)
   }
   const timeouts = answers.filter((answer) => answer.timedOut).length
   const transport = answers.filter((answer) => answer.error && !answer.timedOut).length
@@ -145,7 +210,8 @@ function measure(attack: string, size: string, samples: ProbeSample[], answers: 
   for (const path of PROBE_PATHS) {
     const own = samples.filter((sample) => sample.path === path)
     probe[path] = Math.round(Math.max(0, ...own.map((sample) => sample.ms)))
-    if (probe[path]! > options.thresholdMs) failures.push(`another client waited ${probe[path]} ms for ${path}`)
+    if (probe[path]! > options.thresholdMs)
+      failures.push(`another client waited ${probe[path]} ms for ${path}`)
     for (const sample of own) {
       if (sample.status === 503 && sample.retryAfter) limited++
       else if (sample.status >= 500 || sample.error) {
@@ -154,32 +220,74 @@ function measure(attack: string, size: string, samples: ProbeSample[], answers: 
       }
     }
   }
-  return { attack, examples, failures, leftRunning, limited, ms: Math.round(ms), probe, recoveryMs, size, statuses }
+  return {
+    attack,
+    examples,
+    failures,
+    leftRunning,
+    limited,
+    ms: Math.round(ms),
+    probe,
+    recoveryMs,
+    size,
+    statuses,
+  }
 }
 
 /** One request, from the attacker's address; the answer's first characters are kept for the report. */
-async function send(agent: Agent, base: string, request: AttackRequest, timeoutMs: number): Promise<Answer> {
+async function send(
+  agent: Agent,
+  base: string,
+  request: AttackRequest,
+  timeoutMs: number,
+): Promise<Answer> {
   const began = performance.now()
   const signal = AbortSignal.timeout(timeoutMs)
   try {
     // A connection each (`reset`): a kept-alive one the server closes as idle after a blocked moment would fail the next request.
-    const response = await agent.request({ body: request.body, headers: request.headers, method: request.method, origin: base, path: request.path, reset: true, signal })
+    const response = await agent.request({
+      body: request.body,
+      headers: request.headers,
+      method: request.method,
+      origin: base,
+      path: request.path,
+      reset: true,
+      signal,
+    })
     let text = ''
     for await (const chunk of response.body) if (text.length < 400) text += String(chunk)
-    return { ms: performance.now() - began, retryAfter: response.headers['retry-after'] !== undefined, status: response.statusCode, text, timedOut: false }
+    return {
+      ms: performance.now() - began,
+      retryAfter: response.headers['retry-after'] !== undefined,
+      status: response.statusCode,
+      text,
+      timedOut: false,
+    }
   } catch (error) {
     const timedOut = signal.aborted || /timeout/i.test((error as Error).name ?? '')
-    return { error: `${(error as Error).name}: ${(error as Error).message}`, ms: performance.now() - began, retryAfter: false, status: 0, text: '', timedOut }
+    return {
+      error: `${(error as Error).name}: ${(error as Error).message}`,
+      ms: performance.now() - began,
+      retryAfter: false,
+      status: 0,
+      text: '',
+      timedOut,
+    }
   }
 }
 
 export function formatStep(result: StepResult): string {
-  const statuses = Object.entries(result.statuses).map(([status, n]) => `${n}×${status}`).join(' ') || '-'
+  const statuses =
+    Object.entries(result.statuses)
+      .map(([status, n]) => `${n}×${status}`)
+      .join(' ') || '-'
   const probe = PROBE_PATHS.map((path) => `${result.probe[path]} ms`).join(' / ')
   const verdict = result.failures.length ? `FAIL: ${result.failures.join('; ')}` : 'ok'
   const extra = [
     result.limited ? `${result.limited}×503 with Retry-After` : '',
-    result.recoveryMs !== null && result.recoveryMs > 1_000 ? `the other client was served within the threshold again ${result.recoveryMs} ms after the attack's last answer` : '',
+    result.recoveryMs !== null && result.recoveryMs > 1_000
+      ? `the other client was served within the threshold again ${result.recoveryMs} ms after the attack's last answer`
+      : '',
     result.leftRunning.length ? `left running: ${result.leftRunning.join(' | ')}` : '',
     ...result.examples,
   ].filter(Boolean)
@@ -189,8 +297,21 @@ export function formatStep(result: StepResult): string {
 /** The results as a Markdown table, for the closing note. */
 export function markdownTable(results: StepResult[]): string {
   const rows = results.map((result) => {
-    const statuses = Object.entries(result.statuses).map(([status, n]) => `${n}×${status}`).join(' ') || '-'
-    const cells = [result.attack, result.size, String(result.ms), statuses, String(result.limited), ...PROBE_PATHS.map((path) => String(result.probe[path])), String(result.recoveryMs ?? '-'), result.leftRunning.length ? String(result.leftRunning.length) : '', result.failures.length ? `FAIL: ${result.failures.join('; ')}` : 'ok']
+    const statuses =
+      Object.entries(result.statuses)
+        .map(([status, n]) => `${n}×${status}`)
+        .join(' ') || '-'
+    const cells = [
+      result.attack,
+      result.size,
+      String(result.ms),
+      statuses,
+      String(result.limited),
+      ...PROBE_PATHS.map((path) => String(result.probe[path])),
+      String(result.recoveryMs ?? '-'),
+      result.leftRunning.length ? String(result.leftRunning.length) : '',
+      result.failures.length ? `FAIL: ${result.failures.join('; ')}` : 'ok',
+    ]
     return `| ${cells.map((cell) => cell.replace(/\|/g, '\\|')).join(' | ')} |`
   })
   return [

@@ -26,7 +26,12 @@ export type CostTarget = {
  * by `costCalendar.ts`: an embedded Postgres in a temporary folder (with a real site's settings),
  * or `databaseUrl` when given (an empty database). Uploads go to the temporary folder too.
  */
-export async function startCostTarget(args: { databaseUrl?: string; events: number; imageSize: number; log: (message: string) => void }): Promise<CostTarget> {
+export async function startCostTarget(args: {
+  databaseUrl?: string
+  events: number
+  imageSize: number
+  log: (message: string) => void
+}): Promise<CostTarget> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'pec-cost-'))
   let database: { stop: () => Promise<void>; url: string } | undefined
   let server: ServerProcess | undefined
@@ -38,14 +43,27 @@ export async function startCostTarget(args: { databaseUrl?: string; events: numb
   try {
     database = args.databaseUrl
       ? { stop: async () => undefined, url: args.databaseUrl }
-      : await startEmbeddedPostgres({ database: 'events_calendar_cost', dir: path.join(dir, 'pg'), persistent: false })
+      : await startEmbeddedPostgres({
+          database: 'events_calendar_cost',
+          dir: path.join(dir, 'pg'),
+          persistent: false,
+        })
     const env = { DATA_DIR: path.join(dir, 'data'), PAYLOAD_SECRET: 'cost-fuzzer-secret' }
     let started = Date.now()
-    args.log(`seeding ${args.events.toLocaleString('en')} events${args.imageSize ? ` and a ${args.imageSize}×${args.imageSize} image` : ''}…`)
+    args.log(
+      `seeding ${args.events.toLocaleString('en')} events${args.imageSize ? ` and a ${args.imageSize}×${args.imageSize} image` : ''}…`,
+    )
     const summaryFile = path.join(dir, 'seed.json')
-    await runSeed(summaryFile, { ...env, COST_EVENTS: String(args.events), COST_IMAGE_SIZE: String(args.imageSize), DATABASE_URL: database.url })
+    await runSeed(summaryFile, {
+      ...env,
+      COST_EVENTS: String(args.events),
+      COST_IMAGE_SIZE: String(args.imageSize),
+      DATABASE_URL: database.url,
+    })
     const seed = JSON.parse(await fs.readFile(summaryFile, 'utf8')) as CostSeedSummary
-    args.log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${seed.published} published events of ${seed.events}, ${seed.venues} venues, ${seed.organizers} organizers`)
+    args.log(
+      `seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${seed.published} published events of ${seed.events}, ${seed.venues} venues, ${seed.organizers} organizers`,
+    )
     started = Date.now()
     args.log('starting the server as `npm start` does (it builds the admin panel first if needed)…')
     server = await startServerProcess({ databaseUrl: database.url, env })
@@ -81,16 +99,28 @@ export async function startCostTarget(args: { databaseUrl?: string; events: numb
 /** `costCalendar.ts` in a process of its own; its output only when it fails. */
 function runSeed(summaryFile: string, env: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', './src/server/register.mjs', 'test/fuzz/costCalendar.ts', summaryFile], {
-      cwd: ROOT,
-      env: { ...process.env, DISABLE_PAYLOAD_HMR: 'true', EVENTS_CALENDAR_RUN_JOBS: 'false', NODE_ENV: 'production', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const child = spawn(
+      process.execPath,
+      ['--import', './src/server/register.mjs', 'test/fuzz/costCalendar.ts', summaryFile],
+      {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          DISABLE_PAYLOAD_HMR: 'true',
+          EVENTS_CALENDAR_RUN_JOBS: 'false',
+          NODE_ENV: 'production',
+          ...env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
     let output = ''
     const keep = (chunk: Buffer) => (output = (output + chunk).slice(-8_000))
     child.stdout!.on('data', keep)
     child.stderr!.on('data', keep)
     child.on('error', reject)
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the seed exited with code ${code}:\n${output}`))))
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`the seed exited with code ${code}:\n${output}`)),
+    )
   })
 }

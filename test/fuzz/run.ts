@@ -34,12 +34,18 @@ const REQUESTS = argument('requests', 10_000)
 const SEED = argument('seed', Date.now() % 1_000_000)
 const CONCURRENCY = argument('concurrency', 8)
 
-const INTERNALS = /\bat .*\.(ts|js|mjs):\d+|\bselect\b.+\bfrom\b|\binsert into\b|syntax error at|node_modules|\/home\/|\/work\/|\/tmp\/|SQLSTATE|drizzle|Failed query/i
+const INTERNALS =
+  /\bat .*\.(ts|js|mjs):\d+|\bselect\b.+\bfrom\b|\binsert into\b|syntax error at|node_modules|\/home\/|\/work\/|\/tmp\/|SQLSTATE|drizzle|Failed query/i
 
 async function main() {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'pec-fuzz-'))
   const { startEmbeddedPostgres } = await import('../../src/server/db/embeddedPostgres')
-  const database = await startEmbeddedPostgres({ database: 'events_calendar_fuzz', dir: path.join(dir, 'pg'), fast: true, persistent: false })
+  const database = await startEmbeddedPostgres({
+    database: 'events_calendar_fuzz',
+    dir: path.join(dir, 'pg'),
+    fast: true,
+    persistent: false,
+  })
   process.env.DATABASE_URL = database.url
   process.env.DISABLE_PAYLOAD_HMR = 'true'
   process.env.EVENTS_CALENDAR_RUN_JOBS = 'false'
@@ -56,11 +62,26 @@ async function main() {
     const seeded = await seedSecrets(payload)
     const callers = [
       { name: 'visitor', headers: {} as Record<string, string> },
-      { name: 'contributor', headers: basic(seeded.contributor.email, seeded.contributor.password) },
+      {
+        name: 'contributor',
+        headers: basic(seeded.contributor.email, seeded.contributor.password),
+      },
     ]
-    const random = rng(SEED)
-    const counts = { requests: 0, serverErrors: 0, internals: 0, leaks: 0, lostWrites: 0, transportErrors: 0 }
-    const examples: Record<string, string[]> = { serverErrors: [], internals: [], leaks: [], lostWrites: [], transportErrors: [] }
+    const counts = {
+      requests: 0,
+      serverErrors: 0,
+      internals: 0,
+      leaks: 0,
+      lostWrites: 0,
+      transportErrors: 0,
+    }
+    const examples: Record<string, string[]> = {
+      serverErrors: [],
+      internals: [],
+      leaks: [],
+      lostWrites: [],
+      transportErrors: [],
+    }
     const byStatus = new Map<number, number>()
     const bySurface = new Map<string, number>()
     const created = new Map<string, { collection: string; id: number; what: string }>()
@@ -77,8 +98,8 @@ async function main() {
         const caller = callers[Math.floor(workerRandom() * callers.length)]!
         const request = hostileRequest(workerRandom, seeded.ids)
         const what = `${caller.name} ${request.method} ${request.path} ${request.body?.slice(0, 160) ?? ''}`
-        let status = 0
-        let text = ''
+        let status: number
+        let text: string
         try {
           const response = await send(api.url, request, caller.headers)
           status = response.status
@@ -108,11 +129,17 @@ async function main() {
         if (status >= 200 && status < 300) track(request, text, created, deleted)
       }
     }
-    await Promise.all(Array.from({ length: CONCURRENCY }, (_, index) => worker(rng(SEED * 31 + index))))
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, (_, index) => worker(rng(SEED * 31 + index))),
+    )
 
     for (const [key, item] of created) {
       if (deleted.has(key)) continue
-      const { totalDocs } = await payload.count({ collection: item.collection as never, overrideAccess: true, where: { id: { equals: item.id } } })
+      const { totalDocs } = await payload.count({
+        collection: item.collection as never,
+        overrideAccess: true,
+        where: { id: { equals: item.id } },
+      })
       if (totalDocs === 0) {
         counts.lostWrites++
         note('lostWrites', `${key} (${item.what})`)
@@ -120,8 +147,23 @@ async function main() {
     }
 
     const seconds = ((Date.now() - started) / 1000).toFixed(1)
-    console.log(JSON.stringify({ seed: SEED, seconds, ...counts, acknowledgedCreates: created.size, bySurface: Object.fromEntries(bySurface), byStatus: Object.fromEntries([...byStatus].sort(([a], [b]) => a - b)), examples }, null, 2))
-    process.exitCode = counts.serverErrors || counts.internals || counts.leaks || counts.lostWrites ? 1 : 0
+    console.log(
+      JSON.stringify(
+        {
+          seed: SEED,
+          seconds,
+          ...counts,
+          acknowledgedCreates: created.size,
+          bySurface: Object.fromEntries(bySurface),
+          byStatus: Object.fromEntries([...byStatus].sort(([a], [b]) => a - b)),
+          examples,
+        },
+        null,
+        2,
+      ),
+    )
+    process.exitCode =
+      counts.serverErrors || counts.internals || counts.leaks || counts.lostWrites ? 1 : 0
   } catch (error) {
     console.error(error)
     process.exitCode = 2
@@ -133,17 +175,31 @@ async function main() {
   }
 }
 
-async function send(base: string, request: FuzzRequest, headers: Record<string, string>): Promise<Response> {
+async function send(
+  base: string,
+  request: FuzzRequest,
+  headers: Record<string, string>,
+): Promise<Response> {
   return fetch(`${base}${request.path}`, {
     body: request.body,
-    headers: { ...headers, ...(request.body !== undefined ? { 'content-type': request.contentType ?? 'application/json' } : {}) },
+    headers: {
+      ...headers,
+      ...(request.body !== undefined
+        ? { 'content-type': request.contentType ?? 'application/json' }
+        : {}),
+    },
     method: request.method,
     signal: AbortSignal.timeout(30_000),
   })
 }
 
 /** Acknowledged creates (by id) and acknowledged deletes, to find writes that went missing. */
-function track(request: FuzzRequest, text: string, created: Map<string, { collection: string; id: number; what: string }>, deleted: Set<string>) {
+function track(
+  request: FuzzRequest,
+  text: string,
+  created: Map<string, { collection: string; id: number; what: string }>,
+  deleted: Set<string>,
+) {
   let body: any
   try {
     body = JSON.parse(text)
@@ -151,9 +207,23 @@ function track(request: FuzzRequest, text: string, created: Map<string, { collec
     return
   }
   if (request.method === 'POST' && request.collection && !request.path.includes('?_method')) {
-    const id = request.surface === 'compat' ? body?.id : request.surface === 'rest' ? body?.doc?.id : undefined
-    if (typeof id === 'number' && /\/(events|venues|organizers|categories|tags|event-categories|event-tags)$/.test(request.path.split('?')[0]!)) {
-      created.set(`${request.collection}:${id}`, { collection: request.collection, id, what: `${request.surface} ${request.path}` })
+    const id =
+      request.surface === 'compat'
+        ? body?.id
+        : request.surface === 'rest'
+          ? body?.doc?.id
+          : undefined
+    if (
+      typeof id === 'number' &&
+      /\/(events|venues|organizers|categories|tags|event-categories|event-tags)$/.test(
+        request.path.split('?')[0]!,
+      )
+    ) {
+      created.set(`${request.collection}:${id}`, {
+        collection: request.collection,
+        id,
+        what: `${request.surface} ${request.path}`,
+      })
     }
   }
   if (request.surface === 'graphql') {
@@ -162,7 +232,8 @@ function track(request: FuzzRequest, text: string, created: Map<string, { collec
       const id = (value as { id?: unknown } | null)?.id
       if (!match || typeof id !== 'number') continue
       const collection = `${match[2]!.toLowerCase()}s`
-      if (match[1] === 'create') created.set(`${collection}:${id}`, { collection, id, what: 'graphql create' })
+      if (match[1] === 'create')
+        created.set(`${collection}:${id}`, { collection, id, what: 'graphql create' })
       else deleted.add(`${collection}:${id}`)
     }
   }
@@ -170,7 +241,8 @@ function track(request: FuzzRequest, text: string, created: Map<string, { collec
     const id = /\/(\d+)(?:\?|$)/.exec(request.path)?.[1]
     if (id) deleted.add(`${request.collection}:${Number(id)}`)
     // A bulk delete (`DELETE /api/events?where=…`) may take anything: count all of its items as deleted.
-    for (const doc of body?.docs ?? []) if (typeof doc?.id === 'number') deleted.add(`${request.collection}:${doc.id}`)
+    for (const doc of body?.docs ?? [])
+      if (typeof doc?.id === 'number') deleted.add(`${request.collection}:${doc.id}`)
   }
   if (request.method === 'PATCH' || request.method === 'PUT' || request.method === 'POST') {
     // The compatibility API's DELETE may arrive as POST with _method, and trashing is an update.

@@ -5,7 +5,26 @@ import { randomBytes } from 'node:crypto'
 import type { SeededIds } from './generators'
 
 const richText = (text: string) => ({
-  root: { type: 'root', version: 1, direction: null, format: '', indent: 0, children: [{ type: 'paragraph', version: 1, direction: null, format: '', indent: 0, textFormat: 0, children: [{ type: 'text', version: 1, text, detail: 0, format: 0, mode: 'normal', style: '' }] }] },
+  root: {
+    type: 'root',
+    version: 1,
+    direction: null,
+    format: '',
+    indent: 0,
+    children: [
+      {
+        type: 'paragraph',
+        version: 1,
+        direction: null,
+        format: '',
+        indent: 0,
+        textFormat: 0,
+        children: [
+          { type: 'text', version: 1, text, detail: 0, format: 0, mode: 'normal', style: '' },
+        ],
+      },
+    ],
+  },
 })
 
 /**
@@ -25,16 +44,30 @@ export async function seedSecrets(payload: Payload) {
     const username = `${role}-${randomBytes(4).toString('hex')}`
     const password = `pw-${randomBytes(8).toString('hex')}`
     const email = `${username}@example.test`
-    const user = await payload.create({ collection: 'users', data: { email, password, role, username } as never, overrideAccess: true })
+    const user = await payload.create({
+      collection: 'users',
+      data: { email, password, role, username } as never,
+      overrideAccess: true,
+    })
     return { email, id: user.id as number, password }
   }
   const admin = await account('administrator')
   const contributor = await account('contributor')
-  const ids: SeededIds = { 'event-categories': [], 'event-tags': [], events: [], organizers: [], venues: [] }
+  const ids: SeededIds = {
+    'event-categories': [],
+    'event-tags': [],
+    events: [],
+    organizers: [],
+    venues: [],
+  }
 
   for (const collection of ['event-categories', 'event-tags'] as const) {
     for (const name of ['Music', '2147483648', '0x10']) {
-      const term = await payload.create({ collection, data: { name } as never, overrideAccess: true })
+      const term = await payload.create({
+        collection,
+        data: { name } as never,
+        overrideAccess: true,
+      })
       ids[collection].push(term.id as number)
     }
   }
@@ -49,12 +82,36 @@ export async function seedSecrets(payload: Payload) {
   for (const state of states) {
     const title = state.hidden ? secret() : `Public ${randomBytes(3).toString('hex')}`
     const content = state.hidden || state.protectedContent ? secret() : 'public content'
-    const common = { status: state.status, author: admin.id, ...(state.password ? { password: state.password } : {}), ...(state.publishedAt ? { publishedAt: state.publishedAt } : {}) }
-    const venue = await payload.create({ collection: 'venues', data: { name: title, description: richText(content), ...common } as never, overrideAccess: true })
-    const organizer = await payload.create({ collection: 'organizers', data: { name: title, description: richText(content), ...common } as never, overrideAccess: true })
+    const common = {
+      status: state.status,
+      author: admin.id,
+      ...(state.password ? { password: state.password } : {}),
+      ...(state.publishedAt ? { publishedAt: state.publishedAt } : {}),
+    }
+    const venue = await payload.create({
+      collection: 'venues',
+      data: { name: title, description: richText(content), ...common } as never,
+      overrideAccess: true,
+    })
+    const organizer = await payload.create({
+      collection: 'organizers',
+      data: { name: title, description: richText(content), ...common } as never,
+      overrideAccess: true,
+    })
     const event = await payload.create({
       collection: 'events',
-      data: { title, description: richText(content), excerpt: content, startDate: '2027-04-01T10:00:00Z', endDate: '2027-04-01T12:00:00Z', venue: venue.id, organizers: [organizer.id], categories: ids['event-categories'], tags: ids['event-tags'], ...common } as never,
+      data: {
+        title,
+        description: richText(content),
+        excerpt: content,
+        startDate: '2027-04-01T10:00:00Z',
+        endDate: '2027-04-01T12:00:00Z',
+        venue: venue.id,
+        organizers: [organizer.id],
+        categories: ids['event-categories'],
+        tags: ids['event-tags'],
+        ...common,
+      } as never,
       overrideAccess: true,
     })
     ids.venues.push(venue.id as number)

@@ -15,7 +15,7 @@ async function main() {
   app.use(compatMiddleware(async () => payload, pluginOptionsOf(payload)))
   const server = app.listen(0, '127.0.0.1', () => {
     console.log(`listening ${(server.address() as AddressInfo).port}`)
-    })
+  })
 }
 
 main().catch((error) => {

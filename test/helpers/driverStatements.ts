@@ -5,7 +5,9 @@ import pg from 'pg'
  * connection's `query` ends in the driver's), with how many statements that connection had not
  * answered yet. Returns how to stop watching.
  */
-export function watchDriverStatements(onStatement: (text: string, unanswered: number) => void): () => void {
+export function watchDriverStatements(
+  onStatement: (text: string, unanswered: number) => void,
+): () => void {
   const query = pg.Client.prototype.query
   const inFlight = new WeakMap<object, number>()
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {

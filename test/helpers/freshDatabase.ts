@@ -2,7 +2,11 @@ import pg from 'pg'
 import { inject } from 'vitest'
 
 /** One SQL statement on its own connection to `url`. */
-export async function query(url: URL | string, text: string, values: unknown[] = []): Promise<pg.QueryResult> {
+export async function query(
+  url: URL | string,
+  text: string,
+  values: unknown[] = [],
+): Promise<pg.QueryResult> {
   const client = new pg.Client({ connectionString: url.toString() })
   await client.connect()
   try {

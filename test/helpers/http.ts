@@ -26,8 +26,12 @@ export const basic = (login: string, password: string) => ({
  * (`/api/...`) and GraphQL (`/api/graphql`) handlers where `src/server/server.ts` mounts Next.js:
  * the same handlers the app's Next routes use, without building the admin.
  */
-export async function serveAllApis(payload: Payload, trustProxy: TrustProxy = false): Promise<TestServer> {
-  const { payloadGraphqlHandler, payloadRestHandler } = await import('../../src/server/payloadApiHandlers')
+export async function serveAllApis(
+  payload: Payload,
+  trustProxy: TrustProxy = false,
+): Promise<TestServer> {
+  const { payloadGraphqlHandler, payloadRestHandler } =
+    await import('../../src/server/payloadApiHandlers')
   const rest = payloadRestHandler(payload.config)
   const graphql = payloadGraphqlHandler(payload.config)
   const app = createExpressApp({ payload, trustProxy })
@@ -40,7 +44,11 @@ export async function serveAllApis(payload: Payload, trustProxy: TrustProxy = fa
         headers: toHeaders(req),
         method: req.method,
       } as RequestInit)
-      const slug = req.path.replace(/^\/api\/?/, '').split('/').filter(Boolean).map(decodeURIComponent)
+      const slug = req.path
+        .replace(/^\/api\/?/, '')
+        .split('/')
+        .filter(Boolean)
+        .map(decodeURIComponent)
       const response =
         slug.length === 1 && slug[0] === 'graphql' && req.method === 'POST'
           ? await graphql(request)

@@ -15,7 +15,8 @@ export function readDurations(): Record<string, number> {
   }
 }
 
-export const durationKey = (tier: string, root: string, file: string) => `${tier}:${path.relative(root, file).split(path.sep).join('/')}`
+export const durationKey = (tier: string, root: string, file: string) =>
+  `${tier}:${path.relative(root, file).split(path.sep).join('/')}`
 
 /**
  * The files of each tier longest first, so that the workers of a parallel tier end together
@@ -34,7 +35,11 @@ export default class LongestFirst extends BaseSequencer {
       return recorded[key] ?? (cached === undefined ? 0 : cached / 1000)
     }
     const position = new Map(sorted.map((spec, index) => [spec, index]))
-    const tierOf = (spec: TestSpecification) => sorted.findIndex((other) => other.project === spec.project)
-    return [...sorted].sort((a, b) => tierOf(a) - tierOf(b) || seconds(b) - seconds(a) || position.get(a)! - position.get(b)!)
+    const tierOf = (spec: TestSpecification) =>
+      sorted.findIndex((other) => other.project === spec.project)
+    return [...sorted].sort(
+      (a, b) =>
+        tierOf(a) - tierOf(b) || seconds(b) - seconds(a) || position.get(a)! - position.get(b)!,
+    )
   }
 }

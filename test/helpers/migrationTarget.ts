@@ -21,9 +21,19 @@ for (const user of JSON.parse(process.env.TEST_USERS ?? '[]') as User[]) {
 }
 if (process.env.IMPORT_DUMP) {
   for (const run of [1, 2]) {
-    const command = { command: 'import', concurrency: 8, dryRun: false, file: process.env.IMPORT_DUMP } as const
-    const { code, report } = await runImport(payload, command, { interactive: false, write: () => undefined })
-    const counts = (['created', 'updated', 'unchanged', 'failed'] as const).map((outcome) => `${outcome}=${report.total(outcome)}`).join(' ')
+    const command = {
+      command: 'import',
+      concurrency: 8,
+      dryRun: false,
+      file: process.env.IMPORT_DUMP,
+    } as const
+    const { code, report } = await runImport(payload, command, {
+      interactive: false,
+      write: () => undefined,
+    })
+    const counts = (['created', 'updated', 'unchanged', 'failed'] as const)
+      .map((outcome) => `${outcome}=${report.total(outcome)}`)
+      .join(' ')
     console.log(`IMPORT ${run} exit=${code} ${counts}`)
   }
 }

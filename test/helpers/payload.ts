@@ -19,7 +19,8 @@ export function getTestPayload(): Promise<Payload> {
 
 let counter = 0
 /** A unique suffix, so that tests sharing one database never collide on names or slugs. */
-export const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${++counter}`
+export const unique = (prefix: string) =>
+  `${prefix}-${process.pid}-${Date.now().toString(36)}-${++counter}`
 
 export type TestUser = { email: string; id: number; password: string; role: Role; username: string }
 
@@ -42,7 +43,9 @@ export const as = (user: TestUser | null) => ({
 })
 
 /** Runs `action` and returns the error it throws (failing if it does not throw). */
-export async function failureOf(action: () => Promise<unknown>): Promise<Error & { status?: number; data?: unknown }> {
+export async function failureOf(
+  action: () => Promise<unknown>,
+): Promise<Error & { status?: number; data?: unknown }> {
   try {
     await action()
   } catch (error) {

@@ -14,10 +14,15 @@ export const READ_MODES = [
 ] as const
 
 /** A new epoch for what the server keeps for visitors: nothing read in one mode is served in the other. */
-export const forgetKept = (payload: Payload) => poolOf(payload)!.query('INSERT INTO calendar_changes (txid) VALUES (pg_current_xact_id())')
+export const forgetKept = (payload: Payload) =>
+  poolOf(payload)!.query('INSERT INTO calendar_changes (txid) VALUES (pg_current_xact_id())')
 
 /** Runs `action` with `reads.sql` set to `sql`, then sets it back; nothing kept crosses the switch. A failure names the mode. */
-export async function inReadMode<T>(payload: Payload, sql: boolean, action: () => Promise<T>): Promise<T> {
+export async function inReadMode<T>(
+  payload: Payload,
+  sql: boolean,
+  action: () => Promise<T>,
+): Promise<T> {
   const reads = pluginOptionsOf(payload).reads
   const before = reads.sql
   reads.sql = sql
@@ -26,7 +31,8 @@ export async function inReadMode<T>(payload: Payload, sql: boolean, action: () =
     return await action()
   } catch (error) {
     // A failure names the mode it happened in.
-    if (error instanceof Error) error.message = `${READ_MODES.find((mode) => mode.sql === sql)!.name}: ${error.message}`
+    if (error instanceof Error)
+      error.message = `${READ_MODES.find((mode) => mode.sql === sql)!.name}: ${error.message}`
     throw error
   } finally {
     reads.sql = before

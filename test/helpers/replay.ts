@@ -21,7 +21,11 @@ import { basic } from './http'
 // ---------------------------------------------------------------------------------------------
 // Fixtures
 
-export type Auth = 'application-password:admin' | 'application-password:contributor' | 'invalid-application-password:admin' | 'none'
+export type Auth =
+  | 'application-password:admin'
+  | 'application-password:contributor'
+  | 'invalid-application-password:admin'
+  | 'none'
 
 export type RecordedRequest = {
   auth: Auth
@@ -52,17 +56,24 @@ export type Capture = {
   request: RecordedRequest
 }
 
-export type SeedRequest = { body: Record<string, unknown>; method: string; path: string; peer_id: number }
+export type SeedRequest = {
+  body: Record<string, unknown>
+  method: string
+  path: string
+  peer_id: number
+}
 
 const REFERENCE = new URL('../fixtures/reference/', import.meta.url)
 /** The original's answers recorded with the oracle, class by class (test/api/oracle.test.ts). */
 export const ORACLE_FIXTURES = new URL('../fixtures/oracle/', import.meta.url)
 
-const readJson = (relative: string, base: URL = REFERENCE) => JSON.parse(readFileSync(new URL(relative, base), 'utf8'))
+const readJson = (relative: string, base: URL = REFERENCE) =>
+  JSON.parse(readFileSync(new URL(relative, base), 'utf8'))
 
 /** The captures of a fixture set (`responses/`, with `expected-ours/` where we differ), in file order. */
 export function loadCaptures(FIXTURES: URL = REFERENCE): Capture[] {
-  const readJson = (relative: string) => JSON.parse(readFileSync(new URL(relative, FIXTURES), 'utf8'))
+  const readJson = (relative: string) =>
+    JSON.parse(readFileSync(new URL(relative, FIXTURES), 'utf8'))
   const oursDir = new URL('expected-ours/', FIXTURES)
   let oursNames: string[] = []
   try {
@@ -75,11 +86,29 @@ export function loadCaptures(FIXTURES: URL = REFERENCE): Capture[] {
     .filter((name) => name.endsWith('.json'))
     .sort()
     .map((name) => {
-      const recorded = readJson(`responses/${name}`) as { request: RecordedRequest; response: RecordedResponse }
-      if (!ours.has(name)) return { name, request: recorded.request, expected: recorded.response, expectedFrom: 'responses' as const }
-      const patched = readJson(`expected-ours/${name}`) as { request: RecordedRequest; response: RecordedResponse }
-      if (!isDeepStrictEqual(patched.request, recorded.request)) throw new Error(`expected-ours/${name} was made for another request than responses/${name}`)
-      return { name, request: recorded.request, expected: patched.response, expectedFrom: 'expected-ours' as const }
+      const recorded = readJson(`responses/${name}`) as {
+        request: RecordedRequest
+        response: RecordedResponse
+      }
+      if (!ours.has(name))
+        return {
+          name,
+          request: recorded.request,
+          expected: recorded.response,
+          expectedFrom: 'responses' as const,
+        }
+      const patched = readJson(`expected-ours/${name}`) as {
+        request: RecordedRequest
+        response: RecordedResponse
+      }
+      if (!isDeepStrictEqual(patched.request, recorded.request))
+        throw new Error(`expected-ours/${name} was made for another request than responses/${name}`)
+      return {
+        name,
+        request: recorded.request,
+        expected: patched.response,
+        expectedFrom: 'expected-ours' as const,
+      }
     })
 }
 
@@ -90,13 +119,27 @@ export function loadSeeds(): SeedRequest[] {
 // ---------------------------------------------------------------------------------------------
 // The two sites
 
-export const PEER = { origin: 'http://127.0.0.1:8089', host: '127.0.0.1', namespace: 'tribe/events/v1' } as const
-export const OURS = { origin: 'http://localhost:3000', host: 'localhost', namespace: 'vendor/events/v1' } as const
+export const PEER = {
+  origin: 'http://127.0.0.1:8089',
+  host: '127.0.0.1',
+  namespace: 'tribe/events/v1',
+} as const
+export const OURS = {
+  origin: 'http://localhost:3000',
+  host: 'localhost',
+  namespace: 'vendor/events/v1',
+} as const
 
 /** Posts (events, venues, organizers) share one id space, terms (categories, tags) another. */
 export type Kind = 'post' | 'term'
 
-const RESOURCE_KIND: Record<string, Kind> = { categories: 'term', events: 'post', organizers: 'post', tags: 'term', venues: 'post' }
+const RESOURCE_KIND: Record<string, Kind> = {
+  categories: 'term',
+  events: 'post',
+  organizers: 'post',
+  tags: 'term',
+  venues: 'post',
+}
 
 /** peer id ↔ our id, for posts and for terms separately; both directions must stay one-to-one. */
 export class IdMap {
@@ -105,9 +148,13 @@ export class IdMap {
 
   record(kind: Kind, peer: number, ours: number): void {
     const known = this.forward[kind].get(peer)
-    if (known !== undefined && known !== ours) throw new Error(`peer ${kind} ${peer} is already our ${known}, cannot also be our ${ours}`)
+    if (known !== undefined && known !== ours)
+      throw new Error(`peer ${kind} ${peer} is already our ${known}, cannot also be our ${ours}`)
     const owner = this.backward[kind].get(ours)
-    if (owner !== undefined && owner !== peer) throw new Error(`our ${kind} ${ours} already stands for peer ${owner}, cannot also stand for peer ${peer}`)
+    if (owner !== undefined && owner !== peer)
+      throw new Error(
+        `our ${kind} ${ours} already stands for peer ${owner}, cannot also stand for peer ${peer}`,
+      )
     this.forward[kind].set(peer, ours)
     this.backward[kind].set(ours, peer)
   }
@@ -149,15 +196,30 @@ export async function snapshotIds(payload: Payload): Promise<Record<Kind, Set<nu
   const ofCollections = async (slugs: readonly string[]) => {
     const ids = new Set<number>()
     for (const collection of slugs) {
-      const { docs } = await payload.find({ collection: collection as never, depth: 0, limit: 0, pagination: false, overrideAccess: true })
+      const { docs } = await payload.find({
+        collection: collection as never,
+        depth: 0,
+        limit: 0,
+        pagination: false,
+        overrideAccess: true,
+      })
       for (const doc of docs as { id: number }[]) ids.add(Number(doc.id))
     }
     return ids
   }
-  return { post: await ofCollections(POST_COLLECTIONS), term: await ofCollections(TERM_COLLECTIONS) }
+  return {
+    post: await ofCollections(POST_COLLECTIONS),
+    term: await ofCollections(TERM_COLLECTIONS),
+  }
 }
 
-export async function createReplayContext(args: { admin: TestUser; api: string; captures?: Capture[]; contributor?: TestUser; payload: Payload }): Promise<ReplayContext> {
+export async function createReplayContext(args: {
+  admin: TestUser
+  api: string
+  captures?: Capture[]
+  contributor?: TestUser
+  payload: Payload
+}): Promise<ReplayContext> {
   const captures = args.captures ?? loadCaptures()
   const maxPeerId: Record<Kind, number> = { post: 0, term: 0 }
   const peerSlugs: ReplayContext['peerSlugs'] = { post: new Map(), term: new Map() }
@@ -170,7 +232,8 @@ export async function createReplayContext(args: { admin: TestUser; api: string; 
       if (typeof object.id !== 'number') return
       const kind: Kind = isTermObject(object) ? 'term' : 'post'
       maxPeerId[kind] = Math.max(maxPeerId[kind], object.id)
-      if (typeof object.slug === 'string' && !peerSlugs[kind].has(object.id)) peerSlugs[kind].set(object.id, untrashed(object.slug))
+      if (typeof object.slug === 'string' && !peerSlugs[kind].has(object.id))
+        peerSlugs[kind].set(object.id, untrashed(object.slug))
     })
   }
   return {
@@ -182,7 +245,10 @@ export async function createReplayContext(args: { admin: TestUser; api: string; 
     peerSlugs,
     preexisting: await snapshotIds(args.payload),
     slugAliases: { post: new Map(), term: new Map() },
-    users: new Map([[1, args.admin.id], ...(args.contributor ? [[2, args.contributor.id] as [number, number]] : [])]),
+    users: new Map([
+      [1, args.admin.id],
+      ...(args.contributor ? [[2, args.contributor.id] as [number, number]] : []),
+    ]),
     ...(args.contributor ? { contributor: args.contributor } : {}),
   }
 }
@@ -214,20 +280,41 @@ export async function refreshSlugAliases(ctx: ReplayContext): Promise<string[]> 
       const own = await findById(ctx.payload, kind, ours)
       if (!own || typeof own.doc.slug !== 'string') continue
       const ourSlug = untrashed(own.doc.slug)
-      if (ourSlug === peerSlug || !new RegExp(`^${escapeRegExp(peerSlug)}-\\d+$`).test(ourSlug)) continue
-      const { docs } = await ctx.payload.find({ collection: own.collection as never, depth: 0, limit: 10, overrideAccess: true, where: { slug: { equals: peerSlug } } })
-      const holder = (docs as { id: number }[]).find((doc) => ctx.preexisting[kind].has(Number(doc.id)))
+      if (ourSlug === peerSlug || !new RegExp(`^${escapeRegExp(peerSlug)}-\\d+$`).test(ourSlug))
+        continue
+      const { docs } = await ctx.payload.find({
+        collection: own.collection as never,
+        depth: 0,
+        limit: 10,
+        overrideAccess: true,
+        where: { slug: { equals: peerSlug } },
+      })
+      const holder = (docs as { id: number }[]).find((doc) =>
+        ctx.preexisting[kind].has(Number(doc.id)),
+      )
       if (!holder) continue
       ctx.slugAliases[kind].set(peerSlug, ourSlug)
-      notes.push(`slug "${peerSlug}" of peer ${kind} ${peer} is "${ourSlug}" here: ${own.collection} ${holder.id}, made by another test file, already held it`)
+      notes.push(
+        `slug "${peerSlug}" of peer ${kind} ${peer} is "${ourSlug}" here: ${own.collection} ${holder.id}, made by another test file, already held it`,
+      )
     }
   }
   return notes
 }
 
-async function findById(payload: Payload, kind: Kind, id: number): Promise<{ collection: string; doc: Record<string, unknown> } | undefined> {
+async function findById(
+  payload: Payload,
+  kind: Kind,
+  id: number,
+): Promise<{ collection: string; doc: Record<string, unknown> } | undefined> {
   for (const collection of kind === 'post' ? POST_COLLECTIONS : TERM_COLLECTIONS) {
-    const { docs } = await payload.find({ collection: collection as never, depth: 0, limit: 1, overrideAccess: true, where: { id: { equals: id } } })
+    const { docs } = await payload.find({
+      collection: collection as never,
+      depth: 0,
+      limit: 1,
+      overrideAccess: true,
+      where: { id: { equals: id } },
+    })
     if (docs.length) return { collection, doc: docs[0] as Record<string, unknown> }
   }
   return undefined
@@ -243,7 +330,9 @@ export function ourId(ctx: ReplayContext, kind: Kind, peer: number): number {
   const ours = ctx.ids.ours(kind, peer)
   if (ours !== undefined) return ours
   if (peer > ctx.maxPeerId[kind]) return peer
-  throw new Error(`peer ${kind} ${peer} has no counterpart here (the request or answer that created it failed or was not replayed)`)
+  throw new Error(
+    `peer ${kind} ${peer} has no counterpart here (the request or answer that created it failed or was not replayed)`,
+  )
 }
 
 const ourSlug = (ctx: ReplayContext, kind: Kind, slug: string) => {
@@ -253,7 +342,8 @@ const ourSlug = (ctx: ReplayContext, kind: Kind, slug: string) => {
 }
 
 const isNumeric = (value: unknown): value is number | string =>
-  (typeof value === 'number' && Number.isInteger(value)) || (typeof value === 'string' && /^\d+$/.test(value))
+  (typeof value === 'number' && Number.isInteger(value)) ||
+  (typeof value === 'string' && /^\d+$/.test(value))
 
 /** Which query/body parameters carry ids, by the resource the request is about. */
 function paramKind(resource: string, key: string): Kind | undefined {
@@ -271,14 +361,23 @@ function translateIdList(ctx: ReplayContext, kind: Kind, value: unknown): unknow
   if (typeof value !== 'string') return value
   return value
     .split(/(,|%2C)/i)
-    .map((token) => (token === ',' || /^%2C$/i.test(token) ? token : isNumeric(token) ? String(ourId(ctx, kind, Number(token))) : ourSlug(ctx, kind, token)))
+    .map((token) =>
+      token === ',' || /^%2C$/i.test(token)
+        ? token
+        : isNumeric(token)
+          ? String(ourId(ctx, kind, Number(token)))
+          : ourSlug(ctx, kind, token),
+    )
     .join('')
 }
 
 /** Venue or organizer in an event body: an id, `{id}`, an inline object, or a list of those. */
 function translateLinkedPost(ctx: ReplayContext, value: unknown): unknown {
   if (Array.isArray(value)) return value.map((item) => translateLinkedPost(ctx, item))
-  if (isNumeric(value)) return typeof value === 'number' ? ourId(ctx, 'post', value) : translateIdList(ctx, 'post', value)
+  if (isNumeric(value))
+    return typeof value === 'number'
+      ? ourId(ctx, 'post', value)
+      : translateIdList(ctx, 'post', value)
   if (value && typeof value === 'object') {
     const object = { ...(value as Record<string, unknown>) }
     if (isNumeric(object.id)) object.id = ourId(ctx, 'post', Number(object.id))
@@ -291,7 +390,8 @@ function translateBody(ctx: ReplayContext, resource: string, body: unknown): unk
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-    if (resource === 'events' && (key === 'venue' || key === 'organizer')) out[key] = translateLinkedPost(ctx, value)
+    if (resource === 'events' && (key === 'venue' || key === 'organizer'))
+      out[key] = translateLinkedPost(ctx, value)
     else if (key === 'categories' || key === 'tags') out[key] = translateIdList(ctx, 'term', value)
     else if (key === 'parent' && isNumeric(value)) out[key] = ourId(ctx, 'term', Number(value))
     else out[key] = value
@@ -300,15 +400,25 @@ function translateBody(ctx: ReplayContext, resource: string, body: unknown): unk
 }
 
 const flatQuery = (query: RecordedRequest['query']): [string, string][] =>
-  Object.entries(query).flatMap(([key, value]) => (Array.isArray(value) ? value : [value]).map((item): [string, string] => [key, String(item)]))
+  Object.entries(query).flatMap(([key, value]) =>
+    (Array.isArray(value) ? value : [value]).map((item): [string, string] => [key, String(item)]),
+  )
 
-export type OurRequest = { body?: string; headers: Record<string, string>; method: string; resource: string; url: string }
+export type OurRequest = {
+  body?: string
+  headers: Record<string, string>
+  method: string
+  resource: string
+  url: string
+}
 
 export function authHeaders(ctx: ReplayContext, auth: Auth): Record<string, string> {
   if (auth === 'none') return {}
   if (auth === 'application-password:admin') return basic(ctx.admin.email, ctx.admin.password)
-  if (auth === 'application-password:contributor' && ctx.contributor) return basic(ctx.contributor.email, ctx.contributor.password)
-  if (auth === 'invalid-application-password:admin') return basic(ctx.admin.email, `wrong-${ctx.admin.password}`)
+  if (auth === 'application-password:contributor' && ctx.contributor)
+    return basic(ctx.contributor.email, ctx.contributor.password)
+  if (auth === 'invalid-application-password:admin')
+    return basic(ctx.admin.email, `wrong-${ctx.admin.password}`)
   throw new Error(`unknown auth ${String(auth)}`)
 }
 
@@ -318,16 +428,26 @@ export function translateRequest(ctx: ReplayContext, request: RecordedRequest): 
   const extraHeaders = request.headers ?? {}
   // The site index and the `?rest_route=` form: the route is in the query.
   if (!request.path.startsWith(prefix)) {
-    if (!['/', '/index.php', '/wp-json/'].includes(request.path)) throw new Error(`request path ${request.path} is not under ${prefix}`)
+    if (!['/', '/index.php', '/wp-json/'].includes(request.path))
+      throw new Error(`request path ${request.path} is not under ${prefix}`)
     const { rest_route: route, ...rest } = request.query
     if (typeof route !== 'string') {
       const inner = translateRequest(ctx, { ...request, path: prefix, query: rest })
-      return { ...inner, resource: '', url: `${ctx.api}${request.path}${inner.url.includes('?') ? inner.url.slice(inner.url.indexOf('?')) : ''}` }
+      return {
+        ...inner,
+        resource: '',
+        url: `${ctx.api}${request.path}${inner.url.includes('?') ? inner.url.slice(inner.url.indexOf('?')) : ''}`,
+      }
     }
-    const inner = route.startsWith(`/${PEER.namespace}`) ? translateRequest(ctx, { ...request, path: `/wp-json${route}`, query: rest }) : undefined
+    const inner = route.startsWith(`/${PEER.namespace}`)
+      ? translateRequest(ctx, { ...request, path: `/wp-json${route}`, query: rest })
+      : undefined
     const innerUrl = inner ? new URL(inner.url) : undefined
-    const query = new URLSearchParams({ rest_route: innerUrl ? innerUrl.pathname.slice('/wp-json'.length) : route })
-    for (const [key, value] of innerUrl?.searchParams ?? new URLSearchParams(flatQuery(rest))) query.append(key, value)
+    const query = new URLSearchParams({
+      rest_route: innerUrl ? innerUrl.pathname.slice('/wp-json'.length) : route,
+    })
+    for (const [key, value] of innerUrl?.searchParams ?? new URLSearchParams(flatQuery(rest)))
+      query.append(key, value)
     return {
       body: inner?.body,
       headers: inner?.headers ?? { ...extraHeaders, ...authHeaders(ctx, request.auth) },
@@ -341,34 +461,60 @@ export function translateRequest(ctx: ReplayContext, request: RecordedRequest): 
   const kind = RESOURCE_KIND[resource]
   const path = segments
     .map((segment, index) => {
-      if (index === 1 && kind && isNumeric(segment)) return String(ourId(ctx, kind, Number(segment)))
-      if (index === 2 && kind && segments[1] === 'by-slug') return encodeURIComponent(ourSlug(ctx, kind, decodeURIComponent(segment)))
+      if (index === 1 && kind && isNumeric(segment))
+        return String(ourId(ctx, kind, Number(segment)))
+      if (index === 2 && kind && segments[1] === 'by-slug')
+        return encodeURIComponent(ourSlug(ctx, kind, decodeURIComponent(segment)))
       return segment
     })
     .join('/')
   const query = new URLSearchParams()
   for (const [key, value] of Object.entries(request.query ?? {})) {
     const idKind = paramKind(resource, key)
-    for (const item of Array.isArray(value) ? value : [value]) query.append(key, String(idKind ? translateIdList(ctx, idKind, item) : item))
+    for (const item of Array.isArray(value) ? value : [value])
+      query.append(key, String(idKind ? translateIdList(ctx, idKind, item) : item))
   }
   const search = query.toString()
-  const body = request.body === null || request.body === undefined ? undefined : JSON.stringify(translateBody(ctx, resource, request.body))
+  const body =
+    request.body === null || request.body === undefined
+      ? undefined
+      : JSON.stringify(translateBody(ctx, resource, request.body))
   return {
     body,
-    headers: { ...extraHeaders, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...authHeaders(ctx, request.auth) },
+    headers: {
+      ...extraHeaders,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...authHeaders(ctx, request.auth),
+    },
     method: request.method,
     resource,
     url: `${ctx.api}/wp-json/${OURS.namespace}${path ? `/${path}` : ''}${search ? `?${search}` : ''}`,
   }
 }
 
-export type OurResponse = { body: unknown; headers: Headers; json: boolean; status: number; text: string }
+export type OurResponse = {
+  body: unknown
+  headers: Headers
+  json: boolean
+  status: number
+  text: string
+}
 
 export async function send(request: OurRequest): Promise<OurResponse> {
-  const response = await fetch(request.url, { body: request.body, headers: request.headers, method: request.method })
+  const response = await fetch(request.url, {
+    body: request.body,
+    headers: request.headers,
+    method: request.method,
+  })
   const text = await response.text()
   try {
-    return { body: JSON.parse(text), headers: response.headers, json: true, status: response.status, text }
+    return {
+      body: JSON.parse(text),
+      headers: response.headers,
+      json: true,
+      status: response.status,
+      text,
+    }
   } catch {
     return { body: text, headers: response.headers, json: false, status: response.status, text }
   }
@@ -386,7 +532,9 @@ export async function sendSeed(ctx: ReplayContext, seed: SeedRequest): Promise<v
   const response = await send(request)
   const id = (response.body as { id?: unknown } | null)?.id
   if (response.status !== 201 || typeof id !== 'number') {
-    throw new Error(`seed ${seed.method} ${seed.path} ${JSON.stringify(seed.body)} (peer ${seed.peer_id}) → ${response.status} ${response.text.slice(0, 600)}`)
+    throw new Error(
+      `seed ${seed.method} ${seed.path} ${JSON.stringify(seed.body)} (peer ${seed.peer_id}) → ${response.status} ${response.text.slice(0, 600)}`,
+    )
   }
   ctx.ids.record(seedKind(seed), seed.peer_id, id)
 }
@@ -396,7 +544,10 @@ export async function sendSeed(ctx: ReplayContext, seed: SeedRequest): Promise<v
 
 /** A term: it has a taxonomy, or (trimmed to `id` and `urls` by a term list's `_fields`) its own URL says so. */
 const isTermObject = (object: Record<string, unknown>) =>
-  typeof object.taxonomy === 'string' || /\/(?:categories|tags)\/\d+$/.test(String((object.urls as { self?: unknown } | undefined)?.self ?? ''))
+  typeof object.taxonomy === 'string' ||
+  /\/(?:categories|tags)\/\d+$/.test(
+    String((object.urls as { self?: unknown } | undefined)?.self ?? ''),
+  )
 
 function walkObjects(value: unknown, visit: (object: Record<string, unknown>) => void): void {
   if (Array.isArray(value)) value.forEach((item) => walkObjects(item, visit))
@@ -412,15 +563,30 @@ function walkObjects(value: unknown, visit: (object: Record<string, unknown>) =>
  * Only ids that are new here are taken, so an answer that returns an existing item for a new one
  * is not mapped and shows up as a difference.
  */
-export function learnIds(ctx: ReplayContext, expected: unknown, got: unknown, learned: string[] = []): string[] {
+export function learnIds(
+  ctx: ReplayContext,
+  expected: unknown,
+  got: unknown,
+  learned: string[] = [],
+): string[] {
   if (Array.isArray(expected) && Array.isArray(got)) {
     expected.forEach((item, index) => learnIds(ctx, item, got[index], learned))
-  } else if (expected && got && typeof expected === 'object' && typeof got === 'object' && !Array.isArray(got)) {
+  } else if (
+    expected &&
+    got &&
+    typeof expected === 'object' &&
+    typeof got === 'object' &&
+    !Array.isArray(got)
+  ) {
     const e = expected as Record<string, unknown>
     const g = got as Record<string, unknown>
     if (typeof e.id === 'number' && typeof g.id === 'number') {
       const kind: Kind = isTermObject(e) ? 'term' : 'post'
-      if (ctx.ids.ours(kind, e.id) === undefined && ctx.ids.peer(kind, g.id) === undefined && !ctx.preexisting[kind].has(g.id)) {
+      if (
+        ctx.ids.ours(kind, e.id) === undefined &&
+        ctx.ids.peer(kind, g.id) === undefined &&
+        !ctx.preexisting[kind].has(g.id)
+      ) {
         ctx.ids.record(kind, e.id, g.id)
         learned.push(`peer ${kind} ${e.id} = our ${g.id}`)
       }
@@ -461,22 +627,36 @@ export function translateUrl(ctx: ReplayContext, url: string): string {
     const segments = path.slice(api.length).split('/')
     resource = segments[0] ?? ''
     const kind = RESOURCE_KIND[resource]
-    if (kind && segments[1] !== undefined && isNumeric(segments[1])) segments[1] = String(ourId(ctx, kind, Number(segments[1])))
+    if (kind && segments[1] !== undefined && isNumeric(segments[1]))
+      segments[1] = String(ourId(ctx, kind, Number(segments[1])))
     path = api + segments.join('/')
   } else {
-    for (const [pattern, kind] of PERMALINK_KINDS) path = path.replace(pattern, (_, base: string, slug: string) => `${base}${ourSlug(ctx, kind, slug)}`)
+    for (const [pattern, kind] of PERMALINK_KINDS)
+      path = path.replace(
+        pattern,
+        (_, base: string, slug: string) => `${base}${ourSlug(ctx, kind, slug)}`,
+      )
     // Category archives nest the parent's slug: /events/category/music/jazz/.
-    path = path.replace(/^(\/events\/category\/)([^?#]+?)(\/?)$/, (_, base: string, slugs: string, slash: string) =>
-      `${base}${slugs.split('/').map((slug) => ourSlug(ctx, 'term', slug)).join('/')}${slash}`,
+    path = path.replace(
+      /^(\/events\/category\/)([^?#]+?)(\/?)$/,
+      (_, base: string, slugs: string, slash: string) =>
+        `${base}${slugs
+          .split('/')
+          .map((slug) => ourSlug(ctx, 'term', slug))
+          .join('/')}${slash}`,
     )
   }
-  const query = rawQuery.replace(/([?&])([^=&]+)=([^&]*)/g, (whole, sep: string, key: string, value: string) => {
-    const name = decodeURIComponent(key)
-    // `p` of a plain permalink; the original's JSON-LD appends junk to it (`p=56%2F/`).
-    if (name === 'p') return `${sep}${key}=${value.replace(/^\d+/, (id) => String(ourId(ctx, 'post', Number(id))))}`
-    const kind = paramKind(resource, name)
-    return kind ? `${sep}${key}=${translateIdList(ctx, kind, value)}` : whole
-  })
+  const query = rawQuery.replace(
+    /([?&])([^=&]+)=([^&]*)/g,
+    (whole, sep: string, key: string, value: string) => {
+      const name = decodeURIComponent(key)
+      // `p` of a plain permalink; the original's JSON-LD appends junk to it (`p=56%2F/`).
+      if (name === 'p')
+        return `${sep}${key}=${value.replace(/^\d+/, (id) => String(ourId(ctx, 'post', Number(id))))}`
+      const kind = paramKind(resource, name)
+      return kind ? `${sep}${key}=${translateIdList(ctx, kind, value)}` : whole
+    },
+  )
   return `${origin}${path}${query}${hash}`
 }
 
@@ -486,7 +666,8 @@ export function translateUrl(ctx: ReplayContext, url: string): string {
 export type Difference = { expected?: unknown; got?: unknown; note?: string; path: string }
 
 type JsonType = 'array' | 'boolean' | 'null' | 'number' | 'object' | 'string' | 'undefined'
-const jsonType = (value: unknown): JsonType => (value === null ? 'null' : Array.isArray(value) ? 'array' : (typeof value as JsonType))
+const jsonType = (value: unknown): JsonType =>
+  value === null ? 'null' : Array.isArray(value) ? 'array' : (typeof value as JsonType)
 
 const MYSQL_DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/
@@ -494,7 +675,9 @@ const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/
 const SEED_TIME_KEYS = new Set(['date', 'date_utc', 'modified', 'modified_utc'])
 
 const decodeCharacterReferences = (text: string) =>
-  text.replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16))).replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+  text
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
 
 /** What a value of the original means here, or a rule for comparing it that is not equality. */
 type Expectation =
@@ -503,34 +686,72 @@ type Expectation =
   | { kind: 'decoded'; value: string; why: string }
   | { kind: 'untranslatable'; error: string }
 
-type Frame = { capture: string; key: string; parent?: Record<string, unknown>; path: (number | string)[]; root: unknown }
+type Frame = {
+  capture: string
+  key: string
+  parent?: Record<string, unknown>
+  path: (number | string)[]
+  root: unknown
+}
 
 function expectationFor(ctx: ReplayContext, value: unknown, frame: Frame): Expectation {
   const { key, parent, path } = frame
   const inJsonLd = path.includes('json_ld')
   try {
-    if (typeof value === 'string' && SEED_TIME_KEYS.has(key) && !inJsonLd) return { kind: 'format', pattern: MYSQL_DATETIME, why: 'post date: when the seed ran' }
-    if (typeof value === 'string' && isIndexDateDefault(frame)) return { kind: 'format', pattern: MYSQL_DATETIME, why: 'default of the namespace index, from the clock' }
-    if (typeof value === 'string' && inJsonLd && key === 'validFrom') return { kind: 'format', pattern: ISO_WITH_OFFSET, why: 'JSON-LD offer validFrom: the post date' }
-    if (typeof value === 'string' && inJsonLd && key === 'email') return { kind: 'decoded', value: decodeCharacterReferences(value), why: 'WordPress antispambot() encodes a random choice of characters' }
+    if (typeof value === 'string' && SEED_TIME_KEYS.has(key) && !inJsonLd)
+      return { kind: 'format', pattern: MYSQL_DATETIME, why: 'post date: when the seed ran' }
+    if (typeof value === 'string' && isIndexDateDefault(frame))
+      return {
+        kind: 'format',
+        pattern: MYSQL_DATETIME,
+        why: 'default of the namespace index, from the clock',
+      }
+    if (typeof value === 'string' && inJsonLd && key === 'validFrom')
+      return {
+        kind: 'format',
+        pattern: ISO_WITH_OFFSET,
+        why: 'JSON-LD offer validFrom: the post date',
+      }
+    if (typeof value === 'string' && inJsonLd && key === 'email')
+      return {
+        kind: 'decoded',
+        value: decodeCharacterReferences(value),
+        why: 'WordPress antispambot() encodes a random choice of characters',
+      }
     if (typeof value === 'number' && parent) {
-      if (key === 'id') return { kind: 'equal', value: ourId(ctx, isTermObject(parent) ? 'term' : 'post', value) }
-      if (key === 'term_taxonomy_id' || key === 'term_id') return { kind: 'equal', value: ourId(ctx, 'term', value) }
-      if (key === 'parent' && isTermObject(parent)) return { kind: 'equal', value: value === 0 ? 0 : ourId(ctx, 'term', value) }
+      if (key === 'id')
+        return { kind: 'equal', value: ourId(ctx, isTermObject(parent) ? 'term' : 'post', value) }
+      if (key === 'term_taxonomy_id' || key === 'term_id')
+        return { kind: 'equal', value: ourId(ctx, 'term', value) }
+      if (key === 'parent' && isTermObject(parent))
+        return { kind: 'equal', value: value === 0 ? 0 : ourId(ctx, 'term', value) }
     }
-    if (typeof value === 'number' && path[path.length - 2] === 'additional_data' && (frame.root as { code?: string })?.code === 'term_exists') {
+    if (
+      typeof value === 'number' &&
+      path[path.length - 2] === 'additional_data' &&
+      (frame.root as { code?: string })?.code === 'term_exists'
+    ) {
       return { kind: 'equal', value: ourId(ctx, 'term', value) }
     }
-    if (typeof value === 'string' && key === 'author' && /^\d+$/.test(value) && parent && !isTermObject(parent)) {
+    if (
+      typeof value === 'string' &&
+      key === 'author' &&
+      /^\d+$/.test(value) &&
+      parent &&
+      !isTermObject(parent)
+    ) {
       const user = ctx.users.get(Number(value))
-      if (user === undefined) return { kind: 'untranslatable', error: `peer user ${value} has no counterpart` }
+      if (user === undefined)
+        return { kind: 'untranslatable', error: `peer user ${value} has no counterpart` }
       return { kind: 'equal', value: String(user) }
     }
     if (typeof value === 'string') {
       const global = /^127\.0\.0\.1\?id=(\d+)$/.exec(value)
-      if (global) return { kind: 'equal', value: `${OURS.host}?id=${ourId(ctx, 'post', Number(global[1]))}` }
+      if (global)
+        return { kind: 'equal', value: `${OURS.host}?id=${ourId(ctx, 'post', Number(global[1]))}` }
       if (/^https?:\/\//.test(value)) return { kind: 'equal', value: translateUrl(ctx, value) }
-      if (key === 'slug' && parent) return { kind: 'equal', value: ourSlug(ctx, isTermObject(parent) ? 'term' : 'post', value) }
+      if (key === 'slug' && parent)
+        return { kind: 'equal', value: ourSlug(ctx, isTermObject(parent) ? 'term' : 'post', value) }
       return { kind: 'equal', value: translateSite(value) }
     }
     return { kind: 'equal', value }
@@ -543,7 +764,13 @@ function expectationFor(ctx: ReplayContext, value: unknown, frame: Frame): Expec
 function isIndexDateDefault(frame: Frame): boolean {
   const p = frame.path
   // The same defaults in the answer to OPTIONS on the events route (test/api/oracle.test.ts).
-  if (frame.key === 'default' && p[0] === 'endpoints' && p[2] === 'args' && (p[3] === 'start_date' || p[3] === 'end_date')) return true
+  if (
+    frame.key === 'default' &&
+    p[0] === 'endpoints' &&
+    p[2] === 'args' &&
+    (p[3] === 'start_date' || p[3] === 'end_date')
+  )
+    return true
   return (
     frame.key === 'default' &&
     p[0] === 'routes' &&
@@ -558,7 +785,8 @@ function isIndexDateDefault(frame: Frame): boolean {
  * Keys that are not compared at all in an object: `_links` of term objects
  * (`docs/compatibility.md`, "Response shapes").
  */
-const ignoredKeys = (object: Record<string, unknown>) => (isTermObject(object) ? new Set(['_links']) : new Set<string>())
+const ignoredKeys = (object: Record<string, unknown>) =>
+  isTermObject(object) ? new Set(['_links']) : new Set<string>()
 
 export function formatPath(path: (number | string)[]): string {
   return path.reduce<string>((text, part) => {
@@ -568,10 +796,21 @@ export function formatPath(path: (number | string)[]): string {
   }, '')
 }
 
-const describeIds = (items: unknown[]) => items.map((item) => (item && typeof item === 'object' && 'id' in item ? (item as { id: unknown }).id : jsonType(item)))
+const describeIds = (items: unknown[]) =>
+  items.map((item) =>
+    item && typeof item === 'object' && 'id' in item
+      ? (item as { id: unknown }).id
+      : jsonType(item),
+  )
 
 /** Compares `got` with `expected` (the original's value, translated here), and appends every difference. */
-export function compareJson(ctx: ReplayContext, expected: unknown, got: unknown, out: Difference[], frame: Frame): void {
+export function compareJson(
+  ctx: ReplayContext,
+  expected: unknown,
+  got: unknown,
+  out: Difference[],
+  frame: Frame,
+): void {
   const at = formatPath(frame.path)
   const expectedType = jsonType(expected)
   const gotType = jsonType(got)
@@ -579,19 +818,34 @@ export function compareJson(ctx: ReplayContext, expected: unknown, got: unknown,
     const e = expected as Record<string, unknown>
     const g = got as Record<string, unknown>
     const ignored = ignoredKeys(e)
-    const expectedKeys = Object.keys(e).map((key) => translateSite(key)).filter((key) => !ignored.has(key))
+    const expectedKeys = Object.keys(e)
+      .map((key) => translateSite(key))
+      .filter((key) => !ignored.has(key))
     const gotKeys = Object.keys(g).filter((key) => !ignored.has(key))
     const originalKey = new Map(Object.keys(e).map((key) => [translateSite(key), key]))
     if (!isDeepStrictEqual(expectedKeys, gotKeys)) {
       const missing = expectedKeys.filter((key) => !(key in g))
       const extra = gotKeys.filter((key) => !originalKey.has(key))
-      const parts = [missing.length ? `missing ${missing.join(', ')}` : '', extra.length ? `unexpected ${extra.join(', ')}` : '']
+      const parts = [
+        missing.length ? `missing ${missing.join(', ')}` : '',
+        extra.length ? `unexpected ${extra.join(', ')}` : '',
+      ]
       if (!missing.length && !extra.length) parts.push('same keys in another order')
-      out.push({ path: at || '(body)', note: `keys differ: ${parts.filter(Boolean).join('; ')}`, expected: expectedKeys, got: gotKeys })
+      out.push({
+        path: at || '(body)',
+        note: `keys differ: ${parts.filter(Boolean).join('; ')}`,
+        expected: expectedKeys,
+        got: gotKeys,
+      })
     }
     for (const key of expectedKeys) {
       if (!(key in g)) continue
-      compareJson(ctx, e[originalKey.get(key)!], g[key], out, { ...frame, key, parent: e, path: [...frame.path, key] })
+      compareJson(ctx, e[originalKey.get(key)!], g[key], out, {
+        ...frame,
+        key,
+        parent: e,
+        path: [...frame.path, key],
+      })
     }
     return
   }
@@ -603,30 +857,61 @@ export function compareJson(ctx: ReplayContext, expected: unknown, got: unknown,
       out.push({
         path: at,
         note: `${e.length} item(s) expected, ${g.length} got`,
-        expected: e.some((item) => item && typeof item === 'object') ? `ids ${ids(e.map((item) => translatedIdOf(ctx, item)))}` : e,
+        expected: e.some((item) => item && typeof item === 'object')
+          ? `ids ${ids(e.map((item) => translatedIdOf(ctx, item)))}`
+          : e,
         got: g.some((item) => item && typeof item === 'object') ? `ids ${ids(g)}` : g,
       })
     }
     for (let index = 0; index < Math.min(e.length, g.length); index++) {
-      compareJson(ctx, e[index], g[index], out, { ...frame, key: String(index), parent: undefined, path: [...frame.path, index] })
+      compareJson(ctx, e[index], g[index], out, {
+        ...frame,
+        key: String(index),
+        parent: undefined,
+        path: [...frame.path, index],
+      })
     }
     return
   }
   const expectation = expectationFor(ctx, expected, frame)
   switch (expectation.kind) {
     case 'untranslatable':
-      out.push({ path: at, note: `cannot translate the expected value: ${expectation.error}`, expected, got })
+      out.push({
+        path: at,
+        note: `cannot translate the expected value: ${expectation.error}`,
+        expected,
+        got,
+      })
       return
     case 'format':
-      if (typeof got !== 'string' || !expectation.pattern.test(got)) out.push({ path: at, note: `format of ${expectation.why}`, expected: `like ${JSON.stringify(expected)}`, got })
+      if (typeof got !== 'string' || !expectation.pattern.test(got))
+        out.push({
+          path: at,
+          note: `format of ${expectation.why}`,
+          expected: `like ${JSON.stringify(expected)}`,
+          got,
+        })
       return
     case 'decoded':
-      if (typeof got !== 'string' || decodeCharacterReferences(got) !== expectation.value) out.push({ path: at, note: `compared decoded (${expectation.why})`, expected: expectation.value, got })
+      if (typeof got !== 'string' || decodeCharacterReferences(got) !== expectation.value)
+        out.push({
+          path: at,
+          note: `compared decoded (${expectation.why})`,
+          expected: expectation.value,
+          got,
+        })
       return
     case 'equal':
-      if (expectedType !== gotType) out.push({ path: at, note: `JSON type ${expectedType} expected, ${gotType} got`, expected: expectation.value, got })
+      if (expectedType !== gotType)
+        out.push({
+          path: at,
+          note: `JSON type ${expectedType} expected, ${gotType} got`,
+          expected: expectation.value,
+          got,
+        })
       else if (isDeepStrictEqual(expectation.value, got)) return
-      else if (/rest_url$/.test(frame.key) && sameUpToNow(String(expectation.value), String(got))) return
+      else if (/rest_url$/.test(frame.key) && sameUpToNow(String(expectation.value), String(got)))
+        return
       else out.push({ path: at, expected: expectation.value, got })
   }
 }
@@ -689,11 +974,19 @@ export type ListView = { body: unknown; headers: Record<string, string | null>; 
  * the replay started (ctx.preexisting) and are left out, with the totals and page counts
  * recomputed from every page of the same query. Nothing the replay made is ever left out.
  */
-export async function ownView(ctx: ReplayContext, request: OurRequest, response: OurResponse): Promise<ListView> {
-  const headers = { 'x-tec-total': response.headers.get('x-tec-total'), 'x-tec-totalpages': response.headers.get('x-tec-totalpages') }
+export async function ownView(
+  ctx: ReplayContext,
+  request: OurRequest,
+  response: OurResponse,
+): Promise<ListView> {
+  const headers = {
+    'x-tec-total': response.headers.get('x-tec-total'),
+    'x-tec-totalpages': response.headers.get('x-tec-totalpages'),
+  }
   const body = response.body as Record<string, unknown>
   const listKey = LIST_KEYS.find((key) => key === request.resource && Array.isArray(body?.[key]))
-  if (request.method !== 'GET' || response.status !== 200 || !listKey) return { body: response.body, headers, notes: [] }
+  if (request.method !== 'GET' || response.status !== 200 || !listKey)
+    return { body: response.body, headers, notes: [] }
   const kind = RESOURCE_KIND[listKey]!
   const url = new URL(request.url)
   const requested = Number(url.searchParams.get('per_page') ?? 10)
@@ -705,7 +998,10 @@ export async function ownView(ctx: ReplayContext, request: OurRequest, response:
     url.searchParams.set('page', String(current))
     const next = await send({ ...request, url: url.toString() })
     const nextBody = next.body as Record<string, unknown>
-    if (next.status !== 200 || !Array.isArray(nextBody?.[listKey])) throw new Error(`reading page ${current} of ${url} for the list check: ${next.status} ${next.text.slice(0, 300)}`)
+    if (next.status !== 200 || !Array.isArray(nextBody?.[listKey]))
+      throw new Error(
+        `reading page ${current} of ${url} for the list check: ${next.status} ${next.text.slice(0, 300)}`,
+      )
     all.push(...(nextBody[listKey] as Record<string, unknown>[]))
     if (current >= Number(nextBody.total_pages ?? 1)) break
   }
@@ -738,7 +1034,12 @@ export async function ownView(ctx: ReplayContext, request: OurRequest, response:
 // ---------------------------------------------------------------------------------------------
 // One capture
 
-export type Outcome = { differences: Difference[]; notes: string[]; request: OurRequest; response: OurResponse }
+export type Outcome = {
+  differences: Difference[]
+  notes: string[]
+  request: OurRequest
+  response: OurResponse
+}
 
 const COMPARED_HEADERS: string[] = ['content-type', 'x-tec-total', 'x-tec-totalpages']
 /** What test/fixtures/oracle/record.py keeps of an answer's headers: present or absent, they are compared. */
@@ -758,7 +1059,11 @@ const RECORDED_HEADERS = [
  * `headers: 'recorded'` compares every header the capture recorded (the differential fixtures keep
  * `link`, `allow`, `vary` and the CORS headers too), with the site URL put into our terms.
  */
-export async function replayCapture(ctx: ReplayContext, capture: Capture, options: { headers?: 'recorded' } = {}): Promise<Outcome> {
+export async function replayCapture(
+  ctx: ReplayContext,
+  capture: Capture,
+  options: { headers?: 'recorded' } = {},
+): Promise<Outcome> {
   const request = translateRequest(ctx, capture.request)
   const response = await send(request)
   const notes: string[] = []
@@ -771,16 +1076,37 @@ export async function replayCapture(ctx: ReplayContext, capture: Capture, option
   const view = await ownView(ctx, request, response)
   notes.push(...view.notes)
   const differences: Difference[] = []
-  if (response.status !== expected.status) differences.push({ path: '(status)', expected: expected.status, got: response.status })
+  if (response.status !== expected.status)
+    differences.push({ path: '(status)', expected: expected.status, got: response.status })
   const names = options.headers === 'recorded' ? RECORDED_HEADERS : COMPARED_HEADERS
   for (const name of names) {
     const recorded = expected.headers[name]
     const want = recorded === undefined ? null : translateSite(recorded)
-    const got = name === 'x-tec-total' || name === 'x-tec-totalpages' ? view.headers[name] : response.headers.get(name)
-    if (want !== got) differences.push({ path: `(header ${name})`, expected: want ?? '(absent)', got: got ?? '(absent)' })
+    const got =
+      name === 'x-tec-total' || name === 'x-tec-totalpages'
+        ? view.headers[name]
+        : response.headers.get(name)
+    if (want !== got)
+      differences.push({
+        path: `(header ${name})`,
+        expected: want ?? '(absent)',
+        got: got ?? '(absent)',
+      })
   }
-  if (!response.json) differences.push({ path: '(body)', note: 'not JSON', expected: 'JSON', got: response.text.slice(0, 300) })
-  else compareJson(ctx, expected.body, view.body, differences, { capture: capture.name, key: '', path: [], root: expected.body })
+  if (!response.json)
+    differences.push({
+      path: '(body)',
+      note: 'not JSON',
+      expected: 'JSON',
+      got: response.text.slice(0, 300),
+    })
+  else
+    compareJson(ctx, expected.body, view.body, differences, {
+      capture: capture.name,
+      key: '',
+      path: [],
+      root: expected.body,
+    })
   return { differences, notes, request, response }
 }
 
@@ -820,18 +1146,38 @@ export async function alignLinkedPostDates(ctx: ReplayContext, answered: Capture
   const instant = (wall: string) => Date.parse(`${wall.replace(' ', 'T')}Z`)
   for (const capture of answered) {
     walkObjects(capture.expected.body, (object) => {
-      const table = typeof object.venue === 'string' ? 'venues' : typeof object.organizer === 'string' ? 'organizers' : undefined
-      if (!table || typeof object.id !== 'number' || typeof object.date !== 'string' || !MYSQL_DATETIME.test(object.date)) return
-      const utc = typeof object.date_utc === 'string' && MYSQL_DATETIME.test(object.date_utc) && !object.date_utc.startsWith('0000') ? object.date_utc : undefined
+      const table =
+        typeof object.venue === 'string'
+          ? 'venues'
+          : typeof object.organizer === 'string'
+            ? 'organizers'
+            : undefined
+      if (
+        !table ||
+        typeof object.id !== 'number' ||
+        typeof object.date !== 'string' ||
+        !MYSQL_DATETIME.test(object.date)
+      )
+        return
+      const utc =
+        typeof object.date_utc === 'string' &&
+        MYSQL_DATETIME.test(object.date_utc) &&
+        !object.date_utc.startsWith('0000')
+          ? object.date_utc
+          : undefined
       if (utc && offsetMs === undefined) offsetMs = instant(object.date) - instant(utc)
       dates.set(object.id, { local: object.date, table, utc })
     })
   }
-  const drizzle = (ctx.payload.db as unknown as { drizzle: { execute: (query: unknown) => Promise<unknown> } }).drizzle
+  const drizzle = (
+    ctx.payload.db as unknown as { drizzle: { execute: (query: unknown) => Promise<unknown> } }
+  ).drizzle
   for (const [peer, { local, table, utc }] of dates) {
     const ours = ctx.ids.ours('post', peer)
     const at = utc ? instant(utc) : offsetMs !== undefined ? instant(local) - offsetMs : undefined
     if (ours === undefined || at === undefined) continue
-    await drizzle.execute(sql`UPDATE ${sql.identifier(table)} SET "post_date" = ${new Date(at).toISOString()}::timestamptz WHERE "id" = ${ours}`)
+    await drizzle.execute(
+      sql`UPDATE ${sql.identifier(table)} SET "post_date" = ${new Date(at).toISOString()}::timestamptz WHERE "id" = ${ours}`,
+    )
   }
 }

@@ -17,7 +17,13 @@ export type S3Server = {
 export async function startS3Server(bucket = 'media'): Promise<S3Server> {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'pec-s3-'))
   const port = await freePort()
-  const server = new S3rver({ address: '127.0.0.1', configureBuckets: [{ name: bucket }], directory, port, silent: true })
+  const server = new S3rver({
+    address: '127.0.0.1',
+    configureBuckets: [{ name: bucket }],
+    directory,
+    port,
+    silent: true,
+  })
   await server.run()
   return {
     env: {
@@ -30,7 +36,9 @@ export async function startS3Server(bucket = 'media'): Promise<S3Server> {
     },
     keys: async () => {
       const files = await fs.readdir(path.join(directory, bucket), { recursive: true })
-      return files.filter((file) => file.endsWith('._S3rver_object')).map((file) => file.replace(/\._S3rver_object$/, ''))
+      return files
+        .filter((file) => file.endsWith('._S3rver_object'))
+        .map((file) => file.replace(/\._S3rver_object$/, ''))
     },
     close: async () => {
       await server.close()

@@ -15,26 +15,33 @@ export type ServerProcess = {
  * The product as `npm start` runs it: the real server process (production mode, the built admin
  * panel, built first if needed), on a free port, against the given database.
  */
-export async function startServerProcess(args: { databaseUrl: string; env?: Record<string, string> }): Promise<ServerProcess> {
+export async function startServerProcess(args: {
+  databaseUrl: string
+  env?: Record<string, string>
+}): Promise<ServerProcess> {
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   let output = ''
-  const server: ChildProcess = spawn(process.execPath, ['--import', './src/server/register.mjs', 'src/server/start.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: args.databaseUrl,
-      NODE_ENV: 'production',
-      // Production refuses to start with the development secret (`src/env.ts`).
-      PAYLOAD_SECRET: 'server-process-secret-for-tests-only',
-      // The tests' own process logs warnings only (test/setupEnv.ts); the server logs as it would in use.
-      LOG_LEVEL: 'info',
-      PORT: String(port),
-      SITE_URL: base,
-      ...args.env,
+  const server: ChildProcess = spawn(
+    process.execPath,
+    ['--import', './src/server/register.mjs', 'src/server/start.ts'],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATABASE_URL: args.databaseUrl,
+        NODE_ENV: 'production',
+        // Production refuses to start with the development secret (`src/env.ts`).
+        PAYLOAD_SECRET: 'server-process-secret-for-tests-only',
+        // The tests' own process logs warnings only (test/setupEnv.ts); the server logs as it would in use.
+        LOG_LEVEL: 'info',
+        PORT: String(port),
+        SITE_URL: base,
+        ...args.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  )
   server.stdout!.on('data', (chunk) => (output += chunk))
   server.stderr!.on('data', (chunk) => (output += chunk))
   await new Promise<void>((resolve, reject) => {

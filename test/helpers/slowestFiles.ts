@@ -22,7 +22,12 @@ export default class SlowestFiles implements Reporter {
     if (process.env.RECORD_DURATIONS) recordDurations(timed)
     if (timed.length < 2) return
     timed.sort((a, b) => b.ms - a.ms)
-    const lines = timed.slice(0, SHOWN).map(({ ms, module }) => `  ${(ms / 1000).toFixed(1).padStart(7)} s  ${module.project.name.padEnd(8)} ${module.relativeModuleId}`)
+    const lines = timed
+      .slice(0, SHOWN)
+      .map(
+        ({ ms, module }) =>
+          `  ${(ms / 1000).toFixed(1).padStart(7)} s  ${module.project.name.padEnd(8)} ${module.relativeModuleId}`,
+      )
     console.log(`\nThe ${Math.min(SHOWN, timed.length)} slowest test files:\n${lines.join('\n')}\n`)
   }
 }
@@ -32,8 +37,11 @@ function recordDurations(timed: { ms: number; module: TestModule }[]) {
   const durations = readDurations()
   for (const { ms, module } of timed) {
     if (module.state() !== 'passed') continue
-    durations[durationKey(module.project.name, module.project.config.root, module.moduleId)] = Math.round(ms / 100) / 10
+    durations[durationKey(module.project.name, module.project.config.root, module.moduleId)] =
+      Math.round(ms / 100) / 10
   }
-  const sorted = Object.fromEntries(Object.entries(durations).sort(([a], [b]) => a.localeCompare(b)))
+  const sorted = Object.fromEntries(
+    Object.entries(durations).sort(([a], [b]) => a.localeCompare(b)),
+  )
   fs.writeFileSync(DURATIONS_FILE, `${JSON.stringify(sorted, null, 2)}\n`)
 }

@@ -23,7 +23,8 @@ export async function workerDatabase(): Promise<string> {
     // One clone at a time, so that no two workers create the same database.
     await client.query('SELECT pg_advisory_lock($1)', [CLONE_LOCK])
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
-    if (!found.rowCount) await client.query(`CREATE DATABASE "${name}" TEMPLATE "${TEMPLATE_DATABASE}"`)
+    if (!found.rowCount)
+      await client.query(`CREATE DATABASE "${name}" TEMPLATE "${TEMPLATE_DATABASE}"`)
   } finally {
     await client.end()
   }

@@ -2,7 +2,12 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import sharp from 'sharp'
 
-import { dateDetails, formatWallTime, timezoneAbbreviation, wallTimeToInstant } from '../../src/lib/phpDate'
+import {
+  dateDetails,
+  formatWallTime,
+  timezoneAbbreviation,
+  wallTimeToInstant,
+} from '../../src/lib/phpDate'
 
 import { asWordPressRenders } from '../../endpoints/descriptionFormat'
 import { convertChars, texturize, texturizeHtml } from '../../src/lib/texturize'
@@ -49,7 +54,13 @@ type PostRecord = {
   /** Replaces keys of the serialized object: how broken items are made. */
   wire?: Record<string, unknown>
 }
-export type FixtureCost = { code: string; position: string; symbol: string; text: string; values: string[] }
+export type FixtureCost = {
+  code: string
+  position: string
+  symbol: string
+  text: string
+  values: string[]
+}
 export type EventRecord = PostRecord & {
   allDay: boolean
   categories: number[]
@@ -89,11 +100,40 @@ export type VenueRecord = PostRecord & {
   website: string
   zip: string
 }
-export type OrganizerRecord = PostRecord & { description: string; email: string; excerpt: string; name: string; phone: string; website: string }
-export type TermRecord = { description: string; id: number; name: string; parent: number; slug: string; tr?: Translations }
+export type OrganizerRecord = PostRecord & {
+  description: string
+  email: string
+  excerpt: string
+  name: string
+  phone: string
+  website: string
+}
+export type TermRecord = {
+  description: string
+  id: number
+  name: string
+  parent: number
+  slug: string
+  tr?: Translations
+}
 /** `sizes`: the smaller copies WordPress made, as its API lists them (by their file names). */
-export type ImageRecord = { data: Buffer; filename: string; height: number; id: number; reachable: boolean; sizes?: Record<string, { filesize: number; filename: string; height: number; width: number }>; width: number }
-export type UserRecord = { email: string; id: number; name: string; roles: string[]; slug: string; username: string }
+export type ImageRecord = {
+  data: Buffer
+  filename: string
+  height: number
+  id: number
+  reachable: boolean
+  sizes?: Record<string, { filesize: number; filename: string; height: number; width: number }>
+  width: number
+}
+export type UserRecord = {
+  email: string
+  id: number
+  name: string
+  roles: string[]
+  slug: string
+  username: string
+}
 
 export type FixtureSite = {
   auth: { password: string; user: string }
@@ -141,9 +181,30 @@ export async function buildFixtureSite(): Promise<FixtureSite> {
     venues: new Map(),
   }
   for (const user of [
-    { email: 'admin@old.example', id: 1, name: 'Site Admin', roles: ['administrator'], slug: 'siteadmin', username: 'siteadmin' },
-    { email: 'jane.doe@elsewhere.example', id: 2, name: 'Jane Doe', roles: ['editor'], slug: 'jane', username: 'jane' },
-    { email: 'ghost@old.example', id: 3, name: 'Ghost Writer', roles: ['author'], slug: 'ghost', username: 'ghost' },
+    {
+      email: 'admin@old.example',
+      id: 1,
+      name: 'Site Admin',
+      roles: ['administrator'],
+      slug: 'siteadmin',
+      username: 'siteadmin',
+    },
+    {
+      email: 'jane.doe@elsewhere.example',
+      id: 2,
+      name: 'Jane Doe',
+      roles: ['editor'],
+      slug: 'jane',
+      username: 'jane',
+    },
+    {
+      email: 'ghost@old.example',
+      id: 3,
+      name: 'Ghost Writer',
+      roles: ['author'],
+      slug: 'ghost',
+      username: 'ghost',
+    },
   ]) {
     site.users.set(user.id, user)
   }
@@ -166,28 +227,74 @@ export async function buildFixtureSite(): Promise<FixtureSite> {
   for (const [id, name, parent, fr, es] of categories) {
     const tr: Translations = { fr: { description: `Catégorie ${fr}`, name: fr } }
     if (es) tr.es = { name: es }
-    site.categories.set(id, { description: id % 3 ? `${name} events` : '', id, name, parent, slug: slugOf(name), tr })
+    site.categories.set(id, {
+      description: id % 3 ? `${name} events` : '',
+      id,
+      name,
+      parent,
+      slug: slugOf(name),
+      tr,
+    })
   }
-  const tags = ['free', 'outdoor', 'family', 'evening', 'weekend', 'accessible', 'premiere', 'late night', 'members', 'bilingual']
+  const tags = [
+    'free',
+    'outdoor',
+    'family',
+    'evening',
+    'weekend',
+    'accessible',
+    'premiere',
+    'late night',
+    'members',
+    'bilingual',
+  ]
   tags.forEach((name, index) => {
     const id = 14 + index
-    site.tags.set(id, { description: index % 4 === 0 ? `Tagged ${name}` : '', id, name, parent: 0, slug: slugOf(name), tr: index % 2 ? { es: { name: `${name} (es)` } } : undefined })
+    site.tags.set(id, {
+      description: index % 4 === 0 ? `Tagged ${name}` : '',
+      id,
+      name,
+      parent: 0,
+      slug: slugOf(name),
+      tr: index % 2 ? { es: { name: `${name} (es)` } } : undefined,
+    })
   })
 
   for (let index = 0; index < 8; index++) {
     const id = 320 + index
     const width = 40 + index
     const height = 30
-    const data = await sharp({ create: { background: { b: 40, g: 20 * index, r: 200 }, channels: 3, height, width } }).png().toBuffer()
-    site.images.set(id, { data, filename: `poster-${id}.png`, height, id, reachable: id !== UNREACHABLE_IMAGE, width })
+    const data = await sharp({
+      create: { background: { b: 40, g: 20 * index, r: 200 }, channels: 3, height, width },
+    })
+      .png()
+      .toBuffer()
+    site.images.set(id, {
+      data,
+      filename: `poster-${id}.png`,
+      height,
+      id,
+      reachable: id !== UNREACHABLE_IMAGE,
+      width,
+    })
   }
   // The image that cannot be downloaded is a large one, with the sizes WordPress made of it.
   site.images.set(UNREACHABLE_IMAGE, {
     ...site.images.get(UNREACHABLE_IMAGE)!,
     height: 1200,
     sizes: {
-      medium: { filesize: 18_211, filename: `poster-${UNREACHABLE_IMAGE}-300x225.png`, height: 225, width: 300 },
-      thumbnail: { filesize: 6_020, filename: `poster-${UNREACHABLE_IMAGE}-150x150.png`, height: 150, width: 150 },
+      medium: {
+        filesize: 18_211,
+        filename: `poster-${UNREACHABLE_IMAGE}-300x225.png`,
+        height: 225,
+        width: 300,
+      },
+      thumbnail: {
+        filesize: 6_020,
+        filename: `poster-${UNREACHABLE_IMAGE}-150x150.png`,
+        height: 150,
+        width: 150,
+      },
     },
     width: 1600,
   })
@@ -217,7 +324,16 @@ export async function buildFixtureSite(): Promise<FixtureSite> {
   for (let index = 0; index < 24; index++) {
     const id = 1 + index
     const [city, state, province, country, zip] = cities[index % 4]!
-    const status = index === 3 ? 'draft' : index === 11 ? 'private' : index === 15 ? 'draft' : id === TRASHED.venues ? 'trash' : 'publish'
+    const status =
+      index === 3
+        ? 'draft'
+        : index === 11
+          ? 'private'
+          : index === 15
+            ? 'draft'
+            : id === TRASHED.venues
+              ? 'trash'
+              : 'publish'
     const name = `${['Blue Note', 'Riverside', 'Harbor', 'Grand'][index % 4]} Hall ${id}`
     site.venues.set(id, {
       ...post(id, index, status, slugOf(name)),
@@ -244,7 +360,12 @@ export async function buildFixtureSite(): Promise<FixtureSite> {
     const id = 25 + index
     const name = `${['City Arts Council', 'Jazz Guild', 'Sports League', 'Family Club'][index % 4]} ${id}`
     site.organizers.set(id, {
-      ...post(id, index, index === 5 ? 'draft' : id === TRASHED.organizers ? 'trash' : 'publish', slugOf(name)),
+      ...post(
+        id,
+        index,
+        index === 5 ? 'draft' : id === TRASHED.organizers ? 'trash' : 'publish',
+        slugOf(name),
+      ),
       description: index % 2 ? `<p>Organizer ${id} organizes.</p>` : '',
       email: index % 3 ? `org${id}@example.com` : '',
       excerpt: '',
@@ -254,7 +375,14 @@ export async function buildFixtureSite(): Promise<FixtureSite> {
     })
   }
 
-  const zones = ['America/New_York', 'America/New_York', 'Europe/Paris', 'Asia/Tokyo', 'UTC', 'America/Los_Angeles']
+  const zones = [
+    'America/New_York',
+    'America/New_York',
+    'Europe/Paris',
+    'Asia/Tokyo',
+    'UTC',
+    'America/Los_Angeles',
+  ]
   const costs: FixtureCost[] = [
     { code: '', position: '', symbol: '', text: '', values: [] },
     { code: 'USD', position: 'prefix', symbol: '$', text: '$25', values: ['25'] },
@@ -279,16 +407,36 @@ export async function buildFixtureSite(): Promise<FixtureSite> {
     if (id === TRASHED.events) status = 'trash'
     const amp = index % 10 === 4
     // Typed straight (which the source typesets) and typed curly (which it keeps).
-    const title = amp ? `Rock & Roll Night ${index}` : index % 10 === 6 ? `Jane's "Open" Studio -- ${index}...` : index % 10 === 8 ? `Jane’s “Open” Studio ${index}` : `Event number ${index}`
+    const title = amp
+      ? `Rock & Roll Night ${index}`
+      : index % 10 === 6
+        ? `Jane's "Open" Studio -- ${index}...`
+        : index % 10 === 8
+          ? `Jane’s “Open” Studio ${index}`
+          : `Event number ${index}`
     const timezone = zones[index % zones.length]!
     const day = formatWallTime(addDays(at('2026-01-05T12:00:00Z'), index * 3), 'UTC').slice(0, 10)
     const allDay = index % 13 === 0
-    const start = inZone(allDay ? `${day} 00:00:00` : `${day} ${String(9 + (index % 8)).padStart(2, '0')}:30:00`, timezone)
-    const end = allDay ? inZone(`${formatWallTime(addDays(start, index % 2), timezone).slice(0, 10)} 23:59:59`, timezone) : new Date(start.getTime() + (2 + (index % 3)) * 3_600_000)
+    const start = inZone(
+      allDay ? `${day} 00:00:00` : `${day} ${String(9 + (index % 8)).padStart(2, '0')}:30:00`,
+      timezone,
+    )
+    const end = allDay
+      ? inZone(
+          `${formatWallTime(addDays(start, index % 2), timezone).slice(0, 10)} 23:59:59`,
+          timezone,
+        )
+      : new Date(start.getTime() + (2 + (index % 3)) * 3_600_000)
     const record: EventRecord = {
       ...post(id, index, status, slugOf(title)),
       allDay,
-      categories: index % 6 === 5 ? [] : [categoryPool[index % 12]!, ...(index % 4 === 0 ? [categoryPool[(index + 5) % 12]!] : [])],
+      categories:
+        index % 6 === 5
+          ? []
+          : [
+              categoryPool[index % 12]!,
+              ...(index % 4 === 0 ? [categoryPool[(index + 5) % 12]!] : []),
+            ],
       cost: costs[index % costs.length]!,
       description:
         index % 5 === 0
@@ -305,21 +453,42 @@ export async function buildFixtureSite(): Promise<FixtureSite> {
       hidden: HIDDEN_EVENTS.includes(id),
       image: index % 40 === 5 ? 320 + Math.floor(index / 40) : null,
       lineage: index % 50 === 0 ? [`aggregator.example?id=${1000 + index}`] : undefined,
-      organizers: index % 3 === 0 ? [25 + (index % 20)] : index % 3 === 1 ? [25 + (index % 20), 25 + ((index + 7) % 20)] : [],
+      organizers:
+        index % 3 === 0
+          ? [25 + (index % 20)]
+          : index % 3 === 1
+            ? [25 + (index % 20), 25 + ((index + 7) % 20)]
+            : [],
       password: id === PROTECTED.events ? 'event-secret' : undefined,
       showMap: index % 2 === 0,
       showMapLink: index % 3 === 0,
       start,
       sticky: index % 11 === 0,
-      tags: index % 5 === 4 ? [] : [14 + (index % 10), ...(index % 3 === 0 ? [14 + ((index + 3) % 10)] : [])],
+      tags:
+        index % 5 === 4
+          ? []
+          : [14 + (index % 10), ...(index % 3 === 0 ? [14 + ((index + 3) % 10)] : [])],
       timezone,
       title,
       tr: {
-        ...(index % 3 === 0 ? { fr: { description: `<p>Description en français ${index}.</p>`, title: `Événement ${index}`, ...(index % 9 === 0 ? { excerpt: `Résumé ${index}` } : {}) } } : {}),
+        ...(index % 3 === 0
+          ? {
+              fr: {
+                description: `<p>Description en français ${index}.</p>`,
+                title: `Événement ${index}`,
+                ...(index % 9 === 0 ? { excerpt: `Résumé ${index}` } : {}),
+              },
+            }
+          : {}),
         ...(index % 4 === 0 ? { es: { title: `Evento ${index}` } } : {}),
       },
       venue: index % 10 === 9 ? null : 1 + ((index % 24 === 6 ? 7 : index) % 24),
-      website: [null, `https://events.example/e${index}?a=1&b=2`, '', `https://events.example/e${index}`][index % 4]!,
+      website: [
+        null,
+        `https://events.example/e${index}?a=1&b=2`,
+        '',
+        `https://events.example/e${index}`,
+      ][index % 4]!,
     }
     if (record.venue === 7) record.venue = 8
     if (status === 'future') record.published = addDays(at('2027-06-01T12:00:00Z'), index)
@@ -328,11 +497,13 @@ export async function buildFixtureSite(): Promise<FixtureSite> {
       record.categories = []
       record.tags = []
     }
-    if (id === 150) record.customFields = { _ecp_custom_2: { label: 'Dress code', value: 'Formal' } }
+    if (id === 150)
+      record.customFields = { _ecp_custom_2: { label: 'Dress code', value: 'Formal' } }
     site.events.set(id, record)
   }
   // Broken events: none of them may land, and none may leave anything half-written.
-  const broken = (id: number, change: Partial<EventRecord>) => Object.assign(site.events.get(id)!, { categories: [], tags: [] }, change)
+  const broken = (id: number, change: Partial<EventRecord>) =>
+    Object.assign(site.events.get(id)!, { categories: [], tags: [] }, change)
   broken(235, { wire: { start_date: 'not a date', utc_start_date: 'not a date either' } })
   broken(236, { wire: { timezone: 'Mars/Olympus_Mons' } })
   broken(237, { image: 326, title: '' })
@@ -364,14 +535,20 @@ export type FixtureHostility = {
 }
 
 /** Serves `site` on a free port of 127.0.0.1. The data may be changed between requests. */
-export async function startWpFixtureServer(site: FixtureSite, hostility: FixtureHostility = {}): Promise<FixtureServer> {
+export async function startWpFixtureServer(
+  site: FixtureSite,
+  hostility: FixtureHostility = {},
+): Promise<FixtureServer> {
   let count = 0
   let origin = ''
   const server = http.createServer((req, res) => {
     count++
     const url = new URL(req.url ?? '/', origin)
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-      res.writeHead(status, { 'Content-Type': 'application/json; charset=UTF-8', ...(hostility.headers?.(url, headers) ?? headers) })
+      res.writeHead(status, {
+        'Content-Type': 'application/json; charset=UTF-8',
+        ...(hostility.headers?.(url, headers) ?? headers),
+      })
       const text = JSON.stringify(body)
       res.end(hostility.text ? hostility.text(url, text) : text)
     }
@@ -379,24 +556,45 @@ export async function startWpFixtureServer(site: FixtureSite, hostility: Fixture
     try {
       const image = /^\/wp-content\/uploads\/2026\/11\/(.+)$/.exec(url.pathname)
       if (image) {
-        const found = [...site.images.values()].find((item) => item.filename === image[1] && item.reachable)
+        const found = [...site.images.values()].find(
+          (item) => item.filename === image[1] && item.reachable,
+        )
         if (!found) return send(404, { code: 'not_found' })
-        res.writeHead(200, { 'Content-Length': String(found.data.length), 'Content-Type': 'image/png' })
+        res.writeHead(200, {
+          'Content-Length': String(found.data.length),
+          'Content-Type': 'image/png',
+        })
         return res.end(found.data)
       }
       const route = /^(?:\/(fr|es))?\/wp-json(\/.*)?$/.exec(url.pathname.replace(/\/+$/, ''))
-      if (!route) return send(404, { code: 'not_found', message: 'Not a REST route', data: { status: 404 } })
+      if (!route)
+        return send(404, { code: 'not_found', message: 'Not a REST route', data: { status: 404 } })
       const authorization = req.headers.authorization
       let signedIn = false
       if (authorization) {
-        const [login, password] = Buffer.from(authorization.replace(/^Basic /, ''), 'base64').toString().split(/:(.*)/s)
+        const [login, password] = Buffer.from(authorization.replace(/^Basic /, ''), 'base64')
+          .toString()
+          .split(/:(.*)/s)
         if (login !== site.auth.user || password !== site.auth.password) {
-          return send(401, { code: 'incorrect_password', message: 'The provided password is an invalid application password.', data: { status: 401 } })
+          return send(401, {
+            code: 'incorrect_password',
+            message: 'The provided password is an invalid application password.',
+            data: { status: 401 },
+          })
         }
         signedIn = true
       }
-      const language = (route[1] as Language | undefined) ?? ((url.searchParams.get('i18n_language') as Language | null) ?? undefined)
-      const answer = new Api(site, origin, route[1] as Language | undefined, language && LANGUAGES.includes(language) ? language : undefined, signedIn).answer(route[2] ?? '/', url.searchParams)
+      const language =
+        (route[1] as Language | undefined) ??
+        (url.searchParams.get('i18n_language') as Language | null) ??
+        undefined
+      const answer = new Api(
+        site,
+        origin,
+        route[1] as Language | undefined,
+        language && LANGUAGES.includes(language) ? language : undefined,
+        signedIn,
+      ).answer(route[2] ?? '/', url.searchParams)
       return send(answer.status, answer.body, answer.headers)
     } catch (error) {
       return send(500, { code: 'internal', message: String(error), data: { status: 500 } })
@@ -413,7 +611,10 @@ export async function startWpFixtureServer(site: FixtureSite, hostility: Fixture
 }
 
 type Answer = { body: unknown; headers?: Record<string, string>; status: number }
-const error = (status: number, code: string, message: string): Answer => ({ body: { code, message, data: { status } }, status })
+const error = (status: number, code: string, message: string): Answer => ({
+  body: { code, message, data: { status } },
+  status,
+})
 const ZERO = '0000-00-00 00:00:00'
 
 /** One request's view of the site: its language, whether it is signed in, and the original's serializers. */
@@ -430,16 +631,37 @@ class Api {
   }
 
   answer(path: string, query: URLSearchParams): Answer {
-    if (path === '/') return { body: { name: 'Old site', url: this.origin, home: this.origin, gmt_offset: -5, timezone_string: FIXTURE_TIMEZONE, namespaces: ['wp/v2', NAMESPACE] }, status: 200 }
+    if (path === '/')
+      return {
+        body: {
+          name: 'Old site',
+          url: this.origin,
+          home: this.origin,
+          gmt_offset: -5,
+          timezone_string: FIXTURE_TIMEZONE,
+          namespaces: ['wp/v2', NAMESPACE],
+        },
+        status: 200,
+      }
     const user = /^\/wp\/v2\/users\/(\d+)$/.exec(path)
     if (user) {
       const found = this.site.users.get(Number(user[1]))
       if (!found) return error(404, 'rest_user_invalid_id', 'Invalid user ID.')
       const edit = query.get('context') === 'edit'
-      if (edit && !this.signedIn) return error(401, 'rest_forbidden_context', 'Sorry, you are not allowed to edit this user.')
-      return { body: { id: found.id, name: found.name, slug: found.slug, ...(edit ? { email: found.email, roles: found.roles, username: found.username } : {}) }, status: 200 }
+      if (edit && !this.signedIn)
+        return error(401, 'rest_forbidden_context', 'Sorry, you are not allowed to edit this user.')
+      return {
+        body: {
+          id: found.id,
+          name: found.name,
+          slug: found.slug,
+          ...(edit ? { email: found.email, roles: found.roles, username: found.username } : {}),
+        },
+        status: 200,
+      }
     }
-    if (!path.startsWith(`/${NAMESPACE}`)) return error(404, 'rest_no_route', 'No route was found matching the URL and request method.')
+    if (!path.startsWith(`/${NAMESPACE}`))
+      return error(404, 'rest_no_route', 'No route was found matching the URL and request method.')
     const rest = path.slice(NAMESPACE.length + 1) || '/'
     if (rest === '/') return { body: { namespace: NAMESPACE, routes: {} }, status: 200 }
     const list = /^\/(events|venues|organizers|categories|tags)$/.exec(rest)
@@ -478,18 +700,31 @@ class Api {
     const page = Number(query.get('page') ?? 1)
     let items: unknown[]
     if (kind === 'events') {
-      const from = query.get('start_date') ? inZone(`${query.get('start_date')!.slice(0, 10)} 00:00:00`, FIXTURE_TIMEZONE) : new Date(0)
-      const to = query.get('end_date') ? inZone(`${query.get('end_date')!.slice(0, 10)} 23:59:59`, FIXTURE_TIMEZONE) : new Date(8.64e15)
+      const from = query.get('start_date')
+        ? inZone(`${query.get('start_date')!.slice(0, 10)} 00:00:00`, FIXTURE_TIMEZONE)
+        : new Date(0)
+      const to = query.get('end_date')
+        ? inZone(`${query.get('end_date')!.slice(0, 10)} 23:59:59`, FIXTURE_TIMEZONE)
+        : new Date(8.64e15)
       items = [...this.site.events.values()]
-        .filter((event) => this.listed(event, query) && !event.hidden && event.start >= from && event.end <= to)
+        .filter(
+          (event) =>
+            this.listed(event, query) && !event.hidden && event.start >= from && event.end <= to,
+        )
         .sort((a, b) => a.start.getTime() - b.start.getTime() || a.id - b.id)
         .map((event) => this.event(event))
     } else if (kind === 'venues' || kind === 'organizers') {
-      const posts = [...(kind === 'venues' ? this.site.venues : this.site.organizers).values()] as (OrganizerRecord | VenueRecord)[]
+      const posts = [...(kind === 'venues' ? this.site.venues : this.site.organizers).values()] as (
+        OrganizerRecord | VenueRecord
+      )[]
       items = posts
         .filter((item) => this.listed(item, query))
         .sort((a, b) => b.created.getTime() - a.created.getTime() || b.id - a.id)
-        .map((item) => (kind === 'venues' ? this.venue(item as VenueRecord) : this.organizer(item as OrganizerRecord)))
+        .map((item) =>
+          kind === 'venues'
+            ? this.venue(item as VenueRecord)
+            : this.organizer(item as OrganizerRecord),
+        )
     } else {
       const terms = kind === 'categories' ? this.site.categories : this.site.tags
       const hideEmpty = !['false', '0'].includes(query.get('hide_empty') ?? '1')
@@ -501,36 +736,70 @@ class Api {
     const total = items.length
     const totalPages = total === 0 ? 0 : Math.ceil(total / perPage)
     const isTerm = kind === 'categories' || kind === 'tags'
-    if (page > 1 && page > totalPages && !isTerm) return error(404, `${kind.slice(0, -1)}-archive-page-not-found`, `The requested ${kind.slice(0, -1)} archive page does not exist`)
+    if (page > 1 && page > totalPages && !isTerm)
+      return error(
+        404,
+        `${kind.slice(0, -1)}-archive-page-not-found`,
+        `The requested ${kind.slice(0, -1)} archive page does not exist`,
+      )
     const base = `${this.api}/${kind}/`
     const params = new URLSearchParams(query)
     params.delete('page')
-    const pageUrl = (number: number) => `${base}?${new URLSearchParams([...params, ['page', String(number)]]).toString()}`
-    const body: Record<string, unknown> = isTerm ? { rest_url: base, total, total_pages: totalPages } : {}
+    const pageUrl = (number: number) =>
+      `${base}?${new URLSearchParams([...params, ['page', String(number)]]).toString()}`
+    const body: Record<string, unknown> = isTerm
+      ? { rest_url: base, total, total_pages: totalPages }
+      : {}
     body[kind] = items.slice((page - 1) * perPage, page * perPage)
-    if (!isTerm) body.rest_url = `${base}?${new URLSearchParams([['page', String(page)], ...params]).toString()}`
+    if (!isTerm)
+      body.rest_url = `${base}?${new URLSearchParams([['page', String(page)], ...params]).toString()}`
     if (page < totalPages) body.next_rest_url = pageUrl(page + 1)
     if (page > 1) body.previous_rest_url = page === 2 ? base : pageUrl(page - 1)
     if (!isTerm) Object.assign(body, { total, total_pages: totalPages })
-    return { body, headers: { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) }, status: 200 }
+    return {
+      body,
+      headers: { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) },
+      status: 200,
+    }
   }
 
   private single(kind: string, id: number): Answer {
     if (kind === 'events') {
       const event = this.site.events.get(id)
       if (!event) {
-        if (this.site.venues.has(id) || this.site.organizers.has(id)) return error(400, 'rest-invalid-event-id', 'The specified ID is not a valid event.')
+        if (this.site.venues.has(id) || this.site.organizers.has(id))
+          return error(400, 'rest-invalid-event-id', 'The specified ID is not a valid event.')
         return error(404, 'rest-event-not-found', `Event with ID ${id} does not exist.`)
       }
-      if (event.status === 'trash') return error(403, 'event-no-longer-available', 'This event is no longer available')
-      if (!this.visible(event)) return error(403, 'event-not-accessible', 'The requested event is not accessible')
-      if (this.locked(event)) return error(403, 'event-password-protected', 'The requested event is not accessible without a password')
-      return { body: { ...this.event(event), json_ld: { '@type': 'Event', description: this.summary(event) } }, status: 200 }
+      if (event.status === 'trash')
+        return error(403, 'event-no-longer-available', 'This event is no longer available')
+      if (!this.visible(event))
+        return error(403, 'event-not-accessible', 'The requested event is not accessible')
+      if (this.locked(event))
+        return error(
+          403,
+          'event-password-protected',
+          'The requested event is not accessible without a password',
+        )
+      return {
+        body: {
+          ...this.event(event),
+          json_ld: { '@type': 'Event', description: this.summary(event) },
+        },
+        status: 200,
+      }
     }
     if (kind === 'venues' || kind === 'organizers') {
       const item = (kind === 'venues' ? this.site.venues : this.site.organizers).get(id)
-      if (!item || !this.visible(item)) return error(400, 'rest_invalid_param', 'Invalid parameter(s): id')
-      return { body: kind === 'venues' ? this.venue(item as VenueRecord) : this.organizer(item as OrganizerRecord), status: 200 }
+      if (!item || !this.visible(item))
+        return error(400, 'rest_invalid_param', 'Invalid parameter(s): id')
+      return {
+        body:
+          kind === 'venues'
+            ? this.venue(item as VenueRecord)
+            : this.organizer(item as OrganizerRecord),
+        status: 200,
+      }
     }
     const term = (kind === 'categories' ? this.site.categories : this.site.tags).get(id)
     if (!term) return error(400, 'rest_invalid_param', 'Invalid parameter(s): id')
@@ -539,7 +808,11 @@ class Api {
 
   /** Published events using the term: WordPress's stored term count. */
   private count(kind: string, id: number): number {
-    return [...this.site.events.values()].filter((event) => event.status === 'publish' && (kind === 'categories' ? event.categories : event.tags).includes(id)).length
+    return [...this.site.events.values()].filter(
+      (event) =>
+        event.status === 'publish' &&
+        (kind === 'categories' ? event.categories : event.tags).includes(id),
+    ).length
   }
 
   private postMeta(post: PostRecord) {
@@ -561,7 +834,9 @@ class Api {
 
   private permalink(post: PostRecord, base: string, type: string): string {
     // As recorded with the oracle (test/fixtures/oracle, class b): scheduled posts get the plain permalink too.
-    return ['publish', 'private'].includes(post.status) ? `${this.origin}/${base}/${post.slug}/` : `${this.origin}/?post_type=${type}&p=${post.id}`
+    return ['publish', 'private'].includes(post.status)
+      ? `${this.origin}/${base}/${post.slug}/`
+      : `${this.origin}/?post_type=${type}&p=${post.id}`
   }
 
   /** An event has no slug until published; a venue or organizer has one from the start (oracle, class b). */
@@ -573,8 +848,29 @@ class Api {
     const image = id ? this.site.images.get(id) : undefined
     if (!image) return false
     const url = (filename: string) => `${this.origin}/wp-content/uploads/2026/11/${filename}`
-    const sizes = image.sizes && Object.fromEntries(Object.entries(image.sizes).map(([name, size]) => [name, { width: size.width, height: size.height, 'mime-type': 'image/png', filesize: size.filesize, url: url(size.filename) }]))
-    return { url: url(image.filename), id: image.id, extension: 'png', width: image.width, height: image.height, filesize: image.data.length, ...(sizes ? { sizes } : {}) }
+    const sizes =
+      image.sizes &&
+      Object.fromEntries(
+        Object.entries(image.sizes).map(([name, size]) => [
+          name,
+          {
+            width: size.width,
+            height: size.height,
+            'mime-type': 'image/png',
+            filesize: size.filesize,
+            url: url(size.filename),
+          },
+        ]),
+      )
+    return {
+      url: url(image.filename),
+      id: image.id,
+      extension: 'png',
+      width: image.width,
+      height: image.height,
+      filesize: image.data.length,
+      ...(sizes ? { sizes } : {}),
+    }
   }
 
   /**
@@ -584,12 +880,21 @@ class Api {
    */
   private summary(event: EventRecord): string {
     const written = summaryTextOf(this.text(event, 'description', event.description))
-    return jsonLdDescription(paragraph(this.text(event, 'excerpt', event.excerpt)), written ? 'written' : null, written)
+    return jsonLdDescription(
+      paragraph(this.text(event, 'excerpt', event.excerpt)),
+      written ? 'written' : null,
+      written,
+    )
   }
 
   private event(event: EventRecord): Record<string, unknown> {
     const wall = (instant: Date, zone: string) => formatWallTime(instant, zone)
-    const [start, end, utcStart, utcEnd] = [wall(event.start, event.timezone), wall(event.end, event.timezone), wall(event.start, 'UTC'), wall(event.end, 'UTC')]
+    const [start, end, utcStart, utcEnd] = [
+      wall(event.start, event.timezone),
+      wall(event.end, event.timezone),
+      wall(event.start, 'UTC'),
+      wall(event.end, 'UTC'),
+    ]
     const url = this.permalink(event, 'event', 'tribe_events')
     const object: Record<string, unknown> = {
       id: event.id,
@@ -614,7 +919,12 @@ class Api {
       timezone: event.timezone,
       timezone_abbr: timezoneAbbreviation(event.start, event.timezone),
       cost: event.cost.text,
-      cost_details: { currency_symbol: event.cost.symbol, currency_code: event.cost.code, currency_position: event.cost.position, values: event.cost.values },
+      cost_details: {
+        currency_symbol: event.cost.symbol,
+        currency_code: event.cost.code,
+        currency_position: event.cost.position,
+        values: event.cost.values,
+      },
       website: event.website === null ? url : event.website.replace(/&/g, '&amp;'),
       show_map: event.showMap,
       show_map_link: event.showMapLink,
@@ -624,14 +934,32 @@ class Api {
       categories: this.embeddedTerms('categories', event.categories),
       tags: this.embeddedTerms('tags', event.tags),
       venue: this.embeddedVenue(event.venue),
-      organizer: event.organizers.map((id) => this.site.organizers.get(id)).filter((item): item is OrganizerRecord => Boolean(item) && this.embeddable(item!)).map((item) => this.organizer(item)),
+      organizer: event.organizers
+        .map((id) => this.site.organizers.get(id))
+        .filter((item): item is OrganizerRecord => Boolean(item) && this.embeddable(item!))
+        .map((item) => this.organizer(item)),
       custom_fields: event.customFields ?? [],
       ...event.wire,
     }
     if (this.locked(event)) {
       Object.assign(object, {
-        description: '', excerpt: '', image: false, all_day: null, cost: '', cost_details: { currency_symbol: '', currency_position: '', currency_code: '', values: [] },
-        website: '', show_map: null, show_map_link: null, hide_from_listings: null, sticky: null, featured: null, categories: [], tags: [], venue: [], organizer: [], custom_fields: [],
+        description: '',
+        excerpt: '',
+        image: false,
+        all_day: null,
+        cost: '',
+        cost_details: { currency_symbol: '', currency_position: '', currency_code: '', values: [] },
+        website: '',
+        show_map: null,
+        show_map_link: null,
+        hide_from_listings: null,
+        sticky: null,
+        featured: null,
+        categories: [],
+        tags: [],
+        venue: [],
+        organizer: [],
+        custom_fields: [],
       })
     }
     return object
@@ -662,7 +990,11 @@ class Api {
           count: this.count(kind, term.id),
           filter: 'raw',
           id: term.id,
-          urls: { self: `${collection}/${term.id}`, collection, ...(term.parent ? { up: `${collection}/${term.parent}` } : {}) },
+          urls: {
+            self: `${collection}/${term.id}`,
+            collection,
+            ...(term.parent ? { up: `${collection}/${term.parent}` } : {}),
+          },
         }
       })
   }
@@ -670,7 +1002,11 @@ class Api {
   private term(kind: string, term: TermRecord) {
     const collection = `${this.api}/${kind}`
     const path: string[] = []
-    for (let current: TermRecord | undefined = term; current; current = this.site.categories.get(current.parent)) {
+    for (
+      let current: TermRecord | undefined = term;
+      current;
+      current = this.site.categories.get(current.parent)
+    ) {
       path.unshift(current.slug)
       if (kind !== 'categories') break
     }
@@ -683,8 +1019,15 @@ class Api {
       taxonomy: kind === 'categories' ? 'tribe_events_cat' : 'post_tag',
       ...(kind === 'categories' ? { parent: term.parent } : {}),
       meta: [],
-      url: kind === 'categories' ? `${this.origin}/events/category/${path.join('/')}/` : `${this.origin}/tag/${term.slug}/`,
-      urls: { self: `${collection}/${term.id}`, collection, ...(term.parent ? { up: `${collection}/${term.parent}` } : {}) },
+      url:
+        kind === 'categories'
+          ? `${this.origin}/events/category/${path.join('/')}/`
+          : `${this.origin}/tag/${term.slug}/`,
+      urls: {
+        self: `${collection}/${term.id}`,
+        collection,
+        ...(term.parent ? { up: `${collection}/${term.parent}` } : {}),
+      },
     }
   }
 
@@ -708,13 +1051,34 @@ class Api {
       phone: venue.phone,
       website: venue.website,
       stateprovince: american ? venue.state : venue.province,
-      ...(venue.lat !== undefined && venue.lng !== undefined ? { geo_lat: venue.lat, geo_lng: venue.lng } : {}),
+      ...(venue.lat !== undefined && venue.lng !== undefined
+        ? { geo_lat: venue.lat, geo_lng: venue.lng }
+        : {}),
     })
     if (this.locked(venue)) {
-      Object.assign(kept, { venue: [], description: '', excerpt: '', address: '', city: '', country: '', province: '', zip: '', phone: '', website: '', stateprovince: '', geo_lat: 0, geo_lng: 0 })
+      Object.assign(kept, {
+        venue: [],
+        description: '',
+        excerpt: '',
+        address: '',
+        city: '',
+        country: '',
+        province: '',
+        zip: '',
+        phone: '',
+        website: '',
+        stateprovince: '',
+        geo_lat: 0,
+        geo_lng: 0,
+      })
     }
     const locked = this.locked(venue)
-    return { ...kept, show_map: locked ? null : venue.showMap, show_map_link: locked ? null : venue.showMapLink, ...this.ids(venue) }
+    return {
+      ...kept,
+      show_map: locked ? null : venue.showMap,
+      show_map_link: locked ? null : venue.showMapLink,
+      ...this.ids(venue),
+    }
   }
 
   private organizer(organizer: OrganizerRecord) {
@@ -748,6 +1112,16 @@ function paragraph(text: string): string {
 
 function dropEmpty(object: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(object).filter(([key, value]) => !(value === '' || value === false || value === '0' || value === 0 || value === null || (Array.isArray(value) && !value.length)) || key === 'id'),
+    Object.entries(object).filter(
+      ([key, value]) =>
+        !(
+          value === '' ||
+          value === false ||
+          value === '0' ||
+          value === 0 ||
+          value === null ||
+          (Array.isArray(value) && !value.length)
+        ) || key === 'id',
+    ),
   )
 }

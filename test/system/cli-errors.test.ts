@@ -10,7 +10,11 @@ describe('the command line when the database cannot start', () => {
   it('says why the embedded Postgres could not start and what to set, and exits 2', () => {
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: '/dev/null/calendar' }
     delete env.DATABASE_URL
-    const run = spawnSync(process.execPath, [path.join(ROOT, 'bin/payload-events-calendar.js'), 'export', '--out', '/dev/null'], { cwd: ROOT, encoding: 'utf8', env, timeout: 60_000 })
+    const run = spawnSync(
+      process.execPath,
+      [path.join(ROOT, 'bin/payload-events-calendar.js'), 'export', '--out', '/dev/null'],
+      { cwd: ROOT, encoding: 'utf8', env, timeout: 60_000 },
+    )
     expect(run.status, run.stderr).toBe(2)
     expect(run.stderr).toContain('The embedded Postgres could not start in /dev/null/calendar/pg')
     expect(run.stderr).toContain('Set DATA_DIR to a folder this user may write, or DATABASE_URL')

@@ -28,7 +28,12 @@ describe('the cost fuzzer, a slice at the issue’s sizes', () => {
 
   beforeAll(async () => {
     await database.create()
-    target = await startCostTarget({ databaseUrl: database.url, events: 500, imageSize: 0, log: () => undefined })
+    target = await startCostTarget({
+      databaseUrl: database.url,
+      events: 500,
+      imageSize: 0,
+      log: () => undefined,
+    })
   }, 300_000)
 
   afterAll(async () => {
@@ -40,9 +45,20 @@ describe('the cost fuzzer, a slice at the issue’s sizes', () => {
     const results = await runCostAttacks(
       target,
       ATTACKS.filter((attack) => attack.name in SLICE),
-      { allSizes: true, chosen: (attack, step) => SLICE[attack.name]!.includes(step.size), log: () => undefined, thresholdMs: 500, timeoutMs: 20_000 },
+      {
+        allSizes: true,
+        chosen: (attack, step) => SLICE[attack.name]!.includes(step.size),
+        log: () => undefined,
+        thresholdMs: 500,
+        timeoutMs: 20_000,
+      },
     )
     expect(results.filter((result) => result.failures.length).map(formatStep)).toEqual([])
-    expect(results.map((result) => `${result.attack} ${result.size}`)).toEqual(['(none) quiet', ...Object.entries(SLICE).flatMap(([attack, sizes]) => sizes.map((size) => `${attack} ${size}`))])
+    expect(results.map((result) => `${result.attack} ${result.size}`)).toEqual([
+      '(none) quiet',
+      ...Object.entries(SLICE).flatMap(([attack, sizes]) =>
+        sizes.map((size) => `${attack} ${size}`),
+      ),
+    ])
   }, 600_000)
 })

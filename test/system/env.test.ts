@@ -6,16 +6,23 @@ import { EnvError, readEnv, refuseDevelopmentSecretInProduction } from '../../sr
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 
-const envOf = (values: Record<string, string>) => readEnv({ PORT: '3000', ...values } as unknown as NodeJS.ProcessEnv)
+const envOf = (values: Record<string, string>) =>
+  readEnv({ PORT: '3000', ...values } as unknown as NodeJS.ProcessEnv)
 
 /** Which origins' signed-in browsers may write (`csrf` in `payload.config.ts`; its effect: `test/auth-guard.test.ts`). */
 describe('the signed-in origins of npm start', () => {
   it('are this machine under each loopback name when SITE_URL is not set', () => {
-    expect(envOf({}).signedInOrigins).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000'])
+    expect(envOf({}).signedInOrigins).toEqual([
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+      'http://[::1]:3000',
+    ])
   })
 
   it('are the site’s own origin alone once SITE_URL names it', () => {
-    expect(envOf({ SITE_URL: 'https://events.example.org/' }).signedInOrigins).toEqual(['https://events.example.org'])
+    expect(envOf({ SITE_URL: 'https://events.example.org/' }).signedInOrigins).toEqual([
+      'https://events.example.org',
+    ])
   })
 })
 
@@ -23,22 +30,38 @@ describe('the signed-in origins of npm start', () => {
 describe('the development secret in production', () => {
   it('is refused by name when NODE_ENV is production, and only then', () => {
     expect(() => refuseDevelopmentSecretInProduction(envOf({}), 'production')).toThrow(EnvError)
-    expect(() => refuseDevelopmentSecretInProduction(envOf({}), 'production')).toThrow(/PAYLOAD_SECRET is not set, and NODE_ENV is production/)
-    expect(() => refuseDevelopmentSecretInProduction(envOf({ PAYLOAD_SECRET: 'a-real-secret' }), 'production')).not.toThrow()
-    for (const nodeEnv of [undefined, 'development', 'test']) expect(() => refuseDevelopmentSecretInProduction(envOf({}), nodeEnv)).not.toThrow()
+    expect(() => refuseDevelopmentSecretInProduction(envOf({}), 'production')).toThrow(
+      /PAYLOAD_SECRET is not set, and NODE_ENV is production/,
+    )
+    expect(() =>
+      refuseDevelopmentSecretInProduction(envOf({ PAYLOAD_SECRET: 'a-real-secret' }), 'production'),
+    ).not.toThrow()
+    for (const nodeEnv of [undefined, 'development', 'test'])
+      expect(() => refuseDevelopmentSecretInProduction(envOf({}), nodeEnv)).not.toThrow()
   })
 
   it('stops `npm start` before it builds or touches a database, with a message naming the variable', async () => {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', NODE_ENV: 'production', PAYLOAD_SECRET: '' }
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+      NODE_ENV: 'production',
+      PAYLOAD_SECRET: '',
+    }
     const started = Date.now()
-    const { code, output } = await new Promise<{ code: null | number; output: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', './src/server/register.mjs', 'src/server/start.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
-      let output = ''
-      child.stdout!.on('data', (chunk) => (output += chunk))
-      child.stderr!.on('data', (chunk) => (output += chunk))
-      child.on('error', reject)
-      child.on('exit', (code) => resolve({ code, output }))
-    })
+    const { code, output } = await new Promise<{ code: null | number; output: string }>(
+      (resolve, reject) => {
+        const child = spawn(
+          process.execPath,
+          ['--import', './src/server/register.mjs', 'src/server/start.ts'],
+          { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
+        )
+        let output = ''
+        child.stdout!.on('data', (chunk) => (output += chunk))
+        child.stderr!.on('data', (chunk) => (output += chunk))
+        child.on('error', reject)
+        child.on('exit', (code) => resolve({ code, output }))
+      },
+    )
     expect(code).toBe(1)
     expect(output).toContain('PAYLOAD_SECRET is not set, and NODE_ENV is production')
     expect(output).not.toMatch(/Building the admin|Ready on/)

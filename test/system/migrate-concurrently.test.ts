@@ -34,10 +34,18 @@ describe('several instances starting at once against an empty database', () => {
       expect(run.output).not.toMatch(/duplicate key|already exists|error/i)
       expect(run.code, run.output).toBe(0)
     }
-    const recorded = await query(database.url, 'SELECT name, count(*)::int AS times FROM payload_migrations GROUP BY name ORDER BY name')
-    expect(recorded.rows.map((row) => row.name)).toEqual(migrations.map((migration) => migration.name).sort())
+    const recorded = await query(
+      database.url,
+      'SELECT name, count(*)::int AS times FROM payload_migrations GROUP BY name ORDER BY name',
+    )
+    expect(recorded.rows.map((row) => row.name)).toEqual(
+      migrations.map((migration) => migration.name).sort(),
+    )
     expect(recorded.rows.every((row) => row.times === 1)).toBe(true)
-    const tables = await query(database.url, "SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name IN ('events', 'venues', 'organizers')")
+    const tables = await query(
+      database.url,
+      "SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name IN ('events', 'venues', 'organizers')",
+    )
     expect(tables.rows[0].n).toBe(3)
   }, 180_000)
 })

@@ -18,7 +18,11 @@ type Answer = { status: number; body: string; error?: string }
 const answer = (promise: Promise<Response>): Promise<Answer> =>
   promise.then(
     async (response) => ({ status: response.status, body: await response.text() }),
-    (error: Error) => ({ status: 0, body: '', error: String((error.cause as { code?: string })?.code ?? error.cause ?? error) }),
+    (error: Error) => ({
+      status: 0,
+      body: '',
+      error: String((error.cause as { code?: string })?.code ?? error.cause ?? error),
+    }),
   )
 
 /**
@@ -39,7 +43,8 @@ describe('two instances sharing one database and one bucket', () => {
     s3 = await startS3Server()
     // Built once here, as a deploy does (`npm run build`); the instances only use it.
     await ensureAdminBuild(() => undefined)
-    for (let i = 0; i < 2; i++) dataDirs.push(await fs.mkdtemp(path.join(os.tmpdir(), 'pec-instance-')))
+    for (let i = 0; i < 2; i++)
+      dataDirs.push(await fs.mkdtemp(path.join(os.tmpdir(), 'pec-instance-')))
     const env = (runJobs: boolean, dataDir: string) => ({
       ...s3.env,
       ADMIN_EMAIL: ADMIN.email,
@@ -66,7 +71,11 @@ describe('two instances sharing one database and one bucket', () => {
   })
 
   const signIn = async (base: string) => {
-    const response = await fetch(`${base}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })
+    const response = await fetch(`${base}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    })
     expect(response.status).toBe(200)
     return `JWT ${(await response.json()).token}`
   }
@@ -76,20 +85,31 @@ describe('two instances sharing one database and one bucket', () => {
       const ready = await fetch(`${server.base}/readyz`)
       expect(ready.status, await ready.clone().text()).toBe(200)
       expect(ready.headers.get('cache-control')).toBe('no-store')
-      expect(await ready.json()).toMatchObject({ status: 'ok', checks: { database: { ok: true }, migrations: { ok: true }, shutdown: { ok: true } } })
+      expect(await ready.json()).toMatchObject({
+        status: 'ok',
+        checks: { database: { ok: true }, migrations: { ok: true }, shutdown: { ok: true } },
+      })
       const alive = await fetch(`${server.base}/healthz`)
       expect(alive.status).toBe(200)
       expect(await alive.json()).toEqual({ status: 'ok' })
     }
     // Migrated once, by one of them; one administrator.
-    const migrations = await query(database.url, 'SELECT name, count(*)::int AS times FROM payload_migrations GROUP BY name')
+    const migrations = await query(
+      database.url,
+      'SELECT name, count(*)::int AS times FROM payload_migrations GROUP BY name',
+    )
     expect(migrations.rows.every((row) => row.times === 1)).toBe(true)
     expect((await query(database.url, 'SELECT count(*)::int AS n FROM users')).rows[0].n).toBe(1)
   })
 
   it('a write through A, by the compatibility API or Payload’s REST, is read at once through B', async () => {
     const created = await fetch(`${a.base}/wp-json/vendor/events/v1/events`, {
-      body: JSON.stringify({ title: 'Written on A', start_date: '2027-10-01 10:00', end_date: '2027-10-01 11:00', status: 'publish' }),
+      body: JSON.stringify({
+        title: 'Written on A',
+        start_date: '2027-10-01 10:00',
+        end_date: '2027-10-01 11:00',
+        status: 'publish',
+      }),
       headers: { 'content-type': 'application/json', ...basic(ADMIN.email, ADMIN.password) },
       method: 'POST',
     })
@@ -112,11 +132,23 @@ describe('two instances sharing one database and one bucket', () => {
   })
 
   it('an image uploaded through A is stored in the bucket, not on A’s disk, and served by B', async () => {
-    const image = await sharp({ create: { background: '#c04020', channels: 3, height: 40, width: 60 } }).png().toBuffer()
+    const image = await sharp({
+      create: { background: '#c04020', channels: 3, height: 40, width: 60 },
+    })
+      .png()
+      .toBuffer()
     const form = new FormData()
-    form.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'shared-image.png')
+    form.append(
+      'file',
+      new Blob([new Uint8Array(image)], { type: 'image/png' }),
+      'shared-image.png',
+    )
     form.append('_payload', JSON.stringify({ alt: 'uploaded on A' }))
-    const uploaded = await fetch(`${a.base}/api/media`, { body: form, headers: { Authorization: await signIn(a.base) }, method: 'POST' })
+    const uploaded = await fetch(`${a.base}/api/media`, {
+      body: form,
+      headers: { Authorization: await signIn(a.base) },
+      method: 'POST',
+    })
     expect(uploaded.status, await uploaded.clone().text()).toBe(201)
     const { doc } = await uploaded.json()
     expect(await s3.keys()).toContain(doc.filename)
@@ -130,7 +162,11 @@ describe('two instances sharing one database and one bucket', () => {
   it('wrong passwords on A slow down the same account’s sign-in on B (the guard’s counts are in Postgres)', async () => {
     const login = async (base: string, password: string) => {
       const started = performance.now()
-      const response = await fetch(`${base}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN.email, password }) })
+      const response = await fetch(`${base}/api/users/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: ADMIN.email, password }),
+      })
       return { ms: performance.now() - started, status: response.status }
     }
     const quick = await login(b.base, 'wrong-0')
@@ -147,7 +183,12 @@ describe('two instances sharing one database and one bucket', () => {
     const writes = Array.from({ length: 20 }, (_, n) =>
       answer(
         fetch(`${a.base}/wp-json/vendor/events/v1/events`, {
-          body: JSON.stringify({ title: `${marker} ${n}`, start_date: '2027-10-02 10:00', end_date: '2027-10-02 11:00', description: 'x'.repeat(20_000) }),
+          body: JSON.stringify({
+            title: `${marker} ${n}`,
+            start_date: '2027-10-02 10:00',
+            end_date: '2027-10-02 11:00',
+            description: 'x'.repeat(20_000),
+          }),
           headers: { 'content-type': 'application/json', ...basic(ADMIN.email, ADMIN.password) },
           method: 'POST',
         }),
@@ -161,7 +202,10 @@ describe('two instances sharing one database and one bucket', () => {
     let draining = true
     const probing = (async () => {
       while (draining) {
-        const [ofA, ofB] = await Promise.all([answer(fetch(`${a.base}/readyz`)), answer(fetch(`${b.base}/readyz`))])
+        const [ofA, ofB] = await Promise.all([
+          answer(fetch(`${a.base}/readyz`)),
+          answer(fetch(`${b.base}/readyz`)),
+        ])
         probesOfA.push(ofA)
         probesOfB.push(ofB)
         await new Promise((resolve) => setTimeout(resolve, 50))
@@ -173,14 +217,24 @@ describe('two instances sharing one database and one bucket', () => {
     await probing
 
     const answered = answers.filter((item) => item.status === 201).length
-    const kept = await query(database.url, 'SELECT count(*)::int AS n FROM events_locales WHERE title LIKE $1', [`${marker}%`])
-    expect(kept.rows[0].n, JSON.stringify(answers.filter((item) => item.status !== 201))).toBe(answered)
+    const kept = await query(
+      database.url,
+      'SELECT count(*)::int AS n FROM events_locales WHERE title LIKE $1',
+      [`${marker}%`],
+    )
+    expect(kept.rows[0].n, JSON.stringify(answers.filter((item) => item.status !== 201))).toBe(
+      answered,
+    )
     // Refused before being sent is safe to retry elsewhere; an empty reply (reset, hang-up) is not.
     for (const item of answers) if (item.status !== 201) expect(item.error).toBe('ECONNREFUSED')
     expect(probesOfA.length).toBeGreaterThan(0)
     // Not ready from the signal on: 503 on a connection still open, refused once A stopped
     // listening, or reset when the probe reused a kept-alive connection the drain was closing.
-    for (const probe of probesOfA) expect(probe.status === 503 || ['ECONNREFUSED', 'ECONNRESET'].includes(probe.error ?? ''), JSON.stringify(probe)).toBe(true)
+    for (const probe of probesOfA)
+      expect(
+        probe.status === 503 || ['ECONNREFUSED', 'ECONNRESET'].includes(probe.error ?? ''),
+        JSON.stringify(probe),
+      ).toBe(true)
     for (const probe of probesOfB) expect(probe.status, JSON.stringify(probe)).toBe(200)
     expect(a.output()).toContain('stopped')
     expect((await fetch(`${b.base}/wp-json/vendor/events/v1/events?per_page=1`)).status).toBe(200)

@@ -43,7 +43,11 @@ describe('paths in front of Next (npm start)', () => {
   })
 
   it('refuses /_next/image, however the path is written', async () => {
-    for (const path of ['/_next/image?url=%2Fapi%2Fmedia%2Ffile%2Fposter.png&w=3840&q=75', '/_next/static/../image?url=%2Ffavicon.ico&w=16&q=75', '/_next/%2e%2e/_next/image?url=%2Ffavicon.ico&w=16&q=75']) {
+    for (const path of [
+      '/_next/image?url=%2Fapi%2Fmedia%2Ffile%2Fposter.png&w=3840&q=75',
+      '/_next/static/../image?url=%2Ffavicon.ico&w=16&q=75',
+      '/_next/%2e%2e/_next/image?url=%2Ffavicon.ico&w=16&q=75',
+    ]) {
       const response = await rawGet(path)
       expect(response.status, path).toBe(404)
       expect(JSON.parse(response.body), path).toEqual({ errors: [{ message: 'Not Found' }] })

@@ -30,21 +30,48 @@ describe('the embedded Postgres runs with a production site’s memory settings'
   afterAll(async () => fs.rm(await work, { force: true, recursive: true }))
 
   it('sizes them from the memory, with caps', () => {
-    expect(productionPostgresSettings(24 * GB)).toEqual({ shared_buffers: '4096MB', effective_cache_size: '12288MB', work_mem: '32MB', maintenance_work_mem: '512MB', jit: 'off' })
-    expect(productionPostgresSettings(2 * GB)).toEqual({ shared_buffers: '512MB', effective_cache_size: '1024MB', work_mem: '5MB', maintenance_work_mem: '64MB', jit: 'off' })
-    expect(productionPostgresSettings(256 * 2 ** 20)).toEqual({ shared_buffers: '128MB', effective_cache_size: '256MB', work_mem: '4MB', maintenance_work_mem: '64MB', jit: 'off' })
+    expect(productionPostgresSettings(24 * GB)).toEqual({
+      shared_buffers: '4096MB',
+      effective_cache_size: '12288MB',
+      work_mem: '32MB',
+      maintenance_work_mem: '512MB',
+      jit: 'off',
+    })
+    expect(productionPostgresSettings(2 * GB)).toEqual({
+      shared_buffers: '512MB',
+      effective_cache_size: '1024MB',
+      work_mem: '5MB',
+      maintenance_work_mem: '64MB',
+      jit: 'off',
+    })
+    expect(productionPostgresSettings(256 * 2 ** 20)).toEqual({
+      shared_buffers: '128MB',
+      effective_cache_size: '256MB',
+      work_mem: '4MB',
+      maintenance_work_mem: '64MB',
+      jit: 'off',
+    })
   })
 
   it('applies them to the server `npm start` embeds, and not to the tests’ throwaway ones', async () => {
     const expected = productionPostgresSettings()
     const names = Object.keys(expected)
-    const real = await startEmbeddedPostgres({ database: 'payload', dir: path.join(await work, 'real', 'pg'), persistent: false })
+    const real = await startEmbeddedPostgres({
+      database: 'payload',
+      dir: path.join(await work, 'real', 'pg'),
+      persistent: false,
+    })
     try {
       expect(await settingsOf(real.url, names)).toEqual(expected)
     } finally {
       await real.stop()
     }
-    const fast = await startEmbeddedPostgres({ database: 'payload', dir: path.join(await work, 'fast', 'pg'), fast: true, persistent: false })
+    const fast = await startEmbeddedPostgres({
+      database: 'payload',
+      dir: path.join(await work, 'fast', 'pg'),
+      fast: true,
+      persistent: false,
+    })
     try {
       expect((await settingsOf(fast.url, ['jit'])).jit).toBe('on')
     } finally {

@@ -11,11 +11,15 @@ const ROOT = path.resolve(import.meta.dirname, '../..')
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 20)
 
 async function startServer(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', './src/server/register.mjs', 'test/helpers/compatServerProcess.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child = spawn(
+    process.execPath,
+    ['--import', './src/server/register.mjs', 'test/helpers/compatServerProcess.ts'],
+    {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
   let output = ''
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout!.on('data', (chunk) => {
@@ -29,7 +33,8 @@ async function startServer(): Promise<{ child: ChildProcess; url: string }> {
   return { child, url: `http://127.0.0.1:${port}/wp-json/vendor/events/v1` }
 }
 
-const rssKb = (pid: number) => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)![1])
+const rssKb = (pid: number) =>
+  Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)![1])
 
 describe('resilience: crashes and sustained load', () => {
   let payload: Payload
@@ -52,14 +57,27 @@ describe('resilience: crashes and sustained load', () => {
       fetch(`${url}/events`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...basic(admin.email, admin.password) },
-        body: JSON.stringify({ title: `${marker} event ${i}`, start_date: '2027-09-01 10:00', end_date: '2027-09-01 11:00', venue: { venue: `${marker} venue ${i}` }, categories: [`${marker} category ${i}`] }),
+        body: JSON.stringify({
+          title: `${marker} event ${i}`,
+          start_date: '2027-09-01 10:00',
+          end_date: '2027-09-01 11:00',
+          venue: { venue: `${marker} venue ${i}` },
+          categories: [`${marker} category ${i}`],
+        }),
       })
     expect((await create(0)).status).toBe(201)
     // A stream of writes; the server dies once a few more have been answered, mid-stream.
     let answered = 0
     const sent: Promise<unknown>[] = []
     for (let i = 1; i < 60 && child.exitCode === null && child.signalCode === null; i++) {
-      sent.push(create(i).then(() => { answered++ }, () => null))
+      sent.push(
+        create(i).then(
+          () => {
+            answered++
+          },
+          () => null,
+        ),
+      )
       if (answered >= 5) child.kill('SIGKILL')
       await new Promise((resolve) => setTimeout(resolve, 15))
     }
@@ -67,14 +85,34 @@ describe('resilience: crashes and sustained load', () => {
     await Promise.all(sent)
     running = undefined
 
-    const events = await payload.find({ collection: 'events', depth: 1, limit: 0, pagination: false, where: { title: { like: marker } } })
-    const venues = await payload.find({ collection: 'venues', depth: 0, limit: 0, pagination: false, where: { name: { like: marker } } })
-    const categories = await payload.find({ collection: 'event-categories', depth: 0, limit: 0, pagination: false, where: { name: { like: marker } } })
+    const events = await payload.find({
+      collection: 'events',
+      depth: 1,
+      limit: 0,
+      pagination: false,
+      where: { title: { like: marker } },
+    })
+    const venues = await payload.find({
+      collection: 'venues',
+      depth: 0,
+      limit: 0,
+      pagination: false,
+      where: { name: { like: marker } },
+    })
+    const categories = await payload.find({
+      collection: 'event-categories',
+      depth: 0,
+      limit: 0,
+      pagination: false,
+      where: { name: { like: marker } },
+    })
     // Every event has its own venue and category, and nothing exists without its event.
     for (const event of events.docs) {
       const n = String(event.title).split(' ').pop()
       expect((event.venue as { name: string }).name).toBe(`${marker} venue ${n}`)
-      expect((event.categories as { name: string }[]).map((category) => category.name)).toEqual([`${marker} category ${n}`])
+      expect((event.categories as { name: string }[]).map((category) => category.name)).toEqual([
+        `${marker} category ${n}`,
+      ])
     }
     expect(venues.totalDocs).toBe(events.totalDocs)
     expect(categories.totalDocs).toBe(events.totalDocs)
@@ -94,11 +132,26 @@ describe('resilience: crashes and sustained load', () => {
       while (Date.now() < until) {
         i++
         if (writer && i % 3 === 0) {
-          const response = await fetch(`${url}/events`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify({ title: `${marker} ${created.length}`, start_date: '2027-10-01 10:00', end_date: '2027-10-01 12:00', venue: { venue: `${marker} hall ${i % 5}` }, tags: [`${marker}-tag-${i % 7}`] }) })
+          const response = await fetch(`${url}/events`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...auth },
+            body: JSON.stringify({
+              title: `${marker} ${created.length}`,
+              start_date: '2027-10-01 10:00',
+              end_date: '2027-10-01 12:00',
+              venue: { venue: `${marker} hall ${i % 5}` },
+              tags: [`${marker}-tag-${i % 7}`],
+            }),
+          })
           if (response.status === 201) created.push(((await response.json()) as { id: number }).id)
           else failures.push(`create ${response.status}`)
         } else {
-          const target = i % 4 === 0 ? '/venues' : i % 4 === 1 ? '/categories?hide_empty=false' : `/events?per_page=20&page=${1 + (i % 3)}`
+          const target =
+            i % 4 === 0
+              ? '/venues'
+              : i % 4 === 1
+                ? '/categories?hide_empty=false'
+                : `/events?per_page=20&page=${1 + (i % 3)}`
           const response = await fetch(`${url}${target}`)
           await response.arrayBuffer()
           if (response.status >= 500) failures.push(`${target} ${response.status}`)
@@ -108,9 +161,15 @@ describe('resilience: crashes and sustained load', () => {
     // Warm up, then measure memory across the run.
     await worker(Date.now() + 3000, true)
     const before = rssKb(child.pid!)
-    await Promise.all([worker(Date.now() + SOAK_SECONDS * 1000, true), worker(Date.now() + SOAK_SECONDS * 1000, false), worker(Date.now() + SOAK_SECONDS * 1000, false)])
+    await Promise.all([
+      worker(Date.now() + SOAK_SECONDS * 1000, true),
+      worker(Date.now() + SOAK_SECONDS * 1000, false),
+      worker(Date.now() + SOAK_SECONDS * 1000, false),
+    ])
     const after = rssKb(child.pid!)
-    console.info(`soak: ${created.length} creates and ${SOAK_SECONDS} s of reads; server RSS ${before} kB → ${after} kB`)
+    console.info(
+      `soak: ${created.length} creates and ${SOAK_SECONDS} s of reads; server RSS ${before} kB → ${after} kB`,
+    )
     expect(failures).toEqual([])
     expect(created.length).toBeGreaterThan(10)
     // Flat: the server may settle, but must not grow with the work done.

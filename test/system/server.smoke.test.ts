@@ -32,7 +32,9 @@ describe('the server (npm start)', () => {
     for (const path of ['/admin', '/admin/login', '/api/events']) {
       const response = await fetch(`${base}${path}`)
       expect(response.headers.get('x-frame-options'), path).toBe('SAMEORIGIN')
-      expect(response.headers.get('content-security-policy'), path).toContain("frame-ancestors 'self'")
+      expect(response.headers.get('content-security-policy'), path).toContain(
+        "frame-ancestors 'self'",
+      )
       expect(response.headers.get('x-content-type-options'), path).toBe('nosniff')
       expect(response.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin')
       expect(response.headers.get('x-powered-by'), path).toBeNull()
@@ -45,15 +47,17 @@ describe('the server (npm start)', () => {
     expect(await response.json()).toMatchObject({ docs: [], totalDocs: 0 })
   })
 
-  it.each(['/wp-json/vendor/events/v1', '/fr/wp-json/vendor/events/v1', '/es/wp-json/vendor/events/v1', '/api/vendor/events/v1'])(
-    'serves the namespace index at %s',
-    async (route) => {
-      const response = await fetch(`${base}${route}`)
-      expect(response.status).toBe(200)
-      expect(response.headers.get('content-type')).toBe('application/json; charset=UTF-8')
-      expect((await response.json()).namespace).toBe('vendor/events/v1')
-    },
-  )
+  it.each([
+    '/wp-json/vendor/events/v1',
+    '/fr/wp-json/vendor/events/v1',
+    '/es/wp-json/vendor/events/v1',
+    '/api/vendor/events/v1',
+  ])('serves the namespace index at %s', async (route) => {
+    const response = await fetch(`${base}${route}`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('application/json; charset=UTF-8')
+    expect((await response.json()).namespace).toBe('vendor/events/v1')
+  })
 
   it('created the administrator from ADMIN_EMAIL and ADMIN_PASSWORD, who can issue an application password', async () => {
     const login = await fetch(`${base}/api/users/login`, {
@@ -74,18 +78,34 @@ describe('the server (npm start)', () => {
     const { doc } = await issued.json()
     expect(doc.password).toMatch(/^[A-Za-z0-9 ]{29}$/)
 
-    expect((await fetch(`${base}/wp-json/vendor/events/v1`, { headers: basic(ADMIN.email, doc.password) })).status).toBe(200)
-    expect((await fetch(`${base}/api/users/me`, { headers: basic(user.username, doc.password) })).status).toBe(200)
-    const me = await (await fetch(`${base}/api/users/me`, { headers: basic(user.username, doc.password) })).json()
+    expect(
+      (
+        await fetch(`${base}/wp-json/vendor/events/v1`, {
+          headers: basic(ADMIN.email, doc.password),
+        })
+      ).status,
+    ).toBe(200)
+    expect(
+      (await fetch(`${base}/api/users/me`, { headers: basic(user.username, doc.password) })).status,
+    ).toBe(200)
+    const me = await (
+      await fetch(`${base}/api/users/me`, { headers: basic(user.username, doc.password) })
+    ).json()
     expect(me.user?.email).toBe(ADMIN.email)
   })
 
   it('logs each request on one line without colour codes when its output is no terminal, and says nothing of e-mail until one cannot be sent', async () => {
     const marker = `/wp-json/vendor/events/v1/events?log-marker=${Date.now()}`
     expect((await fetch(`${base}${marker}`)).status).toBe(200)
-    await expect.poll(() => server.output().includes('/wp-json/vendor/events/v1/events 200'), { timeout: 5_000 }).toBe(true)
+    await expect
+      .poll(() => server.output().includes('/wp-json/vendor/events/v1/events 200'), {
+        timeout: 5_000,
+      })
+      .toBe(true)
     const lines = server.output().split('\n')
-    const requestLines = lines.filter((line) => line.includes('GET /wp-json/vendor/events/v1/events 200'))
+    const requestLines = lines.filter((line) =>
+      line.includes('GET /wp-json/vendor/events/v1/events 200'),
+    )
     expect(requestLines).toHaveLength(1)
     // The values follow the message on the same line, the query string (which may hold credentials) left out.
     expect(requestLines[0]).toMatch(/"status":200/)
@@ -99,8 +119,13 @@ describe('the server (npm start)', () => {
       body: JSON.stringify({ email: ADMIN.email }),
     })
     expect(reset.status).toBe(200)
-    await expect.poll(() => server.output().includes('E-mail not sent'), { timeout: 5_000 }).toBe(true)
-    const emailLine = server.output().split('\n').find((line) => line.includes('E-mail not sent'))!
+    await expect
+      .poll(() => server.output().includes('E-mail not sent'), { timeout: 5_000 })
+      .toBe(true)
+    const emailLine = server
+      .output()
+      .split('\n')
+      .find((line) => line.includes('E-mail not sent'))!
     expect(emailLine).toContain(ADMIN.email)
     // The reset link is the message's body: never in the log.
     expect(emailLine).not.toContain('/reset/')

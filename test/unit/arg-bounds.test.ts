@@ -16,17 +16,31 @@ const refusal = (...args: Parameters<typeof outOfBounds>) => {
 
 describe('outOfBounds', () => {
   it('refuses text longer than the argument’s maxLength, or the default one', () => {
-    expect(refusal('search', { maxLength: 3 }, 'abcd')).toEqual({ code: 'rest_too_long', message: 'search must be at most 3 characters long.', status: 400 })
-    expect(refusal('slug', { maxLength: 1 }, 'ab')?.message).toBe('slug must be at most 1 character long.')
+    expect(refusal('search', { maxLength: 3 }, 'abcd')).toEqual({
+      code: 'rest_too_long',
+      message: 'search must be at most 3 characters long.',
+      status: 400,
+    })
+    expect(refusal('slug', { maxLength: 1 }, 'ab')?.message).toBe(
+      'slug must be at most 1 character long.',
+    )
     expect(refusal('order', {}, 'x'.repeat(TEXT_LIMITS.argument))).toBeUndefined()
     expect(refusal('order', {}, 'x'.repeat(TEXT_LIMITS.argument + 1))?.code).toBe('rest_too_long')
   })
 
   it('refuses a list with too many entries, or an entry too long', () => {
-    expect(refusal('tags', { maxItems: 2 }, ['a', 'b', 'c'])).toEqual({ code: 'rest_too_many_items', message: 'tags must contain at most 2 items.', status: 400 })
-    expect(refusal('tags', { maxItems: 1 }, ['a', 'b'])?.message).toBe('tags must contain at most 1 item.')
+    expect(refusal('tags', { maxItems: 2 }, ['a', 'b', 'c'])).toEqual({
+      code: 'rest_too_many_items',
+      message: 'tags must contain at most 2 items.',
+      status: 400,
+    })
+    expect(refusal('tags', { maxItems: 1 }, ['a', 'b'])?.message).toBe(
+      'tags must contain at most 1 item.',
+    )
     expect(refusal('tags', { maxLength: 2 }, ['ab', 'abc'])?.code).toBe('rest_too_long')
-    expect(refusal('tags', {}, Array(TEXT_LIMITS.listItems + 1).fill('1'))?.code).toBe('rest_too_many_items')
+    expect(refusal('tags', {}, Array(TEXT_LIMITS.listItems + 1).fill('1'))?.code).toBe(
+      'rest_too_many_items',
+    )
   })
 
   it('bounds the entries of a list sent as comma-separated text, not the whole text', () => {
@@ -38,7 +52,13 @@ describe('outOfBounds', () => {
   })
 
   it('reads as lists the arguments declared as lists in any way', () => {
-    for (const spec of [{ csv: true }, { items: { type: 'integer' as const } }, { type: 'array' as const }, { swaggerType: 'array' }, { maxItems: 5 }]) {
+    for (const spec of [
+      { csv: true },
+      { items: { type: 'integer' as const } },
+      { type: 'array' as const },
+      { swaggerType: 'array' },
+      { maxItems: 5 },
+    ]) {
       expect(refusal('list', { ...spec, maxLength: 2 }, '1,2')).toBeUndefined()
     }
   })
@@ -52,10 +72,19 @@ describe('outOfBounds', () => {
   it('takes exactly the comma-separated lists whose entries and count are within bounds', () => {
     const entry = fc.string({ maxLength: 6, unit: fc.constantFrom('1', 'a', ' ') })
     fc.assert(
-      fc.property(fc.array(entry, { maxLength: 8, minLength: 1 }), fc.integer({ max: 5, min: 1 }), fc.integer({ max: 6, min: 1 }), (entries, maxItems, maxLength) => {
-        const within = entries.length <= maxItems && entries.every((item) => item.length <= maxLength)
-        expect(outOfBounds('list', { csv: true, maxItems, maxLength }, entries.join(',')) === undefined).toBe(within)
-      }),
+      fc.property(
+        fc.array(entry, { maxLength: 8, minLength: 1 }),
+        fc.integer({ max: 5, min: 1 }),
+        fc.integer({ max: 6, min: 1 }),
+        (entries, maxItems, maxLength) => {
+          const within =
+            entries.length <= maxItems && entries.every((item) => item.length <= maxLength)
+          expect(
+            outOfBounds('list', { csv: true, maxItems, maxLength }, entries.join(',')) ===
+              undefined,
+          ).toBe(within)
+        },
+      ),
     )
   })
 })

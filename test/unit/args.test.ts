@@ -14,8 +14,14 @@ import { NOW, options, restContextFor } from './dispatch-fixtures'
  * order: sources, defaults, required, bounds, validation, coercion and sanitizing.
  */
 
-const read = (specs: ParamSpecs, from: { body?: unknown; params?: Record<string, string>; query?: Record<string, unknown> } = {}) =>
-  readArgs(specs, restContextFor({ body: from.body, params: from.params ?? {}, query: from.query ?? {} }))
+const read = (
+  specs: ParamSpecs,
+  from: { body?: unknown; params?: Record<string, string>; query?: Record<string, unknown> } = {},
+) =>
+  readArgs(
+    specs,
+    restContextFor({ body: from.body, params: from.params ?? {}, query: from.query ?? {} }),
+  )
 
 async function refusal(run: Promise<unknown>): Promise<Record<string, unknown> & { code: string }> {
   try {
@@ -30,13 +36,22 @@ async function refusal(run: Promise<unknown>): Promise<Record<string, unknown> &
 describe('readArgs: where each argument comes from', () => {
   it('reads the body first, then the query, then the path', async () => {
     const specs: ParamSpecs = { id: {}, title: {}, page: {} }
-    const args = await read(specs, { body: { title: 'body' }, params: { id: '3', title: 'path' }, query: { page: '2', title: 'query' } })
+    const args = await read(specs, {
+      body: { title: 'body' },
+      params: { id: '3', title: 'path' },
+      query: { page: '2', title: 'query' },
+    })
     expect(args).toEqual({ id: '3', page: '2', title: 'body' })
   })
 
   it('reads an argument declared in the query from the query alone', async () => {
     expect(await read({ password: { in: 'query' } }, { body: { password: 'body' } })).toEqual({})
-    expect(await read({ password: { in: 'query' } }, { body: { password: 'body' }, query: { password: 'q' } })).toEqual({ password: 'q' })
+    expect(
+      await read(
+        { password: { in: 'query' } },
+        { body: { password: 'body' }, query: { password: 'q' } },
+      ),
+    ).toEqual({ password: 'q' })
   })
 
   it('ignores a body that is not an object, and leaves out what is not declared', async () => {
@@ -46,10 +61,17 @@ describe('readArgs: where each argument comes from', () => {
 
 describe('readArgs: defaults and required arguments', () => {
   it('fills the declared defaults where nothing was sent, and tells them apart from sent values', async () => {
-    const specs: ParamSpecs = { page: { default: 1, type: 'integer' }, when: { default: ({ now, siteTimezone }) => `${now.toISOString()} ${siteTimezone}` } }
+    const specs: ParamSpecs = {
+      page: { default: 1, type: 'integer' },
+      when: { default: ({ now, siteTimezone }) => `${now.toISOString()} ${siteTimezone}` },
+    }
     const args = await read(specs, { query: { page: '4' } })
     expect(args).toEqual({ page: 4, when: `${NOW.toISOString()} ${options.siteTimezone}` })
-    expect([wasSent(args, 'page'), wasSent(args, 'when'), wasSent(args, 'other')]).toEqual([true, false, false])
+    expect([wasSent(args, 'page'), wasSent(args, 'when'), wasSent(args, 'other')]).toEqual([
+      true,
+      false,
+      false,
+    ])
   })
 
   it('reads the clock only for a default that asks for it', async () => {
@@ -64,7 +86,11 @@ describe('readArgs: defaults and required arguments', () => {
 
   it('refuses missing required arguments, all named at once, before any rule runs', async () => {
     let validated = false
-    const specs: ParamSpecs = { check: { validate: () => ((validated = true), true) }, start_date: { required: true }, title: { required: true } }
+    const specs: ParamSpecs = {
+      check: { validate: () => ((validated = true), true) },
+      start_date: { required: true },
+      title: { required: true },
+    }
     expect(await refusal(read(specs, { query: { check: 'x' } }))).toMatchObject({
       code: 'rest_missing_callback_param',
       data: { params: ['start_date', 'title'], status: 400 },
@@ -74,24 +100,35 @@ describe('readArgs: defaults and required arguments', () => {
   })
 
   it('takes a declared default as given for a required argument', async () => {
-    expect(await read({ status: { default: 'publish', required: true } })).toEqual({ status: 'publish' })
+    expect(await read({ status: { default: 'publish', required: true } })).toEqual({
+      status: 'publish',
+    })
   })
 })
 
 describe('readArgs: bounds, rules and types', () => {
   it('refuses a sent value beyond its bounds before its rule reads it', async () => {
     let validated = false
-    const specs: ParamSpecs = { search: { maxLength: 5, validate: () => ((validated = true), true) } }
+    const specs: ParamSpecs = {
+      search: { maxLength: 5, validate: () => ((validated = true), true) },
+    }
     expect(await refusal(read(specs, { query: { search: 'toolong' } }))).toMatchObject({
       code: 'rest_invalid_param',
-      data: { details: { search: { code: 'rest_too_long', message: 'search must be at most 5 characters long.' } }, params: { search: 'search must be at most 5 characters long.' } },
+      data: {
+        details: {
+          search: { code: 'rest_too_long', message: 'search must be at most 5 characters long.' },
+        },
+        params: { search: 'search must be at most 5 characters long.' },
+      },
     })
     expect(validated).toBe(false)
   })
 
   it('holds arguments without declared bounds to the default ones, and defaults to none', async () => {
     const long = 'x'.repeat(TEXT_LIMITS.argument + 1)
-    expect((await refusal(read({ a: {} }, { query: { a: long } }))).data).toMatchObject({ params: { a: expect.stringContaining('at most') } })
+    expect((await refusal(read({ a: {} }, { query: { a: long } }))).data).toMatchObject({
+      params: { a: expect.stringContaining('at most') },
+    })
     expect(await read({ a: { default: long } })).toEqual({ a: long })
   })
 
@@ -106,7 +143,10 @@ describe('readArgs: bounds, rules and types', () => {
     expect(body).toMatchObject({
       code: 'rest_invalid_param',
       data: {
-        details: { b: { code: 'event-archive-bad-start-date', data: null, message: 'Bad date' }, c: { code: 'rest_invalid_type', message: 'c is not of type integer.' } },
+        details: {
+          b: { code: 'event-archive-bad-start-date', data: null, message: 'Bad date' },
+          c: { code: 'rest_invalid_type', message: 'c is not of type integer.' },
+        },
         params: { a: 'Invalid parameter.', b: 'Bad date', c: 'c is not of type integer.' },
         status: 400,
       },
@@ -115,7 +155,10 @@ describe('readArgs: bounds, rules and types', () => {
   })
 
   it('keeps what a rule found for the handler, without showing it among the arguments', async () => {
-    const args = await read({ venue: { validate: () => found({ id: 9 }) } }, { query: { venue: 'hall' } })
+    const args = await read(
+      { venue: { validate: () => found({ id: 9 }) } },
+      { query: { venue: 'hall' } },
+    )
     expect(args).toEqual({ venue: 'hall' })
     expect(foundFor(args, 'venue')).toEqual({ id: 9 })
     expect(foundFor(args, 'other')).toBeUndefined()
@@ -128,7 +171,9 @@ describe('readArgs: bounds, rules and types', () => {
       per_page: { sanitize: (value) => Math.min(Number(value), 50), type: 'integer' },
       price: { type: 'number' },
     }
-    expect(await read(specs, { query: { flag: '1', off: '', per_page: '80', price: '2.5' } })).toEqual({ flag: true, off: false, per_page: 50, price: 2.5 })
+    expect(
+      await read(specs, { query: { flag: '1', off: '', per_page: '80', price: '2.5' } }),
+    ).toEqual({ flag: true, off: false, per_page: 50, price: 2.5 })
   })
 
   it('refuses what does not read as its type', async () => {
@@ -143,7 +188,10 @@ describe('readArgs: bounds, rules and types', () => {
       ['object', ['a']],
     ]
     for (const [type, value] of cases) {
-      expect((await refusal(read({ v: { type } }, { query: { v: value } }))).code, `${type} ${JSON.stringify(value)}`).toBe('rest_invalid_param')
+      expect(
+        (await refusal(read({ v: { type } }, { query: { v: value } }))).code,
+        `${type} ${JSON.stringify(value)}`,
+      ).toBe('rest_invalid_param')
     }
   })
 
@@ -158,9 +206,13 @@ describe('readArgs: bounds, rules and types', () => {
   it('refuses any text that is not a number as an integer', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.string({ maxLength: 20 }).filter((text) => text.trim() === '' || !Number.isInteger(Number(text))),
+        fc
+          .string({ maxLength: 20 })
+          .filter((text) => text.trim() === '' || !Number.isInteger(Number(text))),
         async (text) => {
-          expect((await refusal(read({ n: { type: 'integer' } }, { query: { n: text } }))).code).toBe('rest_invalid_param')
+          expect(
+            (await refusal(read({ n: { type: 'integer' } }, { query: { n: text } }))).code,
+          ).toBe('rest_invalid_param')
         },
       ),
       { numRuns: 200 },

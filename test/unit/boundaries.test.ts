@@ -11,10 +11,18 @@ type Violation = { from: string; rule: { name: string }; to: string }
 describe('import boundaries', () => {
   // Cruising some 400 files takes seconds, and more on a busy machine.
   it('has no import that breaks a floor rule, and no cycle', { timeout: 180_000 }, () => {
-    const run = spawnSync('npm', ['run', '--silent', 'check:boundaries', '--', '--output-type', 'json'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+    const run = spawnSync(
+      'npm',
+      ['run', '--silent', 'check:boundaries', '--', '--output-type', 'json'],
+      { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+    )
     expect(run.error).toBeUndefined()
-    const result = JSON.parse(run.stdout) as { summary: { totalCruised: number; violations: Violation[] } }
-    const broken = result.summary.violations.map((violation) => `${violation.rule.name}: ${violation.from} → ${violation.to}`)
+    const result = JSON.parse(run.stdout) as {
+      summary: { totalCruised: number; violations: Violation[] }
+    }
+    const broken = result.summary.violations.map(
+      (violation) => `${violation.rule.name}: ${violation.from} → ${violation.to}`,
+    )
     expect(broken).toEqual([])
     expect(run.status).toBe(0)
     // A configuration that matched no file would pass any code.

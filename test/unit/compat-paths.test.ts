@@ -10,9 +10,21 @@ import { options } from './dispatch-fixtures'
 
 describe('locateCompatPath', () => {
   it('finds the REST root, with the language of a language root', () => {
-    expect(locateCompatPath('/wp-json/vendor/events/v1/events', options)).toEqual({ path: '/vendor/events/v1/events', rootLanguage: undefined, rootPath: '/wp-json' })
-    expect(locateCompatPath('/fr/wp-json/vendor/events/v1/events/', options)).toEqual({ path: '/vendor/events/v1/events/', rootLanguage: 'fr', rootPath: '/fr/wp-json' })
-    expect(locateCompatPath('/wp-json', options)).toEqual({ path: '/', rootLanguage: undefined, rootPath: '/wp-json' })
+    expect(locateCompatPath('/wp-json/vendor/events/v1/events', options)).toEqual({
+      path: '/vendor/events/v1/events',
+      rootLanguage: undefined,
+      rootPath: '/wp-json',
+    })
+    expect(locateCompatPath('/fr/wp-json/vendor/events/v1/events/', options)).toEqual({
+      path: '/vendor/events/v1/events/',
+      rootLanguage: 'fr',
+      rootPath: '/fr/wp-json',
+    })
+    expect(locateCompatPath('/wp-json', options)).toEqual({
+      path: '/',
+      rootLanguage: undefined,
+      rootPath: '/wp-json',
+    })
   })
 
   it('leaves the default language’s prefix, other languages and other paths to others', () => {
@@ -23,21 +35,37 @@ describe('locateCompatPath', () => {
   })
 
   it("serves the namespace alone under Payload's API route, its case ignored as Payload ignores it", () => {
-    expect(locateCompatPath('/api/vendor/events/v1/events', options)).toEqual({ path: '/vendor/events/v1/events', rootPath: '/api' })
-    expect(locateCompatPath('/api/Vendor/Events/V1', options)).toEqual({ path: '/Vendor/Events/V1', rootPath: '/api' })
+    expect(locateCompatPath('/api/vendor/events/v1/events', options)).toEqual({
+      path: '/vendor/events/v1/events',
+      rootPath: '/api',
+    })
+    expect(locateCompatPath('/api/Vendor/Events/V1', options)).toEqual({
+      path: '/Vendor/Events/V1',
+      rootPath: '/api',
+    })
     expect(locateCompatPath('/api/users/me', options)).toBeNull()
   })
 
   it('answers ?rest_route= at the site root, as WordPress without pretty permalinks', () => {
     const search = new URLSearchParams('rest_route=vendor/events/v1/events')
-    expect(locateCompatPath('/', options, search)).toEqual({ path: '/vendor/events/v1/events', rootPath: '/wp-json' })
-    expect(locateCompatPath('/index.php', options, new URLSearchParams('rest_route=/'))).toEqual({ path: '/', rootPath: '/wp-json' })
+    expect(locateCompatPath('/', options, search)).toEqual({
+      path: '/vendor/events/v1/events',
+      rootPath: '/wp-json',
+    })
+    expect(locateCompatPath('/index.php', options, new URLSearchParams('rest_route=/'))).toEqual({
+      path: '/',
+      rootPath: '/wp-json',
+    })
     expect(locateCompatPath('/blog/', options, search)).toBeNull()
   })
 
   it('finds a configured REST root of several segments', () => {
     const deep = { ...options, restRoot: 'api/rest' }
-    expect(locateCompatPath('/fr/api/rest/vendor/events/v1', deep)).toEqual({ path: '/vendor/events/v1', rootLanguage: 'fr', rootPath: '/fr/api/rest' })
+    expect(locateCompatPath('/fr/api/rest/vendor/events/v1', deep)).toEqual({
+      path: '/vendor/events/v1',
+      rootLanguage: 'fr',
+      rootPath: '/fr/api/rest',
+    })
     expect(locateCompatPath('/api/restx/vendor/events/v1', deep)).toBeNull()
   })
 })

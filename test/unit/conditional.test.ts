@@ -1,7 +1,12 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
-import { audienceOf, cacheControlOf, ifNoneMatchHits, prepareAnswer } from '../../endpoints/conditional'
+import {
+  audienceOf,
+  cacheControlOf,
+  ifNoneMatchHits,
+  prepareAnswer,
+} from '../../endpoints/conditional'
 
 /* Conditional requests on the compatibility API (issue 17, `endpoints/conditional.ts`). */
 
@@ -10,7 +15,9 @@ describe('audienceOf', () => {
     expect(audienceOf(null)).toBe('visitor')
     expect(audienceOf(undefined)).toBe('visitor')
     expect(audienceOf({ collection: 'users', id: 3 })).toBe('user:users:3')
-    expect(audienceOf({ collection: 'api-keys', id: 3 })).not.toBe(audienceOf({ collection: 'users', id: 3 }))
+    expect(audienceOf({ collection: 'api-keys', id: 3 })).not.toBe(
+      audienceOf({ collection: 'users', id: 3 }),
+    )
   })
 })
 
@@ -33,7 +40,9 @@ describe('prepareAnswer', () => {
     expect(prepareAnswer({ body: 1 }, 'user:users:1', 'en').etag).not.toBe(base)
     expect(prepareAnswer({ body: 1 }, 'visitor', 'fr').etag).not.toBe(base)
     expect(prepareAnswer({ body: 1, status: 404 }, 'visitor', 'en').etag).not.toBe(base)
-    expect(prepareAnswer({ body: 1, headers: { 'X-WP-Total': '2' } }, 'visitor', 'en').etag).not.toBe(base)
+    expect(
+      prepareAnswer({ body: 1, headers: { 'X-WP-Total': '2' } }, 'visitor', 'en').etag,
+    ).not.toBe(base)
   })
 })
 
@@ -41,18 +50,22 @@ describe('ifNoneMatchHits: the weak comparison RFC 9110 asks of If-None-Match', 
   const etag = 'W/"abc"'
 
   it('matches the ETag, weak or strong, in a list, or *', () => {
-    for (const header of ['W/"abc"', '"abc"', ' "x" , W/"abc" ', '*', '"x", *']) expect(ifNoneMatchHits(header, etag), header).toBe(true)
+    for (const header of ['W/"abc"', '"abc"', ' "x" , W/"abc" ', '*', '"x", *'])
+      expect(ifNoneMatchHits(header, etag), header).toBe(true)
   })
 
   it('matches nothing else, and nothing without the header', () => {
-    for (const header of ['W/"abd"', 'abc', '"ABC"', '']) expect(ifNoneMatchHits(header, etag), header).toBe(false)
+    for (const header of ['W/"abd"', 'abc', '"ABC"', ''])
+      expect(ifNoneMatchHits(header, etag), header).toBe(false)
     expect(ifNoneMatchHits(null, etag)).toBe(false)
   })
 })
 
 describe('cacheControlOf', () => {
   it('lets caches keep a visitor’s answer if they ask each time, but never an error a retry may cure', () => {
-    expect([200, 201, 304, 400, 401, 404, 410].map(cacheControlOf)).toEqual(Array(7).fill('public, no-cache'))
+    expect([200, 201, 304, 400, 401, 404, 410].map(cacheControlOf)).toEqual(
+      Array(7).fill('public, no-cache'),
+    )
     expect([429, 500, 503].map(cacheControlOf)).toEqual(Array(3).fill('private, no-store'))
   })
 })

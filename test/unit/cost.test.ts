@@ -1,7 +1,15 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
-import { amountsByValue, amountValue, isPlainAmount, listedValue, parseCost, parseCostAsTheApi, shownAmounts } from '../../src/lib/cost'
+import {
+  amountsByValue,
+  amountValue,
+  isPlainAmount,
+  listedValue,
+  parseCost,
+  parseCostAsTheApi,
+  shownAmounts,
+} from '../../src/lib/cost'
 
 /*
  * The cost rules (contract.md §6 `cost_details`, learned from the oracle's `d-` and `h-cost-`
@@ -11,22 +19,43 @@ import { amountsByValue, amountValue, isPlainAmount, listedValue, parseCost, par
 
 describe('parseCost: what an editor typed, as the API reports it', () => {
   it('has nothing for an empty cost', () => {
-    for (const empty of ['', '   ', null, undefined]) expect(parseCost(empty)).toEqual({ currencyPosition: '', currencySymbol: '', values: [] })
+    for (const empty of ['', '   ', null, undefined])
+      expect(parseCost(empty)).toEqual({ currencyPosition: '', currencySymbol: '', values: [] })
   })
 
   it('reads the currency symbol before or after the amounts', () => {
-    expect(parseCost('$15')).toEqual({ currencyPosition: 'prefix', currencySymbol: '$', values: ['15'] })
-    expect(parseCost('20€')).toEqual({ currencyPosition: 'postfix', currencySymbol: '€', values: ['20'] })
-    expect(parseCost('10 - 25 USD')).toEqual({ currencyPosition: 'postfix', currencySymbol: 'USD', values: ['10', '25'] })
+    expect(parseCost('$15')).toEqual({
+      currencyPosition: 'prefix',
+      currencySymbol: '$',
+      values: ['15'],
+    })
+    expect(parseCost('20€')).toEqual({
+      currencyPosition: 'postfix',
+      currencySymbol: '€',
+      values: ['20'],
+    })
+    expect(parseCost('10 - 25 USD')).toEqual({
+      currencyPosition: 'postfix',
+      currencySymbol: 'USD',
+      values: ['10', '25'],
+    })
     expect(parseCost('15')).toEqual({ currencyPosition: '', currencySymbol: '', values: ['15'] })
   })
 
   it('reads "free" and dashes before the first amount as no symbol', () => {
-    expect(parseCost('Free – 30$')).toEqual({ currencyPosition: 'postfix', currencySymbol: '$', values: ['30'] })
+    expect(parseCost('Free – 30$')).toEqual({
+      currencyPosition: 'postfix',
+      currencySymbol: '$',
+      values: ['30'],
+    })
   })
 
   it('keeps a cost without numbers as its one value, lower-cased', () => {
-    expect(parseCost('  Donation ')).toEqual({ currencyPosition: '', currencySymbol: '', values: ['donation'] })
+    expect(parseCost('  Donation ')).toEqual({
+      currencyPosition: '',
+      currencySymbol: '',
+      values: ['donation'],
+    })
   })
 
   it('lists the amounts in ascending order, one per value', () => {
@@ -48,7 +77,11 @@ describe('parseCost: what an editor typed, as the API reports it', () => {
     fc.assert(
       fc.property(symbol, amount, fc.boolean(), (sign, value, before) => {
         const typed = before ? `${sign}${value}` : `${value}${sign}`
-        expect(parseCost(typed)).toEqual({ currencyPosition: before ? 'prefix' : 'postfix', currencySymbol: sign.trim(), values: [String(value)] })
+        expect(parseCost(typed)).toEqual({
+          currencyPosition: before ? 'prefix' : 'postfix',
+          currencySymbol: sign.trim(),
+          values: [String(value)],
+        })
       }),
     )
   })
@@ -65,7 +98,9 @@ describe('parseCost: what an editor typed, as the API reports it', () => {
   it('always lists its values in ascending order, whatever was typed', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 40 }), (typed) => {
-        const numbers = parseCost(typed).values.map(Number).filter((value) => !Number.isNaN(value))
+        const numbers = parseCost(typed)
+          .values.map(Number)
+          .filter((value) => !Number.isNaN(value))
         expect(numbers).toEqual([...numbers].sort((a, b) => a - b))
       }),
       { numRuns: 300 },
@@ -113,13 +148,27 @@ describe('shownAmounts: the lowest and highest amount the original shows', () =>
 
 describe('parseCostAsTheApi: the symbol only beside single amounts', () => {
   it('reads the symbol beside one amount, or the same beside each comma-separated amount', () => {
-    expect(parseCostAsTheApi('€15')).toMatchObject({ currencyPosition: 'prefix', currencySymbol: '€' })
-    expect(parseCostAsTheApi('USD 25')).toMatchObject({ currencyPosition: 'prefix', currencySymbol: 'USD' })
-    expect(parseCostAsTheApi('$5, $10')).toMatchObject({ currencyPosition: 'prefix', currencySymbol: '$', values: ['5.', '10'] })
+    expect(parseCostAsTheApi('€15')).toMatchObject({
+      currencyPosition: 'prefix',
+      currencySymbol: '€',
+    })
+    expect(parseCostAsTheApi('USD 25')).toMatchObject({
+      currencyPosition: 'prefix',
+      currencySymbol: 'USD',
+    })
+    expect(parseCostAsTheApi('$5, $10')).toMatchObject({
+      currencyPosition: 'prefix',
+      currencySymbol: '$',
+      values: ['5.', '10'],
+    })
   })
 
   it('reads none in a range or beside some amounts only, so that the site’s currency shows', () => {
-    expect(parseCostAsTheApi('$10 - $20')).toEqual({ currencyPosition: '', currencySymbol: '', values: ['10', '20'] })
+    expect(parseCostAsTheApi('$10 - $20')).toEqual({
+      currencyPosition: '',
+      currencySymbol: '',
+      values: ['10', '20'],
+    })
     expect(parseCostAsTheApi('10 – 20 €')).toMatchObject({ currencySymbol: '' })
     expect(parseCostAsTheApi('$5, 10')).toMatchObject({ currencySymbol: '' })
   })

@@ -4,8 +4,14 @@ import { describe, expect, it } from 'vitest'
 import { MAX_JSON_DEPTH, nestingDepth, readBody } from '../../endpoints/dispatch/body'
 import { RestError } from '../../endpoints/errors'
 
-const json = (body: string) => ({ body, headers: new Headers({ 'content-type': 'application/json; charset=utf-8' }) })
-const form = (body: string) => ({ body, headers: new Headers({ 'content-type': 'application/x-www-form-urlencoded' }) })
+const json = (body: string) => ({
+  body,
+  headers: new Headers({ 'content-type': 'application/json; charset=utf-8' }),
+})
+const form = (body: string) => ({
+  body,
+  headers: new Headers({ 'content-type': 'application/x-www-form-urlencoded' }),
+})
 const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth)
 
 const refusal = (run: () => unknown) => {
@@ -19,20 +25,33 @@ const refusal = (run: () => unknown) => {
 
 describe('readBody: the body as WordPress reads it', () => {
   it('reads JSON by its content type', () => {
-    expect(readBody(json('{"title":"Concert","venue":[3]}'))).toEqual({ title: 'Concert', venue: [3] })
+    expect(readBody(json('{"title":"Concert","venue":[3]}'))).toEqual({
+      title: 'Concert',
+      venue: [3],
+    })
   })
 
   it('refuses JSON that does not parse with 400 rest_invalid_json', () => {
-    expect(refusal(() => readBody(json('{"title":')))).toEqual({ code: 'rest_invalid_json', status: 400 })
+    expect(refusal(() => readBody(json('{"title":')))).toEqual({
+      code: 'rest_invalid_json',
+      status: 400,
+    })
   })
 
   it(`takes JSON nested ${MAX_JSON_DEPTH} levels and calls deeper JSON invalid, as PHP's json_decode does`, () => {
     expect(readBody(json(nested(MAX_JSON_DEPTH)))).toBeDefined()
-    expect(refusal(() => readBody(json(nested(MAX_JSON_DEPTH + 1))))).toEqual({ code: 'rest_invalid_json', status: 400 })
+    expect(refusal(() => readBody(json(nested(MAX_JSON_DEPTH + 1))))).toEqual({
+      code: 'rest_invalid_json',
+      status: 400,
+    })
   })
 
   it('reads a form as PHP does, lists and maps by brackets', () => {
-    expect(readBody(form('title=A%20B&categories[]=1&categories[]=2&venue[id]=3'))).toEqual({ categories: ['1', '2'], title: 'A B', venue: { id: '3' } })
+    expect(readBody(form('title=A%20B&categories[]=1&categories[]=2&venue[id]=3'))).toEqual({
+      categories: ['1', '2'],
+      title: 'A B',
+      venue: { id: '3' },
+    })
   })
 
   it('drops NUL characters from JSON and forms, in keys and values', () => {
@@ -42,8 +61,12 @@ describe('readBody: the body as WordPress reads it', () => {
 
   it('has no body when empty, absent, or of another type', () => {
     expect(readBody(json(''))).toBeUndefined()
-    expect(readBody({ headers: new Headers({ 'content-type': 'application/json' }) })).toBeUndefined()
-    expect(readBody({ body: '{"a":1}', headers: new Headers({ 'content-type': 'text/plain' }) })).toBeUndefined()
+    expect(
+      readBody({ headers: new Headers({ 'content-type': 'application/json' }) }),
+    ).toBeUndefined()
+    expect(
+      readBody({ body: '{"a":1}', headers: new Headers({ 'content-type': 'text/plain' }) }),
+    ).toBeUndefined()
     expect(readBody({ body: '{"a":1}', headers: new Headers() })).toBeUndefined()
   })
 })
@@ -57,13 +80,19 @@ describe('nestingDepth', () => {
   })
 
   it('is the depth of any value built that deep, up to the limit', () => {
-    const deep = fc.integer({ max: MAX_JSON_DEPTH, min: 1 }).chain((depth) =>
-      fc.tuple(fc.constant(depth), fc.array(fc.boolean(), { maxLength: depth, minLength: depth })),
-    )
+    const deep = fc
+      .integer({ max: MAX_JSON_DEPTH, min: 1 })
+      .chain((depth) =>
+        fc.tuple(
+          fc.constant(depth),
+          fc.array(fc.boolean(), { maxLength: depth, minLength: depth }),
+        ),
+      )
     fc.assert(
       fc.property(deep, ([depth, asObject]) => {
         let value: unknown = asObject[0] ? {} : []
-        for (let level = 1; level < depth; level++) value = asObject[level] ? { child: value, leaf: 1 } : [0, value]
+        for (let level = 1; level < depth; level++)
+          value = asObject[level] ? { child: value, leaf: 1 } : [0, value]
         expect(nestingDepth(value)).toBe(depth)
       }),
       { numRuns: 200 },

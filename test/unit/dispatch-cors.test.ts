@@ -26,7 +26,9 @@ describe("corsHeaders: WordPress's rest_send_cors_headers", () => {
 
 describe('sanitizeOrigin', () => {
   it('drops what a header may not carry: spaces, quotes, control characters', () => {
-    expect(sanitizeOrigin('https://a.example\r\nSet-Cookie: x')).toBe('https://a.exampleSet-Cookie:x')
+    expect(sanitizeOrigin('https://a.example\r\nSet-Cookie: x')).toBe(
+      'https://a.exampleSet-Cookie:x',
+    )
     expect(sanitizeOrigin('https://a.example"<>{}')).toBe('https://a.example')
     expect(sanitizeOrigin('https://[::1]:8080')).toBe('https://[::1]:8080')
   })

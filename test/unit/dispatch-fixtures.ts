@@ -16,18 +16,35 @@ import { sanitizeOptions } from '../../src/sanitizeOptions'
 export const NOW = new Date('2026-11-21T00:37:04Z')
 
 export const options = sanitizeOptions(
-  { clock: () => NOW, languages: ['en', 'fr'], siteTimezone: 'America/New_York', siteUrl: 'https://calendar.example' },
+  {
+    clock: () => NOW,
+    languages: ['en', 'fr'],
+    siteTimezone: 'America/New_York',
+    siteUrl: 'https://calendar.example',
+  },
   { localization: { defaultLocale: 'en', locales: ['en', 'fr'] } as never, routes: {} },
 )
 
 export const REST_BASE = 'https://calendar.example/wp-json'
 
-export function compatRequest(overrides: Partial<Omit<CompatRequest, 'headers'>> & { headers?: Record<string, string> } = {}): CompatRequest {
+export function compatRequest(
+  overrides: Partial<Omit<CompatRequest, 'headers'>> & { headers?: Record<string, string> } = {},
+): CompatRequest {
   const { headers, ...rest } = overrides
-  return { method: 'GET', path: '/', query: '', restBase: REST_BASE, ...rest, headers: new Headers(headers) }
+  return {
+    method: 'GET',
+    path: '/',
+    query: '',
+    restBase: REST_BASE,
+    ...rest,
+    headers: new Headers(headers),
+  }
 }
 
-export function exchangeFor(request: CompatRequest, method = request.method.toUpperCase()): Exchange {
+export function exchangeFor(
+  request: CompatRequest,
+  method = request.method.toUpperCase(),
+): Exchange {
   return startExchange(request, method, options.defaultLanguage)
 }
 
@@ -45,18 +62,37 @@ export function fakePayload(): FakePayload {
     authStrategies: [
       {
         name: 'basic',
-        authenticate: ({ headers }: { headers: Headers }) => ({ user: headers.get('authorization') === EDITOR_BASIC ? { ...EDITOR, _strategy: 'basic' } : null }),
+        authenticate: ({ headers }: { headers: Headers }) => ({
+          user:
+            headers.get('authorization') === EDITOR_BASIC
+              ? { ...EDITOR, _strategy: 'basic' }
+              : null,
+        }),
       },
       {
         name: 'local-jwt',
-        authenticate: ({ headers }: { headers: Headers }) => ({ user: headers.get('authorization') === `JWT ${EDITOR_SESSION}` ? { ...EDITOR, _strategy: 'local-jwt' } : null }),
+        authenticate: ({ headers }: { headers: Headers }) => ({
+          user:
+            headers.get('authorization') === `JWT ${EDITOR_SESSION}`
+              ? { ...EDITOR, _strategy: 'local-jwt' }
+              : null,
+        }),
       },
     ],
     config: {
       admin: { user: 'users' },
       cookiePrefix: 'payload',
-      i18n: { fallbackLanguage: 'en', supportedLanguages: { en: { dateFNSKey: 'en-US', translations: {} } }, translations: {} },
-      localization: { defaultLocale: 'en', fallback: true, localeCodes: ['en', 'fr'], locales: [{ code: 'en' }, { code: 'fr' }] },
+      i18n: {
+        fallbackLanguage: 'en',
+        supportedLanguages: { en: { dateFNSKey: 'en-US', translations: {} } },
+        translations: {},
+      },
+      localization: {
+        defaultLocale: 'en',
+        fallback: true,
+        localeCodes: ['en', 'fr'],
+        locales: [{ code: 'en' }, { code: 'fr' }],
+      },
     },
     db: {},
     errors,

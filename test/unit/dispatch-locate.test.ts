@@ -27,12 +27,20 @@ describe('locate: where a path below the REST root leads', () => {
   })
 
   it('finds the endpoint for the method, the namespace and route matched case-insensitively', () => {
-    expect(locate(table, NS, '/vendor/events/v1/things', 'GET')).toMatchObject({ endpoint: list, params: {} })
-    expect(locate(table, NS, '/Vendor/Events/V1/THINGS/', 'POST')).toMatchObject({ endpoint: create })
+    expect(locate(table, NS, '/vendor/events/v1/things', 'GET')).toMatchObject({
+      endpoint: list,
+      params: {},
+    })
+    expect(locate(table, NS, '/Vendor/Events/V1/THINGS/', 'POST')).toMatchObject({
+      endpoint: create,
+    })
   })
 
   it('answers HEAD with the GET endpoint, and finds no route for a method the route lacks', () => {
-    expect(locate(table, NS, '/vendor/events/v1/things/12', 'HEAD')).toMatchObject({ endpoint: item, params: { id: '12' } })
+    expect(locate(table, NS, '/vendor/events/v1/things/12', 'HEAD')).toMatchObject({
+      endpoint: item,
+      params: { id: '12' },
+    })
     expect(locate(table, NS, '/vendor/events/v1/things/12', 'DELETE')).toBeNull()
   })
 
@@ -43,7 +51,11 @@ describe('locate: where a path below the REST root leads', () => {
   })
 
   it('decodes path parameters, and keeps one that does not decode as it came', () => {
-    expect(locate(table, NS, '/vendor/events/v1/named/caf%C3%A9', 'GET')).toMatchObject({ params: { slug: 'café' } })
-    expect(locate(table, NS, '/vendor/events/v1/named/100%', 'GET')).toMatchObject({ params: { slug: '100%' } })
+    expect(locate(table, NS, '/vendor/events/v1/named/caf%C3%A9', 'GET')).toMatchObject({
+      params: { slug: 'café' },
+    })
+    expect(locate(table, NS, '/vendor/events/v1/named/100%', 'GET')).toMatchObject({
+      params: { slug: '100%' },
+    })
   })
 })

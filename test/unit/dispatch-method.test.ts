@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest'
 
 import { effectiveMethod } from '../../endpoints/dispatch/method'
 
-const request = (method: string, query = '', headers: Record<string, string> = {}) => ({ headers: new Headers(headers), method, query })
+const request = (method: string, query = '', headers: Record<string, string> = {}) => ({
+  headers: new Headers(headers),
+  method,
+  query,
+})
 
 describe('effectiveMethod: the method a request stands for', () => {
   it('is the request method, upper-cased', () => {
@@ -17,8 +21,12 @@ describe('effectiveMethod: the method a request stands for', () => {
   })
 
   it('reads X-HTTP-Method-Override when the query has no _method, and the query first', () => {
-    expect(effectiveMethod(request('POST', '', { 'x-http-method-override': 'PATCH' }))).toBe('PATCH')
-    expect(effectiveMethod(request('POST', '_method=DELETE', { 'x-http-method-override': 'PATCH' }))).toBe('DELETE')
+    expect(effectiveMethod(request('POST', '', { 'x-http-method-override': 'PATCH' }))).toBe(
+      'PATCH',
+    )
+    expect(
+      effectiveMethod(request('POST', '_method=DELETE', { 'x-http-method-override': 'PATCH' })),
+    ).toBe('DELETE')
   })
 
   it('lets only a POST be overridden', () => {

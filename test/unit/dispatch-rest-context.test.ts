@@ -17,13 +17,31 @@ describe('watchedClock', () => {
 describe("restContext: the controllers' view of the request", () => {
   const route = { endpoints: [], path: '/things/(?P<id>\\d+)' }
   const build = (user: null | typeof EDITOR = null) => {
-    const exchange = { ...exchangeFor(compatRequest({ method: 'GET', path: '/vendor/events/v1/things/3' })), language: 'fr' }
-    return restContext(fakePayload(), options, exchange, { body: undefined, located: { params: { id: '3\u0000' }, route }, query: { a: '1' }, table: [route], user: user as never })
+    const exchange = {
+      ...exchangeFor(compatRequest({ method: 'GET', path: '/vendor/events/v1/things/3' })),
+      language: 'fr',
+    }
+    return restContext(fakePayload(), options, exchange, {
+      body: undefined,
+      located: { params: { id: '3\u0000' }, route },
+      query: { a: '1' },
+      table: [route],
+      user: user as never,
+    })
   }
 
   it('carries what the stages read, path parameters without NUL characters', async () => {
     const { ctx } = await build()
-    expect(ctx).toMatchObject({ args: {}, language: 'fr', method: 'GET', params: { id: '3' }, query: { a: '1' }, restBase: options.siteUrl + '/wp-json', routes: [route], user: null })
+    expect(ctx).toMatchObject({
+      args: {},
+      language: 'fr',
+      method: 'GET',
+      params: { id: '3' },
+      query: { a: '1' },
+      restBase: options.siteUrl + '/wp-json',
+      routes: [route],
+      user: null,
+    })
   })
 
   it('gives the Payload request the caller, the language with the default as fallback, and a trusted read', async () => {

@@ -7,9 +7,17 @@ import { compatRequest, exchangeFor, REST_BASE } from './dispatch-fixtures'
 
 type Over = Partial<ReturnType<typeof exchangeFor>>
 
-function sent(method: string, result: Parameters<typeof prepare>[0], over: Over = {}, headers: Record<string, string> = {}) {
+function sent(
+  method: string,
+  result: Parameters<typeof prepare>[0],
+  over: Over = {},
+  headers: Record<string, string> = {},
+) {
   const exchange = { ...exchangeFor(compatRequest({ headers, method })), ...over }
-  return { prepared: prepare(result, exchange), response: send(prepare(result, exchange), exchange) }
+  return {
+    prepared: prepare(result, exchange),
+    response: send(prepare(result, exchange), exchange),
+  }
 }
 
 describe("send: WordPress's headers and the conditional-request rules", () => {
@@ -17,7 +25,8 @@ describe("send: WordPress's headers and the conditional-request rules", () => {
     const { response } = sent('POST', { body: { id: 1 }, status: 201 })
     expect(response.status).toBe(201)
     expect(Object.fromEntries(response.headers)).toMatchObject({
-      'access-control-allow-headers': 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type',
+      'access-control-allow-headers':
+        'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type',
       'access-control-expose-headers': 'X-WP-Total, X-WP-TotalPages, Link',
       'content-type': 'application/json; charset=UTF-8',
       link: `<${REST_BASE}/>; rel="https://api.w.org/"`,
@@ -28,7 +37,11 @@ describe("send: WordPress's headers and the conditional-request rules", () => {
   })
 
   it("sends the route's Allow and the controller's headers, which win over the server's", () => {
-    const { response } = sent('GET', { body: [], headers: { 'X-Robots-Tag': 'none', 'X-WP-Total': '0' } }, { allow: 'GET, POST' })
+    const { response } = sent(
+      'GET',
+      { body: [], headers: { 'X-Robots-Tag': 'none', 'X-WP-Total': '0' } },
+      { allow: 'GET, POST' },
+    )
     expect(response.headers.get('allow')).toBe('GET, POST')
     expect(response.headers.get('x-wp-total')).toBe('0')
     expect(response.headers.get('x-robots-tag')).toBe('none')
@@ -38,8 +51,12 @@ describe("send: WordPress's headers and the conditional-request rules", () => {
     const { prepared, response } = sent('GET', { body: { id: 1 } })
     expect(response.headers.get('etag')).toBe(prepared.etag)
     expect(response.headers.get('cache-control')).toBe('public, no-cache')
-    expect(sent('GET', { body: {}, status: 503 }).response.headers.get('cache-control')).toBe('private, no-store')
-    expect(sent('GET', { body: {}, status: 404 }).response.headers.get('cache-control')).toBe('public, no-cache')
+    expect(sent('GET', { body: {}, status: 503 }).response.headers.get('cache-control')).toBe(
+      'private, no-store',
+    )
+    expect(sent('GET', { body: {}, status: 404 }).response.headers.get('cache-control')).toBe(
+      'public, no-cache',
+    )
   })
 
   it('marks every answer to a signed-in caller, or unlocked by a password, uncacheable, whatever the method', () => {
@@ -60,7 +77,12 @@ describe("send: WordPress's headers and the conditional-request rules", () => {
 
   it('answers 304 without a body or Content-Type when If-None-Match names the ETag of a 200', async () => {
     const { prepared } = sent('GET', { body: { id: 1 } })
-    const { response } = sent('GET', { body: { id: 1 } }, {}, { 'if-none-match': `"other", ${prepared.etag.slice(2)}` })
+    const { response } = sent(
+      'GET',
+      { body: { id: 1 } },
+      {},
+      { 'if-none-match': `"other", ${prepared.etag.slice(2)}` },
+    )
     expect(response.status).toBe(304)
     expect(response.headers.has('content-type')).toBe(false)
     expect(response.headers.get('etag')).toBe(prepared.etag)
@@ -68,8 +90,12 @@ describe("send: WordPress's headers and the conditional-request rules", () => {
   })
 
   it('answers in full when If-None-Match names another ETag, or the answer is not a 200', () => {
-    expect(sent('GET', { body: { id: 1 } }, {}, { 'if-none-match': 'W/"other"' }).response.status).toBe(200)
-    expect(sent('GET', { body: {}, status: 404 }, {}, { 'if-none-match': '*' }).response.status).toBe(404)
+    expect(
+      sent('GET', { body: { id: 1 } }, {}, { 'if-none-match': 'W/"other"' }).response.status,
+    ).toBe(200)
+    expect(
+      sent('GET', { body: {}, status: 404 }, {}, { 'if-none-match': '*' }).response.status,
+    ).toBe(404)
     expect(sent('POST', { body: {} }, {}, { 'if-none-match': '*' }).response.status).toBe(200)
   })
 

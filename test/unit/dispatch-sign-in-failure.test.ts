@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest'
 import { recordFailedSignIn } from '../../src/auth/signInOutcome'
 import { mustFailSignIn, signInFailure } from '../../endpoints/dispatch/signInFailure'
 
-const withOutcome = (headers: Record<string, string>, outcome?: Parameters<typeof recordFailedSignIn>[1]) => {
+const withOutcome = (
+  headers: Record<string, string>,
+  outcome?: Parameters<typeof recordFailedSignIn>[1],
+) => {
   const made = new Headers(headers)
   if (outcome) recordFailedSignIn(made, outcome)
   return made
@@ -16,7 +19,9 @@ describe('mustFailSignIn: when finding no user is a failure rather than a visito
   })
 
   it('fails a session that could not be checked (an outage), Basic or not', () => {
-    expect(mustFailSignIn(withOutcome({ authorization: 'JWT abc' }, { kind: 'unavailable' }))).toBe(true)
+    expect(mustFailSignIn(withOutcome({ authorization: 'JWT abc' }, { kind: 'unavailable' }))).toBe(
+      true,
+    )
   })
 
   it('lets a request without credentials, or with another scheme that found no one, go on as a visitor', () => {
@@ -28,14 +33,23 @@ describe('mustFailSignIn: when finding no user is a failure rather than a visito
 
 describe('signInFailure: why, in WordPress terms', () => {
   it('is 401 incorrect_password for a wrong password', () => {
-    expect(signInFailure(withOutcome({}, { kind: 'rejected' })).toBody()).toMatchObject({ code: 'incorrect_password', data: { status: 401 } })
+    expect(signInFailure(withOutcome({}, { kind: 'rejected' })).toBody()).toMatchObject({
+      code: 'incorrect_password',
+      data: { status: 401 },
+    })
     expect(signInFailure(withOutcome({})).status).toBe(401)
   })
 
   it('is 429 with Retry-After in whole seconds, at least 1, when the guard refused to check', () => {
     const refused = signInFailure(withOutcome({}, { kind: 'refused', retryAfterMs: 2_100 }))
-    expect([refused.code, refused.status, refused.headers['Retry-After']]).toEqual(['too_many_sign_in_attempts', 429, '3'])
-    expect(signInFailure(withOutcome({}, { kind: 'refused', retryAfterMs: 10 })).headers['Retry-After']).toBe('1')
+    expect([refused.code, refused.status, refused.headers['Retry-After']]).toEqual([
+      'too_many_sign_in_attempts',
+      429,
+      '3',
+    ])
+    expect(
+      signInFailure(withOutcome({}, { kind: 'refused', retryAfterMs: 10 })).headers['Retry-After'],
+    ).toBe('1')
   })
 
   it('is 503 database_unavailable with Retry-After when the database could not be reached', () => {

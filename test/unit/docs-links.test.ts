@@ -10,7 +10,12 @@ import { describe, expect, it } from 'vitest'
  */
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 
-const docs = ['README.md', ...readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)]
+const docs = [
+  'README.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+]
 
 /** The repository's own top-level folders: a path starting with one of them is ours to check. */
 const TOP = '(?:src|endpoints|collections|test|bench|bin|docs)'
@@ -59,7 +64,9 @@ describe('documentation', () => {
 
   it.each(docs)('%s: every relative link resolves', (doc) => {
     const text = readFileSync(join(root, doc), 'utf8')
-    const missing = relativeLinks(text).filter((target) => !existsSync(resolve(root, dirname(doc), target)))
+    const missing = relativeLinks(text).filter(
+      (target) => !existsSync(resolve(root, dirname(doc), target)),
+    )
     expect(missing).toEqual([])
   })
 

@@ -10,7 +10,15 @@ import { formatCost, parseCost } from '../../src/lib/cost'
 
 const shown = (cost: string) => {
   const details = parseCost(cost)
-  return formatCost({ cost, costDetails: { currencyCode: '', currencyPosition: details.currencyPosition, currencySymbol: details.currencySymbol, values: details.values } })
+  return formatCost({
+    cost,
+    costDetails: {
+      currencyCode: '',
+      currencyPosition: details.currencyPosition,
+      currencySymbol: details.currencySymbol,
+      values: details.values,
+    },
+  })
 }
 
 describe('formatCost', () => {
@@ -37,11 +45,22 @@ describe('formatCost', () => {
   })
 
   it('has no cost and empty details for an empty cost, or exactly 0', () => {
-    expect(shown('')).toEqual({ details: { currency_code: '', currency_position: '', currency_symbol: '', values: [] }, text: '' })
-    expect(shown('0')).toEqual({ details: { currency_code: '', currency_position: '', currency_symbol: '', values: [] }, text: '' })
+    expect(shown('')).toEqual({
+      details: { currency_code: '', currency_position: '', currency_symbol: '', values: [] },
+      text: '',
+    })
+    expect(shown('0')).toEqual({
+      details: { currency_code: '', currency_position: '', currency_symbol: '', values: [] },
+      text: '',
+    })
   })
 
   it('reports the details as stored, in the API’s names', () => {
-    expect(shown('20€').details).toEqual({ currency_code: '', currency_position: 'postfix', currency_symbol: '€', values: ['20'] })
+    expect(shown('20€').details).toEqual({
+      currency_code: '',
+      currency_position: 'postfix',
+      currency_symbol: '€',
+      values: ['20'],
+    })
   })
 })

@@ -4,11 +4,18 @@ import { describe, expect, it } from 'vitest'
 import { estimateDocuments, expandedFieldCount } from '../../src/graphql/documentEstimate'
 import { Turns } from '../../src/lib/turns'
 import { graphqlDocumentsOf } from '../../src/server/graphqlDepth'
-import { graphqlReadDocuments, HEAVY_READ_DOCUMENTS, parsedGraphqlOperation, restReadDocuments } from '../../src/server/heavyReads'
+import {
+  graphqlReadDocuments,
+  HEAVY_READ_DOCUMENTS,
+  parsedGraphqlOperation,
+  restReadDocuments,
+} from '../../src/server/heavyReads'
 
 const estimate = (query: string, variables: Record<string, unknown> = {}) => {
   const document = parse(query)
-  const operation = document.definitions.find((definition) => definition.kind === 'OperationDefinition')!
+  const operation = document.definitions.find(
+    (definition) => definition.kind === 'OperationDefinition',
+  )!
   return estimateDocuments(document, operation as never, variables)
 }
 
@@ -65,7 +72,8 @@ describe('turns given up', () => {
 
 describe('documents a read reads', () => {
   it('REST: a page times one plus its depth; reads of one document and small pages are light', () => {
-    const rest = (path: string, query: string) => restReadDocuments(path.split('/'), new URLSearchParams(query), 2)
+    const rest = (path: string, query: string) =>
+      restReadDocuments(path.split('/'), new URLSearchParams(query), 2)
     expect(rest('events', 'limit=100&depth=2')).toBe(300)
     expect(rest('events', '')).toBe(30)
     expect(rest('events', 'limit=100&depth=0')).toBe(100)
@@ -77,30 +85,68 @@ describe('documents a read reads', () => {
     expect(rest('events', 'limit=10&depth=1')).toBeLessThan(HEAVY_READ_DOCUMENTS)
   })
 
-  const readOfBody = (body: unknown) => graphqlReadDocuments(graphqlDocumentsOf(body).map(({ query, variables }) => parsedGraphqlOperation(query, variables)))
+  const readOfBody = (body: unknown) =>
+    graphqlReadDocuments(
+      graphqlDocumentsOf(body).map(({ query, variables }) =>
+        parsedGraphqlOperation(query, variables),
+      ),
+    )
 
   it('GraphQL: each list by its limit, each related object one more, through aliases, variables and fragments', () => {
-    expect(estimate('{ Events(limit: 100) { docs { id venue { id } organizers { id } categories { id } } } }')).toBe(400)
+    expect(
+      estimate(
+        '{ Events(limit: 100) { docs { id venue { id } organizers { id } categories { id } } } }',
+      ),
+    ).toBe(400)
     expect(estimate('{ Events { totalDocs docs { id title } } }')).toBe(10)
-    expect(estimate('{ a: Events(limit: 100) { docs { id } } b: Events(limit: 100) { docs { id } } }')).toBe(200)
-    expect(estimate('query ($n: Int) { Events(limit: $n) { ...page } } fragment page on Events { docs { id venue { id } } }', { n: 50 })).toBe(100)
+    expect(
+      estimate('{ a: Events(limit: 100) { docs { id } } b: Events(limit: 100) { docs { id } } }'),
+    ).toBe(200)
+    expect(
+      estimate(
+        'query ($n: Int) { Events(limit: $n) { ...page } } fragment page on Events { docs { id venue { id } } }',
+        { n: 50 },
+      ),
+    ).toBe(100)
     expect(estimate('{ Events(limit: 0) { docs { id } } }')).toBe(100)
-    expect(estimate('{ Event(id: 1) { id venue { id events(limit: 20) { docs { id } } } } }')).toBe(1 + 1 + 20)
+    expect(estimate('{ Event(id: 1) { id venue { id events(limit: 20) { docs { id } } } } }')).toBe(
+      1 + 1 + 20,
+    )
     // Each fragment is counted once however often it is spread: linear work for a document that expands exponentially.
-    const fragments = Array.from({ length: 40 }, (_, n) => `fragment f${n} on Event { venue { id } ${n < 39 ? `...f${n + 1} ...f${n + 1}` : ''} }`).join(' ')
+    const fragments = Array.from(
+      { length: 40 },
+      (_, n) =>
+        `fragment f${n} on Event { venue { id } ${n < 39 ? `...f${n + 1} ...f${n + 1}` : ''} }`,
+    ).join(' ')
     expect(estimate(`{ Events(limit: 1) { docs { ...f0 } } } ${fragments}`)).toBeGreaterThan(1e10)
     expect(readOfBody({ query: '{ Events(limit: 100) { docs { id } } }' })).toBe(100)
-    expect(readOfBody([{ query: '{ Events(limit: 60) { docs { id } } }' }, { query: 'query ($n: Int) { Events(limit: $n) { docs { id } } }', variables: { n: 40 } }])).toBe(100)
+    expect(
+      readOfBody([
+        { query: '{ Events(limit: 60) { docs { id } } }' },
+        { query: 'query ($n: Int) { Events(limit: $n) { docs { id } } }', variables: { n: 40 } },
+      ]),
+    ).toBe(100)
     expect(readOfBody({ query: '{ not graphql' })).toBe(0)
     expect(readOfBody('nonsense')).toBe(0)
   })
 
   it('fields selected once fragments are spread: each fragment counted once, so a document that doubles at each of 40 levels is counted at once', () => {
     expect(expandedFieldCount(parse('{ Events { docs { id title venue { id } } } }'))).toBe(6)
-    expect(expandedFieldCount(parse('{ a: Events { ...page } b: Events { ...page } } fragment page on Events { docs { id } }'))).toBe(6)
-    const fragments = Array.from({ length: 40 }, (_, n) => `fragment f${n} on Event { id ${n < 39 ? `...f${n + 1} ...f${n + 1}` : ''} }`).join(' ')
+    expect(
+      expandedFieldCount(
+        parse(
+          '{ a: Events { ...page } b: Events { ...page } } fragment page on Events { docs { id } }',
+        ),
+      ),
+    ).toBe(6)
+    const fragments = Array.from(
+      { length: 40 },
+      (_, n) => `fragment f${n} on Event { id ${n < 39 ? `...f${n + 1} ...f${n + 1}` : ''} }`,
+    ).join(' ')
     const started = performance.now()
-    expect(expandedFieldCount(parse(`{ Events { docs { ...f0 } } } ${fragments}`))).toBeGreaterThan(2 ** 40)
+    expect(expandedFieldCount(parse(`{ Events { docs { ...f0 } } } ${fragments}`))).toBeGreaterThan(
+      2 ** 40,
+    )
     expect(performance.now() - started).toBeLessThan(1_000)
   })
 })

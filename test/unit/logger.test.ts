@@ -10,7 +10,10 @@ async function written(isTTY: boolean, noColor?: string): Promise<string> {
   let text = ''
   sink.on('data', (chunk) => (text += String(chunk)))
   const logger = pino({ level: 'info' }, readableLogDestination(sink, noColor))
-  logger.info({ durationMs: 12.5, method: 'GET', path: '/wp-json/vendor/events/v1/events', status: 200 }, 'GET /wp-json/vendor/events/v1/events 200 12.5ms')
+  logger.info(
+    { durationMs: 12.5, method: 'GET', path: '/wp-json/vendor/events/v1/events', status: 200 },
+    'GET /wp-json/vendor/events/v1/events 200 12.5ms',
+  )
   await new Promise((resolve) => setTimeout(resolve, 50))
   return text
 }

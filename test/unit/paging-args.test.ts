@@ -28,9 +28,16 @@ describe('pagingArgs', () => {
 
   it('clamps any page size above the maximum to it, and keeps any other', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ max: 10_000, min: 1 }), fc.integer({ max: 10_000, min: 1 }), async (page, perPage) => {
-        expect(await read({ page: String(page), per_page: String(perPage) })).toEqual({ page, per_page: Math.min(perPage, MAX_PER_PAGE) })
-      }),
+      fc.asyncProperty(
+        fc.integer({ max: 10_000, min: 1 }),
+        fc.integer({ max: 10_000, min: 1 }),
+        async (page, perPage) => {
+          expect(await read({ page: String(page), per_page: String(perPage) })).toEqual({
+            page,
+            per_page: Math.min(perPage, MAX_PER_PAGE),
+          })
+        },
+      ),
       { numRuns: 100 },
     )
   })
@@ -40,7 +47,10 @@ describe('pagingArgs', () => {
       for (const name of ['page', 'per_page']) {
         const error = await read({ [name]: bad }).catch((caught: unknown) => caught)
         expect(error, `${name}=${bad}`).toBeInstanceOf(RestError)
-        expect((error as RestError).toBody()).toMatchObject({ code: 'rest_invalid_param', data: { params: { [name]: 'Invalid parameter.' } } })
+        expect((error as RestError).toBody()).toMatchObject({
+          code: 'rest_invalid_param',
+          data: { params: { [name]: 'Invalid parameter.' } },
+        })
       }
     }
   })

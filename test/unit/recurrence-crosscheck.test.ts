@@ -19,35 +19,88 @@ import { WEEKDAYS } from '../../src/recurrence/types'
  * skipped time and ical.js moves it (recurrence-expand.test.ts covers our side).
  */
 
-const ZONES = ['America/New_York', 'Europe/Paris', 'Australia/Sydney', 'Asia/Kathmandu', 'Australia/Lord_Howe']
+const ZONES = [
+  'America/New_York',
+  'Europe/Paris',
+  'Australia/Sydney',
+  'Asia/Kathmandu',
+  'Australia/Lord_Howe',
+]
 const HOURS = [0, 6, 9, 12, 17, 20, 23]
 const HORIZON_MONTHS = 24
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
 const weekday = fc.constantFrom<Weekday>(...WEEKDAYS)
-const weekdays = (minLength = 1) => fc.uniqueArray(weekday, { minLength, maxLength: 3 }).map((days) => days.map((day) => ({ weekday: day })))
+const weekdays = (minLength = 1) =>
+  fc
+    .uniqueArray(weekday, { minLength, maxLength: 3 })
+    .map((days) => days.map((day) => ({ weekday: day })))
 const months = fc.uniqueArray(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 3 })
 const interval = (max: number) => fc.integer({ min: 1, max })
 const nthWeekdays = (ordinals: number[]) =>
-  fc.uniqueArray(fc.record({ weekday, ordinal: fc.constantFrom(...ordinals) }), { minLength: 1, maxLength: 2, selector: (day) => `${day.ordinal}${day.weekday}` })
-const monthDays = (days: number[]) => fc.uniqueArray(fc.constantFrom(...days), { minLength: 1, maxLength: 3 })
+  fc.uniqueArray(fc.record({ weekday, ordinal: fc.constantFrom(...ordinals) }), {
+    minLength: 1,
+    maxLength: 2,
+    selector: (day) => `${day.ordinal}${day.weekday}`,
+  })
+const monthDays = (days: number[]) =>
+  fc.uniqueArray(fc.constantFrom(...days), { minLength: 1, maxLength: 3 })
 
 /** Rules that always have a next occurrence, so that both expanders reach the horizon. */
 const rule: fc.Arbitrary<Omit<RecurrenceRule, 'count' | 'until'>> = fc.oneof(
-  fc.record({ freq: fc.constant('DAILY' as const), interval: interval(4), byDay: weekdays(), byMonth: months }, { requiredKeys: ['freq', 'interval'] }),
-  fc.record({ freq: fc.constant('WEEKLY' as const), interval: interval(4), byDay: weekdays(), weekStart: weekday }, { requiredKeys: ['freq', 'interval'] }),
+  fc.record(
+    {
+      freq: fc.constant('DAILY' as const),
+      interval: interval(4),
+      byDay: weekdays(),
+      byMonth: months,
+    },
+    { requiredKeys: ['freq', 'interval'] },
+  ),
+  fc.record(
+    {
+      freq: fc.constant('WEEKLY' as const),
+      interval: interval(4),
+      byDay: weekdays(),
+      weekStart: weekday,
+    },
+    { requiredKeys: ['freq', 'interval'] },
+  ),
   fc.oneof(
     fc.record({ freq: fc.constant('MONTHLY' as const), interval: interval(3) }),
-    fc.record({ freq: fc.constant('MONTHLY' as const), interval: interval(3), byDay: nthWeekdays([1, 2, 3, 4, -1, -2]) }),
-    fc.record({ freq: fc.constant('MONTHLY' as const), interval: interval(3), byMonthDay: monthDays([1, 2, 10, 15, 28, 31, -1, -2, -7]) }),
-    fc.record({ freq: fc.constant('MONTHLY' as const), interval: interval(3), byDay: weekdays(2), bySetPos: fc.constantFrom<number[]>([1], [-1], [2], [1, -1]) }),
+    fc.record({
+      freq: fc.constant('MONTHLY' as const),
+      interval: interval(3),
+      byDay: nthWeekdays([1, 2, 3, 4, -1, -2]),
+    }),
+    fc.record({
+      freq: fc.constant('MONTHLY' as const),
+      interval: interval(3),
+      byMonthDay: monthDays([1, 2, 10, 15, 28, 31, -1, -2, -7]),
+    }),
+    fc.record({
+      freq: fc.constant('MONTHLY' as const),
+      interval: interval(3),
+      byDay: weekdays(2),
+      bySetPos: fc.constantFrom<number[]>([1], [-1], [2], [1, -1]),
+    }),
   ),
   fc.oneof(
     fc.record({ freq: fc.constant('YEARLY' as const), interval: interval(2) }),
     fc.record({ freq: fc.constant('YEARLY' as const), interval: interval(2), byMonth: months }),
-    fc.record({ freq: fc.constant('YEARLY' as const), interval: interval(2), byMonth: months, byDay: nthWeekdays([1, 2, 3, 4, -1]) }),
-    fc.record({ freq: fc.constant('YEARLY' as const), interval: interval(2), byMonth: months, byMonthDay: monthDays([1, 5, 15, 28]) }),
+    fc.record({
+      freq: fc.constant('YEARLY' as const),
+      interval: interval(2),
+      byMonth: months,
+      byDay: nthWeekdays([1, 2, 3, 4, -1]),
+    }),
+    fc.record({
+      freq: fc.constant('YEARLY' as const),
+      interval: interval(2),
+      byMonth: months,
+      byMonthDay: monthDays([1, 5, 15, 28]),
+    }),
   ),
 )
 
@@ -64,7 +117,11 @@ const series = fc.record({
   allDay: fc.boolean(),
   start,
   rule: fc.option(rule, { freq: 12, nil: undefined }),
-  end: fc.oneof(fc.constant(undefined), fc.record({ count: fc.integer({ min: 1, max: 40 }) }), fc.record({ untilDays: fc.integer({ min: 0, max: 700 }) })),
+  end: fc.oneof(
+    fc.constant(undefined),
+    fc.record({ count: fc.integer({ min: 1, max: 40 }) }),
+    fc.record({ untilDays: fc.integer({ min: 0, max: 700 }) }),
+  ),
   rdateDays: fc.uniqueArray(fc.integer({ min: 1, max: 500 }), { maxLength: 2 }),
   rdateHour: fc.constantFrom(...HOURS),
   exdatePicks: fc.uniqueArray(fc.nat(), { maxLength: 2 }),
@@ -72,23 +129,34 @@ const series = fc.record({
 
 type Drawn = typeof series extends fc.Arbitrary<infer T> ? T : never
 
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
 
-function seriesOf(drawn: Drawn, startWall?: string): { start: SeriesStart; recurrence: Recurrence; horizon: Date } {
+function seriesOf(
+  drawn: Drawn,
+  startWall?: string,
+): { start: SeriesStart; recurrence: Recurrence; horizon: Date } {
   const { year, month, day, hour, minute } = drawn.start
   const drawnDate = `${year}-${pad(month)}-${pad(day)}`
   const time = `T${pad(hour)}:${pad(minute)}:00`
   const wall = (onDate: string, at = time) => (drawn.allDay ? onDate : `${onDate}${at}`)
-  const start: SeriesStart = { start: startWall ?? wall(drawnDate), timeZone: drawn.zone, allDay: drawn.allDay }
+  const start: SeriesStart = {
+    start: startWall ?? wall(drawnDate),
+    timeZone: drawn.zone,
+    allDay: drawn.allDay,
+  }
   const date = start.start.slice(0, 10)
   const recurrence: Recurrence = {
-    rdates: drawn.rdateDays.map((days) => wall(addDays(date, days), `T${pad(drawn.rdateHour)}:00:00`)),
+    rdates: drawn.rdateDays.map((days) =>
+      wall(addDays(date, days), `T${pad(drawn.rdateHour)}:00:00`),
+    ),
     exdates: [],
   }
   if (drawn.rule) {
     recurrence.rule = { ...drawn.rule }
     if (drawn.end && 'count' in drawn.end) recurrence.rule.count = drawn.end.count
-    if (drawn.end && 'untilDays' in drawn.end) recurrence.rule.until = wall(addDays(date, drawn.end.untilDays), start.start.slice(10))
+    if (drawn.end && 'untilDays' in drawn.end)
+      recurrence.rule.until = wall(addDays(date, drawn.end.untilDays), start.start.slice(10))
   }
   // Noon UTC: the same date in every zone above, so that all-day cuts agree.
   const horizon = new Date(Date.UTC(year, month - 1 + HORIZON_MONTHS, day, 12))
@@ -103,9 +171,16 @@ function seriesOf(drawn: Drawn, startWall?: string): { start: SeriesStart; recur
 function synchronized(drawn: Drawn): { start: SeriesStart; recurrence: Recurrence; horizon: Date } {
   const drawnSeries = seriesOf(drawn)
   if (!drawn.rule) return drawnSeries
-  const lines = formatRecurrenceLines(drawnSeries.start, { rule: { ...drawn.rule }, rdates: [], exdates: [] })
+  const lines = formatRecurrenceLines(drawnSeries.start, {
+    rule: { ...drawn.rule },
+    rdates: [],
+    exdates: [],
+  })
   const [first] = new RRuleTemporal({ rruleString: lines.join('\n') }).all((_, index) => index < 1)
-  return seriesOf(drawn, drawn.allDay ? first.toPlainDate().toString() : first.toPlainDateTime().toString())
+  return seriesOf(
+    drawn,
+    drawn.allDay ? first.toPlainDate().toString() : first.toPlainDateTime().toString(),
+  )
 }
 
 /** Every year a drawn series can reach (starts in 2026-2028, a horizon of 24 months): one VTIMEZONE per zone. */
@@ -134,7 +209,8 @@ function icalExpansion(start: SeriesStart, recurrence: Recurrence, horizon: Date
   const iterator = event.iterator()
   const lastDate = horizon.toISOString().slice(0, 10)
   const found: string[] = []
-  const when = (time: ICAL.Time) => (start.allDay ? time.toString() : time.toJSDate().toISOString().replace('.000Z', 'Z'))
+  const when = (time: ICAL.Time) =>
+    start.allDay ? time.toString() : time.toJSDate().toISOString().replace('.000Z', 'Z')
   for (let next = iterator.next(); next; next = iterator.next()) {
     if (start.allDay ? next.toString() > lastDate : next.toJSDate() > horizon) break
     // RFC 5545 §3.8.5.2: an instance both the RRULE and an RDATE give is one instance; ical.js repeats it.
@@ -150,7 +226,9 @@ function icalExpansion(start: SeriesStart, recurrence: Recurrence, horizon: Date
 }
 
 const ours = (start: SeriesStart, recurrence: Recurrence, horizon: Date) =>
-  expandRecurrence(start, recurrence, horizon).map((occurrence) => (start.allDay ? occurrence.start : occurrence.startUtc))
+  expandRecurrence(start, recurrence, horizon).map((occurrence) =>
+    start.allDay ? occurrence.start : occurrence.startUtc,
+  )
 
 describe('recurrence expansion against ical.js', () => {
   it('gives the same occurrences as ical.js for 200 generated series in five zones', () => {
@@ -160,7 +238,10 @@ describe('recurrence expansion against ical.js', () => {
         const { start, recurrence, horizon } = synchronized(drawn)
         // Exclusions are drawn among the series' occurrences after its start (any other is refused).
         const later = expandRecurrence(start, recurrence, horizon).slice(1)
-        recurrence.exdates = later.length === 0 ? [] : [...new Set(drawn.exdatePicks.map((pick) => later[pick % later.length].start))]
+        recurrence.exdates =
+          later.length === 0
+            ? []
+            : [...new Set(drawn.exdatePicks.map((pick) => later[pick % later.length].start))]
         const expected = icalExpansion(start, recurrence, horizon)
         const actual = ours(start, recurrence, horizon)
         occurrences += actual.length

@@ -11,16 +11,30 @@ describe('parseFieldList', () => {
   })
 
   it('takes a list item by item as it is (an item id,title names no key), scalars only', () => {
-    expect(parseFieldList(['id,title', ' slug ', 3, true, { a: 1 }, null])).toEqual(['id,title', 'slug', '3', 'true'])
+    expect(parseFieldList(['id,title', ' slug ', 3, true, { a: 1 }, null])).toEqual([
+      'id,title',
+      'slug',
+      '3',
+      'true',
+    ])
   })
 
   it('reads nothing from other values', () => {
-    expect([parseFieldList(undefined), parseFieldList(null), parseFieldList({ id: 1 })]).toEqual([[], [], []])
+    expect([parseFieldList(undefined), parseFieldList(null), parseFieldList({ id: 1 })]).toEqual([
+      [],
+      [],
+      [],
+    ])
   })
 })
 
 describe('filterFields', () => {
-  const event = { id: 1, title: 'Jazz', venue: { id: 3, venue: 'Hall', address: 'Main St' }, json_ld: { '@type': 'Event', name: 'Jazz' } }
+  const event = {
+    id: 1,
+    title: 'Jazz',
+    venue: { id: 3, venue: 'Hall', address: 'Main St' },
+    json_ld: { '@type': 'Event', name: 'Jazz' },
+  }
 
   it('keeps the named keys, in the body’s order, and a.b names a key inside a key', () => {
     expect(filterFields(event, 'venue.venue,id')).toEqual({ id: 1, venue: { venue: 'Hall' } })
@@ -50,7 +64,9 @@ describe('filterFields', () => {
 
 describe('envelope', () => {
   it('carries the body, the status and the endpoint’s own headers, counts as numbers', () => {
-    expect(envelope({ a: 1 }, 201, { 'X-TEC-Total': '12', 'X-TEC-TotalPages': 'x', Allow: 'GET' })).toEqual({
+    expect(
+      envelope({ a: 1 }, 201, { 'X-TEC-Total': '12', 'X-TEC-TotalPages': 'x', Allow: 'GET' }),
+    ).toEqual({
       body: { a: 1 },
       headers: { Allow: 'GET', 'X-TEC-Total': 12, 'X-TEC-TotalPages': 'x' },
       status: 201,

@@ -21,13 +21,20 @@ const table: Route[] = [
 
 describe('matchRoute: the endpoint for a path and a method', () => {
   it('matches the whole path against the route’s pattern, PHP named groups read as JavaScript’s', () => {
-    expect(matchRoute(table, '/events/12', 'DELETE')).toEqual({ endpoint: remove, params: { id: '12' }, route: table[1] })
+    expect(matchRoute(table, '/events/12', 'DELETE')).toEqual({
+      endpoint: remove,
+      params: { id: '12' },
+      route: table[1],
+    })
     expect(matchRoute(table, '/events/12/x', 'GET')).toBeNull()
     expect(matchRoute(table, 'x/events', 'GET')).toBeNull()
   })
 
   it('matches case-insensitively, as WordPress does', () => {
-    expect(matchRoute(table, '/EVENTS/By-Slug/Jazz', 'GET')).toMatchObject({ params: { slug: 'Jazz' }, route: table[2] })
+    expect(matchRoute(table, '/EVENTS/By-Slug/Jazz', 'GET')).toMatchObject({
+      params: { slug: 'Jazz' },
+      route: table[2],
+    })
   })
 
   it('finds the endpoint that lists the method; HEAD is answered by GET', () => {
@@ -36,20 +43,29 @@ describe('matchRoute: the endpoint for a path and a method', () => {
   })
 
   it('tries the next route whose pattern matches when one lacks the method, and is null when none has it', () => {
-    expect(matchRoute(table, '/events/abc', 'GET')).toMatchObject({ params: { id: 'abc' }, route: table[3] })
+    expect(matchRoute(table, '/events/abc', 'GET')).toMatchObject({
+      params: { id: 'abc' },
+      route: table[3],
+    })
     expect(matchRoute(table, '/events/abc', 'DELETE')).toBeNull()
     expect(matchRoute(table, '/events', 'DELETE')).toBeNull()
   })
 
   it('decodes each parameter, and keeps one that does not decode as it came', () => {
-    expect(matchRoute(table, '/events/by-slug/f%C3%AAte%20d%27%C3%A9t%C3%A9', 'GET')?.params).toEqual({ slug: "fête d'été" })
-    expect(matchRoute(table, '/events/by-slug/%E0%A4%A', 'GET')?.params).toEqual({ slug: '%E0%A4%A' })
+    expect(
+      matchRoute(table, '/events/by-slug/f%C3%AAte%20d%27%C3%A9t%C3%A9', 'GET')?.params,
+    ).toEqual({ slug: "fête d'été" })
+    expect(matchRoute(table, '/events/by-slug/%E0%A4%A', 'GET')?.params).toEqual({
+      slug: '%E0%A4%A',
+    })
   })
 
   it('gives back any slug as it was before encoding', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1 }), (slug) => {
-        expect(matchRoute(table, `/events/by-slug/${encodeURIComponent(slug)}`, 'GET')?.params.slug).toBe(slug)
+        expect(
+          matchRoute(table, `/events/by-slug/${encodeURIComponent(slug)}`, 'GET')?.params.slug,
+        ).toBe(slug)
       }),
     )
   })
@@ -76,7 +92,9 @@ describe("the plugin's route table", () => {
   it('serves the routes of the original under the namespace, for the methods it registers', () => {
     expect(methods('')).toEqual(['GET'])
     expect(methods('/events')).toEqual(['GET', 'POST'])
-    expect(methods('/events/12')).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']))
+    expect(methods('/events/12')).toEqual(
+      expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
+    )
     expect(methods('/events/by-slug/jazz')).not.toBeNull()
     expect(methods('/venues/3')).not.toBeNull()
     expect(methods('/organizers')).not.toBeNull()

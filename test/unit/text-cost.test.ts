@@ -34,13 +34,69 @@ const LENGTH = 100_000
 const BUDGET_MS = 50
 
 const UNITS = [
-  ' ', '\t', '\n', '\r\n', ' \n', '\n\n', '<', '>', '&', ':', '-', '--', '.', '[', ']', '"', "'", '\\', '1', '1,', '1.1', '$1 ',
-  '<p>', '</p>', '<p ', '<b><i>', '<div>', '<li>', '<br>', '<br />\n', '<blockquote>', '<pre>', '<script>', '<style>', '<svg>',
-  '<!--', '<!-- wp:', '<!-- wp:paragraph -->', '<![CDATA[', '<a href="', ' a="', '&amp;', '&#', '&#1', '&a', '&nbsp;',
-  ':) ', ':-) ', '8O ', ':mrgreen: ', '[a ', '[caption ', 'xn--', '(tm) ', '9x9 ', '"a ', "'a ", 'a ', 'x',
+  ' ',
+  '\t',
+  '\n',
+  '\r\n',
+  ' \n',
+  '\n\n',
+  '<',
+  '>',
+  '&',
+  ':',
+  '-',
+  '--',
+  '.',
+  '[',
+  ']',
+  '"',
+  "'",
+  '\\',
+  '1',
+  '1,',
+  '1.1',
+  '$1 ',
+  '<p>',
+  '</p>',
+  '<p ',
+  '<b><i>',
+  '<div>',
+  '<li>',
+  '<br>',
+  '<br />\n',
+  '<blockquote>',
+  '<pre>',
+  '<script>',
+  '<style>',
+  '<svg>',
+  '<!--',
+  '<!-- wp:',
+  '<!-- wp:paragraph -->',
+  '<![CDATA[',
+  '<a href="',
+  ' a="',
+  '&amp;',
+  '&#',
+  '&#1',
+  '&a',
+  '&nbsp;',
+  ':) ',
+  ':-) ',
+  '8O ',
+  ':mrgreen: ',
+  '[a ',
+  '[caption ',
+  'xn--',
+  '(tm) ',
+  '9x9 ',
+  '"a ',
+  "'a ",
+  'a ',
+  'x',
 ]
 
-const fill = (unit: string, length: number) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length)
+const fill = (unit: string, length: number) =>
+  unit.repeat(Math.ceil(length / unit.length)).slice(0, length)
 
 /** An adversarial input of any length: one unit (or two in turn) between some text. */
 const adversarial = fc
@@ -50,7 +106,11 @@ const adversarial = fc
     other: fc.constantFrom('', ...UNITS),
     unit: fc.constantFrom(...UNITS),
   })
-  .map(({ after, before, other, unit }) => (length: number) => `${before}${fill(unit + other, length)}${after}`)
+  .map(
+    ({ after, before, other, unit }) =>
+      (length: number) =>
+        `${before}${fill(unit + other, length)}${after}`,
+  )
 
 const ROUTINES: Record<string, (text: string) => unknown> = {
   autop,
@@ -90,8 +150,10 @@ const ROUTINES: Record<string, (text: string) => unknown> = {
  */
 const PARSING: Record<string, (text: string) => unknown> = {
   carriesScript,
-  htmlAsKeptFiltered: (text) => htmlAsKept(text, { unfiltered: false, alsoCheck: renderPostContent }),
-  htmlAsKeptUnfiltered: (text) => htmlAsKept(text, { unfiltered: true, alsoCheck: renderPostContent }),
+  htmlAsKeptFiltered: (text) =>
+    htmlAsKept(text, { unfiltered: false, alsoCheck: renderPostContent }),
+  htmlAsKeptUnfiltered: (text) =>
+    htmlAsKept(text, { unfiltered: true, alsoCheck: renderPostContent }),
 }
 
 const tooDeep = (text: string) => nestsDeeperThan(text, TEXT_LIMITS.htmlDepth)
@@ -123,14 +185,21 @@ const FINDINGS = [
  * four times the text, at most eight times the time and 50 ms (linear work takes four times, quadratic
  * work sixteen; a busy machine moves single runs by more than twice).
  */
-async function expectLinear(name: string, routine: (text: string) => unknown, refused: (text: string) => boolean = () => false) {
+async function expectLinear(
+  name: string,
+  routine: (text: string) => unknown,
+  refused: (text: string) => boolean = () => false,
+) {
   const check = async (make: (length: number) => string) => {
     const text = make(LENGTH)
     if (refused(text)) return
     const ms = await costOf(routine, text)
     if (ms < BUDGET_MS) return
     const quarter = await costOf(routine, make(LENGTH / 4))
-    expect(ms, `${name}(${JSON.stringify(text.slice(0, 24))}…) took ${ms.toFixed(0)} ms, ${quarter.toFixed(0)} ms on a quarter of it`).toBeLessThan(8 * quarter + BUDGET_MS)
+    expect(
+      ms,
+      `${name}(${JSON.stringify(text.slice(0, 24))}…) took ${ms.toFixed(0)} ms, ${quarter.toFixed(0)} ms on a quarter of it`,
+    ).toBeLessThan(8 * quarter + BUDGET_MS)
   }
   for (const make of FINDINGS) await check(make)
   await fc.assert(fc.asyncProperty(adversarial, check), { numRuns: 6 })
@@ -160,6 +229,12 @@ describe('every text routine takes linear time (100,000-character adversarial in
     })
 
     // HTML nested deeper than the bound is refused before it is converted (test/request-bounds.test.ts).
-    it('htmlToLexical and back', { ...TIMED, timeout: 300_000 }, () => expectLinear('htmlToLexical', async (text) => lexicalToHtml(await htmlToLexical(text, config)), tooDeep))
+    it('htmlToLexical and back', { ...TIMED, timeout: 300_000 }, () =>
+      expectLinear(
+        'htmlToLexical',
+        async (text) => lexicalToHtml(await htmlToLexical(text, config)),
+        tooDeep,
+      ),
+    )
   })
 })

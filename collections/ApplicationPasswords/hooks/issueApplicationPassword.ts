@@ -1,6 +1,9 @@
 import type { CollectionAfterChangeHook, CollectionBeforeChangeHook } from 'payload'
 
-import { generateApplicationPassword, hashApplicationPassword } from '../../../src/lib/applicationPasswords'
+import {
+  generateApplicationPassword,
+  hashApplicationPassword,
+} from '../../../src/lib/applicationPasswords'
 
 const ISSUED = 'issuedApplicationPassword'
 
@@ -18,7 +21,11 @@ export const issueApplicationPassword: CollectionBeforeChangeHook = ({ data, ope
 }
 
 /** The create response is the one place the password is shown. */
-export const revealApplicationPasswordOnce: CollectionAfterChangeHook = ({ doc, operation, req }) => {
+export const revealApplicationPasswordOnce: CollectionAfterChangeHook = ({
+  doc,
+  operation,
+  req,
+}) => {
   if (operation !== 'create' || typeof req.context[ISSUED] !== 'string') return doc
   const password = req.context[ISSUED]
   delete req.context[ISSUED]

@@ -5,7 +5,12 @@ import { ValidationError } from 'payload'
 import { translatorOf } from '../../../src/i18n/index'
 
 /** A category cannot be its own ancestor: the tree must stay a tree. */
-export const preventParentCycle: CollectionBeforeValidateHook = async ({ collection, data, originalDoc, req }) => {
+export const preventParentCycle: CollectionBeforeValidateHook = async ({
+  collection,
+  data,
+  originalDoc,
+  req,
+}) => {
   const parent = data?.parent ?? null
   if (!parent || !originalDoc?.id) return data
   const seen = new Set<number | string>([originalDoc.id])
@@ -28,7 +33,10 @@ export const preventParentCycle: CollectionBeforeValidateHook = async ({ collect
       select: { parent: true } as never,
     })
     const nextParent = (next as { parent?: unknown } | null)?.parent
-    current = nextParent && typeof nextParent === 'object' ? (nextParent as { id: number }).id : ((nextParent as null | number) ?? null)
+    current =
+      nextParent && typeof nextParent === 'object'
+        ? (nextParent as { id: number }).id
+        : ((nextParent as null | number) ?? null)
   }
   return data
 }

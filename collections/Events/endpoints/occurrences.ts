@@ -18,10 +18,15 @@ const badRequest = (message: string) => new APIError(message, 400, null, true)
 function instantParam(name: string, value: unknown, fallback: Date): Date {
   if (value === undefined || value === '') return fallback
   const text = String(value)
-  if (text.length > 40 || !/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(text)) {
+  if (
+    text.length > 40 ||
+    !/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(text)
+  ) {
     throw badRequest(`${name} must be a date (2027-03-01) or a date-time (2027-03-01T09:00:00Z).`)
   }
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text.replace(' ', 'T'))
+  const date = new Date(
+    /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text.replace(' ', 'T'),
+  )
   if (Number.isNaN(date.getTime())) throw badRequest(`${name} is not a real date: ${text}.`)
   return date
 }
@@ -29,7 +34,8 @@ function instantParam(name: string, value: unknown, fallback: Date): Date {
 function wholeParam(name: string, value: unknown, fallback: number, max: number): number {
   if (value === undefined || value === '') return fallback
   const text = String(value)
-  if (!/^\d{1,6}$/.test(text) || Number(text) < 1 || Number(text) > max) throw badRequest(`${name} must be a whole number from 1 to ${max}.`)
+  if (!/^\d{1,6}$/.test(text) || Number(text) < 1 || Number(text) > max)
+    throw badRequest(`${name} must be a whole number from 1 to ${max}.`)
   return Number(text)
 }
 
@@ -44,22 +50,42 @@ export const occurrencesEndpoint = (collection: string, clock: () => Date): Endp
   method: 'get',
   handler: async (req) => {
     const id = String(req.routeParams?.id ?? '')
-    if (!/^\d{1,10}$/.test(id) || Number(id) > 2_147_483_647 || Number(id) < 1) throw badRequest('The event id must be a whole number.')
+    if (!/^\d{1,10}$/.test(id) || Number(id) > 2_147_483_647 || Number(id) < 1)
+      throw badRequest('The event id must be a whole number.')
     const query = (req.query ?? {}) as Record<string, unknown>
     const from = instantParam('from', query.from, clock())
     const to = instantParam('to', query.to, new Date(from.getTime() + DEFAULT_WINDOW_MS))
     if (to.getTime() <= from.getTime()) throw badRequest('to must be after from.')
-    if (to.getTime() - from.getTime() > MAX_WINDOW_MS) throw badRequest('The window from from to to may be at most 5 years long.')
+    if (to.getTime() - from.getTime() > MAX_WINDOW_MS)
+      throw badRequest('The window from from to to may be at most 5 years long.')
     const limit = wholeParam('limit', query.limit, DEFAULT_LIMIT, MAX_LIMIT)
     const page = wholeParam('page', query.page, 1, 100_000)
-    const event = await req.payload.findByID({ collection: collection as CollectionSlug, depth: 0, id: Number(id), overrideAccess: false, req, select: { allDay: true, timezone: true } as never })
+    const event = await req.payload.findByID({
+      collection: collection as CollectionSlug,
+      depth: 0,
+      id: Number(id),
+      overrideAccess: false,
+      req,
+      select: { allDay: true, timezone: true } as never,
+    })
     const db = await querierFor(req.payload, req)
     if (!db) throw new APIError('Occurrences need the Postgres adapter.', 501, null, true)
-    const { rows, total } = await listOccurrences(db, { eventId: Number(id), from, to, limit, offset: (page - 1) * limit, withCancelled: can(req.user, 'edit_posts') })
+    const { rows, total } = await listOccurrences(db, {
+      eventId: Number(id),
+      from,
+      to,
+      limit,
+      offset: (page - 1) * limit,
+      withCancelled: can(req.user, 'edit_posts'),
+    })
     const allDay = (event as { allDay?: boolean }).allDay === true
     const totalPages = Math.ceil(total / limit)
     return Response.json({
-      docs: rows.map((row) => ({ ...row, originalStart: allDay ? row.originalStart.slice(0, 10) : row.originalStart, event: Number(id) })),
+      docs: rows.map((row) => ({
+        ...row,
+        originalStart: allDay ? row.originalStart.slice(0, 10) : row.originalStart,
+        event: Number(id),
+      })),
       totalDocs: total,
       limit,
       page,

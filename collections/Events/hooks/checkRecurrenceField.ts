@@ -20,7 +20,8 @@ const RECURRENCE_KEYS = ['rule', 'rdates', 'exdates'] as const
 export const checkRecurrenceField =
   (options: SanitizedPluginConfig): CollectionBeforeChangeHook =>
   ({ collection, data, originalDoc, req }) => {
-    const current = <T>(name: string): T | undefined => (data[name] !== undefined ? data[name] : originalDoc?.[name]) as T | undefined
+    const current = <T>(name: string): T | undefined =>
+      (data[name] !== undefined ? data[name] : originalDoc?.[name]) as T | undefined
     const sent = (data.recurrence ?? {}) as Record<string, unknown>
     const stored = (originalDoc?.recurrence ?? {}) as Record<string, unknown>
     const fields: EventSeriesFields & { endDate?: unknown } = {
@@ -29,7 +30,12 @@ export const checkRecurrenceField =
       timezone: current<string>('timezone') ?? options.siteTimezone,
       allDay: current<boolean>('allDay') === true,
       startLocal: current('startLocal'),
-      recurrence: Object.fromEntries(RECURRENCE_KEYS.map((key) => [key, data.recurrence === null ? null : sent[key] !== undefined ? sent[key] : stored[key]])),
+      recurrence: Object.fromEntries(
+        RECURRENCE_KEYS.map((key) => [
+          key,
+          data.recurrence === null ? null : sent[key] !== undefined ? sent[key] : stored[key],
+        ]),
+      ),
     }
     if (seriesUnchanged(originalDoc, fields)) return data
     try {
@@ -38,7 +44,14 @@ export const checkRecurrenceField =
       if (!(error instanceof RecurrenceError)) throw error
       // The event's start is the series' first occurrence: a start the rule does not give is the rule's to fix.
       const path = `recurrence.${error.field === 'start' ? 'rule' : error.field}`
-      throw new ValidationError({ collection: collection.slug, errors: [{ message: error.message, path }], id: originalDoc?.id }, req.t)
+      throw new ValidationError(
+        {
+          collection: collection.slug,
+          errors: [{ message: error.message, path }],
+          id: originalDoc?.id,
+        },
+        req.t,
+      )
     }
     return data
   }

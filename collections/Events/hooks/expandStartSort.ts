@@ -13,7 +13,8 @@ export const expandStartSort: CollectionBeforeOperationHook = ({ args, collectio
   if (operation !== 'read' || !args || typeof args !== 'object') return args
   // No sort is the collection's default, which Payload would read after this hook, unexpanded.
   const sort = (args as { sort?: unknown }).sort ?? collection.defaultSort
-  const only = typeof sort === 'string' ? sort : Array.isArray(sort) && sort.length === 1 ? sort[0] : undefined
+  const only =
+    typeof sort === 'string' ? sort : Array.isArray(sort) && sort.length === 1 ? sort[0] : undefined
   if (only !== EVENTS_LIST_SORT[0] && only !== `-${EVENTS_LIST_SORT[0]}`) return args
   const direction = only.startsWith('-') ? '-' : ''
   return { ...args, sort: EVENTS_LIST_SORT.map((field) => `${direction}${field}`) }

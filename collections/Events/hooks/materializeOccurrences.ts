@@ -20,12 +20,28 @@ export const materializeOccurrences =
     if (seriesUnchanged(previousDoc, doc)) return doc
     const db = await querierFor(req.payload, req)
     if (!db || !doc.startDate || !doc.endDate || !doc.startLocal || !doc.endLocal) return doc
-    const span = { id: Number(doc.id), startDate: new Date(doc.startDate), endDate: new Date(doc.endDate), startLocal: doc.startLocal, endLocal: doc.endLocal }
-    const { expanded, horizon } = expandEventForSave(req, doc, options.clock(), options.recurrence.horizonMonths)
+    const span = {
+      id: Number(doc.id),
+      startDate: new Date(doc.startDate),
+      endDate: new Date(doc.endDate),
+      startLocal: doc.startLocal,
+      endLocal: doc.endLocal,
+    }
+    const { expanded, horizon } = expandEventForSave(
+      req,
+      doc,
+      options.clock(),
+      options.recurrence.horizonMonths,
+    )
     if (!expanded) {
       await storeSingleOccurrence(db, span)
       return doc.materializedUntil ? { ...doc, materializedUntil: null } : doc
     }
-    await storeSeriesOccurrences(db, { span, series: expanded.series, occurrences: expanded.occurrences, horizon })
+    await storeSeriesOccurrences(db, {
+      span,
+      series: expanded.series,
+      occurrences: expanded.occurrences,
+      horizon,
+    })
     return { ...doc, materializedUntil: horizon.toISOString() }
   }

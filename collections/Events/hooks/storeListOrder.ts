@@ -13,7 +13,8 @@ import { wallTime } from '../../../src/lib/wallTimes'
 export const storeListOrder =
   (siteTimezone: string): CollectionBeforeChangeHook =>
   ({ data, originalDoc }) => {
-    const current = <T>(name: string): T | undefined => (data[name] !== undefined ? data[name] : originalDoc?.[name]) as T | undefined
+    const current = <T>(name: string): T | undefined =>
+      (data[name] !== undefined ? data[name] : originalDoc?.[name]) as T | undefined
     const timezone = current<string>('timezone') || siteTimezone
     const start = current<string>('startDate')
     const end = current<string>('endDate')
@@ -28,5 +29,7 @@ export const storeListOrder =
 /** An instant as the wall time of a zone, `YYYY-MM-DD HH:MM:SS`: text that sorts as time does. */
 export function localWallTime(instant: Date | string, timezone: string): null | string {
   const date = new Date(instant)
-  return Number.isNaN(date.getTime()) || !isEventTimeZone(timezone) ? null : wallTime(date, timezone)
+  return Number.isNaN(date.getTime()) || !isEventTimeZone(timezone)
+    ? null
+    : wallTime(date, timezone)
 }

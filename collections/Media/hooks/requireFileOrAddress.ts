@@ -9,8 +9,19 @@ import { isWebAddress } from '../../../src/lib/externalImage'
  * only the server's own code writes: the importer, for an image it could not download). The
  * collection lets a create through without a file for that case, so this refuses the rest.
  */
-export const requireFileOrAddress: CollectionBeforeChangeHook = ({ collection, data, originalDoc, req }) => {
+export const requireFileOrAddress: CollectionBeforeChangeHook = ({
+  collection,
+  data,
+  originalDoc,
+  req,
+}) => {
   if (data.filename ?? originalDoc?.filename) return data
   if (isWebAddress(data.externalUrl ?? originalDoc?.externalUrl)) return data
-  throw new ValidationError({ collection: collection.slug, errors: [{ message: req.t('error:noFilesUploaded' as never), path: 'file' }] }, req.t)
+  throw new ValidationError(
+    {
+      collection: collection.slug,
+      errors: [{ message: req.t('error:noFilesUploaded' as never), path: 'file' }],
+    },
+    req.t,
+  )
 }

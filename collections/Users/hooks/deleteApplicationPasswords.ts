@@ -8,5 +8,10 @@ import type { CollectionBeforeDeleteHook, CollectionSlug } from 'payload'
 export const deleteApplicationPasswords =
   (appPasswordsSlug: string): CollectionBeforeDeleteHook =>
   async ({ id, req }) => {
-    await req.payload.delete({ collection: appPasswordsSlug as CollectionSlug, overrideAccess: true, req, where: { user: { equals: id } } })
+    await req.payload.delete({
+      collection: appPasswordsSlug as CollectionSlug,
+      overrideAccess: true,
+      req,
+      where: { user: { equals: id } },
+    })
   }

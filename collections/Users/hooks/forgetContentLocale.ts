@@ -11,11 +11,24 @@ const PREFERENCES = 'payload-preferences'
 export const forgetContentLocale: CollectionAfterLoginHook = async ({ collection, req, user }) => {
   if (!req.payload.config.localization || !user?.id) return
   const where: Where = {
-    and: [{ key: { equals: 'locale' } }, { 'user.value': { equals: user.id } }, { 'user.relationTo': { equals: collection.slug } }],
+    and: [
+      { key: { equals: 'locale' } },
+      { 'user.value': { equals: user.id } },
+      { 'user.relationTo': { equals: collection.slug } },
+    ],
   }
   try {
-    const found = await req.payload.db.findOne<{ id: number | string }>({ collection: PREFERENCES, req, where })
-    if (found) await req.payload.db.deleteOne({ collection: PREFERENCES, req, where: { id: { equals: found.id } } })
+    const found = await req.payload.db.findOne<{ id: number | string }>({
+      collection: PREFERENCES,
+      req,
+      where,
+    })
+    if (found)
+      await req.payload.db.deleteOne({
+        collection: PREFERENCES,
+        req,
+        where: { id: { equals: found.id } },
+      })
   } catch (error) {
     // A sign-in does not fail over a preference: the language switch still works.
     req.payload.logger.warn({ err: error, msg: 'Could not reset the content language at sign-in' })

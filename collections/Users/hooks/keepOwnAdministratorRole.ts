@@ -9,9 +9,16 @@ import { translatorOf } from '../../../src/i18n/index'
  * the one who can give it back. Another administrator may change it. On every API, since the
  * admin panel's form is one of them.
  */
-export const keepOwnAdministratorRole: CollectionBeforeValidateHook = ({ collection, data, operation, originalDoc, req }) => {
+export const keepOwnAdministratorRole: CollectionBeforeValidateHook = ({
+  collection,
+  data,
+  operation,
+  originalDoc,
+  req,
+}) => {
   if (operation !== 'update' || !data || !('role' in data) || !req.user || !originalDoc) return data
-  const ownAccount = req.user.collection === collection.slug && String(req.user.id) === String(originalDoc.id)
+  const ownAccount =
+    req.user.collection === collection.slug && String(req.user.id) === String(originalDoc.id)
   if (ownAccount && originalDoc.role === 'administrator' && data.role !== 'administrator') {
     // A 400 with the sentence itself, which the admin shows as it is (a field error would be toasted as "invalid: role").
     throw new APIError(translatorOf(req.t)('ownAdministratorRole'), 400, undefined, true)

@@ -7,9 +7,17 @@ import { lockForTransaction } from '../../../src/db/locks'
  * the same moment on an empty site take turns, so that only the first becomes administrator (all
  * of them did: each counted no account yet).
  */
-export const makeFirstUserAdministrator: CollectionBeforeValidateHook = async ({ collection, data, operation, req }) => {
+export const makeFirstUserAdministrator: CollectionBeforeValidateHook = async ({
+  collection,
+  data,
+  operation,
+  req,
+}) => {
   if (operation !== 'create' || !data) return data
-  const count = (request: PayloadRequest) => req.payload.count({ collection: collection.slug as CollectionSlug, req: request }).then(({ totalDocs }) => totalDocs)
+  const count = (request: PayloadRequest) =>
+    req.payload
+      .count({ collection: collection.slug as CollectionSlug, req: request })
+      .then(({ totalDocs }) => totalDocs)
   if ((await count(req)) > 0) return data
   await lockForTransaction(req, `first-account:${collection.slug}`)
   if ((await count(req)) === 0) data.role = 'administrator'

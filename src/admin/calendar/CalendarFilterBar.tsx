@@ -21,8 +21,15 @@ export function CalendarFilterBar({ filters, locale, onChange, slugs }: Props) {
   const categories = useOptions(slugs.categories, 'name', false, locale)
   const venues = useOptions(slugs.venues, 'name', true, locale)
   const organizers = useOptions(slugs.organizers, 'name', true, locale)
-  const statuses = POST_STATUSES.filter((status) => status !== 'trash').map((value) => ({ label: t(`status_${value}`), value }))
-  const select = (key: keyof CalendarFilters, label: string, options: Array<{ label: string; value: string }>) => (
+  const statuses = POST_STATUSES.filter((status) => status !== 'trash').map((value) => ({
+    label: t(`status_${value}`),
+    value,
+  }))
+  const select = (
+    key: keyof CalendarFilters,
+    label: string,
+    options: Array<{ label: string; value: string }>,
+  ) => (
     <div style={{ minWidth: 180 }}>
       <SelectInput
         label={label}
@@ -35,7 +42,16 @@ export function CalendarFilterBar({ filters, locale, onChange, slugs }: Props) {
     </div>
   )
   return (
-    <div className="event-calendar__filters" style={{ alignItems: 'end', display: 'flex', flexWrap: 'wrap', gap: 'calc(var(--base) / 2)', marginBottom: 'calc(var(--base) / 2)' }}>
+    <div
+      className="event-calendar__filters"
+      style={{
+        alignItems: 'end',
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: 'calc(var(--base) / 2)',
+        marginBottom: 'calc(var(--base) / 2)',
+      }}
+    >
       {select('category', t('category'), categories)}
       {select('venue', t('venue'), venues)}
       {select('organizer', t('organizer'), organizers)}

@@ -1,6 +1,13 @@
 'use client'
 
-import type { DateSelectArg, EventContentArg, EventDropArg, EventHoveringArg, EventInput, EventSourceFuncArg } from '@fullcalendar/core'
+import type {
+  DateSelectArg,
+  EventContentArg,
+  EventDropArg,
+  EventHoveringArg,
+  EventInput,
+  EventSourceFuncArg,
+} from '@fullcalendar/core'
 import type { EventResizeDoneArg } from '@fullcalendar/interaction'
 import type { Where } from 'payload'
 
@@ -22,7 +29,14 @@ import { AgendaContext, agendaPlugin } from './agendaView'
 import { CalendarFilterBar } from './CalendarFilterBar'
 import { keepCalendarPlace, readCalendarPlace } from './calendarPlace'
 import { describeWhen, TIME_FORMAT } from './calendarFormat'
-import { type CalendarEvent, type CalendarFilters, calendarQuery, calendarWhere, NO_FILTERS, SHOWN_FIELDS } from './calendarQuery'
+import {
+  type CalendarEvent,
+  type CalendarFilters,
+  calendarQuery,
+  calendarWhere,
+  NO_FILTERS,
+  SHOWN_FIELDS,
+} from './calendarQuery'
 import { fromCalendarTime, toCalendarTime } from './calendarZone'
 import { colourOfCategory, NO_CATEGORY_COLOUR } from './categoryColours'
 import { type HoverCardHandle, HoverCardHost } from './EventHoverCard'
@@ -46,7 +60,8 @@ type Props = {
 }
 
 type Named = { id: number | string; name?: string }
-const named = (value: unknown): Named | null => (value && typeof value === 'object' && 'id' in value ? (value as Named) : null)
+const named = (value: unknown): Named | null =>
+  value && typeof value === 'object' && 'id' in value ? (value as Named) : null
 
 /** An event's first category with a name, which gives it its colour. */
 function firstCategory(event: CalendarEvent): Named | null {
@@ -62,7 +77,13 @@ function firstCategory(event: CalendarEvent): Named | null {
  * events keep their own dates and end on the day after their last (FullCalendar's ends are
  * exclusive). Coloured by its first category; outlined while unpublished.
  */
-function toCalendarEvent(t: Translate, event: CalendarEvent, listURL: string, shownZone: null | string, editable: boolean): EventInput {
+function toCalendarEvent(
+  t: Translate,
+  event: CalendarEvent,
+  listURL: string,
+  shownZone: null | string,
+  editable: boolean,
+): EventInput {
   const zone = event.timezone || 'UTC'
   const allDay = Boolean(event.allDay)
   const shown = (iso: string) => (shownZone ? toCalendarTime(iso, shownZone) : iso)
@@ -72,9 +93,14 @@ function toCalendarEvent(t: Translate, event: CalendarEvent, listURL: string, sh
     allDay,
     backgroundColor: colour,
     borderColor: colour,
-    classNames: [`event-calendar__event--${event.status}`, editable ? 'event-calendar__event--editable' : 'event-calendar__event--locked'],
+    classNames: [
+      `event-calendar__event--${event.status}`,
+      editable ? 'event-calendar__event--editable' : 'event-calendar__event--locked',
+    ],
     editable,
-    end: allDay ? DateTime.fromISO(event.endDate, { zone }).plus({ days: 1 }).toISODate()! : shown(event.endDate),
+    end: allDay
+      ? DateTime.fromISO(event.endDate, { zone }).plus({ days: 1 }).toISODate()!
+      : shown(event.endDate),
     extendedProps: {
       categoryId: category ? String(category.id) : '',
       categoryName: category?.name ?? '',
@@ -87,7 +113,9 @@ function toCalendarEvent(t: Translate, event: CalendarEvent, listURL: string, sh
       venueName: named(event.venue)?.name ?? '',
     },
     id: String(event.id),
-    start: allDay ? DateTime.fromISO(event.startDate, { zone }).toISODate()! : shown(event.startDate),
+    start: allDay
+      ? DateTime.fromISO(event.startDate, { zone }).toISODate()!
+      : shown(event.startDate),
     title: event.title || t('untitled'),
     url: `${listURL}/${event.id}`,
   }
@@ -103,7 +131,16 @@ const TIME_GRID_HEIGHT = 760
  * hover card, drag and drop to move or resize an event the editor may change (with an Undo), and
  * a click or drag on an empty slot to create one at those times.
  */
-export function EventCalendar({ apiURL, canCreate, editable, listURL, locale, siteTimezone, slugs, title }: Props) {
+export function EventCalendar({
+  apiURL,
+  canCreate,
+  editable,
+  listURL,
+  locale,
+  siteTimezone,
+  slugs,
+  title,
+}: Props) {
   const router = useRouter()
   const { i18n, t } = useCalendarTranslation()
   // The view and first day the address names (kept there as the editor moves: `calendarPlace.ts`).
@@ -129,7 +166,8 @@ export function EventCalendar({ apiURL, canCreate, editable, listURL, locale, si
   }, [filters])
 
   const query = useCallback(
-    (where: Where, select: Record<string, true>) => `${apiURL}${calendarQuery({ categoriesSlug: slugs.categories, locale, select, venuesSlug: slugs.venues, where })}`,
+    (where: Where, select: Record<string, true>) =>
+      `${apiURL}${calendarQuery({ categoriesSlug: slugs.categories, locale, select, venuesSlug: slugs.venues, where })}`,
     [apiURL, locale, slugs.categories, slugs.venues],
   )
 
@@ -138,8 +176,12 @@ export function EventCalendar({ apiURL, canCreate, editable, listURL, locale, si
     async (where: Where): Promise<'all' | Set<string>> => {
       if (editable === true) return 'all'
       if (editable === false) return new Set()
-      const response = await fetch(query({ and: [where, editable] }, { id: true }), { credentials: 'include' })
-      const body = response.ok ? ((await response.json()) as { docs: Array<{ id: number | string }> }) : { docs: [] }
+      const response = await fetch(query({ and: [where, editable] }, { id: true }), {
+        credentials: 'include',
+      })
+      const body = response.ok
+        ? ((await response.json()) as { docs: Array<{ id: number | string }> })
+        : { docs: [] }
       return new Set(body.docs.map((doc) => String(doc.id)))
     },
     [editable, query],
@@ -147,12 +189,28 @@ export function EventCalendar({ apiURL, canCreate, editable, listURL, locale, si
 
   const loadEvents = useCallback(
     async (range: EventSourceFuncArg) => {
-      const instants = shownZone ? { end: fromCalendarTime(range.end, shownZone), start: fromCalendarTime(range.start, shownZone) } : range
+      const instants = shownZone
+        ? {
+            end: fromCalendarTime(range.end, shownZone),
+            start: fromCalendarTime(range.start, shownZone),
+          }
+        : range
       const where = calendarWhere(instants, filtersRef.current)
-      const [response, mayChange] = await Promise.all([fetch(query(where, SHOWN_FIELDS), { credentials: 'include' }), editableIds(where)])
+      const [response, mayChange] = await Promise.all([
+        fetch(query(where, SHOWN_FIELDS), { credentials: 'include' }),
+        editableIds(where),
+      ])
       if (!response.ok) throw new Error(t('eventsNotLoaded', { status: response.status }))
       const body = (await response.json()) as { docs: CalendarEvent[] }
-      return body.docs.map((event) => toCalendarEvent(t, event, listURL, shownZone, mayChange === 'all' || mayChange.has(String(event.id))))
+      return body.docs.map((event) =>
+        toCalendarEvent(
+          t,
+          event,
+          listURL,
+          shownZone,
+          mayChange === 'all' || mayChange.has(String(event.id)),
+        ),
+      )
     },
     [editableIds, listURL, query, shownZone, t],
   )
@@ -178,9 +236,22 @@ export function EventCalendar({ apiURL, canCreate, editable, listURL, locale, si
       const startDelta = 'delta' in info ? info.delta : info.startDelta
       const endDelta = 'delta' in info ? info.delta : info.endDelta
       const shift = (iso: string, delta: typeof startDelta) =>
-        DateTime.fromISO(iso).plus(Duration.fromObject({ days: delta.days, milliseconds: delta.milliseconds, months: delta.months, years: delta.years })).toUTC().toISO()!
+        DateTime.fromISO(iso)
+          .plus(
+            Duration.fromObject({
+              days: delta.days,
+              milliseconds: delta.milliseconds,
+              months: delta.months,
+              years: delta.years,
+            }),
+          )
+          .toUTC()
+          .toISO()!
       const calendar = info.view.calendar
-      const response = await patchDates(info.event.id, { endDate: shift(before.endDate, endDelta), startDate: shift(before.startDate, startDelta) })
+      const response = await patchDates(info.event.id, {
+        endDate: shift(before.endDate, endDelta),
+        startDate: shift(before.startDate, startDelta),
+      })
       if (!response.ok) {
         info.revert()
         const body = await response.json().catch(() => null)
@@ -188,12 +259,18 @@ export function EventCalendar({ apiURL, canCreate, editable, listURL, locale, si
         return
       }
       const undo = async () => {
-        const undone = await patchDates(info.event.id, { endDate: before.endDate, startDate: before.startDate })
+        const undone = await patchDates(info.event.id, {
+          endDate: before.endDate,
+          startDate: before.startDate,
+        })
         if (undone.ok) toast.success(t('moveUndone'))
         else toast.error(t('eventNotMoved', { status: undone.status }))
         calendar.refetchEvents()
       }
-      toast.success(t('eventMoved', { title: info.event.title }), { action: { label: t('undo'), onClick: () => void undo() }, duration: 10_000 })
+      toast.success(t('eventMoved', { title: info.event.title }), {
+        action: { label: t('undo'), onClick: () => void undo() },
+        duration: 10_000,
+      })
       calendar.refetchEvents()
     },
     [patchDates, t],
@@ -205,11 +282,15 @@ export function EventCalendar({ apiURL, canCreate, editable, listURL, locale, si
     const params = new URLSearchParams()
     if (selection.allDay) {
       const lastDay = DateTime.fromISO(selection.endStr.slice(0, 10), { zone }).minus({ days: 1 })
-      params.set('startDate', DateTime.fromISO(selection.startStr.slice(0, 10), { zone }).startOf('day').toUTC().toISO()!)
+      params.set(
+        'startDate',
+        DateTime.fromISO(selection.startStr.slice(0, 10), { zone }).startOf('day').toUTC().toISO()!,
+      )
       params.set('endDate', lastDay.endOf('day').set({ millisecond: 0 }).toUTC().toISO()!)
       params.set('allDay', '1')
     } else {
-      const instant = (date: Date) => (shownZone ? fromCalendarTime(date, shownZone) : date).toISOString()
+      const instant = (date: Date) =>
+        (shownZone ? fromCalendarTime(date, shownZone) : date).toISOString()
       params.set('startDate', instant(selection.start))
       params.set('endDate', instant(selection.end))
     }
@@ -217,36 +298,68 @@ export function EventCalendar({ apiURL, canCreate, editable, listURL, locale, si
     router.push(`${listURL}/create?${params.toString()}`)
   }
 
-  const showCard = useCallback((info: EventHoveringArg) => {
-    const props = info.event.extendedProps as { colour: string; endDate: string; startDate: string; statusLabel: string; timezone: string; venueName: string }
-    const rect = info.el.getBoundingClientRect()
-    hoverCard.current?.show(
-      {
-        colour: props.colour,
-        status: props.statusLabel,
-        title: info.event.title,
-        venue: props.venueName || undefined,
-        when: describeWhen({ allDay: info.event.allDay, endDate: props.endDate, startDate: props.startDate, zone: props.timezone }, shownZone, i18n.language),
-      },
-      { bottom: rect.bottom, left: rect.left },
-    )
-  }, [i18n.language, shownZone])
+  const showCard = useCallback(
+    (info: EventHoveringArg) => {
+      const props = info.event.extendedProps as {
+        colour: string
+        endDate: string
+        startDate: string
+        statusLabel: string
+        timezone: string
+        venueName: string
+      }
+      const rect = info.el.getBoundingClientRect()
+      hoverCard.current?.show(
+        {
+          colour: props.colour,
+          status: props.statusLabel,
+          title: info.event.title,
+          venue: props.venueName || undefined,
+          when: describeWhen(
+            {
+              allDay: info.event.allDay,
+              endDate: props.endDate,
+              startDate: props.startDate,
+              zone: props.timezone,
+            },
+            shownZone,
+            i18n.language,
+          ),
+        },
+        { bottom: rect.bottom, left: rect.left },
+      )
+    },
+    [i18n.language, shownZone],
+  )
   const hideCard = useCallback(() => hoverCard.current?.hide(), [])
 
   const renderEvent = useCallback((arg: EventContentArg) => {
-    const props = arg.event.extendedProps as { status: string; statusLabel: string; venueName: string }
+    const props = arg.event.extendedProps as {
+      status: string
+      statusLabel: string
+      venueName: string
+    }
     return (
       <div className="event-calendar__event-content">
         {arg.timeText ? <span className="event-calendar__event-time">{arg.timeText} </span> : null}
         <span className="event-calendar__event-title">{arg.event.title}</span>
-        {props.status === 'publish' ? null : <span className="event-calendar__event-status"> · {props.statusLabel}</span>}
-        {props.venueName ? <span className="event-calendar__event-venue">{props.venueName}</span> : null}
+        {props.status === 'publish' ? null : (
+          <span className="event-calendar__event-status"> · {props.statusLabel}</span>
+        )}
+        {props.venueName ? (
+          <span className="event-calendar__event-venue">{props.venueName}</span>
+        ) : null}
       </div>
     )
   }, [])
 
   const agenda = useMemo(
-    () => ({ allDayText: t('allDayCell'), emptyText: t('noEventsInRange'), language: i18n.language, open: (url: string) => router.push(url) }),
+    () => ({
+      allDayText: t('allDayCell'),
+      emptyText: t('noEventsInRange'),
+      language: i18n.language,
+      open: (url: string) => router.push(url),
+    }),
     [i18n.language, router, t],
   )
 
@@ -268,8 +381,15 @@ export function EventCalendar({ apiURL, canCreate, editable, listURL, locale, si
       </header>
       <CalendarFilterBar filters={filters} locale={locale} onChange={setFilters} slugs={slugs} />
       <label className="event-calendar__zone">
-        <input checked={inBrowserZone} onChange={(e) => setInBrowserZone(e.target.checked)} type="checkbox" />{' '}
-        {t('showInBrowserZone', { browserZone: browserZone ? `(${browserZone.replaceAll('_', ' ')}) ` : '', siteZone: siteTimezone.replaceAll('_', ' ') })}
+        <input
+          checked={inBrowserZone}
+          onChange={(e) => setInBrowserZone(e.target.checked)}
+          type="checkbox"
+        />{' '}
+        {t('showInBrowserZone', {
+          browserZone: browserZone ? `(${browserZone.replaceAll('_', ' ')}) ` : '',
+          siteZone: siteTimezone.replaceAll('_', ' '),
+        })}
       </label>
       <AgendaContext.Provider value={agenda}>
         <FullCalendar
@@ -286,7 +406,10 @@ export function EventCalendar({ apiURL, canCreate, editable, listURL, locale, si
           datesSet={(arg) => {
             const grid = arg.view.type.startsWith('timeGrid')
             setTimeGrid(grid)
-            keepCalendarPlace(arg.view.type, arg.view.calendar.formatIso(arg.view.currentStart, true))
+            keepCalendarPlace(
+              arg.view.type,
+              arg.view.calendar.formatIso(arg.view.currentStart, true),
+            )
             // The working day first: the week and day views open at 08:00, earlier hours above.
             if (grid) setTimeout(() => arg.view.calendar.scrollToTime('08:00:00'))
           }}
@@ -298,14 +421,25 @@ export function EventCalendar({ apiURL, canCreate, editable, listURL, locale, si
           eventsSet={(events) => {
             const entries = new Map<string, LegendEntry>()
             for (const event of events) {
-              const { categoryId, categoryName, colour } = event.extendedProps as { categoryId: string; categoryName: string; colour: string }
-              if (categoryId && !entries.has(categoryId)) entries.set(categoryId, { colour, id: categoryId, name: categoryName })
+              const { categoryId, categoryName, colour } = event.extendedProps as {
+                categoryId: string
+                categoryName: string
+                colour: string
+              }
+              if (categoryId && !entries.has(categoryId))
+                entries.set(categoryId, { colour, id: categoryId, name: categoryName })
             }
             const next = [...entries.values()].sort((a, b) => a.name.localeCompare(b.name))
-            setLegend((current) => (JSON.stringify(current) === JSON.stringify(next) ? current : next))
+            setLegend((current) =>
+              JSON.stringify(current) === JSON.stringify(next) ? current : next,
+            )
           }}
           eventTimeFormat={TIME_FORMAT}
-          headerToolbar={{ center: 'title', left: 'prev,next today', right: 'dayGridMonth,timeGridWeek,timeGridDay,agenda' }}
+          headerToolbar={{
+            center: 'title',
+            left: 'prev,next today',
+            right: 'dayGridMonth,timeGridWeek,timeGridDay,agenda',
+          }}
           // The week and day views get a height of their own, so that they scroll to the working day.
           height={timeGrid ? TIME_GRID_HEIGHT : 'auto'}
           initialDate={place.date}
@@ -322,7 +456,12 @@ export function EventCalendar({ apiURL, canCreate, editable, listURL, locale, si
           selectMirror
           slotLabelFormat={TIME_FORMAT}
           timeZone={shownZone ? 'UTC' : 'local'}
-          views={{ agenda: { buttonText: t('agenda') }, dayGridMonth: { buttonText: t('month') }, timeGridDay: { buttonText: t('day') }, timeGridWeek: { buttonText: t('week') } }}
+          views={{
+            agenda: { buttonText: t('agenda') },
+            dayGridMonth: { buttonText: t('month') },
+            timeGridDay: { buttonText: t('day') },
+            timeGridWeek: { buttonText: t('week') },
+          }}
         />
       </AgendaContext.Provider>
       <HoverCardHost ref={hoverCard} />
@@ -331,18 +470,29 @@ export function EventCalendar({ apiURL, canCreate, editable, listURL, locale, si
           <ul aria-label={t('categories')} className="event-calendar__categories">
             {legend.map((entry) => (
               <li data-category={entry.id} key={entry.id}>
-                <span aria-hidden className="event-calendar__swatch" style={{ background: entry.colour }} />
+                <span
+                  aria-hidden
+                  className="event-calendar__swatch"
+                  style={{ background: entry.colour }}
+                />
                 {entry.name}
               </li>
             ))}
             <li>
-              <span aria-hidden className="event-calendar__swatch" style={{ background: NO_CATEGORY_COLOUR }} />
+              <span
+                aria-hidden
+                className="event-calendar__swatch"
+                style={{ background: NO_CATEGORY_COLOUR }}
+              />
               {t('noCategory')}
             </li>
           </ul>
         ) : null}
         <p>
-          {shownZone ? t('shownInSiteZone', { zone: shownZone.replaceAll('_', ' ') }) : t('shownInBrowserZone')} {t('calendarLegend')}
+          {shownZone
+            ? t('shownInSiteZone', { zone: shownZone.replaceAll('_', ' ') })
+            : t('shownInBrowserZone')}{' '}
+          {t('calendarLegend')}
           {canCreate ? ` ${t('calendarCreateHint')}` : ''}
         </p>
       </div>

@@ -15,14 +15,19 @@ export async function EventCalendarView({
   initPageResult,
   siteTimezone,
   slugs,
-}: AdminViewServerProps & { siteTimezone?: string; slugs: { categories: string; organizers: string; venues: string } }) {
+}: AdminViewServerProps & {
+  siteTimezone?: string
+  slugs: { categories: string; organizers: string; venues: string }
+}) {
   const { collectionConfig, locale, permissions, req } = initPageResult
   const config = req.payload.config
   const slug = collectionConfig?.slug ?? 'events'
   const adminRoute = config.routes.admin
   const listURL = `${adminRoute}/collections/${slug}`
   const t = translatorOf(req.i18n.t)
-  const plural = collectionConfig?.labels?.plural ? getTranslation(collectionConfig.labels.plural, req.i18n) : t('events')
+  const plural = collectionConfig?.labels?.plural
+    ? getTranslation(collectionConfig.labels.plural, req.i18n)
+    : t('events')
   // The update access itself decides which events may be dragged: the calendar asks for the
   // range's events that match it (a contributor: their own unpublished ones).
   const mayUpdate = permissions?.collections?.[slug]?.update

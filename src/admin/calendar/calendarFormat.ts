@@ -7,12 +7,18 @@ export const TIME_FORMAT = { hour: '2-digit', hour12: false, minute: '2-digit' }
  * When an event is, as the editor reads it: its times in the zone the calendar shows (`null`:
  * the browser's), or, for an all-day event, its own dates in its own zone.
  */
-export function describeWhen(event: { allDay: boolean; endDate: string; startDate: string; zone: string }, shownZone: null | string, language: string): string {
+export function describeWhen(
+  event: { allDay: boolean; endDate: string; startDate: string; zone: string },
+  shownZone: null | string,
+  language: string,
+): string {
   if (event.allDay) {
     const start = DateTime.fromISO(event.startDate, { zone: event.zone }).setLocale(language)
     const end = DateTime.fromISO(event.endDate, { zone: event.zone }).setLocale(language)
     const first = start.toLocaleString(DateTime.DATE_MED_WITH_WEEKDAY)
-    return start.hasSame(end, 'day') ? first : `${first} – ${end.toLocaleString(DateTime.DATE_MED_WITH_WEEKDAY)}`
+    return start.hasSame(end, 'day')
+      ? first
+      : `${first} – ${end.toLocaleString(DateTime.DATE_MED_WITH_WEEKDAY)}`
   }
   const zone = shownZone ?? 'local'
   const start = DateTime.fromISO(event.startDate).setZone(zone).setLocale(language)
@@ -20,5 +26,7 @@ export function describeWhen(event: { allDay: boolean; endDate: string; startDat
   const day = start.toLocaleString(DateTime.DATE_MED_WITH_WEEKDAY)
   const from = start.toLocaleString(TIME_FORMAT)
   const to = end.toLocaleString(TIME_FORMAT)
-  return start.hasSame(end, 'day') ? `${day}, ${from}–${to}` : `${day}, ${from} – ${end.toLocaleString(DateTime.DATE_MED_WITH_WEEKDAY)}, ${to}`
+  return start.hasSame(end, 'day')
+    ? `${day}, ${from}–${to}`
+    : `${day}, ${from} – ${end.toLocaleString(DateTime.DATE_MED_WITH_WEEKDAY)}, ${to}`
 }

@@ -21,7 +21,16 @@ export function calendarWhere(range: { end: Date; start: Date }, filters: Calend
 }
 
 /** What the calendar reads of each event: its times, status, and the names of its venue and categories. */
-export const SHOWN_FIELDS = { allDay: true, categories: true, endDate: true, startDate: true, status: true, timezone: true, title: true, venue: true } as const
+export const SHOWN_FIELDS = {
+  allDay: true,
+  categories: true,
+  endDate: true,
+  startDate: true,
+  status: true,
+  timezone: true,
+  title: true,
+  venue: true,
+} as const
 
 export type CalendarEvent = {
   allDay?: boolean
@@ -48,7 +57,15 @@ export function calendarQuery(args: {
 }): string {
   const { categoriesSlug, locale, select, venuesSlug, where } = args
   return stringify(
-    { depth: 1, limit: 1000, locale, populate: { [categoriesSlug]: { name: true }, [venuesSlug]: { name: true } }, select, sort: 'startLocal', where },
+    {
+      depth: 1,
+      limit: 1000,
+      locale,
+      populate: { [categoriesSlug]: { name: true }, [venuesSlug]: { name: true } },
+      select,
+      sort: 'startLocal',
+      where,
+    },
     { addQueryPrefix: true },
   )
 }

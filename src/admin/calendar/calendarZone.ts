@@ -12,5 +12,7 @@ export function toCalendarTime(iso: string, zone: string): string {
 
 /** A date the calendar gives (wall-clock time in `zone`, shown as UTC) as the real instant. */
 export function fromCalendarTime(date: Date, zone: string): Date {
-  return DateTime.fromJSDate(date, { zone: 'UTC' }).setZone(zone, { keepLocalTime: true }).toJSDate()
+  return DateTime.fromJSDate(date, { zone: 'UTC' })
+    .setZone(zone, { keepLocalTime: true })
+    .toJSDate()
 }

@@ -14,7 +14,14 @@ import type { ErrorPlace } from './preview'
 import { useCalendarTranslation } from '../../i18n/useCalendarTranslation'
 import { DEFAULT_HORIZON_MONTHS, MAX_COUNT, MAX_DATES, MAX_OCCURRENCES } from '../../recurrence'
 import { WEEKDAYS } from '../../recurrence/types'
-import { MAX_INTERVAL, MONTH_DAYS, ORDINALS, ruleOfState, seriesOfForm, stateOfRule } from './editorState'
+import {
+  MAX_INTERVAL,
+  MONTH_DAYS,
+  ORDINALS,
+  ruleOfState,
+  seriesOfForm,
+  stateOfRule,
+} from './editorState'
 import { formatWall, previewOf, summaryLocaleOf } from './preview'
 
 const REPEATS: { key: CalendarTranslationKey; value: Repeat }[] = [
@@ -64,7 +71,9 @@ const ERROR_KEYS: Record<RecurrenceErrorCode | 'until_missing', CalendarTranslat
 /** 2027-03-01 was a Monday. */
 const MONDAY = Date.UTC(2027, 2, 1)
 const weekdayName = (day: Weekday, language: string, width: 'long' | 'short'): string =>
-  new Intl.DateTimeFormat(language, { timeZone: 'UTC', weekday: width }).format(new Date(MONDAY + WEEKDAYS.indexOf(day) * 86_400_000))
+  new Intl.DateTimeFormat(language, { timeZone: 'UTC', weekday: width }).format(
+    new Date(MONDAY + WEEKDAYS.indexOf(day) * 86_400_000),
+  )
 
 // Payload's own input look, for the small inputs laid out in a sentence ("Every [2] weeks").
 const inputStyle: CSSProperties = {
@@ -76,10 +85,23 @@ const inputStyle: CSSProperties = {
   minHeight: 'calc(var(--base) * 2)',
   padding: '0 calc(var(--base) / 2)',
 }
-const rowStyle: CSSProperties = { alignItems: 'center', display: 'flex', flexWrap: 'wrap', gap: 'calc(var(--base) / 2)', marginBottom: 'calc(var(--base) / 2)' }
+const rowStyle: CSSProperties = {
+  alignItems: 'center',
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: 'calc(var(--base) / 2)',
+  marginBottom: 'calc(var(--base) / 2)',
+}
 const fieldsetStyle: CSSProperties = { border: 0, margin: '0 0 calc(var(--base) / 2)', padding: 0 }
 // Read by screen readers, not shown: the repeat choice above already says it.
-const visuallyHidden: CSSProperties = { clip: 'rect(0 0 0 0)', height: 1, overflow: 'hidden', position: 'absolute', whiteSpace: 'nowrap', width: 1 }
+const visuallyHidden: CSSProperties = {
+  clip: 'rect(0 0 0 0)',
+  height: 1,
+  overflow: 'hidden',
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: 1,
+}
 const legendStyle: CSSProperties = { marginBottom: 'calc(var(--base) / 4)', padding: 0 }
 
 /**
@@ -96,10 +118,14 @@ export const RecurrenceField: GroupFieldClientComponent = ({ path, readOnly }) =
   const rule = useField<null | string>({ path: `${path}.rule` })
   const rdates = useField<null | string[]>({ path: `${path}.rdates` })
   const exdates = useField<null | string[]>({ path: `${path}.exdates` })
-  const startDate = useFormFields(([fields]) => fields.startDate?.value) as null | string | undefined
+  const startDate = useFormFields(([fields]) => fields.startDate?.value) as
+    null | string | undefined
   const zoneValue = useFormFields(([fields]) => fields.timezone?.value) as string | undefined
   const allDay = Boolean(useFormFields(([fields]) => fields.allDay?.value))
-  const series = useMemo(() => seriesOfForm(startDate, zoneValue, allDay), [startDate, zoneValue, allDay])
+  const series = useMemo(
+    () => seriesOfForm(startDate, zoneValue, allDay),
+    [startDate, zoneValue, allDay],
+  )
   // Until the form has a start, the choices open on today's weekday and date.
   const anchor = series ?? { allDay, start: new Date().toISOString().slice(0, 19), timeZone: 'UTC' }
 
@@ -132,27 +158,63 @@ export const RecurrenceField: GroupFieldClientComponent = ({ path, readOnly }) =
   }
 
   const preview = useMemo(
-    () => (series ? previewOf({ allDay, recurrence: { rule: rule.value, rdates: extra, exdates: excluded }, startDate, timezone: zoneValue }, summaryLocaleOf(language), new Date()) : undefined),
+    () =>
+      series
+        ? previewOf(
+            {
+              allDay,
+              recurrence: { rule: rule.value, rdates: extra, exdates: excluded },
+              startDate,
+              timezone: zoneValue,
+            },
+            summaryLocaleOf(language),
+            new Date(),
+          )
+        : undefined,
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [series, allDay, startDate, zoneValue, rule.value, extra.join(), excluded.join(), language],
   )
-  const untilMissing = state.repeat !== 'none' && state.repeat !== 'custom' && state.ending === 'until' && !state.until
+  const untilMissing =
+    state.repeat !== 'none' && state.repeat !== 'custom' && state.ending === 'until' && !state.until
 
   const errorAt = (place: ErrorPlace): ReactNode => {
-    const error = place === 'ending' && untilMissing ? 'until_missing' : preview?.error?.place === place ? preview.error.code : undefined
+    const error =
+      place === 'ending' && untilMissing
+        ? 'until_missing'
+        : preview?.error?.place === place
+          ? preview.error.code
+          : undefined
     if (!error) return null
     return (
-      <p className="recurrence-field__error" id={`${base}-error-${place}`} role="alert" style={{ color: 'var(--theme-error-500)', margin: '0 0 calc(var(--base) / 2)' }}>
+      <p
+        className="recurrence-field__error"
+        id={`${base}-error-${place}`}
+        role="alert"
+        style={{ color: 'var(--theme-error-500)', margin: '0 0 calc(var(--base) / 2)' }}
+      >
         {t(ERROR_KEYS[error], {
-          max: (error === 'count_too_large' ? MAX_COUNT : error === 'too_many_dates' ? MAX_DATES : MAX_OCCURRENCES).toLocaleString(language),
+          max: (error === 'count_too_large'
+            ? MAX_COUNT
+            : error === 'too_many_dates'
+              ? MAX_DATES
+              : MAX_OCCURRENCES
+          ).toLocaleString(language),
           months: DEFAULT_HORIZON_MONTHS,
         })}
       </p>
     )
   }
-  const describedBy = (place: ErrorPlace) => (preview?.error?.place === place || (place === 'ending' && untilMissing) ? `${base}-error-${place}` : undefined)
+  const describedBy = (place: ErrorPlace) =>
+    preview?.error?.place === place || (place === 'ending' && untilMissing)
+      ? `${base}-error-${place}`
+      : undefined
 
-  const toggleExcluded = (start: string) => exdates.setValue(excluded.includes(start) ? excluded.filter((value) => value !== start) : [...excluded, start].sort())
+  const toggleExcluded = (start: string) =>
+    exdates.setValue(
+      excluded.includes(start)
+        ? excluded.filter((value) => value !== start)
+        : [...excluded, start].sort(),
+    )
   const [newDate, setNewDate] = useState('')
   const addDate = () => {
     const value = allDay ? newDate : newDate.length === 16 ? `${newDate}:00` : newDate
@@ -164,7 +226,11 @@ export const RecurrenceField: GroupFieldClientComponent = ({ path, readOnly }) =
   const repeats = state.repeat !== 'none' && state.repeat !== 'custom'
 
   return (
-    <div className="field-type recurrence-field" id={base} style={{ marginBottom: 'var(--spacing-field)' }}>
+    <div
+      className="field-type recurrence-field"
+      id={base}
+      style={{ marginBottom: 'var(--spacing-field)' }}
+    >
       <h3 className="field-label" style={{ marginBottom: 'calc(var(--base) / 2)' }}>
         {t('recurrence')}
       </h3>
@@ -176,7 +242,15 @@ export const RecurrenceField: GroupFieldClientComponent = ({ path, readOnly }) =
           aria-describedby={describedBy('repeat')}
           disabled={readOnly}
           id={fieldAt('repeat')}
-          onChange={(event) => change({ repeat: event.target.value as Repeat, custom: event.target.value === 'custom' && !state.custom ? ruleOfState(state) : state.custom })}
+          onChange={(event) =>
+            change({
+              repeat: event.target.value as Repeat,
+              custom:
+                event.target.value === 'custom' && !state.custom
+                  ? ruleOfState(state)
+                  : state.custom,
+            })
+          }
           style={inputStyle}
           value={state.repeat}
         >
@@ -194,7 +268,9 @@ export const RecurrenceField: GroupFieldClientComponent = ({ path, readOnly }) =
             {t('recurrenceCustomRule')}
           </label>
           <input
-            aria-describedby={[describedBy('repeat'), fieldAt('custom-help')].filter(Boolean).join(' ')}
+            aria-describedby={[describedBy('repeat'), fieldAt('custom-help')]
+              .filter(Boolean)
+              .join(' ')}
             id={fieldAt('custom')}
             onChange={(event) => change({ custom: event.target.value })}
             readOnly={readOnly}
@@ -203,7 +279,10 @@ export const RecurrenceField: GroupFieldClientComponent = ({ path, readOnly }) =
             type="text"
             value={state.custom}
           />
-          <p id={fieldAt('custom-help')} style={{ color: 'var(--theme-elevation-500)', margin: 'calc(var(--base) / 4) 0 0' }}>
+          <p
+            id={fieldAt('custom-help')}
+            style={{ color: 'var(--theme-elevation-500)', margin: 'calc(var(--base) / 4) 0 0' }}
+          >
             {t('recurrenceCustomHelp')}
           </p>
         </div>
@@ -219,7 +298,14 @@ export const RecurrenceField: GroupFieldClientComponent = ({ path, readOnly }) =
               id={fieldAt('interval')}
               max={MAX_INTERVAL}
               min={1}
-              onChange={(event) => change({ interval: Math.max(1, Math.min(MAX_INTERVAL, Math.trunc(Number(event.target.value)) || 1)) })}
+              onChange={(event) =>
+                change({
+                  interval: Math.max(
+                    1,
+                    Math.min(MAX_INTERVAL, Math.trunc(Number(event.target.value)) || 1),
+                  ),
+                })
+              }
               readOnly={readOnly}
               style={{ ...inputStyle, width: '5em' }}
               type="number"
@@ -238,16 +324,28 @@ export const RecurrenceField: GroupFieldClientComponent = ({ path, readOnly }) =
             {WEEKDAYS.map((day) => {
               const checked = state.weekdays.includes(day)
               return (
-                <label htmlFor={fieldAt(`day-${day}`)} key={day} style={{ alignItems: 'center', display: 'inline-flex', gap: 4 }}>
+                <label
+                  htmlFor={fieldAt(`day-${day}`)}
+                  key={day}
+                  style={{ alignItems: 'center', display: 'inline-flex', gap: 4 }}
+                >
                   <input
                     checked={checked}
                     // The last day chosen stays: a weekly rule repeats on at least one.
                     disabled={readOnly || (checked && state.weekdays.length === 1)}
                     id={fieldAt(`day-${day}`)}
-                    onChange={() => change({ weekdays: checked ? state.weekdays.filter((other) => other !== day) : [...state.weekdays, day] })}
+                    onChange={() =>
+                      change({
+                        weekdays: checked
+                          ? state.weekdays.filter((other) => other !== day)
+                          : [...state.weekdays, day],
+                      })
+                    }
                     type="checkbox"
                   />
-                  <abbr title={weekdayName(day, language, 'long')}>{weekdayName(day, language, 'short')}</abbr>
+                  <abbr title={weekdayName(day, language, 'long')}>
+                    {weekdayName(day, language, 'short')}
+                  </abbr>
                 </label>
               )
             })}
@@ -331,7 +429,13 @@ export const RecurrenceField: GroupFieldClientComponent = ({ path, readOnly }) =
               disabled={readOnly}
               id={fieldAt(`ends-${ending}`)}
               key={ending}
-              label={t(ending === 'never' ? 'recurrenceEndsNever' : ending === 'count' ? 'recurrenceEndsAfter' : 'recurrenceEndsOn')}
+              label={t(
+                ending === 'never'
+                  ? 'recurrenceEndsNever'
+                  : ending === 'count'
+                    ? 'recurrenceEndsAfter'
+                    : 'recurrenceEndsOn',
+              )}
               name={fieldAt('ends')}
               onChoose={() => change({ ending })}
             >
@@ -343,7 +447,9 @@ export const RecurrenceField: GroupFieldClientComponent = ({ path, readOnly }) =
                     id={fieldAt('count')}
                     max={MAX_COUNT}
                     min={1}
-                    onChange={(event) => change({ count: Math.max(1, Math.trunc(Number(event.target.value)) || 1) })}
+                    onChange={(event) =>
+                      change({ count: Math.max(1, Math.trunc(Number(event.target.value)) || 1) })
+                    }
                     style={{ ...inputStyle, width: '6em' }}
                     type="number"
                     value={state.count}
@@ -369,7 +475,11 @@ export const RecurrenceField: GroupFieldClientComponent = ({ path, readOnly }) =
       {errorAt('ending')}
 
       {preview?.summary && (
-        <p aria-live="polite" className="recurrence-field__summary" style={{ fontWeight: 600, margin: 'var(--base) 0' }}>
+        <p
+          aria-live="polite"
+          className="recurrence-field__summary"
+          style={{ fontWeight: 600, margin: 'var(--base) 0' }}
+        >
           {preview.summary}
         </p>
       )}
@@ -379,14 +489,18 @@ export const RecurrenceField: GroupFieldClientComponent = ({ path, readOnly }) =
           <h4 id={fieldAt('preview-title')} style={{ margin: '0 0 calc(var(--base) / 4)' }}>
             {t('recurrencePreview')}
           </h4>
-          <p style={{ color: 'var(--theme-elevation-500)', margin: '0 0 calc(var(--base) / 2)' }}>{t('recurrencePreviewHelp')}</p>
+          <p style={{ color: 'var(--theme-elevation-500)', margin: '0 0 calc(var(--base) / 2)' }}>
+            {t('recurrencePreviewHelp')}
+          </p>
           <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {preview.dates.map((date) => {
               const words = formatWall(date.start, allDay, language)
               return (
                 <li key={date.start} style={{ marginBottom: 4 }}>
                   <Button
-                    aria-label={t(date.excluded ? 'recurrenceInclude' : 'recurrenceExclude', { date: words })}
+                    aria-label={t(date.excluded ? 'recurrenceInclude' : 'recurrenceExclude', {
+                      date: words,
+                    })}
                     buttonStyle={date.excluded ? 'secondary' : 'pill'}
                     disabled={readOnly || date.first}
                     extraButtonProps={{ 'aria-pressed': date.excluded, 'data-date': date.start }}
@@ -394,7 +508,9 @@ export const RecurrenceField: GroupFieldClientComponent = ({ path, readOnly }) =
                     onClick={() => toggleExcluded(date.start)}
                     size="small"
                   >
-                    <span style={date.excluded ? { textDecoration: 'line-through' } : undefined}>{words}</span>
+                    <span style={date.excluded ? { textDecoration: 'line-through' } : undefined}>
+                      {words}
+                    </span>
                     {date.excluded && ` (${t('recurrenceExcluded')})`}
                     {date.fromRdate && ` (${t('recurrenceExtraDate')})`}
                   </Button>
@@ -427,7 +543,13 @@ export const RecurrenceField: GroupFieldClientComponent = ({ path, readOnly }) =
               type={allDay ? 'date' : 'datetime-local'}
               value={newDate}
             />
-            <Button buttonStyle="secondary" disabled={readOnly || !newDate} margin={false} onClick={addDate} size="small">
+            <Button
+              buttonStyle="secondary"
+              disabled={readOnly || !newDate}
+              margin={false}
+              onClick={addDate}
+              size="small"
+            >
               {t('recurrenceAddDate')}
             </Button>
           </div>
@@ -451,10 +573,25 @@ export const RecurrenceField: GroupFieldClientComponent = ({ path, readOnly }) =
 }
 
 /** A radio choice, its label and the inputs that belong to it, on one line. */
-function Choice(props: { checked: boolean; children?: ReactNode; disabled?: boolean; id: string; label: string; name: string; onChoose: () => void }) {
+function Choice(props: {
+  checked: boolean
+  children?: ReactNode
+  disabled?: boolean
+  id: string
+  label: string
+  name: string
+  onChoose: () => void
+}) {
   return (
     <div style={rowStyle}>
-      <input checked={props.checked} disabled={props.disabled} id={props.id} name={props.name} onChange={props.onChoose} type="radio" />
+      <input
+        checked={props.checked}
+        disabled={props.disabled}
+        id={props.id}
+        name={props.name}
+        onChange={props.onChoose}
+        type="radio"
+      />
       <label htmlFor={props.id}>{props.label}</label>
       {props.children}
     </div>
@@ -462,18 +599,38 @@ function Choice(props: { checked: boolean; children?: ReactNode; disabled?: bool
 }
 
 /** A list of the series' extra or excluded dates, each removable. */
-function DateList(props: { allDay: boolean; children?: ReactNode; dates: string[]; id: string; language: string; onRemove: (value: string) => void; readOnly?: boolean; title: string }) {
+function DateList(props: {
+  allDay: boolean
+  children?: ReactNode
+  dates: string[]
+  id: string
+  language: string
+  onRemove: (value: string) => void
+  readOnly?: boolean
+  title: string
+}) {
   const { t } = useCalendarTranslation()
   return (
     <section aria-labelledby={`${props.id}-title`} style={{ marginTop: 'var(--base)' }}>
       <h4 id={`${props.id}-title`} style={{ margin: '0 0 calc(var(--base) / 4)' }}>
         {props.title}
       </h4>
-      <ul id={props.id} style={{ listStyle: 'none', margin: '0 0 calc(var(--base) / 2)', padding: 0 }}>
+      <ul
+        id={props.id}
+        style={{ listStyle: 'none', margin: '0 0 calc(var(--base) / 2)', padding: 0 }}
+      >
         {props.dates.map((value) => {
           const words = formatWall(value, props.allDay, props.language)
           return (
-            <li key={value} style={{ alignItems: 'center', display: 'flex', gap: 'calc(var(--base) / 2)', marginBottom: 4 }}>
+            <li
+              key={value}
+              style={{
+                alignItems: 'center',
+                display: 'flex',
+                gap: 'calc(var(--base) / 2)',
+                marginBottom: 4,
+              }}
+            >
               <span>{words}</span>
               <Button
                 aria-label={t('recurrenceRemoveDate', { date: words })}

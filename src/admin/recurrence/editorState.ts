@@ -79,10 +79,21 @@ export function defaultState(start: string): EditorState {
   }
 }
 
-const FREQ: Record<Exclude<Repeat, 'none' | 'custom'>, string> = { daily: 'DAILY', weekly: 'WEEKLY', monthly: 'MONTHLY', yearly: 'YEARLY' }
-const REPEAT_OF: Record<RecurrenceRule['freq'], Exclude<Repeat, 'none' | 'custom'>> = { DAILY: 'daily', WEEKLY: 'weekly', MONTHLY: 'monthly', YEARLY: 'yearly' }
+const FREQ: Record<Exclude<Repeat, 'none' | 'custom'>, string> = {
+  daily: 'DAILY',
+  weekly: 'WEEKLY',
+  monthly: 'MONTHLY',
+  yearly: 'YEARLY',
+}
+const REPEAT_OF: Record<RecurrenceRule['freq'], Exclude<Repeat, 'none' | 'custom'>> = {
+  DAILY: 'daily',
+  WEEKLY: 'weekly',
+  MONTHLY: 'monthly',
+  YEARLY: 'yearly',
+}
 
-const inWeekOrder = (days: readonly Weekday[]): Weekday[] => WEEKDAYS.filter((day) => days.includes(day))
+const inWeekOrder = (days: readonly Weekday[]): Weekday[] =>
+  WEEKDAYS.filter((day) => days.includes(day))
 
 /**
  * The `recurrence.rule` value the choices stand for: `FREQ=WEEKLY;BYDAY=MO,WE;COUNT=6`, or '' when
@@ -96,10 +107,15 @@ export function ruleOfState(state: EditorState): string {
   if (state.interval !== 1) parts.push(`INTERVAL=${state.interval}`)
   if (state.repeat === 'weekly') parts.push(`BYDAY=${inWeekOrder(state.weekdays).join(',')}`)
   if (state.repeat === 'monthly') {
-    parts.push(state.monthlyBy === 'monthDay' ? `BYMONTHDAY=${state.monthDay}` : `BYDAY=${state.ordinal}${state.ordinalWeekday}`)
+    parts.push(
+      state.monthlyBy === 'monthDay'
+        ? `BYMONTHDAY=${state.monthDay}`
+        : `BYDAY=${state.ordinal}${state.ordinalWeekday}`,
+    )
   }
   if (state.ending === 'count') parts.push(`COUNT=${state.count}`)
-  if (state.ending === 'until' && state.until) parts.push(`UNTIL=${state.until.replaceAll('-', '')}`)
+  if (state.ending === 'until' && state.until)
+    parts.push(`UNTIL=${state.until.replaceAll('-', '')}`)
   return parts.join(';')
 }
 
@@ -111,7 +127,11 @@ function untilDate(until: string, series: SeriesStart): string | undefined {
 
 /** The choices a parsed rule is, or undefined when they cannot say it. */
 function choicesOf(rule: RecurrenceRule, series: SeriesStart): EditorState | undefined {
-  const state: EditorState = { ...defaultState(series.start), repeat: REPEAT_OF[rule.freq], interval: rule.interval }
+  const state: EditorState = {
+    ...defaultState(series.start),
+    repeat: REPEAT_OF[rule.freq],
+    interval: rule.interval,
+  }
   if (rule.bySetPos || rule.byMonth || (rule.weekStart && rule.weekStart !== 'MO')) return undefined
   if (rule.interval < 1 || rule.interval > MAX_INTERVAL) return undefined
   const { byDay, byMonthDay } = rule
@@ -133,7 +153,8 @@ function choicesOf(rule: RecurrenceRule, series: SeriesStart): EditorState | und
         state.monthDay = byMonthDay[0]
       } else if (byDay) {
         const [day] = byDay
-        if (byDay.length !== 1 || day.ordinal === undefined || !ORDINALS.includes(day.ordinal)) return undefined
+        if (byDay.length !== 1 || day.ordinal === undefined || !ORDINALS.includes(day.ordinal))
+          return undefined
         state.monthlyBy = 'nthWeekday'
         state.ordinal = day.ordinal
         state.ordinalWeekday = day.weekday
@@ -177,7 +198,11 @@ export function stateOfRule(text: string | null | undefined, series: SeriesStart
  * as a wall-clock value in the event's zone, or its date when all-day. Undefined until the form
  * has a start and a zone a series can follow.
  */
-export function seriesOfForm(startDate: string | null | undefined, timezone: string | null | undefined, allDay: boolean): SeriesStart | undefined {
+export function seriesOfForm(
+  startDate: string | null | undefined,
+  timezone: string | null | undefined,
+  allDay: boolean,
+): SeriesStart | undefined {
   try {
     return seriesStartOf({ startDate, timezone, allDay })
   } catch (error) {

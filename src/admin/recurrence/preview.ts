@@ -1,6 +1,15 @@
 import type { EventSeriesFields, RecurrenceErrorCode, SummaryLocale } from '../../recurrence'
 
-import { DEFAULT_HORIZON_MONTHS, expandRecurrence, horizonAfter, isRecurring, RecurrenceError, recurrenceOf, seriesStartOf, summarizeRecurrence } from '../../recurrence'
+import {
+  DEFAULT_HORIZON_MONTHS,
+  expandRecurrence,
+  horizonAfter,
+  isRecurring,
+  RecurrenceError,
+  recurrenceOf,
+  seriesStartOf,
+  summarizeRecurrence,
+} from '../../recurrence'
 import { isWallValue } from '../../recurrence/wallTime'
 
 /** Where in the editor a refusal is shown: next to the choice it is about. */
@@ -41,7 +50,8 @@ export function placeOf(field: string): ErrorPlace {
 }
 
 /** The editor's language as the summary knows it; English for any other. */
-export const summaryLocaleOf = (language: string): SummaryLocale => (['fr', 'es'].includes(language) ? (language as SummaryLocale) : 'en')
+export const summaryLocaleOf = (language: string): SummaryLocale =>
+  ['fr', 'es'].includes(language) ? (language as SummaryLocale) : 'en'
 
 /**
  * What the editor shows for the event's form: the summary in the editor's language, the first
@@ -49,7 +59,12 @@ export const summaryLocaleOf = (language: string): SummaryLocale => (['fr', 'es'
  * and its checks up to the same horizon), and the next dates with those excluded marked so that a
  * click can bring them back.
  */
-export function previewOf(fields: EventSeriesFields, locale: SummaryLocale, now: Date, horizonMonths = DEFAULT_HORIZON_MONTHS): Preview {
+export function previewOf(
+  fields: EventSeriesFields,
+  locale: SummaryLocale,
+  now: Date,
+  horizonMonths = DEFAULT_HORIZON_MONTHS,
+): Preview {
   const preview: Preview = { dates: [] }
   if (!isRecurring(fields)) return preview
   const horizon = horizonAfter(now, horizonMonths)
@@ -61,12 +76,14 @@ export function previewOf(fields: EventSeriesFields, locale: SummaryLocale, now:
     const all = expandRecurrence(series, { ...recurrence, exdates: [] }, horizon)
     const excluded = new Set(recurrence.exdates)
     const upcoming = all.filter((occurrence) => Date.parse(occurrence.startUtc) >= now.getTime())
-    preview.dates = (upcoming.length > 0 ? upcoming : all).slice(0, PREVIEW_SIZE).map((occurrence) => ({
-      start: occurrence.start,
-      first: occurrence.start === series.start,
-      excluded: excluded.has(occurrence.start),
-      fromRdate: occurrence.fromRdate,
-    }))
+    preview.dates = (upcoming.length > 0 ? upcoming : all)
+      .slice(0, PREVIEW_SIZE)
+      .map((occurrence) => ({
+        start: occurrence.start,
+        first: occurrence.start === series.start,
+        excluded: excluded.has(occurrence.start),
+        fromRdate: occurrence.fromRdate,
+      }))
     expandRecurrence(series, recurrence, horizon)
   } catch (error) {
     if (!(error instanceof RecurrenceError)) throw error
@@ -80,6 +97,8 @@ export function formatWall(start: string, allDay: boolean, language: string): st
   // The value is already the event's wall-clock time: formatting it as UTC shows it unchanged.
   if (!isWallValue(start, allDay)) return start
   const instant = new Date(`${allDay ? `${start}T00:00:00` : start}Z`)
-  const options: Intl.DateTimeFormatOptions = allDay ? { dateStyle: 'full', timeZone: 'UTC' } : { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' }
+  const options: Intl.DateTimeFormatOptions = allDay
+    ? { dateStyle: 'full', timeZone: 'UTC' }
+    : { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' }
   return new Intl.DateTimeFormat(language, options).format(instant)
 }

@@ -15,6 +15,9 @@ export const DEFAULT_KEPT_LIMITS: Record<KeptRegionName, RegionLimits> = {
 }
 
 /** The limits of the region that keeps `kind`. */
-export function limitsOfKind(limits: Record<KeptRegionName, RegionLimits>, kind: string): RegionLimits {
+export function limitsOfKind(
+  limits: Record<KeptRegionName, RegionLimits>,
+  kind: string,
+): RegionLimits {
   return kind === 'answers' || kind === 'feeds' ? limits[kind] : limits.reads
 }

@@ -70,8 +70,12 @@ describe('a cache region', () => {
     payloadRegion<number>(owner, 'spec-payload', { maxEntries: 1 }).get('a')
     expect(payloadRegion(owner, 'spec-payload', { maxEntries: 5 }).limits.maxEntries).toBe(1)
     const stats = cacheStats(owner)
-    expect(stats.process.find((region) => region.name === 'spec-process')).toMatchObject({ entries: 1 })
-    expect(stats.payload).toEqual([{ name: 'spec-payload', entries: 0, maxEntries: 1, hits: 0, misses: 1, evictions: 0 }])
+    expect(stats.process.find((region) => region.name === 'spec-process')).toMatchObject({
+      entries: 1,
+    })
+    expect(stats.payload).toEqual([
+      { name: 'spec-payload', entries: 0, maxEntries: 1, hits: 0, misses: 1, evictions: 0 },
+    ])
     expect(cacheStats().payload).toEqual([])
   })
 })

@@ -67,7 +67,13 @@ export class Region<V> {
       return
     }
     const stored = (value === null ? NULL : value) as Stored<V>
-    this.entries.set(key, stored, size === undefined || !this.limits.maxBytes ? undefined : { size: Math.max(1, Math.ceil(size)) })
+    this.entries.set(
+      key,
+      stored,
+      size === undefined || !this.limits.maxBytes
+        ? undefined
+        : { size: Math.max(1, Math.ceil(size)) },
+    )
   }
 
   delete(key: string): void {

@@ -34,9 +34,12 @@ export type CacheStats = {
 
 /** Every region's size, limits and hit, miss and eviction counts, by name. */
 export function cacheStats(payload?: object): CacheStats {
-  const byName = (a: RegionStats, b: RegionStats) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
+  const byName = (a: RegionStats, b: RegionStats) =>
+    a.name < b.name ? -1 : a.name > b.name ? 1 : 0
   return {
-    payload: [...(payload ? (payloadRegions.get(payload)?.values() ?? []) : [])].map((region) => region.stats()).sort(byName),
+    payload: [...(payload ? (payloadRegions.get(payload)?.values() ?? []) : [])]
+      .map((region) => region.stats())
+      .sort(byName),
     process: [...processRegions.values()].map((region) => region.stats()).sort(byName),
   }
 }

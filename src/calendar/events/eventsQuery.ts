@@ -22,7 +22,15 @@ export type WindowBound = {
 export type SearchTerm = { exclude: boolean; pattern: string }
 
 /** The paths the list's search and filters read, each of which a password-protected item may blank. */
-export type QueryPath = EventSearchField | 'categories' | 'featured' | 'organizers' | 'tags' | 'venue' | 'venue.latitude' | 'venue.longitude'
+export type QueryPath =
+  | EventSearchField
+  | 'categories'
+  | 'featured'
+  | 'organizers'
+  | 'tags'
+  | 'venue'
+  | 'venue.latitude'
+  | 'venue.longitude'
 
 /**
  * Whose unlocking a condition on a path needs before it may hold (`src/access/hiddenFieldConditions.ts`):
@@ -36,7 +44,10 @@ export type Lock = 'event' | 'venue'
  * whose password they gave (`unlockedBy`, `endpoints/unlockProtected.ts`). `null` when the caller
  * unlocks every item.
  */
-export type UnlockRule = null | { locks: Readonly<Record<QueryPath, readonly Lock[]>>; password: null | string }
+export type UnlockRule = null | {
+  locks: Readonly<Record<QueryPath, readonly Lock[]>>
+  password: null | string
+}
 
 export type EventsQuery = {
   /** The statuses listed; `null`: all but trashed. */
@@ -46,7 +57,11 @@ export type EventsQuery = {
   /** The date window's bounds, in the order they were given. */
   window: readonly WindowBound[]
   /** The search's terms and the fields each term looks in; `unprotectedOnly`: the caller (a visitor) finds no protected event. */
-  search?: { fields: readonly EventSearchField[]; terms: readonly SearchTerm[]; unprotectedOnly: boolean }
+  search?: {
+    fields: readonly EventSearchField[]
+    terms: readonly SearchTerm[]
+    unprotectedOnly: boolean
+  }
   /** Events linked to one of these categories, tags, venues, organizers (ids; empty matches nothing). */
   categories?: readonly number[]
   tags?: readonly number[]

@@ -26,17 +26,31 @@ export type SqlScope = { events: PostReadRule; venues: PostReadRule }
 
 export type SqlWhere = { text: string; values: unknown[] }
 
-const COMPARISONS = { greater_than: '>', greater_than_equal: '>=', less_than: '<', less_than_equal: '<=' } as const
+const COMPARISONS = {
+  greater_than: '>',
+  greater_than_equal: '>=',
+  less_than: '<',
+  less_than_equal: '<=',
+} as const
 const WINDOW_COLUMNS = { endLocal: 'end_local', startLocal: 'start_local' } as const
-const SEARCH_COLUMNS: Record<EventSearchField, string> = { descriptionText: 'description_text', excerpt: 'excerpt', title: 'title' }
-const RELATED = { categories: 'event_categories_id', organizers: 'organizers_id', tags: 'event_tags_id' } as const
+const SEARCH_COLUMNS: Record<EventSearchField, string> = {
+  descriptionText: 'description_text',
+  excerpt: 'excerpt',
+  title: 'title',
+}
+const RELATED = {
+  categories: 'event_categories_id',
+  organizers: 'organizers_id',
+  tags: 'event_tags_id',
+} as const
 
 type Param = (value: unknown) => string
 
 /** Locked by the event itself only: other locks (a venue's) are left to Payload. */
 const onlyByTheEvent = (locks: readonly Lock[]) => locks.length === 1 && locks[0] === 'event'
 
-const ids = (list: readonly number[]) => (list.length && list.every((id) => Number.isInteger(Number(id))) ? list.map(Number) : undefined)
+const ids = (list: readonly number[]) =>
+  list.length && list.every((id) => Number.isInteger(Number(id))) ? list.map(Number) : undefined
 
 /** The query as SQL, or `undefined` when Payload must read it (see the comment at the top). */
 export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undefined {
@@ -50,34 +64,61 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
     if (!onlyByTheEvent(locks)) return undefined
     return `(${condition} AND ${unlockedSql(password, 'e', param)})`
   }
-  const conditions: (string | undefined)[] = ['(e.hide_from_listings IS NULL OR e.hide_from_listings <> true)']
+  const conditions: (string | undefined)[] = [
+    '(e.hide_from_listings IS NULL OR e.hide_from_listings <> true)',
+  ]
   // Compared as the column's own type, not as text, so that the planner uses its statistics (as text
   // it guessed 26 rows for 5,233 and chose a plan a hundred times slower); only statuses that exist.
   const { statuses } = query
-  if (statuses && (!statuses.length || !statuses.every((status) => POST_STATUSES.includes(status)))) return undefined
-  conditions.push(statuses ? `e.status = ANY(${param(statuses)}::enum_events_status[])` : `e.status <> ${param('trash')}::enum_events_status`)
-  if (query.include) conditions.push(ids(query.include) && `e.id = ANY(${param(ids(query.include))}::int[])`)
-  for (const { field, operator, wallTime } of query.window) conditions.push(`e.${WINDOW_COLUMNS[field]} ${COMPARISONS[operator]} ${param(wallTime)}`)
+  if (statuses && (!statuses.length || !statuses.every((status) => POST_STATUSES.includes(status))))
+    return undefined
+  conditions.push(
+    statuses
+      ? `e.status = ANY(${param(statuses)}::enum_events_status[])`
+      : `e.status <> ${param('trash')}::enum_events_status`,
+  )
+  if (query.include)
+    conditions.push(ids(query.include) && `e.id = ANY(${param(ids(query.include))}::int[])`)
+  for (const { field, operator, wallTime } of query.window)
+    conditions.push(`e.${WINDOW_COLUMNS[field]} ${COMPARISONS[operator]} ${param(wallTime)}`)
   if (query.search) {
     for (const term of query.search.terms) conditions.push(searchTermSql(query, term, param))
     if (query.search.unprotectedOnly) conditions.push(unlockedSql(null, 'e', param))
   }
   const related = (field: keyof typeof RELATED, list: readonly number[]) =>
-    ids(list) && `EXISTS (SELECT 1 FROM events_rels r WHERE r.parent_id = e.id AND r.path = ${param(field)} AND r.${RELATED[field]} = ANY(${param(ids(list))}::int[]))`
-  if (query.categories) conditions.push(locked('categories', related('categories', query.categories)))
+    ids(list) &&
+    `EXISTS (SELECT 1 FROM events_rels r WHERE r.parent_id = e.id AND r.path = ${param(field)} AND r.${RELATED[field]} = ANY(${param(ids(list))}::int[]))`
+  if (query.categories)
+    conditions.push(locked('categories', related('categories', query.categories)))
   if (query.tags) conditions.push(locked('tags', related('tags', query.tags)))
-  if (query.venues) conditions.push(locked('venue', ids(query.venues) && `e.venue_id = ANY(${param(ids(query.venues))}::int[])`))
-  if (query.organizers) conditions.push(locked('organizers', related('organizers', query.organizers)))
+  if (query.venues)
+    conditions.push(
+      locked('venue', ids(query.venues) && `e.venue_id = ANY(${param(ids(query.venues))}::int[])`),
+    )
+  if (query.organizers)
+    conditions.push(locked('organizers', related('organizers', query.organizers)))
   if (query.featured === true) conditions.push(locked('featured', 'e.featured = true'))
-  if (query.featured === false) conditions.push(locked('featured', '(e.featured IS NULL OR e.featured <> true)'))
+  if (query.featured === false)
+    conditions.push(locked('featured', '(e.featured IS NULL OR e.featured <> true)'))
   // `geoloc=1`: the event's venue has coordinates (Payload joins the venue on the relationship's path).
   if (query.geoloc === true) {
     for (const column of ['latitude', 'longitude'] as const) {
-      conditions.push(locked(`venue.${column}`, `EXISTS (SELECT 1 FROM venues v WHERE v.id = e.venue_id AND v.${column} IS NOT NULL AND ${readScopeSql(scope.venues, 'v', param)})`))
+      conditions.push(
+        locked(
+          `venue.${column}`,
+          `EXISTS (SELECT 1 FROM venues v WHERE v.id = e.venue_id AND v.${column} IS NOT NULL AND ${readScopeSql(scope.venues, 'v', param)})`,
+        ),
+      )
     }
   }
   if (query.geoloc === false) return undefined
-  if (query.nearVenues) conditions.push(locked('venue', ids(query.nearVenues) && `e.venue_id = ANY(${param(ids(query.nearVenues))}::int[])`))
+  if (query.nearVenues)
+    conditions.push(
+      locked(
+        'venue',
+        ids(query.nearVenues) && `e.venue_id = ANY(${param(ids(query.nearVenues))}::int[])`,
+      ),
+    )
   // Events have no parents yet (no recurrence), so a parent filter matches nothing.
   if (query.postParent !== undefined) conditions.push(`e.id = ${param(0)}::int`)
   if (!scope.events.everything) conditions.push(readScopeSql(scope.events, 'e', param))
@@ -91,18 +132,27 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
  * trigram indexes of the folded texts (`src/db/calendarSchema/searchFolding.ts`) serve it; a field
  * that protected events hide from the caller is compared only in the events the caller unlocks.
  */
-function searchTermSql(query: EventsQuery, { exclude, pattern }: SearchTerm, param: Param): string | undefined {
+function searchTermSql(
+  query: EventsQuery,
+  { exclude, pattern }: SearchTerm,
+  param: Param,
+): string | undefined {
   const fields = query.search!.fields
   const hidden = fields.filter((field) => locksOf(query.unlock, field).length)
   if (hidden.some((field) => !onlyByTheEvent(locksOf(query.unlock, field)))) return undefined
   const open = fields.filter((field) => !hidden.includes(field))
   const folded = `calendar_search_fold(${param(pattern)})`
   const lock = hidden.length ? unlockedSql(query.unlock?.password ?? null, 'e', param) : ''
-  const matches = (list: EventSearchField[]) => `SELECT l._parent_id FROM events_locales l WHERE l._locale = ${param(query.locale)}::_locales
+  const matches = (
+    list: EventSearchField[],
+  ) => `SELECT l._parent_id FROM events_locales l WHERE l._locale = ${param(query.locale)}::_locales
     AND (${list.map((field) => `calendar_search_fold(l.${SEARCH_COLUMNS[field]}) LIKE ${folded}`).join(' OR ')})`
   // Payload's left join gives an event without a translation in the language NULL texts, which an exclusion keeps.
   if (exclude) {
-    return [...(open.length ? [`NOT EXISTS (${matches(open)} AND l._parent_id = e.id)`] : []), ...(hidden.length ? [lock, `NOT EXISTS (${matches(hidden)} AND l._parent_id = e.id)`] : [])].join(' AND ')
+    return [
+      ...(open.length ? [`NOT EXISTS (${matches(open)} AND l._parent_id = e.id)`] : []),
+      ...(hidden.length ? [lock, `NOT EXISTS (${matches(hidden)} AND l._parent_id = e.id)`] : []),
+    ].join(' AND ')
   }
   return `(${[...(open.length ? [`e.id IN (${matches(open)})`] : []), ...(hidden.length ? [`(${lock} AND e.id IN (${matches(hidden)}))`] : [])].join(' OR ')})`
 }

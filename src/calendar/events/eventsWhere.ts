@@ -25,37 +25,58 @@ function lockWhere(password: null | string, lock: Lock): Where {
 /** `condition` on `path`, holding only in what the caller unlocks. */
 function locked(query: EventsQuery, path: QueryPath, condition: Where): Where {
   const password = query.unlock?.password ?? null
-  return withLocks(condition, locksOf(query.unlock, path).map((lock) => lockWhere(password, lock)))
+  return withLocks(
+    condition,
+    locksOf(query.unlock, path).map((lock) => lockWhere(password, lock)),
+  )
 }
 
 /** The query as the `and` of Payload's conditions, in the order the list has always written them. */
 export function eventsWhere(query: EventsQuery): Where[] {
   const and: Where[] = [{ hideFromListings: { not_equals: true } }]
-  and.push(query.statuses ? { status: { in: [...query.statuses] } } : { status: { not_equals: 'trash' } })
+  and.push(
+    query.statuses ? { status: { in: [...query.statuses] } } : { status: { not_equals: 'trash' } },
+  )
   if (query.include) and.push({ id: { in: [...query.include] } })
-  for (const { field, operator, wallTime } of query.window) and.push({ [field]: { [operator]: wallTime } })
+  for (const { field, operator, wallTime } of query.window)
+    and.push({ [field]: { [operator]: wallTime } })
   if (query.search) {
     const { fields, terms, unprotectedOnly } = query.search
     for (const { exclude, pattern } of terms) {
       and.push(
         exclude
-          ? { and: fields.map((field) => locked(query, field, foldedLike(field, pattern, { exclude: true }))) }
+          ? {
+              and: fields.map((field) =>
+                locked(query, field, foldedLike(field, pattern, { exclude: true })),
+              ),
+            }
           : { or: fields.map((field) => locked(query, field, foldedLike(field, pattern))) },
       )
     }
     if (unprotectedOnly) and.push(unprotectedOr())
   }
-  if (query.categories) and.push(locked(query, 'categories', { categories: { in: [...query.categories] } }))
+  if (query.categories)
+    and.push(locked(query, 'categories', { categories: { in: [...query.categories] } }))
   if (query.tags) and.push(locked(query, 'tags', { tags: { in: [...query.tags] } }))
   if (query.venues) and.push(locked(query, 'venue', { venue: { in: [...query.venues] } }))
-  if (query.organizers) and.push(locked(query, 'organizers', { organizers: { in: [...query.organizers] } }))
+  if (query.organizers)
+    and.push(locked(query, 'organizers', { organizers: { in: [...query.organizers] } }))
   if (query.featured === true) and.push(locked(query, 'featured', { featured: { equals: true } }))
-  if (query.featured === false) and.push(locked(query, 'featured', { featured: { not_equals: true } }))
+  if (query.featured === false)
+    and.push(locked(query, 'featured', { featured: { not_equals: true } }))
   if (query.geoloc === true) {
-    and.push(locked(query, 'venue.latitude', { 'venue.latitude': { exists: true } }), locked(query, 'venue.longitude', { 'venue.longitude': { exists: true } }))
+    and.push(
+      locked(query, 'venue.latitude', { 'venue.latitude': { exists: true } }),
+      locked(query, 'venue.longitude', { 'venue.longitude': { exists: true } }),
+    )
   }
   if (query.geoloc === false) {
-    and.push({ or: [locked(query, 'venue', { venue: { exists: false } }), locked(query, 'venue.latitude', { 'venue.latitude': { exists: false } })] })
+    and.push({
+      or: [
+        locked(query, 'venue', { venue: { exists: false } }),
+        locked(query, 'venue.latitude', { 'venue.latitude': { exists: false } }),
+      ],
+    })
   }
   if (query.nearVenues) and.push(locked(query, 'venue', { venue: { in: [...query.nearVenues] } }))
   // Events have no parents yet (no recurrence), so a parent filter matches nothing.

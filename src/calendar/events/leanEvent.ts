@@ -37,14 +37,17 @@ import { termCountsStored } from '../termCounts'
 const { eventCategories, eventTags, events, organizers, venues } = CALENDAR_SLUGS
 const LEAN_COLLECTIONS = { eventCategories, eventTags, events, organizers, venues } as const
 
-const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+const iso = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 /** A translated text: the fallback language's when the request's is empty or missing (Payload's rule for text fields). */
 const text = (column: string, own: string, fallback: string) =>
   `CASE WHEN coalesce(${own}.${column}, '') = '' AND coalesce(${fallback}.${column}, '') <> '' THEN ${fallback}.${column} ELSE ${own}.${column} END`
 /** Translated rich text: the fallback language's when the request's is missing. */
-const rich = (column: string, own: string, fallback: string) => `coalesce(${own}.${column}, ${fallback}.${column})`
+const rich = (column: string, own: string, fallback: string) =>
+  `coalesce(${own}.${column}, ${fallback}.${column})`
 /** Who may read this post (`postReadRule`): $4 everything, $5 the caller as author. */
-const readable = (alias: string) => `(${alias}.status = 'publish' OR $4::boolean OR ${alias}.author_id = $5::int)`
+const readable = (alias: string) =>
+  `(${alias}.status = 'publish' OR $4::boolean OR ${alias}.author_id = $5::int)`
 /** The translation rows of `alias` in the request's language ($2) and the fallback language ($3). */
 const translations = (table: string, alias: string, own: string, fallback: string) => `
   LEFT JOIN ${table}_locales ${own} ON ${own}._parent_id = ${alias}.id AND ${own}._locale::text = $2
@@ -80,10 +83,19 @@ const ORGANIZERS = `(SELECT json_agg(coalesce(
  * An event's categories or tags. `counted`: each with `termCount`, `[published events, change rows]`
  * from `calendar_term_counts` (`src/calendar/termCounts.ts`), so that the read needs no second statement.
  */
-const terms = (table: string, column: string, path: string, parent: boolean, counted: boolean) => `(SELECT json_agg(coalesce(
+const terms = (
+  table: string,
+  column: string,
+  path: string,
+  parent: boolean,
+  counted: boolean,
+) => `(SELECT json_agg(coalesce(
     CASE WHEN x.id IS NOT NULL THEN json_build_object(
       'id', x.id, 'name', ${text('name', 'xl', 'xf')}, 'description', ${text('description', 'xl', 'xf')}, 'slug', x.slug${parent ? `, 'parent', x.parent_id` : ''}${
-        counted ? `, 'termCount', (SELECT json_build_array(coalesce(sum(c.delta), 0), count(*)) FROM calendar_term_counts c WHERE c.term_id = x.id)` : ''}) END,
+        counted
+          ? `, 'termCount', (SELECT json_build_array(coalesce(sum(c.delta), 0), count(*)) FROM calendar_term_counts c WHERE c.term_id = x.id)`
+          : ''
+      }) END,
     to_json(r.${column})) ORDER BY r."order")
   FROM events_rels r
   LEFT JOIN ${table} x ON x.id = r.${column}
@@ -149,7 +161,10 @@ const STATEMENTS = {
 } as const
 function statementOf(ctx: CalendarContext, kind: keyof typeof STATEMENTS) {
   const counted = termCountsStored(ctx.payload)
-  return { name: `calendar-lean-event-${kind}${counted ? '-counted' : ''}`, text: STATEMENTS[kind][counted ? 1 : 0] }
+  return {
+    name: `calendar-lean-event-${kind}${counted ? '-counted' : ''}`,
+    text: STATEMENTS[kind][counted ? 1 : 0],
+  }
 }
 
 const eligible = new WeakMap<Payload, boolean>()
@@ -160,14 +175,19 @@ function isEligible(ctx: CalendarContext): boolean {
   let known = eligible.get(payload)
   if (known === undefined) {
     const overrides = ctx.options.overrides as Record<string, unknown>
-    const collections = payload.collections as Record<string, { config: { access?: { read?: unknown } } } | undefined>
+    const collections = payload.collections as Record<
+      string,
+      { config: { access?: { read?: unknown } } } | undefined
+    >
     const localization = payload.config.localization
     known =
       Boolean(poolOf(payload)) &&
       (payload.db as unknown as { name?: string }).name === 'postgres' &&
       Object.keys(LEAN_COLLECTIONS).every((key) => overrides[key] === undefined) &&
       Object.values(LEAN_COLLECTIONS).every((slug) => collections[slug] !== undefined) &&
-      [eventCategories, eventTags].every((slug) => collections[slug]!.config.access?.read === readTerms) &&
+      [eventCategories, eventTags].every(
+        (slug) => collections[slug]!.config.access?.read === readTerms,
+      ) &&
       Boolean(localization) &&
       localization !== false &&
       (localization.localeCodes as string[]).includes(ctx.options.defaultLanguage)
@@ -182,7 +202,10 @@ function leanParameters(ctx: CalendarContext): undefined | unknown[] {
   const rules = [events, venues, organizers].map((slug) => postReadRule(ctx, slug))
   if (rules.some((rule) => rule === undefined)) return undefined
   const rule = rules[0]!
-  const locale = typeof ctx.req.locale === 'string' && ctx.req.locale !== 'all' ? ctx.req.locale : ctx.options.defaultLanguage
+  const locale =
+    typeof ctx.req.locale === 'string' && ctx.req.locale !== 'all'
+      ? ctx.req.locale
+      : ctx.options.defaultLanguage
   return [locale, ctx.options.defaultLanguage, rule.everything, rule.author]
 }
 
@@ -191,11 +214,16 @@ function leanParameters(ctx: CalendarContext): undefined | unknown[] {
  * top), by id: an event missing from the map does not exist or may not be read by the caller.
  * `undefined` when this read does not apply (then read them through Payload).
  */
-export async function readLeanEvents(ctx: CalendarContext, ids: number[]): Promise<Map<number, EventDoc> | undefined> {
+export async function readLeanEvents(
+  ctx: CalendarContext,
+  ids: number[],
+): Promise<Map<number, EventDoc> | undefined> {
   const parameters = leanParameters(ctx)
   if (!parameters) return undefined
   const { rows } = await poolOf(ctx.payload)!.query<{ doc: EventDoc }>(
-    ids.length === 1 ? { ...statementOf(ctx, 'byId'), values: [ids[0], ...parameters] } : { ...statementOf(ctx, 'byIds'), values: [ids, ...parameters] },
+    ids.length === 1
+      ? { ...statementOf(ctx, 'byId'), values: [ids[0], ...parameters] }
+      : { ...statementOf(ctx, 'byIds'), values: [ids, ...parameters] },
   )
   return new Map(rows.map(({ doc }) => [doc.id, marked(doc)!]))
 }
@@ -207,7 +235,8 @@ export async function readLeanEvents(ctx: CalendarContext, ids: number[]): Promi
  */
 export const RELATED_READ = Symbol('related items read')
 
-const marked = (doc: EventDoc | null): EventDoc | null => (doc ? Object.assign(doc, { [RELATED_READ]: true }) : doc)
+const marked = (doc: EventDoc | null): EventDoc | null =>
+  doc ? Object.assign(doc, { [RELATED_READ]: true }) : doc
 
 /** What a slug names: the event's id and stored status, and the event when the caller may read it (else `null`). */
 export type LeanSlugRead = { doc: EventDoc | null; id: number; status: string }
@@ -217,10 +246,16 @@ export type LeanSlugRead = { doc: EventDoc | null; id: number; status: string }
  * event as the caller may read it. `null` when no event has this slug; `undefined` when this read
  * does not apply (then `slugOf`, and the event through `loadEvents`).
  */
-export async function readLeanEventBySlug(ctx: CalendarContext, slug: string): Promise<LeanSlugRead | null | undefined> {
+export async function readLeanEventBySlug(
+  ctx: CalendarContext,
+  slug: string,
+): Promise<LeanSlugRead | null | undefined> {
   const parameters = leanParameters(ctx)
   if (!parameters) return undefined
-  const { rows } = await poolOf(ctx.payload)!.query<LeanSlugRead>({ ...statementOf(ctx, 'bySlug'), values: [slug, ...parameters] })
+  const { rows } = await poolOf(ctx.payload)!.query<LeanSlugRead>({
+    ...statementOf(ctx, 'bySlug'),
+    values: [slug, ...parameters],
+  })
   const row = rows[0]
   return row ? { doc: marked(row.doc), id: Number(row.id), status: String(row.status) } : null
 }

@@ -23,12 +23,17 @@ function leanWhere(ctx: CalendarContext, query: EventsQuery): SqlWhere | undefin
   const venues = postReadRule(ctx, CALENDAR_SLUGS.venues)
   if (!events || !venues) return undefined
   const localization = ctx.payload.config.localization
-  if (!localization || !(localization.localeCodes as string[]).includes(query.locale)) return undefined
+  if (!localization || !(localization.localeCodes as string[]).includes(query.locale))
+    return undefined
   return eventsSql(query, { events, venues })
 }
 
 /** The ids of page `page` of `limit` events of `query`, in the list's order, as the caller may read them. */
-export async function leanPageIds(ctx: CalendarContext, query: EventsQuery, { limit, page }: { limit: number; page: number }): Promise<number[] | undefined> {
+export async function leanPageIds(
+  ctx: CalendarContext,
+  query: EventsQuery,
+  { limit, page }: { limit: number; page: number },
+): Promise<number[] | undefined> {
   const where = leanWhere(ctx, query)
   if (!where) return undefined
   const { values } = where
@@ -42,9 +47,15 @@ export async function leanPageIds(ctx: CalendarContext, query: EventsQuery, { li
  * How many events match `query`, from the same conditions: a search's matches through the trigram
  * indexes, where Payload's count joins every event of the window to its translation (bench/RESULTS.md).
  */
-export async function leanCount(ctx: CalendarContext, query: EventsQuery): Promise<number | undefined> {
+export async function leanCount(
+  ctx: CalendarContext,
+  query: EventsQuery,
+): Promise<number | undefined> {
   const where = leanWhere(ctx, query)
   if (!where) return undefined
-  const { rows } = await poolOf(ctx.payload)!.query<{ count: string }>({ text: `SELECT count(*) AS count FROM events e WHERE ${where.text}`, values: where.values })
+  const { rows } = await poolOf(ctx.payload)!.query<{ count: string }>({
+    text: `SELECT count(*) AS count FROM events e WHERE ${where.text}`,
+    values: where.values,
+  })
   return Number(rows[0]!.count)
 }

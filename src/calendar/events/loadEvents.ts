@@ -9,7 +9,13 @@ import { relationId } from '../../lib/databaseIds'
 import { keptFor } from '../../../endpoints/freshness'
 import { findByIds } from '../relatedItems'
 import { publishedTermCounts, useTermCountsRead } from '../termCounts'
-import { type LeanSlugRead, leanEventsApply, readLeanEventBySlug, readLeanEvents, RELATED_READ } from './leanEvent'
+import {
+  type LeanSlugRead,
+  leanEventsApply,
+  readLeanEventBySlug,
+  readLeanEvents,
+  RELATED_READ,
+} from './leanEvent'
 import { leanPageIds } from './leanList'
 
 const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
@@ -28,7 +34,9 @@ export async function loadEvents(ctx: CalendarContext, ids: number[]): Promise<E
   const kept = await keptFor(ctx)
   const kind = `${EVENTS}:${ctx.req.locale}`
   const byId = new Map<number, EventDoc | null>()
-  for (const id of ids) if (kept.has(kind, String(id))) byId.set(id, kept.get<EventDoc | null>(kind, String(id)) ?? null)
+  for (const id of ids)
+    if (kept.has(kind, String(id)))
+      byId.set(id, kept.get<EventDoc | null>(kind, String(id)) ?? null)
   const missing = ids.filter((id) => !byId.has(id))
   // In one statement with their related items where that read applies (`leanEvent.ts`), otherwise through Payload.
   const lean = missing.length ? await readLeanEvents(ctx, missing) : undefined
@@ -56,7 +64,10 @@ export async function loadEvents(ctx: CalendarContext, ids: number[]): Promise<E
     }
   }
   // Copies: populating replaces the related ids of the copy, not of what is kept.
-  return ids.map((id) => byId.get(id)).filter((doc): doc is EventDoc => Boolean(doc)).map((doc) => ({ ...doc }))
+  return ids
+    .map((id) => byId.get(id))
+    .filter((doc): doc is EventDoc => Boolean(doc))
+    .map((doc) => ({ ...doc }))
 }
 
 /**
@@ -64,7 +75,10 @@ export async function loadEvents(ctx: CalendarContext, ids: number[]): Promise<E
  * where `leanEvent.ts` applies (kept for visitors as `loadEvents` keeps what it reads); `undefined`
  * when it does not (then the slug's validation looks it up through Payload, `slugOf`).
  */
-export async function loadEventBySlug(ctx: CalendarContext, slug: string): Promise<LeanSlugRead | null | undefined> {
+export async function loadEventBySlug(
+  ctx: CalendarContext,
+  slug: string,
+): Promise<LeanSlugRead | null | undefined> {
   const read = await readLeanEventBySlug(ctx, slug)
   if (read) (await keptFor(ctx)).set(`${EVENTS}:${ctx.req.locale}`, String(read.id), read.doc)
   return read && { ...read, doc: read.doc && { ...read.doc } }
@@ -82,7 +96,14 @@ const DIRECT_OFFSET = 50
 export async function findEventsPage(
   ctx: CalendarContext,
   events: EventsQuery,
-  query: { limit: number; overrideAccess: false; page: number; req: CalendarContext['req']; sort: string[]; where: Where },
+  query: {
+    limit: number
+    overrideAccess: false
+    page: number
+    req: CalendarContext['req']
+    sort: string[]
+    where: Where
+  },
 ): Promise<EventDoc[]> {
   const { limit, page } = query
   // The page's ids in one statement where that read applies (`leanList.ts`), then the events as below.
@@ -90,14 +111,33 @@ export async function findEventsPage(
   if (ids) return loadEvents(ctx, ids)
   const kept = await keptFor(ctx)
   if (!kept.active && (page - 1) * limit <= DIRECT_OFFSET && !leanEventsApply(ctx)) {
-    const { docs } = await ctx.payload.find({ ...query, collection: EVENTS, depth: 0, pagination: false, select: UNSERIALIZED as never })
+    const { docs } = await ctx.payload.find({
+      ...query,
+      collection: EVENTS,
+      depth: 0,
+      pagination: false,
+      select: UNSERIALIZED as never,
+    })
     return docs as unknown as EventDoc[]
   }
-  const { docs } = await ctx.payload.find({ ...query, collection: EVENTS, depth: 0, pagination: false, select: { id: true } as never })
-  return loadEvents(ctx, (docs as unknown as { id: number }[]).map((doc) => doc.id))
+  const { docs } = await ctx.payload.find({
+    ...query,
+    collection: EVENTS,
+    depth: 0,
+    pagination: false,
+    select: { id: true } as never,
+  })
+  return loadEvents(
+    ctx,
+    (docs as unknown as { id: number }[]).map((doc) => doc.id),
+  )
 }
 
-type Related = { collection: string; field: 'categories' | 'image' | 'organizers' | 'tags' | 'venue'; many: boolean }
+type Related = {
+  collection: string
+  field: 'categories' | 'image' | 'organizers' | 'tags' | 'venue'
+  many: boolean
+}
 
 /**
  * Replaces the venue, organizers, categories, tags and image ids of these events by the items,
@@ -105,7 +145,10 @@ type Related = { collection: string; field: 'categories' | 'image' | 'organizers
  * with one query per kind of item for all the events at once, run side by side, and one for the
  * term counts not read with the events. Returns how many published events use each term.
  */
-export async function populateEvents(ctx: CalendarContext, events: EventDoc[]): Promise<Map<number, number>> {
+export async function populateEvents(
+  ctx: CalendarContext,
+  events: EventDoc[],
+): Promise<Map<number, number>> {
   const options = ctx.options
   const related: Related[] = [
     { collection: CALENDAR_SLUGS.venues, field: 'venue', many: false },
@@ -114,9 +157,14 @@ export async function populateEvents(ctx: CalendarContext, events: EventDoc[]): 
     { collection: CALENDAR_SLUGS.eventTags, field: 'tags', many: true },
     { collection: options.mediaCollection, field: 'image', many: false },
   ]
-  const idsOf = (event: EventDoc, { field, many }: Related, { unread }: { unread: boolean }): number[] => {
+  const idsOf = (
+    event: EventDoc,
+    { field, many }: Related,
+    { unread }: { unread: boolean },
+  ): number[] => {
     // Read with the event as the caller may read them (`leanEvent.ts`): an id left there would not be found either.
-    if (unread && field !== 'image' && (event as { [RELATED_READ]?: boolean })[RELATED_READ]) return []
+    if (unread && field !== 'image' && (event as { [RELATED_READ]?: boolean })[RELATED_READ])
+      return []
     const value = event[field]
     const values = many ? ((value as unknown[] | null | undefined) ?? []) : [value]
     // Items already in place (a single event read with them, `leanEvent.ts`) are not read again.
@@ -125,14 +173,27 @@ export async function populateEvents(ctx: CalendarContext, events: EventDoc[]): 
       .map(relationId)
       .filter((id): id is number => id !== null && !Number.isNaN(id))
   }
-  const idsIn = (relation: Related, unread: boolean) => [...new Set(events.flatMap((event) => idsOf(event, relation, { unread })))]
+  const idsIn = (relation: Related, unread: boolean) => [
+    ...new Set(events.flatMap((event) => idsOf(event, relation, { unread }))),
+  ]
   const wanted = related.map((relation) => idsIn(relation, true))
   // Terms read with their counts (`leanEvent.ts`) need not be counted again.
   const countsRead = new Map<number, { changes: number; id: number; published: number }>()
   for (const event of events) {
-    for (const term of [...((event.categories as unknown[] | null | undefined) ?? []), ...((event.tags as unknown[] | null | undefined) ?? [])]) {
-      const count = term && typeof term === 'object' ? (term as { termCount?: [number, number] }).termCount : undefined
-      if (count) countsRead.set((term as { id: number }).id, { changes: Number(count[1]), id: (term as { id: number }).id, published: Number(count[0]) })
+    for (const term of [
+      ...((event.categories as unknown[] | null | undefined) ?? []),
+      ...((event.tags as unknown[] | null | undefined) ?? []),
+    ]) {
+      const count =
+        term && typeof term === 'object'
+          ? (term as { termCount?: [number, number] }).termCount
+          : undefined
+      if (count)
+        countsRead.set((term as { id: number }).id, {
+          changes: Number(count[1]),
+          id: (term as { id: number }).id,
+          published: Number(count[0]),
+        })
     }
   }
   const terms = [
@@ -142,7 +203,11 @@ export async function populateEvents(ctx: CalendarContext, events: EventDoc[]): 
   const [counted, read, ...found] = await Promise.all([
     publishedTermCounts(ctx, terms),
     useTermCountsRead(ctx, [...countsRead.values()]),
-    ...related.map((relation, index) => findByIds(ctx, relation.collection, wanted[index]!, { ofReadableItems: relation.field === 'image' })),
+    ...related.map((relation, index) =>
+      findByIds(ctx, relation.collection, wanted[index]!, {
+        ofReadableItems: relation.field === 'image',
+      }),
+    ),
   ])
   const counts = new Map([...counted, ...read])
   related.forEach((relation, index) => {
@@ -150,7 +215,12 @@ export async function populateEvents(ctx: CalendarContext, events: EventDoc[]): 
     for (const event of events) {
       const value = event[relation.field]
       if (relation.many) {
-        if (Array.isArray(value)) event[relation.field] = value.map((item) => (item && typeof item === 'object' ? item : (items.get(relationId(item) as number) ?? item)))
+        if (Array.isArray(value))
+          event[relation.field] = value.map((item) =>
+            item && typeof item === 'object'
+              ? item
+              : (items.get(relationId(item) as number) ?? item),
+          )
       } else if (value !== null && value !== undefined && typeof value !== 'object') {
         event[relation.field] = items.get(relationId(value) as number) ?? value
       }

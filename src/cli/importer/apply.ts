@@ -6,7 +6,12 @@ import type { ItemResult, Progress, RunReport } from '../progress'
 import type { MediaImporter } from './media'
 
 import { inTransaction } from '../../lib/transaction'
-import { COST_DETAILS_GIVEN, INTERNAL_WRITE, SUMMARY_TEXT_GIVEN, TRUSTED_READ } from '../../hooks/context'
+import {
+  COST_DETAILS_GIVEN,
+  INTERNAL_WRITE,
+  SUMMARY_TEXT_GIVEN,
+  TRUSTED_READ,
+} from '../../hooks/context'
 import { RESTORED_IDS } from '../../hooks/guardChosenIds'
 import { type DescribedKind, sentDescriptionKey } from '../../hooks/storeSentDescription'
 import { htmlToLexical, lexicalToHtml } from '../../lib/richText'
@@ -54,7 +59,9 @@ export type FieldInfo = {
  */
 export async function applyPlans(plans: ItemPlan[], options: ApplyOptions): Promise<void> {
   const { payload, progress, report } = options
-  const defaultLocale = payload.config.localization ? payload.config.localization.defaultLocale : 'en'
+  const defaultLocale = payload.config.localization
+    ? payload.config.localization.defaultLocale
+    : 'en'
   const schema = new Map(KINDS.map((kind) => [kind, describeFields(payload, COLLECTION_OF[kind])]))
   const present = new Map<Kind, Set<number>>()
   for (const kind of KINDS) present.set(kind, await storedIds(payload, COLLECTION_OF[kind]))
@@ -93,8 +100,18 @@ export async function applyPlans(plans: ItemPlan[], options: ApplyOptions): Prom
       progress.warn(message)
     }
     try {
-      const image = plan.image === undefined ? undefined : plan.image === null ? null : await options.media.resolve(plan.image, `${NOUN[plan.kind]} ${plan.id}`)
-      const result = await writeItem(plan, image, { ...options, defaultLocale, fields: schema.get(plan.kind)!, toLexical })
+      const image =
+        plan.image === undefined
+          ? undefined
+          : plan.image === null
+            ? null
+            : await options.media.resolve(plan.image, `${NOUN[plan.kind]} ${plan.id}`)
+      const result = await writeItem(plan, image, {
+        ...options,
+        defaultLocale,
+        fields: schema.get(plan.kind)!,
+        toLexical,
+      })
       if (result.outcome === 'created') present.get(plan.kind)!.add(plan.id)
       record(plan, result)
     } catch (error) {
@@ -109,7 +126,9 @@ export async function applyPlans(plans: ItemPlan[], options: ApplyOptions): Prom
 
 /** The order of writing: categories from the top of the tree down, then tags, venues, organizers and events. */
 function steps(plans: ItemPlan[]): ItemPlan[][] {
-  const categories = new Map(plans.filter((plan) => plan.kind === 'categories').map((plan) => [plan.id, plan]))
+  const categories = new Map(
+    plans.filter((plan) => plan.kind === 'categories').map((plan) => [plan.id, plan]),
+  )
   const depth = new Map<number, number>()
   const depthOf = (plan: ItemPlan, seen: Set<number>): number => {
     const known = depth.get(plan.id)
@@ -125,22 +144,47 @@ function steps(plans: ItemPlan[]): ItemPlan[][] {
     return value
   }
   const levels: ItemPlan[][] = []
-  for (const plan of categories.values()) (levels[depthOf(plan, new Set([plan.id]))] ??= []).push(plan)
+  for (const plan of categories.values())
+    (levels[depthOf(plan, new Set([plan.id]))] ??= []).push(plan)
   return [
     ...levels.filter(Boolean),
-    ...KINDS.filter((kind) => kind !== 'categories').map((kind) => plans.filter((plan) => plan.kind === kind)),
+    ...KINDS.filter((kind) => kind !== 'categories').map((kind) =>
+      plans.filter((plan) => plan.kind === kind),
+    ),
   ].filter((step) => step.length > 0)
 }
 
-type WriteContext = ApplyOptions & { defaultLocale: string; fields: Map<string, FieldInfo>; toLexical: (html: string) => Promise<unknown> }
+type WriteContext = ApplyOptions & {
+  defaultLocale: string
+  fields: Map<string, FieldInfo>
+  toLexical: (html: string) => Promise<unknown>
+}
 
 /** Compares one item with what is stored and writes the difference, in one transaction. */
-async function writeItem(source: ItemPlan, image: null | number | undefined, ctx: WriteContext): Promise<Omit<ItemResult, 'id' | 'kind' | 'label'>> {
+async function writeItem(
+  source: ItemPlan,
+  image: null | number | undefined,
+  ctx: WriteContext,
+): Promise<Omit<ItemResult, 'id' | 'kind' | 'label'>> {
   const { payload } = ctx
   const collection = COLLECTION_OF[source.kind] as CollectionSlug
-  const context = { ...(ctx.mode === 'exact' ? { [INTERNAL_WRITE]: true, [RESTORED_IDS]: true } : {}), [COST_DETAILS_GIVEN]: true, [SUMMARY_TEXT_GIVEN]: true, [TRUSTED_READ]: true }
+  const context = {
+    ...(ctx.mode === 'exact' ? { [INTERNAL_WRITE]: true, [RESTORED_IDS]: true } : {}),
+    [COST_DETAILS_GIVEN]: true,
+    [SUMMARY_TEXT_GIVEN]: true,
+    [TRUSTED_READ]: true,
+  }
   const read = (req?: Awaited<ReturnType<typeof createLocalReq>>) =>
-    payload.findByID({ collection, context, depth: 0, disableErrors: true, id: source.id, locale: 'all', overrideAccess: true, req }) as Promise<null | Record<string, unknown>>
+    payload.findByID({
+      collection,
+      context,
+      depth: 0,
+      disableErrors: true,
+      id: source.id,
+      locale: 'all',
+      overrideAccess: true,
+      req,
+    }) as Promise<null | Record<string, unknown>>
 
   if (ctx.dryRun) {
     const stored = await read()
@@ -149,7 +193,9 @@ async function writeItem(source: ItemPlan, image: null | number | undefined, ctx
     const plan = await withLexical(source, stored, ctx)
     assertSameItem(plan, stored)
     const diff = compare(plan, image, stored, ctx)
-    return diff.changes.length ? { changes: diff.changes, outcome: 'updated' } : { outcome: 'unchanged' }
+    return diff.changes.length
+      ? { changes: diff.changes, outcome: 'updated' }
+      : { outcome: 'unchanged' }
   }
 
   const req = await createLocalReq({ context, locale: ctx.defaultLocale } as never, payload)
@@ -161,23 +207,43 @@ async function writeItem(source: ItemPlan, image: null | number | undefined, ctx
   const withSentDescription = (locale: string, data: Record<string, unknown>) => {
     const sent = source.localized.description?.[locale]
     const key = sentDescriptionKey(source.kind as DescribedKind)
-    return { ...context, [key]: data.description !== undefined && sent instanceof HtmlValue ? asRenderedHtml(sent.html) : undefined }
+    return {
+      ...context,
+      [key]:
+        data.description !== undefined && sent instanceof HtmlValue
+          ? asRenderedHtml(sent.html)
+          : undefined,
+    }
   }
   return inTransaction(req, async () => {
     const write = { collection, context, depth: 0, overrideAccess: true, req }
     const stored = await read(req)
     const plan = await withLexical(source, stored, ctx)
     // Writes stamp the time of the write; the item keeps the dates it has at the source.
-    const timestamps = Object.fromEntries((['createdAt', 'updatedAt'] as const).filter((name) => plan[name]).map((name) => [name, plan[name]]))
+    const timestamps = Object.fromEntries(
+      (['createdAt', 'updatedAt'] as const)
+        .filter((name) => plan[name])
+        .map((name) => [name, plan[name]]),
+    )
     let changes: string[] = []
     let perLocale: Record<string, Record<string, unknown>>
     if (!stored) {
-      const data: Record<string, unknown> = { id: plan.id, ...plan.fields, ...plan.defaults, ...timestamps }
+      const data: Record<string, unknown> = {
+        id: plan.id,
+        ...plan.fields,
+        ...plan.defaults,
+        ...timestamps,
+      }
       if (image !== undefined) data.image = image
       for (const [field, values] of Object.entries(plan.localized)) {
         if (values[ctx.defaultLocale] !== undefined) data[field] = values[ctx.defaultLocale]
       }
-      await payload.create({ ...write, context: withSentDescription(ctx.defaultLocale, data), data: data as never, locale: ctx.defaultLocale as TypedLocale })
+      await payload.create({
+        ...write,
+        context: withSentDescription(ctx.defaultLocale, data),
+        data: data as never,
+        locale: ctx.defaultLocale as TypedLocale,
+      })
       perLocale = translationsOfNew(plan, ctx)
     } else {
       assertSameItem(plan, stored)
@@ -185,12 +251,24 @@ async function writeItem(source: ItemPlan, image: null | number | undefined, ctx
       if (!diff.changes.length) return { outcome: 'unchanged' as const }
       changes = diff.changes
       if (Object.keys(diff.base).length) {
-        await payload.update({ ...write, context: withSentDescription(ctx.defaultLocale, diff.base), data: diff.base as never, id: plan.id, locale: ctx.defaultLocale as TypedLocale })
+        await payload.update({
+          ...write,
+          context: withSentDescription(ctx.defaultLocale, diff.base),
+          data: diff.base as never,
+          id: plan.id,
+          locale: ctx.defaultLocale as TypedLocale,
+        })
       }
       perLocale = diff.locales
     }
     for (const [locale, data] of Object.entries(perLocale)) {
-      await payload.update({ ...write, context: withSentDescription(locale, data), data: withRequired(data, plan, locale, ctx) as never, id: plan.id, locale: locale as TypedLocale })
+      await payload.update({
+        ...write,
+        context: withSentDescription(locale, data),
+        data: withRequired(data, plan, locale, ctx) as never,
+        id: plan.id,
+        locale: locale as TypedLocale,
+      })
     }
     if (Object.keys(timestamps).length && (stored || Object.keys(perLocale).length)) {
       await payload.db.updateOne({ collection, data: timestamps, id: plan.id, req } as never)
@@ -203,7 +281,11 @@ async function writeItem(source: ItemPlan, image: null | number | undefined, ctx
  * The plan with its HTML values as Lexical: the stored value itself where it already reads as
  * that HTML (so nothing is converted, and nothing changes), else the HTML converted.
  */
-async function withLexical(plan: ItemPlan, stored: null | Record<string, unknown>, ctx: WriteContext): Promise<ItemPlan> {
+async function withLexical(
+  plan: ItemPlan,
+  stored: null | Record<string, unknown>,
+  ctx: WriteContext,
+): Promise<ItemPlan> {
   const localized: ItemPlan['localized'] = {}
   for (const [field, values] of Object.entries(plan.localized)) {
     const storedValues = (stored?.[field] ?? {}) as Record<string, unknown>
@@ -213,7 +295,10 @@ async function withLexical(plan: ItemPlan, stored: null | Record<string, unknown
         localized[field][locale] = value
         continue
       }
-      const have = isEmpty(storedValues[locale]) && ctx.mode === 'source' ? storedValues[ctx.defaultLocale] : storedValues[locale]
+      const have =
+        isEmpty(storedValues[locale]) && ctx.mode === 'source'
+          ? storedValues[ctx.defaultLocale]
+          : storedValues[locale]
       const same = stored && lexicalToHtml((have ?? null) as never).trim() === value.html.trim()
       localized[field][locale] = same ? (have ?? null) : await ctx.toLexical(value.html)
     }
@@ -222,32 +307,46 @@ async function withLexical(plan: ItemPlan, stored: null | Record<string, unknown
 }
 
 /** HTML a site already rendered, as a custom-HTML block: the original and src/lib/postContent.ts render such a block as written. */
-const asRenderedHtml = (html: string) => (html.trim() ? `<!-- wp:html -->${html}<!-- /wp:html -->` : '')
+const asRenderedHtml = (html: string) =>
+  html.trim() ? `<!-- wp:html -->${html}<!-- /wp:html -->` : ''
 
 /** A dry run writes nothing, so Payload checks no required field: the plan's own empty required values fail here instead. */
 function assertRequired(plan: ItemPlan, stored: null | Record<string, unknown>, ctx: WriteContext) {
   for (const info of ctx.fields.values()) {
     if (!info.required) continue
-    const value = info.localized ? plan.localized[info.name]?.[ctx.defaultLocale] : plan.fields[info.name]
+    const value = info.localized
+      ? plan.localized[info.name]?.[ctx.defaultLocale]
+      : plan.fields[info.name]
     if (isEmpty(value) && (value !== undefined || (info.localized && !stored))) {
-      throw Object.assign(new Error(`${info.name} is required`), { data: { errors: [{ message: 'This field is required.', path: info.name }] } })
+      throw Object.assign(new Error(`${info.name} is required`), {
+        data: { errors: [{ message: 'This field is required.', path: info.name }] },
+      })
     }
   }
 }
 
 function assertSameItem(plan: ItemPlan, stored: Record<string, unknown>) {
   if (plan.isSameItem && !plan.isSameItem(stored)) {
-    throw new Error(`id ${plan.id} is already used here by another ${NOUN[plan.kind]}, which is left as it is`)
+    throw new Error(
+      `id ${plan.id} is already used here by another ${NOUN[plan.kind]}, which is left as it is`,
+    )
   }
 }
 
 /** The other locales of a new item: what differs from the default locale (`source`), or every value given (`exact`). */
-function translationsOfNew(plan: ItemPlan, ctx: WriteContext): Record<string, Record<string, unknown>> {
+function translationsOfNew(
+  plan: ItemPlan,
+  ctx: WriteContext,
+): Record<string, Record<string, unknown>> {
   const out: Record<string, Record<string, unknown>> = {}
   for (const [field, values] of Object.entries(plan.localized)) {
     for (const [locale, value] of Object.entries(values)) {
       if (locale === ctx.defaultLocale || value === undefined || value === null) continue
-      if (ctx.mode === 'source' && sameValue(ctx.fields.get(field), value, values[ctx.defaultLocale])) continue
+      if (
+        ctx.mode === 'source' &&
+        sameValue(ctx.fields.get(field), value, values[ctx.defaultLocale])
+      )
+        continue
       ;(out[locale] ??= {})[field] = value
     }
   }
@@ -255,12 +354,18 @@ function translationsOfNew(plan: ItemPlan, ctx: WriteContext): Record<string, Re
 }
 
 /** A write in another locale must carry that locale's required fields (a title), or Payload refuses it. */
-function withRequired(data: Record<string, unknown>, plan: ItemPlan, locale: string, ctx: WriteContext): Record<string, unknown> {
+function withRequired(
+  data: Record<string, unknown>,
+  plan: ItemPlan,
+  locale: string,
+  ctx: WriteContext,
+): Record<string, unknown> {
   const out = { ...data }
   for (const info of ctx.fields.values()) {
     if (!info.localized || !info.required || info.name in out) continue
     const values = plan.localized[info.name]
-    const value = values?.[locale] ?? (ctx.mode === 'source' ? values?.[ctx.defaultLocale] : undefined)
+    const value =
+      values?.[locale] ?? (ctx.mode === 'source' ? values?.[ctx.defaultLocale] : undefined)
     if (value !== undefined && value !== null) out[info.name] = value
   }
   return out
@@ -274,7 +379,12 @@ type Diff = {
 }
 
 /** What differs between the plan and the stored item (read with every locale, depth 0). */
-function compare(plan: ItemPlan, image: null | number | undefined, stored: Record<string, unknown>, ctx: WriteContext): Diff {
+function compare(
+  plan: ItemPlan,
+  image: null | number | undefined,
+  stored: Record<string, unknown>,
+  ctx: WriteContext,
+): Diff {
   const diff: Diff = { base: {}, changes: [], locales: {} }
   const set = (name: string, value: unknown) => {
     diff.base[name] = value
@@ -282,33 +392,50 @@ function compare(plan: ItemPlan, image: null | number | undefined, stored: Recor
   }
   const source = ctx.mode === 'source'
   for (const [name, value] of Object.entries(plan.fields)) {
-    const same = name === 'slug' && source ? sameSlug(stored.slug, value) : sameValue(ctx.fields.get(name), stored[name], value)
+    const same =
+      name === 'slug' && source
+        ? sameSlug(stored.slug, value)
+        : sameValue(ctx.fields.get(name), stored[name], value)
     if (!same) set(name, value)
   }
   for (const [name, value] of Object.entries(plan.defaults ?? {})) {
     if (isEmpty(stored[name])) set(name, value)
   }
-  if (image !== undefined && !sameValue(ctx.fields.get('image'), stored.image, image)) set('image', image)
+  if (image !== undefined && !sameValue(ctx.fields.get('image'), stored.image, image))
+    set('image', image)
 
   const otherLocales = source ? ctx.locales.filter((locale) => locale !== ctx.defaultLocale) : null
   for (const [field, values] of Object.entries(plan.localized)) {
     const info = ctx.fields.get(field)
     const storedValues = (stored[field] ?? {}) as Record<string, unknown>
     const wanted = values[ctx.defaultLocale]
-    if (wanted !== undefined && !sameValue(info, storedValues[ctx.defaultLocale], wanted)) set(field, wanted)
+    if (wanted !== undefined && !sameValue(info, storedValues[ctx.defaultLocale], wanted))
+      set(field, wanted)
     const defaultAfter = field in diff.base ? diff.base[field] : storedValues[ctx.defaultLocale]
     for (const locale of otherLocales ?? Object.keys(values)) {
       if (locale === ctx.defaultLocale) continue
       // A source shows the default locale where it has no translation; so does Payload's fallback.
-      const want = source ? (values[locale] !== undefined ? values[locale] : wanted) : (values[locale] ?? null)
-      const have = source && isEmpty(storedValues[locale]) ? defaultAfter : (storedValues[locale] ?? null)
+      const want = source
+        ? values[locale] !== undefined
+          ? values[locale]
+          : wanted
+        : (values[locale] ?? null)
+      const have =
+        source && isEmpty(storedValues[locale]) ? defaultAfter : (storedValues[locale] ?? null)
       if (want === undefined || sameValue(info, have, want)) continue
       ;(diff.locales[locale] ??= {})[field] = want
       diff.changes.push(`${field} (${locale})`)
     }
   }
   for (const name of ['createdAt', 'updatedAt'] as const) {
-    if (plan[name] && !sameValue({ hasMany: false, localized: false, name, required: false, type: 'date' }, stored[name], plan[name])) {
+    if (
+      plan[name] &&
+      !sameValue(
+        { hasMany: false, localized: false, name, required: false, type: 'date' },
+        stored[name],
+        plan[name],
+      )
+    ) {
       diff.changes.push(name)
     }
   }
@@ -317,8 +444,12 @@ function compare(plan: ItemPlan, image: null | number | undefined, stored: Recor
 
 /** The slug hook cleans slugs and makes them unique with `-2`, `-3`…: a stored slug made so from the wanted one is the same. */
 function sameSlug(stored: unknown, wanted: unknown): boolean {
-  if (typeof stored !== 'string' || typeof wanted !== 'string') return (stored ?? null) === (wanted ?? null)
-  return stored === wanted || (stored.startsWith(`${wanted}-`) && /^\d+$/.test(stored.slice(wanted.length + 1)))
+  if (typeof stored !== 'string' || typeof wanted !== 'string')
+    return (stored ?? null) === (wanted ?? null)
+  return (
+    stored === wanted ||
+    (stored.startsWith(`${wanted}-`) && /^\d+$/.test(stored.slice(wanted.length + 1)))
+  )
 }
 
 function sameValue(info: FieldInfo | undefined, a: unknown, b: unknown): boolean {
@@ -339,10 +470,13 @@ function sameValue(info: FieldInfo | undefined, a: unknown, b: unknown): boolean
       return (left === null ? null : Number(left)) === (right === null ? null : Number(right))
     case 'group': {
       const stored = (left ?? {}) as Record<string, unknown>
-      return Object.entries((right ?? {}) as Record<string, unknown>).every(([key, value]) => sameValue(info.sub?.get(key), stored[key], value))
+      return Object.entries((right ?? {}) as Record<string, unknown>).every(([key, value]) =>
+        sameValue(info.sub?.get(key), stored[key], value),
+      )
     }
     default:
-      if (Array.isArray(left) || Array.isArray(right)) return JSON.stringify(left ?? []) === JSON.stringify(right ?? [])
+      if (Array.isArray(left) || Array.isArray(right))
+        return JSON.stringify(left ?? []) === JSON.stringify(right ?? [])
       return left === right
   }
 }
@@ -350,7 +484,11 @@ function sameValue(info: FieldInfo | undefined, a: unknown, b: unknown): boolean
 const isEmpty = (value: unknown) => value === undefined || value === null || value === ''
 const instant = (value: unknown) => (value === null ? null : new Date(value as string).getTime())
 const idOf = (value: unknown): null | number =>
-  value === null || value === undefined ? null : typeof value === 'object' ? Number((value as { id: unknown }).id) : Number(value)
+  value === null || value === undefined
+    ? null
+    : typeof value === 'object'
+      ? Number((value as { id: unknown }).id)
+      : Number(value)
 const toIds = (value: unknown): (null | number)[] => (Array.isArray(value) ? value.map(idOf) : [])
 
 /** The top-level fields of a collection: type, localization, whether required, and what they link to. */
@@ -360,7 +498,13 @@ export function describeFields(payload: Payload, collection: string): Map<string
       fields
         .filter((field) => 'name' in field && field.name)
         .map((field) => {
-          const any = field as FlattenedField & { flattenedFields?: FlattenedField[]; hasMany?: boolean; localized?: boolean; relationTo?: unknown; required?: boolean }
+          const any = field as FlattenedField & {
+            flattenedFields?: FlattenedField[]
+            hasMany?: boolean
+            localized?: boolean
+            relationTo?: unknown
+            required?: boolean
+          }
           return [
             any.name,
             {
@@ -369,7 +513,10 @@ export function describeFields(payload: Payload, collection: string): Map<string
               name: any.name,
               relationTo: typeof any.relationTo === 'string' ? any.relationTo : undefined,
               required: Boolean(any.required),
-              sub: any.type === 'group' && any.flattenedFields ? describe(any.flattenedFields) : undefined,
+              sub:
+                any.type === 'group' && any.flattenedFields
+                  ? describe(any.flattenedFields)
+                  : undefined,
               type: any.type,
             },
           ]
@@ -393,7 +540,8 @@ async function storedIds(payload: Payload, collection: string): Promise<Set<numb
 /** Why a write failed, in words: Payload's field errors, the database's own message, or the error's. */
 export function describeError(error: unknown): string {
   const data = (error as { data?: { errors?: { message: string; path: string }[] } }).data
-  if (data?.errors?.length) return data.errors.map((item) => `${item.path}: ${item.message}`).join('; ')
+  if (data?.errors?.length)
+    return data.errors.map((item) => `${item.path}: ${item.message}`).join('; ')
   const cause = (error as { cause?: { message?: string } }).cause
   if (cause?.message) return cause.message
   return error instanceof Error ? error.message : String(error)

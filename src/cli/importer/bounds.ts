@@ -49,8 +49,36 @@ export function isNestedDeeperThan(value: unknown, limit: number): boolean {
  * mistaken for deep nesting.
  */
 const NOT_NESTING = new Set([
-  'area', 'base', 'br', 'caption', 'col', 'colgroup', 'dd', 'dt', 'embed', 'hr', 'img', 'input', 'li', 'link', 'meta', 'option', 'optgroup',
-  'p', 'param', 'rp', 'rt', 'source', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'track', 'wbr',
+  'area',
+  'base',
+  'br',
+  'caption',
+  'col',
+  'colgroup',
+  'dd',
+  'dt',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'li',
+  'link',
+  'meta',
+  'option',
+  'optgroup',
+  'p',
+  'param',
+  'rp',
+  'rt',
+  'source',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'track',
+  'wbr',
 ])
 
 /** The deepest nesting of elements in `html`, counted in one pass over it (an approximation that never undercounts what a parser nests). */
@@ -59,7 +87,9 @@ export function htmlDepth(html: string): number {
   let deepest = 0
   for (let at = html.indexOf('<'); at !== -1; at = html.indexOf('<', at + 1)) {
     const closing = html[at + 1] === '/'
-    const name = /^[a-zA-Z][a-zA-Z0-9-]*/.exec(html.slice(at + (closing ? 2 : 1), at + 34))?.[0]?.toLowerCase()
+    const name = /^[a-zA-Z][a-zA-Z0-9-]*/
+      .exec(html.slice(at + (closing ? 2 : 1), at + 34))?.[0]
+      ?.toLowerCase()
     if (!name) continue
     const end = html.indexOf('>', at)
     if (end === -1) break

@@ -49,7 +49,13 @@ export type ImageRef = {
 }
 
 /** An image as the source's API describes it (the original's image object, or a dump's media item). */
-export type ImageFacts = { filesize?: number; height?: number; mimeType?: string; sizes?: Record<string, unknown>; width?: number }
+export type ImageFacts = {
+  filesize?: number
+  height?: number
+  mimeType?: string
+  sizes?: Record<string, unknown>
+  width?: number
+}
 
 /** One item of the source, as it should be here. The engine compares it with what is stored and writes the difference. */
 export type ItemPlan = {

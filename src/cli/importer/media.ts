@@ -61,14 +61,29 @@ export class MediaImporter {
       this.options.report.record(result)
       this.options.progress.item(result)
     }
-    const stored = (await payload.findByID({ collection, depth: 0, disableErrors: true, id: ref.sourceId, overrideAccess: true })) as null | StoredImage
+    const stored = (await payload.findByID({
+      collection,
+      depth: 0,
+      disableErrors: true,
+      id: ref.sourceId,
+      overrideAccess: true,
+    })) as null | StoredImage
     if (stored && isSameImage(stored, ref)) {
       record('unchanged', stored.id)
       return stored.id
     }
     const stem = path.parse(ref.filename).name
-    const byNameOrAddress: Where[] = [{ filename: { like: stem } }, ...(ref.url ? [{ externalUrl: { equals: ref.url } }] : [])]
-    const { docs } = await payload.find({ collection, depth: 0, limit: 50, overrideAccess: true, where: { or: byNameOrAddress } })
+    const byNameOrAddress: Where[] = [
+      { filename: { like: stem } },
+      ...(ref.url ? [{ externalUrl: { equals: ref.url } }] : []),
+    ]
+    const { docs } = await payload.find({
+      collection,
+      depth: 0,
+      limit: 50,
+      overrideAccess: true,
+      where: { or: byNameOrAddress },
+    })
     const same = (docs as StoredImage[]).find((doc) => isSameImage(doc, ref))
     if (same) {
       record('unchanged', same.id)
@@ -80,7 +95,13 @@ export class MediaImporter {
     }
 
     let file: { data: Buffer; mimetype: string; name: string; size: number } | undefined
-    if (ref.data) file = { data: ref.data, mimetype: ref.mimeType ?? 'application/octet-stream', name: ref.filename, size: ref.data.length }
+    if (ref.data)
+      file = {
+        data: ref.data,
+        mimetype: ref.mimeType ?? 'application/octet-stream',
+        name: ref.filename,
+        size: ref.data.length,
+      }
     else if (!ref.external) {
       try {
         file = await download(ref)
@@ -95,9 +116,28 @@ export class MediaImporter {
     if (!file && !isWebAddress(ref.url)) return undefined
     try {
       const keepId = !stored
-      const req = await createLocalReq({ context: this.options.restore ? { [RESTORED_IDS]: true } : {}, locale: this.options.defaultLocale } as never, payload)
-      const data = { ...(keepId ? { id: ref.sourceId } : {}), alt: ref.alt ?? undefined, ...(file ? {} : outsideImage(ref)) }
-      const created = await inTransaction(req, () => payload.create({ collection, data: data as never, depth: 0, file, overrideAccess: true, req }))
+      const req = await createLocalReq(
+        {
+          context: this.options.restore ? { [RESTORED_IDS]: true } : {},
+          locale: this.options.defaultLocale,
+        } as never,
+        payload,
+      )
+      const data = {
+        ...(keepId ? { id: ref.sourceId } : {}),
+        alt: ref.alt ?? undefined,
+        ...(file ? {} : outsideImage(ref)),
+      }
+      const created = await inTransaction(req, () =>
+        payload.create({
+          collection,
+          data: data as never,
+          depth: 0,
+          file,
+          overrideAccess: true,
+          req,
+        }),
+      )
       if (keepId) await this.advanceSequence()
       record('created', created.id as number)
       return created.id as number
@@ -117,7 +157,9 @@ export class MediaImporter {
       .then(({ rows }) => String(rows[0]?.name))
     const sequence = await this.sequence
     await drizzle.execute(
-      sql.raw(`SELECT setval('${sequence}', GREATEST((SELECT COALESCE(MAX(id), 1) FROM "${table}"), (SELECT last_value FROM ${sequence})))`),
+      sql.raw(
+        `SELECT setval('${sequence}', GREATEST((SELECT COALESCE(MAX(id), 1) FROM "${table}"), (SELECT last_value FROM ${sequence})))`,
+      ),
     )
   }
 }
@@ -126,13 +168,22 @@ type StoredImage = { externalUrl?: null | string; filename?: null | string; id: 
 
 /** The stored image is the source's: the same file, or the same outside address. */
 function isSameImage(stored: StoredImage, ref: ImageRef): boolean {
-  return isExternalImage(stored) ? stored.externalUrl === ref.url : sameFile(stored.filename, ref.filename)
+  return isExternalImage(stored)
+    ? stored.externalUrl === ref.url
+    : sameFile(stored.filename, ref.filename)
 }
 
 /** A media item without a file: the source's address and what it tells of the image. */
 function outsideImage(ref: ImageRef) {
   const facts = ref.facts ?? {}
-  return { externalSizes: facts.sizes ?? null, filesize: facts.filesize, height: facts.height, mimeType: facts.mimeType ?? ref.mimeType, externalUrl: ref.url, width: facts.width }
+  return {
+    externalSizes: facts.sizes ?? null,
+    filesize: facts.filesize,
+    height: facts.height,
+    mimeType: facts.mimeType ?? ref.mimeType,
+    externalUrl: ref.url,
+    width: facts.width,
+  }
 }
 
 /** The stored file is this one: the same name, or the name with the `-1`, `-2`… Payload adds when a name is taken. */
@@ -141,12 +192,20 @@ function sameFile(stored: null | string | undefined, wanted: string): boolean {
   if (stored === wanted) return true
   const a = path.parse(stored)
   const b = path.parse(wanted)
-  return a.ext === b.ext && a.name.startsWith(`${b.name}-`) && /^\d+$/.test(a.name.slice(b.name.length + 1))
+  return (
+    a.ext === b.ext &&
+    a.name.startsWith(`${b.name}-`) &&
+    /^\d+$/.test(a.name.slice(b.name.length + 1))
+  )
 }
 
 /** From the source the operator chose: any address, as the import reads the source itself. */
 async function download(ref: ImageRef) {
   if (!ref.url) throw new ImageDownloadError('no URL')
-  const file = await downloadImage(ref.url, { anyAddress: true, maxBytes: MAX_IMAGE_BYTES, timeoutMs: DOWNLOAD_TIMEOUT_MS })
+  const file = await downloadImage(ref.url, {
+    anyAddress: true,
+    maxBytes: MAX_IMAGE_BYTES,
+    timeoutMs: DOWNLOAD_TIMEOUT_MS,
+  })
   return { ...file, name: ref.filename }
 }

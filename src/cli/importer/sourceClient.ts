@@ -20,7 +20,8 @@ export class ResponseTooLarge extends SourceError {
 export type SourceResponse = { body: unknown; bytes: number; headers: Headers; status: number }
 
 /** Why a request got no answer, in words (`fetch` puts the reason in `cause`). */
-export const networkError = (error: unknown): string => ((error as Error).cause as Error | undefined)?.message ?? (error as Error).message
+export const networkError = (error: unknown): string =>
+  ((error as Error).cause as Error | undefined)?.message ?? (error as Error).message
 
 /** Where one language of the source is read: its own REST root (`/fr/wp-json`), or the default root with `i18n_language`. */
 type LanguageRoot = { base: string; query: Record<string, string> }
@@ -43,15 +44,19 @@ export class SourceClient {
     try {
       from = new URL(options.from)
     } catch {
-      throw new SourceError(`--from must be a URL such as https://old.example/wp-json (got "${options.from}")`)
+      throw new SourceError(
+        `--from must be a URL such as https://old.example/wp-json (got "${options.from}")`,
+      )
     }
-    if (from.protocol !== 'http:' && from.protocol !== 'https:') throw new SourceError(`--from must be an http(s) URL (got "${options.from}")`)
+    if (from.protocol !== 'http:' && from.protocol !== 'https:')
+      throw new SourceError(`--from must be an http(s) URL (got "${options.from}")`)
     this.namespace = options.namespace.replace(/^\/+|\/+$/g, '')
     let root = `${from.origin}${from.pathname}`.replace(/\/+$/, '')
     // The namespace itself given as --from: its REST root is what is above it.
     if (root.endsWith(`/${this.namespace}`)) root = root.slice(0, -this.namespace.length - 1)
     this.root = root
-    if (options.user) this.authorization = `Basic ${Buffer.from(`${options.user}:${options.password ?? ''}`).toString('base64')}`
+    if (options.user)
+      this.authorization = `Basic ${Buffer.from(`${options.user}:${options.password ?? ''}`).toString('base64')}`
   }
 
   get authenticated(): boolean {
@@ -60,7 +65,10 @@ export class SourceClient {
 
   /** GET, retried on network errors, 5xx and 429. Other statuses are returned for the caller to judge. */
   async get(url: string, { auth = true } = {}): Promise<SourceResponse> {
-    const headers: Record<string, string> = { Accept: 'application/json', 'User-Agent': 'payload-events-calendar-import' }
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'User-Agent': 'payload-events-calendar-import',
+    }
     if (auth && this.authorization) headers.Authorization = this.authorization
     let lastError = ''
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
@@ -111,13 +119,17 @@ export class SourceClient {
    */
   async checkAccess(): Promise<void> {
     const index = await this.get(this.url(''))
-    if (index.status === 401 || index.status === 403) throw new SourceError(`the source refused the credentials: ${errorText(index)}`)
+    if (index.status === 401 || index.status === 403)
+      throw new SourceError(`the source refused the credentials: ${errorText(index)}`)
     if (index.status !== 200 || !isObject(index.body)) {
-      throw new SourceError(`${this.url('')} is not The Events Calendar's REST API (${this.namespace}): ${errorText(index)}`)
+      throw new SourceError(
+        `${this.url('')} is not The Events Calendar's REST API (${this.namespace}): ${errorText(index)}`,
+      )
     }
     if (this.authorization) {
       const probe = await this.get(this.url('/events', { per_page: '1' }))
-      if (probe.status === 401 || probe.status === 403) throw new SourceError(`the source refused the credentials: ${errorText(probe)}`)
+      if (probe.status === 401 || probe.status === 403)
+        throw new SourceError(`the source refused the credentials: ${errorText(probe)}`)
     }
   }
 
@@ -128,7 +140,11 @@ export class SourceClient {
     segments.splice(Math.max(segments.length - 1, 0), 0, language)
     const base = `${root.origin}/${segments.join('/')}`
     const own = await this.get(`${base}/${this.namespace}`)
-    if (own.status === 200 && isObject(own.body) && (own.body as { namespace?: unknown }).namespace) {
+    if (
+      own.status === 200 &&
+      isObject(own.body) &&
+      (own.body as { namespace?: unknown }).namespace
+    ) {
       this.languages.set(language, { base, query: {} })
       return `${base}/`
     }
@@ -138,7 +154,9 @@ export class SourceClient {
       this.languages.set(language, { base: this.root, query })
       return `${this.root}/ with ?i18n_language=${language}`
     }
-    throw new SourceError(`the source has no ${language} version: neither ${base}/${this.namespace} nor ?i18n_language=${language} answers`)
+    throw new SourceError(
+      `the source has no ${language} version: neither ${base}/${this.namespace} nor ?i18n_language=${language} answers`,
+    )
   }
 
   /**
@@ -146,23 +164,45 @@ export class SourceClient {
    * The source's page count is not taken on trust: pages are read one after another while they
    * are full of items not seen yet, up to the pages its total justifies, and at most `MAX_LIST_ITEMS`.
    */
-  async list(path: string, key: string, query: Record<string, string>, options: { auth?: boolean; language?: string } = {}): Promise<Record<string, unknown>[]> {
+  async list(
+    path: string,
+    key: string,
+    query: Record<string, string>,
+    options: { auth?: boolean; language?: string } = {},
+  ): Promise<Record<string, unknown>[]> {
     let perPage: null | string = String(PER_PAGE)
     const page = async (number: number) => {
-      const url = this.url(path, { ...query, ...(perPage ? { per_page: perPage } : {}), page: String(number) }, options.language)
+      const url = this.url(
+        path,
+        { ...query, ...(perPage ? { per_page: perPage } : {}), page: String(number) },
+        options.language,
+      )
       const response = await this.get(url, { auth: options.auth })
       // Past the last page the original answers 404 `*-archive-page-not-found`.
-      if (response.status === 404 && number > 1) return { bytes: response.bytes, items: [], pages: 0, total: 0 }
-      if (response.status !== 200 || !isObject(response.body) || !Array.isArray((response.body as Record<string, unknown>)[key])) {
+      if (response.status === 404 && number > 1)
+        return { bytes: response.bytes, items: [], pages: 0, total: 0 }
+      if (
+        response.status !== 200 ||
+        !isObject(response.body) ||
+        !Array.isArray((response.body as Record<string, unknown>)[key])
+      ) {
         throw new SourceError(`GET ${url}: ${errorText(response)}`)
       }
       const body = response.body as Record<string, unknown>
-      const count = (value: unknown) => (Number.isSafeInteger(Number(value)) && Number(value) >= 0 ? Number(value) : null)
+      const count = (value: unknown) =>
+        Number.isSafeInteger(Number(value)) && Number(value) >= 0 ? Number(value) : null
       return {
         bytes: response.bytes,
         items: body[key] as Record<string, unknown>[],
-        pages: count(response.headers.get('x-tec-totalpages') ?? response.headers.get('x-wp-totalpages') ?? body.total_pages) ?? 1,
-        total: count(response.headers.get('x-tec-total') ?? response.headers.get('x-wp-total') ?? body.total),
+        pages:
+          count(
+            response.headers.get('x-tec-totalpages') ??
+              response.headers.get('x-wp-totalpages') ??
+              body.total_pages,
+          ) ?? 1,
+        total: count(
+          response.headers.get('x-tec-total') ?? response.headers.get('x-wp-total') ?? body.total,
+        ),
       }
     }
     let first
@@ -178,9 +218,15 @@ export class SourceClient {
     const size = first.items.length
     const seen = new Set(first.items.map(itemKey))
     // The pages the items justify: what the total says at the first page's size, never more than the source says.
-    const pages = Math.min(first.pages, first.total === null || !size ? first.pages : Math.ceil(first.total / size))
+    const pages = Math.min(
+      first.pages,
+      first.total === null || !size ? first.pages : Math.ceil(first.total / size),
+    )
     for (let from = 2; from <= pages && size > 0; from += PAGE_CONCURRENCY) {
-      const numbers = Array.from({ length: Math.min(PAGE_CONCURRENCY, pages - from + 1) }, (_, index) => from + index)
+      const numbers = Array.from(
+        { length: Math.min(PAGE_CONCURRENCY, pages - from + 1) },
+        (_, index) => from + index,
+      )
       const batch = await Promise.all(numbers.map(page))
       for (const { bytes: read, items: next } of batch) {
         bytes += read
@@ -190,7 +236,9 @@ export class SourceClient {
         })
         items.push(...fresh)
         if (items.length > MAX_LIST_ITEMS || bytes > MAX_LIST_BYTES) {
-          throw new SourceError(`${this.url(path, query, options.language)} lists more than ${MAX_LIST_ITEMS} items or ${MAX_LIST_BYTES / 1024 / 1024} MB: more than this tool imports`)
+          throw new SourceError(
+            `${this.url(path, query, options.language)} lists more than ${MAX_LIST_ITEMS} items or ${MAX_LIST_BYTES / 1024 / 1024} MB: more than this tool imports`,
+          )
         }
         // An empty or short page is the last, whatever the count said; so is one that only repeats what came before.
         if (next.length < size || !fresh.length) return items
@@ -200,9 +248,13 @@ export class SourceClient {
   }
 
   /** One item (`/events/12`): its object, or null when the source does not show it (404, 400, 401, 403, 410). */
-  async item(path: string, options: { language?: string } = {}): Promise<null | Record<string, unknown>> {
+  async item(
+    path: string,
+    options: { language?: string } = {},
+  ): Promise<null | Record<string, unknown>> {
     const response = await this.get(this.url(path, {}, options.language))
-    if (response.status === 200 && isObject(response.body)) return response.body as Record<string, unknown>
+    if (response.status === 200 && isObject(response.body))
+      return response.body as Record<string, unknown>
     if ([400, 401, 403, 404, 410].includes(response.status)) return null
     throw new SourceError(`GET ${this.url(path, {}, options.language)}: ${errorText(response)}`)
   }
@@ -223,7 +275,8 @@ export class SourceClient {
     const response = await this.get(`${this.root}/`, { auth: false })
     if (response.status !== 200 || !isObject(response.body)) return null
     const body = response.body as { gmt_offset?: unknown; timezone_string?: unknown }
-    if (typeof body.timezone_string === 'string' && body.timezone_string) return body.timezone_string
+    if (typeof body.timezone_string === 'string' && body.timezone_string)
+      return body.timezone_string
     const offset = Number(body.gmt_offset)
     if (!Number.isFinite(offset) || !Number.isInteger(offset)) return null
     return offset === 0 ? 'UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`
@@ -231,8 +284,14 @@ export class SourceClient {
 }
 
 /** The body as text, read as it comes: refused (the connection closed) once it is larger than `MAX_RESPONSE_BYTES`. */
-async function readAtMost(response: Response, url: string): Promise<{ bytes: number; text: string }> {
-  const tooLarge = () => new ResponseTooLarge(`GET ${url}: the answer is larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MB, more than this tool reads`)
+async function readAtMost(
+  response: Response,
+  url: string,
+): Promise<{ bytes: number; text: string }> {
+  const tooLarge = () =>
+    new ResponseTooLarge(
+      `GET ${url}: the answer is larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MB, more than this tool reads`,
+    )
   if (Number(response.headers.get('content-length') ?? 0) > MAX_RESPONSE_BYTES) {
     await response.body?.cancel().catch(() => undefined)
     throw tooLarge()
@@ -264,7 +323,8 @@ function isObject(value: unknown): boolean {
 /** The source's answer in a few words: the WordPress error's code and message, or the status and the start of the body. */
 function errorText(response: SourceResponse): string {
   const body = response.body as { code?: unknown; message?: unknown } | null
-  if (isObject(body) && typeof body!.code === 'string') return `${response.status} ${body!.code}: ${String(body!.message ?? '')}`
+  if (isObject(body) && typeof body!.code === 'string')
+    return `${response.status} ${body!.code}: ${String(body!.message ?? '')}`
   let text: string
   try {
     text = typeof response.body === 'string' ? response.body : JSON.stringify(response.body)

@@ -11,14 +11,23 @@ describe('excerptAsTyped', () => {
   })
 
   it('keeps any other HTML as the source returned it', () => {
-    for (const html of ['<p><b>b</b> &amp; x</p>', '<p>a<br>b</p>', '<p>a</p><p>b</p>', 'plain', '<div>x</div>']) expect(excerptAsTyped(html)).toBe(html)
+    for (const html of [
+      '<p><b>b</b> &amp; x</p>',
+      '<p>a<br>b</p>',
+      '<p>a</p><p>b</p>',
+      'plain',
+      '<div>x</div>',
+    ])
+      expect(excerptAsTyped(html)).toBe(html)
   })
 })
 
 describe('summaryFromJsonLd', () => {
   it('undoes only the script escaping of one paragraph, keeping its entities', () => {
     expect(summaryFromJsonLd('&lt;p&gt;x &lt; y z&lt;/p&gt;\\n')).toBe('x &lt; y z')
-    expect(summaryFromJsonLd("&lt;p&gt;It\\'s &quot;on&quot;&lt;/p&gt;\\n")).toBe("It's &quot;on&quot;")
+    expect(summaryFromJsonLd("&lt;p&gt;It\\'s &quot;on&quot;&lt;/p&gt;\\n")).toBe(
+      "It's &quot;on&quot;",
+    )
     expect(summaryFromJsonLd('plain')).toBeNull()
   })
 })

@@ -40,8 +40,13 @@ const NAMED: Record<string, string> = {
 export function decodeEntities(text: string): string {
   return text.replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (whole, name: string) => {
     if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10)
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole
+      const code =
+        name[1] === 'x' || name[1] === 'X'
+          ? parseInt(name.slice(2), 16)
+          : parseInt(name.slice(1), 10)
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff
+        ? String.fromCodePoint(code)
+        : whole
     }
     return NAMED[name.toLowerCase()] ?? whole
   })
@@ -63,7 +68,8 @@ export function importedTitle(shown: string): string {
  * which cuts the same again. Null for anything else.
  */
 export function summaryFromJsonLd(description: unknown): null | string {
-  const match = typeof description === 'string' ? /^&lt;p&gt;([\s\S]*)&lt;\/p&gt;\\n$/.exec(description) : null
+  const match =
+    typeof description === 'string' ? /^&lt;p&gt;([\s\S]*)&lt;\/p&gt;\\n$/.exec(description) : null
   if (!match) return null
   // Only the script's backslashes are undone: the entities stay, since the JSON-LD writes `<` and
   // `&lt;` alike (src/lib/jsonLdText.ts), and a `<` put back would be read as a tag when the summary

@@ -9,10 +9,22 @@ import { ROLES } from '../../lib/roles'
 export type LocalUser = { email?: null | string; id: number; username?: null | string }
 
 /** A user of the source as WordPress's `wp/v2/users/{id}` shows it (e-mail, username and roles only with `context=edit`). */
-export type SourceUser = { email?: string; name?: string; roles?: unknown; slug?: string; username?: string }
+export type SourceUser = {
+  email?: string
+  name?: string
+  roles?: unknown
+  slug?: string
+  username?: string
+}
 
 export async function localUsers(payload: Payload, usersSlug: string): Promise<LocalUser[]> {
-  const { docs } = await payload.find({ collection: usersSlug as CollectionSlug, depth: 0, limit: 0, overrideAccess: true, pagination: false })
+  const { docs } = await payload.find({
+    collection: usersSlug as CollectionSlug,
+    depth: 0,
+    limit: 0,
+    overrideAccess: true,
+    pagination: false,
+  })
   return docs as unknown as LocalUser[]
 }
 
@@ -20,8 +32,15 @@ export async function localUsers(payload: Payload, usersSlug: string): Promise<L
  * The user here who is this author: the same e-mail first, else the same username (case
  * ignored). Ids are not compared: user 1 on one site and user 1 on another are rarely the same person.
  */
-export function matchUser(users: LocalUser[], author: { email?: unknown; usernames: unknown[] }): LocalUser | undefined {
-  const same = (a: unknown, b: unknown) => typeof a === 'string' && typeof b === 'string' && a !== '' && a.toLowerCase() === b.toLowerCase()
+export function matchUser(
+  users: LocalUser[],
+  author: { email?: unknown; usernames: unknown[] },
+): LocalUser | undefined {
+  const same = (a: unknown, b: unknown) =>
+    typeof a === 'string' &&
+    typeof b === 'string' &&
+    a !== '' &&
+    a.toLowerCase() === b.toLowerCase()
   return (
     users.find((user) => same(user.email, author.email)) ??
     users.find((user) => author.usernames.some((name) => same(user.username, name)))
@@ -45,10 +64,13 @@ const SAFE_ROLES: readonly Role[] = ['contributor', 'subscriber']
  * contributor, or stays subscriber. The first of the source's roles the map or our roles know decides.
  */
 export function roleOf(author: SourceUser, map: RoleMap = {}): Role {
-  const roles = (Array.isArray(author.roles) ? author.roles : []).filter((role): role is string => typeof role === 'string')
+  const roles = (Array.isArray(author.roles) ? author.roles : []).filter(
+    (role): role is string => typeof role === 'string',
+  )
   for (const role of roles) {
     if (Object.hasOwn(map, role)) return map[role]!
-    if ((ROLES as readonly string[]).includes(role)) return SAFE_ROLES.includes(role as Role) ? (role as Role) : 'contributor'
+    if ((ROLES as readonly string[]).includes(role))
+      return SAFE_ROLES.includes(role as Role) ? (role as Role) : 'contributor'
   }
   return 'contributor'
 }
@@ -61,13 +83,30 @@ export const KEEP_ROLES: RoleMap = Object.fromEntries(ROLES.map((role) => [role,
  * their e-mail, username, name and role (`roleOf`: contributor at most unless mapped), and a random password nobody knows, so that they sign in
  * only after resetting it. Needs the e-mail, which the source shows an editor only.
  */
-export async function createUserFor(payload: Payload, usersSlug: string, author: SourceUser, roles: RoleMap = {}): Promise<LocalUser> {
+export async function createUserFor(
+  payload: Payload,
+  usersSlug: string,
+  author: SourceUser,
+  roles: RoleMap = {},
+): Promise<LocalUser> {
   const collection = payload.collections[usersSlug as CollectionSlug]!.config
-  const fields = new Set(collection.flattenedFields.map((field) => ('name' in field ? field.name : '')))
-  const data: Record<string, unknown> = { email: author.email, password: randomBytes(24).toString('base64url'), role: roleOf(author, roles) }
-  const withUsername = typeof collection.auth === 'object' && Boolean(collection.auth.loginWithUsername)
+  const fields = new Set(
+    collection.flattenedFields.map((field) => ('name' in field ? field.name : '')),
+  )
+  const data: Record<string, unknown> = {
+    email: author.email,
+    password: randomBytes(24).toString('base64url'),
+    role: roleOf(author, roles),
+  }
+  const withUsername =
+    typeof collection.auth === 'object' && Boolean(collection.auth.loginWithUsername)
   if (withUsername && author.username) data.username = author.username
   if (fields.has('displayName') && author.name) data.displayName = author.name
-  const user = await payload.create({ collection: usersSlug as CollectionSlug, data: data as never, depth: 0, overrideAccess: true })
+  const user = await payload.create({
+    collection: usersSlug as CollectionSlug,
+    data: data as never,
+    depth: 0,
+    overrideAccess: true,
+  })
   return user as unknown as LocalUser
 }

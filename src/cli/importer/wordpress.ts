@@ -14,13 +14,26 @@ import { toSlug } from '../../db/slug'
 import { decideStatus, POST_STATUSES } from '../../lib/statuses'
 import { isEventTimeZone } from '../../lib/timezone'
 import { MAX_CHOSEN_ID } from '../../hooks/guardChosenIds'
-import { htmlDepth, isNestedDeeperThan, MAX_HTML_DEPTH, MAX_JSON_DEPTH, MAX_PROBES, PROBES_PER_POST } from './bounds'
+import {
+  htmlDepth,
+  isNestedDeeperThan,
+  MAX_HTML_DEPTH,
+  MAX_JSON_DEPTH,
+  MAX_PROBES,
+  PROBES_PER_POST,
+} from './bounds'
 import { HtmlValue, KINDS } from './items'
 import { mapConcurrently } from './pool'
 import { SourceClient, SourceError } from './sourceClient'
 import { describeError } from './apply'
 import { createUserFor, localUsers, matchUser, type RoleMap, roleOf } from './users'
-import { decodeEntities, decodeSlug, excerptAsTyped, importedTitle, summaryFromJsonLd } from './text'
+import {
+  decodeEntities,
+  decodeSlug,
+  excerptAsTyped,
+  importedTitle,
+  summaryFromJsonLd,
+} from './text'
 import { pluginOptionsOf } from '../../pluginOptions'
 
 export type WordPressOptions = {
@@ -43,7 +56,13 @@ export type WordPressOptions = {
 type Wire = Record<string, unknown>
 type WireSet = Record<Kind, Map<number, Wire>>
 
-const LIST_KEY: Record<Kind, string> = { categories: 'categories', events: 'events', organizers: 'organizers', tags: 'tags', venues: 'venues' }
+const LIST_KEY: Record<Kind, string> = {
+  categories: 'categories',
+  events: 'events',
+  organizers: 'organizers',
+  tags: 'tags',
+  venues: 'venues',
+}
 const LIST_QUERY: Record<Kind, Record<string, string>> = {
   categories: { hide_empty: 'false' },
   // The list's default window is "from yesterday, two years ahead": ask for everything instead.
@@ -66,7 +85,12 @@ const HIDDEN_CONTENT =
  * Reads a site's events calendar through its REST API (`tribe/events/v1` of The Events Calendar,
  * or our own `vendor/events/v1`) and turns every item into a plan of what it should be here.
  */
-export async function readWordPress(payload: Payload, options: WordPressOptions, progress: Progress, report: RunReport): Promise<ItemPlan[]> {
+export async function readWordPress(
+  payload: Payload,
+  options: WordPressOptions,
+  progress: Progress,
+  report: RunReport,
+): Promise<ItemPlan[]> {
   const client = new SourceClient(options)
   const plugin = pluginOptionsOf(payload)
   progress.note(
@@ -74,8 +98,10 @@ export async function readWordPress(payload: Payload, options: WordPressOptions,
   )
   await client.checkAccess()
   const [defaultLocale, ...others] = options.languages as [string, ...string[]]
-  for (const language of others) progress.note(`  ${language} is read from ${await client.discoverLanguage(language)}`)
-  const sourceTimezone = options.sourceTimezone ?? (await client.siteTimezone()) ?? plugin.siteTimezone
+  for (const language of others)
+    progress.note(`  ${language} is read from ${await client.discoverLanguage(language)}`)
+  const sourceTimezone =
+    options.sourceTimezone ?? (await client.siteTimezone()) ?? plugin.siteTimezone
 
   const base = await readLists(client, undefined, progress)
   const hidden = options.probeHidden ? await probeHiddenEvents(client, base, progress, report) : []
@@ -83,18 +109,42 @@ export async function readWordPress(payload: Payload, options: WordPressOptions,
   for (const language of others) {
     const set = await readLists(client, language, progress)
     const events = await mapConcurrently(hidden, PROBE_CONCURRENCY, (id) =>
-      unlessUnreadable(client.item(`/events/${id}`, { language }), (why) => report.warn(`event ${id}: its ${language} version could not be read (${why}): it is imported without it`)),
+      unlessUnreadable(client.item(`/events/${id}`, { language }), (why) =>
+        report.warn(
+          `event ${id}: its ${language} version could not be read (${why}): it is imported without it`,
+        ),
+      ),
     )
     events.forEach((event, index) => event && set.events.set(hidden[index]!, event))
-    const extra = KINDS.reduce((sum, kind) => sum + [...set[kind].keys()].filter((id) => !base[kind].has(id)).length, 0)
-    if (extra) report.warn(`${extra} item(s) listed only in ${language} were not imported: items are imported from the default language`)
+    const extra = KINDS.reduce(
+      (sum, kind) => sum + [...set[kind].keys()].filter((id) => !base[kind].has(id)).length,
+      0,
+    )
+    if (extra)
+      report.warn(
+        `${extra} item(s) listed only in ${language} were not imported: items are imported from the default language`,
+      )
     translations.set(language, set)
   }
   const summaries = new WeakMap<Wire, string>()
   await readSummaries(client, base, undefined, summaries, { progress, report })
-  for (const language of others) await readSummaries(client, translations.get(language)!, language, summaries, { progress, report })
+  for (const language of others)
+    await readSummaries(client, translations.get(language)!, language, summaries, {
+      progress,
+      report,
+    })
   const protectedIds = await findProtected(client, base, hidden, { progress, report })
-  const authors = await matchAuthors(client, payload, { dryRun: options.dryRun ?? false, roles: options.roles ?? {}, usersSlug: plugin.usersCollection }, base, { progress, report })
+  const authors = await matchAuthors(
+    client,
+    payload,
+    {
+      dryRun: options.dryRun ?? false,
+      roles: options.roles ?? {},
+      usersSlug: plugin.usersCollection,
+    },
+    base,
+    { progress, report },
+  )
 
   const ctx: MapContext = {
     authors,
@@ -110,7 +160,8 @@ export async function readWordPress(payload: Payload, options: WordPressOptions,
   for (const kind of KINDS) {
     for (const wire of base[kind].values()) plans.push(mapItem(kind, wire, ctx))
   }
-  for (const wire of base.invalid) plans.push({ ...emptyPlan(wire.kind, wire.item), problem: 'it has no valid id at the source' })
+  for (const wire of base.invalid)
+    plans.push({ ...emptyPlan(wire.kind, wire.item), problem: 'it has no valid id at the source' })
   return plans
 }
 
@@ -128,12 +179,18 @@ async function readSummaries(
   summaries: WeakMap<Wire, string>,
   { progress, report }: { progress: Progress; report: RunReport },
 ) {
-  const wanted = [...set.events.values()].filter((event) => !String(event.excerpt ?? '').trim() && String(event.description ?? '').trim())
+  const wanted = [...set.events.values()].filter(
+    (event) => !String(event.excerpt ?? '').trim() && String(event.description ?? '').trim(),
+  )
   if (!wanted.length) return
-  progress.note(`  reading the JSON-LD summaries of ${wanted.length} events${language ? ` (${language})` : ''}`)
+  progress.note(
+    `  reading the JSON-LD summaries of ${wanted.length} events${language ? ` (${language})` : ''}`,
+  )
   const singles = await mapConcurrently(wanted, PROBE_CONCURRENCY, (event) =>
     unlessUnreadable(client.item(`/events/${Number(event.id)}`, { language }), (why) =>
-      report.warn(`event ${Number(event.id)}: its JSON-LD summary${language ? ` (${language})` : ''} could not be read (${why}): its summary is made here from its description`),
+      report.warn(
+        `event ${Number(event.id)}: its JSON-LD summary${language ? ` (${language})` : ''} could not be read (${why}): its summary is made here from its description`,
+      ),
     ),
   )
   singles.forEach((single, index) => {
@@ -145,13 +202,26 @@ async function readSummaries(
 type ReadSet = WireSet & { invalid: { item: Wire; kind: Kind }[] }
 
 /** Every list of one language, plus the venues, organizers and terms that events embed but the lists leave out. */
-async function readLists(client: SourceClient, language: string | undefined, progress: Progress): Promise<ReadSet> {
-  const set: ReadSet = { categories: new Map(), events: new Map(), invalid: [], organizers: new Map(), tags: new Map(), venues: new Map() }
+async function readLists(
+  client: SourceClient,
+  language: string | undefined,
+  progress: Progress,
+): Promise<ReadSet> {
+  const set: ReadSet = {
+    categories: new Map(),
+    events: new Map(),
+    invalid: [],
+    organizers: new Map(),
+    tags: new Map(),
+    venues: new Map(),
+  }
   for (const kind of KINDS) {
     const items = await client.list(`/${kind}`, LIST_KEY[kind], LIST_QUERY[kind], { language })
     const trashed = await readTrash(client, kind, language, progress)
     items.push(...trashed)
-    progress.note(`  ${items.length} ${kind}${trashed.length ? `, ${trashed.length} of them in the trash` : ''}${language ? ` (${language})` : ''}`)
+    progress.note(
+      `  ${items.length} ${kind}${trashed.length ? `, ${trashed.length} of them in the trash` : ''}${language ? ` (${language})` : ''}`,
+    )
     for (const item of items) {
       const id = Number(item.id)
       if (Number.isInteger(id) && id > 0) set[kind].set(id, item)
@@ -164,7 +234,8 @@ async function readLists(client: SourceClient, language: string | undefined, pro
     if (Number.isInteger(id) && id > 0 && !set[kind].has(id)) set[kind].set(id, item as Wire)
   }
   for (const event of set.events.values()) {
-    for (const venue of Array.isArray(event.venue) ? event.venue : [event.venue]) adopt('venues', venue)
+    for (const venue of Array.isArray(event.venue) ? event.venue : [event.venue])
+      adopt('venues', venue)
     for (const organizer of asArray(event.organizer)) adopt('organizers', organizer)
     for (const term of asArray(event.categories)) adopt('categories', term)
     for (const term of asArray(event.tags)) adopt('tags', term)
@@ -177,13 +248,27 @@ async function readLists(client: SourceClient, language: string | undefined, pro
  * (`docs/compatibility.md`, "Importing trashed items"). Anonymously there is no way to see them;
  * a source that refuses the status is read without them, as it says.
  */
-async function readTrash(client: SourceClient, kind: Kind, language: string | undefined, progress: Progress): Promise<Wire[]> {
+async function readTrash(
+  client: SourceClient,
+  kind: Kind,
+  language: string | undefined,
+  progress: Progress,
+): Promise<Wire[]> {
   if (!client.authenticated || !(POST_KINDS as readonly string[]).includes(kind)) return []
   try {
-    return (await client.list(`/${kind}`, LIST_KEY[kind], { ...LIST_QUERY[kind], status: 'trash' }, { language })).filter((item) => item.status === 'trash')
+    return (
+      await client.list(
+        `/${kind}`,
+        LIST_KEY[kind],
+        { ...LIST_QUERY[kind], status: 'trash' },
+        { language },
+      )
+    ).filter((item) => item.status === 'trash')
   } catch (error) {
     if (!(error instanceof SourceError)) throw error
-    progress.note(`  trashed ${kind} could not be listed, so they are not imported: ${error.message}`)
+    progress.note(
+      `  trashed ${kind} could not be listed, so they are not imported: ${error.message}`,
+    )
     return []
   }
 }
@@ -194,20 +279,42 @@ async function readTrash(client: SourceClient, kind: Kind, language: string | un
  * at most `PROBES_PER_POST` per listed post (`bounds.ts`), from the lowest, so that one listed id
  * near a billion does not make a billion requests. An id whose answer cannot be read fails alone.
  */
-async function probeHiddenEvents(client: SourceClient, set: WireSet, progress: Progress, report: RunReport): Promise<number[]> {
+async function probeHiddenEvents(
+  client: SourceClient,
+  set: WireSet,
+  progress: Progress,
+  report: RunReport,
+): Promise<number[]> {
   const known = new Set(POST_KINDS.flatMap((kind) => [...set[kind].keys()]))
-  const imageIds = POST_KINDS.flatMap((kind) => [...set[kind].values()].map((item) => Number((item.image as Wire | undefined)?.id ?? 0)))
-  const highest = [...known, ...imageIds].filter(Number.isSafeInteger).reduce((most, id) => Math.max(most, id), 0)
+  const imageIds = POST_KINDS.flatMap((kind) =>
+    [...set[kind].values()].map((item) => Number((item.image as Wire | undefined)?.id ?? 0)),
+  )
+  const highest = [...known, ...imageIds]
+    .filter(Number.isSafeInteger)
+    .reduce((most, id) => Math.max(most, id), 0)
   const budget = Math.min(MAX_PROBES, PROBES_PER_POST * known.size + PROBE_MARGIN)
   const candidates: number[] = []
   let id = 1
-  for (; id <= highest + PROBE_MARGIN && candidates.length < budget; id++) if (!known.has(id)) candidates.push(id)
-  progress.note(`  looking for events hidden from lists: trying ${candidates.length} unlisted id(s) (--skip-hidden skips this)`)
+  for (; id <= highest + PROBE_MARGIN && candidates.length < budget; id++)
+    if (!known.has(id)) candidates.push(id)
+  progress.note(
+    `  looking for events hidden from lists: trying ${candidates.length} unlisted id(s) (--skip-hidden skips this)`,
+  )
   if (id <= highest + PROBE_MARGIN) {
-    report.warn(`events hidden from lists were looked for up to id ${id - 1} only (${budget} unlisted ids, ${PROBES_PER_POST} per listed post), not up to ${highest}, the highest id the source lists: any hidden event above is not imported`)
+    report.warn(
+      `events hidden from lists were looked for up to id ${id - 1} only (${budget} unlisted ids, ${PROBES_PER_POST} per listed post), not up to ${highest}, the highest id the source lists: any hidden event above is not imported`,
+    )
   }
   const found = await mapConcurrently(candidates, PROBE_CONCURRENCY, (candidate) =>
-    unlessUnreadable(client.item(`/events/${candidate}`), (why) => report.record({ id: candidate, kind: 'events', label: '', outcome: 'failed', reason: `it could not be read: ${why}` })),
+    unlessUnreadable(client.item(`/events/${candidate}`), (why) =>
+      report.record({
+        id: candidate,
+        kind: 'events',
+        label: '',
+        outcome: 'failed',
+        reason: `it could not be read: ${why}`,
+      }),
+    ),
   )
   const hidden: number[] = []
   found.forEach((event, index) => {
@@ -222,7 +329,10 @@ async function probeHiddenEvents(client: SourceClient, set: WireSet, progress: P
 }
 
 /** What `read` gives, or null when the source's answer cannot be read (`onError` tells why): one item's failure, not the run's. */
-async function unlessUnreadable<T>(read: Promise<T>, onError: (why: string) => void): Promise<null | T> {
+async function unlessUnreadable<T>(
+  read: Promise<T>,
+  onError: (why: string) => void,
+): Promise<null | T> {
   try {
     return await read
   } catch (error) {
@@ -236,22 +346,39 @@ async function unlessUnreadable<T>(read: Promise<T>, onError: (why: string) => v
  * Password-protected items: the API never shows a password, and shows visitors a blanked copy.
  * Read as an editor, they are found by reading the lists (and hidden events) anonymously too.
  */
-async function findProtected(client: SourceClient, set: WireSet, hidden: number[], { progress, report }: { progress: Progress; report: RunReport }): Promise<Set<string>> {
+async function findProtected(
+  client: SourceClient,
+  set: WireSet,
+  hidden: number[],
+  { progress, report }: { progress: Progress; report: RunReport },
+): Promise<Set<string>> {
   const found = new Set<string>()
   if (!client.authenticated) return found
   progress.note('  looking for password-protected items (anonymously)')
   for (const kind of POST_KINDS) {
-    for (const item of await client.list(`/${kind}`, LIST_KEY[kind], LIST_QUERY[kind], { auth: false })) {
+    for (const item of await client.list(`/${kind}`, LIST_KEY[kind], LIST_QUERY[kind], {
+      auth: false,
+    })) {
       if (isBlanked(kind, item)) found.add(`${kind}:${Number(item.id)}`)
     }
   }
   await mapConcurrently(hidden, PROBE_CONCURRENCY, async (id) => {
-    const response = await unlessUnreadable(client.get(client.url(`/events/${id}`), { auth: false }), (why) => {
-      // Whether it is protected is unknown: it is not imported, rather than imported unprotected.
-      set.events.delete(id)
-      report.record({ id, kind: 'events', label: '', outcome: 'failed', reason: `whether it is password-protected could not be read: ${why}` })
-    })
-    if ((response?.body as { code?: unknown } | null)?.code === 'event-password-protected') found.add(`events:${id}`)
+    const response = await unlessUnreadable(
+      client.get(client.url(`/events/${id}`), { auth: false }),
+      (why) => {
+        // Whether it is protected is unknown: it is not imported, rather than imported unprotected.
+        set.events.delete(id)
+        report.record({
+          id,
+          kind: 'events',
+          label: '',
+          outcome: 'failed',
+          reason: `whether it is password-protected could not be read: ${why}`,
+        })
+      },
+    )
+    if ((response?.body as { code?: unknown } | null)?.code === 'event-password-protected')
+      found.add(`events:${id}`)
   })
   return found
 }
@@ -292,32 +419,52 @@ async function matchAuthors(
   progress.note(`  matching ${uses.size} author(s) with users here`)
   const users = await localUsers(payload, target.usersSlug)
   for (const [id, count] of uses) {
-    const author = await unlessUnreadable(client.user(id), (why) => report.warn(`author ${id} could not be read (${why})`))
-    const user = author ? matchUser(users, { email: author.email, usernames: [author.username, author.slug] }) : undefined
+    const author = await unlessUnreadable(client.user(id), (why) =>
+      report.warn(`author ${id} could not be read (${why})`),
+    )
+    const user = author
+      ? matchUser(users, { email: author.email, usernames: [author.username, author.slug] })
+      : undefined
     matched.set(id, user?.id ?? null)
     if (user || !author) {
-      if (!user) report.warn(`author ${id} is not shown by the source: their ${count} item(s) are imported without an author`)
+      if (!user)
+        report.warn(
+          `author ${id} is not shown by the source: their ${count} item(s) are imported without an author`,
+        )
       continue
     }
     const who = `author ${id} (${[author.name, author.email ?? author.username ?? author.slug].filter(Boolean).join(', ')})`
     const role = roleOf(author, target.roles)
-    const theirs = Array.isArray(author.roles) ? author.roles.filter((name): name is string => typeof name === 'string') : []
-    const lowered = theirs.length && !theirs.includes(role) ? ` (${theirs.join(', ')} at the source: a source's role is taken only through --map-roles)` : ''
+    const theirs = Array.isArray(author.roles)
+      ? author.roles.filter((name): name is string => typeof name === 'string')
+      : []
+    const lowered =
+      theirs.length && !theirs.includes(role)
+        ? ` (${theirs.join(', ')} at the source: a source's role is taken only through --map-roles)`
+        : ''
     if (!author.email) {
-      report.warn(`${who} matches no user here by e-mail or username, and the source shows their e-mail only to an editor (--user and --password): their ${count} item(s) are imported without an author`)
+      report.warn(
+        `${who} matches no user here by e-mail or username, and the source shows their e-mail only to an editor (--user and --password): their ${count} item(s) are imported without an author`,
+      )
       continue
     }
     if (target.dryRun) {
-      report.warn(`${who} matches no user here: a user ${author.email} (${role}${lowered}) would be created for their ${count} item(s)`)
+      report.warn(
+        `${who} matches no user here: a user ${author.email} (${role}${lowered}) would be created for their ${count} item(s)`,
+      )
       continue
     }
     try {
       const created = await createUserFor(payload, target.usersSlug, author, target.roles)
       users.push(created)
       matched.set(id, created.id)
-      report.warn(`${who} matched no user here: created user ${author.email} (${role}${lowered}) for their ${count} item(s), with a random password (they sign in after resetting it)`)
+      report.warn(
+        `${who} matched no user here: created user ${author.email} (${role}${lowered}) for their ${count} item(s), with a random password (they sign in after resetting it)`,
+      )
     } catch (error) {
-      report.warn(`${who} matches no user here, and no user could be created (${describeError(error)}): their ${count} item(s) are imported without an author`)
+      report.warn(
+        `${who} matches no user here, and no user could be created (${describeError(error)}): their ${count} item(s) are imported without an author`,
+      )
     }
   }
   return matched
@@ -339,16 +486,28 @@ type MapContext = {
 
 function emptyPlan(kind: Kind, wire: Wire): ItemPlan {
   const id = Number(wire.id)
-  const name = [wire.title, wire.name, wire.venue, wire.organizer].find((value) => typeof value === 'string')
+  const name = [wire.title, wire.name, wire.venue, wire.organizer].find(
+    (value) => typeof value === 'string',
+  )
   const label = decodeEntities(String(name ?? ''))
-  return { fields: {}, id: Number.isInteger(id) && id > 0 ? id : 0, kind, label, links: [], localized: {}, warnings: [] }
+  return {
+    fields: {},
+    id: Number.isInteger(id) && id > 0 ? id : 0,
+    kind,
+    label,
+    links: [],
+    localized: {},
+    warnings: [],
+  }
 }
 
 function mapItem(kind: Kind, wire: Wire, ctx: MapContext): ItemPlan {
   const plan = emptyPlan(kind, wire)
   try {
-    if (plan.id > MAX_CHOSEN_ID) plan.problem = `its id is above ${MAX_CHOSEN_ID}, the highest id an import keeps (above it, the ids this site gives would run out)`
-    else if (isNestedDeeperThan(wire, MAX_JSON_DEPTH)) plan.problem = `the source gives it with values nested deeper than ${MAX_JSON_DEPTH} levels`
+    if (plan.id > MAX_CHOSEN_ID)
+      plan.problem = `its id is above ${MAX_CHOSEN_ID}, the highest id an import keeps (above it, the ids this site gives would run out)`
+    else if (isNestedDeeperThan(wire, MAX_JSON_DEPTH))
+      plan.problem = `the source gives it with values nested deeper than ${MAX_JSON_DEPTH} levels`
     else if (kind === 'categories' || kind === 'tags') mapTerm(plan, wire, ctx)
     else if (isBlanked(kind, wire)) plan.problem = HIDDEN_CONTENT
     else {
@@ -357,11 +516,29 @@ function mapItem(kind: Kind, wire: Wire, ctx: MapContext): ItemPlan {
       if (!plan.problem && kind === 'venues') mapVenue(plan, wire, ctx)
       if (!plan.problem && kind === 'organizers') mapOrganizer(plan, wire, ctx)
       if (!plan.problem) {
-        plan.localized.description = localize(plan, wire, ctx, (item) => new HtmlValue(String(item.description ?? '')))
-        const deepest = Math.max(...Object.values(plan.localized.description).map((value) => htmlDepth((value as HtmlValue).html)))
-        if (deepest > MAX_HTML_DEPTH) return { ...plan, problem: `its description nests elements ${deepest} levels deep, more than the ${MAX_HTML_DEPTH} imported` }
+        plan.localized.description = localize(
+          plan,
+          wire,
+          ctx,
+          (item) => new HtmlValue(String(item.description ?? '')),
+        )
+        const deepest = Math.max(
+          ...Object.values(plan.localized.description).map((value) =>
+            htmlDepth((value as HtmlValue).html),
+          ),
+        )
+        if (deepest > MAX_HTML_DEPTH)
+          return {
+            ...plan,
+            problem: `its description nests elements ${deepest} levels deep, more than the ${MAX_HTML_DEPTH} imported`,
+          }
         // An excerpt is HTML, which the source returns laid out in paragraphs: laid out again here, it reads the same (src/lib/postContent.ts).
-        plan.localized.excerpt = localize(plan, wire, ctx, (item) => excerptAsTyped(String(item.excerpt ?? '').trim()) || null)
+        plan.localized.excerpt = localize(
+          plan,
+          wire,
+          ctx,
+          (item) => excerptAsTyped(String(item.excerpt ?? '').trim()) || null,
+        )
         plan.image = imageOf(plan, wire.image)
       }
     }
@@ -390,7 +567,12 @@ function mapPost(plan: ItemPlan, wire: Wire, ctx: MapContext) {
     plan.fields.status = 'trash'
     plan.fields.publishedAt = publishedAt?.toISOString() ?? null
   } else {
-    const decision = decideStatus({ now: ctx.now, publishedAt: publishedAt?.toISOString() ?? null, requested: status as never, user: SERVER })
+    const decision = decideStatus({
+      now: ctx.now,
+      publishedAt: publishedAt?.toISOString() ?? null,
+      requested: status as never,
+      user: SERVER,
+    })
     plan.fields.status = decision.status
     plan.fields.publishedAt = decision.publishedAt ?? publishedAt?.toISOString() ?? null
   }
@@ -399,37 +581,56 @@ function mapPost(plan: ItemPlan, wire: Wire, ctx: MapContext) {
   const slug = typeof wire.slug === 'string' ? toSlug(decodeSlug(wire.slug)) : ''
   if (slug) plan.fields.slug = slug
   const globalId = typeof wire.global_id === 'string' ? wire.global_id : ''
-  const lineage = [globalId, ...asArray(wire.global_id_lineage)].filter((value): value is string => typeof value === 'string' && value !== '')
+  const lineage = [globalId, ...asArray(wire.global_id_lineage)].filter(
+    (value): value is string => typeof value === 'string' && value !== '',
+  )
   plan.fields.globalIdLineage = [...new Set(lineage)]
   if (globalId) {
-    plan.isSameItem = (stored) => Array.isArray(stored.globalIdLineage) && (stored.globalIdLineage as string[]).includes(globalId)
+    plan.isSameItem = (stored) =>
+      Array.isArray(stored.globalIdLineage) &&
+      (stored.globalIdLineage as string[]).includes(globalId)
   }
   const author = ctx.authors.get(Number(wire.author ?? 0))
   if (author) plan.fields.author = author
   if (ctx.protectedIds.has(`${plan.kind}:${plan.id}`)) {
     plan.defaults = { password: randomBytes(9).toString('base64url') }
-    plan.warnings.push('it is password-protected at the source, which never shows passwords: here it is protected by a new password (see or change it in the admin panel)')
+    plan.warnings.push(
+      'it is password-protected at the source, which never shows passwords: here it is protected by a new password (see or change it in the admin panel)',
+    )
   }
 }
 
 function mapEvent(plan: ItemPlan, wire: Wire, ctx: MapContext) {
-  plan.localized.title = localize(plan, wire, ctx, (item) => importedTitle(String(item.title ?? '')))
+  plan.localized.title = localize(plan, wire, ctx, (item) =>
+    importedTitle(String(item.title ?? '')),
+  )
   // Only where the source has one: an event with an excerpt has no summary of its description (nor needs one).
   plan.localized.summaryText = localize(plan, wire, ctx, (item) => ctx.summaries.get(item))
 
   const given = typeof wire.timezone === 'string' ? wire.timezone : ''
   const timezone = given ? knownTimezone(given) : null
-  if (given && !timezone) return void (plan.problem = `its timezone "${given}" is not a timezone this site knows`)
+  if (given && !timezone)
+    return void (plan.problem = `its timezone "${given}" is not a timezone this site knows`)
   const zone = timezone ?? ctx.siteTimezone
   const start = wallTime(wire.utc_start_date, 'UTC') ?? wallTime(wire.start_date, zone, ctx.now)
-  if (!start) return void (plan.problem = `its start date "${String(wire.start_date)}" is not a date`)
+  if (!start)
+    return void (plan.problem = `its start date "${String(wire.start_date)}" is not a date`)
   const end = wallTime(wire.utc_end_date, 'UTC') ?? wallTime(wire.end_date, zone, ctx.now)
   if (!end) return void (plan.problem = `its end date "${String(wire.end_date)}" is not a date`)
   // What the event's hooks will store (whole days for all-day events, no end before the start).
   const dates = normalizeEventDates(ctx.siteTimezone)({
-    data: { allDay: wire.all_day === true, endDate: end.toISOString(), startDate: start.toISOString(), timezone: zone },
+    data: {
+      allDay: wire.all_day === true,
+      endDate: end.toISOString(),
+      startDate: start.toISOString(),
+      timezone: zone,
+    },
   } as never) as Record<string, unknown>
-  Object.assign(plan.fields, { allDay: dates.allDay, endDate: dates.endDate, startDate: dates.startDate })
+  Object.assign(plan.fields, {
+    allDay: dates.allDay,
+    endDate: dates.endDate,
+    startDate: dates.startDate,
+  })
   if (timezone) plan.fields.timezone = timezone
 
   const cost = costOf(wire)
@@ -443,30 +644,51 @@ function mapEvent(plan: ItemPlan, wire: Wire, ctx: MapContext) {
   else if (website === '') plan.fields.website = ''
   else if (!setUrl(plan, 'website', website)) return
 
-  for (const [wireName, field] of [['featured', 'featured'], ['sticky', 'sticky'], ['hide_from_listings', 'hideFromListings'], ['show_map', 'showMap'], ['show_map_link', 'showMapLink']] as const) {
+  for (const [wireName, field] of [
+    ['featured', 'featured'],
+    ['sticky', 'sticky'],
+    ['hide_from_listings', 'hideFromListings'],
+    ['show_map', 'showMap'],
+    ['show_map_link', 'showMapLink'],
+  ] as const) {
     plan.fields[field] = wire[wireName] === true
   }
   plan.fields.categories = linkAll(plan, 'categories', wire.categories)
   plan.fields.tags = linkAll(plan, 'tags', wire.tags)
   plan.fields.organizers = linkAll(plan, 'organizers', wire.organizer)
   const venues = linkAll(plan, 'venues', Array.isArray(wire.venue) ? wire.venue : [wire.venue])
-  if (venues.length > 1) plan.warnings.push(`it has ${venues.length} venues at the source; an event has one venue here, so only venue ${venues[0]} is kept`)
+  if (venues.length > 1)
+    plan.warnings.push(
+      `it has ${venues.length} venues at the source; an event has one venue here, so only venue ${venues[0]} is kept`,
+    )
   plan.links = plan.links.filter((link) => link.kind !== 'venues' || link.id === venues[0])
   plan.fields.venue = venues[0] ?? null
 
   const custom = wire.custom_fields
-  if (custom && typeof custom === 'object' && !Array.isArray(custom) && Object.keys(custom).length) {
-    plan.warnings.push(`its custom fields (${Object.keys(custom).join(', ')}) are not imported: this site has no such fields`)
+  if (
+    custom &&
+    typeof custom === 'object' &&
+    !Array.isArray(custom) &&
+    Object.keys(custom).length
+  ) {
+    plan.warnings.push(
+      `its custom fields (${Object.keys(custom).join(', ')}) are not imported: this site has no such fields`,
+    )
   }
 }
 
 function mapVenue(plan: ItemPlan, wire: Wire, ctx: MapContext) {
   plan.localized.name = localize(plan, wire, ctx, (item) => importedTitle(String(item.venue ?? '')))
-  for (const field of ['address', 'city', 'country', 'province', 'state', 'zip', 'phone'] as const) plan.fields[field] = text(wire[field])
+  for (const field of ['address', 'city', 'country', 'province', 'state', 'zip', 'phone'] as const)
+    plan.fields[field] = text(wire[field])
   plan.fields.stateProvince = text(wire.stateprovince)
   const latitude = Number(wire.geo_lat)
   const longitude = Number(wire.geo_lng)
-  const located = wire.geo_lat !== undefined && wire.geo_lng !== undefined && Number.isFinite(latitude) && Number.isFinite(longitude)
+  const located =
+    wire.geo_lat !== undefined &&
+    wire.geo_lng !== undefined &&
+    Number.isFinite(latitude) &&
+    Number.isFinite(longitude)
   plan.fields.latitude = located ? latitude : null
   plan.fields.longitude = located ? longitude : null
   plan.fields.showMap = wire.show_map !== false
@@ -476,7 +698,9 @@ function mapVenue(plan: ItemPlan, wire: Wire, ctx: MapContext) {
 }
 
 function mapOrganizer(plan: ItemPlan, wire: Wire, ctx: MapContext) {
-  plan.localized.name = localize(plan, wire, ctx, (item) => importedTitle(String(item.organizer ?? '')))
+  plan.localized.name = localize(plan, wire, ctx, (item) =>
+    importedTitle(String(item.organizer ?? '')),
+  )
   plan.fields.phone = text(wire.phone)
   plan.fields.email = text(wire.email)
   if (text(wire.website)) setUrl(plan, 'website', String(wire.website))
@@ -498,7 +722,12 @@ function mapTerm(plan: ItemPlan, wire: Wire, ctx: MapContext) {
 }
 
 /** The value in each language the source has the item in; a language without it shows the default one. */
-function localize<T>(plan: ItemPlan, wire: Wire, ctx: MapContext, read: (item: Wire) => T): Record<string, T> {
+function localize<T>(
+  plan: ItemPlan,
+  wire: Wire,
+  ctx: MapContext,
+  read: (item: Wire) => T,
+): Record<string, T> {
   const values: Record<string, T> = { [ctx.defaultLocale]: read(wire) }
   for (const [language, set] of ctx.translations) {
     const translated = set[plan.kind].get(plan.id)
@@ -535,10 +764,22 @@ function imageOf(plan: ItemPlan, image: unknown): ImageRef | null | undefined {
 
 /** The original's image object: its size in pixels and bytes, and its sizes as listed; the type from the first size that names one. */
 function imageFacts(image: Wire): ImageFacts {
-  const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined)
-  const sizes = image.sizes && typeof image.sizes === 'object' && !Array.isArray(image.sizes) ? (image.sizes as Record<string, unknown>) : undefined
-  const mimeType = Object.values(sizes ?? {}).map((size) => (size as Wire | null)?.['mime-type']).find((type): type is string => typeof type === 'string')
-  return { filesize: number(image.filesize), height: number(image.height), mimeType, sizes, width: number(image.width) }
+  const number = (value: unknown) =>
+    typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined
+  const sizes =
+    image.sizes && typeof image.sizes === 'object' && !Array.isArray(image.sizes)
+      ? (image.sizes as Record<string, unknown>)
+      : undefined
+  const mimeType = Object.values(sizes ?? {})
+    .map((size) => (size as Wire | null)?.['mime-type'])
+    .find((type): type is string => typeof type === 'string')
+  return {
+    filesize: number(image.filesize),
+    height: number(image.height),
+    mimeType,
+    sizes,
+    width: number(image.width),
+  }
 }
 
 /**
@@ -547,31 +788,66 @@ function imageFacts(image: Wire): ImageFacts {
  * `cost_details` and stored as given (the import's writes carry `COST_DETAILS_GIVEN`), since the
  * original keeps an event's symbol for ranges too when it was set in its admin screen.
  */
-function costOf(wire: Wire): { cost: null | string; details: Record<string, unknown>; warning?: string } {
+function costOf(wire: Wire): {
+  cost: null | string
+  details: Record<string, unknown>
+  warning?: string
+} {
   const shown = decodeEntities(String(wire.cost ?? '')).trim()
-  const source = (wire.cost_details ?? {}) as { currency_code?: unknown; currency_position?: unknown; currency_symbol?: unknown; values?: unknown }
+  const source = (wire.cost_details ?? {}) as {
+    currency_code?: unknown
+    currency_position?: unknown
+    currency_symbol?: unknown
+    values?: unknown
+  }
   const values = asArray(source.values).map(String)
-  const currencyCode = typeof source.currency_code === 'string' && source.currency_code ? source.currency_code : null
+  const currencyCode =
+    typeof source.currency_code === 'string' && source.currency_code ? source.currency_code : null
   const currencySymbol = decodeEntities(String(source.currency_symbol ?? '')) || null
-  const currencyPosition = source.currency_position === 'prefix' || source.currency_position === 'postfix' ? source.currency_position : null
-  const detailsOf = (text: null | string) => ({ currencyCode, currencyPosition, currencySymbol, values: text ? parseCost(text).values : [] })
+  const currencyPosition =
+    source.currency_position === 'prefix' || source.currency_position === 'postfix'
+      ? source.currency_position
+      : null
+  const detailsOf = (text: null | string) => ({
+    currencyCode,
+    currencyPosition,
+    currencySymbol,
+    values: text ? parseCost(text).values : [],
+  })
   if (!shown && !values.length) return { cost: null, details: detailsOf(null) }
   const numbers = values.filter((value) => /^\d+(\.\d+)?$/.test(value))
   const amounts = numbers.join(' - ')
   // A cost of exactly `0` is no cost at all (formatCost): a lone free amount keeps its symbol in the text.
-  const symbolled = (text: string) => currencySymbol && (currencyPosition === 'postfix' ? `${text}${currencySymbol}` : `${currencySymbol}${text}`)
+  const symbolled = (text: string) =>
+    currencySymbol &&
+    (currencyPosition === 'postfix' ? `${text}${currencySymbol}` : `${currencySymbol}${text}`)
   // The original cuts a list such as `5, 10, 15` into `5.`, `10.`, `15` (src/lib/cost.ts): a value
   // ending in a point was followed by a comma, any other by a range's dash.
-  const listed = values.map((value, i) => (i === values.length - 1 ? value : value.endsWith('.') ? `${value.slice(0, -1)}, ` : `${value} - `)).join('')
-  const candidates = [...(numbers.length ? [amounts, symbolled(amounts)] : []), ...(values.length > 1 ? [listed, symbolled(listed)] : []), shown].filter(
-    (text): text is string => Boolean(text),
-  )
+  const listed = values
+    .map((value, i) =>
+      i === values.length - 1
+        ? value
+        : value.endsWith('.')
+          ? `${value.slice(0, -1)}, `
+          : `${value} - `,
+    )
+    .join('')
+  const candidates = [
+    ...(numbers.length ? [amounts, symbolled(amounts)] : []),
+    ...(values.length > 1 ? [listed, symbolled(listed)] : []),
+    shown,
+  ].filter((text): text is string => Boolean(text))
   for (const candidate of candidates) {
     const details = detailsOf(candidate)
     const shownHere = formatCost({ cost: candidate, costDetails: details }).text
-    if (shownHere === shown && JSON.stringify(details.values) === JSON.stringify(values)) return { cost: candidate, details }
+    if (shownHere === shown && JSON.stringify(details.values) === JSON.stringify(values))
+      return { cost: candidate, details }
   }
-  return { cost: shown, details: detailsOf(shown), warning: `its cost "${shown}" may show differently here` }
+  return {
+    cost: shown,
+    details: detailsOf(shown),
+    warning: `its cost "${shown}" may show differently here`,
+  }
 }
 
 /** A website as our URL fields accept it; one typed without a scheme gets `http://`. False (and a problem) when it is no URL. */
@@ -609,5 +885,11 @@ function wallTime(value: unknown, zone: string, now?: Date): Date | null {
   return now ? parsePhpDateTime(value, { now, timeZone: zone }) : null
 }
 
-const text = (value: unknown): null | string => (typeof value === 'string' && value !== '' ? value : null)
-const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined || value === null || value === '' ? [] : [value])
+const text = (value: unknown): null | string =>
+  typeof value === 'string' && value !== '' ? value : null
+const asArray = (value: unknown): unknown[] =>
+  Array.isArray(value)
+    ? value
+    : value === undefined || value === null || value === ''
+      ? []
+      : [value]

@@ -9,11 +9,22 @@ import { createTriggerIfMissing, type SchemaPiece, type SqlRunner } from './piec
  * it: `endpoints/freshness.ts`. Without the log, it keeps nothing.
  */
 const CONTENT_TABLES = [
-  'events', 'events_locales', 'events_rels', 'events_texts',
-  'venues', 'venues_locales', 'venues_texts',
-  'organizers', 'organizers_locales', 'organizers_texts',
-  'event_categories', 'event_categories_locales', 'event_tags', 'event_tags_locales',
-  'media', 'media_locales',
+  'events',
+  'events_locales',
+  'events_rels',
+  'events_texts',
+  'venues',
+  'venues_locales',
+  'venues_texts',
+  'organizers',
+  'organizers_locales',
+  'organizers_texts',
+  'event_categories',
+  'event_categories_locales',
+  'event_tags',
+  'event_tags_locales',
+  'media',
+  'media_locales',
 ]
 
 export async function createChangeLog(db: SqlRunner): Promise<void> {
@@ -29,8 +40,16 @@ export async function createChangeLog(db: SqlRunner): Promise<void> {
   END;
   $$ LANGUAGE plpgsql;`)
   for (const table of [...CONTENT_TABLES, ...(await mediaTablesOtherThanDefault(db))]) {
-    await db.execute(sql.raw(createTriggerIfMissing(table, `${table}_log_change`, `AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "${table}"
-      FOR EACH STATEMENT EXECUTE FUNCTION calendar_log_change()`)))
+    await db.execute(
+      sql.raw(
+        createTriggerIfMissing(
+          table,
+          `${table}_log_change`,
+          `AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "${table}"
+      FOR EACH STATEMENT EXECUTE FUNCTION calendar_log_change()`,
+        ),
+      ),
+    )
   }
 }
 
@@ -45,14 +64,17 @@ async function mediaTablesOtherThanDefault(db: SqlRunner): Promise<string[]> {
     FROM pg_constraint fk
     JOIN pg_class target ON target.oid = fk.confrelid
     JOIN pg_attribute att ON att.attrelid = fk.conrelid AND att.attnum = fk.conkey[1]
-    WHERE fk.contype = 'f' AND fk.conrelid = to_regclass('"events"') AND att.attname = 'image_id'`)) as { rows: { name: string }[] }
+    WHERE fk.contype = 'f' AND fk.conrelid = to_regclass('"events"') AND att.attname = 'image_id'`)) as {
+    rows: { name: string }[]
+  }
   const media = rows[0]?.name
   if (!media || CONTENT_TABLES.includes(media)) return []
   return [media, `${media}_locales`].filter((table) => /^[a-z0-9_]+$/.test(table))
 }
 
 export async function dropChangeLog(db: SqlRunner): Promise<void> {
-  for (const table of [...CONTENT_TABLES, ...(await mediaTablesOtherThanDefault(db))]) await db.execute(sql.raw(`DROP TRIGGER IF EXISTS "${table}_log_change" ON "${table}";`))
+  for (const table of [...CONTENT_TABLES, ...(await mediaTablesOtherThanDefault(db))])
+    await db.execute(sql.raw(`DROP TRIGGER IF EXISTS "${table}_log_change" ON "${table}";`))
   await db.execute(sql`
   DROP FUNCTION IF EXISTS calendar_log_change();
   DROP TABLE IF EXISTS "calendar_changes";`)
@@ -62,6 +84,10 @@ export function changeLogPieces(): SchemaPiece[] {
   return [
     { kind: 'table', name: 'calendar_changes' },
     { kind: 'function', name: 'calendar_log_change' },
-    ...CONTENT_TABLES.map((table): SchemaPiece => ({ kind: 'trigger', name: `${table}_log_change`, table })),
+    ...CONTENT_TABLES.map((table): SchemaPiece => ({
+      kind: 'trigger',
+      name: `${table}_log_change`,
+      table,
+    })),
   ]
 }

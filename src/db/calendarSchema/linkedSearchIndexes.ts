@@ -29,10 +29,18 @@ const FOLDED: [table: string, column: string][] = [
   ['organizers', 'email'],
   ['organizers', 'website'],
 ]
-const INDEXES = FOLDED.map(([table, column]) => ({ expression: `calendar_search_fold("${column}")`, name: `${table}_${column}_fold_trgm_idx`, table }))
+const INDEXES = FOLDED.map(([table, column]) => ({
+  expression: `calendar_search_fold("${column}")`,
+  name: `${table}_${column}_fold_trgm_idx`,
+  table,
+}))
 
 export async function createLinkedSearchIndexes(db: SqlRunner): Promise<void> {
-  await createTrigramIndexes(db, 'venue and organizer searches will read every venue and organizer', INDEXES)
+  await createTrigramIndexes(
+    db,
+    'venue and organizer searches will read every venue and organizer',
+    INDEXES,
+  )
 }
 
 export async function dropLinkedSearchIndexes(db: SqlRunner): Promise<void> {

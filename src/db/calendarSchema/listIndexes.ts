@@ -25,7 +25,10 @@ const PARENT_INDEXES: [table: string, column: string][] = [
   ['event_tags_locales', '_parent_id'],
   ['media_locales', '_parent_id'],
 ]
-const TRIGRAM_INDEXES = ['events', 'venues', 'organizers'].map((table) => ({ name: `${table}_slug_trgm_idx`, table }))
+const TRIGRAM_INDEXES = ['events', 'venues', 'organizers'].map((table) => ({
+  name: `${table}_slug_trgm_idx`,
+  table,
+}))
 
 export async function createListIndexes(db: SqlRunner): Promise<void> {
   for (const [table, column] of PARENT_INDEXES) {
@@ -47,7 +50,11 @@ export async function createListIndexes(db: SqlRunner): Promise<void> {
   DROP INDEX IF EXISTS "events_listing_idx";`)
   // Every write of a post looks for slugs like its own ('title', 'title-2', …) with ILIKE
   // '%title-%', which no btree serves: 110 ms per create at 100,000 events, 1 ms with trigrams.
-  await createTrigramIndexes(db, 'slug look-ups will scan their table', TRIGRAM_INDEXES.map(({ name, table }) => ({ column: 'slug', name, table })))
+  await createTrigramIndexes(
+    db,
+    'slug look-ups will scan their table',
+    TRIGRAM_INDEXES.map(({ name, table }) => ({ column: 'slug', name, table })),
+  )
 }
 
 /** A trigram index of a column, or of an expression of the table's columns (`searchFolding.ts`). */
@@ -58,21 +65,29 @@ type TrigramIndex = { name: string; table: string } & ({ column: string } | { ex
  * Postgres but a host may not offer it: then nothing is made (a notice says what stays slow), and
  * the start-up check does not expect these indexes (`findMissingPieces`).
  */
-export async function createTrigramIndexes(db: SqlRunner, withoutIt: string, indexes: TrigramIndex[]): Promise<void> {
-  await db.execute(sql.raw(`
+export async function createTrigramIndexes(
+  db: SqlRunner,
+  withoutIt: string,
+  indexes: TrigramIndex[],
+): Promise<void> {
+  await db.execute(
+    sql.raw(`
   DO $$
   BEGIN
     CREATE EXTENSION IF NOT EXISTS pg_trgm;
   EXCEPTION WHEN OTHERS THEN
     RAISE NOTICE 'pg_trgm is not available here; ${withoutIt.replace(/'/g, "''")}';
-  END $$;`))
-  await db.execute(sql.raw(`
+  END $$;`),
+  )
+  await db.execute(
+    sql.raw(`
   DO $$
   BEGIN
     IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN
       ${indexes.map((index) => `CREATE INDEX IF NOT EXISTS "${index.name}" ON "${index.table}" USING gin (${'expression' in index ? index.expression : `"${index.column}"`} gin_trgm_ops);`).join('\n      ')}
     END IF;
-  END $$;`))
+  END $$;`),
+  )
 }
 
 /** Leaves pg_trgm installed: other things in the database may use it. */
@@ -88,7 +103,11 @@ export async function dropListIndexes(db: SqlRunner): Promise<void> {
 
 export function listIndexPieces(): SchemaPiece[] {
   return [
-    ...PARENT_INDEXES.map(([table]): SchemaPiece => ({ kind: 'index', name: `${table}_parent_lookup_idx`, table })),
+    ...PARENT_INDEXES.map(([table]): SchemaPiece => ({
+      kind: 'index',
+      name: `${table}_parent_lookup_idx`,
+      table,
+    })),
     { kind: 'index', name: 'events_start_date_id_idx' },
     ...TRIGRAM_INDEXES.map(({ name }): SchemaPiece => ({ kind: 'trigram index', name })),
   ]

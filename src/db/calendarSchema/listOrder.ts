@@ -44,7 +44,7 @@ async function fillEventListOrder(db: SqlRunner): Promise<void> {
     SELECT count(*)::int AS n FROM information_schema.columns
     WHERE table_schema = current_schema() AND table_name = 'events' AND column_name IN ('start_local', 'end_local', 'post_date')`)) as Rows
   if (Number(columns[0]?.n) !== 3) return
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const { rows } = (await db.execute(sql`
       SELECT "id", "start_date", "end_date", "timezone", "published_at", "created_at" FROM "events"
       WHERE "id" > ${after} AND ("start_local" IS NULL OR "end_local" IS NULL OR "post_date" IS NULL)

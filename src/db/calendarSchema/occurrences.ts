@@ -28,7 +28,8 @@ const INDEXES = [
 ] as const
 
 export async function createOccurrences(db: SqlRunner): Promise<void> {
-  await db.execute(sql.raw(`
+  await db.execute(
+    sql.raw(`
   CREATE TABLE IF NOT EXISTS "${TABLE}" (
     "id" integer PRIMARY KEY NOT NULL DEFAULT nextval('${SEQUENCE}'),
     "event_id" integer NOT NULL REFERENCES "events" ("id") ON DELETE CASCADE,
@@ -103,16 +104,35 @@ export async function createOccurrences(db: SqlRunner): Promise<void> {
     END IF;
     RETURN NULL;
   END;
-  $$ LANGUAGE plpgsql;`))
-  await db.execute(sql.raw(`
-  ${createTriggerIfMissing(TABLE, `${TABLE}_claim_shared_ids`, `AFTER INSERT ON "${TABLE}"
-    REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION calendar_claim_occurrence_ids()`)}
-  ${createTriggerIfMissing(TABLE, `${TABLE}_claim_shared_id`, `BEFORE UPDATE OF id ON "${TABLE}"
-    FOR EACH ROW EXECUTE FUNCTION calendar_claim_occurrence_id()`)}
-  ${createTriggerIfMissing(TABLE, `${TABLE}_release_shared_ids`, `AFTER DELETE ON "${TABLE}"
-    REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION calendar_release_occurrence_ids()`)}
-  ${createTriggerIfMissing(TABLE, `${TABLE}_release_all_shared_ids`, `AFTER TRUNCATE ON "${TABLE}"
-    FOR EACH STATEMENT EXECUTE FUNCTION calendar_release_occurrence_ids()`)}`))
+  $$ LANGUAGE plpgsql;`),
+  )
+  await db.execute(
+    sql.raw(`
+  ${createTriggerIfMissing(
+    TABLE,
+    `${TABLE}_claim_shared_ids`,
+    `AFTER INSERT ON "${TABLE}"
+    REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION calendar_claim_occurrence_ids()`,
+  )}
+  ${createTriggerIfMissing(
+    TABLE,
+    `${TABLE}_claim_shared_id`,
+    `BEFORE UPDATE OF id ON "${TABLE}"
+    FOR EACH ROW EXECUTE FUNCTION calendar_claim_occurrence_id()`,
+  )}
+  ${createTriggerIfMissing(
+    TABLE,
+    `${TABLE}_release_shared_ids`,
+    `AFTER DELETE ON "${TABLE}"
+    REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION calendar_release_occurrence_ids()`,
+  )}
+  ${createTriggerIfMissing(
+    TABLE,
+    `${TABLE}_release_all_shared_ids`,
+    `AFTER TRUNCATE ON "${TABLE}"
+    FOR EACH STATEMENT EXECUTE FUNCTION calendar_release_occurrence_ids()`,
+  )}`),
+  )
   await backfillSingleOccurrences(db)
 }
 
@@ -124,19 +144,27 @@ export async function createOccurrences(db: SqlRunner): Promise<void> {
 async function backfillSingleOccurrences(db: SqlRunner): Promise<void> {
   const { rows } = (await db.execute(sql`
     SELECT count(*)::int AS n FROM information_schema.columns
-    WHERE table_schema = current_schema() AND table_name = 'events' AND column_name IN ('start_local', 'end_local')`)) as { rows: { n: number }[] }
-  const wall = (column: 'end' | 'start') => (Number(rows[0]?.n) === 2 ? `COALESCE(e.${column}_local::timestamp, e.${column}_date AT TIME ZONE 'UTC')` : `e.${column}_date AT TIME ZONE 'UTC'`)
-  await db.execute(sql.raw(`
+    WHERE table_schema = current_schema() AND table_name = 'events' AND column_name IN ('start_local', 'end_local')`)) as {
+    rows: { n: number }[]
+  }
+  const wall = (column: 'end' | 'start') =>
+    Number(rows[0]?.n) === 2
+      ? `COALESCE(e.${column}_local::timestamp, e.${column}_date AT TIME ZONE 'UTC')`
+      : `e.${column}_date AT TIME ZONE 'UTC'`
+  await db.execute(
+    sql.raw(`
   INSERT INTO "${TABLE}" ("id", "event_id", "original_start", "start_local", "end_local", "start_utc", "end_utc")
   SELECT e.id, e.id, starts.local, starts.local, GREATEST(${wall('end')}, starts.local), e.start_date, GREATEST(e.end_date, e.start_date)
   FROM "events" e
   CROSS JOIN LATERAL (SELECT ${wall('start')} AS local) starts
   WHERE e.start_date IS NOT NULL AND e.end_date IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "${TABLE}" o WHERE o.event_id = e.id)
-  ON CONFLICT ("id") DO NOTHING;`))
+  ON CONFLICT ("id") DO NOTHING;`),
+  )
 }
 
 export async function dropOccurrences(db: SqlRunner): Promise<void> {
-  await db.execute(sql.raw(`
+  await db.execute(
+    sql.raw(`
   DROP TABLE IF EXISTS "${TABLE}";
   DO $$
   BEGIN
@@ -144,7 +172,8 @@ export async function dropOccurrences(db: SqlRunner): Promise<void> {
   END $$;
   DROP FUNCTION IF EXISTS calendar_claim_occurrence_ids();
   DROP FUNCTION IF EXISTS calendar_claim_occurrence_id();
-  DROP FUNCTION IF EXISTS calendar_release_occurrence_ids();`))
+  DROP FUNCTION IF EXISTS calendar_release_occurrence_ids();`),
+  )
 }
 
 export function occurrencePieces(): SchemaPiece[] {

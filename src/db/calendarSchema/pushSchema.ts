@@ -1,7 +1,16 @@
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
 
 import { sql } from '@payloadcms/db-postgres'
-import { bigserial, customType, index, integer, pgSequence, pgTable, text, timestamp } from '@payloadcms/db-postgres/drizzle/pg-core'
+import {
+  bigserial,
+  customType,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+} from '@payloadcms/db-postgres/drizzle/pg-core'
 
 import { pushesSchema } from '../payloadInternals/adapter'
 
@@ -25,7 +34,8 @@ type HookArgs = Parameters<SchemaHook>[0]
 const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' })
 
 /** Integer sequences as `CREATE SEQUENCE … AS integer` makes them. */
-const integerSequence = (name: string) => pgSequence(name, { cache: 1, increment: 1, maxValue: 2147483647, minValue: 1, startWith: 1 })
+const integerSequence = (name: string) =>
+  pgSequence(name, { cache: 1, increment: 1, maxValue: 2147483647, minValue: 1, startWith: 1 })
 
 const SHARED_IDS: [sequence: string, tables: string[], owners: string][] = [
   ['calendar_post_ids', ['events', 'venues', 'organizers'], 'calendar_post_id_owners'],
@@ -45,49 +55,92 @@ const PARENT_COLUMNS: [table: string, column: string][] = [
 
 type Columns = Record<string, unknown>
 
-export const keepCalendarSchemaOnPush: SchemaHook = ({ adapter, extendTable, schema }: HookArgs) => {
+export const keepCalendarSchemaOnPush: SchemaHook = ({
+  adapter,
+  extendTable,
+  schema,
+}: HookArgs) => {
   if (!pushesSchema(adapter)) return schema
   // The trigram indexes need their operator class before the push makes them: the adapter
   // creates its `extensions` when it connects, before it pushes.
   const withExtensions = adapter as unknown as { extensions: Record<string, boolean> }
   withExtensions.extensions = { ...withExtensions.extensions, pg_trgm: true }
   const tables = schema.tables as Record<string, Columns & object>
-  const extend = extendTable as (args: { columns?: Record<string, unknown>; extraConfig?: (table: never) => object; table: object }) => void
+  const extend = extendTable as (args: {
+    columns?: Record<string, unknown>
+    extraConfig?: (table: never) => object
+    table: object
+  }) => void
 
   const sequences: Record<string, unknown> = {}
   const owners: Record<string, unknown> = {}
   for (const [sequence, group, ownersTable] of SHARED_IDS) {
     sequences[sequence] = integerSequence(sequence)
-    owners[ownersTable] = pgTable(ownersTable, { id: integer('id').primaryKey(), owner: text('owner').notNull() })
+    owners[ownersTable] = pgTable(ownersTable, {
+      id: integer('id').primaryKey(),
+      owner: text('owner').notNull(),
+    })
     for (const name of group) {
       const table = tables[name]
-      if (table) extend({ columns: { id: integer('id').primaryKey().default(sql.raw(`nextval('${sequence}'::regclass)`)) }, table })
+      if (table)
+        extend({
+          columns: {
+            id: integer('id')
+              .primaryKey()
+              .default(sql.raw(`nextval('${sequence}'::regclass)`)),
+          },
+          table,
+        })
     }
   }
   for (const [name, column] of PARENT_COLUMNS) {
     const table = tables[name]
-    if (table) extend({ extraConfig: (t: Columns) => ({ calendarParentLookup: index(`${name}_parent_lookup_idx`).on(t[column] as never) }), table })
+    if (table)
+      extend({
+        extraConfig: (t: Columns) => ({
+          calendarParentLookup: index(`${name}_parent_lookup_idx`).on(t[column] as never),
+        }),
+        table,
+      })
   }
   if (tables.events) {
     extend({
       extraConfig: (t: Columns) => ({
-        calendarStartDateId: index('events_start_date_id_idx').on(t.startDate as never, t.id as never),
+        calendarStartDateId: index('events_start_date_id_idx').on(
+          t.startDate as never,
+          t.id as never,
+        ),
       }),
       table: tables.events,
     })
   }
   for (const name of ['events', 'venues', 'organizers']) {
     const table = tables[name]
-    if (table) extend({ extraConfig: (t: Columns) => ({ calendarSlugTrigram: index(`${name}_slug_trgm_idx`).using('gin', (t.slug as { op: (name: string) => never }).op('gin_trgm_ops')) }), table })
+    if (table)
+      extend({
+        extraConfig: (t: Columns) => ({
+          calendarSlugTrigram: index(`${name}_slug_trgm_idx`).using(
+            'gin',
+            (t.slug as { op: (name: string) => never }).op('gin_trgm_ops'),
+          ),
+        }),
+        table,
+      })
   }
 
   const termCounts = pgTable(
     'calendar_term_counts',
-    { delta: integer('delta').notNull(), id: bigserial('id', { mode: 'number' }).primaryKey(), termId: integer('term_id').notNull() },
+    {
+      delta: integer('delta').notNull(),
+      id: bigserial('id', { mode: 'number' }).primaryKey(),
+      termId: integer('term_id').notNull(),
+    },
     (t) => [index('calendar_term_counts_term_idx').on(t.termId)],
   )
   const changes = pgTable('calendar_changes', {
-    at: timestamp('at', { mode: 'string', precision: 3, withTimezone: true }).defaultNow().notNull(),
+    at: timestamp('at', { mode: 'string', precision: 3, withTimezone: true })
+      .defaultNow()
+      .notNull(),
     txid: xid8('txid').primaryKey(),
   })
   return {
@@ -95,6 +148,11 @@ export const keepCalendarSchemaOnPush: SchemaHook = ({ adapter, extendTable, sch
     // Drizzle-kit takes the sequences from every value of the schema it is given, and Payload
     // builds that schema from its tables, relations and enums.
     enums: { ...schema.enums, ...sequences } as typeof schema.enums,
-    tables: { ...schema.tables, ...owners, calendar_changes: changes, calendar_term_counts: termCounts } as typeof schema.tables,
+    tables: {
+      ...schema.tables,
+      ...owners,
+      calendar_changes: changes,
+      calendar_term_counts: termCounts,
+    } as typeof schema.tables,
   }
 }

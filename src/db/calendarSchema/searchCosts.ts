@@ -19,12 +19,22 @@ import type { SchemaPiece, SqlRunner } from './pieces'
  *   a venue search through the indexes (16.6 → 2.0 ms for `Theatre` at 5,000 venues) and leaves the
  *   walk to words found often (bench/RESULTS.md, "Fourth pass").
  */
-const SEARCHED_TABLES = ['events_locales', 'venues', 'venues_locales', 'organizers', 'organizers_locales']
+const SEARCHED_TABLES = [
+  'events_locales',
+  'venues',
+  'venues_locales',
+  'organizers',
+  'organizers_locales',
+]
 
 export async function tuneSearchCosts(db: SqlRunner): Promise<void> {
   await setUnaccentCost(db, 100)
   for (const table of SEARCHED_TABLES) {
-    await db.execute(sql.raw(`DO $$ BEGIN IF to_regclass('"${table}"') IS NOT NULL THEN ANALYZE "${table}"; END IF; END $$;`))
+    await db.execute(
+      sql.raw(
+        `DO $$ BEGIN IF to_regclass('"${table}"') IS NOT NULL THEN ANALYZE "${table}"; END IF; END $$;`,
+      ),
+    )
   }
 }
 

@@ -29,7 +29,11 @@ const FOLDED: [table: string, column: string][] = [
   ['events_locales', 'excerpt'],
   ['events_locales', 'description_text'],
 ]
-const INDEXES = FOLDED.map(([table, column]) => ({ expression: `calendar_search_fold("${column}")`, name: `${table}_${column}_fold_trgm_idx`, table }))
+const INDEXES = FOLDED.map(([table, column]) => ({
+  expression: `calendar_search_fold("${column}")`,
+  name: `${table}_${column}_fold_trgm_idx`,
+  table,
+}))
 
 export async function createSearchFolding(db: SqlRunner): Promise<void> {
   await db.execute(
@@ -69,7 +73,11 @@ export async function createSearchFolding(db: SqlRunner): Promise<void> {
     EXECUTE format('CREATE FUNCTION calendar_search_fold(text) RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS %L', 'SELECT ' || folded);
   END $$;`),
   )
-  await createTrigramIndexes(db, 'event searches will read every translation of every event', INDEXES)
+  await createTrigramIndexes(
+    db,
+    'event searches will read every translation of every event',
+    INDEXES,
+  )
 }
 
 /** Leaves unaccent and pg_trgm installed: other things in the database may use them. */
@@ -80,5 +88,8 @@ export async function dropSearchFolding(db: SqlRunner): Promise<void> {
 }
 
 export function searchFoldingPieces(): SchemaPiece[] {
-  return [{ kind: 'function', name: 'calendar_search_fold' }, ...INDEXES.map(({ name }): SchemaPiece => ({ kind: 'trigram index', name }))]
+  return [
+    { kind: 'function', name: 'calendar_search_fold' },
+    ...INDEXES.map(({ name }): SchemaPiece => ({ kind: 'trigram index', name })),
+  ]
 }

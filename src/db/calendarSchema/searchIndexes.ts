@@ -12,11 +12,19 @@ import { createTrigramIndexes } from './listIndexes'
  * every write of an event: dropped (migration 20261124_090000_search_indexes).
  */
 const SEARCHED: [table: string, column: string][] = [['events_locales', 'title']]
-const INDEXES = SEARCHED.map(([table, column]) => ({ column, name: `${table}_${column}_trgm_idx`, table }))
+const INDEXES = SEARCHED.map(([table, column]) => ({
+  column,
+  name: `${table}_${column}_trgm_idx`,
+  table,
+}))
 const SUPERSEDED = ['events_locales_excerpt_trgm_idx', 'events_locales_description_text_trgm_idx']
 
 export async function createSearchIndexes(db: SqlRunner): Promise<void> {
-  await createTrigramIndexes(db, "the admin's search of events will read every translation of every event", INDEXES)
+  await createTrigramIndexes(
+    db,
+    "the admin's search of events will read every translation of every event",
+    INDEXES,
+  )
   for (const name of SUPERSEDED) await db.execute(sql.raw(`DROP INDEX IF EXISTS "${name}";`))
 }
 

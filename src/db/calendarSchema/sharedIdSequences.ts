@@ -13,8 +13,16 @@ import { createTriggerIfMissing, type SchemaPiece, type SqlRunner } from './piec
  * other tables before inserting (the check these triggers replace) could not tell.
  */
 const GROUPS = [
-  { owners: 'calendar_post_id_owners', sequence: 'calendar_post_ids', tables: ['events', 'venues', 'organizers'] },
-  { owners: 'calendar_term_id_owners', sequence: 'calendar_term_ids', tables: ['event_categories', 'event_tags'] },
+  {
+    owners: 'calendar_post_id_owners',
+    sequence: 'calendar_post_ids',
+    tables: ['events', 'venues', 'organizers'],
+  },
+  {
+    owners: 'calendar_term_id_owners',
+    sequence: 'calendar_term_ids',
+    tables: ['event_categories', 'event_tags'],
+  },
 ]
 
 export async function createSharedIdSequences(db: SqlRunner): Promise<void> {
@@ -74,32 +82,54 @@ export async function createSharedIdSequences(db: SqlRunner): Promise<void> {
   for (const { owners, sequence, tables } of GROUPS) {
     const highest = `GREATEST(${tables.map((table) => `(SELECT COALESCE(MAX(id), 0) FROM "${table}")`).join(', ')})`
     // Only ever forward: run again after rows were deleted, it must not hand out their ids again.
-    await db.execute(sql.raw(`
+    await db.execute(
+      sql.raw(`
     CREATE SEQUENCE IF NOT EXISTS "${sequence}" AS integer;
     SELECT setval('${sequence}', highest.id, true)
     FROM (SELECT ${highest} AS id) highest, "${sequence}" current
-    WHERE highest.id > (CASE WHEN current.is_called THEN current.last_value ELSE current.last_value - 1 END);`))
+    WHERE highest.id > (CASE WHEN current.is_called THEN current.last_value ELSE current.last_value - 1 END);`),
+    )
     // Made once, with the ids already there (one owner each, should an earlier race have given an id twice).
-    await db.execute(sql.raw(`
+    await db.execute(
+      sql.raw(`
     DO $$
     BEGIN
       IF to_regclass('"${owners}"') IS NULL THEN
         CREATE TABLE "${owners}" ("id" integer PRIMARY KEY, "owner" text NOT NULL);
         ${tables.map((table) => `INSERT INTO "${owners}" (id, owner) SELECT id, '${table}' FROM "${table}" ON CONFLICT (id) DO NOTHING;`).join(' ')}
       END IF;
-    END $$;`))
+    END $$;`),
+    )
     for (const table of tables) {
-      await db.execute(sql.raw(`
+      await db.execute(
+        sql.raw(`
       ALTER TABLE "${table}" ALTER COLUMN "id" SET DEFAULT nextval('${sequence}');
       DROP TRIGGER IF EXISTS "${table}_refuse_shared_id" ON "${table}";
-      ${createTriggerIfMissing(table, `${table}_claim_shared_id`, `BEFORE INSERT OR UPDATE OF id ON "${table}"
-        FOR EACH ROW EXECUTE FUNCTION calendar_claim_shared_id('${owners}')`)}
-      ${createTriggerIfMissing(table, `${table}_release_shared_id`, `AFTER DELETE ON "${table}"
-        FOR EACH ROW EXECUTE FUNCTION calendar_release_shared_id('${owners}')`)}
-      ${createTriggerIfMissing(table, `${table}_release_shared_ids`, `AFTER TRUNCATE ON "${table}"
-        FOR EACH STATEMENT EXECUTE FUNCTION calendar_release_shared_id('${owners}')`)}
-      ${createTriggerIfMissing(table, `${table}_advance_id_sequence`, `AFTER INSERT ON "${table}"
-        FOR EACH ROW EXECUTE FUNCTION calendar_advance_id_sequence('${sequence}')`)}`))
+      ${createTriggerIfMissing(
+        table,
+        `${table}_claim_shared_id`,
+        `BEFORE INSERT OR UPDATE OF id ON "${table}"
+        FOR EACH ROW EXECUTE FUNCTION calendar_claim_shared_id('${owners}')`,
+      )}
+      ${createTriggerIfMissing(
+        table,
+        `${table}_release_shared_id`,
+        `AFTER DELETE ON "${table}"
+        FOR EACH ROW EXECUTE FUNCTION calendar_release_shared_id('${owners}')`,
+      )}
+      ${createTriggerIfMissing(
+        table,
+        `${table}_release_shared_ids`,
+        `AFTER TRUNCATE ON "${table}"
+        FOR EACH STATEMENT EXECUTE FUNCTION calendar_release_shared_id('${owners}')`,
+      )}
+      ${createTriggerIfMissing(
+        table,
+        `${table}_advance_id_sequence`,
+        `AFTER INSERT ON "${table}"
+        FOR EACH ROW EXECUTE FUNCTION calendar_advance_id_sequence('${sequence}')`,
+      )}`),
+      )
     }
   }
   await db.execute(sql`DROP FUNCTION IF EXISTS calendar_refuse_shared_id();`)
@@ -109,13 +139,17 @@ export async function createSharedIdSequences(db: SqlRunner): Promise<void> {
 export async function dropSharedIdSequences(db: SqlRunner): Promise<void> {
   for (const { owners, sequence, tables } of GROUPS) {
     for (const table of tables) {
-      await db.execute(sql.raw(`
+      await db.execute(
+        sql.raw(`
       DROP TRIGGER IF EXISTS "${table}_advance_id_sequence" ON "${table}";
       ${ID_TRIGGERS.map((name) => `DROP TRIGGER IF EXISTS "${table}_${name}" ON "${table}";`).join('\n      ')}
       ALTER TABLE "${table}" ALTER COLUMN "id" SET DEFAULT nextval('${table}_id_seq');
-      SELECT setval('${table}_id_seq', GREATEST((SELECT COALESCE(MAX(id), 0) FROM "${table}"), 1));`))
+      SELECT setval('${table}_id_seq', GREATEST((SELECT COALESCE(MAX(id), 0) FROM "${table}"), 1));`),
+      )
     }
-    await db.execute(sql.raw(`DROP SEQUENCE IF EXISTS "${sequence}"; DROP TABLE IF EXISTS "${owners}";`))
+    await db.execute(
+      sql.raw(`DROP SEQUENCE IF EXISTS "${sequence}"; DROP TABLE IF EXISTS "${owners}";`),
+    )
   }
   await db.execute(sql`
   DROP FUNCTION IF EXISTS calendar_advance_id_sequence();
@@ -153,10 +187,16 @@ export async function dropSharedIdOwners(db: SqlRunner): Promise<void> {
   for (const { owners, tables } of GROUPS) {
     for (const table of tables) {
       const group = tables.map((name) => `'${name}'`).join(', ')
-      await db.execute(sql.raw(`
+      await db.execute(
+        sql.raw(`
       ${ID_TRIGGERS.map((name) => `DROP TRIGGER IF EXISTS "${table}_${name}" ON "${table}";`).join('\n      ')}
-      ${createTriggerIfMissing(table, `${table}_refuse_shared_id`, `BEFORE INSERT ON "${table}"
-        FOR EACH ROW EXECUTE FUNCTION calendar_refuse_shared_id(${group})`)}`))
+      ${createTriggerIfMissing(
+        table,
+        `${table}_refuse_shared_id`,
+        `BEFORE INSERT ON "${table}"
+        FOR EACH ROW EXECUTE FUNCTION calendar_refuse_shared_id(${group})`,
+      )}`),
+      )
     }
     await db.execute(sql.raw(`DROP TABLE IF EXISTS "${owners}";`))
   }
@@ -175,7 +215,11 @@ export function sharedIdSequencePieces(): SchemaPiece[] {
       { kind: 'table', name: owners },
       ...tables.flatMap((table): SchemaPiece[] => [
         { kind: 'id default', sequence, table },
-        ...OWNER_TRIGGERS.map((name): SchemaPiece => ({ kind: 'trigger', name: `${table}_${name}`, table })),
+        ...OWNER_TRIGGERS.map((name): SchemaPiece => ({
+          kind: 'trigger',
+          name: `${table}_${name}`,
+          table,
+        })),
         { kind: 'trigger', name: `${table}_advance_id_sequence`, table },
       ]),
     ]),

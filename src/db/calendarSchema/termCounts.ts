@@ -11,18 +11,43 @@ import { createTriggerIfMissing, type SchemaPiece, type SqlRunner } from './piec
  * however many rows repeat it. `endpoints/termCounts.ts` reads them.
  */
 const TRIGGERS: [table: string, name: string, definition: string][] = [
-  ['events_rels', 'events_rels_count_added', `AFTER INSERT ON "events_rels"
-    REFERENCING NEW TABLE AS added_links FOR EACH STATEMENT EXECUTE FUNCTION calendar_count_links_added()`],
-  ['events_rels', 'events_rels_count_removed', `AFTER DELETE ON "events_rels"
-    REFERENCING OLD TABLE AS removed_links FOR EACH STATEMENT EXECUTE FUNCTION calendar_count_links_removed()`],
-  ['events_rels', 'events_rels_count_changed', `AFTER UPDATE ON "events_rels"
-    REFERENCING OLD TABLE AS removed_links NEW TABLE AS added_links FOR EACH STATEMENT EXECUTE FUNCTION calendar_count_links_changed()`],
-  ['events', 'events_count_status', `AFTER UPDATE OF "status" ON "events"
-    FOR EACH ROW EXECUTE FUNCTION calendar_count_event_status()`],
-  ['events', 'events_count_deleted', `BEFORE DELETE ON "events"
-    FOR EACH ROW EXECUTE FUNCTION calendar_count_event_status()`],
+  [
+    'events_rels',
+    'events_rels_count_added',
+    `AFTER INSERT ON "events_rels"
+    REFERENCING NEW TABLE AS added_links FOR EACH STATEMENT EXECUTE FUNCTION calendar_count_links_added()`,
+  ],
+  [
+    'events_rels',
+    'events_rels_count_removed',
+    `AFTER DELETE ON "events_rels"
+    REFERENCING OLD TABLE AS removed_links FOR EACH STATEMENT EXECUTE FUNCTION calendar_count_links_removed()`,
+  ],
+  [
+    'events_rels',
+    'events_rels_count_changed',
+    `AFTER UPDATE ON "events_rels"
+    REFERENCING OLD TABLE AS removed_links NEW TABLE AS added_links FOR EACH STATEMENT EXECUTE FUNCTION calendar_count_links_changed()`,
+  ],
+  [
+    'events',
+    'events_count_status',
+    `AFTER UPDATE OF "status" ON "events"
+    FOR EACH ROW EXECUTE FUNCTION calendar_count_event_status()`,
+  ],
+  [
+    'events',
+    'events_count_deleted',
+    `BEFORE DELETE ON "events"
+    FOR EACH ROW EXECUTE FUNCTION calendar_count_event_status()`,
+  ],
 ]
-const FUNCTIONS = ['calendar_count_links_added', 'calendar_count_links_removed', 'calendar_count_links_changed', 'calendar_count_event_status']
+const FUNCTIONS = [
+  'calendar_count_links_added',
+  'calendar_count_links_removed',
+  'calendar_count_links_changed',
+  'calendar_count_event_status',
+]
 
 export async function createTermCounts(db: SqlRunner): Promise<void> {
   await db.execute(sql`
@@ -126,7 +151,8 @@ export async function createTermCounts(db: SqlRunner): Promise<void> {
     RETURN NULL;
   END;
   $$ LANGUAGE plpgsql;`)
-  for (const [table, name, definition] of TRIGGERS) await db.execute(sql.raw(createTriggerIfMissing(table, name, definition)))
+  for (const [table, name, definition] of TRIGGERS)
+    await db.execute(sql.raw(createTriggerIfMissing(table, name, definition)))
   // What the stored rows add up to is brought to what the links say, so that the counts start
   // exact and a step run again (or after the triggers were missing for a while) repairs them.
   // Triggers just made hold their tables' writers off until this transaction ends; triggers
@@ -150,8 +176,10 @@ export async function createTermCounts(db: SqlRunner): Promise<void> {
 }
 
 export async function dropTermCounts(db: SqlRunner): Promise<void> {
-  for (const [table, name] of [...TRIGGERS].reverse()) await db.execute(sql.raw(`DROP TRIGGER IF EXISTS "${name}" ON "${table}";`))
-  for (const name of [...FUNCTIONS].reverse()) await db.execute(sql.raw(`DROP FUNCTION IF EXISTS ${name}();`))
+  for (const [table, name] of [...TRIGGERS].reverse())
+    await db.execute(sql.raw(`DROP TRIGGER IF EXISTS "${name}" ON "${table}";`))
+  for (const name of [...FUNCTIONS].reverse())
+    await db.execute(sql.raw(`DROP FUNCTION IF EXISTS ${name}();`))
   await db.execute(sql`DROP TABLE IF EXISTS "calendar_term_counts";`)
 }
 

@@ -10,10 +10,14 @@ import type { Payload, PayloadRequest } from 'payload'
  */
 
 /** Where the calendar's own SQL runs: Drizzle's database or a transaction of it. */
-export type SqlQuerier = { execute: (query: unknown) => Promise<{ rows: Record<string, unknown>[] }> }
+export type SqlQuerier = {
+  execute: (query: unknown) => Promise<{ rows: Record<string, unknown>[] }>
+}
 
 /** Payload's Drizzle database (the primary, with read replicas), which can open transactions. */
-export type Drizzle = SqlQuerier & { transaction?: <T>(work: (tx: SqlQuerier) => Promise<T>) => Promise<T> }
+export type Drizzle = SqlQuerier & {
+  transaction?: <T>(work: (tx: SqlQuerier) => Promise<T>) => Promise<T>
+}
 
 /** What the calendar reads of the adapter; every property private to it. */
 type AdapterState = {
@@ -26,7 +30,8 @@ type AdapterState = {
   tableNameMap?: Map<string, string>
 }
 
-const stateOf = (payload: Pick<Payload, 'db'> | undefined) => payload?.db as unknown as AdapterState | undefined
+const stateOf = (payload: Pick<Payload, 'db'> | undefined) =>
+  payload?.db as unknown as AdapterState | undefined
 
 /**
  * The Postgres pool, for the few things Payload's own API has no word for (advisory locks, the
@@ -46,7 +51,9 @@ export function drizzleOf(payload: Pick<Payload, 'db'>): Drizzle | null {
 export function requireDrizzle(payload: Pick<Payload, 'db'>): Drizzle {
   const drizzle = drizzleOf(payload)
   if (!drizzle) {
-    throw new Error(`events calendar: its database pieces need Payload's Postgres adapter (@payloadcms/db-postgres), not ${stateOf(payload)?.name ?? 'this one'}`)
+    throw new Error(
+      `events calendar: its database pieces need Payload's Postgres adapter (@payloadcms/db-postgres), not ${stateOf(payload)?.name ?? 'this one'}`,
+    )
   }
   return drizzle
 }
@@ -56,14 +63,19 @@ export function requireDrizzle(payload: Pick<Payload, 'db'>): Drizzle {
  * finds it), so that SQL of the calendar's sees and takes part in the request's writes; null
  * outside a transaction or with another adapter.
  */
-export async function transactionSessionOf(req: Pick<PayloadRequest, 'payload' | 'transactionID'> | undefined): Promise<SqlQuerier | null> {
+export async function transactionSessionOf(
+  req: Pick<PayloadRequest, 'payload' | 'transactionID'> | undefined,
+): Promise<SqlQuerier | null> {
   const id = req?.transactionID ? await req.transactionID : undefined
   if (id === undefined || id === null) return null
   return stateOf(req!.payload)?.sessions?.[String(id)]?.db ?? null
 }
 
 /** The request's transaction when it has one, else the Drizzle database; null with another adapter. */
-export async function querierFor(payload: Pick<Payload, 'db'>, req: Pick<PayloadRequest, 'payload' | 'transactionID'> | undefined): Promise<SqlQuerier | null> {
+export async function querierFor(
+  payload: Pick<Payload, 'db'>,
+  req: Pick<PayloadRequest, 'payload' | 'transactionID'> | undefined,
+): Promise<SqlQuerier | null> {
   const drizzle = drizzleOf(payload)
   if (!drizzle) return null
   return (await transactionSessionOf(req)) ?? drizzle
@@ -81,7 +93,11 @@ export function tableNameOf(payload: Pick<Payload, 'db'>, slug: string): string 
  */
 export function pushesSchema(db: Payload['db'] | object): boolean {
   const { push } = db as AdapterState
-  return push !== false && process.env.NODE_ENV !== 'production' && process.env.PAYLOAD_MIGRATING !== 'true'
+  return (
+    push !== false &&
+    process.env.NODE_ENV !== 'production' &&
+    process.env.PAYLOAD_MIGRATING !== 'true'
+  )
 }
 
 /** What of the state above a connected Postgres adapter lacks, by name; empty when all is there. */

@@ -22,16 +22,29 @@ const deleteOwnPreference: PayloadHandler = async (req) => {
       { 'user.relationTo': { equals: req.user.collection } },
     ],
   }
-  const found = await req.payload.db.findOne<{ id: number | string }>({ collection: PREFERENCES, req, where })
+  const found = await req.payload.db.findOne<{ id: number | string }>({
+    collection: PREFERENCES,
+    req,
+    where,
+  })
   if (!found) throw new NotFound(req.t)
-  const deleted = await req.payload.db.deleteOne({ collection: PREFERENCES, req, where: { id: { equals: found.id } } })
-  return Response.json({ ...deleted, message: req.t('general:deletedSuccessfully') }, { status: 200 })
+  const deleted = await req.payload.db.deleteOne({
+    collection: PREFERENCES,
+    req,
+    where: { id: { equals: found.id } },
+  })
+  return Response.json(
+    { ...deleted, message: req.t('general:deletedSuccessfully') },
+    { status: 200 },
+  )
 }
 
 /** The endpoint Payload's preferences collection answers `DELETE /:key` with, if it has it. */
 function keyDeleteOf(payload: Payload): Endpoint | undefined {
   const endpoints = payload.collections[PREFERENCES]?.config.endpoints
-  return Array.isArray(endpoints) ? endpoints.find((endpoint) => endpoint.method === 'delete' && endpoint.path === '/:key') : undefined
+  return Array.isArray(endpoints)
+    ? endpoints.find((endpoint) => endpoint.method === 'delete' && endpoint.path === '/:key')
+    : undefined
 }
 
 /** Swaps the handler in; Payload adds the preferences collection after plugins run, so this runs at init. */
@@ -39,7 +52,8 @@ export const preferenceDeletesPatch: InitPatch = {
   name: 'preference-deletes',
   stage: 'init',
   whenDisabled: false,
-  reason: "DELETE /api/payload-preferences/{key} deletes the caller's preference instead of failing with a 500 (the adapter's SQL for the polymorphic user condition names a table it never joins)",
+  reason:
+    "DELETE /api/payload-preferences/{key} deletes the caller's preference instead of failing with a 500 (the adapter's SQL for the polymorphic user condition names a table it never joins)",
   upstream: [],
   apply: (payload) => {
     const endpoint = keyDeleteOf(payload)
@@ -49,6 +63,8 @@ export const preferenceDeletesPatch: InitPatch = {
     if (!payload.collections[PREFERENCES]) return null
     const endpoint = keyDeleteOf(payload)
     if (!endpoint) return 'payload-preferences has no DELETE /:key endpoint any more'
-    return endpoint.handler === deleteOwnPreference ? null : "its DELETE /:key handler is not the calendar's"
+    return endpoint.handler === deleteOwnPreference
+      ? null
+      : "its DELETE /:key handler is not the calendar's"
   },
 }

@@ -8,7 +8,9 @@ import { applyCalendarSchema, findMissingCalendarSchema } from '../calendarSchem
 const UP_COMMANDS = ['migrate', 'migrateFresh', 'migrateRefresh'] as const
 
 type Command = ((...args: unknown[]) => Promise<void>) & { [CALENDAR]?: true }
-type Adapter = { name?: string; payload?: Payload } & Partial<Record<(typeof UP_COMMANDS)[number], Command>>
+type Adapter = { name?: string; payload?: Payload } & Partial<
+  Record<(typeof UP_COMMANDS)[number], Command>
+>
 
 const CALENDAR = Symbol('calendar schema after migrations')
 
@@ -31,7 +33,11 @@ function withCalendarSchema(adapter: Adapter, original: Command): Command {
     const payload = adapter.payload!
     const before = await appliedMigrations(payload)
     await original.apply(this, args)
-    if ((await appliedMigrations(payload)) !== before || (await findMissingCalendarSchema(payload)).length) await applyCalendarSchema(payload)
+    if (
+      (await appliedMigrations(payload)) !== before ||
+      (await findMissingCalendarSchema(payload)).length
+    )
+      await applyCalendarSchema(payload)
   }
   return Object.assign(wrapped, { [CALENDAR]: true as const })
 }
@@ -40,20 +46,24 @@ export const hostMigrationsPatch: AdapterPatch = {
   name: 'host-migrations',
   stage: 'adapter',
   whenDisabled: true,
-  reason: "payload migrate (and migrate:fresh, migrate:refresh) brings the calendar's database pieces along, so a host's generated migrations need no edit",
+  reason:
+    "payload migrate (and migrate:fresh, migrate:refresh) brings the calendar's database pieces along, so a host's generated migrations need no edit",
   upstream: [],
   apply: (target) => {
     const adapter = target as unknown as Adapter
     if (adapter.name !== 'postgres') return
     for (const command of UP_COMMANDS) {
       const original = adapter[command]
-      if (typeof original === 'function' && !original[CALENDAR]) adapter[command] = withCalendarSchema(adapter, original)
+      if (typeof original === 'function' && !original[CALENDAR])
+        adapter[command] = withCalendarSchema(adapter, original)
     }
   },
   verify: (payload) => {
     const adapter = payload.db as unknown as Adapter
     if (adapter.name !== 'postgres') return null
     const unwrapped = UP_COMMANDS.filter((command) => !adapter[command]?.[CALENDAR])
-    return unwrapped.length ? `the adapter's ${unwrapped.join(', ')} do not bring the calendar's pieces` : null
+    return unwrapped.length
+      ? `the adapter's ${unwrapped.join(', ')} do not bring the calendar's pieces`
+      : null
   },
 }

@@ -25,7 +25,8 @@ const adapterStateRead: ReadOnly = {
   name: 'adapter-state',
   stage: 'read',
   whenDisabled: true,
-  reason: "the calendar's own SQL runs on the adapter's pool, Drizzle database and transaction sessions (advisory locks, term counts, change log, lean reads), read through src/db/payloadInternals/adapter.ts",
+  reason:
+    "the calendar's own SQL runs on the adapter's pool, Drizzle database and transaction sessions (advisory locks, term counts, change log, lean reads), read through src/db/payloadInternals/adapter.ts",
   upstream: [],
   verify: (payload) => {
     const missing = missingAdapterState(payload)
@@ -46,7 +47,8 @@ export const PAYLOAD_INTERNALS: InternalsPatch[] = [
   foldedSearchPatch,
 ]
 
-const inEffect = (enabled: boolean) => PAYLOAD_INTERNALS.filter((patch) => enabled || patch.whenDisabled)
+const inEffect = (enabled: boolean) =>
+  PAYLOAD_INTERNALS.filter((patch) => enabled || patch.whenDisabled)
 
 /**
  * The config with the config patches applied and the adapter patches set to run on the
@@ -54,7 +56,10 @@ const inEffect = (enabled: boolean) => PAYLOAD_INTERNALS.filter((patch) => enabl
  */
 export function applyConfigPatches(config: Config, { enabled }: { enabled: boolean }): Config {
   const patches = inEffect(enabled)
-  const patched = patches.reduce((next, patch) => (patch.stage === 'config' ? patch.apply(next) : next), config)
+  const patched = patches.reduce(
+    (next, patch) => (patch.stage === 'config' ? patch.apply(next) : next),
+    config,
+  )
   const db = config.db
   return {
     ...patched,
@@ -62,7 +67,8 @@ export function applyConfigPatches(config: Config, { enabled }: { enabled: boole
       ...db,
       init: (args) => {
         const adapter = db.init(args)
-        for (const patch of patches) if (patch.stage === 'adapter') patch.apply(adapter as BaseDatabaseAdapter)
+        for (const patch of patches)
+          if (patch.stage === 'adapter') patch.apply(adapter as BaseDatabaseAdapter)
         return adapter
       },
     },
@@ -80,7 +86,10 @@ export type PatchFailure = { name: string; problem: string }
  * Checks that every patch that should be in effect is, and logs an error for each that is not,
  * naming the patch, what it was for and the installed Payload version.
  */
-export function verifyPayloadInternals(payload: Payload, { enabled }: { enabled: boolean }): PatchFailure[] {
+export function verifyPayloadInternals(
+  payload: Payload,
+  { enabled }: { enabled: boolean },
+): PatchFailure[] {
   const failures: PatchFailure[] = []
   for (const patch of inEffect(enabled)) {
     let problem: null | string

@@ -4,8 +4,15 @@ import { sql } from '@payloadcms/db-postgres'
 
 import type { InitPatch } from './patch'
 
-type CountArgs = { column?: unknown; db: unknown; joins: { condition: unknown; table: unknown; type?: string }[]; tableName: string; where: unknown }
-type QueryBuilder = Record<string, (...args: unknown[]) => QueryBuilder> & PromiseLike<{ count: unknown }[]>
+type CountArgs = {
+  column?: unknown
+  db: unknown
+  joins: { condition: unknown; table: unknown; type?: string }[]
+  tableName: string
+  where: unknown
+}
+type QueryBuilder = Record<string, (...args: unknown[]) => QueryBuilder> &
+  PromiseLike<{ count: unknown }[]>
 type Adapter = {
   countDistinct?: ((args: CountArgs) => Promise<number>) & { [MENDED]?: true }
   name?: string
@@ -27,7 +34,8 @@ const adapterOf = (payload: Payload) => payload.db as unknown as Adapter
  */
 function mendJoinedCounts(payload: Payload): void {
   const db = adapterOf(payload)
-  if (db.name !== 'postgres' || typeof db.countDistinct !== 'function' || db.countDistinct[MENDED]) return
+  if (db.name !== 'postgres' || typeof db.countDistinct !== 'function' || db.countDistinct[MENDED])
+    return
   const original = db.countDistinct.bind(db)
   const mended = async (args: CountArgs) => {
     const table = db.tables?.[args.tableName]
@@ -38,8 +46,11 @@ function mendJoinedCounts(payload: Payload): void {
       .where(args.where)
       .groupBy(args.column ?? table.id)
       .$dynamic()
-    for (const { condition, table: joined, type } of args.joins) query = query[type ?? 'leftJoin']!(joined, condition)
-    const [row] = await (args.db as QueryBuilder).select({ count: sql`count(*)` }).from(query.as('counted'))
+    for (const { condition, table: joined, type } of args.joins)
+      query = query[type ?? 'leftJoin']!(joined, condition)
+    const [row] = await (args.db as QueryBuilder)
+      .select({ count: sql`count(*)` })
+      .from(query.as('counted'))
     return Number(row?.count ?? 0)
   }
   db.countDistinct = Object.assign(mended, { [MENDED]: true as const })
@@ -49,7 +60,8 @@ export const joinedCountsPatch: InitPatch = {
   name: 'joined-counts',
   stage: 'init',
   whenDisabled: false,
-  reason: "counts with joins (searches, filters on related items) as count(*) of a grouped subquery instead of the adapter's COUNT(1) OVER() … LIMIT 1, whose plan ignores the search indexes",
+  reason:
+    "counts with joins (searches, filters on related items) as count(*) of a grouped subquery instead of the adapter's COUNT(1) OVER() … LIMIT 1, whose plan ignores the search indexes",
   upstream: [
     // Where the adapter's window count comes from; no report of its plan found upstream.
     'https://github.com/payloadcms/payload/pull/11208',
@@ -59,8 +71,10 @@ export const joinedCountsPatch: InitPatch = {
   verify: (payload) => {
     const db = adapterOf(payload)
     if (db.name !== 'postgres') return null
-    if (typeof db.countDistinct !== 'function') return 'the Postgres adapter has no countDistinct any more'
-    if (!db.tables || typeof db.tables !== 'object') return 'the Postgres adapter has no tables map any more'
+    if (typeof db.countDistinct !== 'function')
+      return 'the Postgres adapter has no countDistinct any more'
+    if (!db.tables || typeof db.tables !== 'object')
+      return 'the Postgres adapter has no tables map any more'
     return db.countDistinct[MENDED] ? null : "the adapter's countDistinct is not the calendar's"
   },
 }

@@ -21,7 +21,10 @@ type Common = {
 /** Applied to the config the plugin returns. */
 export type ConfigPatch = Common & { apply: (config: Config) => Config; stage: 'config' }
 /** Applied to the database adapter as `db.init` makes it, before Payload builds its schema and connects. */
-export type AdapterPatch = Common & { apply: (adapter: BaseDatabaseAdapter) => void; stage: 'adapter' }
+export type AdapterPatch = Common & {
+  apply: (adapter: BaseDatabaseAdapter) => void
+  stage: 'adapter'
+}
 /** Applied to the started Payload (the plugin's `onInit`), where Payload's own collections exist. */
 export type InitPatch = Common & { apply: (payload: Payload) => void; stage: 'init' }
 /** Private state read through `adapter.ts`, changed nowhere: only verified. */

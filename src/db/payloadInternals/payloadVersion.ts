@@ -9,11 +9,16 @@ import path from 'node:path'
  */
 export function installedPayloadVersion(): string {
   try {
-    let dir = path.dirname(createRequire(path.join(process.cwd(), 'package.json')).resolve('payload'))
+    let dir = path.dirname(
+      createRequire(path.join(process.cwd(), 'package.json')).resolve('payload'),
+    )
     while (dir !== path.dirname(dir)) {
       const file = path.join(dir, 'package.json')
       try {
-        const manifest = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string }
+        const manifest = JSON.parse(readFileSync(file, 'utf8')) as {
+          name?: string
+          version?: string
+        }
         if (manifest.name === 'payload' && manifest.version) return manifest.version
       } catch {
         // No package.json at this level: look further up.

@@ -7,7 +7,8 @@ export const serialQueriesPatch: AdapterPatch = {
   name: 'serial-queries',
   stage: 'adapter',
   whenDisabled: true,
-  reason: "each pooled connection sends its statements one at a time, although Payload sends some side by side in a transaction, which pg deprecates and pg@9 refuses",
+  reason:
+    'each pooled connection sends its statements one at a time, although Payload sends some side by side in a transaction, which pg deprecates and pg@9 refuses',
   upstream: ['https://github.com/brianc/node-postgres/pull/3603'],
   apply: (adapter) => serializeAdapterQueries(adapter as never),
   verify: (payload) => {

@@ -19,7 +19,8 @@ const SERIAL = Symbol.for('payload-events-calendar.serialQueryClient')
 const classes = new WeakMap<PgModule['Client'], typeof pg.Client>()
 
 /** Whether pool clients of this class are serial ones. */
-export const isSerialQueryClient = (Client: unknown): boolean => typeof Client === 'function' && (Client as { [SERIAL]?: true })[SERIAL] === true
+export const isSerialQueryClient = (Client: unknown): boolean =>
+  typeof Client === 'function' && (Client as { [SERIAL]?: true })[SERIAL] === true
 
 export function serialQueryClientOf(driver: PgModule): typeof pg.Client {
   const known = classes.get(driver.Client)
@@ -40,10 +41,15 @@ export function serialQueryClientOf(driver: PgModule): typeof pg.Client {
     writable: true,
     value: function query(this: pg.Client, ...args: unknown[]): unknown {
       const [config, values, callback] = args
-      const promiseStyle = typeof values !== 'function' && typeof callback !== 'function' && typeof (config as { submit?: unknown } | null)?.submit !== 'function'
+      const promiseStyle =
+        typeof values !== 'function' &&
+        typeof callback !== 'function' &&
+        typeof (config as { submit?: unknown } | null)?.submit !== 'function'
       if (!promiseStyle) return send.apply(this, args)
       const previous = tails.get(this)
-      const result = previous ? previous.then(() => send.apply(this, args)) : (send.apply(this, args) as Promise<unknown>)
+      const result = previous
+        ? previous.then(() => send.apply(this, args))
+        : (send.apply(this, args) as Promise<unknown>)
       const tail = (result as Promise<unknown>).then(settled, settled)
       tails.set(this, tail)
       // The last one in the chain clears it, so an idle connection holds nothing.

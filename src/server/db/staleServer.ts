@@ -19,7 +19,8 @@ export type RunningServer = { pid: number; port: number }
  * - `stopped`: it was left behind by a process that died without stopping it (killed with
  *   SIGKILL, out of memory): it was shut down here, so that a new one can start.
  */
-export type StaleDecision = { kind: 'none' } | { kind: 'reuse'; port: number } | { kind: 'stopped'; pid: number }
+export type StaleDecision =
+  { kind: 'none' } | { kind: 'reuse'; port: number } | { kind: 'stopped'; pid: number }
 
 const SHUTDOWN_WAIT_MS = 60_000
 const ANSWER_ATTEMPTS = 20
@@ -40,14 +41,19 @@ export async function settleRunningServer(dir: string, password: string): Promis
   const ownerRuns = owner > 0 && isAlive(owner) && (parent === null || parent === owner)
   if (ownerRuns) {
     // Never stopped under a live process: it may still be starting, so it is given time to answer.
-    if (await answersOn(running.port, password, { patient: true })) return { kind: 'reuse', port: running.port }
-    throw new Error(`the Postgres in ${dir} (process ${running.pid}) belongs to process ${owner}, which still runs, but it does not answer; stop that process, then try again`)
+    if (await answersOn(running.port, password, { patient: true }))
+      return { kind: 'reuse', port: running.port }
+    throw new Error(
+      `the Postgres in ${dir} (process ${running.pid}) belongs to process ${owner}, which still runs, but it does not answer; stop that process, then try again`,
+    )
   }
   const answers = await answersOn(running.port, password, { patient: false })
   if (!answers && !(await looksLikePostgres(running.pid, dir))) {
     // The process id was taken by something else: Postgres clears such a file itself only when
     // the id is free, so say what is wrong rather than stopping a process that is not ours.
-    throw new Error(`${path.join(dir, 'postmaster.pid')} names process ${running.pid}, which does not answer as this folder's Postgres; stop it, or remove the file if no Postgres runs there`)
+    throw new Error(
+      `${path.join(dir, 'postmaster.pid')} names process ${running.pid}, which does not answer as this folder's Postgres; stop it, or remove the file if no Postgres runs there`,
+    )
   }
   await shutDown(running.pid)
   return { kind: 'stopped', pid: running.pid }
@@ -58,7 +64,9 @@ function readPostmasterPid(dir: string): null | RunningServer {
     const lines = readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')
     const pid = Number(lines[0])
     const port = Number(lines[3])
-    return Number.isInteger(pid) && pid > 0 ? { pid, port: Number.isInteger(port) ? port : 0 } : null
+    return Number.isInteger(pid) && pid > 0
+      ? { pid, port: Number.isInteger(port) ? port : 0 }
+      : null
   } catch {
     return null
   }
@@ -87,7 +95,11 @@ function parentOf(pid: number): null | number {
     return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) || null
   } catch {
     try {
-      return Number(execFileSync('ps', ['-o', 'ppid=', '-p', String(pid)], { encoding: 'utf8' }).trim()) || null
+      return (
+        Number(
+          execFileSync('ps', ['-o', 'ppid=', '-p', String(pid)], { encoding: 'utf8' }).trim(),
+        ) || null
+      )
     } catch {
       return null
     }
@@ -105,10 +117,21 @@ async function looksLikePostgres(pid: number, dir: string): Promise<boolean> {
  * Whether a server answers on `port` with this cluster's password, asked a few times (it may be
  * starting or busy); `patient` waits through refused connections too (not listening yet).
  */
-async function answersOn(port: number, password: string, { patient }: { patient: boolean }): Promise<boolean> {
+async function answersOn(
+  port: number,
+  password: string,
+  { patient }: { patient: boolean },
+): Promise<boolean> {
   if (!port) return false
   for (let attempt = 0; attempt < ANSWER_ATTEMPTS; attempt++) {
-    const client = new pg.Client({ connectionTimeoutMillis: 2_000, database: 'postgres', host: '127.0.0.1', password, port, user: 'postgres' })
+    const client = new pg.Client({
+      connectionTimeoutMillis: 2_000,
+      database: 'postgres',
+      host: '127.0.0.1',
+      password,
+      port,
+      user: 'postgres',
+    })
     client.on('error', () => undefined)
     try {
       await client.connect()
@@ -137,7 +160,10 @@ async function shutDown(pid: number): Promise<void> {
   }
   const deadline = Date.now() + SHUTDOWN_WAIT_MS
   while (isAlive(pid)) {
-    if (Date.now() > deadline) throw new Error(`the Postgres left running (process ${pid}) did not stop within ${SHUTDOWN_WAIT_MS / 1000} s`)
+    if (Date.now() > deadline)
+      throw new Error(
+        `the Postgres left running (process ${pid}) did not stop within ${SHUTDOWN_WAIT_MS / 1000} s`,
+      )
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }

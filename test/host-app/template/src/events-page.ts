@@ -10,6 +10,11 @@ import { getPayload } from 'payload'
  */
 export async function upcomingTitles(): Promise<string[]> {
   const payload = await getPayload({ config })
-  const { docs } = await payload.find({ collection: 'events', limit: 5, sort: 'startDate', where: { status: { equals: 'publish' } } })
+  const { docs } = await payload.find({
+    collection: 'events',
+    limit: 5,
+    sort: 'startDate',
+    where: { status: { equals: 'publish' } },
+  })
   return docs.map((event: Event) => event.title)
 }

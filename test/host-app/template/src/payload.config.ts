@@ -13,8 +13,18 @@ const dirname = path.dirname(fileURLToPath(import.meta.url))
 export default buildConfig({
   admin: { user: 'users', importMap: { baseDir: dirname } },
   collections: [
-    { slug: 'users', auth: true, admin: { useAsTitle: 'email' }, fields: [{ name: 'displayName', type: 'text' }] },
-    { slug: 'media', upload: true, access: { read: () => true }, fields: [{ name: 'alt', type: 'text' }] },
+    {
+      slug: 'users',
+      auth: true,
+      admin: { useAsTitle: 'email' },
+      fields: [{ name: 'displayName', type: 'text' }],
+    },
+    {
+      slug: 'media',
+      upload: true,
+      access: { read: () => true },
+      fields: [{ name: 'alt', type: 'text' }],
+    },
   ],
   editor: lexicalEditor(),
   secret: process.env.PAYLOAD_SECRET ?? '',
