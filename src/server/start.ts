@@ -76,6 +76,9 @@ async function main() {
     startDraining()
     quietPoolErrors(payload)
     if (SHUTDOWN_DRAIN_MS) await new Promise((resolve) => setTimeout(resolve, SHUTDOWN_DRAIN_MS))
+    // The timer may fire late, after the loop was busy: one more turn of the loop takes the
+    // connections the kernel accepted meanwhile (`setImmediate` runs after the poll phase).
+    await new Promise((resolve) => setImmediate(resolve))
     // No new connections; each request already read is answered (a client that got no answer
     // would retry a write that was kept). Connections still busy after the grace period are cut.
     // A connection that has not delivered its request yet is not cut as idle (`src/server/gracefulClose.ts`).
