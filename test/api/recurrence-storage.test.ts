@@ -464,9 +464,13 @@ describe('recurring events stored: occurrences, their ids, their checks', () => 
     const rows = await rowsOf(event.id)
     expect(rows).toHaveLength(expected!)
     expect(new Set(rows.map((row) => row.original_start)).size).toBe(rows.length)
-    // Each Monday there from the start kept its first id.
-    for (const row of rows)
-      if (first[row.original_start]) expect(row.id).toBe(first[row.original_start])
+    // Each Monday that every one of the rules keeps (those in March; the MO,WE rule ends on
+    // 29 March, so 5 April may be dropped and made again with a new id) kept its first id.
+    const keptByEveryRule = rows.filter(
+      (row) => first[row.original_start] && row.original_start < '2027-04-01',
+    )
+    expect(keptByEveryRule).toHaveLength(4)
+    for (const row of keptByEveryRule) expect(row.id).toBe(first[row.original_start])
   })
 
   it('extends an open-ended series to the horizon as time passes, keeping the ids it gave', async () => {
