@@ -35,6 +35,24 @@ export function permalink(
   return `${options.siteUrl}${PERMALINK_BASES[kind]}${item.slug ?? ''}/`
 }
 
+/**
+ * The permalink of one occurrence of a recurring event: `/event/{slug}/{YYYY-MM-DD}/`, with `{n}/`
+ * added for the second and later occurrence on one date (`docs/recurrence.md`, "The API's answers").
+ * An unpublished series' occurrences get the plain permalink of the occurrence's id. A single
+ * event's one occurrence is the event itself: its permalink is `permalink(options, 'events', …)`.
+ */
+export function occurrencePermalink(
+  options: SanitizedPluginConfig,
+  event: { slug?: null | string; status?: null | string },
+  occurrence: { date: string; id: number | string; numberOnDate?: number },
+): string {
+  if (event.status !== 'publish' && event.status !== 'private')
+    return permalink(options, 'events', { id: occurrence.id, status: event.status })
+  const nth =
+    occurrence.numberOnDate && occurrence.numberOnDate > 1 ? `${occurrence.numberOnDate}/` : ''
+  return `${options.siteUrl}${PERMALINK_BASES.events}${event.slug ?? ''}/${occurrence.date}/${nth}`
+}
+
 /** `{site host}{site path}?id={id}`: the original leaves the port out. */
 export function globalId(options: SanitizedPluginConfig, id: number | string): string {
   const url = new URL(options.siteUrl)
