@@ -1,6 +1,7 @@
 import type { Field } from 'payload'
 
 import { clientComponent } from '../../src/admin/paths'
+import { notCopied } from '../../src/fields/duplicateRules'
 import { internalFieldAdmin, SET_BY_THE_SERVER } from '../../src/fields/postFields'
 import { MAX_DATES, MAX_TEXT_LENGTH } from '../../src/recurrence/index'
 
@@ -35,12 +36,15 @@ export const seriesFields = (): Field[] => [
     type: 'number',
     index: true,
     access: SET_BY_THE_SERVER,
+    // A copy is a series of its own (an unsplit one), materialised by its own save.
+    hooks: { beforeDuplicate: [notCopied] },
     admin: internalFieldAdmin(),
   },
   {
     name: 'materializedUntil',
     type: 'date',
     access: SET_BY_THE_SERVER,
+    hooks: { beforeDuplicate: [notCopied] },
     admin: internalFieldAdmin(),
   },
 ]

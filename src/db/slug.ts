@@ -43,11 +43,16 @@ function foldAccents(text: string): string {
  */
 function encodedChar(char: string): string {
   if (char.charCodeAt(0) < 0x80) return char
-  const octets = [...UTF8.encode(char)].map((octet) => octet.toString(16).padStart(2, '0')).join('')
+  const octets = hexOctetsOf(char)
   if (octets === 'c397') return 'x'
   if (STRIPPED_OCTETS.has(octets)) return ''
   if (HYPHEN_OCTETS.has(octets)) return '-'
   return octets.replace(/../g, '%$&')
+}
+
+/** A character's UTF-8 octets in lowercase hexadecimal, two digits each (`東` → `e69db1`). */
+function hexOctetsOf(char: string): string {
+  return [...UTF8.encode(char)].map((octet) => octet.toString(16).padStart(2, '0')).join('')
 }
 
 /**
@@ -91,9 +96,7 @@ export function toSlug(text: string): string {
  */
 export function slugAsStored(slug: string): string {
   return slug
-    .replace(/[^\u0000-\u007f]/gu, (char) =>
-      [...UTF8.encode(char)].map((octet) => `%${octet.toString(16).padStart(2, '0')}`).join(''),
-    )
+    .replace(/[^\u0000-\u007f]/gu, (char) => hexOctetsOf(char).replace(/../g, '%$&'))
     .replace(/%[0-9A-F]{2}/gi, (octet) => octet.toLowerCase())
 }
 

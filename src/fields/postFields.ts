@@ -18,6 +18,7 @@ import { clientComponent, serverComponent } from '../admin/paths'
 import { label, labelByLanguage, translatorOf } from '../i18n/index'
 import { offeredStatuses, POST_STATUSES } from '../lib/statuses'
 import { TEXT_LIMITS } from '../lib/textLimits'
+import { copiedAsDraft, notCopied } from './duplicateRules'
 
 /**
  * The slug: unique across languages (slugs are not localized) and filled from the title (events)
@@ -30,6 +31,7 @@ export const slugField = (madeFrom: 'name' | 'title' = 'name'): Field => ({
   maxLength: TEXT_LIMITS.slug,
   unique: true,
   index: true,
+  hooks: { beforeDuplicate: [notCopied] },
   admin: {
     position: 'sidebar',
     description: label(madeFrom === 'title' ? 'slugDescription' : 'slugFromNameDescription'),
@@ -93,6 +95,7 @@ export const postSidebarFields = (
     required: true,
     defaultValue: defaultStatus,
     index: true,
+    hooks: { beforeDuplicate: [copiedAsDraft] },
     options: POST_STATUSES.map((value) => ({ label: label(`status_${value}`), value })),
     // The admin offers only the moves the editor's role allows (a contributor sees no Published);
     // trashing and restoring have their own buttons.
@@ -159,6 +162,7 @@ export const postSidebarFields = (
     label: label('publicationDate'),
     type: 'date',
     index: true,
+    hooks: { beforeDuplicate: [notCopied] },
     admin: {
       position: 'sidebar',
       date: { pickerAppearance: 'dayAndTime' },
@@ -171,6 +175,7 @@ export const postSidebarFields = (
     type: 'relationship',
     relationTo: options.usersCollection,
     index: true,
+    hooks: { beforeDuplicate: [notCopied] },
     access: { create: assignAuthors, update: assignAuthors },
     admin: { position: 'sidebar' },
   },
@@ -198,6 +203,7 @@ export const postSidebarFields = (
     name: 'statusBeforeTrash',
     type: 'select',
     access: SET_BY_THE_SERVER,
+    hooks: { beforeDuplicate: [notCopied] },
     options: POST_STATUSES.filter((status) => status !== 'trash').map((value) => ({
       label: label(`status_${value}`),
       value,

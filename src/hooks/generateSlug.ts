@@ -1,4 +1,4 @@
-import type { CollectionBeforeValidateHook } from 'payload'
+import type { CollectionBeforeValidateHook, PayloadRequest } from 'payload'
 
 import { toSlug, uniqueSlug } from '../db/slug'
 import { TRASHED_SLUG_SUFFIX } from '../lib/statuses'
@@ -11,6 +11,39 @@ import { skipsPluginHooks } from './context'
  */
 const bounded = (text: string) => text.slice(0, TEXT_LIMITS.title)
 
+/** Statuses whose slug WordPress does not fix yet (`wp_insert_post` leaves a draft's `post_name` empty). */
+const SLUG_NOT_FIXED = new Set(['draft', 'pending'])
+
+/**
+ * Whether an unpublished item's slug should be made again from its changed title: the slug was
+ * never typed (it is the one made from the old title, or that with `-2`, `-3`…), the item is a
+ * draft or pending (nothing links to it yet), the title changes in the default language and the
+ * write does not set another slug. So a duplicate's `…-2` follows its new title (issue 28, item 1).
+ */
+function followsTitle(args: {
+  current: string | undefined
+  data: Record<string, unknown>
+  given: string | undefined
+  originalDoc: Record<string, unknown> | undefined
+  req: PayloadRequest
+  sourceField: string
+}): boolean {
+  const { current, data, given, originalDoc, req, sourceField } = args
+  if (!current || !originalDoc || (given !== undefined && given !== current)) return false
+  if (!SLUG_NOT_FIXED.has(String(originalDoc.status))) return false
+  const title = data[sourceField]
+  const oldTitle = originalDoc[sourceField]
+  if (typeof title !== 'string' || typeof oldTitle !== 'string' || title === oldTitle) return false
+  const localization = req.payload.config.localization
+  if (localization && req.locale !== localization.defaultLocale) return false
+  const madeFromOld = toSlug(bounded(oldTitle))
+  if (!madeFromOld) return false
+  return (
+    current === madeFromOld ||
+    (current.startsWith(`${madeFromOld}-`) && /^\d+$/.test(current.slice(madeFromOld.length + 1)))
+  )
+}
+
 /**
  * Fills the slug from the title (or name) when it is empty, cleans one that was typed, and
  * makes it unique in the collection by appending `-2`, `-3`, … as WordPress does.
@@ -22,8 +55,9 @@ export const generateSlug =
     const given = typeof data.slug === 'string' ? data.slug : undefined
     if (given !== undefined && given.endsWith(TRASHED_SLUG_SUFFIX)) return data
     const current = originalDoc?.slug as string | undefined
-    let base = given ? toSlug(bounded(given)) : ''
-    if (!base && given === undefined && current) return data
+    const follows = followsTitle({ current, data, given, originalDoc, req, sourceField })
+    let base = given && !follows ? toSlug(bounded(given)) : ''
+    if (!base && given === undefined && current && !follows) return data
     // An update hands every stored field back, the slug included: the item's own clean slug is
     // unique already (the column is), so looking for a free one would find it, after a lock and a query.
     if (given !== undefined && given === current && base === given) return data
