@@ -2,6 +2,7 @@ import type { CollectionSlug } from 'payload'
 
 import type { CalendarContext } from './context'
 
+import { keptFor } from '../../endpoints/freshness'
 import { CALENDAR_SLUGS } from '../slugs'
 
 /** How many levels below a category a filter looks: deeper trees are not made by hand, and a bound keeps a cycle harmless. */
@@ -11,9 +12,24 @@ const MAX_DEPTH = 20
  * The categories `ids` and every category below them: an events filter on a parent category
  * finds the events of its children too, as WordPress's taxonomy queries do for a hierarchical
  * taxonomy (`include_children`, on by default, which The Events Calendar's list leaves on).
- * One query per level of the tree.
+ * One query per level of the tree, for the first visitor who asks until categories change (the
+ * reads kept for visitors are dropped on any change, `endpoints/freshness.ts`).
  */
 export async function categoriesWithDescendants(
+  ctx: Pick<CalendarContext, 'options' | 'payload' | 'req' | 'user'>,
+  ids: number[],
+): Promise<number[]> {
+  if (!ids.length) return []
+  const kept = await keptFor(ctx)
+  const key = ids.join(',')
+  const known = kept.get<number[]>('category-descendants', key)
+  if (known) return known
+  const found = await readDescendants(ctx, ids)
+  kept.set('category-descendants', key, found)
+  return found
+}
+
+async function readDescendants(
   ctx: Pick<CalendarContext, 'payload'>,
   ids: number[],
 ): Promise<number[]> {

@@ -251,6 +251,9 @@ describe('GET /events and single events (read side of the events API)', () => {
     )
     expect(await ofList(`categories=${folk.id}`)).toEqual([inChild, inGrandchild].sort())
     expect(await ofList(`categories=${village.slug}`)).toEqual([inGrandchild])
+    // The tree kept for visitors follows a change of the categories alone.
+    await payload.update({ collection: 'event-categories', id: village.id, data: { parent: null } })
+    expect(await ofList(`categories=${festivals.slug}`)).toEqual([inParent, inChild].sort())
     await payload.delete({
       collection: 'events',
       where: { id: { in: [inParent, inChild, inGrandchild] } },
