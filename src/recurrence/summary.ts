@@ -1,5 +1,6 @@
 import type { Recurrence, RecurrenceRule, SeriesStart, Weekday, WeekdayNum } from './types'
 
+import { monthName, weekdayName } from './dayNames'
 import { WEEKDAYS } from './types'
 
 /**
@@ -9,9 +10,6 @@ import { WEEKDAYS } from './types'
  * season (EST in July) and reads "for 12 times".
  */
 export type SummaryLocale = 'en' | 'es' | 'fr'
-
-/** 2027-03-01 (a Monday), so that day `n` of the week is `MONDAY + n`. */
-const MONDAY = Date.UTC(2027, 2, 1)
 
 interface Words {
   every: {
@@ -177,16 +175,6 @@ const WORDS: Record<SummaryLocale, Words> = {
     onDates: (count) => (count === 1 ? 'En una fecha' : `En ${count} fechas`),
   },
 }
-
-function weekdayName(day: Weekday, locale: SummaryLocale): string {
-  const date = new Date(MONDAY + WEEKDAYS.indexOf(day) * 86_400_000)
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(date)
-}
-
-const monthName = (month: number, locale: SummaryLocale): string =>
-  new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(2027, month - 1, 1)),
-  )
 
 const list = (
   items: string[],

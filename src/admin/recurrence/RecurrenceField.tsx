@@ -13,6 +13,7 @@ import type { ErrorPlace } from './preview'
 
 import { useCalendarTranslation } from '../../i18n/useCalendarTranslation'
 import { DEFAULT_HORIZON_MONTHS, MAX_COUNT, MAX_DATES, MAX_OCCURRENCES } from '../../recurrence'
+import { weekdayName } from '../../recurrence/dayNames'
 import { WEEKDAYS } from '../../recurrence/types'
 import {
   MAX_INTERVAL,
@@ -67,13 +68,6 @@ const ERROR_KEYS: Record<RecurrenceErrorCode | 'until_missing', CalendarTranslat
   start_excluded: 'recurrenceErrorStartExcluded',
   until_missing: 'recurrenceErrorUntilMissing',
 }
-
-/** 2027-03-01 was a Monday. */
-const MONDAY = Date.UTC(2027, 2, 1)
-const weekdayName = (day: Weekday, language: string, width: 'long' | 'short'): string =>
-  new Intl.DateTimeFormat(language, { timeZone: 'UTC', weekday: width }).format(
-    new Date(MONDAY + WEEKDAYS.indexOf(day) * 86_400_000),
-  )
 
 // Payload's own input look, for the small inputs laid out in a sentence ("Every [2] weeks").
 const inputStyle: CSSProperties = {
