@@ -5,14 +5,16 @@ import { useEffect } from 'react'
 
 import { useCalendarTranslation } from '../i18n/useCalendarTranslation'
 import { useDefaultLanguageDoc } from './useDefaultLanguageDoc'
+import { useNewItemsInDefaultLanguage } from './useNewItemsInDefaultLanguage'
 
 /**
  * In the edit view's controls bar, which stays at the top while the form scrolls: the content
  * language being edited, and while a translation is edited, the language it is translated from.
  * A translation with no title yet is headed by the default language's title (Payload would show
- * the id, "99").
+ * the id, "99"). A new item opens in the default language (`useNewItemsInDefaultLanguage`).
  */
 export function EditingLanguage() {
+  useNewItemsInDefaultLanguage()
   const { t } = useCalendarTranslation()
   const { id, docConfig } = useDocumentInfo()
   const { setDocumentTitle, title } = useDocumentTitle()

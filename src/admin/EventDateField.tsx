@@ -18,6 +18,7 @@ import { useSearchParams } from 'next/navigation.js'
 import { useEffect } from 'react'
 
 import { useCalendarTranslation } from '../i18n/useCalendarTranslation'
+import { pickerFormats } from './pickerFormats'
 import { isEventTimeZone, zoneOf } from '../lib/timezone'
 import { endAfterStartMoves } from './endFollowsStart'
 import { useFieldLabel } from './useFieldLabel'
@@ -41,7 +42,8 @@ export function transposeWallTime(instant: Date | string, from: string, to: stri
 export const EventDateField: DateFieldClientComponent = ({ field, path, readOnly }) => {
   const { setValue, showError, value } = useField<string>({ path })
   const { dispatchFields, getDataByPath } = useForm()
-  const { t } = useCalendarTranslation()
+  const { i18n, t } = useCalendarTranslation()
+  const formats = pickerFormats(i18n.language)
   const zoneValue = useFormFields(([fields]) => fields.timezone?.value) as string | undefined
   const allDay = Boolean(useFormFields(([fields]) => fields.allDay?.value))
   const isStart = field.name === 'startDate'
@@ -104,8 +106,10 @@ export const EventDateField: DateFieldClientComponent = ({ field, path, readOnly
             start && !value ? { openToDate: transposeWallTime(start, zone, browser) } : undefined
           }
           pickerAppearance={allDay ? 'dayOnly' : 'dayAndTime'}
-          // Payload's day-only format ("Dec 30") leaves the year out: an event's date needs it.
-          {...(allDay ? { displayFormat: 'MMM d, yyy' } : {})}
+          // In the editor's language's order and clock; a day alone keeps its year (Payload's
+          // day-only format, "Dec 30", leaves it out: an event's date needs it).
+          displayFormat={allDay ? formats.day : formats.dateTime}
+          timeFormat={formats.time}
           readOnly={readOnly}
           value={displayed}
         />

@@ -166,6 +166,7 @@ export const postSidebarFields = (
     admin: {
       position: 'sidebar',
       date: { pickerAppearance: 'dayAndTime' },
+      components: { Field: clientComponent('LocalizedDateTimeField') },
       description: label('publicationDateDescription'),
     },
   },

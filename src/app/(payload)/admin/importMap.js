@@ -39,6 +39,7 @@ import { WorkflowActions as WorkflowActions_fc9a935b1c29e987d85707eeffd38325 } f
 import { TranslationStatus as TranslationStatus_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
 import { TranslationStatusField as TranslationStatusField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { PreviewLinks as PreviewLinks_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { LocalizedDateTimeField as LocalizedDateTimeField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { EventListFilters as EventListFilters_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { EditingLanguage as EditingLanguage_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { WorkflowSaveButton as WorkflowSaveButton_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
@@ -95,6 +96,7 @@ export const importMap = {
   "payload-events-calendar/rsc#TranslationStatus": TranslationStatus_a995b648d441da9f32677ad10f937676,
   "payload-events-calendar/client#TranslationStatusField": TranslationStatusField_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#PreviewLinks": PreviewLinks_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#LocalizedDateTimeField": LocalizedDateTimeField_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#EventListFilters": EventListFilters_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#EditingLanguage": EditingLanguage_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#WorkflowSaveButton": WorkflowSaveButton_fc9a935b1c29e987d85707eeffd38325,
