@@ -2,6 +2,8 @@ import type { Payload } from 'payload'
 
 import type { EventSeriesFields } from '../recurrence/index'
 
+import type { StoredOccurrenceRow } from '../db/occurrences'
+
 import { poolOf } from '../db/pool'
 import { MAX_OCCURRENCES } from '../recurrence/index'
 
@@ -13,17 +15,8 @@ import { MAX_OCCURRENCES } from '../recurrence/index'
  * most MAX_OCCURRENCES rows, and lists take a LIMIT.
  */
 
-/** One stored occurrence (`calendar_occurrences`), wall times in the event's zone as `YYYY-MM-DDTHH:mm:ss`. */
-export type OccurrenceRow = {
-  id: number
-  originalStart: string
-  startLocal: string
-  endLocal: string
-  startUtc: string
-  endUtc: string
-  status: 'cancelled' | 'scheduled'
-  sequence: number
-  override: null | Record<string, unknown>
+/** One stored occurrence (`calendar_occurrences`) as the occurrences route reads it, and its number on its date. */
+export type OccurrenceRow = StoredOccurrenceRow & {
   /** 1 for the first occurrence on its date, 2 for the second…: the `/{n}/` of its permalink. */
   numberOnDate: number
 }
@@ -48,7 +41,7 @@ const WALL = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS')`
 const ROW = `json_build_object(
   'id', o.id, 'originalStart', ${WALL('o.original_start')}, 'startLocal', ${WALL('o.start_local')},
   'endLocal', ${WALL('o.end_local')}, 'startUtc', o.start_utc, 'endUtc', o.end_utc, 'status', o.status,
-  'sequence', o.sequence, 'override', o.override,
+  'sequence', o.sequence, 'fromRdate', o.from_rdate, 'override', o.override,
   'numberOnDate', 1 + (SELECT count(*) FROM calendar_occurrences p WHERE p.event_id = o.event_id
     AND p.start_utc > o.start_utc - interval '2 days' AND p.start_utc < o.start_utc + interval '2 days'
     AND p.start_local >= date_trunc('day', o.start_local) AND (p.start_local, p.id) < (o.start_local, o.id)))`
@@ -73,7 +66,10 @@ type SeriesRecord = {
  * The recurring events among `ids` (already read as the reader may), each with its recurrence
  * fields and its exceptions, in one statement; single events are left out.
  */
-export async function readSeries(payload: Payload, ids: number[]): Promise<Map<number, SeriesRead>> {
+export async function readSeries(
+  payload: Payload,
+  ids: number[],
+): Promise<Map<number, SeriesRead>> {
   const found = new Map<number, SeriesRead>()
   if (!ids.length) return found
   const { rows } = await poolOf(payload)!.query<SeriesRecord>({

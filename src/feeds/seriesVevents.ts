@@ -28,9 +28,7 @@ import { sequenceOf, type SerializedEvent, vevent } from './vevent'
 type VeventArgs = { description: string; language: string; now: Date; siteTimezone: string }
 
 /** A stored series read as `src/recurrence/` models it; null when what is stored cannot be read (the save refuses such a series). */
-export function seriesOf(
-  read: SeriesRead,
-): null | { recurrence: Recurrence; series: SeriesStart } {
+export function seriesOf(read: SeriesRead): null | { recurrence: Recurrence; series: SeriesStart } {
   try {
     const series = seriesStartOf(read.fields)
     const recurrence = recurrenceOf(read.fields, series)

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { drizzleOf } from '../../src/db/pool'
 import { pluginOptionsOf } from '../../src/pluginOptions'
-import { basic, serveAllApis, type TestServer } from '../helpers/http'
+import { serveAllApis, type TestServer } from '../helpers/http'
 import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
+import { issueWeeklySeries, occurrenceIdAt, restAs } from '../helpers/series'
 
 /*
  * Recurring events in the feeds (docs/recurrence.md, "Feeds"), over HTTP: a series is one VEVENT
@@ -53,16 +54,10 @@ describe('recurring events in the feeds', () => {
   let host = ''
   const marker = unique('recfeed')
 
-  const rest = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${server.url}/api${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...basic(admin.email, admin.password) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    const json = (await response.json()) as Record<string, any>
-    expect(response.status, JSON.stringify(json)).toBeLessThan(300)
-    return json
-  }
+  const rest = restAs(
+    () => server,
+    () => admin,
+  )
   const stored = async (eventId: number): Promise<Stored[]> => {
     const { rows } = (await drizzleOf(payload)!.execute(sql`
       SELECT id, to_char(original_start, 'YYYY-MM-DD"T"HH24:MI:SS') AS original_start, start_utc, end_utc
@@ -76,14 +71,8 @@ describe('recurring events in the feeds', () => {
       end_utc: new Date(row.end_utc).toISOString(),
     }))
   }
-  const rowAt = async (eventId: number, originalStart: string) =>
-    Number(
-      (
-        (await drizzleOf(payload)!.execute(
-          sql`SELECT id FROM calendar_occurrences WHERE event_id = ${eventId} AND original_start = ${originalStart}::timestamp`,
-        )) as { rows: { id: number }[] }
-      ).rows[0]!.id,
-    )
+  const rowAt = (eventId: number, originalStart: string) =>
+    occurrenceIdAt(payload, eventId, originalStart)
   const feedText = async (path: string) => {
     const response = await fetch(`${server.url}${path}`)
     expect(response.status, path + (await response.clone().text())).toBe(200)
@@ -100,14 +89,7 @@ describe('recurring events in the feeds', () => {
     server = await serveAllApis(payload)
     admin = await createUser(payload, 'administrator')
     host = new URL(pluginOptionsOf(payload).siteUrl).hostname
-    const { doc } = await rest('POST', '/events', {
-      title: `Weekly class ${marker}`,
-      startDate: '2027-03-01T14:00:00.000Z',
-      endDate: '2027-03-01T15:30:00.000Z',
-      timezone: 'America/New_York',
-      status: 'publish',
-      recurrence: { rule: 'FREQ=WEEKLY;BYDAY=MO;COUNT=6', exdates: ['2027-03-22T09:00:00'] },
-    })
+    const { doc } = await rest('POST', '/events', issueWeeklySeries(`Weekly class ${marker}`))
     series = { id: doc.id, slug: doc.slug }
     // 15 March moved to Tuesday 16 March, 10:00-11:30 New York time; 29 March cancelled.
     movedId = await rowAt(series.id, '2027-03-15T09:00:00')
@@ -226,14 +208,11 @@ describe('recurring events in the feeds', () => {
       expect(response.status, path).toBe(404)
       expect(response.headers.get('content-type'), path).not.toMatch(/calendar/)
     }
-    const draft = await rest('POST', '/events', {
-      title: `Draft class ${marker}`,
-      startDate: '2027-03-01T14:00:00.000Z',
-      endDate: '2027-03-01T15:30:00.000Z',
-      timezone: 'America/New_York',
-      status: 'draft',
-      recurrence: { rule: 'FREQ=WEEKLY;COUNT=3' },
-    })
+    const draft = await rest(
+      'POST',
+      '/events',
+      issueWeeklySeries(`Draft class ${marker}`, { status: 'draft' }),
+    )
     for (const path of [
       `/event/${draft.doc.slug}/2027-03-08.ics`,
       `/event/${draft.doc.slug}.ics`,

@@ -4,8 +4,9 @@ import { sql } from '@payloadcms/db-postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { drizzleOf } from '../../src/db/pool'
-import { basic, serveAllApis, type TestServer } from '../helpers/http'
+import { serveAllApis, sessionCookie, type TestServer } from '../helpers/http'
 import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
+import { issueWeeklySeries, occurrenceIdAt, restAs } from '../helpers/series'
 
 /*
  * The public pages of recurring events (docs/recurrence.md, "Public pages"), over HTTP behind the
@@ -39,46 +40,18 @@ describe('public pages of recurring events', () => {
     expect(response.status, path).toBe(200)
     return response.text()
   }
-  const rest = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${server.url}/api${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...basic(admin.email, admin.password) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    const json = (await response.json()) as Record<string, any>
-    expect(response.status, JSON.stringify(json)).toBeLessThan(300)
-    return json
-  }
-  const rowAt = async (eventId: number, originalStart: string) =>
-    Number(
-      (
-        (await drizzleOf(payload)!.execute(
-          sql`SELECT id FROM calendar_occurrences WHERE event_id = ${eventId} AND original_start = ${originalStart}::timestamp`,
-        )) as { rows: { id: number }[] }
-      ).rows[0]!.id,
-    )
-  const sessionOf = async (user: TestUser) => {
-    const response = await fetch(`${server.url}/api/users/login`, {
-      body: JSON.stringify({ email: user.email, password: user.password }),
-      headers: { 'Content-Type': 'application/json' },
-      method: 'POST',
-    })
-    expect(response.status).toBe(200)
-    return { Cookie: `${payload.config.cookiePrefix}-token=${(await response.json()).token}` }
-  }
+  const rest = restAs(
+    () => server,
+    () => admin,
+  )
+  const rowAt = (eventId: number, originalStart: string) =>
+    occurrenceIdAt(payload, eventId, originalStart)
+  const sessionOf = (user: TestUser) => sessionCookie(server, payload, user)
 
   /** The issue's series (Mondays 09:00 New York from 2027-03-01, 6 times, 22 March excluded), with `extra`. */
   const make = async (key: string, extra: Record<string, unknown> = {}) => {
     const title = `${key} class ${marker}`
-    const { doc } = await rest('POST', '/events', {
-      title,
-      startDate: '2027-03-01T14:00:00.000Z',
-      endDate: '2027-03-01T15:30:00.000Z',
-      timezone: 'America/New_York',
-      status: 'publish',
-      recurrence: { rule: 'FREQ=WEEKLY;BYDAY=MO;COUNT=6', exdates: ['2027-03-22T09:00:00'] },
-      ...extra,
-    })
+    const { doc } = await rest('POST', '/events', issueWeeklySeries(title, extra))
     series[key] = { id: doc.id, slug: doc.slug, title }
     return series[key]!
   }
@@ -98,9 +71,13 @@ describe('public pages of recurring events', () => {
     await drizzleOf(payload)!.execute(
       sql`UPDATE calendar_occurrences SET override = override || '{"title": "Moved class"}'::jsonb WHERE id = ${moved}`,
     )
-    await rest('PATCH', `/events/${weekly.id}/occurrences/${await rowAt(weekly.id, '2027-03-29T09:00:00')}`, {
-      status: 'cancelled',
-    })
+    await rest(
+      'PATCH',
+      `/events/${weekly.id}/occurrences/${await rowAt(weekly.id, '2027-03-29T09:00:00')}`,
+      {
+        status: 'cancelled',
+      },
+    )
     await make('Draft', { status: 'draft' })
     await make('Private', { status: 'private' })
     await make('Protected', { password: 'door-code' })
@@ -171,7 +148,7 @@ describe('public pages of recurring events', () => {
     )
   })
 
-  it("shows a moved occurrence at its new date with its own title, as rescheduled", async () => {
+  it('shows a moved occurrence at its new date with its own title, as rescheduled', async () => {
     const { slug } = series.Weekly!
     const text = await html(`/event/${slug}/2027-03-16/`)
     expect(text).toContain('<h1>Moved class</h1>')
@@ -224,6 +201,8 @@ describe('public pages of recurring events', () => {
   it("writes the series' summary in the page's language", async () => {
     const text = await html(`/fr/event/${series.Weekly!.slug}/`)
     expect(text).toContain('6 fois')
-    expect(hrefs(text).some((href) => href.includes(`/fr/event/${series.Weekly!.slug}/2027-03-08/`))).toBe(true)
+    expect(
+      hrefs(text).some((href) => href.includes(`/fr/event/${series.Weekly!.slug}/2027-03-08/`)),
+    ).toBe(true)
   })
 })
