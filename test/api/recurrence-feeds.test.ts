@@ -179,6 +179,35 @@ describe('recurring events in the feeds', () => {
     expect(instances.map((instance) => instance.start)).toEqual(rows.map((row) => row.start_utc))
   })
 
+  it('writes an all-day series with dates: ical.js expands it to the stored days, the cancelled one absent', async () => {
+    const { doc } = await rest('POST', '/events', {
+      title: `Festival ${marker}`,
+      startDate: '2027-06-30T22:00:00.000Z',
+      endDate: '2027-07-01T21:59:59.000Z',
+      timezone: 'Europe/Paris',
+      allDay: true,
+      status: 'publish',
+      recurrence: { rule: 'FREQ=DAILY;COUNT=4' },
+    })
+    await rest(
+      'PATCH',
+      `/events/${doc.id}/occurrences/${await rowAt(doc.id, '2027-07-02T00:00:00')}`,
+      {
+        status: 'cancelled',
+      },
+    )
+    const text = await feedText(`/event/${doc.slug}.ics`)
+    expect(text).toContain('EXDATE;VALUE=DATE:20270702\r\n')
+    const calendar = new ICAL.Component(ICAL.parse(text))
+    const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!)
+    expect(event.startDate.isDate).toBe(true)
+    const days: string[] = []
+    const iterator = event.iterator()
+    for (let next = iterator.next(); next && days.length < 10; next = iterator.next())
+      days.push(next.toString())
+    expect(days).toEqual(['2027-07-01', '2027-07-03', '2027-07-04'])
+  })
+
   it("answers one occurrence's own .ics with a standalone VEVENT, and 404 for a cancelled, missing or unreadable one", async () => {
     const text = await feedText(`/event/${series.slug}/2027-03-16.ics`)
     const calendar = new ICAL.Component(ICAL.parse(text))

@@ -198,6 +198,23 @@ describe('public pages of recurring events', () => {
     expect(preview).toContain('class="preview"')
   })
 
+  it('numbers a second occurrence on one date: /{n}/', async () => {
+    const { slug } = await make('Twice', {
+      recurrence: { rule: 'FREQ=WEEKLY;BYDAY=MO;COUNT=3', rdates: ['2027-03-08T18:00:00'] },
+    })
+    const series = await html(`/event/${slug}/`)
+    expect(hrefs(series).map((href) => new URL(href).pathname)).toContain(
+      `/event/${slug}/2027-03-08/2/`,
+    )
+    expect(await html(`/event/${slug}/2027-03-08/2/`)).toMatch(
+      /Monday, March 8, 2027, 6:00\s?PM – 7:30\s?PM EST/,
+    )
+    expect(await html(`/event/${slug}/2027-03-08/`)).toMatch(
+      /Monday, March 8, 2027, 9:00\s?AM – 10:30\s?AM EST/,
+    )
+    expect((await page(`/event/${slug}/2027-03-08/3/`)).status).toBe(404)
+  })
+
   it("writes the series' summary in the page's language", async () => {
     const text = await html(`/fr/event/${series.Weekly!.slug}/`)
     expect(text).toContain('6 fois')
