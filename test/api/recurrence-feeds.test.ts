@@ -91,7 +91,7 @@ describe('recurring events in the feeds', () => {
     host = new URL(pluginOptionsOf(payload).siteUrl).hostname
     const { doc } = await rest('POST', '/events', issueWeeklySeries(`Weekly class ${marker}`))
     series = { id: doc.id, slug: doc.slug }
-    // 15 March moved to Tuesday 16 March, 10:00-11:30 New York time; 29 March cancelled.
+    // 15 March moved to Tuesday 16 March, 10:00-11:30 New York time, and retitled; 29 March cancelled.
     movedId = await rowAt(series.id, '2027-03-15T09:00:00')
     cancelledId = await rowAt(series.id, '2027-03-29T09:00:00')
     await rest('PATCH', `/events/${series.id}/occurrences/${movedId}`, {
@@ -99,6 +99,10 @@ describe('recurring events in the feeds', () => {
       endDate: '2027-03-16T15:30:00Z',
     })
     await rest('PATCH', `/events/${series.id}/occurrences/${cancelledId}`, { status: 'cancelled' })
+    // Retitling one occurrence has no route yet: its override is written as the route will write it.
+    await drizzleOf(payload)!.execute(
+      sql`UPDATE calendar_occurrences SET override = override || '{"title": "Moved class"}'::jsonb WHERE id = ${movedId}`,
+    )
   })
   afterAll(() => server?.close())
 
@@ -128,9 +132,6 @@ describe('recurring events in the feeds', () => {
   })
 
   it('gives a retitled occurrence its own SUMMARY and link, and keeps every UID across an edit of the whole series', async () => {
-    await drizzleOf(payload)!.execute(
-      sql`UPDATE calendar_occurrences SET override = override || '{"title": "Moved class"}'::jsonb WHERE id = ${movedId}`,
-    )
     await rest('PATCH', `/events/${series.id}`, { title: `Weekly class renamed ${marker}` })
     const text = await feedText(`/event/${series.slug}.ics`)
     const { overrides, instances } = expand(text, `${series.id}@${host}`)
