@@ -5,7 +5,7 @@ import type { SanitizedPluginConfig } from '../types'
 import { RestError } from '../../endpoints/errors'
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/databaseErrors'
 import { feedContext } from './feedContext'
-import { feedEventIds, renderFeed } from './feedDocument'
+import { feedEventIds, renderFeed, renderOccurrenceFeed } from './feedDocument'
 import { locateFeed, type FeedLocation } from './feedPaths'
 import { calendarFeedSelection, eventFeedSelection } from './feedQuery'
 import { FEED_TEXTS, inLanguage } from './feedTexts'
@@ -66,6 +66,7 @@ async function answerFeed(
     language: location.language,
     site: options.siteUrl,
     where: selection.where,
+    ...(location.kind === 'occurrence' ? { occurrence: location.at } : {}),
   })
   const version = await currentFeedVersion(payload, key, {
     now: ctx.now,
@@ -85,15 +86,16 @@ async function answerFeed(
 
   const feedUrl = `${options.siteUrl}${request.pathname}${request.search ? `?${request.search.replace(/^\?/, '')}` : ''}`
   const fileName =
-    location.kind === 'event'
-      ? `${location.slug.replace(/[^\w.-]+/g, '-')}.ics`
-      : `${new URL(options.siteUrl).hostname}-events.ics`
+    location.kind === 'calendar'
+      ? `${new URL(options.siteUrl).hostname}-events.ics`
+      : `${location.slug.replace(/[^\w.-]+/g, '-')}${location.kind === 'occurrence' ? `-${location.at.date}${location.at.n > 1 ? `-${location.at.n}` : ''}` : ''}.ics`
   const found = {
     'Content-Disposition': `attachment; filename="${fileName}"`,
     'Content-Type': 'text/calendar; charset=utf-8',
   }
   const notFound = () => plainText(404, inLanguage(FEED_TEXTS.notFound, location.language))
-  if (request.method.toUpperCase() === 'HEAD') {
+  // One occurrence's feed is found only by rendering it: HEAD renders it too.
+  if (request.method.toUpperCase() === 'HEAD' && location.kind !== 'occurrence') {
     if (location.kind === 'event' && (await feedEventIds(ctx, selection)).length === 0)
       return notFound()
     return new Response(null, { headers: { ...headers, ...found }, status: 200 })
@@ -102,11 +104,19 @@ async function answerFeed(
   const feed = await keptFeed(ctx, `${feedUrl}\n${key}`, () =>
     withRenderTurn(async () => {
       const ids = await feedEventIds(ctx, selection)
+      if (location.kind === 'occurrence') {
+        const text = ids.length
+          ? await renderOccurrenceFeed(ctx, ids[0]!, location.at, feedUrl)
+          : null
+        return { body: new TextEncoder().encode(text ?? ''), events: text === null ? 0 : 1 }
+      }
       const body = new TextEncoder().encode(await renderFeed(ctx, ids, feedUrl))
       return { body, events: ids.length }
     }),
   )
-  if (location.kind === 'event' && feed.events === 0) return notFound()
+  if (location.kind !== 'calendar' && feed.events === 0) return notFound()
+  if (request.method.toUpperCase() === 'HEAD')
+    return new Response(null, { headers: { ...headers, ...found }, status: 200 })
   return new Response(feed.body, {
     headers: { ...headers, ...found, 'Content-Length': String(feed.body.byteLength) },
     status: 200,

@@ -23,6 +23,8 @@ import { isFixedOffset } from '../lib/timezone'
 import { CALENDAR_SLUGS } from '../slugs'
 import { FEED_TEXTS, inLanguage } from './feedTexts'
 import { foldLines } from './foldLines'
+import { occurrenceOnDate, readSeries } from './seriesRows'
+import { occurrenceVevent, seriesOf, seriesVevents } from './seriesVevents'
 import { vevent, type SerializedEvent } from './vevent'
 import { vtimezone } from './vtimezone'
 
@@ -85,23 +87,35 @@ export async function renderFeed(
   const parts: string[] = []
   const shown = shownParts(ctx)
   for (let offset = 0; offset < ids.length; offset += BATCH_SIZE) {
-    const events = await loadEvents(ctx, ids.slice(offset, offset + BATCH_SIZE))
-    // Events read through Payload (a site overriding the calendar's collections) have their related items read here.
-    if (events.some((doc) => !(doc as { [RELATED_READ]?: boolean })[RELATED_READ]))
-      await populateEvents(ctx, events)
+    const events = await readEvents(ctx, ids.slice(offset, offset + BATCH_SIZE))
+    // Recurring events are written whole (`seriesVevents.ts`): their rule and changed occurrences.
+    const series = await readSeries(
+      ctx.payload,
+      events.map((doc) => doc.id),
+    )
     for (let start = 0; start < events.length; start += WRITE_SLICE) {
       // Other requests get their turn between slices.
       if (offset + start > 0) await nextTurn()
       const text = events
         .slice(start, start + WRITE_SLICE)
         .map((doc) => {
-          noteZoneYears(zoneYears, doc, ctx.options.siteTimezone)
-          return vevent(doc, shown(doc), {
-            description: plainDescription(doc),
-            language: ctx.language,
-            now: ctx.now,
-            siteTimezone: ctx.options.siteTimezone,
-          })
+          const args = veventArgs(ctx, doc)
+          const read = series.get(doc.id)
+          const parsed = read && seriesOf(read)
+          if (read && parsed) {
+            noteZoneYears(zoneYears, parsed.series.timeZone, [doc.startDate, read.lastEnd])
+            return seriesVevents(doc, shown(doc), {
+              ...args,
+              ...parsed,
+              exceptions: read.exceptions,
+              options: ctx.options,
+            })
+          }
+          noteZoneYears(zoneYears, doc.timezone || ctx.options.siteTimezone, [
+            doc.startDate,
+            doc.endDate,
+          ])
+          return vevent(doc, shown(doc), args)
         })
         .join('')
       parts.push(foldLines(text))
@@ -110,12 +124,62 @@ export async function renderFeed(
   return calendarHead(ctx, zoneYears, feedUrl) + parts.join('') + CALENDAR_END
 }
 
-/** The years of an event's times in its zone, for that zone's VTIMEZONE (UTC and fixed offsets have none). */
-function noteZoneYears(zoneYears: Map<string, Set<number>>, doc: EventDoc, siteTimezone: string) {
-  const zone = doc.timezone || siteTimezone
+/**
+ * The feed of one occurrence of a recurring event (`/event/{slug}/{date}.ics`): the event of
+ * `eventId` as the reader may read it, its `n`th occurrence on `date` as a VEVENT of its own;
+ * null when the event does not recur or has no such occurrence, or that occurrence is cancelled.
+ */
+export async function renderOccurrenceFeed(
+  ctx: FeedContext,
+  eventId: number,
+  at: { date: string; n: number },
+  feedUrl: string,
+): Promise<null | string> {
+  const [doc] = await readEvents(ctx, [eventId])
+  const read = doc && (await readSeries(ctx.payload, [doc.id])).get(doc.id)
+  const parsed = read && seriesOf(read)
+  if (!doc || !parsed) return null
+  const row = await occurrenceOnDate(ctx.payload, doc.id, at.date, at.n)
+  if (!row || row.status === 'cancelled') return null
+  const zoneYears = new Map<string, Set<number>>()
+  noteZoneYears(zoneYears, parsed.series.timeZone, [row.startUtc, row.endUtc])
+  const text = occurrenceVevent(doc, shownParts(ctx)(doc), {
+    ...veventArgs(ctx, doc),
+    options: ctx.options,
+    row,
+    series: parsed.series,
+  })
+  return calendarHead(ctx, zoneYears, feedUrl) + foldLines(text) + CALENDAR_END
+}
+
+/** Events by id as the API reads them for a visitor (`loadEvents`), their related items read. */
+async function readEvents(ctx: FeedContext, ids: number[]): Promise<EventDoc[]> {
+  const events = await loadEvents(ctx, ids)
+  // Events read through Payload (a site overriding the calendar's collections) have their related items read here.
+  if (events.some((doc) => !(doc as { [RELATED_READ]?: boolean })[RELATED_READ]))
+    await populateEvents(ctx, events)
+  return events
+}
+
+function veventArgs(ctx: FeedContext, doc: EventDoc) {
+  return {
+    description: plainDescription(doc),
+    language: ctx.language,
+    now: ctx.now,
+    siteTimezone: ctx.options.siteTimezone,
+  }
+}
+
+/**
+ * Every calendar year from the first instant's to the last's in `zone`, for that zone's VTIMEZONE
+ * (UTC and fixed offsets have none): a series' from its first start to its last stored end, so
+ * that a client resolving any stored occurrence through the VTIMEZONE finds its offset.
+ */
+function noteZoneYears(zoneYears: Map<string, Set<number>>, zone: string, instants: string[]) {
   if (zone === 'UTC' || isFixedOffset(zone)) return
   const years = zoneYears.get(zone) ?? new Set<number>()
-  for (const instant of [doc.startDate, doc.endDate]) years.add(new Date(instant).getUTCFullYear())
+  const all = instants.map((instant) => new Date(instant).getUTCFullYear())
+  for (let year = Math.min(...all); year <= Math.max(...all); year++) years.add(year)
   zoneYears.set(zone, years)
 }
 

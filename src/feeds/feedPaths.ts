@@ -2,11 +2,13 @@ import type { SanitizedPluginConfig } from '../types'
 
 import { slugAsStored } from '../db/slug'
 import { decodeSegment, splitLanguageRoot } from '../lib/languageRoot'
+import { occurrenceAt, type OccurrenceAt } from './occurrencePath'
 
 /** Which feed a URL asks for; an event's slug spelt as slugs are stored (`slugAsStored`). */
 export type FeedLocation =
   | { kind: 'calendar'; language: string; rootPath: string }
   | { kind: 'event'; language: string; rootPath: string; slug: string }
+  | { at: OccurrenceAt; kind: 'occurrence'; language: string; rootPath: string; slug: string }
 
 type PathOptions = Pick<SanitizedPluginConfig, 'defaultLanguage' | 'languages'>
 
@@ -14,7 +16,9 @@ type PathOptions = Pick<SanitizedPluginConfig, 'defaultLanguage' | 'languages'>
  * The feed URLs, in every language root (`/fr/…`, `/es/…`; the default language has none):
  * `/events.ics` and `/event/{slug}.ics`, and The Events Calendar's own `/events/?ical=1` and
  * `/event/{slug}/?ical=1` (with or without the trailing slash; `outlook-ical=1` too, which the
- * original serves in the same format). Any other URL is not a feed: `null`.
+ * original serves in the same format). One occurrence of a recurring event (docs/recurrence.md,
+ * "Feeds"): `/event/{slug}/{YYYY-MM-DD}.ics` and `/event/{slug}/{YYYY-MM-DD}/{n}.ics` beside the
+ * event's, and its page's address with `?ical=1`. Any other URL is not a feed: `null`.
  */
 export function locateFeed(
   pathname: string,
@@ -40,6 +44,23 @@ export function locateFeed(
       rootPath,
       slug: slugAsStored(decodeSegment(segments[1]!.slice(0, -'.ics'.length))),
     }
+  }
+  const [first, slug, date, n] = segments
+  // `/event/{slug}/{date}.ics`, `/event/{slug}/{date}/{n}.ics`, or the page's address with `?ical=1`.
+  const last = segments.at(-1)!
+  const named = last.endsWith('.ics') || asksIcal
+  if (first === 'event' && slug && named && (segments.length === 3 || segments.length === 4)) {
+    const bare = (segment: string) =>
+      segment === last && !asksIcal ? segment.slice(0, -'.ics'.length) : segment
+    const at = occurrenceAt(bare(date!), n === undefined ? undefined : bare(n))
+    if (at)
+      return {
+        at,
+        kind: 'occurrence',
+        language,
+        rootPath,
+        slug: slugAsStored(decodeSegment(slug)),
+      }
   }
   if (!asksIcal) return null
   if (segments.length === 1 && segments[0] === 'events')

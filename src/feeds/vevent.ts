@@ -22,6 +22,25 @@ export type SerializedEvent = {
   organizer: Record<string, unknown>[]
 }
 
+/**
+ * How a VEVENT of a recurring event differs from a single event's (`seriesVevents.ts`): its UID,
+ * its times as wall-clock values in the series' zone (always under its TZID, so that a rule
+ * repeats the wall time across daylight saving), its SEQUENCE, title and link, and the lines that
+ * make it a series or one changed occurrence of it (`RRULE`… or `RECURRENCE-ID`).
+ */
+export type SeriesInstance = {
+  uid: string
+  zone: string
+  allDay: boolean
+  /** `YYYY-MM-DDTHH:mm:ss` (all-day: the date counts). */
+  startLocal: string
+  endLocal: string
+  sequence: number
+  title?: string
+  url: string
+  lines: string[]
+}
+
 /** ical-generator's events need a calendar; this one only lends them its (absent) timezone, so DTSTAMP and LAST-MODIFIED are UTC. */
 const PARENT = new ICalCalendar()
 
@@ -35,21 +54,28 @@ const PARENT = new ICalCalendar()
 export function vevent(
   doc: EventDoc,
   shown: SerializedEvent,
-  args: { description: string; language: string; now: Date; siteTimezone: string },
+  args: {
+    description: string
+    instance?: SeriesInstance
+    language: string
+    now: Date
+    siteTimezone: string
+  },
 ): string {
   const locked = Boolean(doc.password)
   const zone = doc.timezone || args.siteTimezone
+  const { instance } = args
   const data: ICalEventData = {
-    id: shown.global_id,
-    sequence: sequenceOf(doc),
+    id: instance?.uid ?? shown.global_id,
+    sequence: instance?.sequence ?? sequenceOf(doc),
     stamp: args.now,
     created: new Date(String(doc.createdAt)),
     lastModified: new Date(String(doc.updatedAt)),
     // The title as typed: The Events Calendar's feed reads the stored title, not the typeset one the API shows.
-    summary: textValue(String(doc.title ?? '')),
-    url: shown.url,
+    summary: textValue(instance?.title ?? String(doc.title ?? '')),
+    url: instance?.url ?? shown.url,
     status: ICalEventStatus.CONFIRMED,
-    ...times(doc, zone, !locked && doc.allDay === true),
+    ...(instance ? wallTimes(instance) : times(doc, zone, !locked && doc.allDay === true)),
   }
   let organizer: null | string = null
   if (locked) {
@@ -76,7 +102,10 @@ export function vevent(
     data.categories = categoryNames(doc).map((name) => ({ name: textValue(name) }))
   }
   const text = new ICalEvent(data, PARENT).toString()
-  return organizer ? text.replace(/END:VEVENT\r\n$/, `${organizer}\r\nEND:VEVENT\r\n`) : text
+  const extra = [...(instance?.lines ?? []), ...(organizer ? [organizer] : [])]
+  return extra.length
+    ? text.replace(/END:VEVENT\r\n$/, `${extra.join('\r\n')}\r\nEND:VEVENT\r\n`)
+    : text
 }
 
 /**
@@ -121,6 +150,31 @@ function times(
   const localStart = wallTimeIfUnique(zone, start)
   const localEnd = wallTimeIfUnique(zone, end)
   return localStart && localEnd ? { start: localStart, end: localEnd, timezone: zone } : inUtc
+}
+
+/**
+ * A series' times under its zone's TZID, whatever the zone's offsets (a wall time the clocks go
+ * back through is the first of its two instants, RFC 5545 §3.3.5), or its dates when all-day.
+ */
+function wallTimes(
+  instance: SeriesInstance,
+): Pick<ICalEventData, 'allDay' | 'end' | 'start' | 'timezone'> {
+  if (instance.allDay) {
+    const start = DateTime.fromISO(instance.startLocal.slice(0, 10), { zone: instance.zone })
+    const lastDay = DateTime.fromISO(instance.endLocal.slice(0, 10), { zone: instance.zone })
+    return {
+      allDay: true,
+      start,
+      end: (lastDay < start ? start : lastDay).plus({ days: 1 }),
+      timezone: null,
+    }
+  }
+  // Dates whose UTC fields are the wall times, which ical-generator writes as they are under TZID.
+  return {
+    start: new Date(`${instance.startLocal}Z`),
+    end: new Date(`${instance.endLocal}Z`),
+    timezone: instance.zone,
+  }
 }
 
 /** A populated venue or organizer with a password (ids, which the visitor may not read, show nothing anyway). */

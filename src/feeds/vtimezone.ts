@@ -101,7 +101,7 @@ function describe(zone: string, onset: number, from: number, to: number): Observ
 }
 
 /** Intl names a zone's abbreviation in some English locales and not others (`CET` in en-GB, `EST` in en-US). */
-function abbreviation(instant: number, zone: string): null | string {
+export function abbreviation(instant: number, zone: string): null | string {
   for (const locale of ['en-US', 'en-GB']) {
     const name = DateTime.fromMillis(instant, { locale, zone }).offsetNameShort
     if (name && !/^(GMT|UTC)[+-]/.test(name)) return name

@@ -6,7 +6,9 @@ import type { SanitizedPluginConfig } from '../types'
 
 import { dispatchCompatRequest } from '../../endpoints/dispatch'
 import { locatePublicEvent, type PublicEventLocation } from './publicPaths'
+import { eventJsonLd, jsonLdScript, utcInstant } from './eventJsonLd'
 import { type PublicEvent, renderEventPage, renderMissingPage } from './renderEventPage'
+import { seriesPageParts } from './seriesPage'
 
 /** A request as any server hands it over. */
 export type PageRequest = {
@@ -34,8 +36,12 @@ export async function answerEventPage(
   if (options.disabled || !['GET', 'HEAD'].includes(request.method.toUpperCase())) return null
   const location = locatePublicEvent(request.pathname, new URLSearchParams(request.search), options)
   if (!location) return null
-
   const token = parseCookies(request.headers).get(`${payload.config.cookiePrefix}-token`)
+  const pageHeaders = headersOf(Boolean(token))
+  // An occurrence's address whose date cannot be: nothing is read.
+  if ('at' in location && location.at === null)
+    return page(renderMissingPage(location.language, 'notFound'), 404, pageHeaders, request)
+
   const headers = new Headers({ accept: 'application/json' })
   // The session cookie signs the reader in as the API's `Authorization: JWT` would; anything else
   // the browser sends (another cookie, an Authorization header) is not passed on.
@@ -49,15 +55,6 @@ export async function answerEventPage(
     restBase: `${options.siteUrl}${location.rootPath}/${options.restRoot}`,
     rootLanguage: location.rootPath ? location.language : undefined,
   })
-  const pageHeaders: Record<string, string> = {
-    'Content-Security-Policy':
-      "default-src 'none'; img-src http: https: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-    'Content-Type': 'text/html; charset=utf-8',
-    // A signed-in reader's page (a preview) is theirs alone; a visitor's is the same for every visitor.
-    'Cache-Control': token ? 'private, no-store' : 'public, max-age=60',
-    Vary: 'Cookie',
-    'X-Content-Type-Options': 'nosniff',
-  }
   if (answer.status === 503) return answer
   if (answer.status !== 200) {
     const body = (await answer.json().catch(() => ({}))) as { code?: string }
@@ -65,18 +62,55 @@ export async function answerEventPage(
     const message = body.code === 'event-password-protected' ? 'protected' : 'notFound'
     return page(renderMissingPage(location.language, message), 404, pageHeaders, request)
   }
-  const event = (await answer.json()) as PublicEvent & { slug?: string }
+  const event = (await answer.json()) as PublicEvent & { id?: number; slug?: string }
   const preview = event.status !== 'publish'
   const icsUrl =
     preview || !event.slug
       ? undefined
       : `${options.siteUrl}${location.rootPath}/event/${encodeURIComponent(event.slug)}.ics`
-  return page(
-    renderEventPage(event, location.language, { icsUrl, preview }),
-    200,
-    pageHeaders,
-    request,
-  )
+  const at = 'at' in location ? location.at : undefined
+  const series = await seriesPageParts(payload, options, event, {
+    at: at ?? undefined,
+    language: location.language,
+    now: options.clock(),
+    rootPath: location.rootPath,
+  })
+  // An occurrence's address of an event that does not recur, or of no occurrence (or a cancelled one).
+  if (series === 'missing' || (at && !series))
+    return page(renderMissingPage(location.language, 'notFound'), 404, pageHeaders, request)
+  const html = series
+    ? renderEventPage(series.event, location.language, {
+        icsUrl: at ? series.icsUrl : icsUrl,
+        jsonLd: series.jsonLd,
+        preview,
+        series,
+      })
+    : renderEventPage(event, location.language, {
+        icsUrl,
+        jsonLd: jsonLdScript(
+          eventJsonLd(event, {
+            dates: {
+              startUtc: utcInstant(event.utc_start_date),
+              endUtc: utcInstant(event.utc_end_date),
+              url: event.url ?? '',
+            },
+          }),
+        ),
+        preview,
+      })
+  return page(html, 200, pageHeaders, request)
+}
+
+function headersOf(signedIn: boolean): Record<string, string> {
+  return {
+    'Content-Security-Policy':
+      "default-src 'none'; img-src http: https: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    'Content-Type': 'text/html; charset=utf-8',
+    // A signed-in reader's page (a preview) is theirs alone; a visitor's is the same for every visitor.
+    'Cache-Control': signedIn ? 'private, no-store' : 'public, max-age=60',
+    Vary: 'Cookie',
+    'X-Content-Type-Options': 'nosniff',
+  }
 }
 
 function apiPath(location: PublicEventLocation): string {

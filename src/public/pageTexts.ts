@@ -9,6 +9,7 @@ export const PAGE_TEXTS = {
   allDay: text('All day', { fr: 'Toute la journée', es: 'Todo el día' }),
   categories: text('Categories', { fr: 'Catégories', es: 'Categorías' }),
   cost: text('Cost', { fr: 'Prix', es: 'Precio' }),
+  nextDates: text('Next dates', { fr: 'Dates suivantes', es: 'Próximas fechas' }),
   notFound: text('This event does not exist or is not public.', {
     fr: 'Cet évènement n’existe pas ou n’est pas public.',
     es: 'Este evento no existe o no es público.',
@@ -26,9 +27,15 @@ export const PAGE_TEXTS = {
     fr: 'Cet évènement est protégé par un mot de passe.',
     es: 'Este evento está protegido con contraseña.',
   }),
+  repeats: text('Repeats', { fr: 'Récurrence', es: 'Se repite' }),
   tags: text('Tags', { fr: 'Étiquettes', es: 'Etiquetas' }),
+  upcomingDates: text('Upcoming dates', { fr: 'Dates à venir', es: 'Fechas próximas' }),
   venue: text('Venue', { fr: 'Lieu', es: 'Lugar' }),
   website: text('Website', { fr: 'Site web', es: 'Sitio web' }),
+  wholeSeries: text('All dates of this event', {
+    fr: 'Toutes les dates de cet évènement',
+    es: 'Todas las fechas de este evento',
+  }),
   when: text('When', { fr: 'Quand', es: 'Cuándo' }),
 } satisfies Record<string, LocalizedText>
 

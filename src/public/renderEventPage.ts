@@ -16,6 +16,8 @@ export type PublicEvent = {
   timezone_abbr?: string
   title?: string
   url?: string
+  utc_end_date?: string
+  utc_start_date?: string
   venue?:
     { address?: string; city?: string; country?: string; venue?: string; zip?: string } | unknown[]
   website?: string
@@ -31,11 +33,22 @@ export type PublicEvent = {
 export function renderEventPage(
   event: PublicEvent,
   language: string,
-  args: { icsUrl?: string; preview: boolean },
+  args: {
+    icsUrl?: string
+    jsonLd?: string
+    preview: boolean
+    series?: {
+      summary?: string
+      seriesUrl?: string
+      upcoming: { event: PublicEvent; url: string }[]
+    }
+  },
 ): string {
   const t = (key: keyof typeof PAGE_TEXTS) => inLanguage(PAGE_TEXTS[key], language)
   const title = plain(event.title)
   const rows: string[] = [row(t('when'), escapeHtml(when(event, language, t('allDay'))))]
+  const { series } = args
+  if (series?.summary) rows.push(row(t('repeats'), escapeHtml(series.summary)))
   const venue = event.venue && !Array.isArray(event.venue) ? event.venue : undefined
   if (venue?.venue) {
     const address = [
@@ -84,11 +97,29 @@ export function renderEventPage(
     image,
     `<dl>${rows.join('')}</dl>`,
     event.description ? `<div class="description">${event.description}</div>` : '',
+    series?.seriesUrl
+      ? `<p class="series"><a href="${escapeHtml(series.seriesUrl)}">${escapeHtml(t('wholeSeries'))}</a></p>`
+      : '',
+    series?.upcoming.length
+      ? `<h2>${escapeHtml(t(series.seriesUrl ? 'nextDates' : 'upcomingDates'))}</h2>\n<ul class="dates">${series.upcoming
+          .map(
+            (item) =>
+              `<li><a href="${escapeHtml(item.url)}">${escapeHtml(when(item.event, language, t('allDay')))}</a>${
+                item.event.title !== event.title ? ` ${escapeHtml(plain(item.event.title))}` : ''
+              }</li>`,
+          )
+          .join('')}</ul>`
+      : '',
     args.icsUrl
       ? `<p><a href="${escapeHtml(args.icsUrl)}">${escapeHtml(t('addToCalendar'))}</a></p>`
       : '',
   ]
-  return document(title, language, body.filter(Boolean).join('\n'), args.preview)
+  return document(
+    title,
+    language,
+    [...body, args.jsonLd ?? ''].filter(Boolean).join('\n'),
+    args.preview,
+  )
 }
 
 /** The page of an event that is not there for this reader: nothing of it is told. */
@@ -174,7 +205,7 @@ const ENTITIES: Record<string, string> = {
 }
 
 /** A text of the API (WordPress escapes some characters of titles and names as entities) as plain text. */
-function plain(value: string | undefined): string {
+export function plain(value: string | undefined): string {
   return (value ?? '').replace(/&(#x[\da-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
     if (name[0] === '#') {
       const code =

@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { serveAllApis, type TestServer } from '../helpers/http'
+import { serveAllApis, sessionCookie, type TestServer } from '../helpers/http'
 import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 
 /*
@@ -44,15 +44,7 @@ describe('public event pages', () => {
 
   const page = (path: string, headers: Record<string, string> = {}) =>
     fetch(`${server.url}${path}`, { headers, redirect: 'manual' })
-  const sessionOf = async (user: TestUser) => {
-    const response = await fetch(`${server.url}/api/users/login`, {
-      body: JSON.stringify({ email: user.email, password: user.password }),
-      headers: { 'Content-Type': 'application/json' },
-      method: 'POST',
-    })
-    expect(response.status).toBe(200)
-    return { Cookie: `${payload.config.cookiePrefix}-token=${(await response.json()).token}` }
-  }
+  const sessionOf = (user: TestUser) => sessionCookie(server, payload, user)
 
   beforeAll(async () => {
     payload = await getTestPayload()

@@ -16,6 +16,21 @@ export async function serveCompatApi(payload: Payload): Promise<TestServer> {
   return listenOnLoopback(app)
 }
 
+/** The admin's session cookie of `user`, signed in through Payload's REST on `server`. */
+export async function sessionCookie(
+  server: TestServer,
+  payload: Payload,
+  user: { email: string; password: string },
+): Promise<{ Cookie: string }> {
+  const response = await fetch(`${server.url}/api/users/login`, {
+    body: JSON.stringify({ email: user.email, password: user.password }),
+    headers: { 'Content-Type': 'application/json' },
+    method: 'POST',
+  })
+  if (response.status !== 200) throw new Error(`Signing in answered ${response.status}`)
+  return { Cookie: `${payload.config.cookiePrefix}-token=${(await response.json()).token}` }
+}
+
 export const basic = (login: string, password: string) => ({
   Authorization: `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`,
 })
