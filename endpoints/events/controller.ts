@@ -190,7 +190,10 @@ async function listEvents(
   // The total kept for visitors is keyed on the `where` and the occurrences' own conditions, which it does not hold.
   const counted = {
     ...query,
-    where: { ...query.where, occurrences: { include: events.include, seriesOnce: events.seriesOnce } },
+    where: {
+      ...query.where,
+      occurrences: { include: events.include, seriesOnce: events.seriesOnce },
+    },
   }
   const [docs, total] = await Promise.all([
     list.page({ limit: perPage, page }),
@@ -252,7 +255,8 @@ async function readEventItem(ctx: RestContext): Promise<EventDoc> {
   }
   const id = Number(ctx.args.id)
   const occurrence = await readOccurrence(ctx, id)
-  if (!occurrence || occurrence.eventId === id) return asOccurrence(await readEvent(ctx, id), occurrence)
+  if (!occurrence || occurrence.eventId === id)
+    return asOccurrence(await readEvent(ctx, id), occurrence)
   const doc = await readEvent(ctx, occurrence.eventId)
   if (occurrence.status === 'cancelled' && !can(ctx.user, 'edit_posts')) throw eventNotFound(id)
   return asOccurrence(doc, occurrence)

@@ -94,9 +94,7 @@ export async function cancelOccurrence(
 async function writeOccurrence(
   ctx: RestContext,
   occurrence: OccurrenceRow,
-  change: (
-    timezone: string,
-  ) => Pick<Parameters<typeof changeOccurrence>[1], 'moved' | 'status'>,
+  change: (timezone: string) => Pick<Parameters<typeof changeOccurrence>[1], 'moved' | 'status'>,
 ): Promise<void> {
   await inTransaction(ctx.req, async () => {
     await lockForTransaction(ctx.req, itemUpdateKey(EVENTS, occurrence.eventId))

@@ -300,11 +300,10 @@ const eventIdArg = {
 }
 
 /** `GET|DELETE /events/{id}`: the id's format only; whether it exists is the handler's answer (404). */
-export const readEventArgs: ParamSpecs = {
-  id: eventIdArg,
-  password: passwordArg,
-  recurrence: recurrenceArg,
-}
+/** The arguments of every route on one event by id. */
+const eventItemArgs: ParamSpecs = { id: eventIdArg, password: passwordArg }
+
+export const readEventArgs: ParamSpecs = { ...eventItemArgs, recurrence: recurrenceArg }
 
 /**
  * The slug of an event (any status), as `slugOf` finds it; on a read where `leanEvent.ts` applies,
@@ -553,7 +552,7 @@ export const createEventArgs = (collections: {
 
 /** `POST|PUT|PATCH /events/{id}`: the id and password, then every create argument made optional. */
 export const updateEventArgs = (create: ParamSpecs): ParamSpecs => ({
-  ...readEventArgs,
+  ...eventItemArgs,
   ...optional(create),
 })
 

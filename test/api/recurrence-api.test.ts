@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { drizzleOf } from '../../src/db/pool'
 import { basic, serveAllApis, type TestServer } from '../helpers/http'
+import { issueWeeklySeries } from '../helpers/issueSeries'
 import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 import { inReadMode, READ_MODES } from '../helpers/readModes'
 
@@ -33,7 +34,11 @@ describe('the compatibility API answers with occurrences', () => {
   }
   const compat = async (
     path: string,
-    { user = null, method = 'GET', body }: { user?: null | TestUser; method?: string; body?: unknown } = {},
+    {
+      user = null,
+      method = 'GET',
+      body,
+    }: { user?: null | TestUser; method?: string; body?: unknown } = {},
   ) => {
     const response = await fetch(`${api.url}/wp-json/vendor/events/v1${path}`, {
       method,
@@ -52,7 +57,9 @@ describe('the compatibility API answers with occurrences', () => {
   const list = async (query: string, user: null | TestUser = null) => {
     const answer = await compat(`/events?${query}`, { user })
     expect(answer.status, JSON.stringify(answer.body)).toBe(200)
-    return answer as typeof answer & { body: { events: Item[]; total: number; total_pages: number } }
+    return answer as typeof answer & {
+      body: { events: Item[]; total: number; total_pages: number }
+    }
   }
   const occurrenceIds = async (eventId: number): Promise<number[]> => {
     const { rows } = (await drizzleOf(payload)!.execute(
@@ -61,17 +68,13 @@ describe('the compatibility API answers with occurrences', () => {
     return rows.map((row) => Number(row.id))
   }
 
-  /** The issue's example: Mondays at 09:00 in New York from 2027-03-01, 6 times, 22 March excluded. */
+  /** The issue's example (`issueWeeklySeries`), its title starting with `marker`. */
   const createSeries = async (marker: string, extra: Record<string, unknown> = {}) => {
-    const { body, status } = await rest('POST', '/events', {
-      title: `${marker} weekly class`,
-      startDate: '2027-03-01T14:00:00.000Z',
-      endDate: '2027-03-01T15:30:00.000Z',
-      timezone: 'America/New_York',
-      status: 'publish',
-      recurrence: { rule: 'FREQ=WEEKLY;BYDAY=MO;COUNT=6', exdates: ['2027-03-22T09:00:00'] },
-      ...extra,
-    })
+    const { body, status } = await rest(
+      'POST',
+      '/events',
+      issueWeeklySeries({ title: `${marker} weekly class`, ...extra }),
+    )
     expect(status, JSON.stringify(body)).toBe(201)
     const event = body.doc as { id: number; slug: string }
     return { ...event, ids: await occurrenceIds(event.id) }
@@ -107,15 +110,15 @@ describe('the compatibility API answers with occurrences', () => {
       it('lists one item per occurrence, at 14:00 then 13:00 UTC across 2027-03-14, with their own ids, urls and totals', () =>
         inMode(async () => {
           const { body, total } = await list(`search=${marker}%20weekly&${WINDOW}`)
-          expect(body.events.map((item) => [item.id, item.start_date, item.utc_start_date])).toEqual(
-            [
-              [series.id, '2027-03-01 09:00:00', '2027-03-01 14:00:00'],
-              [series.ids[1], '2027-03-08 09:00:00', '2027-03-08 14:00:00'],
-              [series.ids[2], '2027-03-15 09:00:00', '2027-03-15 13:00:00'],
-              [series.ids[3], '2027-03-29 09:00:00', '2027-03-29 13:00:00'],
-              [series.ids[4], '2027-04-05 09:00:00', '2027-04-05 13:00:00'],
-            ],
-          )
+          expect(
+            body.events.map((item) => [item.id, item.start_date, item.utc_start_date]),
+          ).toEqual([
+            [series.id, '2027-03-01 09:00:00', '2027-03-01 14:00:00'],
+            [series.ids[1], '2027-03-08 09:00:00', '2027-03-08 14:00:00'],
+            [series.ids[2], '2027-03-15 09:00:00', '2027-03-15 13:00:00'],
+            [series.ids[3], '2027-03-29 09:00:00', '2027-03-29 13:00:00'],
+            [series.ids[4], '2027-04-05 09:00:00', '2027-04-05 13:00:00'],
+          ])
           expect(body.events[1]!.url).toBe(`http://localhost:3000/event/${series.slug}/2027-03-08/`)
           expect(body.events[1]!.rest_url).toMatch(new RegExp(`/events/${series.ids[1]}$`))
           expect(body.events[2]!.utc_end_date).toBe('2027-03-15 14:30:00')
@@ -136,7 +139,9 @@ describe('the compatibility API answers with occurrences', () => {
           expect(pages[0]!.body.total_pages).toBe(3)
 
           // The date window reads each occurrence's own dates.
-          const late = await list(`search=${marker}%20weekly&start_date=2027-03-20&end_date=2027-06-01`)
+          const late = await list(
+            `search=${marker}%20weekly&start_date=2027-03-20&end_date=2027-06-01`,
+          )
           expect(late.body.events.map((item) => item.id)).toEqual([series.ids[3], series.ids[4]])
           expect(late.body.total).toBe(2)
         }))
@@ -159,9 +164,13 @@ describe('the compatibility API answers with occurrences', () => {
           }
           const withRule = await compat(`/events/${series.ids[2]}?recurrence=true`)
           expect(withRule.body.recurrence.rrule).toContain('RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=6')
-          expect(withRule.body.recurrence.rrule).toContain('EXDATE;TZID=America/New_York:20270322T090000')
+          expect(withRule.body.recurrence.rrule).toContain(
+            'EXDATE;TZID=America/New_York:20270322T090000',
+          )
           expect(withRule.body.recurrence.summary).toMatch(/Monday/)
-          const french = (await fetch(`${api.url}/fr/wp-json/vendor/events/v1/events/${series.id}?recurrence=true`).then((response) => response.json())) as Item
+          const french = (await fetch(
+            `${api.url}/fr/wp-json/vendor/events/v1/events/${series.id}?recurrence=true`,
+          ).then((response) => response.json())) as Item
           expect(french.recurrence.summary).toMatch(/lundi/)
           // A single event has no rule to show.
           expect((await compat(`/events/${single.id}?recurrence=true`)).body.recurrence).toBeNull()
@@ -243,7 +252,9 @@ describe('the compatibility API answers with occurrences', () => {
     const cancelled = await compat(`/events/${own.ids[2]}`, { user: admin, method: 'DELETE' })
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200)
     expect(cancelled.body.id).toBe(own.ids[2])
-    expect((await compat(`/events/${own.ids[2]}`, { user: admin, method: 'DELETE' })).status).toBe(410)
+    expect((await compat(`/events/${own.ids[2]}`, { user: admin, method: 'DELETE' })).status).toBe(
+      410,
+    )
 
     for (const mode of READ_MODES) {
       await inReadMode(payload, mode.sql, async () => {

@@ -119,8 +119,7 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
         ids(query.nearVenues) && `e.venue_id = ANY(${param(ids(query.nearVenues))}::int[])`,
       ),
     )
-  if (query.postParent !== undefined)
-    conditions.push(seriesGroupSql(query.postParent, 'e', param))
+  if (query.postParent !== undefined) conditions.push(seriesGroupSql(query.postParent, 'e', param))
   if (!scope.events.everything) conditions.push(readScopeSql(scope.events, 'e', param))
   if (conditions.some((condition) => condition === undefined)) return undefined
   return { text: conditions.join(' AND '), values }
@@ -141,9 +140,10 @@ export function seriesGroupSql(root: number, alias: string, param: Param): strin
 export function occurrencesSql(query: EventsQuery, param: Param, alias = 'o'): string[] {
   const own = (on: string) => [
     `${on}.status = 'scheduled'`,
+    // As text in the events' own format (their list-order columns, which Payload compares as text).
     ...query.window.map(
       ({ field, operator, wallTime }) =>
-        `${on}.${WINDOW_COLUMNS[field]} ${COMPARISONS[operator]} ${param(wallTime)}::timestamp`,
+        `to_char(${on}.${WINDOW_COLUMNS[field]}, 'YYYY-MM-DD HH24:MI:SS') ${COMPARISONS[operator]} ${param(wallTime)}`,
     ),
   ]
   const conditions = own(alias)
