@@ -35,6 +35,8 @@ const COMPARISONS = {
   less_than_equal: '<=',
 } as const
 const WINDOW_COLUMNS = { endLocal: 'end_local', startLocal: 'start_local' } as const
+/** The list-order columns' text (`YYYY-MM-DD HH:MM:SS`). */
+const LIST_ORDER_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
 const SEARCH_COLUMNS: Record<EventSearchField, string> = {
   descriptionText: 'description_text',
   excerpt: 'excerpt',
@@ -140,11 +142,14 @@ export function seriesGroupSql(root: number, alias: string, param: Param): strin
 export function occurrencesSql(query: EventsQuery, param: Param, alias = 'o'): string[] {
   const own = (on: string) => [
     `${on}.status = 'scheduled'`,
-    // As text in the events' own format (their list-order columns, which Payload compares as text).
-    ...query.window.map(
-      ({ field, operator, wallTime }) =>
-        `to_char(${on}.${WINDOW_COLUMNS[field]}, 'YYYY-MM-DD HH24:MI:SS') ${COMPARISONS[operator]} ${param(wallTime)}`,
-    ),
+    ...query.window.map(({ field, operator, wallTime }) => {
+      const column = `${on}.${WINDOW_COLUMNS[field]}`
+      // The events' list-order columns are text, which Payload compares as text: a wall time in their
+      // format orders as the timestamp does (and an index on the column can serve it); any other as text.
+      return LIST_ORDER_TEXT.test(wallTime)
+        ? `${column} ${COMPARISONS[operator]} ${param(wallTime)}::timestamp`
+        : `to_char(${column}, 'YYYY-MM-DD HH24:MI:SS') ${COMPARISONS[operator]} ${param(wallTime)}`
+    }),
   ]
   const conditions = own(alias)
   if (query.include) conditions.push(`${alias}.id = ANY(${param(ids(query.include))}::int[])`)
