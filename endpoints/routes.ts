@@ -1,7 +1,7 @@
 import type { Route } from './router'
 
 import { CALENDAR_SLUGS } from '../src/slugs'
-import { eventsResource } from './events/controller'
+import { eventsController, eventsResource } from './events/controller'
 import {
   createEventArgs,
   listEventsArgs,
@@ -82,7 +82,7 @@ export function buildRoutes(options: {
     ...withPasswords([
       ...resourceRoutes(
         eventsResource,
-        resourceController(eventsResource),
+        eventsController(),
         {
           list: listEventsArgs(collections, options.defaultPerPage, options.maxPerPage),
           create: createEvent_,

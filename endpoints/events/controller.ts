@@ -4,7 +4,8 @@ import { NotFound } from 'payload'
 
 import type { EventDoc } from '../../src/calendar/events/eventDoc'
 import type { RestContext } from '../context'
-import type { ListPage, Resource, Target } from '../resourceController'
+import type { ListPage, Resource, ResourceController, Target } from '../resourceController'
+import type { EventSeriesFields } from '../../src/recurrence/index'
 
 import { CLAMP_END_TO_START } from '../../src/hooks/context'
 import { MAX_INT4 } from '../../src/lib/databaseIds'
@@ -20,20 +21,34 @@ import {
   notAnEventId,
 } from '../errors'
 import { countKept } from '../freshness'
-import { leanCount } from '../../src/calendar/events/leanList'
 import { eventsWhere } from '../../src/calendar/events/eventsWhere'
 import { mayUnlockProtected } from '../unlockProtected'
 import { toList } from '../validators'
 import { DATE_BOUNDS, includeWindow, isStrict, parseDateWindow } from './dateWindow'
 import { EVENT_SEARCH_FIELDS, EVENTS_LIST_SORT, eventsListQuery } from './listQuery'
 import { prepareEventData } from './prepareEvent'
-import { findEventsPage, loadEvents, populateEvents } from '../../src/calendar/events/loadEvents'
+import { eventsList, loadEvents, populateEvents } from '../../src/calendar/events/loadEvents'
 import { defaultEndDate, defaultStartDate } from './params'
 import { serializeEvent } from './serializeEvent'
 import type { PlainDoc } from '../../src/lib/plainDoc'
 import { asReadByWriter } from '../writtenItems'
 import { itemsReadBefore } from '../../src/lib/itemsReadByRequest'
 import { relationId } from '../../src/lib/databaseIds'
+import {
+  asOccurrence,
+  OCCURRENCE,
+  type OccurrenceDoc,
+  readOccurrence,
+} from '../../src/calendar/events/occurrences'
+import {
+  formatRecurrence,
+  isRecurring,
+  recurrenceOf,
+  seriesStartOf,
+  summarizeRecurrence,
+} from '../../src/recurrence/index'
+import { resourceController } from '../resourceController'
+import { cancelOccurrence, updateOccurrence } from './occurrenceWrites'
 
 const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
 
@@ -51,16 +66,24 @@ export const eventsResource: Resource = {
     const events = docs as EventDoc[]
     const termCounts = await populateEvents(ctx, events)
     // The writer sees what they wrote whatever its password; the write itself decided what they may see.
-    return events.map((doc) =>
+    const serialized = events.map((doc) =>
       serializeEvent(doc, ctx, {
         single: view === 'single',
         termCounts,
         unlocked: view === 'written' || mayUnlockProtected(ctx, doc),
       }),
     )
+    if (view === 'single' && ctx.args.recurrence === true)
+      await Promise.all(
+        serialized.map(async (event, index) => {
+          // A protected event's rule is blanked with its dates' details.
+          const blanked = events[index]!.password && !mayUnlockProtected(ctx, events[index]!)
+          event.recurrence = blanked ? null : await recurrenceBlock(ctx, events[index]!)
+        }),
+      )
+    return serialized
   },
-  readItem: (ctx) =>
-    ctx.params.slug === undefined ? readEvent(ctx, Number(ctx.args.id)) : readEventBySlug(ctx),
+  readItem: readEventItem,
   target: targetEvent,
   prepareData: async (ctx, target) => {
     if (!target) return prepareEventData(ctx)
@@ -74,6 +97,56 @@ export const eventsResource: Resource = {
   // The original moves an end before the start to the start rather than refusing the write.
   writeContext: { [CLAMP_END_TO_START]: true },
   removal: { kind: 'trash' },
+}
+
+/**
+ * The events' routes: `resourceController`'s, with writes to an occurrence id of a series
+ * changing that occurrence only (`occurrenceWrites.ts`).
+ */
+export function eventsController(): ResourceController {
+  const controller = resourceController(eventsResource)
+  const serialize = async (ctx: RestContext, doc: EventDoc) =>
+    (await eventsResource.serialize(ctx, [doc], 'written'))[0]
+  /** The occurrence a write by id addresses, when it is not the event's own id. */
+  const occurrenceOf = async (ctx: RestContext) => {
+    if (ctx.params.slug !== undefined) return undefined
+    const id = Number(ctx.args.id)
+    const occurrence = await readOccurrence(ctx, id)
+    return occurrence && occurrence.eventId !== id ? occurrence : undefined
+  }
+  return {
+    ...controller,
+    remove: async (ctx) => {
+      const occurrence = await occurrenceOf(ctx)
+      return occurrence ? cancelOccurrence(ctx, occurrence, serialize) : controller.remove(ctx)
+    },
+    update: async (ctx) => {
+      const occurrence = await occurrenceOf(ctx)
+      return occurrence ? updateOccurrence(ctx, occurrence, serialize) : controller.update(ctx)
+    },
+  }
+}
+
+/** `?recurrence=true`: the series' rule in RFC 5545 text and in the request's language; `null` for a single event. */
+async function recurrenceBlock(
+  ctx: RestContext,
+  doc: EventDoc,
+): Promise<null | { rrule: string; summary: string }> {
+  const id = (doc as OccurrenceDoc)[OCCURRENCE]?.eventId ?? doc.id
+  const fields = (await findOneEvent(
+    ctx,
+    { id: { equals: id } },
+    { allDay: true, recurrence: true, startDate: true, startLocal: true, timezone: true },
+  )) as EventSeriesFields | null
+  if (!fields || !isRecurring(fields)) return null
+  const series = seriesStartOf(fields)
+  const recurrence = recurrenceOf(fields, series)
+  if (!recurrence) return null
+  const locale = (['en', 'es', 'fr'] as const).find((code) => code === ctx.req.locale) ?? 'en'
+  return {
+    rrule: formatRecurrence(series, recurrence),
+    summary: summarizeRecurrence(series, recurrence, locale),
+  }
 }
 
 /** `GET /events`: one page, its total, and the arguments its URLs echo. */
@@ -101,7 +174,11 @@ async function listEvents(
         strict: isStrict(args.strict_dates),
         values: Object.fromEntries(DATE_BOUNDS.map((bound) => [bound, args[bound]])),
       })
-  const events = await eventsListQuery(ctx, args, { statuses, window })
+  const events = await eventsListQuery(ctx, args, {
+    seriesOnce: args.hide_subsequent_recurrences === true,
+    statuses,
+    window,
+  })
 
   const query = {
     collection: EVENTS,
@@ -109,9 +186,18 @@ async function listEvents(
     req: ctx.req,
     where: { and: eventsWhere(events) },
   } as const
+  const list = eventsList(ctx, events, { ...query, sort: EVENTS_LIST_SORT })
+  // The total kept for visitors is keyed on the `where` and the occurrences' own conditions, which it does not hold.
+  const counted = {
+    ...query,
+    where: {
+      ...query.where,
+      occurrences: { include: events.include, seriesOnce: events.seriesOnce },
+    },
+  }
   const [docs, total] = await Promise.all([
-    findEventsPage(ctx, events, { ...query, limit: perPage, page, sort: EVENTS_LIST_SORT }),
-    countKept(ctx, 'event-totals', query, () => leanCount(ctx, events)),
+    list.page({ limit: perPage, page }),
+    countKept(ctx, 'event-totals', counted as typeof query, list.count),
   ])
   const echo = echoedArgs(ctx, window.echo, statuses, mayEdit)
   return { docs, echo: { args: [...echo.main, ...echo.extras], encoded: echo.encoded }, total }
@@ -147,12 +233,33 @@ function echoedArgs(
   for (const bound of ['starts_before', 'starts_after', 'ends_before', 'ends_after'])
     push(bound, dates[bound])
   push('ticketed', args.ticketed)
+  push('hide_subsequent_recurrences', args.hide_subsequent_recurrences)
   const extras: [string, string][] = []
   if (args.venue !== undefined) extras.push(['venue', toList(args.venue).join(',')])
   if (args.organizer !== undefined) extras.push(['organizer', toList(args.organizer).join(',')])
   // `add_query_arg('featured', false)` drops the key, but the URL is still encoded.
   if (args.featured === true) extras.push(['featured', '1'])
   return { encoded: extras.length > 0 || args.featured !== undefined, extras, main }
+}
+
+/**
+ * `GET /events/{id}` and `/events/by-slug/{slug}` (docs/recurrence.md, "The API's answers"): an
+ * occurrence id answers that occurrence of its series, as the caller may read the series (a
+ * cancelled one only to those who may edit events); an event's id or slug answers the event, a
+ * series as its first occurrence.
+ */
+async function readEventItem(ctx: RestContext): Promise<EventDoc> {
+  if (ctx.params.slug !== undefined) {
+    const doc = await readEventBySlug(ctx)
+    return asOccurrence(doc, await readOccurrence(ctx, doc.id))
+  }
+  const id = Number(ctx.args.id)
+  const occurrence = await readOccurrence(ctx, id)
+  if (!occurrence || occurrence.eventId === id)
+    return asOccurrence(await readEvent(ctx, id), occurrence)
+  const doc = await readEvent(ctx, occurrence.eventId)
+  if (occurrence.status === 'cancelled' && !can(ctx.user, 'edit_posts')) throw eventNotFound(id)
+  return asOccurrence(doc, occurrence)
 }
 
 /**

@@ -21,6 +21,12 @@ import { unlockedBy } from '../unlockProtected'
 import { toList } from '../validators'
 import { venuesNear } from './geofence'
 import { categoriesWithDescendants } from '../../src/calendar/categoryTree'
+import { leanListApplies } from '../../src/calendar/events/leanList'
+import {
+  eventsOfOccurrences,
+  seriesInWindow,
+  seriesRootOf,
+} from '../../src/calendar/events/occurrences'
 
 /**
  * Which date bound filters which field, and how (`docs/compatibility.md`, "Events list date
@@ -88,7 +94,11 @@ export function unlockRuleFor(
 export async function eventsListQuery(
   ctx: ArgsContext,
   args: Record<string, unknown>,
-  { statuses, window }: { statuses: null | string[]; window: DateWindow | null },
+  {
+    seriesOnce,
+    statuses,
+    window,
+  }: { seriesOnce?: boolean; statuses: null | string[]; window: DateWindow | null },
 ): Promise<EventsQuery> {
   const locale =
     typeof ctx.req.locale === 'string' && ctx.req.locale !== 'all'
@@ -103,6 +113,7 @@ export async function eventsListQuery(
       wallTime: wallTime(instant, ctx.options.siteTimezone),
     })),
   }
+  if (seriesOnce) query.seriesOnce = true
   if (args.include) query.include = args.include as number[]
   if (typeof args.search === 'string') {
     const terms = postSearchTerms(args.search).map(({ exclude, text }) => ({
@@ -126,6 +137,28 @@ export async function eventsListQuery(
   if (typeof args.geoloc === 'boolean') query.geoloc = args.geoloc
   if (args.geoloc_lat !== undefined && args.geoloc_lng !== undefined)
     query.nearVenues = await venuesNear(ctx, Number(args.geoloc_lat), Number(args.geoloc_lng))
-  if (args.post_parent !== undefined) query.postParent = Number(args.post_parent)
-  return query
+  if (args.post_parent !== undefined)
+    query.postParent = await seriesRootOf(ctx, Number(args.post_parent))
+  return withOccurrencesForPayload(ctx, query)
+}
+
+/**
+ * What Payload's `where` needs of the occurrences when it, not the SQL, finds the events
+ * (`eventsWhere.ts`): the events of the included occurrences and the series with an occurrence in
+ * the window. Ids only; bounded by `include`'s own bound and by the number of series.
+ */
+async function withOccurrencesForPayload(
+  ctx: ArgsContext,
+  query: EventsQuery,
+): Promise<EventsQuery> {
+  if (leanListApplies(ctx, query)) return query
+  const [includeEvents, series] = await Promise.all([
+    query.include ? eventsOfOccurrences(ctx, query.include) : undefined,
+    query.window.length ? seriesInWindow(ctx, query) : undefined,
+  ])
+  return {
+    ...query,
+    ...(includeEvents && { includeEvents }),
+    ...(series && { seriesInWindow: series }),
+  }
 }

@@ -2,6 +2,7 @@ import type { ParamSpecs, Validator } from '../params'
 
 import { found, optional } from '../params'
 import { loadEventBySlug } from '../../src/calendar/events/loadEvents'
+import { readOccurrence } from '../../src/calendar/events/occurrences'
 import { slugAsStored } from '../../src/db/slug'
 
 import { formatWallTime } from '../../src/lib/phpDate'
@@ -241,7 +242,7 @@ export const listEventsArgs = (
       fr: 'Filtre les événements dont l’événement parent est celui indiqué.',
       es: 'Filtra los eventos cuyo evento padre es el indicado.',
     }),
-    validate: idOf(collections.events),
+    validate: eventOrOccurrenceIdOf(collections.events),
   },
   ticketed: {
     type: 'boolean',
@@ -251,7 +252,42 @@ export const listEventsArgs = (
     }),
     validate: supportsTicketed,
   },
+  hide_subsequent_recurrences: {
+    type: 'boolean',
+    description: text(
+      'Show each recurring event once, by its first occurrence in the date window (our extension).',
+      {
+        fr: 'Montre chaque événement récurrent une seule fois, par sa première occurrence dans la période (notre extension).',
+        es: 'Muestra cada evento recurrente una sola vez, por su primera ocurrencia en el periodo (nuestra extensión).',
+      },
+    ),
+  },
 })
+
+/**
+ * `post_parent`: an event's id, as the original checks it, or one of a recurring event's
+ * occurrence ids (docs/recurrence.md, "The API's answers"), which the list resolves to its series.
+ */
+const eventOrOccurrenceIdOf = (events: string): Validator => {
+  const eventId = idOf(events)
+  return async (value, ctx) => {
+    const event = await eventId(value, ctx)
+    if (event !== false) return event
+    return Number(value) > 0 && (await readOccurrence(ctx, Number(value))) !== undefined
+  }
+}
+
+/** `?recurrence=true` on single reads: the series' rule, our extension (docs/recurrence.md). */
+const recurrenceArg = {
+  type: 'boolean' as const,
+  description: text(
+    "Add the recurring event's rule, in RFC 5545 text and in words (our extension).",
+    {
+      fr: 'Ajoute la règle de l’événement récurrent, en texte RFC 5545 et en mots (notre extension).',
+      es: 'Añade la regla del evento recurrente, en texto RFC 5545 y en palabras (nuestra extensión).',
+    },
+  ),
+}
 
 const eventIdArg = {
   type: 'integer' as const,
@@ -264,7 +300,10 @@ const eventIdArg = {
 }
 
 /** `GET|DELETE /events/{id}`: the id's format only; whether it exists is the handler's answer (404). */
-export const readEventArgs: ParamSpecs = { id: eventIdArg, password: passwordArg }
+/** The arguments of every route on one event by id. */
+const eventItemArgs: ParamSpecs = { id: eventIdArg, password: passwordArg }
+
+export const readEventArgs: ParamSpecs = { ...eventItemArgs, recurrence: recurrenceArg }
 
 /**
  * The slug of an event (any status), as `slugOf` finds it; on a read where `leanEvent.ts` applies,
@@ -296,6 +335,7 @@ export const readEventBySlugArgs = (events: string): ParamSpecs => ({
     in: 'path',
     validate: eventSlugOf(events),
   },
+  recurrence: recurrenceArg,
 })
 
 /** `POST /events` (`docs/compatibility.md`, "Route parameters"), in the original's declaration order. */
@@ -512,7 +552,7 @@ export const createEventArgs = (collections: {
 
 /** `POST|PUT|PATCH /events/{id}`: the id and password, then every create argument made optional. */
 export const updateEventArgs = (create: ParamSpecs): ParamSpecs => ({
-  ...readEventArgs,
+  ...eventItemArgs,
   ...optional(create),
 })
 

@@ -27,7 +27,8 @@ import {
 import { serializeEmbeddedTerm } from '../terms/serializeEmbeddedTerm'
 import { mayUnlockProtected } from '../unlockProtected'
 import { jsonLdDescription } from './jsonLdDescription'
-import { apiUrl, permalink } from '../../src/lib/urls'
+import { apiUrl, occurrencePermalink, permalink } from '../../src/lib/urls'
+import { OCCURRENCE, type OccurrenceDoc } from '../../src/calendar/events/occurrences'
 import { serializeVenue, venueJsonLd, type VenueDoc } from '../venues/serializeVenue'
 
 export type SerializeEventOptions = {
@@ -54,7 +55,11 @@ export function serializeEvent(doc: EventDoc, ctx: RestContext, options: Seriali
     utcStart: formatWallTime(start, 'UTC'),
     utcEnd: formatWallTime(end, 'UTC'),
   }
-  const url = permalink(ctx.options, 'events', doc as never)
+  // An occurrence of a series (`asOccurrence`) has its own permalink.
+  const occurrence = (doc as OccurrenceDoc)[OCCURRENCE]
+  const url = occurrence
+    ? occurrencePermalink(ctx.options, doc as never, occurrence)
+    : permalink(ctx.options, 'events', doc as never)
   const cost = formatCost(doc)
   // A trashed venue or organizer is never shown inside an event, whoever asks: the original
   // unlinks it when it is trashed, and one trashed in the admin panel must not reappear here.

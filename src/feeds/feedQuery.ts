@@ -58,7 +58,11 @@ export async function calendarFeedSelection(ctx: FeedContext): Promise<FeedSelec
     wasSent(args, 'start_date') || wasSent(args, 'end_date')
       ? listWindow(ctx, args)
       : upcomingWindow(ctx)
-  const query = await eventsListQuery(ctx, args, { statuses: ['publish'], window })
+  const query = await eventsListQuery(ctx, args, {
+    seriesOnce: true,
+    statuses: ['publish'],
+    window,
+  })
   return { query, where: { and: eventsWhere(query) } }
 }
 

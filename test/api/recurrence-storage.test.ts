@@ -8,6 +8,7 @@ import { drizzleOf } from '../../src/db/pool'
 import { extendRecurrences } from '../../src/jobs/extendRecurrences'
 import { pluginOptionsOf } from '../../src/pluginOptions'
 import { basic, serveAllApis, type TestServer } from '../helpers/http'
+import { issueWeeklySeries } from '../helpers/issueSeries'
 import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 
 type Row = {
@@ -66,16 +67,8 @@ describe('recurring events stored: occurrences, their ids, their checks', () => 
   const idsByStart = (rows: Row[]) =>
     Object.fromEntries(rows.map((row) => [row.original_start, row.id]))
 
-  /** The issue's example: Mondays at 09:00 in New York from 2027-03-01, 6 times, the fourth excluded. */
-  const weekly = (extra: Record<string, unknown> = {}) => ({
-    title: unique('Weekly class'),
-    startDate: '2027-03-01T14:00:00.000Z',
-    endDate: '2027-03-01T15:30:00.000Z',
-    timezone: 'America/New_York',
-    status: 'publish',
-    recurrence: { rule: 'FREQ=WEEKLY;BYDAY=MO;COUNT=6', exdates: ['2027-03-22T09:00:00'] },
-    ...extra,
-  })
+  /** The issue's example (`issueWeeklySeries`). */
+  const weekly = issueWeeklySeries
   const createSeries = async (extra: Record<string, unknown> = {}) => {
     const { body, status } = await rest('POST', '/events', weekly(extra))
     expect(status, JSON.stringify(body)).toBe(201)

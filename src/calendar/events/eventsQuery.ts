@@ -5,6 +5,13 @@ import type { PostStatus } from '../../types'
  * once from the list's validated arguments (`endpoints/events/listQuery.ts`), then compiled either
  * to Payload's `where` (`eventsWhere.ts`) or to SQL of our own (`eventsSql.ts`). Neither compiler
  * reads the other's output, so each condition is written once per engine, from this model.
+ *
+ * The list's items are occurrences (`calendar_occurrences`, docs/recurrence.md): a single event is
+ * its one occurrence, a series one item per occurrence. The date window, `include` and the
+ * cancelled occurrences are conditions on occurrences (`occurrencesSql`, in SQL whichever engine
+ * found the events); the rest are conditions on the events. Payload's `where` cannot read the
+ * occurrences, so the query also carries what they give it: the series with an occurrence in the
+ * window (`seriesInWindow`) and the events of the included occurrences (`includeEvents`).
  */
 
 /** The searched fields of events, in the order the search compares them (`docs/compatibility.md`, "Search"). */
@@ -52,10 +59,20 @@ export type UnlockRule = null | {
 export type EventsQuery = {
   /** The statuses listed; `null`: all but trashed. */
   statuses: null | readonly PostStatus[]
-  /** Only these events (`include`). */
+  /** Only these occurrences (`include`): an event's own id names its first occurrence. */
   include?: readonly number[]
-  /** The date window's bounds, in the order they were given. */
+  /** The events the included occurrences belong to, for Payload's `where`; without it `include` is read as event ids. */
+  includeEvents?: readonly number[]
+  /** The date window's bounds, in the order they were given, on each occurrence's start and end. */
   window: readonly WindowBound[]
+  /**
+   * For Payload's `where`: the series that have an occurrence in the window other than their first
+   * (whose dates are the event's own), which the window on the event's own dates would miss.
+   * Absent: not looked up (the SQL reads the occurrences itself).
+   */
+  seriesInWindow?: readonly number[]
+  /** Each series once, by its first occurrence in the window (`hide_subsequent_recurrences`, the feeds). */
+  seriesOnce?: boolean
   /** The search's terms and the fields each term looks in; `unprotectedOnly`: the caller (a visitor) finds no protected event. */
   search?: {
     fields: readonly EventSearchField[]
@@ -72,7 +89,11 @@ export type EventsQuery = {
   geoloc?: boolean
   /** Events at one of these venues, those near the point asked (`geoloc_lat`, `geoloc_lng`). */
   nearVenues?: readonly number[]
-  /** Events whose parent is this event: none yet (events have no parents until recurrence). */
+  /**
+   * The occurrences of one group of series (`post_parent`): the group's root event id, resolved
+   * from any id of the group (`seriesRootOf`); the root and every event whose `seriesRoot` it is.
+   * 0 matches nothing (an id that names no series).
+   */
   postParent?: number
   unlock: UnlockRule
   /** The language whose translations the search reads. */

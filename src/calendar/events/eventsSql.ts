@@ -6,7 +6,9 @@ import { readScopeSql, unlockedSql } from '../postReadRule'
 import { locksOf } from './eventsQuery'
 
 /*
- * An `EventsQuery` as the WHERE of one SQL statement on `events e`, with the caller's read scope:
+ * An `EventsQuery` as the WHERE of one SQL statement on `calendar_occurrences o JOIN events e`
+ * (`o.event_id = e.id`), with the caller's read scope: the occurrences' own conditions
+ * (`occurrencesSql`) and, on their events,
  * the same conditions as its `where` (`eventsWhere.ts`) as Payload applies them
  * (`@payloadcms/drizzle`, parseParams), written for the indexes. Payload writes filters on
  * translations and related items as joins, then `SELECT DISTINCT … ORDER BY … LIMIT`: at 100,000
@@ -33,6 +35,8 @@ const COMPARISONS = {
   less_than_equal: '<=',
 } as const
 const WINDOW_COLUMNS = { endLocal: 'end_local', startLocal: 'start_local' } as const
+/** The list-order columns' text (`YYYY-MM-DD HH:MM:SS`). */
+const LIST_ORDER_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
 const SEARCH_COLUMNS: Record<EventSearchField, string> = {
   descriptionText: 'description_text',
   excerpt: 'excerpt',
@@ -44,7 +48,7 @@ const RELATED = {
   tags: 'event_tags_id',
 } as const
 
-type Param = (value: unknown) => string
+export type Param = (value: unknown) => string
 
 /** Locked by the event itself only: other locks (a venue's) are left to Payload. */
 const onlyByTheEvent = (locks: readonly Lock[]) => locks.length === 1 && locks[0] === 'event'
@@ -77,10 +81,8 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
       ? `e.status = ANY(${param(statuses)}::enum_events_status[])`
       : `e.status <> ${param('trash')}::enum_events_status`,
   )
-  if (query.include)
-    conditions.push(ids(query.include) && `e.id = ANY(${param(ids(query.include))}::int[])`)
-  for (const { field, operator, wallTime } of query.window)
-    conditions.push(`e.${WINDOW_COLUMNS[field]} ${COMPARISONS[operator]} ${param(wallTime)}`)
+  if (query.include && !ids(query.include)) return undefined
+  conditions.push(...occurrencesSql(query, param))
   if (query.search) {
     for (const term of query.search.terms) conditions.push(searchTermSql(query, term, param))
     if (query.search.unprotectedOnly) conditions.push(unlockedSql(null, 'e', param))
@@ -119,11 +121,42 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
         ids(query.nearVenues) && `e.venue_id = ANY(${param(ids(query.nearVenues))}::int[])`,
       ),
     )
-  // Events have no parents yet (no recurrence), so a parent filter matches nothing.
-  if (query.postParent !== undefined) conditions.push(`e.id = ${param(0)}::int`)
+  if (query.postParent !== undefined) conditions.push(seriesGroupSql(query.postParent, 'e', param))
   if (!scope.events.everything) conditions.push(readScopeSql(scope.events, 'e', param))
   if (conditions.some((condition) => condition === undefined)) return undefined
   return { text: conditions.join(' AND '), values }
+}
+
+/** The events of the group of series whose root is `root` (`EventsQuery.postParent`). */
+export function seriesGroupSql(root: number, alias: string, param: Param): string {
+  const value = param(root)
+  return `(${alias}.id = ${value}::int OR ${alias}.series_root = ${value}::int)`
+}
+
+/**
+ * The conditions of `query` on each occurrence `o`: scheduled (a cancelled occurrence is never
+ * listed), in the date window (its own start and end, as wall times in its event's zone, like the
+ * event's list-order columns), among the included ids, and with `seriesOnce` the first such
+ * occurrence of its series (by start, then id, as the list orders them).
+ */
+export function occurrencesSql(query: EventsQuery, param: Param, alias = 'o'): string[] {
+  const own = (on: string) => [
+    `${on}.status = 'scheduled'`,
+    ...query.window.map(({ field, operator, wallTime }) => {
+      const column = `${on}.${WINDOW_COLUMNS[field]}`
+      // The events' list-order columns are text, which Payload compares as text: a wall time in their
+      // format orders as the timestamp does (and an index on the column can serve it); any other as text.
+      return LIST_ORDER_TEXT.test(wallTime)
+        ? `${column} ${COMPARISONS[operator]} ${param(wallTime)}::timestamp`
+        : `to_char(${column}, 'YYYY-MM-DD HH24:MI:SS') ${COMPARISONS[operator]} ${param(wallTime)}`
+    }),
+  ]
+  const conditions = own(alias)
+  if (query.include) conditions.push(`${alias}.id = ANY(${param(ids(query.include))}::int[])`)
+  if (query.seriesOnce)
+    conditions.push(`NOT EXISTS (SELECT 1 FROM calendar_occurrences p WHERE p.event_id = ${alias}.event_id
+      AND ${own('p').join(' AND ')} AND (p.start_local, p.id) < (${alias}.start_local, ${alias}.id))`)
+  return conditions
 }
 
 /**

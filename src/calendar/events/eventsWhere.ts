@@ -11,7 +11,9 @@ import { locksOf } from './eventsQuery'
  * An `EventsQuery` as Payload's `where` on events: the conditions Payload applies, with the
  * collection's read access, when the list is not read in SQL of our own (`eventsSql.ts`). A
  * search term is the folded comparison of `src/db/foldedSearch.ts`; a condition on what a
- * protected item blanks holds with its locks (`src/access/hiddenFieldConditions.ts`).
+ * protected item blanks holds with its locks (`src/access/hiddenFieldConditions.ts`). It finds
+ * the events; their occurrences are then read in SQL (`occurrencesSql`, `occurrenceList.ts`), so
+ * the window also admits the series with a later occurrence in it (`seriesInWindow`).
  */
 
 /** Items without a password or with the one given, on the event itself or, through `venue.`, on its venue. */
@@ -37,9 +39,16 @@ export function eventsWhere(query: EventsQuery): Where[] {
   and.push(
     query.statuses ? { status: { in: [...query.statuses] } } : { status: { not_equals: 'trash' } },
   )
-  if (query.include) and.push({ id: { in: [...query.include] } })
-  for (const { field, operator, wallTime } of query.window)
-    and.push({ [field]: { [operator]: wallTime } })
+  if (query.include) {
+    const events = query.includeEvents ?? query.include
+    and.push(events.length ? { id: { in: [...events] } } : { id: { equals: 0 } })
+  }
+  const window: Where[] = query.window.map(({ field, operator, wallTime }) => ({
+    [field]: { [operator]: wallTime },
+  }))
+  if (query.seriesInWindow?.length && window.length)
+    and.push({ or: [{ and: window }, { id: { in: [...query.seriesInWindow] } }] })
+  else and.push(...window)
   if (query.search) {
     const { fields, terms, unprotectedOnly } = query.search
     for (const { exclude, pattern } of terms) {
@@ -79,7 +88,9 @@ export function eventsWhere(query: EventsQuery): Where[] {
     })
   }
   if (query.nearVenues) and.push(locked(query, 'venue', { venue: { in: [...query.nearVenues] } }))
-  // Events have no parents yet (no recurrence), so a parent filter matches nothing.
-  if (query.postParent !== undefined) and.push({ id: { equals: 0 } })
+  if (query.postParent !== undefined)
+    and.push({
+      or: [{ id: { equals: query.postParent } }, { seriesRoot: { equals: query.postParent } }],
+    })
   return and
 }

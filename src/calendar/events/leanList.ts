@@ -1,14 +1,14 @@
 import type { CalendarContext } from '../context'
 import type { EventsQuery } from './eventsQuery'
 
-import { poolOf } from '../../db/pool'
 import { CALENDAR_SLUGS } from '../../slugs'
 import { postReadRule } from '../postReadRule'
 import { eventsSql, type SqlWhere } from './eventsSql'
 import { leanEventsApply } from './leanEvent'
+import { occurrenceCount, occurrencePage, type OccurrenceRef } from './occurrences'
 
 /*
- * The ids of one page of the events list, and its total, each in one SQL statement (`eventsSql.ts`)
+ * One page of the events list (its occurrences), and its total, each in one SQL statement (`eventsSql.ts`)
  * where `leanEvent.ts` applies (the plugin's own collections and read access, Postgres, the
  * `reads.sql` option), in the list's order without a DISTINCT. `undefined` leaves the list to
  * Payload, with the query's `where` (`eventsWhere.ts`). `test/api/events-query-model.test.ts`
@@ -28,23 +28,32 @@ function leanWhere(ctx: CalendarContext, query: EventsQuery): SqlWhere | undefin
   return eventsSql(query, { events, venues })
 }
 
-/** The ids of page `page` of `limit` events of `query`, in the list's order, as the caller may read them. */
+/** Whether `query` is read in SQL here (otherwise Payload finds its events: `eventsWhere.ts`). */
+export function leanListApplies(ctx: CalendarContext, query: EventsQuery): boolean {
+  return leanWhere(ctx, query) !== undefined
+}
+
+/** The occurrences of page `page` of `limit` of `query`, in the list's order, as the caller may read their events. */
+export async function leanOccurrencePage(
+  ctx: CalendarContext,
+  query: EventsQuery,
+  paging: { limit: number; page: number },
+): Promise<OccurrenceRef[] | undefined> {
+  const where = leanWhere(ctx, query)
+  return where && occurrencePage(ctx, where, paging)
+}
+
+/** The ids of the events of page `page` of `limit` items of `query` (with `seriesOnce`, each event once). */
 export async function leanPageIds(
   ctx: CalendarContext,
   query: EventsQuery,
-  { limit, page }: { limit: number; page: number },
+  paging: { limit: number; page: number },
 ): Promise<number[] | undefined> {
-  const where = leanWhere(ctx, query)
-  if (!where) return undefined
-  const { values } = where
-  const text = `SELECT e.id FROM events e WHERE ${where.text}
-    ORDER BY e.start_local, e.post_date, e.id LIMIT $${values.push(limit)}::int OFFSET $${values.push((page - 1) * limit)}::int`
-  const { rows } = await poolOf(ctx.payload)!.query<{ id: number }>({ text, values })
-  return rows.map((row) => Number(row.id))
+  return (await leanOccurrencePage(ctx, query, paging))?.map((item) => item.eventId)
 }
 
 /**
- * How many events match `query`, from the same conditions: a search's matches through the trigram
+ * How many occurrences match `query`, from the same conditions: a search's matches through the trigram
  * indexes, where Payload's count joins every event of the window to its translation (bench/RESULTS.md).
  */
 export async function leanCount(
@@ -52,10 +61,5 @@ export async function leanCount(
   query: EventsQuery,
 ): Promise<number | undefined> {
   const where = leanWhere(ctx, query)
-  if (!where) return undefined
-  const { rows } = await poolOf(ctx.payload)!.query<{ count: string }>({
-    text: `SELECT count(*) AS count FROM events e WHERE ${where.text}`,
-    values: where.values,
-  })
-  return Number(rows[0]!.count)
+  return where && occurrenceCount(ctx, where)
 }

@@ -16,7 +16,15 @@ import {
   readLeanEvents,
   RELATED_READ,
 } from './leanEvent'
-import { leanPageIds } from './leanList'
+import { leanCount, leanOccurrencePage } from './leanList'
+import {
+  asOccurrence,
+  occurrenceCount,
+  occurrencePage,
+  occurrencesOfEventsSql,
+  type OccurrenceRef,
+  readOccurrences,
+} from './occurrences'
 
 const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
 
@@ -87,28 +95,92 @@ export async function loadEventBySlug(
 /** Up to this many events skipped, one query reads the page; deeper pages first find their ids. */
 const DIRECT_OFFSET = 50
 
+/** The list's question to Payload: the `where` of `eventsWhere`, read with the caller's access. */
+export type PayloadListQuery = {
+  overrideAccess: false
+  req: CalendarContext['req']
+  sort: string[]
+  where: Where
+}
+
 /**
- * One page of the list `events` (its `where` in `query`), without its total (counted beside it).
- * Reading events assembles each one's translations, relations and repeated values as it goes, for
- * every row the database walks, the skipped ones included: deep pages, and visitors' pages (whose events are mostly kept from earlier
- * requests), take only the ids in the walk, then read the events they do not have yet.
+ * The events list `events` (its items are occurrences, `occurrences.ts`): its page and its total.
+ * In SQL where `leanList.ts` applies, one statement each; otherwise Payload finds the events
+ * (`query`, whose `where` admits the series with an occurrence in the window) and the page and
+ * total are their occurrences, in SQL. A list with no series in it is Payload's own page and count.
  */
-export async function findEventsPage(
+export function eventsList(
   ctx: CalendarContext,
   events: EventsQuery,
-  query: {
-    limit: number
-    overrideAccess: false
-    page: number
-    req: CalendarContext['req']
-    sort: string[]
-    where: Where
-  },
+  query: PayloadListQuery,
+): { count: () => Promise<number>; page: (paging: Paging) => Promise<EventDoc[]> } {
+  const seriesFree =
+    !events.seriesInWindow?.length && !events.include && events.postParent === undefined
+  let found: Promise<number[]> | undefined
+  /** The occurrences of the events Payload finds, under the query's occurrence conditions. */
+  const ofFoundEvents = async () => {
+    found ??= ctx.payload
+      .find({
+        ...query,
+        collection: EVENTS,
+        depth: 0,
+        limit: 0,
+        pagination: false,
+        select: { id: true } as never,
+      })
+      .then(({ docs }) => (docs as unknown as { id: number }[]).map((doc) => Number(doc.id)))
+    return occurrencesOfEventsSql(events, await found)
+  }
+  return {
+    count: async () => {
+      const lean = await leanCount(ctx, events)
+      if (lean !== undefined) return lean
+      if (seriesFree)
+        return (await ctx.payload.count({ ...query, collection: EVENTS, req: ctx.req })).totalDocs
+      return occurrenceCount(ctx, await ofFoundEvents())
+    },
+    page: async (paging) => {
+      const refs = await leanOccurrencePage(ctx, events, paging)
+      if (refs) return loadOccurrences(ctx, refs)
+      if (seriesFree) return findEventsPage(ctx, { ...query, ...paging })
+      return loadOccurrences(ctx, await occurrencePage(ctx, await ofFoundEvents(), paging))
+    },
+  }
+}
+
+type Paging = { limit: number; page: number }
+
+/** These occurrences as the caller may read their events, in the order given (`asOccurrence`). */
+export async function loadOccurrences(
+  ctx: CalendarContext,
+  refs: readonly OccurrenceRef[],
+): Promise<EventDoc[]> {
+  if (!refs.length) return []
+  const [events, rows] = await Promise.all([
+    loadEvents(ctx, [...new Set(refs.map((ref) => ref.eventId))]),
+    readOccurrences(
+      ctx,
+      refs.map((ref) => ref.id),
+    ),
+  ])
+  const byId = new Map(events.map((event) => [event.id, event]))
+  return refs.flatMap((ref) => {
+    const event = byId.get(ref.eventId)
+    return event ? [asOccurrence(event, rows.get(ref.id))] : []
+  })
+}
+
+/**
+ * One page of events through Payload (a list without series). Reading events assembles each
+ * one's translations, relations and repeated values as it goes, for every row the database walks,
+ * the skipped ones included: deep pages, and visitors' pages (whose events are mostly kept from
+ * earlier requests), take only the ids in the walk, then read the events they do not have yet.
+ */
+async function findEventsPage(
+  ctx: CalendarContext,
+  query: PayloadListQuery & Paging,
 ): Promise<EventDoc[]> {
   const { limit, page } = query
-  // The page's ids in one statement where that read applies (`leanList.ts`), then the events as below.
-  const ids = await leanPageIds(ctx, events, { limit, page })
-  if (ids) return loadEvents(ctx, ids)
   const kept = await keptFor(ctx)
   if (!kept.active && (page - 1) * limit <= DIRECT_OFFSET && !leanEventsApply(ctx)) {
     const { docs } = await ctx.payload.find({

@@ -21,6 +21,9 @@ const SEQUENCE = 'calendar_post_ids'
 const INDEXES = [
   // Lists ordered by start, windows by start; the id breaks ties as the lists' order does.
   ['calendar_occurrences_start_idx', '("start_utc", "id")'],
+  // The compatibility API's list: its order (each occurrence's wall-clock start, then the event's
+  // post date, then the id) and its window, as the events' list-order index serves single events.
+  ['calendar_occurrences_list_idx', '("start_local", "id")'],
   // Windows that bound only the end.
   ['calendar_occurrences_end_idx', '("end_utc")'],
   // A series' own occurrences, and `post_parent`.

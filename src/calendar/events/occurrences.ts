@@ -1,0 +1,178 @@
+import type { CalendarContext } from '../context'
+import type { EventDoc } from './eventDoc'
+import type { EventsQuery } from './eventsQuery'
+import type { SqlWhere } from './eventsSql'
+
+import { poolOf } from '../../db/pool'
+import { MAX_INT4 } from '../../lib/databaseIds'
+import { occurrencesSql } from './eventsSql'
+
+/*
+ * The events list's items are occurrences (docs/recurrence.md, "The API's answers"): the reads of
+ * `calendar_occurrences` that the list, the single reads and the writes share, whichever engine
+ * found the events (`eventsSql.ts`, `eventsWhere.ts`). Ids only, never the caller's business:
+ * what an occurrence shows comes from its event, read as the caller may read it.
+ */
+
+/** One item of the list: an occurrence and the event it belongs to. */
+export type OccurrenceRef = { eventId: number; id: number }
+
+/** What an item shows of its occurrence. */
+export type OccurrenceRow = OccurrenceRef & {
+  /** Its start's date in its event's zone, for its permalink. */
+  date: string
+  endUtc: string
+  /** 1 for the first occurrence of its series on its date, 2 for the second, … (the permalink's `/{n}/`). */
+  numberOnDate: number
+  /** Whether its event is a series (more than one occurrence): a single event is shown as itself. */
+  series: boolean
+  startUtc: string
+  status: 'cancelled' | 'scheduled'
+}
+
+/** An event shown as one of its occurrences: the event's fields with the occurrence's id and dates. */
+export const OCCURRENCE = Symbol('occurrence shown')
+
+export type OccurrenceDoc = EventDoc & { [OCCURRENCE]?: OccurrenceRow }
+
+const query = <T>(ctx: CalendarContext, text: string, values: unknown[]) =>
+  poolOf(ctx.payload)!.query<T & Record<string, unknown>>({ text, values })
+
+/** The page `page` of `limit` occurrences under `where` (on `calendar_occurrences o JOIN events e`), in the list's order. */
+export async function occurrencePage(
+  ctx: CalendarContext,
+  where: SqlWhere,
+  { limit, page }: { limit: number; page: number },
+): Promise<OccurrenceRef[]> {
+  const values = [...where.values]
+  const { rows } = await query<{ event_id: number; id: number }>(
+    ctx,
+    `SELECT e.id AS event_id, o.id FROM calendar_occurrences o JOIN events e ON e.id = o.event_id WHERE ${where.text}
+    ORDER BY o.start_local, e.post_date, o.id LIMIT $${values.push(limit)}::int OFFSET $${values.push((page - 1) * limit)}::int`,
+    values,
+  )
+  return rows.map((row) => ({ eventId: Number(row.event_id), id: Number(row.id) }))
+}
+
+/** How many occurrences `where` finds. */
+export async function occurrenceCount(ctx: CalendarContext, where: SqlWhere): Promise<number> {
+  const { rows } = await query<{ count: string }>(
+    ctx,
+    `SELECT count(*) AS count FROM calendar_occurrences o JOIN events e ON e.id = o.event_id WHERE ${where.text}`,
+    where.values,
+  )
+  return Number(rows[0]!.count)
+}
+
+/** The occurrences' conditions of `query` on the occurrences of these events (found by Payload, as the caller may read them). */
+export function occurrencesOfEventsSql(query: EventsQuery, eventIds: readonly number[]): SqlWhere {
+  const values: unknown[] = []
+  const param = (value: unknown) => `$${values.push(value)}`
+  const conditions = [`e.id = ANY(${param(eventIds.map(Number))}::int[])`]
+  conditions.push(...occurrencesSql(query, param))
+  return { text: conditions.join(' AND '), values }
+}
+
+/** These occurrences (any status), by id. */
+export async function readOccurrences(
+  ctx: CalendarContext,
+  ids: readonly number[],
+): Promise<Map<number, OccurrenceRow>> {
+  const wanted = ids.filter((id) => Number.isInteger(id) && id > 0 && id <= MAX_INT4)
+  if (!wanted.length) return new Map()
+  const { rows } = await query<{
+    date: string
+    end_utc: Date
+    event_id: number
+    id: number
+    number_on_date: number
+    series: boolean
+    start_utc: Date
+    status: OccurrenceRow['status']
+  }>(
+    ctx,
+    `SELECT o.id, o.event_id, o.start_utc, o.end_utc, o.status, to_char(o.start_local, 'YYYY-MM-DD') AS date,
+      EXISTS (SELECT 1 FROM calendar_occurrences x WHERE x.event_id = o.event_id AND x.id <> o.id) AS series,
+      (SELECT count(*) FROM calendar_occurrences n WHERE n.event_id = o.event_id AND n.status = 'scheduled'
+        AND n.start_local::date = o.start_local::date AND (n.start_local, n.id) < (o.start_local, o.id))::int + 1 AS number_on_date
+    FROM calendar_occurrences o WHERE o.id = ANY($1::int[])`,
+    [wanted],
+  )
+  return new Map(
+    rows.map((row) => [
+      Number(row.id),
+      {
+        date: row.date,
+        endUtc: new Date(row.end_utc).toISOString(),
+        eventId: Number(row.event_id),
+        id: Number(row.id),
+        numberOnDate: Number(row.number_on_date),
+        series: row.series === true,
+        startUtc: new Date(row.start_utc).toISOString(),
+        status: row.status,
+      },
+    ]),
+  )
+}
+
+/** One occurrence by id, or `undefined`. */
+export async function readOccurrence(
+  ctx: CalendarContext,
+  id: number,
+): Promise<OccurrenceRow | undefined> {
+  return (await readOccurrences(ctx, [id])).get(id)
+}
+
+/**
+ * `event` shown as its occurrence `row`: the occurrence's id and dates (a moved one's own) on the
+ * event's fields. A single event's one occurrence is the event itself, left as it is.
+ */
+export function asOccurrence(event: EventDoc, row: OccurrenceRow | undefined): OccurrenceDoc {
+  if (!row?.series) return event
+  return { ...event, endDate: row.endUtc, id: row.id, startDate: row.startUtc, [OCCURRENCE]: row }
+}
+
+/**
+ * The root of the group of series that `id` (an event's or an occurrence's) belongs to, for
+ * `post_parent`; 0 when it names no series (a single event has no children, as before recurrence).
+ */
+export async function seriesRootOf(ctx: CalendarContext, id: number): Promise<number> {
+  if (!Number.isInteger(id) || id <= 0 || id > MAX_INT4) return 0
+  const { rows } = await query<{ root: number }>(
+    ctx,
+    `SELECT COALESCE(e.series_root, e.id) AS root FROM events e
+    WHERE e.id = COALESCE((SELECT event_id FROM calendar_occurrences WHERE id = $1::int), $1::int)
+      AND (e.series_root IS NOT NULL OR EXISTS (SELECT 1 FROM calendar_occurrences x WHERE x.event_id = e.id AND x.id <> e.id))`,
+    [id],
+  )
+  return rows.length ? Number(rows[0]!.root) : 0
+}
+
+/** The events these occurrences belong to (`include`, for Payload's `where`). */
+export async function eventsOfOccurrences(
+  ctx: CalendarContext,
+  ids: readonly number[],
+): Promise<number[]> {
+  const { rows } = await query<{ event_id: number }>(
+    ctx,
+    'SELECT DISTINCT event_id FROM calendar_occurrences WHERE id = ANY($1::int[])',
+    [ids.map(Number)],
+  )
+  return rows.map((row) => Number(row.event_id))
+}
+
+/**
+ * The series with an occurrence in `query`'s window other than their first (for Payload's
+ * `where`, whose window reads the event's own dates, the first occurrence's): ids only, the
+ * events' own conditions and the caller's access are Payload's.
+ */
+export async function seriesInWindow(ctx: CalendarContext, query: EventsQuery): Promise<number[]> {
+  const values: unknown[] = []
+  const param = (value: unknown) => `$${values.push(value)}`
+  const conditions = occurrencesSql({ ...query, seriesOnce: false }, param)
+  const { rows } = await poolOf(ctx.payload)!.query<{ event_id: number }>({
+    text: `SELECT DISTINCT o.event_id FROM calendar_occurrences o WHERE o.id <> o.event_id AND ${conditions.join(' AND ')}`,
+    values,
+  })
+  return rows.map((row) => Number(row.event_id))
+}
