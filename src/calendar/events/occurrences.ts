@@ -73,7 +73,12 @@ export function occurrencesOfEventsSql(query: EventsQuery, eventIds: readonly nu
   return { text: conditions.join(' AND '), values }
 }
 
-/** These occurrences (any status), by id. */
+/**
+ * These occurrences (any status), by id. An occurrence's number on its date counts every
+ * occurrence of its series that starts earlier that day, cancelled ones too, in (start, id) order,
+ * as the public pages and feeds resolve `/event/{slug}/{date}/{n}/` (`src/feeds/seriesRows.ts`), so
+ * that a cancellation moves no other occurrence's address.
+ */
 export async function readOccurrences(
   ctx: CalendarContext,
   ids: readonly number[],
@@ -93,8 +98,8 @@ export async function readOccurrences(
     ctx,
     `SELECT o.id, o.event_id, o.start_utc, o.end_utc, o.status, to_char(o.start_local, 'YYYY-MM-DD') AS date,
       EXISTS (SELECT 1 FROM calendar_occurrences x WHERE x.event_id = o.event_id AND x.id <> o.id) AS series,
-      (SELECT count(*) FROM calendar_occurrences n WHERE n.event_id = o.event_id AND n.status = 'scheduled'
-        AND n.start_local::date = o.start_local::date AND (n.start_local, n.id) < (o.start_local, o.id))::int + 1 AS number_on_date
+      (SELECT count(*) FROM calendar_occurrences n WHERE n.event_id = o.event_id
+        AND n.start_local >= date_trunc('day', o.start_local) AND (n.start_local, n.id) < (o.start_local, o.id))::int + 1 AS number_on_date
     FROM calendar_occurrences o WHERE o.id = ANY($1::int[])`,
     [wanted],
   )
