@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import type { Command, ImportFromFile, ImportFromSite } from './options'
+import type { Command, ImportFromFile, ImportFromSite, ImportFromWxr } from './options'
 import type { Progress } from './progress'
 
 import { parsePhpDateTime } from '../lib/phpDate'
@@ -10,6 +10,7 @@ import { dumpPlans, exportDump, readDumpFile } from './importer/dump'
 import { MediaImporter } from './importer/media'
 import { mapConcurrently } from './importer/pool'
 import { readWordPress } from './importer/wordpress'
+import { describeSeries, readWxr } from './importer/wxr/index'
 import { parseCommand, UsageError } from './options'
 import { createProgress, RunReport } from './progress'
 import { pluginOptionsOf } from '../pluginOptions'
@@ -64,7 +65,7 @@ export async function runExport(
  */
 export async function runImport(
   payload: Payload,
-  command: ImportFromFile | ImportFromSite,
+  command: ImportFromFile | ImportFromSite | ImportFromWxr,
   output: Output = {},
 ): Promise<{ code: number; report: RunReport }> {
   const plugin = pluginOptionsOf(payload)
@@ -86,7 +87,14 @@ export async function runImport(
   })
   let plans
   let since: Date | undefined
-  if ('file' in command) {
+  let series = ''
+  if ('wxr' in command) {
+    if (command.sourceTimezone && !isValidTimeZone(command.sourceTimezone))
+      throw new UsageError(`--source-timezone: "${command.sourceTimezone}" is not an IANA timezone`)
+    const wxr = await readWxr(payload, { file: command.wxr, sourceTimezone: command.sourceTimezone }, progress, report)
+    plans = wxr.plans
+    series = describeSeries(wxr.series, command.dryRun)
+  } else if ('file' in command) {
     progress.note(`Reading ${command.file}`)
     const dump = await dumpPlans(payload, await readDumpFile(command.file), report)
     // Every image of the dump, including those no item shows (any more).
@@ -119,7 +127,7 @@ export async function runImport(
   await applyPlans(plans, {
     concurrency: command.concurrency,
     dryRun: command.dryRun,
-    locales: 'file' in command ? locales : command.languages,
+    locales: 'languages' in command ? command.languages : 'file' in command ? locales : [defaultLocale],
     media,
     mode: 'file' in command ? 'exact' : 'source',
     payload,
@@ -128,5 +136,6 @@ export async function runImport(
     since,
   })
   write(`\n${report.summary()}`)
+  if (series) write(`\n${series}`)
   return { code: report.failures.length ? EXIT.failed : EXIT.ok, report }
 }
