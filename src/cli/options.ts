@@ -186,7 +186,9 @@ export function parseCommand(
   const dryRun = values['dry-run'] === true
   const sources = used(['file', 'from', 'wxr'])
   if (sources.length > 1)
-    throw new UsageError(`give one of --from, --file and --wxr, not ${sources.map((name) => `--${name}`).join(' and ')}`)
+    throw new UsageError(
+      `give one of --from, --file and --wxr, not ${sources.map((name) => `--${name}`).join(' and ')}`,
+    )
   if (values.wxr !== undefined) {
     refuse(
       FROM_SITE_OPTIONS.filter((name) => name !== 'source-timezone'),

@@ -66,11 +66,7 @@ describe('import --wxr: a Pro 5.8 series as one event with a recurrence', () => 
       'Board Meeting': ['FREQ=MONTHLY;BYDAY=2TU;UNTIL=20270701T035959Z', [], []],
       "Founders' Day": ['FREQ=YEARLY;UNTIL=20311231', [], []],
       'Jazz Night': ['FREQ=MONTHLY;BYDAY=-1FR;COUNT=6', [], []],
-      'Lecture Series': [
-        'FREQ=WEEKLY;INTERVAL=2;BYDAY=TH;COUNT=4',
-        ['2027-04-08T19:00:00'],
-        [],
-      ],
+      'Lecture Series': ['FREQ=WEEKLY;INTERVAL=2;BYDAY=TH;COUNT=4', ['2027-04-08T19:00:00'], []],
       'Morning Yoga': ['FREQ=WEEKLY;BYDAY=MO,WE;COUNT=8', [], []],
       'Open Studio':
         "rule 2 has times of its own (14:00:00 to 16:00:00), and an event's occurrences share its times",
@@ -114,7 +110,12 @@ describe('import --wxr: a Pro 5.8 series as one event with a recurrence', () => 
       meta: {
         rules: [
           {
-            custom: { interval: '1', 'same-time': 'yes', type: 'Weekly', week: { day: ['1', '3'] } },
+            custom: {
+              interval: '1',
+              'same-time': 'yes',
+              type: 'Weekly',
+              week: { day: ['1', '3'] },
+            },
             'end-count': '8',
             'end-type': 'After',
             type: 'Custom',
@@ -138,7 +139,9 @@ describe('import --wxr: _EventRecurrence read as our recurrence', () => {
     timeZone: 'Europe/Paris',
   }
   const custom = (fields: Record<string, unknown>, rule: Record<string, unknown> = {}) => ({
-    rules: [{ custom: { interval: '1', 'same-time': 'yes', ...fields }, type: 'Custom', ...rule }],
+    rules: [
+      { custom: { interval: '1', 'same-time': 'yes', ...fields }, type: 'Custom', ...rule },
+    ] as Record<string, unknown>[],
   })
   const ruleOf = (meta: unknown, series = timed) => {
     const result = recurrenceFromPro(meta, series, `${series.start.slice(0, 10)}T23:00:00`)
@@ -146,11 +149,27 @@ describe('import --wxr: _EventRecurrence read as our recurrence', () => {
   }
 
   it.each([
-    ['the last day of the month', { month: { day: '8', number: 'Last' }, type: 'Monthly' }, 'FREQ=MONTHLY;BYMONTHDAY=-1'],
-    ['the 15th of the month', { month: { number: '15' }, type: 'Monthly' }, 'FREQ=MONTHLY;BYMONTHDAY=15'],
-    ['the first Monday', { month: { day: '1', number: 'First' }, type: 'Monthly' }, 'FREQ=MONTHLY;BYDAY=1MO'],
+    [
+      'the last day of the month',
+      { month: { day: '8', number: 'Last' }, type: 'Monthly' },
+      'FREQ=MONTHLY;BYMONTHDAY=-1',
+    ],
+    [
+      'the 15th of the month',
+      { month: { number: '15' }, type: 'Monthly' },
+      'FREQ=MONTHLY;BYMONTHDAY=15',
+    ],
+    [
+      'the first Monday',
+      { month: { day: '1', number: 'First' }, type: 'Monthly' },
+      'FREQ=MONTHLY;BYDAY=1MO',
+    ],
     ['every 3 days', { interval: '3', type: 'Daily' }, 'FREQ=DAILY;INTERVAL=3'],
-    ['the fourth Thursday of November', { type: 'Yearly', year: { day: '4', month: ['11'], number: 'Fourth' } }, 'FREQ=YEARLY;BYDAY=4TH;BYMONTH=11'],
+    [
+      'the fourth Thursday of November',
+      { type: 'Yearly', year: { day: '4', month: ['11'], number: 'Fourth' } },
+      'FREQ=YEARLY;BYDAY=4TH;BYMONTH=11',
+    ],
   ])('%s', (_, fields, rule) => expect(ruleOf(custom(fields))).toBe(rule))
 
   it('ends "After N" with a COUNT of N (the first event is one of them) and "On" at the end of that day', () => {
@@ -164,10 +183,20 @@ describe('import --wxr: _EventRecurrence read as our recurrence', () => {
 
   it('says why what an event cannot carry is not a rule', () => {
     const twoRules = custom({ type: 'Daily' })
-    twoRules.rules.push({ ...twoRules.rules[0]!, custom: { interval: '2', 'same-time': 'yes', type: 'Weekly' } })
+    twoRules.rules.push({
+      ...twoRules.rules[0]!,
+      custom: { interval: '2', 'same-time': 'yes', type: 'Weekly' },
+    })
     expect(ruleOf(twoRules)).toBe('it has 2 repeating rules, and an event here has one')
     expect(
-      ruleOf(custom({ 'end-time': '23:30:00', 'same-time': 'no', 'start-time': '21:00:00', type: 'Daily' })),
+      ruleOf(
+        custom({
+          'end-time': '23:30:00',
+          'same-time': 'no',
+          'start-time': '21:00:00',
+          type: 'Daily',
+        }),
+      ),
     ).toMatch(/^rule 1 has times of its own \(21:00:00 to 23:30:00\)/)
     expect(ruleOf({ ...custom({ type: 'Daily' }), exclusions: [{ type: 'Every Week' }] })).toBe(
       'exclusion 1 excludes by a rule (Every Week), and an event here excludes dates only',
@@ -183,7 +212,7 @@ describe('import --wxr: _EventRecurrence read as our recurrence', () => {
     )
   })
 
-  it('takes a rule with its own times when they are the first event\'s', () => {
+  it("takes a rule with its own times when they are the first event's", () => {
     expect(
       ruleOf(
         custom({

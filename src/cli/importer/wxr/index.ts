@@ -1,9 +1,11 @@
 import type { Payload } from 'payload'
 
 import type { Progress, RunReport } from '../../progress'
+import type { ItemPlan } from '../items'
 import type { PlannedSeries } from './series'
 
 import { planWxr, type WxrPlans } from './plans'
+import { drawIdsPast, keepOccurrencePostIds } from './provisionalIds'
 import { readWxrFile } from './readWxr'
 
 export { WxrError } from './readWxr'
@@ -21,6 +23,43 @@ export async function readWxr(
   progress.note(`Reading ${options.file}`)
   const file = await readWxrFile(options.file, TYPES)
   return planWxr(payload, file, { sourceTimezone: options.sourceTimezone }, report, progress)
+}
+
+/**
+ * `import --wxr <file>`: reads the export, then writes in two steps so that the occurrence ids a
+ * series draws never take an id the file gives: every item but the series first (with the ids
+ * they have in the file, which move the shared sequence past them), then, with the sequence moved
+ * past the file's highest post id, the series; last, each series' occurrences take their
+ * occurrence posts' ids where free. Returns the summary's part on the series.
+ */
+export async function importWxr(
+  payload: Payload,
+  command: { dryRun: boolean; sourceTimezone?: string; wxr: string },
+  {
+    apply,
+    progress,
+    report,
+  }: { apply: (plans: ItemPlan[]) => Promise<void>; progress: Progress; report: RunReport },
+): Promise<string> {
+  const { highest, plans, series } = await readWxr(
+    payload,
+    { file: command.wxr, sourceTimezone: command.sourceTimezone },
+    progress,
+    report,
+  )
+  const firsts = new Set(series.filter((one) => 'recurrence' in one).map((one) => one.id))
+  const isSeries = (plan: ItemPlan) => plan.kind === 'events' && firsts.has(plan.id)
+  // A dry run writes nothing, so nothing is drawn: it compares everything at once, which lets the series' links be the items it would create.
+  if (command.dryRun) {
+    await apply(plans)
+  } else {
+    await apply(plans.filter((plan) => !isSeries(plan)))
+    await drawIdsPast(payload, highest)
+    await apply(plans.filter(isSeries))
+    const kept = await keepOccurrencePostIds(payload, series, report)
+    if (kept) progress.note(`${kept} occurrence(s) took the id of their occurrence post`)
+  }
+  return describeSeries(series, command.dryRun)
 }
 
 /** The summary's part on recurring series: which came as series (with their rule), which as separate events and why. */

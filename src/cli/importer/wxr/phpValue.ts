@@ -30,7 +30,7 @@ export function readPhpValue(text: string): unknown {
 /** Walks the serialized text once, skipping strings by their byte length: refuses objects and arrays nested past MAX_PHP_DEPTH. */
 function checkShape(bytes: Buffer) {
   let depth = 0
-  for (let at = 0; at < bytes.length; ) {
+  for (let at = 0; at < bytes.length;) {
     const byte = bytes[at]!
     if (byte === 0x7b /* { */) {
       if (++depth > MAX_PHP_DEPTH)

@@ -25,7 +25,12 @@ const POST_TYPES: Record<string, Kind> = {
 const TAXONOMIES: Record<string, Kind> = { post_tag: 'tags', tribe_events_cat: 'categories' }
 
 /** What a WordPress export file's events calendar becomes here: the plans to write, and what became of each recurring series. */
-export type WxrPlans = { plans: ItemPlan[]; series: PlannedSeries[] }
+export type WxrPlans = {
+  plans: ItemPlan[]
+  series: PlannedSeries[]
+  /** The highest id of the file's events, venues and organizers, occurrence posts included. */
+  highest: number
+}
 
 /**
  * The events, venues, organizers, event categories and tags of a WordPress export, as plans in
@@ -91,7 +96,8 @@ export async function planWxr(
     const kind = POST_TYPES[post.type]!
     const wire = wireOf(post, kind, { authors: authors.ids, images, termIds })
     const plan = mapItem(kind, wire, ctx)
-    if (!post.id) plan.problem = `item ${post.index} of the file (line ${post.line}) has no valid post id`
+    if (!post.id)
+      plan.problem = `item ${post.index} of the file (line ${post.line}) has no valid post id`
     if (post.password && !plan.problem) {
       // The export carries the password itself, which the REST API never shows.
       plan.defaults = { password: post.password }
@@ -144,7 +150,8 @@ export async function planWxr(
     }
   }
   await warnOfImportedOccurrences(payload, series, report)
-  return { plans, series }
+  const highest = posts.reduce((most, post) => Math.max(most, post.id), 0)
+  return { highest, plans, series }
 }
 
 /** An occurrence as the original listed it: its post, its start and end as wall times in its zone. */
@@ -159,8 +166,7 @@ function listedOccurrence(post: WxrPost) {
   }
 }
 
-const zoneOfPlan = (plan: ItemPlan) =>
-  seriesStartOf(plan.fields as never).timeZone
+const zoneOfPlan = (plan: ItemPlan) => seriesStartOf(plan.fields as never).timeZone
 
 /**
  * A post as the REST API shows it (`tribe/events/v1`), from its export: its meta under the API's
@@ -206,7 +212,10 @@ function wireOf(
       zip: meta('_VenueZip'),
     })
     if (meta('_VenueLat') && meta('_VenueLng'))
-      Object.assign(wire, { geo_lat: Number(meta('_VenueLat')), geo_lng: Number(meta('_VenueLng')) })
+      Object.assign(wire, {
+        geo_lat: Number(meta('_VenueLat')),
+        geo_lng: Number(meta('_VenueLng')),
+      })
   } else if (kind === 'organizers') {
     Object.assign(wire, {
       email: meta('_OrganizerEmail'),
@@ -264,7 +273,8 @@ function wireOf(
 }
 
 /** WordPress's yes in meta: `yes`, `1` or `true`. */
-const isYes = (value: string | undefined) => ['1', 'true', 'yes'].includes((value ?? '').toLowerCase())
+const isYes = (value: string | undefined) =>
+  ['1', 'true', 'yes'].includes((value ?? '').toLowerCase())
 
 /**
  * The export's authors, matched to users here by e-mail, else by login (`docs/compatibility.md`,
@@ -283,7 +293,9 @@ async function matchAuthors(
     const user = matchUser(users, { email: author.email, usernames: [author.login] })
     matched.set(ids.get(author.login)!, user?.id ?? null)
     if (!user) {
-      const count = file.posts.filter((post) => post.creator === author.login && POST_TYPES[post.type]).length
+      const count = file.posts.filter(
+        (post) => post.creator === author.login && POST_TYPES[post.type],
+      ).length
       if (count)
         report.warn(
           `author ${author.login} (${author.email || 'no e-mail'}) matches no user here by e-mail or username: their ${count} item(s) are imported without an author`,

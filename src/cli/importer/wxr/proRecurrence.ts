@@ -11,8 +11,7 @@ import { WEEKDAYS } from '../../../recurrence/types'
  * with the reason, and the series is imported as its occurrences instead.
  */
 export type ProRecurrence =
-  | { recurrence: Recurrence & { ruleText: string } }
-  | { unsayable: string }
+  { recurrence: Recurrence & { ruleText: string } } | { unsayable: string }
 
 type Meta = Record<string, unknown>
 
@@ -91,7 +90,8 @@ export function recurrenceFromPro(
 function ruleOf(meta: Meta, series: SeriesStart): RecurrenceRule {
   const type = text(meta.type).toLowerCase()
   const custom = isObject(meta.custom) ? meta.custom : {}
-  const freq = SIMPLE[type] ?? (type === 'custom' ? CUSTOM[text(custom.type).toLowerCase()] : undefined)
+  const freq =
+    SIMPLE[type] ?? (type === 'custom' ? CUSTOM[text(custom.type).toLowerCase()] : undefined)
   if (!freq) throw new Unsayable(`its rule type "${describe(meta)}" is not one Pro 5.8 writes`)
   const rule: RecurrenceRule = { freq, interval: 1 }
   if (type === 'custom') {
@@ -201,7 +201,10 @@ function clockTime(value: unknown): null | string {
 
 /** Pro's `end-day`: the same day, the next, or a number of days after the start. */
 function dayOffset(value: unknown): number | undefined {
-  const day = text(value).toLowerCase().replace(/[\s_-]+/g, ' ').trim()
+  const day = text(value)
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ')
+    .trim()
   if (day === '' || day === 'same day') return day === '' ? undefined : 0
   if (day === 'next day') return 1
   return /^\d+$/.test(day) ? Number(day) : NaN

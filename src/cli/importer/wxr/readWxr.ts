@@ -129,7 +129,7 @@ export async function readWxrFile(file: string, types: ReadonlySet<string>): Pro
     text.push(chunk)
   }
 
-  parser.on('error', (error) => fail(error.message.replace(/^[^:]*:\d+:\d+: /, '')))
+  parser.on('error', (error) => fail(error.message.replace(/^(?:[^:\n]*:)?\d+:\d+: /, '')))
   parser.on('text', collect)
   parser.on('cdata', collect)
   parser.on('opentag', (tag) => {
@@ -139,7 +139,8 @@ export async function readWxrFile(file: string, types: ReadonlySet<string>): Pro
     text = []
     textLength = 0
     const parent = path.at(-2)
-    if (path.length === 1 && name !== 'rss') fail(`this is no WordPress export: its root is <${name}>, not <rss>`)
+    if (path.length === 1 && name !== 'rss')
+      fail(`this is no WordPress export: its root is <${name}>, not <rss>`)
     if (name === 'channel' && parent === 'rss') sawChannel = true
     if (parent !== 'channel' && parent !== 'item') return
     if (name === 'item' && parent === 'channel') {
@@ -148,7 +149,8 @@ export async function readWxrFile(file: string, types: ReadonlySet<string>): Pro
     } else if (name in TERM_ELEMENTS && parent === 'channel') term = {}
     else if (name === 'wp:author' && parent === 'channel') author = {}
     else if (name === 'wp:postmeta' && post) {
-      if (post.meta.size >= MAX_WXR_META) fail(`the post has more than ${MAX_WXR_META} meta entries`)
+      if (post.meta.size >= MAX_WXR_META)
+        fail(`the post has more than ${MAX_WXR_META} meta entries`)
       meta = { key: '', value: '' }
     } else if (name === 'category' && post) {
       const attribute = (key: string) => String(tag.attributes[key]?.value ?? '')
@@ -255,7 +257,8 @@ function setPostField(post: WxrPost, name: string, value: string) {
 
 function termOf(fields: Record<string, string>, taxonomy: string): WxrTerm {
   return {
-    description: fields.term_description ?? fields.category_description ?? fields.tag_description ?? '',
+    description:
+      fields.term_description ?? fields.category_description ?? fields.tag_description ?? '',
     id: wholeNumber(fields.term_id ?? ''),
     name: fields.term_name ?? fields.cat_name ?? fields.tag_name ?? '',
     parentSlug: fields.term_parent ?? fields.category_parent ?? '',

@@ -9,7 +9,13 @@ export type ListedOccurrence = { id: number; start: string; end: string; allDay:
 
 /** What becomes of one recurring series: one event with its recurrence, or its posts as separate events, and why. */
 export type PlannedSeries = { id: number; title: string; children: number[] } & (
-  | { recurrence: Recurrence & { ruleText: string }; occurrences: number; until: string }
+  | {
+      recurrence: Recurrence & { ruleText: string }
+      occurrences: number
+      until: string
+      /** The occurrence posts by their start (`original_start` here): their ids are kept as the occurrences' where free. */
+      posts: { id: number; start: string }[]
+    }
   | { reason: string }
 )
 
@@ -45,7 +51,9 @@ export function planSeries(input: {
   }
 
   const day = (value: string) => (series.allDay ? value.slice(0, 10) : value)
-  const listed = [...new Set([first, ...children].map((occurrence) => day(occurrence.start)))].sort()
+  const listed = [
+    ...new Set([first, ...children].map((occurrence) => day(occurrence.start))),
+  ].sort()
   const open = recurrence.rule && recurrence.rule.count === undefined && !recurrence.rule.until
   let until = day(instantToWall(input.horizon, series.timeZone))
   if (open && listed.at(-1)! < until) until = listed.at(-1)!
@@ -66,7 +74,8 @@ export function planSeries(input: {
         `occurrence post ${other.id} lasts ${minutes(other)} minutes, and the first ${length}: an event's occurrences share its length`,
       )
   }
-  return { ...base, occurrences: ours.length, recurrence, until }
+  const posts = children.map((child) => ({ id: child.id, start: child.start }))
+  return { ...base, occurrences: ours.length, posts, recurrence, until }
 }
 
 /** Wall-clock minutes from start to end. */
