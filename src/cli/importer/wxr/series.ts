@@ -22,7 +22,7 @@ export type PlannedSeries = { id: number; title: string; children: number[] } & 
 /**
  * A Pro 5.8 series (its first event, its `_EventRecurrence`, its other occurrences' posts) as one
  * event with a recurrence, when the recurrence, expanded here, gives exactly the dates the
- * original listed: up to our horizon, and for a series without end up to the last post the
+ * original listed (when it has occurrence posts to list them): up to our horizon, and for a series without end up to the last post the
  * original had made (its own horizon). Exclusions of dates the rule never gives are dropped, as
  * the original ignores them. Anything else keeps the series as its posts, with the reason.
  */
@@ -60,7 +60,8 @@ export function planSeries(input: {
   const ours = expanded.filter((start) => start <= until)
   const theirs = listed.filter((start) => start <= until)
   const differs = ours.findIndex((start, index) => start !== theirs[index])
-  if (differs !== -1 || ours.length !== theirs.length) {
+  // Without occurrence posts (Pro 6 keeps none) there is no list to compare with.
+  if (children.length && (differs !== -1 || ours.length !== theirs.length)) {
     const at = differs === -1 ? Math.min(ours.length, theirs.length) : differs
     return separate(
       `its rule read as ${recurrence.ruleText || 'dates'} gives ${ours.length} occurrence(s) up to ${until}, and the original lists ${theirs.length}: ${ours[at] ?? 'none'} here, ${theirs[at] ?? 'none'} there`,
