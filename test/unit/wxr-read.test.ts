@@ -72,3 +72,25 @@ describe('reading a WordPress export file', () => {
     )
   })
 })
+
+describe('import --wxr on the command line', () => {
+  it('takes the file with --dry-run, --concurrency and --source-timezone, and no other source', async () => {
+    const { parseCommand, UsageError } = await import('../../src/cli/options')
+    expect(
+      parseCommand(
+        ['import', '--wxr', 'export.xml', '--dry-run', '--source-timezone', 'Europe/Paris'],
+        {},
+      ),
+    ).toEqual({
+      command: 'import',
+      concurrency: 4,
+      dryRun: true,
+      sourceTimezone: 'Europe/Paris',
+      wxr: 'export.xml',
+    })
+    expect(() =>
+      parseCommand(['import', '--wxr', 'a.xml', '--from', 'https://x.example'], {}),
+    ).toThrow('give one of --from, --file and --wxr, not --from and --wxr')
+    expect(() => parseCommand(['import', '--wxr', 'a.xml', '--user', 'me'], {})).toThrow(UsageError)
+  })
+})
