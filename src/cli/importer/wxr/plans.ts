@@ -2,6 +2,8 @@ import type { Payload } from 'payload'
 
 import type { Progress, RunReport } from '../../progress'
 import type { ItemPlan, Kind } from '../items'
+import type { EventSeriesFields } from '../../../recurrence/index'
+import type { SeriesStart } from '../../../recurrence/types'
 import type { WxrAuthor, WxrPost, WxrTerm } from './readWxr'
 
 import { formatCost, parseCost } from '../../../lib/cost'
@@ -13,7 +15,7 @@ import { COLLECTION_OF } from '../items'
 import { localUsers, matchUser } from '../users'
 import { type MapContext, mapItem } from '../wordpress'
 import { readPhpValue } from './phpValue'
-import { type PlannedSeries, planSeries } from './series'
+import { type ListedOccurrence, type PlannedSeries, planSeries } from './series'
 
 type Wire = Record<string, unknown>
 
@@ -112,29 +114,13 @@ export async function planWxr(
     const meta = first.meta.get('_EventRecurrence')?.[0]
     if (first.parent || !meta) continue
     const plan = planned.get(first.id)!
-    const children = [...events.values()].filter((post) => post.parent === first.id)
-    let result: PlannedSeries
     if (plan.problem) continue
-    try {
-      result = planSeries({
-        children: children.map(listedOccurrence),
-        first: listedOccurrence(first),
-        horizon,
-        meta: readPhpValue(meta),
-        series: seriesStartOf(plan.fields as never),
-        firstEnd: instantToWall(new Date(String(plan.fields.endDate)), zoneOfPlan(plan)),
-        title: plan.label,
-      })
-    } catch (error) {
-      if (!(error instanceof RecurrenceError) && !(error instanceof Error)) throw error
-      // Its recurrence cannot be read at all: the series comes as the posts the file has.
-      result = {
-        children: children.map((child) => child.id),
-        id: first.id,
-        reason: `its _EventRecurrence cannot be read: ${(error as Error).message}`,
-        title: plan.label,
-      }
-    }
+    const children = [...events.values()].filter((post) => post.parent === first.id)
+    const result = seriesOf(plan, meta, {
+      children: children.map(listedOccurrence),
+      first: listedOccurrence(first),
+      horizon,
+    })
     series.push(result)
     if ('recurrence' in result) {
       plan.fields.recurrence = {
@@ -155,7 +141,7 @@ export async function planWxr(
 }
 
 /** An occurrence as the original listed it: its post, its start and end as wall times in its zone. */
-function listedOccurrence(post: WxrPost) {
+function listedOccurrence(post: WxrPost): ListedOccurrence {
   const start = post.meta.get('_EventStartDate')?.[0] ?? ''
   const end = post.meta.get('_EventEndDate')?.[0] ?? ''
   return {
@@ -166,7 +152,33 @@ function listedOccurrence(post: WxrPost) {
   }
 }
 
-const zoneOfPlan = (plan: ItemPlan) => seriesStartOf(plan.fields as never).timeZone
+/** What becomes of the series `plan` starts: read from its `_EventRecurrence` and compared with its listed occurrences. */
+function seriesOf(
+  plan: ItemPlan,
+  meta: string,
+  listed: { children: ListedOccurrence[]; first: ListedOccurrence; horizon: Date },
+): PlannedSeries {
+  const base = {
+    children: listed.children.map((child) => child.id),
+    id: plan.id,
+    title: plan.label,
+  }
+  let value: unknown
+  try {
+    value = readPhpValue(meta)
+  } catch (error) {
+    return { ...base, reason: `its _EventRecurrence cannot be read: ${(error as Error).message}` }
+  }
+  let series: SeriesStart
+  try {
+    series = seriesStartOf(plan.fields as EventSeriesFields)
+  } catch (error) {
+    if (!(error instanceof RecurrenceError)) throw error
+    return { ...base, reason: `it cannot recur here: ${error.message}` }
+  }
+  const end = instantToWall(new Date(String(plan.fields.endDate)), series.timeZone)
+  return planSeries({ ...listed, firstEnd: end, meta: value, series, title: plan.label })
+}
 
 /**
  * A post as the REST API shows it (`tribe/events/v1`), from its export: its meta under the API's

@@ -108,6 +108,7 @@ export async function readWxrFile(file: string, types: ReadonlySet<string>): Pro
   let text: string[] = []
   let textLength = 0
   let items = 0
+  let metaEntries = 0
   let post: null | WxrPost = null
   let meta: { key: string; value: string } | null = null
   let term: null | Record<string, string> = null
@@ -146,11 +147,11 @@ export async function readWxrFile(file: string, types: ReadonlySet<string>): Pro
     if (name === 'item' && parent === 'channel') {
       if (++items > MAX_WXR_ITEMS) fail(`the file has more than ${MAX_WXR_ITEMS} items`)
       post = emptyPost(items, parser.line)
+      metaEntries = 0
     } else if (name in TERM_ELEMENTS && parent === 'channel') term = {}
     else if (name === 'wp:author' && parent === 'channel') author = {}
     else if (name === 'wp:postmeta' && post) {
-      if (post.meta.size >= MAX_WXR_META)
-        fail(`the post has more than ${MAX_WXR_META} meta entries`)
+      if (++metaEntries > MAX_WXR_META) fail(`the post has more than ${MAX_WXR_META} meta entries`)
       meta = { key: '', value: '' }
     } else if (name === 'category' && post) {
       const attribute = (key: string) => String(tag.attributes[key]?.value ?? '')
