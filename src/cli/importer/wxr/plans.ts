@@ -110,12 +110,20 @@ export async function planWxr(
 
   const horizon = horizonAfter(now, plugin.recurrence.horizonMonths)
   const series: PlannedSeries[] = []
+  const childrenOf = new Map<number, WxrPost[]>()
+  for (const post of events.values()) {
+    if (!post.parent) continue
+    const siblings = childrenOf.get(post.parent)
+    if (siblings) siblings.push(post)
+    else childrenOf.set(post.parent, [post])
+  }
+  const occurrencePosts = new Set<number>()
   for (const first of events.values()) {
     const meta = first.meta.get('_EventRecurrence')?.[0]
     if (first.parent || !meta) continue
     const plan = planned.get(first.id)!
     if (plan.problem) continue
-    const children = [...events.values()].filter((post) => post.parent === first.id)
+    const children = childrenOf.get(first.id) ?? []
     const result = seriesOf(plan, meta, {
       children: children.map(listedOccurrence),
       first: listedOccurrence(first),
@@ -128,16 +136,14 @@ export async function planWxr(
         rdates: result.recurrence.rdates,
         rule: result.recurrence.ruleText,
       }
-      const occurrences = new Set(result.children)
-      for (let index = plans.length - 1; index >= 0; index--) {
-        const other = plans[index]!
-        if (other.kind === 'events' && occurrences.has(other.id)) plans.splice(index, 1)
-      }
+      for (const id of result.children) occurrencePosts.add(id)
     }
   }
   await warnOfImportedOccurrences(payload, series, report)
   const highest = posts.reduce((most, post) => Math.max(most, post.id), 0)
-  return { highest, plans, series }
+  // A series' occurrence posts are its occurrences here, not events.
+  const kept = plans.filter((plan) => plan.kind !== 'events' || !occurrencePosts.has(plan.id))
+  return { highest, plans: kept, series }
 }
 
 /** An occurrence as the original listed it: its post, its start and end as wall times in its zone. */
