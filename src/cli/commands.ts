@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 
-import type { Command, ImportFromFile, ImportFromSite } from './options'
+import type { Command, ImportFromFile, ImportFromSite, ImportFromWxr } from './options'
+import type { ItemPlan } from './importer/items'
 import type { Progress } from './progress'
 
 import { parsePhpDateTime } from '../lib/phpDate'
@@ -10,6 +11,7 @@ import { dumpPlans, exportDump, readDumpFile } from './importer/dump'
 import { MediaImporter } from './importer/media'
 import { mapConcurrently } from './importer/pool'
 import { readWordPress } from './importer/wordpress'
+import { importWxr } from './importer/wxr/index'
 import { parseCommand, UsageError } from './options'
 import { createProgress, RunReport } from './progress'
 import { pluginOptionsOf } from '../pluginOptions'
@@ -64,7 +66,7 @@ export async function runExport(
  */
 export async function runImport(
   payload: Payload,
-  command: ImportFromFile | ImportFromSite,
+  command: ImportFromFile | ImportFromSite | ImportFromWxr,
   output: Output = {},
 ): Promise<{ code: number; report: RunReport }> {
   const plugin = pluginOptionsOf(payload)
@@ -84,9 +86,12 @@ export async function runImport(
     report,
     restore: 'file' in command,
   })
-  let plans
+  let plans: ItemPlan[] = []
   let since: Date | undefined
-  if ('file' in command) {
+  if ('wxr' in command) {
+    if (command.sourceTimezone && !isValidTimeZone(command.sourceTimezone))
+      throw new UsageError(`--source-timezone: "${command.sourceTimezone}" is not an IANA timezone`)
+  } else if ('file' in command) {
     progress.note(`Reading ${command.file}`)
     const dump = await dumpPlans(payload, await readDumpFile(command.file), report)
     // Every image of the dump, including those no item shows (any more).
@@ -116,17 +121,24 @@ export async function runImport(
     plans = await readWordPress(payload, command, progress, report)
   }
 
-  await applyPlans(plans, {
-    concurrency: command.concurrency,
-    dryRun: command.dryRun,
-    locales: 'file' in command ? locales : command.languages,
-    media,
-    mode: 'file' in command ? 'exact' : 'source',
-    payload,
-    progress,
-    report,
-    since,
-  })
+  const apply = (items: ItemPlan[]) =>
+    applyPlans(items, {
+      concurrency: command.concurrency,
+      dryRun: command.dryRun,
+      locales:
+        'languages' in command ? command.languages : 'file' in command ? locales : [defaultLocale],
+      media,
+      mode: 'file' in command ? 'exact' : 'source',
+      payload,
+      progress,
+      report,
+      since,
+    })
+  // An export is read and written in steps of its own (./importer/wxr/index.ts).
+  const series =
+    'wxr' in command ? await importWxr(payload, command, { apply, progress, report }) : ''
+  if (!('wxr' in command)) await apply(plans)
   write(`\n${report.summary()}`)
+  if (series) write(`\n${series}`)
   return { code: report.failures.length ? EXIT.failed : EXIT.ok, report }
 }

@@ -29,6 +29,11 @@ export const USAGE = `Usage:
                                 (a subscriber stays one); users matched here keep their own role
         --keep-roles            take the source's roles as they are (administrators too): only for a
                                 source you trust as much as this site
+  payload-events-calendar import --wxr <export.xml> [options]
+      Imports the events, venues, organizers, categories and tags of a WordPress export file
+      (Tools → Export) of a site running The Events Calendar: each recurring series of Events
+      Calendar Pro 5.8 comes as one event with its rule (docs/recurrence.md, "WXR import").
+        --source-timezone <tz>  the source site's timezone, for dates the file gives without one
   payload-events-calendar import --file <dump.json> [options]
       Restores a dump made by export: every item as it was, with the same ids.
   payload-events-calendar export --out <dump.json>
@@ -69,11 +74,23 @@ export type ImportFromFile = {
   dryRun: boolean
   file: string
 }
+export type ImportFromWxr = {
+  command: 'import'
+  concurrency: number
+  dryRun: boolean
+  sourceTimezone?: string
+  wxr: string
+}
 export type Export = { command: 'export'; out: string }
 export type Command =
-  Export | ImportFromFile | ImportFromSite | { command: 'help' } | { command: 'migrate' }
+  | Export
+  | ImportFromFile
+  | ImportFromSite
+  | ImportFromWxr
+  | { command: 'help' }
+  | { command: 'migrate' }
 
-const IMPORT_OPTIONS = ['concurrency', 'dry-run', 'file', 'from']
+const IMPORT_OPTIONS = ['concurrency', 'dry-run', 'file', 'from', 'wxr']
 const FROM_SITE_OPTIONS = [
   'keep-roles',
   'languages',
@@ -133,6 +150,7 @@ export function parseCommand(
         'skip-hidden': { type: 'boolean' },
         'source-timezone': { type: 'string' },
         user: { type: 'string' },
+        wxr: { type: 'string' },
       },
       strict: true,
     }))
@@ -166,13 +184,32 @@ export function parseCommand(
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32)
     throw new UsageError('--concurrency must be a whole number from 1 to 32')
   const dryRun = values['dry-run'] === true
+  const sources = used(['file', 'from', 'wxr'])
+  if (sources.length > 1)
+    throw new UsageError(
+      `give one of --from, --file and --wxr, not ${sources.map((name) => `--${name}`).join(' and ')}`,
+    )
+  if (values.wxr !== undefined) {
+    refuse(
+      FROM_SITE_OPTIONS.filter((name) => name !== 'source-timezone'),
+      'only go with --from',
+    )
+    return {
+      command: 'import',
+      concurrency,
+      dryRun,
+      sourceTimezone: values['source-timezone'] as string | undefined,
+      wxr: String(values.wxr),
+    }
+  }
   if (values.file !== undefined) {
-    if (values.from !== undefined) throw new UsageError('give --from or --file, not both')
     refuse(FROM_SITE_OPTIONS, 'only go with --from')
     return { command: 'import', concurrency, dryRun, file: String(values.file) }
   }
   if (!values.from)
-    throw new UsageError('import needs --from <REST root of the site> or --file <dump>')
+    throw new UsageError(
+      'import needs --from <REST root of the site>, --wxr <export file> or --file <dump>',
+    )
   const password = (values.password as string | undefined) ?? env.EVENTS_IMPORT_PASSWORD
   if (password !== undefined && !values.user) throw new UsageError('--password goes with --user')
   if (values.user && !password)

@@ -470,7 +470,7 @@ async function matchAuthors(
   return matched
 }
 
-type MapContext = {
+export type MapContext = {
   authors: Map<number, null | number>
   defaultLocale: string
   now: Date
@@ -501,7 +501,7 @@ function emptyPlan(kind: Kind, wire: Wire): ItemPlan {
   }
 }
 
-function mapItem(kind: Kind, wire: Wire, ctx: MapContext): ItemPlan {
+export function mapItem(kind: Kind, wire: Wire, ctx: MapContext): ItemPlan {
   const plan = emptyPlan(kind, wire)
   try {
     if (plan.id > MAX_CHOSEN_ID)
