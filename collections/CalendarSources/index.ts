@@ -16,7 +16,7 @@ import {
 /** Editors and administrators: those who may edit everyone's events, which a source writes. */
 const editors: Access = ({ req: { user } }) => can(user, 'edit_others_posts')
 
-const FEED_ADDRESS = /^(https|webcal):\/\/[^\s/?#]+/i
+const FEED_ADDRESS = /^(https?|webcal):\/\/[^\s/?#]+/i
 
 const CHOICE_LABELS: Record<string, Record<string, string>> = {
   hourly: { en: 'Every hour', fr: 'Toutes les heures', es: 'Cada hora' },
@@ -95,7 +95,7 @@ export function generateCalendarSourcesCollection(slugs: {
         validate: (value: null | string | undefined, { siblingData }: { siblingData: unknown }) => {
           const ics = (siblingData as { ics?: null | string }).ics
           if (!value?.trim()) return ics?.trim() ? true : 'Give a feed address or a file’s text.'
-          return FEED_ADDRESS.test(value.trim()) || 'The address must start with https:// or webcal://.'
+          return FEED_ADDRESS.test(value.trim()) || 'The address must start with https://, http:// or webcal://.'
         },
       },
       {

@@ -2,6 +2,7 @@ import type { CollectionSlug, Payload, PayloadRequest, Where } from 'payload'
 
 import { sql } from '@payloadcms/db-postgres'
 import { createLocalReq } from 'payload'
+import sanitizeHtml from 'sanitize-html'
 
 import type { FeedEvent, FeedOverride } from './parseFeed'
 
@@ -234,7 +235,9 @@ async function eventData(
   const place =
     event.location && !named ? `<p>${escapeText(event.location).replace(/\n/g, '<br>')}</p>` : ''
   // Nothing a feed holds is trusted as HTML: made safe as the API's writes are (src/lib/htmlSafety.ts).
-  const html = htmlAsKept(`${asParagraphs(event.descriptionHtml)}${place}`, { unfiltered: false })
+  const html = htmlAsKept(`${bodyOf(asParagraphs(event.descriptionHtml))}${place}`, {
+    unfiltered: false,
+  })
   const ids = (values: CalendarSource['tags']) =>
     (values ?? []).map(idOf).filter((id): id is number => id != null)
   return {
@@ -263,6 +266,20 @@ const asParagraphs = (html: string) =>
         .split(/\n{2,}/)
         .map((block) => `<p>${block.replace(/\n/g, '<br>')}</p>`)
         .join('')
+
+/**
+ * What a reader sees of a whole HTML document (Outlook sends one, with its styles): the text of
+ * `head`, `style` and `script` goes with them, the rest is left for the API's sanitizing.
+ */
+const bodyOf = (html: string) =>
+  sanitizeHtml(html, {
+    allowedAttributes: false,
+    allowedTags: false,
+    allowVulnerableTags: true,
+    exclusiveFilter: (frame) => WITHOUT_TEXT.has(frame.tag),
+  })
+
+const WITHOUT_TEXT = new Set(['head', 'noscript', 'script', 'style', 'template', 'title'])
 
 const escapeText = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
