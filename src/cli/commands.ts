@@ -1,10 +1,11 @@
 import type { Payload } from 'payload'
 
-import type { Command, ImportFromFile, ImportFromSite } from './options'
+import type { Command, ImportFromFile, ImportFromSite, ImportIcs } from './options'
 import type { Progress } from './progress'
 
 import { parsePhpDateTime } from '../lib/phpDate'
 import { isValidTimeZone } from '../lib/timezone'
+import { runIcsImport } from './icsImport'
 import { applyPlans } from './importer/apply'
 import { dumpPlans, exportDump, readDumpFile } from './importer/dump'
 import { MediaImporter } from './importer/media'
@@ -64,9 +65,14 @@ export async function runExport(
  */
 export async function runImport(
   payload: Payload,
-  command: ImportFromFile | ImportFromSite,
+  command: ImportFromFile | ImportFromSite | ImportIcs,
   output: Output = {},
 ): Promise<{ code: number; report: RunReport }> {
+  if ('ics' in command) {
+    // A feed's run reports in its source's log (src/icsImport/runSource.ts), written as it is.
+    const code = await runIcsImport(payload, command, writerOf(output))
+    return { code, report: new RunReport(command.dryRun) }
+  }
   const plugin = pluginOptionsOf(payload)
   const localization = payload.config.localization
   const defaultLocale = localization ? localization.defaultLocale : 'en'

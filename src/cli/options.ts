@@ -31,6 +31,10 @@ export const USAGE = `Usage:
                                 source you trust as much as this site
   payload-events-calendar import --file <dump.json> [options]
       Restores a dump made by export: every item as it was, with the same ids.
+  payload-events-calendar import --ics <file or URL> [--dry-run]
+      Imports an iCalendar feed (a .ics file, or an https://, http:// or webcal:// address) as a
+      calendar source of its own (docs/calendar-sources.md): a second run of the same file name or
+      address updates what the first imported, and moves what left the feed to the trash.
   payload-events-calendar export --out <dump.json>
       Writes every event, venue, organizer, category, tag and image (with its file) to a dump.
   payload-events-calendar migrate
@@ -69,11 +73,17 @@ export type ImportFromFile = {
   dryRun: boolean
   file: string
 }
+export type ImportIcs = { command: 'import'; dryRun: boolean; ics: string }
 export type Export = { command: 'export'; out: string }
 export type Command =
-  Export | ImportFromFile | ImportFromSite | { command: 'help' } | { command: 'migrate' }
+  | Export
+  | ImportFromFile
+  | ImportFromSite
+  | ImportIcs
+  | { command: 'help' }
+  | { command: 'migrate' }
 
-const IMPORT_OPTIONS = ['concurrency', 'dry-run', 'file', 'from']
+const IMPORT_OPTIONS = ['concurrency', 'dry-run', 'file', 'from', 'ics']
 const FROM_SITE_OPTIONS = [
   'keep-roles',
   'languages',
@@ -123,6 +133,7 @@ export function parseCommand(
         file: { type: 'string' },
         from: { type: 'string' },
         help: { short: 'h', type: 'boolean' },
+        ics: { type: 'string' },
         'keep-roles': { type: 'boolean' },
         languages: { type: 'string' },
         'map-roles': { type: 'string' },
@@ -166,6 +177,12 @@ export function parseCommand(
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32)
     throw new UsageError('--concurrency must be a whole number from 1 to 32')
   const dryRun = values['dry-run'] === true
+  if (values.ics !== undefined) {
+    if (values.file !== undefined || values.from !== undefined)
+      throw new UsageError('give one of --from, --file and --ics')
+    refuse([...FROM_SITE_OPTIONS, 'concurrency'], 'do not go with --ics')
+    return { command: 'import', dryRun, ics: String(values.ics) }
+  }
   if (values.file !== undefined) {
     if (values.from !== undefined) throw new UsageError('give --from or --file, not both')
     refuse(FROM_SITE_OPTIONS, 'only go with --from')

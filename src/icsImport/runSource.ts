@@ -5,7 +5,7 @@ import { pluginOptionsOf } from '../pluginOptions'
 import { horizonAfter } from '../recurrence/index'
 import { applyFeed, type ImportSummary } from './applyFeed'
 import { fetchFeed } from './fetchFeed'
-import { FeedError, parseFeed } from './parseFeed'
+import { FeedError, type ParsedFeed, parseFeed } from './parseFeed'
 import {
   CALENDAR_SOURCES_SLUG,
   type CalendarSource,
@@ -40,7 +40,6 @@ export async function runCalendarSource(
     overrideAccess: true,
   })) as CalendarSource | null
   if (!source) return { ok: false, log: [`calendar source ${sourceId} does not exist`] }
-  const plugin = pluginOptionsOf(payload)
   const now = options.now ?? new Date()
   const log: string[] = []
   const say = (line: string) => {
@@ -49,20 +48,7 @@ export async function runCalendarSource(
   }
   let result: RunResult
   try {
-    const text = source.url
-      ? await fetchFeed(source.url, {
-          maxBytes: MAX_FEED_BYTES,
-          siteUrl: plugin.siteUrl,
-          timeoutMs: FEED_TIMEOUT_MS,
-          trustedHosts: plugin.calendarSourceHosts,
-          ...options.download,
-        })
-      : (source.ics ?? '')
-    const feed = parseFeed(text, {
-      defaultZone: plugin.siteTimezone,
-      horizon: horizonAfter(now, plugin.recurrence.horizonMonths),
-      maxEvents: MAX_FEED_EVENTS,
-    })
+    const feed = await readSourceFeed(payload, source, { download: options.download, now })
     feed.notes.forEach(say)
     const summary = await applyFeed({
       payload,
@@ -95,6 +81,29 @@ export async function runCalendarSource(
   if (!result.ok)
     payload.logger.warn(`events calendar: calendar source ${sourceId} failed: ${result.log[0]}`)
   return result
+}
+
+/** A source's feed fetched (or its file's text taken) and parsed; throws `FeedError` or `ImageDownloadError`. */
+export async function readSourceFeed(
+  payload: Payload,
+  source: Pick<CalendarSource, 'ics' | 'url'>,
+  options: { download?: Partial<ImageDownloadOptions>; now?: Date } = {},
+): Promise<ParsedFeed> {
+  const plugin = pluginOptionsOf(payload)
+  const text = source.url
+    ? await fetchFeed(source.url, {
+        maxBytes: MAX_FEED_BYTES,
+        siteUrl: plugin.siteUrl,
+        timeoutMs: FEED_TIMEOUT_MS,
+        trustedHosts: plugin.calendarSourceHosts,
+        ...options.download,
+      })
+    : (source.ics ?? '')
+  return parseFeed(text, {
+    defaultZone: plugin.siteTimezone,
+    horizon: horizonAfter(options.now ?? new Date(), plugin.recurrence.horizonMonths),
+    maxEvents: MAX_FEED_EVENTS,
+  })
 }
 
 export function summaryLine(summary: ImportSummary, dryRun?: boolean): string {
