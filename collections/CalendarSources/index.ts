@@ -95,12 +95,19 @@ export function generateCalendarSourcesCollection(slugs: {
         validate: (value: null | string | undefined, { siblingData }: { siblingData: unknown }) => {
           const ics = (siblingData as { ics?: null | string }).ics
           if (!value?.trim()) return ics?.trim() ? true : 'Give a feed address or a file’s text.'
-          return FEED_ADDRESS.test(value.trim()) || 'The address must start with https://, http:// or webcal://.'
+          return (
+            FEED_ADDRESS.test(value.trim()) ||
+            'The address must start with https://, http:// or webcal://.'
+          )
         },
       },
       {
         name: 'ics',
-        label: { en: 'iCalendar file (.ics)', fr: 'Fichier iCalendar (.ics)', es: 'Archivo iCalendar (.ics)' },
+        label: {
+          en: 'iCalendar file (.ics)',
+          fr: 'Fichier iCalendar (.ics)',
+          es: 'Archivo iCalendar (.ics)',
+        },
         type: 'textarea',
         maxLength: MAX_FEED_BYTES,
         admin: {

@@ -10,7 +10,9 @@ const nobody = () => false
  * was imported and the event's `updatedAt` after the import (a later one means an edit here).
  * Written by the import alone: no API reads or writes it.
  */
-export function generateCalendarSourceItemsCollection(eventsSlug: CollectionSlug): CollectionConfig {
+export function generateCalendarSourceItemsCollection(
+  eventsSlug: CollectionSlug,
+): CollectionConfig {
   return {
     slug: CALENDAR_SOURCE_ITEMS_SLUG,
     access: { create: nobody, delete: nobody, read: nobody, update: nobody },

@@ -42,8 +42,13 @@ export async function runIcsImport(
   const download = { anyAddress: true }
   if (!id && command.dryRun) {
     try {
-      const feed = await readSourceFeed(payload, { ics, url: isAddress ? command.ics : null }, { download })
-      for (const line of [`dry run: would be ${feed.events.length} created`, ...feed.notes]) write(line)
+      const feed = await readSourceFeed(
+        payload,
+        { ics, url: isAddress ? command.ics : null },
+        { download },
+      )
+      for (const line of [`dry run: would be ${feed.events.length} created`, ...feed.notes])
+        write(line)
       return 0
     } catch (error) {
       if (!(error instanceof FeedError || error instanceof ImageDownloadError)) throw error

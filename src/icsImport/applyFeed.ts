@@ -89,7 +89,9 @@ export async function applyFeed(args: {
       summary[outcome] += 1
     } catch (error) {
       summary.failed += 1
-      log(`${event.uid}${event.recurrenceId ? ` (${event.recurrenceId})` : ''} "${event.title}" failed: ${reasonOf(error)}`)
+      log(
+        `${event.uid}${event.recurrenceId ? ` (${event.recurrenceId})` : ''} "${event.title}" failed: ${reasonOf(error)}`,
+      )
     }
   }
 
@@ -161,7 +163,8 @@ async function importOne(args: {
         overrideAccess: true,
         req,
       })
-    else await payload.create({ collection: ITEMS, data: match as never, overrideAccess: true, req })
+    else
+      await payload.create({ collection: ITEMS, data: match as never, overrideAccess: true, req })
     return stored ? 'updated' : 'created'
   })
 }
@@ -246,8 +249,14 @@ async function eventData(
       title: event.title,
       allDay: event.allDay,
       timezone: zone,
-      startDate: wallToInstant(event.allDay ? `${event.start}T00:00:00` : event.start, zone).toISOString(),
-      endDate: wallToInstant(event.allDay ? `${event.end}T23:59:59` : event.end, zone).toISOString(),
+      startDate: wallToInstant(
+        event.allDay ? `${event.start}T00:00:00` : event.start,
+        zone,
+      ).toISOString(),
+      endDate: wallToInstant(
+        event.allDay ? `${event.end}T23:59:59` : event.end,
+        zone,
+      ).toISOString(),
       recurrence: event.recurrence ?? { rule: '', rdates: [], exdates: [] },
       description: html ? await htmlToLexical(html, payload.config) : null,
       venue: named ?? idOf(source.venue),
@@ -292,7 +301,9 @@ async function venueNamed(
 ): Promise<null | number> {
   if (!location) return null
   const names = [
-    ...new Set([location, location.split('\n')[0]!, location.split(',')[0]!].map((name) => name.trim())),
+    ...new Set(
+      [location, location.split('\n')[0]!, location.split(',')[0]!].map((name) => name.trim()),
+    ),
   ].filter(Boolean)
   const where: Where = {
     and: [{ name: { in: names } }, { status: { not_equals: 'trash' } }],
@@ -332,7 +343,9 @@ async function applyOverrides(
     overridden.add(original)
     const row = byStart.get(original)
     if (!row) {
-      log(`${event.uid}: the override of ${override.recurrenceId} names no occurrence of the series`)
+      log(
+        `${event.uid}: the override of ${override.recurrenceId} names no occurrence of the series`,
+      )
       continue
     }
     await changeOccurrence(db, {

@@ -151,7 +151,9 @@ function eventsOfMaster(
     rules.length <= 1 && !master.hasProperty('exrule') && seriesHolds(base, series, options)
   if (holdable) {
     const overridesOf = overrides.map((override) => overrideOf(override, base, reader))
-    return [withHash({ ...base, uid, recurrenceId: '', recurrence: holdable, overrides: overridesOf })]
+    return [
+      withHash({ ...base, uid, recurrenceId: '', recurrence: holdable, overrides: overridesOf }),
+    ]
   }
   notes.push(
     `the series ${uid} ("${base.title}") has a rule this calendar cannot keep as a series (${whyNot(master, base, series, options)}): imported as its events up to ${options.horizon.toISOString().slice(0, 10)}`,
@@ -256,9 +258,15 @@ function overrideOf(
   series: { allDay: boolean; timeZone: string },
   reader: TimeReader,
 ): FeedOverride {
-  const recurrenceId = wallIn(reader.read(override.getFirstProperty('recurrence-id')!), series.timeZone)
+  const recurrenceId = wallIn(
+    reader.read(override.getFirstProperty('recurrence-id')!),
+    series.timeZone,
+  )
   if (override.getFirstPropertyValue('status')?.toString().toUpperCase() === 'CANCELLED')
-    return { recurrenceId: series.allDay ? recurrenceId.slice(0, 10) : recurrenceId, cancelled: true }
+    return {
+      recurrenceId: series.allDay ? recurrenceId.slice(0, 10) : recurrenceId,
+      cancelled: true,
+    }
   const own = baseOf(override, reader)
   const shift = (wall: string) =>
     own.allDay ? wall : instantToWall(wallToInstant(wall, own.timeZone), series.timeZone)
@@ -281,8 +289,7 @@ function baseOf(
   const start = times
     ? reader.read(times.start, tzidOf(vevent, 'dtstart'))
     : reader.read(startProperty!)
-  const timeZone =
-    'zone' in start && start.zone ? start.zone : reader.defaultZone
+  const timeZone = 'zone' in start && start.zone ? start.zone : reader.defaultZone
   const endProperty = vevent.getFirstProperty('dtend')
   let end: ReadTime | undefined = times
     ? reader.read(times.end, tzidOf(vevent, endProperty ? 'dtend' : 'dtstart'))
@@ -426,7 +433,9 @@ class TimeReader {
     }
     if (!this.unknownZones.has(tzid)) {
       this.unknownZones.add(tzid)
-      this.notes.push(`the time zone "${tzid}" is unknown: its times were read in ${this.defaultZone}`)
+      this.notes.push(
+        `the time zone "${tzid}" is unknown: its times were read in ${this.defaultZone}`,
+      )
     }
     return { allDay: false, wall, zone: this.defaultZone }
   }

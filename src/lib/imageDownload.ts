@@ -132,7 +132,9 @@ export async function downloadFile(
         !SAFE_PORTS.has(url.port) &&
         !(site?.hostname === url.hostname && url.port === site.port)
       ) {
-        throw new ImageDownloadError(`port ${url.port} is not one ${kind.plural} are downloaded from`)
+        throw new ImageDownloadError(
+          `port ${url.port} is not one ${kind.plural} are downloaded from`,
+        )
       }
     }
     let response: Awaited<ReturnType<typeof fetch>>

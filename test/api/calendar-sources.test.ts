@@ -13,7 +13,14 @@ import { runCalendarSource } from '../../src/icsImport/runSource'
 import { runCalendarQueueOnce } from '../../src/jobs/calendarQueueRunner'
 import { pluginOptionsOf } from '../../src/pluginOptions'
 import { basic, serveAllApis, type TestServer } from '../helpers/http'
-import { as, createUser, failureOf, getTestPayload, type TestUser, unique } from '../helpers/payload'
+import {
+  as,
+  createUser,
+  failureOf,
+  getTestPayload,
+  type TestUser,
+  unique,
+} from '../helpers/payload'
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/ics')
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name), 'utf8')
@@ -84,7 +91,12 @@ describe('calendar sources: iCalendar feeds imported', () => {
   const createSource = async (data: Doc, user: TestUser = editor) =>
     (await payload.create({
       collection: 'calendar-sources' as never,
-      data: { name: unique('source'), schedule: 'manual', eventStatus: 'publish', ...data } as never,
+      data: {
+        name: unique('source'),
+        schedule: 'manual',
+        eventStatus: 'publish',
+        ...data,
+      } as never,
       ...as(user),
     })) as Doc
 
@@ -139,8 +151,7 @@ describe('calendar sources: iCalendar feeds imported', () => {
       const iterator = event.iterator()
       for (let next = iterator.next(); next && found.length < 100; next = iterator.next()) {
         const details = event.getOccurrenceDetails(next)
-        if (String(details.item.component.getFirstPropertyValue('status')) === 'CANCELLED')
-          continue
+        if (String(details.item.component.getFirstPropertyValue('status')) === 'CANCELLED') continue
         found.push(details.startDate.toJSDate().toISOString().replace('.000Z', 'Z'))
       }
       instants.set(uid, found)
@@ -214,7 +225,10 @@ describe('calendar sources: iCalendar feeds imported', () => {
 
     const changed = fixture('google.ics')
       .replace('SUMMARY:Spring concert', 'SUMMARY:Spring concert (moved)')
-      .replace('T190000\r\nDTEND;TZID=America/New_York:20270310T213000', 'T200000\r\nDTEND;TZID=America/New_York:20270310T223000')
+      .replace(
+        'T190000\r\nDTEND;TZID=America/New_York:20270310T213000',
+        'T200000\r\nDTEND;TZID=America/New_York:20270310T223000',
+      )
       .replace(/BEGIN:VEVENT\r\nDTSTART:20270415T230000Z[\s\S]*?END:VEVENT\r\n/, '')
     served.set('/again.ics', changed)
     const third = await runCalendarSource(payload, source.id)
@@ -248,7 +262,10 @@ describe('calendar sources: iCalendar feeds imported', () => {
     const expected = icalInstants(fixture('outlook.ics'))
 
     const review = events.get('040000008200E00074C5B7101A82E00800000000A1B2C3D4')!
-    expect([review.timezone, review.startDate]).toEqual(['Europe/Berlin', '2027-06-02T12:00:00.000Z'])
+    expect([review.timezone, review.startDate]).toEqual([
+      'Europe/Berlin',
+      '2027-06-02T12:00:00.000Z',
+    ])
     expect(review.startDate).toBe(
       new Date(expected.get('040000008200E00074C5B7101A82E00800000000A1B2C3D4')![0]!).toISOString(),
     )
@@ -300,8 +317,16 @@ describe('calendar sources: iCalendar feeds imported', () => {
     await runCalendarSource(payload, source.id)
     const uid = '040000008200E00074C5B7101A82E00800000000A1B2C3D4'
     const id = (await importedBy(source.id)).get(uid)!.id
-    await payload.update({ collection: 'events', id, data: { title: 'Our own title' }, ...as(editor) })
-    served.set('/edits.ics', fixture('outlook.ics').replace('SUMMARY:Quarterly review', 'SUMMARY:Q2 review'))
+    await payload.update({
+      collection: 'events',
+      id,
+      data: { title: 'Our own title' },
+      ...as(editor),
+    })
+    served.set(
+      '/edits.ics',
+      fixture('outlook.ics').replace('SUMMARY:Quarterly review', 'SUMMARY:Q2 review'),
+    )
 
     const kept = await runCalendarSource(payload, source.id)
     expect(kept.log[0]).toMatch(/ 1 kept as edited here,/)
@@ -327,7 +352,10 @@ describe('calendar sources: iCalendar feeds imported', () => {
       [`${feedBase}/page.html`, /not a calendar \(text\/html\)/],
       [`${feedBase}/hello.ics`, /not an iCalendar file/],
       // Not a trusted host: localhost is the server's own network.
-      [`http://localhost:${(feeds.address() as AddressInfo).port}/google.ics`, /private or internal address/],
+      [
+        `http://localhost:${(feeds.address() as AddressInfo).port}/google.ics`,
+        /private or internal address/,
+      ],
     ]
     for (const [url, reason] of cases) {
       const before = await countEvents()
