@@ -147,28 +147,40 @@ function eventsOfMaster(
     rdates: datesOf(rdates, base, reader),
     exdates: datesOf(master.getAllProperties('exdate'), base, reader),
   }
-  const holdable =
-    rules.length <= 1 && !master.hasProperty('exrule') && seriesHolds(base, series, options)
-  if (holdable) {
+  const held = master.hasProperty('exrule')
+    ? { reason: 'EXRULE' }
+    : rules.length > 1
+      ? { reason: 'several RRULEs' }
+      : seriesHeld(base, series, options)
+  if ('recurrence' in held) {
     const overridesOf = overrides.map((override) => overrideOf(override, base, reader))
     return [
-      withHash({ ...base, uid, recurrenceId: '', recurrence: holdable, overrides: overridesOf }),
+      withHash({
+        ...base,
+        uid,
+        recurrenceId: '',
+        recurrence: held.recurrence,
+        overrides: overridesOf,
+      }),
     ]
   }
   notes.push(
-    `the series ${uid} ("${base.title}") has a rule this calendar cannot keep as a series (${whyNot(master, base, series, options)}): imported as its events up to ${options.horizon.toISOString().slice(0, 10)}`,
+    `the series ${uid} ("${base.title}") has a rule this calendar cannot keep as a series (${held.reason}): imported as its events up to ${options.horizon.toISOString().slice(0, 10)}`,
   )
   return expandedInstances(master, overrides, uid, reader, options)
 }
 
-/** The recurrence as our model keeps it, or undefined when it cannot (an EXDATE that is no occurrence is dropped). */
-function seriesHolds(
+/**
+ * The recurrence as our model keeps it (an EXDATE that is no occurrence dropped), or why the
+ * model cannot keep it: the first check of the series that fails (docs/recurrence.md, "Bounds").
+ */
+function seriesHeld(
   base: Omit<FeedEvent, 'hash' | 'overrides' | 'recurrenceId' | 'uid'>,
   series: { rule: string; rdates: string[]; exdates: string[] },
   options: ParseOptions,
-): FeedEvent['recurrence'] {
+): { reason: string } | { recurrence: NonNullable<FeedEvent['recurrence']> } {
   const recurrence = { ...series, exdates: [...series.exdates] }
-  for (let tries = 0; tries <= series.exdates.length; tries++) {
+  for (;;) {
     try {
       expandEventSeries(
         {
@@ -180,38 +192,13 @@ function seriesHolds(
         },
         options.horizon,
       )
-      return recurrence
+      return { recurrence }
     } catch (error) {
       if (!(error instanceof RecurrenceError)) throw error
       const index = /^exdates\[(\d+)\]$/.exec(error.field)?.[1]
-      if (index === undefined) return undefined
+      if (index === undefined) return { reason: error.message }
       recurrence.exdates.splice(Number(index), 1)
     }
-  }
-  return undefined
-}
-
-function whyNot(
-  master: ICAL.Component,
-  base: Omit<FeedEvent, 'hash' | 'overrides' | 'recurrenceId' | 'uid'>,
-  series: { rule: string; rdates: string[]; exdates: string[] },
-  options: ParseOptions,
-): string {
-  if (master.hasProperty('exrule')) return 'EXRULE'
-  if (master.getAllProperties('rrule').length > 1) return 'several RRULEs'
-  try {
-    expandEventSeries(
-      {
-        allDay: base.allDay,
-        recurrence: { ...series, exdates: [] },
-        startDate: wallToInstant(base.start, base.timeZone).toISOString(),
-        timezone: base.timeZone,
-      },
-      options.horizon,
-    )
-    return 'its dates'
-  } catch (error) {
-    return (error as Error).message
   }
 }
 
