@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { drizzleOf } from '../../src/db/pool'
 import { runCalendarSource } from '../../src/icsImport/runSource'
 import { runCalendarQueueOnce } from '../../src/jobs/calendarQueueRunner'
+import { importDueCalendarSources } from '../../src/jobs/importCalendarSources'
 import { pluginOptionsOf } from '../../src/pluginOptions'
 import { basic, serveAllApis, type TestServer } from '../helpers/http'
 import {
@@ -373,6 +374,29 @@ describe('calendar sources: iCalendar feeds imported', () => {
       expect([stored.lastRun.status, stored.lastRun.log]).toEqual(['failed', run.log.join('\n')])
       expect(await countEvents()).toBe(before)
     }
+  })
+
+  it('runs a source when its schedule says it is due, and not again before', async () => {
+    served.set('/hourly.ics', fixture('apple.ics'))
+    const hourly = await createSource({ url: `${feedBase}/hourly.ics`, schedule: 'hourly' })
+    const lastRunOf = async () =>
+      (
+        (await payload.findByID({
+          collection: 'calendar-sources' as never,
+          id: hourly.id,
+          overrideAccess: true,
+        })) as Doc
+      ).lastRun?.at ?? null
+    const now = new Date()
+    await importDueCalendarSources(payload, now)
+    const first = await lastRunOf()
+    expect(first).toBe(now.toISOString())
+    // Half an hour later: not due; an hour later: due again.
+    await importDueCalendarSources(payload, new Date(now.getTime() + 30 * 60_000))
+    expect(await lastRunOf()).toBe(first)
+    const later = new Date(now.getTime() + 60 * 60_000)
+    await importDueCalendarSources(payload, later)
+    expect(await lastRunOf()).toBe(later.toISOString())
   })
 
   it('is for editors and administrators: contributors can neither see nor add one; "run now" queues the run on the calendar queue', async () => {
