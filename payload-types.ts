@@ -75,6 +75,8 @@ export interface Config {
     'event-categories': EventCategory;
     'event-tags': EventTag;
     'application-passwords': ApplicationPassword;
+    'calendar-sources': CalendarSource;
+    'calendar-source-items': CalendarSourceItem;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
@@ -91,6 +93,8 @@ export interface Config {
     'event-categories': EventCategoriesSelect<false> | EventCategoriesSelect<true>;
     'event-tags': EventTagsSelect<false> | EventTagsSelect<true>;
     'application-passwords': ApplicationPasswordsSelect<false> | ApplicationPasswordsSelect<true>;
+    'calendar-sources': CalendarSourcesSelect<false> | CalendarSourcesSelect<true>;
+    'calendar-source-items': CalendarSourceItemsSelect<false> | CalendarSourceItemsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
@@ -116,6 +120,7 @@ export interface Config {
     tasks: {
       publishScheduledItems: TaskPublishScheduledItems;
       extendRecurrences: TaskExtendRecurrences;
+      importCalendarSources: TaskImportCalendarSources;
       inline: {
         input: unknown;
         output: unknown;
@@ -444,6 +449,52 @@ export interface ApplicationPassword {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "calendar-sources".
+ */
+export interface CalendarSource {
+  id: number;
+  name: string;
+  /**
+   * An https:// or webcal:// address, e.g. a Google or Outlook calendar’s public address. Leave empty to import a file’s text instead.
+   */
+  url?: string | null;
+  /**
+   * The text of an .ics file, when there is no feed address.
+   */
+  ics?: string | null;
+  schedule: 'hourly' | 'daily' | 'manual';
+  conflictPolicy: 'keepLocalEdits' | 'sourceWins';
+  eventStatus: 'draft' | 'pending' | 'publish' | 'private';
+  venue?: (number | null) | Venue;
+  organizers?: (number | Organizer)[] | null;
+  categories?: (number | EventCategory)[] | null;
+  tags?: (number | EventTag)[] | null;
+  lastRun?: {
+    at?: string | null;
+    status?: ('succeeded' | 'failed') | null;
+    log?: string | null;
+  };
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "calendar-source-items".
+ */
+export interface CalendarSourceItem {
+  id: number;
+  source: number | CalendarSource;
+  uid: string;
+  recurrenceId?: string | null;
+  event?: (number | null) | Event;
+  hash?: string | null;
+  syncedAt?: string | null;
+  removed?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
 export interface PayloadKv {
@@ -511,7 +562,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'publishScheduledItems' | 'extendRecurrences';
+        taskSlug: 'inline' | 'publishScheduledItems' | 'extendRecurrences' | 'importCalendarSources';
         taskID: string;
         input?:
           | {
@@ -544,7 +595,7 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'publishScheduledItems' | 'extendRecurrences') | null;
+  taskSlug?: ('inline' | 'publishScheduledItems' | 'extendRecurrences' | 'importCalendarSources') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -598,6 +649,14 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'application-passwords';
         value: number | ApplicationPassword;
+      } | null)
+    | ({
+        relationTo: 'calendar-sources';
+        value: number | CalendarSource;
+      } | null)
+    | ({
+        relationTo: 'calendar-source-items';
+        value: number | CalendarSourceItem;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -883,6 +942,46 @@ export interface ApplicationPasswordsSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "calendar-sources_select".
+ */
+export interface CalendarSourcesSelect<T extends boolean = true> {
+  name?: T;
+  url?: T;
+  ics?: T;
+  schedule?: T;
+  conflictPolicy?: T;
+  eventStatus?: T;
+  venue?: T;
+  organizers?: T;
+  categories?: T;
+  tags?: T;
+  lastRun?:
+    | T
+    | {
+        at?: T;
+        status?: T;
+        log?: T;
+      };
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "calendar-source-items_select".
+ */
+export interface CalendarSourceItemsSelect<T extends boolean = true> {
+  source?: T;
+  uid?: T;
+  recurrenceId?: T;
+  event?: T;
+  hash?: T;
+  syncedAt?: T;
+  removed?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv_select".
  */
 export interface PayloadKvSelect<T extends boolean = true> {
@@ -1010,6 +1109,19 @@ export interface TaskExtendRecurrences {
   output: {
     series: number;
     added: number;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskImportCalendarSources".
+ */
+export interface TaskImportCalendarSources {
+  input: {
+    source?: number | null;
+  };
+  output: {
+    ran: number;
+    failed: number;
   };
 }
 /**

@@ -3,6 +3,8 @@ import type { CollectionConfig, Config, JobsConfig } from 'payload'
 import type { CollectionOverride, EventsCalendarPluginConfig, SanitizedPluginConfig } from './types'
 
 import { generateApplicationPasswordsCollection } from '../collections/ApplicationPasswords/index'
+import { generateCalendarSourcesCollection } from '../collections/CalendarSources/index'
+import { generateCalendarSourceItemsCollection } from '../collections/CalendarSources/items'
 import { generateEventCategoriesCollection } from '../collections/EventCategories/index'
 import { generateEventsCollection } from '../collections/Events/index'
 import { generateEventTagsCollection } from '../collections/EventTags/index'
@@ -26,6 +28,7 @@ import { answerDatabaseErrors } from './hooks/answerDatabaseErrors'
 import { withCalendarI18n } from './i18n/withCalendarI18n'
 import { withCalendarAdmin } from './admin/withCalendarAdmin'
 import { extendRecurrencesTask } from './jobs/extendRecurrences'
+import { importCalendarSourcesTask } from './jobs/importCalendarSources'
 import { CALENDAR_QUEUE, publishScheduledItemsTask } from './jobs/publishScheduledItems'
 import { customWithPluginOptions } from './pluginOptions'
 import { sanitizeOptions } from './sanitizeOptions'
@@ -149,6 +152,8 @@ function calendarCollections(options: SanitizedPluginConfig): CollectionConfig[]
       ),
       undefined,
     ],
+    [generateCalendarSourcesCollection(CALENDAR_SLUGS), undefined],
+    [generateCalendarSourceItemsCollection(CALENDAR_SLUGS.events), undefined],
   ]
   return generated.map(([collection, override]) =>
     applyOverride(
@@ -162,6 +167,7 @@ function calendarCollections(options: SanitizedPluginConfig): CollectionConfig[]
 function calendarJobs(incomingJobs: JobsConfig, options: SanitizedPluginConfig): JobsConfig {
   const task = publishScheduledItemsTask(POST_COLLECTIONS, options.scheduledPublication.cron)
   const horizonTask = extendRecurrencesTask(CALENDAR_SLUGS.events, options.recurrence.horizonMonths)
+  const sourcesTask = importCalendarSourcesTask()
   const jobs: JobsConfig = {
     ...incomingJobs,
     tasks: [
@@ -171,6 +177,9 @@ function calendarJobs(incomingJobs: JobsConfig, options: SanitizedPluginConfig):
       options.disabled
         ? { ...horizonTask, handler: async () => ({ output: { added: 0, series: 0 } }) }
         : horizonTask,
+      options.disabled
+        ? { ...sourcesTask, handler: async () => ({ output: { ran: 0, failed: 0 } }) }
+        : sourcesTask,
     ],
     deleteJobOnComplete: incomingJobs.deleteJobOnComplete ?? true,
   }

@@ -43,14 +43,8 @@ export function sanitizeOptions(
   if (languages.includes(restRoot.split('/')[0]!)) {
     throw new Error(`eventsCalendarPlugin: restRoot "${restRoot}" starts with a language code`)
   }
-  const imageHosts = (options.imageHosts ?? []).map((host) => String(host).trim().toLowerCase())
-  if (
-    imageHosts.some((host) => !host || (/[/:\s@]/.test(host) && !/^\[[0-9a-f:.]+\]$/.test(host)))
-  ) {
-    throw new Error(
-      'eventsCalendarPlugin: imageHosts must be host names or addresses, without scheme, port or path',
-    )
-  }
+  const imageHosts = hostsOption('imageHosts', options.imageHosts)
+  const calendarSourceHosts = hostsOption('calendarSourceHosts', options.calendarSourceHosts)
   const defaultLanguage =
     config.localization && languages.includes(config.localization.defaultLocale)
       ? config.localization.defaultLocale
@@ -63,6 +57,7 @@ export function sanitizeOptions(
     defaultPerPage,
     disabled: options.disabled ?? false,
     imageHosts,
+    calendarSourceHosts,
     languages,
     maxPerPage,
     mediaCollection: options.mediaCollection ?? 'media',
@@ -189,4 +184,15 @@ function passwordGuardOptions(
     }
   }
   return guard
+}
+
+/** Host names or addresses (IPv6 in brackets), lower-cased; refused with a scheme, a port or a path. */
+function hostsOption(name: string, given: string[] | undefined): string[] {
+  const hosts = (given ?? []).map((host) => String(host).trim().toLowerCase())
+  if (hosts.some((host) => !host || (/[/:\s@]/.test(host) && !/^\[[0-9a-f:.]+\]$/.test(host)))) {
+    throw new Error(
+      `eventsCalendarPlugin: ${name} must be host names or addresses, without scheme, port or path`,
+    )
+  }
+  return hosts
 }

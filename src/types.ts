@@ -81,6 +81,13 @@ export type EventsCalendarPluginConfig = {
    */
   imageHosts?: string[]
   /**
+   * Hosts calendar sources (docs/calendar-sources.md) may fetch feeds from although they resolve
+   * to a private or loopback address or use another port; every other host is held to the rule
+   * of `imageHosts`. Host names or IP addresses (IPv6 in brackets), without scheme or port.
+   * @default []
+   */
+  calendarSourceHosts?: string[]
+  /**
    * Scheduled publication: `future` items turn `publish` when their date comes. The job runs
    * inside the server process on this cron (seconds field optional).
    */
@@ -190,6 +197,7 @@ export type SanitizedPluginConfig = {
   defaultPerPage: number
   disabled: boolean
   imageHosts: string[]
+  calendarSourceHosts: string[]
   languages: string[]
   maxPerPage: number
   mediaCollection: CollectionSlug

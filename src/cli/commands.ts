@@ -1,11 +1,12 @@
 import type { Payload } from 'payload'
 
-import type { Command, ImportFromFile, ImportFromSite, ImportFromWxr } from './options'
+import type { Command, ImportFromFile, ImportFromSite, ImportFromWxr, ImportIcs } from './options'
 import type { ItemPlan } from './importer/items'
 import type { Progress } from './progress'
 
 import { parsePhpDateTime } from '../lib/phpDate'
 import { isValidTimeZone } from '../lib/timezone'
+import { runIcsImport } from './icsImport'
 import { applyPlans } from './importer/apply'
 import { dumpPlans, exportDump, readDumpFile } from './importer/dump'
 import { MediaImporter } from './importer/media'
@@ -66,9 +67,14 @@ export async function runExport(
  */
 export async function runImport(
   payload: Payload,
-  command: ImportFromFile | ImportFromSite | ImportFromWxr,
+  command: ImportFromFile | ImportFromSite | ImportFromWxr | ImportIcs,
   output: Output = {},
 ): Promise<{ code: number; report: RunReport }> {
+  if ('ics' in command) {
+    // A feed's run reports in its source's log (src/icsImport/runSource.ts), written as it is.
+    const code = await runIcsImport(payload, command, writerOf(output))
+    return { code, report: new RunReport(command.dryRun) }
+  }
   const plugin = pluginOptionsOf(payload)
   const localization = payload.config.localization
   const defaultLocale = localization ? localization.defaultLocale : 'en'

@@ -36,6 +36,10 @@ export const USAGE = `Usage:
         --source-timezone <tz>  the source site's timezone, for dates the file gives without one
   payload-events-calendar import --file <dump.json> [options]
       Restores a dump made by export: every item as it was, with the same ids.
+  payload-events-calendar import --ics <file or URL> [--dry-run]
+      Imports an iCalendar feed (a .ics file, or an https://, http:// or webcal:// address) as a
+      calendar source of its own (docs/calendar-sources.md): a second run of the same file name or
+      address updates what the first imported, and moves what left the feed to the trash.
   payload-events-calendar export --out <dump.json>
       Writes every event, venue, organizer, category, tag and image (with its file) to a dump.
   payload-events-calendar migrate
@@ -81,16 +85,18 @@ export type ImportFromWxr = {
   sourceTimezone?: string
   wxr: string
 }
+export type ImportIcs = { command: 'import'; dryRun: boolean; ics: string }
 export type Export = { command: 'export'; out: string }
 export type Command =
   | Export
   | ImportFromFile
   | ImportFromSite
   | ImportFromWxr
+  | ImportIcs
   | { command: 'help' }
   | { command: 'migrate' }
 
-const IMPORT_OPTIONS = ['concurrency', 'dry-run', 'file', 'from', 'wxr']
+const IMPORT_OPTIONS = ['concurrency', 'dry-run', 'file', 'from', 'ics', 'wxr']
 const FROM_SITE_OPTIONS = [
   'keep-roles',
   'languages',
@@ -140,6 +146,7 @@ export function parseCommand(
         file: { type: 'string' },
         from: { type: 'string' },
         help: { short: 'h', type: 'boolean' },
+        ics: { type: 'string' },
         'keep-roles': { type: 'boolean' },
         languages: { type: 'string' },
         'map-roles': { type: 'string' },
@@ -184,11 +191,15 @@ export function parseCommand(
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32)
     throw new UsageError('--concurrency must be a whole number from 1 to 32')
   const dryRun = values['dry-run'] === true
-  const sources = used(['file', 'from', 'wxr'])
+  const sources = used(['file', 'from', 'ics', 'wxr'])
   if (sources.length > 1)
     throw new UsageError(
-      `give one of --from, --file and --wxr, not ${sources.map((name) => `--${name}`).join(' and ')}`,
+      `give one of --from, --file, --wxr and --ics, not ${sources.map((name) => `--${name}`).join(' and ')}`,
     )
+  if (values.ics !== undefined) {
+    refuse([...FROM_SITE_OPTIONS, 'concurrency'], 'do not go with --ics')
+    return { command: 'import', dryRun, ics: String(values.ics) }
+  }
   if (values.wxr !== undefined) {
     refuse(
       FROM_SITE_OPTIONS.filter((name) => name !== 'source-timezone'),

@@ -8,6 +8,22 @@ import { Agent, fetch } from 'undici'
 /** A file as Payload's `create({ file })` takes it. */
 export type DownloadedImage = { data: Buffer; mimetype: string; name: string; size: number }
 
+/** What a download other than an image's accepts, and what it calls the things it downloads. */
+export type DownloadKind = {
+  /** True for a content type (without parameters) this download takes. */
+  accepts: (contentType: string) => boolean
+  /** In the plural, for messages: "images", "calendars". */
+  plural: string
+  /** With its article, for messages: "an image", "a calendar". */
+  singular: string
+}
+
+const IMAGE: DownloadKind = {
+  accepts: (type) => type.startsWith('image/'),
+  plural: 'images',
+  singular: 'an image',
+}
+
 export type ImageDownloadOptions = {
   maxBytes: number
   timeoutMs: number
@@ -91,9 +107,19 @@ const anywhere = new Agent()
  * Downloads an image: an image content type, at most `maxBytes` (refused as soon as it is
  * exceeded, never read whole first), within `timeoutMs`; redirects followed and each hop checked.
  */
-export async function downloadImage(
+export const downloadImage = (
   address: string,
   options: ImageDownloadOptions,
+): Promise<DownloadedImage> => downloadFile(address, options, IMAGE)
+
+/**
+ * Downloads a file of `kind` under the same rules as an image (the address check, the size and
+ * time bounds, the redirects): the calendar sources' feeds (src/icsImport/) are fetched so.
+ */
+export async function downloadFile(
+  address: string,
+  options: ImageDownloadOptions,
+  kind: DownloadKind,
 ): Promise<DownloadedImage> {
   const signal = AbortSignal.timeout(options.timeoutMs)
   let url = parseWebAddress(address)
@@ -106,7 +132,9 @@ export async function downloadImage(
         !SAFE_PORTS.has(url.port) &&
         !(site?.hostname === url.hostname && url.port === site.port)
       ) {
-        throw new ImageDownloadError(`port ${url.port} is not one images are downloaded from`)
+        throw new ImageDownloadError(
+          `port ${url.port} is not one ${kind.plural} are downloaded from`,
+        )
       }
     }
     let response: Awaited<ReturnType<typeof fetch>>
@@ -132,9 +160,9 @@ export async function downloadImage(
       throw new ImageDownloadError(`HTTP ${response.status}`)
     }
     const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim()
-    if (!type.startsWith('image/')) {
+    if (!kind.accepts(type)) {
       await response.body?.cancel()
-      throw new ImageDownloadError(`not an image (${type || 'no content type'})`)
+      throw new ImageDownloadError(`not ${kind.singular} (${type || 'no content type'})`)
     }
     const data = await readAtMost(response, options.maxBytes, signal)
     const name = decodeURIComponent(url.pathname.split('/').pop() || '') || 'image'

@@ -17,6 +17,7 @@ import * as migration_20261127_000000_shared_id_owners from './20261127_000000_s
 import * as migration_20261127_051149_recurrence_fields from './20261127_051149_recurrence_fields';
 import * as migration_20261127_051500_occurrences from './20261127_051500_occurrences';
 import * as migration_20261127_052524_recurrence_job from './20261127_052524_recurrence_job';
+import * as migration_20261127_084153_calendar_sources from './20261127_084153_calendar_sources';
 import * as migration_20261127_090000_occurrence_list_index from './20261127_090000_occurrence_list_index';
 
 export const migrations = [
@@ -113,7 +114,12 @@ export const migrations = [
   {
     up: migration_20261127_052524_recurrence_job.up,
     down: migration_20261127_052524_recurrence_job.down,
-    name: '20261127_052524_recurrence_job'
+    name: '20261127_052524_recurrence_job',
+  },
+  {
+    up: migration_20261127_084153_calendar_sources.up,
+    down: migration_20261127_084153_calendar_sources.down,
+    name: '20261127_084153_calendar_sources'
   },
   {
     up: migration_20261127_090000_occurrence_list_index.up,
