@@ -254,6 +254,8 @@ export const listEventsArgs = (
   },
   hide_subsequent_recurrences: {
     type: 'boolean',
+    // Our extension: the original's index and /doc do not list it, and clients compare them.
+    documented: false,
     description: text(
       'Show each recurring event once, by its first occurrence in the date window (our extension).',
       {
@@ -280,6 +282,8 @@ const eventOrOccurrenceIdOf = (events: string): Validator => {
 /** `?recurrence=true` on single reads: the series' rule, our extension (docs/recurrence.md). */
 const recurrenceArg = {
   type: 'boolean' as const,
+  // Our extension, not listed in the index or /doc, which stay the original's.
+  documented: false as const,
   description: text(
     "Add the recurring event's rule, in RFC 5545 text and in words (our extension).",
     {
