@@ -353,7 +353,9 @@ describe('single events read in one statement: the same answers and rules as thr
       )
       expect(response.status).toBe(200)
     })
-    const page = sent.find((text) => text.startsWith('SELECT e.id FROM events e'))
+    const page = sent.find((text) =>
+      text.startsWith('SELECT e.id AS event_id, o.id FROM calendar_occurrences o JOIN events e'),
+    )
     expect(page).toContain('e.id IN (SELECT l._parent_id FROM events_locales l')
     expect(page).toContain('calendar_search_fold(l.title) LIKE calendar_search_fold(')
     expect(page).toContain('NOT EXISTS (SELECT l._parent_id FROM events_locales l')

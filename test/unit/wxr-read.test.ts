@@ -90,7 +90,7 @@ describe('import --wxr on the command line', () => {
     })
     expect(() =>
       parseCommand(['import', '--wxr', 'a.xml', '--from', 'https://x.example'], {}),
-    ).toThrow('give one of --from, --file and --wxr, not --from and --wxr')
+    ).toThrow('give one of --from, --file, --wxr and --ics, not --from and --wxr')
     expect(() => parseCommand(['import', '--wxr', 'a.xml', '--user', 'me'], {})).toThrow(UsageError)
   })
 })
