@@ -21,8 +21,9 @@ export type EventsCalendarRouteHandler = (request: Request) => Promise<Response>
  * ```
  *
  * The same handlers serve the calendar feeds, from route files at their paths (GET is enough):
- * `app/(events-calendar)/events.ics/route.ts`, `app/(events-calendar)/event/[file]/route.ts`
- * (for `/event/{slug}.ics`), and the same under `[language]/`.
+ * `app/(events-calendar)/events.ics/route.ts`, `app/(events-calendar)/event/[...file]/route.ts`
+ * (for `/event/{slug}.ics` and one occurrence's `/event/{slug}/{YYYY-MM-DD}.ics`), and the same
+ * under `[language]/`.
  *
  * A path the API does not serve (`/de/wp-json` when `de` is not a language, any path while the
  * plugin is disabled) answers a plain 404. HEAD is Next's, from GET.
