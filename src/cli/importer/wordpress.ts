@@ -134,6 +134,7 @@ export async function readWordPress(
       report,
     })
   const protectedIds = await findProtected(client, base, hidden, { progress, report })
+  warnOfOccurrences(base, report)
   const authors = await matchAuthors(
     client,
     payload,
@@ -271,6 +272,24 @@ async function readTrash(
     )
     return []
   }
+}
+
+/** A recurring event's occurrence, by its permalink: `/event/{slug}/{YYYY-MM-DD}/` (and `/{n}/`), as Pro gives them. */
+const OCCURRENCE_PERMALINK = /\/event\/[^/]+\/\d{4}-\d{2}-\d{2}\/(?:\d+\/)?$/
+
+/**
+ * The REST API carries no recurrence rule, so a Pro site's recurring events arrive one event per
+ * occurrence; the summary says how many, and how to bring them as series (docs/recurrence.md,
+ * "WXR import").
+ */
+export function warnOfOccurrences(set: Pick<WireSet, 'events'>, report: RunReport): void {
+  const occurrences = [...set.events.values()].filter((event) =>
+    OCCURRENCE_PERMALINK.test(String(event.url ?? '')),
+  ).length
+  if (occurrences)
+    report.warn(
+      `${occurrences} event(s) are occurrences of recurring events (their addresses end in a date): the source's REST API carries no recurrence rule, so they came over as separate events; import the site's WordPress export with --wxr to bring them as series`,
+    )
 }
 
 /**
