@@ -14,6 +14,9 @@ import LongestFirst from './test/helpers/longestFirst.js'
  *   that their timings are not those of a machine busy with two other files.
  * - browser: Chromium driving the admin panel and the public pages; one file at a time, last.
  *
+ * When the system or browser tier is in the run, the admin panel is built (if its sources
+ * changed) beside the unit and api tiers; the tiers after them start their files once it is done.
+ *
  * The host-app test (the plugin packed into a new app, minutes) is `npm run test:host`.
  */
 /** Workers of the parallel tiers: 2 for a machine of 2 cores (TEST_WORKERS to try others). */
@@ -35,6 +38,15 @@ const TIMED = [
 const database = {
   globalSetup: ['./test/globalSetup.ts'],
   setupFiles: ['./test/setupEnv.ts'],
+}
+
+/**
+ * The tiers that run after the admin build, which goes on beside the unit and api tiers
+ * (test/globalSetup.ts): their files wait for it to end.
+ */
+const afterAdminBuild = {
+  ...database,
+  setupFiles: ['./test/setupAdminBuild.ts', ...database.setupFiles],
 }
 
 export default defineConfig({
@@ -70,7 +82,7 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          ...database,
+          ...afterAdminBuild,
           fileParallelism: false,
           include: TIMED,
           name: 'api-timed',
@@ -80,7 +92,7 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          ...database,
+          ...afterAdminBuild,
           fileParallelism: false,
           include: ['test/system/**/*.test.ts'],
           name: 'system',
@@ -90,7 +102,7 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          ...database,
+          ...afterAdminBuild,
           fileParallelism: false,
           include: ['test/browser/**/*.test.ts'],
           name: 'browser',

@@ -7,6 +7,7 @@ import path from 'node:path'
 
 import { startEmbeddedPostgres } from '../src/server/db/embeddedPostgres'
 import { ensureAdminBuild } from '../src/server/build'
+import { recordAdminBuild } from './helpers/adminBuild'
 import { databaseUrlOn, query } from './helpers/freshDatabase'
 import { TEMPLATE_DATABASE } from './helpers/workerDatabase'
 import { TEST_ENV } from './helpers/testEnv'
@@ -17,6 +18,10 @@ declare module 'vitest' {
     postgresUrl: string
     e2eDatabaseUrl: string
     smokeDatabaseUrl: string
+    /** The file through which the run's admin build says how it went (test/helpers/adminBuild.ts). */
+    adminBuildStatus: string
+    /** Whether this tier's files start the built app, so cannot run without the build. */
+    adminBuildRequired: boolean
   }
 }
 
@@ -33,6 +38,8 @@ type Server = {
 // they have files in the run; the server is started by the first and shared through the process.
 const shared = globalThis as {
   eventsCalendarAdminBuild?: Promise<void>
+  /** Where this run's admin build says how it went, in a folder of the run's own. */
+  eventsCalendarAdminBuildStatus?: string
   eventsCalendarTestServer?: { server: Promise<Server>; users: number }
 }
 
@@ -47,12 +54,21 @@ const SERVER_TIERS = ['system', 'browser']
  * tests' server processes.
  */
 export default async function setup(project: TestProject) {
-  // Built once before their files start: servers started at once (several instances, files in a
-  // row) would each build the same `.next` when the sources changed.
-  if (SERVER_TIERS.includes(project.name)) {
-    shared.eventsCalendarAdminBuild ??= ensureAdminBuild((message) => console.log(message))
-    await shared.eventsCalendarAdminBuild
-  }
+  // Built once, here: servers started at once (several instances, files in a row) would each build
+  // the same `.next` when the sources changed. Global setup ends before any file starts, so the
+  // build goes on in the background while the unit and api tiers run; the files of the later tiers
+  // wait for it (test/setupAdminBuild.ts).
+  const status = (shared.eventsCalendarAdminBuildStatus ??= path.join(
+    await fs.mkdtemp(path.join(os.tmpdir(), 'pec-admin-build-')),
+    'status.json',
+  ))
+  const required = SERVER_TIERS.includes(project.name)
+  if (required)
+    shared.eventsCalendarAdminBuild ??= recordAdminBuild(status, () =>
+      ensureAdminBuild((message) => console.log(message)),
+    )
+  project.provide('adminBuildStatus', status)
+  project.provide('adminBuildRequired', required)
   shared.eventsCalendarTestServer ??= { server: startServer(), users: 0 }
   const state = shared.eventsCalendarTestServer
   state.users++
@@ -61,7 +77,11 @@ export default async function setup(project: TestProject) {
   project.provide('smokeDatabaseUrl', server.smokeDatabaseUrl)
   project.provide('e2eDatabaseUrl', server.e2eDatabaseUrl)
   return async () => {
-    if (--state.users === 0) await server.stop()
+    if (--state.users > 0) return
+    // A run stopped early (a failure with --bail, Ctrl-C) may end before the build.
+    await shared.eventsCalendarAdminBuild
+    await fs.rm(path.dirname(status), { force: true, recursive: true })
+    await server.stop()
   }
 }
 

@@ -688,8 +688,9 @@ describe('migration: import from a WordPress site, re-run, resume, export and re
     await payload.delete({ collection: 'venues', id: 302 })
   })
 
-  // Processes of their own, each booting Payload: minutes on a loaded machine.
-  it(
+  // From here on each test works in processes, databases and folders of its own, and only reads
+  // the source and this site: they run side by side, one's processes starting while another's wait.
+  it.concurrent(
     'finishes, without duplicates, an import killed halfway (the command-line tool, in a process of its own)',
     { timeout: 300_000 },
     async () => {
@@ -747,8 +748,7 @@ describe('migration: import from a WordPress site, re-run, resume, export and re
     },
   )
 
-  // Processes of their own, each booting Payload: minutes on a loaded machine.
-  it(
+  it.concurrent(
     'finishes an import killed with SIGKILL whose embedded Postgres was left running on the data folder',
     { timeout: 300_000 },
     async () => {
@@ -814,34 +814,36 @@ describe('migration: import from a WordPress site, re-run, resume, export and re
     },
   )
 
-  it('shares an embedded Postgres that another live process of ours started on the data folder, and leaves it running', async () => {
-    const dataDir = path.join(work, 'shared')
-    // This process starts it, as a server would; the command-line tool then finds it running.
-    const database = await startEmbeddedPostgres({
-      database: 'payload',
-      dir: path.join(dataDir, 'pg'),
-      fast: true,
-    })
-    try {
-      const migrate = cli(['migrate'], { DATA_DIR: dataDir, DATABASE_URL: undefined })
-      expect(await migrate.exited, migrate.output()).toBe(0)
-      expect(migrate.output()).toContain(
-        'is already running (started by another process): using it',
-      )
-      // Still ours, still answering.
-      const client = new pg.Client({ connectionString: database.url })
-      await client.connect()
-      expect(
-        (await client.query('SELECT count(*) AS n FROM payload_migrations')).rows[0].n,
-      ).not.toBe('0')
-      await client.end()
-    } finally {
-      await database.stop()
-    }
-  })
+  it.concurrent(
+    'shares an embedded Postgres that another live process of ours started on the data folder, and leaves it running',
+    async () => {
+      const dataDir = path.join(work, 'shared')
+      // This process starts it, as a server would; the command-line tool then finds it running.
+      const database = await startEmbeddedPostgres({
+        database: 'payload',
+        dir: path.join(dataDir, 'pg'),
+        fast: true,
+      })
+      try {
+        const migrate = cli(['migrate'], { DATA_DIR: dataDir, DATABASE_URL: undefined })
+        expect(await migrate.exited, migrate.output()).toBe(0)
+        expect(migrate.output()).toContain(
+          'is already running (started by another process): using it',
+        )
+        // Still ours, still answering.
+        const client = new pg.Client({ connectionString: database.url })
+        await client.connect()
+        expect(
+          (await client.query('SELECT count(*) AS n FROM payload_migrations')).rows[0].n,
+        ).not.toBe('0')
+        await client.end()
+      } finally {
+        await database.stop()
+      }
+    },
+  )
 
-  // Processes of their own, each booting Payload: minutes on a loaded machine.
-  it(
+  it.concurrent(
     'exports a dump that, imported into a fresh database, gives the same API output',
     { timeout: 300_000 },
     async () => {
