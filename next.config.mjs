@@ -34,6 +34,10 @@ const nextConfig = {
   // `/_next/image` would resize any public upload, however large, at any of its widths, for anyone.
   // The Express front refuses it too (`src/server/nextPaths.ts`).
   images: { unoptimized: true },
+  // Turbopack keeps a cache of the build on disk, which makes the next build after a change of the
+  // sources faster. A CI run builds once from a fresh clone and never reads it: writing it there
+  // only adds time.
+  experimental: { turbopackFileSystemCacheForBuild: !process.env.CI },
 }
 
 export default withPayload(nextConfig, { devBundleServerPackages: false })

@@ -10,8 +10,9 @@ import LongestFirst from './test/helpers/longestFirst.js'
  *   each worker on a database of its own cloned from a migrated template (test/globalSetup.ts).
  *   Those that time requests against tight bounds (`TIMED`) run alone, after it.
  * - system: the product's own processes (`npm start`, the command-line tool, several instances,
- *   shutdown, migrations) on databases of their own; one file at a time, after the api tier, so
- *   that their timings are not those of a machine busy with two other files.
+ *   shutdown, migrations) on databases of their own, after the api tier: two files at a time, but
+ *   those that measure the server under load (`SYSTEM_TIMED`, tier `system-timed`) one at a time
+ *   beside nothing but each other, so that their timings are not another file's.
  * - browser: Chromium driving the admin panel and the public pages; one file at a time, last.
  *
  * When the system or browser tier is in the run, the admin panel is built (if its sources
@@ -34,6 +35,14 @@ const TIMED = [
   'test/api/request-bounds.test.ts',
   'test/api/request-cost.test.ts',
 ]
+
+/**
+ * System files that judge how the server behaves under a load they make themselves (the cost
+ * fuzzer's waits, a shutdown's drain): beside another file their measures are that file's too,
+ * so they run one at a time with the timed api files. The other system files (processes started,
+ * migrated, imported into, each on databases and folders of their own) run two at a time.
+ */
+const SYSTEM_TIMED = ['test/system/cost-fuzz.test.ts', 'test/system/shutdown.test.ts']
 
 const database = {
   globalSetup: ['./test/globalSetup.ts'],
@@ -94,9 +103,20 @@ export default defineConfig({
         test: {
           ...afterAdminBuild,
           fileParallelism: false,
-          include: ['test/system/**/*.test.ts'],
-          name: 'system',
+          include: SYSTEM_TIMED,
+          name: 'system-timed',
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          ...afterAdminBuild,
+          exclude: [...configDefaults.exclude, ...SYSTEM_TIMED],
+          include: ['test/system/**/*.test.ts'],
+          maxWorkers: workers,
+          name: 'system',
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -106,7 +126,7 @@ export default defineConfig({
           fileParallelism: false,
           include: ['test/browser/**/*.test.ts'],
           name: 'browser',
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
         },
       },
     ],

@@ -44,7 +44,7 @@ const shared = globalThis as {
 }
 
 /** The tiers whose files start the product as `npm start` does, with the built admin panel. */
-const SERVER_TIERS = ['system', 'browser']
+const SERVER_TIERS = ['system', 'system-timed', 'browser']
 
 /**
  * Tests run against a real Postgres: the server in TEST_PG_ADMIN_URL when set (a maintenance
