@@ -1,4 +1,4 @@
-import type { CollectionConfig, Config, JobsConfig } from 'payload'
+import type { CollectionConfig, Config, GraphQLExtension, JobsConfig } from 'payload'
 
 import type { CollectionOverride, EventsCalendarPluginConfig, SanitizedPluginConfig } from './types'
 
@@ -7,6 +7,7 @@ import { generateCalendarSourcesCollection } from '../collections/CalendarSource
 import { generateCalendarSourceItemsCollection } from '../collections/CalendarSources/items'
 import { generateEventCategoriesCollection } from '../collections/EventCategories/index'
 import { generateEventsCollection } from '../collections/Events/index'
+import { occurrencesQuery } from '../collections/Events/occurrencesQuery'
 import { generateEventTagsCollection } from '../collections/EventTags/index'
 import { generateMediaCollection } from '../collections/Media/index'
 import { generateOrganizersCollection } from '../collections/Organizers/index'
@@ -76,7 +77,15 @@ export const eventsCalendarPlugin =
       // kept when disabled, since the collections' labels still name the plugin's keys.
       i18n: withCalendarI18n(incomingConfig.i18n),
       // A GraphQL request reads at most so many documents (`src/graphql/readBudget.ts`), whoever asks.
-      graphQL: enabled ? withGraphqlReadBudget(incomingConfig.graphQL) : incomingConfig.graphQL,
+      // And a series' occurrences in a window (`EventOccurrences`), as Payload's REST has them.
+      graphQL: enabled
+        ? withGraphqlReadBudget(
+            withQueries(
+              incomingConfig.graphQL,
+              occurrencesQuery(CALENDAR_SLUGS.events, options.clock),
+            ),
+          )
+        : incomingConfig.graphQL,
       admin: withCalendarAdmin(incomingConfig.admin, CALENDAR_SLUGS.events),
       custom: customWithPluginOptions(incomingConfig.custom, options),
       endpoints: [
@@ -95,6 +104,18 @@ export const eventsCalendarPlugin =
       },
     }
   }
+
+/** The host's own GraphQL queries, and the calendar's beside them. */
+function withQueries(graphQL: Config['graphQL'], queries: GraphQLExtension): Config['graphQL'] {
+  const incoming = graphQL?.queries
+  return {
+    ...graphQL,
+    queries: (GraphQL, context) => ({
+      ...incoming?.(GraphQL, context),
+      ...queries(GraphQL, context),
+    }),
+  }
+}
 
 /** `npx payload events-calendar import|export …`: the import tool with the host's own config (`src/cli/hostScript.ts`). */
 function withHostScript(bin: Config['bin']): Config['bin'] {

@@ -619,5 +619,59 @@ describe('recurring events stored: occurrences, their ids, their checks', () => 
       }
       expect((await rest('GET', '/events/99999999/occurrences')).status).toBe(404)
     })
+
+    it('is GraphQL’s EventOccurrences too, under the same rules', async () => {
+      const event = await createSeries()
+      const draft = await createSeries({ status: 'draft' })
+      const rows = await rowsOf(event.id)
+      expect(
+        (
+          await rest('PATCH', `/events/${event.id}/occurrences/${rows[1]!.id}`, {
+            status: 'cancelled',
+          })
+        ).status,
+      ).toBe(200)
+      const ask = async (
+        id: number,
+        user: null | TestUser,
+        window = 'from: "2027-01-01", to: "2028-01-01"',
+      ) => {
+        const response = await fetch(`${api.url}/api/graphql`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(user ? basic(user.email, user.password) : {}),
+          },
+          body: JSON.stringify({
+            query: `{ EventOccurrences(event: ${id}, ${window}, limit: 10) { totalDocs docs { id event startUtc status override } } }`,
+          }),
+        })
+        return (await response.json()) as {
+          data?: {
+            EventOccurrences: { docs: { id: number; status: string }[]; totalDocs: number } | null
+          }
+          errors?: { message: string }[]
+        }
+      }
+      const overRest = await (
+        await fetch(`${api.url}/api/events/${event.id}/occurrences?from=2027-01-01&to=2028-01-01`)
+      ).json()
+      const visitor = await ask(event.id, null)
+      expect(visitor.errors).toBeUndefined()
+      expect(visitor.data!.EventOccurrences!.docs.map((doc) => doc.id)).toEqual(
+        overRest.docs.map((doc: { id: number }) => doc.id),
+      )
+      expect(visitor.data!.EventOccurrences!.totalDocs).toBe(4)
+      const edited = await ask(event.id, editor)
+      expect(edited.data!.EventOccurrences!.docs.map((doc) => doc.status)).toContain('cancelled')
+      // A draft series: not found for a visitor, its occurrences for its editors.
+      const hidden = await ask(draft.id, null)
+      expect(hidden.data?.EventOccurrences ?? null).toBeNull()
+      expect(hidden.errors?.[0]?.message).toBeTruthy()
+      expect(JSON.stringify(hidden)).not.toContain('2027-03')
+      expect((await ask(draft.id, editor)).data!.EventOccurrences!.totalDocs).toBe(5)
+      const tooWide = await ask(event.id, null, 'from: "2027-01-01", to: "2033-01-02"')
+      expect(tooWide.errors?.[0]?.message).toContain('at most 5 years')
+    })
   })
 })

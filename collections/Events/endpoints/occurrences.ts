@@ -1,4 +1,4 @@
-import type { CollectionSlug, Endpoint } from 'payload'
+import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
 
 import { APIError } from 'payload'
 
@@ -39,61 +39,78 @@ function wholeParam(name: string, value: unknown, fallback: number, max: number)
   return Number(text)
 }
 
+/** A page of a series' occurrences in Payload's paginated shape, as the REST route and GraphQL give it. */
+export type OccurrencesPage = Awaited<ReturnType<typeof readOccurrencesPage>>
+
 /**
- * `GET /api/events/:id/occurrences?from=&to=&limit=&page=`: a series' occurrences in a window
- * (`from` inclusive, `to` exclusive; by default a year from now), by start, in Payload's paginated
- * shape. The event is read first as the caller, so a series the caller may not read answers as
- * Payload would (404, 403); cancelled occurrences are listed only to those who edit events.
+ * A series' occurrences in a window (`from` inclusive, `to` exclusive; by default a year from
+ * now), by start. The event is read first as the caller, so a series the caller may not read
+ * answers as Payload would (404, 403); cancelled occurrences are listed only to those who edit
+ * events. The same rules for Payload's REST (`GET /api/events/:id/occurrences`) and GraphQL
+ * (`EventOccurrences`, `src/graphql/occurrencesQuery.ts`).
  */
+export async function readOccurrencesPage(
+  req: PayloadRequest,
+  collection: string,
+  clock: () => Date,
+  params: Record<string, unknown>,
+) {
+  const id = String(params.id ?? '')
+  if (!/^\d{1,10}$/.test(id) || Number(id) > 2_147_483_647 || Number(id) < 1)
+    throw badRequest('The event id must be a whole number.')
+  const from = instantParam('from', params.from, clock())
+  const to = instantParam('to', params.to, new Date(from.getTime() + DEFAULT_WINDOW_MS))
+  if (to.getTime() <= from.getTime()) throw badRequest('to must be after from.')
+  if (to.getTime() - from.getTime() > MAX_WINDOW_MS)
+    throw badRequest('The window from from to to may be at most 5 years long.')
+  const limit = wholeParam('limit', params.limit, DEFAULT_LIMIT, MAX_LIMIT)
+  const page = wholeParam('page', params.page, 1, 100_000)
+  const event = await req.payload.findByID({
+    collection: collection as CollectionSlug,
+    depth: 0,
+    id: Number(id),
+    overrideAccess: false,
+    req,
+    select: { allDay: true, timezone: true } as never,
+  })
+  const db = await querierFor(req.payload, req)
+  if (!db) throw new APIError('Occurrences need the Postgres adapter.', 501, null, true)
+  const { rows, total } = await listOccurrences(db, {
+    eventId: Number(id),
+    from,
+    to,
+    limit,
+    offset: (page - 1) * limit,
+    withCancelled: can(req.user, 'edit_posts'),
+  })
+  const allDay = (event as { allDay?: boolean }).allDay === true
+  const totalPages = Math.ceil(total / limit)
+  return {
+    docs: rows.map((row) => ({
+      ...row,
+      originalStart: allDay ? row.originalStart.slice(0, 10) : row.originalStart,
+      event: Number(id),
+    })),
+    totalDocs: total,
+    limit,
+    page,
+    totalPages,
+    hasPrevPage: page > 1,
+    hasNextPage: page < totalPages,
+    prevPage: page > 1 ? page - 1 : null,
+    nextPage: page < totalPages ? page + 1 : null,
+  }
+}
+
+/** `GET /api/events/:id/occurrences?from=&to=&limit=&page=` (`readOccurrencesPage`). */
 export const occurrencesEndpoint = (collection: string, clock: () => Date): Endpoint => ({
   path: '/:id/occurrences',
   method: 'get',
-  handler: async (req) => {
-    const id = String(req.routeParams?.id ?? '')
-    if (!/^\d{1,10}$/.test(id) || Number(id) > 2_147_483_647 || Number(id) < 1)
-      throw badRequest('The event id must be a whole number.')
-    const query = (req.query ?? {}) as Record<string, unknown>
-    const from = instantParam('from', query.from, clock())
-    const to = instantParam('to', query.to, new Date(from.getTime() + DEFAULT_WINDOW_MS))
-    if (to.getTime() <= from.getTime()) throw badRequest('to must be after from.')
-    if (to.getTime() - from.getTime() > MAX_WINDOW_MS)
-      throw badRequest('The window from from to to may be at most 5 years long.')
-    const limit = wholeParam('limit', query.limit, DEFAULT_LIMIT, MAX_LIMIT)
-    const page = wholeParam('page', query.page, 1, 100_000)
-    const event = await req.payload.findByID({
-      collection: collection as CollectionSlug,
-      depth: 0,
-      id: Number(id),
-      overrideAccess: false,
-      req,
-      select: { allDay: true, timezone: true } as never,
-    })
-    const db = await querierFor(req.payload, req)
-    if (!db) throw new APIError('Occurrences need the Postgres adapter.', 501, null, true)
-    const { rows, total } = await listOccurrences(db, {
-      eventId: Number(id),
-      from,
-      to,
-      limit,
-      offset: (page - 1) * limit,
-      withCancelled: can(req.user, 'edit_posts'),
-    })
-    const allDay = (event as { allDay?: boolean }).allDay === true
-    const totalPages = Math.ceil(total / limit)
-    return Response.json({
-      docs: rows.map((row) => ({
-        ...row,
-        originalStart: allDay ? row.originalStart.slice(0, 10) : row.originalStart,
-        event: Number(id),
-      })),
-      totalDocs: total,
-      limit,
-      page,
-      totalPages,
-      hasPrevPage: page > 1,
-      hasNextPage: page < totalPages,
-      prevPage: page > 1 ? page - 1 : null,
-      nextPage: page < totalPages ? page + 1 : null,
-    })
-  },
+  handler: async (req) =>
+    Response.json(
+      await readOccurrencesPage(req, collection, clock, {
+        ...((req.query ?? {}) as Record<string, unknown>),
+        id: req.routeParams?.id,
+      }),
+    ),
 })
