@@ -31,6 +31,7 @@ import { customWithPluginOptions } from './pluginOptions'
 import { sanitizeOptions } from './sanitizeOptions'
 import { CALENDAR_SLUGS, POST_COLLECTIONS } from './slugs'
 import { inertPublishTask, withoutCalendarSignIn, withoutPluginHooks } from './withoutBehaviour'
+import { webhookCollections, webhooksTask, withChangeRecording } from './webhooks/index'
 
 export { CALENDAR_SLUGS, POST_COLLECTIONS, TERM_COLLECTIONS } from './slugs'
 
@@ -150,12 +151,18 @@ function calendarCollections(options: SanitizedPluginConfig): CollectionConfig[]
       undefined,
     ],
   ]
-  return generated.map(([collection, override]) =>
-    applyOverride(
-      options.disabled ? withoutPluginHooks(collection) : withVisitorPageSize(collection),
-      override,
+  return [
+    ...generated.map(([collection, override]) =>
+      applyOverride(
+        withChangeRecording(
+          options.disabled ? withoutPluginHooks(collection) : withVisitorPageSize(collection),
+          options,
+        ),
+        override,
+      ),
     ),
-  )
+    ...webhookCollections(),
+  ]
 }
 
 /** The scheduled publication task (inert when disabled) and, with `autoRun`, its queue run by Payload. */
@@ -171,6 +178,7 @@ function calendarJobs(incomingJobs: JobsConfig, options: SanitizedPluginConfig):
       options.disabled
         ? { ...horizonTask, handler: async () => ({ output: { added: 0, series: 0 } }) }
         : horizonTask,
+      webhooksTask(options),
     ],
     deleteJobOnComplete: incomingJobs.deleteJobOnComplete ?? true,
   }

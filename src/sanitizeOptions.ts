@@ -43,14 +43,7 @@ export function sanitizeOptions(
   if (languages.includes(restRoot.split('/')[0]!)) {
     throw new Error(`eventsCalendarPlugin: restRoot "${restRoot}" starts with a language code`)
   }
-  const imageHosts = (options.imageHosts ?? []).map((host) => String(host).trim().toLowerCase())
-  if (
-    imageHosts.some((host) => !host || (/[/:\s@]/.test(host) && !/^\[[0-9a-f:.]+\]$/.test(host)))
-  ) {
-    throw new Error(
-      'eventsCalendarPlugin: imageHosts must be host names or addresses, without scheme, port or path',
-    )
-  }
+  const imageHosts = hostsOption('imageHosts', options.imageHosts)
   const defaultLanguage =
     config.localization && languages.includes(config.localization.defaultLocale)
       ? config.localization.defaultLocale
@@ -79,6 +72,36 @@ export function sanitizeOptions(
     siteTimezone,
     siteUrl: (options.siteUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
     usersCollection: options.usersCollection ?? 'users',
+    webhooks: webhooksOptions(options.webhooks),
+  }
+}
+
+/** Host names or addresses (IPv6 in brackets), lower-cased; refused with a scheme, port or path. */
+function hostsOption(name: string, given: string[] = []): string[] {
+  const hosts = given.map((host) => String(host).trim().toLowerCase())
+  if (hosts.some((host) => !host || (/[/:\s@]/.test(host) && !/^\[[0-9a-f:.]+\]$/.test(host)))) {
+    throw new Error(
+      `eventsCalendarPlugin: ${name} must be host names or addresses, without scheme, port or path`,
+    )
+  }
+  return hosts
+}
+
+function webhooksOptions(
+  given: EventsCalendarPluginConfig['webhooks'] = {},
+): SanitizedPluginConfig['webhooks'] {
+  if (given.enabled !== undefined && typeof given.enabled !== 'boolean')
+    throw new Error('eventsCalendarPlugin: webhooks.enabled must be true or false')
+  const bounded = (name: string, value: unknown, most: number) => {
+    if (!Number.isInteger(value) || (value as number) < 1 || (value as number) > most)
+      throw new Error(`eventsCalendarPlugin: webhooks.${name} must be a whole number from 1 to ${most}`)
+    return value as number
+  }
+  return {
+    allowedHosts: hostsOption('webhooks.allowedHosts', given.allowedHosts),
+    enabled: given.enabled ?? true,
+    maxResponseBytes: bounded('maxResponseBytes', given.maxResponseBytes ?? 65_536, 1_048_576),
+    timeoutMs: bounded('timeoutMs', given.timeoutMs ?? 10_000, 60_000),
   }
 }
 

@@ -17,6 +17,7 @@ import * as migration_20261127_000000_shared_id_owners from './20261127_000000_s
 import * as migration_20261127_051149_recurrence_fields from './20261127_051149_recurrence_fields';
 import * as migration_20261127_051500_occurrences from './20261127_051500_occurrences';
 import * as migration_20261127_052524_recurrence_job from './20261127_052524_recurrence_job';
+import * as migration_20261127_084324_webhooks from './20261127_084324_webhooks';
 
 export const migrations = [
   {
@@ -112,6 +113,11 @@ export const migrations = [
   {
     up: migration_20261127_052524_recurrence_job.up,
     down: migration_20261127_052524_recurrence_job.down,
-    name: '20261127_052524_recurrence_job'
+    name: '20261127_052524_recurrence_job',
+  },
+  {
+    up: migration_20261127_084324_webhooks.up,
+    down: migration_20261127_084324_webhooks.down,
+    name: '20261127_084324_webhooks'
   },
 ];
