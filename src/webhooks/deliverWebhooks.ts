@@ -73,7 +73,10 @@ export async function deliverDueWebhooks(
     if (delivery.nextAttemptAt && Date.parse(delivery.nextAttemptAt) > clock().getTime()) continue
     if (Date.now() - started > TURN_BUDGET_MS) break
     try {
-      report[await tryDelivery(payload, options, delivery, clock)] += 1
+      const outcome = await tryDelivery(payload, options, delivery, clock)
+      report[outcome] += 1
+      // Done with (delivered, failed, skipped): the item's next delivery may go in this turn.
+      if (outcome !== 'retrying') waiting.delete(key)
     } catch (error) {
       // Our own failure (the database, the API), not the target's: the delivery stays as it was, tried at the next turn.
       payload.logger.error({ err: error, msg: `webhooks: delivery ${delivery.id} could not be tried` })
@@ -171,7 +174,7 @@ async function bodyOf(
   if (delivery.event.endsWith('.updated')) {
     if (!answer) return { skipped: 'A visitor does not see the item.' }
     const last = await lastSentData(payload, delivery)
-    if (last === JSON.stringify(answer)) return { skipped: 'Its public answer did not change.' }
+    if (last === publicContent(answer)) return { skipped: 'Its public answer did not change.' }
   }
   return JSON.stringify({
     type: delivery.event,
@@ -203,5 +206,11 @@ async function lastSentData(payload: Payload, delivery: Delivery): Promise<strin
     },
   })
   const body = (docs[0] as { body?: string } | undefined)?.body
-  return body ? JSON.stringify((JSON.parse(body) as { data?: unknown }).data) : undefined
+  return body ? publicContent((JSON.parse(body) as { data: Record<string, unknown> }).data) : undefined
+}
+
+/** What an answer says of the item, less when it was last saved (which every save moves). */
+function publicContent(answer: Record<string, unknown>): string {
+  const { modified: _modified, modified_utc: _modifiedUtc, ...content } = answer
+  return JSON.stringify(content)
 }
