@@ -94,7 +94,9 @@ function webhooksOptions(
     throw new Error('eventsCalendarPlugin: webhooks.enabled must be true or false')
   const bounded = (name: string, value: unknown, most: number) => {
     if (!Number.isInteger(value) || (value as number) < 1 || (value as number) > most)
-      throw new Error(`eventsCalendarPlugin: webhooks.${name} must be a whole number from 1 to ${most}`)
+      throw new Error(
+        `eventsCalendarPlugin: webhooks.${name} must be a whole number from 1 to ${most}`,
+      )
     return value as number
   }
   return {

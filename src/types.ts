@@ -222,5 +222,10 @@ export type SanitizedPluginConfig = {
   siteTimezone: string
   siteUrl: string
   usersCollection: CollectionSlug
-  webhooks: { allowedHosts: string[]; enabled: boolean; maxResponseBytes: number; timeoutMs: number }
+  webhooks: {
+    allowedHosts: string[]
+    enabled: boolean
+    maxResponseBytes: number
+    timeoutMs: number
+  }
 }

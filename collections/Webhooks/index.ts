@@ -90,7 +90,14 @@ export function generateWebhooksCollection(): CollectionConfig {
         defaultLimit: 20,
         defaultSort: '-createdAt',
         admin: {
-          defaultColumns: ['event', 'status', 'attempts', 'responseStatus', 'durationMs', 'createdAt'],
+          defaultColumns: [
+            'event',
+            'status',
+            'attempts',
+            'responseStatus',
+            'durationMs',
+            'createdAt',
+          ],
         },
       },
     ],

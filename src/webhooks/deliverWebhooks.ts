@@ -79,7 +79,10 @@ export async function deliverDueWebhooks(
       if (outcome !== 'retrying') waiting.delete(key)
     } catch (error) {
       // Our own failure (the database, the API), not the target's: the delivery stays as it was, tried at the next turn.
-      payload.logger.error({ err: error, msg: `webhooks: delivery ${delivery.id} could not be tried` })
+      payload.logger.error({
+        err: error,
+        msg: `webhooks: delivery ${delivery.id} could not be tried`,
+      })
     }
   }
   return report
@@ -206,7 +209,9 @@ async function lastSentData(payload: Payload, delivery: Delivery): Promise<strin
     },
   })
   const body = (docs[0] as { body?: string } | undefined)?.body
-  return body ? publicContent((JSON.parse(body) as { data: Record<string, unknown> }).data) : undefined
+  return body
+    ? publicContent((JSON.parse(body) as { data: Record<string, unknown> }).data)
+    : undefined
 }
 
 /** What an answer says of the item, less when it was last saved (which every save moves). */

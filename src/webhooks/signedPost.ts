@@ -1,12 +1,7 @@
 import { Webhook } from 'standardwebhooks'
 import { fetch } from 'undici'
 
-import {
-  checkedTarget,
-  ImageDownloadError,
-  parseWebAddress,
-  reasonOf,
-} from '../lib/imageDownload'
+import { checkedTarget, ImageDownloadError, parseWebAddress, reasonOf } from '../lib/imageDownload'
 
 /** The secrets a delivery is signed with: the current one and, for a while after a rotation, the previous one too. */
 export type Secrets = { current: string; previous?: null | string }
@@ -97,7 +92,7 @@ export async function signedPost(
 
 /** The start of the answer's body as text: at most `maxBytes` are read, the rest is never downloaded. */
 async function readExcerpt(
-  body: AsyncIterable<Uint8Array> & { cancel: () => Promise<void> } | null,
+  body: (AsyncIterable<Uint8Array> & { cancel: () => Promise<void> }) | null,
   maxBytes: number,
 ): Promise<string> {
   if (!body) return ''

@@ -203,14 +203,20 @@ describe('outbound webhooks', () => {
       'skipped',
       'delivered',
     ])
-    expect(logged[0]).toMatchObject({ attempts: 1, responseStatus: 200, responseExcerpt: 'answer 200' })
+    expect(logged[0]).toMatchObject({
+      attempts: 1,
+      responseStatus: 200,
+      responseExcerpt: 'answer 200',
+    })
     expect(typeof logged[0]!.durationMs).toBe('number')
 
     const { body, headers } = receiver.received[1]!
     const tampered = body.replace('Hooked, renamed', 'Hooked, altered')
     expect(tampered).not.toBe(body)
     expect(() => verifier.verify(tampered, headers)).toThrow()
-    expect(() => new Webhook(`whsec_${Buffer.alloc(32, 1).toString('base64')}`).verify(body, headers)).toThrow()
+    expect(() =>
+      new Webhook(`whsec_${Buffer.alloc(32, 1).toString('base64')}`).verify(body, headers),
+    ).toThrow()
   })
 
   it('a delivery missed while the receiver was down arrives after it comes back, with the same webhook-id', async () => {
@@ -230,7 +236,10 @@ describe('outbound webhooks', () => {
       expect(receiver.received).toHaveLength(1)
       const [{ body, headers }] = receiver.received as [Received]
       expect(headers['webhook-id']).toBe(missed!.messageId)
-      expect(JSON.parse(body)).toMatchObject({ data: { id: event.id }, delivery_id: missed!.messageId })
+      expect(JSON.parse(body)).toMatchObject({
+        data: { id: event.id },
+        delivery_id: missed!.messageId,
+      })
       const [delivered] = await deliveriesOf(webhook.id)
       expect(delivered).toMatchObject({ attempts: 2, status: 'delivered', error: null })
     } finally {
@@ -260,7 +269,10 @@ describe('outbound webhooks', () => {
     const webhook = await createWebhook(['event.updated'])
     const event = await createEvent()
     await expect(
-      updateEvent(event.id as number, { title: 'Never saved', endDate: '2027-08-01T00:00:00.000Z' }),
+      updateEvent(event.id as number, {
+        title: 'Never saved',
+        endDate: '2027-08-01T00:00:00.000Z',
+      }),
     ).rejects.toThrow()
     expect(await deliveriesOf(webhook.id)).toEqual([])
   })
