@@ -6,6 +6,7 @@ import { generateWebhookDeliveriesCollection } from '../../collections/WebhookDe
 import { POST_KINDS, TERM_KINDS } from '../../collections/Webhooks/webhookEvents'
 import { generateWebhooksCollection } from '../../collections/Webhooks/index'
 import { deliverWebhooksTask } from '../jobs/deliverWebhooks'
+import { pluginOptionsOf } from '../pluginOptions'
 import { deliverDueWebhooks } from './deliverWebhooks'
 import {
   recordPostChange,
@@ -20,7 +21,7 @@ export const webhookCollections = (): CollectionConfig[] => [
   generateWebhookDeliveriesCollection(),
 ]
 
-/** Whether changes are recorded and sent: the plugin and its webhooks both on. */
+/** Whether changes are recorded and sent: the plugin and its webhooks both on (read again at each change and turn). */
 const sending = (options: SanitizedPluginConfig) => !options.disabled && options.webhooks.enabled
 
 /**
@@ -46,8 +47,9 @@ export function withChangeRecording(
 
 /** The delivery job, inert (registered, sending nothing) when the webhooks are off. */
 export const webhooksTask = (options: SanitizedPluginConfig): TaskConfig =>
-  deliverWebhooksTask(options.scheduledPublication.cron, async (payload) =>
-    sending(options)
-      ? deliverDueWebhooks(payload, options)
-      : { delivered: 0, failed: 0, retrying: 0, skipped: 0 },
-  )
+  deliverWebhooksTask(options.scheduledPublication.cron, async (payload) => {
+    const current = pluginOptionsOf(payload)
+    return sending(current)
+      ? deliverDueWebhooks(payload, current)
+      : { delivered: 0, failed: 0, retrying: 0, skipped: 0 }
+  })

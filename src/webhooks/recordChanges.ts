@@ -14,6 +14,7 @@ import {
   WEBHOOK_SLUGS,
 } from '../../collections/Webhooks/webhookEvents'
 import { CANCELLED_OCCURRENCE, skipsPluginHooks } from '../hooks/context'
+import { pluginOptionsOf } from '../pluginOptions'
 import { postChangeOf } from './changeEvents'
 
 type Change = { collection: string; event: string; itemId: number; occurrenceId?: number }
@@ -24,6 +25,7 @@ type Change = { collection: string; event: string; itemId: number; occurrenceId?
  * is acknowledged has them all. Nothing is sent here; the job queue does (`deliverWebhooks.ts`).
  */
 async function recordChange(req: PayloadRequest, change: Change): Promise<void> {
+  if (!pluginOptionsOf(req.payload).webhooks.enabled) return
   const { docs: webhooks } = await req.payload.find({
     collection: WEBHOOK_SLUGS.webhooks as CollectionSlug,
     depth: 0,

@@ -1,5 +1,7 @@
 import type { Payload } from 'payload'
 
+import { createLocalReq, initTransaction, killTransaction } from 'payload'
+
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Webhook } from 'standardwebhooks'
@@ -274,7 +276,34 @@ describe('outbound webhooks', () => {
         endDate: '2027-08-01T00:00:00.000Z',
       }),
     ).rejects.toThrow()
+    // A save that fails after its hooks ran (rolled back at the end): its delivery goes with it.
+    const req = await createLocalReq({}, payload)
+    await initTransaction(req)
+    await payload.update({
+      collection: 'events',
+      data: { title: 'Rolled back' } as never,
+      id: event.id,
+      overrideAccess: true,
+      req,
+    })
     expect(await deliveriesOf(webhook.id)).toEqual([])
+    await killTransaction(req)
+    expect(await deliveriesOf(webhook.id)).toEqual([])
+    await updateEvent(event.id as number, { title: 'Saved' })
+    expect(await deliveriesOf(webhook.id)).toHaveLength(1)
+  })
+
+  it('with the plugin’s webhooks off, records nothing', async () => {
+    const webhook = await createWebhook(['event.published'])
+    options.webhooks.enabled = false
+    try {
+      await createEvent()
+    } finally {
+      options.webhooks.enabled = true
+    }
+    expect(await deliveriesOf(webhook.id)).toEqual([])
+    await createEvent()
+    expect(await deliveriesOf(webhook.id)).toHaveLength(1)
   })
 
   it('after a rotation, deliveries are signed with the new secret and, for a while, the old one', async () => {
