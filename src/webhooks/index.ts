@@ -8,12 +8,7 @@ import { generateWebhooksCollection } from '../../collections/Webhooks/index'
 import { deliverWebhooksTask } from '../jobs/deliverWebhooks'
 import { pluginOptionsOf } from '../pluginOptions'
 import { deliverDueWebhooks } from './deliverWebhooks'
-import {
-  recordPostChange,
-  recordPostDeletion,
-  recordTermChange,
-  recordTermDeletion,
-} from './recordChanges'
+import { recordDeletion, recordPostChange, recordTermChange } from './recordChanges'
 
 /** The webhooks and their deliveries: always there, so that the schema does not depend on the options. */
 export const webhookCollections = (): CollectionConfig[] => [
@@ -40,7 +35,7 @@ export function withChangeRecording(
     hooks: {
       ...hooks,
       afterChange: [...(hooks.afterChange ?? []), post ? recordPostChange : recordTermChange],
-      afterDelete: [...(hooks.afterDelete ?? []), post ? recordPostDeletion : recordTermDeletion],
+      afterDelete: [...(hooks.afterDelete ?? []), recordDeletion],
     },
   }
 }

@@ -68,9 +68,11 @@ export const recordPostChange: CollectionAfterChangeHook = async ({
   req,
 }) => {
   if (skipsPluginHooks(req)) return doc
-  const kind = POST_KINDS[collection.slug as keyof typeof POST_KINDS]
   const cancelled = req.context[CANCELLED_OCCURRENCE]
-  if (kind === 'event' && typeof cancelled === 'number') {
+  if (
+    POST_KINDS[collection.slug as keyof typeof POST_KINDS] === 'event' &&
+    typeof cancelled === 'number'
+  ) {
     delete req.context[CANCELLED_OCCURRENCE]
     await recordChange(req, {
       collection: collection.slug,
@@ -84,45 +86,28 @@ export const recordPostChange: CollectionAfterChangeHook = async ({
     operation === 'create' ? undefined : (previousDoc?.status as string | undefined),
     doc.status as string,
   )
-  if (kind && change)
-    await recordChange(req, {
-      collection: collection.slug,
-      event: `${kind}.${change}`,
-      itemId: Number(doc.id),
-    })
+  if (change) await recordItemChange(req, collection.slug, doc.id, change)
   return doc
 }
 
-/** An event, venue or organizer deleted for good. */
-export const recordPostDeletion: CollectionAfterDeleteHook = async ({ collection, id, req }) => {
-  const kind = POST_KINDS[collection.slug as keyof typeof POST_KINDS]
-  if (kind)
-    await recordChange(req, {
-      collection: collection.slug,
-      event: `${kind}.deleted`,
-      itemId: Number(id),
-    })
-}
-
-/** A category or tag created, changed or deleted. */
+/** A category or tag created or changed. */
 export const recordTermChange: CollectionAfterChangeHook = async ({ collection, doc, req }) => {
-  if (skipsPluginHooks(req)) return doc
-  const kind = TERM_KINDS[collection.slug as keyof typeof TERM_KINDS]
-  if (kind)
-    await recordChange(req, {
-      collection: collection.slug,
-      event: `${kind}.changed`,
-      itemId: Number(doc.id),
-    })
+  if (!skipsPluginHooks(req)) await recordItemChange(req, collection.slug, doc.id, 'changed')
   return doc
 }
 
-export const recordTermDeletion: CollectionAfterDeleteHook = async ({ collection, id, req }) => {
-  const kind = TERM_KINDS[collection.slug as keyof typeof TERM_KINDS]
-  if (kind)
-    await recordChange(req, {
-      collection: collection.slug,
-      event: `${kind}.changed`,
-      itemId: Number(id),
-    })
+/** An item deleted for good: `….deleted` of an event, venue or organizer, `….changed` of a category or tag. */
+export const recordDeletion: CollectionAfterDeleteHook = ({ collection, id, req }) =>
+  recordItemChange(req, collection.slug, id, collection.slug in POST_KINDS ? 'deleted' : 'changed')
+
+async function recordItemChange(
+  req: PayloadRequest,
+  collection: string,
+  id: number | string,
+  change: string,
+): Promise<void> {
+  const kind =
+    POST_KINDS[collection as keyof typeof POST_KINDS] ??
+    TERM_KINDS[collection as keyof typeof TERM_KINDS]
+  if (kind) await recordChange(req, { collection, event: `${kind}.${change}`, itemId: Number(id) })
 }

@@ -293,6 +293,52 @@ describe('outbound webhooks', () => {
     expect(await deliveriesOf(webhook.id)).toHaveLength(1)
   })
 
+  it('tells an occurrence cancelled, a category changed, an event deleted', async () => {
+    const webhook = await createWebhook([
+      'event.occurrence_cancelled',
+      'event.updated',
+      'event.deleted',
+      'category.changed',
+    ])
+    const series = await createEvent({
+      startDate: '2027-03-01T14:00:00.000Z',
+      endDate: '2027-03-01T15:30:00.000Z',
+      timezone: 'America/New_York',
+      recurrence: { rule: 'FREQ=WEEKLY;BYDAY=MO;COUNT=3' },
+    })
+    const listed = await rest(
+      admin,
+      'GET',
+      `/events/${series.id}/occurrences?from=2027-01-01&to=2028-01-01`,
+    )
+    expect(listed.status, listed.text).toBe(200)
+    const occurrence = listed.body.docs[1].id as number
+    const cancelled = await rest(admin, 'PATCH', `/events/${series.id}/occurrences/${occurrence}`, {
+      status: 'cancelled',
+    })
+    expect(cancelled.status, cancelled.text).toBe(200)
+    await deliver()
+    const category = await payload.create({
+      collection: 'event-categories',
+      data: { name: unique('Hooked category') } as never,
+      overrideAccess: true,
+    })
+    await deliver()
+    await payload.delete({ collection: 'events', id: series.id, overrideAccess: true })
+    await deliver()
+    const bodies = receiver.received.map(({ body, headers }) =>
+      new Webhook(webhook.secret).verify(body, headers),
+    ) as Array<Record<string, any>>
+    expect(bodies.map((body) => body.type)).toEqual([
+      'event.occurrence_cancelled',
+      'category.changed',
+      'event.deleted',
+    ])
+    expect(bodies[0]).toMatchObject({ data: { id: series.id }, occurrence_id: occurrence })
+    expect(bodies[1]!.data).toMatchObject({ id: category.id, name: (category as any).name })
+    expect(bodies[2]!.data).toEqual({ id: series.id })
+  })
+
   it('with the plugin’s webhooks off, records nothing', async () => {
     const webhook = await createWebhook(['event.published'])
     options.webhooks.enabled = false
