@@ -33,8 +33,8 @@ const FLOORS = {
   calendar: ['^src/calendar/(?!cache/)'],
   /** The compatibility API (`vendor/events/v1`). */
   api: ['^endpoints/(?!freshness\\.ts$)'],
-  /** The surfaces that show what the API shows: the iCalendar feeds and the public event pages. */
-  surfaces: ['^src/(feeds|public)/'],
+  /** The surfaces that show what the API shows: the iCalendar feeds, the public event pages, the webhooks. */
+  surfaces: ['^src/(feeds|public|webhooks)/'],
   /** The plugin as a host installs it: its entry, its package exports, its host commands. */
   plugin: ['^src/(index|plugin)\\.ts$', '^src/(cli|exports)/'],
   /** This repository's own app, which nothing in the plugin imports. */

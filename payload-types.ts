@@ -77,13 +77,19 @@ export interface Config {
     'application-passwords': ApplicationPassword;
     'calendar-sources': CalendarSource;
     'calendar-source-items': CalendarSourceItem;
+    webhooks: Webhook;
+    'webhook-deliveries': WebhookDelivery;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
     'payload-preferences': PayloadPreference;
     'payload-migrations': PayloadMigration;
   };
-  collectionsJoins: {};
+  collectionsJoins: {
+    webhooks: {
+      deliveries: 'webhook-deliveries';
+    };
+  };
   collectionsSelect: {
     media: MediaSelect<false> | MediaSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
@@ -95,6 +101,8 @@ export interface Config {
     'application-passwords': ApplicationPasswordsSelect<false> | ApplicationPasswordsSelect<true>;
     'calendar-sources': CalendarSourcesSelect<false> | CalendarSourcesSelect<true>;
     'calendar-source-items': CalendarSourceItemsSelect<false> | CalendarSourceItemsSelect<true>;
+    webhooks: WebhooksSelect<false> | WebhooksSelect<true>;
+    'webhook-deliveries': WebhookDeliveriesSelect<false> | WebhookDeliveriesSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
@@ -121,6 +129,7 @@ export interface Config {
       publishScheduledItems: TaskPublishScheduledItems;
       extendRecurrences: TaskExtendRecurrences;
       importCalendarSources: TaskImportCalendarSources;
+      deliverWebhooks: TaskDeliverWebhooks;
       inline: {
         input: unknown;
         output: unknown;
@@ -494,6 +503,103 @@ export interface CalendarSourceItem {
   createdAt: string;
 }
 /**
+ * Each change of the events you choose is sent to the URL, signed with the secret (Standard Webhooks). The secret is shown once, in the answer to the creation or to a rotation.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhooks".
+ */
+export interface Webhook {
+  id: number;
+  url: string;
+  events: (
+    | 'event.published'
+    | 'event.updated'
+    | 'event.unpublished'
+    | 'event.trashed'
+    | 'event.restored'
+    | 'event.deleted'
+    | 'organizer.published'
+    | 'organizer.updated'
+    | 'organizer.unpublished'
+    | 'organizer.trashed'
+    | 'organizer.restored'
+    | 'organizer.deleted'
+    | 'venue.published'
+    | 'venue.updated'
+    | 'venue.unpublished'
+    | 'venue.trashed'
+    | 'venue.restored'
+    | 'venue.deleted'
+    | 'event.occurrence_cancelled'
+    | 'category.changed'
+    | 'tag.changed'
+  )[];
+  enabled?: boolean | null;
+  /**
+   * Saving makes a new secret, shown once in the answer; the old one still signs for a day.
+   */
+  rotateSecret?: boolean | null;
+  secret?: string | null;
+  previousSecret?: string | null;
+  previousSecretExpiresAt?: string | null;
+  deliveries?: {
+    docs?: (number | WebhookDelivery)[];
+    hasNextPage?: boolean;
+    totalDocs?: number;
+  };
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhook-deliveries".
+ */
+export interface WebhookDelivery {
+  id: number;
+  /**
+   * Saving sends this delivery again, with the same id and body.
+   */
+  resend?: boolean | null;
+  webhook?: (number | null) | Webhook;
+  event:
+    | 'event.published'
+    | 'event.updated'
+    | 'event.unpublished'
+    | 'event.trashed'
+    | 'event.restored'
+    | 'event.deleted'
+    | 'organizer.published'
+    | 'organizer.updated'
+    | 'organizer.unpublished'
+    | 'organizer.trashed'
+    | 'organizer.restored'
+    | 'organizer.deleted'
+    | 'venue.published'
+    | 'venue.updated'
+    | 'venue.unpublished'
+    | 'venue.trashed'
+    | 'venue.restored'
+    | 'venue.deleted'
+    | 'event.occurrence_cancelled'
+    | 'category.changed'
+    | 'tag.changed';
+  messageId: string;
+  status: 'pending' | 'delivered' | 'failed' | 'skipped';
+  itemCollection: string;
+  itemId: number;
+  occurrenceId?: number | null;
+  attempts: number;
+  nextAttemptAt?: string | null;
+  lastAttemptAt?: string | null;
+  responseStatus?: number | null;
+  durationMs?: number | null;
+  responseExcerpt?: string | null;
+  error?: string | null;
+  body?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv".
  */
@@ -562,7 +668,8 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'publishScheduledItems' | 'extendRecurrences' | 'importCalendarSources';
+        taskSlug:
+          'inline' | 'publishScheduledItems' | 'extendRecurrences' | 'importCalendarSources' | 'deliverWebhooks';
         taskID: string;
         input?:
           | {
@@ -595,7 +702,8 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'publishScheduledItems' | 'extendRecurrences' | 'importCalendarSources') | null;
+  taskSlug?:
+    ('inline' | 'publishScheduledItems' | 'extendRecurrences' | 'importCalendarSources' | 'deliverWebhooks') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -657,6 +765,14 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'calendar-source-items';
         value: number | CalendarSourceItem;
+      } | null)
+    | ({
+        relationTo: 'webhooks';
+        value: number | Webhook;
+      } | null)
+    | ({
+        relationTo: 'webhook-deliveries';
+        value: number | WebhookDelivery;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -982,6 +1098,46 @@ export interface CalendarSourceItemsSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhooks_select".
+ */
+export interface WebhooksSelect<T extends boolean = true> {
+  url?: T;
+  events?: T;
+  enabled?: T;
+  rotateSecret?: T;
+  secret?: T;
+  previousSecret?: T;
+  previousSecretExpiresAt?: T;
+  deliveries?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhook-deliveries_select".
+ */
+export interface WebhookDeliveriesSelect<T extends boolean = true> {
+  resend?: T;
+  webhook?: T;
+  event?: T;
+  messageId?: T;
+  status?: T;
+  itemCollection?: T;
+  itemId?: T;
+  occurrenceId?: T;
+  attempts?: T;
+  nextAttemptAt?: T;
+  lastAttemptAt?: T;
+  responseStatus?: T;
+  durationMs?: T;
+  responseExcerpt?: T;
+  error?: T;
+  body?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-kv_select".
  */
 export interface PayloadKvSelect<T extends boolean = true> {
@@ -1122,6 +1278,19 @@ export interface TaskImportCalendarSources {
   output: {
     ran: number;
     failed: number;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskDeliverWebhooks".
+ */
+export interface TaskDeliverWebhooks {
+  input?: unknown;
+  output: {
+    delivered: number;
+    failed: number;
+    retrying: number;
+    skipped: number;
   };
 }
 /**

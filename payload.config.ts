@@ -120,6 +120,7 @@ export default buildConfig({
       // Not Payload's own cron: `npm start` runs the calendar's queue itself when RUN_JOBS is on,
       // one instance at a time (`src/jobs/calendarQueueRunner.ts` says why).
       scheduledPublication: { autoRun: false },
+      webhooks: { allowedHosts: env.webhookHosts },
     }),
     mediaStorage(env),
   ],

@@ -6,6 +6,15 @@ import type { EventsCalendarPluginConfig } from './types'
 
 import { isValidTimeZone } from './lib/timezone'
 
+/** A comma-separated list of host names or addresses, without scheme, port or path. */
+const hostList = z
+  .string()
+  .regex(
+    /^\s*([^,\s/:@]+|\[[0-9a-fA-F:.]+\])(\s*,\s*([^,\s/:@]+|\[[0-9a-fA-F:.]+\]))*\s*$/,
+    'must be a comma-separated list of host names or addresses, without scheme, port or path',
+  )
+  .optional()
+
 /**
  * The runnable app's settings, read once from the environment. The names are part of the
  * product's contract (scripts and the README rely on them), so they are validated here and a
@@ -57,13 +66,8 @@ const envSchema = z
       .enum(['true', 'false'], { message: 'must be true or false' })
       .default('false'),
     CLIENT_CONCURRENCY: z.coerce.number().int().min(0).max(1000).default(8),
-    IMAGE_HOSTS: z
-      .string()
-      .regex(
-        /^\s*([^,\s/:@]+|\[[0-9a-fA-F:.]+\])(\s*,\s*([^,\s/:@]+|\[[0-9a-fA-F:.]+\]))*\s*$/,
-        'must be a comma-separated list of host names or addresses, without scheme, port or path',
-      )
-      .optional(),
+    IMAGE_HOSTS: hostList,
+    WEBHOOK_HOSTS: hostList,
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
       .number()
       .int()
@@ -101,6 +105,8 @@ export type AppEnv = {
   clientConcurrency: number
   /** Hosts on the site's own network that images given by URL may be downloaded from (IMAGE_HOSTS). */
   imageHosts: string[]
+  /** Hosts on the site's own network that webhooks may target (WEBHOOK_HOSTS). */
+  webhookHosts: string[]
   /** `text` (readable, the default) or `json` (one JSON object a line, for log collectors). */
   logFormat: 'json' | 'text'
   logLevel: LogLevel
@@ -164,6 +170,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     dataDir: path.resolve(env.DATA_DIR),
     clientConcurrency: env.CLIENT_CONCURRENCY,
     imageHosts: env.IMAGE_HOSTS?.split(',').map((host) => host.trim()) ?? [],
+    webhookHosts: env.WEBHOOK_HOSTS?.split(',').map((host) => host.trim()) ?? [],
     logFormat: env.LOG_FORMAT,
     logLevel: env.LOG_LEVEL,
     s3: env.S3_BUCKET

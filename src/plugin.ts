@@ -35,6 +35,7 @@ import { customWithPluginOptions } from './pluginOptions'
 import { sanitizeOptions } from './sanitizeOptions'
 import { CALENDAR_SLUGS, POST_COLLECTIONS } from './slugs'
 import { inertPublishTask, withoutCalendarSignIn, withoutPluginHooks } from './withoutBehaviour'
+import { webhookCollections, webhooksTask, withChangeRecording } from './webhooks/index'
 
 export { CALENDAR_SLUGS, POST_COLLECTIONS, TERM_COLLECTIONS } from './slugs'
 
@@ -176,12 +177,18 @@ function calendarCollections(options: SanitizedPluginConfig): CollectionConfig[]
     [generateCalendarSourcesCollection(CALENDAR_SLUGS), undefined],
     [generateCalendarSourceItemsCollection(CALENDAR_SLUGS.events), undefined],
   ]
-  return generated.map(([collection, override]) =>
-    applyOverride(
-      options.disabled ? withoutPluginHooks(collection) : withVisitorPageSize(collection),
-      override,
+  return [
+    ...generated.map(([collection, override]) =>
+      applyOverride(
+        withChangeRecording(
+          options.disabled ? withoutPluginHooks(collection) : withVisitorPageSize(collection),
+          options,
+        ),
+        override,
+      ),
     ),
-  )
+    ...webhookCollections(),
+  ]
 }
 
 /** The scheduled publication task (inert when disabled) and, with `autoRun`, its queue run by Payload. */
@@ -201,6 +208,7 @@ function calendarJobs(incomingJobs: JobsConfig, options: SanitizedPluginConfig):
       options.disabled
         ? { ...sourcesTask, handler: async () => ({ output: { ran: 0, failed: 0 } }) }
         : sourcesTask,
+      webhooksTask(options),
     ],
     deleteJobOnComplete: incomingJobs.deleteJobOnComplete ?? true,
   }

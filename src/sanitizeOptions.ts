@@ -74,6 +74,27 @@ export function sanitizeOptions(
     siteTimezone,
     siteUrl: (options.siteUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
     usersCollection: options.usersCollection ?? 'users',
+    webhooks: webhooksOptions(options.webhooks),
+  }
+}
+
+function webhooksOptions(
+  given: EventsCalendarPluginConfig['webhooks'] = {},
+): SanitizedPluginConfig['webhooks'] {
+  if (given.enabled !== undefined && typeof given.enabled !== 'boolean')
+    throw new Error('eventsCalendarPlugin: webhooks.enabled must be true or false')
+  const bounded = (name: string, value: unknown, most: number) => {
+    if (!Number.isInteger(value) || (value as number) < 1 || (value as number) > most)
+      throw new Error(
+        `eventsCalendarPlugin: webhooks.${name} must be a whole number from 1 to ${most}`,
+      )
+    return value as number
+  }
+  return {
+    allowedHosts: hostsOption('webhooks.allowedHosts', given.allowedHosts),
+    enabled: given.enabled ?? true,
+    maxResponseBytes: bounded('maxResponseBytes', given.maxResponseBytes ?? 65_536, 1_048_576),
+    timeoutMs: bounded('timeoutMs', given.timeoutMs ?? 10_000, 60_000),
   }
 }
 

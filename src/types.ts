@@ -173,6 +173,25 @@ export type EventsCalendarPluginConfig = {
    */
   recurrence?: { horizonMonths?: number }
   /**
+   * Outbound webhooks (docs/webhooks.md): administrators add them in the `webhooks` collection;
+   * the job queue sends each change to them, signed (Standard Webhooks).
+   */
+  webhooks?: {
+    /** `false`: no change is recorded for them and nothing is sent (the collections stay). @default true */
+    enabled?: boolean
+    /**
+     * Hosts a webhook may target although they resolve to a private or loopback address or use
+     * another port than 80, 443 or 8080 (the rule of `imageHosts`). Host names or IP addresses
+     * (IPv6 in brackets), without scheme or port.
+     * @default []
+     */
+    allowedHosts?: string[]
+    /** How long one try waits for the target's answer, in milliseconds (1 to 60,000). @default 10000 */
+    timeoutMs?: number
+    /** The most of the target's answer read, in bytes (1 to 1,048,576); the log keeps its start. @default 65536 */
+    maxResponseBytes?: number
+  }
+  /**
    * Per-collection overrides, merged into the generated collection configs: `access` per
    * operation, `admin` per key (and `admin.components` per key), `hooks` per kind with the
    * plugin's hooks first, then the override's; `fields` is a function of the plugin's fields;
@@ -211,4 +230,10 @@ export type SanitizedPluginConfig = {
   siteTimezone: string
   siteUrl: string
   usersCollection: CollectionSlug
+  webhooks: {
+    allowedHosts: string[]
+    enabled: boolean
+    maxResponseBytes: number
+    timeoutMs: number
+  }
 }

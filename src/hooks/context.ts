@@ -40,3 +40,9 @@ export const skipsPluginHooks = (req: PayloadRequest): boolean =>
 export const TRUSTED_READ = 'eventsCalendarTrustedRead'
 
 export const isTrustedRead = (req: PayloadRequest): boolean => req.context?.[TRUSTED_READ] === true
+
+/**
+ * An event's update made to cancel one of its occurrences (`PATCH /api/events/:id/occurrences/:occurrence`)
+ * carries the occurrence's id under this key, so that the webhooks tell it apart from an edit.
+ */
+export const CANCELLED_OCCURRENCE = 'eventsCalendarCancelledOccurrence'

@@ -103,6 +103,24 @@ function publicLookup(
 const publicOnly = new Agent({ connect: { lookup: publicLookup as never } })
 const anywhere = new Agent()
 
+export type TargetRule = Pick<ImageDownloadOptions, 'anyAddress' | 'siteUrl' | 'trustedHosts'>
+
+/**
+ * Whether the server may send a request to `url` under `rule` (see `ImageDownloadOptions`), and
+ * the dispatcher to send it with: one that checks again, on the address connected to, that it is
+ * public (a name may resolve otherwise by then). Also the rule of the webhooks' targets.
+ */
+export async function checkedTarget(url: URL, rule: TargetRule): Promise<{ dispatcher: Agent }> {
+  const site = rule.siteUrl ? new URL(rule.siteUrl) : undefined
+  const trusted = rule.anyAddress || (rule.trustedHosts ?? []).includes(url.hostname)
+  if (!trusted) {
+    await assertPublicHost(url.hostname)
+    if (!SAFE_PORTS.has(url.port) && !(site?.hostname === url.hostname && url.port === site.port))
+      throw new ImageDownloadError(`port ${url.port} is not one the server sends requests to`)
+  }
+  return { dispatcher: trusted ? anywhere : publicOnly }
+}
+
 /**
  * Downloads an image: an image content type, at most `maxBytes` (refused as soon as it is
  * exceeded, never read whole first), within `timeoutMs`; redirects followed and each hop checked.
@@ -124,27 +142,11 @@ export async function downloadFile(
   const signal = AbortSignal.timeout(options.timeoutMs)
   let url = parseWebAddress(address)
   for (let hop = 0; ; hop++) {
-    const site = options.siteUrl ? new URL(options.siteUrl) : undefined
-    const trusted = options.anyAddress || (options.trustedHosts ?? []).includes(url.hostname)
-    if (!trusted) {
-      await assertPublicHost(url.hostname)
-      if (
-        !SAFE_PORTS.has(url.port) &&
-        !(site?.hostname === url.hostname && url.port === site.port)
-      ) {
-        throw new ImageDownloadError(
-          `port ${url.port} is not one ${kind.plural} are downloaded from`,
-        )
-      }
-    }
+    const { dispatcher } = await checkedTarget(url, options)
     let response: Awaited<ReturnType<typeof fetch>>
     try {
       // Checked again on the address connected to (a name may resolve otherwise by then).
-      response = await fetch(url, {
-        dispatcher: trusted ? anywhere : publicOnly,
-        redirect: 'manual',
-        signal,
-      })
+      response = await fetch(url, { dispatcher, redirect: 'manual', signal })
     } catch (error) {
       throw new ImageDownloadError(reasonOf(error))
     }
@@ -170,7 +172,7 @@ export async function downloadFile(
   }
 }
 
-function parseWebAddress(address: string): URL {
+export function parseWebAddress(address: string): URL {
   let url: URL
   try {
     url = new URL(address)
@@ -212,7 +214,7 @@ async function readAtMost(
 }
 
 /** What went wrong, from undici's wrapped errors (the cause says it: refused, not found, timed out). */
-function reasonOf(error: unknown): string {
+export function reasonOf(error: unknown): string {
   const cause = (error as { cause?: unknown })?.cause ?? error
   if (cause instanceof ImageDownloadError) return cause.message
   if ((error as Error)?.name === 'TimeoutError' || (cause as Error)?.name === 'TimeoutError')

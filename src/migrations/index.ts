@@ -18,6 +18,7 @@ import * as migration_20261127_051149_recurrence_fields from './20261127_051149_
 import * as migration_20261127_051500_occurrences from './20261127_051500_occurrences';
 import * as migration_20261127_052524_recurrence_job from './20261127_052524_recurrence_job';
 import * as migration_20261127_084153_calendar_sources from './20261127_084153_calendar_sources';
+import * as migration_20261127_084324_webhooks from './20261127_084324_webhooks';
 import * as migration_20261127_090000_occurrence_list_index from './20261127_090000_occurrence_list_index';
 
 export const migrations = [
@@ -120,6 +121,11 @@ export const migrations = [
     up: migration_20261127_084153_calendar_sources.up,
     down: migration_20261127_084153_calendar_sources.down,
     name: '20261127_084153_calendar_sources'
+  },
+  {
+    up: migration_20261127_084324_webhooks.up,
+    down: migration_20261127_084324_webhooks.down,
+    name: '20261127_084324_webhooks'
   },
   {
     up: migration_20261127_090000_occurrence_list_index.up,

@@ -186,7 +186,11 @@ describe('the plugin built with other options (config only)', () => {
     expect(beforeChange).toContain(applyStatusWorkflow)
     expect(beforeChange.at(-1)).toBe(mine)
     expect(sources(beforeChange.slice(0, -1))).toEqual(sources(plain.hooks!.beforeChange))
-    expect(events.hooks!.afterDelete).toHaveLength(1)
+    // The plugin's own (the webhooks' record of a deletion) first, then the override's.
+    expect(events.hooks!.afterDelete).toHaveLength(plain.hooks!.afterDelete!.length + 1)
+    expect(sources(events.hooks!.afterDelete!.slice(0, -1))).toEqual(
+      sources(plain.hooks!.afterDelete),
+    )
     expect(sources(events.hooks!.afterChange)).toEqual(sources(plain.hooks!.afterChange))
     expect(events.access).toMatchObject({ create: createPosts, read: readOwn })
     expect(plain.access!.read).toBe(readPosts)

@@ -4,6 +4,7 @@ import { APIError, commitTransaction, initTransaction, killTransaction, NotFound
 
 import { changeOccurrence } from '../../../src/db/occurrences'
 import { transactionSessionOf } from '../../../src/db/payloadInternals/adapter'
+import { CANCELLED_OCCURRENCE } from '../../../src/hooks/context'
 import { wallTime } from '../../../src/lib/wallTimes'
 
 const badRequest = (message: string) => new APIError(message, 400, null, true)
@@ -61,6 +62,7 @@ export const occurrenceEndpoint = (collection: string): Endpoint => ({
     if (status === undefined && !start)
       throw badRequest('Nothing to change: give status, or startDate and endDate.')
 
+    if (status === 'cancelled') req.context[CANCELLED_OCCURRENCE] = id
     const ownTransaction = await initTransaction(req)
     try {
       // The caller's right to change the event, as Payload checks it (403, 404); the event's updatedAt moves.
