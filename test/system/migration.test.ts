@@ -955,7 +955,7 @@ describe('migration: the command line', () => {
 
   it.each([
     [['import'], 'import needs --from'],
-    [['import', '--from', 'https://x', '--file', 'd.json'], 'not both'],
+    [['import', '--from', 'https://x', '--file', 'd.json'], 'not --file and --from'],
     [['import', '--from', 'https://x', '--user', 'ed'], '--user needs --password'],
     [['import', '--file', 'd.json', '--languages', 'en'], '--languages only go with --from'],
     [['import', '--from', 'https://x', '--concurrency', '0'], '--concurrency must be'],
