@@ -70,7 +70,9 @@ describe('import --ics on the command line', () => {
     expect(run.status).toBe(1)
 
     const both = cli('--ics', GOOGLE, '--file', 'dump.json')
-    expect(both.output).toContain('give one of --from, --file, --wxr and --ics, not --file and --ics')
+    expect(both.output).toContain(
+      'give one of --from, --file, --wxr and --ics, not --file and --ics',
+    )
     expect(both.status).toBe(2)
   }, 300_000)
 })
