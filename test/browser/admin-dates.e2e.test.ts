@@ -1,12 +1,16 @@
 import type { Browser, Page } from 'playwright-core'
 
-import fs from 'node:fs'
-import path from 'node:path'
 import { DateTime } from 'luxon'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
-import { ARTIFACTS, launchChromium, newPage, screenshot, signIn } from '../e2e/browser'
-import { type ServerProcess, startServerProcess } from '../helpers/serverProcess'
+import {
+  launchChromium,
+  newPage,
+  screenshot,
+  signIn,
+  E2E_ADMIN as ADMIN,
+  startE2eApp,
+} from '../e2e/browser'
 
 /*
  * The admin in the editor's language (issue 28, items 2 and 4): a French editor types
@@ -15,30 +19,19 @@ import { type ServerProcess, startServerProcess } from '../helpers/serverProcess
  * A new item opens in the site's default language whatever content language was edited last.
  */
 const RUN = Date.now().toString(36)
-const ADMIN = {
-  email: process.env.E2E_ADMIN_EMAIL ?? 'e2e-admin@example.test',
-  password: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password-1',
-}
 
 describe.skipIf(process.env.SKIP_E2E === '1')(
   'the admin in the editor’s language',
   { timeout: 180_000 },
   () => {
-    let server: ServerProcess | undefined
+    let app: Awaited<ReturnType<typeof startE2eApp>> | undefined
     let base: string
     let browser: Browser
     let page: Page
 
     beforeAll(async () => {
-      if (process.env.E2E_BASE_URL) {
-        base = process.env.E2E_BASE_URL
-      } else {
-        server = await startServerProcess({
-          databaseUrl: inject('e2eDatabaseUrl'),
-          env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-        })
-        base = server.base
-      }
+      app = await startE2eApp('dates')
+      base = app.base
       browser = await launchChromium()
     }, 600_000)
 
@@ -49,8 +42,7 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
 
     afterAll(async () => {
       await browser?.close()
-      await server?.stop()
-      if (server) fs.writeFileSync(path.join(ARTIFACTS, 'dates-server.log'), server.output())
+      await app?.stop()
     })
 
     it('takes 16/01/2027 14:00 typed by a French editor as 16 January at 14:00 in the event’s zone', async () => {

@@ -1,20 +1,18 @@
 import type { Browser, Page } from 'playwright-core'
 
-import fs from 'node:fs'
-import path from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 import {
-  ARTIFACTS,
   dragWithMouse,
   launchChromium,
   newPage,
   pageErrors,
   screenshot,
   signIn,
+  E2E_ADMIN as ADMIN,
+  startE2eApp,
 } from '../e2e/browser'
 import { basic } from '../helpers/http'
-import { type ServerProcess, startServerProcess } from '../helpers/serverProcess'
 
 /*
  * The editor's side in a real browser: Chromium (`CHROMIUM_PATH`, the system's, or the one from
@@ -23,10 +21,6 @@ import { type ServerProcess, startServerProcess } from '../helpers/serverProcess
  * these tests at a server that is already running (with E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD).
  */
 const RUN = Date.now().toString(36)
-const ADMIN = {
-  email: process.env.E2E_ADMIN_EMAIL ?? 'e2e-admin@example.test',
-  password: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password-1',
-}
 const CONTRIBUTOR = {
   email: `contributor-${RUN}@example.test`,
   password: 'contributor-password-1',
@@ -42,22 +36,15 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
   'the admin panel in a browser',
   { timeout: 180_000 },
   () => {
-    let server: ServerProcess | undefined
+    let app: Awaited<ReturnType<typeof startE2eApp>> | undefined
     let base: string
     let browser: Browser
     let admin: Page
     let eventId: string
 
     beforeAll(async () => {
-      if (process.env.E2E_BASE_URL) {
-        base = process.env.E2E_BASE_URL
-      } else {
-        server = await startServerProcess({
-          databaseUrl: inject('e2eDatabaseUrl'),
-          env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-        })
-        base = server.base
-      }
+      app = await startE2eApp('admin')
+      base = app.base
       browser = await launchChromium()
       admin = await newPage(browser)
       await signIn(admin, base, ADMIN.email, ADMIN.password)
@@ -71,9 +58,7 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
 
     afterAll(async () => {
       await browser?.close()
-      await server?.stop()
-      // The server's own log, to read beside the screenshots when a step failed.
-      if (server) fs.writeFileSync(path.join(ARTIFACTS, 'server.log'), server.output())
+      await app?.stop()
     })
 
     /** Creates a related item through the relationship field's "add new" drawer, as an editor does. */

@@ -1,11 +1,16 @@
 import type { Browser, Page } from 'playwright-core'
 
-import fs from 'node:fs'
-import path from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
-import { ARTIFACTS, launchChromium, newPage, pageErrors, screenshot, signIn } from '../e2e/browser'
-import { type ServerProcess, startServerProcess } from '../helpers/serverProcess'
+import {
+  launchChromium,
+  newPage,
+  pageErrors,
+  screenshot,
+  signIn,
+  E2E_ADMIN as ADMIN,
+  startE2eApp,
+} from '../e2e/browser'
 
 /*
  * The recurrence editor of the event form (issue 26, part 6) in a real browser, against the real
@@ -14,10 +19,6 @@ import { type ServerProcess, startServerProcess } from '../helpers/serverProcess
  * exclusion the editor chose.
  */
 const RUN = Date.now().toString(36)
-const ADMIN = {
-  email: process.env.E2E_ADMIN_EMAIL ?? 'e2e-admin@example.test',
-  password: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password-1',
-}
 
 /** Payload's REST from the signed-in admin page, with its session, as the admin's own requests are made. */
 async function rest(
@@ -44,22 +45,15 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
   'the recurrence editor in a browser',
   { timeout: 180_000 },
   () => {
-    let server: ServerProcess | undefined
+    let app: Awaited<ReturnType<typeof startE2eApp>> | undefined
     let base: string
     let browser: Browser
     let admin: Page
     let eventId: number
 
     beforeAll(async () => {
-      if (process.env.E2E_BASE_URL) {
-        base = process.env.E2E_BASE_URL
-      } else {
-        server = await startServerProcess({
-          databaseUrl: inject('e2eDatabaseUrl'),
-          env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-        })
-        base = server.base
-      }
+      app = await startE2eApp('recurrence')
+      base = app.base
       browser = await launchChromium()
       admin = await newPage(browser)
       await signIn(admin, base, ADMIN.email, ADMIN.password)
@@ -81,8 +75,7 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
 
     afterAll(async () => {
       await browser?.close()
-      await server?.stop()
-      if (server) fs.writeFileSync(path.join(ARTIFACTS, 'recurrence-server.log'), server.output())
+      await app?.stop()
     })
 
     /** The event's form, once React has taken over the page: a choice made before then is lost. */

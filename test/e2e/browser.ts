@@ -4,6 +4,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
 
+import { inject } from 'vitest'
+
+import { startServerProcess } from '../helpers/serverProcess'
 import { findChromium } from './findChromium'
 
 export const ARTIFACTS = path.resolve(import.meta.dirname, '../../test-results/e2e')
@@ -108,4 +111,33 @@ export async function dragWithMouse(page: Page, from: Locator, to: Locator): Pro
   })
   await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2, { steps: 15 })
   await page.mouse.up()
+}
+
+/** The administrator the app is started with (E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD for one already running). */
+export const E2E_ADMIN = {
+  email: process.env.E2E_ADMIN_EMAIL ?? 'e2e-admin@example.test',
+  password: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password-1',
+}
+
+/**
+ * The app a browser file drives: E2E_BASE_URL when set, otherwise the real server process
+ * (`npm start`, the built admin) on the browser tier's database, whose log is kept beside the
+ * screenshots (`{logName}-server.log`) when it stops.
+ */
+export async function startE2eApp(
+  logName: string,
+): Promise<{ base: string; stop: () => Promise<void> }> {
+  if (process.env.E2E_BASE_URL) return { base: process.env.E2E_BASE_URL, stop: async () => {} }
+  const server = await startServerProcess({
+    databaseUrl: inject('e2eDatabaseUrl'),
+    env: { ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password },
+  })
+  return {
+    base: server.base,
+    stop: async () => {
+      await server.stop()
+      fs.mkdirSync(ARTIFACTS, { recursive: true })
+      fs.writeFileSync(path.join(ARTIFACTS, `${logName}-server.log`), server.output())
+    },
+  }
 }
