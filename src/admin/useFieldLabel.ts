@@ -28,11 +28,16 @@ function findField(fields: ClientField[], name: string): ClientField | undefined
  * collection's own client config is built per language, and its label is the one used here.
  */
 export function useFieldLabel(field: { label?: unknown; name?: string }): string {
-  const { getEntityConfig } = useConfig()
-  const { collectionSlug } = useDocumentInfo()
   const { i18n } = useTranslation()
-  const fields = collectionSlug ? getEntityConfig({ collectionSlug })?.fields : undefined
-  const found = fields && field.name ? findField(fields, field.name) : undefined
+  const found = useFieldInEditorLanguage(field)
   const label = (found && 'label' in found ? found.label : undefined) ?? field.label
   return label ? getTranslation(label as never, i18n) : (field.name ?? '')
+}
+
+/** The field as the collection's client config has it in the editor's admin language (see `useFieldLabel`). */
+export function useFieldInEditorLanguage(field: { name?: string }): ClientField | undefined {
+  const { getEntityConfig } = useConfig()
+  const { collectionSlug } = useDocumentInfo()
+  const fields = collectionSlug ? getEntityConfig({ collectionSlug })?.fields : undefined
+  return fields && field.name ? findField(fields, field.name) : undefined
 }
