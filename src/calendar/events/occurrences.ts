@@ -48,7 +48,7 @@ export async function occurrencePage(
   const { rows } = await query<{ event_id: number; id: number }>(
     ctx,
     `SELECT e.id AS event_id, o.id FROM calendar_occurrences o JOIN events e ON e.id = o.event_id WHERE ${where.text}
-    ORDER BY o.start_local, e.post_date, o.id LIMIT $${values.push(limit)}::int OFFSET $${values.push((page - 1) * limit)}::int`,
+    ORDER BY o.start_local, e.post_date, o.id LIMIT $${values.push(limit)}::int OFFSET $${values.push((page - 1) * limit)}::bigint`,
     values,
   )
   return rows.map((row) => ({ eventId: Number(row.event_id), id: Number(row.id) }))
