@@ -9,7 +9,7 @@ import sharp from 'sharp'
 import { generateMediaCollection } from './collections/Media/index'
 import { timeoutPoolOptions } from './src/db/requestTimeouts'
 import { type AppEnv, readEnv, readPasswordGuardSettings } from './src/env'
-import { eventsCalendarPlugin } from './src/index'
+import { eventsCalendarPlugin, purgeByHttp } from './src/index'
 import { logOnlyEmailAdapter } from './src/server/emailAdapter'
 import { loggerConfig } from './src/server/logger'
 import { migrations } from './src/migrations/index'
@@ -112,6 +112,11 @@ export default buildConfig({
     eventsCalendarPlugin({
       // KEEP_READS=false keeps nothing between requests (the bench's `--cold`); KEEP_ANSWERS=false no whole answers (`--no-answers`).
       cache: env.cache,
+      cdn: env.cdn && {
+        maxAge: env.cdn.maxAge,
+        purge: env.cdn.purgeUrl ? purgeByHttp(env.cdn.purgeUrl) : undefined,
+        staleWhileRevalidate: env.cdn.staleWhileRevalidate,
+      },
       clock,
       imageHosts: env.imageHosts,
       passwordGuard: readPasswordGuardSettings(),

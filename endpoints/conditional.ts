@@ -75,8 +75,25 @@ export const PERSONAL_CACHE_HEADERS = {
   Expires: 'Wed, 11 Jan 1984 05:00:00 GMT',
 } as const
 
-/** Cache-Control of a visitor's GET answer (see above); errors a retry may cure are never kept. */
-export function cacheControlOf(status: number): string {
+/**
+ * Cache-Control of a visitor's GET answer (see above); errors a retry may cure are never kept.
+ * With a shared cache in front (`cdn` option) it may serve the answer for `s-maxage` seconds, as
+ * each change purges what it altered (docs/caching.md, "Behind a CDN"), while browsers still ask.
+ */
+export function cacheControlOf(
+  status: number,
+  sharedCache?: null | { maxAge: number; staleWhileRevalidate: number },
+): string {
   if (status >= 500 || status === 429) return 'private, no-store'
-  return 'public, no-cache'
+  if (!sharedCache) return 'public, no-cache'
+  return sharedCacheControl('public, max-age=0', sharedCache)
+}
+
+/** `base` with a shared cache's lifetimes added (`s-maxage`, and `stale-while-revalidate` when not 0). */
+export function sharedCacheControl(
+  base: string,
+  { maxAge, staleWhileRevalidate }: { maxAge: number; staleWhileRevalidate: number },
+): string {
+  const stale = staleWhileRevalidate ? `, stale-while-revalidate=${staleWhileRevalidate}` : ''
+  return `${base}, s-maxage=${maxAge}${stale}`
 }

@@ -20,6 +20,7 @@ import { respond } from './dispatch/respond'
 import { restContext } from './dispatch/restContext'
 import { routesFor } from './dispatch/routeTable'
 import { send } from './dispatch/send'
+import { withSurrogateKeys } from './dispatch/sharedCache'
 import { prepare } from './dispatch/shape'
 import { signIn } from './dispatch/signIn'
 import { siteIndexAnswer } from './dispatch/siteIndexAnswer'
@@ -48,6 +49,7 @@ export async function dispatchCompatRequest(
   table: Route[] = routesFor(options),
 ): Promise<Response> {
   const exchange = startExchange(request, effectiveMethod(request), options.defaultLanguage)
+  exchange.sharedCache = options.cdn
   try {
     const located = locate(table, options.namespace, request.path, exchange.method)
     if (located === 'index') return answer(siteIndexAnswer(exchange, options, table), exchange)
@@ -69,7 +71,8 @@ export async function dispatchCompatRequest(
     const kept = await keptAnswer(ctx, now, exchange)
     if (kept) return send(kept, exchange)
     exchange.allow = await allowedMethods(located.route, ctx)
-    const prepared = prepare(await respond(located, ctx, exchange.headers), exchange)
+    const result = await respond(located, ctx, exchange.headers)
+    const prepared = withSurrogateKeys(prepare(result, exchange), result, ctx, exchange)
     exchange.kept?.set(prepared, clockRead())
     return send(prepared, exchange)
   } catch (error) {

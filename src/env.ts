@@ -83,11 +83,18 @@ const envSchema = z
       .default('0'),
     KEEP_READS: z.enum(['true', 'false'], { message: 'must be true or false' }).default('true'),
     KEEP_ANSWERS: z.enum(['true', 'false'], { message: 'must be true or false' }).default('true'),
+    CDN_MAX_AGE: z.coerce.number().int().min(1).max(31_536_000).optional(),
+    CDN_STALE_WHILE_REVALIDATE: z.coerce.number().int().min(0).max(31_536_000).default(0),
+    CDN_PURGE_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
   })
   .refine((env) => Boolean(env.S3_ACCESS_KEY_ID) === Boolean(env.S3_SECRET_ACCESS_KEY), {
     message:
       "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both unset to use the platform's credentials)",
     path: ['S3_ACCESS_KEY_ID'],
+  })
+  .refine((env) => !env.CDN_PURGE_URL || env.CDN_MAX_AGE !== undefined, {
+    message: 'CDN_PURGE_URL needs CDN_MAX_AGE (the seconds the CDN may keep an answer)',
+    path: ['CDN_PURGE_URL'],
   })
 
 export type AppEnv = {
@@ -95,6 +102,8 @@ export type AppEnv = {
   adminPassword?: string
   /** What visitors' reads keep between requests (KEEP_READS, KEEP_ANSWERS): the plugin's `cache` switches. */
   cache: { keepAnswers: boolean; keepReads: boolean }
+  /** A shared cache in front (CDN_MAX_AGE, CDN_STALE_WHILE_REVALIDATE, CDN_PURGE_URL): the plugin's `cdn` option. */
+  cdn?: { maxAge: number; purgeUrl?: string; staleWhileRevalidate: number }
   databaseUrl?: string
   /** Read-only replicas of DATABASE_URL that Payload may send reads to (DATABASE_REPLICA_URLS). */
   databaseReplicaUrls: string[]
@@ -161,6 +170,14 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
     cache: { keepAnswers: env.KEEP_ANSWERS === 'true', keepReads: env.KEEP_READS === 'true' },
+    cdn:
+      env.CDN_MAX_AGE === undefined
+        ? undefined
+        : {
+            maxAge: env.CDN_MAX_AGE,
+            purgeUrl: env.CDN_PURGE_URL,
+            staleWhileRevalidate: env.CDN_STALE_WHILE_REVALIDATE,
+          },
     databaseUrl: env.DATABASE_URL,
     databaseReplicaUrls: env.DATABASE_REPLICA_URLS?.split(',').map((url) => url.trim()) ?? [],
     databaseTimeouts: {

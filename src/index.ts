@@ -1,4 +1,5 @@
 export { CALENDAR_SLUGS, eventsCalendarPlugin, POST_COLLECTIONS, TERM_COLLECTIONS } from './plugin'
+export { purgeByHttp } from './cdn/purgeListener'
 export { cacheStats, type CacheStats } from './calendar/cache/registry'
 export type { RegionStats } from './calendar/cache/region'
 export { decideStatus, POST_STATUSES } from './lib/statuses'

@@ -35,6 +35,8 @@ import { customWithPluginOptions } from './pluginOptions'
 import { sanitizeOptions } from './sanitizeOptions'
 import { CALENDAR_SLUGS, POST_COLLECTIONS } from './slugs'
 import { inertPublishTask, withoutCalendarSignIn, withoutPluginHooks } from './withoutBehaviour'
+import { startPurgeListener } from './cdn/purgeListener'
+import { withPurgeOnChange } from './cdn/purgeOnChange'
 import { webhookCollections, webhooksTask, withChangeRecording } from './webhooks/index'
 
 export { CALENDAR_SLUGS, POST_COLLECTIONS, TERM_COLLECTIONS } from './slugs'
@@ -101,6 +103,7 @@ export const eventsCalendarPlugin =
         verifyPayloadInternals(payload, { enabled })
         // Applied where the host pushes its schema; otherwise checked, and said loudly if missing.
         await ensureCalendarSchemaOnInit(payload)
+        if (enabled && options.cdn?.purge) startPurgeListener(payload, options.cdn.purge)
         await incomingConfig.onInit?.(payload)
       },
     }
@@ -180,8 +183,11 @@ function calendarCollections(options: SanitizedPluginConfig): CollectionConfig[]
   return [
     ...generated.map(([collection, override]) =>
       applyOverride(
-        withChangeRecording(
-          options.disabled ? withoutPluginHooks(collection) : withVisitorPageSize(collection),
+        withPurgeOnChange(
+          withChangeRecording(
+            options.disabled ? withoutPluginHooks(collection) : withVisitorPageSize(collection),
+            options,
+          ),
           options,
         ),
         override,

@@ -58,6 +58,7 @@ export function sanitizeOptions(
     disabled: options.disabled ?? false,
     imageHosts,
     calendarSourceHosts,
+    cdn: cdnOptions(options.cdn),
     languages,
     maxPerPage,
     mediaCollection: options.mediaCollection ?? 'media',
@@ -75,6 +76,25 @@ export function sanitizeOptions(
     siteUrl: (options.siteUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
     usersCollection: options.usersCollection ?? 'users',
     webhooks: webhooksOptions(options.webhooks),
+  }
+}
+
+/** The shared cache's lifetimes and purge, or null when the site has none in front. */
+function cdnOptions(given: EventsCalendarPluginConfig['cdn']): SanitizedPluginConfig['cdn'] {
+  if (given === undefined) return null
+  const seconds = (name: string, value: unknown, least: number) => {
+    if (!Number.isInteger(value) || (value as number) < least || (value as number) > 31_536_000)
+      throw new Error(
+        `eventsCalendarPlugin: cdn.${name} must be a whole number of seconds from ${least} to 31536000`,
+      )
+    return value as number
+  }
+  if (given.purge !== undefined && typeof given.purge !== 'function')
+    throw new Error('eventsCalendarPlugin: cdn.purge must be a function')
+  return {
+    maxAge: seconds('maxAge', given.maxAge, 1),
+    purge: given.purge ?? null,
+    staleWhileRevalidate: seconds('staleWhileRevalidate', given.staleWhileRevalidate ?? 0, 0),
   }
 }
 

@@ -173,6 +173,24 @@ export type EventsCalendarPluginConfig = {
    */
   recurrence?: { horizonMonths?: number }
   /**
+   * A shared cache (a CDN, Varnish) in front of the site (docs/caching.md, "Behind a CDN"). Off
+   * unless given: visitors' answers then carry `s-maxage`, `stale-while-revalidate` and the
+   * surrogate keys of what they show (`Surrogate-Key`, `Cache-Tag`), and each acknowledged change
+   * calls `purge` with the keys it can have changed.
+   */
+  cdn?: {
+    /** Seconds the shared cache may serve an answer without asking (`s-maxage`), 1 to 31,536,000. */
+    maxAge: number
+    /** Seconds it may serve a stale answer while it fetches a new one (`stale-while-revalidate`), 0 to 31,536,000. @default 0 */
+    staleWhileRevalidate?: number
+    /**
+     * Called once per committed change with its keys, by the instance that made it; a failure is
+     * logged and tried again twice. Without it, a change shows after at most `maxAge` seconds.
+     * `purgeByHttp(url)` (exported) sends `PURGE url` with the keys in `Surrogate-Key`.
+     */
+    purge?: (keys: string[]) => Promise<void> | void
+  }
+  /**
    * Outbound webhooks (docs/webhooks.md): administrators add them in the `webhooks` collection;
    * the job queue sends each change to them, signed (Standard Webhooks).
    */
@@ -211,6 +229,11 @@ export type SanitizedPluginConfig = {
   /** Payload's API route (`routes.api`, `/api` by default), where the root endpoints sit. */
   apiRoute: string
   cache: { keepAnswers: boolean; keepReads: boolean; limits: Record<KeptRegionName, RegionLimits> }
+  cdn: null | {
+    maxAge: number
+    purge: ((keys: string[]) => Promise<void> | void) | null
+    staleWhileRevalidate: number
+  }
   clock: () => Date
   defaultLanguage: string
   defaultPerPage: number

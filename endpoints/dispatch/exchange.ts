@@ -1,3 +1,4 @@
+import type { SanitizedPluginConfig } from '../../src/types'
 import type { Audience } from '../conditional'
 import type { VisitorResponses } from '../visitorResponses'
 import type { CompatRequest } from './request'
@@ -22,6 +23,8 @@ export type Exchange = {
   /** Whether the answer is this caller's own: signed in, or unlocked by a password. */
   personal: boolean
   request: CompatRequest
+  /** The shared cache in front of the site, whose lifetimes visitors' answers carry (`cdn` option). */
+  sharedCache?: SanitizedPluginConfig['cdn']
   signedIn: boolean
 }
 

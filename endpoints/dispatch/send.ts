@@ -12,9 +12,9 @@ import { corsHeaders } from './cors'
  */
 export function send(
   answer: ShapedAnswer,
-  exchange: Pick<Exchange, 'method' | 'personal' | 'request' | 'signedIn'>,
+  exchange: Pick<Exchange, 'method' | 'personal' | 'request' | 'sharedCache' | 'signedIn'>,
 ): Response {
-  const { method, personal, request, signedIn } = exchange
+  const { method, personal, request, sharedCache, signedIn } = exchange
   const headers = new Headers({
     ...corsHeaders(request.headers.get('origin'), method, signedIn),
     'Access-Control-Allow-Headers':
@@ -34,7 +34,7 @@ export function send(
   const read = method === 'GET' || method === 'HEAD'
   if (read) {
     headers.set('ETag', answer.etag)
-    if (forVisitors) headers.set('Cache-Control', cacheControlOf(answer.status))
+    if (forVisitors) headers.set('Cache-Control', cacheControlOf(answer.status, sharedCache))
     if (
       answer.status === 200 &&
       ifNoneMatchHits(request.headers.get('if-none-match'), answer.etag)

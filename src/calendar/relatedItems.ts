@@ -1,5 +1,6 @@
 import type { CalendarContext } from './context'
 
+import { dependOn } from './dependencies'
 import { itemsReadBefore, readItemsById } from '../lib/itemsReadByRequest'
 import { keptFor } from '../../endpoints/freshness'
 import { relationId } from '../lib/databaseIds'
@@ -23,6 +24,7 @@ export async function findByIds(
 ): Promise<Map<number, Record<string, unknown>>> {
   const found = new Map<number, Record<string, unknown>>()
   if (!ids.length) return found
+  dependOn(ctx.req, collection, ids)
   const readBefore = itemsReadBefore(ctx.req, collection, ids)
   if (readBefore) return readBefore as Map<number, Record<string, unknown>>
   const kept = await keptFor(ctx)

@@ -1,3 +1,5 @@
+import { FEED_AND_PAGE_KEYS, keyHeaders } from '../cdn/surrogateKeys'
+import { sharedCacheControl } from '../../endpoints/conditional'
 import type { Payload } from 'payload'
 
 import type { SanitizedPluginConfig } from '../types'
@@ -74,7 +76,11 @@ async function answerFeed(
   })
   const headers: Record<string, string> = {
     'Access-Control-Allow-Origin': '*',
-    'Cache-Control': 'public, max-age=300',
+    'Cache-Control': options.cdn
+      ? sharedCacheControl('public, max-age=300', options.cdn)
+      : 'public, max-age=300',
+    // A feed shows events with their venues, organizers and categories: filed under all four.
+    ...(options.cdn ? keyHeaders(FEED_AND_PAGE_KEYS) : {}),
     'X-Content-Type-Options': 'nosniff',
   }
   if (version) {

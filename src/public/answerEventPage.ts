@@ -1,3 +1,5 @@
+import { keyHeaders } from '../cdn/surrogateKeys'
+import { sharedCacheControl } from '../../endpoints/conditional'
 import type { Payload } from 'payload'
 
 import { parseCookies } from 'payload/shared'
@@ -37,10 +39,15 @@ export async function answerEventPage(
   const location = locatePublicEvent(request.pathname, new URLSearchParams(request.search), options)
   if (!location) return null
   const token = parseCookies(request.headers).get(`${payload.config.cookiePrefix}-token`)
-  const pageHeaders = headersOf(Boolean(token))
+  const signedIn = Boolean(token)
   // An occurrence's address whose date cannot be: nothing is read.
   if ('at' in location && location.at === null)
-    return page(renderMissingPage(location.language, 'notFound'), 404, pageHeaders, request)
+    return page(
+      renderMissingPage(location.language, 'notFound'),
+      404,
+      headersOf(signedIn, options.cdn),
+      request,
+    )
 
   const headers = new Headers({ accept: 'application/json' })
   // The session cookie signs the reader in as the API's `Authorization: JWT` would; anything else
@@ -56,6 +63,11 @@ export async function answerEventPage(
     rootLanguage: location.rootPath ? location.language : undefined,
   })
   if (answer.status === 503) return answer
+  // Filed under what the API's answer showed, as that answer is (`endpoints/dispatch/sharedCache.ts`).
+  const pageHeaders = {
+    ...headersOf(signedIn, options.cdn),
+    ...keyHeaders(answer.headers.get('surrogate-key')?.split(' ') ?? []),
+  }
   if (answer.status !== 200) {
     const body = (await answer.json().catch(() => ({}))) as { code?: string }
     // Only a reader who could not see the event anyway learns that a password protects it, as WordPress's page says.
@@ -101,13 +113,20 @@ export async function answerEventPage(
   return page(html, 200, pageHeaders, request)
 }
 
-function headersOf(signedIn: boolean): Record<string, string> {
+function headersOf(
+  signedIn: boolean,
+  sharedCache: SanitizedPluginConfig['cdn'],
+): Record<string, string> {
   return {
     'Content-Security-Policy':
       "default-src 'none'; img-src http: https: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     'Content-Type': 'text/html; charset=utf-8',
     // A signed-in reader's page (a preview) is theirs alone; a visitor's is the same for every visitor.
-    'Cache-Control': signedIn ? 'private, no-store' : 'public, max-age=60',
+    'Cache-Control': signedIn
+      ? 'private, no-store'
+      : sharedCache
+        ? sharedCacheControl('public, max-age=60', sharedCache)
+        : 'public, max-age=60',
     Vary: 'Cookie',
     'X-Content-Type-Options': 'nosniff',
   }

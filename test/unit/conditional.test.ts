@@ -63,9 +63,22 @@ describe('ifNoneMatchHits: the weak comparison RFC 9110 asks of If-None-Match', 
 
 describe('cacheControlOf', () => {
   it('lets caches keep a visitor’s answer if they ask each time, but never an error a retry may cure', () => {
-    expect([200, 201, 304, 400, 401, 404, 410].map(cacheControlOf)).toEqual(
+    expect([200, 201, 304, 400, 401, 404, 410].map((status) => cacheControlOf(status))).toEqual(
       Array(7).fill('public, no-cache'),
     )
-    expect([429, 500, 503].map(cacheControlOf)).toEqual(Array(3).fill('private, no-store'))
+    expect([429, 500, 503].map((status) => cacheControlOf(status))).toEqual(
+      Array(3).fill('private, no-store'),
+    )
+  })
+
+  it('lets a shared cache in front serve it for its lifetime, browsers still asking, and still never such an error', () => {
+    const cdn = { maxAge: 600, staleWhileRevalidate: 30 }
+    expect(cacheControlOf(200, cdn)).toBe(
+      'public, max-age=0, s-maxage=600, stale-while-revalidate=30',
+    )
+    expect(cacheControlOf(404, { maxAge: 60, staleWhileRevalidate: 0 })).toBe(
+      'public, max-age=0, s-maxage=60',
+    )
+    expect(cacheControlOf(503, cdn)).toBe('private, no-store')
   })
 })

@@ -1,6 +1,8 @@
 import type { CollectionSlug, Where } from 'payload'
 
 import type { CalendarContext } from '../context'
+
+import { dependOn } from '../dependencies'
 import type { EventDoc } from './eventDoc'
 import type { EventsQuery } from './eventsQuery'
 
@@ -39,6 +41,8 @@ const UNSERIALIZED = { descriptionText: false, statusBeforeTrash: false }
  */
 export async function loadEvents(ctx: CalendarContext, ids: number[]): Promise<EventDoc[]> {
   if (!ids.length) return []
+  // Found or not: an answer that missed one changes when it appears.
+  dependOn(ctx.req, EVENTS, ids)
   const kept = await keptFor(ctx)
   const kind = `${EVENTS}:${ctx.req.locale}`
   const byId = new Map<number, EventDoc | null>()
@@ -88,6 +92,7 @@ export async function loadEventBySlug(
   slug: string,
 ): Promise<LeanSlugRead | null | undefined> {
   const read = await readLeanEventBySlug(ctx, slug)
+  if (read) dependOn(ctx.req, EVENTS, [read.id])
   if (read) (await keptFor(ctx)).set(`${EVENTS}:${ctx.req.locale}`, String(read.id), read.doc)
   return read && { ...read, doc: read.doc && { ...read.doc } }
 }
@@ -249,6 +254,13 @@ export async function populateEvents(
     ...new Set(events.flatMap((event) => idsOf(event, relation, { unread }))),
   ]
   const wanted = related.map((relation) => idsIn(relation, true))
+  dependOn(
+    ctx.req,
+    EVENTS,
+    events.map((event) => event.id),
+  )
+  for (const relation of related)
+    if (relation.field !== 'image') dependOn(ctx.req, relation.collection, idsIn(relation, false))
   // Terms read with their counts (`leanEvent.ts`) need not be counted again.
   const countsRead = new Map<number, { changes: number; id: number; published: number }>()
   for (const event of events) {

@@ -1,0 +1,86 @@
+import { CALENDAR_SLUGS } from '../slugs'
+
+/**
+ * The names a shared cache (a CDN, Varnish) files the calendar's answers under, so that a change
+ * purges only what it can have changed (docs/caching.md, "Behind a CDN"):
+ * `tec-{collection}-{id}` for an item, which every answer showing that item carries, and
+ * `tec-{collection}` for the answers whose membership or counts any change of that collection can
+ * alter (its lists, searches, slug look-ups and not-founds).
+ */
+export const itemKey = (collection: string, id: number | string) => `tec-${collection}-${id}`
+export const collectionKey = (collection: string) => `tec-${collection}`
+
+/** The compatibility API's resources by their path's first segment, and the collection behind each. */
+const RESOURCES: Record<string, string> = {
+  categories: CALENDAR_SLUGS.eventCategories,
+  events: CALENDAR_SLUGS.events,
+  organizers: CALENDAR_SLUGS.organizers,
+  tags: CALENDAR_SLUGS.eventTags,
+  venues: CALENDAR_SLUGS.venues,
+}
+
+/** Terms show how many published events use them: any event change may alter every term answer. */
+const COUNTED = new Set<string>([CALENDAR_SLUGS.eventCategories, CALENDAR_SLUGS.eventTags])
+
+/**
+ * The keys of one answer of the compatibility API: the items its reads found (`read`, recorded by
+ * the read layer, `src/calendar/dependencies.ts`), and, unless it is one item found by id, its
+ * collection's key: a list, a slug look-up or an error can change with any item of the collection.
+ */
+export function answerKeys(args: {
+  body: unknown
+  path: string
+  read: readonly string[]
+  status: number
+}): string[] {
+  const { body, path, read, status } = args
+  const keys = new Set(read)
+  const segments = path.split('/').filter(Boolean)
+  const collection = RESOURCES[segments[0] ?? '']
+  if (!collection) return [...keys]
+  const oneById =
+    status === 200 &&
+    segments.length === 2 &&
+    /^\d+$/.test(segments[1]!) &&
+    Boolean(body) &&
+    typeof body === 'object' &&
+    !Array.isArray(body)
+  if (oneById) keys.add(itemKey(collection, segments[1]!))
+  if (!oneById || COUNTED.has(collection)) keys.add(collectionKey(collection))
+  return [...keys]
+}
+
+/**
+ * What one change of an item can alter: its own answers, its collection's lists, and for an
+ * event the answers that count or filter by events (terms' counts, venues' and organizers'
+ * `has_events` lists); for a term, the events lists that filter by it (its slug, its tree).
+ */
+export function changeKeys(collection: string, id: number | string): string[] {
+  const keys = [itemKey(collection, id), collectionKey(collection)]
+  if (collection === CALENDAR_SLUGS.events)
+    keys.push(
+      collectionKey(CALENDAR_SLUGS.eventCategories),
+      collectionKey(CALENDAR_SLUGS.eventTags),
+      collectionKey(CALENDAR_SLUGS.organizers),
+      collectionKey(CALENDAR_SLUGS.venues),
+    )
+  if (COUNTED.has(collection)) keys.push(collectionKey(CALENDAR_SLUGS.events))
+  return keys
+}
+
+/**
+ * Feeds and public pages are filed under the collections whose items they show, as a whole: a
+ * feed lists events with their venues, organizers and categories.
+ */
+export const FEED_AND_PAGE_KEYS = [
+  CALENDAR_SLUGS.events,
+  CALENDAR_SLUGS.venues,
+  CALENDAR_SLUGS.organizers,
+  CALENDAR_SLUGS.eventCategories,
+].map(collectionKey)
+
+/** The headers that carry the keys: Fastly's and Varnish's `Surrogate-Key` (spaces), Cloudflare's `Cache-Tag` (commas). */
+export function keyHeaders(keys: readonly string[]): Record<string, string> {
+  if (!keys.length) return {}
+  return { 'Cache-Tag': keys.join(','), 'Surrogate-Key': keys.join(' ') }
+}

@@ -1,0 +1,188 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { freshDatabase } from '../helpers/freshDatabase'
+import { basic } from '../helpers/http'
+import { freePort, startVarnish, type Varnish, varnishInstalled } from '../helpers/varnish'
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+const DATABASE = 'events_calendar_cdn'
+const ADMIN = { email: 'cdn-admin@example.test', password: 'cdn-password-1' }
+const API = '/wp-json/vendor/events/v1'
+
+/** The compatibility API in a process of its own (`test/helpers/webhookInstance.ts`), with these settings. */
+async function startApp(databaseUrl: string, env: Record<string, string>) {
+  let output = ''
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', './src/server/register.mjs', 'test/helpers/webhookInstance.ts'],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: databaseUrl, PAYLOAD_SECRET: 'cdn-secret', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  child.stdout!.on('data', (chunk) => (output += chunk))
+  child.stderr!.on('data', (chunk) => (output += chunk))
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const found = /listening (\d+)/.exec(output)
+      if (found) {
+        clearInterval(timer)
+        resolve(Number(found[1]))
+      }
+    }, 200)
+    child.once('exit', (code) => {
+      clearInterval(timer)
+      reject(new Error(`the app exited with code ${code}:\n${output}`))
+    })
+  })
+  return {
+    output: () => output,
+    port,
+    stop: async () => {
+      if (child.exitCode !== null) return
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
+
+// Debian's varnish and varnish-modules, which `.ci/run` installs: CI never skips this file.
+const runs = varnishInstalled() || Boolean(process.env.CI)
+
+/**
+ * A real caching proxy in front (Varnish with xkey, as docs/caching.md, "Behind a CDN", sets one
+ * up): visitors' answers are served from it, and a change purges at once just the answers that
+ * show what changed, whichever they are: the item, the lists, the items embedding it.
+ */
+describe.runIf(runs)('behind a CDN', () => {
+  const database = freshDatabase(DATABASE)
+  let app: Awaited<ReturnType<typeof startApp>>
+  let varnish: Varnish
+  const direct = () => `http://127.0.0.1:${app.port}${API}`
+
+  const write = async (method: string, path: string, body: Record<string, unknown>) => {
+    const response = await fetch(`${direct()}${path}`, {
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', ...basic(ADMIN.email, ADMIN.password) },
+      method,
+    })
+    expect(response.status, await response.clone().text()).toBeLessThan(300)
+    return (await response.json()) as { id: number }
+  }
+  const viaCdn = async (path: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${varnish.base}${API}${path}`, { headers })
+    const text = await response.text()
+    return {
+      body: text.startsWith('{') ? (JSON.parse(text) as Record<string, unknown>) : {},
+      cache: response.headers.get('x-cache'),
+      headers: response.headers,
+      status: response.status,
+    }
+  }
+  /** Asks until `check` holds of the answer (a purge follows the commit within moments), for at most 15 s. */
+  const eventually = async (
+    path: string,
+    check: (answer: Awaited<ReturnType<typeof viaCdn>>) => boolean,
+  ) => {
+    const deadline = Date.now() + 15_000
+    for (;;) {
+      const answer = await viaCdn(path)
+      if (check(answer)) return answer
+      if (Date.now() > deadline) return answer
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+  }
+  const titles = (answer: { body: Record<string, unknown> }) =>
+    ((answer.body.events as Array<{ title: string }> | undefined) ?? []).map((event) => event.title)
+
+  beforeAll(async () => {
+    await database.create()
+    const varnishPort = await freePort()
+    app = await startApp(database.url, {
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      CDN_MAX_AGE: '600',
+      CDN_PURGE_URL: `http://127.0.0.1:${varnishPort}/`,
+      CDN_STALE_WHILE_REVALIDATE: '30',
+    })
+    varnish = await startVarnish(varnishPort, app.port)
+  }, 300_000)
+
+  afterAll(async () => {
+    await Promise.all([app?.stop(), varnish?.stop()])
+    await database.drop()
+  })
+
+  it('serves visitors from the cache and purges exactly what a change altered, at once', async () => {
+    const venue = await write('POST', '/venues', { status: 'publish', venue: 'Harbour Hall' })
+    const event = (title: string, extra: Record<string, unknown> = {}) => ({
+      end_date: '2027-10-01 11:00',
+      start_date: '2027-10-01 10:00',
+      status: 'publish',
+      title,
+      ...extra,
+    })
+    const a = await write('POST', '/events', event('Concert A', { venue: venue.id }))
+    const b = await write('POST', '/events', event('Lecture B'))
+
+    const first = await viaCdn(`/events/${a.id}`)
+    expect(first.status).toBe(200)
+    expect(first.headers.get('cache-control')).toBe(
+      'public, max-age=0, s-maxage=600, stale-while-revalidate=30',
+    )
+    const keys = first.headers.get('surrogate-key')!.split(' ')
+    expect(keys).toEqual(expect.arrayContaining([`tec-events-${a.id}`, `tec-venues-${venue.id}`]))
+    expect(first.headers.get('cache-tag')).toBe(keys.join(','))
+    expect((await viaCdn(`/events/${a.id}`)).cache).toBe('HIT')
+    await viaCdn(`/events/${b.id}`)
+    expect((await viaCdn(`/events/${b.id}`)).cache).toBe('HIT')
+    await viaCdn('/events?per_page=10')
+    expect((await viaCdn('/events?per_page=10')).cache).toBe('HIT')
+
+    // A's title: A and the lists show the new one at once; B's answer stays in the cache.
+    await write('POST', `/events/${a.id}`, { title: 'Concert A, moved' })
+    const renamed = await eventually(
+      `/events/${a.id}`,
+      (answer) => answer.body.title === 'Concert A, moved',
+    )
+    expect(renamed.body.title).toBe('Concert A, moved')
+    const list = await eventually('/events?per_page=10', (answer) =>
+      titles(answer).includes('Concert A, moved'),
+    )
+    expect(titles(list)).toEqual(['Concert A, moved', 'Lecture B'])
+    expect((await viaCdn(`/events/${b.id}`)).cache).toBe('HIT')
+
+    // The venue's name: A, which shows the venue, is purged; B, which does not, is not.
+    await viaCdn(`/events/${a.id}`)
+    await write('POST', `/venues/${venue.id}`, { venue: 'Harbour Hall (east)' })
+    const withVenue = await eventually(
+      `/events/${a.id}`,
+      (answer) =>
+        (answer.body.venue as { venue?: string } | undefined)?.venue === 'Harbour Hall (east)',
+    )
+    expect((withVenue.body.venue as { venue: string }).venue).toBe('Harbour Hall (east)')
+    expect((await viaCdn(`/events/${b.id}`)).cache).toBe('HIT')
+
+    // Unpublished: gone from the cache for visitors as soon as the change is committed.
+    await write('POST', `/events/${b.id}`, { status: 'draft' })
+    expect(
+      (await eventually(`/events/${b.id}`, (answer) => answer.status !== 200)).status,
+    ).not.toBe(200)
+    expect(
+      titles(await eventually('/events?per_page=10', (answer) => titles(answer).length === 1)),
+    ).toEqual(['Concert A, moved'])
+  })
+
+  it('never keeps what a signed-in caller reads', async () => {
+    const signedIn = basic(ADMIN.email, ADMIN.password)
+    await viaCdn('/events?status=draft', signedIn)
+    const again = await viaCdn('/events?status=draft', signedIn)
+    expect(again.cache).toBe('MISS')
+    expect(again.headers.get('cache-control')).toContain('private')
+    expect(again.headers.get('surrogate-key')).toBeNull()
+  })
+})

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest'
+
+import { answerKeys, changeKeys, keyHeaders } from '../../src/cdn/surrogateKeys'
+import { sanitizeOptions } from '../../src/sanitizeOptions'
+
+describe('surrogate keys', () => {
+  it('files one item found by id under what it shows, and lists, slugs and errors under their collection too', () => {
+    const read = ['tec-events-7', 'tec-venues-3']
+    expect(answerKeys({ body: { id: 7 }, path: '/events/7', read, status: 200 })).toEqual(read)
+    expect(answerKeys({ body: { events: [] }, path: '/events', read, status: 200 })).toEqual([
+      ...read,
+      'tec-events',
+    ])
+    expect(answerKeys({ body: { code: 'x' }, path: '/events/8', read: [], status: 404 })).toEqual([
+      'tec-events',
+    ])
+    expect(
+      answerKeys({ body: { id: 7 }, path: '/events/by-slug/jazz', read: [], status: 200 }),
+    ).toEqual(['tec-events'])
+    // Terms show counts of events, which any event change alters.
+    expect(answerKeys({ body: { id: 4 }, path: '/categories/4', read: [], status: 200 })).toEqual([
+      'tec-event-categories-4',
+      'tec-event-categories',
+    ])
+    expect(answerKeys({ body: {}, path: '/', read: [], status: 200 })).toEqual([])
+  })
+
+  it('purges for a change what can show it: the item, its lists, and what counts or filters by it', () => {
+    expect(changeKeys('venues', 3)).toEqual(['tec-venues-3', 'tec-venues'])
+    expect(changeKeys('events', 7)).toEqual([
+      'tec-events-7',
+      'tec-events',
+      'tec-event-categories',
+      'tec-event-tags',
+      'tec-organizers',
+      'tec-venues',
+    ])
+    expect(changeKeys('event-tags', 2)).toEqual([
+      'tec-event-tags-2',
+      'tec-event-tags',
+      'tec-events',
+    ])
+  })
+
+  it('sends the keys for Fastly and Varnish (spaces) and Cloudflare (commas), and nothing without keys', () => {
+    expect(keyHeaders(['a', 'b'])).toEqual({ 'Cache-Tag': 'a,b', 'Surrogate-Key': 'a b' })
+    expect(keyHeaders([])).toEqual({})
+  })
+})
+
+describe('the cdn option', () => {
+  const sanitized = (cdn: unknown) => sanitizeOptions({ cdn } as never, { localization: false }).cdn
+
+  it('is off unless given, and takes lifetimes in whole seconds and a purge function', () => {
+    expect(sanitized(undefined)).toBeNull()
+    const purge = () => undefined
+    expect(sanitized({ maxAge: 600, purge })).toEqual({
+      maxAge: 600,
+      purge,
+      staleWhileRevalidate: 0,
+    })
+    for (const bad of [0, -1, 1.5, '600', 31_536_001])
+      expect(() => sanitized({ maxAge: bad })).toThrow(/cdn.maxAge/)
+    expect(() => sanitized({ maxAge: 60, staleWhileRevalidate: -1 })).toThrow(
+      /cdn.staleWhileRevalidate/,
+    )
+    expect(() => sanitized({ maxAge: 60, purge: 'http://varnish/' })).toThrow(/cdn.purge/)
+  })
+})
