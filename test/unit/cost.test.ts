@@ -49,7 +49,11 @@ describe('parseCost: what an editor typed, as the API reports it', () => {
       currencySymbol: 'Free – $',
       values: ['30'],
     })
-    expect(parseCost('-5')).toEqual({ currencyPosition: 'prefix', currencySymbol: '-', values: ['5'] })
+    expect(parseCost('-5')).toEqual({
+      currencyPosition: 'prefix',
+      currencySymbol: '-',
+      values: ['5'],
+    })
   })
 
   it('reads the symbol before the first amount of a range, dashes and "free" left out', () => {
@@ -58,7 +62,6 @@ describe('parseCost: what an editor typed, as the API reports it', () => {
       currencySymbol: '$',
       values: ['10', '30'],
     })
-  })
   })
 
   it('keeps a cost without numbers as its one value, lower-cased', () => {
