@@ -109,10 +109,10 @@ export function currencyAsTheApi(text: string): CurrencyOf {
   }
   const symbol = symbols[0]
   if (!symbol) return NO_CURRENCY
-  const sides = new Set(
+  const sides = new Set<'postfix' | 'prefix'>(
     parts
       .filter((part) => part.includes(symbol))
-      .map((part) => (part.startsWith(symbol) ? 'prefix' : 'postfix') as const),
+      .map((part) => (part.startsWith(symbol) ? 'prefix' : 'postfix')),
   )
   const [side] = sides
   // The side is found with the symbol as cut; it is stored with each run of spaces as one (`from 10 USD` → `from USD`).
