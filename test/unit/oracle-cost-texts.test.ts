@@ -37,6 +37,20 @@ const NOT_MATCHED: Record<string, string> = {
   'words-only-accents': AS_SLUG,
 }
 
+/** What our API reports for a cost sent to it (`prepareEvent` stores the details, `formatCost` shows them). */
+function reported(cost: string) {
+  const parsed = parseCostAsTheApi(cost)
+  return formatCost({
+    cost,
+    costDetails: {
+      currencyCode: '',
+      currencyPosition: parsed.currencyPosition || null,
+      currencySymbol: parsed.currencySymbol || null,
+      values: parsed.values,
+    },
+  })
+}
+
 describe('a cost sent to the API, as the original reports it', () => {
   it('has answers recorded', () => expect(answers.length).toBeGreaterThan(60))
 
