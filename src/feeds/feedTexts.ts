@@ -1,4 +1,6 @@
 import { text, type LocalizedText } from '../../endpoints/i18n'
+import { stripTags } from '../lib/tagSpans'
+import { texturize } from '../lib/texturize'
 
 /** The feeds' own words, in the languages of the API (`endpoints/i18n.ts`); English is the fallback. */
 export const FEED_TEXTS = {
@@ -31,3 +33,30 @@ export const textValue = (value: string): string => value.replace(CONTROLS, '')
  */
 export const quotedParameter = (value: string): string =>
   `"${value.replace(/"/g, "'").replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, ' ')}"`
+
+/**
+ * The API's texts are HTML (WordPress escapes and typesets on output, `&#8217;`); a calendar's are
+ * plain, as The Events Calendar decodes them.
+ */
+export function decodeEntities(value: string): string {
+  return value.replace(/&(amp|lt|gt|quot|#\d+|#x[\da-f]+);/gi, (whole, name: string) => {
+    if (name[0] !== '#')
+      return (
+        ({ amp: '&', lt: '<', gt: '>', quot: '"' } as Record<string, string>)[name.toLowerCase()] ??
+        whole
+      )
+    const code =
+      name[1] === 'x' || name[1] === 'X'
+        ? Number.parseInt(name.slice(2), 16)
+        : Number(name.slice(1))
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole
+  })
+}
+
+/**
+ * An event's SUMMARY: its title as the API's JSON shows it (typographic quotes, apostrophes and
+ * dashes, `texturize`) as plain text, tags left out and entities decoded, so that a calendar shows
+ * the same title as a site built on the API (docs/compatibility.md, "Calendar feeds").
+ */
+export const summaryText = (title: string): string =>
+  textValue(decodeEntities(stripTags(texturize(title))))

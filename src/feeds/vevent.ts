@@ -11,7 +11,14 @@ import { isFixedOffset, zoneOf } from '../lib/timezone'
 
 import type { EventDoc } from '../calendar/events/eventDoc'
 
-import { FEED_TEXTS, inLanguage, quotedParameter, textValue } from './feedTexts'
+import {
+  decodeEntities,
+  FEED_TEXTS,
+  inLanguage,
+  quotedParameter,
+  summaryText,
+  textValue,
+} from './feedTexts'
 import { wallTimeIfUnique } from './zoneOffsets'
 
 /** What the API shows of an event (`serializeEvent`), as far as a VEVENT uses it. */
@@ -71,8 +78,7 @@ export function vevent(
     stamp: args.now,
     created: new Date(String(doc.createdAt)),
     lastModified: new Date(String(doc.updatedAt)),
-    // The title as typed: The Events Calendar's feed reads the stored title, not the typeset one the API shows.
-    summary: textValue(instance?.title ?? String(doc.title ?? '')),
+    summary: summaryText(instance?.title ?? String(doc.title ?? '')),
     url: instance?.url ?? shown.url,
     status: ICalEventStatus.CONFIRMED,
     ...(instance ? wallTimes(instance) : times(doc, zone, !locked && doc.allDay === true)),
@@ -235,23 +241,4 @@ function categoryNames(doc: EventDoc): string[] {
     .map((term) => String(term.name ?? ''))
     .filter(Boolean)
     .sort((a, b) => a.localeCompare(b))
-}
-
-/**
- * The API's texts are HTML (WordPress escapes and typesets on output, `&#8217;`); a calendar's are
- * plain, as The Events Calendar decodes them.
- */
-function decodeEntities(value: string): string {
-  return value.replace(/&(amp|lt|gt|quot|#\d+|#x[\da-f]+);/gi, (whole, name: string) => {
-    if (name[0] !== '#')
-      return (
-        ({ amp: '&', lt: '<', gt: '>', quot: '"' } as Record<string, string>)[name.toLowerCase()] ??
-        whole
-      )
-    const code =
-      name[1] === 'x' || name[1] === 'X'
-        ? Number.parseInt(name.slice(2), 16)
-        : Number(name.slice(1))
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole
-  })
 }

@@ -4,9 +4,12 @@
  * delimiters are dropped and everything between them is kept as written (no paragraphs are
  * added: a document with blocks is not laid out by `autop`), except that some core blocks mark
  * their first element with a class: a paragraph `wp-block-paragraph`, a heading
- * `wp-block-heading`, a list `wp-block-list`, and the blocks that lay out their children in the
- * default flow `is-layout-flow wp-block-<name>-is-layout-flow`.
+ * `wp-block-heading`, a list `wp-block-list`, and the blocks with layout support (groups, columns,
+ * buttons, …) and those sized inside a flex or grid parent get their layout's classes
+ * (src/lib/blockLayout.ts, class `block-layout` of test/fixtures/oracle-rules).
  */
+
+import { childLayoutClass, layoutClasses } from './blockLayout'
 
 type Block = { name: string; attrs: Record<string, unknown>; parts: (Block | string)[] }
 
@@ -16,51 +19,86 @@ const DELIMITER =
 
 export const hasBlocks = (html: string) => html.includes('<!-- wp:')
 
-/** Blocks whose children are laid out in the default flow, unless the block chooses another layout. */
-const FLOW_LAYOUT = new Set(['core/quote', 'core/details', 'core/group', 'core/column'])
+/** A start tag: its name and what follows the name. */
+const START_TAG = /<([a-z][a-z0-9-]*)(?=[\s/>])([^>]*)>/gi
+const CLASS_ATTRIBUTE = /(\sclass\s*=\s*)("([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/i
 
-/** The first start tag of one of `names` in `html`, with the class added (kept once). */
-function addClassToFirst(html: string, names: readonly string[], className: string): string {
-  const tag = new RegExp(`<(${names.join('|')})(?=[\\s/>])([^>]*)>`, 'i').exec(html)
-  if (!tag) return html
+/** The value of a tag's class attribute (what follows its name), if it has one. */
+function classOf(rest: string): null | RegExpExecArray {
+  return CLASS_ATTRIBUTE.exec(rest)
+}
+const classValue = (attribute: RegExpExecArray) =>
+  attribute[3] ?? attribute[4] ?? attribute[5] ?? ''
+
+/** `html` with the classes added to the start tag `tag` found in it (each kept once, after those it has). */
+function addClasses(html: string, tag: RegExpExecArray, classNames: readonly string[]): string {
   const [whole, name, rest] = tag
-  const classAttribute = /(\sclass\s*=\s*)("([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/i.exec(rest)
+  const classAttribute = classOf(rest!)
   let updated: string
   if (classAttribute) {
-    const value = classAttribute[3] ?? classAttribute[4] ?? classAttribute[5] ?? ''
-    const classes = value.split(/[ \t\n\f\r]+/).filter(Boolean)
-    const added = className.split(' ').filter((item) => !classes.includes(item))
+    const classes = classValue(classAttribute)
+      .split(/[ \t\n\f\r]+/)
+      .filter(Boolean)
+    const added = classNames.filter(
+      (item, index) => !classes.includes(item) && classNames.indexOf(item) === index,
+    )
     if (!added.length) return html
     const attribute = `${classAttribute[1]}"${[...classes, ...added].join(' ')}"`
-    updated = `<${name}${rest.slice(0, classAttribute.index)}${attribute}${rest.slice(classAttribute.index + classAttribute[0].length)}>`
+    updated = `<${name}${rest!.slice(0, classAttribute.index)}${attribute}${rest!.slice(classAttribute.index + classAttribute[0].length)}>`
   } else {
-    updated = `<${name} class="${className}"${rest}>`
+    updated = `<${name} class="${classNames.join(' ')}"${rest}>`
   }
   return html.slice(0, tag.index) + updated + html.slice(tag.index + whole.length)
 }
 
-function layoutType(attrs: Record<string, unknown>): unknown {
-  const layout = attrs.layout as undefined | { type?: unknown }
-  return layout?.type
+/** The first start tag of one of `names` in `html`, with the class added (kept once). */
+function addClassToFirst(html: string, names: readonly string[], className: string): string {
+  const tag = new RegExp(`<(${names.join('|')})(?=[\\s/>])([^>]*)>`, 'i').exec(html)
+  return tag ? addClasses(html, tag, className.split(' ')) : html
 }
 
-function renderBlock(block: Block): string {
+/**
+ * The tag a block's layout classes go to: the one that wraps its inner blocks, found by the class
+ * of the last element with one before the first inner block (cover's inner container), or else
+ * its first tag. `null` when there is no such tag: then the original adds none.
+ */
+function layoutTarget(html: string, before: null | string): null | RegExpExecArray {
+  let wrapper = ''
+  for (const tag of before?.matchAll(START_TAG) ?? []) {
+    const attribute = classOf(tag[2]!)
+    if (attribute && classValue(attribute)) wrapper = classValue(attribute)
+  }
+  for (const tag of html.matchAll(START_TAG)) {
+    if (!wrapper) return tag
+    const attribute = classOf(tag[2]!)
+    if (attribute && classValue(attribute).includes(wrapper)) return tag
+  }
+  return null
+}
+
+/** The classes the original adds to a block at render time for its layout and its place in its parent's (src/lib/blockLayout.ts). */
+function withLayout(html: string, block: Block, parentLayout: unknown): string {
+  const child = childLayoutClass(block.attrs, parentLayout)
+  const first = child ? html.matchAll(START_TAG).next().value : undefined
+  let laidOut = first ? addClasses(html, first, [child!]) : html
+  const classes = layoutClasses(block.name, block.attrs)
+  if (!classes) return laidOut
+  const innerAt = block.parts.findIndex((part) => typeof part !== 'string')
+  const before = innerAt > 0 ? (block.parts[0] as string) : null
+  const target = layoutTarget(laidOut, innerAt >= 0 ? before : null)
+  if (target) laidOut = addClasses(laidOut, target, classes)
+  return laidOut
+}
+
+function renderBlock(block: Block, parentLayout?: unknown): string {
   let html = block.parts
-    .map((part) => (typeof part === 'string' ? part : renderBlock(part)))
+    .map((part) => (typeof part === 'string' ? part : renderBlock(part, block.attrs.layout)))
     .join('')
+  if (block.name) html = withLayout(html, block, parentLayout)
   if (block.name === 'core/paragraph') html = addClassToFirst(html, ['p'], 'wp-block-paragraph')
   if (block.name === 'core/heading')
     html = addClassToFirst(html, ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'], 'wp-block-heading')
   if (block.name === 'core/list') html = addClassToFirst(html, ['ul', 'ol'], 'wp-block-list')
-  const layout = layoutType(block.attrs)
-  if (FLOW_LAYOUT.has(block.name) && (layout === undefined || layout === 'default')) {
-    const short = block.name.replace(/^core\//, '').replace(/\//g, '-')
-    html = addClassToFirst(
-      html,
-      ['[a-z][a-z0-9-]*'],
-      `is-layout-flow wp-block-${short}-is-layout-flow`,
-    )
-  }
   return html
 }
 

@@ -64,9 +64,70 @@ export function amountsByValue(tokens: string[]): { token: string; value: number
   ]
 }
 
+/** A cost's symbol and its side, as `cost_details` reports them. */
+type CurrencyOf = Pick<CostDetails, 'currencyPosition' | 'currencySymbol'>
+
+const NO_CURRENCY: CurrencyOf = { currencyPosition: '', currencySymbol: '' }
+
+/**
+ * The currency symbol the original's API reads in a cost sent to it, and its side (oracle:
+ * test/fixtures/oracle-rules/cost-texts.json). The cost is cut at its commas; the amounts of all
+ * parts are taken one per value, in the order they come, and the n-th of them is read in the n-th
+ * part: the symbol is what is left of that part without the amount, words, signs and spaces
+ * inside included (`Free – $10` → `Free – $`, `-5` → `-`, `$10 per person` → `$ per person`).
+ * Every amount must leave the same symbol, or there is none: a range (`$10 - $20`, `10-20 USD`)
+ * or a symbol beside some amounts only (`$5, 10`) has none. The symbol is a prefix when every
+ * part that holds it starts with it, a postfix when every such part holds it further on, and has
+ * no side when the parts disagree or none holds it as written (`-5 €` leaves `- €`, which `-5 €`
+ * does not hold).
+ */
+export function currencyAsTheApi(text: string): CurrencyOf {
+  // By commas alone (`\s*,\s*` reads a long run of spaces once per space); the parts are trimmed.
+  const parts = text.split(',').map((part) => part.trim())
+  const amounts = new Map<number | string, { part: number; token: string }>()
+  parts.forEach((part, index) => {
+    const tokens = part.match(COST_TOKEN)
+    // A part without an amount takes a place of its own (the original keys it by its text).
+    if (!tokens) amounts.set(`text:${part.toLowerCase()}`, { part: index, token: '' })
+    for (const token of tokens ?? []) {
+      const value = Number(amountValue(token))
+      const key = Number.isNaN(value) ? `text:${token}` : value
+      // A later amount of the same value replaces the earlier one in its place.
+      const placed = amounts.get(key)
+      amounts.set(key, { part: placed?.part ?? index, token })
+    }
+  })
+  const symbols: string[] = []
+  let place = 0
+  for (const [key, { token }] of amounts) {
+    if (typeof key === 'number') {
+      const part = parts[place] ?? ''
+      symbols.push(part.split(token).join('').trim())
+      if (symbols[symbols.length - 1] !== symbols[0]) return NO_CURRENCY
+    }
+    place += 1
+  }
+  const symbol = symbols[0]
+  if (!symbol) return NO_CURRENCY
+  const sides = new Set<'postfix' | 'prefix'>(
+    parts
+      .filter((part) => part.includes(symbol))
+      .map((part) => (part.startsWith(symbol) ? 'prefix' : 'postfix')),
+  )
+  const [side] = sides
+  // The side is found with the symbol as cut; it is stored with each run of spaces as one (`from 10 USD` → `from USD`).
+  return {
+    currencyPosition: sides.size === 1 && side ? side : '',
+    currencySymbol: symbol.replace(/[\r\n\t ]+/g, ' '),
+  }
+}
+
 /**
  * Reads what an editor typed as a cost (`$15`, `20€`, `10 - 25 USD`, `Free`) into the parts the
- * API reports: the amounts in ascending order and the currency symbol with its side.
+ * API reports: the amounts in ascending order and the currency symbol with its side. The symbol
+ * is the API's (`currencyAsTheApi`) when it reads one; otherwise, in a range or beside some
+ * amounts only, it is what precedes the first amount (leading dashes and a "free" left out) or
+ * follows the last one.
  */
 export function parseCost(text: null | string | undefined): CostDetails {
   const cost = (text ?? '').trim()
@@ -79,6 +140,8 @@ export function parseCost(text: null | string | undefined): CostDetails {
     .map(({ token }) => listedValue(token))
     .sort((a, b) => Number(a) - Number(b))
 
+  const read = currencyAsTheApi(cost)
+  if (read.currencySymbol) return { ...read, values }
   const first = cost.indexOf(tokens[0]!)
   const before = cost.slice(0, first).replace(/free|[-–—\s]/gi, '')
   const lastToken = tokens[tokens.length - 1]!
@@ -105,26 +168,16 @@ export function shownAmounts(cost: string): null | { max: string; min: string } 
 }
 
 /**
- * A cost as the original's API reads it on a write: as `parseCost`, but a currency symbol is read
- * only beside single amounts, the same beside each comma-separated one (`€15`, `USD 25`, `$5, $10`,
- * as `Tribe__Cost_Utils::parse_currency_symbol` splits them); in a range (`$10 - $20`, `10 – 20 €`)
- * or beside some amounts only (`$5, 10`) it reads none, so the site's currency shows (oracle:
+ * A cost as the original's API reads it on a write: the amounts as `parseCost` reads them, the
+ * symbol and its side as `currencyAsTheApi` does, so that in a range (`$10 - $20`, `10 – 20 €`)
+ * or beside some amounts only (`$5, 10`) there is none and the site's currency shows (oracle:
  * `d-cost-004`, `d-cost-010`, `h-cost-amounts-014`). The admin panel, which has no field for the
  * symbol, keeps `parseCost`.
  */
 export function parseCostAsTheApi(text: null | string | undefined): CostDetails {
   const parsed = parseCost(text)
   if (!parsed.currencySymbol) return parsed
-  // Each comma-separated amount with what surrounds it; a part with two amounts is a range.
-  const symbols = (text ?? '')
-    .trim()
-    // By commas alone (`\s*,\s*` reads a long run of spaces once per space); each symbol is trimmed below.
-    .split(',')
-    .map((part) => ({ part, tokens: part.match(COST_TOKEN) ?? [] }))
-    .filter(({ tokens }) => tokens.length > 0)
-    .map(({ part, tokens }) => (tokens.length === 1 ? part.replace(tokens[0]!, '').trim() : null))
-  const oneSymbol = symbols.every((symbol) => symbol !== null && symbol === symbols[0])
-  return oneSymbol ? parsed : { ...parsed, currencyPosition: '', currencySymbol: '' }
+  return { ...parsed, ...currencyAsTheApi((text ?? '').trim()) }
 }
 
 /** The currency a cost shows when the editor typed none: the original's default. */

@@ -42,11 +42,25 @@ describe('parseCost: what an editor typed, as the API reports it', () => {
     expect(parseCost('15')).toEqual({ currencyPosition: '', currencySymbol: '', values: ['15'] })
   })
 
-  it('reads "free" and dashes before the first amount as no symbol', () => {
+  it('keeps words and dashes around a single amount in the symbol, as the original does', () => {
+    // oracle: test/fixtures/oracle-rules/cost-texts.json, `words-free-dash-postfix` and `minus-plain`.
     expect(parseCost('Free – 30$')).toEqual({
-      currencyPosition: 'postfix',
-      currencySymbol: '$',
+      currencyPosition: '',
+      currencySymbol: 'Free – $',
       values: ['30'],
+    })
+    expect(parseCost('-5')).toEqual({
+      currencyPosition: 'prefix',
+      currencySymbol: '-',
+      values: ['5'],
+    })
+  })
+
+  it('reads the symbol before the first amount of a range, dashes and "free" left out', () => {
+    expect(parseCost('Free – $10 - $30')).toEqual({
+      currencyPosition: 'prefix',
+      currencySymbol: '$',
+      values: ['10', '30'],
     })
   })
 
