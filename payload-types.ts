@@ -321,6 +321,7 @@ export interface Event {
   password?: string | null;
   passwordProtected?: boolean | null;
   statusBeforeTrash?: ('draft' | 'pending' | 'future' | 'publish' | 'private') | null;
+  slugTyped?: boolean | null;
   descriptionText?: string | null;
   globalIdLineage?: string[] | null;
   updatedAt: string;
@@ -372,6 +373,7 @@ export interface Venue {
   password?: string | null;
   passwordProtected?: boolean | null;
   statusBeforeTrash?: ('draft' | 'pending' | 'future' | 'publish' | 'private') | null;
+  slugTyped?: boolean | null;
   descriptionText?: string | null;
   globalIdLineage?: string[] | null;
   updatedAt: string;
@@ -413,6 +415,7 @@ export interface Organizer {
   password?: string | null;
   passwordProtected?: boolean | null;
   statusBeforeTrash?: ('draft' | 'pending' | 'future' | 'publish' | 'private') | null;
+  slugTyped?: boolean | null;
   descriptionText?: string | null;
   globalIdLineage?: string[] | null;
   updatedAt: string;
@@ -954,6 +957,7 @@ export interface EventsSelect<T extends boolean = true> {
   password?: T;
   passwordProtected?: T;
   statusBeforeTrash?: T;
+  slugTyped?: T;
   descriptionText?: T;
   globalIdLineage?: T;
   updatedAt?: T;
@@ -990,6 +994,7 @@ export interface VenuesSelect<T extends boolean = true> {
   password?: T;
   passwordProtected?: T;
   statusBeforeTrash?: T;
+  slugTyped?: T;
   descriptionText?: T;
   globalIdLineage?: T;
   updatedAt?: T;
@@ -1016,6 +1021,7 @@ export interface OrganizersSelect<T extends boolean = true> {
   password?: T;
   passwordProtected?: T;
   statusBeforeTrash?: T;
+  slugTyped?: T;
   descriptionText?: T;
   globalIdLineage?: T;
   updatedAt?: T;

@@ -42,13 +42,15 @@ export function postMeta(doc: PostLike, ctx: CalendarContext) {
   }
 }
 
-/** WordPress gives a post no slug until it is first published; clients see `""` for such drafts. */
+/** WordPress gives a post no slug until it is first published unless one was given; clients see `""` for such drafts. */
 export function publicSlug(doc: {
   publishedAt?: null | string
   slug?: null | string
+  slugTyped?: boolean | null
   status?: string
 }): string {
-  if ((doc.status === 'draft' || doc.status === 'pending') && !doc.publishedAt) return ''
+  const unpublished = doc.status === 'draft' || doc.status === 'pending'
+  if (unpublished && !doc.publishedAt && !doc.slugTyped) return ''
   return doc.slug ?? ''
 }
 

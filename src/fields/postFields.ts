@@ -212,6 +212,16 @@ export const postSidebarFields = (
     admin: internalFieldAdmin(),
   },
   {
+    // Whether the slug was given (the API's `slug`, the form's field) rather than made from the
+    // title: an unpublished item shows a given slug and hides a made one, as WordPress leaves a
+    // draft's `post_name` empty unless one was given (`publicSlug`, endpoints/serializeCommon.ts).
+    name: 'slugTyped',
+    type: 'checkbox',
+    access: SET_BY_THE_SERVER,
+    hooks: { beforeDuplicate: [notCopied] },
+    admin: internalFieldAdmin(),
+  },
+  {
     name: 'descriptionText',
     type: 'textarea',
     maxLength: TEXT_LIMITS.description,

@@ -61,6 +61,7 @@ export const generateSlug =
     // An update hands every stored field back, the slug included: the item's own clean slug is
     // unique already (the column is), so looking for a free one would find it, after a lock and a query.
     if (given !== undefined && given === current && base === given) return data
+    data.slugTyped = Boolean(base)
     if (!base) {
       const source = data[sourceField] ?? originalDoc?.[sourceField]
       base = toSlug(typeof source === 'string' ? bounded(source) : '')

@@ -20,6 +20,7 @@ import * as migration_20261127_052524_recurrence_job from './20261127_052524_rec
 import * as migration_20261127_084153_calendar_sources from './20261127_084153_calendar_sources';
 import * as migration_20261127_084324_webhooks from './20261127_084324_webhooks';
 import * as migration_20261127_090000_occurrence_list_index from './20261127_090000_occurrence_list_index';
+import * as migration_20261127_130114_slug_typed from './20261127_130114_slug_typed';
 
 export const migrations = [
   {
@@ -120,16 +121,21 @@ export const migrations = [
   {
     up: migration_20261127_084153_calendar_sources.up,
     down: migration_20261127_084153_calendar_sources.down,
-    name: '20261127_084153_calendar_sources'
+    name: '20261127_084153_calendar_sources',
   },
   {
     up: migration_20261127_084324_webhooks.up,
     down: migration_20261127_084324_webhooks.down,
-    name: '20261127_084324_webhooks'
+    name: '20261127_084324_webhooks',
   },
   {
     up: migration_20261127_090000_occurrence_list_index.up,
     down: migration_20261127_090000_occurrence_list_index.down,
     name: '20261127_090000_occurrence_list_index',
+  },
+  {
+    up: migration_20261127_130114_slug_typed.up,
+    down: migration_20261127_130114_slug_typed.down,
+    name: '20261127_130114_slug_typed'
   },
 ];

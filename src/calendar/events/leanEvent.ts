@@ -55,7 +55,7 @@ const translations = (table: string, alias: string, own: string, fallback: strin
 const lineage = (table: string, alias: string) =>
   `(SELECT json_agg(t.text ORDER BY t."order") FROM ${table}_texts t WHERE t.parent_id = ${alias}.id AND t.path = 'globalIdLineage')`
 const postColumns = (table: string, alias: string) => `
-  'slug', ${alias}.slug, 'status', ${alias}.status, 'publishedAt', ${iso(`${alias}.published_at`)}, 'author', ${alias}.author_id,
+  'slug', ${alias}.slug, 'slugTyped', ${alias}.slug_typed, 'status', ${alias}.status, 'publishedAt', ${iso(`${alias}.published_at`)}, 'author', ${alias}.author_id,
   'password', ${alias}.password, 'updatedAt', ${iso(`${alias}.updated_at`)}, 'createdAt', ${iso(`${alias}.created_at`)},
   'globalIdLineage', ${lineage(table, alias)}, 'image', ${alias}.image_id`
 
