@@ -2,6 +2,8 @@ import { sql } from '@payloadcms/db-postgres'
 
 import type { SqlQuerier } from './payloadInternals/adapter'
 
+import { TEXT_LIMITS } from '../lib/textLimits'
+
 import {
   type Occurrence,
   planOccurrenceIds,
@@ -327,6 +329,14 @@ export async function listOccurrences(
       override: (row.override ?? null) as StoredOccurrenceRow['override'],
     })),
   }
+}
+
+/** Why `value` cannot be an occurrence's own title (text of 1 to 2,000 characters), if it cannot. */
+export function occurrenceTitleProblem(value: unknown): string | undefined {
+  if (typeof value !== 'string' || !value.trim()) return 'title must be a non-empty text.'
+  if (value.length > TEXT_LIMITS.title)
+    return `title may be at most ${TEXT_LIMITS.title.toLocaleString('en')} characters long; got ${value.length.toLocaleString('en')}.`
+  return undefined
 }
 
 /**

@@ -268,6 +268,15 @@ describe('editing a series from one occurrence: this, this and following, all', 
       .split('BEGIN:VEVENT')
       .find((block) => block.includes('RECURRENCE-ID;TZID=America/New_York:20270308T090000'))
     expect(override).toContain('SUMMARY:Guest teacher')
+    // The compatibility API's write to the occurrence id retitles it too, and refuses an empty title by name.
+    const compatWrite = (body: unknown) =>
+      call('POST', `/wp-json/vendor/events/v1/events/${series.ids[2]}`, body)
+    const written = await compatWrite({ title: 'Open rehearsal' })
+    expect(written.status, written.text).toBe(200)
+    expect(written.body.title).toBe('Open rehearsal')
+    const empty = await compatWrite({ title: ' ' })
+    expect(empty.status).toBe(400)
+    expect(empty.body.data.params).toHaveProperty('title')
     expect((await edit(series.id, id, { title: null })).status).toBe(200)
     expect((await call('GET', `/wp-json/vendor/events/v1/events/${id}`)).body.title).toBe(
       `${marker} retitled`,

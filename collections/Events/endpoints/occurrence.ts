@@ -4,10 +4,9 @@ import type { SanitizedPluginConfig } from '../../../src/types'
 
 import { APIError, commitTransaction, initTransaction, killTransaction, NotFound } from 'payload'
 
-import { changeOccurrence } from '../../../src/db/occurrences'
+import { changeOccurrence, occurrenceTitleProblem } from '../../../src/db/occurrences'
 import { transactionSessionOf } from '../../../src/db/payloadInternals/adapter'
 import { CANCELLED_OCCURRENCE } from '../../../src/hooks/context'
-import { TEXT_LIMITS } from '../../../src/lib/textLimits'
 import { wallTime } from '../../../src/lib/wallTimes'
 import { editSeries } from './seriesEdits'
 
@@ -31,16 +30,12 @@ function instantOf(name: string, value: unknown): Date {
 const SCOPES = ['this', 'following', 'all'] as const
 const FIELDS = ['scope', 'status', 'startDate', 'endDate', 'title']
 
-/** An occurrence's own title: text of 1 to 2,000 characters, or null to give it back the series'. */
+/** An occurrence's own title, trimmed, or null to give it back the series'. */
 function titleOf(value: unknown): null | string | undefined {
   if (value === undefined || value === null) return value
-  if (typeof value !== 'string' || !value.trim())
-    throw badRequest("title must be a non-empty text, or null for the series' title.")
-  if (value.length > TEXT_LIMITS.title)
-    throw badRequest(
-      `title may be at most ${TEXT_LIMITS.title.toLocaleString('en')} characters long; got ${value.length.toLocaleString('en')}.`,
-    )
-  return value.trim()
+  const problem = occurrenceTitleProblem(value)
+  if (problem) throw badRequest(problem)
+  return (value as string).trim()
 }
 
 /**
