@@ -102,12 +102,17 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
       )
       expect(cancelled.status).toBe(200)
 
+      // Opened on February, then moved on to March: the zone switch below must not go back to February.
       await admin.goto(
-        `${base}/admin/collections/events/calendar?locale=en&view=dayGridMonth&date=2027-03-01`,
+        `${base}/admin/collections/events/calendar?locale=en&view=dayGridMonth&date=2027-02-01`,
       )
-      await expect.poll(() => entries().count()).toBe(5)
+      await expect
+        .poll(() => admin.locator('.fc-toolbar-title').innerText(), { timeout: 10_000 })
+        .toBe('February 2027')
+      await admin.click('.fc-next-button')
       for (const date of ['2027-03-01', '2027-03-15', '2027-03-22', '2027-03-29', '2027-04-05'])
         await onDay(date).waitFor()
+      expect(await entries().count()).toBe(5)
       expect(await onDay('2027-03-08').count()).toBe(0)
       await expect
         .poll(() => admin.locator('.event-calendar__event--cancelled', { hasText: TITLE }).count())
@@ -120,10 +125,14 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
 
       // Showing another zone rebuilds the calendar: on March 2027 still, not today's month.
       await admin.locator('.event-calendar__zone input').check()
-      await expect.poll(() => admin.locator('.fc-toolbar-title').innerText()).toBe('March 2027')
-      await expect.poll(() => entries().count()).toBe(5)
+      await expect
+        .poll(() => admin.locator('.fc-toolbar-title').innerText(), { timeout: 10_000 })
+        .toBe('March 2027')
+      await onDay('2027-03-29').waitFor()
       await admin.locator('.event-calendar__zone input').uncheck()
-      await expect.poll(() => admin.locator('.fc-toolbar-title').innerText()).toBe('March 2027')
+      await expect
+        .poll(() => admin.locator('.fc-toolbar-title').innerText(), { timeout: 10_000 })
+        .toBe('March 2027')
     })
 
     it('asks which occurrences a drag moves; "this and following" splits the series, and the API and the feeds agree', async () => {
