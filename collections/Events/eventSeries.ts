@@ -13,6 +13,12 @@ type Expansion = {
   expanded: null | { series: SeriesStart; occurrences: Occurrence[] }
 }
 
+/**
+ * Set while "this and following" creates the second half of a split: its occurrences are the
+ * first half's rows, moved to it with their ids (`endpoints/splitSeries.ts`), not new ones.
+ */
+export const SPLIT_SECOND_HALF = 'eventsCalendarSplitSecondHalf'
+
 /** Where a request keeps the series it expanded, so that its save's check and its materialisation expand once. */
 const EXPANSIONS = 'eventsCalendarSeriesExpansions'
 

@@ -109,7 +109,10 @@ export function generateEventsCollection(
       parseCostDetails,
     ],
     afterChange: [materializeOccurrences(options)],
-    endpoints: [occurrencesEndpoint(slugs.events, options.clock), occurrenceEndpoint(slugs.events)],
+    endpoints: [
+      occurrencesEndpoint(slugs.events, options.clock),
+      occurrenceEndpoint(slugs.events, options),
+    ],
     // The events list's order (`endpoints/events/listQuery.ts`, EVENTS_LIST_SORT); the window's bounds narrow it first.
     // The last one holds every column of the list's total (listed events of some statuses in a
     // window): counted from the index alone, not by reading every event (issue 17).

@@ -6,7 +6,7 @@ import type { RestContext, RestResult } from '../context'
 
 import { loadOccurrences } from '../../src/calendar/events/loadEvents'
 import { readOccurrence } from '../../src/calendar/events/occurrences'
-import { changeOccurrence } from '../../src/db/occurrences'
+import { changeOccurrence, occurrenceTitleProblem } from '../../src/db/occurrences'
 import { itemUpdateKey, lockForTransaction } from '../../src/db/locks'
 import { querierFor } from '../../src/db/payloadInternals/adapter'
 import { parsePhpDateTime } from '../../src/lib/phpDate'
@@ -21,15 +21,15 @@ const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
 /** The events' serializer, for a write's answer. */
 type Serialize = (ctx: RestContext, doc: EventDoc) => Promise<unknown>
 
-/** What a write to one occurrence may send besides its id: its dates ("this occurrence"). */
-const OCCURRENCE_FIELDS = ['start_date', 'end_date']
+/** What a write to one occurrence may send besides its id: its dates and its own title ("this occurrence"). */
+const OCCURRENCE_FIELDS = ['start_date', 'end_date', 'title']
 /** Arguments every write reads that change nothing of the item. */
 const NOT_FIELDS = ['id', 'password']
 
 /**
  * Writes to an occurrence id of a recurring event (docs/recurrence.md, "The API's answers"):
- * `POST|PUT|PATCH /events/{occurrence id}` moves that occurrence only (an override of its dates,
- * `changeOccurrence`), `DELETE` cancels it. Either is made with an (empty) update of its event
+ * `POST|PUT|PATCH /events/{occurrence id}` moves or retitles that occurrence only (an override of
+ * its dates or title, `changeOccurrence`), `DELETE` cancels it. Either is made with an (empty) update of its event
  * under the caller's access, in the same transaction: only those who may edit the series may
  * change one of its occurrences, and the series is marked changed for what is kept. A write to
  * the event's own id changes the whole series, as any event's.
@@ -49,12 +49,18 @@ export async function updateOccurrence(
       Object.fromEntries(
         names.map((name) => [
           name,
-          'One occurrence of a recurring event takes only start_date and end_date; change the others on the event itself.',
+          'One occurrence of a recurring event takes only start_date, end_date and title; change the others on the event itself.',
         ]),
       ),
     )
   }
+  const title = wasSent(ctx.args, 'title') ? ctx.args.title : undefined
+  const titleProblem = title === undefined ? undefined : occurrenceTitleProblem(title)
+  if (titleProblem) throw invalidParams({ title: titleProblem })
+  const retitled = typeof title === 'string' ? { title: title.trim() } : {}
+  const moves = sent.some((name) => name !== 'title')
   await writeOccurrence(ctx, occurrence, (timezone) => {
+    if (!moves) return retitled
     const at = (name: string) =>
       wasSent(ctx.args, name)
         ? parsePhpDateTime(ctx.args[name], { now: ctx.now, timeZone: timezone })
@@ -68,6 +74,7 @@ export async function updateOccurrence(
       : new Date(start.getTime() + length)
     const local = (instant: Date) => wallTime(instant, timezone).replace(' ', 'T')
     return {
+      ...retitled,
       moved: {
         endLocal: local(end),
         endUtc: end.toISOString(),
@@ -94,7 +101,9 @@ export async function cancelOccurrence(
 async function writeOccurrence(
   ctx: RestContext,
   occurrence: OccurrenceRow,
-  change: (timezone: string) => Pick<Parameters<typeof changeOccurrence>[1], 'moved' | 'status'>,
+  change: (
+    timezone: string,
+  ) => Pick<Parameters<typeof changeOccurrence>[1], 'moved' | 'status' | 'title'>,
 ): Promise<void> {
   await inTransaction(ctx.req, async () => {
     await lockForTransaction(ctx.req, itemUpdateKey(EVENTS, occurrence.eventId))

@@ -2,6 +2,8 @@ import { sql } from '@payloadcms/db-postgres'
 
 import type { SqlQuerier } from './payloadInternals/adapter'
 
+import { TEXT_LIMITS } from '../lib/textLimits'
+
 import {
   type Occurrence,
   planOccurrenceIds,
@@ -218,8 +220,15 @@ export async function storeSeriesOccurrences(
     id: Number(row.id),
     originalStart: asSeries(row.original_start),
   }))
-  // The previous first occurrence is the one with the event's own id (a series moved as a whole keeps its ids).
-  const first = rows.find((row) => Number(row.id) === span.id)
+  // The previous first occurrence is the one with the event's own id (a series moved as a whole
+  // keeps its ids), or, in the second half of a split, whose first kept its own id, the earliest.
+  const first =
+    rows.find((row) => Number(row.id) === span.id) ??
+    rows.reduce<Row | undefined>(
+      (earliest, row) =>
+        !earliest || row.original_start < earliest.original_start ? row : earliest,
+      undefined,
+    )
   const plan = planOccurrenceIds(
     stored,
     occurrences,
@@ -322,9 +331,17 @@ export async function listOccurrences(
   }
 }
 
+/** Why `value` cannot be an occurrence's own title (text of 1 to 2,000 characters), if it cannot. */
+export function occurrenceTitleProblem(value: unknown): string | undefined {
+  if (typeof value !== 'string' || !value.trim()) return 'title must be a non-empty text.'
+  if (value.length > TEXT_LIMITS.title)
+    return `title may be at most ${TEXT_LIMITS.title.toLocaleString('en')} characters long; got ${value.length.toLocaleString('en')}.`
+  return undefined
+}
+
 /**
  * "This occurrence" (docs/recurrence.md, "Exceptions and edits"): one occurrence of an event
- * cancelled, restored or moved, its `sequence` bumped. A move is kept in its `override`
+ * cancelled, restored, moved or retitled, its `sequence` bumped. A move is kept in its `override`
  * (`startLocal`, `endLocal`), which later rule edits leave at its own times. Returns the row, or
  * null when the event has no such occurrence.
  */
@@ -335,10 +352,12 @@ export async function changeOccurrence(
     id: number
     status?: 'cancelled' | 'scheduled'
     moved?: { startLocal: string; endLocal: string; startUtc: string; endUtc: string }
+    /** Its own title; null gives it back the series'. */
+    title?: null | string
   },
 ): Promise<boolean> {
   if (!(await lockEvent(db, change.eventId))) return false
-  const { moved, status } = change
+  const { moved, status, title } = change
   const { rows } = await db.execute(sql`
     UPDATE "calendar_occurrences" SET
       "status" = COALESCE(${status ?? null}::text, "status"),
@@ -348,8 +367,56 @@ export async function changeOccurrence(
       "override" = COALESCE("override", '{}'::jsonb) || ${JSON.stringify({ startLocal: moved.startLocal, endLocal: moved.endLocal })}::jsonb,`
           : sql``
       }
+      ${
+        title === undefined
+          ? sql``
+          : title === null
+            ? sql`"override" = NULLIF(COALESCE("override", '{}'::jsonb) - 'title', '{}'::jsonb),`
+            : sql`"override" = COALESCE("override", '{}'::jsonb) || ${JSON.stringify({ title })}::jsonb,`
+      }
       "sequence" = "sequence" + 1
     WHERE "id" = ${change.id} AND "event_id" = ${change.eventId}
     RETURNING "id"`)
   return rows.length > 0
+}
+
+/** One stored occurrence of an event (any status), or undefined. */
+export async function storedOccurrence(
+  db: SqlQuerier,
+  eventId: number,
+  id: number,
+): Promise<
+  | undefined
+  | { id: number; originalStart: string; startLocal: string; endLocal: string; status: string }
+> {
+  const { rows } = await db.execute(sql`
+    SELECT "id", "status", to_char("original_start", 'YYYY-MM-DD"T"HH24:MI:SS') AS original_start,
+      to_char("start_local", 'YYYY-MM-DD"T"HH24:MI:SS') AS start_local, to_char("end_local", 'YYYY-MM-DD"T"HH24:MI:SS') AS end_local
+    FROM "calendar_occurrences" WHERE "id" = ${id} AND "event_id" = ${eventId}`)
+  const row = rows[0]
+  return row
+    ? {
+        id: Number(row.id),
+        originalStart: String(row.original_start),
+        startLocal: String(row.start_local),
+        endLocal: String(row.end_local),
+        status: String(row.status),
+      }
+    : undefined
+}
+
+/**
+ * "This and following": the occurrences of `from` whose original start is `since` or later go
+ * to `to`, the second half of the split, with their ids, statuses and overrides. The caller holds
+ * `from`'s row (`lockEvent`).
+ */
+export async function moveOccurrences(
+  db: SqlQuerier,
+  args: { from: number; to: number; since: string },
+): Promise<number> {
+  const { rows } = await db.execute(sql`
+    UPDATE "calendar_occurrences" SET "event_id" = ${args.to}
+    WHERE "event_id" = ${args.from} AND "original_start" >= ${args.since}::timestamp
+    RETURNING "id"`)
+  return rows.length
 }

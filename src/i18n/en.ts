@@ -195,6 +195,13 @@ export const en = {
   noCategory: 'No category',
   moveUndone: 'Move undone.',
   calendarCreateHint: 'Click or drag on an empty slot to create an event at that time.',
+  moveWhichTitle: 'Move a repeating event',
+  moveWhichQuestion: '“{{title}}” repeats. Which occurrences should move?',
+  moveThisOccurrence: 'This occurrence',
+  moveThisAndFollowing: 'This and following',
+  moveAllOccurrences: 'All occurrences',
+  moveCancel: 'Cancel',
+  occurrenceCancelled: 'Cancelled',
 
   // The form's workflow
   publish: 'Publish',

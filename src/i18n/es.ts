@@ -185,6 +185,13 @@ export const es: CalendarTranslations = {
   noCategory: 'Sin categoría',
   moveUndone: 'Movimiento deshecho.',
   calendarCreateHint: 'Haga clic o arrastre sobre un hueco libre para crear un evento a esa hora.',
+  moveWhichTitle: 'Mover un evento recurrente',
+  moveWhichQuestion: '«{{title}}» se repite. ¿Qué repeticiones desea mover?',
+  moveThisOccurrence: 'Esta repetición',
+  moveThisAndFollowing: 'Esta y las siguientes',
+  moveAllOccurrences: 'Todas las repeticiones',
+  moveCancel: 'Cancelar',
+  occurrenceCancelled: 'Cancelada',
 
   publish: 'Publicar',
   schedule: 'Programar',

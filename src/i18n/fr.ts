@@ -189,6 +189,13 @@ export const fr: CalendarTranslations = {
   moveUndone: 'Déplacement annulé.',
   calendarCreateHint:
     'Cliquez ou faites glisser sur un créneau libre pour créer un évènement à cette heure.',
+  moveWhichTitle: 'Déplacer un évènement récurrent',
+  moveWhichQuestion: '« {{title}} » se répète. Quelles occurrences déplacer ?',
+  moveThisOccurrence: 'Cette occurrence',
+  moveThisAndFollowing: 'Celle-ci et les suivantes',
+  moveAllOccurrences: 'Toutes les occurrences',
+  moveCancel: 'Annuler',
+  occurrenceCancelled: 'Annulée',
 
   publish: 'Publier',
   schedule: 'Planifier',

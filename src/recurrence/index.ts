@@ -26,6 +26,7 @@ export type { OccurrencePlan, StoredOccurrence } from './occurrenceIds'
 export { planOccurrenceIds } from './occurrenceIds'
 export { parseRecurrence, parseRule } from './parse'
 export type { SummaryLocale } from './summary'
+export { shiftRecurrence } from './shift'
 export { splitRecurrence } from './split'
 export { summarizeRecurrence } from './summary'
 export type {

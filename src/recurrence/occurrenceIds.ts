@@ -1,5 +1,7 @@
 import type { Occurrence } from './types'
 
+import { shiftWall, wallMs } from './wallTime'
+
 /** An occurrence already stored: its id and the start the rule gave it (its identity). */
 export interface StoredOccurrence {
   id: number
@@ -11,15 +13,6 @@ export interface OccurrencePlan {
   kept: { id: number; occurrence: Occurrence }[]
   added: Occurrence[]
   removedIds: number[]
-}
-
-/** Milliseconds between two wall-clock values of one zone, read as if they were UTC (a wall-clock shift, not an elapsed time). */
-const wallMs = (wall: string): number =>
-  Date.parse(wall.length === 10 ? `${wall}T00:00:00Z` : `${wall}Z`)
-
-function shifted(wall: string, byMs: number): string {
-  const text = new Date(wallMs(wall) + byMs).toISOString()
-  return wall.length === 10 ? text.slice(0, 10) : text.slice(0, 19)
 }
 
 /**
@@ -37,7 +30,7 @@ export function planOccurrenceIds(
   const shift = wallMs(start) - wallMs(previousStart)
   const idsByStart = new Map(
     stored.map((row) => [
-      shift === 0 ? row.originalStart : shifted(row.originalStart, shift),
+      shift === 0 ? row.originalStart : shiftWall(row.originalStart, shift),
       row.id,
     ]),
   )

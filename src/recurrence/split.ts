@@ -3,13 +3,11 @@ import type { Recurrence, SeriesStart } from './types'
 import { RecurrenceError } from './errors'
 import { ruleInstant, ruleOf } from './expand'
 import { checkRecurrence } from './validate'
+import { shiftWall } from './wallTime'
 
 /** The wall-clock value just before `wall`: a second before for a time, the day before for a date. */
-function justBefore(wall: string): string {
-  if (wall.length === 10)
-    return new Date(Date.parse(`${wall}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
-  return new Date(Date.parse(`${wall}Z`) - 1000).toISOString().slice(0, 19)
-}
+const justBefore = (wall: string): string =>
+  shiftWall(wall, wall.length === 10 ? -86_400_000 : -1000)
 
 /**
  * "This and following" from the occurrence the rule gave at `at`: the series as it is up to that

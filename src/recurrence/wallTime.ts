@@ -71,3 +71,13 @@ export function instantToWall(instant: Date | number, zone: string): string {
 
 /** `YYYY-MM-DDTHH:mm:ssZ`, the form occurrences carry their instants in. */
 export const utcText = (instant: Date): string => instant.toISOString().replace(/\.\d{3}Z$/, 'Z')
+
+/** A wall-clock value (or date) as milliseconds, read as if it were UTC: differences are wall-clock shifts, not elapsed times. */
+export const wallMs = (wall: string): number =>
+  Date.parse(wall.length === 10 ? `${wall}T00:00:00Z` : `${wall}Z`)
+
+/** `wall` moved by a wall-clock shift of `byMs`, in its own form (a date stays a date). */
+export function shiftWall(wall: string, byMs: number): string {
+  const text = new Date(wallMs(wall) + byMs).toISOString()
+  return wall.length === 10 ? text.slice(0, 10) : text.slice(0, 19)
+}

@@ -236,11 +236,11 @@ describe('the compatibility API answers with occurrences', () => {
     const refused = await compat(`/events/${own.ids[1]}`, {
       user: admin,
       method: 'POST',
-      body: { title: 'Only this one' },
+      body: { description: 'Only this one' },
     })
     expect(refused.status).toBe(400)
     expect(refused.body.code).toBe('rest_invalid_param')
-    expect(refused.body.data.params).toHaveProperty('title')
+    expect(refused.body.data.params).toHaveProperty('description')
     // Nobody but an editor of the series changes its occurrences.
     const stranger = await compat(`/events/${own.ids[2]}`, {
       user: contributor,

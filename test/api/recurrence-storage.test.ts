@@ -510,7 +510,8 @@ describe('recurring events stored: occurrences, their ids, their checks', () => 
 
     expect((await occurrence(rows[2]!.id, { status: 'cancelled' }, subscriber)).status).toBe(403)
     expect((await occurrence(rows[2]!.id, { status: 'gone' })).status).toBe(400)
-    expect((await occurrence(rows[2]!.id, { title: 'x' })).status).toBe(400)
+    expect((await occurrence(rows[2]!.id, { title: '' })).status).toBe(400)
+    expect((await occurrence(rows[2]!.id, { venue: 1 })).status).toBe(400)
     expect(
       (
         await occurrence(rows[2]!.id, {

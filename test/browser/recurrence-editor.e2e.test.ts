@@ -6,6 +6,7 @@ import {
   launchChromium,
   newPage,
   pageErrors,
+  restInPage as rest,
   screenshot,
   signIn,
   E2E_ADMIN as ADMIN,
@@ -19,27 +20,6 @@ import {
  * exclusion the editor chose.
  */
 const RUN = Date.now().toString(36)
-
-/** Payload's REST from the signed-in admin page, with its session, as the admin's own requests are made. */
-async function rest(
-  page: Page,
-  method: string,
-  url: string,
-  data?: unknown,
-): Promise<{ body: unknown; status: number }> {
-  return page.evaluate(
-    async ({ data, method, url }) => {
-      const response = await fetch(url, {
-        body: data === undefined ? undefined : JSON.stringify(data),
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json' },
-        method,
-      })
-      return { body: await response.json(), status: response.status }
-    },
-    { data, method, url },
-  )
-}
 
 describe.skipIf(process.env.SKIP_E2E === '1')(
   'the recurrence editor in a browser',

@@ -141,3 +141,24 @@ export async function startE2eApp(
     },
   }
 }
+
+/** Payload's REST from a signed-in admin page, with its session, as the admin's own requests are made. */
+export async function restInPage(
+  page: Page,
+  method: string,
+  url: string,
+  data?: unknown,
+): Promise<{ body: any; status: number }> {
+  return page.evaluate(
+    async ({ data, method, url }) => {
+      const response = await fetch(url, {
+        body: data === undefined ? undefined : JSON.stringify(data),
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json' },
+        method,
+      })
+      return { body: await response.json(), status: response.status }
+    },
+    { data, method, url },
+  )
+}

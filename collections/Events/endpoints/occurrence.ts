@@ -1,11 +1,14 @@
 import type { CollectionSlug, Endpoint, PayloadRequest } from 'payload'
 
+import type { SanitizedPluginConfig } from '../../../src/types'
+
 import { APIError, commitTransaction, initTransaction, killTransaction, NotFound } from 'payload'
 
-import { changeOccurrence } from '../../../src/db/occurrences'
+import { changeOccurrence, occurrenceTitleProblem } from '../../../src/db/occurrences'
 import { transactionSessionOf } from '../../../src/db/payloadInternals/adapter'
 import { CANCELLED_OCCURRENCE } from '../../../src/hooks/context'
 import { wallTime } from '../../../src/lib/wallTimes'
+import { editSeries } from './seriesEdits'
 
 const badRequest = (message: string) => new APIError(message, 400, null, true)
 
@@ -24,14 +27,30 @@ function instantOf(name: string, value: unknown): Date {
   return date
 }
 
+const SCOPES = ['this', 'following', 'all'] as const
+const FIELDS = ['scope', 'status', 'startDate', 'endDate', 'title']
+
+/** An occurrence's own title, trimmed, or null to give it back the series'. */
+function titleOf(value: unknown): null | string | undefined {
+  if (value === undefined || value === null) return value
+  const problem = occurrenceTitleProblem(value)
+  if (problem) throw badRequest(problem)
+  return (value as string).trim()
+}
+
 /**
- * `PATCH /api/events/:id/occurrences/:occurrence` with `{ "status": "cancelled" | "scheduled" }`
- * and/or `{ "startDate", "endDate" }`: changes that one occurrence ("this occurrence",
- * docs/recurrence.md). The caller must be allowed to update the event: the change is made as an
- * update of the event under the caller's access (which also marks the event changed for the
- * caches), in the same transaction as the occurrence's row.
+ * `PATCH /api/events/:id/occurrences/:occurrence` with a `scope` (docs/recurrence.md, "Exceptions
+ * and edits"): `this` (the default) changes that one occurrence: `{ "status": "cancelled" |
+ * "scheduled" }`, a move `{ "startDate", "endDate" }`, its own `title` (null gives it back the
+ * series'); `following` splits the series there and applies the move and title to the new half
+ * (`seriesEdits.ts`); `all` applies them to the whole series. The caller must be allowed to update
+ * the event: each is made as updates of the event under the caller's access (which also marks it
+ * changed for the caches), in one transaction with the occurrences' rows.
  */
-export const occurrenceEndpoint = (collection: string): Endpoint => ({
+export const occurrenceEndpoint = (
+  collection: string,
+  options: SanitizedPluginConfig,
+): Endpoint => ({
   path: '/:id/occurrences/:occurrence',
   method: 'patch',
   handler: async (req: PayloadRequest) => {
@@ -43,14 +62,17 @@ export const occurrenceEndpoint = (collection: string): Endpoint => ({
     >
     if (!body || typeof body !== 'object' || Array.isArray(body))
       throw badRequest('The body must be a JSON object.')
-    const unknown = Object.keys(body).filter(
-      (key) => !['status', 'startDate', 'endDate'].includes(key),
-    )
+    const unknown = Object.keys(body).filter((key) => !FIELDS.includes(key))
     if (unknown.length)
       throw badRequest(
-        `Only status, startDate and endDate can be changed on one occurrence, not ${unknown.join(', ')}.`,
+        `Only scope, status, startDate, endDate and title can be sent for an occurrence, not ${unknown.join(', ')}.`,
       )
+    const scope = body.scope ?? 'this'
+    if (!SCOPES.includes(scope as (typeof SCOPES)[number]))
+      throw badRequest('scope must be this, following or all.')
     const status = body.status
+    if (status !== undefined && scope !== 'this')
+      throw badRequest('status changes one occurrence: send it with the scope this.')
     if (status !== undefined && status !== 'cancelled' && status !== 'scheduled')
       throw badRequest('status must be cancelled or scheduled.')
     if ((body.startDate === undefined) !== (body.endDate === undefined))
@@ -59,48 +81,82 @@ export const occurrenceEndpoint = (collection: string): Endpoint => ({
     const end = body.endDate === undefined ? null : instantOf('endDate', body.endDate)
     if (start && end && end.getTime() < start.getTime())
       throw badRequest('endDate must not be before startDate.')
-    if (status === undefined && !start)
-      throw badRequest('Nothing to change: give status, or startDate and endDate.')
+    const title = titleOf(body.title)
+    if (title === null && scope !== 'this')
+      throw badRequest('title must be a non-empty text: a series keeps a title.')
+    if (status === undefined && !start && title === undefined)
+      throw badRequest('Nothing to change: give status, startDate and endDate, or title.')
 
     if (status === 'cancelled') req.context[CANCELLED_OCCURRENCE] = id
     const ownTransaction = await initTransaction(req)
+    let holder = eventId
     try {
-      // The caller's right to change the event, as Payload checks it (403, 404); the event's updatedAt moves.
-      const event = (await req.payload.update({
-        collection: collection as CollectionSlug,
-        data: {},
-        depth: 0,
-        id: eventId,
-        overrideAccess: false,
-        req,
-      })) as { timezone?: string }
-      const db = await transactionSessionOf(req)
-      if (!db) throw new APIError('Occurrences need the Postgres adapter.', 501, null, true)
-      const zone = event.timezone ?? 'UTC'
-      const local = (instant: Date) => wallTime(instant, zone).replace(' ', 'T')
-      const moved =
-        start && end
-          ? {
-              startLocal: local(start),
-              endLocal: local(end),
-              startUtc: start.toISOString(),
-              endUtc: end.toISOString(),
-            }
-          : undefined
-      if (
-        !(await changeOccurrence(db, {
+      if (scope === 'this') {
+        await changeThisOccurrence(req, collection, { eventId, id, status, start, end, title })
+      } else {
+        holder = await editSeries(req, options, {
+          collection,
           eventId,
           id,
-          status: status as 'cancelled' | 'scheduled' | undefined,
-          moved,
-        }))
-      )
-        throw new NotFound(req.t)
+          scope: scope as 'all' | 'following',
+          start,
+          end,
+          ...(typeof title === 'string' ? { title } : {}),
+        })
+      }
       if (ownTransaction) await commitTransaction(req)
     } catch (error) {
       if (ownTransaction) await killTransaction(req)
       throw error
     }
-    return Response.json({ message: 'Updated successfully.', id, event: eventId })
+    return Response.json({ message: 'Updated successfully.', id, event: holder })
   },
 })
+
+/** "This occurrence": cancelled, restored, moved or retitled, as an (empty) update of its event under the caller's access. */
+async function changeThisOccurrence(
+  req: PayloadRequest,
+  collection: string,
+  change: {
+    eventId: number
+    id: number
+    status: unknown
+    start: Date | null
+    end: Date | null
+    title: null | string | undefined
+  },
+): Promise<void> {
+  const { eventId, id, start, end } = change
+  // The caller's right to change the event, as Payload checks it (403, 404); the event's updatedAt moves.
+  const event = (await req.payload.update({
+    collection: collection as CollectionSlug,
+    data: {},
+    depth: 0,
+    id: eventId,
+    overrideAccess: false,
+    req,
+  })) as { timezone?: string }
+  const db = await transactionSessionOf(req)
+  if (!db) throw new APIError('Occurrences need the Postgres adapter.', 501, null, true)
+  const zone = event.timezone ?? 'UTC'
+  const local = (instant: Date) => wallTime(instant, zone).replace(' ', 'T')
+  const moved =
+    start && end
+      ? {
+          startLocal: local(start),
+          endLocal: local(end),
+          startUtc: start.toISOString(),
+          endUtc: end.toISOString(),
+        }
+      : undefined
+  if (
+    !(await changeOccurrence(db, {
+      eventId,
+      id,
+      status: change.status as 'cancelled' | 'scheduled' | undefined,
+      moved,
+      title: change.title,
+    }))
+  )
+    throw new NotFound(req.t)
+}

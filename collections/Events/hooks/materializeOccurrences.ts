@@ -4,7 +4,7 @@ import type { SanitizedPluginConfig } from '../../../src/types'
 
 import { storeSeriesOccurrences, storeSingleOccurrence } from '../../../src/db/occurrences'
 import { querierFor } from '../../../src/db/payloadInternals/adapter'
-import { expandEventForSave, seriesUnchanged } from '../eventSeries'
+import { expandEventForSave, seriesUnchanged, SPLIT_SECOND_HALF } from '../eventSeries'
 
 /**
  * Stores the event's occurrences in `calendar_occurrences` in the save's own transaction, so
@@ -16,8 +16,9 @@ import { expandEventForSave, seriesUnchanged } from '../eventSeries'
  */
 export const materializeOccurrences =
   (options: SanitizedPluginConfig): CollectionAfterChangeHook =>
-  async ({ doc, previousDoc, req }) => {
+  async ({ doc, operation, previousDoc, req }) => {
     if (seriesUnchanged(previousDoc, doc)) return doc
+    if (operation === 'create' && req.context[SPLIT_SECOND_HALF]) return doc
     const db = await querierFor(req.payload, req)
     if (!db || !doc.startDate || !doc.endDate || !doc.startLocal || !doc.endLocal) return doc
     const span = {

@@ -27,6 +27,12 @@ import type { Translate } from '../../i18n/index'
 import { useCalendarTranslation } from '../../i18n/useCalendarTranslation'
 import { AgendaContext, agendaPlugin } from './agendaView'
 import { CalendarFilterBar } from './CalendarFilterBar'
+import {
+  type CalendarOccurrence,
+  loadSeriesOccurrences,
+  type MoveScope,
+  patchOccurrence,
+} from './calendarOccurrences'
 import { keepCalendarPlace, readCalendarPlace } from './calendarPlace'
 import { describeWhen, TIME_FORMAT } from './calendarFormat'
 import {
@@ -40,6 +46,7 @@ import {
 import { fromCalendarTime, toCalendarTime } from './calendarZone'
 import { colourOfCategory, NO_CATEGORY_COLOUR } from './categoryColours'
 import { type HoverCardHandle, HoverCardHost } from './EventHoverCard'
+import { MOVE_SCOPE_STYLES, MoveScopeDialog, type MoveScopeHandle } from './MoveScopeDialog'
 
 type Slugs = { categories: string; organizers: string; venues: string }
 
@@ -73,17 +80,30 @@ function firstCategory(event: CalendarEvent): Named | null {
 }
 
 /**
- * What the calendar shows of an event, its times in `shownZone` (null: the browser's). All-day
- * events keep their own dates and end on the day after their last (FullCalendar's ends are
- * exclusive). Coloured by its first category; outlined while unpublished.
+ * What the calendar shows of an event, or of one `occurrence` of a series (its own dates and
+ * title; struck through when cancelled, which only editors are shown, and not draggable), its
+ * times in `shownZone` (null: the browser's). All-day events keep their own dates and end on the
+ * day after their last (FullCalendar's ends are exclusive). Coloured by its first category;
+ * outlined while unpublished.
  */
 function toCalendarEvent(
   t: Translate,
-  event: CalendarEvent,
+  series: CalendarEvent,
   listURL: string,
   shownZone: null | string,
-  editable: boolean,
+  mayChange: boolean,
+  occurrence?: CalendarOccurrence,
 ): EventInput {
+  const cancelled = occurrence?.status === 'cancelled'
+  const editable = mayChange && !cancelled
+  const event: CalendarEvent = occurrence
+    ? {
+        ...series,
+        endDate: occurrence.endUtc,
+        startDate: occurrence.startUtc,
+        title: occurrence.override?.title || series.title,
+      }
+    : series
   const zone = event.timezone || 'UTC'
   const allDay = Boolean(event.allDay)
   const shown = (iso: string) => (shownZone ? toCalendarTime(iso, shownZone) : iso)
@@ -96,6 +116,8 @@ function toCalendarEvent(
     classNames: [
       `event-calendar__event--${event.status}`,
       editable ? 'event-calendar__event--editable' : 'event-calendar__event--locked',
+      ...(occurrence ? ['event-calendar__event--occurrence'] : []),
+      ...(cancelled ? ['event-calendar__event--cancelled'] : []),
     ],
     editable,
     end: allDay
@@ -105,14 +127,17 @@ function toCalendarEvent(
       categoryId: category ? String(category.id) : '',
       categoryName: category?.name ?? '',
       colour,
+      cancelled,
       endDate: event.endDate,
+      eventId: String(event.id),
+      occurrenceId: occurrence ? String(occurrence.id) : '',
       startDate: event.startDate,
       status: event.status,
-      statusLabel: t(`status_${event.status}` as never),
+      statusLabel: cancelled ? t('occurrenceCancelled') : t(`status_${event.status}` as never),
       timezone: zone,
       venueName: named(event.venue)?.name ?? '',
     },
-    id: String(event.id),
+    id: occurrence ? `${event.id}:${occurrence.id}` : String(event.id),
     start: allDay
       ? DateTime.fromISO(event.startDate, { zone }).toISODate()!
       : shown(event.startDate),
@@ -145,7 +170,9 @@ export function EventCalendar({
   const { i18n, t } = useCalendarTranslation()
   // The view and first day the address names (kept there as the editor moves: `calendarPlace.ts`).
   const searchParams = useSearchParams()
-  const [place] = useState(() => readCalendarPlace(searchParams))
+  const [place, setPlace] = useState(() => readCalendarPlace(searchParams))
+  // Where the calendar is now, so that showing another zone (which rebuilds it) stays there.
+  const shownPlace = useRef(place)
   const [inBrowserZone, setInBrowserZone] = useState(false)
   const shownZone = inBrowserZone ? null : siteTimezone
   // Read after the first render: the server renders this component too, in its own zone.
@@ -156,6 +183,7 @@ export function EventCalendar({
   const [timeGrid, setTimeGrid] = useState(false)
   const calendarRef = useRef<FullCalendar>(null)
   const hoverCard = useRef<HoverCardHandle>(null)
+  const moveScope = useRef<MoveScopeHandle>(null)
   // Read by the event source when it runs: a change of filters reloads the events in place
   // (a new source would empty the calendar while the new events load).
   const filtersRef = useRef(filters)
@@ -202,17 +230,20 @@ export function EventCalendar({
       ])
       if (!response.ok) throw new Error(t('eventsNotLoaded', { status: response.status }))
       const body = (await response.json()) as { docs: CalendarEvent[] }
-      return body.docs.map((event) =>
-        toCalendarEvent(
-          t,
-          event,
-          listURL,
-          shownZone,
-          mayChange === 'all' || mayChange.has(String(event.id)),
-        ),
+      // A series shows as its occurrences in the range (its own dates are only its first's).
+      const shown = await Promise.all(
+        body.docs.map(async (event) => {
+          const may = mayChange === 'all' || mayChange.has(String(event.id))
+          if (!event.materializedUntil) return [toCalendarEvent(t, event, listURL, shownZone, may)]
+          const occurrences = await loadSeriesOccurrences(apiURL, event.id, instants)
+          return occurrences.map((occurrence) =>
+            toCalendarEvent(t, event, listURL, shownZone, may, occurrence),
+          )
+        }),
       )
+      return shown.flat()
     },
-    [editableIds, listURL, query, shownZone, t],
+    [apiURL, editableIds, listURL, query, shownZone, t],
   )
   // A new array when what is loaded changes: FullCalendar then reads the events again.
   const eventSources = useMemo(() => [{ events: loadEvents, id: 'events' }], [loadEvents])
@@ -248,21 +279,46 @@ export function EventCalendar({
           .toUTC()
           .toISO()!
       const calendar = info.view.calendar
-      const response = await patchDates(info.event.id, {
+      const moved = {
         endDate: shift(before.endDate, endDelta),
         startDate: shift(before.startDate, startDelta),
-      })
+      }
+      const { eventId, occurrenceId } = info.event.extendedProps as {
+        eventId: string
+        occurrenceId: string
+      }
+      // A series' occurrence: which ones move is the editor's choice; the answer names the event
+      // holding it afterwards (a new one for "this and following"), which an undo moves back.
+      let scope: MoveScope | null = null
+      if (occurrenceId) {
+        scope = (await moveScope.current?.ask(info.event.title)) ?? null
+        if (!scope) {
+          info.revert()
+          return
+        }
+      }
+      const response = scope
+        ? await patchOccurrence(apiURL, { eventId, occurrenceId }, { ...moved, scope }, locale)
+        : await patchDates(info.event.id, moved)
       if (!response.ok) {
         info.revert()
         const body = await response.json().catch(() => null)
         toast.error(body?.errors?.[0]?.message ?? t('eventNotMoved', { status: response.status }))
         return
       }
+      const holder = scope
+        ? String(((await response.json()) as { event?: number }).event ?? eventId)
+        : eventId
       const undo = async () => {
-        const undone = await patchDates(info.event.id, {
-          endDate: before.endDate,
-          startDate: before.startDate,
-        })
+        const previous = { endDate: before.endDate, startDate: before.startDate }
+        const undone = scope
+          ? await patchOccurrence(
+              apiURL,
+              { eventId: holder, occurrenceId },
+              { ...previous, scope: scope === 'this' ? 'this' : 'all' },
+              locale,
+            )
+          : await patchDates(info.event.id, previous)
         if (undone.ok) toast.success(t('moveUndone'))
         else toast.error(t('eventNotMoved', { status: undone.status }))
         calendar.refetchEvents()
@@ -273,7 +329,7 @@ export function EventCalendar({
       })
       calendar.refetchEvents()
     },
-    [patchDates, t],
+    [apiURL, locale, patchDates, t],
   )
 
   /** A click or drag on empty time: the create form, with those times (whole days from the month view). */
@@ -365,7 +421,7 @@ export function EventCalendar({
 
   return (
     <div className="event-calendar">
-      <style>{CALENDAR_STYLES}</style>
+      <style>{CALENDAR_STYLES + MOVE_SCOPE_STYLES}</style>
       <header className="event-calendar__header">
         <h1>{t('calendarTitle', { title })}</h1>
         <div className="event-calendar__actions">
@@ -383,7 +439,11 @@ export function EventCalendar({
       <label className="event-calendar__zone">
         <input
           checked={inBrowserZone}
-          onChange={(e) => setInBrowserZone(e.target.checked)}
+          onChange={(e) => {
+            // The calendar is rebuilt in the other zone: at the view and date it shows now, not the first.
+            setPlace(shownPlace.current)
+            setInBrowserZone(e.target.checked)
+          }}
           type="checkbox"
         />{' '}
         {t('showInBrowserZone', {
@@ -406,10 +466,9 @@ export function EventCalendar({
           datesSet={(arg) => {
             const grid = arg.view.type.startsWith('timeGrid')
             setTimeGrid(grid)
-            keepCalendarPlace(
-              arg.view.type,
-              arg.view.calendar.formatIso(arg.view.currentStart, true),
-            )
+            const date = arg.view.calendar.formatIso(arg.view.currentStart, true)
+            shownPlace.current = { date, view: arg.view.type as typeof place.view }
+            keepCalendarPlace(arg.view.type, date)
             // The working day first: the week and day views open at 08:00, earlier hours above.
             if (grid) setTimeout(() => arg.view.calendar.scrollToTime('08:00:00'))
           }}
@@ -465,6 +524,7 @@ export function EventCalendar({
         />
       </AgendaContext.Provider>
       <HoverCardHost ref={hoverCard} />
+      <MoveScopeDialog ref={moveScope} />
       <div className="event-calendar__legend">
         {legend.length ? (
           <ul aria-label={t('categories')} className="event-calendar__categories">
@@ -515,6 +575,8 @@ const CALENDAR_STYLES = `
 .event-calendar__event-time { font-variant-numeric: tabular-nums; }
 .event-calendar__zone { display: flex; gap: calc(var(--base) / 4); align-items: center; margin-bottom: calc(var(--base) / 2); }
 .event-calendar .event-calendar__event--locked { cursor: pointer; opacity: 0.85; }
+.event-calendar .event-calendar__event--cancelled .event-calendar__event-title { text-decoration: line-through; }
+.event-calendar .event-calendar__event--cancelled { opacity: 0.6; }
 .event-calendar__legend { color: var(--theme-elevation-500); margin-top: var(--base); }
 .event-calendar__categories { display: flex; flex-wrap: wrap; gap: calc(var(--base) / 2) var(--base); list-style: none; margin: 0 0 calc(var(--base) / 2); padding: 0; color: var(--theme-text); }
 .event-calendar__categories li { display: flex; align-items: center; gap: 6px; }

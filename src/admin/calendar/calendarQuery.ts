@@ -7,11 +7,20 @@ export type CalendarFilters = { category: string; organizer: string; status: str
 
 export const NO_FILTERS: CalendarFilters = { category: '', organizer: '', status: '', venue: '' }
 
-/** The events that overlap [start, end) and match the filters; trashed events never. */
+/**
+ * The events that overlap [start, end) and match the filters; trashed events never. A series'
+ * own dates are its first occurrence's: every series that starts before the end is found, and
+ * its occurrences in the range are read from its occurrences route (`calendarOccurrences.ts`).
+ */
 export function calendarWhere(range: { end: Date; start: Date }, filters: CalendarFilters): Where {
   const and: Where[] = [
     { startDate: { less_than: range.end.toISOString() } },
-    { endDate: { greater_than_equal: range.start.toISOString() } },
+    {
+      or: [
+        { endDate: { greater_than_equal: range.start.toISOString() } },
+        { materializedUntil: { exists: true } },
+      ],
+    },
     { status: filters.status ? { equals: filters.status } : { not_equals: 'trash' } },
   ]
   if (filters.category) and.push({ categories: { in: [filters.category] } })
@@ -25,6 +34,7 @@ export const SHOWN_FIELDS = {
   allDay: true,
   categories: true,
   endDate: true,
+  materializedUntil: true,
   startDate: true,
   status: true,
   timezone: true,
@@ -37,6 +47,8 @@ export type CalendarEvent = {
   categories?: Array<{ id: number | string; name?: string } | number | string>
   endDate: string
   id: number | string
+  /** Set on a series (the horizon its occurrences are stored to), empty on a single event. */
+  materializedUntil?: null | string
   startDate: string
   status: string
   timezone?: string

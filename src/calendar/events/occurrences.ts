@@ -24,10 +24,15 @@ export type OccurrenceRow = OccurrenceRef & {
   endUtc: string
   /** 1 for the first occurrence of its series on its date, 2 for the second, … (the permalink's `/{n}/`). */
   numberOnDate: number
-  /** Whether its event is a series (more than one occurrence): a single event is shown as itself. */
+  /**
+   * Whether its event is a series (more than one occurrence, or one not at the event's id, as the
+   * second half of a split may have): a single event is shown as itself.
+   */
   series: boolean
   startUtc: string
   status: 'cancelled' | 'scheduled'
+  /** Its own title ("this occurrence" retitled), if any. */
+  title?: string
 }
 
 /** An event shown as one of its occurrences: the event's fields with the occurrence's id and dates. */
@@ -94,10 +99,11 @@ export async function readOccurrences(
     series: boolean
     start_utc: Date
     status: OccurrenceRow['status']
+    title: null | string
   }>(
     ctx,
-    `SELECT o.id, o.event_id, o.start_utc, o.end_utc, o.status, to_char(o.start_local, 'YYYY-MM-DD') AS date,
-      EXISTS (SELECT 1 FROM calendar_occurrences x WHERE x.event_id = o.event_id AND x.id <> o.id) AS series,
+    `SELECT o.id, o.event_id, o.start_utc, o.end_utc, o.status, o.override->>'title' AS title, to_char(o.start_local, 'YYYY-MM-DD') AS date,
+      (o.id <> o.event_id OR EXISTS (SELECT 1 FROM calendar_occurrences x WHERE x.event_id = o.event_id AND x.id <> o.id)) AS series,
       (SELECT count(*) FROM calendar_occurrences n WHERE n.event_id = o.event_id
         AND n.start_local >= date_trunc('day', o.start_local) AND (n.start_local, n.id) < (o.start_local, o.id))::int + 1 AS number_on_date
     FROM calendar_occurrences o WHERE o.id = ANY($1::int[])`,
@@ -115,6 +121,7 @@ export async function readOccurrences(
         series: row.series === true,
         startUtc: new Date(row.start_utc).toISOString(),
         status: row.status,
+        ...(row.title ? { title: row.title } : {}),
       },
     ]),
   )
@@ -129,12 +136,20 @@ export async function readOccurrence(
 }
 
 /**
- * `event` shown as its occurrence `row`: the occurrence's id and dates (a moved one's own) on the
- * event's fields. A single event's one occurrence is the event itself, left as it is.
+ * `event` shown as its occurrence `row`: the occurrence's id, dates (a moved one's own) and title
+ * (a retitled one's own, in every language: it is stored once) on the event's fields. A single
+ * event's one occurrence is the event itself, left as it is.
  */
 export function asOccurrence(event: EventDoc, row: OccurrenceRow | undefined): OccurrenceDoc {
   if (!row?.series) return event
-  return { ...event, endDate: row.endUtc, id: row.id, startDate: row.startUtc, [OCCURRENCE]: row }
+  return {
+    ...event,
+    endDate: row.endUtc,
+    id: row.id,
+    startDate: row.startUtc,
+    ...(row.title ? { title: row.title } : {}),
+    [OCCURRENCE]: row,
+  }
 }
 
 /**
