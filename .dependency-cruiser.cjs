@@ -26,7 +26,7 @@ const FLOORS = {
   /** Payload's model of the calendar: collections, their fields, hooks and access rules, the database. */
   data: [
     '^collections/',
-    '^src/(access|admin|auth|db|fields|graphql|hooks|i18n|icsImport|jobs|migrations)/',
+    '^src/(access|admin|auth|db|fields|graphql|hooks|i18n|icsImport|jobs|migrations|spreadsheets)/',
     '^src/(collectionGuards|sanitizeOptions|withoutBehaviour)\\.ts$',
   ],
   /** Reading the calendar for a reader, whatever surface asks (src/calendar/context.ts). */
