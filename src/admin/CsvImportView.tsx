@@ -17,7 +17,9 @@ export function CsvImportView({ initPageResult }: AdminViewServerProps) {
   const words = spreadsheetWords(req.i18n.language)
   return (
     <Gutter className="csv-import-view">
-      <SetStepNav nav={[{ label: words.importCsv, url: `${config.routes.admin}${CSV_IMPORT_VIEW_PATH}` }]} />
+      <SetStepNav
+        nav={[{ label: words.importCsv, url: `${config.routes.admin}${CSV_IMPORT_VIEW_PATH}` }]}
+      />
       <h1>{words.importCsv}</h1>
       {can(req.user as never, 'edit_posts') ? (
         <CsvImportForm apiURL={`${config.serverURL ?? ''}${config.routes.api}`} />

@@ -79,11 +79,17 @@ export async function runCsvExport(
 /** The filters of `export --csv` as a `where` of the events. */
 async function csvExportWhere(payload: Payload, command: ExportCsv): Promise<Where> {
   const filters: Where[] = []
-  const unknown = command.status?.filter((status) => !(POST_STATUSES as readonly string[]).includes(status))
+  const unknown = command.status?.filter(
+    (status) => !(POST_STATUSES as readonly string[]).includes(status),
+  )
   if (unknown?.length)
-    throw new UsageError(`--status: ${unknown.join(', ')} is not a status (${POST_STATUSES.join(', ')})`)
+    throw new UsageError(
+      `--status: ${unknown.join(', ')} is not a status (${POST_STATUSES.join(', ')})`,
+    )
   filters.push(
-    command.status?.length ? { status: { in: command.status } } : { status: { not_equals: 'trash' } },
+    command.status?.length
+      ? { status: { in: command.status } }
+      : { status: { not_equals: 'trash' } },
   )
   if (command.start !== undefined && command.end !== undefined) {
     const zone = pluginOptionsOf(payload).siteTimezone
@@ -107,7 +113,9 @@ async function csvExportWhere(payload: Payload, command: ExportCsv): Promise<Whe
       select: {},
       where: { slug: { equals: command.category.trim() } },
     })
-    const id = (docs[0]?.id as number | undefined) ?? (await findNamed(req, NAMED.categories, command.category))
+    const id =
+      (docs[0]?.id as number | undefined) ??
+      (await findNamed(req, NAMED.categories, command.category))
     if (id == null) throw new UsageError(`--category: no category is named "${command.category}"`)
     filters.push({ categories: { in: [id] } })
   }

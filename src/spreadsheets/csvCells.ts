@@ -2,7 +2,8 @@
  * What a cell says, as the original reads it: a flag is true for `yes`, `true` or `1` (whatever
  * the case), and nothing else; a list is split at commas.
  */
-export const isYes = (cell: string): boolean => ['yes', 'true', '1'].includes(cell.trim().toLowerCase())
+export const isYes = (cell: string): boolean =>
+  ['yes', 'true', '1'].includes(cell.trim().toLowerCase())
 
 export const listOf = (cell: string): string[] =>
   cell
@@ -16,7 +17,8 @@ export const listOf = (cell: string): string[] =>
  */
 const FORMULA_START = /^[=+\-@]/
 
-export const asExportedCell = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text)
+export const asExportedCell = (text: string): string =>
+  FORMULA_START.test(text) ? `'${text}` : text
 
 export const asImportedCell = (text: string): string =>
   text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text

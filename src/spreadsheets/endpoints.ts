@@ -98,7 +98,10 @@ async function runExport(req: PayloadRequest): Promise<Response> {
 /** The request's file, refused before any work when it is too large, with the type it is read as. */
 async function withFile(
   req: PayloadRequest,
-  work: (bytes: Uint8Array, kind: 'events' | 'organizers' | 'venues') => Promise<Response> | Response,
+  work: (
+    bytes: Uint8Array,
+    kind: 'events' | 'organizers' | 'venues',
+  ) => Promise<Response> | Response,
 ): Promise<Response> {
   if (!mayUse(req)) return refuse(403, 'You are not allowed to perform this action.')
   const kind = (req.query as { type?: unknown }).type

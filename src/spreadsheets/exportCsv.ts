@@ -99,10 +99,26 @@ export async function exportEventsCsv(
     )
   const events = docs as unknown as StoredEvent[]
   const names = {
-    categories: await namesOf(req, 'categories', events.flatMap((event) => event.categories ?? [])),
-    organizers: await namesOf(req, 'organizers', events.flatMap((event) => event.organizers ?? [])),
-    tags: await namesOf(req, 'tags', events.flatMap((event) => event.tags ?? [])),
-    venues: await namesOf(req, 'venues', events.flatMap((event) => (event.venue ? [event.venue] : []))),
+    categories: await namesOf(
+      req,
+      'categories',
+      events.flatMap((event) => event.categories ?? []),
+    ),
+    organizers: await namesOf(
+      req,
+      'organizers',
+      events.flatMap((event) => event.organizers ?? []),
+    ),
+    tags: await namesOf(
+      req,
+      'tags',
+      events.flatMap((event) => event.tags ?? []),
+    ),
+    venues: await namesOf(
+      req,
+      'venues',
+      events.flatMap((event) => (event.venue ? [event.venue] : [])),
+    ),
   }
   const list = (kind: keyof typeof names, ids: null | number[] | undefined) =>
     (ids ?? []).flatMap((id) => names[kind].get(id) ?? []).join(', ')
@@ -110,7 +126,8 @@ export async function exportEventsCsv(
   const rows = events.map((event) => {
     const start = formatWallTime(new Date(event.startDate), event.timezone)
     const end = formatWallTime(new Date(event.endDate), event.timezone)
-    const time = (wall: string) => (event.allDay ? '' : wall.endsWith(':00') ? wall.slice(11, 16) : wall.slice(11))
+    const time = (wall: string) =>
+      event.allDay ? '' : wall.endsWith(':00') ? wall.slice(11, 16) : wall.slice(11)
     const position = event.costDetails?.currencyPosition
     const cells: Record<string, string> = {
       event_name: event.title ?? '',
@@ -132,7 +149,8 @@ export async function exportEventsCsv(
       event_cost: event.cost ?? '',
       event_currency_code: event.costDetails?.currencyCode ?? '',
       event_currency_symbol: event.costDetails?.currencySymbol ?? '',
-      event_currency_position: position === 'postfix' ? 'suffix' : position === 'prefix' ? 'prefix' : '',
+      event_currency_position:
+        position === 'postfix' ? 'suffix' : position === 'prefix' ? 'prefix' : '',
       event_category: list('categories', event.categories),
       event_tags: list('tags', event.tags),
       event_website: event.website ?? '',

@@ -86,11 +86,16 @@ export async function importCsv(
   if (missing.length) {
     const names = missing.map((key) => `"${labelOf(kind, key)}"`).join(', ')
     report.failed = table.rows.length
-    report.lines.push({ row: 1, outcome: 'failed', message: `No column is ${names}: nothing was imported` })
+    report.lines.push({
+      row: 1,
+      outcome: 'failed',
+      message: `No column is ${names}: nothing was imported`,
+    })
     return report
   }
   const user = options.user ?? null
-  const status = options.status ?? (!user || can(user as never, 'publish_posts') ? 'publish' : 'draft')
+  const status =
+    options.status ?? (!user || can(user as never, 'publish_posts') ? 'publish' : 'draft')
   const deadline = Date.now() + (options.timeLimitMs ?? CSV_TIME_LIMIT_MS)
   const siteTimezone = pluginOptionsOf(payload).siteTimezone
   for (const { number, cells } of table.rows) {
@@ -99,7 +104,10 @@ export async function importCsv(
       report.lines.push({ row: number, outcome, message })
     }
     if (Date.now() > deadline) {
-      say('failed', `not imported: the import's time limit (${(options.timeLimitMs ?? CSV_TIME_LIMIT_MS) / 1000} s) was reached`)
+      say(
+        'failed',
+        `not imported: the import's time limit (${(options.timeLimitMs ?? CSV_TIME_LIMIT_MS) / 1000} s) was reached`,
+      )
       continue
     }
     const row = rowOf(columns, cells)
@@ -110,7 +118,10 @@ export async function importCsv(
     }
     const long = columns.find((key, index) => key && (cells[index]?.length ?? 0) > MAX_CSV_CELL)
     if (long) {
-      say('failed', `${labelOf(kind, long)} is longer than ${MAX_CSV_CELL.toLocaleString('en')} characters`)
+      say(
+        'failed',
+        `${labelOf(kind, long)} is longer than ${MAX_CSV_CELL.toLocaleString('en')} characters`,
+      )
       continue
     }
     try {
@@ -139,7 +150,11 @@ function rowOf(columns: string[], cells: string[]): Row {
 }
 
 /** One row's writes: committed, or rolled back when they fail or the run is a dry run. */
-async function inRowTransaction<T>(req: PayloadRequest, dryRun: boolean, work: () => Promise<T>): Promise<T> {
+async function inRowTransaction<T>(
+  req: PayloadRequest,
+  dryRun: boolean,
+  work: () => Promise<T>,
+): Promise<T> {
   const started = await initTransaction(req)
   try {
     const result = await work()
@@ -171,7 +186,10 @@ async function importRow(
     await req.payload.update({ ...write, id: existing, data: fields as never })
     return { outcome: 'updated', message: `"${name}" (${existing}) updated${also}` }
   }
-  const created = await req.payload.create({ ...write, data: { ...fields, status: args.status } as never })
+  const created = await req.payload.create({
+    ...write,
+    data: { ...fields, status: args.status } as never,
+  })
   return { outcome: 'created', message: `"${name}" (${created.id}) created${also}` }
 }
 

@@ -48,7 +48,9 @@ export async function findNamed(
     where: { and: [{ [collection.nameField]: { like: name.trim() } }, ...notTrashed] },
   })
   const match = docs.find(
-    (doc) => normal(String((doc as unknown as Record<string, unknown>)[collection.nameField] ?? '')) === wanted,
+    (doc) =>
+      normal(String((doc as unknown as Record<string, unknown>)[collection.nameField] ?? '')) ===
+      wanted,
   )
   return match ? (match.id as number) : null
 }

@@ -45,7 +45,12 @@ const safeName = (text: string) =>
   /<[a-z!/?]/i.test(text) ? htmlAsKept(text, { allowed: 'title', unfiltered: false }) : text
 
 /** The description as HTML, given to the write as the API gives it (the hook keeps the HTML as sent). */
-async function describe(req: PayloadRequest, kind: CsvKind, cell: string, fields: Record<string, unknown>) {
+async function describe(
+  req: PayloadRequest,
+  kind: CsvKind,
+  cell: string,
+  fields: Record<string, unknown>,
+) {
   const html = safeHtml(cell)
   fields.description = html ? await htmlToLexical(html, req.payload.config) : null
   req.context = { ...req.context, [sentDescriptionKey(kind)]: html }
@@ -60,7 +65,8 @@ export async function rowData(row: Row, args: Args): Promise<RowData> {
 
 async function venueData(row: Row, { req }: Args): Promise<RowData> {
   const fields: Record<string, unknown> = { name: safeName(row.get('venue_name').trim()) }
-  if (row.has('venue_description')) await describe(req, 'venues', row.get('venue_description'), fields)
+  if (row.has('venue_description'))
+    await describe(req, 'venues', row.get('venue_description'), fields)
   if (row.has('venue_address'))
     fields.address = [row.get('venue_address').trim(), row.get('venue_address2').trim()]
       .filter(Boolean)
@@ -82,7 +88,11 @@ async function organizerData(row: Row, { req }: Args): Promise<RowData> {
   const fields: Record<string, unknown> = { name: safeName(row.get('organizer_name').trim()) }
   if (row.has('organizer_description'))
     await describe(req, 'organizers', row.get('organizer_description'), fields)
-  const simple = { email: 'organizer_email', phone: 'organizer_phone', website: 'organizer_website' }
+  const simple = {
+    email: 'organizer_email',
+    phone: 'organizer_phone',
+    website: 'organizer_website',
+  }
   for (const [field, key] of Object.entries(simple))
     if (row.has(key)) fields[field] = row.get(key).trim()
   return { fields, alsoCreated: [] }
@@ -103,9 +113,11 @@ async function eventData(row: Row, args: Args): Promise<RowData> {
     title: safeName(row.get('event_name').trim()),
     ...eventTimes(row, args),
   }
-  if (row.has('event_description')) await describe(req, 'events', row.get('event_description'), fields)
+  if (row.has('event_description'))
+    await describe(req, 'events', row.get('event_description'), fields)
   if (row.has('event_excerpt')) fields.excerpt = safeHtml(row.get('event_excerpt'))
-  for (const [key, field] of Object.entries(FLAGS)) if (row.has(key)) fields[field] = isYes(row.get(key))
+  for (const [key, field] of Object.entries(FLAGS))
+    if (row.has(key)) fields[field] = isYes(row.get(key))
   if (row.has('event_website')) fields.website = row.get('event_website').trim()
   if (row.has('event_cost')) {
     const cost = row.get('event_cost').trim()
@@ -219,7 +231,10 @@ function eventTimes(row: Row, { now, siteTimezone }: Args): Record<string, unkno
   const startTime = allDay ? '' : row.get('event_start_time').trim()
   const endTime = allDay ? '' : row.get('event_end_time').trim() || (endDay ? '' : startTime)
   let start = read('event_start_date', `${startDay} ${startTime}`.trim())
-  let end = read(endDay ? 'event_end_date' : 'event_start_date', `${endDay || startDay} ${endTime}`.trim())
+  let end = read(
+    endDay ? 'event_end_date' : 'event_start_date',
+    `${endDay || startDay} ${endTime}`.trim(),
+  )
   if (allDay) {
     const day = (instant: Date) => formatWallTime(instant, timezone).slice(0, 10)
     start = wallTimeToInstant(`${day(start)} 00:00:00`, timezone)

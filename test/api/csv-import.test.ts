@@ -138,8 +138,12 @@ describe('spreadsheets: CSV import and export', () => {
     expect(lines[0]).toBe(
       'Event Name,Event Description,Event Excerpt,Event Start Date,Event Start Time,Event End Date,Event End Time,Event Time Zone,All Day Event,Hide Event From Event Listings,Event Sticky in Month View,Feature Event,Event Venue Name,Event Organizer Name(s) or ID(s),Event Show Map Link,Event Show Map,Event Cost,Event ISO Currency Code,Event Currency Symbol,Event Currency Position,Event Category,Event Tags,Event Website',
     )
-    expect(lines[1]).toMatch(new RegExp(`^Jazz ${u},.*,2027-05-14,20:00,2027-05-14,23:30,Europe/Paris,FALSE,`))
-    expect(lines[2]).toMatch(new RegExp(`^Fair ${u},.*,2027-05-20,,2027-05-21,,America/New_York,TRUE,`))
+    expect(lines[1]).toMatch(
+      new RegExp(`^Jazz ${u},.*,2027-05-14,20:00,2027-05-14,23:30,Europe/Paris,FALSE,`),
+    )
+    expect(lines[2]).toMatch(
+      new RegExp(`^Fair ${u},.*,2027-05-20,,2027-05-21,,America/New_York,TRUE,`),
+    )
     expect(lines[3]).toMatch(new RegExp(`^'=1\\+1 Quiz ${u},`))
 
     // A second import of the export changes nothing: every row is the item it was.
@@ -247,7 +251,9 @@ describe('spreadsheets: CSV import and export', () => {
       { write: (line) => written.push(line) },
     )
     expect(code).toBe(1)
-    expect(written.at(-1)).toBe('dry run, nothing written: 2 rows would be 1 created, 0 updated, 1 failed')
+    expect(written.at(-1)).toBe(
+      'dry run, nothing written: 2 rows would be 1 created, 0 updated, 1 failed',
+    )
     expect(written[1]).toBe('row 3: failed: Event Start Date "not a date at all" is not a date')
     expect(await named('events', 'title', `Dry ${u}`)).toHaveLength(0)
   })
@@ -278,12 +284,20 @@ describe('spreadsheets: CSV import and export', () => {
     expect(refusal).toBeInstanceOf(UsageError)
     expect(refusal.message).toBe(`--csv: ${file} is larger than 10 MB`)
 
-    const unclosed = await post(admin, 'import', 'Event Name,Event Start Date\n"Open quote,2027-01-01\n')
+    const unclosed = await post(
+      admin,
+      'import',
+      'Event Name,Event Start Date\n"Open quote,2027-01-01\n',
+    )
     expect(unclosed.status).toBe(400)
-    expect((await unclosed.json()).errors[0].message).toMatch(/^The file is not a readable CSV file: /)
+    expect((await unclosed.json()).errors[0].message).toMatch(
+      /^The file is not a readable CSV file: /,
+    )
     const binary = await post(admin, 'preview', new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0, 1]))
     expect(binary.status).toBe(400)
-    expect((await binary.json()).errors[0].message).toBe('The file is not text: it is not a CSV file.')
+    expect((await binary.json()).errors[0].message).toBe(
+      'The file is not text: it is not a CSV file.',
+    )
     const noColumn = await importAs(admin, 'Title,When\nA,2027-01-01\n')
     expect(noColumn.lines).toEqual([
       {
