@@ -342,7 +342,7 @@ describe('spreadsheets: CSV import and export', () => {
     const u = unique('html')
     const csv = [
       'Event Name,Event Description,Event Excerpt,Event Start Date',
-      `"<b>Bold</b> ${u}<script>alert(1)</script>","<p>Hi</p><script>alert(2)</script><img src=x onerror=""alert(3)"">","<a href=""javascript:alert(4)"">x</a>",2027-10-01 10:00`,
+      `"<b>Bold</b> ${u}<script>alert(1)</script>","<p>Hi</p><script>alert(2)</script><img src=x onerror=""alert(3)""><iframe src=""https://example.org/embed""></iframe>","<a href=""javascript:alert(4)"">x</a>",2027-10-01 10:00`,
     ].join('\n')
     const report = await importAs(admin, csv)
     expect(report.created).toBe(1)
@@ -357,5 +357,7 @@ describe('spreadsheets: CSV import and export', () => {
     expect(event.descriptionHtml).toContain('<p>Hi</p>')
     for (const text of [event.title, event.descriptionHtml, event.excerpt])
       expect(text).not.toMatch(/<script|onerror|javascript:/i)
+    // What an administrator may write by hand (`unfiltered_html`) is not taken from a file.
+    expect(event.descriptionHtml).not.toMatch(/<iframe/i)
   })
 })
