@@ -248,13 +248,16 @@ export function parseCommand(
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32)
     throw new UsageError('--concurrency must be a whole number from 1 to 32')
   const dryRun = values['dry-run'] === true
-  const sources = used(['csv', 'file', 'from', 'ics', 'wxr'])
+  const sources = used(['file', 'from', 'ics', 'wxr'])
   if (sources.length > 1)
     throw new UsageError(
-      `give one of --from, --file, --wxr, --ics and --csv, not ${sources.map((name) => `--${name}`).join(' and ')}`,
+      `give one of --from, --file, --wxr and --ics, not ${sources.map((name) => `--${name}`).join(' and ')}`,
     )
   if (values.csv !== undefined) {
-    refuse([...FROM_SITE_OPTIONS, 'concurrency'], 'do not go with --csv')
+    refuse(
+      ['file', 'from', 'ics', 'wxr', ...FROM_SITE_OPTIONS, 'concurrency'],
+      'do not go with --csv',
+    )
     if (!isCsvKind(values.type))
       throw new UsageError('--csv needs --type events, --type venues or --type organizers')
     const status = values.status as string | undefined
