@@ -28,6 +28,7 @@ import { capVisitorPageSize } from './hooks/capVisitorPageSize'
 import { answerDatabaseErrors } from './hooks/answerDatabaseErrors'
 import { withCalendarI18n } from './i18n/withCalendarI18n'
 import { withCalendarAdmin } from './admin/withCalendarAdmin'
+import { csvEndpoints } from './spreadsheets/endpoints'
 import { extendRecurrencesTask } from './jobs/extendRecurrences'
 import { importCalendarSourcesTask } from './jobs/importCalendarSources'
 import { CALENDAR_QUEUE, publishScheduledItemsTask } from './jobs/publishScheduledItems'
@@ -94,6 +95,8 @@ export const eventsCalendarPlugin =
       endpoints: [
         ...(incomingConfig.endpoints ?? []),
         ...(enabled ? compatRootEndpoints(options) : []),
+        // The spreadsheets' import and export for the admin panel (docs/spreadsheets.md).
+        ...(enabled ? csvEndpoints() : []),
       ],
       jobs: calendarJobs(incomingConfig.jobs ?? {}, options),
       bin: enabled ? withHostScript(incomingConfig.bin) : incomingConfig.bin,

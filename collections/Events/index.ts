@@ -73,6 +73,7 @@ export function generateEventsCollection(
                 clientProps: { collectionSlug: slugs.events },
               },
               { path: clientComponent('ExportIcsLink') },
+              { path: clientComponent('SpreadsheetLinks') },
             ],
           },
         },

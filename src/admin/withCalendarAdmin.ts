@@ -1,6 +1,7 @@
 import type { Config } from 'payload'
 
-import { clientComponent } from './paths'
+import { clientComponent, serverComponent } from './paths'
+import { CSV_IMPORT_VIEW_PATH } from './spreadsheetWords'
 
 /** The plugin's additions to the whole admin panel, after the host's own. */
 export function withCalendarAdmin(
@@ -16,6 +17,14 @@ export function withCalendarAdmin(
         ...(admin?.components?.afterNavLinks ?? []),
         { clientProps: { eventsSlug }, path: clientComponent('CalendarNavLink') },
       ],
+      views: {
+        ...admin?.components?.views,
+        // "Import CSV" (docs/spreadsheets.md), reached from the events list.
+        eventsCalendarCsvImport: {
+          Component: serverComponent('CsvImportView'),
+          path: CSV_IMPORT_VIEW_PATH,
+        },
+      },
       providers: [
         ...(admin?.components?.providers ?? []),
         clientComponent('HideUnknownLocale'),

@@ -1,11 +1,21 @@
 import type { Payload } from 'payload'
 
-import type { Command, ImportFromFile, ImportFromSite, ImportFromWxr, ImportIcs } from './options'
+import type {
+  Command,
+  Export,
+  ExportCsv,
+  ImportCsv,
+  ImportFromFile,
+  ImportFromSite,
+  ImportFromWxr,
+  ImportIcs,
+} from './options'
 import type { ItemPlan } from './importer/items'
 import type { Progress } from './progress'
 
 import { parsePhpDateTime } from '../lib/phpDate'
 import { isValidTimeZone } from '../lib/timezone'
+import { runCsvExport, runCsvImport } from './csvCommands'
 import { runIcsImport } from './icsImport'
 import { applyPlans } from './importer/apply'
 import { dumpPlans, exportDump, readDumpFile } from './importer/dump'
@@ -41,13 +51,15 @@ export type Output = { interactive?: boolean; write?: (line: string) => void }
 
 const writerOf = (output: Output) => output.write ?? ((line: string) => console.log(line))
 
-/** `export --out <file>`. */
+/** `export --out <file>` (the command, or its file), or `export --csv <file>` (./csvCommands.ts). */
 export async function runExport(
   payload: Payload,
-  out: string,
+  command: Export | ExportCsv | string,
   output: Output = {},
 ): Promise<number> {
   const write = writerOf(output)
+  if (typeof command !== 'string' && 'csv' in command) return runCsvExport(payload, command, write)
+  const out = typeof command === 'string' ? command : command.out
   const counts = await exportDump(
     payload,
     out,
@@ -67,9 +79,14 @@ export async function runExport(
  */
 export async function runImport(
   payload: Payload,
-  command: ImportFromFile | ImportFromSite | ImportFromWxr | ImportIcs,
+  command: ImportCsv | ImportFromFile | ImportFromSite | ImportFromWxr | ImportIcs,
   output: Output = {},
 ): Promise<{ code: number; report: RunReport }> {
+  if ('csv' in command) {
+    // A spreadsheet's rows report on their own, by number (src/spreadsheets/importCsv.ts).
+    const code = await runCsvImport(payload, command, writerOf(output))
+    return { code, report: new RunReport(command.dryRun) }
+  }
   if ('ics' in command) {
     // A feed's run reports in its source's log (src/icsImport/runSource.ts), written as it is.
     const code = await runIcsImport(payload, command, writerOf(output))

@@ -27,7 +27,7 @@ async function run(config: SanitizedConfig, argv: string[]): Promise<number> {
   let payload: Payload | undefined
   try {
     payload = await getPayload({ config })
-    if (command.command === 'export') return await runExport(payload, command.out)
+    if (command.command === 'export') return await runExport(payload, command)
     return (await runImport(payload, command)).code
   } catch (error) {
     if (error instanceof UsageError || error instanceof SourceError) {

@@ -3,6 +3,8 @@ import { parseArgs } from 'node:util'
 import type { Role } from '../types'
 
 import { ROLES } from '../lib/roles'
+import { type CsvKind, isCsvKind } from '../spreadsheets/columns'
+import { IMPORT_STATUSES } from '../spreadsheets/importCsv'
 import { KEEP_ROLES, type RoleMap } from './importer/users'
 
 export const USAGE = `Usage:
@@ -40,8 +42,19 @@ export const USAGE = `Usage:
       Imports an iCalendar feed (a .ics file, or an https://, http:// or webcal:// address) as a
       calendar source of its own (docs/calendar-sources.md): a second run of the same file name or
       address updates what the first imported, and moves what left the feed to the trash.
+  payload-events-calendar import --csv <file.csv> --type events|venues|organizers [--dry-run]
+      Imports a spreadsheet in The Events Calendar's CSV columns (docs/spreadsheets.md), each row
+      on its own: an event of the same title and start, or a venue or organizer of the same name,
+      is updated; a row that fails is reported by its number.
+        --status <status>       of the items created: publish (default), draft, pending or private
   payload-events-calendar export --out <dump.json>
       Writes every event, venue, organizer, category, tag and image (with its file) to a dump.
+  payload-events-calendar export --csv <file.csv> [filters]
+      Writes events to a spreadsheet in The Events Calendar's CSV columns (- for the output).
+        --status <list>         statuses, e.g. publish,draft (default: every one but trash)
+        --start <date>          events that end on or after this day ...
+        --end <date>            ... and start on or before this day
+        --category <name>       events of this category (its name or slug)
   payload-events-calendar migrate
       Applies the database migrations that have not run yet, then stops: a deploy step, for
       servers started with MIGRATE_ON_START=false. Safe while other instances start or run.
@@ -87,8 +100,25 @@ export type ImportFromWxr = {
 }
 export type ImportIcs = { command: 'import'; dryRun: boolean; ics: string }
 export type Export = { command: 'export'; out: string }
+export type ImportCsv = {
+  command: 'import'
+  csv: string
+  dryRun: boolean
+  status?: (typeof IMPORT_STATUSES)[number]
+  type: CsvKind
+}
+export type ExportCsv = {
+  command: 'export'
+  csv: string
+  category?: string
+  end?: string
+  start?: string
+  status?: string[]
+}
 export type Command =
   | Export
+  | ExportCsv
+  | ImportCsv
   | ImportFromFile
   | ImportFromSite
   | ImportFromWxr
@@ -96,7 +126,8 @@ export type Command =
   | { command: 'help' }
   | { command: 'migrate' }
 
-const IMPORT_OPTIONS = ['concurrency', 'dry-run', 'file', 'from', 'ics', 'wxr']
+const IMPORT_OPTIONS = ['concurrency', 'dry-run', 'file', 'from', 'ics', 'type', 'wxr']
+const CSV_EXPORT_OPTIONS = ['category', 'end', 'start', 'status']
 const FROM_SITE_OPTIONS = [
   'keep-roles',
   'languages',
@@ -141,10 +172,13 @@ export function parseCommand(
     ;({ values } = parseArgs({
       args: rest,
       options: {
+        category: { type: 'string' },
         concurrency: { type: 'string' },
+        csv: { type: 'string' },
         'dry-run': { type: 'boolean' },
         file: { type: 'string' },
         from: { type: 'string' },
+        end: { type: 'string' },
         help: { short: 'h', type: 'boolean' },
         ics: { type: 'string' },
         'keep-roles': { type: 'boolean' },
@@ -156,6 +190,9 @@ export function parseCommand(
         since: { type: 'string' },
         'skip-hidden': { type: 'boolean' },
         'source-timezone': { type: 'string' },
+        start: { type: 'string' },
+        status: { type: 'string' },
+        type: { type: 'string' },
         user: { type: 'string' },
         wxr: { type: 'string' },
       },
@@ -181,12 +218,32 @@ export function parseCommand(
   }
   if (command === 'export') {
     refuse([...IMPORT_OPTIONS, ...FROM_SITE_OPTIONS], 'only go with import')
+    if (values.csv !== undefined) {
+      refuse(['out'], 'does not go with --csv')
+      if ((values.start === undefined) !== (values.end === undefined))
+        throw new UsageError('--start and --end go together')
+      return {
+        category: values.category as string | undefined,
+        command: 'export',
+        csv: String(values.csv),
+        end: values.end as string | undefined,
+        start: values.start as string | undefined,
+        status:
+          values.status === undefined
+            ? undefined
+            : String(values.status)
+                .split(',')
+                .map((status) => status.trim())
+                .filter(Boolean),
+      }
+    }
+    refuse(CSV_EXPORT_OPTIONS, 'only go with --csv')
     if (!values.out) throw new UsageError('export needs --out <file>')
     return { command: 'export', out: String(values.out) }
   }
   if (command !== 'import') throw new UsageError(`unknown command "${command}"`)
 
-  refuse(['out'], 'only goes with export')
+  refuse(['out', 'category', 'start', 'end'], 'only go with export')
   const concurrency = values.concurrency === undefined ? 4 : Number(values.concurrency)
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32)
     throw new UsageError('--concurrency must be a whole number from 1 to 32')
@@ -196,6 +253,25 @@ export function parseCommand(
     throw new UsageError(
       `give one of --from, --file, --wxr and --ics, not ${sources.map((name) => `--${name}`).join(' and ')}`,
     )
+  if (values.csv !== undefined) {
+    refuse(
+      ['file', 'from', 'ics', 'wxr', ...FROM_SITE_OPTIONS, 'concurrency'],
+      'do not go with --csv',
+    )
+    if (!isCsvKind(values.type))
+      throw new UsageError('--csv needs --type events, --type venues or --type organizers')
+    const status = values.status as string | undefined
+    if (status !== undefined && !(IMPORT_STATUSES as readonly string[]).includes(status))
+      throw new UsageError(`--status must be one of ${IMPORT_STATUSES.join(', ')}`)
+    return {
+      command: 'import',
+      csv: String(values.csv),
+      dryRun,
+      status: status as ImportCsv['status'],
+      type: values.type,
+    }
+  }
+  refuse(['type', 'status'], 'only go with --csv')
   if (values.ics !== undefined) {
     refuse([...FROM_SITE_OPTIONS, 'concurrency'], 'do not go with --ics')
     return { command: 'import', dryRun, ics: String(values.ics) }

@@ -373,7 +373,8 @@ function movedTo(override: FeedOverride, event: FeedEvent) {
   }
 }
 
-function reasonOf(error: unknown): string {
+/** What went wrong with a write, as one line: each invalid field with its message, else the error's. */
+export function reasonOf(error: unknown): string {
   const data = (error as { data?: { errors?: { message?: string; path?: string }[] } }).data
   const details = data?.errors?.map((entry) => `${entry.path ?? ''}: ${entry.message ?? ''}`)
   return details?.length ? details.join('; ') : ((error as Error).message ?? String(error))

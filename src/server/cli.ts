@@ -41,7 +41,7 @@ async function main(argv: string[]): Promise<number> {
       console.error('The database is up to date.')
       return EXIT.ok
     }
-    if (command.command === 'export') return await runExport(payload, command.out)
+    if (command.command === 'export') return await runExport(payload, command)
     return (await runImport(payload, command)).code
   } finally {
     // Stopping the embedded Postgres ends the pool's idle connections: expected here, not an error.

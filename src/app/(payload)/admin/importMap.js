@@ -45,12 +45,14 @@ import { EditingLanguage as EditingLanguage_fc9a935b1c29e987d85707eeffd38325 } f
 import { WorkflowSaveButton as WorkflowSaveButton_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { CalendarViewLink as CalendarViewLink_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { ExportIcsLink as ExportIcsLink_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { SpreadsheetLinks as SpreadsheetLinks_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { EventCalendarView as EventCalendarView_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
 import { ApplicationPasswordRedirect as ApplicationPasswordRedirect_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
 import { CalendarNavLink as CalendarNavLink_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { HideUnknownLocale as HideUnknownLocale_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { HideFirstUserApiKey as HideFirstUserApiKey_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
+import { CsvImportView as CsvImportView_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
 /** @type import('payload').ImportMap */
@@ -102,11 +104,13 @@ export const importMap = {
   "payload-events-calendar/client#WorkflowSaveButton": WorkflowSaveButton_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#CalendarViewLink": CalendarViewLink_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#ExportIcsLink": ExportIcsLink_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#SpreadsheetLinks": SpreadsheetLinks_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/rsc#EventCalendarView": EventCalendarView_a995b648d441da9f32677ad10f937676,
   "payload-events-calendar/rsc#ApplicationPasswordRedirect": ApplicationPasswordRedirect_a995b648d441da9f32677ad10f937676,
   "payload-events-calendar/client#CalendarNavLink": CalendarNavLink_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#HideUnknownLocale": HideUnknownLocale_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#HideFirstUserApiKey": HideFirstUserApiKey_fc9a935b1c29e987d85707eeffd38325,
   "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,
+  "payload-events-calendar/rsc#CsvImportView": CsvImportView_a995b648d441da9f32677ad10f937676,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }
