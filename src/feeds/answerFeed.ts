@@ -11,6 +11,8 @@ import { calendarFeedSelection, eventFeedSelection } from './feedQuery'
 import { FEED_TEXTS, inLanguage } from './feedTexts'
 import { clientCopyIsCurrent, currentFeedVersion } from './feedValidators'
 import { keptFeed } from './keptFeeds'
+import { jsonError, plainText } from './feedResponses'
+import { answerEventsJson, locateEventsJson } from './eventsJson'
 import {
   NoRenderTurn,
   RETRY_AFTER_SECONDS as RENDER_RETRY_SECONDS,
@@ -33,7 +35,10 @@ export async function answerFeedRequest(
   options: SanitizedPluginConfig,
   request: FeedRequest,
 ): Promise<null | Response> {
-  if (options.disabled || !['GET', 'HEAD'].includes(request.method.toUpperCase())) return null
+  if (options.disabled) return null
+  const widget = locateEventsJson(request.pathname, options)
+  if (widget) return answerEventsJson(payload, options, request, widget)
+  if (!['GET', 'HEAD'].includes(request.method.toUpperCase())) return null
   const location = locateFeed(request.pathname, new URLSearchParams(request.search), options)
   if (!location) return null
   try {
@@ -120,31 +125,5 @@ async function answerFeed(
   return new Response(feed.body, {
     headers: { ...headers, ...found, 'Content-Length': String(feed.body.byteLength) },
     status: 200,
-  })
-}
-
-function jsonError(error: RestError): Response {
-  return new Response(JSON.stringify(error.toBody()), {
-    headers: {
-      'Content-Type': 'application/json; charset=UTF-8',
-      'X-Content-Type-Options': 'nosniff',
-      ...error.headers,
-    },
-    status: error.status,
-  })
-}
-
-function plainText(
-  status: number,
-  message: string,
-  headers: Record<string, string> = {},
-): Response {
-  return new Response(`${message}\n`, {
-    headers: {
-      'Content-Type': 'text/plain; charset=utf-8',
-      'X-Content-Type-Options': 'nosniff',
-      ...headers,
-    },
-    status,
   })
 }
