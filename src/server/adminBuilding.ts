@@ -13,12 +13,14 @@ const REFRESH_SECONDS = 10
  */
 export function adminBuildingAnswer(build: AdminBuild, failed: () => boolean) {
   return (req: Request, res: Response) => {
-    const elapsed = (Date.now() - build.startedAt) / 1000
-    const left = Math.max(5, Math.round(build.expectedSeconds - elapsed))
+    const elapsed = Math.round((Date.now() - build.startedAt) / 1000)
+    const left = Math.round(build.expectedSeconds - elapsed)
     const message = failed()
       ? 'The admin panel could not be built: the server log says why. The APIs and feeds still answer.'
-      : `The admin panel is being built, ready in about ${left} s.`
-    const retry = failed() ? 60 : Math.min(left, REFRESH_SECONDS)
+      : left >= 5
+        ? `The admin panel is being built, ready in about ${left} s.`
+        : `The admin panel is being built, ready soon (${elapsed} s so far; about ${build.expectedSeconds} s were expected).`
+    const retry = failed() ? 60 : Math.min(Math.max(left, 5), REFRESH_SECONDS)
     res.status(503).set({ 'Cache-Control': 'no-store', 'Retry-After': String(retry) })
     if (req.accepts(['text/plain', 'text/html']) === 'text/html') {
       const waiting = !failed()

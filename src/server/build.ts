@@ -124,6 +124,8 @@ export type AdminBuild = { done: Promise<void>; expectedSeconds: number; started
 export async function startAdminBuild(
   log: (message: string) => void,
   force = false,
+  /** Makes the import map in this process (`npm start`, whose Payload reads the same config); else a process of its own does. */
+  generateImportMap?: () => Promise<void>,
 ): Promise<AdminBuild | null> {
   const wanted = await fingerprint()
   const current = await fs.readFile(STAMP, 'utf8').catch(() => '')
@@ -149,11 +151,15 @@ export async function startAdminBuild(
     try {
       // The import map lists the admin's custom components; one left behind by a config change
       // builds fine and fails in the browser, so it is made anew with every build.
-      await run(
-        'generating the import map',
-        [path.join(ROOT, 'node_modules/payload/bin.js'), 'generate:importmap'],
-        state,
-      )
+      if (generateImportMap) {
+        state.phase = 'generating the import map'
+        await generateImportMap()
+      } else
+        await run(
+          'generating the import map',
+          [path.join(ROOT, 'node_modules/payload/bin.js'), 'generate:importmap'],
+          state,
+        )
       await run('next build', [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], state)
     } finally {
       clearInterval(ticker)

@@ -7,7 +7,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-import type { AdminBuild } from './build'
+import type { AdminBuild, startAdminBuild as startAdminBuildType } from './build'
 
 import { quietPoolErrors } from '../db/pool'
 import { DatabaseStartError, ensureDatabase } from './db/withDatabase'
@@ -31,9 +31,7 @@ const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS) || 10_000
 const SHUTDOWN_DRAIN_MS = Number(process.env.SHUTDOWN_DRAIN_MS ?? 1_000) || 0
 
 /** What a test may put in place of the real admin build (test/system/first-start.test.ts). */
-export type StartOptions = {
-  startAdminBuild?: (log: (message: string) => void) => Promise<AdminBuild | null>
-}
+export type StartOptions = { startAdminBuild?: typeof startAdminBuildType }
 
 export async function main(options: StartOptions = {}) {
   const env = readEnv()
@@ -43,18 +41,26 @@ export async function main(options: StartOptions = {}) {
   if (env.secretIsDefault)
     log('WARNING: PAYLOAD_SECRET is not set; using a development secret. Set it in production.')
 
-  let adminBuild: AdminBuild | null = null
-  if (!dev) {
-    const { requireAdminBuild, startAdminBuild } = await import('./build')
-    // SKIP_ADMIN_BUILD: the deploy built it once (`npm run build`); instances only check it is there.
-    if (env.skipAdminBuild) await requireAdminBuild()
-    // Built while the database starts and the server serves everything but the admin panel.
-    else adminBuild = await (options.startAdminBuild ?? startAdminBuild)(log)
-  }
+  const { requireAdminBuild, startAdminBuild } = await import('./build')
+  // SKIP_ADMIN_BUILD: the deploy built it once (`npm run build`); instances only check it is there.
+  if (!dev && env.skipAdminBuild) await requireAdminBuild()
   const stopDatabase = await ensureDatabase(env, log)
   // RUN_JOBS=false on every instance but one: scheduled publication then runs on that one only.
   process.env.EVENTS_CALENDAR_RUN_JOBS ??= process.env.RUN_JOBS === 'false' ? 'false' : 'true'
   process.env.DISABLE_PAYLOAD_HMR ??= dev ? '' : 'true'
+
+  // Built while Payload starts and the server serves everything but the admin panel. The
+  // import map is made from the config Payload reads (so after the settings above), in this
+  // process: the config is then compiled once, not once more by a process of its own.
+  let adminBuild: AdminBuild | null = null
+  if (!dev && !env.skipAdminBuild)
+    adminBuild = await (options.startAdminBuild ?? startAdminBuild)(log, false, async () => {
+      const [{ generateImportMap }, { default: config }] = await Promise.all([
+        import('payload'),
+        import('../../payload.config'),
+      ])
+      await generateImportMap(await config, { log: false })
+    })
 
   const { bootPayload, ensureAdministrator } = await import('./db/boot')
   // MIGRATE_ON_START=false: the deploy applies them once beforehand (`npm run migrate`).
