@@ -9,7 +9,7 @@ import { feedEventIds, renderFeed, renderOccurrenceFeed } from './feedDocument'
 import { locateFeed, type FeedLocation } from './feedPaths'
 import { calendarFeedSelection, eventFeedSelection } from './feedQuery'
 import { FEED_TEXTS, inLanguage } from './feedTexts'
-import { clientCopyIsCurrent, currentFeedVersion } from './feedValidators'
+import { notModifiedAnswer } from './feedValidators'
 import { keptFeed } from './keptFeeds'
 import { jsonError, plainText } from './feedResponses'
 import { answerEventsJson, locateEventsJson } from './eventsJson'
@@ -73,21 +73,19 @@ async function answerFeed(
     where: selection.where,
     ...(location.kind === 'occurrence' ? { occurrence: location.at } : {}),
   })
-  const version = await currentFeedVersion(payload, key, {
-    now: ctx.now,
-    siteTimezone: options.siteTimezone,
-  })
   const headers: Record<string, string> = {
     'Access-Control-Allow-Origin': '*',
     'Cache-Control': 'public, max-age=300',
     'X-Content-Type-Options': 'nosniff',
   }
-  if (version) {
-    headers.ETag = version.etag
-    headers['Last-Modified'] = version.lastModified.toUTCString()
-    if (await clientCopyIsCurrent(payload, key, request.headers, version))
-      return new Response(null, { headers, status: 304 })
-  }
+  const notModified = await notModifiedAnswer(
+    payload,
+    key,
+    request,
+    { now: ctx.now, siteTimezone: options.siteTimezone },
+    headers,
+  )
+  if (notModified) return notModified
 
   const feedUrl = `${options.siteUrl}${request.pathname}${request.search ? `?${request.search.replace(/^\?/, '')}` : ''}`
   const fileName =

@@ -9,7 +9,6 @@ import type { FeedRequest } from './answerFeed'
 import { readArgs } from '../../endpoints/args'
 import { invalidParams, RestError } from '../../endpoints/errors'
 import { EVENTS_LIST_SORT, eventsListQuery } from '../../endpoints/events/listQuery'
-import { listEventsArgs } from '../../endpoints/events/params'
 import { RELATED_READ } from '../calendar/events/leanEvent'
 import { eventsList, populateEvents } from '../calendar/events/loadEvents'
 import { OCCURRENCE, type OccurrenceDoc } from '../calendar/events/occurrences'
@@ -19,10 +18,10 @@ import { splitLanguageRoot } from '../lib/languageRoot'
 import { formatWallTime, wallTimeToInstant } from '../lib/phpDate'
 import { isValidTimeZone } from '../lib/timezone'
 import { occurrencePermalink, permalink } from '../lib/urls'
-import { CALENDAR_SLUGS } from '../slugs'
 import { feedContext } from './feedContext'
+import { listArgSpecs } from './feedQuery'
 import { jsonError, plainText } from './feedResponses'
-import { clientCopyIsCurrent, currentFeedVersion } from './feedValidators'
+import { notModifiedAnswer } from './feedValidators'
 import { keptFeed } from './keptFeeds'
 import {
   NoRenderTurn,
@@ -112,11 +111,7 @@ async function answerWindow(
     language: location.language,
     query: request.search.replace(/^\?/, ''),
   })
-  const all = listEventsArgs(COLLECTIONS, options.defaultPerPage, options.maxPerPage)
-  const args = await readArgs(
-    Object.fromEntries(WIDGET_FILTERS.map((name) => [name, all[name]!])),
-    ctx,
-  )
+  const args = await readArgs(listArgSpecs(ctx, WIDGET_FILTERS), ctx)
   // Every event with a moment in [start, end): FullCalendar's overlap rule.
   const query = await eventsListQuery(ctx, args, {
     statuses: ['publish'],
@@ -129,22 +124,20 @@ async function answerWindow(
     site: options.siteUrl,
     where: eventsWhere(query),
   })
-  const version = await currentFeedVersion(payload, key, {
-    now: ctx.now,
-    siteTimezone: options.siteTimezone,
-  })
   const headers: Record<string, string> = {
     ...CORS,
     'Cache-Control': 'public, max-age=300',
     'Content-Type': 'application/json; charset=utf-8',
     'X-Content-Type-Options': 'nosniff',
   }
-  if (version) {
-    headers.ETag = version.etag
-    headers['Last-Modified'] = version.lastModified.toUTCString()
-    if (await clientCopyIsCurrent(payload, key, request.headers, version))
-      return new Response(null, { headers, status: 304 })
-  }
+  const notModified = await notModifiedAnswer(
+    payload,
+    key,
+    request,
+    { now: ctx.now, siteTimezone: options.siteTimezone },
+    headers,
+  )
+  if (notModified) return notModified
   const rendered = await keptFeed(ctx, key, () =>
     withRenderTurn(async () => {
       const items = await windowItems(ctx, query, location.rootPath)
@@ -156,14 +149,6 @@ async function answerWindow(
     headers: { ...headers, 'Content-Length': String(rendered.body.byteLength) },
     status: 200,
   })
-}
-
-const COLLECTIONS = {
-  categories: CALENDAR_SLUGS.eventCategories,
-  events: CALENDAR_SLUGS.events,
-  organizers: CALENDAR_SLUGS.organizers,
-  tags: CALENDAR_SLUGS.eventTags,
-  venues: CALENDAR_SLUGS.venues,
 }
 
 /**
