@@ -11,7 +11,7 @@ import { calendarFeedSelection, eventFeedSelection } from './feedQuery'
 import { FEED_TEXTS, inLanguage } from './feedTexts'
 import { notModifiedAnswer } from './feedValidators'
 import { keptFeed } from './keptFeeds'
-import { jsonError, plainText } from './feedResponses'
+import { FEED_HEADERS, jsonError, plainText } from './feedResponses'
 import { answerEventsJson, locateEventsJson } from './eventsJson'
 import {
   NoRenderTurn,
@@ -73,18 +73,8 @@ async function answerFeed(
     where: selection.where,
     ...(location.kind === 'occurrence' ? { occurrence: location.at } : {}),
   })
-  const headers: Record<string, string> = {
-    'Access-Control-Allow-Origin': '*',
-    'Cache-Control': 'public, max-age=300',
-    'X-Content-Type-Options': 'nosniff',
-  }
-  const notModified = await notModifiedAnswer(
-    payload,
-    key,
-    request,
-    { now: ctx.now, siteTimezone: options.siteTimezone },
-    headers,
-  )
+  const headers: Record<string, string> = { ...FEED_HEADERS }
+  const notModified = await notModifiedAnswer(ctx, key, request, headers)
   if (notModified) return notModified
 
   const feedUrl = `${options.siteUrl}${request.pathname}${request.search ? `?${request.search.replace(/^\?/, '')}` : ''}`

@@ -20,7 +20,7 @@ import { isValidTimeZone } from '../lib/timezone'
 import { occurrencePermalink, permalink } from '../lib/urls'
 import { feedContext } from './feedContext'
 import { listArgSpecs } from './feedQuery'
-import { jsonError, plainText } from './feedResponses'
+import { FEED_HEADERS, jsonError, plainText } from './feedResponses'
 import { notModifiedAnswer } from './feedValidators'
 import { keptFeed } from './keptFeeds'
 import {
@@ -125,18 +125,11 @@ async function answerWindow(
     where: eventsWhere(query),
   })
   const headers: Record<string, string> = {
+    ...FEED_HEADERS,
     ...CORS,
-    'Cache-Control': 'public, max-age=300',
     'Content-Type': 'application/json; charset=utf-8',
-    'X-Content-Type-Options': 'nosniff',
   }
-  const notModified = await notModifiedAnswer(
-    payload,
-    key,
-    request,
-    { now: ctx.now, siteTimezone: options.siteTimezone },
-    headers,
-  )
+  const notModified = await notModifiedAnswer(ctx, key, request, headers)
   if (notModified) return notModified
   const rendered = await keptFeed(ctx, key, () =>
     withRenderTurn(async () => {

@@ -86,13 +86,16 @@ export async function clientCopyIsCurrent(
  * answers 304 with them when the client's copy is current; `null` when it is not.
  */
 export async function notModifiedAnswer(
-  payload: Payload,
+  ctx: { now: Date; options: { siteTimezone: string }; payload: Payload },
   key: string,
   request: { headers: Headers },
-  args: { now: Date; siteTimezone: string },
   headers: Record<string, string>,
 ): Promise<null | Response> {
-  const version = await currentFeedVersion(payload, key, args)
+  const { payload } = ctx
+  const version = await currentFeedVersion(payload, key, {
+    now: ctx.now,
+    siteTimezone: ctx.options.siteTimezone,
+  })
   if (!version) return null
   headers.ETag = version.etag
   headers['Last-Modified'] = version.lastModified.toUTCString()
