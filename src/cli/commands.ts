@@ -160,7 +160,11 @@ export async function runImport(
   // An export is read and written in steps of its own (./importer/wxr/index.ts).
   const series =
     'wxr' in command ? await importWxr(payload, command, { apply, progress, report }) : ''
-  if (!('wxr' in command)) await apply(plans)
+  if (!('wxr' in command)) {
+    const started = performance.now()
+    await apply(plans)
+    report.time('writing', performance.now() - started)
+  }
   write(`\n${report.summary()}`)
   if (series) write(`\n${series}`)
   return { code: report.failures.length ? EXIT.failed : EXIT.ok, report }

@@ -26,8 +26,14 @@ export class RunReport {
   ) as Record<ReportKind, Record<Outcome, number>>
   readonly failures: ItemResult[] = []
   readonly warnings: string[] = []
+  /** How long each phase of the run took, in milliseconds, in the order they ended. */
+  readonly timings: { ms: number; phase: string }[] = []
 
   constructor(readonly dryRun: boolean) {}
+
+  time(phase: string, ms: number) {
+    this.timings.push({ ms, phase })
+  }
 
   record(result: ItemResult) {
     this.counts[result.kind][result.outcome]++
@@ -78,6 +84,10 @@ export class RunReport {
     if (this.failures.length) {
       out.push('', `Failed (${this.failures.length}):`)
       for (const failure of this.failures) out.push(`  ${describeItem(failure)}: ${failure.reason}`)
+    }
+    if (this.timings.length) {
+      out.push('', 'Timings:')
+      for (const { ms, phase } of this.timings) out.push(`  ${phase}: ${(ms / 1000).toFixed(1)} s`)
     }
     if (this.warnings.length) {
       out.push('', `Warnings (${this.warnings.length}):`)

@@ -1,5 +1,3 @@
-import { FEED_AND_PAGE_KEYS, keyHeaders } from '../cdn/surrogateKeys'
-import { sharedCacheControl } from '../../endpoints/conditional'
 import type { Payload } from 'payload'
 
 import type { SanitizedPluginConfig } from '../types'
@@ -11,8 +9,10 @@ import { feedEventIds, renderFeed, renderOccurrenceFeed } from './feedDocument'
 import { locateFeed, type FeedLocation } from './feedPaths'
 import { calendarFeedSelection, eventFeedSelection } from './feedQuery'
 import { FEED_TEXTS, inLanguage } from './feedTexts'
-import { clientCopyIsCurrent, currentFeedVersion } from './feedValidators'
+import { notModifiedAnswer } from './feedValidators'
 import { keptFeed } from './keptFeeds'
+import { feedHeaders, jsonError, plainText } from './feedResponses'
+import { answerEventsJson, locateEventsJson } from './eventsJson'
 import {
   NoRenderTurn,
   RETRY_AFTER_SECONDS as RENDER_RETRY_SECONDS,
@@ -35,7 +35,10 @@ export async function answerFeedRequest(
   options: SanitizedPluginConfig,
   request: FeedRequest,
 ): Promise<null | Response> {
-  if (options.disabled || !['GET', 'HEAD'].includes(request.method.toUpperCase())) return null
+  if (options.disabled) return null
+  const widget = locateEventsJson(request.pathname, options)
+  if (widget) return answerEventsJson(payload, options, request, widget)
+  if (!['GET', 'HEAD'].includes(request.method.toUpperCase())) return null
   const location = locateFeed(request.pathname, new URLSearchParams(request.search), options)
   if (!location) return null
   try {
@@ -70,25 +73,9 @@ async function answerFeed(
     where: selection.where,
     ...(location.kind === 'occurrence' ? { occurrence: location.at } : {}),
   })
-  const version = await currentFeedVersion(payload, key, {
-    now: ctx.now,
-    siteTimezone: options.siteTimezone,
-  })
-  const headers: Record<string, string> = {
-    'Access-Control-Allow-Origin': '*',
-    'Cache-Control': options.cdn
-      ? sharedCacheControl('public, max-age=300', options.cdn)
-      : 'public, max-age=300',
-    // A feed shows events with their venues, organizers and categories: filed under all four.
-    ...(options.cdn ? keyHeaders(FEED_AND_PAGE_KEYS) : {}),
-    'X-Content-Type-Options': 'nosniff',
-  }
-  if (version) {
-    headers.ETag = version.etag
-    headers['Last-Modified'] = version.lastModified.toUTCString()
-    if (await clientCopyIsCurrent(payload, key, request.headers, version))
-      return new Response(null, { headers, status: 304 })
-  }
+  const headers = feedHeaders(options)
+  const notModified = await notModifiedAnswer(ctx, key, request, headers)
+  if (notModified) return notModified
 
   const feedUrl = `${options.siteUrl}${request.pathname}${request.search ? `?${request.search.replace(/^\?/, '')}` : ''}`
   const fileName =
@@ -126,31 +113,5 @@ async function answerFeed(
   return new Response(feed.body, {
     headers: { ...headers, ...found, 'Content-Length': String(feed.body.byteLength) },
     status: 200,
-  })
-}
-
-function jsonError(error: RestError): Response {
-  return new Response(JSON.stringify(error.toBody()), {
-    headers: {
-      'Content-Type': 'application/json; charset=UTF-8',
-      'X-Content-Type-Options': 'nosniff',
-      ...error.headers,
-    },
-    status: error.status,
-  })
-}
-
-function plainText(
-  status: number,
-  message: string,
-  headers: Record<string, string> = {},
-): Response {
-  return new Response(`${message}\n`, {
-    headers: {
-      'Content-Type': 'text/plain; charset=utf-8',
-      'X-Content-Type-Options': 'nosniff',
-      ...headers,
-    },
-    status,
   })
 }

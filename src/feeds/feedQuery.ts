@@ -35,9 +35,10 @@ const COLLECTIONS = {
   venues: CALENDAR_SLUGS.venues,
 }
 
-function feedArgSpecs(ctx: FeedContext): ParamSpecs {
+/** These arguments of the events list, as the list declares them: the filters a feed or a widget takes. */
+export function listArgSpecs(ctx: FeedContext, names: readonly string[]): ParamSpecs {
   const all = listEventsArgs(COLLECTIONS, ctx.options.defaultPerPage, ctx.options.maxPerPage)
-  return Object.fromEntries(FEED_FILTERS.map((name) => [name, all[name]!]))
+  return Object.fromEntries(names.map((name) => [name, all[name]!]))
 }
 
 /**
@@ -53,7 +54,7 @@ function feedArgSpecs(ctx: FeedContext): ParamSpecs {
  * as the original's holds the first 30 (`tribe_ical_feed_posts_per_page`).
  */
 export async function calendarFeedSelection(ctx: FeedContext): Promise<FeedSelection> {
-  const args = await readArgs(feedArgSpecs(ctx), ctx)
+  const args = await readArgs(listArgSpecs(ctx, FEED_FILTERS), ctx)
   const window =
     wasSent(args, 'start_date') || wasSent(args, 'end_date')
       ? listWindow(ctx, args)

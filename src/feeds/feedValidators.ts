@@ -81,6 +81,29 @@ export async function clientCopyIsCurrent(
   return Number.isFinite(since) && Math.floor(current.lastModified.getTime() / 1000) * 1000 <= since
 }
 
+/**
+ * Adds the feed `key`'s ETag and Last-Modified to `headers` (none without a change log), and
+ * answers 304 with them when the client's copy is current; `null` when it is not.
+ */
+export async function notModifiedAnswer(
+  ctx: { now: Date; options: { siteTimezone: string }; payload: Payload },
+  key: string,
+  request: { headers: Headers },
+  headers: Record<string, string>,
+): Promise<null | Response> {
+  const { payload } = ctx
+  const version = await currentFeedVersion(payload, key, {
+    now: ctx.now,
+    siteTimezone: ctx.options.siteTimezone,
+  })
+  if (!version) return null
+  headers.ETag = version.etag
+  headers['Last-Modified'] = version.lastModified.toUTCString()
+  return (await clientCopyIsCurrent(payload, key, request.headers, version))
+    ? new Response(null, { headers, status: 304 })
+    : null
+}
+
 function formatEtag(secret: string, key: string, snapshot: string, issued: number): string {
   const body = `${ETAG_VERSION}.${Buffer.from(snapshot).toString('base64url')}.${issued}`
   return `W/"${body}.${signature(secret, key, body)}"`

@@ -1,13 +1,14 @@
 /**
  * Builds the admin panel (a Next.js app) when its build is missing or older than the sources
- * it is made from. `npm start` calls this, so a fresh clone needs no separate build step;
- * `npm run build` forces a build.
+ * it is made from. `npm start` starts it and serves everything but the admin meanwhile
+ * (`adminBuilding.ts`), so a fresh clone needs no separate build step; `npm run build` forces a build.
  */
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { stripVTControlCharacters } from 'node:util'
 
 import { EnvError } from '../env'
 
@@ -46,7 +47,15 @@ async function fingerprint(): Promise<string> {
   return hash.digest('hex')
 }
 
-function run(name: string, args: string[]): Promise<void> {
+/** What a build is doing now, as its tools last said (for the progress lines). */
+type BuildState = { phase: string }
+
+/**
+ * Runs a build step. Its output is passed on line by line (without colours: it is not a
+ * terminal), and its last line names the phase the progress lines show.
+ */
+function run(name: string, args: string[], state: BuildState): Promise<void> {
+  state.phase = name
   return new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, args, {
       cwd: ROOT,
@@ -56,8 +65,22 @@ function run(name: string, args: string[]): Promise<void> {
         NODE_ENV: 'production',
         NODE_OPTIONS: '--no-deprecation',
       },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     })
+    for (const stream of [child.stdout, child.stderr]) {
+      let rest = ''
+      stream.setEncoding('utf8')
+      stream.on('data', (chunk: string) => {
+        const lines = (rest + chunk).split(/\r?\n/)
+        rest = lines.pop() ?? ''
+        for (const line of lines) {
+          const text = stripVTControlCharacters(line).trim()
+          if (!text) continue
+          console.log(`  ${text}`)
+          state.phase = `${name}: ${text.replace(/^\W+/, '').slice(0, 80)}`
+        }
+      })
+    }
     child.on('error', reject)
     child.on('exit', (code) =>
       code === 0 ? resolve() : reject(new Error(`${name} exited with code ${code}`)),
@@ -65,33 +88,100 @@ function run(name: string, args: string[]): Promise<void> {
   })
 }
 
-export async function ensureAdminBuild(
+/** Where the last build's duration is kept for the next estimate: outside `.next`, which a build replaces. */
+const TIMING = path.join(
+  ROOT,
+  'node_modules',
+  '.cache',
+  'payload-events-calendar',
+  'admin-build.json',
+)
+/**
+ * The estimate when no build was timed here yet: a first build on two cores, as measured on a
+ * fresh clone (docs/production.md, "The first start").
+ */
+export const DEFAULT_BUILD_SECONDS = 240
+/** How often a build says how far it is. */
+const PROGRESS_INTERVAL_MS = 10_000
+
+/** How long the admin build is expected to take: the last one's duration here, else DEFAULT_BUILD_SECONDS. */
+async function expectedBuildSeconds(): Promise<number> {
+  const last = await fs
+    .readFile(TIMING, 'utf8')
+    .then((text) => Number((JSON.parse(text) as { seconds?: unknown }).seconds))
+    .catch(() => NaN)
+  return Number.isFinite(last) && last > 0 ? Math.round(last) : DEFAULT_BUILD_SECONDS
+}
+
+/** A build under way: when it began, how long it should take, and its end. */
+export type AdminBuild = { done: Promise<void>; expectedSeconds: number; startedAt: number }
+
+/**
+ * Starts building the admin panel when its build is missing or older than the sources it is
+ * made from (`force`: in any case), and returns at once: `null` when the build is current, else
+ * the build under way, which says its phase and time every PROGRESS_INTERVAL_MS.
+ */
+export async function startAdminBuild(
   log: (message: string) => void,
   force = false,
-): Promise<void> {
+  /** Makes the import map in this process (`npm start`, whose Payload reads the same config); else a process of its own does. */
+  generateImportMap?: () => Promise<void>,
+): Promise<AdminBuild | null> {
   const wanted = await fingerprint()
   const current = await fs.readFile(STAMP, 'utf8').catch(() => '')
   const built = await fs.access(path.join(ROOT, '.next', 'BUILD_ID')).then(
     () => true,
     () => false,
   )
-  if (!force && built && current.trim() === wanted) return
+  if (!force && built && current.trim() === wanted) return null
+  const expectedSeconds = await expectedBuildSeconds()
   log(
-    built
-      ? 'The sources changed since the admin panel was built: rebuilding it (about a minute)…'
-      : 'Building the admin panel (first start only, about a minute)…',
+    `${built ? 'The sources changed since the admin panel was built: rebuilding it' : 'Building the admin panel (first start only)'}, about ${expectedSeconds} s…`,
   )
-  const started = Date.now()
-  // The import map lists the admin's custom components; one left behind by a config change
-  // builds fine and fails in the browser, so it is made anew with every build.
-  await run('payload generate:importmap', [
-    path.join(ROOT, 'node_modules/payload/bin.js'),
-    'generate:importmap',
-  ])
-  await run('next build', [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build'])
-  // The sources as they were when the build began: a file changed during the build makes the next start build again.
-  await fs.writeFile(STAMP, wanted)
-  log(`Admin panel built in ${Math.round((Date.now() - started) / 1000)} s.`)
+  const startedAt = Date.now()
+  const state: BuildState = { phase: 'starting' }
+  const ticker = setInterval(
+    () =>
+      log(
+        `Building the admin panel: ${state.phase} (${Math.round((Date.now() - startedAt) / 1000)} s of about ${expectedSeconds} s)`,
+      ),
+    PROGRESS_INTERVAL_MS,
+  )
+  const done = (async () => {
+    try {
+      // The import map lists the admin's custom components; one left behind by a config change
+      // builds fine and fails in the browser, so it is made anew with every build.
+      if (generateImportMap) {
+        state.phase = 'generating the import map'
+        await generateImportMap()
+      } else
+        await run(
+          'generating the import map',
+          [path.join(ROOT, 'node_modules/payload/bin.js'), 'generate:importmap'],
+          state,
+        )
+      await run('next build', [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], state)
+    } finally {
+      clearInterval(ticker)
+    }
+    // The sources as they were when the build began: a file changed during the build makes the next start build again.
+    await fs.writeFile(STAMP, wanted)
+    const seconds = (Date.now() - startedAt) / 1000
+    await fs.mkdir(path.dirname(TIMING), { recursive: true })
+    await fs.writeFile(TIMING, JSON.stringify({ seconds }))
+    log(`Admin panel built in ${Math.round(seconds)} s.`)
+  })()
+  return { done, expectedSeconds, startedAt }
+}
+
+/** Builds the admin panel if needed (`startAdminBuild`) and waits for the build: `npm run build`, the tests' setup. */
+export async function ensureAdminBuild(
+  log: (message: string) => void,
+  force = false,
+): Promise<void> {
+  await (
+    await startAdminBuild(log, force)
+  )?.done
 }
 
 /**

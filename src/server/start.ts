@@ -4,6 +4,11 @@
  * migrations, creates the first administrator when asked to, and serves on PORT.
  */
 
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import type { AdminBuild, startAdminBuild as startAdminBuildType } from './build'
+
 import { quietPoolErrors } from '../db/pool'
 import { DatabaseStartError, ensureDatabase } from './db/withDatabase'
 import { EnvError, readEnv, refuseDevelopmentSecretInProduction } from '../env'
@@ -25,7 +30,10 @@ const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS) || 10_000
  */
 const SHUTDOWN_DRAIN_MS = Number(process.env.SHUTDOWN_DRAIN_MS ?? 1_000) || 0
 
-async function main() {
+/** What a test may put in place of the real admin build (test/system/first-start.test.ts). */
+export type StartOptions = { startAdminBuild?: typeof startAdminBuildType }
+
+export async function main(options: StartOptions = {}) {
   const env = readEnv()
   refuseDevelopmentSecretInProduction(env, process.env.NODE_ENV)
   const dev = process.env.NODE_ENV === 'development'
@@ -33,16 +41,26 @@ async function main() {
   if (env.secretIsDefault)
     log('WARNING: PAYLOAD_SECRET is not set; using a development secret. Set it in production.')
 
-  if (!dev) {
-    const { ensureAdminBuild, requireAdminBuild } = await import('./build')
-    // SKIP_ADMIN_BUILD: the deploy built it once (`npm run build`); instances only check it is there.
-    if (env.skipAdminBuild) await requireAdminBuild()
-    else await ensureAdminBuild(log)
-  }
+  const { requireAdminBuild, startAdminBuild } = await import('./build')
+  // SKIP_ADMIN_BUILD: the deploy built it once (`npm run build`); instances only check it is there.
+  if (!dev && env.skipAdminBuild) await requireAdminBuild()
   const stopDatabase = await ensureDatabase(env, log)
   // RUN_JOBS=false on every instance but one: scheduled publication then runs on that one only.
   process.env.EVENTS_CALENDAR_RUN_JOBS ??= process.env.RUN_JOBS === 'false' ? 'false' : 'true'
   process.env.DISABLE_PAYLOAD_HMR ??= dev ? '' : 'true'
+
+  // Built while Payload starts and the server serves everything but the admin panel. The
+  // import map is made from the config Payload reads (so after the settings above), in this
+  // process: the config is then compiled once, not once more by a process of its own.
+  let adminBuild: AdminBuild | null = null
+  if (!dev && !env.skipAdminBuild)
+    adminBuild = await (options.startAdminBuild ?? startAdminBuild)(log, false, async () => {
+      const [{ generateImportMap }, { default: config }] = await Promise.all([
+        import('payload'),
+        import('../../payload.config'),
+      ])
+      await generateImportMap(await config, { log: false })
+    })
 
   const { bootPayload, ensureAdministrator } = await import('./db/boot')
   // MIGRATE_ON_START=false: the deploy applies them once beforehand (`npm run migrate`).
@@ -58,13 +76,19 @@ async function main() {
   }
 
   const { createServer } = await import('./server')
-  const server = await createServer({ dev, payload, port: env.port })
+  const server = await createServer({
+    ...(adminBuild ? { adminBuild } : {}),
+    dev,
+    log,
+    payload,
+    port: env.port,
+  })
   const { trackConnections } = await import('./gracefulClose')
   const connections = trackConnections(server)
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : env.port
   log(
-    `Ready on http://localhost:${port}: admin /admin, Payload API /api, compatibility API /wp-json/vendor/events/v1 (also /fr/wp-json, /es/wp-json)`,
+    `Ready on http://localhost:${port}: admin /admin${adminBuild ? ' (once built)' : ''}, Payload API /api, compatibility API /wp-json/vendor/events/v1 (also /fr/wp-json, /es/wp-json)`,
   )
 
   let stopping = false
@@ -94,9 +118,13 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'))
 }
 
-main().catch((error) => {
+/** Stops the process with the reason it could not start. */
+export function startFailed(error: unknown): never {
   if (error instanceof EnvError || error instanceof DatabaseStartError)
     console.error(`[events-calendar] ${error.message}`)
   else console.error('[events-calendar] could not start:', error)
   process.exit(1)
-})
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]))
+  main().catch(startFailed)

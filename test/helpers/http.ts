@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 
 import type { TrustProxy } from '../../src/env'
 
-import { compatMiddleware, sendWebResponse, toHeaders } from '../../endpoints/express'
+import { compatMiddleware } from '../../endpoints/express'
 import { createExpressApp } from '../../src/server/app'
 import { pluginOptionsOf } from '../../src/pluginOptions'
 
@@ -45,34 +45,9 @@ export async function serveAllApis(
   payload: Payload,
   trustProxy: TrustProxy = false,
 ): Promise<TestServer> {
-  const { payloadGraphqlHandler, payloadRestHandler } =
-    await import('../../src/server/payloadApiHandlers')
-  const rest = payloadRestHandler(payload.config)
-  const graphql = payloadGraphqlHandler(payload.config)
+  const { payloadApiRoute } = await import('../../src/server/payloadApiRoute')
   const app = createExpressApp({ payload, trustProxy })
-  app.all('/api/{*slug}', async (req, res, next) => {
-    try {
-      const hasBody = !['GET', 'HEAD'].includes(req.method)
-      const request = new Request(`http://${req.headers.host}${req.originalUrl}`, {
-        body: hasBody ? (req as never) : undefined,
-        duplex: 'half',
-        headers: toHeaders(req),
-        method: req.method,
-      } as RequestInit)
-      const slug = req.path
-        .replace(/^\/api\/?/, '')
-        .split('/')
-        .filter(Boolean)
-        .map(decodeURIComponent)
-      const response =
-        slug.length === 1 && slug[0] === 'graphql' && req.method === 'POST'
-          ? await graphql(request)
-          : await rest(request, { params: Promise.resolve({ slug }) })
-      await sendWebResponse(res, response)
-    } catch (error) {
-      next(error)
-    }
-  })
+  app.all('/api/{*slug}', payloadApiRoute(payload))
   return listenOnLoopback(app)
 }
 

@@ -17,6 +17,8 @@ export type ServerProcess = {
  */
 export async function startServerProcess(args: {
   databaseUrl: string
+  /** The script started, `src/server/start.ts` unless a test wraps it. */
+  entry?: string
   env?: Record<string, string>
 }): Promise<ServerProcess> {
   const port = await freePort()
@@ -24,7 +26,7 @@ export async function startServerProcess(args: {
   let output = ''
   const server: ChildProcess = spawn(
     process.execPath,
-    ['--import', './src/server/register.mjs', 'src/server/start.ts'],
+    ['--import', './src/server/register.mjs', args.entry ?? 'src/server/start.ts'],
     {
       cwd: ROOT,
       env: {

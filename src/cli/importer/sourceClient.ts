@@ -4,7 +4,16 @@ import { MAX_LIST_BYTES, MAX_LIST_ITEMS, MAX_RESPONSE_BYTES } from './bounds'
 
 const PER_PAGE = 50
 const PAGE_CONCURRENCY = 4
+/** Tries of one request while the source answers others: past them, the failure is this request's own. */
 const ATTEMPTS = 4
+/**
+ * How long a source that answers nothing (or only 5xx and 429) is waited for, from a request's
+ * first failure, before the run stops: an outage of some seconds (a restart, a deploy) is ridden
+ * out, and the reading resumes where it was.
+ */
+export const SOURCE_PATIENCE_MS = 60_000
+/** The longest pause between two tries, before jitter. */
+const MAX_PAUSE_MS = 8_000
 const REQUEST_TIMEOUT_MS = 30_000
 
 /** A problem with the source as a whole (unreachable, refusing the credentials, answering nonsense): the run stops. */
@@ -29,7 +38,8 @@ type LanguageRoot = { base: string; query: Record<string, string> }
 /**
  * Reads The Events Calendar's REST API (`tribe/events/v1`, or our `vendor/events/v1`) of a site:
  * lists page by page, single items, and WordPress's own user and index routes, with HTTP Basic
- * credentials when given. Network errors, 5xx and 429 are retried with a growing pause. Each
+ * credentials when given. Network errors, 5xx and 429 are retried with a growing, jittered pause
+ * for as long as the source's patience (`SOURCE_PATIENCE_MS`) while it answers nothing else. Each
  * answer is read as it arrives, up to `MAX_RESPONSE_BYTES` (`bounds.ts`), within the request's time.
  */
 export class SourceClient {
@@ -38,8 +48,17 @@ export class SourceClient {
   readonly namespace: string
   private readonly authorization?: string
   private readonly languages = new Map<string, LanguageRoot>()
+  private readonly patienceMs: number
 
-  constructor(options: { from: string; namespace: string; password?: string; user?: string }) {
+  constructor(options: {
+    from: string
+    namespace: string
+    password?: string
+    /** How long an unanswering source is waited for (`SOURCE_PATIENCE_MS`). */
+    patienceMs?: number
+    user?: string
+  }) {
+    this.patienceMs = options.patienceMs ?? SOURCE_PATIENCE_MS
     let from: URL
     try {
       from = new URL(options.from)
@@ -63,7 +82,12 @@ export class SourceClient {
     return Boolean(this.authorization)
   }
 
-  /** GET, retried on network errors, 5xx and 429. Other statuses are returned for the caller to judge. */
+  /**
+   * GET, retried on network errors, 5xx and 429 with exponential back-off and jitter: while the
+   * source answers nothing at all (an outage, its index failing too), up to its patience; when it
+   * answers its index, once more after `ATTEMPTS` tries (then it is this request's own failure).
+   * Other statuses are returned for the caller to judge.
+   */
   async get(url: string, { auth = true } = {}): Promise<SourceResponse> {
     const headers: Record<string, string> = {
       Accept: 'application/json',
@@ -71,17 +95,37 @@ export class SourceClient {
     }
     if (auth && this.authorization) headers.Authorization = this.authorization
     let lastError = ''
-    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-      if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** (attempt - 2)))
+    let firstFailure = 0
+    /** The source answers other requests: one more try of this one, then it is this request's failure. */
+    let lastTry = false
+    let attempt = 0
+    for (;;) {
+      attempt++
+      if (attempt > 1) {
+        if (attempt > ATTEMPTS) {
+          if (lastTry) break
+          lastTry = await this.answers()
+        }
+        const waited = Date.now() - firstFailure
+        if (waited >= this.patienceMs) break
+        const pause = Math.min(MAX_PAUSE_MS, 250 * 2 ** (attempt - 2))
+        // Jitter: requests that failed together do not all come back together.
+        const jittered = pause / 2 + Math.random() * (pause / 2)
+        await new Promise((resolve) =>
+          setTimeout(resolve, Math.min(jittered, this.patienceMs - waited)),
+        )
+      }
       let response: Response
       try {
         response = await fetch(url, { headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
       } catch (error) {
         lastError = networkError(error)
+        firstFailure ||= Date.now()
         continue
       }
       if (response.status >= 500 || response.status === 429) {
         lastError = `HTTP ${response.status}`
+        firstFailure ||= Date.now()
         await response.body?.cancel().catch(() => undefined)
         continue
       }
@@ -92,6 +136,7 @@ export class SourceClient {
       } catch (error) {
         if (error instanceof ResponseTooLarge) throw error
         lastError = networkError(error)
+        firstFailure ||= Date.now()
         continue
       }
       let body: unknown = text
@@ -102,7 +147,26 @@ export class SourceClient {
       }
       return { body, bytes, headers: response.headers, status: response.status }
     }
-    throw new SourceError(`GET ${url} failed ${ATTEMPTS} times: ${lastError}`)
+    const seconds = Math.round((Date.now() - firstFailure) / 1000)
+    throw new SourceError(
+      lastTry
+        ? `GET ${url} failed ${attempt - 1} times: ${lastError}`
+        : `GET ${url}: the source did not answer for ${seconds} s (${this.patienceMs / 1000} s are waited): ${lastError}`,
+    )
+  }
+
+  /** Whether the source answers at all now: its REST index, asked once, without retries. */
+  private async answers(): Promise<boolean> {
+    try {
+      const response = await fetch(`${this.root}/`, {
+        headers: { Accept: 'application/json', 'User-Agent': 'payload-events-calendar-import' },
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      })
+      await response.body?.cancel().catch(() => undefined)
+      return response.status < 500 && response.status !== 429
+    } catch {
+      return false
+    }
   }
 
   /** The namespace URL of a language (the default one when `language` is undefined), with `path` and query appended. */
@@ -133,8 +197,12 @@ export class SourceClient {
     }
   }
 
-  /** Finds where a language is read: `/fr/wp-json` if the site has it, else `?i18n_language=fr` on the default root. */
-  async discoverLanguage(language: string): Promise<string> {
+  /**
+   * Finds where a language is read: `/fr/wp-json` if the site has it, else `?i18n_language=fr` on
+   * the default root; `null` when the site answers the parameter with its default language's
+   * text (a site without a translation plugin ignores it), so that the language is not read at all.
+   */
+  async discoverLanguage(language: string): Promise<null | string> {
     const root = new URL(this.root)
     const segments = root.pathname.split('/').filter(Boolean)
     segments.splice(Math.max(segments.length - 1, 0), 0, language)
@@ -151,12 +219,29 @@ export class SourceClient {
     const query = { i18n_language: language }
     const viaParam = await this.get(`${this.root}/${this.namespace}?${new URLSearchParams(query)}`)
     if (viaParam.status === 200 && isObject(viaParam.body)) {
+      if (await this.ignoresLanguage(query)) return null
       this.languages.set(language, { base: this.root, query })
       return `${this.root}/ with ?i18n_language=${language}`
     }
     throw new SourceError(
       `the source has no ${language} version: neither ${base}/${this.namespace} nor ?i18n_language=${language} answers`,
     )
+  }
+
+  /**
+   * Whether the events list answers `query` exactly as without it: its first events the same in
+   * every byte (a site that translates gives at least one title, link or text of its own).
+   */
+  private async ignoresLanguage(query: Record<string, string>): Promise<boolean> {
+    const sample = { per_page: '10' }
+    const [plain, asked] = await Promise.all([
+      this.get(this.url('/events', sample)),
+      this.get(this.url('/events', { ...sample, ...query })),
+    ])
+    const events = (plain.body as { events?: unknown } | null)?.events
+    // Without events to compare, nothing tells: the language is read.
+    if (plain.status !== 200 || !Array.isArray(events) || !events.length) return false
+    return asked.status === 200 && JSON.stringify(plain.body) === JSON.stringify(asked.body)
   }
 
   /**

@@ -96,55 +96,86 @@ export async function readWordPress(
   progress.note(
     `Reading ${client.root}/${client.namespace} ${client.authenticated ? `as ${options.user}` : 'anonymously (drafts, pending, private, scheduled and trashed items are not visible; give --user and --password to include them)'}`,
   )
-  await client.checkAccess()
-  const [defaultLocale, ...others] = options.languages as [string, ...string[]]
-  for (const language of others)
-    progress.note(`  ${language} is read from ${await client.discoverLanguage(language)}`)
+  const timed = <T>(phase: string, work: () => Promise<T>) => timePhase(report, phase, work)
+  await timed('checking the source', () => client.checkAccess())
+  const [defaultLocale, ...asked] = options.languages as [string, ...string[]]
+  const others: string[] = []
+  await timed('finding the languages', () =>
+    mapConcurrently(asked, asked.length, async (language) => {
+      const where = await client.discoverLanguage(language)
+      if (where) {
+        others.push(language)
+        progress.note(`  ${language} is read from ${where}`)
+      } else
+        report.warn(
+          `the source answers ?i18n_language=${language} in its default language (it has no translation plugin): items are imported without a ${language} version, and ${language} is not read`,
+        )
+    }),
+  )
+  others.sort((a, b) => asked.indexOf(a) - asked.indexOf(b))
   const sourceTimezone =
     options.sourceTimezone ?? (await client.siteTimezone()) ?? plugin.siteTimezone
+  if (sourceTimezone !== plugin.siteTimezone)
+    report.warn(
+      `the source's time zone is ${sourceTimezone}, this site's (SITE_TIMEZONE) is ${plugin.siteTimezone}: each event keeps its own zone, but lists, feeds, "today" and the dates of events without a zone follow ${plugin.siteTimezone}; set SITE_TIMEZONE=${sourceTimezone} for the calendar to read as it did at the source`,
+    )
 
-  const base = await readLists(client, undefined, progress)
-  const hidden = options.probeHidden ? await probeHiddenEvents(client, base, progress, report) : []
-  const translations = new Map<string, WireSet>()
-  for (const language of others) {
-    const set = await readLists(client, language, progress)
-    const events = await mapConcurrently(hidden, PROBE_CONCURRENCY, (id) =>
-      unlessUnreadable(client.item(`/events/${id}`, { language }), (why) =>
-        report.warn(
-          `event ${id}: its ${language} version could not be read (${why}): it is imported without it`,
-        ),
-      ),
-    )
-    events.forEach((event, index) => event && set.events.set(hidden[index]!, event))
-    const extra = KINDS.reduce(
-      (sum, kind) => sum + [...set[kind].keys()].filter((id) => !base[kind].has(id)).length,
-      0,
-    )
-    if (extra)
-      report.warn(
-        `${extra} item(s) listed only in ${language} were not imported: items are imported from the default language`,
+  const base = await timed('reading the lists', () => readLists(client, undefined, progress))
+  const hidden = options.probeHidden
+    ? await timed('looking for hidden events', () =>
+        probeHiddenEvents(client, base, progress, report),
       )
-    translations.set(language, set)
-  }
+    : []
+  const translations = new Map<string, WireSet>()
+  await timed('reading the translations', () =>
+    mapConcurrently(others, others.length, async (language) => {
+      const set = await readLists(client, language, progress)
+      const events = await mapConcurrently(hidden, PROBE_CONCURRENCY, (id) =>
+        unlessUnreadable(client.item(`/events/${id}`, { language }), (why) =>
+          report.warn(
+            `event ${id}: its ${language} version could not be read (${why}): it is imported without it`,
+          ),
+        ),
+      )
+      events.forEach((event, index) => event && set.events.set(hidden[index]!, event))
+      const extra = KINDS.reduce(
+        (sum, kind) => sum + [...set[kind].keys()].filter((id) => !base[kind].has(id)).length,
+        0,
+      )
+      if (extra)
+        report.warn(
+          `${extra} item(s) listed only in ${language} were not imported: items are imported from the default language`,
+        )
+      translations.set(language, set)
+    }),
+  )
   const summaries = new WeakMap<Wire, string>()
-  await readSummaries(client, base, undefined, summaries, { progress, report })
-  for (const language of others)
-    await readSummaries(client, translations.get(language)!, language, summaries, {
-      progress,
-      report,
-    })
-  const protectedIds = await findProtected(client, base, hidden, { progress, report })
+  await timed('reading the JSON-LD summaries', async () => {
+    await readSummaries(client, base, undefined, summaries, { progress, report })
+    await mapConcurrently(others, others.length, (language) =>
+      readSummaries(client, translations.get(language)!, language, summaries, {
+        base,
+        progress,
+        report,
+      }),
+    )
+  })
+  const protectedIds = await timed('looking for password-protected items', () =>
+    findProtected(client, base, hidden, { progress, report }),
+  )
   warnOfOccurrences(base, report)
-  const authors = await matchAuthors(
-    client,
-    payload,
-    {
-      dryRun: options.dryRun ?? false,
-      roles: options.roles ?? {},
-      usersSlug: plugin.usersCollection,
-    },
-    base,
-    { progress, report },
+  const authors = await timed('matching the authors', () =>
+    matchAuthors(
+      client,
+      payload,
+      {
+        dryRun: options.dryRun ?? false,
+        roles: options.roles ?? {},
+        usersSlug: plugin.usersCollection,
+      },
+      base,
+      { progress, report },
+    ),
   )
 
   const ctx: MapContext = {
@@ -166,23 +197,47 @@ export async function readWordPress(
   return plans
 }
 
+/** `work`, its duration noted in the run's summary under `phase`. */
+async function timePhase<T>(report: RunReport, phase: string, work: () => Promise<T>): Promise<T> {
+  const started = performance.now()
+  try {
+    return await work()
+  } finally {
+    report.time(phase, performance.now() - started)
+  }
+}
+
 /**
  * The text an event's JSON-LD summary is made of (its `summaryText`, see
  * collections/Events/hooks/storeSummaryText.ts) is the description as it was written, which the
  * lists do not give (they give it rendered, with line breaks between blocks that the summary does
  * not have): it is read back from the summary the source's single read gives in `json_ld`, for
- * each event without an excerpt (whose summary is the excerpt instead), one request each.
+ * each event without an excerpt (whose summary is the excerpt instead), one request each, unless
+ * the event was read alone already (a hidden one: its answer has its `json_ld`) or, in another
+ * language, has the default language's description as it is (its summary is that one's).
  */
 async function readSummaries(
   client: SourceClient,
   set: WireSet,
   language: string | undefined,
   summaries: WeakMap<Wire, string>,
-  { progress, report }: { progress: Progress; report: RunReport },
+  { base, progress, report }: { base?: WireSet; progress: Progress; report: RunReport },
 ) {
-  const wanted = [...set.events.values()].filter(
+  const needed = [...set.events.values()].filter(
     (event) => !String(event.excerpt ?? '').trim() && String(event.description ?? '').trim(),
   )
+  const wanted = needed.filter((event) => {
+    // Events read one by one (hidden ones) came with their `json_ld` already; a translation
+    // whose description is the default language's (not translated) has that language's summary.
+    const original = base?.events.get(Number(event.id))
+    const summary =
+      summaryFromJsonLd((event.json_ld as Wire | undefined)?.description) ??
+      (original && original.description === event.description && !original.excerpt
+        ? summaries.get(original)
+        : undefined)
+    if (summary) summaries.set(event, summary)
+    return !summary
+  })
   if (!wanted.length) return
   progress.note(
     `  reading the JSON-LD summaries of ${wanted.length} events${language ? ` (${language})` : ''}`,
@@ -216,14 +271,20 @@ async function readLists(
     tags: new Map(),
     venues: new Map(),
   }
-  for (const kind of KINDS) {
-    const items = await client.list(`/${kind}`, LIST_KEY[kind], LIST_QUERY[kind], { language })
-    const trashed = await readTrash(client, kind, language, progress)
+  // The five lists, and their trash, side by side; each list reads its pages a few at a time.
+  const lists = await mapConcurrently([...KINDS], KINDS.length, async (kind) => {
+    const [items, trashed] = await Promise.all([
+      client.list(`/${kind}`, LIST_KEY[kind], LIST_QUERY[kind], { language }),
+      readTrash(client, kind, language, progress),
+    ])
     items.push(...trashed)
     progress.note(
       `  ${items.length} ${kind}${trashed.length ? `, ${trashed.length} of them in the trash` : ''}${language ? ` (${language})` : ''}`,
     )
-    for (const item of items) {
+    return items
+  })
+  for (const [index, kind] of KINDS.entries()) {
+    for (const item of lists[index]!) {
       const id = Number(item.id)
       if (Number.isInteger(id) && id > 0) set[kind].set(id, item)
       else set.invalid.push({ item, kind })
@@ -374,10 +435,13 @@ async function findProtected(
   const found = new Set<string>()
   if (!client.authenticated) return found
   progress.note('  looking for password-protected items (anonymously)')
-  for (const kind of POST_KINDS) {
-    for (const item of await client.list(`/${kind}`, LIST_KEY[kind], LIST_QUERY[kind], {
-      auth: false,
-    })) {
+  const lists = await Promise.all(
+    POST_KINDS.map((kind) =>
+      client.list(`/${kind}`, LIST_KEY[kind], LIST_QUERY[kind], { auth: false }),
+    ),
+  )
+  for (const [index, kind] of POST_KINDS.entries()) {
+    for (const item of lists[index]!) {
       if (isBlanked(kind, item)) found.add(`${kind}:${Number(item.id)}`)
     }
   }
