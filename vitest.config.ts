@@ -13,7 +13,9 @@ import LongestFirst from './test/helpers/longestFirst.js'
  *   shutdown, migrations) on databases of their own, after the api tier: two files at a time, but
  *   those that measure the server under load (`SYSTEM_TIMED`, tier `system-timed`) one at a time
  *   beside nothing but each other, so that their timings are not another file's.
- * - browser: Chromium driving the admin panel and the public pages; one file at a time, last.
+ * - browser: Chromium driving the admin panel and the public pages, each file on a server and a
+ *   database of its own (test/e2e/browser.ts), in the system tier's workers: its files and the
+ *   system tier's share them, longest first, rather than one tier waiting for the other to end.
  *
  * When the system or browser tier is in the run, the admin panel is built (if its sources
  * changed) beside the unit and api tiers; the tiers after them start their files once it is done.
@@ -123,10 +125,11 @@ export default defineConfig({
         extends: true,
         test: {
           ...afterAdminBuild,
-          fileParallelism: false,
           include: ['test/browser/**/*.test.ts'],
+          maxWorkers: workers,
           name: 'browser',
-          sequence: { groupOrder: 3 },
+          // The system tier's group: one pool of workers for both.
+          sequence: { groupOrder: 2 },
         },
       },
     ],

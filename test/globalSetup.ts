@@ -16,7 +16,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The test server's maintenance database: a place to create and drop others from, never to test in. */
     postgresUrl: string
-    e2eDatabaseUrl: string
     smokeDatabaseUrl: string
     /** The file through which the run's admin build says how it went (test/helpers/adminBuild.ts). */
     adminBuildStatus: string
@@ -28,7 +27,6 @@ declare module 'vitest' {
 const ROOT = path.resolve(import.meta.dirname, '..')
 
 type Server = {
-  e2eDatabaseUrl: string
   postgresUrl: string
   smokeDatabaseUrl: string
   stop: () => Promise<void>
@@ -50,8 +48,8 @@ const SERVER_TIERS = ['system', 'system-timed', 'browser']
  * Tests run against a real Postgres: the server in TEST_PG_ADMIN_URL when set (a maintenance
  * database URL, e.g. postgres://postgres:postgres@localhost:5432/postgres), otherwise a
  * throwaway embedded one. Each run gets fresh databases: a migrated template from which each
- * worker clones its own (test/helpers/workerDatabase.ts), and one each for the smoke and browser
- * tests' server processes.
+ * worker clones its own (test/helpers/workerDatabase.ts), as each browser file does for its
+ * server process (test/e2e/browser.ts), and one for the smoke test's server process.
  */
 export default async function setup(project: TestProject) {
   // Built once, here: servers started at once (several instances, files in a row) would each build
@@ -75,7 +73,6 @@ export default async function setup(project: TestProject) {
   const server = await state.server
   project.provide('postgresUrl', server.postgresUrl)
   project.provide('smokeDatabaseUrl', server.smokeDatabaseUrl)
-  project.provide('e2eDatabaseUrl', server.e2eDatabaseUrl)
   return async () => {
     if (--state.users > 0) return
     // A run stopped early (a failure with --bail, Ctrl-C) may end before the build.
@@ -107,13 +104,12 @@ async function startServer(): Promise<Server> {
   )
   for (const { datname } of stale.rows)
     await query(adminUrl, `DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`)
-  for (const name of [TEMPLATE_DATABASE, 'events_calendar_smoke', 'events_calendar_e2e']) {
+  for (const name of [TEMPLATE_DATABASE, 'events_calendar_smoke']) {
     await query(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
     await query(adminUrl, `CREATE DATABASE "${name}"`)
   }
   await migrate(databaseUrlOn(adminUrl, TEMPLATE_DATABASE))
   return {
-    e2eDatabaseUrl: databaseUrlOn(adminUrl, 'events_calendar_e2e'),
     postgresUrl: adminUrl,
     smokeDatabaseUrl: databaseUrlOn(adminUrl, 'events_calendar_smoke'),
     stop: async () => {

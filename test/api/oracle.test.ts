@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { freshDatabase } from '../helpers/freshDatabase'
+import { templateCopy } from '../helpers/workerDatabase'
 import { createUser, getTestPayload } from '../helpers/payload'
 import { serveCompatApi } from '../helpers/http'
 import {
@@ -160,12 +160,12 @@ describe('oracle: differential fixtures of the original (test/fixtures/oracle)',
   let ctx: ReplayContext
   let seeded = false
 
-  const database = freshDatabase('oracle_replay')
-
   beforeAll(async () => {
-    await database.create()
+    // A database of its own, a copy of the migrated template: the original's ids start afresh.
     // Read when Payload's config is first imported, which getTestPayload does.
-    process.env.DATABASE_URL = database.url
+    process.env.DATABASE_URL = await templateCopy('events_calendar_test_oracle_replay', {
+      fresh: true,
+    })
     payload = await getTestPayload()
     api = await serveCompatApi(payload)
     const admin = await createUser(payload, 'administrator')

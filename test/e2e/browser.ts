@@ -6,7 +6,9 @@ import { chromium } from 'playwright-core'
 
 import { inject } from 'vitest'
 
+import { query } from '../helpers/freshDatabase'
 import { startServerProcess } from '../helpers/serverProcess'
+import { templateCopy } from '../helpers/workerDatabase'
 import { findChromium } from './findChromium'
 
 export const ARTIFACTS = path.resolve(import.meta.dirname, '../../test-results/e2e')
@@ -121,15 +123,21 @@ export const E2E_ADMIN = {
 
 /**
  * The app a browser file drives: E2E_BASE_URL when set, otherwise the real server process
- * (`npm start`, the built admin) on the browser tier's database, whose log is kept beside the
- * screenshots (`{logName}-server.log`) when it stops.
+ * (`npm start`, the built admin) on a database of the file's own, a copy of the migrated
+ * template (so browser files run side by side, and beside the system tier's), whose log is kept
+ * beside the screenshots (`{logName}-server.log`) when it stops.
  */
 export async function startE2eApp(
   logName: string,
 ): Promise<{ base: string; stop: () => Promise<void> }> {
   if (process.env.E2E_BASE_URL) return { base: process.env.E2E_BASE_URL, stop: async () => {} }
+  const name = `events_calendar_test_e2e_${process.env.VITEST_POOL_ID ?? '1'}_${logName}`
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '_')
+    .slice(0, 63)
+  const databaseUrl = await templateCopy(name, { fresh: true })
   const server = await startServerProcess({
-    databaseUrl: inject('e2eDatabaseUrl'),
+    databaseUrl,
     env: { ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password },
   })
   return {
@@ -138,6 +146,7 @@ export async function startE2eApp(
       await server.stop()
       fs.mkdirSync(ARTIFACTS, { recursive: true })
       fs.writeFileSync(path.join(ARTIFACTS, `${logName}-server.log`), server.output())
+      await query(inject('postgresUrl'), `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
     },
   }
 }

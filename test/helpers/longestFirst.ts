@@ -22,8 +22,9 @@ export const durationKey = (tier: string, root: string, file: string) =>
  * The files of each tier longest first, so that the workers of a parallel tier end together
  * rather than one starting the longest file last. Vitest does so from the durations it keeps of
  * the machine's earlier runs; a clean clone (CI) has none and would start the largest files
- * first, so the durations recorded in test/durations.json come first, then Vitest's own. Tiers
- * keep Vitest's order (`sequence.groupOrder`, then by name).
+ * first, so the durations recorded in test/durations.json come first, then Vitest's own. Groups
+ * of tiers keep Vitest's order (`sequence.groupOrder`); the tiers of one group share its workers,
+ * so their files are sorted together.
  */
 export default class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -35,11 +36,10 @@ export default class LongestFirst extends BaseSequencer {
       return recorded[key] ?? (cached === undefined ? 0 : cached / 1000)
     }
     const position = new Map(sorted.map((spec, index) => [spec, index]))
-    const tierOf = (spec: TestSpecification) =>
-      sorted.findIndex((other) => other.project === spec.project)
+    const groupOf = (spec: TestSpecification) => spec.project.config.sequence.groupOrder
     return [...sorted].sort(
       (a, b) =>
-        tierOf(a) - tierOf(b) || seconds(b) - seconds(a) || position.get(a)! - position.get(b)!,
+        groupOf(a) - groupOf(b) || seconds(b) - seconds(a) || position.get(a)! - position.get(b)!,
     )
   }
 }

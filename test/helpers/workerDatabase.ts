@@ -10,18 +10,20 @@ export const TEMPLATE_DATABASE = 'events_calendar_test_template'
 const CLONE_LOCK = 730_305
 
 /**
- * The database of this worker, cloned from the migrated template by the first file the worker
- * runs. A worker runs its files one at a time: files in parallel never share a database, and the
- * files of one worker see each other's data, as they all did on the single test database.
+ * Database `name` on the test server, a copy of the migrated template: made unless it exists, or
+ * made anew when `fresh`. Copies are made one at a time (Postgres refuses to copy a template
+ * that another copy is reading), and their names start as the template's, so that a later run's
+ * global setup drops those a run on TEST_PG_ADMIN_URL left behind.
  */
-export async function workerDatabase(): Promise<string> {
+export async function templateCopy(name: string, { fresh = false } = {}): Promise<string> {
+  if (!name.startsWith('events_calendar_test_'))
+    throw new Error(`a copy of the template is named events_calendar_test_…, not ${name}`)
   const server = inject('postgresUrl')
-  const name = `events_calendar_test_${process.env.VITEST_POOL_ID ?? '1'}`
   const client = new pg.Client({ connectionString: server })
   await client.connect()
   try {
-    // One clone at a time, so that no two workers create the same database.
     await client.query('SELECT pg_advisory_lock($1)', [CLONE_LOCK])
+    if (fresh) await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
     if (!found.rowCount)
       await client.query(`CREATE DATABASE "${name}" TEMPLATE "${TEMPLATE_DATABASE}"`)
@@ -30,3 +32,11 @@ export async function workerDatabase(): Promise<string> {
   }
   return databaseUrlOn(server, name)
 }
+
+/**
+ * The database of this worker, cloned from the migrated template by the first file the worker
+ * runs. A worker runs its files one at a time: files in parallel never share a database, and the
+ * files of one worker see each other's data, as they all did on the single test database.
+ */
+export const workerDatabase = (): Promise<string> =>
+  templateCopy(`events_calendar_test_${process.env.VITEST_POOL_ID ?? '1'}`)

@@ -17,6 +17,7 @@ import { startEmbeddedPostgres } from '../../src/server/db/embeddedPostgres'
 import { TRUSTED_READ } from '../../src/hooks/context'
 import { basic, serveCompatApi } from '../helpers/http'
 import { getTestPayload } from '../helpers/payload'
+import { templateCopy } from '../helpers/workerDatabase'
 import {
   BROKEN,
   buildFixtureSite,
@@ -32,11 +33,14 @@ import {
 } from '../helpers/wpFixtureServer'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
-/** Our own databases, on the test server: imports keep the source's ids, which must not meet other files' items. */
+/**
+ * Our own databases, on the test server, copies of the migrated template: imports keep the
+ * source's ids, which must not meet other files' items.
+ */
 const DATABASES = {
-  main: 'events_calendar_migration',
-  restored: 'events_calendar_migration_restored',
-  resumed: 'events_calendar_migration_resumed',
+  main: 'events_calendar_test_migration',
+  restored: 'events_calendar_test_migration_restored',
+  resumed: 'events_calendar_test_migration_resumed',
 }
 const OUR_SITE = 'http://localhost:3000'
 /** The users of this site, created in this order in every database, so their ids match: authors 1 and 2 of the source are found by e-mail and by username. */
@@ -358,12 +362,7 @@ describe('migration: import from a WordPress site, re-run, resume, export and re
     start([path.join(ROOT, 'bin/payload-events-calendar.js'), ...args], env)
 
   beforeAll(async () => {
-    await withServer(async (client) => {
-      for (const name of Object.values(DATABASES)) {
-        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
-        await client.query(`CREATE DATABASE "${name}"`)
-      }
-    })
+    for (const name of Object.values(DATABASES)) await templateCopy(name, { fresh: true })
     work = await fs.mkdtemp(path.join(os.tmpdir(), 'pec-migration-'))
     dirs = {
       main: path.join(work, 'main'),
