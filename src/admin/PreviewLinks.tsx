@@ -1,6 +1,7 @@
 'use client'
 
 import { useDocumentInfo, useLocale } from '@payloadcms/ui'
+import { useEffect, useState } from 'react'
 
 import type { PermalinkKind } from '../lib/urls'
 
@@ -13,7 +14,21 @@ type Props = {
   defaultLanguage?: string
   kind: PermalinkKind
   languages?: string[]
+  /** The origins the site answers under (`PreviewLinksField`); without them, SITE_URL's alone. */
+  siteOrigins?: string[]
   siteUrl: string
+}
+
+/**
+ * The site's address under the origin the admin is open at, when that is one of the site's own:
+ * the public page of a draft is shown only to a signed-in editor, whose session cookie belongs
+ * to that origin (SITE_URL may name another: `localhost` for an admin opened at `127.0.0.1`).
+ */
+function siteUrlHere(siteUrl: string, siteOrigins: string[] | undefined): string {
+  const here = window.location.origin
+  const site = new URL(siteUrl)
+  if (here === site.origin || !siteOrigins?.includes(here)) return siteUrl
+  return `${here}${site.pathname.replace(/\/$/, '')}`
 }
 
 /**
@@ -24,7 +39,20 @@ type Props = {
  * shows a draft only to those signed in who may see it. Venues and organizers have no public
  * page here: only their API link.
  */
-export function PreviewLinks({ apiURL, defaultLanguage, kind, languages, siteUrl }: Props) {
+export function PreviewLinks({
+  apiURL,
+  defaultLanguage,
+  kind,
+  languages,
+  siteOrigins,
+  siteUrl: configuredSiteUrl,
+}: Props) {
+  // Known in the browser only: the server's render (and the hydration) keeps SITE_URL.
+  const [siteUrl, setSiteUrl] = useState(configuredSiteUrl)
+  useEffect(
+    () => setSiteUrl(siteUrlHere(configuredSiteUrl, siteOrigins)),
+    [configuredSiteUrl, siteOrigins],
+  )
   const { t } = useCalendarTranslation()
   const { id, savedDocumentData } = useDocumentInfo()
   const locale = useLocale()

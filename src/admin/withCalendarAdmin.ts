@@ -20,6 +20,7 @@ export function withCalendarAdmin(
         ...(admin?.components?.providers ?? []),
         clientComponent('HideUnknownLocale'),
         clientComponent('HideFirstUserApiKey'),
+        clientComponent('AdminToasts'),
       ],
     },
   }

@@ -38,7 +38,7 @@ import { EventIcsLink as EventIcsLink_fc9a935b1c29e987d85707eeffd38325 } from 'p
 import { WorkflowActions as WorkflowActions_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { TranslationStatus as TranslationStatus_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
 import { TranslationStatusField as TranslationStatusField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
-import { PreviewLinks as PreviewLinks_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { PreviewLinksField as PreviewLinksField_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
 import { LocalizedDateTimeField as LocalizedDateTimeField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { EventListFilters as EventListFilters_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { EditingLanguage as EditingLanguage_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
@@ -47,9 +47,13 @@ import { CalendarViewLink as CalendarViewLink_fc9a935b1c29e987d85707eeffd38325 }
 import { ExportIcsLink as ExportIcsLink_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { EventCalendarView as EventCalendarView_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
 import { ApplicationPasswordRedirect as ApplicationPasswordRedirect_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
+import { IcsFileInput as IcsFileInput_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { CalendarSourceRun as CalendarSourceRun_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { WebhookSecret as WebhookSecret_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { CalendarNavLink as CalendarNavLink_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { HideUnknownLocale as HideUnknownLocale_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { HideFirstUserApiKey as HideFirstUserApiKey_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { AdminToasts as AdminToasts_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
@@ -95,7 +99,7 @@ export const importMap = {
   "payload-events-calendar/client#WorkflowActions": WorkflowActions_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/rsc#TranslationStatus": TranslationStatus_a995b648d441da9f32677ad10f937676,
   "payload-events-calendar/client#TranslationStatusField": TranslationStatusField_fc9a935b1c29e987d85707eeffd38325,
-  "payload-events-calendar/client#PreviewLinks": PreviewLinks_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/rsc#PreviewLinksField": PreviewLinksField_a995b648d441da9f32677ad10f937676,
   "payload-events-calendar/client#LocalizedDateTimeField": LocalizedDateTimeField_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#EventListFilters": EventListFilters_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#EditingLanguage": EditingLanguage_fc9a935b1c29e987d85707eeffd38325,
@@ -104,9 +108,13 @@ export const importMap = {
   "payload-events-calendar/client#ExportIcsLink": ExportIcsLink_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/rsc#EventCalendarView": EventCalendarView_a995b648d441da9f32677ad10f937676,
   "payload-events-calendar/rsc#ApplicationPasswordRedirect": ApplicationPasswordRedirect_a995b648d441da9f32677ad10f937676,
+  "payload-events-calendar/client#IcsFileInput": IcsFileInput_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#CalendarSourceRun": CalendarSourceRun_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#WebhookSecret": WebhookSecret_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#CalendarNavLink": CalendarNavLink_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#HideUnknownLocale": HideUnknownLocale_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#HideFirstUserApiKey": HideFirstUserApiKey_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#AdminToasts": AdminToasts_fc9a935b1c29e987d85707eeffd38325,
   "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }
