@@ -121,16 +121,17 @@ export const E2E_ADMIN = {
 
 /**
  * The app a browser file drives: E2E_BASE_URL when set, otherwise the real server process
- * (`npm start`, the built admin) on the browser tier's database, whose log is kept beside the
- * screenshots (`{logName}-server.log`) when it stops.
+ * (`npm start`, the built admin, with `env` added to its settings) on the browser tier's
+ * database, whose log is kept beside the screenshots (`{logName}-server.log`) when it stops.
  */
 export async function startE2eApp(
   logName: string,
+  env: Record<string, string> = {},
 ): Promise<{ base: string; stop: () => Promise<void> }> {
   if (process.env.E2E_BASE_URL) return { base: process.env.E2E_BASE_URL, stop: async () => {} }
   const server = await startServerProcess({
     databaseUrl: inject('e2eDatabaseUrl'),
-    env: { ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password },
+    env: { ...env, ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password },
   })
   return {
     base: server.base,
