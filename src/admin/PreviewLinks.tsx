@@ -7,6 +7,7 @@ import type { PermalinkKind } from '../lib/urls'
 
 import { permalink } from '../lib/urls'
 import { useCalendarTranslation } from '../i18n/useCalendarTranslation'
+import { siteUrlAt } from './siteUrlAt'
 
 type Props = {
   /** The compatibility API's root for this collection, e.g. `https://site/wp-json/vendor/events/v1/events`. */
@@ -17,18 +18,6 @@ type Props = {
   /** The origins the site answers under (`PreviewLinksField`); without them, SITE_URL's alone. */
   siteOrigins?: string[]
   siteUrl: string
-}
-
-/**
- * The site's address under the origin the admin is open at, when that is one of the site's own:
- * the public page of a draft is shown only to a signed-in editor, whose session cookie belongs
- * to that origin (SITE_URL may name another: `localhost` for an admin opened at `127.0.0.1`).
- */
-function siteUrlHere(siteUrl: string, siteOrigins: string[] | undefined): string {
-  const here = window.location.origin
-  const site = new URL(siteUrl)
-  if (here === site.origin || !siteOrigins?.includes(here)) return siteUrl
-  return `${here}${site.pathname.replace(/\/$/, '')}`
 }
 
 /**
@@ -50,7 +39,7 @@ export function PreviewLinks({
   // Known in the browser only: the server's render (and the hydration) keeps SITE_URL.
   const [siteUrl, setSiteUrl] = useState(configuredSiteUrl)
   useEffect(
-    () => setSiteUrl(siteUrlHere(configuredSiteUrl, siteOrigins)),
+    () => setSiteUrl(siteUrlAt(window.location.origin, configuredSiteUrl, siteOrigins)),
     [configuredSiteUrl, siteOrigins],
   )
   const { t } = useCalendarTranslation()
