@@ -97,15 +97,18 @@ export const CalendarSourceRun: UIFieldClientComponent = () => {
               </p>
               <pre
                 className="calendar-source-run__log"
-                style={{ fontSize: '0.85em', maxHeight: '20rem', overflow: 'auto', whiteSpace: 'pre-wrap' }}
+                style={{
+                  fontSize: '0.85em',
+                  maxHeight: '20rem',
+                  overflow: 'auto',
+                  whiteSpace: 'pre-wrap',
+                }}
               >
                 {outcome.run.log}
               </pre>
             </>
           ) : (
-            <p>
-              {outcome.kind === 'queued' ? t('calendarSourceRunStillQueued') : outcome.message}
-            </p>
+            <p>{outcome.kind === 'queued' ? t('calendarSourceRunStillQueued') : outcome.message}</p>
           )}
         </div>
       ) : null}

@@ -19,8 +19,7 @@ export const RoleField: SelectFieldClientComponent = (props) => {
   const pathname = usePathname()
   const label = useFieldLabel(props.field)
   const translated = useFieldInEditorLanguage(props.field)
-  const options =
-    translated && 'options' in translated ? translated.options : props.field.options
+  const options = translated && 'options' in translated ? translated.options : props.field.options
   if (pathname?.endsWith('/create-first-user')) return null
   return <SelectField {...props} field={{ ...props.field, label, options }} />
 }

@@ -66,7 +66,10 @@ export const WebhookSecret: UIFieldClientComponent = () => {
         >
           <p>{t('webhookSecretIssued')}</p>
           <p style={{ alignItems: 'center', display: 'flex', gap: 8 }}>
-            <code className="webhook-secret__value" style={{ fontSize: '1.1em', wordBreak: 'break-all' }}>
+            <code
+              className="webhook-secret__value"
+              style={{ fontSize: '1.1em', wordBreak: 'break-all' }}
+            >
               {secret}
             </code>
             <CopyToClipboard value={secret} />

@@ -234,9 +234,9 @@ export const en = {
   calendarSourceRunFailed: 'The run failed.',
   icsFileChoose: 'Read an .ics file',
   icsFileTooLarge: 'This file is larger than {{max}}: give the feed’s address instead.',
-  icsFileNotCalendar: 'This file is not an iCalendar file (it does not start with BEGIN:VCALENDAR).',
+  icsFileNotCalendar:
+    'This file is not an iCalendar file (it does not start with BEGIN:VCALENDAR).',
   icsFileRead: '{{name}} read: save to keep it, then run the source.',
-  formLoading: 'Loading…',
   adminLanguage: 'Admin language',
   adminLanguageDescription:
     'The language of the admin panel for this account, set at each sign-in (the account page changes it until the next).',

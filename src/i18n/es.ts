@@ -223,10 +223,8 @@ export const es: CalendarTranslations = {
   calendarSourceRunFailed: 'La importación falló.',
   icsFileChoose: 'Leer un archivo .ics',
   icsFileTooLarge: 'Este archivo supera {{max}}: indique mejor la dirección del feed.',
-  icsFileNotCalendar:
-    'Este archivo no es un archivo iCalendar (no empieza por BEGIN:VCALENDAR).',
+  icsFileNotCalendar: 'Este archivo no es un archivo iCalendar (no empieza por BEGIN:VCALENDAR).',
   icsFileRead: '{{name}} leído: guarde para conservarlo y luego importe la fuente.',
-  formLoading: 'Cargando…',
   adminLanguage: 'Idioma de la administración',
   adminLanguageDescription:
     'El idioma del panel de administración para esta cuenta, aplicado en cada inicio de sesión (la página de la cuenta lo cambia hasta el siguiente).',

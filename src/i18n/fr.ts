@@ -230,7 +230,6 @@ export const fr: CalendarTranslations = {
   icsFileNotCalendar:
     'Ce fichier n’est pas un fichier iCalendar (il ne commence pas par BEGIN:VCALENDAR).',
   icsFileRead: '{{name}} lu : enregistrez pour le garder, puis lancez l’import.',
-  formLoading: 'Chargement…',
   adminLanguage: 'Langue de l’administration',
   adminLanguageDescription:
     'La langue du panneau d’administration pour ce compte, appliquée à chaque connexion (la page du compte la change jusqu’à la suivante).',

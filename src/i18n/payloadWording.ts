@@ -28,7 +28,7 @@ export const payloadWording = {
       createNewLabel: 'Créer : {{label}}',
       creatingNewLabel: 'Création : {{label}}',
       fallbackToDefaultLocale: 'Revenir à la langue par défaut',
-      loading: 'Chargement…',
+      loading: 'Chargement',
       locale: 'Langue',
       locales: 'Langues',
     },

@@ -46,7 +46,13 @@ describe('an account’s admin language', () => {
     const email = `${unique('francophone')}@example.test`
     const password = 'a-long-password-1'
     const created = await fetch(`${api.url}/api/users`, {
-      body: JSON.stringify({ adminLanguage: 'fr', email, password, role: 'editor', username: unique('fr') }),
+      body: JSON.stringify({
+        adminLanguage: 'fr',
+        email,
+        password,
+        role: 'editor',
+        username: unique('fr'),
+      }),
       headers,
       method: 'POST',
     })
@@ -56,7 +62,9 @@ describe('an account’s admin language', () => {
     const read = await fetch(`${api.url}/api/users/${doc.id}`, { headers })
     expect(((await read.json()) as { adminLanguage?: string }).adminLanguage).toBe('fr')
     const list = await fetch(`${api.url}/api/users?where[id][equals]=${doc.id}`, { headers })
-    expect(((await list.json()) as { docs: { adminLanguage?: string }[] }).docs[0]!.adminLanguage).toBeUndefined()
+    expect(
+      ((await list.json()) as { docs: { adminLanguage?: string }[] }).docs[0]!.adminLanguage,
+    ).toBeUndefined()
 
     const signedIn = await login(email, password)
     expect(languageCookie(signedIn.cookies)).toBe('payload-lng=fr')
@@ -92,6 +100,8 @@ describe('an account’s admin language', () => {
       headers: { Authorization: `JWT ${theirs.token}`, 'Content-Type': 'application/json' },
       method: 'PATCH',
     })
-    expect(languageCookie((await login(admin.email, admin.password)).cookies)).toBe('payload-lng=en')
+    expect(languageCookie((await login(admin.email, admin.password)).cookies)).toBe(
+      'payload-lng=en',
+    )
   })
 })

@@ -41,7 +41,12 @@ async function readAdminLanguage(
 }
 
 /** The field's value on one account's read (the form, `/me`); lists do not look it up. */
-export const adminLanguageAfterRead: FieldHook = async ({ collection, findMany, originalDoc, req }) => {
+export const adminLanguageAfterRead: FieldHook = async ({
+  collection,
+  findMany,
+  originalDoc,
+  req,
+}) => {
   if (findMany || !collection || originalDoc?.id === undefined) return undefined
   return readAdminLanguage(req, collection.slug, originalDoc.id)
 }
@@ -80,7 +85,11 @@ export const storeAdminLanguage: CollectionAfterChangeHook = async ({
   else
     await req.payload.db.create({
       collection: PREFERENCES,
-      data: { key: ADMIN_LANGUAGE_KEY, user: { relationTo: collection.slug, value: doc.id }, value },
+      data: {
+        key: ADMIN_LANGUAGE_KEY,
+        user: { relationTo: collection.slug, value: doc.id },
+        value,
+      },
       req,
     })
   return { ...doc, adminLanguage: value }
