@@ -65,6 +65,8 @@ const adminLanguageField: Field = {
   admin: {
     position: 'sidebar',
     description: label('adminLanguageDescription'),
+    // Payload makes a virtual field read-only in the form unless told otherwise.
+    readOnly: false,
     disableListColumn: true,
     disableListFilter: true,
   },

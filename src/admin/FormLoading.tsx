@@ -1,28 +1,56 @@
 'use client'
 
-import { useTranslation } from '@payloadcms/ui'
+import { useConfig, useTranslation } from '@payloadcms/ui'
+import { usePathname } from 'next/navigation.js'
 import { type ReactNode, useEffect } from 'react'
 
-const READY = 'data-admin-hydrated'
+const READY = 'data-form-ready'
 
 /**
- * A form's blocks say they are loading until the admin's scripts have started, rather than
- * standing empty: Payload renders the fields inside a collapsible or a tab only in the browser,
- * once they are near the viewport (`RenderIfInViewport`), so the page the server sends has the
- * "When", "Where and who" and "Details" headings over nothing, for as long as the scripts take
- * to load and start (seconds, on a busy machine). Once started, an empty block is empty.
+ * The event form says it is loading until its blocks are there, rather than showing its title
+ * over nothing: Payload renders the fields only in the browser, once its scripts have started and
+ * the fields are near the viewport (`RenderIfInViewport`), and a collapsible block ("When",
+ * "Where and who", "Details") only once the editor's preferences for it have been fetched (its
+ * `collapsedOnMount`), which takes seconds on a busy server. The blocks all wait for the same
+ * preferences, so the form is ready when the first is there.
  */
-export function FormLoading({ children }: { children?: ReactNode }) {
+export function FormLoading({
+  children,
+  eventsSlug,
+}: {
+  children?: ReactNode
+  eventsSlug: string
+}) {
   const { t } = useTranslation()
+  const { getEntityConfig } = useConfig()
+  const pathname = usePathname()
+  const onEventForm = new RegExp(`/collections/${eventsSlug}/[^/]+$`).test(pathname ?? '')
+  const hasBlocks =
+    onEventForm &&
+    (getEntityConfig({ collectionSlug: eventsSlug })?.fields ?? []).some(
+      (field) => field.type === 'collapsible',
+    )
+
   useEffect(() => {
-    // A frame later: Payload's own fields render on their first intersection, after this effect.
-    const frame = requestAnimationFrame(() => document.documentElement.setAttribute(READY, ''))
-    return () => cancelAnimationFrame(frame)
-  }, [])
-  const style = `html:not([${READY}]) .render-fields:empty::before {
+    const root = document.documentElement
+    root.removeAttribute(READY)
+    const check = () => {
+      if (hasBlocks && !document.querySelector('.document-fields__main .collapsible-field'))
+        return false
+      root.setAttribute(READY, '')
+      return true
+    }
+    if (check()) return
+    const observer = new MutationObserver(() => check() && observer.disconnect())
+    observer.observe(document.body, { childList: true, subtree: true })
+    return () => observer.disconnect()
+  }, [hasBlocks, pathname])
+
+  if (!hasBlocks) return <>{children}</>
+  const style = `html:not([${READY}]) .document-fields__main::after {
   content: ${JSON.stringify(`${t('general:loading')}…`)};
   display: block;
-  padding: calc(var(--base) / 2) 0;
+  padding: 0 var(--gutter-h) var(--base);
   color: var(--theme-elevation-500);
 }`
   return (

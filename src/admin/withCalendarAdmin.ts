@@ -21,7 +21,7 @@ export function withCalendarAdmin(
         clientComponent('HideUnknownLocale'),
         clientComponent('HideFirstUserApiKey'),
         clientComponent('AdminToasts'),
-        clientComponent('FormLoading'),
+        { clientProps: { eventsSlug }, path: clientComponent('FormLoading') },
       ],
     },
   }
