@@ -21,6 +21,7 @@ export function withCalendarAdmin(
         clientComponent('HideUnknownLocale'),
         clientComponent('HideFirstUserApiKey'),
         clientComponent('AdminToasts'),
+        clientComponent('SignInLanguage'),
         { clientProps: { eventsSlug }, path: clientComponent('FormLoading') },
       ],
     },

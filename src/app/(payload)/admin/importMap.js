@@ -54,6 +54,7 @@ import { CalendarNavLink as CalendarNavLink_fc9a935b1c29e987d85707eeffd38325 } f
 import { HideUnknownLocale as HideUnknownLocale_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { HideFirstUserApiKey as HideFirstUserApiKey_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { AdminToasts as AdminToasts_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { SignInLanguage as SignInLanguage_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { FormLoading as FormLoading_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
@@ -116,6 +117,7 @@ export const importMap = {
   "payload-events-calendar/client#HideUnknownLocale": HideUnknownLocale_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#HideFirstUserApiKey": HideFirstUserApiKey_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#AdminToasts": AdminToasts_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#SignInLanguage": SignInLanguage_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#FormLoading": FormLoading_fc9a935b1c29e987d85707eeffd38325,
   "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
