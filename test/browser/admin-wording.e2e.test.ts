@@ -126,8 +126,8 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
           )
           .toBe('none')
         await page.locator('.doc-controls__dots').click()
-        const menu = page.locator('.doc-controls__popup')
-        await expect.poll(() => menu.textContent()).toContain(words.copyToLocale)
+        // The menu's items are rendered apart from its button, at the page's end.
+        await page.getByText(words.copyToLocale, { exact: true }).waitFor()
         await screenshot(page, `wording-${language}-event-menu`)
         await page.keyboard.press('Escape')
         const zone = page
@@ -190,7 +190,8 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
       // The new editor's browser says English; the admin opens in Spanish.
       page = await newPage(browser)
       await signIn(page, base, login, password)
-      expect(await page.locator('html').getAttribute('lang')).toBe('es')
+      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('es')
+      await page.getByText('Panel de control').first().waitFor()
       await screenshot(page, 'admin-language-signed-in')
       await page.context().close()
     })

@@ -32,8 +32,12 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
     let page: Page
 
     beforeAll(async () => {
-      // The webhook's target is this machine, which only a listed host may be.
-      app = await startE2eApp('webhooks', { WEBHOOK_HOSTS: '127.0.0.1' })
+      // The webhook's target is this machine, which only a listed host may be; the server runs
+      // the job queue, as `npm start` does (the tests' own settings turn it off).
+      app = await startE2eApp('webhooks', {
+        EVENTS_CALENDAR_RUN_JOBS: 'true',
+        WEBHOOK_HOSTS: '127.0.0.1',
+      })
       base = app.base
       browser = await launchChromium()
     }, 600_000)
