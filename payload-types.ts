@@ -233,6 +233,7 @@ export interface User {
   id: number;
   displayName?: string | null;
   role: 'administrator' | 'editor' | 'author' | 'contributor' | 'subscriber';
+  adminLanguage?: ('en' | 'fr' | 'es') | null;
   currentPassword?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -471,7 +472,7 @@ export interface CalendarSource {
    */
   url?: string | null;
   /**
-   * The text of an .ics file, when there is no feed address.
+   * The text of an .ics file (read from the file above, or pasted), when there is no feed address.
    */
   ics?: string | null;
   schedule: 'hourly' | 'daily' | 'manual';
@@ -506,7 +507,7 @@ export interface CalendarSourceItem {
   createdAt: string;
 }
 /**
- * Each change of the events you choose is sent to the URL, signed with the secret (Standard Webhooks). The secret is shown once, in the answer to the creation or to a rotation.
+ * Each change of the events you choose is sent to the URL, signed with the secret (Standard Webhooks). The secret is shown once, after the creation or a rotation.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "webhooks".
@@ -538,9 +539,6 @@ export interface Webhook {
     | 'tag.changed'
   )[];
   enabled?: boolean | null;
-  /**
-   * Saving makes a new secret, shown once in the answer; the old one still signs for a day.
-   */
   rotateSecret?: boolean | null;
   secret?: string | null;
   previousSecret?: string | null;
@@ -882,6 +880,7 @@ export interface MediaSelect<T extends boolean = true> {
 export interface UsersSelect<T extends boolean = true> {
   displayName?: T;
   role?: T;
+  adminLanguage?: T;
   currentPassword?: T;
   updatedAt?: T;
   createdAt?: T;

@@ -2,6 +2,8 @@ import type { Access, CollectionConfig, CollectionSlug, Field, PayloadHandler } 
 
 import { SET_BY_THE_SERVER } from '../../src/fields/postFields'
 import { labelByLanguage } from '../../src/i18n/index'
+import { clientComponent } from '../../src/admin/paths'
+import { runCalendarQueueOnce } from '../../src/jobs/calendarQueueRunner'
 import { queueCalendarSourceRun } from '../../src/jobs/importCalendarSources'
 import { can } from '../../src/lib/roles'
 import {
@@ -10,6 +12,7 @@ import {
   CONFLICT_POLICIES,
   IMPORTED_STATUSES,
   MAX_FEED_BYTES,
+  MAX_ICS_FILE_BYTES,
   SCHEDULES,
 } from '../../src/icsImport/sources'
 
@@ -102,6 +105,19 @@ export function generateCalendarSourcesCollection(slugs: {
         },
       },
       {
+        name: 'icsFile',
+        type: 'ui',
+        admin: {
+          condition: (data) => !data?.url,
+          components: {
+            Field: {
+              path: clientComponent('IcsFileInput'),
+              clientProps: { maxBytes: MAX_ICS_FILE_BYTES, target: 'ics' },
+            },
+          },
+        },
+      },
+      {
         name: 'ics',
         label: {
           en: 'iCalendar file (.ics)',
@@ -112,9 +128,9 @@ export function generateCalendarSourcesCollection(slugs: {
         maxLength: MAX_FEED_BYTES,
         admin: {
           description: {
-            en: 'The text of an .ics file, when there is no feed address.',
-            fr: 'Le texte d’un fichier .ics, faute d’adresse de flux.',
-            es: 'El texto de un archivo .ics, si no hay dirección de feed.',
+            en: 'The text of an .ics file (read from the file above, or pasted), when there is no feed address.',
+            fr: 'Le texte d’un fichier .ics (lu depuis le fichier ci-dessus, ou collé), faute d’adresse de flux.',
+            es: 'El texto de un archivo .ics (leído del archivo de arriba, o pegado), si no hay dirección de feed.',
           },
           condition: (data) => !data?.url,
         },
@@ -170,6 +186,15 @@ export function generateCalendarSourcesCollection(slugs: {
         ],
       },
       lastRunField(),
+      {
+        name: 'runNow',
+        type: 'ui',
+        admin: {
+          position: 'sidebar',
+          disableListColumn: true,
+          components: { Field: clientComponent('CalendarSourceRun') },
+        },
+      },
     ],
   }
 }
@@ -189,7 +214,12 @@ function lastRunField(): Field {
   }
 }
 
-/** "Run now": queues the source's import on the calendar's queue; 202, or 404 for a source the caller may not manage. */
+/**
+ * "Run now": queues the source's import on the calendar's queue; 202, or 404 for a source the
+ * caller may not manage. A process that runs the queue (`npm start` with RUN_JOBS on) also takes
+ * a turn of it at once, after the answer, rather than at the next minute: the form waits for the
+ * run's log. The queue's lock keeps that turn from running beside another instance's.
+ */
 const runNow: PayloadHandler = async (req) => {
   const id = Number(req.routeParams?.id)
   const source =
@@ -207,5 +237,11 @@ const runNow: PayloadHandler = async (req) => {
   if (!source || !can(req.user as never, 'edit_others_posts'))
     return Response.json({ errors: [{ message: 'Not Found' }] }, { status: 404 })
   await queueCalendarSourceRun(req.payload, id)
+  if (process.env.EVENTS_CALENDAR_RUN_JOBS === 'true')
+    setImmediate(() => {
+      runCalendarQueueOnce(req.payload).catch((error: unknown) =>
+        req.payload.logger.error({ err: error, msg: 'A calendar source’s "run now" turn failed' }),
+      )
+    })
   return Response.json({ queued: true }, { status: 202 })
 }

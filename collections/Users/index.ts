@@ -13,6 +13,11 @@ import {
 } from '../../src/auth/recentApplicationPasswords'
 import { label, labelByLanguage } from '../../src/i18n/index'
 import { ROLES } from '../../src/lib/roles'
+import {
+  adminLanguageAfterRead,
+  applyAdminLanguage,
+  storeAdminLanguage,
+} from './hooks/adminLanguage'
 import { deleteApplicationPasswords } from './hooks/deleteApplicationPasswords'
 import { endSessionsOnRoleChange } from './hooks/endSessionsOnRoleChange'
 import { forgetContentLocale } from './hooks/forgetContentLocale'
@@ -41,6 +46,32 @@ const roleField: Field = {
 }
 
 const displayNameField: Field = { name: 'displayName', label: label('displayName'), type: 'text' }
+
+/** The account's admin language (`hooks/adminLanguage.ts`): set by whoever manages users, or by the account itself. */
+const adminLanguageField: Field = {
+  name: 'adminLanguage',
+  label: label('adminLanguage'),
+  type: 'select',
+  virtual: true,
+  options: [
+    { label: 'English', value: 'en' },
+    { label: 'Français', value: 'fr' },
+    { label: 'Español', value: 'es' },
+  ],
+  access: {
+    create: userManagerField,
+    update: (args) => Boolean(userManagerField(args)) || args.req.user?.id === args.id,
+  },
+  admin: {
+    position: 'sidebar',
+    description: label('adminLanguageDescription'),
+    // Payload makes a virtual field read-only in the form unless told otherwise.
+    readOnly: false,
+    disableListColumn: true,
+    disableListFilter: true,
+  },
+  hooks: { afterRead: [adminLanguageAfterRead] },
+}
 
 /**
  * The current password, which changing one's own e-mail address, username or password takes
@@ -128,6 +159,7 @@ export function withCalendarUsers(
     fields: withCalendarUserFields(collection, [
       displayNameField,
       roleField,
+      adminLanguageField,
       currentPasswordField,
       applicationPasswordsField(appPasswordsSlug),
     ]),
@@ -144,9 +176,14 @@ export function withCalendarUsers(
       afterLogin: [
         forgiveRightPassword,
         forgetContentLocale,
+        applyAdminLanguage,
         ...(collection.hooks?.afterLogin ?? []),
       ],
-      afterChange: [...(collection.hooks?.afterChange ?? []), forgetSignInsAfterUserChange],
+      afterChange: [
+        ...(collection.hooks?.afterChange ?? []),
+        storeAdminLanguage,
+        forgetSignInsAfterUserChange,
+      ],
       beforeDelete: [
         ...(collection.hooks?.beforeDelete ?? []),
         deleteApplicationPasswords(appPasswordsSlug),

@@ -1,4 +1,5 @@
 import type { CollectionConfig } from 'payload'
+import { clientComponent } from '../../src/admin/paths'
 import { roleOf } from '../../src/lib/roles'
 
 import { administratorsOnly } from './administrators'
@@ -37,9 +38,9 @@ export function generateWebhooksCollection(): CollectionConfig {
       group: words('Settings', 'Réglages', 'Ajustes'),
       hidden: ({ user }) => roleOf(user as never) !== 'administrator',
       description: words(
-        'Each change of the events you choose is sent to the URL, signed with the secret (Standard Webhooks). The secret is shown once, in the answer to the creation or to a rotation.',
-        'Chaque changement des événements choisis est envoyé à l’URL, signé avec le secret (Standard Webhooks). Le secret n’est montré qu’une fois, dans la réponse à la création ou au renouvellement.',
-        'Cada cambio de los eventos elegidos se envía a la URL, firmado con el secreto (Standard Webhooks). El secreto se muestra una sola vez, en la respuesta a la creación o a la renovación.',
+        'Each change of the events you choose is sent to the URL, signed with the secret (Standard Webhooks). The secret is shown once, after the creation or a rotation.',
+        'Chaque changement des événements choisis est envoyé à l’URL, signé avec le secret (Standard Webhooks). Le secret n’est montré qu’une fois, après la création ou un renouvellement.',
+        'Cada cambio de los eventos elegidos se envía a la URL, firmado con el secreto (Standard Webhooks). El secreto se muestra una sola vez, tras la creación o una renovación.',
       ),
     },
     fields: [
@@ -65,17 +66,18 @@ export function generateWebhooksCollection(): CollectionConfig {
         defaultValue: true,
       },
       {
+        // Asked for by the form's "Rotate secret" button (src/admin/WebhookSecret.tsx), or in the API.
         name: 'rotateSecret',
-        label: words('Rotate the secret', 'Renouveler le secret', 'Renovar el secreto'),
         type: 'checkbox',
         virtual: true,
+        admin: { hidden: true },
+      },
+      {
+        name: 'secretPanel',
+        type: 'ui',
         admin: {
-          condition: (data) => Boolean(data?.id),
-          description: words(
-            'Saving makes a new secret, shown once in the answer; the old one still signs for a day.',
-            'L’enregistrement crée un nouveau secret, montré une fois dans la réponse ; l’ancien signe encore un jour.',
-            'Al guardar se crea un nuevo secreto, mostrado una vez en la respuesta; el anterior firma aún un día.',
-          ),
+          disableListColumn: true,
+          components: { Field: clientComponent('WebhookSecret') },
         },
       },
       { name: 'secret', type: 'text', hidden: true },

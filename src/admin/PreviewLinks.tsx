@@ -1,11 +1,13 @@
 'use client'
 
 import { useDocumentInfo, useLocale } from '@payloadcms/ui'
+import { useEffect, useState } from 'react'
 
 import type { PermalinkKind } from '../lib/urls'
 
 import { permalink } from '../lib/urls'
 import { useCalendarTranslation } from '../i18n/useCalendarTranslation'
+import { siteUrlAt } from './siteUrlAt'
 
 type Props = {
   /** The compatibility API's root for this collection, e.g. `https://site/wp-json/vendor/events/v1/events`. */
@@ -13,6 +15,8 @@ type Props = {
   defaultLanguage?: string
   kind: PermalinkKind
   languages?: string[]
+  /** The origins the site answers under (`PreviewLinksField`); without them, SITE_URL's alone. */
+  siteOrigins?: string[]
   siteUrl: string
 }
 
@@ -24,7 +28,20 @@ type Props = {
  * shows a draft only to those signed in who may see it. Venues and organizers have no public
  * page here: only their API link.
  */
-export function PreviewLinks({ apiURL, defaultLanguage, kind, languages, siteUrl }: Props) {
+export function PreviewLinks({
+  apiURL,
+  defaultLanguage,
+  kind,
+  languages,
+  siteOrigins,
+  siteUrl: configuredSiteUrl,
+}: Props) {
+  // Known in the browser only: the server's render (and the hydration) keeps SITE_URL.
+  const [siteUrl, setSiteUrl] = useState(configuredSiteUrl)
+  useEffect(
+    () => setSiteUrl(siteUrlAt(window.location.origin, configuredSiteUrl, siteOrigins)),
+    [configuredSiteUrl, siteOrigins],
+  )
   const { t } = useCalendarTranslation()
   const { id, savedDocumentData } = useDocumentInfo()
   const locale = useLocale()

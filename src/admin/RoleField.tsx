@@ -5,10 +5,11 @@ import type { SelectFieldClientComponent } from 'payload'
 import { SelectField } from '@payloadcms/ui'
 import { usePathname } from 'next/navigation.js'
 
-import { useFieldLabel } from './useFieldLabel'
+import { useFieldInEditorLanguage, useFieldLabel } from './useFieldLabel'
 
 /**
- * The account's role, Payload's select in the editor's language, left off the first-user form:
+ * The account's role, Payload's select in the editor's language (its label and its choices: the
+ * `field` given here is in the first editor's language, see `useFieldLabel`), left off the first-user form:
  * the first account is made an administrator whatever it sends
  * (`collections/Users/hooks/makeFirstUserAdministrator.ts`), so "Subscriber" there only misled.
  * (A field condition would hide it too, but would also skip the role's validation for the
@@ -17,6 +18,8 @@ import { useFieldLabel } from './useFieldLabel'
 export const RoleField: SelectFieldClientComponent = (props) => {
   const pathname = usePathname()
   const label = useFieldLabel(props.field)
+  const translated = useFieldInEditorLanguage(props.field)
+  const options = translated && 'options' in translated ? translated.options : props.field.options
   if (pathname?.endsWith('/create-first-user')) return null
-  return <SelectField {...props} field={{ ...props.field, label }} />
+  return <SelectField {...props} field={{ ...props.field, label, options }} />
 }

@@ -29,6 +29,9 @@ export function withCalendarAdmin(
         ...(admin?.components?.providers ?? []),
         clientComponent('HideUnknownLocale'),
         clientComponent('HideFirstUserApiKey'),
+        clientComponent('AdminToasts'),
+        clientComponent('SignInLanguage'),
+        { clientProps: { eventsSlug }, path: clientComponent('FormLoading') },
       ],
     },
   }

@@ -145,7 +145,7 @@ export const postSidebarFields = (
       disableListColumn: true,
       components: {
         Field: {
-          path: clientComponent('PreviewLinks'),
+          path: serverComponent('PreviewLinksField'),
           clientProps: {
             apiURL: `${options.siteUrl}/${options.restRoot}/${options.namespace}/${kind}`,
             defaultLanguage: options.defaultLanguage,

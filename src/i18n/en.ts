@@ -225,6 +225,28 @@ export const en = {
   applicationPasswordIssued:
     'Your new password for “{{name}}”. Copy it now: it will not be shown again.',
   done: 'Done',
+  webhookSecretIssued:
+    'The webhook’s secret, to give the receiver so that it can verify each delivery. Copy it now: it will not be shown again.',
+  webhookRotateSecret: 'Rotate secret',
+  webhookRotateConfirm:
+    'Make a new secret? The current one still signs deliveries for a day, then only the new one does.',
+  webhookRotateDescription:
+    'Saves the webhook with a new secret, shown once; the old one still signs for a day.',
+  calendarSourceRunNow: 'Run now',
+  calendarSourceRunWaiting: 'Running…',
+  calendarSourceRunNotStarted: 'The run could not be started (HTTP {{status}}).',
+  calendarSourceRunStillQueued:
+    'The run is queued and will happen at the next turn of the job queue; its log will be here.',
+  calendarSourceRunSucceeded: 'The run succeeded.',
+  calendarSourceRunFailed: 'The run failed.',
+  icsFileChoose: 'Read an .ics file',
+  icsFileTooLarge: 'This file is larger than {{max}}: give the feed’s address instead.',
+  icsFileNotCalendar:
+    'This file is not an iCalendar file (it does not start with BEGIN:VCALENDAR).',
+  icsFileRead: '{{name}} read: save to keep it, then run the source.',
+  adminLanguage: 'Admin language',
+  adminLanguageDescription:
+    'The language of the admin panel for this account, set at each sign-in (the account page changes it until the next).',
   newApplicationPasswordName: 'New application password name',
   addApplicationPassword: 'Add new application password',
   created: 'Created',

@@ -157,7 +157,7 @@ export const es: CalendarTranslations = {
   yes: 'Sí',
 
   allDayDates: 'Todo el día, fechas de {{zone}}',
-  zoneTime: 'Hora de {{zone}}',
+  zoneTime: 'Hora {{zone}}',
 
   calendar: 'Calendario',
   calendarView: 'Vista de calendario',
@@ -214,6 +214,27 @@ export const es: CalendarTranslations = {
   applicationPasswordIssued:
     'Su nueva contraseña para «{{name}}». Cópiela ahora: no se volverá a mostrar.',
   done: 'Hecho',
+  webhookSecretIssued:
+    'El secreto del webhook, para que el destinatario verifique cada envío. Cópielo ahora: no se volverá a mostrar.',
+  webhookRotateSecret: 'Renovar el secreto',
+  webhookRotateConfirm:
+    '¿Crear un nuevo secreto? El actual sigue firmando los envíos durante un día; después solo el nuevo.',
+  webhookRotateDescription:
+    'Guarda el webhook con un nuevo secreto, mostrado una vez; el anterior firma aún un día.',
+  calendarSourceRunNow: 'Importar ahora',
+  calendarSourceRunWaiting: 'Importando…',
+  calendarSourceRunNotStarted: 'No se pudo iniciar la importación (HTTP {{status}}).',
+  calendarSourceRunStillQueued:
+    'La importación está en cola y se hará en el próximo turno de las tareas; su registro estará aquí.',
+  calendarSourceRunSucceeded: 'La importación se completó.',
+  calendarSourceRunFailed: 'La importación falló.',
+  icsFileChoose: 'Leer un archivo .ics',
+  icsFileTooLarge: 'Este archivo supera {{max}}: indique mejor la dirección del feed.',
+  icsFileNotCalendar: 'Este archivo no es un archivo iCalendar (no empieza por BEGIN:VCALENDAR).',
+  icsFileRead: '{{name}} leído: guarde para conservarlo y luego importe la fuente.',
+  adminLanguage: 'Idioma de la administración',
+  adminLanguageDescription:
+    'El idioma del panel de administración para esta cuenta, aplicado en cada inicio de sesión (la página de la cuenta lo cambia hasta el siguiente).',
   newApplicationPasswordName: 'Nombre de la nueva contraseña de aplicación',
   addApplicationPassword: 'Añadir contraseña de aplicación',
   created: 'Creada',

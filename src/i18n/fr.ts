@@ -160,7 +160,7 @@ export const fr: CalendarTranslations = {
   yes: 'Oui',
 
   allDayDates: 'Toute la journée, dates de {{zone}}',
-  zoneTime: 'Heure de {{zone}}',
+  zoneTime: 'Heure {{zone}}',
 
   calendar: 'Calendrier',
   calendarView: 'Vue calendrier',
@@ -218,6 +218,28 @@ export const fr: CalendarTranslations = {
   applicationPasswordIssued:
     'Votre nouveau mot de passe pour « {{name}} ». Copiez-le maintenant : il ne sera plus affiché.',
   done: 'Terminé',
+  webhookSecretIssued:
+    'Le secret du webhook, à donner au destinataire pour qu’il vérifie chaque envoi. Copiez-le maintenant : il ne sera plus montré.',
+  webhookRotateSecret: 'Renouveler le secret',
+  webhookRotateConfirm:
+    'Créer un nouveau secret ? L’actuel signe encore les envois pendant un jour, puis seul le nouveau les signe.',
+  webhookRotateDescription:
+    'Enregistre le webhook avec un nouveau secret, montré une fois ; l’ancien signe encore un jour.',
+  calendarSourceRunNow: 'Importer maintenant',
+  calendarSourceRunWaiting: 'Import en cours…',
+  calendarSourceRunNotStarted: 'L’import n’a pas pu être lancé (HTTP {{status}}).',
+  calendarSourceRunStillQueued:
+    'L’import est en file d’attente et aura lieu au prochain tour des tâches ; son journal sera ici.',
+  calendarSourceRunSucceeded: 'L’import a réussi.',
+  calendarSourceRunFailed: 'L’import a échoué.',
+  icsFileChoose: 'Lire un fichier .ics',
+  icsFileTooLarge: 'Ce fichier dépasse {{max}} : donnez plutôt l’adresse du flux.',
+  icsFileNotCalendar:
+    'Ce fichier n’est pas un fichier iCalendar (il ne commence pas par BEGIN:VCALENDAR).',
+  icsFileRead: '{{name}} lu : enregistrez pour le garder, puis lancez l’import.',
+  adminLanguage: 'Langue de l’administration',
+  adminLanguageDescription:
+    'La langue du panneau d’administration pour ce compte, appliquée à chaque connexion (la page du compte la change jusqu’à la suivante).',
   newApplicationPasswordName: 'Nom du nouveau mot de passe d’application',
   addApplicationPassword: 'Ajouter un mot de passe d’application',
   created: 'Créé',

@@ -3,6 +3,7 @@ import type { CalendarTranslationKey } from './en'
 import { en } from './en'
 import { es } from './es'
 import { fr } from './fr'
+import { payloadWording } from './payloadWording'
 import { permanentDeletion } from './permanentDeletion'
 
 export type { CalendarTranslationKey } from './en'
@@ -10,11 +11,22 @@ export type { CalendarTranslationKey } from './en'
 /** The plugin's keys live under this namespace in Payload's translations: `t('eventsCalendar:events')`. */
 export const NAMESPACE = 'eventsCalendar'
 
-/** The plugin's words in each language it ships, and its wording of a few of Payload's (`permanentDeletion.ts`), in the shape of Payload's `i18n.translations`. */
+/**
+ * The plugin's words in each language it ships, and its wording of some of Payload's
+ * (`permanentDeletion.ts`, `payloadWording.ts`), in the shape of Payload's `i18n.translations`.
+ */
 export const calendarTranslations = {
   en: { [NAMESPACE]: en, general: permanentDeletion.en },
-  es: { [NAMESPACE]: es, general: permanentDeletion.es },
-  fr: { [NAMESPACE]: fr, general: permanentDeletion.fr },
+  es: {
+    ...payloadWording.es,
+    [NAMESPACE]: es,
+    general: { ...permanentDeletion.es },
+  },
+  fr: {
+    ...payloadWording.fr,
+    [NAMESPACE]: fr,
+    general: { ...payloadWording.fr.general, ...permanentDeletion.fr },
+  },
 }
 
 export type Translate = (key: CalendarTranslationKey, vars?: Record<string, unknown>) => string

@@ -16,6 +16,12 @@ export const IMPORTED_STATUSES = ['draft', 'pending', 'publish', 'private'] as c
 export const MAX_FEED_EVENTS = 5000
 /** A feed larger than this is refused as it arrives, never read whole first. */
 export const MAX_FEED_BYTES = 10 * 1024 * 1024
+/**
+ * The largest .ics file the admin reads into a source's text: the form sends it whole in one
+ * request, which the API takes up to 1 MiB (`src/server/payloadApiHandlers.ts`); a larger
+ * calendar is imported by its address.
+ */
+export const MAX_ICS_FILE_BYTES = 900 * 1024
 /** A feed is fetched within this time, redirects included. */
 export const FEED_TIMEOUT_MS = 30_000
 /** The longest log a run keeps on its source. */

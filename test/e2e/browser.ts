@@ -123,12 +123,13 @@ export const E2E_ADMIN = {
 
 /**
  * The app a browser file drives: E2E_BASE_URL when set, otherwise the real server process
- * (`npm start`, the built admin) on a database of the file's own, a copy of the migrated
- * template (so browser files run side by side, and beside the system tier's), whose log is kept
- * beside the screenshots (`{logName}-server.log`) when it stops.
+ * (`npm start`, the built admin, with `env` added to its settings) on a database of the file's
+ * own, a copy of the migrated template (so browser files run side by side, and beside the system
+ * tier's), whose log is kept beside the screenshots (`{logName}-server.log`) when it stops.
  */
 export async function startE2eApp(
   logName: string,
+  env: Record<string, string> = {},
 ): Promise<{ base: string; stop: () => Promise<void> }> {
   if (process.env.E2E_BASE_URL) return { base: process.env.E2E_BASE_URL, stop: async () => {} }
   const name = `events_calendar_test_e2e_${process.env.VITEST_POOL_ID ?? '1'}_${logName}`
@@ -138,7 +139,7 @@ export async function startE2eApp(
   const databaseUrl = await templateCopy(name, { fresh: true })
   const server = await startServerProcess({
     databaseUrl,
-    env: { ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password },
+    env: { ...env, ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password },
   })
   return {
     base: server.base,

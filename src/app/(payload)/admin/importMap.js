@@ -38,7 +38,7 @@ import { EventIcsLink as EventIcsLink_fc9a935b1c29e987d85707eeffd38325 } from 'p
 import { WorkflowActions as WorkflowActions_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { TranslationStatus as TranslationStatus_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
 import { TranslationStatusField as TranslationStatusField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
-import { PreviewLinks as PreviewLinks_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { PreviewLinksField as PreviewLinksField_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
 import { LocalizedDateTimeField as LocalizedDateTimeField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { EventListFilters as EventListFilters_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { EditingLanguage as EditingLanguage_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
@@ -48,9 +48,15 @@ import { ExportIcsLink as ExportIcsLink_fc9a935b1c29e987d85707eeffd38325 } from 
 import { SpreadsheetLinks as SpreadsheetLinks_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { EventCalendarView as EventCalendarView_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
 import { ApplicationPasswordRedirect as ApplicationPasswordRedirect_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
+import { IcsFileInput as IcsFileInput_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { CalendarSourceRun as CalendarSourceRun_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { WebhookSecret as WebhookSecret_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { CalendarNavLink as CalendarNavLink_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { HideUnknownLocale as HideUnknownLocale_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { HideFirstUserApiKey as HideFirstUserApiKey_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { AdminToasts as AdminToasts_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { SignInLanguage as SignInLanguage_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { FormLoading as FormLoading_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
 import { CsvImportView as CsvImportView_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
@@ -97,7 +103,7 @@ export const importMap = {
   "payload-events-calendar/client#WorkflowActions": WorkflowActions_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/rsc#TranslationStatus": TranslationStatus_a995b648d441da9f32677ad10f937676,
   "payload-events-calendar/client#TranslationStatusField": TranslationStatusField_fc9a935b1c29e987d85707eeffd38325,
-  "payload-events-calendar/client#PreviewLinks": PreviewLinks_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/rsc#PreviewLinksField": PreviewLinksField_a995b648d441da9f32677ad10f937676,
   "payload-events-calendar/client#LocalizedDateTimeField": LocalizedDateTimeField_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#EventListFilters": EventListFilters_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#EditingLanguage": EditingLanguage_fc9a935b1c29e987d85707eeffd38325,
@@ -107,9 +113,15 @@ export const importMap = {
   "payload-events-calendar/client#SpreadsheetLinks": SpreadsheetLinks_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/rsc#EventCalendarView": EventCalendarView_a995b648d441da9f32677ad10f937676,
   "payload-events-calendar/rsc#ApplicationPasswordRedirect": ApplicationPasswordRedirect_a995b648d441da9f32677ad10f937676,
+  "payload-events-calendar/client#IcsFileInput": IcsFileInput_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#CalendarSourceRun": CalendarSourceRun_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#WebhookSecret": WebhookSecret_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#CalendarNavLink": CalendarNavLink_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#HideUnknownLocale": HideUnknownLocale_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#HideFirstUserApiKey": HideFirstUserApiKey_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#AdminToasts": AdminToasts_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#SignInLanguage": SignInLanguage_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#FormLoading": FormLoading_fc9a935b1c29e987d85707eeffd38325,
   "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,
   "payload-events-calendar/rsc#CsvImportView": CsvImportView_a995b648d441da9f32677ad10f937676,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
