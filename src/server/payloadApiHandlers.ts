@@ -12,7 +12,7 @@ import {
   restReadDocuments,
   takeHeavyReadTurn,
 } from './heavyReads'
-import { readBodyWithin } from './requestBody'
+import { readBodyWithin } from '../lib/requestBody'
 import { refuseUnknownFile, unreadableAsMissing, uploadFileRoute } from './uploadFiles'
 
 type RouteArgs = { params: Promise<{ slug: string[] }> }

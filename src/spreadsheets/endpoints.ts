@@ -1,3 +1,4 @@
+import { readBodyWithin } from '../lib/requestBody'
 import type { Endpoint, PayloadRequest, TypedUser, Where } from 'payload'
 
 import { can } from '../lib/roles'
@@ -106,40 +107,15 @@ async function withFile(
   if (!mayUse(req)) return refuse(403, 'You are not allowed to perform this action.')
   const kind = (req.query as { type?: unknown }).type
   if (!isCsvKind(kind)) return refuse(400, 'type must be events, venues or organizers.')
-  const bytes = await boundedBody(req, MAX_CSV_BYTES)
-  if (bytes === 'too-large')
+  // A host's own server may not bound the body: it is read no further than the file's limit.
+  const body = await readBodyWithin({ body: req.body ?? null, headers: req.headers }, MAX_CSV_BYTES)
+  if (body === 'too-large')
     return refuse(413, `The file is larger than ${MAX_CSV_BYTES / 1024 / 1024} MB.`)
-  if (!bytes.byteLength) return refuse(400, 'Send the CSV file as the request body.')
+  if (!body?.byteLength) return refuse(400, 'Send the CSV file as the request body.')
   try {
-    return await work(bytes, kind)
+    return await work(new Uint8Array(body), kind)
   } catch (error) {
     if (error instanceof CsvFileError) return refuse(400, error.message)
     throw error
   }
-}
-
-/** The body, read no further than `max` bytes (a host's own server may not bound it). */
-async function boundedBody(req: PayloadRequest, max: number): Promise<'too-large' | Uint8Array> {
-  if (Number(req.headers.get('content-length') ?? 0) > max) return 'too-large'
-  const reader = req.body?.getReader()
-  if (!reader) return new Uint8Array()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > max) {
-      await reader.cancel()
-      return 'too-large'
-    }
-    chunks.push(value)
-  }
-  const bytes = new Uint8Array(size)
-  let at = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, at)
-    at += chunk.byteLength
-  }
-  return bytes
 }

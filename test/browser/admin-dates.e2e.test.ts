@@ -1,16 +1,9 @@
 import type { Browser, Page } from 'playwright-core'
 
 import { DateTime } from 'luxon'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-import {
-  launchChromium,
-  newPage,
-  screenshot,
-  signIn,
-  E2E_ADMIN as ADMIN,
-  startE2eApp,
-} from '../e2e/browser'
+import { driveE2eApp, newPage, screenshot, signIn, E2E_ADMIN as ADMIN } from '../e2e/browser'
 
 /*
  * The admin in the editor's language (issue 28, items 2 and 4): a French editor types
@@ -24,25 +17,13 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
   'the admin in the editor’s language',
   { timeout: 180_000 },
   () => {
-    let app: Awaited<ReturnType<typeof startE2eApp>> | undefined
     let base: string
     let browser: Browser
     let page: Page
 
-    beforeAll(async () => {
-      app = await startE2eApp('dates')
-      base = app.base
-      browser = await launchChromium()
-    }, 600_000)
-
-    afterEach(async ({ task }) => {
-      if (task.result?.state === 'fail' && page)
-        await screenshot(page, `failed-dates-${task.name.slice(0, 40).replace(/\W+/g, '-')}`)
-    })
-
-    afterAll(async () => {
-      await browser?.close()
-      await app?.stop()
+    driveE2eApp('dates', {
+      page: () => page,
+      started: (app) => ({ base, browser } = app),
     })
 
     it('takes 16/01/2027 14:00 typed by a French editor as 16 January at 14:00 in the event’s zone', async () => {

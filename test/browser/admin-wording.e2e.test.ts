@@ -1,15 +1,8 @@
 import type { Browser, Page } from 'playwright-core'
 
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-import {
-  E2E_ADMIN as ADMIN,
-  launchChromium,
-  newPage,
-  screenshot,
-  signIn,
-  startE2eApp,
-} from '../e2e/browser'
+import { driveE2eApp, E2E_ADMIN as ADMIN, newPage, screenshot, signIn } from '../e2e/browser'
 
 /*
  * The admin as a French or Spanish editor reads it (issue 28, items 3 and 6): Payload's words where
@@ -46,25 +39,13 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
   'the admin’s wording in French and Spanish',
   { timeout: 180_000 },
   () => {
-    let app: Awaited<ReturnType<typeof startE2eApp>> | undefined
     let base: string
     let browser: Browser
     let page: Page
 
-    beforeAll(async () => {
-      app = await startE2eApp('wording')
-      base = app.base
-      browser = await launchChromium()
-    }, 600_000)
-
-    afterEach(async ({ task }) => {
-      if (task.result?.state === 'fail' && page)
-        await screenshot(page, `failed-wording-${task.name.slice(0, 40).replace(/\W+/g, '-')}`)
-    })
-
-    afterAll(async () => {
-      await browser?.close()
-      await app?.stop()
+    driveE2eApp('wording', {
+      page: () => page,
+      started: (app) => ({ base, browser } = app),
     })
 
     it('says languages, the zone, the role and the toasts’ buttons in French and Spanish', async () => {

@@ -1,15 +1,8 @@
 import type { Browser, Page } from 'playwright-core'
 
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
-import {
-  launchChromium,
-  newPage,
-  screenshot,
-  signIn,
-  E2E_ADMIN as ADMIN,
-  startE2eApp,
-} from '../e2e/browser'
+import { driveE2eApp, newPage, signIn, E2E_ADMIN as ADMIN } from '../e2e/browser'
 
 /*
  * Spreadsheets in (issue 27, part 3; docs/spreadsheets.md): an editor opens "Import CSV" from the
@@ -22,7 +15,6 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
   'the admin’s CSV import',
   { timeout: 180_000 },
   () => {
-    let app: Awaited<ReturnType<typeof startE2eApp>> | undefined
     let base: string
     let browser: Browser
     let page: Page
@@ -31,10 +23,12 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
       password: `csv-editor-password-${RUN}`,
     }
 
+    driveE2eApp('csv-import', {
+      page: () => page,
+      started: (app) => ({ base, browser } = app),
+    })
+
     beforeAll(async () => {
-      app = await startE2eApp('csv-import')
-      base = app.base
-      browser = await launchChromium()
       const login = await fetch(`${base}/api/users/login`, {
         body: JSON.stringify(ADMIN),
         headers: { 'Content-Type': 'application/json' },
@@ -48,16 +42,6 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
       })
       expect(created.status).toBe(201)
     }, 600_000)
-
-    afterEach(async ({ task }) => {
-      if (task.result?.state === 'fail' && page)
-        await screenshot(page, `failed-csv-${task.name.slice(0, 40).replace(/\W+/g, '-')}`)
-    })
-
-    afterAll(async () => {
-      await browser?.close()
-      await app?.stop()
-    })
 
     it('uploads a CSV, shows its first rows, maps a column, and imports after a dry run', async () => {
       page = await newPage(browser)

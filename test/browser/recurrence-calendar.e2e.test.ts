@@ -1,18 +1,17 @@
 import type { Browser, Page } from 'playwright-core'
 
 import ICAL from 'ical.js'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import {
+  driveE2eApp,
   dragWithMouse,
-  launchChromium,
   newPage,
   pageErrors,
   restInPage as rest,
   screenshot,
   signIn,
   E2E_ADMIN as ADMIN,
-  startE2eApp,
 } from '../e2e/browser'
 
 /*
@@ -43,16 +42,17 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
   'recurring events in the admin calendar',
   { timeout: 180_000 },
   () => {
-    let app: Awaited<ReturnType<typeof startE2eApp>> | undefined
     let base: string
     let browser: Browser
     let admin: Page
     let series: { id: number; slug: string }
 
+    driveE2eApp('recurrence-calendar', {
+      page: () => admin,
+      started: (app) => ({ base, browser } = app),
+    })
+
     beforeAll(async () => {
-      app = await startE2eApp('recurrence-calendar')
-      base = app.base
-      browser = await launchChromium()
       admin = await newPage(browser)
       await signIn(admin, base, ADMIN.email, ADMIN.password)
       // Mondays at 09:00 in New York from 1 March 2027, 6 times, 8 March excluded.
@@ -67,19 +67,6 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
       expect(created.status, JSON.stringify(created.body)).toBe(201)
       series = created.body.doc
     }, 600_000)
-
-    afterEach(async ({ task }) => {
-      if (task.result?.state === 'fail' && admin)
-        await screenshot(
-          admin,
-          `failed-recurrence-calendar-${task.name.slice(0, 40).replace(/\W+/g, '-')}`,
-        )
-    })
-
-    afterAll(async () => {
-      await browser?.close()
-      await app?.stop()
-    })
 
     const entries = () => admin.locator('.fc-event', { hasText: TITLE })
     const onDay = (date: string) =>

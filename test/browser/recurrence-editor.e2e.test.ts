@@ -1,16 +1,15 @@
 import type { Browser, Page } from 'playwright-core'
 
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import {
-  launchChromium,
+  driveE2eApp,
   newPage,
   pageErrors,
   restInPage as rest,
   screenshot,
   signIn,
   E2E_ADMIN as ADMIN,
-  startE2eApp,
 } from '../e2e/browser'
 
 /*
@@ -25,16 +24,17 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
   'the recurrence editor in a browser',
   { timeout: 180_000 },
   () => {
-    let app: Awaited<ReturnType<typeof startE2eApp>> | undefined
     let base: string
     let browser: Browser
     let admin: Page
     let eventId: number
 
+    driveE2eApp('recurrence', {
+      page: () => admin,
+      started: (app) => ({ base, browser } = app),
+    })
+
     beforeAll(async () => {
-      app = await startE2eApp('recurrence')
-      base = app.base
-      browser = await launchChromium()
       admin = await newPage(browser)
       await signIn(admin, base, ADMIN.email, ADMIN.password)
       // The event itself, as an editor left it before making it repeat: Monday 1 March 2027, 09:00 in New York.
@@ -47,16 +47,6 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
       expect(created.status).toBe(201)
       eventId = (created.body as { doc: { id: number } }).doc.id
     }, 600_000)
-
-    afterEach(async ({ task }) => {
-      if (task.result?.state === 'fail' && admin)
-        await screenshot(admin, `failed-recurrence-${task.name.slice(0, 40).replace(/\W+/g, '-')}`)
-    })
-
-    afterAll(async () => {
-      await browser?.close()
-      await app?.stop()
-    })
 
     /** The event's form, once React has taken over the page: a choice made before then is lost. */
     async function open() {

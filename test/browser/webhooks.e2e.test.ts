@@ -2,16 +2,9 @@ import type { Browser, Page } from 'playwright-core'
 
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-import {
-  E2E_ADMIN as ADMIN,
-  launchChromium,
-  newPage,
-  screenshot,
-  signIn,
-  startE2eApp,
-} from '../e2e/browser'
+import { driveE2eApp, E2E_ADMIN as ADMIN, newPage, screenshot, signIn } from '../e2e/browser'
 
 /*
  * The administrator's connections in the admin (issue 27): a webhook's secret is shown once,
@@ -26,30 +19,19 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
   'webhooks and calendar sources in the admin',
   { timeout: 180_000 },
   () => {
-    let app: Awaited<ReturnType<typeof startE2eApp>> | undefined
     let base: string
     let browser: Browser
     let page: Page
 
-    beforeAll(async () => {
-      // The webhook's target is this machine, which only a listed host may be; the server runs
-      // the job queue, as `npm start` does (the tests' own settings turn it off).
-      app = await startE2eApp('webhooks', {
+    // The webhook's target is this machine, which only a listed host may be; the server runs
+    // the job queue, as `npm start` does (the tests' own settings turn it off).
+    driveE2eApp('webhooks', {
+      env: {
         EVENTS_CALENDAR_RUN_JOBS: 'true',
         WEBHOOK_HOSTS: '127.0.0.1',
-      })
-      base = app.base
-      browser = await launchChromium()
-    }, 600_000)
-
-    afterEach(async ({ task }) => {
-      if (task.result?.state === 'fail' && page)
-        await screenshot(page, `failed-webhooks-${task.name.slice(0, 40).replace(/\W+/g, '-')}`)
-    })
-
-    afterAll(async () => {
-      await browser?.close()
-      await app?.stop()
+      },
+      page: () => page,
+      started: (app) => ({ base, browser } = app),
     })
 
     it('shows a new webhook’s secret once, a rotated one once, and its delivery log', async () => {

@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
 
-import { inject } from 'vitest'
+import { afterAll, afterEach, beforeAll, inject } from 'vitest'
 
 import { query } from '../helpers/freshDatabase'
 import { startServerProcess } from '../helpers/serverProcess'
@@ -171,4 +171,35 @@ export async function restInPage(
     },
     { data, method, url },
   )
+}
+
+/**
+ * The app and Chromium a browser file drives, started before its tests (`startE2eApp` with `env`)
+ * and stopped after them; `started` hands the file its address and browser. A failed test's page
+ * (`page()`, when the file has one open) is saved as `failed-{logName}-{the test's name}`.
+ */
+export function driveE2eApp(
+  logName: string,
+  hooks: {
+    env?: Record<string, string>
+    page: () => Page | undefined
+    started: (app: { base: string; browser: Browser }) => void
+  },
+): void {
+  let app: Awaited<ReturnType<typeof startE2eApp>> | undefined
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    app = await startE2eApp(logName, hooks.env)
+    browser = await launchChromium()
+    hooks.started({ base: app.base, browser })
+  }, 600_000)
+  afterEach(async ({ task }) => {
+    const page = hooks.page()
+    if (task.result?.state === 'fail' && page)
+      await screenshot(page, `failed-${logName}-${task.name.slice(0, 40).replace(/\W+/g, '-')}`)
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await app?.stop()
+  })
 }

@@ -4,7 +4,7 @@
  * lying about it) is cut off as soon as it goes over. null for a request without a body.
  */
 export async function readBodyWithin(
-  request: Request,
+  request: Pick<Request, 'body' | 'headers'>,
   limit: number,
 ): Promise<'too-large' | ArrayBuffer | null> {
   const declared = Number(request.headers.get('content-length'))
