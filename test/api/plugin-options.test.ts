@@ -265,8 +265,15 @@ describe('the plugin built with other options (config only)', () => {
       namespace: 'calendar/v2',
       restRoot: 'rest/api',
     })
+    // The compatibility API's root endpoints, beside the spreadsheets' (which no option moves).
     expect(new Set(config.endpoints!.map((endpoint) => endpoint.path))).toEqual(
-      new Set(['/calendar/v2', '/calendar/v2/:path*']),
+      new Set([
+        '/calendar/v2',
+        '/calendar/v2/:path*',
+        '/calendar-csv/export',
+        '/calendar-csv/import',
+        '/calendar-csv/preview',
+      ]),
     )
 
     expect(() => build({ namespace: 'events/v1' })).toThrow(/Payload's API route/)
