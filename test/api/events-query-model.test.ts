@@ -18,6 +18,7 @@ import { htmlToLexical } from '../../src/lib/richText'
 import { pluginOptionsOf } from '../../src/pluginOptions'
 import { sanitizeOptions } from '../../src/sanitizeOptions'
 import { createUser, getTestPayload, unique } from '../helpers/payload'
+import { templateCopy } from '../helpers/workerDatabase'
 
 /*
  * The events list's one query model (`src/calendar/events/eventsQuery.ts`) compiled both ways: to
@@ -49,6 +50,11 @@ describe('events query model: the Payload `where` and the SQL give the same list
   let compared = 0
 
   beforeAll(async () => {
+    // A database of its own, a copy of the migrated template: the generated queries are judged on
+    // the events this file seeds, not on what files before it in this worker left behind.
+    process.env.DATABASE_URL = await templateCopy('events_calendar_test_query_model', {
+      fresh: true,
+    })
     payload = await getTestPayload()
     const admin = await createUser(payload, 'administrator')
     const users = {

@@ -1421,13 +1421,16 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
       const rows = admin.locator('table tbody tr')
       await admin.click('#field-quickVenue .rs__control')
       await admin.locator('.rs__option', { hasText: VENUE }).click()
-      await expect.poll(() => rows.allInnerTexts()).toEqual([expect.stringContaining(EVENT.title)])
+      // The list reloads with the filter after the choice: under load that takes more than a second.
+      await expect
+        .poll(() => rows.allInnerTexts(), { timeout: 15_000 })
+        .toEqual([expect.stringContaining(EVENT.title)])
       expect(admin.url()).toContain('where')
       await admin.goto(`${base}/admin/collections/events?locale=en`)
       await admin.click('#field-quickStatus .rs__control')
       await admin.locator('.rs__option', { hasText: /^Scheduled$/ }).click()
       await expect
-        .poll(() => rows.allInnerTexts())
+        .poll(() => rows.allInnerTexts(), { timeout: 15_000 })
         .toEqual([expect.stringContaining(`Next year ${RUN}`)])
       expect((await rows.allInnerTexts())[0]).toContain('Scheduled')
     })
