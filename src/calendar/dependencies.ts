@@ -1,5 +1,7 @@
 import type { PayloadRequest } from 'payload'
 
+import type { CalendarContext } from './context'
+
 import { itemKey } from '../cdn/surrogateKeys'
 
 /*
@@ -9,14 +11,18 @@ import { itemKey } from '../cdn/surrogateKeys'
  */
 const readBy = new WeakMap<PayloadRequest, Set<string>>()
 
-/** Records that this request's answer shows these items of `collection`. */
+/**
+ * Records that this read's answer shows these items of `collection`: only with a shared cache in
+ * front (`cdn` option), the one reader of the keys, so that other sites' reads pay nothing for it.
+ */
 export function dependOn(
-  req: PayloadRequest,
+  ctx: Pick<CalendarContext, 'options' | 'req'>,
   collection: string,
   ids: Iterable<number | string>,
 ): void {
-  let keys = readBy.get(req)
-  if (!keys) readBy.set(req, (keys = new Set()))
+  if (!ctx.options.cdn) return
+  let keys = readBy.get(ctx.req)
+  if (!keys) readBy.set(ctx.req, (keys = new Set()))
   for (const id of ids) keys.add(itemKey(collection, id))
 }
 

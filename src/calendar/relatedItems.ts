@@ -24,7 +24,7 @@ export async function findByIds(
 ): Promise<Map<number, Record<string, unknown>>> {
   const found = new Map<number, Record<string, unknown>>()
   if (!ids.length) return found
-  dependOn(ctx.req, collection, ids)
+  dependOn(ctx, collection, ids)
   const readBefore = itemsReadBefore(ctx.req, collection, ids)
   if (readBefore) return readBefore as Map<number, Record<string, unknown>>
   const kept = await keptFor(ctx)

@@ -42,7 +42,7 @@ const UNSERIALIZED = { descriptionText: false, statusBeforeTrash: false }
 export async function loadEvents(ctx: CalendarContext, ids: number[]): Promise<EventDoc[]> {
   if (!ids.length) return []
   // Found or not: an answer that missed one changes when it appears.
-  dependOn(ctx.req, EVENTS, ids)
+  dependOn(ctx, EVENTS, ids)
   const kept = await keptFor(ctx)
   const kind = `${EVENTS}:${ctx.req.locale}`
   const byId = new Map<number, EventDoc | null>()
@@ -92,7 +92,7 @@ export async function loadEventBySlug(
   slug: string,
 ): Promise<LeanSlugRead | null | undefined> {
   const read = await readLeanEventBySlug(ctx, slug)
-  if (read) dependOn(ctx.req, EVENTS, [read.id])
+  if (read) dependOn(ctx, EVENTS, [read.id])
   if (read) (await keptFor(ctx)).set(`${EVENTS}:${ctx.req.locale}`, String(read.id), read.doc)
   return read && { ...read, doc: read.doc && { ...read.doc } }
 }
@@ -255,12 +255,12 @@ export async function populateEvents(
   ]
   const wanted = related.map((relation) => idsIn(relation, true))
   dependOn(
-    ctx.req,
+    ctx,
     EVENTS,
     events.map((event) => event.id),
   )
   for (const relation of related)
-    if (relation.field !== 'image') dependOn(ctx.req, relation.collection, idsIn(relation, false))
+    if (relation.field !== 'image') dependOn(ctx, relation.collection, idsIn(relation, false))
   // Terms read with their counts (`leanEvent.ts`) need not be counted again.
   const countsRead = new Map<number, { changes: number; id: number; published: number }>()
   for (const event of events) {
