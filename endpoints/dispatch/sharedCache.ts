@@ -25,6 +25,7 @@ export function withSurrogateKeys(
     body: result.body,
     path: path.startsWith(namespaceRoot) ? path.slice(namespaceRoot.length) : path,
     read: dependenciesOf(ctx.req),
+    secret: ctx.payload.secret,
     status: result.status ?? 200,
   })
   return { ...answer, headers: { ...answer.headers, ...keyHeaders(keys) } }

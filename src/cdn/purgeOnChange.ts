@@ -30,7 +30,10 @@ const PURGED = new Set<string>([
 async function announce(req: PayloadRequest, collection: string, id: number | string) {
   const db = await querierFor(req.payload, req)
   if (!db) return
-  const message = JSON.stringify({ instance: thisInstance, keys: changeKeys(collection, id) })
+  const message = JSON.stringify({
+    instance: thisInstance,
+    keys: changeKeys(req.payload.secret, collection, id),
+  })
   await db.execute(sql`SELECT pg_notify(${PURGE_CHANNEL}, ${message})`)
 }
 

@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto'
+
 import { CALENDAR_SLUGS } from '../slugs'
 
 /**
@@ -5,10 +7,27 @@ import { CALENDAR_SLUGS } from '../slugs'
  * purges only what it can have changed (docs/caching.md, "Behind a CDN"):
  * `tec-{collection}-{id}` for an item, which every answer showing that item carries, and
  * `tec-{collection}` for the answers whose membership or counts any change of that collection can
- * alter (its lists, searches, slug look-ups and not-founds).
+ * alter (its lists, searches, slug look-ups and not-founds). An item's key leaves the server
+ * sealed (`sealKeys`): an answer depends on related items a visitor may not see (a draft venue of
+ * a published event), and its headers must not name them.
  */
 export const itemKey = (collection: string, id: number | string) => `tec-${collection}-${id}`
 export const collectionKey = (collection: string) => `tec-${collection}`
+
+const COLLECTION_KEYS = new Set(Object.values(CALENDAR_SLUGS).map(collectionKey))
+
+/**
+ * The keys as they travel in headers and purges: collections' keys as they are, items' keys as a
+ * keyed digest (HMAC-SHA256 with the site's secret, 128 bits), which the purge of a change computes
+ * the same way and nobody without the secret can map back to an id.
+ */
+export function sealKeys(secret: string, keys: Iterable<string>): string[] {
+  return [...keys].map((key) =>
+    COLLECTION_KEYS.has(key)
+      ? key
+      : `tec-${createHmac('sha256', secret).update(key).digest('base64url').slice(0, 22)}`,
+  )
+}
 
 /** The compatibility API's resources by their path's first segment, and the collection behind each. */
 const RESOURCES: Record<string, string> = {
@@ -31,13 +50,14 @@ export function answerKeys(args: {
   body: unknown
   path: string
   read: readonly string[]
+  secret: string
   status: number
 }): string[] {
-  const { body, path, read, status } = args
+  const { body, path, read, secret, status } = args
   const keys = new Set(read)
   const segments = path.split('/').filter(Boolean)
   const collection = RESOURCES[segments[0] ?? '']
-  if (!collection) return [...keys]
+  if (!collection) return sealKeys(secret, keys)
   const oneById =
     status === 200 &&
     segments.length === 2 &&
@@ -47,7 +67,7 @@ export function answerKeys(args: {
     !Array.isArray(body)
   if (oneById) keys.add(itemKey(collection, segments[1]!))
   if (!oneById || COUNTED.has(collection)) keys.add(collectionKey(collection))
-  return [...keys]
+  return sealKeys(secret, keys)
 }
 
 /**
@@ -55,7 +75,7 @@ export function answerKeys(args: {
  * event the answers that count or filter by events (terms' counts, venues' and organizers'
  * `has_events` lists); for a term, the events lists that filter by it (its slug, its tree).
  */
-export function changeKeys(collection: string, id: number | string): string[] {
+export function changeKeys(secret: string, collection: string, id: number | string): string[] {
   const keys = [itemKey(collection, id), collectionKey(collection)]
   if (collection === CALENDAR_SLUGS.events)
     keys.push(
@@ -65,7 +85,7 @@ export function changeKeys(collection: string, id: number | string): string[] {
       collectionKey(CALENDAR_SLUGS.venues),
     )
   if (COUNTED.has(collection)) keys.push(collectionKey(CALENDAR_SLUGS.events))
-  return keys
+  return sealKeys(secret, keys)
 }
 
 /**

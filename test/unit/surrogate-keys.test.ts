@@ -1,42 +1,58 @@
 import { describe, expect, it } from 'vitest'
 
-import { answerKeys, changeKeys, keyHeaders } from '../../src/cdn/surrogateKeys'
+import { answerKeys, changeKeys, keyHeaders, sealKeys } from '../../src/cdn/surrogateKeys'
 import { sanitizeOptions } from '../../src/sanitizeOptions'
 
+const secret = 'a site secret'
+const sealed = (key: string) => sealKeys(secret, [key])[0]
+
 describe('surrogate keys', () => {
+  it("seals items' keys with the site's secret, so that no header names an item a visitor cannot see, and keeps collections' keys readable", () => {
+    const [venue, events] = sealKeys(secret, ['tec-venues-3', 'tec-events'])
+    expect(venue).toMatch(/^tec-[\w-]{22}$/)
+    expect(venue).not.toMatch(/venues/)
+    expect(events).toBe('tec-events')
+    expect(sealKeys('another secret', ['tec-venues-3'])[0]).not.toBe(venue)
+    expect(sealKeys(secret, ['tec-venues-3'])[0]).toBe(venue)
+  })
+
   it('files one item found by id under what it shows, and lists, slugs and errors under their collection too', () => {
     const read = ['tec-events-7', 'tec-venues-3']
-    expect(answerKeys({ body: { id: 7 }, path: '/events/7', read, status: 200 })).toEqual(read)
-    expect(answerKeys({ body: { events: [] }, path: '/events', read, status: 200 })).toEqual([
-      ...read,
+    const keys = (args: { body: unknown; path: string; read: string[]; status: number }) =>
+      answerKeys({ ...args, secret })
+    expect(keys({ body: { id: 7 }, path: '/events/7', read, status: 200 })).toEqual(
+      read.map(sealed),
+    )
+    expect(keys({ body: { events: [] }, path: '/events', read, status: 200 })).toEqual([
+      ...read.map(sealed),
       'tec-events',
     ])
-    expect(answerKeys({ body: { code: 'x' }, path: '/events/8', read: [], status: 404 })).toEqual([
+    expect(keys({ body: { code: 'x' }, path: '/events/8', read: [], status: 404 })).toEqual([
       'tec-events',
     ])
-    expect(
-      answerKeys({ body: { id: 7 }, path: '/events/by-slug/jazz', read: [], status: 200 }),
-    ).toEqual(['tec-events'])
+    expect(keys({ body: { id: 7 }, path: '/events/by-slug/jazz', read: [], status: 200 })).toEqual([
+      'tec-events',
+    ])
     // Terms show counts of events, which any event change alters.
-    expect(answerKeys({ body: { id: 4 }, path: '/categories/4', read: [], status: 200 })).toEqual([
-      'tec-event-categories-4',
+    expect(keys({ body: { id: 4 }, path: '/categories/4', read: [], status: 200 })).toEqual([
+      sealed('tec-event-categories-4'),
       'tec-event-categories',
     ])
-    expect(answerKeys({ body: {}, path: '/', read: [], status: 200 })).toEqual([])
+    expect(keys({ body: {}, path: '/', read: [], status: 200 })).toEqual([])
   })
 
   it('purges for a change what can show it: the item, its lists, and what counts or filters by it', () => {
-    expect(changeKeys('venues', 3)).toEqual(['tec-venues-3', 'tec-venues'])
-    expect(changeKeys('events', 7)).toEqual([
-      'tec-events-7',
+    expect(changeKeys(secret, 'venues', 3)).toEqual([sealed('tec-venues-3'), 'tec-venues'])
+    expect(changeKeys(secret, 'events', 7)).toEqual([
+      sealed('tec-events-7'),
       'tec-events',
       'tec-event-categories',
       'tec-event-tags',
       'tec-organizers',
       'tec-venues',
     ])
-    expect(changeKeys('event-tags', 2)).toEqual([
-      'tec-event-tags-2',
+    expect(changeKeys(secret, 'event-tags', 2)).toEqual([
+      sealed('tec-event-tags-2'),
       'tec-event-tags',
       'tec-events',
     ])
