@@ -2,6 +2,7 @@ import { readBodyWithin } from '../lib/requestBody'
 import type { Endpoint, PayloadRequest, TypedUser, Where } from 'payload'
 
 import { can } from '../lib/roles'
+import { Turns } from '../lib/turns'
 import { columnsOfHeader, CSV_COLUMNS, isCsvKind } from './columns'
 import { exportEventsCsv } from './exportCsv'
 import { IMPORT_STATUSES, importCsv } from './importCsv'
@@ -15,6 +16,32 @@ export const PREVIEW_ROWS = 5
 
 const refuse = (status: number, message: string) =>
   Response.json({ errors: [{ message }] }, { status })
+
+/**
+ * One spreadsheet at a time in this process: an import (up to 5,000 rows, two minutes) or an export
+ * (5,000 events and their names) holds the database and the event loop for long stretches, so
+ * editors' files take turns rather than slowing every visitor's request together. A file that
+ * cannot start within 15 s gets a 503 with `Retry-After`.
+ */
+const spreadsheetTurns = new Turns({ concurrent: 1, maxWaiting: 8, maxWaitMs: 15_000 })
+
+async function inTurn(req: PayloadRequest, work: () => Promise<Response>): Promise<Response> {
+  const turn = await spreadsheetTurns.take(req.signal)
+  if (typeof turn === 'string')
+    return Response.json(
+      {
+        errors: [
+          { message: 'Another spreadsheet is being imported or exported. Try again shortly.' },
+        ],
+      },
+      { headers: { 'Retry-After': '5' }, status: 503 },
+    )
+  try {
+    return await work()
+  } finally {
+    turn()
+  }
+}
 
 /**
  * The spreadsheets over HTTP, for the admin panel (docs/spreadsheets.md): `POST …/preview` and
@@ -53,18 +80,20 @@ async function runImport(req: PayloadRequest): Promise<Response> {
     return refuse(400, `status must be one of ${IMPORT_STATUSES.join(', ')}.`)
   const columns = typeof query.columns === 'string' ? query.columns.split(',') : undefined
   const known = (kind: string) => CSV_COLUMNS[kind as 'events'].map(({ key }) => key)
-  return withFile(req, async (bytes, kind) => {
-    if (columns?.some((key) => key && !known(kind).includes(key)))
-      return refuse(400, `columns names a column that ${kind} do not have.`)
-    const report = await importCsv(req.payload, bytes, {
-      columns,
-      dryRun: query.dryRun === 'true' || query.dryRun === '1',
-      kind,
-      status: status as (typeof IMPORT_STATUSES)[number] | undefined,
-      user: req.user as TypedUser,
-    })
-    return Response.json(report)
-  })
+  return withFile(req, (bytes, kind) =>
+    inTurn(req, async () => {
+      if (columns?.some((key) => key && !known(kind).includes(key)))
+        return refuse(400, `columns names a column that ${kind} do not have.`)
+      const report = await importCsv(req.payload, bytes, {
+        columns,
+        dryRun: query.dryRun === 'true' || query.dryRun === '1',
+        kind,
+        status: status as (typeof IMPORT_STATUSES)[number] | undefined,
+        user: req.user as TypedUser,
+      })
+      return Response.json(report)
+    }),
+  )
 }
 
 async function runExport(req: PayloadRequest): Promise<Response> {
@@ -74,6 +103,10 @@ async function runExport(req: PayloadRequest): Promise<Response> {
   if (query.where && typeof query.where === 'object') filters.push(query.where)
   if (typeof query.search === 'string' && query.search.trim())
     filters.push({ title: { like: query.search.trim() } })
+  return inTurn(req, () => exportAnswer(req, filters))
+}
+
+async function exportAnswer(req: PayloadRequest, filters: Where[]): Promise<Response> {
   try {
     const { csv } = await exportEventsCsv(req.payload, {
       user: req.user,

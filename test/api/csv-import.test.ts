@@ -221,6 +221,27 @@ describe('spreadsheets: CSV import and export', () => {
     expect(await named('events', 'title', `Third ${u}`)).toHaveLength(1)
   })
 
+  it('takes spreadsheets in turns: an export asked during an import is made after it, with every row', async () => {
+    const u = unique('turns')
+    const rows = 40
+    const csv = [
+      'Event Name,Event Start Date,Event Start Time',
+      ...Array.from(
+        { length: rows },
+        (_, i) => `Turn ${u} ${i},2027-08-${String((i % 28) + 1).padStart(2, '0')},10:00`,
+      ),
+    ].join('\n')
+    const importing = importAs(admin, csv)
+    // The import has begun (its first rows are in) when the export is asked.
+    for (let tries = 0; (await named('events', 'title', `Turn ${u} 0`)).length === 0; tries++) {
+      expect(tries).toBeLessThan(300)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    const exported = await exportAs(admin, `search=${encodeURIComponent(`Turn ${u}`)}`)
+    expect((await importing).created).toBe(rows)
+    expect(exported.trim().split('\n')).toHaveLength(rows + 1)
+  })
+
   it('writes nothing on a dry run, and says what would be done', async () => {
     const u = unique('dry')
     const csv = [
