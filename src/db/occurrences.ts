@@ -351,29 +351,40 @@ export async function changeOccurrence(
     eventId: number
     id: number
     status?: 'cancelled' | 'scheduled'
-    moved?: { startLocal: string; endLocal: string; startUtc: string; endUtc: string }
+    /** Its new times; with `back`, the series' own times for it, so that it is no longer rescheduled. */
+    moved?: {
+      startLocal: string
+      endLocal: string
+      startUtc: string
+      endUtc: string
+      back?: boolean
+    }
     /** Its own title; null gives it back the series'. */
     title?: null | string
   },
 ): Promise<boolean> {
   if (!(await lockEvent(db, change.eventId))) return false
   const { moved, status, title } = change
+  // The override's keys this change sets or removes, in one assignment of the column.
+  const set: Record<string, string> = {}
+  const removed: string[] = []
+  if (moved?.back) removed.push('startLocal', 'endLocal')
+  else if (moved) Object.assign(set, { startLocal: moved.startLocal, endLocal: moved.endLocal })
+  if (title === null) removed.push('title')
+  else if (title !== undefined) set.title = title
+  const override =
+    removed.length || Object.keys(set).length
+      ? sql`"override" = NULLIF((COALESCE("override", '{}'::jsonb) - string_to_array(${removed.join(',')}::text, ',')) || ${JSON.stringify(set)}::jsonb, '{}'::jsonb),`
+      : sql``
   const { rows } = await db.execute(sql`
     UPDATE "calendar_occurrences" SET
       "status" = COALESCE(${status ?? null}::text, "status"),
       ${
         moved
-          ? sql`"start_local" = ${moved.startLocal}::timestamp, "end_local" = ${moved.endLocal}::timestamp, "start_utc" = ${moved.startUtc}::timestamptz, "end_utc" = ${moved.endUtc}::timestamptz,
-      "override" = COALESCE("override", '{}'::jsonb) || ${JSON.stringify({ startLocal: moved.startLocal, endLocal: moved.endLocal })}::jsonb,`
+          ? sql`"start_local" = ${moved.startLocal}::timestamp, "end_local" = ${moved.endLocal}::timestamp, "start_utc" = ${moved.startUtc}::timestamptz, "end_utc" = ${moved.endUtc}::timestamptz,`
           : sql``
       }
-      ${
-        title === undefined
-          ? sql``
-          : title === null
-            ? sql`"override" = NULLIF(COALESCE("override", '{}'::jsonb) - 'title', '{}'::jsonb),`
-            : sql`"override" = COALESCE("override", '{}'::jsonb) || ${JSON.stringify({ title })}::jsonb,`
-      }
+      ${override}
       "sequence" = "sequence" + 1
     WHERE "id" = ${change.id} AND "event_id" = ${change.eventId}
     RETURNING "id"`)

@@ -323,8 +323,9 @@ async function venueNamed(
 }
 
 /**
- * The feed's overrides of a series on its stored occurrences: moved or cancelled, by original
- * start; an occurrence cancelled before and no longer cancelled upstream is scheduled again.
+ * The feed's overrides of a series on its stored occurrences: moved, retitled or cancelled, by
+ * original start. What an override no longer says is undone: an occurrence cancelled before is
+ * scheduled again, one moved goes back to the series' times, one retitled gets the series' title.
  */
 async function applyOverrides(
   req: PayloadRequest,
@@ -334,7 +335,8 @@ async function applyOverrides(
 ): Promise<void> {
   const db = (await transactionSessionOf(req)) as SqlQuerier
   const { rows } = await db.execute(sql`
-    SELECT id, to_char(original_start, 'YYYY-MM-DD"T"HH24:MI:SS') AS original_start, status
+    SELECT id, to_char(original_start, 'YYYY-MM-DD"T"HH24:MI:SS') AS original_start, status,
+      override ? 'startLocal' AS moved, override ? 'title' AS titled
     FROM calendar_occurrences WHERE event_id = ${eventId}`)
   const byStart = new Map(rows.map((row) => [String(row.original_start), row]))
   const overridden = new Set<string>()
@@ -348,18 +350,59 @@ async function applyOverrides(
       )
       continue
     }
+    const own = backTo(original, event)
+    const times = override.cancelled ? undefined : movedTo(override, event)
+    // An override at the series' own times (one retitled, say) is not a move.
+    const moved =
+      times && (times.startLocal !== own.startLocal || times.endLocal !== own.endLocal)
+        ? times
+        : undefined
     await changeOccurrence(db, {
       eventId,
       id: Number(row.id),
       status: override.cancelled ? 'cancelled' : 'scheduled',
-      moved: override.cancelled ? undefined : movedTo(override, event),
+      moved: moved ?? (row.moved ? own : undefined),
+      title: override.cancelled ? undefined : (override.title ?? (row.titled ? null : undefined)),
     })
   }
   for (const [original, row] of byStart) {
-    if (row.status === 'cancelled' && !overridden.has(original))
-      await changeOccurrence(db, { eventId, id: Number(row.id), status: 'scheduled' })
+    if (overridden.has(original)) continue
+    if (row.status === 'cancelled' || row.moved || row.titled)
+      await changeOccurrence(db, {
+        eventId,
+        id: Number(row.id),
+        status: 'scheduled',
+        moved: row.moved ? backTo(original, event) : undefined,
+        title: row.titled ? null : undefined,
+      })
   }
 }
+
+/** An occurrence's own times in the series: from its original start, as long as the series' first. */
+function backTo(original: string, event: FeedEvent) {
+  const startLocal = original
+  const endLocal = event.allDay
+    ? `${dayAfter(original.slice(0, 10), daysBetween(event.start, event.end))}T23:59:59`
+    : wallPlus(original, Date.parse(`${event.end}Z`) - Date.parse(`${event.start}Z`))
+  return {
+    back: true,
+    startLocal,
+    endLocal,
+    startUtc: utcText(wallToInstant(startLocal, event.timeZone)),
+    endUtc: utcText(wallToInstant(endLocal, event.timeZone)),
+  }
+}
+
+const DAY_MS = 86_400_000
+const wallPlus = (wall: string, ms: number) =>
+  new Date(Date.parse(`${wall}Z`) + ms).toISOString().slice(0, 19)
+const dayAfter = (date: string, days: number) =>
+  wallPlus(`${date}T00:00:00`, days * DAY_MS).slice(0, 10)
+const daysBetween = (first: string, last: string) =>
+  Math.round(
+    (Date.parse(`${last.slice(0, 10)}T00:00:00Z`) - Date.parse(`${first.slice(0, 10)}T00:00:00Z`)) /
+      DAY_MS,
+  )
 
 function movedTo(override: FeedOverride, event: FeedEvent) {
   if (!override.start || !override.end) return undefined

@@ -17,6 +17,8 @@ export interface FeedOverride {
   /** Its new start and end as wall times in the series' zone, when it moved. */
   start?: string
   end?: string
+  /** Its own SUMMARY, when it differs from the series'. */
+  title?: string
 }
 
 /** One event as the feed gives it, in the terms of our events collection. */
@@ -242,7 +244,7 @@ function singleEvent(
 
 function overrideOf(
   override: ICAL.Component,
-  series: { allDay: boolean; timeZone: string },
+  series: { allDay: boolean; timeZone: string; title: string },
   reader: TimeReader,
 ): FeedOverride {
   const recurrenceId = wallIn(
@@ -262,6 +264,7 @@ function overrideOf(
     cancelled: false,
     start: shift(own.start),
     end: shift(own.end),
+    ...(own.title !== series.title ? { title: own.title } : {}),
   }
 }
 

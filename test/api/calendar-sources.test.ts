@@ -253,6 +253,60 @@ describe('calendar sources: iCalendar feeds imported', () => {
     expect([back.id, back.status]).toEqual([before.get('concert-2@google.com')!.id, 'publish'])
   })
 
+  it("follows a series' overrides as they change upstream: a move undone goes back, a retitled occurrence takes its title and gives it back", async () => {
+    const moved =
+      /BEGIN:VEVENT\r\nDTSTART;TZID=America\/New_York:20270315T110000[\s\S]*?END:VEVENT\r\n/
+    const retitled = [
+      'BEGIN:VEVENT',
+      'DTSTART;TZID=America/New_York:20270405T090000',
+      'DTEND;TZID=America/New_York:20270405T103000',
+      'RECURRENCE-ID;TZID=America/New_York:20270405T090000',
+      'DTSTAMP:20261120T120000Z',
+      'UID:rehearsal@google.com',
+      'SUMMARY:Weekly rehearsal: dress rehearsal',
+      'END:VEVENT',
+      '',
+    ].join('\r\n')
+    served.set('/overrides.ics', fixture('google.ics'))
+    const source = await createSource({ url: `${feedBase}/overrides.ics` })
+    await runCalendarSource(payload, source.id)
+    const series = (await importedBy(source.id)).get('rehearsal@google.com')!
+    const overrides = async () =>
+      (
+        (await drizzleOf(payload)!.execute(sql`
+          SELECT to_char(original_start, 'MM-DD') AS day, override
+          FROM calendar_occurrences WHERE event_id = ${series.id} AND override IS NOT NULL
+          ORDER BY original_start`)) as { rows: { day: string; override: Doc }[] }
+      ).rows
+    expect(await overrides()).toEqual([
+      {
+        day: '03-15',
+        override: { endLocal: '2027-03-15T12:30:00', startLocal: '2027-03-15T11:00:00' },
+      },
+    ])
+
+    // The 15th's move is withdrawn upstream, and the 5 April is retitled at its own time.
+    const changed = fixture('google.ics')
+      .replace(moved, '')
+      .replace('END:VCALENDAR', `${retitled}END:VCALENDAR`)
+    served.set('/overrides.ics', changed)
+    expect((await runCalendarSource(payload, source.id)).log[0]).toMatch(/^0 created, 1 updated/)
+    const scheduled = async () =>
+      (await occurrencesOf(series.id))
+        .filter((row) => row.status === 'scheduled')
+        .map((row) => row.start_utc)
+    expect(await scheduled()).toEqual(icalInstants(changed).get('rehearsal@google.com')!.sort())
+    expect(await scheduled()).toContain('2027-03-15T13:00:00Z')
+    expect(await overrides()).toEqual([
+      { day: '04-05', override: { title: 'Weekly rehearsal: dress rehearsal' } },
+    ])
+
+    // The title withdrawn too: the occurrence is the series' again.
+    served.set('/overrides.ics', fixture('google.ics').replace(moved, ''))
+    await runCalendarSource(payload, source.id)
+    expect(await overrides()).toEqual([])
+  })
+
   it('imports an Outlook feed: Windows zone names, HTML made safe, a rule the model cannot hold expanded and said in the log', async () => {
     served.set('/outlook.ics', fixture('outlook.ics'))
     const source = await createSource({ url: `${feedBase}/outlook.ics` })
