@@ -39,6 +39,7 @@ import { inertPublishTask, withoutCalendarSignIn, withoutPluginHooks } from './w
 import { startPurgeListener } from './cdn/purgeListener'
 import { withPurgeOnChange } from './cdn/purgeOnChange'
 import { webhookCollections, webhooksTask, withChangeRecording } from './webhooks/index'
+import { CLIENT_ERROR } from './lib/clientError'
 
 export { CALENDAR_SLUGS, POST_COLLECTIONS, TERM_COLLECTIONS } from './slugs'
 
@@ -80,6 +81,12 @@ export const eventsCalendarPlugin =
       // The admin in the editor's language (English, French, Spanish), the plugin's own words included;
       // kept when disabled, since the collections' labels still name the plugin's keys.
       i18n: withCalendarI18n(incomingConfig.i18n),
+      // Refusals of what a request asked are one line at `info`, not a stack trace at `error`.
+      // (Payload types the names as its own errors'; it looks any error's name up.)
+      loggingLevels: {
+        [CLIENT_ERROR]: 'info',
+        ...incomingConfig.loggingLevels,
+      } as Config['loggingLevels'],
       // A GraphQL request reads at most so many documents (`src/graphql/readBudget.ts`), whoever asks.
       // And a series' occurrences in a window (`EventOccurrences`), as Payload's REST has them.
       graphQL: enabled

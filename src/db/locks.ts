@@ -1,9 +1,9 @@
 import type { PayloadRequest } from 'payload'
 
 import { sql } from '@payloadcms/db-postgres'
-import { APIError } from 'payload'
 
 import { type SqlQuerier, transactionSessionOf } from './payloadInternals/adapter'
+import { ClientError } from '../lib/clientError'
 
 /**
  * How long a write waits for another write of the same thing before giving up. Holders only keep
@@ -12,14 +12,9 @@ import { type SqlQuerier, transactionSessionOf } from './payloadInternals/adapte
 export const LOCK_WAIT_MS = 5_000
 
 /** What a write that could not take its turn in time answers: try again shortly. */
-export class ItemBusy extends APIError {
+export class ItemBusy extends ClientError {
   constructor() {
-    super(
-      'This item is being changed by other requests at the moment; try again shortly.',
-      503,
-      null,
-      true,
-    )
+    super('This item is being changed by other requests at the moment; try again shortly.', 503)
   }
 }
 

@@ -5,9 +5,8 @@ import type {
   Where,
 } from 'payload'
 
-import { APIError } from 'payload'
-
 import { resolveWherePath, visitWhere } from '../lib/wherePaths'
+import { ClientError } from '../lib/clientError'
 
 /**
  * The most a query written by a caller of Payload's REST API or GraphQL may ask of Postgres.
@@ -46,9 +45,9 @@ type QueryArgs = {
   where?: Where
 }
 
-class TooCostly extends APIError {
+class TooCostly extends ClientError {
   constructor(problem: string) {
-    super(`The query asks too much of the database: ${problem}`, 400, null, true)
+    super(`The query asks too much of the database: ${problem}`)
   }
 }
 

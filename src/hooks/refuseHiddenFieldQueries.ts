@@ -5,8 +5,6 @@ import type {
   Where,
 } from 'payload'
 
-import { APIError } from 'payload'
-
 import {
   isCombination,
   type PathReading,
@@ -16,8 +14,9 @@ import {
 } from '../access/hiddenFieldConditions'
 import { contentSeenBy, PASSWORD_CONDITIONS_GUARDED } from '../access/protectedContent'
 import { isTrustedRead } from './context'
+import { ClientError } from '../lib/clientError'
 
-const refused = (message: string) => new APIError(message, 400, null, true)
+const refused = (message: string) => new ClientError(message)
 
 /**
  * What a reader gets blanked they cannot filter or sort on, on Payload's REST and GraphQL APIs

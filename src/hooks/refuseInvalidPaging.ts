@@ -1,8 +1,7 @@
 import type { CollectionBeforeOperationHook } from 'payload'
 
-import { APIError } from 'payload'
-
 import { MAX_INT4 } from '../lib/databaseIds'
+import { ClientError } from '../lib/clientError'
 
 type Paging = { id?: unknown; limit?: unknown; page?: unknown }
 
@@ -22,7 +21,7 @@ export const refuseInvalidPaging: CollectionBeforeOperationHook = ({ args, opera
     ...pagingProblems('page', [paging.page, written?.page], 1),
     ...pagingProblems('limit', [paging.limit, written?.limit], 0),
   ]
-  if (problems.length) throw new APIError(problems.join(' '), 400, null, true)
+  if (problems.length) throw new ClientError(problems.join(' '))
   return args
 }
 

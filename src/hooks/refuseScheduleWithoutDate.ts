@@ -1,10 +1,9 @@
 import type { CollectionBeforeChangeHook } from 'payload'
 
-import { APIError } from 'payload'
-
 import { translatorOf } from '../i18n/index'
 import { can } from '../lib/roles'
 import { skipsPluginHooks } from './context'
+import { ClientError } from '../lib/clientError'
 
 /**
  * "Scheduled" without a publication date is refused on the admin panel and Payload's REST and
@@ -23,5 +22,5 @@ export const refuseScheduleWithoutDate: CollectionBeforeChangeHook = ({
   const date = data.publishedAt !== undefined ? data.publishedAt : originalDoc?.publishedAt
   if (requested !== 'future' || date || !can(req.user, 'publish_posts')) return data
   // A 400 with the sentence itself (a field error would be toasted as "invalid: publishedAt").
-  throw new APIError(translatorOf(req.t)('scheduleNeedsDate'), 400, undefined, true)
+  throw new ClientError(translatorOf(req.t)('scheduleNeedsDate'))
 }

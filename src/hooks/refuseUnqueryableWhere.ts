@@ -6,12 +6,11 @@ import type {
   Where,
 } from 'payload'
 
-import { APIError } from 'payload'
-
 import { hasSerialIds, isInt4 } from '../lib/databaseIds'
 import { dateValueProblem } from '../lib/dateRange'
 import { resolveWherePath, visitWhere } from '../lib/wherePaths'
 import { withoutNul } from '../lib/withoutNul'
+import { ClientError } from '../lib/clientError'
 
 /** Operators Payload implements for point fields only; on any other field its Postgres adapter throws. */
 const GEO_OPERATORS = new Set(['intersects', 'near', 'within'])
@@ -65,16 +64,11 @@ export const refuseUnqueryableWhere: CollectionBeforeOperationHook = ({
     },
     32,
     () => {
-      throw new APIError('The query is nested too deeply.', 400, null, true)
+      throw new ClientError('The query is nested too deeply.')
     },
   )
   if (problems.length)
-    throw new APIError(
-      `The query cannot be run. ${problems.slice(0, 5).join(' ')}`,
-      400,
-      null,
-      true,
-    )
+    throw new ClientError(`The query cannot be run. ${problems.slice(0, 5).join(' ')}`)
   return { ...args, where: cleaned } as typeof args
 }
 

@@ -3,7 +3,7 @@ import type { Payload } from 'payload'
 import express from 'express'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { refuseUnsupportedMethods } from '../../src/server/refuseUnsupportedMethods'
 
@@ -198,6 +198,23 @@ describe('hostile input, one request each: a 4xx in the surface’s error shape'
       'limit=abc',
     ])('GET /api/events?%s → 400', async (search) => {
       expectPayloadError(await send('GET', `/api/events?${search}`), 400)
+    })
+
+    it('logs a refused query as one line at info with its message, not as an error with its stack', async () => {
+      const error = vi.spyOn(payload.logger, 'error')
+      const info = vi.spyOn(payload.logger, 'info')
+      try {
+        expectPayloadError(await send('GET', '/api/events?page=-1'), 400)
+        expectPayloadError(await send('GET', '/api/events?where[title][near]=1,2,100,0'), 400)
+        expect(error).not.toHaveBeenCalled()
+        const lines = info.mock.calls.map(([line]) => line as { msg?: string })
+        expect(lines).toContainEqual({
+          msg: expect.stringContaining('The page must be a whole number'),
+        })
+      } finally {
+        error.mockRestore()
+        info.mockRestore()
+      }
     })
 
     it.each(['near', 'within', 'intersects'])('where[title][%s] → 400', async (operator) => {

@@ -9,8 +9,9 @@ import { transactionSessionOf } from '../../../src/db/payloadInternals/adapter'
 import { CANCELLED_OCCURRENCE } from '../../../src/hooks/context'
 import { wallTime } from '../../../src/lib/wallTimes'
 import { editSeries } from './seriesEdits'
+import { ClientError } from '../../../src/lib/clientError'
 
-const badRequest = (message: string) => new APIError(message, 400, null, true)
+const badRequest = (message: string) => new ClientError(message)
 
 const wholeId = (name: string, value: unknown): number => {
   const text = String(value ?? '')

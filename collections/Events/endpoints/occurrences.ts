@@ -5,6 +5,7 @@ import { APIError } from 'payload'
 import { listOccurrences } from '../../../src/db/occurrences'
 import { querierFor } from '../../../src/db/payloadInternals/adapter'
 import { can } from '../../../src/lib/roles'
+import { ClientError } from '../../../src/lib/clientError'
 
 /** The widest window one request may ask for, and the largest page. */
 const MAX_WINDOW_MS = 5 * 366 * 86_400_000
@@ -13,7 +14,7 @@ const DEFAULT_LIMIT = 50
 /** Without `to`: a year from `from`. */
 const DEFAULT_WINDOW_MS = 366 * 86_400_000
 
-const badRequest = (message: string) => new APIError(message, 400, null, true)
+const badRequest = (message: string) => new ClientError(message)
 
 function instantParam(name: string, value: unknown, fallback: Date): Date {
   if (value === undefined || value === '') return fallback

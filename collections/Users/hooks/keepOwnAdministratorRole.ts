@@ -1,8 +1,7 @@
 import type { CollectionBeforeValidateHook } from 'payload'
 
-import { APIError } from 'payload'
-
 import { translatorOf } from '../../../src/i18n/index'
+import { ClientError } from '../../../src/lib/clientError'
 
 /**
  * Nobody removes their own administrator role (nor clears it): the site would be left without
@@ -21,7 +20,7 @@ export const keepOwnAdministratorRole: CollectionBeforeValidateHook = ({
     req.user.collection === collection.slug && String(req.user.id) === String(originalDoc.id)
   if (ownAccount && originalDoc.role === 'administrator' && data.role !== 'administrator') {
     // A 400 with the sentence itself, which the admin shows as it is (a field error would be toasted as "invalid: role").
-    throw new APIError(translatorOf(req.t)('ownAdministratorRole'), 400, undefined, true)
+    throw new ClientError(translatorOf(req.t)('ownAdministratorRole'))
   }
   return data
 }

@@ -1,6 +1,6 @@
 import type { CollectionBeforeValidateHook, CollectionSlug, PayloadRequest, Where } from 'payload'
 
-import { APIError, ValidationError } from 'payload'
+import { ValidationError } from 'payload'
 
 import { readClientAddress } from '../../../src/auth/clientAddress'
 import {
@@ -12,6 +12,7 @@ import {
 import { guardPolicy } from '../../../src/auth/passwordGuardPolicy'
 import { verifyAccountPassword } from '../../../src/auth/verifyAccountPassword'
 import { translatorOf } from '../../../src/i18n/index'
+import { ClientError } from '../../../src/lib/clientError'
 
 /** The write-only field the account page sends the current password in (never stored nor returned). */
 export const CURRENT_PASSWORD = 'currentPassword'
@@ -65,7 +66,7 @@ export const requireCurrentPassword: CollectionBeforeValidateHook = async ({
     readClientAddress(req.headers, req.payload.secret),
   )
   if (!admitted.admitted)
-    throw new APIError('Too many attempts. Please wait before trying again.', 429, null, true)
+    throw new ClientError('Too many attempts. Please wait before trying again.', 429)
   const right =
     Boolean(account) && typeof sent === 'string' && (await verifyAccountPassword(account!, sent))
   if (!right)
