@@ -16,7 +16,7 @@ import pg from 'pg'
 import { localWallTime } from '../collections/Events/hooks/storeListOrder'
 import { wholeSecond } from '../src/hooks/storePostDate'
 import { parseCost } from '../src/lib/cost'
-import { toSlug } from '../src/db/slug'
+import { toSlug } from '../src/lib/wpSlug'
 
 export type SeedSummary = {
   admin: { email: string; password: string; username: string }

@@ -9,7 +9,7 @@ import { readItemsById, rememberItemsRead } from '../src/lib/itemsReadByRequest'
 import { mayReadEvery } from './writtenItems'
 import { termsAnswering, termsNamed } from './terms/termsNamed'
 
-import { slugAsStored } from '../src/db/slug'
+import { slugAsStored } from '../src/lib/wpSlug'
 import { MAX_INT4 } from '../src/lib/databaseIds'
 import { isPhpTime, parsePhpDateTime } from '../src/lib/phpDate'
 import { can } from '../src/lib/roles'

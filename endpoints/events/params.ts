@@ -3,7 +3,7 @@ import type { ParamSpecs, Validator } from '../params'
 import { found, optional } from '../params'
 import { loadEventBySlug } from '../../src/calendar/events/loadEvents'
 import { readOccurrence } from '../../src/calendar/events/occurrences'
-import { slugAsStored } from '../../src/db/slug'
+import { slugAsStored } from '../../src/lib/wpSlug'
 
 import { formatWallTime } from '../../src/lib/phpDate'
 import { TEXT_LIMITS } from '../../src/lib/textLimits'

@@ -2,7 +2,7 @@ import type { CollectionSlug, PayloadRequest, Where } from 'payload'
 
 import type { CalendarContext } from '../../src/calendar/context'
 
-import { slugAsStored } from '../../src/db/slug'
+import { slugAsStored } from '../../src/lib/wpSlug'
 import { plainDocs } from '../../src/lib/plainDoc'
 
 export type TermDoc = Record<string, unknown> & {

@@ -1,6 +1,6 @@
 import type { SanitizedPluginConfig } from '../types'
 
-import { slugAsStored } from '../db/slug'
+import { slugAsStored } from '../lib/wpSlug'
 import { decodeSegment, splitLanguageRoot } from '../lib/languageRoot'
 import { occurrenceAt, type OccurrenceAt } from './occurrencePath'
 

@@ -1,6 +1,7 @@
 import type { CollectionBeforeValidateHook, PayloadRequest } from 'payload'
 
-import { toSlug, uniqueSlug } from '../db/slug'
+import { uniqueSlug } from '../db/slug'
+import { toSlug } from '../lib/wpSlug'
 import { TRASHED_SLUG_SUFFIX } from '../lib/statuses'
 import { TEXT_LIMITS } from '../lib/textLimits'
 import { skipsPluginHooks } from './context'

@@ -1,3 +1,5 @@
+import { toSlug } from './wpSlug'
+
 export type CostDetails = {
   currencyPosition: '' | 'postfix' | 'prefix'
   currencySymbol: string
@@ -133,9 +135,10 @@ export function parseCost(text: null | string | undefined): CostDetails {
   const cost = (text ?? '').trim()
   if (!cost) return { currencyPosition: '', currencySymbol: '', values: [] }
   const tokens = cost.match(COST_TOKEN) ?? []
-  // A cost without numbers (`Free`, `Donation`) is kept as its one value, lower-cased, as the original keeps it.
+  // A cost without numbers (`Free`, `Pay what you want`) is listed as its one value made a slug, as
+  // the original lists it (`free`, `pay-what-you-want`; `$` alone is ``).
   if (tokens.length === 0)
-    return { currencyPosition: '', currencySymbol: '', values: [cost.toLowerCase()] }
+    return { currencyPosition: '', currencySymbol: '', values: [toSlug(cost)] }
   const values = amountsByValue(tokens)
     .map(({ token }) => listedValue(token))
     .sort((a, b) => Number(a) - Number(b))

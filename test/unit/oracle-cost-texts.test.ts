@@ -23,19 +23,8 @@ type Answer = {
 
 const answers = costTexts.answers as Answer[]
 
-/**
- * Answers we do not match, with why. The original lists a cost without amounts as its one value
- * made into a slug (`sanitize_title`: `Pay what you want` → `pay-what-you-want`, `$` → ``); ours
- * lists the text lower-cased, which agrees for one plain word (`Free`, `Donation`) only. The slug
- * rule lives in src/db/slug.ts, which this floor (src/lib) may not import.
- */
-const AS_SLUG = 'a cost without amounts is listed lower-cased, not as a slug'
-const NOT_MATCHED: Record<string, string> = {
-  'symbol-only': AS_SLUG,
-  'dashes-only': AS_SLUG,
-  'words-only-phrase': AS_SLUG,
-  'words-only-accents': AS_SLUG,
-}
+/** Answers we do not match, with why. */
+const NOT_MATCHED: Record<string, string> = {}
 
 /** What our API reports for a cost sent to it (`prepareEvent` stores the details, `formatCost` shows them). */
 function reported(cost: string) {

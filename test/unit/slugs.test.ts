@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
-import { slugAsStored, toSlug } from '../../src/db/slug'
+import { slugAsStored, toSlug } from '../../src/lib/wpSlug'
 import { locateFeed } from '../../src/feeds/feedPaths'
 
 /*

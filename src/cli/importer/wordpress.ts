@@ -10,7 +10,7 @@ import { normalizeEventDates } from '../../../collections/Events/hooks/normalize
 import { validateOptionalUrl } from '../../fields/postFields'
 import { formatCost, parseCost } from '../../lib/cost'
 import { parsePhpDateTime, wallTimeToInstant } from '../../lib/phpDate'
-import { toSlug } from '../../db/slug'
+import { toSlug } from '../../lib/wpSlug'
 import { decideStatus, POST_STATUSES } from '../../lib/statuses'
 import { isEventTimeZone } from '../../lib/timezone'
 import { MAX_CHOSEN_ID } from '../../hooks/guardChosenIds'
