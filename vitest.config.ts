@@ -8,7 +8,11 @@ import LongestFirst from './test/helpers/longestFirst.js'
  * - unit: pure modules, no database, no Payload.
  * - api: Payload in the test's process on a real Postgres, over real HTTP. Files run in parallel,
  *   each worker on a database of its own cloned from a migrated template (test/globalSetup.ts).
- *   Those that time requests against tight bounds (`TIMED`) run alone, after it.
+ *   A worker runs its files one after another in one process (`isolate: false`): the modules are
+ *   imported and Payload is started once per worker rather than once per file, which was most of
+ *   a small file's time. Files that need a Payload of their own (`OWN_PAYLOAD`) run in processes
+ *   of their own (tier `api-own`), beside the others. Those that time requests against tight
+ *   bounds (`TIMED`) run alone, after them.
  * - system: the product's own processes (`npm start`, the command-line tool, several instances,
  *   shutdown, migrations) on databases of their own, after the api tier: two files at a time, but
  *   those that measure the server under load (`SYSTEM_TIMED`, tier `system-timed`) one at a time
@@ -36,6 +40,17 @@ const TIMED = [
   'test/api/auth-guard.test.ts',
   'test/api/request-bounds.test.ts',
   'test/api/request-cost.test.ts',
+]
+
+/**
+ * Files that need a Payload of their own, so a process of their own: they set the environment the
+ * config reads when first imported, or put Payload on a database other than the worker's.
+ */
+const OWN_PAYLOAD = [
+  'test/api/account-changes.test.ts',
+  'test/api/events-query-model.test.ts',
+  'test/api/linked-filters.test.ts',
+  'test/api/oracle.test.ts',
 ]
 
 /**
@@ -84,10 +99,20 @@ export default defineConfig({
         extends: true,
         test: {
           ...database,
-          exclude: [...configDefaults.exclude, ...TIMED],
+          exclude: [...configDefaults.exclude, ...TIMED, ...OWN_PAYLOAD],
           include: ['test/api/**/*.test.ts', RICH_TEXT_SPEC],
+          isolate: false,
           maxWorkers: workers,
           name: 'api',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          ...database,
+          include: OWN_PAYLOAD,
+          maxWorkers: workers,
+          name: 'api-own',
         },
       },
       {

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { drizzleOf } from '../../src/db/pool'
 import { basic, serveAllApis, type TestServer } from '../helpers/http'
-import { issueWeeklySeries } from '../helpers/issueSeries'
 import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 import { inReadMode, READ_MODES } from '../helpers/readModes'
+import { issueWeeklySeries } from '../helpers/series'
 
 type Item = Record<string, any> & { id: number }
 
@@ -73,7 +73,7 @@ describe('the compatibility API answers with occurrences', () => {
     const { body, status } = await rest(
       'POST',
       '/events',
-      issueWeeklySeries({ title: `${marker} weekly class`, ...extra }),
+      issueWeeklySeries(`${marker} weekly class`, extra),
     )
     expect(status, JSON.stringify(body)).toBe(201)
     const event = body.doc as { id: number; slug: string }

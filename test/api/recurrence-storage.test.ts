@@ -8,8 +8,8 @@ import { drizzleOf } from '../../src/db/pool'
 import { extendRecurrences } from '../../src/jobs/extendRecurrences'
 import { pluginOptionsOf } from '../../src/pluginOptions'
 import { basic, serveAllApis, type TestServer } from '../helpers/http'
-import { issueWeeklySeries } from '../helpers/issueSeries'
 import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
+import { issueWeeklySeries } from '../helpers/series'
 
 type Row = {
   id: number
@@ -68,7 +68,8 @@ describe('recurring events stored: occurrences, their ids, their checks', () => 
     Object.fromEntries(rows.map((row) => [row.original_start, row.id]))
 
   /** The issue's example (`issueWeeklySeries`). */
-  const weekly = issueWeeklySeries
+  const weekly = (extra: Record<string, unknown> = {}) =>
+    issueWeeklySeries(unique('Weekly class'), extra)
   const createSeries = async (extra: Record<string, unknown> = {}) => {
     const { body, status } = await rest('POST', '/events', weekly(extra))
     expect(status, JSON.stringify(body)).toBe(201)

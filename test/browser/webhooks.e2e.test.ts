@@ -24,12 +24,9 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
     let page: Page
 
     // The webhook's target is this machine, which only a listed host may be; the server runs
-    // the job queue, as `npm start` does (the tests' own settings turn it off).
+    // the job queue (startE2eApp), which Run now needs.
     driveE2eApp('webhooks', {
-      env: {
-        EVENTS_CALENDAR_RUN_JOBS: 'true',
-        WEBHOOK_HOSTS: '127.0.0.1',
-      },
+      env: { WEBHOOK_HOSTS: '127.0.0.1' },
       page: () => page,
       started: (app) => ({ base, browser } = app),
     })

@@ -4,11 +4,10 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
 
-import { afterAll, afterEach, beforeAll, inject } from 'vitest'
+import { afterAll, afterEach, beforeAll } from 'vitest'
 
-import { query } from '../helpers/freshDatabase'
 import { startServerProcess } from '../helpers/serverProcess'
-import { templateCopy } from '../helpers/workerDatabase'
+import { dropTemplateCopy, templateCopy } from '../helpers/workerDatabase'
 import { findChromium } from './findChromium'
 
 export const ARTIFACTS = path.resolve(import.meta.dirname, '../../test-results/e2e')
@@ -123,7 +122,8 @@ export const E2E_ADMIN = {
 
 /**
  * The app a browser file drives: E2E_BASE_URL when set, otherwise the real server process
- * (`npm start`, the built admin, with `env` added to its settings) on a database of the file's
+ * (`npm start`, the built admin, with `env` added to its settings; the job queue running, as it
+ * does by default, which the tests' own settings turn off) on a database of the file's
  * own, a copy of the migrated template (so browser files run side by side, and beside the system
  * tier's), whose log is kept beside the screenshots (`{logName}-server.log`) when it stops.
  */
@@ -139,7 +139,12 @@ export async function startE2eApp(
   const databaseUrl = await templateCopy(name, { fresh: true })
   const server = await startServerProcess({
     databaseUrl,
-    env: { ...env, ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password },
+    env: {
+      EVENTS_CALENDAR_RUN_JOBS: undefined,
+      ...env,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+    },
   })
   return {
     base: server.base,
@@ -147,7 +152,7 @@ export async function startE2eApp(
       await server.stop()
       fs.mkdirSync(ARTIFACTS, { recursive: true })
       fs.writeFileSync(path.join(ARTIFACTS, `${logName}-server.log`), server.output())
-      await query(inject('postgresUrl'), `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+      await dropTemplateCopy(name)
     },
   }
 }

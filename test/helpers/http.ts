@@ -56,6 +56,10 @@ export type TestServer = { close: () => Promise<void>; url: string }
 /** An Express app on a free port of this machine's loopback. */
 async function listenOnLoopback(app: express.Express): Promise<TestServer> {
   const server = app.listen(0, '127.0.0.1')
+  // Connections kept alive until the server closes (which closes the idle ones): with Node's 5 s
+  // timeout, a request sent on a kept-alive connection as the timeout closes it is reset, as
+  // happens when a test works for seconds between two requests on a busy machine.
+  server.keepAliveTimeout = 0
   await new Promise((resolve) => server.once('listening', resolve))
   const { port } = server.address() as AddressInfo
   return {

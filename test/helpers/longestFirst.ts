@@ -24,7 +24,8 @@ export const durationKey = (tier: string, root: string, file: string) =>
  * the machine's earlier runs; a clean clone (CI) has none and would start the largest files
  * first, so the durations recorded in test/durations.json come first, then Vitest's own. Groups
  * of tiers keep Vitest's order (`sequence.groupOrder`); the tiers of one group share its workers,
- * so their files are sorted together.
+ * so their files are sorted together, but those of tiers that isolate their files first: Vitest
+ * keeps a worker's process for its next file (`isolate: false`) only while that file shares it too.
  */
 export default class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -37,9 +38,13 @@ export default class LongestFirst extends BaseSequencer {
     }
     const position = new Map(sorted.map((spec, index) => [spec, index]))
     const groupOf = (spec: TestSpecification) => spec.project.config.sequence.groupOrder
+    const shares = (spec: TestSpecification) => Number(spec.project.config.isolate === false)
     return [...sorted].sort(
       (a, b) =>
-        groupOf(a) - groupOf(b) || seconds(b) - seconds(a) || position.get(a)! - position.get(b)!,
+        groupOf(a) - groupOf(b) ||
+        shares(a) - shares(b) ||
+        seconds(b) - seconds(a) ||
+        position.get(a)! - position.get(b)!,
     )
   }
 }

@@ -4,17 +4,28 @@ import { bootPayload } from '../../src/server/db/boot'
 import { quietPoolErrors } from '../../src/db/pool'
 import type { Role } from '../../src/types'
 
-let booted: Promise<Payload> | undefined
+let booted: { database: string | undefined; payload: Promise<Payload> } | undefined
 
-/** The Payload of this test file, on the test database with every migration applied. */
+/**
+ * The Payload of this test file, on the test database with every migration applied. An api
+ * worker runs its files in one process (vitest.config.ts): the first file's Payload is the next
+ * files' too, on the database it was started on.
+ */
 export function getTestPayload(): Promise<Payload> {
+  if (booted && booted.database !== process.env.DATABASE_URL)
+    throw new Error(
+      'This Payload was started on another database: a file that chooses its own needs a process of its own (OWN_PAYLOAD in vitest.config.ts)',
+    )
   // As `npm start` does (src/server/start.ts): the test Postgres stopping at the end of the run ends
   // the pool's idle connections of a worker still alive, which must not become an uncaught error.
-  booted ??= bootPayload().then((payload) => {
-    quietPoolErrors(payload)
-    return payload
-  })
-  return booted
+  booted ??= {
+    database: process.env.DATABASE_URL,
+    payload: bootPayload().then((payload) => {
+      quietPoolErrors(payload)
+      return payload
+    }),
+  }
+  return booted.payload
 }
 
 let counter = 0

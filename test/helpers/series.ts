@@ -35,7 +35,11 @@ export async function occurrenceIdAt(
   return Number(rows[0]!.id)
 }
 
-/** The issue's example: Mondays at 09:00 in New York from 2027-03-01, 6 times, 22 March excluded. */
+/**
+ * Issue 26's example series, as Payload's REST and Local API take it: Mondays at 09:00 in New
+ * York from 2027-03-01, 6 times, the fourth (22 March) excluded; 14:00 then 13:00 UTC across the
+ * change to daylight saving time on 2027-03-14.
+ */
 export const issueWeeklySeries = (title: string, extra: Record<string, unknown> = {}) => ({
   title,
   startDate: '2027-03-01T14:00:00.000Z',

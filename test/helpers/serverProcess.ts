@@ -19,30 +19,29 @@ export async function startServerProcess(args: {
   databaseUrl: string
   /** The script started, `src/server/start.ts` unless a test wraps it. */
   entry?: string
-  env?: Record<string, string>
+  /** Added to the test process's environment; a name set to undefined is left unset. */
+  env?: Record<string, string | undefined>
 }): Promise<ServerProcess> {
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   let output = ''
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    DATABASE_URL: args.databaseUrl,
+    NODE_ENV: 'production',
+    // Production refuses to start with the development secret (`src/env.ts`).
+    PAYLOAD_SECRET: 'server-process-secret-for-tests-only',
+    // The tests' own process logs warnings only (test/setupEnv.ts); the server logs as it would in use.
+    LOG_LEVEL: 'info',
+    PORT: String(port),
+    SITE_URL: base,
+    ...args.env,
+  }
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name]
   const server: ChildProcess = spawn(
     process.execPath,
     ['--import', './src/server/register.mjs', args.entry ?? 'src/server/start.ts'],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: args.databaseUrl,
-        NODE_ENV: 'production',
-        // Production refuses to start with the development secret (`src/env.ts`).
-        PAYLOAD_SECRET: 'server-process-secret-for-tests-only',
-        // The tests' own process logs warnings only (test/setupEnv.ts); the server logs as it would in use.
-        LOG_LEVEL: 'info',
-        PORT: String(port),
-        SITE_URL: base,
-        ...args.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] },
   )
   server.stdout!.on('data', (chunk) => (output += chunk))
   server.stderr!.on('data', (chunk) => (output += chunk))

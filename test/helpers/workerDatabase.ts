@@ -1,7 +1,7 @@
 import pg from 'pg'
 import { inject } from 'vitest'
 
-import { databaseUrlOn } from './freshDatabase'
+import { databaseUrlOn, query } from './freshDatabase'
 
 /** Migrated once per run (test/globalSetup.ts); no test connects to it, so that it can be cloned. */
 export const TEMPLATE_DATABASE = 'events_calendar_test_template'
@@ -31,6 +31,11 @@ export async function templateCopy(name: string, { fresh = false } = {}): Promis
     await client.end()
   }
   return databaseUrlOn(server, name)
+}
+
+/** Drops a copy of the template made by `templateCopy`. */
+export async function dropTemplateCopy(name: string): Promise<void> {
+  await query(inject('postgresUrl'), `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
 }
 
 /**

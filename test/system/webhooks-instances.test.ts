@@ -5,11 +5,13 @@ import path from 'node:path'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { freshDatabase, query } from '../helpers/freshDatabase'
+import { query } from '../helpers/freshDatabase'
 import { basic } from '../helpers/http'
+import { dropTemplateCopy, templateCopy } from '../helpers/workerDatabase'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
-const DATABASE = 'events_calendar_webhook_instances'
+/** A copy of the migrated template: how an instance migrates is the multi-instance test's. */
+const DATABASE = 'events_calendar_test_webhook_instances'
 const ADMIN = { email: 'hooks-admin@example.test', password: 'hooks-password-1' }
 
 type Instance = { base: string; output: () => string; stop: () => Promise<void> }
@@ -66,14 +68,14 @@ async function startInstance(databaseUrl: string, env: Record<string, string>): 
  * order per item, and every delivery verifies with the webhook's secret.
  */
 describe('webhooks with two instances', () => {
-  const database = freshDatabase(DATABASE)
+  let databaseUrl: string
   const received: Array<{ body: string; headers: Record<string, string> }> = []
   let receiver: http.Server
   let a: Instance
   let b: Instance
 
   beforeAll(async () => {
-    await database.create()
+    databaseUrl = await templateCopy(DATABASE, { fresh: true })
     receiver = http.createServer((req, res) => {
       const chunks: Buffer[] = []
       req.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -86,19 +88,19 @@ describe('webhooks with two instances', () => {
       })
     })
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
-    // A first, alone, migrates and creates the administrator; B then starts on the same database.
-    a = await startInstance(database.url, {
+    // A first, alone, creates the administrator; B then starts on the same database.
+    a = await startInstance(databaseUrl, {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
     })
-    b = await startInstance(database.url, {})
+    b = await startInstance(databaseUrl, {})
   }, 300_000)
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()])
     receiver?.closeAllConnections()
     await new Promise((resolve) => receiver?.close(resolve))
-    await database.drop()
+    await dropTemplateCopy(DATABASE)
   })
 
   it('delivers each change once, whichever instance saved it', async () => {
@@ -107,13 +109,13 @@ describe('webhooks with two instances', () => {
     // the webhook goes in by SQL, with a secret of the test's own.
     const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`
     const { rows } = await query(
-      database.url,
+      databaseUrl,
       `INSERT INTO webhooks (url, enabled, secret) VALUES ($1, true, $2) RETURNING id`,
       [hookUrl, secret],
     )
     const webhookId = rows[0].id as number
     await query(
-      database.url,
+      databaseUrl,
       `INSERT INTO webhooks_events ("order", parent_id, value)
        SELECT n, $1, v::enum_webhooks_events FROM unnest($2::text[]) WITH ORDINALITY AS t(v, n)`,
       [webhookId, ['event.published', 'event.updated']],
@@ -169,7 +171,7 @@ describe('webhooks with two instances', () => {
       'Written on A, renamed on B',
     )
     const deliveries = await query(
-      database.url,
+      databaseUrl,
       `SELECT status, attempts::int AS attempts FROM webhook_deliveries ORDER BY id`,
     )
     expect(deliveries.rows).toEqual(Array(3).fill({ status: 'delivered', attempts: 1 }))
