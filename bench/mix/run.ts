@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- --mix [--original http://127.0.0.1:8089] [--seconds 15] [--readers 4]
- * [--cpu-prof DIR] [--markdown FILE]`
+ * [--cpu-prof DIR] [--markdown FILE] [--data DIR]`
  *
  * Real traffic rather than one URL again and again (issue 29): the same calendar in both systems
  * (seedCalendar.ts), 4 visitors walking ~560 distinct URLs in a fixed shuffled order (walk.ts),
@@ -12,6 +12,7 @@
  * is printed before and after each.
  */
 import type { ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -27,6 +28,8 @@ import { buildWalk } from './walk'
 
 type Options = {
   cpuProf?: string
+  /** A folder that keeps this product's seeded database (`DIR/pg`) for the next runs, as `npm run bench -- --data` does. */
+  data?: string
   markdown?: string
   original?: string
   readers: number
@@ -53,6 +56,9 @@ function readOptions(argv: string[]): Options {
         break
       case '--markdown':
         options.markdown = value()
+        break
+      case '--data':
+        options.data = path.resolve(value())
         break
       default:
         throw new Error(`Unknown option for --mix: ${argv[index]}`)
@@ -94,6 +100,8 @@ function editorOf(target: Target, events: { id: number; title?: string }[]): Edi
 export async function runMix(argv: string[]): Promise<void> {
   const options = readOptions(argv)
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'pec-mix-'))
+  const folder = options.data ?? tmp
+  if (options.data) await fs.mkdir(options.data, { recursive: true })
   let database: BenchDatabase | undefined
   let server: ChildProcess | undefined
   const stop = async () => {
@@ -120,13 +128,14 @@ export async function runMix(argv: string[]): Promise<void> {
       })
     }
 
-    database = await startBenchDatabase(path.join(tmp, 'pg'))
-    const summaryFile = path.join(tmp, 'accounts.json')
-    await runChild([path.join(ROOT, 'bench/seed.ts'), summaryFile], {
-      BENCH_EVENTS: '0',
-      DATABASE_URL: database.url,
-      NODE_ENV: 'production',
-    })
+    database = await startBenchDatabase(path.join(folder, 'pg'), { keep: Boolean(options.data) })
+    const summaryFile = path.join(folder, 'accounts.json')
+    if (!existsSync(summaryFile))
+      await runChild([path.join(ROOT, 'bench/seed.ts'), summaryFile], {
+        BENCH_EVENTS: '0',
+        DATABASE_URL: database.url,
+        NODE_ENV: 'production',
+      })
     const accounts = JSON.parse(await fs.readFile(summaryFile, 'utf8')) as SeedSummary
     const port = await freePort()
     const base = `http://127.0.0.1:${port}`
@@ -164,6 +173,8 @@ export async function runMix(argv: string[]): Promise<void> {
           `the walks differ: ${[...walks.values()].map((walk) => walk.paths.length).join(' against ')} URLs`,
         )
 
+    const floor = await measureFloor(targets.at(-1)!, walks.get(targets.at(-1)!)!, options)
+
     const results = new Map<string, PhaseResult>()
     for (const phase of PHASES) {
       for (const target of targets) {
@@ -179,12 +190,34 @@ export async function runMix(argv: string[]): Promise<void> {
         )
       }
     }
-    const table = report(options, targets, results, walks.get(targets.at(-1)!)!.paths.length)
+    const table = `${report(options, targets, results, walks.get(targets.at(-1)!)!.paths.length)}\n${floor}`
     console.log(`\n${table}`)
     if (options.markdown) await fs.appendFile(options.markdown, `${table}\n`)
   } finally {
     await stop()
   }
+}
+
+/**
+ * The product's floor, with the same readers: `/healthz` (the server alone, no database) and one
+ * event's answer asked again and again (kept after the first), before the walk begins.
+ */
+async function measureFloor(
+  ours: Target,
+  walk: { events: { id: number }[] },
+  options: Options,
+): Promise<string> {
+  const seconds = Math.min(5, options.seconds)
+  const lines: string[] = []
+  for (const [what, target, path] of [
+    ['GET /healthz', { ...ours, ns: '' }, '/healthz'],
+    ['one kept event answer', ours, `/events/${walk.events[0]!.id}`],
+  ] as const) {
+    const { load, reads } = await runPhase(target, [path], { readers: options.readers, seconds })
+    lines.push(`- Floor, ${what}: ${describe(reads)} (load ${load.join(' → ')})`)
+    log(lines.at(-1)!.slice(2))
+  }
+  return lines.join('\n')
 }
 
 const ms = (value: number) => (Number.isNaN(value) ? '–' : value.toFixed(value < 10 ? 1 : 0))
