@@ -24,7 +24,7 @@ import type { SeedSummary } from './seed'
 import { type BenchDatabase, freePort, startBenchDatabase } from './database'
 import { summarizePlans } from './explain'
 import { runMix } from './mix/run'
-import { fetchJson, loadavg, ROOT, runChild, startServer } from './server'
+import { fetchJson, loadavg, ROOT, runChild, startServer, stopServer } from './server'
 import { LARGE_MIN_RPS, MAX_P95_GROWTH, ORIGINAL, ORIGINAL_SOURCE } from './original'
 
 type Options = {
@@ -185,13 +185,7 @@ async function main() {
   let database: BenchDatabase | undefined
   let server: ChildProcess | undefined
   const stopAll = async () => {
-    if (server && server.exitCode === null && server.signalCode === null) {
-      const exited = new Promise((resolve) => server!.once('exit', resolve))
-      server.kill('SIGTERM')
-      const timer = setTimeout(() => server!.kill('SIGKILL'), 10_000)
-      await exited
-      clearTimeout(timer)
-    }
+    await stopServer(server)
     server = undefined
     await database?.stop().catch(() => undefined)
     database = undefined

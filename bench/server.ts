@@ -99,3 +99,13 @@ export async function fetchJson(url: string, init?: RequestInit) {
   }
   return { body, headers: response.headers, status: response.status }
 }
+
+/** Stops a server started by `startServer`: SIGTERM, then SIGKILL after 10 s. */
+export async function stopServer(server: ChildProcess | undefined): Promise<void> {
+  if (!server || server.exitCode !== null || server.signalCode !== null) return
+  const exited = new Promise((resolve) => server.once('exit', resolve))
+  server.kill('SIGTERM')
+  const timer = setTimeout(() => server.kill('SIGKILL'), 10_000)
+  await exited
+  clearTimeout(timer)
+}

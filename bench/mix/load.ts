@@ -17,7 +17,13 @@ export type Figures = {
   rps: number
 }
 
-export type PhaseResult = { edits?: Figures; load: [string, string]; reads: Figures }
+export type PhaseResult = {
+  /** The target's CPU ms per request (reads and updates), when its processes are known. */
+  cpuPerRequest?: number
+  edits?: Figures
+  load: [string, string]
+  reads: Figures
+}
 
 export type Editor = { everyMs: number; update: () => Promise<boolean> }
 
@@ -44,6 +50,7 @@ export async function runPhase(
 ): Promise<PhaseResult> {
   const pool = new Pool(target.base, { connections: readers, headersTimeout: 120_000 })
   const before = await loadavg1()
+  const cpuBefore = target.cpu?.()
   const started = performance.now()
   const end = started + seconds * 1000
   const latencies: number[] = []
@@ -81,8 +88,12 @@ export async function runPhase(
   await Promise.all([...Array.from({ length: readers }, reader), edit()])
   // Reads that were under way at the end count in the time they took to finish.
   const elapsed = (performance.now() - started) / 1000
+  const cpuUsed = cpuBefore === undefined ? undefined : target.cpu!() - cpuBefore
   await pool.close()
   return {
+    ...(cpuUsed === undefined
+      ? {}
+      : { cpuPerRequest: cpuUsed / (latencies.length + edits.length) }),
     reads: figures(latencies, failed, elapsed),
     ...(editor ? { edits: figures(edits, editsFailed, elapsed) } : {}),
     load: [before, await loadavg1()],

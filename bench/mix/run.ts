@@ -20,11 +20,12 @@ import path from 'node:path'
 import type { SeedSummary } from '../seed'
 
 import { type BenchDatabase, freePort, startBenchDatabase } from '../database'
-import { ROOT, runChild, startServer } from '../server'
+import { ROOT, runChild, startServer, stopServer } from '../server'
 import { type Editor, type Figures, type PhaseResult, runPhase } from './load'
 import { editedTitle, mixIndex, seedCalendar } from './seedCalendar'
 import { type Target, basicAuthorization, call } from './target'
 import { buildWalk } from './walk'
+import { cpuMsOf, postmasterPid } from './cpu'
 
 type Options = {
   cpuProf?: string
@@ -32,18 +33,23 @@ type Options = {
   data?: string
   markdown?: string
   original?: string
+  /** The command names of the original's processes, whose CPU time is its cost (Apache's workers, MariaDB). */
+  originalProcesses: string[]
   readers: number
   seconds: number
 }
 
 function readOptions(argv: string[]): Options {
-  const options: Options = { readers: 4, seconds: 15 }
+  const options: Options = { originalProcesses: ['apache2', 'mariadbd'], readers: 4, seconds: 15 }
   for (let index = 0; index < argv.length; index++) {
     const [flag, inline] = argv[index]!.split('=', 2)
     const value = () => inline ?? argv[++index] ?? ''
     switch (flag) {
       case '--original':
         options.original = value().replace(/\/+$/, '')
+        break
+      case '--original-processes':
+        options.originalProcesses = value().split(',')
         break
       case '--seconds':
         options.seconds = Number(value())
@@ -105,13 +111,7 @@ export async function runMix(argv: string[]): Promise<void> {
   let database: BenchDatabase | undefined
   let server: ChildProcess | undefined
   const stop = async () => {
-    if (server && server.exitCode === null && server.signalCode === null) {
-      const exited = new Promise((resolve) => server!.once('exit', resolve))
-      server.kill('SIGTERM')
-      const timer = setTimeout(() => server!.kill('SIGKILL'), 10_000)
-      await exited
-      clearTimeout(timer)
-    }
+    await stopServer(server)
     await database?.stop().catch(() => undefined)
     await fs.rm(tmp, { force: true, recursive: true })
   }
@@ -123,6 +123,7 @@ export async function runMix(argv: string[]): Promise<void> {
       targets.push({
         authorization: basicAuthorization(process.env.ORIGINAL_USER ?? 'admin', password),
         base: options.original,
+        cpu: () => cpuMsOf({ names: options.originalProcesses }),
         name: 'original',
         ns: '/wp-json/tribe/events/v1',
       })
@@ -151,9 +152,12 @@ export async function runMix(argv: string[]): Promise<void> {
       },
       options.cpuProf,
     )
+    const postgres = postmasterPid(path.join(folder, 'pg'))
+    const serverPid = server.pid!
     targets.push({
       authorization: basicAuthorization(accounts.admin.username, accounts.appPassword),
       base,
+      cpu: () => cpuMsOf({ pids: [serverPid, ...(postgres ? [postgres] : [])] }),
       name: 'ours',
       ns: '/wp-json/vendor/events/v1',
     })
@@ -186,7 +190,7 @@ export async function runMix(argv: string[]): Promise<void> {
         })
         results.set(`${phase.name}/${target.name}`, result)
         log(
-          `${phase.name}, ${target.name}: ${describe(result.reads)}${result.edits ? `; updates ${describe(result.edits)}` : ''}; load ${result.load[0]} → ${result.load[1]}`,
+          `${phase.name}, ${target.name}: ${describe(result.reads)}${result.edits ? `; updates ${describe(result.edits)}` : ''}${result.cpuPerRequest === undefined ? '' : `; ${result.cpuPerRequest.toFixed(1)} CPU ms per request`}; load ${result.load[0]} → ${result.load[1]}`,
         )
       }
     }
@@ -241,7 +245,13 @@ function report(
     const failed = figures.failed ? ` ⚠ ${figures.failed} failed` : ''
     return edits
       ? `${figures.count} updates, p50 ${ms(figures.p50)} ms, p95 ${ms(figures.p95)} ms${failed}`
-      : `${figures.rps.toFixed(1)} req/s, p50 ${ms(figures.p50)} ms, p97.5 ${ms(figures.p975)} ms${failed}`
+      : `${figures.rps.toFixed(1)} req/s, p50 ${ms(figures.p50)} ms, p97.5 ${ms(figures.p975)} ms${result.cpuPerRequest === undefined ? '' : `, ${ms(result.cpuPerRequest)} CPU ms/request`}${failed}`
+  }
+  /** The original's CPU per request against ours: what a request costs each, whatever the share of the CPU each got. */
+  const cpuRatio = (phase: string, edits: boolean) => {
+    const [original, ours] = ['original', 'ours'].map((name) => results.get(`${phase}/${name}`))
+    if (edits || !original?.cpuPerRequest || !ours?.cpuPerRequest) return '–'
+    return `${(original.cpuPerRequest / ours.cpuPerRequest).toFixed(1)}×`
   }
   const ratio = (phase: string, edits = false) => {
     if (names.length < 2) return '–'
@@ -260,11 +270,11 @@ function report(
     '',
     `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}; ${options.readers} readers walking ${urls} distinct URLs, ${options.seconds} s per phase and system.`,
     '',
-    `| phase | ${names.includes('original') ? 'the original | ' : ''}this product | ratio |`,
-    `| --- | ${names.includes('original') ? '---: | ' : ''}---: | ---: |`,
+    `| phase | ${names.includes('original') ? 'the original | ' : ''}this product | ratio | CPU ratio |`,
+    `| --- | ${names.includes('original') ? '---: | ' : ''}---: | ---: | ---: |`,
   ]
   const row = (label: string, phase: string, edits = false) =>
-    `| ${label} | ${names.map((name) => cell(phase, name, edits)).join(' | ')} | ${ratio(phase, edits)} |`
+    `| ${label} | ${names.map((name) => cell(phase, name, edits)).join(' | ')} | ${ratio(phase, edits)} | ${cpuRatio(phase, edits)} |`
   lines.push(row(PHASES[0].name, PHASES[0].name))
   lines.push(row(PHASES[1].name, PHASES[1].name))
   lines.push(row("the editor's updates (ratio of p50)", PHASES[1].name, true))

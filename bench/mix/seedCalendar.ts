@@ -18,6 +18,8 @@ type SeedRequest = { body: Record<string, unknown>; method: string; path: string
 
 const REFERENCE = new URL('../../test/fixtures/reference/seed-requests.json', import.meta.url)
 
+// The mix's own words, not bench/seed.ts's: the original is seeded once with these, and a product
+// seeded afresh must get the same titles and names.
 const VENUES = ['Hall', 'Theatre', 'Park', 'Library', 'Club', 'Gallery', 'Studio', 'Church']
 const VENUE_CITIES: [string, string, string][] = [
   ['New York', 'NY', 'United States'],

@@ -4,6 +4,8 @@ export type Target = {
   authorization: string
   /** Site root, e.g. `http://127.0.0.1:8089`. */
   base: string
+  /** CPU ms its processes (server and database) have used so far (`cpu.ts`), where known. */
+  cpu?: () => number
   name: 'original' | 'ours'
   /** The API's namespace path, e.g. `/wp-json/tribe/events/v1`. */
   ns: string
