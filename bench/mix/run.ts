@@ -217,8 +217,12 @@ async function measureFloor(
     ['GET /healthz', { ...ours, ns: '' }, '/healthz'],
     ['one kept event answer', ours, `/events/${walk.events[0]!.id}`],
   ] as const) {
-    const { load, reads } = await runPhase(target, [path], { readers: options.readers, seconds })
-    lines.push(`- Floor, ${what}: ${describe(reads)} (load ${load.join(' → ')})`)
+    const { cpuPerRequest, load, reads } = await runPhase(target, [path], {
+      readers: options.readers,
+      seconds,
+    })
+    const cpu = cpuPerRequest === undefined ? '' : `, ${ms(cpuPerRequest)} CPU ms per request`
+    lines.push(`- Floor, ${what}: ${describe(reads)}${cpu} (load ${load.join(' → ')})`)
     log(lines.at(-1)!.slice(2))
   }
   return lines.join('\n')
