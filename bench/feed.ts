@@ -12,7 +12,6 @@
  *   `/healthz` and a one-event page of the compatibility API every 100 ms, and reports how each
  *   feed was answered and how long the other client waited.
  */
-import { spawn } from 'node:child_process'
 import http from 'node:http'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { existsSync } from 'node:fs'
@@ -20,14 +19,10 @@ import fs from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 
 import { startBenchDatabase } from './database'
+import { ROOT, runChild } from './server'
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const LOADER = existsSync(path.join(ROOT, 'src/server/register.mjs'))
-  ? './src/server/register.mjs'
-  : 'tsx'
 const argument = (name: string) =>
   process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined
 const events = Number(argument('--events') || 10_000) || 10_000
@@ -116,25 +111,6 @@ try {
   if (!data) await fs.rm(tmp, { force: true, recursive: true })
 }
 process.exit(0)
-
-function runChild(args: string[], env: Record<string, string>): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', LOADER, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, DISABLE_PAYLOAD_HMR: 'true', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let output = ''
-    child.stdout!.on('data', (chunk) => (output += chunk))
-    child.stderr!.on('data', (chunk) => (output += chunk))
-    child.on('error', reject)
-    child.on('exit', (code) =>
-      code === 0
-        ? resolve(output)
-        : reject(new Error(`${args[0]} exited with code ${code}:\n${output.slice(-4000)}`)),
-    )
-  })
-}
 
 /** 8 feeds of one client at once, and another client's probes meanwhile (see the top of the file). */
 async function concurrentFeeds(base: string) {

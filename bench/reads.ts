@@ -14,13 +14,13 @@ import express from 'express'
 import inspector from 'node:inspector/promises'
 import type { AddressInfo } from 'node:net'
 import fs from 'node:fs/promises'
-import { readdirSync, readFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
 import type pg from 'pg'
 
 import { startBenchDatabase } from './database'
+import { cpuMsOf, postmasterPid } from './mix/cpu'
 import { cacheStats } from '../src/calendar/cache/registry'
 import { pluginOptionsOf } from '../src/pluginOptions'
 import { countStatements, measureEach, quantile } from './statements'
@@ -69,27 +69,8 @@ function readOptions(argv: string[]): Options {
 
 /** CPU time (ms) used so far by the Postgres server of `dir` and its processes (Linux `/proc`; 0 elsewhere). */
 function postgresCpuMs(dir: string): number {
-  try {
-    const postmaster = Number(readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0])
-    const tick = 1000 / 100 // USER_HZ
-    let total = 0
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue
-      try {
-        const fields = readFileSync(`/proc/${entry}/stat`, 'utf8')
-          .replace(/^.*\) /, '')
-          .split(' ')
-        // After the command: state, ppid, …; utime and stime are the 14th and 15th fields of the line.
-        if (Number(entry) === postmaster || Number(fields[1]) === postmaster)
-          total += (Number(fields[11]) + Number(fields[12])) * tick
-      } catch {
-        // The process ended meanwhile.
-      }
-    }
-    return total
-  } catch {
-    return 0
-  }
+  const pid = postmasterPid(dir)
+  return pid ? cpuMsOf({ pids: [pid] }) : 0
 }
 
 async function main() {

@@ -8,14 +8,14 @@
  * concurrency. Prints requests/s, p50/p95/p99 latency and the server's peak memory for each, the
  * compat/Payload ratios, and the plans Postgres chose for the list queries (auto_explain).
  * Everything it starts is stopped and removed at the end, and the whole run is bounded in time.
+ * `--mix` runs the many-URL workload of bench/mix/run.ts instead.
  */
 import autocannon from 'autocannon'
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import qs from 'qs'
 
 import { benchEventBody } from './eventBody'
@@ -23,9 +23,9 @@ import type { SeedSummary } from './seed'
 
 import { type BenchDatabase, freePort, startBenchDatabase } from './database'
 import { summarizePlans } from './explain'
+import { runMix } from './mix/run'
+import { fetchJson, loadavg, ROOT, runChild, startServer, stopServer } from './server'
 import { LARGE_MIN_RPS, MAX_P95_GROWTH, ORIGINAL, ORIGINAL_SOURCE } from './original'
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 type Options = {
   /**
@@ -118,7 +118,7 @@ function readOptions(argv: string[]): Options {
         break
       case '--help':
         console.log(
-          'npm run bench -- [--events 50,10000,100000] [--duration S] [--warmup S] [--connections 2] [--payload] [--cold] [--no-answers] [--cpu-prof DIR] [--data DIR] [--only a,b] [--markdown file] [--no-explain] [--max-minutes M]',
+          'npm run bench -- [--mix [--original URL] [--seconds 15] [--readers 4]] [--events 50,10000,100000] [--duration S] [--warmup S] [--connections 2] [--payload] [--cold] [--no-answers] [--cpu-prof DIR] [--data DIR] [--only a,b] [--markdown file] [--no-explain] [--max-minutes M]',
         )
         return process.exit(0)
       default:
@@ -172,7 +172,9 @@ async function main() {
   // Keeps the process alive while modules load (see src/server/start.ts): Node 20 with tsx's
   // loader hooks can otherwise exit in the middle of a dynamic import. main() ends with exit().
   setInterval(() => undefined, 1000)
-  const options = readOptions(process.argv.slice(2))
+  const argv = process.argv.slice(2)
+  if (argv.includes('--mix')) return runMix(argv.filter((arg) => arg !== '--mix'))
+  const options = readOptions(argv)
   const deadline = setTimeout(() => {
     console.error(`[bench] still running after ${options.maxMinutes} minutes: stopping.`)
     void cleanup().finally(() => process.exit(2))
@@ -183,13 +185,7 @@ async function main() {
   let database: BenchDatabase | undefined
   let server: ChildProcess | undefined
   const stopAll = async () => {
-    if (server && server.exitCode === null && server.signalCode === null) {
-      const exited = new Promise((resolve) => server!.once('exit', resolve))
-      server.kill('SIGTERM')
-      const timer = setTimeout(() => server!.kill('SIGKILL'), 10_000)
-      await exited
-      clearTimeout(timer)
-    }
+    await stopServer(server)
     server = undefined
     await database?.stop().catch(() => undefined)
     database = undefined
@@ -343,97 +339,6 @@ type SizeRun = {
   results: Measurement[]
   scenarios: Scenario[]
   seed: SeedSummary
-}
-
-/** The machine's load average (1, 5, 15 minutes), as `uptime` prints it: the server shares the CPU. */
-const loadavg = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(', ')
-
-/**
- * How the product loads its TypeScript (`npm start`'s loader, which also works around a Node 20
- * hang in Lexical's module graph), falling back to plain tsx.
- */
-const LOADER = existsSync(path.join(ROOT, 'src/server/register.mjs'))
-  ? './src/server/register.mjs'
-  : 'tsx'
-
-function runChild(args: string[], env: Record<string, string>): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', LOADER, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, DISABLE_PAYLOAD_HMR: 'true', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let output = ''
-    child.stdout!.on('data', (chunk) => {
-      output += chunk
-      for (const line of String(chunk).split('\n'))
-        if (line.startsWith('  ')) console.log(`[bench] ${line.trim()}`)
-    })
-    child.stderr!.on('data', (chunk) => (output += chunk))
-    child.on('error', reject)
-    child.on('exit', (code) =>
-      code === 0
-        ? resolve(output)
-        : reject(new Error(`${args[0]} exited with code ${code}:\n${output.slice(-4000)}`)),
-    )
-  })
-}
-
-/** The product's own start script, as `npm start` runs it (it builds the admin panel first if needed). */
-function startServer(env: Record<string, string>, cpuProf?: string): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    // As `npm start` runs it: one node process, so that the pid measured is the server itself.
-    // With --cpu-prof, V8 writes the profile when the server exits (the bench stops it with SIGTERM).
-    const profile = cpuProf ? ['--cpu-prof', '--cpu-prof-dir', cpuProf] : []
-    const child = spawn(
-      process.execPath,
-      [...profile, '--import', LOADER, path.join(ROOT, 'src/server/start.ts')],
-      {
-        cwd: ROOT,
-        env: { ...process.env, ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    )
-    let output = ''
-    const onData = (chunk: Buffer) => {
-      output += chunk
-      if (/Building the admin|rebuilding it/.test(String(chunk)))
-        log('the server is building the admin panel first (about a minute)…')
-      if (output.includes('Ready on')) {
-        child.stdout!.off('data', onData)
-        child.stdout!.resume()
-        resolve(child)
-      }
-    }
-    child.stdout!.on('data', onData)
-    child.stderr!.on('data', (chunk) => {
-      output += chunk
-      if (output.length > 100_000) output = output.slice(-50_000)
-    })
-    child.once('exit', (code) =>
-      reject(
-        new Error(
-          `the server exited with code ${code} before it was ready:\n${output.slice(-4000)}`,
-        ),
-      ),
-    )
-  })
-}
-
-async function fetchJson(url: string, init?: RequestInit) {
-  const response = await fetch(url, init)
-  const text = await response.text()
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
-    body = text
-  }
-  return { body, headers: response.headers, status: response.status }
 }
 
 const COMPAT = '/wp-json/vendor/events/v1'
