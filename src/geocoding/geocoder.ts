@@ -63,14 +63,15 @@ function placeOf(answer: unknown): GeocodeOutcome {
   if (!Array.isArray(answer)) return { kind: 'unavailable' }
   const first = answer[0] as { lat?: unknown; lon?: unknown } | undefined
   if (!first) return { kind: 'notFound' }
-  const latitude = Number(first.lat)
-  const longitude = Number(first.lon)
-  const onEarth =
-    (typeof first.lat === 'string' || typeof first.lat === 'number') &&
-    (typeof first.lon === 'string' || typeof first.lon === 'number') &&
-    Number.isFinite(latitude) &&
-    Number.isFinite(longitude) &&
-    Math.abs(latitude) <= 90 &&
-    Math.abs(longitude) <= 180
-  return onEarth ? { kind: 'found', latitude, longitude } : { kind: 'unavailable' }
+  const latitude = coordinate(first.lat)
+  const longitude = coordinate(first.lon)
+  return Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180
+    ? { kind: 'found', latitude, longitude }
+    : { kind: 'unavailable' }
+}
+
+/** A number given as a number or a numeric string; NaN for anything else (an empty string too). */
+function coordinate(value: unknown): number {
+  if (typeof value === 'number') return value
+  return typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN
 }

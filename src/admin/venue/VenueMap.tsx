@@ -7,6 +7,7 @@ import {
   useConfig,
   useDocumentInfo,
   useField,
+  useForm,
   useFormFields,
   useTranslation,
 } from '@payloadcms/ui'
@@ -56,9 +57,7 @@ export function VenueMap({ geocoding, tiles }: Props) {
   const latitude = useField<null | number>({ path: 'latitude' })
   const longitude = useField<null | number>({ path: 'longitude' })
   const notice = useFormFields(([fields]) => fields.geocodingNotice?.value) as null | string
-  const address = useFormFields(([fields]) =>
-    Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, fields[name]?.value ?? null])),
-  )
+  const { getDataByPath } = useForm()
   const [message, setMessage] = useState<string>()
   const [busy, setBusy] = useState(false)
 
@@ -141,7 +140,9 @@ export function VenueMap({ geocoding, tiles }: Props) {
       const response = await fetch(
         `${config.serverURL}${config.routes.api}/${collectionSlug}${GEOCODE_PATH}`,
         {
-          body: JSON.stringify(address),
+          body: JSON.stringify(
+            Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, getDataByPath(name) ?? null])),
+          ),
           credentials: 'include',
           headers: { 'content-type': 'application/json' },
           method: 'POST',
