@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { SanitizedPluginConfig } from '../../src/types'
 
 import { pluginOptionsOf } from '../../src/pluginOptions'
-import { basic, serveAllApis, type TestServer } from '../helpers/http'
+import { requestAs, serveAllApis, type TestServer } from '../helpers/http'
 import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 
 type Asked = { query: URLSearchParams; userAgent?: string }
@@ -59,23 +59,8 @@ describe('venue geocoding', () => {
   let editor: TestUser
   const geocoder = new FakeGeocoder()
 
-  const rest = async (
-    method: string,
-    path: string,
-    body?: unknown,
-    user: TestUser | null = editor,
-  ) => {
-    const response = await fetch(`${api.url}/api${path}`, {
-      body: body === undefined ? undefined : JSON.stringify(body),
-      headers: {
-        'content-type': 'application/json',
-        ...(user ? basic(user.email, user.password) : {}),
-      },
-      method,
-    })
-    const text = await response.text()
-    return { body: text ? JSON.parse(text) : {}, status: response.status, text }
-  }
+  const rest = (method: string, path: string, body?: unknown, user: TestUser | null = editor) =>
+    requestAs(api, user, method, `/api${path}`, body)
   const address = {
     address: '5 Avenue Anatole France',
     city: 'Paris',
