@@ -23,10 +23,10 @@ const FLOORS = {
    * ground's regions). Every floor above may read it; it reads only the ground and the database.
    */
   cache: ['^endpoints/freshness\\.ts$'],
-  /** Payload's model of the calendar: collections, their fields, hooks and access rules, the database, the purge of a shared cache on its changes, the spreadsheet import and export. */
+  /** Payload's model of the calendar: collections, their fields, hooks and access rules, the database, the purge of a shared cache on its changes, the spreadsheet import and export, the geocoding of venues' addresses. */
   data: [
     '^collections/',
-    '^src/(access|admin|auth|cdn|db|fields|graphql|hooks|i18n|icsImport|jobs|migrations|spreadsheets)/',
+    '^src/(access|admin|auth|cdn|db|fields|geocoding|graphql|hooks|i18n|icsImport|jobs|migrations|spreadsheets)/',
     '^src/(collectionGuards|sanitizeOptions|withoutBehaviour)\\.ts$',
   ],
   /** Reading the calendar for a reader, whatever surface asks (src/calendar/context.ts). */

@@ -361,6 +361,7 @@ export interface Venue {
   province?: string | null;
   latitude?: number | null;
   longitude?: number | null;
+  geocodingNotice?: string | null;
   phone?: string | null;
   website?: string | null;
   showMap?: boolean | null;
@@ -980,6 +981,7 @@ export interface VenuesSelect<T extends boolean = true> {
   province?: T;
   latitude?: T;
   longitude?: T;
+  geocodingNotice?: T;
   phone?: T;
   website?: T;
   showMap?: T;

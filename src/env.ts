@@ -86,6 +86,17 @@ const envSchema = z
     CDN_MAX_AGE: z.coerce.number().int().min(1).max(31_536_000).optional(),
     CDN_STALE_WHILE_REVALIDATE: z.coerce.number().int().min(0).max(31_536_000).default(0),
     CDN_PURGE_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
+    GEOCODER_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
+    GEOCODER_USER_AGENT: z.string().trim().min(1).max(300).optional(),
+    GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5000),
+    MAP_TILE_URL: z
+      .string()
+      .regex(
+        /^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/,
+        'must be an http(s) URL template with {z}, {x} and {y}',
+      )
+      .optional(),
+    MAP_TILE_ATTRIBUTION: z.string().max(500).default(''),
   })
   .refine((env) => Boolean(env.S3_ACCESS_KEY_ID) === Boolean(env.S3_SECRET_ACCESS_KEY), {
     message:
@@ -116,6 +127,10 @@ export type AppEnv = {
   imageHosts: string[]
   /** Hosts on the site's own network that webhooks may target (WEBHOOK_HOSTS). */
   webhookHosts: string[]
+  /** The venues' geocoder (GEOCODER_URL, GEOCODER_USER_AGENT, GEOCODER_TIMEOUT_MS): the plugin's `geocoding` option. */
+  geocoding?: { timeoutMs: number; url: string; userAgent?: string }
+  /** The venue map's tiles (MAP_TILE_URL, MAP_TILE_ATTRIBUTION): the plugin's `mapTiles` option. */
+  mapTiles?: { attribution: string; url: string }
   /** `text` (readable, the default) or `json` (one JSON object a line, for log collectors). */
   logFormat: 'json' | 'text'
   logLevel: LogLevel
@@ -188,6 +203,16 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     clientConcurrency: env.CLIENT_CONCURRENCY,
     imageHosts: env.IMAGE_HOSTS?.split(',').map((host) => host.trim()) ?? [],
     webhookHosts: env.WEBHOOK_HOSTS?.split(',').map((host) => host.trim()) ?? [],
+    geocoding: env.GEOCODER_URL
+      ? {
+          timeoutMs: env.GEOCODER_TIMEOUT_MS,
+          url: env.GEOCODER_URL,
+          userAgent: env.GEOCODER_USER_AGENT,
+        }
+      : undefined,
+    mapTiles: env.MAP_TILE_URL
+      ? { attribution: env.MAP_TILE_ATTRIBUTION, url: env.MAP_TILE_URL }
+      : undefined,
     logFormat: env.LOG_FORMAT,
     logLevel: env.LOG_LEVEL,
     s3: env.S3_BUCKET

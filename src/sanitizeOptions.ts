@@ -49,6 +49,7 @@ export function sanitizeOptions(
     config.localization && languages.includes(config.localization.defaultLocale)
       ? config.localization.defaultLocale
       : languages[0]!
+  const siteUrl = (options.siteUrl ?? 'http://localhost:3000').replace(/\/+$/, '')
   return {
     apiRoute: (config.routes?.api ?? '/api').replace(/\/+$/, ''),
     cache: cacheOptions(options.cache),
@@ -56,10 +57,12 @@ export function sanitizeOptions(
     defaultLanguage,
     defaultPerPage,
     disabled: options.disabled ?? false,
+    geocoding: geocodingOptions(options.geocoding, siteUrl),
     imageHosts,
     calendarSourceHosts,
     cdn: cdnOptions(options.cdn),
     languages,
+    mapTiles: mapTilesOptions(options.mapTiles),
     maxPerPage,
     mediaCollection: options.mediaCollection ?? 'media',
     namespace,
@@ -73,7 +76,7 @@ export function sanitizeOptions(
       cron: options.scheduledPublication?.cron ?? '* * * * *',
     },
     siteTimezone,
-    siteUrl: (options.siteUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+    siteUrl,
     usersCollection: options.usersCollection ?? 'users',
     webhooks: webhooksOptions(options.webhooks),
   }
@@ -95,6 +98,72 @@ function cdnOptions(given: EventsCalendarPluginConfig['cdn']): SanitizedPluginCo
     maxAge: seconds('maxAge', given.maxAge, 1),
     purge: given.purge ?? null,
     staleWhileRevalidate: seconds('staleWhileRevalidate', given.staleWhileRevalidate ?? 0, 0),
+  }
+}
+
+/** An absolute http(s) URL, or an error naming the option. */
+function httpUrlOption(name: string, value: unknown): string {
+  let url: URL | undefined
+  try {
+    url = typeof value === 'string' ? new URL(value) : undefined
+  } catch {
+    url = undefined
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || (value as string).length > 2000)
+    throw new Error(`eventsCalendarPlugin: ${name} must be an absolute http(s) URL`)
+  return value as string
+}
+
+/** A whole number from `least` to `most`, or an error naming the option. */
+function wholeNumberOption(name: string, value: unknown, least: number, most: number): number {
+  if (!Number.isInteger(value) || (value as number) < least || (value as number) > most)
+    throw new Error(`eventsCalendarPlugin: ${name} must be a whole number from ${least} to ${most}`)
+  return value as number
+}
+
+/** A short single-line text, or an error naming the option. */
+function lineOption(name: string, value: unknown, most: number): string {
+  if (typeof value !== 'string' || value.length > most || /[\r\n]/.test(value))
+    throw new Error(`eventsCalendarPlugin: ${name} must be one line of at most ${most} characters`)
+  return value
+}
+
+/** The geocoder of venues' addresses, or null when none is configured (nothing is ever sent). */
+function geocodingOptions(
+  given: EventsCalendarPluginConfig['geocoding'],
+  siteUrl: string,
+): SanitizedPluginConfig['geocoding'] {
+  if (given === undefined || given === null) return null
+  return {
+    minIntervalMs: wholeNumberOption(
+      'geocoding.minIntervalMs',
+      given.minIntervalMs ?? 1000,
+      0,
+      60_000,
+    ),
+    timeoutMs: wholeNumberOption('geocoding.timeoutMs', given.timeoutMs ?? 5000, 100, 30_000),
+    url: httpUrlOption('geocoding.url', given.url),
+    userAgent: lineOption(
+      'geocoding.userAgent',
+      given.userAgent ?? `payload-events-calendar (${siteUrl})`,
+      300,
+    ),
+  }
+}
+
+/** The venue map's tile server, or null when none is configured (no map, no tile requests). */
+function mapTilesOptions(
+  given: EventsCalendarPluginConfig['mapTiles'],
+): SanitizedPluginConfig['mapTiles'] {
+  if (given === undefined || given === null) return null
+  // The template is a URL once its placeholders are filled.
+  httpUrlOption('mapTiles.url', given.url?.replace(/\{[sxyz]\}/g, '0'))
+  if (!['{z}', '{x}', '{y}'].every((part) => given.url.includes(part)))
+    throw new Error('eventsCalendarPlugin: mapTiles.url must contain {z}, {x} and {y}')
+  return {
+    attribution: lineOption('mapTiles.attribution', given.attribution ?? '', 500),
+    maxZoom: wholeNumberOption('mapTiles.maxZoom', given.maxZoom ?? 19, 1, 22),
+    url: given.url,
   }
 }
 

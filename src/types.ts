@@ -210,6 +210,35 @@ export type EventsCalendarPluginConfig = {
     maxResponseBytes?: number
   }
   /**
+   * Venues' coordinates from their address (docs/venues.md): a Nominatim-compatible search
+   * endpoint the host runs or may use. Off unless given; nothing is sent anywhere without it. Asked
+   * when an editor presses "Find on map", and once on an HTTP save of a venue whose latitude and
+   * longitude are both empty; a provider that fails leaves the save as it was, with a notice.
+   */
+  geocoding?: {
+    /** The search endpoint, e.g. `https://nominatim.openstreetmap.org/search` (http or https). */
+    url: string
+    /** Sent as `User-Agent`, as Nominatim's usage policy asks. @default `payload-events-calendar (<siteUrl>)` */
+    userAgent?: string
+    /** How long one request waits for the answer, in milliseconds (100 to 30,000). @default 5000 */
+    timeoutMs?: number
+    /** The least time between two requests of this process, in milliseconds (0 to 60,000). @default 1000 */
+    minIntervalMs?: number
+  }
+  /**
+   * The map on a venue's form (docs/venues.md): the tiles' URL template (`{z}`, `{x}`, `{y}`, and
+   * optionally `{s}`) and the attribution their provider requires. Without it the form shows no
+   * map and asks no tile server for anything.
+   */
+  mapTiles?: {
+    /** e.g. `https://tile.openstreetmap.org/{z}/{x}/{y}.png` */
+    url: string
+    /** Shown in the map's corner, as plain text. @default '' */
+    attribution?: string
+    /** The closest zoom the tiles have (1 to 22). @default 19 */
+    maxZoom?: number
+  }
+  /**
    * Per-collection overrides, merged into the generated collection configs: `access` per
    * operation, `admin` per key (and `admin.components` per key), `hooks` per kind with the
    * plugin's hooks first, then the override's; `fields` is a function of the plugin's fields;
@@ -238,9 +267,11 @@ export type SanitizedPluginConfig = {
   defaultLanguage: string
   defaultPerPage: number
   disabled: boolean
+  geocoding: null | { minIntervalMs: number; timeoutMs: number; url: string; userAgent: string }
   imageHosts: string[]
   calendarSourceHosts: string[]
   languages: string[]
+  mapTiles: null | { attribution: string; maxZoom: number; url: string }
   maxPerPage: number
   mediaCollection: CollectionSlug
   namespace: string

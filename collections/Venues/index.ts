@@ -5,6 +5,8 @@ import type { SanitizedPluginConfig } from '../../src/types'
 import {
   descriptionHtmlField,
   imageField,
+  internalFieldAdmin,
+  SET_BY_THE_SERVER,
   richTextOnly,
   urlField,
 } from '../../src/fields/postFields'
@@ -12,6 +14,9 @@ import { defaultLinkedPostStatus } from '../../src/lib/statuses'
 import { label } from '../../src/i18n/index'
 import { generatePostCollection } from '../postCollection'
 import { deriveStateProvince } from './hooks/deriveStateProvince'
+import { geocodeOnSave, readGeocodingNotice } from './hooks/geocodeOnSave'
+import { geocodeEndpoint } from './geocodeEndpoint'
+import { clientComponent } from '../../src/admin/paths'
 import { TEXT_LIMITS } from '../../src/lib/textLimits'
 import { richTextTranslationSource, translationSource } from '../../src/fields/translationSource'
 
@@ -29,6 +34,8 @@ export function generateVenuesCollection(
       listSearchableFields: ['name', 'city', 'address'],
     },
     defaultSort: 'name',
+    beforeChange: [geocodeOnSave],
+    endpoints: [geocodeEndpoint],
     defaultStatus: ({ user }) => defaultLinkedPostStatus(user),
     blankedWhenProtected: {
       address: null,
@@ -111,7 +118,11 @@ export function generateVenuesCollection(
                 label: label('country'),
                 type: 'text',
                 maxLength: TEXT_LIMITS.line,
-                admin: { width: '50%' },
+                // A searchable list of the original's countries; the value stays its plain text.
+                admin: {
+                  width: '50%',
+                  components: { Field: clientComponent('VenueCountryField') },
+                },
               },
             ],
           },
@@ -153,6 +164,27 @@ export function generateVenuesCollection(
                 index: true,
               },
             ],
+          },
+          {
+            name: 'venueMap',
+            type: 'ui',
+            admin: {
+              components: {
+                Field: {
+                  path: clientComponent('VenueMap'),
+                  clientProps: { geocoding: options.geocoding !== null, tiles: options.mapTiles },
+                },
+              },
+            },
+          },
+          {
+            // Why a save over HTTP left the venue without coordinates (`hooks/geocodeOnSave.ts`).
+            name: 'geocodingNotice',
+            type: 'text',
+            virtual: true,
+            access: SET_BY_THE_SERVER,
+            admin: internalFieldAdmin(),
+            hooks: { afterRead: [readGeocodingNotice] },
           },
         ],
       },

@@ -67,3 +67,23 @@ async function listenOnLoopback(app: express.Express): Promise<TestServer> {
     url: `http://127.0.0.1:${port}`,
   }
 }
+
+/** A JSON request to `server` as `user` (HTTP Basic; null: anonymous), its body parsed ({} when empty). */
+export async function requestAs(
+  server: TestServer,
+  user: { email: string; password: string } | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ body: any; status: number; text: string }> {
+  const response = await fetch(`${server.url}${path}`, {
+    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: {
+      'content-type': 'application/json',
+      ...(user ? basic(user.email, user.password) : {}),
+    },
+    method,
+  })
+  const text = await response.text()
+  return { body: text ? JSON.parse(text) : {}, status: response.status, text }
+}

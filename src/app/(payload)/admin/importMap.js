@@ -47,6 +47,8 @@ import { CalendarViewLink as CalendarViewLink_fc9a935b1c29e987d85707eeffd38325 }
 import { ExportIcsLink as ExportIcsLink_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { SpreadsheetLinks as SpreadsheetLinks_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { EventCalendarView as EventCalendarView_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
+import { VenueCountryField as VenueCountryField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { VenueMap as VenueMap_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { ApplicationPasswordRedirect as ApplicationPasswordRedirect_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
 import { IcsFileInput as IcsFileInput_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { CalendarSourceRun as CalendarSourceRun_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
@@ -112,6 +114,8 @@ export const importMap = {
   "payload-events-calendar/client#ExportIcsLink": ExportIcsLink_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#SpreadsheetLinks": SpreadsheetLinks_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/rsc#EventCalendarView": EventCalendarView_a995b648d441da9f32677ad10f937676,
+  "payload-events-calendar/client#VenueCountryField": VenueCountryField_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#VenueMap": VenueMap_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/rsc#ApplicationPasswordRedirect": ApplicationPasswordRedirect_a995b648d441da9f32677ad10f937676,
   "payload-events-calendar/client#IcsFileInput": IcsFileInput_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#CalendarSourceRun": CalendarSourceRun_fc9a935b1c29e987d85707eeffd38325,

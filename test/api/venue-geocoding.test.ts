@@ -1,0 +1,186 @@
+import type { Payload } from 'payload'
+
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+
+import type { SanitizedPluginConfig } from '../../src/types'
+
+import { pluginOptionsOf } from '../../src/pluginOptions'
+import { requestAs, serveAllApis, type TestServer } from '../helpers/http'
+import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
+
+type Asked = { query: URLSearchParams; userAgent?: string }
+
+/**
+ * A Nominatim-compatible search endpoint on this machine: it records each request and answers
+ * what `answer` says (a place, no place, an error status, or nothing until the caller gives up).
+ */
+class FakeGeocoder {
+  asked: Asked[] = []
+  answer: 'error' | 'hang' | 'none' | { lat: string; lon: string } = {
+    lat: '48.8566',
+    lon: '2.3522',
+  }
+  private server?: http.Server
+  url = ''
+
+  async start(): Promise<void> {
+    this.server = http.createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+      this.asked.push({ query: url.searchParams, userAgent: req.headers['user-agent'] })
+      if (this.answer === 'hang') return
+      if (this.answer === 'error') return void res.writeHead(503).end('overloaded')
+      const places = this.answer === 'none' ? [] : [{ ...this.answer, display_name: 'Paris' }]
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(places))
+    })
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve))
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/search`
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server
+    if (!server) return
+    const closed = new Promise((resolve) => server.close(resolve))
+    server.closeAllConnections()
+    await closed
+  }
+}
+
+/**
+ * Venues' coordinates from their address (issue 28, item 7): asked of the site's geocoder over
+ * real HTTP on a save without coordinates and by "Find on map"; a provider that fails never fails
+ * the save; without a geocoder configured nothing is sent anywhere.
+ */
+describe('venue geocoding', () => {
+  let payload: Payload
+  let api: TestServer
+  let options: SanitizedPluginConfig
+  let editor: TestUser
+  const geocoder = new FakeGeocoder()
+
+  const rest = (method: string, path: string, body?: unknown, user: TestUser | null = editor) =>
+    requestAs(api, user, method, `/api${path}`, body)
+  const address = {
+    address: '5 Avenue Anatole France',
+    city: 'Paris',
+    country: 'France',
+    zip: '75007',
+  }
+  const configure = (timeoutMs = 2000) => {
+    options.geocoding = {
+      minIntervalMs: 0,
+      timeoutMs,
+      url: geocoder.url,
+      userAgent: 'venue-geocoding-test (+http://127.0.0.1)',
+    }
+  }
+
+  beforeAll(async () => {
+    payload = await getTestPayload()
+    api = await serveAllApis(payload)
+    options = pluginOptionsOf(payload)
+    editor = await createUser(payload, 'editor')
+    await geocoder.start()
+  })
+
+  afterAll(async () => {
+    options.geocoding = null
+    await geocoder.stop()
+    await api?.close()
+  })
+
+  beforeEach(() => {
+    options.geocoding = null
+    geocoder.asked = []
+    geocoder.answer = { lat: '48.8566', lon: '2.3522' }
+  })
+
+  it('sends nothing anywhere when no geocoder is configured', async () => {
+    const saved = await rest('POST', '/venues', { name: unique('Unplaced'), ...address })
+    expect(saved.status, saved.text).toBe(201)
+    expect(saved.body.doc.latitude ?? null).toBeNull()
+    expect(saved.body.doc.geocodingNotice ?? null).toBeNull()
+    const found = await rest('POST', '/venues/geocode', address)
+    expect(found.status, found.text).toBe(404)
+    expect(found.body.errors[0].message).toBe('Geocoding is not configured on this site.')
+    expect(geocoder.asked).toEqual([])
+  })
+
+  it('stores the coordinates found for the address of a venue saved without them', async () => {
+    configure()
+    const saved = await rest('POST', '/venues', { name: unique('Placed'), ...address })
+    expect(saved.status, saved.text).toBe(201)
+    expect(saved.body.doc).toMatchObject({ latitude: 48.8566, longitude: 2.3522 })
+    expect(geocoder.asked).toHaveLength(1)
+    expect(geocoder.asked[0]!.query.get('q')).toBe('5 Avenue Anatole France, Paris, 75007, France')
+    expect(geocoder.asked[0]!.query.get('limit')).toBe('1')
+    expect(geocoder.asked[0]!.userAgent).toBe('venue-geocoding-test (+http://127.0.0.1)')
+    const stored = await payload.findByID({ collection: 'venues', id: saved.body.doc.id, depth: 0 })
+    expect(stored).toMatchObject({ latitude: 48.8566, longitude: 2.3522 })
+
+    // The compatibility API serves them as the original does with coordinates.
+    const venue = await fetch(`${api.url}/wp-json/vendor/events/v1/venues/${saved.body.doc.id}`)
+    expect(await venue.json()).toMatchObject({ geo_lat: 48.8566, geo_lng: 2.3522 })
+  })
+
+  it('leaves coordinates an editor gave, and venues without an address, alone', async () => {
+    configure()
+    const given = await rest('POST', '/venues', {
+      name: unique('Typed'),
+      ...address,
+      latitude: 10,
+      longitude: 20,
+    })
+    expect(given.body.doc).toMatchObject({ latitude: 10, longitude: 20 })
+    const bare = await rest('POST', '/venues', { name: unique('Nowhere') })
+    expect(bare.status, bare.text).toBe(201)
+    expect(geocoder.asked).toEqual([])
+  })
+
+  it('saves the venue with a notice when the provider fails, is slow or finds nothing', async () => {
+    configure(500)
+    for (const [answer, says] of [
+      ['error', 'did not answer'],
+      ['hang', 'did not answer'],
+      ['none', 'found no place'],
+    ] as const) {
+      geocoder.answer = answer
+      const saved = await rest('POST', '/venues', { name: unique('Unlucky'), ...address })
+      expect(saved.status, saved.text).toBe(201)
+      expect(saved.body.doc.latitude ?? null).toBeNull()
+      expect(saved.body.doc.geocodingNotice).toContain(says)
+      const stored = await payload.findByID({
+        collection: 'venues',
+        id: saved.body.doc.id,
+        depth: 0,
+      })
+      expect(stored.name).toBe(saved.body.doc.name)
+      expect((stored as { geocodingNotice?: unknown }).geocodingNotice ?? null).toBeNull()
+
+      // An update that still has no coordinates asks once more, and once only.
+      const before = geocoder.asked.length
+      const updated = await rest('PATCH', `/venues/${saved.body.doc.id}`, { city: 'Paris 7e' })
+      expect(updated.status, updated.text).toBe(200)
+      expect(geocoder.asked.length - before).toBe(1)
+    }
+  })
+
+  it('"Find on map" answers the coordinates, or why not, to those who may edit venues', async () => {
+    configure(500)
+    const found = await rest('POST', '/venues/geocode', address)
+    expect(found.status, found.text).toBe(200)
+    expect(found.body).toEqual({ latitude: 48.8566, longitude: 2.3522 })
+
+    geocoder.answer = 'error'
+    const down = await rest('POST', '/venues/geocode', address)
+    expect(down.status).toBe(503)
+    expect(down.body.errors[0].message).toContain('did not answer')
+
+    expect((await rest('POST', '/venues/geocode', address, null)).status).toBe(403)
+    expect((await rest('POST', '/venues/geocode', {})).status).toBe(400)
+    expect((await rest('POST', '/venues/geocode', { city: 12 })).status).toBe(400)
+    expect((await rest('POST', '/venues/geocode', { city: 'x'.repeat(1001) })).status).toBe(400)
+    expect(geocoder.asked).toHaveLength(2)
+  })
+})
