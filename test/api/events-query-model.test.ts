@@ -485,6 +485,32 @@ describe('events query model: the Payload `where` and the SQL give the same list
     })
   }
 
+  it('lists the occurrences where they are in both modes: not a cancelled first one, a moved one at its new dates', async () => {
+    const day = (date: string): WindowBound[] => [
+      { field: 'startLocal', operator: 'greater_than_equal', wallTime: `${date} 00:00:00` },
+      { field: 'startLocal', operator: 'less_than_equal', wallTime: `${date} 23:59:59` },
+    ]
+    const only = (text: string, window: WindowBound[]) =>
+      toQuery({
+        statuses: null,
+        window,
+        search: { terms: [{ exclude: false, text }], unprotectedOnly: true },
+        unlock: { password: null },
+        locale: 'en',
+        page: 1,
+      })
+    for (const sql of [true, false]) {
+      // The first series' first occurrence (2 May) is cancelled: a visitor sees nothing that day.
+      const cancelled = await readIn(sql, 'visitor', only('series s0', day('2027-05-02')), 1)
+      expect(cancelled, `reads.sql ${sql}`).toMatchObject({ ids: [], total: 0 })
+      // The first single event, on 1 May, has its one occurrence moved to 10 May (02:00 in New York).
+      const moved = await readIn(sql, 'visitor', only('jazz night 0', day('2027-05-10')), 1)
+      expect(moved, `reads.sql ${sql}`).toMatchObject({ ids: [seeded.events[0]], total: 1 })
+      const before = await readIn(sql, 'visitor', only('jazz night 0', day('2027-05-01')), 1)
+      expect(before, `reads.sql ${sql}`).toMatchObject({ ids: [], total: 0 })
+    }
+  })
+
   it('reads in SQL a query of every filter it writes, with the unlocking rule', async () => {
     // So that the property above compares two engines, not Payload with itself.
     const query = toQuery({
