@@ -1,7 +1,6 @@
 import type { Payload } from 'payload'
 
 import fc from 'fast-check'
-import { createLocalReq } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { CalendarContext } from '../../src/calendar/context'
@@ -18,14 +17,18 @@ import { eventsWhere } from '../../src/calendar/events/eventsWhere'
 import { leanListApplies } from '../../src/calendar/events/leanList'
 import { eventsList } from '../../src/calendar/events/loadEvents'
 import { poolOf } from '../../src/db/pool'
-import { TRUSTED_READ } from '../../src/hooks/context'
 import { containsPattern } from '../../src/lib/searchTerms'
 import { htmlToLexical } from '../../src/lib/richText'
-import { pluginOptionsOf } from '../../src/pluginOptions'
 import { sanitizeOptions } from '../../src/sanitizeOptions'
 import { basic, serveAllApis, type TestServer } from '../helpers/http'
 import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 import { inReadMode } from '../helpers/readModes'
+import {
+  READ_SCOPES,
+  readerName,
+  type ReadScopeName,
+  readScopeContexts,
+} from '../helpers/readScopes'
 import { templateCopy } from '../helpers/workerDatabase'
 
 /*
@@ -45,12 +48,10 @@ const STATUSES: PostStatus[] = ['publish', 'draft', 'pending', 'future', 'privat
 const PASSWORD = 'open sesame'
 const RUNS = Number(process.env.QUERY_MODEL_RUNS) || 50
 
-type Scope = 'visitor' | 'contributor' | 'author' | 'editor'
-
 describe('events query model: the Payload `where` and the SQL give the same list', () => {
   let payload: Payload
   const tag = unique('qm').replace(/[^a-z0-9]/gi, '')
-  const contexts = {} as Record<Scope, (locale: string) => Promise<CalendarContext>>
+  let contexts: Record<ReadScopeName, (locale: string) => Promise<CalendarContext>>
   let api: TestServer
   let admin: TestUser
   const seeded = {
@@ -76,36 +77,9 @@ describe('events query model: the Payload `where` and the SQL give the same list
     payload = await getTestPayload()
     api = await serveAllApis(payload)
     admin = await createUser(payload, 'administrator')
-    const users = {
-      author: await createUser(payload, 'author'),
-      contributor: await createUser(payload, 'contributor'),
-      editor: await createUser(payload, 'editor'),
-    }
-    for (const scope of ['visitor', 'contributor', 'author', 'editor'] as const) {
-      const user =
-        scope === 'visitor'
-          ? undefined
-          : {
-              ...(await payload.findByID({
-                collection: 'users',
-                id: users[scope].id,
-                overrideAccess: true,
-              })),
-              collection: 'users',
-            }
-      contexts[scope] = async (locale) => {
-        const req = await createLocalReq(
-          {
-            context: { [TRUSTED_READ]: true },
-            fallbackLocale: 'en' as never,
-            locale,
-            user: user as never,
-          },
-          payload,
-        )
-        return { now: new Date(), options: pluginOptionsOf(payload), payload, req, user: req.user }
-      }
-    }
+    const read = await readScopeContexts(payload)
+    const users = read.users
+    contexts = read.contexts
     const authors = [admin.id, users.author.id, users.contributor.id]
     for (const [index, name] of ['Jazz', 'Théâtre', 'Cinema'].entries()) {
       seeded.categories.push(
@@ -442,7 +416,7 @@ describe('events query model: the Payload `where` and the SQL give the same list
    * The page and total of the list as it reads `query` in one mode (`reads.sql`), and whether the
    * SQL read it: the query as the list completes it (`withOccurrencesForPayload`), then `eventsList`.
    */
-  const readIn = (sql: boolean, scope: Scope, query: EventsQuery, page: number) =>
+  const readIn = (sql: boolean, scope: ReadScopeName, query: EventsQuery, page: number) =>
     inReadMode(payload, sql, async () => {
       const ctx = await contexts[scope](query.locale)
       const events = await withOccurrencesForPayload(ctx, query)
@@ -457,14 +431,14 @@ describe('events query model: the Payload `where` and the SQL give the same list
     })
 
   /** The page and total through Payload, and through the SQL (`undefined` when it declines). */
-  const bothWays = async (scope: Scope, query: EventsQuery, page: number) => {
+  const bothWays = async (scope: ReadScopeName, query: EventsQuery, page: number) => {
     const { lean, ...sql } = await readIn(true, scope, query, page)
     const { lean: _never, ...expected } = await readIn(false, scope, query, page)
     return { payload: expected, sql: lean ? sql : undefined }
   }
 
-  for (const scope of ['visitor', 'contributor', 'author', 'editor'] as const) {
-    it(`gives the same ids in the same order and the same total for ${scope === 'visitor' ? 'a visitor' : `an ${scope}`.replace('an c', 'a c')}`, async () => {
+  for (const scope of READ_SCOPES) {
+    it(`gives the same ids in the same order and the same total for ${readerName(scope)}`, async () => {
       let matched = 0
       await fc.assert(
         fc.asyncProperty(queries(), async (generated) => {

@@ -1,7 +1,6 @@
 import type { Payload } from 'payload'
 
 import fc from 'fast-check'
-import { createLocalReq } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { CalendarContext } from '../../src/calendar/context'
@@ -11,11 +10,15 @@ import type { PostStatus } from '../../src/types'
 
 import { leanLinkedCount, leanLinkedPageIds } from '../../endpoints/linkedPosts/leanLinkedList'
 import { linkedWhere } from '../../endpoints/linkedPosts/linkedWhere'
-import { TRUSTED_READ } from '../../src/hooks/context'
 import { htmlToLexical } from '../../src/lib/richText'
 import { containsPattern } from '../../src/lib/searchTerms'
-import { pluginOptionsOf } from '../../src/pluginOptions'
 import { createUser, getTestPayload, unique } from '../helpers/payload'
+import {
+  READ_SCOPES,
+  readerName,
+  type ReadScopeName,
+  readScopeContexts,
+} from '../helpers/readScopes'
 import { templateCopy } from '../helpers/workerDatabase'
 
 /*
@@ -38,12 +41,10 @@ const FIELDS: Record<LinkedKind, string[]> = {
   venues: ['name', 'descriptionText', 'excerpt', 'address', 'city', 'zip', 'phone'],
 }
 
-type Scope = 'visitor' | 'contributor' | 'author' | 'editor'
-
 describe('linked lists query model: the Payload `where` and the SQL give the same list', () => {
   let payload: Payload
   const tag = unique('lq').replace(/[^a-z0-9]/gi, '')
-  const contexts = {} as Record<Scope, (locale: string) => Promise<CalendarContext>>
+  let contexts: Record<ReadScopeName, (locale: string) => Promise<CalendarContext>>
   const seeded: Record<LinkedKind, number[]> = { organizers: [], venues: [] }
 
   beforeAll(async () => {
@@ -53,36 +54,9 @@ describe('linked lists query model: the Payload `where` and the SQL give the sam
     })
     payload = await getTestPayload()
     const admin = await createUser(payload, 'administrator')
-    const users = {
-      author: await createUser(payload, 'author'),
-      contributor: await createUser(payload, 'contributor'),
-      editor: await createUser(payload, 'editor'),
-    }
-    for (const scope of ['visitor', 'contributor', 'author', 'editor'] as const) {
-      const user =
-        scope === 'visitor'
-          ? undefined
-          : {
-              ...(await payload.findByID({
-                collection: 'users',
-                id: users[scope].id,
-                overrideAccess: true,
-              })),
-              collection: 'users',
-            }
-      contexts[scope] = async (locale) => {
-        const req = await createLocalReq(
-          {
-            context: { [TRUSTED_READ]: true },
-            fallbackLocale: 'en' as never,
-            locale,
-            user: user as never,
-          },
-          payload,
-        )
-        return { now: new Date(), options: pluginOptionsOf(payload), payload, req, user: req.user }
-      }
-    }
+    const read = await readScopeContexts(payload)
+    const users = read.users
+    contexts = read.contexts
     const authors = [admin.id, users.author.id, users.contributor.id]
     const words = ['jazz club', 'théâtre antique', 'cinéma muet', 'open air', 'jazz café']
     for (const kind of KINDS) {
@@ -174,8 +148,8 @@ describe('linked lists query model: the Payload `where` and the SQL give the sam
     })
 
   for (const kind of KINDS) {
-    for (const scope of ['visitor', 'contributor', 'author', 'editor'] as const) {
-      it(`gives the same ${kind} in the same order and the same total for ${scope === 'visitor' ? 'a visitor' : `an ${scope}`.replace('an c', 'a c')}`, async () => {
+    for (const scope of READ_SCOPES) {
+      it(`gives the same ${kind} in the same order and the same total for ${readerName(scope)}`, async () => {
         let matched = 0
         await fc.assert(
           fc.asyncProperty(queries(kind), async ({ page, ties, ...generated }) => {
