@@ -8,6 +8,7 @@ import type {
   WindowBound,
 } from '../../src/calendar/events/eventsQuery'
 import type { PostStatus } from '../../src/types'
+import type { CalendarContext } from '../../src/calendar/context'
 import type { ArgsContext } from '../context'
 import type { DateWindow } from './dateWindow'
 
@@ -22,11 +23,8 @@ import { toList } from '../validators'
 import { venuesNear } from './geofence'
 import { categoriesWithDescendants } from '../../src/calendar/categoryTree'
 import { leanListApplies } from '../../src/calendar/events/leanList'
-import {
-  eventsOfOccurrences,
-  seriesInWindow,
-  seriesRootOf,
-} from '../../src/calendar/events/occurrences'
+import { eventsOfOccurrences, seriesRootOf } from '../../src/calendar/events/occurrences'
+import { eventsApartFromDates } from '../../src/calendar/events/eventsApartFromDates'
 
 /**
  * Which date bound filters which field, and how (`docs/compatibility.md`, "Events list date
@@ -144,21 +142,18 @@ export async function eventsListQuery(
 
 /**
  * What Payload's `where` needs of the occurrences when it, not the SQL, finds the events
- * (`eventsWhere.ts`): the events of the included occurrences and the series with an occurrence in
- * the window. Ids only; bounded by `include`'s own bound and by the number of series.
+ * (`eventsWhere.ts`): the events of the included occurrences and the events that are not simply
+ * their own dates (`eventsApartFromDates`). Ids only; bounded by `include`'s own bound and by the
+ * number of series and exceptions.
  */
-async function withOccurrencesForPayload(
-  ctx: ArgsContext,
+export async function withOccurrencesForPayload(
+  ctx: CalendarContext,
   query: EventsQuery,
 ): Promise<EventsQuery> {
   if (leanListApplies(ctx, query)) return query
-  const [includeEvents, series] = await Promise.all([
+  const [includeEvents, apartFromDates] = await Promise.all([
     query.include ? eventsOfOccurrences(ctx, query.include) : undefined,
-    query.window.length ? seriesInWindow(ctx, query) : undefined,
+    eventsApartFromDates(ctx, query),
   ])
-  return {
-    ...query,
-    ...(includeEvents && { includeEvents }),
-    ...(series && { seriesInWindow: series }),
-  }
+  return { ...query, ...(includeEvents && { includeEvents }), apartFromDates }
 }

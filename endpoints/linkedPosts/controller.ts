@@ -1,5 +1,6 @@
-import type { CollectionSlug, Where } from 'payload'
+import type { CollectionSlug } from 'payload'
 
+import type { PostStatus } from '../../src/types'
 import type { RestContext } from '../context'
 import type { LinkedKind } from './params'
 import type { ListPage, Resource, Target } from '../resourceController'
@@ -12,8 +13,9 @@ import { CALENDAR_SLUGS } from '../../src/slugs'
 import { foundFor, wasSent } from '../args'
 import { invalidParam, notAccessible } from '../errors'
 import { countKept } from '../freshness'
-import { anyFindLikeMatch, findLikeCondition } from '../searchConditions'
 import { leanLinkedCount, leanLinkedPageIds } from './leanLinkedList'
+import { type IdFilter, type LinkedQuery, linkedSearch, queryLocale } from './linkedQuery'
+import { linkedWhere } from './linkedWhere'
 import { findSameLinkedPost, linkedPostData } from './resolveLinkedPosts'
 import { linkedCondition } from './linkedToEvents'
 import { resolveImage } from '../media'
@@ -21,7 +23,7 @@ import { serializeOrganizer } from '../organizers/serializeOrganizer'
 import { populateField } from '../../src/calendar/relatedItems'
 import { isTruthy } from '../validators'
 import { serializeVenue } from '../venues/serializeVenue'
-import { mayUnlockProtected } from '../unlockProtected'
+import { mayUnlockProtected, unlockedBy } from '../unlockProtected'
 import { asReadByWriter } from '../writtenItems'
 import { type PlainDoc, plainDoc, plainDocs } from '../../src/lib/plainDoc'
 
@@ -87,20 +89,17 @@ export function linkedPostResource(kind: LinkedKind): Resource {
     const args = ctx.args
     const mayEdit = can(ctx.user, 'edit_posts')
     const statuses = (args.status as string[] | undefined) ?? (mayEdit ? null : ['publish'])
-    const byStatus: Where = statuses
-      ? { status: { in: statuses } }
-      : { status: { not_equals: 'trash' } }
 
     // undefined: no search; null: a search that nothing can match.
     const search =
       typeof args.search === 'string'
-        ? findLikeCondition(ctx, collection, SEARCH_FIELDS[kind], args.search)
+        ? linkedSearch(ctx, kind, SEARCH_FIELDS[kind], args.search)
         : undefined
-    const others: Where[] = []
+    const idFilters: IdFilter[] = []
     if (args.event !== undefined)
-      others.push({ id: { in: linkedToEvent(foundFor<PlainDoc>(args, 'event')!) } })
+      idFilters.push({ ids: linkedToEvent(foundFor<PlainDoc>(args, 'event')!), not: false })
     if (args.has_events !== undefined && args.has_events !== '') {
-      others.push(
+      idFilters.push(
         await linkedCondition(
           ctx,
           kind,
@@ -110,7 +109,14 @@ export function linkedPostResource(kind: LinkedKind): Resource {
       )
     }
     if (isTruthy(args.only_with_upcoming))
-      others.push(await linkedCondition(ctx, kind, { kind: 'only_with_upcoming' }, statuses))
+      idFilters.push(await linkedCondition(ctx, kind, { kind: 'only_with_upcoming' }, statuses))
+    const unsearched: LinkedQuery = {
+      idFilters,
+      kind,
+      locale: queryLocale(ctx),
+      statuses: statuses as null | PostStatus[],
+      unlock: unlockedBy(ctx),
+    }
 
     // The page and its total side by side. Newest first by post date (whole seconds); items of the
     // same second come as the original's database gives them: by id descending, but ascending when
@@ -120,14 +126,17 @@ export function linkedPostResource(kind: LinkedKind): Resource {
     const narrowedByEvents =
       (args.has_events !== undefined && args.has_events !== '') || isTruthy(args.only_with_upcoming)
     const ties = narrowedByEvents && statuses?.length !== 1 ? 'id' : '-id'
-    const queryOf = (and: Where[]) =>
-      ({ collection, overrideAccess: false, req: ctx.req, where: { and } }) as const
-    const unsearched = [byStatus, ...others]
+    const queryOf = (query: LinkedQuery) =>
+      ({
+        collection,
+        overrideAccess: false,
+        req: ctx.req,
+        where: { and: linkedWhere(query) },
+      }) as const
+    const counted = (query: LinkedQuery) =>
+      countKept(ctx, `${kind}-totals`, queryOf(query), () => leanLinkedCount(ctx, query))
     // A search that finds nothing at all leaves the page empty, and its total that of the list without it.
-    const nothing = async () => ({
-      docs: [] as PlainDoc[],
-      total: await countKept(ctx, `${kind}-totals`, queryOf(unsearched)),
-    })
+    const nothing = async () => ({ docs: [] as PlainDoc[], total: await counted(unsearched) })
     const { docs, total } = await (async () => {
       if (search === null) return nothing()
       if (search === undefined) {
@@ -145,17 +154,15 @@ export function linkedPostResource(kind: LinkedKind): Resource {
         return { docs: plainDocs(docs), total }
       }
       // A search reads its page's ids and its total in SQL that the trigram indexes serve (`leanLinkedList.ts`).
-      const searched = [byStatus, search, ...others]
+      const searched = { ...unsearched, search }
       const [found, total] = await Promise.all([
         leanPage(ctx, searched, { page, perPage, ties }),
-        countKept(ctx, `${kind}-totals`, queryOf(searched), () =>
-          leanLinkedCount(ctx, kind, searched),
-        ),
+        counted(searched),
       ])
       // An item on the page is one the caller may read that matches: no need to ask whether there is one.
       const matches =
         found.some((doc) => doc.status !== 'trash') ||
-        (await anyFindLikeMatch(ctx, collection, search))
+        (await anyMatch(ctx, { ...searched, idFilters: [], statuses: null }))
       return matches ? { docs: found, total } : nothing()
     })()
     const echo: [string, string][] = [['per_page', String(perPage)]]
@@ -168,10 +175,10 @@ export function linkedPostResource(kind: LinkedKind): Resource {
   /** The page's items from their ids in the list's order, through Payload (its reads and hooks); Payload's own page when the ids are not known in SQL. */
   async function leanPage(
     ctx: RestContext,
-    and: Where[],
+    linked: LinkedQuery,
     { page, perPage, ties }: { page: number; perPage: number; ties: '-id' | 'id' },
   ): Promise<PlainDoc[]> {
-    const ids = await leanLinkedPageIds(ctx, kind, and, { limit: perPage, page, ties })
+    const ids = await leanLinkedPageIds(ctx, linked, { limit: perPage, page, ties })
     const query = {
       collection,
       depth: 0,
@@ -187,7 +194,7 @@ export function linkedPostResource(kind: LinkedKind): Resource {
             limit: perPage,
             page,
             sort: ['-postDate', ties],
-            where: { and },
+            where: { and: linkedWhere(linked) },
           })
         ).docs,
       )
@@ -206,6 +213,26 @@ export function linkedPostResource(kind: LinkedKind): Resource {
       ).map((doc) => [Number(doc.id), doc]),
     )
     return ids.map((id) => byId.get(id)).filter((doc) => doc !== undefined)
+  }
+
+  /**
+   * Whether an item the caller may read (trashed ones aside) matches `query`'s search: when none
+   * does, whatever the list's other filters, the original answers an empty page whose total and
+   * paging are those of the list without the search.
+   */
+  async function anyMatch(ctx: RestContext, query: LinkedQuery): Promise<boolean> {
+    const lean = await leanLinkedCount(ctx, query)
+    return (
+      (lean ??
+        (
+          await ctx.payload.count({
+            collection,
+            overrideAccess: false,
+            req: ctx.req,
+            where: { and: linkedWhere(query) },
+          })
+        ).totalDocs) > 0
+    )
   }
 
   const readItem = async (ctx: RestContext) => {

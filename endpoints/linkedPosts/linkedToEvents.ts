@@ -3,6 +3,7 @@ import type { CollectionSlug, Where } from 'payload'
 import { sql } from '@payloadcms/db-postgres'
 
 import type { RestContext } from '../context'
+import type { IdFilter } from './linkedQuery'
 import type { LinkedKind } from './params'
 
 import { drizzleOf } from '../../src/db/pool'
@@ -51,13 +52,13 @@ export async function linkedCondition(
   kind: LinkedKind,
   filter: LinkedFilter,
   statuses: null | string[],
-): Promise<Where> {
+): Promise<IdFilter> {
   const db = drizzleOf(ctx.payload)
   const rule = filter.kind === 'only_with_upcoming' ? readRuleOf(ctx) : null
   if (!db || rule === undefined) return withPayload(ctx, kind, filter, statuses)
   const kept = filter.kind === 'has_events' ? await keptFor(ctx) : null
   const key = `${kind}:${filter.kind === 'has_events' ? filter.has : ''}:${statuses?.join(',') ?? '*'}`
-  const known = kept?.get<Where>('linked-items', key)
+  const known = kept?.get<IdFilter>('linked-items', key)
   if (known) return known
 
   const ofStatuses = (alias: string) =>
@@ -93,7 +94,7 @@ export async function linkedCondition(
     sql`SELECT c.id FROM ${table} c WHERE ${candidates} AND c.id IN (${linked})`,
   )
   // 0 names nothing: an empty list stays a valid condition.
-  return { id: { in: [0, ...rows.map((row) => Number(row.id))] } }
+  return { ids: [0, ...rows.map((row) => Number(row.id))], not: false }
 }
 
 /**
@@ -102,11 +103,13 @@ export async function linkedCondition(
  * of ids (most venues of a large calendar have events) costs Payload more to write into its query
  * than the query costs (18 req/s at 100,000 events, bench/RESULTS.md).
  */
-function smallerSide(rows: Record<string, unknown>[], wanted: boolean): Where {
+function smallerSide(rows: Record<string, unknown>[], wanted: boolean): IdFilter {
   const matching = [0]
   const others = [0]
   for (const row of rows) (row.linked === wanted ? matching : others).push(Number(row.id))
-  return matching.length <= others.length ? { id: { in: matching } } : { id: { not_in: others } }
+  return matching.length <= others.length
+    ? { ids: matching, not: false }
+    : { ids: others, not: true }
 }
 
 /**
@@ -135,7 +138,7 @@ async function withPayload(
   kind: LinkedKind,
   filter: LinkedFilter,
   statuses: null | string[],
-): Promise<Where> {
+): Promise<IdFilter> {
   const field = kind === 'venues' ? 'venue' : 'organizers'
   const visibleOnly = filter.kind === 'only_with_upcoming'
   const where: Where[] = visibleOnly
@@ -162,7 +165,5 @@ async function withPayload(
     const value = doc[field]
     for (const id of Array.isArray(value) ? value : [value]) if (typeof id === 'number') ids.add(id)
   }
-  return filter.kind === 'has_events' && !filter.has
-    ? { id: { not_in: [...ids] } }
-    : { id: { in: [...ids] } }
+  return { ids: [...ids], not: filter.kind === 'has_events' && !filter.has }
 }

@@ -7,7 +7,7 @@ import { readPosts, readScope, type ReadScope } from '../access/posts'
 /**
  * The read scope of events, venues or organizers (`readScope` in `src/access/posts.ts`, the rule of
  * their access `readPosts`) for this caller, for SQL written by hand (`linkedToEvents.ts`,
- * `events/leanEvent.ts`, `events/eventsSql.ts`). `undefined` when a site replaced that access on
+ * `leanLinkedList.ts`, `events/leanEvent.ts`, `events/eventsSql.ts`). `undefined` when a site replaced that access on
  * `collection`: then only Payload may apply it.
  */
 export type PostReadRule = ReadScope & { author: null | number }
@@ -39,35 +39,4 @@ export function unlockedSql(
   param: (value: unknown) => string,
 ): string {
   return `(${alias}.password IS NULL OR ${alias}.password = ''${password === null ? '' : ` OR ${alias}.password = ${param(password)}`})`
-}
-
-/**
- * `unlockedSql` for the rule as the venues' and organizers' search conditions write it
- * (`unlockedItems`, `unprotectedOr` in `src/access/protectedContent.ts`). `undefined` for any
- * other condition.
- */
-export function unlockedItemsSql(
-  where: unknown,
-  alias: string,
-  param: (value: unknown) => string,
-): string | undefined {
-  const or =
-    where && typeof where === 'object' && Object.keys(where).length === 1
-      ? (where as { or?: unknown }).or
-      : undefined
-  if (!Array.isArray(or) || (or.length !== 2 && or.length !== 3)) return undefined
-  const [absent, empty, given] = or.map((item) => JSON.stringify(item))
-  if (
-    absent !== JSON.stringify({ password: { exists: false } }) ||
-    empty !== JSON.stringify({ password: { equals: '' } })
-  )
-    return undefined
-  const password =
-    or.length === 3 ? (or[2] as { password?: { equals?: unknown } }).password?.equals : undefined
-  if (
-    or.length === 3 &&
-    (typeof password !== 'string' || given !== JSON.stringify({ password: { equals: password } }))
-  )
-    return undefined
-  return unlockedSql(typeof password === 'string' ? password : null, alias, param)
 }

@@ -29,7 +29,7 @@ export function foldedLike(field: string, pattern: string, { exclude = false } =
 
 /**
  * What a value `foldedLike` marked asks (its LIKE pattern, and whether it excludes), or null for any
- * other value: for SQL written outside Payload from the same conditions (`endpoints/linkedPosts/leanLinkedList.ts`).
+ * other value.
  */
 export function foldedPatternOf(value: unknown): { exclude: boolean; pattern: string } | null {
   if (typeof value !== 'string' || !value.startsWith(MARK)) return null

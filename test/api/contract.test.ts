@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser, getTestPayload } from '../helpers/payload'
 import { serveCompatApi } from '../helpers/http'
 import { inReadMode } from '../helpers/readModes'
+import { readsCalendarPosts } from '../helpers/readModeCaptures'
 import {
   type Capture,
   createReplayContext,
@@ -280,15 +281,6 @@ const UNRECORDED: Unrecorded[] = [
   },
 ]
 
-/**
- * The captures replayed in both read modes (test/helpers/readModes.ts): the reads of events,
- * venues and organizers, lists and single items with their errors, whose answers the SQL path
- * makes. The others (the index, terms, writes) read nothing in the plugin's own SQL and run once.
- */
-const readsEvents = (capture: Capture) =>
-  capture.request.method === 'GET' &&
-  /\/v1\/(events|venues|organizers)(\/|$)/.test(capture.request.path)
-
 const captures = loadCaptures()
 const seeds = loadSeeds()
 
@@ -345,7 +337,7 @@ describe('contract: replay of the original API (test/fixtures/reference)', () =>
     requireSeed()
     compare(capture, await replayCapture(ctx, capture))
     // The events' reads again through Payload (`reads.sql` off): both read modes answer the contract.
-    if (readsEvents(capture))
+    if (readsCalendarPosts(capture))
       await inReadMode(payload, false, async () =>
         compare(capture, await replayCapture(ctx, capture)),
       )

@@ -1,47 +1,66 @@
 import type { Payload } from 'payload'
 
 import fc from 'fast-check'
-import { createLocalReq } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { CalendarContext } from '../../src/calendar/context'
 import type { EventsQuery, WindowBound } from '../../src/calendar/events/eventsQuery'
 import type { PostStatus } from '../../src/types'
 
-import { EVENTS_LIST_SORT, unlockRuleFor } from '../../endpoints/events/listQuery'
+import {
+  EVENTS_LIST_SORT,
+  unlockRuleFor,
+  withOccurrencesForPayload,
+} from '../../endpoints/events/listQuery'
 import { EVENT_SEARCH_FIELDS } from '../../src/calendar/events/eventsQuery'
 import { eventsWhere } from '../../src/calendar/events/eventsWhere'
-import { leanCount, leanPageIds } from '../../src/calendar/events/leanList'
-import { TRUSTED_READ } from '../../src/hooks/context'
+import { leanListApplies } from '../../src/calendar/events/leanList'
+import { eventsList } from '../../src/calendar/events/loadEvents'
+import { poolOf } from '../../src/db/pool'
 import { containsPattern } from '../../src/lib/searchTerms'
 import { htmlToLexical } from '../../src/lib/richText'
-import { pluginOptionsOf } from '../../src/pluginOptions'
 import { sanitizeOptions } from '../../src/sanitizeOptions'
-import { createUser, getTestPayload, unique } from '../helpers/payload'
+import { basic, serveAllApis, type TestServer } from '../helpers/http'
+import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
+import { inReadMode } from '../helpers/readModes'
+import {
+  READ_SCOPES,
+  readerName,
+  type ReadScopeName,
+  readScopeContexts,
+} from '../helpers/readScopes'
 import { templateCopy } from '../helpers/workerDatabase'
 
 /*
- * The events list's one query model (`src/calendar/events/eventsQuery.ts`) compiled both ways: to
- * Payload's `where` (`eventsWhere.ts`, read by Payload with the collection's access) and to SQL of
- * our own (`eventsSql.ts`, with the read scope). Over generated queries (statuses, ids, windows,
- * searches with exclusions, every filter, the unlocking rule, two languages) on a seeded calendar,
- * for a visitor, a contributor, an author and an editor, both give the same ids in the same order
- * and the same total, or the SQL declines (then Payload reads the list, nothing to compare).
+ * The events list's one query model (`src/calendar/events/eventsQuery.ts`) read both ways, as the
+ * list reads it (`eventsList`): with the plugin's `reads.sql` on, in SQL of our own (`eventsSql.ts`,
+ * with the read scope), and with it off, through Payload's `where` (`eventsWhere.ts`, read by
+ * Payload with the collection's access) and the occurrences of the events it finds. Over generated
+ * queries (statuses, ids of events and occurrences, windows, searches with exclusions, every
+ * filter, series once, `post_parent`, the unlocking rule, two languages) on a seeded calendar of
+ * single events and series (split, with cancelled, moved and retitled occurrences) in every status,
+ * trashed, protected and translated or not, for a visitor, a contributor, an author and an editor,
+ * both give the same items in the same order and the same total. When the SQL declines a query,
+ * Payload reads it in both modes (counted, nothing to compare).
  */
 
 const STATUSES: PostStatus[] = ['publish', 'draft', 'pending', 'future', 'private', 'trash']
 const PASSWORD = 'open sesame'
 const RUNS = Number(process.env.QUERY_MODEL_RUNS) || 50
 
-type Scope = 'visitor' | 'contributor' | 'author' | 'editor'
-
 describe('events query model: the Payload `where` and the SQL give the same list', () => {
   let payload: Payload
   const tag = unique('qm').replace(/[^a-z0-9]/gi, '')
-  const contexts = {} as Record<Scope, (locale: string) => Promise<CalendarContext>>
+  let contexts: Record<ReadScopeName, (locale: string) => Promise<CalendarContext>>
+  let api: TestServer
+  let admin: TestUser
   const seeded = {
     categories: [] as number[],
     events: [] as number[],
+    /** Occurrences other than an event's own id (series' later ones, a split half's). */
+    occurrences: [] as number[],
+    /** Ids whose `post_parent` group is a series (roots and split halves). */
+    series: [] as number[],
     organizers: [] as number[],
     tags: [] as number[],
     venues: [] as number[],
@@ -56,37 +75,11 @@ describe('events query model: the Payload `where` and the SQL give the same list
       fresh: true,
     })
     payload = await getTestPayload()
-    const admin = await createUser(payload, 'administrator')
-    const users = {
-      author: await createUser(payload, 'author'),
-      contributor: await createUser(payload, 'contributor'),
-      editor: await createUser(payload, 'editor'),
-    }
-    for (const scope of ['visitor', 'contributor', 'author', 'editor'] as const) {
-      const user =
-        scope === 'visitor'
-          ? undefined
-          : {
-              ...(await payload.findByID({
-                collection: 'users',
-                id: users[scope].id,
-                overrideAccess: true,
-              })),
-              collection: 'users',
-            }
-      contexts[scope] = async (locale) => {
-        const req = await createLocalReq(
-          {
-            context: { [TRUSTED_READ]: true },
-            fallbackLocale: 'en' as never,
-            locale,
-            user: user as never,
-          },
-          payload,
-        )
-        return { now: new Date(), options: pluginOptionsOf(payload), payload, req, user: req.user }
-      }
-    }
+    api = await serveAllApis(payload)
+    admin = await createUser(payload, 'administrator')
+    const read = await readScopeContexts(payload)
+    const users = read.users
+    contexts = read.contexts
     const authors = [admin.id, users.author.id, users.contributor.id]
     for (const [index, name] of ['Jazz', 'Théâtre', 'Cinema'].entries()) {
       seeded.categories.push(
@@ -185,7 +178,136 @@ describe('events query model: the Payload `where` and the SQL give the same list
         })
       seeded.events.push(event.id as number)
     }
+    await seedSeries(authors)
   })
+  afterAll(() => api?.close())
+
+  /** "This occurrence" or "this and following" as an editor makes it (docs/recurrence.md, "Exceptions and edits"). */
+  const editOccurrence = async (eventId: number, id: number, body: Record<string, unknown>) => {
+    const response = await fetch(`${api.url}/api/events/${eventId}/occurrences/${id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', ...basic(admin.email, admin.password) },
+      body: JSON.stringify(body),
+    })
+    const answer = (await response.json()) as { event: number }
+    expect(response.status, JSON.stringify(answer)).toBe(200)
+    return answer.event
+  }
+  const occurrencesOf = async (eventId: number): Promise<number[]> =>
+    (
+      await poolOf(payload)!.query<{ id: number }>(
+        'SELECT id FROM calendar_occurrences WHERE event_id = $1 ORDER BY original_start',
+        [eventId],
+      )
+    ).rows.map((row) => Number(row.id))
+
+  /**
+   * Series across the generated windows, in every status, protected, trashed and translated or
+   * not, and their exceptions: a first occurrence cancelled, another moved out of its event's
+   * dates, one moved into other days and retitled, one series split ("this and following") into a
+   * second half whose occurrences are not at its event's id, a single event's one occurrence moved.
+   */
+  async function seedSeries(authors: number[]) {
+    const series = [
+      { status: 'publish', rule: 'FREQ=DAILY;COUNT=6', day: 2, edits: ['cancelFirst'] },
+      {
+        status: 'publish',
+        rule: 'FREQ=DAILY;INTERVAL=2;COUNT=4',
+        day: 1,
+        edits: ['retitle', 'split'],
+      },
+      {
+        status: 'publish',
+        rule: 'FREQ=DAILY;COUNT=3',
+        day: 3,
+        edits: ['moveFirst'],
+        password: true,
+      },
+      { status: 'draft', rule: 'FREQ=DAILY;COUNT=3', day: 4, edits: ['cancelMiddle'] },
+      { status: 'private', rule: 'FREQ=DAILY;COUNT=4', day: 5, edits: ['split'] },
+      { status: 'pending', rule: 'FREQ=DAILY;COUNT=3', day: 6, edits: [] },
+      { status: 'future', rule: 'FREQ=DAILY;COUNT=3', day: 2, edits: ['cancelFirst'] },
+      { status: 'trash', rule: 'FREQ=DAILY;COUNT=3', day: 7, edits: [] },
+      { status: 'publish', rule: 'FREQ=DAILY;COUNT=2', day: 8, edits: ['moveFirst'], hidden: true },
+    ]
+    const words = ['jazz series', 'théâtre saison', 'cinéma cycle']
+    for (const [index, item] of series.entries()) {
+      const day = String(item.day).padStart(2, '0')
+      const hour = String(9 + (index % 4)).padStart(2, '0')
+      const event = await payload.create({
+        collection: 'events',
+        data: {
+          title: `${tag} ${words[index % words.length]} s${index}`,
+          startDate: `2027-05-${day}T${hour}:00:00.000Z`,
+          endDate: `2027-05-${day}T${hour}:30:00.000Z`,
+          timezone: 'UTC',
+          status: item.status === 'trash' ? 'publish' : item.status,
+          ...(item.status === 'future' ? { publishedAt: '2030-01-01T00:00:00.000Z' } : {}),
+          author: authors[index % authors.length],
+          venue: seeded.venues[index % seeded.venues.length],
+          categories: [seeded.categories[index % 3]],
+          organizers: index % 2 ? [seeded.organizers[0]] : [],
+          featured: index % 2 === 0,
+          ...(item.password ? { password: PASSWORD } : {}),
+          ...(item.hidden ? { hideFromListings: true } : {}),
+          recurrence: { rule: item.rule },
+        } as never,
+        overrideAccess: true,
+      })
+      const id = event.id as number
+      if (index % 2)
+        await payload.update({
+          collection: 'events',
+          id,
+          locale: 'fr',
+          data: { title: `${tag} ${words[(index + 1) % words.length]} fr s${index}` } as never,
+          overrideAccess: true,
+        })
+      const occurrences = await occurrencesOf(id)
+      const moveTo = (date: string) => ({
+        startDate: `${date}T20:00:00.000Z`,
+        endDate: `${date}T21:00:00.000Z`,
+      })
+      for (const edit of item.edits) {
+        if (edit === 'cancelFirst') await editOccurrence(id, id, { status: 'cancelled' })
+        if (edit === 'cancelMiddle')
+          await editOccurrence(id, occurrences[1]!, { status: 'cancelled' })
+        if (edit === 'moveFirst') await editOccurrence(id, id, moveTo('2027-05-10'))
+        if (edit === 'retitle') {
+          await editOccurrence(id, occurrences[1]!, moveTo('2027-05-09'))
+          await editOccurrence(id, occurrences[1]!, { title: 'jazz guest' })
+        }
+        if (edit === 'split') {
+          const half = await editOccurrence(id, occurrences[2]!, {
+            scope: 'following',
+            title: `${tag} second half s${index}`,
+          })
+          seeded.events.push(half)
+          seeded.series.push(half)
+        }
+      }
+      if (item.status === 'trash')
+        await payload.update({
+          collection: 'events',
+          id,
+          data: { status: 'trash' } as never,
+          overrideAccess: true,
+        })
+      seeded.events.push(id)
+      seeded.series.push(id)
+    }
+    // A single event's one occurrence, moved to another day than its event's.
+    const single = seeded.events[0]!
+    await editOccurrence(single, single, {
+      startDate: '2027-05-10T06:00:00.000Z',
+      endDate: '2027-05-10T07:00:00.000Z',
+    })
+    const { rows } = await poolOf(payload)!.query<{ id: number }>(
+      'SELECT id FROM calendar_occurrences WHERE event_id = ANY($1::int[]) AND id <> event_id',
+      [seeded.events],
+    )
+    seeded.occurrences.push(...rows.map((row) => Number(row.id)))
+  }
   afterAll(() => {
     console.log(
       `events query model: ${compared} queries compared, ${declined} left to Payload by the SQL`,
@@ -238,7 +360,7 @@ describe('events query model: the Payload `where` and the SQL give the same list
   const queries = () =>
     fc.record({
       statuses: fc.option(fc.subarray(STATUSES, { minLength: 1 }), { nil: null }),
-      include: maybe(ids(seeded.events)),
+      include: maybe(ids([...seeded.events, ...seeded.occurrences])),
       window: fc.array(bound, { maxLength: 2 }),
       search: maybe(
         fc.record({
@@ -253,9 +375,10 @@ describe('events query model: the Payload `where` and the SQL give the same list
       featured: maybe(fc.boolean()),
       geoloc: maybe(fc.boolean()),
       nearVenues: maybe(ids(seeded.venues)),
+      seriesOnce: maybe(fc.constant(true)),
       postParent: fc.oneof(
-        { arbitrary: fc.constant(undefined), weight: 15 },
-        { arbitrary: fc.constant(seeded.events[0]!), weight: 1 },
+        { arbitrary: fc.constant(undefined), weight: 12 },
+        { arbitrary: fc.constantFrom(0, seeded.events[0]!, ...seeded.series), weight: 1 },
       ),
       unlock: fc.constantFrom<true | { password: null | string }>(
         true,
@@ -289,41 +412,33 @@ describe('events query model: the Payload `where` and the SQL give the same list
     }
   }
 
-  /** The page and total Payload reads from the `where`, and those the SQL reads (or `undefined` when it declines). */
-  const bothWays = async (scope: Scope, query: EventsQuery, page: number) => {
-    const ctx = await contexts[scope](query.locale)
-    const limit = 7
-    const where = { and: eventsWhere(query) }
-    const found = await payload.find({
-      collection: 'events',
-      depth: 0,
-      limit,
-      overrideAccess: false,
-      page,
-      req: ctx.req,
-      select: { id: true } as never,
-      sort: EVENTS_LIST_SORT,
-      where,
+  /**
+   * The page and total of the list as it reads `query` in one mode (`reads.sql`), and whether the
+   * SQL read it: the query as the list completes it (`withOccurrencesForPayload`), then `eventsList`.
+   */
+  const readIn = (sql: boolean, scope: ReadScopeName, query: EventsQuery, page: number) =>
+    inReadMode(payload, sql, async () => {
+      const ctx = await contexts[scope](query.locale)
+      const events = await withOccurrencesForPayload(ctx, query)
+      const list = eventsList(ctx, events, {
+        overrideAccess: false,
+        req: ctx.req,
+        sort: EVENTS_LIST_SORT,
+        where: { and: eventsWhere(events) },
+      })
+      const [docs, total] = await Promise.all([list.page({ limit: 7, page }), list.count()])
+      return { ids: docs.map((doc) => doc.id), lean: leanListApplies(ctx, events), total }
     })
-    const counted = await payload.count({
-      collection: 'events',
-      overrideAccess: false,
-      req: ctx.req,
-      where,
-    })
-    const sqlIds = await leanPageIds(ctx, query, { limit, page })
-    const sqlTotal = await leanCount(ctx, query)
-    return {
-      payload: {
-        ids: (found.docs as unknown as { id: number }[]).map((doc) => doc.id),
-        total: counted.totalDocs,
-      },
-      sql: sqlIds && { ids: sqlIds, total: sqlTotal },
-    }
+
+  /** The page and total through Payload, and through the SQL (`undefined` when it declines). */
+  const bothWays = async (scope: ReadScopeName, query: EventsQuery, page: number) => {
+    const { lean, ...sql } = await readIn(true, scope, query, page)
+    const { lean: _never, ...expected } = await readIn(false, scope, query, page)
+    return { payload: expected, sql: lean ? sql : undefined }
   }
 
-  for (const scope of ['visitor', 'contributor', 'author', 'editor'] as const) {
-    it(`gives the same ids in the same order and the same total for ${scope === 'visitor' ? 'a visitor' : `an ${scope}`.replace('an c', 'a c')}`, async () => {
+  for (const scope of READ_SCOPES) {
+    it(`gives the same ids in the same order and the same total for ${readerName(scope)}`, async () => {
       let matched = 0
       await fc.assert(
         fc.asyncProperty(queries(), async (generated) => {
@@ -343,6 +458,32 @@ describe('events query model: the Payload `where` and the SQL give the same list
       expect(matched).toBeGreaterThan(0)
     })
   }
+
+  it('lists the occurrences where they are in both modes: not a cancelled first one, a moved one at its new dates', async () => {
+    const day = (date: string): WindowBound[] => [
+      { field: 'startLocal', operator: 'greater_than_equal', wallTime: `${date} 00:00:00` },
+      { field: 'startLocal', operator: 'less_than_equal', wallTime: `${date} 23:59:59` },
+    ]
+    const only = (text: string, window: WindowBound[]) =>
+      toQuery({
+        statuses: null,
+        window,
+        search: { terms: [{ exclude: false, text }], unprotectedOnly: true },
+        unlock: { password: null },
+        locale: 'en',
+        page: 1,
+      })
+    for (const sql of [true, false]) {
+      // The first series' first occurrence (2 May) is cancelled: a visitor sees nothing that day.
+      const cancelled = await readIn(sql, 'visitor', only('series s0', day('2027-05-02')), 1)
+      expect(cancelled, `reads.sql ${sql}`).toMatchObject({ ids: [], total: 0 })
+      // The first single event, on 1 May, has its one occurrence moved to 10 May (02:00 in New York).
+      const moved = await readIn(sql, 'visitor', only('jazz night 0', day('2027-05-10')), 1)
+      expect(moved, `reads.sql ${sql}`).toMatchObject({ ids: [seeded.events[0]], total: 1 })
+      const before = await readIn(sql, 'visitor', only('jazz night 0', day('2027-05-01')), 1)
+      expect(before, `reads.sql ${sql}`).toMatchObject({ ids: [], total: 0 })
+    }
+  })
 
   it('reads in SQL a query of every filter it writes, with the unlocking rule', async () => {
     // So that the property above compares two engines, not Payload with itself.

@@ -10,8 +10,8 @@ import type { PostStatus } from '../../types'
  * its one occurrence, a series one item per occurrence. The date window, `include` and the
  * cancelled occurrences are conditions on occurrences (`occurrencesSql`, in SQL whichever engine
  * found the events); the rest are conditions on the events. Payload's `where` cannot read the
- * occurrences, so the query also carries what they give it: the series with an occurrence in the
- * window (`seriesInWindow`) and the events of the included occurrences (`includeEvents`).
+ * occurrences, so the query also carries what they give it: the events that are not simply their
+ * own dates (`apartFromDates`) and the events of the included occurrences (`includeEvents`).
  */
 
 /** The searched fields of events, in the order the search compares them (`docs/compatibility.md`, "Search"). */
@@ -66,11 +66,13 @@ export type EventsQuery = {
   /** The date window's bounds, in the order they were given, on each occurrence's start and end. */
   window: readonly WindowBound[]
   /**
-   * For Payload's `where`: the series that have an occurrence in the window other than their first
-   * (whose dates are the event's own), which the window on the event's own dates would miss.
-   * Absent: not looked up (the SQL reads the occurrences itself).
+   * For Payload's `where`: the events with an occurrence in the window or their own dates in it that
+   * are not exactly one occurrence at their own dates (series, split halves, cancelled or moved
+   * occurrences: `eventsApartFromDates.ts`). The window admits them (it reads the events' own
+   * dates), and the list then shows their occurrences. Absent: not looked up (the SQL reads the
+   * occurrences itself).
    */
-  seriesInWindow?: readonly number[]
+  apartFromDates?: readonly number[]
   /** Each series once, by its first occurrence in the window (`hide_subsequent_recurrences`, the feeds). */
   seriesOnce?: boolean
   /** The search's terms and the fields each term looks in; `unprotectedOnly`: the caller (a visitor) finds no protected event. */

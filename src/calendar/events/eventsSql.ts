@@ -28,7 +28,7 @@ export type SqlScope = { events: PostReadRule; venues: PostReadRule }
 
 export type SqlWhere = { text: string; values: unknown[] }
 
-const COMPARISONS = {
+export const WINDOW_COMPARISONS = {
   greater_than: '>',
   greater_than_equal: '>=',
   less_than: '<',
@@ -147,8 +147,8 @@ export function occurrencesSql(query: EventsQuery, param: Param, alias = 'o'): s
       // The events' list-order columns are text, which Payload compares as text: a wall time in their
       // format orders as the timestamp does (and an index on the column can serve it); any other as text.
       return LIST_ORDER_TEXT.test(wallTime)
-        ? `${column} ${COMPARISONS[operator]} ${param(wallTime)}::timestamp`
-        : `to_char(${column}, 'YYYY-MM-DD HH24:MI:SS') ${COMPARISONS[operator]} ${param(wallTime)}`
+        ? `${column} ${WINDOW_COMPARISONS[operator]} ${param(wallTime)}::timestamp`
+        : `to_char(${column}, 'YYYY-MM-DD HH24:MI:SS') ${WINDOW_COMPARISONS[operator]} ${param(wallTime)}`
     }),
   ]
   const conditions = own(alias)

@@ -13,7 +13,7 @@ import { locksOf } from './eventsQuery'
  * search term is the folded comparison of `src/db/foldedSearch.ts`; a condition on what a
  * protected item blanks holds with its locks (`src/access/hiddenFieldConditions.ts`). It finds
  * the events; their occurrences are then read in SQL (`occurrencesSql`, `occurrenceList.ts`), so
- * the window also admits the series with a later occurrence in it (`seriesInWindow`).
+ * the window also admits the events whose occurrences are not their own dates (`apartFromDates`).
  */
 
 /** Items without a password or with the one given, on the event itself or, through `venue.`, on its venue. */
@@ -46,8 +46,8 @@ export function eventsWhere(query: EventsQuery): Where[] {
   const window: Where[] = query.window.map(({ field, operator, wallTime }) => ({
     [field]: { [operator]: wallTime },
   }))
-  if (query.seriesInWindow?.length && window.length)
-    and.push({ or: [{ and: window }, { id: { in: [...query.seriesInWindow] } }] })
+  if (query.apartFromDates?.length && window.length)
+    and.push({ or: [{ and: window }, { id: { in: [...query.apartFromDates] } }] })
   else and.push(...window)
   if (query.search) {
     const { fields, terms, unprotectedOnly } = query.search

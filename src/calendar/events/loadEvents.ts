@@ -120,7 +120,10 @@ export function eventsList(
   query: PayloadListQuery,
 ): { count: () => Promise<number>; page: (paging: Paging) => Promise<EventDoc[]> } {
   const seriesFree =
-    !events.seriesInWindow?.length && !events.include && events.postParent === undefined
+    events.apartFromDates !== undefined &&
+    !events.apartFromDates.length &&
+    !events.include &&
+    events.postParent === undefined
   let found: Promise<number[]> | undefined
   /** The occurrences of the events Payload finds, under the query's occurrence conditions. */
   const ofFoundEvents = async () => {

@@ -180,19 +180,3 @@ export async function eventsOfOccurrences(
   )
   return rows.map((row) => Number(row.event_id))
 }
-
-/**
- * The series with an occurrence in `query`'s window other than their first (for Payload's
- * `where`, whose window reads the event's own dates, the first occurrence's): ids only, the
- * events' own conditions and the caller's access are Payload's.
- */
-export async function seriesInWindow(ctx: CalendarContext, query: EventsQuery): Promise<number[]> {
-  const values: unknown[] = []
-  const param = (value: unknown) => `$${values.push(value)}`
-  const conditions = occurrencesSql({ ...query, seriesOnce: false }, param)
-  const { rows } = await poolOf(ctx.payload)!.query<{ event_id: number }>({
-    text: `SELECT DISTINCT o.event_id FROM calendar_occurrences o WHERE o.id <> o.event_id AND ${conditions.join(' AND ')}`,
-    values,
-  })
-  return rows.map((row) => Number(row.event_id))
-}

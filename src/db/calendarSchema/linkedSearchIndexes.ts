@@ -7,7 +7,7 @@ import { createTrigramIndexes } from './listIndexes'
 /*
  * Trigram indexes of the folded texts (`calendar_search_fold`, `searchFolding.ts`) that a venue or
  * organizer search compares (`SEARCH_FIELDS` in `endpoints/linkedPostController.ts`): the search
- * then reads only the items that may match (`endpoints/leanLinkedList.ts`) instead of folding
+ * then reads only the items that may match (`endpoints/linkedPosts/leanLinkedList.ts`) instead of folding
  * every text of every venue at each request (5,000 venues at 100,000 events: 26–77 ms a statement,
  * bench/RESULTS.md). Made after `searchFolding.ts`, whose function they index.
  */
