@@ -50,6 +50,7 @@ const OWN_PAYLOAD = [
   'test/api/account-changes.test.ts',
   'test/api/events-query-model.test.ts',
   'test/api/linked-filters.test.ts',
+  'test/api/linked-query-model.test.ts',
   'test/api/oracle.test.ts',
 ]
 
