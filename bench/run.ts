@@ -131,13 +131,13 @@ function readOptions(argv: string[]): Options {
   return options
 }
 
-type Request = {
+export type Request = {
   body?: string
   headers?: Record<string, string>
   method?: 'GET' | 'POST' | 'PUT'
   path: string
 }
-type Side = {
+export type Side = {
   make: () => Request
   total?: (response: { body: unknown; headers: Headers }) => number | undefined
 }
@@ -346,7 +346,7 @@ type SizeRun = {
 }
 
 /** The machine's load average (1, 5, 15 minutes), as `uptime` prints it: the server shares the CPU. */
-const loadavg = () =>
+export const loadavg = () =>
   os
     .loadavg()
     .map((value) => value.toFixed(2))
@@ -360,7 +360,7 @@ const LOADER = existsSync(path.join(ROOT, 'src/server/register.mjs'))
   ? './src/server/register.mjs'
   : 'tsx'
 
-function runChild(args: string[], env: Record<string, string>): Promise<string> {
+export function runChild(args: string[], env: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', LOADER, ...args], {
       cwd: ROOT,
@@ -384,7 +384,7 @@ function runChild(args: string[], env: Record<string, string>): Promise<string> 
 }
 
 /** The product's own start script, as `npm start` runs it (it builds the admin panel first if needed). */
-function startServer(env: Record<string, string>, cpuProf?: string): Promise<ChildProcess> {
+export function startServer(env: Record<string, string>, cpuProf?: string): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     // As `npm start` runs it: one node process, so that the pid measured is the server itself.
     // With --cpu-prof, V8 writes the profile when the server exits (the bench stops it with SIGTERM).
@@ -424,7 +424,7 @@ function startServer(env: Record<string, string>, cpuProf?: string): Promise<Chi
   })
 }
 
-async function fetchJson(url: string, init?: RequestInit) {
+export async function fetchJson(url: string, init?: RequestInit) {
   const response = await fetch(url, init)
   const text = await response.text()
   let body: unknown
@@ -805,7 +805,7 @@ async function checkEquivalence(base: string, scenarios: Scenario[], withPayload
 }
 
 /** One autocannon run; latencies are taken per response so that p95 is exact. */
-async function load(base: string, side: Side, connections: number, seconds: number) {
+export async function load(base: string, side: Side, connections: number, seconds: number) {
   const latencies: number[] = []
   const first = side.make()
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -1005,7 +1005,14 @@ async function explainLists(
   return `#### Plans (auto_explain: the first compatibility request of each scenario, before anything is kept)\n\n${sections.join('\n')}`
 }
 
-main().then(
+// `--recurrence`: issue 26's calendar of series instead, with its own options (bench/recurrence.ts).
+const recurrence = process.argv.includes('--recurrence')
+;(recurrence
+  ? import('./recurrence').then(({ benchRecurrence }) =>
+      benchRecurrence(process.argv.slice(2).filter((arg) => arg !== '--recurrence')),
+    )
+  : main()
+).then(
   () => process.exit(0),
   (error) => {
     console.error('[bench] failed:', error)
