@@ -302,7 +302,12 @@ export async function benchRecurrence(argv: string[]): Promise<void> {
         })
         log(`server ready in ${((Date.now() - started) / 1000).toFixed(1)} s`)
         const cpu = () => cpuOf(server!.pid!, pgFolder)
-        reads = await loadRoutes(base, scenarios(seed).filter((scenario) => wanted(scenario.name)), options, cpu)
+        reads = await loadRoutes(
+          base,
+          scenarios(seed).filter((scenario) => wanted(scenario.name)),
+          options,
+          cpu,
+        )
         if (wanted('writes')) writes = await timeWrites(base, seed, options.runs, cpu)
         // The job runs on the database alone.
         await stopServer(server)

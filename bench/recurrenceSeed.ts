@@ -122,10 +122,9 @@ export async function seedRecurrence(args: {
     start_date: Date
     end_date: Date
     timezone: string
-  }>(
-    `SELECT id, start_date, end_date, timezone FROM events ORDER BY id DESC LIMIT $1`,
-    [seriesCount],
-  )
+  }>(`SELECT id, start_date, end_date, timezone FROM events ORDER BY id DESC LIMIT $1`, [
+    seriesCount,
+  ])
   const today = Math.floor(now.getTime() / DAY) * DAY
   const updates = picked.map((row, index) => {
     const start = new Date(row.start_date)
@@ -240,18 +239,16 @@ async function checkBulkPath(
     const after = await new Promise<unknown[]>((resolve, reject) => {
       const rollback = new Error('rollback')
       let rows: unknown[] = []
-      drizzle
-        .transaction!(async (tx) => {
-          await tx.execute(sql`DELETE FROM calendar_occurrences WHERE event_id = ${id}`)
-          if (recurring) await storeSeries(tx, event, new Date(event.materialized_until))
-          else await tx.execute(sql.raw(`${SINGLE_OCCURRENCES} AND e.id = ${Number(id)}`))
-          rows = (await tx.execute(sql.raw(ROWS_OF.replace('$1', String(Number(id)))))).rows
-          throw rollback
-        })
-        .then(
-          () => resolve(rows),
-          (error) => (error === rollback ? resolve(rows) : reject(error)),
-        )
+      drizzle.transaction!(async (tx) => {
+        await tx.execute(sql`DELETE FROM calendar_occurrences WHERE event_id = ${id}`)
+        if (recurring) await storeSeries(tx, event, new Date(event.materialized_until))
+        else await tx.execute(sql.raw(`${SINGLE_OCCURRENCES} AND e.id = ${Number(id)}`))
+        rows = (await tx.execute(sql.raw(ROWS_OF.replace('$1', String(Number(id)))))).rows
+        throw rollback
+      }).then(
+        () => resolve(rows),
+        (error) => (error === rollback ? resolve(rows) : reject(error)),
+      )
     })
     if (!before.length || JSON.stringify(before) !== JSON.stringify(after))
       throw new Error(

@@ -82,7 +82,11 @@ function checkAgainstRule(
   let rule: RRuleTemporal | undefined
   const ruleAlone = () =>
     (rule ??= ruleOf(series, { rule: recurrence.rule, rdates: [], exdates: [] }))
-  if (recurrence.rule && !startProduced && !ruleAlone().matches(ruleInstant(series.start, series))) {
+  if (
+    recurrence.rule &&
+    !startProduced &&
+    !ruleAlone().matches(ruleInstant(series.start, series))
+  ) {
     throw new RecurrenceError(
       'start',
       'start_not_in_rule',
