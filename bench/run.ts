@@ -131,13 +131,13 @@ function readOptions(argv: string[]): Options {
   return options
 }
 
-type Request = {
+export type Request = {
   body?: string
   headers?: Record<string, string>
   method?: 'GET' | 'POST' | 'PUT'
   path: string
 }
-type Side = {
+export type Side = {
   make: () => Request
   total?: (response: { body: unknown; headers: Headers }) => number | undefined
 }
@@ -710,7 +710,7 @@ async function checkEquivalence(base: string, scenarios: Scenario[], withPayload
 }
 
 /** One autocannon run; latencies are taken per response so that p95 is exact. */
-async function load(base: string, side: Side, connections: number, seconds: number) {
+export async function load(base: string, side: Side, connections: number, seconds: number) {
   const latencies: number[] = []
   const first = side.make()
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -910,7 +910,14 @@ async function explainLists(
   return `#### Plans (auto_explain: the first compatibility request of each scenario, before anything is kept)\n\n${sections.join('\n')}`
 }
 
-main().then(
+// `--recurrence`: issue 26's calendar of series instead, with its own options (bench/recurrence.ts).
+const recurrence = process.argv.includes('--recurrence')
+;(recurrence
+  ? import('./recurrence').then(({ benchRecurrence }) =>
+      benchRecurrence(process.argv.slice(2).filter((arg) => arg !== '--recurrence')),
+    )
+  : main()
+).then(
   () => process.exit(0),
   (error) => {
     console.error('[bench] failed:', error)

@@ -16,6 +16,12 @@ export const EXTEND_RECURRENCES_TASK = 'extendRecurrences'
 
 /** Series read per query; each is then extended in a transaction of its own. */
 const BATCH = 100
+/**
+ * Series extended at once, each in its own transaction on a connection of its own: a series
+ * waits on Postgres (a dozen statements) longer than it computes, and the job runs over every
+ * series of the calendar.
+ */
+const LANES = 4
 
 type SeriesDoc = EventSeriesFields & { id: number; endDate?: string; endLocal?: string }
 
@@ -61,11 +67,18 @@ export async function extendRecurrences(args: {
       },
     })
     if (!docs.length) return result
-    for (const { id } of docs) {
-      const added = await extendOne(payload, collection, Number(id), horizon)
-      if (added === null) continue
-      result.series += 1
-      result.added += added
+    for (let start = 0; start < docs.length; start += LANES) {
+      const outcomes = await Promise.allSettled(
+        docs
+          .slice(start, start + LANES)
+          .map(({ id }) => extendOne(payload, collection, Number(id), horizon)),
+      )
+      for (const outcome of outcomes) {
+        if (outcome.status === 'rejected') throw outcome.reason
+        if (outcome.value === null) continue
+        result.series += 1
+        result.added += outcome.value
+      }
     }
     after = Number(docs[docs.length - 1]!.id)
   }

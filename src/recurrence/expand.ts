@@ -71,13 +71,22 @@ export const ruleInstant = (value: string, series: SeriesStart): Date =>
  * differ (ical.js leaves such a start out, others keep it), so a feed could not say what we store.
  * Each `EXDATE` must remove something other than the start: an occurrence of the rule (however
  * far ahead) or one of the extra dates; an exclusion that matches nothing is a mistake the editor
- * should hear about.
+ * should hear about. `startProduced`: the expansion already began with the start, so the rule
+ * gives it (asking the rule again costs as much as a tenth of the expansion).
  */
-function checkAgainstRule(series: SeriesStart, recurrence: Recurrence): void {
-  const rule = recurrence.rule
-    ? ruleOf(series, { rule: recurrence.rule, rdates: [], exdates: [] })
-    : undefined
-  if (rule && !rule.matches(ruleInstant(series.start, series))) {
+function checkAgainstRule(
+  series: SeriesStart,
+  recurrence: Recurrence,
+  startProduced = false,
+): void {
+  let rule: RRuleTemporal | undefined
+  const ruleAlone = () =>
+    (rule ??= ruleOf(series, { rule: recurrence.rule, rdates: [], exdates: [] }))
+  if (
+    recurrence.rule &&
+    !startProduced &&
+    !ruleAlone().matches(ruleInstant(series.start, series))
+  ) {
     throw new RecurrenceError(
       'start',
       'start_not_in_rule',
@@ -93,13 +102,37 @@ function checkAgainstRule(series: SeriesStart, recurrence: Recurrence): void {
         `exdates[${index}] is the event's own start, the series' first occurrence: move the start to the next occurrence, or cancel that occurrence instead.`,
       )
     }
-    if (rdates.has(exdate) || rule?.matches(ruleInstant(exdate, series))) return
+    if (rdates.has(exdate) || (recurrence.rule && ruleAlone().matches(ruleInstant(exdate, series))))
+      return
     throw new RecurrenceError(
       `exdates[${index}]`,
       'not_an_occurrence',
       `exdates[${index}] ${exdate} is not an occurrence of this series, so there is nothing to exclude.`,
     )
   })
+}
+
+/**
+ * The rule's instants from the start to `lastMs`, checked against the rule (`checkAgainstRule`).
+ * Without extra dates, an expansion that begins with the start shows that the rule gives it; when
+ * it does not, or the expansion fails, the rule is asked as before, so the same error comes first.
+ */
+function ruleInstants(series: SeriesStart, recurrence: Recurrence, lastMs: number) {
+  const first = ruleInstant(series.start, series)
+  let dates
+  try {
+    // `between` takes the library's fast paths; `all` with a callback steps one candidate at a time.
+    dates = ruleOf(series, recurrence).between(first, new Date(lastMs), true)
+  } catch (error) {
+    checkAgainstRule(series, recurrence)
+    throw error
+  }
+  checkAgainstRule(
+    series,
+    recurrence,
+    !recurrence.rdates.length && dates[0]?.epochMilliseconds === first.getTime(),
+  )
+  return dates
 }
 
 /**
@@ -115,18 +148,16 @@ export function expandRecurrence(
   horizon: Date,
 ): Occurrence[] {
   checkRecurrence(series, recurrence)
-  checkAgainstRule(series, recurrence)
   const rdates = new Set(recurrence.rdates)
   const horizonMs = horizon.getTime()
   let occurrences: Occurrence[]
   if (recurrence.rule) {
     // All-day dates run in UTC; a day's margin lets the last local day in before the exact cut below.
     const lastMs = series.allDay ? horizonMs + DAY_MS : horizonMs
-    const first = ruleInstant(series.start, series)
-    // `between` takes the library's fast paths; `all` with a callback steps one candidate at a time.
-    const dates = ruleOf(series, recurrence).between(first, new Date(lastMs), true)
+    const dates = ruleInstants(series, recurrence, lastMs)
     occurrences = dates.map((date) => occurrenceOf(date.epochMilliseconds, series, rdates))
   } else {
+    checkAgainstRule(series, recurrence)
     occurrences = datesOnly(series, recurrence, rdates)
   }
   occurrences = occurrences.filter((occurrence) => Date.parse(occurrence.startUtc) <= horizonMs)
