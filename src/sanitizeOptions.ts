@@ -68,6 +68,7 @@ export function sanitizeOptions(
     reads: readsOptions(options.reads),
     recurrence: recurrenceOptions(options.recurrence),
     restRoot,
+    revisions: revisionsOptions(options.revisions),
     scheduledPublication: {
       autoRun: options.scheduledPublication?.autoRun ?? false,
       cron: options.scheduledPublication?.cron ?? '* * * * *',
@@ -192,6 +193,23 @@ function recurrenceOptions(
     )
   }
   return { horizonMonths }
+}
+
+/** Revisions kept per item when the site says nothing: a few weeks of daily edits. */
+const DEFAULT_REVISIONS_PER_ITEM = 25
+/** The most revisions kept per item: each save reads past them to delete the oldest. */
+const MAX_REVISIONS_PER_ITEM = 1_000
+
+function revisionsOptions(
+  given: EventsCalendarPluginConfig['revisions'] = {},
+): SanitizedPluginConfig['revisions'] {
+  const maxPerDoc = given.maxPerDoc ?? DEFAULT_REVISIONS_PER_ITEM
+  if (!Number.isInteger(maxPerDoc) || maxPerDoc < 1 || maxPerDoc > MAX_REVISIONS_PER_ITEM) {
+    throw new Error(
+      `eventsCalendarPlugin: revisions.maxPerDoc must be a whole number from 1 to ${MAX_REVISIONS_PER_ITEM}`,
+    )
+  }
+  return { maxPerDoc }
 }
 
 const PASSWORD_GUARD_DEFAULTS: SanitizedPluginConfig['passwordGuard'] = {
