@@ -168,10 +168,9 @@ describe('revisions of events, venues and organizers', () => {
     // Once published, the contributor may no longer edit the item, nor read its revisions.
     await update(users.editor, 'events', own.id, { status: 'publish' })
     expect(await revisionsOf(users.contributor, 'events', own.id)).toEqual([])
-    expect((await revisionsOf(users.editor, 'events', own.id)).map((r) => r.version.status)).toEqual([
-      'publish',
-      'draft',
-    ])
+    expect(
+      (await revisionsOf(users.editor, 'events', own.id)).map((r) => r.version.status),
+    ).toEqual(['publish', 'draft'])
   })
 
   it('lets a contributor restore a published revision only as a submission for review', async () => {
@@ -197,9 +196,17 @@ describe('revisions of events, venues and organizers', () => {
 
   it('keeps slugs unique when a revision’s slug was taken since', async () => {
     const slug = unique('kept-slug').toLowerCase()
-    const first = await create(users.editor, 'venues', { name: unique('Hall'), slug, status: 'publish' })
+    const first = await create(users.editor, 'venues', {
+      name: unique('Hall'),
+      slug,
+      status: 'publish',
+    })
     await update(users.editor, 'venues', first.id, { slug: `${slug}-renamed` })
-    const second = await create(users.editor, 'venues', { name: unique('Hall'), slug, status: 'publish' })
+    const second = await create(users.editor, 'venues', {
+      name: unique('Hall'),
+      slug,
+      status: 'publish',
+    })
     expect(second.slug).toBe(slug)
     const [, original] = await revisionsOf(users.editor, 'venues', first.id)
     expect(original!.version.slug).toBe(slug)
