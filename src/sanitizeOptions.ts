@@ -186,13 +186,21 @@ const MAX_HORIZON_MONTHS = 120
 function recurrenceOptions(
   given: EventsCalendarPluginConfig['recurrence'] = {},
 ): SanitizedPluginConfig['recurrence'] {
-  const horizonMonths = given.horizonMonths ?? DEFAULT_HORIZON_MONTHS
-  if (!Number.isInteger(horizonMonths) || horizonMonths < 1 || horizonMonths > MAX_HORIZON_MONTHS) {
-    throw new Error(
-      `eventsCalendarPlugin: recurrence.horizonMonths must be a whole number from 1 to ${MAX_HORIZON_MONTHS}`,
-    )
+  return {
+    horizonMonths: wholeNumberOption(
+      'recurrence.horizonMonths',
+      given.horizonMonths ?? DEFAULT_HORIZON_MONTHS,
+      1,
+      MAX_HORIZON_MONTHS,
+    ),
   }
-  return { horizonMonths }
+}
+
+/** A whole-number option within its bounds, or the error naming them. */
+function wholeNumberOption(name: string, value: unknown, least: number, most: number): number {
+  if (!Number.isInteger(value) || (value as number) < least || (value as number) > most)
+    throw new Error(`eventsCalendarPlugin: ${name} must be a whole number from ${least} to ${most}`)
+  return value as number
 }
 
 /** Revisions kept per item when the site says nothing: a few weeks of daily edits. */
@@ -203,13 +211,14 @@ const MAX_REVISIONS_PER_ITEM = 1_000
 function revisionsOptions(
   given: EventsCalendarPluginConfig['revisions'] = {},
 ): SanitizedPluginConfig['revisions'] {
-  const maxPerDoc = given.maxPerDoc ?? DEFAULT_REVISIONS_PER_ITEM
-  if (!Number.isInteger(maxPerDoc) || maxPerDoc < 1 || maxPerDoc > MAX_REVISIONS_PER_ITEM) {
-    throw new Error(
-      `eventsCalendarPlugin: revisions.maxPerDoc must be a whole number from 1 to ${MAX_REVISIONS_PER_ITEM}`,
-    )
+  return {
+    maxPerDoc: wholeNumberOption(
+      'revisions.maxPerDoc',
+      given.maxPerDoc ?? DEFAULT_REVISIONS_PER_ITEM,
+      1,
+      MAX_REVISIONS_PER_ITEM,
+    ),
   }
-  return { maxPerDoc }
 }
 
 const PASSWORD_GUARD_DEFAULTS: SanitizedPluginConfig['passwordGuard'] = {

@@ -58,16 +58,32 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
     const openQuickEdit = async (title: string, buttonName: string) => {
       await page.goto(`${base}/admin/collections/events?search=${encodeURIComponent(title)}`)
       const row = page.locator('tbody tr', { hasText: title })
-      await row.getByRole('button', { name: buttonName }).click()
       const form = page.locator('form.quick-edit')
-      await form.waitFor()
+      // A click before the list's scripts have started opens nothing: click until the drawer opens.
+      await expect
+        .poll(
+          async () => {
+            await row.getByRole('button', { name: buttonName }).click()
+            return form.waitFor({ timeout: 3_000 }).then(
+              () => true,
+              () => false,
+            )
+          },
+          { timeout: 60_000 },
+        )
+        .toBe(true)
       return form
     }
 
     /** Restores the item's second newest revision from its Versions tab. */
     const restorePrevious = async (id: number, words: { confirm: string; restore: string }) => {
+      const revisions = await api(
+        'GET',
+        `/events/versions?where[parent][equals]=${id}&sort=-updatedAt&depth=0`,
+      )
+      const previous = revisions.body.docs[1].id as number
       await page.goto(`${base}/admin/collections/events/${id}/versions`)
-      await page.locator('tbody tr').nth(1).locator('a').first().click()
+      await page.locator(`tbody a[href$="/versions/${previous}"]`).first().click()
       await page.waitForURL((url) => /\/versions\/\d+$/.test(url.pathname))
       await page.getByRole('button', { name: words.restore }).click()
       await page.getByRole('button', { name: words.confirm, exact: true }).click()
@@ -136,7 +152,7 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
         .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))
       expect(offered).toEqual(['draft', 'pending'])
       await form.locator('input[type="datetime-local"]').nth(1).fill('2027-06-30T10:00')
-      await form.getByRole('button', { name: 'Enregistrer' }).click()
+      await form.getByRole('button', { name: 'Sauvegarder' }).click()
       await expect
         .poll(() => form.getByRole('alert').allTextContents())
         .toEqual(['La fin ne peut pas précéder le début.'])
@@ -146,7 +162,7 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
       await form.locator('input[type="datetime-local"]').nth(1).fill('2027-07-01T22:00')
       await form.locator('input[type="text"]').fill(`${title} revu`)
       await form.locator('select').selectOption('pending')
-      await form.getByRole('button', { name: 'Enregistrer' }).click()
+      await form.getByRole('button', { name: 'Sauvegarder' }).click()
       await page.locator('tbody tr', { hasText: `${title} revu` }).waitFor()
       expect(await eventNow(event.id)).toMatchObject({
         endDate: '2027-07-01T20:00:00.000Z',

@@ -95,7 +95,12 @@ export function QuickEditCell({ collectionSlug, rowData }: DefaultCellComponentP
     }
   }
 
-  const field = (name: keyof typeof values, path: string, label: string, input: React.ReactNode) => (
+  const field = (
+    name: keyof typeof values,
+    path: string,
+    label: string,
+    input: React.ReactNode,
+  ) => (
     <div className={`field-type quick-edit__field${refusal.fields[path] ? ' error' : ''}`}>
       <label className="field-label" htmlFor={`${slug}-${name}`}>
         {label}
@@ -113,7 +118,13 @@ export function QuickEditCell({ collectionSlug, rowData }: DefaultCellComponentP
 
   return (
     <>
-      <Button buttonStyle="secondary" className="quick-edit__open" margin={false} onClick={open} size="small">
+      <Button
+        buttonStyle="secondary"
+        className="quick-edit__open"
+        margin={false}
+        onClick={open}
+        size="small"
+      >
         {words.open}
       </Button>
       <Drawer gutter slug={slug} title={words.title(initial.title)}>
@@ -140,13 +151,23 @@ export function QuickEditCell({ collectionSlug, rowData }: DefaultCellComponentP
             'start',
             'startDate',
             t('start'),
-            <input id={`${slug}-start`} onChange={set('start')} type="datetime-local" value={values.start} />,
+            <input
+              id={`${slug}-start`}
+              onChange={set('start')}
+              type="datetime-local"
+              value={values.start}
+            />,
           )}
           {field(
             'end',
             'endDate',
             t('end'),
-            <input id={`${slug}-end`} onChange={set('end')} type="datetime-local" value={values.end} />,
+            <input
+              id={`${slug}-end`}
+              onChange={set('end')}
+              type="datetime-local"
+              value={values.end}
+            />,
           )}
           {field(
             'status',
