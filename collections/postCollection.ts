@@ -10,6 +10,7 @@ import type { CollectionOverride, SanitizedPluginConfig } from '../src/types'
 
 import { deleteTrashedPosts } from '../src/access/deleteTrashedPosts'
 import { createPosts, editPosts, readPosts } from '../src/access/posts'
+import { readPostVersions } from '../src/access/postVersions'
 import { hideTrashedFromList } from '../src/admin/hideTrashedFromList'
 import { clientComponent } from '../src/admin/paths'
 import { withDefaultLanguageFallback } from '../src/fields/defaultLanguageFallback'
@@ -66,6 +67,7 @@ export function generatePostCollection(args: {
         create: createPosts,
         delete: deleteTrashedPosts,
         read: readPosts,
+        readVersions: readPostVersions,
         update: editPosts,
       },
       admin: {
@@ -128,6 +130,8 @@ export function generatePostCollection(args: {
         afterChange: [fillDefaultLocale(args.localizedFields), ...(args.afterChange ?? [])],
       },
       timestamps: true,
+      // Revisions (docs/revisions.md) without Payload's drafts: the workflow is the `status` field.
+      versions: { drafts: false, maxPerDoc: args.options.revisions.maxPerDoc },
     },
     args.override,
   )

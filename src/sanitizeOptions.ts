@@ -71,6 +71,7 @@ export function sanitizeOptions(
     reads: readsOptions(options.reads),
     recurrence: recurrenceOptions(options.recurrence),
     restRoot,
+    revisions: revisionsOptions(options.revisions),
     scheduledPublication: {
       autoRun: options.scheduledPublication?.autoRun ?? false,
       cron: options.scheduledPublication?.cron ?? '* * * * *',
@@ -254,13 +255,39 @@ const MAX_HORIZON_MONTHS = 120
 function recurrenceOptions(
   given: EventsCalendarPluginConfig['recurrence'] = {},
 ): SanitizedPluginConfig['recurrence'] {
-  const horizonMonths = given.horizonMonths ?? DEFAULT_HORIZON_MONTHS
-  if (!Number.isInteger(horizonMonths) || horizonMonths < 1 || horizonMonths > MAX_HORIZON_MONTHS) {
-    throw new Error(
-      `eventsCalendarPlugin: recurrence.horizonMonths must be a whole number from 1 to ${MAX_HORIZON_MONTHS}`,
-    )
+  return {
+    horizonMonths: wholeNumberOption(
+      'recurrence.horizonMonths',
+      given.horizonMonths ?? DEFAULT_HORIZON_MONTHS,
+      1,
+      MAX_HORIZON_MONTHS,
+    ),
   }
-  return { horizonMonths }
+}
+
+/** A whole-number option within its bounds, or the error naming them. */
+function wholeNumberOption(name: string, value: unknown, least: number, most: number): number {
+  if (!Number.isInteger(value) || (value as number) < least || (value as number) > most)
+    throw new Error(`eventsCalendarPlugin: ${name} must be a whole number from ${least} to ${most}`)
+  return value as number
+}
+
+/** Revisions kept per item when the site says nothing: a few weeks of daily edits. */
+const DEFAULT_REVISIONS_PER_ITEM = 25
+/** The most revisions kept per item: each save reads past them to delete the oldest. */
+const MAX_REVISIONS_PER_ITEM = 1_000
+
+function revisionsOptions(
+  given: EventsCalendarPluginConfig['revisions'] = {},
+): SanitizedPluginConfig['revisions'] {
+  return {
+    maxPerDoc: wholeNumberOption(
+      'revisions.maxPerDoc',
+      given.maxPerDoc ?? DEFAULT_REVISIONS_PER_ITEM,
+      1,
+      MAX_REVISIONS_PER_ITEM,
+    ),
+  }
 }
 
 const PASSWORD_GUARD_DEFAULTS: SanitizedPluginConfig['passwordGuard'] = {

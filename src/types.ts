@@ -173,6 +173,13 @@ export type EventsCalendarPluginConfig = {
    */
   recurrence?: { horizonMonths?: number }
   /**
+   * Revisions of events, venues and organizers (docs/revisions.md): each save keeps the item as it
+   * was saved, shown in the admin's Versions tab and restorable there by those who may edit the
+   * item. The oldest beyond `maxPerDoc` are deleted; a whole number from 1 to 1,000.
+   * @default { maxPerDoc: 25 }
+   */
+  revisions?: { maxPerDoc?: number }
+  /**
    * A shared cache (a CDN, Varnish) in front of the site (docs/caching.md, "Behind a CDN"). Off
    * unless given: visitors' answers then carry `s-maxage`, `stale-while-revalidate` and the
    * surrogate keys of what they show (`Surrogate-Key`, `Cache-Tag`), and each acknowledged change
@@ -280,6 +287,7 @@ export type SanitizedPluginConfig = {
   passwordGuard: Required<NonNullable<EventsCalendarPluginConfig['passwordGuard']>>
   recurrence: { horizonMonths: number }
   restRoot: string
+  revisions: { maxPerDoc: number }
   scheduledPublication: { autoRun: boolean; cron: string }
   siteTimezone: string
   siteUrl: string

@@ -6,6 +6,7 @@ import type { CalendarSlugs } from './fields'
 import { eventsListFilter } from '../../src/admin/eventDateViews'
 import { clientComponent, serverComponent } from '../../src/admin/paths'
 import { label } from '../../src/i18n/index'
+import { QUICK_EDIT_COLUMN, quickEditField } from '../../src/admin/quickEdit/quickEditField'
 import { generatePostCollection } from '../postCollection'
 import { occurrenceEndpoint } from './endpoints/occurrence'
 import { occurrencesEndpoint } from './endpoints/occurrences'
@@ -29,6 +30,7 @@ export function generateEventsCollection(
       baseListFilter: eventsListFilter(options.siteTimezone),
       defaultColumns: [
         'title',
+        QUICK_EDIT_COLUMN,
         'startDate',
         'endDate',
         'venue',
@@ -122,6 +124,6 @@ export function generateEventsCollection(
       { fields: ['endLocal'] },
       { fields: ['status', 'startLocal', 'endLocal', 'hideFromListings'] },
     ],
-    fields: eventFields(options, slugs),
+    fields: [...eventFields(options, slugs), quickEditField()],
   })
 }

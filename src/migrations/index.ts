@@ -21,6 +21,7 @@ import * as migration_20261127_084153_calendar_sources from './20261127_084153_c
 import * as migration_20261127_084324_webhooks from './20261127_084324_webhooks';
 import * as migration_20261127_090000_occurrence_list_index from './20261127_090000_occurrence_list_index';
 import * as migration_20261127_130114_slug_typed from './20261127_130114_slug_typed';
+import * as migration_20261127_145622_revisions from './20261127_145622_revisions';
 
 export const migrations = [
   {
@@ -136,6 +137,11 @@ export const migrations = [
   {
     up: migration_20261127_130114_slug_typed.up,
     down: migration_20261127_130114_slug_typed.down,
-    name: '20261127_130114_slug_typed'
+    name: '20261127_130114_slug_typed',
+  },
+  {
+    up: migration_20261127_145622_revisions.up,
+    down: migration_20261127_145622_revisions.down,
+    name: '20261127_145622_revisions'
   },
 ];

@@ -35,6 +35,7 @@ import { TranslatedFieldLabel as TranslatedFieldLabel_fc9a935b1c29e987d85707eeff
 import { CategoryTreeField as CategoryTreeField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { FlagCell as FlagCell_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
 import { EventIcsLink as EventIcsLink_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { QuickEditCell as QuickEditCell_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { WorkflowActions as WorkflowActions_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { TranslationStatus as TranslationStatus_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
 import { TranslationStatusField as TranslationStatusField_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
@@ -102,6 +103,7 @@ export const importMap = {
   "payload-events-calendar/client#CategoryTreeField": CategoryTreeField_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/rsc#FlagCell": FlagCell_a995b648d441da9f32677ad10f937676,
   "payload-events-calendar/client#EventIcsLink": EventIcsLink_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/client#QuickEditCell": QuickEditCell_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#WorkflowActions": WorkflowActions_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/rsc#TranslationStatus": TranslationStatus_a995b648d441da9f32677ad10f937676,
   "payload-events-calendar/client#TranslationStatusField": TranslationStatusField_fc9a935b1c29e987d85707eeffd38325,
