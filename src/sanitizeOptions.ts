@@ -265,13 +265,6 @@ function recurrenceOptions(
   }
 }
 
-/** A whole-number option within its bounds, or the error naming them. */
-function wholeNumberOption(name: string, value: unknown, least: number, most: number): number {
-  if (!Number.isInteger(value) || (value as number) < least || (value as number) > most)
-    throw new Error(`eventsCalendarPlugin: ${name} must be a whole number from ${least} to ${most}`)
-  return value as number
-}
-
 /** Revisions kept per item when the site says nothing: a few weeks of daily edits. */
 const DEFAULT_REVISIONS_PER_ITEM = 25
 /** The most revisions kept per item: each save reads past them to delete the oldest. */

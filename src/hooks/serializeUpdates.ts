@@ -34,6 +34,10 @@ export const serializeUpdates: CollectionBeforeOperationHook = async ({
   operation,
   req,
 }) => {
+  if (operation === 'restoreVersion') {
+    await lockRestoredItem(args as UpdateArgs, collection, req)
+    return args
+  }
   if (operation !== 'update') return args
   const { id, overrideAccess, overrideLock, where } = args as UpdateArgs
   if (id === undefined)
@@ -44,6 +48,28 @@ export const serializeUpdates: CollectionBeforeOperationHook = async ({
   if (overrideLock !== false) return args
   await refuseIfOpenByAnother({ collection, id, overrideAccess, req })
   return { ...args, overrideLock: true }
+}
+
+/**
+ * A restore writes a revision over its item as an update does (`docs/revisions.md`), so it takes
+ * the item's turn too: a restore and an update of one item at once would otherwise each write
+ * over the other. Its `id` is the revision's; the item is the revision's parent.
+ */
+async function lockRestoredItem(
+  args: UpdateArgs,
+  collection: SanitizedCollectionConfig,
+  req: PayloadRequest,
+): Promise<void> {
+  if (args.id === undefined) return
+  const { docs } = await req.payload.db.findVersions({
+    collection: collection.slug,
+    limit: 1,
+    pagination: false,
+    req,
+    where: { id: { equals: args.id } },
+  })
+  const parent = docs[0]?.parent as number | string | undefined
+  if (parent !== undefined) await lockForTransaction(req, itemUpdateKey(collection.slug, parent))
 }
 
 /**

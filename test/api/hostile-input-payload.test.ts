@@ -163,10 +163,15 @@ describe('hostile input, one request each: a 4xx in the surface’s error shape'
   })
 
   describe('Payload REST', () => {
-    it.each(['events', 'venues', 'organizers'])('GET /api/%s/versions → 404', async (slug) => {
-      expectPayloadError(await send('GET', `/api/${slug}/versions`), 404)
-      expectPayloadError(await send('GET', `/api/${slug}/versions`, { user: admin }), 404)
-    })
+    it.each(['events', 'venues', 'organizers'])(
+      'GET /api/%s/versions → 403 for a visitor, the revisions for an administrator',
+      async (slug) => {
+        expectPayloadError(await send('GET', `/api/${slug}/versions`), 403)
+        const revisions = await send('GET', `/api/${slug}/versions?limit=1`, { user: admin })
+        expect(revisions.status).toBe(200)
+        expect(Array.isArray(revisions.json?.docs)).toBe(true)
+      },
+    )
 
     it.each([
       '/api/venues/abc',

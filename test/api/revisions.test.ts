@@ -9,7 +9,7 @@ import { drizzleOf } from '../../src/db/pool'
 import { pluginOptionsOf } from '../../src/pluginOptions'
 import { watchDriverStatements } from '../helpers/driverStatements'
 import { basic, serveAllApis, type TestServer } from '../helpers/http'
-import { issueWeeklySeries } from '../helpers/issueSeries'
+import { issueWeeklySeries } from '../helpers/series'
 import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 
 type Answer = { body: Record<string, any>; status: number }
@@ -223,7 +223,7 @@ describe('revisions of events, venues and organizers', () => {
       )) as { rows: Array<{ day: string }> }
       return rows.map((row) => row.day)
     }
-    const series = await create(users.editor, 'events', issueWeeklySeries())
+    const series = await create(users.editor, 'events', issueWeeklySeries(unique('Weekly class')))
     const weekly = await occurrences(series.id)
     expect(weekly).toHaveLength(5)
     await update(users.editor, 'events', series.id, {
