@@ -63,7 +63,13 @@ async function listenOnLoopback(app: express.Express): Promise<TestServer> {
   await new Promise((resolve) => server.once('listening', resolve))
   const { port } = server.address() as AddressInfo
   return {
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    // Every connection ends with the server, idle or not: a client still sending a body the
+    // server refused (a 413) would otherwise hold the close for as long as it sends.
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
     url: `http://127.0.0.1:${port}`,
   }
 }
