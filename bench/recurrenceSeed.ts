@@ -20,7 +20,7 @@ import { localWallTime } from '../collections/Events/hooks/storeListOrder'
 import { storeSeriesOccurrences } from '../src/db/occurrences'
 import { requireDrizzle } from '../src/db/payloadInternals/adapter'
 import { expandEventSeries, horizonAfter } from '../src/recurrence/index'
-import { seed, type SeedSummary } from './seed'
+import { seed, type SeedSummary, SINGLE_OCCURRENCES } from './seed'
 
 export type RecurrenceSeedSummary = SeedSummary & {
   /** The instant the series were stored up to (now + 24 months at seed time). */
@@ -86,13 +86,6 @@ async function storeSeries(db: SqlQuerier, row: SeriesRow, horizon: Date): Promi
 
 const SERIES_COLUMNS = `id, start_date, end_date, timezone, all_day, start_local, end_local, recurrence_rule`
 
-/** The single events' one occurrence each, as the occurrences' migration backfills it. */
-const SINGLE_OCCURRENCES = `
-  INSERT INTO calendar_occurrences (id, event_id, original_start, start_local, end_local, start_utc, end_utc)
-  SELECT e.id, e.id, e.start_local::timestamp, e.start_local::timestamp, GREATEST(e.end_local::timestamp, e.start_local::timestamp), e.start_date, GREATEST(e.end_date, e.start_date)
-  FROM events e WHERE e.recurrence_rule IS NULL AND e.start_date IS NOT NULL AND e.end_date IS NOT NULL
-    AND NOT EXISTS (SELECT 1 FROM calendar_occurrences o WHERE o.event_id = e.id)`
-
 /** An occurrence's row as compared between the API and the bulk path: everything but a new id. */
 const ROWS_OF = `
   SELECT (id = event_id) AS own_id, original_start::text, start_local::text, end_local::text, extract(epoch FROM start_utc)::text AS start_utc, extract(epoch FROM end_utc)::text AS end_utc,
@@ -148,8 +141,10 @@ export async function seedRecurrence(args: {
      WHERE e.id = v.id`,
     [JSON.stringify(updates)],
   )
-  const singleRows = await client.query(SINGLE_OCCURRENCES)
-  log(`  ${singleRows.rowCount} single events' occurrences`)
+  // bench/seed.ts gave every event its one occurrence; a series' are stored below.
+  await client.query(`DELETE FROM calendar_occurrences WHERE event_id = ANY($1::int[])`, [
+    updates.map((update) => update.id),
+  ])
 
   let stored = 0
   const seriesStarted = Date.now()

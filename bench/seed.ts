@@ -231,6 +231,13 @@ function textNode(text: string, format: number) {
   return { type: 'text', detail: 0, format, mode: 'normal', style: '', text, version: 1 }
 }
 
+/** The single events' one occurrence each, as the occurrences' migration backfills it. */
+export const SINGLE_OCCURRENCES = `
+  INSERT INTO calendar_occurrences (id, event_id, original_start, start_local, end_local, start_utc, end_utc)
+  SELECT e.id, e.id, e.start_local::timestamp, e.start_local::timestamp, GREATEST(e.end_local::timestamp, e.start_local::timestamp), e.start_date, GREATEST(e.end_date, e.start_date)
+  FROM events e WHERE e.recurrence_rule IS NULL AND e.start_date IS NOT NULL AND e.end_date IS NOT NULL
+    AND NOT EXISTS (SELECT 1 FROM calendar_occurrences o WHERE o.event_id = e.id)`
+
 /** Inserts rows column-wise through `unnest`, one statement per batch. */
 async function insert(
   client: pg.ClientBase,
@@ -765,6 +772,8 @@ export async function seed(args: {
     log(`  ${Math.min(eventCount, offset + BATCH * 4)} / ${eventCount} events`)
   }
   await client.query(`SELECT setval('calendar_post_ids', $1)`, [firstEventId + eventCount - 1])
+  // Lists read occurrences: each event's one, as the product stores it on save.
+  await client.query(SINGLE_OCCURRENCES)
   await client.query('COMMIT')
   await client.query('VACUUM ANALYZE')
 
