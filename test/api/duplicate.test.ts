@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { basic, serveAllApis } from '../helpers/http'
+import { requestAs, serveAllApis } from '../helpers/http'
 import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 
 /**
@@ -15,18 +15,8 @@ describe('a duplicate is a draft of its own', () => {
   let api: Awaited<ReturnType<typeof serveAllApis>>
   let administrator: TestUser
   let editor: TestUser
-  const call = async (user: TestUser | null, path: string, method = 'GET', body?: unknown) => {
-    const response = await fetch(`${api.url}${path}`, {
-      body: body === undefined ? undefined : JSON.stringify(body),
-      headers: {
-        'content-type': 'application/json',
-        ...(user ? basic(user.email, user.password) : {}),
-      },
-      method,
-    })
-    const text = await response.text()
-    return { body: text ? JSON.parse(text) : null, status: response.status }
-  }
+  const call = (user: TestUser | null, path: string, method = 'GET', body?: unknown) =>
+    requestAs(api, user, method, path, body)
   const publicTotal = async (search: string) => {
     const list = await call(null, `/wp-json/vendor/events/v1/events?search=${search}`)
     expect(list.status).toBe(200)
