@@ -80,7 +80,7 @@ async function storeSeries(db: SqlQuerier, row: SeriesRow, horizon: Date): Promi
     },
     series: expanded.series,
     occurrences: expanded.occurrences,
-    horizon,
+    horizon: expanded.storedUntil,
   })
 }
 

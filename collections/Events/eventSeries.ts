@@ -1,16 +1,10 @@
 import type { PayloadRequest } from 'payload'
 
-import {
-  type EventSeriesFields,
-  expandEventSeries,
-  horizonAfter,
-  type Occurrence,
-  type SeriesStart,
-} from '../../src/recurrence/index'
+import { type EventSeriesFields, expandEventSeries, horizonAfter } from '../../src/recurrence/index'
 
 type Expansion = {
   horizon: Date
-  expanded: null | { series: SeriesStart; occurrences: Occurrence[] }
+  expanded: ReturnType<typeof expandEventSeries>
 }
 
 /**

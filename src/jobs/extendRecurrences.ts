@@ -124,7 +124,7 @@ async function extendOne(
         span,
         series: expanded.series,
         occurrences: expanded.occurrences,
-        horizon,
+        horizon: expanded.storedUntil,
       })
     }
     await commitTransaction(req)

@@ -2,7 +2,7 @@ import type { Occurrence, Recurrence, SeriesStart } from './types'
 
 import { isValidTimeZone, zoneOf } from '../lib/timezone'
 import { RecurrenceError } from './errors'
-import { expandRecurrence } from './expand'
+import { endsBy, expandRecurrence, WHOLE_SERIES } from './expand'
 import { MAX_TEXT_LENGTH } from './limits'
 import { parseRule } from './parse'
 import { instantToWall } from './wallTime'
@@ -94,13 +94,19 @@ export function horizonAfter(now: Date, months: number): Date {
   return horizon
 }
 
-/** A recurring event's series and its occurrences up to `horizon`; null when the event does not recur. Throws `RecurrenceError`. */
+/**
+ * A recurring event's series, its occurrences up to `horizon`, and the instant they are stored
+ * until: the horizon, or `WHOLE_SERIES` when the series has none after it. Null when the event does
+ * not recur. Throws `RecurrenceError`.
+ */
 export function expandEventSeries(
   fields: EventSeriesFields,
   horizon: Date,
-): null | { series: SeriesStart; occurrences: Occurrence[] } {
+): null | { series: SeriesStart; occurrences: Occurrence[]; storedUntil: Date } {
   if (!isRecurring(fields)) return null
   const series = seriesStartOf(fields)
   const recurrence = recurrenceOf(fields, series)!
-  return { series, occurrences: expandRecurrence(series, recurrence, horizon) }
+  const occurrences = expandRecurrence(series, recurrence, horizon)
+  const storedUntil = endsBy(series, recurrence, horizon) ? WHOLE_SERIES : horizon
+  return { series, occurrences, storedUntil }
 }

@@ -136,6 +136,25 @@ function ruleInstants(series: SeriesStart, recurrence: Recurrence, lastMs: numbe
 }
 
 /**
+ * What a series' stored-until mark says when its rule gives nothing after the horizon: no later
+ * horizon can add an occurrence, so the horizon job leaves it (`src/jobs/extendRecurrences.ts`).
+ */
+export const WHOLE_SERIES = new Date('9000-01-01T00:00:00.000Z')
+
+/**
+ * Whether the series gives no occurrence after `horizon`: a rule ended by COUNT or UNTIL, and
+ * its RDATEs, all by then. An all-day rule runs on dates, so the last day before the horizon is
+ * asked again; an RDATE within a day of the horizon counts as after it (its zone is not read).
+ */
+export function endsBy(series: SeriesStart, recurrence: Recurrence, horizon: Date): boolean {
+  if (recurrence.rule?.count === undefined && recurrence.rule?.until === undefined) return false
+  const lastDay = new Date(horizon.getTime() - DAY_MS).toISOString().slice(0, 10)
+  if (recurrence.rdates.some((rdate) => rdate.slice(0, 10) >= lastDay)) return false
+  const after = series.allDay ? horizon.getTime() - DAY_MS : horizon.getTime()
+  return ruleOf(series, recurrence).next(new Date(after), false) === null
+}
+
+/**
  * The occurrences of a series that start no later than `horizon`, in order, after checking the
  * recurrence (./validate.ts), its exclusions, and that it has at most MAX_OCCURRENCES by then.
  * Times are evaluated in the event's zone: 09:00 in New York stays 09:00 across daylight-saving

@@ -502,6 +502,24 @@ describe('recurring events stored: occurrences, their ids, their checks', () => 
     expect(await rowsOf(event.id)).toEqual(extended)
   })
 
+  it('marks a series that its COUNT ends by the horizon as stored whole, which the horizon job then passes by', async () => {
+    const { horizonMonths } = pluginOptionsOf(payload).recurrence
+    const event = await createSeries()
+    const storedUntil = async () =>
+      (await payload.findByID({ collection: 'events', id: event.id })).materializedUntil
+    expect(await storedUntil()).toBe('9000-01-01T00:00:00.000Z')
+    const rows = await rowsOf(event.id)
+    const later = new Date(Date.now() + 92 * 86_400_000)
+    await extendRecurrences({ collection: 'events', horizonMonths, now: later, payload })
+    expect(await rowsOf(event.id)).toEqual(rows)
+    expect(await storedUntil()).toBe('9000-01-01T00:00:00.000Z')
+    // Made endless, it is stored to the horizon again.
+    await rest('PATCH', `/events/${event.id}`, {
+      recurrence: { rule: 'FREQ=WEEKLY;BYDAY=MO', exdates: [] },
+    })
+    expect(new Date((await storedUntil()) as string).getFullYear()).toBeLessThan(2100)
+  })
+
   it('cancels or moves one occurrence, keeping its id; visitors no longer see a cancelled one, editors see it as cancelled', async () => {
     const event = await createSeries()
     const rows = await rowsOf(event.id)

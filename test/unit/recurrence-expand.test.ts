@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest'
 
 import type { Recurrence, SeriesStart } from '../../src/recurrence'
 
-import { expandRecurrence, formatRecurrence, parseRecurrence } from '../../src/recurrence'
+import {
+  endsBy,
+  expandEventSeries,
+  expandRecurrence,
+  formatRecurrence,
+  parseRecurrence,
+  WHOLE_SERIES,
+} from '../../src/recurrence'
 
 const HORIZON = new Date('2030-01-01T00:00:00Z')
 const newYork = (start: string): SeriesStart => ({
@@ -155,5 +162,55 @@ describe('recurrence expansion', () => {
     )
     expect(occurrences.map((occurrence) => occurrence.startUtc).at(-1)).toBe('2027-03-10T03:15:00Z')
     expect(occurrences).toHaveLength(10)
+  })
+})
+
+describe('a series stored whole', () => {
+  const weekly = (rule: Partial<NonNullable<Recurrence['rule']>>, rdates: string[] = []) => ({
+    rule: { freq: 'WEEKLY' as const, interval: 1, byDay: [{ weekday: 'MO' as const }], ...rule },
+    rdates,
+    exdates: [],
+  })
+  const series = newYork('2027-03-01T09:00:00')
+
+  it('is one whose COUNT or UNTIL ends it by the horizon, and no other', () => {
+    expect(endsBy(series, weekly({ count: 6 }), new Date('2027-04-06T00:00:00Z'))).toBe(true)
+    // The sixth, 5 April at 13:00 UTC, comes after this horizon.
+    expect(endsBy(series, weekly({ count: 6 }), new Date('2027-04-05T12:00:00Z'))).toBe(false)
+    expect(endsBy(series, weekly({ until: '2027-05-31T09:00:00' }), HORIZON)).toBe(true)
+    expect(endsBy(series, weekly({}), HORIZON)).toBe(false)
+    // An extra date after the horizon (or within a day of it) is still to come.
+    expect(endsBy(series, weekly({ count: 2 }, ['2030-02-01T09:00:00']), HORIZON)).toBe(false)
+    expect(endsBy(series, weekly({ count: 2 }, ['2027-06-01T09:00:00']), HORIZON)).toBe(true)
+  })
+
+  it('asks an all-day series again for the last day before the horizon', () => {
+    const days: SeriesStart = { start: '2027-01-01', timeZone: 'Pacific/Auckland', allDay: true }
+    const daily = {
+      rule: { freq: 'DAILY' as const, interval: 1, count: 3 },
+      rdates: [],
+      exdates: [],
+    }
+    expect(endsBy(days, daily, new Date('2027-01-03T00:00:00Z'))).toBe(false)
+    expect(endsBy(days, daily, new Date('2027-01-05T00:00:00Z'))).toBe(true)
+  })
+
+  it('is marked so, and an endless one with its horizon', () => {
+    const fields = {
+      startDate: '2027-03-01T14:00:00.000Z',
+      startLocal: '2027-03-01T09:00:00',
+      timezone: 'America/New_York',
+      allDay: false,
+    }
+    const ended = expandEventSeries(
+      { ...fields, recurrence: { rule: 'FREQ=WEEKLY;BYDAY=MO;COUNT=6' } } as never,
+      HORIZON,
+    )!
+    expect(ended.storedUntil).toEqual(WHOLE_SERIES)
+    const endless = expandEventSeries(
+      { ...fields, recurrence: { rule: 'FREQ=WEEKLY;BYDAY=MO' } } as never,
+      new Date('2027-06-01T00:00:00Z'),
+    )!
+    expect(endless.storedUntil).toEqual(new Date('2027-06-01T00:00:00Z'))
   })
 })

@@ -221,7 +221,7 @@ export async function editSeries(
     to: second.id,
     since: series.allDay ? `${at}T00:00:00` : at,
   })
-  const { expanded, horizon } = expandEventForSave(
+  const { expanded } = expandEventForSave(
     req,
     second,
     options.clock(),
@@ -237,7 +237,7 @@ export async function editSeries(
     },
     series: expanded!.series,
     occurrences: expanded!.occurrences,
-    horizon,
+    horizon: expanded!.storedUntil,
   })
   await payload.update({
     collection,

@@ -28,7 +28,7 @@ export const materializeOccurrences =
       startLocal: doc.startLocal,
       endLocal: doc.endLocal,
     }
-    const { expanded, horizon } = expandEventForSave(
+    const { expanded } = expandEventForSave(
       req,
       doc,
       options.clock(),
@@ -42,7 +42,7 @@ export const materializeOccurrences =
       span,
       series: expanded.series,
       occurrences: expanded.occurrences,
-      horizon,
+      horizon: expanded.storedUntil,
     })
-    return { ...doc, materializedUntil: horizon.toISOString() }
+    return { ...doc, materializedUntil: expanded.storedUntil.toISOString() }
   }
