@@ -418,7 +418,9 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
         await admin.locator('.event-date-views__view--upcoming').getAttribute('aria-pressed'),
       ).toBe('true')
       // The status views' counts come a moment after the rows: the screenshot waits for them.
-      await expect.poll(() => admin.locator('.status-views').innerText()).toMatch(/All \(\d+\)/)
+      await expect
+        .poll(() => admin.locator('.status-views').innerText(), { timeout: 15_000 })
+        .toMatch(/All \(\d+\)/)
       await screenshot(admin, 'event-list')
 
       // The names come with the rows from the server: a browser running no script at all shows them,
@@ -768,8 +770,9 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
       )
       const rows = admin.locator('table tbody tr')
       await expect.poll(() => rows.count()).toBe(2)
+      // The counts come from a request of their own, slower when the machine is busy.
       await expect
-        .poll(() => admin.locator('.status-views').innerText())
+        .poll(() => admin.locator('.status-views').innerText(), { timeout: 15_000 })
         .toMatch(/^All \(\d+\)[\s\S]*Published \(\d+\)/)
       for (const row of await rows.all()) await row.locator('input[type="checkbox"]').check()
       // Payload's bulk Delete (which would delete for good) is not offered outside the Trash view.
@@ -784,7 +787,9 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
 
       await admin.locator('.status-views__view--trash').click()
       await expect.poll(() => rows.filter({ hasText: `Bulk ${RUN}` }).count()).toBe(2)
-      await expect.poll(() => admin.locator('.status-views').innerText()).toMatch(/Trash \(\d+\)/)
+      await expect
+        .poll(() => admin.locator('.status-views').innerText(), { timeout: 15_000 })
+        .toMatch(/Trash \(\d+\)/)
       await screenshot(admin, 'event-list-trash')
       for (const row of await rows.all()) await row.locator('input[type="checkbox"]').check()
       await admin.getByRole('button', { name: 'Restore 2 selected' }).click()
