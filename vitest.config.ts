@@ -154,6 +154,9 @@ export default defineConfig({
           include: ['test/browser/**/*.test.ts'],
           maxWorkers: workers,
           name: 'browser',
+          // A page settles when its own requests answer, which on a machine busy with the system
+          // tier can take seconds: vitest's default of 1 s per poll made CI flaky.
+          expect: { poll: { interval: 100, timeout: 15_000 } },
           // The system tier's group: one pool of workers for both.
           sequence: { groupOrder: 2 },
         },
