@@ -1,5 +1,6 @@
 import type { SanitizedPluginConfig } from '../types'
 
+import { processRegion } from '../calendar/cache/registry'
 import { readBodyWithin } from '../lib/requestBody'
 
 export type GeocoderSettings = NonNullable<SanitizedPluginConfig['geocoding']>
@@ -30,11 +31,36 @@ async function waitForTurn(settings: GeocoderSettings): Promise<boolean> {
   return true
 }
 
+/*
+ * What the provider said of an address, remembered so that a venue saved again and again with an
+ * address it cannot place does not ask each time (and a shared provider's policy forbids asking
+ * the same thing repeatedly). A place found does not move; one not found may be added to the
+ * provider's map, so that is asked again after a day. A failure or a missed turn is not remembered.
+ */
+const REMEMBER_MS: Partial<Record<GeocodeOutcome['kind'], number>> = {
+  found: 30 * 24 * 60 * 60_000,
+  notFound: 24 * 60 * 60_000,
+}
+const remembered = processRegion<{ outcome: GeocodeOutcome; until: number }>('geocoding', {
+  maxEntries: 2_000,
+})
+
 /**
  * The first place a Nominatim-compatible search endpoint finds for `query`: one request, bounded
- * by the timeout and the answer's size, never retried. Every failure is an outcome, not an error.
+ * by the timeout and the answer's size, never retried, or what it answered for the same query
+ * before (above). Every failure is an outcome, not an error.
  */
 export async function geocode(settings: GeocoderSettings, query: string): Promise<GeocodeOutcome> {
+  const key = `${settings.url}\n${query}`
+  const known = remembered.get(key)
+  if (known && known.until > Date.now()) return known.outcome
+  const outcome = await askProvider(settings, query)
+  const keepFor = REMEMBER_MS[outcome.kind]
+  if (keepFor) remembered.set(key, { outcome, until: Date.now() + keepFor })
+  return outcome
+}
+
+async function askProvider(settings: GeocoderSettings, query: string): Promise<GeocodeOutcome> {
   if (!(await waitForTurn(settings))) return { kind: 'busy' }
   const url = new URL(settings.url)
   url.searchParams.set('q', query)

@@ -140,6 +140,8 @@ describe('venue geocoding', () => {
 
   it('saves the venue with a notice when the provider fails, is slow or finds nothing', async () => {
     configure(500)
+    // An address of its own: what the provider said of `address` is remembered.
+    const address = { city: unique('Nulle part'), country: 'France' }
     for (const [answer, says] of [
       ['error', 'did not answer'],
       ['hang', 'did not answer'],
@@ -168,12 +170,12 @@ describe('venue geocoding', () => {
 
   it('"Find on map" answers the coordinates, or why not, to those who may edit venues', async () => {
     configure(500)
-    const found = await rest('POST', '/venues/geocode', address)
+    const found = await rest('POST', '/venues/geocode', { ...address, city: unique('Paris') })
     expect(found.status, found.text).toBe(200)
     expect(found.body).toEqual({ latitude: 48.8566, longitude: 2.3522 })
 
     geocoder.answer = 'error'
-    const down = await rest('POST', '/venues/geocode', address)
+    const down = await rest('POST', '/venues/geocode', { city: unique('Ailleurs') })
     expect(down.status).toBe(503)
     expect(down.body.errors[0].message).toContain('did not answer')
 
@@ -182,5 +184,32 @@ describe('venue geocoding', () => {
     expect((await rest('POST', '/venues/geocode', { city: 12 })).status).toBe(400)
     expect((await rest('POST', '/venues/geocode', { city: 'x'.repeat(1001) })).status).toBe(400)
     expect(geocoder.asked).toHaveLength(2)
+  })
+
+  it('remembers a place found or not found, and asks again after a failure', async () => {
+    configure(500)
+    const placed = { city: unique('Lyon'), country: 'France' }
+    for (let i = 0; i < 2; i++) {
+      const saved = await rest('POST', '/venues', { name: unique('Again'), ...placed })
+      expect(saved.body.doc).toMatchObject({ latitude: 48.8566, longitude: 2.3522 })
+    }
+    expect((await rest('POST', '/venues/geocode', placed)).body).toEqual({
+      latitude: 48.8566,
+      longitude: 2.3522,
+    })
+    expect(geocoder.asked).toHaveLength(1)
+
+    geocoder.answer = 'none'
+    const unplaced = { city: unique('Atlantide'), country: 'France' }
+    for (let i = 0; i < 2; i++) {
+      const saved = await rest('POST', '/venues', { name: unique('Lost'), ...unplaced })
+      expect(saved.body.doc.geocodingNotice).toContain('found no place')
+    }
+    expect(geocoder.asked).toHaveLength(2)
+
+    geocoder.answer = 'error'
+    const failing = { city: unique('Ys'), country: 'France' }
+    for (let i = 0; i < 2; i++) await rest('POST', '/venues/geocode', failing)
+    expect(geocoder.asked).toHaveLength(4)
   })
 })
