@@ -326,10 +326,12 @@ export async function benchRecurrence(argv: string[]): Promise<void> {
         log(
           `horizon job: ${job.series} series extended, ${job.added} occurrences added, in ${(job.ms / 1000).toFixed(1)} s (${(job.cpuMs / 1000).toFixed(1)} s of its own process's CPU)`,
         )
-        // The calendar as seeded again, for the next run on the same data (`--data`).
+        // The calendar as seeded again, for the next run on the same data (`--data`). A series
+        // stored whole at seed time (9000-01-01) had nothing past the horizon and stays so.
         await database.query(
-          `WITH gone AS (DELETE FROM calendar_occurrences o USING events e WHERE o.event_id = e.id AND e.recurrence_rule IS NOT NULL AND o.start_utc > $1::timestamptz)
-           UPDATE events SET materialized_until = $1::timestamptz WHERE recurrence_rule IS NOT NULL AND materialized_until > $1::timestamptz`,
+          `WITH gone AS (DELETE FROM calendar_occurrences o USING events e WHERE o.event_id = e.id AND e.recurrence_rule IS NOT NULL AND o.start_utc > $1::timestamptz RETURNING o.event_id)
+           UPDATE events SET materialized_until = $1::timestamptz WHERE recurrence_rule IS NOT NULL AND materialized_until > $1::timestamptz
+             AND (materialized_until < '9000-01-01' OR id IN (SELECT event_id FROM gone))`,
           [seed.horizon],
         )
       }

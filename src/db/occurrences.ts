@@ -270,6 +270,58 @@ export async function storeSeriesOccurrences(
   return added.length
 }
 
+/** A series' occurrences after its stored horizon, and the instant it is stored until with them. */
+export interface SeriesExtension {
+  span: EventSpan
+  series: SeriesStart
+  /** Occurrences none of whose original starts is stored yet (`expandRecurrenceBetween`). */
+  occurrences: Occurrence[]
+  storedUntil: Date
+}
+
+/** Rows per INSERT: one statement's JSON stays small however far a batch of series moves. */
+const APPEND_CHUNK = 2_000
+
+/**
+ * The horizon job's write (src/jobs/extendRecurrences.ts): several series' new occurrences added
+ * with new ids, and each series' stored-until mark moved, in a few statements for them all. The
+ * caller holds every event's row (`lockEvent`'s lock), so no save of these series runs meanwhile;
+ * an original start already stored (a save that wrote back an older mark after the job had
+ * moved it) is left as it is, never doubled. Returns how many rows were added.
+ */
+export async function appendSeriesOccurrences(
+  db: SqlQuerier,
+  extensions: readonly SeriesExtension[],
+): Promise<number> {
+  const records = extensions.flatMap(({ occurrences, series, span }) =>
+    occurrences.map((occurrence) => ({
+      event_id: span.id,
+      ...recordOf(plannedOf(occurrence, series, span)),
+    })),
+  )
+  let added = 0
+  for (let from = 0; from < records.length; from += APPEND_CHUNK) {
+    const { rows } = await db.execute(sql`
+      INSERT INTO "calendar_occurrences" ("id", "event_id", "original_start", "start_local", "end_local", "start_utc", "end_utc", "from_rdate")
+      SELECT nextval('calendar_post_ids'), v.event_id, v.original_start, v.start_local, v.end_local, v.start_utc, v.end_utc, v.from_rdate
+      FROM json_to_recordset(${JSON.stringify(records.slice(from, from + APPEND_CHUNK))}::json) AS v("event_id" integer, ${RECORD})
+      WHERE NOT EXISTS (SELECT 1 FROM "calendar_occurrences" o WHERE o."event_id" = v.event_id AND o."original_start" = v.original_start)
+      RETURNING "id"`)
+    added += rows.length
+  }
+  if (extensions.length)
+    await db.execute(sql`
+      UPDATE "events" e SET "materialized_until" = v.until
+      FROM json_to_recordset(${JSON.stringify(
+        extensions.map(({ span, storedUntil }) => ({
+          id: span.id,
+          until: storedUntil.toISOString(),
+        })),
+      )}::json) AS v("id" integer, "until" timestamptz)
+      WHERE e."id" = v.id`)
+  return added
+}
+
 /** An occurrence as the occurrences route answers it. */
 export interface StoredOccurrenceRow {
   id: number
