@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --recurrence [--sizes 1000:5000,10000:50000] [--data DIR] [--duration S] [--runs N] [--cold] [--only a,b]`
+ * `npm run bench -- --recurrence [--sizes 1000:5000,10000:50000] [--data DIR] [--duration S] [--runs N] [--cold] [--only a,b] [--cpu-prof DIR]`
  *
  * Issue 26's calendar of recurring events: for each size (`series:singles`; 1,000 series and
  * 5,000 single events make about 100,000 occurrences, 10,000 and 50,000 about 1,000,000) it seeds
@@ -35,6 +35,8 @@ const MAX_JOB_MS = 60_000
 
 type Options = {
   cold: boolean
+  /** Where the server writes a V8 CPU profile when it stops (`--cpu-prof DIR`). */
+  cpuProf?: string
   data?: string
   duration: number
   maxMinutes: number
@@ -79,6 +81,9 @@ function readOptions(argv: string[]): Options {
         break
       case '--runs':
         options.runs = Number(value())
+        break
+      case '--cpu-prof':
+        options.cpuProf = path.resolve(value())
         break
       case '--cold':
         options.cold = true
@@ -291,16 +296,19 @@ export async function benchRecurrence(argv: string[]): Promise<void> {
         started = Date.now()
         const port = await freePort()
         const base = `http://127.0.0.1:${port}`
-        server = await startServer({
-          DATABASE_URL: database.url,
-          KEEP_ANSWERS: 'false',
-          KEEP_READS: options.cold ? 'false' : 'true',
-          LOG_FORMAT: process.env.LOG_FORMAT ?? 'json',
-          NODE_ENV: 'production',
-          PAYLOAD_SECRET: 'bench-secret',
-          PORT: String(port),
-          SITE_URL: base,
-        })
+        server = await startServer(
+          {
+            DATABASE_URL: database.url,
+            KEEP_ANSWERS: 'false',
+            KEEP_READS: options.cold ? 'false' : 'true',
+            LOG_FORMAT: process.env.LOG_FORMAT ?? 'json',
+            NODE_ENV: 'production',
+            PAYLOAD_SECRET: 'bench-secret',
+            PORT: String(port),
+            SITE_URL: base,
+          },
+          options.cpuProf,
+        )
         log(`server ready in ${((Date.now() - started) / 1000).toFixed(1)} s`)
         const cpu = () => cpuOf(server!.pid!, pgFolder)
         reads = await loadRoutes(
