@@ -75,7 +75,8 @@ async function waitForLock(session: Session, key: string): Promise<void> {
   await session.execute(sql`SELECT set_config('lock_timeout', ${previous}, true)`)
 }
 
-function isLockTimeout(error: unknown): boolean {
+/** True when `error` is a lock wait that `lock_timeout` ended. */
+export function isLockTimeout(error: unknown): boolean {
   const { cause, code } = error as { cause?: { code?: string }; code?: string }
   return code === LOCK_NOT_AVAILABLE || cause?.code === LOCK_NOT_AVAILABLE
 }

@@ -140,8 +140,8 @@ async function updateRows(
   db: SqlQuerier,
   eventId: number,
   rows: { planned: Planned; row: Row }[],
+  withMark: ReturnType<typeof sql>,
 ): Promise<void> {
-  if (!rows.length) return
   const records = rows.map(({ planned, row }) =>
     // A row whose override moved it keeps its own times.
     keepsOwnTimes(row)
@@ -156,7 +156,7 @@ async function updateRows(
   )
   // One statement: the unique (event, original start) is checked at its end, so a series moved
   // by a week can hand each start on to the row before it.
-  await db.execute(sql`
+  await db.execute(sql`${withMark}
     UPDATE "calendar_occurrences" o SET "original_start" = v.original_start, "start_local" = v.start_local, "end_local" = v.end_local,
       "start_utc" = v.start_utc, "end_utc" = v.end_utc, "from_rdate" = v.from_rdate,
       "sequence" = o."sequence" + CASE WHEN (o."start_utc", o."end_utc") IS DISTINCT FROM (v.start_utc, v.end_utc) THEN 1 ELSE 0 END
@@ -164,23 +164,30 @@ async function updateRows(
     WHERE o."event_id" = ${eventId} AND o."id" = v.id`)
 }
 
-async function insertRows(db: SqlQuerier, eventId: number, rows: Planned[]): Promise<void> {
-  if (!rows.length) return
+async function insertRows(
+  db: SqlQuerier,
+  eventId: number,
+  rows: Planned[],
+  withMark: ReturnType<typeof sql>,
+): Promise<void> {
   // The event's own id where given, the others drawn from the shared sequence.
-  await db.execute(sql`
+  await db.execute(sql`${withMark}
     INSERT INTO "calendar_occurrences" ("id", "event_id", "original_start", "start_local", "end_local", "start_utc", "end_utc", "from_rdate")
     SELECT COALESCE(v.id, nextval('calendar_post_ids')), ${eventId}::integer, v.original_start, v.start_local, v.end_local, v.start_utc, v.end_utc, v.from_rdate
     FROM json_to_recordset(${JSON.stringify(rows.map(recordOf))}::json) AS v(${RECORD})`)
 }
 
-async function deleteRows(db: SqlQuerier, ids: number[]): Promise<void> {
-  if (ids.length)
-    await db.execute(
-      sql`DELETE FROM "calendar_occurrences" WHERE "id" IN (${sql.join(
-        ids.map((id) => sql`${id}::integer`),
-        sql`, `,
-      )})`,
-    )
+async function deleteRows(
+  db: SqlQuerier,
+  ids: number[],
+  withMark: ReturnType<typeof sql>,
+): Promise<void> {
+  await db.execute(
+    sql`${withMark} DELETE FROM "calendar_occurrences" WHERE "id" IN (${sql.join(
+      ids.map((id) => sql`${id}::integer`),
+      sql`, `,
+    )})`,
+  )
 }
 
 /**
@@ -210,11 +217,18 @@ export async function storeSingleOccurrence(db: SqlQuerier, span: EventSpan): Pr
  */
 export async function storeSeriesOccurrences(
   db: SqlQuerier,
-  args: { span: EventSpan; series: SeriesStart; occurrences: Occurrence[]; horizon: Date },
+  args: {
+    span: EventSpan
+    series: SeriesStart
+    occurrences: Occurrence[]
+    horizon: Date
+    /** The event was created in this transaction: no other can see it, and it has no rows yet. */
+    created?: boolean
+  },
 ): Promise<number> {
   const { span, series, occurrences, horizon } = args
-  if (!(await lockEvent(db, span.id))) return 0
-  const rows = await storedRows(db, span.id)
+  if (!args.created && !(await lockEvent(db, span.id))) return 0
+  const rows = args.created ? [] : await storedRows(db, span.id)
   const asSeries = (value: string) => (series.allDay ? value.slice(0, 10) : value)
   const stored: StoredOccurrence[] = rows.map((row) => ({
     id: Number(row.id),
@@ -257,17 +271,73 @@ export async function storeSeriesOccurrences(
       }
     }
   }
-  await deleteRows(db, removed)
-  await updateRows(
-    db,
-    span.id,
-    kept.filter(({ planned, row }) => changed(row, planned)),
-  )
-  await insertRows(db, span.id, added)
-  await db.execute(
-    sql`UPDATE "events" SET "materialized_until" = ${horizon.toISOString()}::timestamptz WHERE "id" = ${span.id}`,
-  )
+  const updated = kept.filter(({ planned, row }) => changed(row, planned))
+  // The stored-until mark rides on the first statement that runs (a data-modifying WITH), so a
+  // save of a series sends one statement fewer.
+  const mark = sql`UPDATE "events" SET "materialized_until" = ${horizon.toISOString()}::timestamptz WHERE "id" = ${span.id}`
+  let withMark: ReturnType<typeof sql> | undefined = sql`WITH "mark" AS (${mark})`
+  const next = () => {
+    const prefix = withMark ?? sql``
+    withMark = undefined
+    return prefix
+  }
+  if (removed.length) await deleteRows(db, removed, next())
+  if (updated.length) await updateRows(db, span.id, updated, next())
+  if (added.length) await insertRows(db, span.id, added, next())
+  if (withMark) await db.execute(mark)
   return added.length
+}
+
+/** A series' occurrences after its stored horizon, and the instant it is stored until with them. */
+export interface SeriesExtension {
+  span: EventSpan
+  series: SeriesStart
+  /** Occurrences none of whose original starts is stored yet (`expandRecurrenceBetween`). */
+  occurrences: Occurrence[]
+  storedUntil: Date
+}
+
+/** Rows per INSERT: one statement's JSON stays small however far a batch of series moves. */
+const APPEND_CHUNK = 2_000
+
+/**
+ * The horizon job's write (src/jobs/extendRecurrences.ts): several series' new occurrences added
+ * with new ids, and each series' stored-until mark moved, in a few statements for them all. The
+ * caller holds every event's row (`lockEvent`'s lock), so no save of these series runs meanwhile;
+ * an original start already stored (a save that wrote back an older mark after the job had
+ * moved it) is left as it is, never doubled. Returns how many rows were added.
+ */
+export async function appendSeriesOccurrences(
+  db: SqlQuerier,
+  extensions: readonly SeriesExtension[],
+): Promise<number> {
+  const records = extensions.flatMap(({ occurrences, series, span }) =>
+    occurrences.map((occurrence) => ({
+      event_id: span.id,
+      ...recordOf(plannedOf(occurrence, series, span)),
+    })),
+  )
+  let added = 0
+  for (let from = 0; from < records.length; from += APPEND_CHUNK) {
+    const { rows } = await db.execute(sql`
+      INSERT INTO "calendar_occurrences" ("id", "event_id", "original_start", "start_local", "end_local", "start_utc", "end_utc", "from_rdate")
+      SELECT nextval('calendar_post_ids'), v.event_id, v.original_start, v.start_local, v.end_local, v.start_utc, v.end_utc, v.from_rdate
+      FROM json_to_recordset(${JSON.stringify(records.slice(from, from + APPEND_CHUNK))}::json) AS v("event_id" integer, ${RECORD})
+      WHERE NOT EXISTS (SELECT 1 FROM "calendar_occurrences" o WHERE o."event_id" = v.event_id AND o."original_start" = v.original_start)
+      RETURNING "id"`)
+    added += rows.length
+  }
+  if (extensions.length)
+    await db.execute(sql`
+      UPDATE "events" e SET "materialized_until" = v.until
+      FROM json_to_recordset(${JSON.stringify(
+        extensions.map(({ span, storedUntil }) => ({
+          id: span.id,
+          until: storedUntil.toISOString(),
+        })),
+      )}::json) AS v("id" integer, "until" timestamptz)
+      WHERE e."id" = v.id`)
+  return added
 }
 
 /** An occurrence as the occurrences route answers it. */

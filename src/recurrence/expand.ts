@@ -189,3 +189,35 @@ export function expandRecurrence(
   }
   return occurrences
 }
+
+/**
+ * The occurrences a series gains when its horizon moves from `from` to `to`: those that start
+ * after `from` and no later than `to`, exactly the ones `expandRecurrence` to `to` gives beyond
+ * its expansion to `from` (the horizon job stores only these). The rule is asked for that window
+ * alone, with its own DTSTART, COUNT, RDATEs and EXDATEs, so a COUNT, an INTERVAL or a BYSETPOS
+ * still counts from the series' start. The recurrence was checked when the series was stored,
+ * and is not checked again; the bound on the series' size is the caller's (it knows how many
+ * occurrences are stored).
+ */
+export function expandRecurrenceBetween(
+  series: SeriesStart,
+  recurrence: Recurrence,
+  from: Date,
+  to: Date,
+): Occurrence[] {
+  const fromMs = from.getTime()
+  const toMs = to.getTime()
+  if (!(toMs > fromMs)) return []
+  const rdates = new Set(recurrence.rdates)
+  // All-day rules run on UTC dates: a day's margin each side lets every local day in before the
+  // exact cut on the occurrences' own instants below.
+  const occurrences = recurrence.rule
+    ? ruleOf(series, recurrence)
+        .between(new Date(fromMs - DAY_MS), new Date(toMs + DAY_MS), true)
+        .map((date) => occurrenceOf(date.epochMilliseconds, series, rdates))
+    : datesOnly(series, recurrence, rdates)
+  return occurrences.filter((occurrence) => {
+    const startMs = Date.parse(occurrence.startUtc)
+    return startMs > fromMs && startMs <= toMs
+  })
+}

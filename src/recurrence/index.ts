@@ -13,7 +13,7 @@ export {
   recurrenceOf,
   seriesStartOf,
 } from './eventSeries'
-export { endsBy, expandRecurrence, WHOLE_SERIES } from './expand'
+export { endsBy, expandRecurrence, expandRecurrenceBetween, WHOLE_SERIES } from './expand'
 export { formatRecurrence, formatRecurrenceLines, formatRule } from './format'
 export {
   DEFAULT_HORIZON_MONTHS,

@@ -43,6 +43,7 @@ export const materializeOccurrences =
       series: expanded.series,
       occurrences: expanded.occurrences,
       horizon: expanded.storedUntil,
+      created: operation === 'create',
     })
     return { ...doc, materializedUntil: expanded.storedUntil.toISOString() }
   }
