@@ -20,7 +20,8 @@ import { locksOf } from './eventsQuery'
  * venue's fields (`geoloc=1`) sees only venues the caller may read.
  *
  * `undefined` leaves the list to Payload: an empty id list, a venue without coordinates
- * (`geoloc=0`), or a condition locked other than by the event itself.
+ * (`geoloc=0`), or a condition locked other than by the event itself (or, for the venue's
+ * coordinates, by its venue).
  */
 
 /** The read scopes of the events and of the venues their conditions read. */
@@ -102,14 +103,16 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
   if (query.featured === true) conditions.push(locked('featured', 'e.featured = true'))
   if (query.featured === false)
     conditions.push(locked('featured', '(e.featured IS NULL OR e.featured <> true)'))
-  // `geoloc=1`: the event's venue has coordinates (Payload joins the venue on the relationship's path).
+  // `geoloc=1`: the event's venue has coordinates (Payload joins the venue on the relationship's
+  // path), held only where the caller unlocks the event and the venue that blank them.
   if (query.geoloc === true) {
     for (const column of ['latitude', 'longitude'] as const) {
+      const path = `venue.${column}` as const
+      const locks = locksOf(query.unlock, path)
+      const venueLock = locks.includes('venue') ? ` AND ${unlockedSql(password, 'v', param)}` : ''
+      const condition = `EXISTS (SELECT 1 FROM venues v WHERE v.id = e.venue_id AND v.${column} IS NOT NULL AND ${readScopeSql(scope.venues, 'v', param)}${venueLock})`
       conditions.push(
-        locked(
-          `venue.${column}`,
-          `EXISTS (SELECT 1 FROM venues v WHERE v.id = e.venue_id AND v.${column} IS NOT NULL AND ${readScopeSql(scope.venues, 'v', param)})`,
-        ),
+        locks.includes('event') ? `(${condition} AND ${unlockedSql(password, 'e', param)})` : condition,
       )
     }
   }
@@ -142,13 +145,17 @@ export function seriesGroupSql(root: number, alias: string, param: Param): strin
 export function occurrencesSql(query: EventsQuery, param: Param, alias = 'o'): string[] {
   const own = (on: string) => [
     `${on}.status = 'scheduled'`,
-    ...query.window.map(({ field, operator, wallTime }) => {
+    ...query.window.flatMap(({ field, operator, wallTime }) => {
       const column = `${on}.${WINDOW_COLUMNS[field]}`
       // The events' list-order columns are text, which Payload compares as text: a wall time in their
       // format orders as the timestamp does (and an index on the column can serve it); any other as text.
-      return LIST_ORDER_TEXT.test(wallTime)
-        ? `${column} ${WINDOW_COMPARISONS[operator]} ${param(wallTime)}::timestamp`
-        : `to_char(${column}, 'YYYY-MM-DD HH24:MI:SS') ${WINDOW_COMPARISONS[operator]} ${param(wallTime)}`
+      if (!LIST_ORDER_TEXT.test(wallTime))
+        return [
+          `to_char(${column}, 'YYYY-MM-DD HH24:MI:SS') ${WINDOW_COMPARISONS[operator]} ${param(wallTime)}`,
+        ]
+      const value = `${param(wallTime)}::timestamp`
+      const bound = `${column} ${WINDOW_COMPARISONS[operator]} ${value}`
+      return field === 'endLocal' ? [bound, startBoundOfEndBound(on, operator, value)] : [bound]
     }),
   ]
   const conditions = own(alias)
@@ -157,6 +164,31 @@ export function occurrencesSql(query: EventsQuery, param: Param, alias = 'o'): s
     conditions.push(`NOT EXISTS (SELECT 1 FROM calendar_occurrences p WHERE p.event_id = ${alias}.event_id
       AND ${own('p').join(' AND ')} AND (p.start_local, p.id) < (${alias}.start_local, ${alias}.id))`)
   return conditions
+}
+
+/** The earliest and latest timestamps Postgres holds, past which a bound moved by a duration would be an error. */
+const EARLIEST = `'4713-01-01 00:00:00 BC'::timestamp`
+const LATEST = `'294276-12-31 00:00:00'::timestamp`
+
+/**
+ * What a bound on an occurrence's end says of its start, which the list's index (`start_local`,
+ * `id`) can serve where the end's bound alone would walk every earlier occurrence: an end at or
+ * after `value` is a start at or after `value` less the longest occurrence's duration, an end at or
+ * before it a start at or before it less the shortest one's. The durations are read in the
+ * statement itself (`max()` and `min()` from either end of `calendar_occurrences_duration_idx`),
+ * so a longer occurrence written a moment ago, or earlier in the same transaction, widens the
+ * bound at once. Implied by the end's bound, so it changes no answer.
+ */
+function startBoundOfEndBound(
+  on: string,
+  operator: keyof typeof WINDOW_COMPARISONS,
+  value: string,
+): string {
+  const duration = (extreme: 'max' | 'min') =>
+    `(SELECT ${extreme}(d.end_local - d.start_local) FROM calendar_occurrences d)`
+  return operator === 'greater_than' || operator === 'greater_than_equal'
+    ? `${on}.start_local >= ${value} - LEAST(${duration('max')}, ${value} - ${EARLIEST})`
+    : `${on}.start_local <= ${value} - GREATEST(${duration('min')}, ${value} - ${LATEST})`
 }
 
 /**
