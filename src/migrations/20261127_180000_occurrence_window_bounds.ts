@@ -4,8 +4,8 @@ import { calendarSchemaSteps } from '../db/calendarSchema'
 
 /*
  * Lists whose cost does not grow with the calendar (issue 26, "Speed"): the occurrences' durations
- * (`calendar_occurrences_duration_idx`), from which a window's bound on the end gives one on the
- * start that the list's index serves, and each event's occurrences by wall-clock start
+ * (`calendar_occurrences_duration_idx`), from which a window's bound from below on the end gives
+ * one on the start that the list's index serves, and each event's occurrences by wall-clock start
  * (`calendar_occurrences_event_local_idx`). The occurrences step is idempotent; run again, it adds
  * the indexes to a database migrated before them.
  */

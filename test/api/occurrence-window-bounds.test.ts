@@ -10,7 +10,7 @@ import { createUser, getTestPayload, type TestUser, unique } from '../helpers/pa
 import { inReadMode, READ_MODES } from '../helpers/readModes'
 
 /*
- * A window's bounds on the occurrences' ends also bound their starts by the longest and shortest
+ * A window's bound from below on the occurrences' ends also bounds their starts by the longest
  * occurrence (`occurrencesSql`, `calendar_occurrences_duration_idx`), so that the list's index
  * serves them: an occurrence longer than all before it, written after them, or made longer by an
  * edit, is still listed in every window it overlaps, by the events list and by `/events.json`,
@@ -87,7 +87,7 @@ describe('a window bounded on the occurrences’ ends', () => {
         expect(await listed('ends_after=2028-01-01')).toEqual({ ids: [long[1]], total: 1 })
         expect(await widget('2028-01-10', '2028-01-11')).toEqual([long[1]])
         expect(await widget('2027-09-10', '2027-09-11')).toEqual([...long, short])
-        // Bounds on the end from above: the shortest occurrence bounds the start.
+        // Bounds on the end from above, which bound nothing else.
         expect(await listed('start_date=2026-01-01&end_date=2027-09-10')).toEqual({
           ids: [short],
           total: 1,

@@ -27,7 +27,17 @@ import { locksOf } from './eventsQuery'
 /** The read scopes of the events and of the venues their conditions read. */
 export type SqlScope = { events: PostReadRule; venues: PostReadRule }
 
-export type SqlWhere = { text: string; values: unknown[] }
+/**
+ * A WHERE on `calendar_occurrences o JOIN events e` (`text`), and the same conditions apart: those
+ * on the events and those on each occurrence (`occurrencesSql`), with `fewEvents` when the events'
+ * own conditions may match only a few events (a venue, an organizer, a term, a group of series,
+ * ids), which the list then reads events first (`occurrences.ts`, `occurrencePage`).
+ */
+export type SqlWhere = {
+  text: string
+  values: unknown[]
+  parts?: { events: string; fewEvents: boolean; occurrences: string }
+}
 
 export const WINDOW_COMPARISONS = {
   greater_than: '>',
@@ -83,7 +93,9 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
       : `e.status <> ${param('trash')}::enum_events_status`,
   )
   if (query.include && !ids(query.include)) return undefined
-  conditions.push(...occurrencesSql(query, param))
+  const base = conditions.length
+  const occurrences = occurrencesSql(query, param)
+  conditions.push(...occurrences)
   if (query.search) {
     for (const term of query.search.terms) conditions.push(searchTermSql(query, term, param))
     if (query.search.unprotectedOnly) conditions.push(unlockedSql(null, 'e', param))
@@ -127,7 +139,22 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
   if (query.postParent !== undefined) conditions.push(seriesGroupSql(query.postParent, 'e', param))
   if (!scope.events.everything) conditions.push(readScopeSql(scope.events, 'e', param))
   if (conditions.some((condition) => condition === undefined)) return undefined
-  return { text: conditions.join(' AND '), values }
+  const events = conditions.filter(
+    (_, index) => index < base || index >= base + occurrences.length,
+  )
+  const fewEvents = Boolean(
+    query.categories ||
+      query.tags ||
+      query.venues ||
+      query.organizers ||
+      query.nearVenues ||
+      query.postParent !== undefined,
+  )
+  return {
+    parts: { events: events.join(' AND '), fewEvents, occurrences: occurrences.join(' AND ') },
+    text: conditions.join(' AND '),
+    values,
+  }
 }
 
 /** The events of the group of series whose root is `root` (`EventsQuery.postParent`). */
@@ -155,7 +182,8 @@ export function occurrencesSql(query: EventsQuery, param: Param, alias = 'o'): s
         ]
       const value = `${param(wallTime)}::timestamp`
       const bound = `${column} ${WINDOW_COMPARISONS[operator]} ${value}`
-      return field === 'endLocal' ? [bound, startBoundOfEndBound(on, operator, value)] : [bound]
+      const fromBelow = operator === 'greater_than' || operator === 'greater_than_equal'
+      return field === 'endLocal' && fromBelow ? [bound, startBoundOfEndBound(on, value)] : [bound]
     }),
   ]
   const conditions = own(alias)
@@ -166,29 +194,22 @@ export function occurrencesSql(query: EventsQuery, param: Param, alias = 'o'): s
   return conditions
 }
 
-/** The earliest and latest timestamps Postgres holds, past which a bound moved by a duration would be an error. */
+/** The earliest timestamp Postgres holds, before which a bound moved by a duration would be an error. */
 const EARLIEST = `'4713-01-01 00:00:00 BC'::timestamp`
-const LATEST = `'294276-12-31 00:00:00'::timestamp`
 
 /**
- * What a bound on an occurrence's end says of its start, which the list's index (`start_local`,
- * `id`) can serve where the end's bound alone would walk every earlier occurrence: an end at or
- * after `value` is a start at or after `value` less the longest occurrence's duration, an end at or
- * before it a start at or before it less the shortest one's. The durations are read in the
- * statement itself (`max()` and `min()` from either end of `calendar_occurrences_duration_idx`),
- * so a longer occurrence written a moment ago, or earlier in the same transaction, widens the
- * bound at once. Implied by the end's bound, so it changes no answer.
+ * What a bound from below on an occurrence's end says of its start, which the list's index
+ * (`start_local`, `id`) can serve where the end's bound alone would walk every earlier occurrence:
+ * an end at or after `value` is a start at or after `value` less the longest occurrence's
+ * duration. The duration is read in the statement itself (`max()` from the top of
+ * `calendar_occurrences_duration_idx`), so a longer occurrence written a moment ago, or earlier
+ * in the same transaction, widens the bound at once. Implied by the end's bound, so it changes
+ * no answer. A bound from above on the end is left alone: the planner cannot estimate a bound
+ * it reads at run time, and would take the default window (two years) for a few rows.
  */
-function startBoundOfEndBound(
-  on: string,
-  operator: keyof typeof WINDOW_COMPARISONS,
-  value: string,
-): string {
-  const duration = (extreme: 'max' | 'min') =>
-    `(SELECT ${extreme}(d.end_local - d.start_local) FROM calendar_occurrences d)`
-  return operator === 'greater_than' || operator === 'greater_than_equal'
-    ? `${on}.start_local >= ${value} - LEAST(${duration('max')}, ${value} - ${EARLIEST})`
-    : `${on}.start_local <= ${value} - GREATEST(${duration('min')}, ${value} - ${LATEST})`
+function startBoundOfEndBound(on: string, value: string): string {
+  const longest = '(SELECT max(d.end_local - d.start_local) FROM calendar_occurrences d)'
+  return `${on}.start_local >= ${value} - LEAST(${longest}, ${value} - ${EARLIEST})`
 }
 
 /**

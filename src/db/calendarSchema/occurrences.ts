@@ -30,8 +30,8 @@ const INDEXES = [
   ['calendar_occurrences_event_start_idx', '("event_id", "start_utc")'],
   // An event's occurrences in a window of wall times, and an occurrence's number on its date.
   ['calendar_occurrences_event_local_idx', '("event_id", "start_local", "id")'],
-  // The longest and shortest occurrence, read with max() and min() from either end: a window's
-  // bounds on the end give bounds on the start (`occurrencesSql`), which the list index serves.
+  // The longest occurrence, read with max() from the top: a window's bound from below on the end
+  // gives one on the start (`occurrencesSql`), which the list index serves.
   ['calendar_occurrences_duration_idx', '(("end_local" - "start_local"))'],
 ] as const
 
