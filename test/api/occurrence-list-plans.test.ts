@@ -41,7 +41,10 @@ describe('a page of few events’ occurrences', () => {
       },
     }) as unknown as CalendarContext
 
-  const VISITOR = { events: { author: null, everything: false }, venues: { author: null, everything: false } }
+  const VISITOR = {
+    events: { author: null, everything: false },
+    venues: { author: null, everything: false },
+  }
   const query = (extra: Partial<EventsQuery>): EventsQuery => ({
     locale: 'en',
     statuses: ['publish'],
@@ -155,7 +158,10 @@ describe('a page of few events’ occurrences', () => {
     const unlock = unlockRuleFor(payload, { password: null })
     // What made the SQL leave these queries to Payload, whose joins for each lock a contributor's query multiplied.
     expect(unlock!.locks['venue.latitude']).toContain('venue')
-    const contributor = { events: { author: admin.id, everything: false }, venues: { author: admin.id, everything: false } }
+    const contributor = {
+      events: { author: admin.id, everything: false },
+      venues: { author: admin.id, everything: false },
+    }
     for (const scope of [VISITOR, contributor]) {
       const where = eventsSql(
         query({ geoloc: true, venues: [venues[0]!], categories: [categoryId], unlock }),

@@ -124,7 +124,9 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
       const venueLock = locks.includes('venue') ? ` AND ${unlockedSql(password, 'v', param)}` : ''
       const condition = `EXISTS (SELECT 1 FROM venues v WHERE v.id = e.venue_id AND v.${column} IS NOT NULL AND ${readScopeSql(scope.venues, 'v', param)}${venueLock})`
       conditions.push(
-        locks.includes('event') ? `(${condition} AND ${unlockedSql(password, 'e', param)})` : condition,
+        locks.includes('event')
+          ? `(${condition} AND ${unlockedSql(password, 'e', param)})`
+          : condition,
       )
     }
   }
@@ -139,16 +141,14 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
   if (query.postParent !== undefined) conditions.push(seriesGroupSql(query.postParent, 'e', param))
   if (!scope.events.everything) conditions.push(readScopeSql(scope.events, 'e', param))
   if (conditions.some((condition) => condition === undefined)) return undefined
-  const events = conditions.filter(
-    (_, index) => index < base || index >= base + occurrences.length,
-  )
+  const events = conditions.filter((_, index) => index < base || index >= base + occurrences.length)
   const fewEvents = Boolean(
     query.categories ||
-      query.tags ||
-      query.venues ||
-      query.organizers ||
-      query.nearVenues ||
-      query.postParent !== undefined,
+    query.tags ||
+    query.venues ||
+    query.organizers ||
+    query.nearVenues ||
+    query.postParent !== undefined,
   )
   return {
     parts: { events: events.join(' AND '), fewEvents, occurrences: occurrences.join(' AND ') },
