@@ -1,7 +1,7 @@
 import type { Pool } from 'pg'
 import type { Payload } from 'payload'
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { CalendarContext } from '../../src/calendar/context'
 import type { EventsQuery } from '../../src/calendar/events/eventsQuery'
