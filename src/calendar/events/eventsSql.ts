@@ -205,7 +205,7 @@ const EARLIEST = `'4713-01-01 00:00:00 BC'::timestamp`
  * `calendar_occurrences_duration_idx`), so a longer occurrence written a moment ago, or earlier
  * in the same transaction, widens the bound at once. Implied by the end's bound, so it changes
  * no answer. A bound from above on the end is left alone: the planner cannot estimate a bound
- * it reads at run time, and would take the default window (two years) for a few rows.
+ * read at run time, and would take a long window (the default one) for a few rows.
  */
 function startBoundOfEndBound(on: string, value: string): string {
   const longest = '(SELECT max(d.end_local - d.start_local) FROM calendar_occurrences d)'

@@ -50,8 +50,8 @@ const FEW_EVENTS = 200
  * The page `page` of `limit` occurrences under `where` (on `calendar_occurrences o JOIN events e`),
  * in the list's order. The list's index walks the occurrences in that order until the page is
  * full, which is quick when many match, but reads every occurrence of the window when the matches
- * are few or late (the planner takes them for spread evenly: a venue's page read 17,822
- * occurrences for 11 at a million). So a query whose events' own conditions may match few
+ * are few or late, which the planner cannot tell (it takes them for spread evenly). So a query
+ * whose events' own conditions may match few
  * (`fewEvents`) first takes up to FEW_EVENTS + 1 of those events: when they are all, the page is
  * the first occurrences of each in the window (`calendar_occurrences_event_local_idx`, at most as
  * many per event as the page reaches), sorted; otherwise the walk. One statement either way.
