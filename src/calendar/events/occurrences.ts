@@ -51,10 +51,10 @@ const FEW_EVENTS = 200
  * in the list's order. The list's index walks the occurrences in that order until the page is
  * full, which is quick when many match, but reads every occurrence of the window when the matches
  * are few or late, which the planner cannot tell (it takes them for spread evenly). So a query
- * whose events' own conditions may match few
- * (`fewEvents`) first takes up to FEW_EVENTS + 1 of those events: when they are all, the page is
- * the first occurrences of each in the window (`calendar_occurrences_event_local_idx`, at most as
- * many per event as the page reaches), sorted; otherwise the walk. One statement either way.
+ * whose events' own conditions may match few (`fewEvents`) first takes up to FEW_EVENTS + 1 of
+ * those events: when they are all, the page is the first occurrences of each in the window
+ * (`calendar_occurrences_event_local_idx`, at most as many per event as the page reaches),
+ * sorted; otherwise the walk. One statement either way.
  */
 export async function occurrencePage(
   ctx: CalendarContext,
