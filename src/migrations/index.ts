@@ -22,6 +22,7 @@ import * as migration_20261127_084324_webhooks from './20261127_084324_webhooks'
 import * as migration_20261127_090000_occurrence_list_index from './20261127_090000_occurrence_list_index';
 import * as migration_20261127_130114_slug_typed from './20261127_130114_slug_typed';
 import * as migration_20261127_145622_revisions from './20261127_145622_revisions';
+import * as migration_20261127_180000_occurrence_window_bounds from './20261127_180000_occurrence_window_bounds';
 
 export const migrations = [
   {
@@ -143,5 +144,10 @@ export const migrations = [
     up: migration_20261127_145622_revisions.up,
     down: migration_20261127_145622_revisions.down,
     name: '20261127_145622_revisions'
+  },
+  {
+    up: migration_20261127_180000_occurrence_window_bounds.up,
+    down: migration_20261127_180000_occurrence_window_bounds.down,
+    name: '20261127_180000_occurrence_window_bounds',
   },
 ];

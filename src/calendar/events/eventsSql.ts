@@ -20,13 +20,24 @@ import { locksOf } from './eventsQuery'
  * venue's fields (`geoloc=1`) sees only venues the caller may read.
  *
  * `undefined` leaves the list to Payload: an empty id list, a venue without coordinates
- * (`geoloc=0`), or a condition locked other than by the event itself.
+ * (`geoloc=0`), or a condition locked other than by the event itself (or, for the venue's
+ * coordinates, by its venue).
  */
 
 /** The read scopes of the events and of the venues their conditions read. */
 export type SqlScope = { events: PostReadRule; venues: PostReadRule }
 
-export type SqlWhere = { text: string; values: unknown[] }
+/**
+ * A WHERE on `calendar_occurrences o JOIN events e` (`text`), and the same conditions apart: those
+ * on the events and those on each occurrence (`occurrencesSql`), with `fewEvents` when the events'
+ * own conditions may match only a few events (a venue, an organizer, a term, a group of series,
+ * ids), which the list then reads events first (`occurrences.ts`, `occurrencePage`).
+ */
+export type SqlWhere = {
+  text: string
+  values: unknown[]
+  parts?: { events: string; fewEvents: boolean; occurrences: string }
+}
 
 export const WINDOW_COMPARISONS = {
   greater_than: '>',
@@ -82,7 +93,9 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
       : `e.status <> ${param('trash')}::enum_events_status`,
   )
   if (query.include && !ids(query.include)) return undefined
-  conditions.push(...occurrencesSql(query, param))
+  const base = conditions.length
+  const occurrences = occurrencesSql(query, param)
+  conditions.push(...occurrences)
   if (query.search) {
     for (const term of query.search.terms) conditions.push(searchTermSql(query, term, param))
     if (query.search.unprotectedOnly) conditions.push(unlockedSql(null, 'e', param))
@@ -102,14 +115,18 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
   if (query.featured === true) conditions.push(locked('featured', 'e.featured = true'))
   if (query.featured === false)
     conditions.push(locked('featured', '(e.featured IS NULL OR e.featured <> true)'))
-  // `geoloc=1`: the event's venue has coordinates (Payload joins the venue on the relationship's path).
+  // `geoloc=1`: the event's venue has coordinates (Payload joins the venue on the relationship's
+  // path), held only where the caller unlocks the event and the venue that blank them.
   if (query.geoloc === true) {
     for (const column of ['latitude', 'longitude'] as const) {
+      const path = `venue.${column}` as const
+      const locks = locksOf(query.unlock, path)
+      const venueLock = locks.includes('venue') ? ` AND ${unlockedSql(password, 'v', param)}` : ''
+      const condition = `EXISTS (SELECT 1 FROM venues v WHERE v.id = e.venue_id AND v.${column} IS NOT NULL AND ${readScopeSql(scope.venues, 'v', param)}${venueLock})`
       conditions.push(
-        locked(
-          `venue.${column}`,
-          `EXISTS (SELECT 1 FROM venues v WHERE v.id = e.venue_id AND v.${column} IS NOT NULL AND ${readScopeSql(scope.venues, 'v', param)})`,
-        ),
+        locks.includes('event')
+          ? `(${condition} AND ${unlockedSql(password, 'e', param)})`
+          : condition,
       )
     }
   }
@@ -124,7 +141,20 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
   if (query.postParent !== undefined) conditions.push(seriesGroupSql(query.postParent, 'e', param))
   if (!scope.events.everything) conditions.push(readScopeSql(scope.events, 'e', param))
   if (conditions.some((condition) => condition === undefined)) return undefined
-  return { text: conditions.join(' AND '), values }
+  const events = conditions.filter((_, index) => index < base || index >= base + occurrences.length)
+  const fewEvents = Boolean(
+    query.categories ||
+    query.tags ||
+    query.venues ||
+    query.organizers ||
+    query.nearVenues ||
+    query.postParent !== undefined,
+  )
+  return {
+    parts: { events: events.join(' AND '), fewEvents, occurrences: occurrences.join(' AND ') },
+    text: conditions.join(' AND '),
+    values,
+  }
 }
 
 /** The events of the group of series whose root is `root` (`EventsQuery.postParent`). */
@@ -142,13 +172,18 @@ export function seriesGroupSql(root: number, alias: string, param: Param): strin
 export function occurrencesSql(query: EventsQuery, param: Param, alias = 'o'): string[] {
   const own = (on: string) => [
     `${on}.status = 'scheduled'`,
-    ...query.window.map(({ field, operator, wallTime }) => {
+    ...query.window.flatMap(({ field, operator, wallTime }) => {
       const column = `${on}.${WINDOW_COLUMNS[field]}`
       // The events' list-order columns are text, which Payload compares as text: a wall time in their
       // format orders as the timestamp does (and an index on the column can serve it); any other as text.
-      return LIST_ORDER_TEXT.test(wallTime)
-        ? `${column} ${WINDOW_COMPARISONS[operator]} ${param(wallTime)}::timestamp`
-        : `to_char(${column}, 'YYYY-MM-DD HH24:MI:SS') ${WINDOW_COMPARISONS[operator]} ${param(wallTime)}`
+      if (!LIST_ORDER_TEXT.test(wallTime))
+        return [
+          `to_char(${column}, 'YYYY-MM-DD HH24:MI:SS') ${WINDOW_COMPARISONS[operator]} ${param(wallTime)}`,
+        ]
+      const value = `${param(wallTime)}::timestamp`
+      const bound = `${column} ${WINDOW_COMPARISONS[operator]} ${value}`
+      const fromBelow = operator === 'greater_than' || operator === 'greater_than_equal'
+      return field === 'endLocal' && fromBelow ? [bound, startBoundOfEndBound(on, value)] : [bound]
     }),
   ]
   const conditions = own(alias)
@@ -157,6 +192,24 @@ export function occurrencesSql(query: EventsQuery, param: Param, alias = 'o'): s
     conditions.push(`NOT EXISTS (SELECT 1 FROM calendar_occurrences p WHERE p.event_id = ${alias}.event_id
       AND ${own('p').join(' AND ')} AND (p.start_local, p.id) < (${alias}.start_local, ${alias}.id))`)
   return conditions
+}
+
+/** The earliest timestamp Postgres holds, before which a bound moved by a duration would be an error. */
+const EARLIEST = `'4713-01-01 00:00:00 BC'::timestamp`
+
+/**
+ * What a bound from below on an occurrence's end says of its start, which the list's index
+ * (`start_local`, `id`) can serve where the end's bound alone would walk every earlier occurrence:
+ * an end at or after `value` is a start at or after `value` less the longest occurrence's
+ * duration. The duration is read in the statement itself (`max()` from the top of
+ * `calendar_occurrences_duration_idx`), so a longer occurrence written a moment ago, or earlier
+ * in the same transaction, widens the bound at once. Implied by the end's bound, so it changes
+ * no answer. A bound from above on the end is left alone: the planner cannot estimate a bound
+ * read at run time, and would take a long window (the default one) for a few rows.
+ */
+function startBoundOfEndBound(on: string, value: string): string {
+  const longest = '(SELECT max(d.end_local - d.start_local) FROM calendar_occurrences d)'
+  return `${on}.start_local >= ${value} - LEAST(${longest}, ${value} - ${EARLIEST})`
 }
 
 /**

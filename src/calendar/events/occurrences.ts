@@ -43,19 +43,40 @@ export type OccurrenceDoc = EventDoc & { [OCCURRENCE]?: OccurrenceRow }
 const query = <T>(ctx: CalendarContext, text: string, values: unknown[]) =>
   poolOf(ctx.payload)!.query<T & Record<string, unknown>>({ text, values })
 
-/** The page `page` of `limit` occurrences under `where` (on `calendar_occurrences o JOIN events e`), in the list's order. */
+/** At most this many events matched (`SqlWhere.parts.fewEvents`), a page is read events first. */
+const FEW_EVENTS = 200
+
+/**
+ * The page `page` of `limit` occurrences under `where` (on `calendar_occurrences o JOIN events e`),
+ * in the list's order. The list's index walks the occurrences in that order until the page is
+ * full, which is quick when many match, but reads every occurrence of the window when the matches
+ * are few or late, which the planner cannot tell (it takes them for spread evenly). So a query
+ * whose events' own conditions may match few (`fewEvents`) first takes up to FEW_EVENTS + 1 of
+ * those events: when they are all, the page is the first occurrences of each in the window
+ * (`calendar_occurrences_event_local_idx`, at most as many per event as the page reaches),
+ * sorted; otherwise the walk. One statement either way.
+ */
 export async function occurrencePage(
   ctx: CalendarContext,
   where: SqlWhere,
   { limit, page }: { limit: number; page: number },
 ): Promise<OccurrenceRef[]> {
   const values = [...where.values]
-  const { rows } = await query<{ event_id: number; id: number }>(
-    ctx,
-    `SELECT e.id AS event_id, o.id FROM calendar_occurrences o JOIN events e ON e.id = o.event_id WHERE ${where.text}
-    ORDER BY o.start_local, e.post_date, o.id LIMIT $${values.push(limit)}::int OFFSET $${values.push((page - 1) * limit)}::bigint`,
-    values,
-  )
+  const paging = `LIMIT $${values.push(limit)}::int OFFSET $${values.push((page - 1) * limit)}::bigint`
+  const walk = (unless = '') =>
+    `SELECT e.id AS event_id, o.id FROM calendar_occurrences o JOIN events e ON e.id = o.event_id WHERE ${where.text}${unless}
+    ORDER BY o.start_local, e.post_date, o.id ${paging}`
+  const parts = where.parts
+  const text = parts?.fewEvents
+    ? `WITH m AS MATERIALIZED (SELECT e.id, e.post_date FROM events e WHERE ${parts.events} LIMIT ${FEW_EVENTS + 1}),
+      few AS MATERIALIZED (SELECT count(*) <= ${FEW_EVENTS} AS yes FROM m)
+    (SELECT m.id AS event_id, o.id FROM m CROSS JOIN LATERAL (
+        SELECT o.id, o.start_local FROM calendar_occurrences o WHERE o.event_id = m.id AND ${parts.occurrences}
+        ORDER BY o.start_local, o.id LIMIT $${values.length - 1}::int + $${values.length}::bigint) o
+      WHERE (SELECT yes FROM few) ORDER BY o.start_local, m.post_date, o.id ${paging})
+    UNION ALL (${walk(' AND NOT (SELECT yes FROM few)')})`
+    : walk()
+  const { rows } = await query<{ event_id: number; id: number }>(ctx, text, values)
   return rows.map((row) => ({ eventId: Number(row.event_id), id: Number(row.id) }))
 }
 
@@ -73,9 +94,13 @@ export async function occurrenceCount(ctx: CalendarContext, where: SqlWhere): Pr
 export function occurrencesOfEventsSql(query: EventsQuery, eventIds: readonly number[]): SqlWhere {
   const values: unknown[] = []
   const param = (value: unknown) => `$${values.push(value)}`
-  const conditions = [`e.id = ANY(${param(eventIds.map(Number))}::int[])`]
-  conditions.push(...occurrencesSql(query, param))
-  return { text: conditions.join(' AND '), values }
+  const events = `e.id = ANY(${param(eventIds.map(Number))}::int[])`
+  const occurrences = occurrencesSql(query, param).join(' AND ')
+  return {
+    parts: { events, fewEvents: eventIds.length <= FEW_EVENTS, occurrences },
+    text: `${events} AND ${occurrences}`,
+    values,
+  }
 }
 
 /**
