@@ -139,7 +139,10 @@ describe('a page of few events’ occurrences', () => {
     sent.length = 0
     const where = eventsSql(query({ venues: [venues[0]!] }), VISITOR as never)!
     const refs = await occurrencePage(recording(), where, { limit: 3, page: 1 })
-    expect(refs.map((ref) => ref.eventId), JSON.stringify(refs)).toContain(seriesId)
+    expect(
+      refs.map((ref) => ref.eventId),
+      JSON.stringify(refs),
+    ).toContain(seriesId)
     const statement = sent.at(-1)!
     const { rows } = await pool.query<{ 'QUERY PLAN': unknown }>({
       text: `EXPLAIN (ANALYZE, FORMAT JSON) ${statement.text}`,
