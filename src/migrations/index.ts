@@ -22,6 +22,7 @@ import * as migration_20261127_084324_webhooks from './20261127_084324_webhooks'
 import * as migration_20261127_090000_occurrence_list_index from './20261127_090000_occurrence_list_index';
 import * as migration_20261127_130114_slug_typed from './20261127_130114_slug_typed';
 import * as migration_20261127_145622_revisions from './20261127_145622_revisions';
+import * as migration_20261127_180000_change_items from './20261127_180000_change_items';
 
 export const migrations = [
   {
@@ -143,5 +144,10 @@ export const migrations = [
     up: migration_20261127_145622_revisions.up,
     down: migration_20261127_145622_revisions.down,
     name: '20261127_145622_revisions'
+  },
+  {
+    up: migration_20261127_180000_change_items.up,
+    down: migration_20261127_180000_change_items.down,
+    name: '20261127_180000_change_items',
   },
 ];
