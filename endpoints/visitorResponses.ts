@@ -83,7 +83,10 @@ export function answerDependencies(
   const own = /^\d+$/.test(id!) ? [`${collection}:${id}`] : []
   // An item its reads did not record is not known to be the one shown.
   if (!read.some((item) => item.startsWith(`${collection}:`))) return ANY_CHANGE
-  return [...new Set([...own, ...read])]
+  // A category's link is the path of its ancestors' slugs (`terms/controller.ts`).
+  const categories = `${CALENDAR_SLUGS.eventCategories}:`
+  const ancestors = read.some((item) => item.startsWith(categories)) ? [`${categories}*`] : []
+  return [...new Set([...own, ...read, ...ancestors])]
 }
 
 /** The kept answers for this request, or `null` when its answer may not be kept or reused. */
