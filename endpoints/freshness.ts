@@ -288,8 +288,7 @@ function remember(state: State, entry: string, dependsOn: readonly string[]) {
 export function defaultDependencies(kind: string, key: string): readonly string[] {
   if (kind === TERM_COUNTS) return [`${TERM_COUNTS}:${key}`]
   const collection = kind.slice(0, kind.lastIndexOf(':'))
-  if (collection === CALENDAR_SLUGS.events)
-    return [`${collection}:${key}`, ...SHOWN_WITH_EVENTS]
+  if (collection === CALENDAR_SLUGS.events) return [`${collection}:${key}`, ...SHOWN_WITH_EVENTS]
   if (KNOWN.has(collection)) return [`${collection}:${key}`]
   return [ANY_CHANGE]
 }

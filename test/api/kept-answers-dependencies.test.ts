@@ -179,8 +179,12 @@ describe('kept answers dropped by what they depend on', () => {
         venue: soon,
       })
       const upcoming = async () =>
-        ((await get(`/venues?only_with_upcoming=1&per_page=50&search=${encodeURIComponent(tag)}`, clocked.url)).body
-          .venues ?? []) as { id: number; venue: string }[]
+        ((
+          await get(
+            `/venues?only_with_upcoming=1&per_page=50&search=${encodeURIComponent(tag)}`,
+            clocked.url,
+          )
+        ).body.venues ?? []) as { id: number; venue: string }[]
       // Nothing else of the calendar starts between these instants in this test's database… but
       // other files' events may: the bound is then earlier, which keeps less, never more.
       now = new Date(starts.getTime() - 60_000)
@@ -210,7 +214,9 @@ describe('kept answers dropped by what they depend on', () => {
         timezone: 'UTC',
       })
       const listed = async () =>
-        Object.keys(titles(await get(`/events?search=${encodeURIComponent(`${tag} F`)}`, clocked.url)))
+        Object.keys(
+          titles(await get(`/events?search=${encodeURIComponent(`${tag} F`)}`, clocked.url)),
+        )
       now = new Date('2027-10-11T12:00:00.000Z')
       expect(await listed()).toContain(String(early))
       await renameUnseen(early, `${tag} F unseen`)

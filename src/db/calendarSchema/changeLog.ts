@@ -140,18 +140,24 @@ export async function createChangedItems(db: SqlRunner): Promise<void> {
     RETURN NULL;
   END;
   $$ LANGUAGE plpgsql;`)
-  const media = (await mediaTablesOtherThanDefault(db)).map(
-    (table): [string, string, string] => [table, 'media', table.endsWith('_locales') ? '_parent_id' : 'id'],
-  )
+  const media = (await mediaTablesOtherThanDefault(db)).map((table): [string, string, string] => [
+    table,
+    'media',
+    table.endsWith('_locales') ? '_parent_id' : 'id',
+  ])
   for (const trigger of [...itemTriggers([...CONTENT, ...media]), ...COUNT_TRIGGERS])
-    await db.execute(sql.raw(createTriggerIfMissing(trigger.table, trigger.name, trigger.definition)))
+    await db.execute(
+      sql.raw(createTriggerIfMissing(trigger.table, trigger.name, trigger.definition)),
+    )
 }
 
 /** What `createChangedItems` makes. */
 export async function dropChangedItems(db: SqlRunner): Promise<void> {
-  const media = (await mediaTablesOtherThanDefault(db)).map(
-    (table): [string, string, string] => [table, 'media', 'id'],
-  )
+  const media = (await mediaTablesOtherThanDefault(db)).map((table): [string, string, string] => [
+    table,
+    'media',
+    'id',
+  ])
   for (const trigger of [...itemTriggers([...CONTENT, ...media]), ...COUNT_TRIGGERS])
     await db.execute(
       sql.raw(`DO $$ BEGIN
@@ -206,8 +212,10 @@ export function changeLogPieces(): SchemaPiece[] {
     { kind: 'table', name: 'calendar_change_items' },
     { kind: 'function', name: 'calendar_log_items' },
     { kind: 'function', name: 'calendar_log_counts' },
-    ...[...itemTriggers(CONTENT), ...COUNT_TRIGGERS].map(
-      ({ name, table }): SchemaPiece => ({ kind: 'trigger', name, table }),
-    ),
+    ...[...itemTriggers(CONTENT), ...COUNT_TRIGGERS].map(({ name, table }): SchemaPiece => ({
+      kind: 'trigger',
+      name,
+      table,
+    })),
   ]
 }
