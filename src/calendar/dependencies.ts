@@ -3,6 +3,7 @@ import type { PayloadRequest } from 'payload'
 import type { CalendarContext } from './context'
 
 import { itemKey } from '../cdn/surrogateKeys'
+import { TERM_COUNTS } from '../db/calendarSchema/changeLog'
 
 /*
  * The items one read found: the events it loaded and the venues, organizers and terms it showed
@@ -60,6 +61,3 @@ export function itemsReadBy(req: PayloadRequest | undefined): string[] {
     ...[...read.counts].map((id) => `${TERM_COUNTS}:${id}`),
   ]
 }
-
-/** The change log's name for a term's count of published events (`src/db/calendarSchema/changeLog.ts`). */
-export const TERM_COUNTS = 'term-counts'

@@ -29,7 +29,11 @@ describe('kept answers dropped by what they depend on', () => {
     return { body: await response.json(), status: response.status }
   }
   const create = async (collection: string, data: Record<string, unknown>) =>
-    (await payload.create({ collection: collection as never, data: data as never })).id as number
+    (
+      (await payload.create({ collection: collection as never, data: data as never })) as {
+        id: number
+      }
+    ).id
   const update = (collection: string, id: number, data: Record<string, unknown>, locale?: string) =>
     payload.update({
       collection: collection as never,

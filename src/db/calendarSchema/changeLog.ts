@@ -38,8 +38,8 @@ const CONTENT: [table: string, collection: string, idColumn: string][] = [
 ]
 const CONTENT_TABLES = CONTENT.map(([table]) => table)
 
-/** The log's name of a term's count (`src/calendar/dependencies.ts`, TERM_COUNTS). */
-const TERM_COUNTS = 'term-counts'
+/** The log's name of a term's count: the items are `term-counts:{term id}`. */
+export const TERM_COUNTS = 'term-counts'
 /** The table whose rows add up to each term's count (`./termCounts.ts`). */
 const COUNTS_TABLE = 'calendar_term_counts'
 
