@@ -212,7 +212,9 @@ export function changeLogPieces(): SchemaPiece[] {
     { kind: 'table', name: 'calendar_change_items' },
     { kind: 'function', name: 'calendar_log_items' },
     { kind: 'function', name: 'calendar_log_counts' },
-    ...[...itemTriggers(CONTENT), ...COUNT_TRIGGERS].map(({ name, table }): SchemaPiece => ({
+    // Not the counts' triggers: their table is the term counts step's, and a database without it
+    // (a host's where only Payload made the tables) is told of that table missing.
+    ...itemTriggers(CONTENT).map(({ name, table }): SchemaPiece => ({
       kind: 'trigger',
       name,
       table,
