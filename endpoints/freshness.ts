@@ -256,8 +256,9 @@ function dropDependents(state: State, keys: string[]) {
     const dependents = state.dependents.get(key)
     if (!dependents) continue
     for (const entry of dependents) {
-      const [kind, kept] = entry.split('\u0000') as [string, string]
-      state.regions.get(kind)?.delete(kept)
+      // Kinds are names of ours; a key may hold anything.
+      const split = entry.indexOf('\u0000')
+      state.regions.get(entry.slice(0, split))?.delete(entry.slice(split + 1))
       forget(state, entry)
     }
     state.dependents.delete(key)
