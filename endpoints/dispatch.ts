@@ -25,6 +25,7 @@ import { prepare } from './dispatch/shape'
 import { signIn } from './dispatch/signIn'
 import { siteIndexAnswer } from './dispatch/siteIndexAnswer'
 import { internalError } from './errors'
+import { itemsReadBy } from '../src/calendar/dependencies'
 
 export type { CompatRequest }
 export { parseQuery, routesFor }
@@ -73,7 +74,7 @@ export async function dispatchCompatRequest(
     exchange.allow = await allowedMethods(located.route, ctx)
     const result = await respond(located, ctx, exchange.headers)
     const prepared = withSurrogateKeys(prepare(result, exchange), result, ctx, exchange)
-    exchange.kept?.set(prepared, clockRead())
+    await exchange.kept?.set(prepared, { clockRead: clockRead(), read: itemsReadBy(ctx.req) })
     return send(prepared, exchange)
   } catch (error) {
     const failure = knownFailure(error, exchange.signedIn)
@@ -84,7 +85,7 @@ export async function dispatchCompatRequest(
       })
     const prepared = prepare(failureResult(failure ?? internalError(), exchange.headers), exchange)
     // Errors are kept only within their second: whether they read the clock is not known here.
-    if (failure) exchange.kept?.set(prepared, true)
+    if (failure) await exchange.kept?.set(prepared, { clockRead: true, read: [] })
     return send(prepared, exchange)
   }
 }

@@ -8,38 +8,62 @@ import type { Region } from '../src/calendar/cache/region'
 
 import { limitsOfKind } from '../src/calendar/cache/limits'
 import { payloadRegion } from '../src/calendar/cache/registry'
+import { TERM_COUNTS } from '../src/db/calendarSchema/changeLog'
 import { drizzleOf, poolOf, type SqlQuerier } from '../src/db/pool'
 import { pluginOptionsOf } from '../src/pluginOptions'
+import { CALENDAR_SLUGS } from '../src/slugs'
 
 /*
  * What a server may keep between requests (related venues, organizers, terms and images; list
- * totals; term counts), and how it knows that what it kept is still true.
+ * totals; term counts; visitors' whole answers), and how it knows that what it kept is still true.
  *
- * The database logs every transaction that changes calendar content (`calendar_changes`, filled
- * by statement triggers; see the `list_performance` migration). Everything kept belongs to an
- * epoch that starts with a snapshot of the database taken before anything of it was read. Each
- * request that uses kept things first asks whether a change the snapshot cannot see has committed
- * since (one indexed lookup); if one has, everything is dropped and a new epoch starts. A write
- * that has committed before a request starts is therefore always seen by it, whichever server
- * process made the write, as with reading the database itself.
+ * The database logs every transaction that changes calendar content and the items it changed
+ * (`calendar_changes` and `calendar_change_items`, filled by triggers: `changeLog.ts`). What is
+ * kept belongs to an epoch that starts with a snapshot of the database taken before anything of it
+ * was read. Each request that uses kept things first asks which changes the snapshot cannot see
+ * have committed since (one indexed lookup); if any has, a new epoch starts with a newer snapshot,
+ * and what depends on the items those changes name is dropped: each thing is kept with the items it
+ * depends on (`collection:id`, `collection:*` for any item of a collection, `*` for any change at
+ * all, the default). A change that names no item (a table emptied), or an item of a collection
+ * not known here (media), drops everything. A write that has committed before a request starts is
+ * therefore always seen by it, whichever server process made the write, as with reading the
+ * database itself.
  *
  * Only visitors' reads use it: what signed-in users may see depends on who they are, and they
  * are few. Without the log (a Payload app using the plugin without these migrations, or another
  * database), nothing is kept.
  */
 
-/** After this long an epoch ends anyway, so that the log can be pruned without missing a change. */
+/** After this long the snapshot is taken again, so that the log can be pruned without missing a change. */
 const EPOCH_MAX_MS = 10 * 60_000
 /** The log is pruned at most this often by each process, when an epoch starts. */
 const PRUNE_EVERY_MS = 60 * 60_000
 
+/** What any change drops. */
+const ANY_CHANGE = '*'
+/** The collections whose changes drop only what depends on them; a change of any other drops everything. */
+const KNOWN = new Set<string>([...Object.values(CALENDAR_SLUGS), TERM_COUNTS])
+/** What an event kept by id shows of other items (read with it, `leanEvent.ts`): any of them. */
+const SHOWN_WITH_EVENTS = [
+  CALENDAR_SLUGS.venues,
+  CALENDAR_SLUGS.organizers,
+  CALENDAR_SLUGS.eventCategories,
+  CALENDAR_SLUGS.eventTags,
+  TERM_COUNTS,
+].map((collection) => `${collection}:*`)
+
 type State = {
   available: boolean | undefined
+  /** For each thing kept (`kind` NUL `key`), the keys of what it depends on. */
+  dependencies: Map<string, readonly string[]>
+  /** For each key depended on, what is kept that depends on it. */
+  dependents: Map<string, Set<string>>
   epoch: number
   pruned: number
-  /** A region per kind kept (`src/calendar/cache/`), emptied when an epoch starts. */
+  /** A region per kind kept (`src/calendar/cache/`). */
   regions: Map<string, Region<unknown>>
   snapshot: null | string
+  /** When the snapshot was taken (`Date.now()`). */
   started: number
 }
 
@@ -50,6 +74,8 @@ function stateOf(payload: Payload): State {
   if (!state) {
     state = {
       available: undefined,
+      dependencies: new Map(),
+      dependents: new Map(),
       epoch: 0,
       pruned: Date.now(),
       regions: new Map(),
@@ -69,9 +95,17 @@ export type Kept = {
   has: (kind: string, key: string) => boolean
   /**
    * Keeps `value` (`undefined` forgets it) in the region of its kind, whose limits the plugin's
-   * `cache.limits` set (`src/calendar/cache/limits.ts`); `size` in bytes where they bound bytes.
+   * `cache.limits` set (`src/calendar/cache/limits.ts`); `size` in bytes where they bound bytes;
+   * `dependsOn`: the keys of the items whose change drops it (see the top; by default what
+   * `defaultDependencies` says of its kind).
    */
-  set: (kind: string, key: string, value: unknown, size?: number) => void
+  set: (
+    kind: string,
+    key: string,
+    value: unknown,
+    size?: number,
+    dependsOn?: readonly string[],
+  ) => void
 }
 
 const NOTHING_KEPT: Kept = {
@@ -114,44 +148,62 @@ function keptOn(holder: object, payload: Payload, keepNothing: boolean): Promise
   return kept
 }
 
-/** Whether a transaction that `$1` (a snapshot) could not see has logged a change since. */
+/**
+ * The transactions that `$1` (a snapshot) could not see and that have committed since: whether
+ * there is any, whether one of them named no item, and the items they changed (a term's count
+ * only where it moved in all).
+ */
 const EPOCH_CHECK = `
-  SELECT pg_current_snapshot()::text AS now, EXISTS (
-    SELECT 1 FROM calendar_changes
+  WITH unseen AS (
+    SELECT txid FROM calendar_changes
     WHERE txid >= pg_snapshot_xmin($1::pg_snapshot)
       AND NOT pg_visible_in_snapshot(txid, $1::pg_snapshot)
-  ) AS changed`
+  )
+  SELECT pg_current_snapshot()::text AS now,
+    EXISTS (SELECT 1 FROM unseen) AS changed,
+    EXISTS (
+      SELECT 1 FROM unseen
+      WHERE NOT EXISTS (SELECT 1 FROM calendar_change_items item WHERE item.txid = unseen.txid)
+    ) AS unnamed,
+    (
+      SELECT json_agg(changed.collection || ':' || changed.id) FROM (
+        SELECT item.collection, item.id FROM calendar_change_items item JOIN unseen USING (txid)
+        GROUP BY item.collection, item.id
+        HAVING item.collection <> '${TERM_COUNTS}' OR sum(item.delta) <> 0
+      ) changed
+    ) AS items`
+
+/** The first check of a process: the snapshot to start from, and whether the database has the log at all. */
+const FIRST_CHECK = `
+  SELECT pg_current_snapshot()::text AS now, true AS changed, true AS unnamed, NULL::json AS items
+  FROM (SELECT 1 FROM calendar_changes, calendar_change_items LIMIT 1) AS log RIGHT JOIN (SELECT 1) AS one ON true`
+
+type CheckRow = { changed: boolean; items: null | string[]; now: string; unnamed: boolean }
+
+async function checkChanges(payload: Payload, db: SqlQuerier, snapshot: null | string) {
+  const pool = poolOf(payload)
+  const text = snapshot ? EPOCH_CHECK : FIRST_CHECK
+  const values = snapshot ? [snapshot] : []
+  // Every visitor's request asks this: a named statement is parsed and planned once per connection.
+  const { rows } = pool
+    ? await pool.query<CheckRow>({ name: `calendar-epoch-check-${values.length}`, text, values })
+    : await db.execute(
+        sql.join(
+          text.split('$1').map((part) => sql.raw(part)),
+          sql`${snapshot}`,
+        ),
+      )
+  return rows[0] as CheckRow
+}
 
 async function currentEpoch(payload: Payload, again = true): Promise<Kept> {
   const state = stateOf(payload)
   const epochChecked = state.epoch
   const db = state.available === false ? null : drizzleOf(payload)
   if (!db) return NOTHING_KEPT
-  let changed: boolean
-  let now: string
+  let check: CheckRow
   try {
-    const pool = poolOf(payload)
-    const { rows } =
-      state.snapshot && Date.now() - state.started < EPOCH_MAX_MS
-        ? // Every visitor's request asks this: a named statement is parsed and planned once per connection.
-          pool
-          ? await pool.query<Record<string, unknown>>({
-              name: 'calendar-epoch-check',
-              text: EPOCH_CHECK,
-              values: [state.snapshot],
-            })
-          : await db.execute(
-              sql.join(
-                EPOCH_CHECK.split('$1').map((part) => sql.raw(part)),
-                sql`${state.snapshot}`,
-              ),
-            )
-        : // The log is read here too, so that a database without it says so now.
-          await db.execute(
-            sql`SELECT pg_current_snapshot()::text AS now, true AS changed FROM (SELECT 1 FROM calendar_changes LIMIT 1) AS log RIGHT JOIN (SELECT 1) AS one ON true`,
-          )
-    now = String(rows[0]!.now)
-    changed = rows[0]!.changed === true
+    check = await checkChanges(payload, db, state.snapshot)
     state.available = true
   } catch (error) {
     const { cause, code } = error as { cause?: { code?: string }; code?: string }
@@ -162,6 +214,7 @@ async function currentEpoch(payload: Payload, again = true): Promise<Kept> {
     }
     throw error
   }
+  const changed = check.changed === true
   // Another request began a newer epoch while this one checked (requests arriving together after a
   // change): checked against it once more, this one shares it unless a change came after it began,
   // rather than dropping what that request keeps (a feed it renders for all of them).
@@ -169,15 +222,76 @@ async function currentEpoch(payload: Payload, again = true): Promise<Kept> {
   if (changed) {
     // What this request and the ones after it read is at least as new as this snapshot.
     state.epoch++
-    state.snapshot = now
+    state.snapshot = String(check.now)
     state.started = Date.now()
-    for (const region of state.regions.values()) region.clear()
+    const items = check.items ?? []
+    if (check.unnamed === true || items.some((item) => !KNOWN.has(collectionOf(item))))
+      dropEverything(state)
+    else dropDependents(state, [ANY_CHANGE, ...items.flatMap(keysChangedBy)])
     if (Date.now() - state.pruned >= PRUNE_EVERY_MS) {
       state.pruned = Date.now()
       void prune(db)
     }
+  } else if (Date.now() - state.started >= EPOCH_MAX_MS) {
+    // Nothing changed since: what is kept is as true of the newer snapshot.
+    state.snapshot = String(check.now)
+    state.started = Date.now()
   }
   return epochView(payload, state, state.epoch)
+}
+
+const collectionOf = (item: string) => item.slice(0, item.lastIndexOf(':'))
+
+/** The keys an item's change fires: the item's, and its collection's. */
+const keysChangedBy = (item: string) => [item, `${collectionOf(item)}:*`]
+
+function dropEverything(state: State) {
+  for (const region of state.regions.values()) region.clear()
+  state.dependencies.clear()
+  state.dependents.clear()
+}
+
+function dropDependents(state: State, keys: string[]) {
+  for (const key of keys) {
+    const dependents = state.dependents.get(key)
+    if (!dependents) continue
+    for (const entry of dependents) {
+      // Kinds are names of ours; a key may hold anything.
+      const split = entry.indexOf('\u0000')
+      state.regions.get(entry.slice(0, split))?.delete(entry.slice(split + 1))
+      forget(state, entry)
+    }
+    state.dependents.delete(key)
+  }
+}
+
+/** `entry` no longer kept: out of the lists of what depends on its keys. */
+function forget(state: State, entry: string) {
+  for (const key of state.dependencies.get(entry) ?? []) state.dependents.get(key)?.delete(entry)
+  state.dependencies.delete(entry)
+}
+
+function remember(state: State, entry: string, dependsOn: readonly string[]) {
+  forget(state, entry)
+  state.dependencies.set(entry, dependsOn)
+  for (const key of dependsOn) {
+    let dependents = state.dependents.get(key)
+    if (!dependents) state.dependents.set(key, (dependents = new Set()))
+    dependents.add(entry)
+  }
+}
+
+/**
+ * What a thing kept of `kind` depends on when its keeper does not say: an item kept by id, on
+ * itself (an event also on the items and counts read with it); a term's count, on its count;
+ * anything else (totals, trees, feeds), on any change.
+ */
+export function defaultDependencies(kind: string, key: string): readonly string[] {
+  if (kind === TERM_COUNTS) return [`${TERM_COUNTS}:${key}`]
+  const collection = kind.slice(0, kind.lastIndexOf(':'))
+  if (collection === CALENDAR_SLUGS.events) return [`${collection}:${key}`, ...SHOWN_WITH_EVENTS]
+  if (KNOWN.has(collection)) return [`${collection}:${key}`]
+  return [ANY_CHANGE]
 }
 
 /** What is kept in `epoch`: nothing once a newer epoch has started, so a late request cannot mix old reads into the new one. */
@@ -192,6 +306,8 @@ function epochView(payload: Payload, state: State, epoch: number): Kept {
           payload,
           kind,
           limitsOfKind(pluginOptionsOf(payload).cache.limits, kind),
+          // Dropped to stay within the limits: no longer depends on anything.
+          (key) => forget(state, `${kind}\u0000${key}`),
         )),
       )
     return found
@@ -200,15 +316,23 @@ function epochView(payload: Payload, state: State, epoch: number): Kept {
     active: true,
     get: <T>(kind: string, key: string) => region(kind)?.get(key) as T | undefined,
     has: (kind, key) => region(kind)?.has(key) ?? false,
-    set: (kind, key, value, size) => region(kind)?.set(key, value, size),
+    set: (kind, key, value, size, dependsOn) => {
+      const kept = region(kind)
+      if (!kept) return
+      kept.set(key, value, size)
+      const entry = `${kind}\u0000${key}`
+      if (value === undefined || !kept.has(key)) forget(state, entry)
+      else remember(state, entry, dependsOn ?? defaultDependencies(kind, key))
+    },
   }
 }
 
 /** Log rows older than any epoch can be are of no use (a day: well beyond EPOCH_MAX_MS). */
 function prune(db: SqlQuerier) {
-  db.execute(sql`DELETE FROM calendar_changes WHERE at < now() - interval '1 day'`).catch(
-    () => undefined,
-  )
+  db.execute(
+    sql`WITH old AS (DELETE FROM calendar_changes WHERE at < now() - interval '1 day' RETURNING txid)
+    DELETE FROM calendar_change_items WHERE txid <= (SELECT max(txid) FROM old)`,
+  ).catch(() => undefined)
 }
 
 /**

@@ -4,6 +4,7 @@ import { sql } from '@payloadcms/db-postgres'
 
 import type { CalendarContext } from './context'
 
+import { dependOnCounts } from './dependencies'
 import { drizzleOf, querierFor } from '../db/payloadInternals/adapter'
 import { CALENDAR_SLUGS } from '../slugs'
 import { keptFor } from '../../endpoints/freshness'
@@ -68,6 +69,10 @@ export async function useTermCountsRead(
 ): Promise<Map<number, number>> {
   const counts = new Map<number, number>()
   if (!read.length) return counts
+  dependOnCounts(
+    ctx,
+    read.map((term) => term.id),
+  )
   const kept = await keptFor(ctx)
   for (const { id, published } of read) {
     counts.set(id, published)
@@ -88,6 +93,10 @@ export async function publishedTermCounts(
 ): Promise<Map<number, number>> {
   const counts = new Map<number, number>()
   if (!terms.length) return counts
+  dependOnCounts(
+    ctx,
+    terms.map((term) => term.id),
+  )
   const kept = await keptFor(ctx)
   const wanted = terms.filter((term) => {
     const count = kept.get<number>('term-counts', String(term.id))

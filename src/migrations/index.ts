@@ -23,6 +23,7 @@ import * as migration_20261127_090000_occurrence_list_index from './20261127_090
 import * as migration_20261127_130114_slug_typed from './20261127_130114_slug_typed';
 import * as migration_20261127_145622_revisions from './20261127_145622_revisions';
 import * as migration_20261127_180000_occurrence_window_bounds from './20261127_180000_occurrence_window_bounds';
+import * as migration_20261127_180100_change_items from './20261127_180100_change_items';
 
 export const migrations = [
   {
@@ -149,5 +150,10 @@ export const migrations = [
     up: migration_20261127_180000_occurrence_window_bounds.up,
     down: migration_20261127_180000_occurrence_window_bounds.down,
     name: '20261127_180000_occurrence_window_bounds',
+  },
+  {
+    up: migration_20261127_180100_change_items.up,
+    down: migration_20261127_180100_change_items.down,
+    name: '20261127_180100_change_items',
   },
 ];

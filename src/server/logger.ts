@@ -1,3 +1,4 @@
+import { destination as logDestination } from 'pino'
 import { build } from 'pino-pretty'
 
 import type { AppEnv } from '../env'
@@ -76,6 +77,9 @@ export function loggerConfig(env: Pick<AppEnv, 'logFormat' | 'logLevel'>) {
   }
   if (env.logFormat === 'text') return { destination: readableLogDestination(), options }
   return {
+    // Written in the background, not with a system call per line in the server's thread: pino
+    // writes what is left when the process exits, and a stop flushes it first (`start.ts`).
+    destination: logDestination({ dest: 1, sync: false }),
     options: {
       ...options,
       formatters: { level: (label: string) => ({ level: label }) },

@@ -111,6 +111,8 @@ export async function main(options: StartOptions = {}) {
     await queueRunner?.stop()
     await payload.destroy().catch(() => undefined)
     await stopDatabase().catch(() => undefined)
+    // The request log is written in the background (`logger.ts`): its last lines before this one.
+    await new Promise((resolve) => payload.logger.flush(resolve))
     log('stopped')
     process.exit(0)
   }

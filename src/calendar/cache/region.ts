@@ -36,12 +36,16 @@ export class Region<V> {
   constructor(
     readonly name: string,
     readonly limits: RegionLimits,
+    /** Told of each entry dropped to stay within the limits. */
+    onEvict?: (key: string) => void,
   ) {
     this.entries = new LRUCache<string, Stored<V>>({
       max: limits.maxEntries,
       ...(limits.maxBytes ? { maxSize: limits.maxBytes, sizeCalculation: () => 1 } : {}),
-      dispose: (_value, _key, reason) => {
-        if (reason === 'evict') this.evictions++
+      dispose: (_value, key, reason) => {
+        if (reason !== 'evict') return
+        this.evictions++
+        onEvict?.(key)
       },
     })
   }

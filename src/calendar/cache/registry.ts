@@ -16,12 +16,17 @@ export function processRegion<V>(name: string, limits: RegionLimits): Region<V> 
   return region
 }
 
-/** The region `name` of one Payload instance, made on first use with `limits`. */
-export function payloadRegion<V>(payload: object, name: string, limits: RegionLimits): Region<V> {
+/** The region `name` of one Payload instance, made on first use with `limits` (and `onEvict`, see `Region`). */
+export function payloadRegion<V>(
+  payload: object,
+  name: string,
+  limits: RegionLimits,
+  onEvict?: (key: string) => void,
+): Region<V> {
   let regions = payloadRegions.get(payload)
   if (!regions) payloadRegions.set(payload, (regions = new Map()))
   let region = regions.get(name)
-  if (!region) regions.set(name, (region = new Region<unknown>(name, limits)))
+  if (!region) regions.set(name, (region = new Region<unknown>(name, limits, onEvict)))
   return region as Region<V>
 }
 
