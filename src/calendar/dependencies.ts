@@ -40,13 +40,19 @@ export function dependOnCounts(ctx: Pick<CalendarContext, 'req'>, termIds: Itera
   for (const id of termIds) counts.add(id)
 }
 
-/** The surrogate keys of the items this request read (not the counts: a change's purge names items). */
+/**
+ * The surrogate keys of the items this request read, and of the terms whose counts it showed (an
+ * event's change purges the counts of the terms it had and has: `src/cdn/purgeOnChange.ts`).
+ */
 export function dependenciesOf(req: PayloadRequest | undefined): string[] {
   const read = req && readBy.get(req)
   if (!read) return []
-  return [...read.items].flatMap(([collection, ids]) =>
-    [...ids].map((id) => itemKey(collection, id)),
-  )
+  return [
+    ...[...read.items].flatMap(([collection, ids]) =>
+      [...ids].map((id) => itemKey(collection, id)),
+    ),
+    ...[...read.counts].map((id) => itemKey(TERM_COUNTS, id)),
+  ]
 }
 
 /**

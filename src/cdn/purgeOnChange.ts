@@ -27,23 +27,53 @@ const PURGED = new Set<string>([
  * a notification when its transaction commits and never when it rolls back, so the shared cache
  * is purged only of a change that is kept, and only once it is visible to the cache's next fetch.
  */
-async function announce(req: PayloadRequest, collection: string, id: number | string) {
+async function announce(
+  req: PayloadRequest,
+  collection: string,
+  id: number | string,
+  countedTerms: Iterable<number | string> = [],
+) {
   const db = await querierFor(req.payload, req)
   if (!db) return
   const message = JSON.stringify({
     instance: thisInstance,
-    keys: changeKeys(req.payload.secret, collection, id),
+    keys: changeKeys(req.payload.secret, collection, id, countedTerms),
   })
   await db.execute(sql`SELECT pg_notify(${PURGE_CHANNEL}, ${message})`)
 }
 
-const purgeChanged: CollectionAfterChangeHook = async ({ collection, doc, req }) => {
-  await announce(req, collection.slug, doc.id)
+/** The ids of an event's categories and tags, as stored or populated. */
+function termsOf(event: unknown): (number | string)[] {
+  if (!event || typeof event !== 'object') return []
+  const { categories, tags } = event as { categories?: unknown; tags?: unknown }
+  return [categories, tags].flatMap((terms) =>
+    Array.isArray(terms)
+      ? terms.flatMap((term) =>
+          typeof term === 'number' || typeof term === 'string'
+            ? [term]
+            : term && typeof term === 'object' && 'id' in term
+              ? [(term as { id: number | string }).id]
+              : [],
+        )
+      : [],
+  )
+}
+
+/** An event's change may move the counts of the terms it had and has, which other events show. */
+const purgeChanged: CollectionAfterChangeHook = async ({ collection, doc, previousDoc, req }) => {
+  const counted =
+    collection.slug === CALENDAR_SLUGS.events ? [...termsOf(previousDoc), ...termsOf(doc)] : []
+  await announce(req, collection.slug, doc.id, counted)
   return doc
 }
 
-const purgeDeleted: CollectionAfterDeleteHook = async ({ collection, id, req }) => {
-  await announce(req, collection.slug, id)
+const purgeDeleted: CollectionAfterDeleteHook = async ({ collection, doc, id, req }) => {
+  await announce(
+    req,
+    collection.slug,
+    id,
+    collection.slug === CALENDAR_SLUGS.events ? termsOf(doc) : [],
+  )
 }
 
 /** The calendar's collections with the hooks that purge a shared cache of what a change altered, when the site purges one. */

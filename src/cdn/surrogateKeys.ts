@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto'
 
+import { TERM_COUNTS } from '../db/calendarSchema/changeLog'
 import { CALENDAR_SLUGS } from '../slugs'
 
 /**
@@ -73,9 +74,16 @@ export function answerKeys(args: {
 /**
  * What one change of an item can alter: its own answers, its collection's lists, and for an
  * event the answers that count or filter by events (terms' counts, venues' and organizers'
- * `has_events` lists); for a term, the events lists that filter by it (its slug, its tree).
+ * `has_events` lists) and the other events' answers that show the counts of the terms it had or
+ * has (`countedTerms`: their `count` may have moved); for a term, the events lists that filter by
+ * it (its slug, its tree).
  */
-export function changeKeys(secret: string, collection: string, id: number | string): string[] {
+export function changeKeys(
+  secret: string,
+  collection: string,
+  id: number | string,
+  countedTerms: Iterable<number | string> = [],
+): string[] {
   const keys = [itemKey(collection, id), collectionKey(collection)]
   if (collection === CALENDAR_SLUGS.events)
     keys.push(
@@ -83,6 +91,7 @@ export function changeKeys(secret: string, collection: string, id: number | stri
       collectionKey(CALENDAR_SLUGS.eventTags),
       collectionKey(CALENDAR_SLUGS.organizers),
       collectionKey(CALENDAR_SLUGS.venues),
+      ...[...new Set(countedTerms)].map((term) => itemKey(TERM_COUNTS, term)),
     )
   if (COUNTED.has(collection)) keys.push(collectionKey(CALENDAR_SLUGS.events))
   return sealKeys(secret, keys)

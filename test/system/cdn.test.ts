@@ -179,6 +179,34 @@ describe.runIf(runs)('behind a CDN', () => {
     ).toEqual(['Concert A, moved'])
   })
 
+  it("purges an event's answer when another event moves the count of a category it shows", async () => {
+    const category = await write('POST', '/categories', { name: 'Shared category' })
+    const event = (title: string, status: string) => ({
+      categories: [category.id],
+      end_date: '2027-11-01 11:00',
+      start_date: '2027-11-01 10:00',
+      status,
+      title,
+    })
+    const c = await write('POST', '/events', event('Recital C', 'publish'))
+    const d = await write('POST', '/events', event('Recital D', 'draft'))
+    const countShown = (answer: { body: Record<string, unknown> }) =>
+      (answer.body.categories as Array<{ count: number }> | undefined)?.[0]?.count
+    expect(countShown(await viaCdn(`/events/${c.id}`))).toBe(1)
+    expect((await viaCdn(`/events/${c.id}`)).cache).toBe('HIT')
+
+    // D published: the category now counts two events, and C's answer says so at once.
+    await write('POST', `/events/${d.id}`, { status: 'publish' })
+    expect(
+      countShown(await eventually(`/events/${c.id}`, (answer) => countShown(answer) === 2)),
+    ).toBe(2)
+    // D taken out of the category: back to one.
+    await write('POST', `/events/${d.id}`, { categories: [] })
+    expect(
+      countShown(await eventually(`/events/${c.id}`, (answer) => countShown(answer) === 1)),
+    ).toBe(1)
+  })
+
   it('names no hidden item in its headers, and still purges an answer when that item is published', async () => {
     const hidden = await write('POST', '/venues', { status: 'draft', venue: 'Secret Cellar' })
     const shown = await write('POST', '/events', {

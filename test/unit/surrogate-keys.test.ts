@@ -51,6 +51,11 @@ describe('surrogate keys', () => {
       'tec-organizers',
       'tec-venues',
     ])
+    // Other events show the counts of the terms this one had or has.
+    expect(changeKeys(secret, 'events', 7, [4, 5, 4]).slice(-2)).toEqual([
+      sealed('tec-term-counts-4'),
+      sealed('tec-term-counts-5'),
+    ])
     expect(changeKeys(secret, 'event-tags', 2)).toEqual([
       sealed('tec-event-tags-2'),
       'tec-event-tags',
