@@ -24,6 +24,7 @@ import * as migration_20261127_130114_slug_typed from './20261127_130114_slug_ty
 import * as migration_20261127_145622_revisions from './20261127_145622_revisions';
 import * as migration_20261127_180000_occurrence_window_bounds from './20261127_180000_occurrence_window_bounds';
 import * as migration_20261127_180100_change_items from './20261127_180100_change_items';
+import * as migration_20261127_193000_occurrence_changes from './20261127_193000_occurrence_changes';
 
 export const migrations = [
   {
@@ -155,5 +156,10 @@ export const migrations = [
     up: migration_20261127_180100_change_items.up,
     down: migration_20261127_180100_change_items.down,
     name: '20261127_180100_change_items',
+  },
+  {
+    up: migration_20261127_193000_occurrence_changes.up,
+    down: migration_20261127_193000_occurrence_changes.down,
+    name: '20261127_193000_occurrence_changes',
   },
 ];

@@ -153,6 +153,22 @@ describe('kept answers dropped by what they depend on', () => {
     await db.query(`UPDATE events_locales SET title = $1 WHERE _parent_id = $2`, [`${tag} C`, c])
   })
 
+  it('sees a change of an occurrence alone (the horizon job, an import’s ids) as a change of its event', async () => {
+    const list = `/events?search=${encodeURIComponent(tag)}`
+    await get(`/events/${c}`)
+    await get(list)
+    await renameUnseen(c, `${tag} C unseen`)
+    await db.query(`UPDATE calendar_occurrences SET sequence = sequence + 1 WHERE event_id = $1`, [
+      c,
+    ])
+    expect((await get(`/events/${c}`)).body.title).toBe(`${tag} C unseen`)
+    expect(titles(await get(list))[c]).toBe(`${tag} C unseen`)
+    await db.query(`UPDATE calendar_occurrences SET sequence = sequence - 1 WHERE event_id = $1`, [
+      c,
+    ])
+    await renameUnseen(c, `${tag} C`)
+  })
+
   describe('answers that read the clock', () => {
     let clocked: TestServer
     let now: Date

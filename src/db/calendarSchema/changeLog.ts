@@ -51,7 +51,7 @@ const ITEM_TRIGGERS = [
 ] as const
 
 /** Every content table of `tables` with its trigger of each kind. */
-function itemTriggers(tables: [table: string, collection: string, idColumn: string][]) {
+function itemTriggers(tables: LoggedTable[]) {
   return tables.flatMap(([table, collection, idColumn]) =>
     ITEM_TRIGGERS.map(([suffix, event, referencing]) => ({
       definition: `AFTER ${event} ON "${table}" ${referencing}
@@ -77,6 +77,32 @@ const COUNT_TRIGGERS = [
     table: COUNTS_TABLE,
   },
 ]
+
+/** A content table of its own step, made after this one: the rows and the item each belongs to. */
+export type LoggedTable = [table: string, collection: string, idColumn: string]
+
+/**
+ * Logs the changes of a table another step makes (`calendar_occurrences`: an occurrence is its
+ * event's), as this step logs its own: whatever writes it, a reader sees the change and drops
+ * what depends on its items. The step that makes the table calls this after making it.
+ */
+export async function logChangesOf(db: SqlRunner, logged: LoggedTable): Promise<void> {
+  const [table] = logged
+  await db.execute(
+    sql.raw(
+      createTriggerIfMissing(
+        table,
+        `${table}_log_change`,
+        `AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "${table}"
+      FOR EACH STATEMENT EXECUTE FUNCTION calendar_log_change()`,
+      ),
+    ),
+  )
+  for (const trigger of itemTriggers([logged]))
+    await db.execute(
+      sql.raw(createTriggerIfMissing(trigger.table, trigger.name, trigger.definition)),
+    )
+}
 
 export async function createChangeLog(db: SqlRunner): Promise<void> {
   await db.execute(sql`

@@ -1,6 +1,7 @@
 import { sql } from '@payloadcms/db-postgres'
 
 import { createTriggerIfMissing, type SchemaPiece, type SqlRunner } from './pieces'
+import { logChangesOf } from './changeLog'
 
 /*
  * One row per occurrence of every event, materialised to the horizon (docs/recurrence.md, "The
@@ -141,6 +142,9 @@ export async function createOccurrences(db: SqlRunner): Promise<void> {
     FOR EACH STATEMENT EXECUTE FUNCTION calendar_release_occurrence_ids()`,
   )}`),
   )
+  // An occurrence's change is its event's, whichever process or statement makes it (the horizon
+  // job, an import's ids): kept answers showing the event are dropped (./changeLog.ts).
+  await logChangesOf(db, [TABLE, 'events', 'event_id'])
   await backfillSingleOccurrences(db)
 }
 
