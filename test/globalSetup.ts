@@ -7,7 +7,7 @@ import path from 'node:path'
 
 import { startEmbeddedPostgres } from '../src/server/db/embeddedPostgres'
 import { ensureAdminBuild } from '../src/server/build'
-import { recordAdminBuild } from './helpers/adminBuild'
+import { awaitOtherNextBuilds, recordAdminBuild } from './helpers/adminBuild'
 import { databaseUrlOn, query } from './helpers/freshDatabase'
 import { TEMPLATE_DATABASE } from './helpers/workerDatabase'
 import { TEST_ENV } from './helpers/testEnv'
@@ -62,9 +62,11 @@ export default async function setup(project: TestProject) {
   ))
   const required = SERVER_TIERS.includes(project.name)
   if (required)
-    shared.eventsCalendarAdminBuild ??= recordAdminBuild(status, () =>
-      ensureAdminBuild((message) => console.log(message)),
-    )
+    shared.eventsCalendarAdminBuild ??= recordAdminBuild(status, async () => {
+      const log = (message: string) => console.log(message)
+      await awaitOtherNextBuilds(ROOT, log)
+      await ensureAdminBuild(log)
+    })
   project.provide('adminBuildStatus', status)
   project.provide('adminBuildRequired', required)
   shared.eventsCalendarTestServer ??= { server: startServer(), users: 0 }

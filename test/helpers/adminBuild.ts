@@ -61,3 +61,46 @@ export async function awaitAdminBuild(file: string, required: boolean): Promise<
   if (status.state === 'failed' && required)
     throw new Error(`the admin build failed: ${status.reason}`)
 }
+
+/**
+ * The `next build` processes working in `root` other than ours: a run killed mid-build (Ctrl-C
+ * twice, a CI timeout) leaves its build running, and Next refuses a second build while one holds
+ * `.next/lock`. Found through /proc, so on Linux only; elsewhere none are seen.
+ */
+async function nextBuildsIn(root: string): Promise<number[]> {
+  const entries = await fs.readdir('/proc').catch(() => [] as string[])
+  const found: number[] = []
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue
+    const [cmdline, cwd] = await Promise.all([
+      fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => ''),
+      fs.readlink(`/proc/${entry}/cwd`).catch(() => ''),
+    ])
+    const args = cmdline.split('\0')
+    if (
+      cwd === root &&
+      args.some((arg) => arg.endsWith('next/dist/bin/next')) &&
+      args.includes('build')
+    )
+      found.push(Number(entry))
+  }
+  return found
+}
+
+/**
+ * Waits until no other `next build` works in `root`, so that this run's build (or its finding
+ * that the build is current) comes after it rather than failing on its lock. A build left by a
+ * killed run ends by itself within minutes; it is not stopped, since it may be another live run's.
+ */
+export async function awaitOtherNextBuilds(
+  root: string,
+  log: (message: string) => void,
+): Promise<void> {
+  let builds = await nextBuildsIn(root)
+  if (builds.length === 0) return
+  log(`Waiting for another next build in this folder to end (process ${builds.join(', ')})…`)
+  while (builds.length > 0) {
+    await delay(1000)
+    builds = await nextBuildsIn(root)
+  }
+}

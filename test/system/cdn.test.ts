@@ -2,12 +2,12 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { freshDatabase } from '../helpers/freshDatabase'
+import { migratedDatabase } from '../helpers/workerDatabase'
 import { basic } from '../helpers/http'
 import { freePort, startVarnish, type Varnish, varnishInstalled } from '../helpers/varnish'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
-const DATABASE = 'events_calendar_cdn'
+const DATABASE = 'cdn'
 const ADMIN = { email: 'cdn-admin@example.test', password: 'cdn-password-1' }
 const API = '/wp-json/vendor/events/v1'
 
@@ -59,7 +59,7 @@ const runs = varnishInstalled() || Boolean(process.env.CI)
  * show what changed, whichever they are: the item, the lists, the items embedding it.
  */
 describe.runIf(runs)('behind a CDN', () => {
-  const database = freshDatabase(DATABASE)
+  const database = migratedDatabase(DATABASE)
   let app: Awaited<ReturnType<typeof startApp>>
   let varnish: Varnish
   const direct = () => `http://127.0.0.1:${app.port}${API}`

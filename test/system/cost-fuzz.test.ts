@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ATTACKS } from '../fuzz/costAttacks'
 import { formatStep, runCostAttacks } from '../fuzz/costRun'
 import { type CostTarget, startCostTarget } from '../fuzz/costTarget'
-import { freshDatabase } from '../helpers/freshDatabase'
+import { migratedDatabase } from '../helpers/workerDatabase'
 
 /**
  * A slice of the cost fuzzer (`npm run fuzz -- --cost`, `test/fuzz/cost.ts`), at the sizes of issue
@@ -23,7 +23,7 @@ const SLICE: Record<string, string[]> = {
 }
 
 describe('the cost fuzzer, a slice at the issue’s sizes', () => {
-  const database = freshDatabase('events_calendar_cost')
+  const database = migratedDatabase('cost')
   let target: CostTarget
 
   beforeAll(async () => {

@@ -5,11 +5,12 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { freshDatabase, query } from '../helpers/freshDatabase'
+import { query } from '../helpers/freshDatabase'
+import { migratedDatabase } from '../helpers/workerDatabase'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const GOOGLE = path.join(ROOT, 'test/fixtures/ics/google.ics')
-const database = freshDatabase('pec_ics_cli')
+const database = migratedDatabase('ics_cli')
 
 /** `import --ics` as an operator runs it (docs/calendar-sources.md, "On the command line"). */
 describe('import --ics on the command line', () => {

@@ -1,7 +1,7 @@
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { freshDatabase } from '../helpers/freshDatabase'
+import { migratedDatabase } from '../helpers/workerDatabase'
 import { type ServerProcess, startServerProcess } from '../helpers/serverProcess'
 
 /**
@@ -11,7 +11,7 @@ import { type ServerProcess, startServerProcess } from '../helpers/serverProcess
  * nothing for anyone; upload file names no file has are 404 or 400, with nothing in the log.
  */
 describe('paths in front of Next (npm start)', () => {
-  const database = freshDatabase('next_paths')
+  const database = migratedDatabase('next_paths')
   let server: ServerProcess
 
   /** A GET of `path` exactly as written (fetch would resolve its dot segments first). */

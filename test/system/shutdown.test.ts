@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { freshDatabase, query } from '../helpers/freshDatabase'
+import { query } from '../helpers/freshDatabase'
+import { migratedDatabase } from '../helpers/workerDatabase'
 import { basic } from '../helpers/http'
 import { startServerProcess } from '../helpers/serverProcess'
 
@@ -11,7 +12,7 @@ const ADMIN = {
 
 /** `SIGTERM` with writes in flight: each one is answered, and what was answered is what was kept. */
 describe('stopping the server (npm start) while it writes', () => {
-  const database = freshDatabase('events_calendar_shutdown')
+  const database = migratedDatabase('shutdown')
   beforeAll(database.create)
   afterAll(database.drop)
 

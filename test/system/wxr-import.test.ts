@@ -6,7 +6,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { readWxrFile } from '../../src/cli/importer/wxr/readWxr'
-import { freshDatabase } from '../helpers/freshDatabase'
+import { migratedDatabase } from '../helpers/workerDatabase'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const FIXTURE = path.join(ROOT, 'test/fixtures/wxr/pro-5.8-export.xml')
@@ -23,7 +23,7 @@ const SERIES = {
 /** "Open Studio": two rules, one with times of its own, which one event cannot carry. */
 const SEPARATE = [700, 701, 702, 703, 704, 705]
 
-const database = freshDatabase('events_calendar_wxr_import')
+const database = migratedDatabase('wxr_import')
 
 /** The command-line tool in a process of its own, as a user runs it, on this file's database. */
 async function cli(args: string[]): Promise<{ code: null | number; output: string }> {
