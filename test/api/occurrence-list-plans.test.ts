@@ -156,8 +156,11 @@ describe('a page of few events’ occurrences', () => {
       for (const child of node.Plans ?? []) visit(child)
     }
     visit((rows[0]!['QUERY PLAN'] as { Plan: Record<string, any> }[])[0]!.Plan)
-    // The venue's own: six of the series and two singles; the crowded venue's 300 come first in the window.
-    expect(read, JSON.stringify(rows[0]!['QUERY PLAN'])).toBeLessThanOrEqual(8)
+    // The venue's own: six of the series and two singles; the crowded venue's 300 come first in the
+    // window, and the walk reads them all. EXPLAIN gives a node's rows as a per-loop average,
+    // rounded (8 rows over 3 loops show as 3 × 3), and the planner may read an event's window
+    // whole rather than its first rows: a bound near 8, far below 300.
+    expect(read, JSON.stringify(rows[0]!['QUERY PLAN'])).toBeLessThanOrEqual(16)
   })
 
   it('reads `geoloc=1` in SQL where a venue’s password blanks its coordinates, for a visitor and a contributor, with a venue and a category', () => {
