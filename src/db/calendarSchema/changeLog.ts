@@ -78,6 +78,15 @@ const COUNT_TRIGGERS = [
   },
 ]
 
+/** The trigger that logs each transaction changing `table` in `calendar_changes`. */
+const transactionTrigger = (table: string) =>
+  createTriggerIfMissing(
+    table,
+    `${table}_log_change`,
+    `AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "${table}"
+      FOR EACH STATEMENT EXECUTE FUNCTION calendar_log_change()`,
+  )
+
 /** A content table of its own step, made after this one: the rows and the item each belongs to. */
 export type LoggedTable = [table: string, collection: string, idColumn: string]
 
@@ -87,17 +96,7 @@ export type LoggedTable = [table: string, collection: string, idColumn: string]
  * what depends on its items. The step that makes the table calls this after making it.
  */
 export async function logChangesOf(db: SqlRunner, logged: LoggedTable): Promise<void> {
-  const [table] = logged
-  await db.execute(
-    sql.raw(
-      createTriggerIfMissing(
-        table,
-        `${table}_log_change`,
-        `AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "${table}"
-      FOR EACH STATEMENT EXECUTE FUNCTION calendar_log_change()`,
-      ),
-    ),
-  )
+  await db.execute(sql.raw(transactionTrigger(logged[0])))
   for (const trigger of itemTriggers([logged]))
     await db.execute(
       sql.raw(createTriggerIfMissing(trigger.table, trigger.name, trigger.definition)),
@@ -117,18 +116,8 @@ export async function createChangeLog(db: SqlRunner): Promise<void> {
   END;
   $$ LANGUAGE plpgsql;`)
   await createChangedItems(db)
-  for (const table of [...CONTENT_TABLES, ...(await mediaTablesOtherThanDefault(db))]) {
-    await db.execute(
-      sql.raw(
-        createTriggerIfMissing(
-          table,
-          `${table}_log_change`,
-          `AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "${table}"
-      FOR EACH STATEMENT EXECUTE FUNCTION calendar_log_change()`,
-        ),
-      ),
-    )
-  }
+  for (const table of [...CONTENT_TABLES, ...(await mediaTablesOtherThanDefault(db))])
+    await db.execute(sql.raw(transactionTrigger(table)))
 }
 
 /** The log of changed items, and the triggers that fill it (see the top). */
