@@ -89,13 +89,20 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
       await start.click()
       await start.fill('16/02/2027 10:00')
       await start.press('Enter')
+      // Saved only once the form holds the start and the end that follows it (on a busy machine
+      // the save could go before them, and be refused).
+      await page.locator('#field-title').click()
+      await expect.poll(() => start.inputValue()).toBe('16/02/2027 10:00')
+      await expect
+        .poll(() => page.locator('#field-endDate input').inputValue())
+        .toBe('16/02/2027 12:00')
       const written = page.waitForResponse(
         (response) =>
           response.request().method() === 'POST' && /\/api\/events(\?|$)/.test(response.url()),
       )
       await page.click('#action-save')
       const response = await written
-      expect(response.status()).toBe(201)
+      expect(response.status(), await response.text()).toBe(201)
       const id = ((await response.json()) as { doc: { id: number } }).doc.id
       const titles = await page.evaluate(async (id) => {
         const read = async (locale: string) =>
