@@ -155,12 +155,10 @@ export async function createChangedItems(db: SqlRunner): Promise<void> {
     RETURN NULL;
   END;
   $$ LANGUAGE plpgsql;`)
-  const media = (await mediaTablesOtherThanDefault(db)).map((table): [string, string, string] => [
-    table,
-    'media',
-    table.endsWith('_locales') ? '_parent_id' : 'id',
+  for (const trigger of [
+    ...itemTriggers([...CONTENT, ...(await loggedMedia(db))]),
+    ...COUNT_TRIGGERS,
   ])
-  for (const trigger of [...itemTriggers([...CONTENT, ...media]), ...COUNT_TRIGGERS])
     await db.execute(
       sql.raw(createTriggerIfMissing(trigger.table, trigger.name, trigger.definition)),
     )
@@ -168,12 +166,10 @@ export async function createChangedItems(db: SqlRunner): Promise<void> {
 
 /** What `createChangedItems` makes. */
 export async function dropChangedItems(db: SqlRunner): Promise<void> {
-  const media = (await mediaTablesOtherThanDefault(db)).map((table): [string, string, string] => [
-    table,
-    'media',
-    'id',
+  for (const trigger of [
+    ...itemTriggers([...CONTENT, ...(await loggedMedia(db))]),
+    ...COUNT_TRIGGERS,
   ])
-  for (const trigger of [...itemTriggers([...CONTENT, ...media]), ...COUNT_TRIGGERS])
     await db.execute(
       sql.raw(`DO $$ BEGIN
         IF to_regclass('"${trigger.table}"') IS NOT NULL THEN
@@ -182,7 +178,8 @@ export async function dropChangedItems(db: SqlRunner): Promise<void> {
       END $$;`),
     )
   await db.execute(sql`
-  DROP FUNCTION IF EXISTS calendar_log_items();
+  -- CASCADE: the triggers other steps' tables got from logChangesOf go with the functions.
+  DROP FUNCTION IF EXISTS calendar_log_items() CASCADE;
   DROP FUNCTION IF EXISTS calendar_log_counts();
   DROP TABLE IF EXISTS "calendar_change_items";`)
 }
@@ -206,12 +203,21 @@ async function mediaTablesOtherThanDefault(db: SqlRunner): Promise<string[]> {
   return [media, `${media}_locales`].filter((table) => /^[a-z0-9_]+$/.test(table))
 }
 
+/** A host's own media tables (above), logged as the default ones are. */
+async function loggedMedia(db: SqlRunner): Promise<LoggedTable[]> {
+  return (await mediaTablesOtherThanDefault(db)).map((table) => [
+    table,
+    'media',
+    table.endsWith('_locales') ? '_parent_id' : 'id',
+  ])
+}
+
 export async function dropChangeLog(db: SqlRunner): Promise<void> {
   await dropChangedItems(db)
   for (const table of [...CONTENT_TABLES, ...(await mediaTablesOtherThanDefault(db))])
     await db.execute(sql.raw(`DROP TRIGGER IF EXISTS "${table}_log_change" ON "${table}";`))
   await db.execute(sql`
-  DROP FUNCTION IF EXISTS calendar_log_change();
+  DROP FUNCTION IF EXISTS calendar_log_change() CASCADE;
   DROP TABLE IF EXISTS "calendar_changes";`)
 }
 
