@@ -10,6 +10,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { SanitizedPluginConfig } from '../types'
 
 import { querierFor } from '../db/payloadInternals/adapter'
+import { relationId } from '../lib/databaseIds'
 import { CALENDAR_SLUGS } from '../slugs'
 import { PURGE_CHANNEL, thisInstance } from './purgeListener'
 import { changeKeys } from './surrogateKeys'
@@ -43,20 +44,12 @@ async function announce(
 }
 
 /** The ids of an event's categories and tags, as stored or populated. */
-function termsOf(event: unknown): (number | string)[] {
+function termsOf(event: unknown): number[] {
   if (!event || typeof event !== 'object') return []
   const { categories, tags } = event as { categories?: unknown; tags?: unknown }
-  return [categories, tags].flatMap((terms) =>
-    Array.isArray(terms)
-      ? terms.flatMap((term) =>
-          typeof term === 'number' || typeof term === 'string'
-            ? [term]
-            : term && typeof term === 'object' && 'id' in term
-              ? [(term as { id: number | string }).id]
-              : [],
-        )
-      : [],
-  )
+  return [categories, tags]
+    .flatMap((terms) => (Array.isArray(terms) ? terms.map(relationId) : []))
+    .filter((id): id is number => Number.isInteger(id))
 }
 
 /** An event's change may move the counts of the terms it had and has, which other events show. */
