@@ -1,7 +1,7 @@
 import type { PreparedAnswer } from './conditional'
 import type { RestContext } from './context'
 
-import { CALENDAR_SLUGS } from '../src/slugs'
+import { CALENDAR_SLUGS, RESOURCE_COLLECTIONS } from '../src/slugs'
 import { keptUntil, movesOnlyAtKnownInstants } from './clockBound'
 import { keptFor } from './freshness'
 
@@ -59,14 +59,6 @@ export type AnswerKey = {
 
 /** One item by id or by slug, on the resources that have them. */
 const ONE_ITEM = /^\/(?:events|venues|organizers|categories|tags)\/(?:\d+|by-slug\/[^/]+)$/
-/** The collection behind each resource. */
-const COLLECTIONS: Record<string, string> = {
-  categories: CALENDAR_SLUGS.eventCategories,
-  events: CALENDAR_SLUGS.events,
-  organizers: CALENDAR_SLUGS.organizers,
-  tags: CALENDAR_SLUGS.eventTags,
-  venues: CALENDAR_SLUGS.venues,
-}
 
 /**
  * What drops an answer (see the top): the items it shows when it is one item that its reads
@@ -79,7 +71,7 @@ export function answerDependencies(
 ): readonly string[] {
   if (status !== 200 || !ONE_ITEM.test(path)) return ANY_CHANGE
   const [, resource, id] = path.split('/')
-  const collection = COLLECTIONS[resource!]!
+  const collection = RESOURCE_COLLECTIONS[resource!]!
   const own = /^\d+$/.test(id!) ? [`${collection}:${id}`] : []
   // An item its reads did not record is not known to be the one shown.
   if (!read.some((item) => item.startsWith(`${collection}:`))) return ANY_CHANGE

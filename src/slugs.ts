@@ -8,6 +8,15 @@ export const CALENDAR_SLUGS = {
   venues: 'venues',
 } as const
 
+/** The compatibility API's item resources by their path's first segment, and the collection behind each. */
+export const RESOURCE_COLLECTIONS: Readonly<Record<string, string>> = {
+  categories: CALENDAR_SLUGS.eventCategories,
+  events: CALENDAR_SLUGS.events,
+  organizers: CALENDAR_SLUGS.organizers,
+  tags: CALENDAR_SLUGS.eventTags,
+  venues: CALENDAR_SLUGS.venues,
+}
+
 /** Collections whose items are posts in the original: they share one id sequence and the status workflow. */
 export const POST_COLLECTIONS = [
   CALENDAR_SLUGS.events,

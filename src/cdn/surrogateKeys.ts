@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto'
 
 import { TERM_COUNTS } from '../db/calendarSchema/changeLog'
-import { CALENDAR_SLUGS } from '../slugs'
+import { CALENDAR_SLUGS, RESOURCE_COLLECTIONS } from '../slugs'
 
 /**
  * The names a shared cache (a CDN, Varnish) files the calendar's answers under, so that a change
@@ -30,15 +30,6 @@ export function sealKeys(secret: string, keys: Iterable<string>): string[] {
   )
 }
 
-/** The compatibility API's resources by their path's first segment, and the collection behind each. */
-const RESOURCES: Record<string, string> = {
-  categories: CALENDAR_SLUGS.eventCategories,
-  events: CALENDAR_SLUGS.events,
-  organizers: CALENDAR_SLUGS.organizers,
-  tags: CALENDAR_SLUGS.eventTags,
-  venues: CALENDAR_SLUGS.venues,
-}
-
 /** Terms show how many published events use them: any event change may alter every term answer. */
 const COUNTED = new Set<string>([CALENDAR_SLUGS.eventCategories, CALENDAR_SLUGS.eventTags])
 
@@ -57,7 +48,7 @@ export function answerKeys(args: {
   const { body, path, read, secret, status } = args
   const keys = new Set(read)
   const segments = path.split('/').filter(Boolean)
-  const collection = RESOURCES[segments[0] ?? '']
+  const collection = RESOURCE_COLLECTIONS[segments[0] ?? '']
   if (!collection) return sealKeys(secret, keys)
   const oneById =
     status === 200 &&
