@@ -8,6 +8,7 @@ import { useMemo } from 'react'
 import { useCalendarTranslation } from '../i18n/useCalendarTranslation'
 import { POST_STATUSES } from '../lib/statuses'
 import { BulkTrashActions } from './BulkTrashActions'
+import { withDescendants } from './categoryTree'
 import { conditionOfView, DATE_VIEWS, type DateView, isViewCondition } from './eventDateViews'
 import {
   conditionsOf,
@@ -28,7 +29,7 @@ type Props = {
  * What sits above the events list: the status views with their counts, the bulk trash actions,
  * Upcoming | Past | All dates (the list opens on upcoming events), and quick filters for status,
  * category, venue and a date range (events that overlap it). They write the list's query, as the
- * "Filters" panel does.
+ * "Filters" panel does. A category includes the categories below it, as on the site.
  */
 export function EventListFilters({
   categoriesSlug,
@@ -40,14 +41,14 @@ export function EventListFilters({
   const { t } = useCalendarTranslation()
   const { data, handleWhereChange, query, refineListData } = useListQuery()
   const conditions = useMemo(() => conditionsOf(query?.where as undefined | Where), [query?.where])
-  const categories = useOptions(categoriesSlug, 'name', false)
+  const categories = useOptions(categoriesSlug, 'name', false, undefined, 'parent')
   const venues = useOptions(venuesSlug, 'name', true)
 
   const set = (field: string, value: string) => {
     const others = conditions.filter((condition) => condition[field]?.[OWN[field]!] === undefined)
     const operand =
       field === 'categories'
-        ? [value]
+        ? withDescendants(categories, value)
         : field === 'endDate'
           ? `${value}T00:00:00.000Z`
           : field === 'startDate'

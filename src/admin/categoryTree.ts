@@ -45,3 +45,27 @@ export function matchingTree(tree: CategoryNode[], search: string): CategoryNode
 function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
 }
+
+/**
+ * `id` and every category below it among `categories` (each with its parent's id): a filter on a
+ * parent category shows its children's events too, as the compatibility API's `categories`
+ * filter does (`src/calendar/categoryTree.ts`). `id` comes first; a cycle ends the walk.
+ */
+export function withDescendants(
+  categories: readonly { parent?: null | string; value: string }[],
+  id: string,
+): string[] {
+  const children = new Map<string, string[]>()
+  for (const category of categories)
+    if (category.parent)
+      children.set(category.parent, [...(children.get(category.parent) ?? []), category.value])
+  const found = [id]
+  const seen = new Set(found)
+  for (let index = 0; index < found.length; index++)
+    for (const child of children.get(found[index]!) ?? [])
+      if (!seen.has(child)) {
+        seen.add(child)
+        found.push(child)
+      }
+  return found
+}

@@ -4,17 +4,20 @@ import { useConfig } from '@payloadcms/ui'
 import { stringify } from 'qs'
 import { useEffect, useState } from 'react'
 
-export type Option = { label: string; value: string }
+/** A choice; `parent` is the id of the item's parent, for a collection that has one (categories). */
+export type Option = { label: string; parent?: null | string; value: string }
 
 /**
  * The items of a collection as choices for a filter, by their title field, in the content
- * language shown. Trashed items (which only posts have) are no use as one.
+ * language shown, each with its parent's id when `parentField` names one. Trashed items (which
+ * only posts have) are no use as one.
  */
 export function useOptions(
   slug: string,
   titleField: string,
   hasStatus: boolean,
   locale?: string,
+  parentField?: string,
 ): Option[] {
   const { config } = useConfig()
   const [options, setOptions] = useState<Option[]>([])
@@ -23,7 +26,7 @@ export function useOptions(
       depth: 0,
       limit: 500,
       locale,
-      select: { [titleField]: true },
+      select: { [titleField]: true, ...(parentField ? { [parentField]: true } : {}) },
       sort: titleField,
       where: hasStatus ? { status: { not_equals: 'trash' } } : undefined,
     })
@@ -35,6 +38,7 @@ export function useOptions(
           setOptions(
             body.docs.map((doc) => ({
               label: String(doc[titleField] ?? doc.id),
+              ...(parentField ? { parent: idOf(doc[parentField]) } : {}),
               value: String(doc.id),
             })),
           )
@@ -43,8 +47,14 @@ export function useOptions(
     return () => {
       live = false
     }
-  }, [config.routes.api, config.serverURL, hasStatus, locale, slug, titleField])
+  }, [config.routes.api, config.serverURL, hasStatus, locale, parentField, slug, titleField])
   return options
+}
+
+/** A relation's id at depth 0 (or a populated one's), null for none. */
+function idOf(value: unknown): null | string {
+  if (value === null || value === undefined || value === '') return null
+  return typeof value === 'object' && 'id' in value ? String(value.id) : String(value)
 }
 
 /** The value a Payload SelectInput hands its onChange, as a plain string ('' for none). */

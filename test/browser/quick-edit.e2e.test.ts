@@ -7,6 +7,7 @@ import { driveE2eApp, newPage, screenshot, signIn, E2E_ADMIN as ADMIN } from '..
 /*
  * Issue 28, item 7: an event's title, dates and status changed from the events list (Quick edit),
  * under the editor's role; an earlier revision restored from the Versions tab (docs/revisions.md).
+ * Item 5: the list's and the calendar's category filters include the categories below it.
  */
 const RUN = Date.now().toString(36)
 
@@ -176,6 +177,54 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
       })
       await screenshot(page, 'quick-edit-fr-restored')
       expect(await eventNow(event.id)).toMatchObject({ status: 'draft', title })
+    })
+
+    it('a parent category shows its children’s events in the list (en) and the calendar (fr)', async () => {
+      // Issue 28, item 5: Festivals has no event of its own; its child Folk festivals has one.
+      const category = async (name: string, parent?: number) => {
+        const created = await api('POST', '/event-categories', { name, parent })
+        expect(created.status, JSON.stringify(created.body)).toBe(201)
+        return created.body.doc.id as number
+      }
+      const festivals = await category(`Festivals ${RUN}`)
+      const folk = await category(`Folk festivals ${RUN}`, festivals)
+      const inChild = `Folk night ${RUN}`
+      const elsewhere = `Other night ${RUN}`
+      await createEvent(inChild, { categories: [folk] })
+      await createEvent(elsewhere)
+
+      page = await newPage(browser)
+      await signIn(page, base, accounts.editor.email, accounts.editor.password)
+      await page.goto(
+        `${base}/admin/collections/events?locale=en&search=${encodeURIComponent(`night ${RUN}`)}`,
+      )
+      const rows = page.locator('table tbody tr')
+      await expect.poll(() => rows.allInnerTexts()).toHaveLength(2)
+      await page.click('#field-quickCategory .rs__control')
+      await page
+        .locator('.rs__option', { hasText: `Festivals ${RUN}` })
+        .first()
+        .click()
+      await expect.poll(() => rows.allInnerTexts()).toEqual([expect.stringContaining(inChild)])
+      await expect
+        .poll(() => page.locator('#field-quickCategory').innerText())
+        .toContain(`Festivals ${RUN}`)
+      await screenshot(page, 'category-parent-list-en')
+
+      page = await newPage(browser, 'Europe/Paris', 'fr-FR')
+      await signIn(page, base, accounts.editor.email, accounts.editor.password)
+      await page.goto(`${base}/admin/collections/events/calendar?locale=en&date=2027-07-01`)
+      const shown = (title: string) => page.locator('.fc-event', { hasText: title })
+      await shown(inChild).waitFor()
+      await shown(elsewhere).waitFor()
+      await page.click('#field-calendar-category .rs__control')
+      await page
+        .locator('.rs__option', { hasText: `Festivals ${RUN}` })
+        .first()
+        .click()
+      await shown(elsewhere).waitFor({ state: 'detached' })
+      await shown(inChild).waitFor()
+      await screenshot(page, 'category-parent-calendar-fr')
     })
   },
 )

@@ -6,6 +6,7 @@ import type { CalendarFilters } from './calendarQuery'
 
 import { useCalendarTranslation } from '../../i18n/useCalendarTranslation'
 import { POST_STATUSES } from '../../lib/statuses'
+import { withDescendants } from '../categoryTree'
 import { pickedValue, useOptions } from '../useOptions'
 
 type Props = {
@@ -15,10 +16,13 @@ type Props = {
   slugs: { categories: string; organizers: string; venues: string }
 }
 
-/** Category, venue, organizer and status above the calendar: each narrows the events shown. */
+/**
+ * Category, venue, organizer and status above the calendar: each narrows the events shown; a
+ * category includes the categories below it, as on the site.
+ */
 export function CalendarFilterBar({ filters, locale, onChange, slugs }: Props) {
   const { t } = useCalendarTranslation()
-  const categories = useOptions(slugs.categories, 'name', false, locale)
+  const categories = useOptions(slugs.categories, 'name', false, locale, 'parent')
   const venues = useOptions(slugs.venues, 'name', true, locale)
   const organizers = useOptions(slugs.organizers, 'name', true, locale)
   const statuses = POST_STATUSES.filter((status) => status !== 'trash').map((value) => ({
@@ -26,7 +30,7 @@ export function CalendarFilterBar({ filters, locale, onChange, slugs }: Props) {
     value,
   }))
   const select = (
-    key: keyof CalendarFilters,
+    key: Exclude<keyof CalendarFilters, 'categoryFamily'>,
     label: string,
     options: Array<{ label: string; value: string }>,
   ) => (
@@ -34,7 +38,16 @@ export function CalendarFilterBar({ filters, locale, onChange, slugs }: Props) {
       <SelectInput
         label={label}
         name={`calendar-${key}`}
-        onChange={(option) => onChange({ ...filters, [key]: pickedValue(option) })}
+        onChange={(option) => {
+          const value = pickedValue(option)
+          onChange({
+            ...filters,
+            [key]: value,
+            ...(key === 'category'
+              ? { categoryFamily: value ? withDescendants(categories, value) : [] }
+              : {}),
+          })
+        }}
         options={options}
         path={`calendar-${key}`}
         value={filters[key]}

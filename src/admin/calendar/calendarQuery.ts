@@ -2,8 +2,17 @@ import type { Where } from 'payload'
 
 import { stringify } from 'qs'
 
-/** What the calendar may be narrowed to, each empty for "any". */
-export type CalendarFilters = { category: string; organizer: string; status: string; venue: string }
+/**
+ * What the calendar may be narrowed to, each empty for "any"; `categoryFamily` is the category
+ * chosen and those below it (`withDescendants`), when known.
+ */
+export type CalendarFilters = {
+  category: string
+  categoryFamily?: string[]
+  organizer: string
+  status: string
+  venue: string
+}
 
 export const NO_FILTERS: CalendarFilters = { category: '', organizer: '', status: '', venue: '' }
 
@@ -23,7 +32,12 @@ export function calendarWhere(range: { end: Date; start: Date }, filters: Calend
     },
     { status: filters.status ? { equals: filters.status } : { not_equals: 'trash' } },
   ]
-  if (filters.category) and.push({ categories: { in: [filters.category] } })
+  if (filters.category)
+    and.push({
+      categories: {
+        in: filters.categoryFamily?.length ? filters.categoryFamily : [filters.category],
+      },
+    })
   if (filters.venue) and.push({ venue: { equals: filters.venue } })
   if (filters.organizer) and.push({ organizers: { in: [filters.organizer] } })
   return { and }
