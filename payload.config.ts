@@ -73,6 +73,10 @@ export default buildConfig({
     meta: { titleSuffix: ' · Events Calendar' },
     // No Gravatar: the admin makes no requests to third parties.
     avatar: 'default',
+    // Payload's own dates (a document's "Last modified", the lists' and versions' dates) in the
+    // editor's language's order and clock (date-fns' localized long date and time: "27 nov. 2026,
+    // 23:04" in French), not its default English pattern with a 12-hour clock in every language.
+    dateFormat: 'PPp',
   },
   collections: [generateMediaCollection('media', path.join(env.dataDir, 'media'))],
   // Payload honours its session cookie only from these origins (without an Origin, only when the

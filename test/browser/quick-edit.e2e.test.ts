@@ -8,6 +8,7 @@ import { driveE2eApp, newPage, screenshot, signIn, E2E_ADMIN as ADMIN } from '..
  * Issue 28, item 7: an event's title, dates and status changed from the events list (Quick edit),
  * under the editor's role; an earlier revision restored from the Versions tab (docs/revisions.md).
  * Item 5: the list's and the calendar's category filters include the categories below it.
+ * Item 1: the ⋮ menu's Duplicate makes a draft. Item 2: Payload's own dates in the editor's order and clock.
  */
 const RUN = Date.now().toString(36)
 
@@ -225,6 +226,44 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
       await shown(elsewhere).waitFor({ state: 'detached' })
       await shown(inChild).waitFor()
       await screenshot(page, 'category-parent-calendar-fr')
+    })
+
+    it('Duplicate makes a draft that is not public until published (fr)', async () => {
+      // Issue 28, item 1, from the event's ⋮ menu as an editor clicks it.
+      const title = `Concert à copier ${RUN}`
+      const original = await createEvent(title)
+      page = await newPage(browser, 'Europe/Paris', 'fr-FR')
+      await signIn(page, base, accounts.editor.email, accounts.editor.password)
+      await page.goto(`${base}/admin/collections/events/${original.id}`)
+      await page.locator('#field-title').waitFor()
+      const copied = new RegExp(`/admin/collections/events/(?!${original.id}\\b)\\d+`)
+      await expect
+        .poll(
+          async () => {
+            await page.locator('.doc-controls__dots').click()
+            await page.getByText('Dupliquer', { exact: true }).click({ timeout: 3_000 })
+            return page.waitForURL(copied, { timeout: 10_000 }).then(
+              () => true,
+              () => false,
+            )
+          },
+          { timeout: 60_000 },
+        )
+        .toBe(true)
+      const copyId = Number(/\/events\/(\d+)/.exec(page.url())![1])
+      await screenshot(page, 'duplicate-draft-fr')
+      // Payload's own dates in French order and on a 24-hour clock ("27 nov. 2026, 23:04").
+      await expect
+        .poll(() => page.locator('.doc-controls').innerText())
+        .toMatch(/\b\d{1,2} [a-zéû]+\.? 20\d\d, \d{2}:\d{2}\b/)
+      expect(await page.locator('.doc-controls').innerText()).not.toMatch(/\b[AP]M\b/)
+      expect(await eventNow(copyId)).toMatchObject({ status: 'draft', title })
+      const visitor = await fetch(
+        `${base}/wp-json/vendor/events/v1/events?search=${encodeURIComponent(title)}&start_date=2027-01-01`,
+      )
+      expect(
+        ((await visitor.json()) as { events: { id: number }[] }).events.map((e) => e.id),
+      ).toEqual([original.id])
     })
   },
 )
