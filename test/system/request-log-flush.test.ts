@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { freshDatabase } from '../helpers/freshDatabase'
 import { startServerProcess } from '../helpers/serverProcess'
+import { migratedDatabase } from '../helpers/workerDatabase'
 
 /*
  * The JSON request log is written in the background (`src/server/logger.ts`): a stop writes what
  * is left before the process ends (`src/server/start.ts`), so the last requests' lines are never lost.
  */
 describe('the request log on a stop (LOG_FORMAT=json)', () => {
-  const database = freshDatabase('events_calendar_request_log_flush')
+  const database = migratedDatabase('request_log_flush')
   beforeAll(database.create)
   afterAll(database.drop)
 

@@ -13,10 +13,16 @@ const ROOT = path.resolve(import.meta.dirname, '../..')
 /** A copy of the migrated template: how an instance migrates is the multi-instance test's. */
 const DATABASE = 'events_calendar_test_webhook_instances'
 const ADMIN = { email: 'hooks-admin@example.test', password: 'hooks-password-1' }
+/** What an instance logs (at debug) after a turn of the queue that ran jobs (`src/jobs/calendarQueueRunner.ts`). */
+const RAN_JOBS = 'jobs of the calendar queue'
 
 type Instance = { base: string; output: () => string; stop: () => Promise<void> }
 
-/** An instance of `test/helpers/webhookInstance.ts`: the compatibility API and the job queue on a 2-second turn. */
+/**
+ * An instance of `test/helpers/webhookInstance.ts`: the compatibility API and the job queue on a
+ * turn a second, the webhooks' delivery scheduled every second too (rather than every minute), so
+ * that a change is sent within seconds.
+ */
 async function startInstance(databaseUrl: string, env: Record<string, string>): Promise<Instance> {
   let output = ''
   const child: ChildProcess = spawn(
@@ -27,8 +33,10 @@ async function startInstance(databaseUrl: string, env: Record<string, string>): 
       env: {
         ...process.env,
         DATABASE_URL: databaseUrl,
+        DELIVERY_CRON: '* * * * * *',
+        LOG_LEVEL: 'debug',
         PAYLOAD_SECRET: 'webhook-instances-secret',
-        QUEUE_CRON: '*/2 * * * * *',
+        QUEUE_CRON: '* * * * * *',
         WEBHOOK_HOSTS: '127.0.0.1',
         ...env,
       },
@@ -147,9 +155,14 @@ describe('webhooks with two instances', () => {
     await arrived(2)
     await write(b.base, `/events/${first.id}`, { title: 'Written on A, renamed on B' })
     await arrived(3)
-    // Both instances keep turning (every 2 s, QUEUE_CRON above): in five turns of each, nothing
-    // is sent a second time.
-    await new Promise((resolve) => setTimeout(resolve, 10_000))
+    // The instances keep turning: in three more turns that ran jobs (the delivery job, due every
+    // second, among them), whichever instance ran them, nothing is sent a second time.
+    const runs = () => (a.output() + b.output()).split(RAN_JOBS).length - 1
+    const runsBefore = runs()
+    const deadline = Date.now() + 60_000
+    while (runs() < runsBefore + 3 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(runs(), `${a.output()}\n${b.output()}`).toBeGreaterThanOrEqual(runsBefore + 3)
 
     const verifier = new Webhook(secret)
     const bodies = received.map(
