@@ -37,6 +37,8 @@ export type SqlWhere = {
   text: string
   values: unknown[]
   parts?: { events: string; fewEvents: boolean; occurrences: string }
+  /** A bound from above on `o.start_local`, implied by `text` where `START_BOUND_HOLDS` (`occurrencesWhere`). */
+  startBound?: string
 }
 
 export const WINDOW_COMPARISONS = {
@@ -94,7 +96,7 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
   )
   if (query.include && !ids(query.include)) return undefined
   const base = conditions.length
-  const occurrences = occurrencesSql(query, param)
+  const { conditions: occurrences, startBound } = occurrencesWhere(query, param)
   conditions.push(...occurrences)
   if (query.search) {
     for (const term of query.search.terms) conditions.push(searchTermSql(query, term, param))
@@ -152,6 +154,7 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
   )
   return {
     parts: { events: events.join(' AND '), fewEvents, occurrences: occurrences.join(' AND ') },
+    startBound,
     text: conditions.join(' AND '),
     values,
   }
@@ -170,6 +173,33 @@ export function seriesGroupSql(root: number, alias: string, param: Param): strin
  * occurrence of its series (by start, then id, as the list orders them).
  */
 export function occurrencesSql(query: EventsQuery, param: Param, alias = 'o'): string[] {
+  return occurrencesWhere(query, param, alias).conditions
+}
+
+/**
+ * How much earlier than its start an occurrence's wall-clock end may be for `startBound` to hold:
+ * a short event across the change of the clocks back ends "before" it starts (01:30 EDT to
+ * 01:10 EST), by an hour or two at most in any zone.
+ */
+const EARLIER_END = `interval '1 day'`
+
+/** Whether no occurrence ends more than EARLIER_END before it starts, read from the bottom of `calendar_occurrences_duration_idx`. */
+export const START_BOUND_HOLDS = `COALESCE((SELECT min(d.end_local - d.start_local) FROM calendar_occurrences d) >= -${EARLIER_END}, true)`
+
+/**
+ * `occurrencesSql`'s conditions, and `startBound`: what the window's bounds from above on the end
+ * say of the start (an end at or before B is a start at or before B + EARLIER_END where
+ * START_BOUND_HOLDS). As a constant, the planner estimates it with the start's bound from below:
+ * `start_local >= A AND end_local <= B` alone it takes for independent and counts a week by
+ * reading the whole table. It reads no duration itself, so a statement takes it only under
+ * START_BOUND_HOLDS (`occurrenceCount`).
+ */
+export function occurrencesWhere(
+  query: EventsQuery,
+  param: Param,
+  alias = 'o',
+): { conditions: string[]; startBound?: string } {
+  const startBounds: string[] = []
   const own = (on: string) => [
     `${on}.status = 'scheduled'`,
     ...query.window.flatMap(({ field, operator, wallTime }) => {
@@ -183,6 +213,8 @@ export function occurrencesSql(query: EventsQuery, param: Param, alias = 'o'): s
       const value = `${param(wallTime)}::timestamp`
       const bound = `${column} ${WINDOW_COMPARISONS[operator]} ${value}`
       const fromBelow = operator === 'greater_than' || operator === 'greater_than_equal'
+      if (field === 'endLocal' && !fromBelow && on === alias)
+        startBounds.push(`${on}.start_local <= ${value} + ${EARLIER_END}`)
       return field === 'endLocal' && fromBelow ? [bound, startBoundOfEndBound(on, value)] : [bound]
     }),
   ]
@@ -191,7 +223,7 @@ export function occurrencesSql(query: EventsQuery, param: Param, alias = 'o'): s
   if (query.seriesOnce)
     conditions.push(`NOT EXISTS (SELECT 1 FROM calendar_occurrences p WHERE p.event_id = ${alias}.event_id
       AND ${own('p').join(' AND ')} AND (p.start_local, p.id) < (${alias}.start_local, ${alias}.id))`)
-  return conditions
+  return { conditions, ...(startBounds.length ? { startBound: startBounds.join(' AND ') } : {}) }
 }
 
 /** The earliest timestamp Postgres holds, before which a bound moved by a duration would be an error. */
