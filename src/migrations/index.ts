@@ -25,7 +25,7 @@ import * as migration_20261127_145622_revisions from './20261127_145622_revision
 import * as migration_20261127_180000_occurrence_window_bounds from './20261127_180000_occurrence_window_bounds';
 import * as migration_20261127_180100_change_items from './20261127_180100_change_items';
 import * as migration_20261127_193000_occurrence_changes from './20261127_193000_occurrence_changes';
-import * as migration_20261128_010000_occurrence_window_index from './20261128_010000_occurrence_window_index';
+import * as migration_20261128_010000_list_reads from './20261128_010000_list_reads';
 
 export const migrations = [
   {
@@ -164,8 +164,8 @@ export const migrations = [
     name: '20261127_193000_occurrence_changes',
   },
   {
-    up: migration_20261128_010000_occurrence_window_index.up,
-    down: migration_20261128_010000_occurrence_window_index.down,
-    name: '20261128_010000_occurrence_window_index',
+    up: migration_20261128_010000_list_reads.up,
+    down: migration_20261128_010000_list_reads.down,
+    name: '20261128_010000_list_reads',
   },
 ];

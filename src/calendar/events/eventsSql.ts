@@ -1,6 +1,7 @@
 import type { EventsQuery, EventSearchField, Lock, QueryPath, SearchTerm } from './eventsQuery'
 import type { PostReadRule } from '../postReadRule'
 
+import { FOLDED_TEXTS } from '../../db/calendarSchema/searchFolding'
 import { POST_STATUSES } from '../../lib/statuses'
 import { readScopeSql, unlockedSql } from '../postReadRule'
 import { locksOf } from './eventsQuery'
@@ -246,8 +247,9 @@ function startBoundOfEndBound(on: string, value: string): string {
 
 /**
  * One term of a search: found in one of the searched fields of the query's language, or in none
- * of them, compared folded as `src/db/foldedSearch.ts` does in Payload's queries, so that the
- * trigram indexes of the folded texts (`src/db/calendarSchema/searchFolding.ts`) serve it; a field
+ * of them, compared folded as `src/db/foldedSearch.ts` does in Payload's queries, with the folded
+ * texts as stored (FOLDED_TEXTS, `src/db/calendarSchema/searchFolding.ts`), whose trigram indexes
+ * serve it; a field
  * that protected events hide from the caller is compared only in the events the caller unlocks.
  */
 function searchTermSql(
@@ -263,13 +265,13 @@ function searchTermSql(
   const lock = hidden.length ? unlockedSql(query.unlock?.password ?? null, 'e', param) : ''
   const matches = (
     list: EventSearchField[],
-  ) => `SELECT l._parent_id FROM events_locales l WHERE l._locale = ${param(query.locale)}::_locales
-    AND (${list.map((field) => `calendar_search_fold(l.${SEARCH_COLUMNS[field]}) LIKE ${folded}`).join(' OR ')})`
+  ) => `SELECT l.parent_id FROM ${FOLDED_TEXTS} l WHERE l.locale = ${param(query.locale)}
+    AND (${list.map((field) => `l.${SEARCH_COLUMNS[field]} LIKE ${folded}`).join(' OR ')})`
   // Payload's left join gives an event without a translation in the language NULL texts, which an exclusion keeps.
   if (exclude) {
     return [
-      ...(open.length ? [`NOT EXISTS (${matches(open)} AND l._parent_id = e.id)`] : []),
-      ...(hidden.length ? [lock, `NOT EXISTS (${matches(hidden)} AND l._parent_id = e.id)`] : []),
+      ...(open.length ? [`NOT EXISTS (${matches(open)} AND l.parent_id = e.id)`] : []),
+      ...(hidden.length ? [lock, `NOT EXISTS (${matches(hidden)} AND l.parent_id = e.id)`] : []),
     ].join(' AND ')
   }
   return `(${[...(open.length ? [`e.id IN (${matches(open)})`] : []), ...(hidden.length ? [`(${lock} AND e.id IN (${matches(hidden)}))`] : [])].join(' OR ')})`
