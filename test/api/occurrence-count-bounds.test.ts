@@ -62,7 +62,9 @@ describe('the total of a window bounded on the occurrences’ ends', () => {
       await inReadMode(payload, mode.sql, async () => {
         // Strict dates are UTC: 05:15Z is 01:15 on New York's (the site's) wall clock, after the end, before the start.
         expect(
-          await listed('strict_dates=true&start_date=2027-11-06 00:00:00&end_date=2027-11-07 05:15:00'),
+          await listed(
+            'strict_dates=true&start_date=2027-11-06 00:00:00&end_date=2027-11-07 05:15:00',
+          ),
         ).toEqual({ ids: [id], total: 1 })
       })
   })

@@ -163,7 +163,11 @@ export function searchFoldingPieces(): SchemaPiece[] {
     { kind: 'function', name: 'calendar_search_fold' },
     ...INDEXES.map(({ name }): SchemaPiece => ({ kind: 'trigram index', name })),
     { kind: 'table', name: FOLDED_TEXTS },
-    ...KEEP_TRIGGERS.map((name): SchemaPiece => ({ kind: 'trigger', name, table: 'events_locales' })),
+    ...KEEP_TRIGGERS.map((name): SchemaPiece => ({
+      kind: 'trigger',
+      name,
+      table: 'events_locales',
+    })),
     ...FOLDED_INDEXES.map(({ name }): SchemaPiece => ({ kind: 'trigram index', name })),
   ]
 }
