@@ -249,8 +249,8 @@ function startBoundOfEndBound(on: string, value: string): string {
  * One term of a search: found in one of the searched fields of the query's language, or in none
  * of them, compared folded as `src/db/foldedSearch.ts` does in Payload's queries, with the folded
  * texts as stored (FOLDED_TEXTS, `src/db/calendarSchema/searchFolding.ts`), whose trigram indexes
- * serve it; a field
- * that protected events hide from the caller is compared only in the events the caller unlocks.
+ * serve it; a field that protected events hide from the caller is compared only in the events the
+ * caller unlocks.
  */
 function searchTermSql(
   query: EventsQuery,
