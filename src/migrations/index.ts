@@ -25,6 +25,7 @@ import * as migration_20261127_145622_revisions from './20261127_145622_revision
 import * as migration_20261127_180000_occurrence_window_bounds from './20261127_180000_occurrence_window_bounds';
 import * as migration_20261127_180100_change_items from './20261127_180100_change_items';
 import * as migration_20261127_193000_occurrence_changes from './20261127_193000_occurrence_changes';
+import * as migration_20261128_010000_list_reads from './20261128_010000_list_reads';
 
 export const migrations = [
   {
@@ -161,5 +162,10 @@ export const migrations = [
     up: migration_20261127_193000_occurrence_changes.up,
     down: migration_20261127_193000_occurrence_changes.down,
     name: '20261127_193000_occurrence_changes',
+  },
+  {
+    up: migration_20261128_010000_list_reads.up,
+    down: migration_20261128_010000_list_reads.down,
+    name: '20261128_010000_list_reads',
   },
 ];

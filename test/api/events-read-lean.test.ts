@@ -357,9 +357,9 @@ describe('single events read in one statement: the same answers and rules as thr
     const page = sent.find((text) =>
       text.startsWith('SELECT e.id AS event_id, o.id FROM calendar_occurrences o JOIN events e'),
     )
-    expect(page).toContain('e.id IN (SELECT l._parent_id FROM events_locales l')
-    expect(page).toContain('calendar_search_fold(l.title) LIKE calendar_search_fold(')
-    expect(page).toContain('NOT EXISTS (SELECT l._parent_id FROM events_locales l')
+    expect(page).toContain('e.id IN (SELECT l.parent_id FROM calendar_event_folded_texts l')
+    expect(page).toContain('l.title LIKE calendar_search_fold(')
+    expect(page).toContain('NOT EXISTS (SELECT l.parent_id FROM calendar_event_folded_texts l')
     expect(page).toContain("(e.password IS NULL OR e.password = '')")
     const venueSent = await statementsOf(async () => {
       expect((await fetch(`${api.url}/wp-json/vendor/events/v1/venues?search=${tag}`)).status).toBe(

@@ -1,6 +1,7 @@
 import type { EventsQuery, EventSearchField, Lock, QueryPath, SearchTerm } from './eventsQuery'
 import type { PostReadRule } from '../postReadRule'
 
+import { FOLDED_TEXTS } from '../../db/calendarSchema/searchFolding'
 import { POST_STATUSES } from '../../lib/statuses'
 import { readScopeSql, unlockedSql } from '../postReadRule'
 import { locksOf } from './eventsQuery'
@@ -37,6 +38,8 @@ export type SqlWhere = {
   text: string
   values: unknown[]
   parts?: { events: string; fewEvents: boolean; occurrences: string }
+  /** A bound from above on `o.start_local`, implied by `text` where `START_BOUND_HOLDS` (`occurrencesWhere`). */
+  startBound?: string
 }
 
 export const WINDOW_COMPARISONS = {
@@ -94,7 +97,7 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
   )
   if (query.include && !ids(query.include)) return undefined
   const base = conditions.length
-  const occurrences = occurrencesSql(query, param)
+  const { conditions: occurrences, startBound } = occurrencesWhere(query, param)
   conditions.push(...occurrences)
   if (query.search) {
     for (const term of query.search.terms) conditions.push(searchTermSql(query, term, param))
@@ -152,6 +155,7 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
   )
   return {
     parts: { events: events.join(' AND '), fewEvents, occurrences: occurrences.join(' AND ') },
+    startBound,
     text: conditions.join(' AND '),
     values,
   }
@@ -170,6 +174,33 @@ export function seriesGroupSql(root: number, alias: string, param: Param): strin
  * occurrence of its series (by start, then id, as the list orders them).
  */
 export function occurrencesSql(query: EventsQuery, param: Param, alias = 'o'): string[] {
+  return occurrencesWhere(query, param, alias).conditions
+}
+
+/**
+ * How much earlier than its start an occurrence's wall-clock end may be for `startBound` to hold:
+ * a short event across the change of the clocks back ends "before" it starts (01:30 EDT to
+ * 01:10 EST), by an hour or two at most in any zone.
+ */
+const EARLIER_END = `interval '1 day'`
+
+/** Whether no occurrence ends more than EARLIER_END before it starts, read from the bottom of `calendar_occurrences_duration_idx`. */
+export const START_BOUND_HOLDS = `COALESCE((SELECT min(d.end_local - d.start_local) FROM calendar_occurrences d) >= -${EARLIER_END}, true)`
+
+/**
+ * `occurrencesSql`'s conditions, and `startBound`: what the window's bounds from above on the end
+ * say of the start (an end at or before B is a start at or before B + EARLIER_END where
+ * START_BOUND_HOLDS). As a constant, the planner estimates it with the start's bound from below:
+ * `start_local >= A AND end_local <= B` alone it takes for independent and counts a week by
+ * reading the whole table. It reads no duration itself, so a statement takes it only under
+ * START_BOUND_HOLDS (`occurrenceCount`).
+ */
+export function occurrencesWhere(
+  query: EventsQuery,
+  param: Param,
+  alias = 'o',
+): { conditions: string[]; startBound?: string } {
+  const startBounds: string[] = []
   const own = (on: string) => [
     `${on}.status = 'scheduled'`,
     ...query.window.flatMap(({ field, operator, wallTime }) => {
@@ -183,6 +214,8 @@ export function occurrencesSql(query: EventsQuery, param: Param, alias = 'o'): s
       const value = `${param(wallTime)}::timestamp`
       const bound = `${column} ${WINDOW_COMPARISONS[operator]} ${value}`
       const fromBelow = operator === 'greater_than' || operator === 'greater_than_equal'
+      if (field === 'endLocal' && !fromBelow && on === alias)
+        startBounds.push(`${on}.start_local <= ${value} + ${EARLIER_END}`)
       return field === 'endLocal' && fromBelow ? [bound, startBoundOfEndBound(on, value)] : [bound]
     }),
   ]
@@ -191,7 +224,7 @@ export function occurrencesSql(query: EventsQuery, param: Param, alias = 'o'): s
   if (query.seriesOnce)
     conditions.push(`NOT EXISTS (SELECT 1 FROM calendar_occurrences p WHERE p.event_id = ${alias}.event_id
       AND ${own('p').join(' AND ')} AND (p.start_local, p.id) < (${alias}.start_local, ${alias}.id))`)
-  return conditions
+  return { conditions, ...(startBounds.length ? { startBound: startBounds.join(' AND ') } : {}) }
 }
 
 /** The earliest timestamp Postgres holds, before which a bound moved by a duration would be an error. */
@@ -214,9 +247,10 @@ function startBoundOfEndBound(on: string, value: string): string {
 
 /**
  * One term of a search: found in one of the searched fields of the query's language, or in none
- * of them, compared folded as `src/db/foldedSearch.ts` does in Payload's queries, so that the
- * trigram indexes of the folded texts (`src/db/calendarSchema/searchFolding.ts`) serve it; a field
- * that protected events hide from the caller is compared only in the events the caller unlocks.
+ * of them, compared folded as `src/db/foldedSearch.ts` does in Payload's queries, with the folded
+ * texts as stored (FOLDED_TEXTS, `src/db/calendarSchema/searchFolding.ts`), whose trigram indexes
+ * serve it; a field that protected events hide from the caller is compared only in the events the
+ * caller unlocks.
  */
 function searchTermSql(
   query: EventsQuery,
@@ -231,13 +265,13 @@ function searchTermSql(
   const lock = hidden.length ? unlockedSql(query.unlock?.password ?? null, 'e', param) : ''
   const matches = (
     list: EventSearchField[],
-  ) => `SELECT l._parent_id FROM events_locales l WHERE l._locale = ${param(query.locale)}::_locales
-    AND (${list.map((field) => `calendar_search_fold(l.${SEARCH_COLUMNS[field]}) LIKE ${folded}`).join(' OR ')})`
+  ) => `SELECT l.parent_id FROM ${FOLDED_TEXTS} l WHERE l.locale = ${param(query.locale)}
+    AND (${list.map((field) => `l.${SEARCH_COLUMNS[field]} LIKE ${folded}`).join(' OR ')})`
   // Payload's left join gives an event without a translation in the language NULL texts, which an exclusion keeps.
   if (exclude) {
     return [
-      ...(open.length ? [`NOT EXISTS (${matches(open)} AND l._parent_id = e.id)`] : []),
-      ...(hidden.length ? [lock, `NOT EXISTS (${matches(hidden)} AND l._parent_id = e.id)`] : []),
+      ...(open.length ? [`NOT EXISTS (${matches(open)} AND l.parent_id = e.id)`] : []),
+      ...(hidden.length ? [lock, `NOT EXISTS (${matches(hidden)} AND l.parent_id = e.id)`] : []),
     ].join(' AND ')
   }
   return `(${[...(open.length ? [`e.id IN (${matches(open)})`] : []), ...(hidden.length ? [`(${lock} AND e.id IN (${matches(hidden)}))`] : [])].join(' OR ')})`

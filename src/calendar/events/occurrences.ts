@@ -5,7 +5,7 @@ import type { SqlWhere } from './eventsSql'
 
 import { poolOf } from '../../db/pool'
 import { MAX_INT4 } from '../../lib/databaseIds'
-import { occurrencesSql } from './eventsSql'
+import { occurrencesWhere, START_BOUND_HOLDS } from './eventsSql'
 
 /*
  * The events list's items are occurrences (docs/recurrence.md, "The API's answers"): the reads of
@@ -80,13 +80,18 @@ export async function occurrencePage(
   return rows.map((row) => ({ eventId: Number(row.event_id), id: Number(row.id) }))
 }
 
-/** How many occurrences `where` finds. */
+/**
+ * How many occurrences `where` finds. With a bound from above on the start (`startBound`), the
+ * count reads only the window's starts (the list index, then each one's event) where the bound
+ * holds, and counts as without it otherwise: one statement, in its own snapshot.
+ */
 export async function occurrenceCount(ctx: CalendarContext, where: SqlWhere): Promise<number> {
-  const { rows } = await query<{ count: string }>(
-    ctx,
-    `SELECT count(*) AS count FROM calendar_occurrences o JOIN events e ON e.id = o.event_id WHERE ${where.text}`,
-    where.values,
-  )
+  const count = (also = '') =>
+    `(SELECT count(*) FROM calendar_occurrences o JOIN events e ON e.id = o.event_id WHERE ${where.text}${also})`
+  const text = where.startBound
+    ? `SELECT CASE WHEN ${START_BOUND_HOLDS} THEN ${count(` AND ${where.startBound}`)} ELSE ${count()} END AS count`
+    : `SELECT ${count()} AS count`
+  const { rows } = await query<{ count: string }>(ctx, text, where.values)
   return Number(rows[0]!.count)
 }
 
@@ -95,9 +100,11 @@ export function occurrencesOfEventsSql(query: EventsQuery, eventIds: readonly nu
   const values: unknown[] = []
   const param = (value: unknown) => `$${values.push(value)}`
   const events = `e.id = ANY(${param(eventIds.map(Number))}::int[])`
-  const occurrences = occurrencesSql(query, param).join(' AND ')
+  const { conditions, startBound } = occurrencesWhere(query, param)
+  const occurrences = conditions.join(' AND ')
   return {
     parts: { events, fewEvents: eventIds.length <= FEW_EVENTS, occurrences },
+    startBound,
     text: `${events} AND ${occurrences}`,
     values,
   }

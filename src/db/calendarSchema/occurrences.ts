@@ -24,7 +24,12 @@ const INDEXES = [
   ['calendar_occurrences_start_idx', '("start_utc", "id")'],
   // The compatibility API's list: its order (each occurrence's wall-clock start, then the event's
   // post date, then the id) and its window, as the events' list-order index serves single events.
-  ['calendar_occurrences_list_idx', '("start_local", "id")'],
+  // The window's other conditions and the event are read from the index too, so a count or a
+  // page of a window reads its part of the index and not one table page per occurrence.
+  [
+    'calendar_occurrences_window_idx',
+    '("start_local", "id") INCLUDE ("end_local", "status", "event_id")',
+  ],
   // Windows that bound only the end.
   ['calendar_occurrences_end_idx', '("end_utc")'],
   // A series' own occurrences, and `post_parent`.

@@ -3,6 +3,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { SchemaPiece, SqlRunner } from './pieces'
 
 import { createTrigramIndexes } from './listIndexes'
+import { createTriggerIfMissing } from './pieces'
 
 /*
  * Searches compare without regard to case or accents, as the original's collation does
@@ -23,6 +24,13 @@ import { createTrigramIndexes } from './listIndexes'
  * The events' searched texts get trigram indexes of their folded form: a search reads only the
  * translations that may match, at 100,000 events as at 100 (`bench/`). Venues, organizers and
  * terms are searched on their own (much smaller) tables, not indexed (`searchIndexes.ts`).
+ *
+ * The compatibility API's SQL reads (`src/calendar/events/eventsSql.ts`) search the folded texts
+ * as stored (FOLDED_TEXTS, one row per translation, kept by triggers on `events_locales` in the
+ * writing transaction, indexed the same way): the rows the trigram indexes find are checked
+ * against a column, not folded again one by one, which cost a search at a million occurrences most
+ * of its time (bench/RESULTS.md, issue 26). Payload's own queries (`src/db/foldedSearch.ts`) fold
+ * `events_locales`' texts as they read them, through the expression indexes above.
  */
 const FOLDED: [table: string, column: string][] = [
   ['events_locales', 'title'],
@@ -34,6 +42,16 @@ const INDEXES = FOLDED.map(([table, column]) => ({
   name: `${table}_${column}_fold_trgm_idx`,
   table,
 }))
+/** The events' searched texts of each translation, folded: `parent_id`, `locale` and FOLDED's columns. */
+export const FOLDED_TEXTS = 'calendar_event_folded_texts'
+const FOLDED_COLUMNS = FOLDED.map(([, column]) => column)
+const FOLDED_INDEXES = FOLDED_COLUMNS.map((column) => ({
+  column,
+  name: `${FOLDED_TEXTS}_${column}_trgm_idx`,
+  table: FOLDED_TEXTS,
+}))
+const KEEP = 'calendar_keep_folded_texts'
+const KEEP_TRIGGERS = ['events_locales_keep_folded_texts', 'events_locales_clear_folded_texts']
 
 export async function createSearchFolding(db: SqlRunner): Promise<void> {
   await db.execute(
@@ -78,10 +96,63 @@ export async function createSearchFolding(db: SqlRunner): Promise<void> {
     'event searches will read every translation of every event',
     INDEXES,
   )
+  await createFoldedTexts(db)
+}
+
+/**
+ * FOLDED_TEXTS, filled from the translations already stored, and the triggers that keep it: each
+ * translation written (inserted, or its texts, language or event changed) is folded again in the
+ * same statement, one removed is removed, and emptying `events_locales` empties it.
+ */
+async function createFoldedTexts(db: SqlRunner): Promise<void> {
+  const folded = FOLDED_COLUMNS.map((column) => `calendar_search_fold(source."${column}")`)
+  const columns = FOLDED_COLUMNS.map((column) => `"${column}"`)
+  const fill = (source: string) => `
+    INSERT INTO "${FOLDED_TEXTS}" ("id", "parent_id", "locale", ${columns.join(', ')})
+    SELECT source."id", source."_parent_id", source."_locale"::text, ${folded.join(', ')} FROM ${source}
+    ON CONFLICT ("id") DO UPDATE SET "parent_id" = EXCLUDED."parent_id", "locale" = EXCLUDED."locale",
+      ${columns.map((column) => `${column} = EXCLUDED.${column}`).join(', ')}`
+  await db.execute(
+    sql.raw(`
+  CREATE TABLE IF NOT EXISTS "${FOLDED_TEXTS}" (
+    "id" integer PRIMARY KEY NOT NULL,
+    "parent_id" integer NOT NULL,
+    "locale" text NOT NULL,
+    ${FOLDED_COLUMNS.map((column) => `"${column}" text`).join(', ')}
+  );
+  CREATE OR REPLACE FUNCTION ${KEEP}() RETURNS trigger AS $$
+  BEGIN
+    IF TG_OP = 'TRUNCATE' THEN
+      TRUNCATE "${FOLDED_TEXTS}";
+    ELSIF TG_OP = 'DELETE' THEN
+      DELETE FROM "${FOLDED_TEXTS}" WHERE "id" = OLD."id";
+    ELSE
+      ${fill('(SELECT NEW.*) source')};
+    END IF;
+    RETURN NULL;
+  END $$ LANGUAGE plpgsql;
+  ${createTriggerIfMissing('events_locales', KEEP_TRIGGERS[0]!, `AFTER INSERT OR DELETE OR UPDATE OF "_locale", "_parent_id", ${columns.join(', ')} ON "events_locales" FOR EACH ROW EXECUTE FUNCTION ${KEEP}()`)}
+  ${createTriggerIfMissing('events_locales', KEEP_TRIGGERS[1]!, `AFTER TRUNCATE ON "events_locales" FOR EACH STATEMENT EXECUTE FUNCTION ${KEEP}()`)}
+  DO $$
+  BEGIN
+    IF to_regclass('"events_locales"') IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM "${FOLDED_TEXTS}") THEN
+      ${fill('"events_locales" source')};
+      ANALYZE "${FOLDED_TEXTS}";
+    END IF;
+  END $$;`),
+  )
+  await createTrigramIndexes(
+    db,
+    'event searches will fold every translation they find',
+    FOLDED_INDEXES,
+  )
 }
 
 /** Leaves unaccent and pg_trgm installed: other things in the database may use them. */
 export async function dropSearchFolding(db: SqlRunner): Promise<void> {
+  await db.execute(sql.raw(`DROP TABLE IF EXISTS "${FOLDED_TEXTS}";`))
+  await db.execute(sql.raw(`DROP FUNCTION IF EXISTS ${KEEP}() CASCADE;`))
   for (const { name } of INDEXES) await db.execute(sql.raw(`DROP INDEX IF EXISTS "${name}";`))
   await db.execute(sql.raw('DROP FUNCTION IF EXISTS calendar_search_fold(text);'))
   await db.execute(sql.raw('DROP FUNCTION IF EXISTS calendar_unaccent(regdictionary, text);'))
@@ -91,5 +162,12 @@ export function searchFoldingPieces(): SchemaPiece[] {
   return [
     { kind: 'function', name: 'calendar_search_fold' },
     ...INDEXES.map(({ name }): SchemaPiece => ({ kind: 'trigram index', name })),
+    { kind: 'table', name: FOLDED_TEXTS },
+    ...KEEP_TRIGGERS.map((name): SchemaPiece => ({
+      kind: 'trigger',
+      name,
+      table: 'events_locales',
+    })),
+    ...FOLDED_INDEXES.map(({ name }): SchemaPiece => ({ kind: 'trigram index', name })),
   ]
 }
