@@ -6,6 +6,7 @@ import type { RestContext } from './context'
 
 import type { Region } from '../src/calendar/cache/region'
 
+import { checkAfterArrival } from '../src/calendar/cache/checkAfterArrival'
 import { limitsOfKind } from '../src/calendar/cache/limits'
 import { payloadRegion } from '../src/calendar/cache/registry'
 import { TERM_COUNTS } from '../src/db/calendarSchema/changeLog'
@@ -21,7 +22,8 @@ import { CALENDAR_SLUGS } from '../src/slugs'
  * (`calendar_changes` and `calendar_change_items`, filled by triggers: `changeLog.ts`). What is
  * kept belongs to an epoch that starts with a snapshot of the database taken before anything of it
  * was read. Each request that uses kept things first asks which changes the snapshot cannot see
- * have committed since (one indexed lookup); if any has, a new epoch starts with a newer snapshot,
+ * have committed since (one indexed lookup, which requests arriving together share: one that began
+ * after each of them arrived); if any has, a new epoch starts with a newer snapshot,
  * and what depends on the items those changes name is dropped: each thing is kept with the items it
  * depends on (`collection:id`, `collection:*` for any item of a collection, `*` for any change at
  * all, the default). A change that names no item (a table emptied), or an item of a collection
@@ -54,6 +56,8 @@ const SHOWN_WITH_EVENTS = [
 
 type State = {
   available: boolean | undefined
+  /** The change log's check, shared by the requests that arrive together (made on first use). */
+  check?: () => Promise<null | number>
   /** For each thing kept (`kind` NUL `key`), the keys of what it depends on. */
   dependencies: Map<string, readonly string[]>
   /** For each key depended on, what is kept that depends on it. */
@@ -196,11 +200,24 @@ async function checkChanges(payload: Payload, db: SqlQuerier, snapshot: null | s
   return rows[0] as CheckRow
 }
 
-async function currentEpoch(payload: Payload, again = true): Promise<Kept> {
+/**
+ * What a visitor's request may reuse: the epoch after a check of the change log that began after
+ * the request arrived. Concurrent requests share one check (`checkAfterArrival`): a request that
+ * arrives while a check is going waits for the next one, since the one going may have taken its
+ * snapshot before a write that was acknowledged before this request arrived.
+ */
+async function currentEpoch(payload: Payload): Promise<Kept> {
   const state = stateOf(payload)
-  const epochChecked = state.epoch
+  if (state.available === false) return NOTHING_KEPT
+  state.check ??= checkAfterArrival(() => advanceEpoch(payload, state))
+  const epoch = await state.check()
+  return epoch === null ? NOTHING_KEPT : epochView(payload, state, epoch)
+}
+
+/** One check of the change log, and what it drops: the epoch that is current after it, `null` without the log. */
+async function advanceEpoch(payload: Payload, state: State): Promise<null | number> {
   const db = state.available === false ? null : drizzleOf(payload)
-  if (!db) return NOTHING_KEPT
+  if (!db) return null
   let check: CheckRow
   try {
     check = await checkChanges(payload, db, state.snapshot)
@@ -210,16 +227,11 @@ async function currentEpoch(payload: Payload, again = true): Promise<Kept> {
     // 42P01: no change log (the migrations that make it are not there): keep nothing.
     if (code === '42P01' || cause?.code === '42P01') {
       state.available = false
-      return NOTHING_KEPT
+      return null
     }
     throw error
   }
-  const changed = check.changed === true
-  // Another request began a newer epoch while this one checked (requests arriving together after a
-  // change): checked against it once more, this one shares it unless a change came after it began,
-  // rather than dropping what that request keeps (a feed it renders for all of them).
-  if (changed && again && state.epoch !== epochChecked) return currentEpoch(payload, false)
-  if (changed) {
+  if (check.changed === true) {
     // What this request and the ones after it read is at least as new as this snapshot.
     state.epoch++
     state.snapshot = String(check.now)
@@ -237,7 +249,7 @@ async function currentEpoch(payload: Payload, again = true): Promise<Kept> {
     state.snapshot = String(check.now)
     state.started = Date.now()
   }
-  return epochView(payload, state, state.epoch)
+  return state.epoch
 }
 
 const collectionOf = (item: string) => item.slice(0, item.lastIndexOf(':'))

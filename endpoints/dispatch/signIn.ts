@@ -5,7 +5,9 @@ import { createLocalReq, executeAuthStrategies } from 'payload'
 import type { SanitizedPluginConfig } from '../../src/types'
 import type { Exchange } from './exchange'
 
+import { BASIC_STRATEGY } from '../../src/auth/basicAuthStrategy'
 import { restNonce } from '../../src/auth/cookieSignIn'
+import { SESSION_OUTAGE_STRATEGY } from '../../src/auth/sessionOutageStrategy'
 import { signInHeaders } from './credentials'
 import { mustFailSignIn, signInFailure } from './signInFailure'
 
@@ -20,6 +22,7 @@ export async function signIn(
   exchange: Exchange,
   nonce: null | string,
 ): Promise<PayloadRequest['user']> {
+  if (carriesNoCredentials(payload, exchange.request.headers)) return null
   const site = {
     cookiePrefix: payload.config.cookiePrefix,
     secret: payload.secret,
@@ -48,4 +51,31 @@ async function authenticate(payload: Payload, headers: Headers) {
   const req = await createLocalReq({ req: { headers } as never }, payload)
   const { user } = await executeAuthStrategies({ canSetHeaders: false, headers, payload, req })
   return user
+}
+
+/** Payload's own strategies (the session and API keys) and the plugin's: they read `Authorization` and the session cookie alone. */
+const readsCredentialsOnly = (name: string) =>
+  name === 'local-jwt' ||
+  name.endsWith('-api-key') ||
+  name === BASIC_STRATEGY ||
+  name === SESSION_OUTAGE_STRATEGY
+
+const credentialsOnly = new WeakMap<Payload, boolean>()
+
+/**
+ * A visitor's request, known without running the strategies: it has neither `Authorization` nor
+ * a cookie, and every strategy signs in from those alone. A site's own strategy may read anything,
+ * and Payload's `autoLogin` signs in a request without credentials: with either, the strategies
+ * always run.
+ */
+export function carriesNoCredentials(payload: Payload, headers: Headers): boolean {
+  if (headers.has('authorization') || headers.has('cookie')) return false
+  let known = credentialsOnly.get(payload)
+  if (known === undefined) {
+    known =
+      !payload.config.admin?.autoLogin &&
+      (payload.authStrategies ?? []).every((strategy) => readsCredentialsOnly(strategy.name))
+    credentialsOnly.set(payload, known)
+  }
+  return known
 }

@@ -24,9 +24,9 @@ export const DEFAULT_CLIENT_CONCURRENCY = 8
 /**
  * The Express app in front of everything, without Next.js (`src/server/server.ts` mounts Next
  * after it; tests mount Payload's handlers instead): a log line per request, the health probes,
- * no image optimizer (`./nextPaths.ts`), each client's fair share (`./fairShare.ts`), which proxies to believe, the client's address
- * handed down to Payload, the calendar feeds, the compatibility API, the events' public pages,
- * then methods nothing else serves.
+ * no image optimizer (`./nextPaths.ts`), each client's fair share (`./fairShare.ts`), which
+ * proxies to believe, the compatibility API, the client's address handed down to Payload, the
+ * calendar feeds, the events' public pages, then methods nothing else serves.
  */
 export function createExpressApp(args: {
   clientConcurrency?: number
@@ -56,9 +56,11 @@ export function createExpressApp(args: {
       perClient: args.clientConcurrency ?? DEFAULT_CLIENT_CONCURRENCY,
     }),
   )
+  // The compatibility API first: it hands the client's address down itself, and the rest of the
+  // chain (a signed header, the feeds' own look at the path) is work its requests need not pay.
+  app.use(compatMiddleware(async () => payload, options))
   app.use(clientAddressMiddleware(payload.secret))
   app.use(feedMiddleware(async () => payload, options))
-  app.use(compatMiddleware(async () => payload, options))
   app.use(publicPageMiddleware(async () => payload, options))
   app.use(refuseUnsupportedMethods)
   return app

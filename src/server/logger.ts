@@ -77,9 +77,10 @@ export function loggerConfig(env: Pick<AppEnv, 'logFormat' | 'logLevel'>) {
   }
   if (env.logFormat === 'text') return { destination: readableLogDestination(), options }
   return {
-    // Written in the background, not with a system call per line in the server's thread: pino
-    // writes what is left when the process exits, and a stop flushes it first (`start.ts`).
-    destination: logDestination({ dest: 1, sync: false }),
+    // Written in the background, not with a system call per line in the server's thread: lines
+    // are gathered up to 4 KiB and written together, or after a second at most; pino writes what
+    // is left when the process exits, and a stop flushes it first (`start.ts`).
+    destination: logDestination({ dest: 1, minLength: 4096, periodicFlush: 1000, sync: false }),
     options: {
       ...options,
       formatters: { level: (label: string) => ({ level: label }) },
