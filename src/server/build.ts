@@ -48,13 +48,16 @@ async function fingerprint(): Promise<string> {
 }
 
 /** What a build is doing now, as its tools last said (for the progress lines). */
-type BuildState = { phase: string }
+export type BuildState = { phase: string }
 
 /**
  * Runs a build step. Its output is passed on line by line (without colours: it is not a
- * terminal), and its last line names the phase the progress lines show.
+ * terminal), and its last line names the phase the progress lines show. A step still running
+ * when this process exits (a server stopped by SIGTERM while the admin builds) is stopped with
+ * it: left alone it would go on writing `.next` and hold Next's build lock, so that the next
+ * start's build fails.
  */
-function run(name: string, args: string[], state: BuildState): Promise<void> {
+export function runBuildStep(name: string, args: string[], state: BuildState): Promise<void> {
   state.phase = name
   return new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, args, {
@@ -81,10 +84,17 @@ function run(name: string, args: string[], state: BuildState): Promise<void> {
         }
       })
     }
-    child.on('error', reject)
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${name} exited with code ${code}`)),
-    )
+    const stopWithThisProcess = () => child.kill('SIGTERM')
+    process.on('exit', stopWithThisProcess)
+    child.on('error', (error) => {
+      process.off('exit', stopWithThisProcess)
+      reject(error)
+    })
+    child.on('exit', (code) => {
+      process.off('exit', stopWithThisProcess)
+      if (code === 0) resolve()
+      else reject(new Error(`${name} exited with code ${code}`))
+    })
   })
 }
 
@@ -155,12 +165,16 @@ export async function startAdminBuild(
         state.phase = 'generating the import map'
         await generateImportMap()
       } else
-        await run(
+        await runBuildStep(
           'generating the import map',
           [path.join(ROOT, 'node_modules/payload/bin.js'), 'generate:importmap'],
           state,
         )
-      await run('next build', [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], state)
+      await runBuildStep(
+        'next build',
+        [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build'],
+        state,
+      )
     } finally {
       clearInterval(ticker)
     }
