@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { drizzleOf } from '../../src/db/pool'
 
-import { basic, serveAllApis, type TestServer } from '../helpers/http'
+import { basic, createdEvent, listedEvents, serveAllApis, type TestServer } from '../helpers/http'
 import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 import { inReadMode, READ_MODES } from '../helpers/readModes'
 
@@ -25,24 +25,9 @@ describe('a window bounded on the occurrences’ ends', () => {
   /** The occurrences of a monthly series of two, each 19 months long. */
   let long: number[]
 
-  const create = async (body: Record<string, unknown>) => {
-    const response = await fetch(`${api.url}/api/events`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...basic(admin.email, admin.password) },
-      body: JSON.stringify({ timezone: 'UTC', status: 'publish', ...body }),
-    })
-    const answer = (await response.json()) as { doc: { id: number } }
-    expect(response.status, JSON.stringify(answer)).toBe(201)
-    return answer.doc.id
-  }
-  const listed = async (query: string) => {
-    const response = await fetch(
-      `${api.url}/wp-json/vendor/events/v1/events?search=${marker}&${query}`,
-    )
-    const body = (await response.json()) as { events: { id: number }[]; total: number }
-    expect(response.status, JSON.stringify(body)).toBe(200)
-    return { ids: body.events.map((event) => event.id), total: body.total }
-  }
+  const create = (body: Record<string, unknown>) =>
+    createdEvent(api, admin, { timezone: 'UTC', status: 'publish', ...body })
+  const listed = (query: string) => listedEvents(api, `search=${marker}&${query}`)
   const widget = async (start: string, end: string) => {
     const response = await fetch(
       `${api.url}/events.json?search=${marker}&timeZone=UTC&start=${start}&end=${end}`,

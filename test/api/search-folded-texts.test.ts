@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FOLDED_TEXTS } from '../../src/db/calendarSchema/searchFolding'
 import { poolOf } from '../../src/db/pool'
 
-import { serveAllApis, type TestServer } from '../helpers/http'
+import { listedEvents, serveAllApis, type TestServer } from '../helpers/http'
 import { getTestPayload, unique } from '../helpers/payload'
 import { inReadMode } from '../helpers/readModes'
 
@@ -30,15 +30,8 @@ describe('the folded texts a search reads', () => {
         OR f.title IS DISTINCT FROM calendar_search_fold(l.title) OR f.excerpt IS DISTINCT FROM calendar_search_fold(l.excerpt)
         OR f.description_text IS DISTINCT FROM calendar_search_fold(l.description_text)`)
     ).rows[0].n as number
-  const found = async (word: string) =>
-    inReadMode(payload, true, async () => {
-      const response = await fetch(
-        `${api.url}/wp-json/vendor/events/v1/events?search=${encodeURIComponent(word)}`,
-      )
-      const body = (await response.json()) as { events: { id: number }[]; total: number }
-      expect(response.status, JSON.stringify(body)).toBe(200)
-      return { ids: body.events.map((event) => event.id), total: body.total }
-    })
+  const found = (word: string) =>
+    inReadMode(payload, true, () => listedEvents(api, `search=${encodeURIComponent(word)}`))
 
   beforeAll(async () => {
     payload = await getTestPayload()

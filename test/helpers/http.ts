@@ -93,3 +93,32 @@ export async function requestAs(
   const text = await response.text()
   return { body: text ? JSON.parse(text) : {}, status: response.status, text }
 }
+
+/** The compatibility API's events list for `query` on `server`, as a visitor reads it: its ids and total. */
+export async function listedEvents(
+  server: TestServer,
+  query: string,
+): Promise<{ ids: number[]; total: number }> {
+  const response = await fetch(`${server.url}/wp-json/vendor/events/v1/events?${query}`)
+  const body = (await response.json()) as { events: { id: number }[]; total: number }
+  if (response.status !== 200)
+    throw new Error(`the list answered ${response.status}: ${JSON.stringify(body)}`)
+  return { ids: body.events.map((event) => event.id), total: body.total }
+}
+
+/** An event created through Payload's REST API on `server` by `user` (Basic): its id. */
+export async function createdEvent(
+  server: TestServer,
+  user: { email: string; password: string },
+  body: Record<string, unknown>,
+): Promise<number> {
+  const response = await fetch(`${server.url}/api/events`, {
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...basic(user.email, user.password) },
+    method: 'POST',
+  })
+  const answer = (await response.json()) as { doc: { id: number } }
+  if (response.status !== 201)
+    throw new Error(`creating answered ${response.status}: ${JSON.stringify(answer)}`)
+  return answer.doc.id
+}
