@@ -4,6 +4,7 @@ import { sql } from '@payloadcms/db-postgres'
 
 import type { Kept } from './freshness'
 
+import { LIST_MEMBERS } from '../src/db/calendarSchema/listRows'
 import { drizzleOf } from '../src/db/pool'
 import { formatWallTime, wallTimeToInstant } from '../src/lib/phpDate'
 import { DATE_BOUNDS, isStrict } from './events/dateWindow'
@@ -90,8 +91,8 @@ type Bound = { from: number; until: number }
 
 /**
  * Until when (ms since the epoch) an answer made at `now` that moves only at the instants above
- * stays right, if the calendar does not change: worked out once per change of the calendar and
- * kept with what depends on any change.
+ * stays right, if the calendar does not change: worked out once per change of the occurrences
+ * (`freshness.ts`).
  */
 export async function keptUntil(
   payload: Payload,
@@ -108,6 +109,9 @@ export async function keptUntil(
     nextMidnight(now, siteTimezone),
     occurrence ?? Infinity,
   )
-  kept.set('clock-bound', siteTimezone, { from: at, until } satisfies Bound)
+  // Read from the occurrences' dates alone, which the lists' log covers (`listRows.ts`).
+  kept.set('clock-bound', siteTimezone, { from: at, until } satisfies Bound, undefined, [
+    LIST_MEMBERS,
+  ])
   return until
 }

@@ -10,6 +10,7 @@ import { checkAfterArrival } from '../src/calendar/cache/checkAfterArrival'
 import { limitsOfKind } from '../src/calendar/cache/limits'
 import { payloadRegion } from '../src/calendar/cache/registry'
 import { TERM_COUNTS } from '../src/db/calendarSchema/changeLog'
+import { LIST_MEMBERS, LIST_TEXTS } from '../src/db/calendarSchema/listRows'
 import { drizzleOf, poolOf, type SqlQuerier } from '../src/db/pool'
 import { pluginOptionsOf } from '../src/pluginOptions'
 import { CALENDAR_SLUGS } from '../src/slugs'
@@ -53,6 +54,16 @@ const SHOWN_WITH_EVENTS = [
   CALENDAR_SLUGS.eventTags,
   TERM_COUNTS,
 ].map((collection) => `${collection}:*`)
+
+/**
+ * What an events list (a page, its total) depends on beside the events it shows
+ * (`src/db/calendarSchema/listRows.ts`): which events match, in which order (LIST_MEMBERS), with a
+ * search also the texts it compares (LIST_TEXTS), and any venue, organizer, term or term count,
+ * which its filters resolve and its events show.
+ */
+export function listDependencies(searches: boolean): readonly string[] {
+  return [LIST_MEMBERS, ...(searches ? [LIST_TEXTS] : []), ...SHOWN_WITH_EVENTS]
+}
 
 type State = {
   available: boolean | undefined
@@ -154,8 +165,10 @@ function keptOn(holder: object, payload: Payload, keepNothing: boolean): Promise
 
 /**
  * The transactions that `$1` (a snapshot) could not see and that have committed since: whether
- * there is any, whether one of them named no item, and the items they changed (a term's count
- * only where it moved in all).
+ * there is any, whether one of them named no item, the items they changed (a term's count only
+ * where one of them moved it), and the facts of the lists' rows one of them changed
+ * (`src/db/calendarSchema/listRows.ts`). Each transaction is judged alone: what was kept may have
+ * been read after some of them committed, so two that undo each other must still drop it.
  */
 const EPOCH_CHECK = `
   WITH unseen AS (
@@ -173,16 +186,26 @@ const EPOCH_CHECK = `
       SELECT json_agg(changed.collection || ':' || changed.id) FROM (
         SELECT item.collection, item.id FROM calendar_change_items item JOIN unseen USING (txid)
         GROUP BY item.collection, item.id
-        HAVING item.collection <> '${TERM_COUNTS}' OR sum(item.delta) <> 0
+        HAVING item.collection <> '${TERM_COUNTS}' OR bool_or(item.delta <> 0)
       ) changed
-    ) AS items`
+    ) AS items,
+    (
+      SELECT json_agg(DISTINCT row.fact) FROM calendar_change_rows row JOIN unseen USING (txid)
+      WHERE row.delta <> 0
+    ) AS facts`
 
 /** The first check of a process: the snapshot to start from, and whether the database has the log at all. */
 const FIRST_CHECK = `
-  SELECT pg_current_snapshot()::text AS now, true AS changed, true AS unnamed, NULL::json AS items
-  FROM (SELECT 1 FROM calendar_changes, calendar_change_items LIMIT 1) AS log RIGHT JOIN (SELECT 1) AS one ON true`
+  SELECT pg_current_snapshot()::text AS now, true AS changed, true AS unnamed, NULL::json AS items, NULL::json AS facts
+  FROM (SELECT 1 FROM calendar_changes, calendar_change_items, calendar_change_rows LIMIT 1) AS log RIGHT JOIN (SELECT 1) AS one ON true`
 
-type CheckRow = { changed: boolean; items: null | string[]; now: string; unnamed: boolean }
+type CheckRow = {
+  changed: boolean
+  facts: null | string[]
+  items: null | string[]
+  now: string
+  unnamed: boolean
+}
 
 async function checkChanges(payload: Payload, db: SqlQuerier, snapshot: null | string) {
   const pool = poolOf(payload)
@@ -239,7 +262,8 @@ async function advanceEpoch(payload: Payload, state: State): Promise<null | numb
     const items = check.items ?? []
     if (check.unnamed === true || items.some((item) => !KNOWN.has(collectionOf(item))))
       dropEverything(state)
-    else dropDependents(state, [ANY_CHANGE, ...items.flatMap(keysChangedBy)])
+    else
+      dropDependents(state, [ANY_CHANGE, ...items.flatMap(keysChangedBy), ...(check.facts ?? [])])
     if (Date.now() - state.pruned >= PRUNE_EVERY_MS) {
       state.pruned = Date.now()
       void prune(db)
@@ -342,8 +366,9 @@ function epochView(payload: Payload, state: State, epoch: number): Kept {
 /** Log rows older than any epoch can be are of no use (a day: well beyond EPOCH_MAX_MS). */
 function prune(db: SqlQuerier) {
   db.execute(
-    sql`WITH old AS (DELETE FROM calendar_changes WHERE at < now() - interval '1 day' RETURNING txid)
-    DELETE FROM calendar_change_items WHERE txid <= (SELECT max(txid) FROM old)`,
+    sql`WITH old AS (DELETE FROM calendar_changes WHERE at < now() - interval '1 day' RETURNING txid),
+    items AS (DELETE FROM calendar_change_items WHERE txid <= (SELECT max(txid) FROM old))
+    DELETE FROM calendar_change_rows WHERE txid <= (SELECT max(txid) FROM old)`,
   ).catch(() => undefined)
 }
 
@@ -362,12 +387,14 @@ export async function countKept(
   },
   /** Counts the same items in SQL of its own (`leanLinkedList.ts`); `undefined` leaves it to Payload. */
   leanCount?: () => Promise<number | undefined>,
+  /** What drops the total (by default what `defaultDependencies` says of its kind: any change). */
+  dependsOn?: readonly string[],
 ): Promise<number> {
   const kept = await keptFor(ctx)
   const key = `${ctx.req.locale}:${JSON.stringify(query.where)}`
   const known = kept.get<number>(kind, key)
   if (known !== undefined) return known
   const totalDocs = (await leanCount?.()) ?? (await ctx.payload.count(query)).totalDocs
-  kept.set(kind, key, totalDocs)
+  kept.set(kind, key, totalDocs, undefined, dependsOn)
   return totalDocs
 }

@@ -3,7 +3,7 @@ import type { RestContext } from './context'
 
 import { CALENDAR_SLUGS, RESOURCE_COLLECTIONS } from '../src/slugs'
 import { keptUntil, movesOnlyAtKnownInstants } from './clockBound'
-import { keptFor } from './freshness'
+import { keptFor, listDependencies } from './freshness'
 
 /*
  * Whole answers to visitors' GETs, kept with the rest of what visitors' reads keep (`freshness.ts`),
@@ -16,7 +16,10 @@ import { keptFor } from './freshness'
  * - one item found by id or slug (an event, a venue, an organizer, a term): a change of an item it
  *   shows (the event, its venue, organizers and terms, its terms' counts: the items its reads
  *   recorded, `src/calendar/dependencies.ts`);
- * - anything else (lists, filters, searches, errors): any change of the calendar.
+ * - a page of the events list: a change of an event it shows, of what may move which events match
+ *   the lists (which texts they compare when it searches), or of any venue, organizer, term or
+ *   term count (`listDependencies`, `freshness.ts`);
+ * - anything else (other lists, errors): any change of the calendar.
  * An answer made without reading the clock (`ctx.now`) is kept for as long as that; one that read
  * it, until the clock reaches the next instant that can change it where that is known
  * (`clockBound.ts`: the events list by whole days, upcoming venues and organizers), otherwise
@@ -59,16 +62,36 @@ export type AnswerKey = {
 
 /** One item by id or by slug, on the resources that have them. */
 const ONE_ITEM = /^\/(?:events|venues|organizers|categories|tags)\/(?:\d+|by-slug\/[^/]+)$/
+/** The events list. */
+const EVENTS_LIST = '/events'
+
+/**
+ * Whether a list's query may search: any mention of `search` in its query as sent (decoded, as its
+ * arguments are) or in its arguments' names. A query that cannot be decoded is taken for one.
+ */
+export function maySearch(rawQuery: string, names: readonly string[]): boolean {
+  if (names.some((name) => /search/i.test(name))) return true
+  try {
+    return /search/i.test(decodeURIComponent(rawQuery.replace(/\+/g, ' ')))
+  } catch {
+    return true
+  }
+}
 
 /**
  * What drops an answer (see the top): the items it shows when it is one item that its reads
- * recorded (with the item named by id in its path), any change otherwise.
+ * recorded (with the item named by id in its path), those and what may move the lists when it is
+ * a page of the events list (with the texts searches compare when it `searches`), any change
+ * otherwise.
  */
 export function answerDependencies(
   path: string,
   status: number,
   read: readonly string[],
+  searches = true,
 ): readonly string[] {
+  if (status === 200 && path === EVENTS_LIST)
+    return [...new Set([...listDependencies(searches), ...read])]
   if (status !== 200 || !ONE_ITEM.test(path)) return ANY_CHANGE
   const [, resource, id] = path.split('/')
   const collection = RESOURCE_COLLECTIONS[resource!]!
@@ -117,7 +140,12 @@ export async function visitorResponsesFor(
       if (answer.status >= 500 || answer.status === 429 || answer.body.length > MAX_BODY_CHARS)
         return
       const size = answer.body.length + 512
-      const dependsOn = answerDependencies(path, answer.status, read)
+      const dependsOn = answerDependencies(
+        path,
+        answer.status,
+        read,
+        maySearch(request.query, Object.keys(ctx.query)),
+      )
       if (!clockRead) return kept.set(KIND, timeless, answer, size, dependsOn)
       if (answer.status !== 200 || !movesOnlyAtKnownInstants(path, ctx.query))
         return kept.set(KIND, inThisSecond, answer, size, dependsOn)

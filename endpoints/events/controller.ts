@@ -20,7 +20,7 @@ import {
   notAccessible,
   notAnEventId,
 } from '../errors'
-import { countKept } from '../freshness'
+import { countKept, listDependencies } from '../freshness'
 import { eventsWhere } from '../../src/calendar/events/eventsWhere'
 import { mayUnlockProtected } from '../unlockProtected'
 import { toList } from '../validators'
@@ -197,7 +197,13 @@ async function listEvents(
   }
   const [docs, total] = await Promise.all([
     list.page({ limit: perPage, page }),
-    countKept(ctx, 'event-totals', counted as typeof query, list.count),
+    countKept(
+      ctx,
+      'event-totals',
+      counted as typeof query,
+      list.count,
+      listDependencies(events.search !== undefined),
+    ),
   ])
   const echo = echoedArgs(ctx, window.echo, statuses, mayEdit)
   return { docs, echo: { args: [...echo.main, ...echo.extras], encoded: echo.encoded }, total }

@@ -12,8 +12,8 @@ const MAX_DEPTH = 20
  * The categories `ids` and every category below them: an events filter on a parent category
  * finds the events of its children too, as WordPress's taxonomy queries do for a hierarchical
  * taxonomy (`include_children`, on by default, which The Events Calendar's list leaves on).
- * One query per level of the tree, for the first visitor who asks until categories change (the
- * reads kept for visitors are dropped on any change, `endpoints/freshness.ts`).
+ * One query per level of the tree, for the first visitor who asks until a category changes
+ * (`endpoints/freshness.ts`).
  */
 export async function categoriesWithDescendants(
   ctx: Pick<CalendarContext, 'options' | 'payload' | 'req' | 'user'>,
@@ -25,7 +25,8 @@ export async function categoriesWithDescendants(
   const known = kept.get<number[]>('category-descendants', key)
   if (known) return known
   const found = await readDescendants(ctx, ids)
-  kept.set('category-descendants', key, found)
+  // The tree is the categories' alone.
+  kept.set('category-descendants', key, found, undefined, [`${CALENDAR_SLUGS.eventCategories}:*`])
   return found
 }
 

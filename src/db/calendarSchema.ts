@@ -10,6 +10,7 @@ import {
 } from './calendarSchema/linkedSearchIndexes'
 import { createListIndexes, dropListIndexes, listIndexPieces } from './calendarSchema/listIndexes'
 import { fillListOrder, keepListOrder, listOrderPieces } from './calendarSchema/listOrder'
+import { createListRows, dropListRows, listRowPieces } from './calendarSchema/listRows'
 import { createOccurrences, dropOccurrences, occurrencePieces } from './calendarSchema/occurrences'
 import { describePiece, type SchemaPiece, type SqlRunner } from './calendarSchema/pieces'
 import { requireDrizzle } from './payloadInternals/adapter'
@@ -111,6 +112,12 @@ const STEPS: Step[] = [
     pieces: occurrencePieces,
     withoutIt: 'events cannot be saved (no calendar_occurrences for their occurrences)',
   },
+  {
+    create: createListRows,
+    drop: dropListRows,
+    pieces: listRowPieces,
+    withoutIt: "visitors' reads are never cached (no log of what may move the events lists)",
+  },
 ]
 
 /** An arbitrary 64-bit key that names "the calendar's schema steps" among advisory locks. */
@@ -170,6 +177,7 @@ export const calendarSchemaSteps = {
   linkedSearchIndexes: { create: createLinkedSearchIndexes, drop: dropLinkedSearchIndexes },
   searchCosts: { create: tuneSearchCosts, drop: resetSearchCosts },
   occurrences: { create: createOccurrences, drop: dropOccurrences },
+  listRows: { create: createListRows, drop: dropListRows },
 }
 
 export function calendarSchemaPieces(): SchemaPiece[] {
