@@ -27,7 +27,8 @@ import { CALENDAR_SLUGS } from '../src/slugs'
  * after each of them arrived); if any has, a new epoch starts with a newer snapshot,
  * and what depends on the items those changes name is dropped: each thing is kept with the items it
  * depends on (`collection:id`, `collection:*` for any item of a collection, `*` for any change at
- * all, the default). A change that names no item (a table emptied), or an item of a collection
+ * all, the default), or on the facts the log's list rows tell (`list-members`, `list-texts`: what
+ * may have moved the events lists, `src/db/calendarSchema/listRows.ts`). A change that names no item (a table emptied), or an item of a collection
  * not known here (media), drops everything. A write that has committed before a request starts is
  * therefore always seen by it, whichever server process made the write, as with reading the
  * database itself.

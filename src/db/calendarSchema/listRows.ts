@@ -28,6 +28,9 @@ import { createTriggerIfMissing, type SchemaPiece, type SqlRunner } from './piec
 export const LIST_MEMBERS = 'list-members'
 export const LIST_TEXTS = 'list-texts'
 
+/** The occurrences' table, made by the occurrences step (`./occurrences.ts`) before this one. */
+const OCCURRENCES = 'calendar_occurrences'
+
 /** A table whose rows the lists read: the fact its changes bear, the column naming the event, and the columns no list reads. */
 type ListTable = {
   table: string
@@ -93,7 +96,7 @@ export const LIST_TABLES: readonly ListTable[] = [
       'of the cost only an event shown shows. The serial id is renewed by every save.',
   },
   {
-    table: 'calendar_occurrences',
+    table: OCCURRENCES,
     fact: LIST_MEMBERS,
     event: 'event_id',
     ignored: ['override', 'sequence', 'from_rdate'],
@@ -192,6 +195,10 @@ export function listRowPieces(): SchemaPiece[] {
   return [
     { kind: 'table', name: ROWS_TABLE },
     { kind: 'function', name: 'calendar_log_list_rows' },
-    ...triggers().map(({ name, table }): SchemaPiece => ({ kind: 'trigger', name, table })),
+    // Not the occurrences' triggers: their table is the occurrences step's, and a database without
+    // it (a host's where only Payload made the tables) is told of that table missing.
+    ...triggers()
+      .filter(({ table }) => table !== OCCURRENCES)
+      .map(({ name, table }): SchemaPiece => ({ kind: 'trigger', name, table })),
   ]
 }
