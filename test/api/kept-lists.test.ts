@@ -39,6 +39,7 @@ describe('kept events lists across changes that cannot alter them', () => {
   let searched: string
   let venue: number
   let organizer: number
+  let otherOrganizer: number
   let category: number
   let eventTag: number
   /** Shown by the lists. */
@@ -119,6 +120,7 @@ describe('kept events lists across changes that cannot alter them', () => {
     searched = `/events?${WINDOW}&search=${encodeURIComponent(tag)}`
     venue = await create('venues', { name: `${tag} hall`, status: 'publish' })
     organizer = await create('organizers', { name: `${tag} host`, status: 'publish' })
+    otherOrganizer = await create('organizers', { name: `${tag} guest`, status: 'publish' })
     category = await create('event-categories', { name: `${tag} jazz` })
     eventTag = await create('event-tags', { name: `${tag} late` })
     const event = (title: string, data: Record<string, unknown>) =>
@@ -199,6 +201,10 @@ describe('kept events lists across changes that cannot alter them', () => {
     await drops('venue set', () => update('events', other, { venue }))
     await drops('venue removed', () => update('events', other, { venue: null }))
     await drops('organizer added', () => update('events', other, { organizers: [organizer] }))
+    // One relation for another: as many rows, of other columns.
+    await drops('organizer changed', () =>
+      update('events', other, { organizers: [otherOrganizer] }),
+    )
     await drops('organizer removed', () => update('events', other, { organizers: [] }))
     await drops('featured', () => update('events', other, { featured: true }))
     await drops('hidden from listings', () => update('events', other, { hideFromListings: true }))
