@@ -12,8 +12,8 @@ import { pluginOptionsOf } from '../../src/pluginOptions'
 /*
  * What a change drops of the visitors' kept answers (`endpoints/freshness.ts`,
  * `endpoints/visitorResponses.ts`), over HTTP: one item's answer only when an item it shows
- * changed (the event, its venue, its terms' counts), every list on any change, whichever process
- * wrote. Whether an answer was served from what was kept is seen by changing a title behind the
+ * changed (the event, its venue, its terms' counts), a list showing a changed event with it,
+ * whichever process wrote (which changes the events lists outlive: `kept-lists.test.ts`). Whether an answer was served from what was kept is seen by changing a title behind the
  * server's back (with the database's triggers off, so the change log does not see it): a kept
  * answer still shows the old title, a new one the new title.
  */
