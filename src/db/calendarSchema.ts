@@ -2,6 +2,11 @@ import type { Payload } from 'payload'
 
 import { sql } from '@payloadcms/db-postgres'
 
+import {
+  apartFromDatesPieces,
+  createApartFromDates,
+  dropApartFromDates,
+} from './calendarSchema/apartFromDates'
 import { changeLogPieces, createChangeLog, dropChangeLog } from './calendarSchema/changeLog'
 import {
   createLinkedSearchIndexes,
@@ -111,6 +116,13 @@ const STEPS: Step[] = [
     pieces: occurrencePieces,
     withoutIt: 'events cannot be saved (no calendar_occurrences for their occurrences)',
   },
+  {
+    create: createApartFromDates,
+    drop: dropApartFromDates,
+    pieces: apartFromDatesPieces,
+    withoutIt:
+      'events lists read through Payload fail (no calendar_events_apart_from_dates for their series and exceptions)',
+  },
 ]
 
 /** An arbitrary 64-bit key that names "the calendar's schema steps" among advisory locks. */
@@ -170,6 +182,7 @@ export const calendarSchemaSteps = {
   linkedSearchIndexes: { create: createLinkedSearchIndexes, drop: dropLinkedSearchIndexes },
   searchCosts: { create: tuneSearchCosts, drop: resetSearchCosts },
   occurrences: { create: createOccurrences, drop: dropOccurrences },
+  apartFromDates: { create: createApartFromDates, drop: dropApartFromDates },
 }
 
 export function calendarSchemaPieces(): SchemaPiece[] {
