@@ -156,16 +156,17 @@ export const LEAN_EVENT = leanEvents(false)
  * what they share read once: a list's events mostly share a few venues, organizers and terms (and
  * a term's count sums its rows in `calendar_term_counts`), which `leanEvents` reads again for each
  * event. Each venue, organizer and term the events link is built once (`*_docs`), each event's lists
- * from its links, joined by id.
+ * from its links, joined by id. Each part is MATERIALIZED, computed once: inlined, the planner
+ * estimates one link of each kind and builds a term's document again for each link.
  */
 const sharedEvents = (counted: boolean) => {
   const linked = (path: string, column: string) =>
     `(SELECT r.${column} FROM links r WHERE r.path = '${path}')`
-  const list = (name: string, path: string, column: string) => `${name}_lists AS (
+  const list = (name: string, path: string, column: string) => `${name}_lists AS MATERIALIZED (
     SELECT r.parent_id, json_agg(coalesce(d.doc, to_json(r.${column})) ORDER BY r."order") AS list
     FROM links r LEFT JOIN ${name}_docs d ON d.id = r.${column}
     WHERE r.path = '${path}' GROUP BY r.parent_id)`
-  const termDocs = (link: TermLink) => `${link.path}_docs AS (
+  const termDocs = (link: TermLink) => `${link.path}_docs AS MATERIALIZED (
     SELECT x.id, ${termDoc(link, counted)} AS doc
     FROM ${link.table} x ${translations(link.table, 'x', 'xl', 'xf')}
     WHERE x.id IN ${linked(link.path, link.column)})`
@@ -174,11 +175,11 @@ const sharedEvents = (counted: boolean) => {
   links AS MATERIALIZED (
     SELECT r.parent_id, r.path, r."order", r.organizers_id, r.event_categories_id, r.event_tags_id
     FROM events_rels r WHERE r.parent_id IN (SELECT id FROM shown) AND r.path IN ('organizers', 'categories', 'tags')),
-  venue_docs AS (
+  venue_docs AS MATERIALIZED (
     SELECT v.id, ${VENUE_DOC} AS doc
     FROM venues v ${translations('venues', 'v', 'vl', 'vf')}
     WHERE v.id IN (SELECT venue_id FROM shown) AND ${readable('v')}),
-  organizers_docs AS (
+  organizers_docs AS MATERIALIZED (
     SELECT o.id, ${ORGANIZER_DOC} AS doc
     FROM organizers o ${translations('organizers', 'o', 'ol', 'of')}
     WHERE o.id IN ${linked('organizers', 'organizers_id')} AND ${readable('o')}),
