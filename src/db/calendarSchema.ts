@@ -2,6 +2,11 @@ import type { Payload } from 'payload'
 
 import { sql } from '@payloadcms/db-postgres'
 
+import {
+  apartFromDatesPieces,
+  createApartFromDates,
+  dropApartFromDates,
+} from './calendarSchema/apartFromDates'
 import { changeLogPieces, createChangeLog, dropChangeLog } from './calendarSchema/changeLog'
 import {
   createLinkedSearchIndexes,
@@ -113,6 +118,13 @@ const STEPS: Step[] = [
     withoutIt: 'events cannot be saved (no calendar_occurrences for their occurrences)',
   },
   {
+    create: createApartFromDates,
+    drop: dropApartFromDates,
+    pieces: apartFromDatesPieces,
+    withoutIt:
+      'events lists read through Payload fail (no calendar_events_apart_from_dates for their series and exceptions)',
+  },
+  {
     create: createListRows,
     drop: dropListRows,
     pieces: listRowPieces,
@@ -177,6 +189,7 @@ export const calendarSchemaSteps = {
   linkedSearchIndexes: { create: createLinkedSearchIndexes, drop: dropLinkedSearchIndexes },
   searchCosts: { create: tuneSearchCosts, drop: resetSearchCosts },
   occurrences: { create: createOccurrences, drop: dropOccurrences },
+  apartFromDates: { create: createApartFromDates, drop: dropApartFromDates },
   listRows: { create: createListRows, drop: dropListRows },
 }
 

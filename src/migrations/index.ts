@@ -26,6 +26,7 @@ import * as migration_20261127_180000_occurrence_window_bounds from './20261127_
 import * as migration_20261127_180100_change_items from './20261127_180100_change_items';
 import * as migration_20261127_193000_occurrence_changes from './20261127_193000_occurrence_changes';
 import * as migration_20261128_010000_list_reads from './20261128_010000_list_reads';
+import * as migration_20261128_020000_apart_from_dates from './20261128_020000_apart_from_dates';
 import * as migration_20261128_030000_list_rows from './20261128_030000_list_rows';
 
 export const migrations = [
@@ -168,6 +169,11 @@ export const migrations = [
     up: migration_20261128_010000_list_reads.up,
     down: migration_20261128_010000_list_reads.down,
     name: '20261128_010000_list_reads',
+  },
+  {
+    up: migration_20261128_020000_apart_from_dates.up,
+    down: migration_20261128_020000_apart_from_dates.down,
+    name: '20261128_020000_apart_from_dates',
   },
   {
     up: migration_20261128_030000_list_rows.up,

@@ -59,51 +59,71 @@ const postColumns = (table: string, alias: string) => `
   'password', ${alias}.password, 'updatedAt', ${iso(`${alias}.updated_at`)}, 'createdAt', ${iso(`${alias}.created_at`)},
   'globalIdLineage', ${lineage(table, alias)}, 'image', ${alias}.image_id`
 
-const VENUE = `(SELECT json_build_object(
+/** A venue `v` as JSON, with its translations `vl` and `vf`. */
+const VENUE_DOC = `json_build_object(
     'id', v.id, 'name', ${text('name', 'vl', 'vf')}, 'description', ${rich('description', 'vl', 'vf')},
     'descriptionHtml', ${text('description_html', 'vl', 'vf')}, 'excerpt', ${text('excerpt', 'vl', 'vf')},
     'address', v.address, 'city', v.city, 'zip', v.zip, 'state', v.state, 'province', v.province, 'stateProvince', v.state_province,
     'country', v.country, 'latitude', v.latitude::float8, 'longitude', v.longitude::float8, 'phone', v.phone, 'website', v.website,
-    'showMap', v.show_map, 'showMapLink', v.show_map_link, ${postColumns('venues', 'v')})
+    'showMap', v.show_map, 'showMapLink', v.show_map_link, ${postColumns('venues', 'v')})`
+const VENUE = `(SELECT ${VENUE_DOC}
   FROM venues v ${translations('venues', 'v', 'vl', 'vf')}
   WHERE v.id = e.venue_id AND ${readable('v')})`
 
-const ORGANIZERS = `(SELECT json_agg(coalesce(
-    CASE WHEN o.id IS NOT NULL THEN json_build_object(
+/** An organizer `o` as JSON, with its translations `ol` and `of`. */
+const ORGANIZER_DOC = `json_build_object(
       'id', o.id, 'name', ${text('name', 'ol', 'of')}, 'description', ${rich('description', 'ol', 'of')},
       'descriptionHtml', ${text('description_html', 'ol', 'of')}, 'excerpt', ${text('excerpt', 'ol', 'of')},
-      'phone', o.phone, 'email', o.email, 'website', o.website, ${postColumns('organizers', 'o')}) END,
+      'phone', o.phone, 'email', o.email, 'website', o.website, ${postColumns('organizers', 'o')})`
+const ORGANIZERS = `(SELECT json_agg(coalesce(
+    CASE WHEN o.id IS NOT NULL THEN ${ORGANIZER_DOC} END,
     to_json(r.organizers_id)) ORDER BY r."order")
   FROM events_rels r
   LEFT JOIN organizers o ON o.id = r.organizers_id AND ${readable('o')}
   ${translations('organizers', 'o', 'ol', 'of')}
   WHERE r.parent_id = e.id AND r.path = 'organizers')`
 
+/** How an event links its categories and tags: the table, the link's column, the field's path, whether it has a parent. */
+type TermLink = { column: string; parent: boolean; path: string; table: string }
+const CATEGORIES: TermLink = {
+  column: 'event_categories_id',
+  parent: true,
+  path: 'categories',
+  table: 'event_categories',
+}
+const TAGS: TermLink = { column: 'event_tags_id', parent: false, path: 'tags', table: 'event_tags' }
+
 /**
- * An event's categories or tags. `counted`: each with `termCount`, `[published events, change rows]`
- * from `calendar_term_counts` (`src/calendar/termCounts.ts`), so that the read needs no second statement.
+ * A category or tag `x` as JSON, with its translations `xl` and `xf`. `counted`: with `termCount`,
+ * `[published events, change rows]` from `calendar_term_counts` (`src/calendar/termCounts.ts`), so
+ * that the read needs no second statement.
  */
-const terms = (
-  table: string,
-  column: string,
-  path: string,
-  parent: boolean,
-  counted: boolean,
-) => `(SELECT json_agg(coalesce(
-    CASE WHEN x.id IS NOT NULL THEN json_build_object(
+const termDoc = ({ parent }: TermLink, counted: boolean) => `json_build_object(
       'id', x.id, 'name', ${text('name', 'xl', 'xf')}, 'description', ${text('description', 'xl', 'xf')}, 'slug', x.slug${parent ? `, 'parent', x.parent_id` : ''}${
         counted
           ? `, 'termCount', (SELECT json_build_array(coalesce(sum(c.delta), 0), count(*)) FROM calendar_term_counts c WHERE c.term_id = x.id)`
           : ''
-      }) END,
-    to_json(r.${column})) ORDER BY r."order")
+      })`
+/** An event's categories or tags. */
+const terms = (link: TermLink, counted: boolean) => `(SELECT json_agg(coalesce(
+    CASE WHEN x.id IS NOT NULL THEN ${termDoc(link, counted)} END,
+    to_json(r.${link.column})) ORDER BY r."order")
   FROM events_rels r
-  LEFT JOIN ${table} x ON x.id = r.${column}
-  ${translations(table, 'x', 'xl', 'xf')}
-  WHERE r.parent_id = e.id AND r.path = '${path}')`
+  LEFT JOIN ${link.table} x ON x.id = r.${link.column}
+  ${translations(link.table, 'x', 'xl', 'xf')}
+  WHERE r.parent_id = e.id AND r.path = '${link.path}')`
+
+/** The related items of an event `e` as SQL values: each its own subquery (one event), or shared (`sharedRelated`). */
+type Related = { categories: string; organizers: string; tags: string; venue: string }
+const ownRelated = (counted: boolean): Related => ({
+  categories: terms(CATEGORIES, counted),
+  organizers: ORGANIZERS,
+  tags: terms(TAGS, counted),
+  venue: VENUE,
+})
 
 /** An event as JSON; `$2` the language, `$3` the fallback language. */
-const eventDoc = (counted: boolean) => `json_build_object(
+const eventDoc = (related: Related) => `json_build_object(
     'id', e.id, 'title', ${text('title', 'l', 'f')}, 'description', ${rich('description', 'l', 'f')},
     'descriptionHtml', ${text('description_html', 'l', 'f')},
     'excerpt', ${text('excerpt', 'l', 'f')}, 'summaryText', ${text('summary_text', 'l', 'f')},
@@ -115,10 +135,10 @@ const eventDoc = (counted: boolean) => `json_build_object(
       'values', coalesce((SELECT json_agg(t.text ORDER BY t."order") FROM events_texts t WHERE t.parent_id = e.id AND t.path = 'costDetails.values'), '[]'::json)),
     'featured', e.featured, 'sticky', e.sticky, 'hideFromListings', e.hide_from_listings,
     'showMap', e.show_map, 'showMapLink', e.show_map_link, ${postColumns('events', 'e')},
-    'venue', coalesce(${VENUE}, to_json(e.venue_id)),
-    'organizers', coalesce(${ORGANIZERS}, '[]'::json),
-    'categories', coalesce(${terms('event_categories', 'event_categories_id', 'categories', true, counted)}, '[]'::json),
-    'tags', coalesce(${terms('event_tags', 'event_tags_id', 'tags', false, counted)}, '[]'::json)
+    'venue', coalesce(${related.venue}, to_json(e.venue_id)),
+    'organizers', coalesce(${related.organizers}, '[]'::json),
+    'categories', coalesce(${related.categories}, '[]'::json),
+    'tags', coalesce(${related.tags}, '[]'::json)
   )`
 
 /**
@@ -126,10 +146,61 @@ const eventDoc = (counted: boolean) => `json_build_object(
  * (`readable`). Exported for `bench/explainReads.ts`.
  */
 const leanEvents = (counted: boolean, which = 'e.id = ANY($1::int[])') => `
-  SELECT ${eventDoc(counted)} AS doc
+  SELECT ${eventDoc(ownRelated(counted))} AS doc
   FROM events e ${translations('events', 'e', 'l', 'f')}
   WHERE ${which} AND ${readable('e')}`
 export const LEAN_EVENT = leanEvents(false)
+
+/**
+ * Several events ($1 their ids; $2–$5 as in `LEAN_EVENT`), the same documents as `leanEvents`, with
+ * what they share read once: a list's events mostly share a few venues, organizers and terms (and
+ * a term's count sums its rows in `calendar_term_counts`), which `leanEvents` reads again for each
+ * event. Each venue, organizer and term the events link is built once (`*_docs`), each event's lists
+ * from its links, joined by id. Each part is MATERIALIZED, computed once: inlined, the planner
+ * estimates one link of each kind and builds a term's document again for each link.
+ */
+const sharedEvents = (counted: boolean) => {
+  const linked = (path: string, column: string) =>
+    `(SELECT r.${column} FROM links r WHERE r.path = '${path}')`
+  const list = (name: string, path: string, column: string) => `${name}_lists AS MATERIALIZED (
+    SELECT r.parent_id, json_agg(coalesce(d.doc, to_json(r.${column})) ORDER BY r."order") AS list
+    FROM links r LEFT JOIN ${name}_docs d ON d.id = r.${column}
+    WHERE r.path = '${path}' GROUP BY r.parent_id)`
+  const termDocs = (link: TermLink) => `${link.path}_docs AS MATERIALIZED (
+    SELECT x.id, ${termDoc(link, counted)} AS doc
+    FROM ${link.table} x ${translations(link.table, 'x', 'xl', 'xf')}
+    WHERE x.id IN ${linked(link.path, link.column)})`
+  return `
+  WITH shown AS MATERIALIZED (SELECT e.id, e.venue_id FROM events e WHERE e.id = ANY($1::int[]) AND ${readable('e')}),
+  links AS MATERIALIZED (
+    SELECT r.parent_id, r.path, r."order", r.organizers_id, r.event_categories_id, r.event_tags_id
+    FROM events_rels r WHERE r.parent_id IN (SELECT id FROM shown) AND r.path IN ('organizers', 'categories', 'tags')),
+  venue_docs AS MATERIALIZED (
+    SELECT v.id, ${VENUE_DOC} AS doc
+    FROM venues v ${translations('venues', 'v', 'vl', 'vf')}
+    WHERE v.id IN (SELECT venue_id FROM shown) AND ${readable('v')}),
+  organizers_docs AS MATERIALIZED (
+    SELECT o.id, ${ORGANIZER_DOC} AS doc
+    FROM organizers o ${translations('organizers', 'o', 'ol', 'of')}
+    WHERE o.id IN ${linked('organizers', 'organizers_id')} AND ${readable('o')}),
+  ${termDocs(CATEGORIES)},
+  ${termDocs(TAGS)},
+  ${list('organizers', 'organizers', 'organizers_id')},
+  ${list(CATEGORIES.path, CATEGORIES.path, CATEGORIES.column)},
+  ${list(TAGS.path, TAGS.path, TAGS.column)}
+  SELECT ${eventDoc({
+    categories: 'categories_lists.list',
+    organizers: 'organizers_lists.list',
+    tags: 'tags_lists.list',
+    venue: 'venue_docs.doc',
+  })} AS doc
+  FROM events e ${translations('events', 'e', 'l', 'f')}
+  LEFT JOIN venue_docs ON venue_docs.id = e.venue_id
+  LEFT JOIN organizers_lists ON organizers_lists.parent_id = e.id
+  LEFT JOIN categories_lists ON categories_lists.parent_id = e.id
+  LEFT JOIN tags_lists ON tags_lists.parent_id = e.id
+  WHERE e.id = ANY($1::int[]) AND ${readable('e')}`
+}
 /**
  * One event ($1 its id). Postgres plans a named statement anew at each run while it estimates that
  * a plan for the values at hand costs less than one for any values (its `plan_cache_mode=auto`):
@@ -145,7 +216,7 @@ const leanEvent = (counted: boolean) => leanEvents(counted, 'e.id = $1::int')
  * look-up and the read in one statement. $2–$5 as in `LEAN_EVENT`.
  */
 const leanEventBySlug = (counted: boolean) => `
-  SELECT e.id, e.status, CASE WHEN ${readable('e')} THEN ${eventDoc(counted)} END AS doc
+  SELECT e.id, e.status, CASE WHEN ${readable('e')} THEN ${eventDoc(ownRelated(counted))} END AS doc
   FROM events e ${translations('events', 'e', 'l', 'f')}
   WHERE e.slug = $1
   ORDER BY e.id LIMIT 1`
@@ -156,7 +227,7 @@ const leanEventBySlug = (counted: boolean) => `
  */
 const STATEMENTS = {
   byId: [leanEvent(false), leanEvent(true)],
-  byIds: [leanEvents(false), leanEvents(true)],
+  byIds: [sharedEvents(false), sharedEvents(true)],
   bySlug: [leanEventBySlug(false), leanEventBySlug(true)],
 } as const
 function statementOf(ctx: CalendarContext, kind: keyof typeof STATEMENTS) {
