@@ -8,7 +8,7 @@ import path from 'node:path'
 import { startEmbeddedPostgres } from '../src/server/db/embeddedPostgres'
 import { ensureAdminBuild } from '../src/server/build'
 import { awaitOtherNextBuilds, recordAdminBuild } from './helpers/adminBuild'
-import { buildProcessBundles } from './helpers/processBundles'
+import { buildProcessBundles, newProcessBundlesFolder } from './helpers/processBundles'
 import { databaseUrlOn, query } from './helpers/freshDatabase'
 import { TEMPLATE_DATABASE } from './helpers/workerDatabase'
 import { TEST_ENV } from './helpers/testEnv'
@@ -26,8 +26,6 @@ declare module 'vitest' {
 }
 
 const ROOT = path.resolve(import.meta.dirname, '..')
-/** Where each run's precompiled processes go: ignored by git and every tool, as node_modules is. */
-const BUNDLES = path.join(ROOT, 'node_modules', '.cache', 'payload-events-calendar-processes')
 
 type Server = {
   postgresUrl: string
@@ -66,12 +64,9 @@ export default async function setup(project: TestProject) {
     'status.json',
   ))
   const required = SERVER_TIERS.includes(project.name)
-  // The processes these tiers start, precompiled first, in the same wait: inside the project,
-  // where their packages resolve from its node_modules.
+  // The processes these tiers start, precompiled first, in the same wait.
   const bundles = required
-    ? await (shared.eventsCalendarProcessBundles ??= fs
-        .mkdir(BUNDLES, { recursive: true })
-        .then(() => fs.mkdtemp(path.join(BUNDLES, 'run-'))))
+    ? await (shared.eventsCalendarProcessBundles ??= newProcessBundlesFolder(ROOT))
     : ''
   if (required)
     shared.eventsCalendarAdminBuild ??= recordAdminBuild(status, async () => {

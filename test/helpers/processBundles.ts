@@ -73,9 +73,27 @@ const keepModuleLocations: Plugin = {
   },
 }
 
+/** How old a run's folder is when it is taken for one a killed run left (a run takes minutes). */
+const STALE_MS = 24 * 60 * 60 * 1000
+
 /**
- * Bundles every entry into `dir` (a folder inside the project, so that the packages resolve from
- * its node_modules). Each entry is a bundle of its own, its local dynamic imports chunks of it
+ * A new folder for a run's bundles, inside the project (so that the packages resolve from its
+ * node_modules; ignored by git and every tool there). Folders a killed run left are removed.
+ */
+export async function newProcessBundlesFolder(root: string): Promise<string> {
+  const parent = path.join(root, 'node_modules', '.cache', 'payload-events-calendar-processes')
+  await fs.mkdir(parent, { recursive: true })
+  for (const name of await fs.readdir(parent)) {
+    const folder = path.join(parent, name)
+    const stat = await fs.stat(folder).catch(() => null)
+    if (stat && Date.now() - stat.mtimeMs > STALE_MS)
+      await fs.rm(folder, { force: true, recursive: true })
+  }
+  return fs.mkdtemp(path.join(parent, 'run-'))
+}
+
+/**
+ * Bundles every entry into `dir` (`newProcessBundlesFolder`). Each entry is a bundle of its own, its local dynamic imports chunks of it
  * (so that what a process loads late it still loads late). `process.argv[1]` is set back to the
  * file the process would have been started on, so that a module's "am I the entry" check
  * (`src/server/start.ts`) answers as it does under tsx.
@@ -93,6 +111,9 @@ export async function buildProcessBundles(root: string, dir: string): Promise<vo
         entryNames: 'main',
         entryPoints: [entry],
         format: 'esm',
+        // Names as each module has them, where bundling renames one that another module shares
+        // (what an error or a class prints as).
+        keepNames: true,
         logLevel: 'error',
         outExtension: { '.js': '.mjs' },
         outdir: path.dirname(outfile),
