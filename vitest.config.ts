@@ -23,6 +23,8 @@ import LongestFirst from './test/helpers/longestFirst.js'
  *
  * When the system or browser tier is in the run, the admin panel is built (if its sources
  * changed) beside the unit and api tiers; the tiers after them start their files once it is done.
+ * The processes those tiers start (the server, the command-line tool, a few helpers) are
+ * precompiled in the same step, and run without tsx (test/helpers/processBundles.ts).
  *
  * The host-app test (the plugin packed into a new app, minutes) is `npm run test:host`.
  */

@@ -8,6 +8,7 @@ import path from 'node:path'
 import { startEmbeddedPostgres } from '../src/server/db/embeddedPostgres'
 import { ensureAdminBuild } from '../src/server/build'
 import { awaitOtherNextBuilds, recordAdminBuild } from './helpers/adminBuild'
+import { buildProcessBundles, newProcessBundlesFolder } from './helpers/processBundles'
 import { databaseUrlOn, query } from './helpers/freshDatabase'
 import { TEMPLATE_DATABASE } from './helpers/workerDatabase'
 import { TEST_ENV } from './helpers/testEnv'
@@ -38,6 +39,8 @@ const shared = globalThis as {
   eventsCalendarAdminBuild?: Promise<void>
   /** Where this run's admin build says how it went, in a folder of the run's own. */
   eventsCalendarAdminBuildStatus?: string
+  /** This run's precompiled processes (test/helpers/processBundles.ts), in a folder of the run's own. */
+  eventsCalendarProcessBundles?: Promise<string>
   eventsCalendarTestServer?: { server: Promise<Server>; users: number }
 }
 
@@ -61,14 +64,20 @@ export default async function setup(project: TestProject) {
     'status.json',
   ))
   const required = SERVER_TIERS.includes(project.name)
+  // The processes these tiers start, precompiled first, in the same wait.
+  const bundles = required
+    ? await (shared.eventsCalendarProcessBundles ??= newProcessBundlesFolder(ROOT))
+    : ''
   if (required)
     shared.eventsCalendarAdminBuild ??= recordAdminBuild(status, async () => {
       const log = (message: string) => console.log(message)
+      await buildProcessBundles(ROOT, bundles)
       await awaitOtherNextBuilds(ROOT, log)
       await ensureAdminBuild(log)
     })
   project.provide('adminBuildStatus', status)
   project.provide('adminBuildRequired', required)
+  project.provide('processBundles', bundles)
   shared.eventsCalendarTestServer ??= { server: startServer(), users: 0 }
   const state = shared.eventsCalendarTestServer
   state.users++
@@ -80,6 +89,8 @@ export default async function setup(project: TestProject) {
     // A run stopped early (a failure with --bail, Ctrl-C) may end before the build.
     await shared.eventsCalendarAdminBuild
     await fs.rm(path.dirname(status), { force: true, recursive: true })
+    const bundles = await shared.eventsCalendarProcessBundles
+    if (bundles) await fs.rm(bundles, { force: true, recursive: true })
     await server.stop()
   }
 }

@@ -8,6 +8,7 @@ import type { CostSeedSummary } from './costCalendar'
 
 import { startEmbeddedPostgres } from '../../src/server/db/embeddedPostgres'
 import { type ServerProcess, startServerProcess } from '../helpers/serverProcess'
+import { nodeArgs } from '../helpers/processBundles'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 
@@ -99,21 +100,17 @@ export async function startCostTarget(args: {
 /** `costCalendar.ts` in a process of its own; its output only when it fails. */
 function runSeed(summaryFile: string, env: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', './src/server/register.mjs', 'test/fuzz/costCalendar.ts', summaryFile],
-      {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          DISABLE_PAYLOAD_HMR: 'true',
-          EVENTS_CALENDAR_RUN_JOBS: 'false',
-          NODE_ENV: 'production',
-          ...env,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+    const child = spawn(process.execPath, [...nodeArgs('test/fuzz/costCalendar.ts'), summaryFile], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DISABLE_PAYLOAD_HMR: 'true',
+        EVENTS_CALENDAR_RUN_JOBS: 'false',
+        NODE_ENV: 'production',
+        ...env,
       },
-    )
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let output = ''
     const keep = (chunk: Buffer) => (output = (output + chunk).slice(-8_000))
     child.stdout!.on('data', keep)

@@ -5,9 +5,7 @@
  * (printing each summary), then serves the compatibility API on a free port and prints
  * `READY <url>`. Runs until killed.
  *
- *   node --conditions=production --import tsx test/helpers/migrationTarget.ts
- *
- * (`production` resolves @lexical/* to builds without top-level await; see bin/payload-events-calendar.js.)
+ * Started through `nodeArgs('test/helpers/migrationTarget.ts')` (test/helpers/processBundles.ts).
  */
 import { runImport } from '../../src/cli/commands'
 import { bootPayload } from '../../src/server/db/boot'

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import path from 'node:path'
 
 import { freePort } from '../../src/lib/freePort'
+import { nodeArgs } from './processBundles'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 
@@ -17,7 +18,7 @@ export type ServerProcess = {
  */
 export async function startServerProcess(args: {
   databaseUrl: string
-  /** The script started, `src/server/start.ts` unless a test wraps it. */
+  /** The script started, `src/server/start.ts` unless a test wraps it (one of test/helpers/processBundles.ts). */
   entry?: string
   /** Added to the test process's environment; a name set to undefined is left unset. */
   env?: Record<string, string | undefined>
@@ -40,7 +41,7 @@ export async function startServerProcess(args: {
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name]
   const server: ChildProcess = spawn(
     process.execPath,
-    ['--import', './src/server/register.mjs', args.entry ?? 'src/server/start.ts'],
+    nodeArgs(args.entry ?? 'src/server/start.ts'),
     { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] },
   )
   server.stdout!.on('data', (chunk) => (output += chunk))

@@ -6,6 +6,8 @@ import { setTimeout as delay } from 'node:timers/promises'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 
+import { nodeArgs } from '../helpers/processBundles'
+
 /** Whether a process runs (a zombie waiting for its parent to reap it does not). */
 async function running(pid: number): Promise<boolean> {
   const status = await fs.readFile(`/proc/${pid}/status`, 'utf8').catch(() => '')
@@ -24,12 +26,7 @@ describe('a build step', () => {
     try {
       const { stdout } = await promisify(execFile)(
         process.execPath,
-        [
-          '--import',
-          './src/server/register.mjs',
-          'test/system/fixtures/buildStepThenExit.ts',
-          pidFile,
-        ],
+        [...nodeArgs('test/system/fixtures/buildStepThenExit.ts'), pidFile],
         { timeout: 120_000 },
       )
       expect(stdout).toContain('step started')

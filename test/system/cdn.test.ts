@@ -3,6 +3,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { migratedDatabase } from '../helpers/workerDatabase'
+import { nodeArgs } from '../helpers/processBundles'
 import { basic } from '../helpers/http'
 import { freePort, startVarnish, type Varnish, varnishInstalled } from '../helpers/varnish'
 
@@ -14,15 +15,11 @@ const API = '/wp-json/vendor/events/v1'
 /** The compatibility API in a process of its own (`test/helpers/webhookInstance.ts`), with these settings. */
 async function startApp(databaseUrl: string, env: Record<string, string>) {
   let output = ''
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', './src/server/register.mjs', 'test/helpers/webhookInstance.ts'],
-    {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: databaseUrl, PAYLOAD_SECRET: 'cdn-secret', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
+  const child: ChildProcess = spawn(process.execPath, nodeArgs('test/helpers/webhookInstance.ts'), {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PAYLOAD_SECRET: 'cdn-secret', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   child.stdout!.on('data', (chunk) => (output += chunk))
   child.stderr!.on('data', (chunk) => (output += chunk))
   const port = await new Promise<number>((resolve, reject) => {

@@ -3,6 +3,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
+import { CLI_ENTRY, nodeArgs } from '../helpers/processBundles'
+
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 /** The command-line tool as an operator meets it when the database cannot be had: a message and exit 2, no stack trace. */
@@ -12,7 +14,7 @@ describe('the command line when the database cannot start', () => {
     delete env.DATABASE_URL
     const run = spawnSync(
       process.execPath,
-      [path.join(ROOT, 'bin/payload-events-calendar.js'), 'export', '--out', '/dev/null'],
+      [...nodeArgs(CLI_ENTRY), 'export', '--out', '/dev/null'],
       { cwd: ROOT, encoding: 'utf8', env, timeout: 60_000 },
     )
     expect(run.status, run.stderr).toBe(2)

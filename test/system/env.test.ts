@@ -3,6 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 import { EnvError, readEnv, refuseDevelopmentSecretInProduction } from '../../src/env'
+import { nodeArgs } from '../helpers/processBundles'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 
@@ -50,11 +51,11 @@ describe('the development secret in production', () => {
     const started = Date.now()
     const { code, output } = await new Promise<{ code: null | number; output: string }>(
       (resolve, reject) => {
-        const child = spawn(
-          process.execPath,
-          ['--import', './src/server/register.mjs', 'src/server/start.ts'],
-          { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
-        )
+        const child = spawn(process.execPath, nodeArgs('src/server/start.ts'), {
+          cwd: ROOT,
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        })
         let output = ''
         child.stdout!.on('data', (chunk) => (output += chunk))
         child.stderr!.on('data', (chunk) => (output += chunk))

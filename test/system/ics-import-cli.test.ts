@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { query } from '../helpers/freshDatabase'
 import { migratedDatabase } from '../helpers/workerDatabase'
+import { CLI_ENTRY, nodeArgs } from '../helpers/processBundles'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const GOOGLE = path.join(ROOT, 'test/fixtures/ics/google.ics')
@@ -26,16 +27,12 @@ describe('import --ics on the command line', () => {
   })
 
   const cli = (...args: string[]) => {
-    const run = spawnSync(
-      process.execPath,
-      [path.join(ROOT, 'bin/payload-events-calendar.js'), 'import', ...args],
-      {
-        cwd: ROOT,
-        encoding: 'utf8',
-        env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: work },
-        timeout: 240_000,
-      },
-    )
+    const run = spawnSync(process.execPath, [...nodeArgs(CLI_ENTRY), 'import', ...args], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: work },
+      timeout: 240_000,
+    })
     return { status: run.status, output: `${run.stdout}${run.stderr}` }
   }
   const events = async () =>

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { migrations } from '../../src/migrations/index'
 import { freshDatabase, query } from '../helpers/freshDatabase'
+import { CLI_ENTRY, nodeArgs } from '../helpers/processBundles'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const DATABASE = 'events_calendar_migrate_race'
@@ -11,7 +12,7 @@ const DATABASE = 'events_calendar_migrate_race'
 /** `payload-events-calendar migrate` in a process of its own, as a deploy or an instance's start runs it. */
 function migrate(databaseUrl: string): Promise<{ code: null | number; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['bin/payload-events-calendar.js', 'migrate'], {
+    const child = spawn(process.execPath, [...nodeArgs(CLI_ENTRY), 'migrate'], {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'pipe'],

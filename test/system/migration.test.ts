@@ -17,6 +17,7 @@ import { startEmbeddedPostgres } from '../../src/server/db/embeddedPostgres'
 import { TRUSTED_READ } from '../../src/hooks/context'
 import { basic, serveCompatApi } from '../helpers/http'
 import { getTestPayload } from '../helpers/payload'
+import { CLI_ENTRY, nodeArgs } from '../helpers/processBundles'
 import { templateCopy } from '../helpers/workerDatabase'
 import {
   BROKEN,
@@ -366,7 +367,7 @@ describe('migration: import from a WordPress site, re-run, resume, export and re
 
   /** The command-line tool as a user runs it. */
   const cli = (args: string[], env: Record<string, string | undefined>) =>
-    start([path.join(ROOT, 'bin/payload-events-calendar.js'), ...args], env)
+    start([...nodeArgs(CLI_ENTRY), ...args], env)
 
   beforeAll(async () => {
     for (const name of Object.values(DATABASES)) await templateCopy(name, { fresh: true })
@@ -855,10 +856,7 @@ describe('migration: import from a WordPress site, re-run, resume, export and re
         IMPORT_DUMP: dump,
         TEST_USERS: JSON.stringify(users),
       }
-      const target = start(
-        ['--conditions=production', '--import', 'tsx', 'test/helpers/migrationTarget.ts'],
-        env,
-      )
+      const target = start(nodeArgs('test/helpers/migrationTarget.ts'), env)
       const output = await target.waitFor((text) => text.includes('READY '))
       const restoredApi = /READY (\S+)/.exec(output)![1]!
       // Everything is written the first time, and a second import of the same dump changes nothing.

@@ -6,20 +6,17 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 import { basic } from '../helpers/http'
+import { nodeArgs } from '../helpers/processBundles'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 20)
 
 async function startServer(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', './src/server/register.mjs', 'test/helpers/compatServerProcess.ts'],
-    {
-      cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'production' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
+  const child = spawn(process.execPath, nodeArgs('test/helpers/compatServerProcess.ts'), {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout!.on('data', (chunk) => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { query } from '../helpers/freshDatabase'
 import { basic } from '../helpers/http'
 import { dropTemplateCopy, templateCopy } from '../helpers/workerDatabase'
+import { nodeArgs } from '../helpers/processBundles'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 /** A copy of the migrated template: how an instance migrates is the multi-instance test's. */
@@ -25,24 +26,20 @@ type Instance = { base: string; output: () => string; stop: () => Promise<void> 
  */
 async function startInstance(databaseUrl: string, env: Record<string, string>): Promise<Instance> {
   let output = ''
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', './src/server/register.mjs', 'test/helpers/webhookInstance.ts'],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        DELIVERY_CRON: '* * * * * *',
-        LOG_LEVEL: 'debug',
-        PAYLOAD_SECRET: 'webhook-instances-secret',
-        QUEUE_CRON: '* * * * * *',
-        WEBHOOK_HOSTS: '127.0.0.1',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child: ChildProcess = spawn(process.execPath, nodeArgs('test/helpers/webhookInstance.ts'), {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DELIVERY_CRON: '* * * * * *',
+      LOG_LEVEL: 'debug',
+      PAYLOAD_SECRET: 'webhook-instances-secret',
+      QUEUE_CRON: '* * * * * *',
+      WEBHOOK_HOSTS: '127.0.0.1',
+      ...env,
     },
-  )
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   child.stdout!.on('data', (chunk) => (output += chunk))
   child.stderr!.on('data', (chunk) => (output += chunk))
   const port = await new Promise<string>((resolve, reject) => {

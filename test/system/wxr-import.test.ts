@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { readWxrFile } from '../../src/cli/importer/wxr/readWxr'
 import { migratedDatabase } from '../helpers/workerDatabase'
+import { CLI_ENTRY, nodeArgs } from '../helpers/processBundles'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const FIXTURE = path.join(ROOT, 'test/fixtures/wxr/pro-5.8-export.xml')
@@ -27,15 +28,11 @@ const database = migratedDatabase('wxr_import')
 
 /** The command-line tool in a process of its own, as a user runs it, on this file's database. */
 async function cli(args: string[]): Promise<{ code: null | number; output: string }> {
-  const child = spawn(
-    process.execPath,
-    [path.join(ROOT, 'bin/payload-events-calendar.js'), 'import', ...args],
-    {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: database.url },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
+  const child = spawn(process.execPath, [...nodeArgs(CLI_ENTRY), 'import', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: database.url },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   child.stdout.on('data', (chunk) => (output += chunk))
   child.stderr.on('data', (chunk) => (output += chunk))
