@@ -1,21 +1,33 @@
 import type { AdapterPatch } from './patch'
 
-import { keepCalendarSchemaOnPush } from '../calendarSchema/pushSchema'
+import {
+  calendarTables,
+  calendarTablesFilter,
+  keepCalendarSchemaOnPush,
+} from '../calendarSchema/pushSchema'
 
-type SchemaHooks = { afterSchemaInit?: unknown[]; extensions?: unknown; name?: string }
+type SchemaHooks = {
+  afterSchemaInit?: unknown[]
+  extensions?: unknown
+  name?: string
+  tablesFilter?: string | string[]
+}
 
 export const pushSchemaPatch: AdapterPatch = {
   name: 'push-schema',
   stage: 'adapter',
   whenDisabled: true,
   reason:
-    "a development push keeps the calendar's shared id sequences, indexes and tables instead of dropping them (and failing to turn the ids back into serial)",
-  // The schema hooks it goes through (the adapter's afterSchemaInit, added after the site's own).
+    "a development push keeps the calendar's tables (outside its view), shared id sequences and indexes instead of dropping them or asking to (and failing to turn the ids back into serial)",
+  // The schema hooks it goes through (the adapter's afterSchemaInit, added after the site's own),
+  // and the `tablesFilter` the adapter hands to drizzle-kit's push (pushDevSchema in
+  // @payloadcms/drizzle).
   upstream: ['https://github.com/payloadcms/payload/pull/8196'],
   apply: (adapter) => {
     const hooks = adapter as unknown as SchemaHooks
-    if (hooks.name === 'postgres')
-      hooks.afterSchemaInit = [...(hooks.afterSchemaInit ?? []), keepCalendarSchemaOnPush]
+    if (hooks.name !== 'postgres') return
+    hooks.afterSchemaInit = [...(hooks.afterSchemaInit ?? []), keepCalendarSchemaOnPush]
+    hooks.tablesFilter = calendarTablesFilter(hooks.tablesFilter)
   },
   verify: (payload) => {
     const hooks = payload.db as unknown as SchemaHooks
@@ -23,8 +35,12 @@ export const pushSchemaPatch: AdapterPatch = {
     // The hook adds pg_trgm to the extensions the adapter creates when it connects.
     if (!hooks.extensions || typeof hooks.extensions !== 'object')
       return 'the Postgres adapter has no extensions map any more'
-    return hooks.afterSchemaInit?.includes(keepCalendarSchemaOnPush)
-      ? null
-      : "the adapter's afterSchemaInit hooks lack the calendar's"
+    if (!hooks.afterSchemaInit?.includes(keepCalendarSchemaOnPush))
+      return "the adapter's afterSchemaInit hooks lack the calendar's"
+    const filter = Array.isArray(hooks.tablesFilter) ? hooks.tablesFilter : []
+    const seen = calendarTables().filter((table) => !filter.includes(`!${table}`))
+    return seen.length
+      ? `the adapter's tablesFilter does not keep ${seen.join(', ')} out of a push`
+      : null
   },
 }
