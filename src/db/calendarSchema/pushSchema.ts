@@ -6,6 +6,8 @@ import { index, integer, pgSequence } from '@payloadcms/db-postgres/drizzle/pg-c
 import { calendarSchemaPieces } from '../calendarSchema'
 import { pushesSchema } from '../payloadInternals/adapter'
 import { GUARD_TABLE } from '../passwordGuardTable'
+import { LINKED_FOLD_INDEXES } from './linkedSearchIndexes'
+import { EVENT_FOLD_INDEXES } from './searchFolding'
 
 /*
  * Payload's development push (`pushDevSchema` in @payloadcms/drizzle) makes the database match
@@ -113,15 +115,34 @@ export const keepCalendarSchemaOnPush: SchemaHook = ({
       table: tables.events,
     })
   }
-  for (const name of ['events', 'venues', 'organizers']) {
-    const table = tables[name]
+  const columnTrigrams = [
+    ...['events', 'venues', 'organizers'].map((name) => [name, 'slug']),
+    ['events_locales', 'title'],
+  ]
+  for (const [name, column] of columnTrigrams) {
+    const table = tables[name!]
     if (table)
       extend({
         extraConfig: (t: Columns) => ({
-          calendarSlugTrigram: index(`${name}_slug_trgm_idx`).using(
+          [`${name}_${column}_trgm_idx`]: index(`${name}_${column}_trgm_idx`).using(
             'gin',
-            (t.slug as { op: (name: string) => never }).op('gin_trgm_ops'),
+            (t[column!] as { op: (name: string) => never }).op('gin_trgm_ops'),
           ),
+        }),
+        table,
+      })
+  }
+  // The indexes of folded texts: drizzle-kit's push compares an expression index by its name and
+  // method only, and makes it where it is missing (after `createSearchFold`, see pushSchemaPatch).
+  for (const { expression, name, table: tableName } of [
+    ...EVENT_FOLD_INDEXES,
+    ...LINKED_FOLD_INDEXES,
+  ]) {
+    const table = tables[tableName]
+    if (table)
+      extend({
+        extraConfig: () => ({
+          [name]: index(name).using('gin', sql.raw(`${expression} gin_trgm_ops`)),
         }),
         table,
       })
