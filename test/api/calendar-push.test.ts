@@ -68,13 +68,13 @@ describe("a host's development push keeps the calendar's rows and pieces", () =>
    * `tablesFilter` of its own) through the plugin's patches, the app's collections and plugin.
    * drizzle-kit's answer is recorded, and a push that would ask fails the start instead.
    */
-  const devStart = async (url = database.url) => {
+  const devStart = async (url = database.url, tablesFilter = [`!${HOST_TABLE}`]) => {
     const { default: appConfig } = await import('../../payload.config')
     const config = (await appConfig) as SanitizedConfig
     const host = postgresAdapter({
       pool: { connectionString: url },
       push: true,
-      tablesFilter: [`!${HOST_TABLE}`],
+      tablesFilter,
     })
     const { db } = applyConfigPatches({ db: host } as unknown as Config, { enabled: true })
     const init: typeof db.init = (args) => {
@@ -164,8 +164,11 @@ describe("a host's development push keeps the calendar's rows and pieces", () =>
     expect(before.calendar_change_items!.length).toBeGreaterThan(0)
     expect(before[HOST_TABLE]).toHaveLength(1)
 
-    for (const start of ['first', 'second']) {
-      const dev = await devStart()
+    // The host's filter excludes its table, then includes only what it does not: both are kept
+    // deciding beside the calendar's exclusions (with the second, the calendar's tables match it).
+    const hostFilters = { first: [`!${HOST_TABLE}`], second: ['[!h]*'] }
+    for (const start of ['first', 'second'] as const) {
+      const dev = await devStart(database.url, hostFilters[start])
       expect(pushes, `the ${start} start pushed`).toHaveLength(start === 'first' ? 1 : 2)
       const push = pushes.at(-1)!
       expect(push.warnings, `the ${start} start's warnings`).toEqual([])
