@@ -19,18 +19,19 @@ import { EVENT_FOLD_INDEXES } from './searchFolding'
  * into `serial` (which Postgres refuses, so the start fails).
  *
  * Two things keep them:
- * - The calendar's own tables (every `table` of `calendarSchemaPieces()`, and the password guard's)
- *   are outside the push's
- *   view: `calendarTablesFilter` adds them to the adapter's `tablesFilter` as exclusions, so the
- *   push neither reads nor changes them, whatever they hold (INCLUDE columns, deferrable
- *   constraints, expression indexes, composite primary keys: drizzle-kit's `pushSchema` cannot
- *   even read a composite primary key, its query's parameters are never sent). They are made by
- *   the calendar's own steps at start (`ensureCalendarSchemaOnInit`), like its triggers and
+ * - The calendar's own tables (every `table` of `calendarSchemaPieces()`, and the password
+ *   guard's) are outside the push's view: `calendarTablesFilter` adds them to the adapter's
+ *   `tablesFilter` as exclusions, so the push neither reads nor changes them, whatever they hold
+ *   (INCLUDE columns, deferrable constraints, expression indexes, composite primary keys, which
+ *   drizzle-kit's `pushSchema` cannot even read: its query's parameters are never sent). The
+ *   calendar's own steps make them at start (`ensureCalendarSchemaOnInit`), as its triggers and
  *   functions, which Drizzle does not see either.
- * - What it adds to Payload's own tables, and the sequences (which drizzle-kit reads whatever the
- *   filter), are described to Drizzle by `keepCalendarSchemaOnPush` below, so that a push keeps
- *   them. Only when the adapter pushes: otherwise the schema stays Payload's own, and
- *   `payload migrate:create` generates nothing of the calendar's.
+ * - What it adds to Payload's own tables (id defaults, indexes), and the sequences (drizzle-kit
+ *   reads every sequence, whatever the filter), are described to Drizzle by
+ *   `keepCalendarSchemaOnPush` below, so that a push keeps them, or makes them on an empty
+ *   database: the function the folded texts' indexes are of is made just before the push
+ *   (`pushSchemaPatch.ts`). Only when the adapter pushes: otherwise the schema stays Payload's
+ *   own, and `payload migrate:create` generates nothing of the calendar's.
  */
 type SchemaHook = PostgresAdapter['afterSchemaInit'][number]
 type HookArgs = Parameters<SchemaHook>[0]
