@@ -50,6 +50,7 @@ const TIMED = [
  */
 const OWN_PAYLOAD = [
   'test/api/account-changes.test.ts',
+  'test/api/calendar-push.test.ts',
   'test/api/events-query-model.test.ts',
   'test/api/linked-filters.test.ts',
   'test/api/linked-query-model.test.ts',

@@ -1,13 +1,14 @@
 import type { Pool, PoolClient } from 'pg'
 
+import { GUARD_TABLE } from '../db/passwordGuardTable'
 import { delayAfter, type GuardPolicy, type KeyPolicy } from './passwordGuardPolicy'
 
-/**
+/*
  * The password guard's counts, kept in Postgres so that every instance of the site sees the
  * same ones (one instance per request would otherwise multiply an attacker's tries). Times come
  * from the database's clock, the one clock all instances share.
  */
-export const GUARD_TABLE = 'events_calendar_password_guard'
+export { GUARD_TABLE }
 
 export type GuardKey = { key: string; policy: KeyPolicy }
 

@@ -29,7 +29,8 @@ const FOLDED: [table: string, column: string][] = [
   ['organizers', 'email'],
   ['organizers', 'website'],
 ]
-const INDEXES = FOLDED.map(([table, column]) => ({
+/** The trigram indexes of the venues' and organizers' folded texts. */
+export const LINKED_FOLD_INDEXES = FOLDED.map(([table, column]) => ({
   expression: `calendar_search_fold("${column}")`,
   name: `${table}_${column}_fold_trgm_idx`,
   table,
@@ -39,14 +40,15 @@ export async function createLinkedSearchIndexes(db: SqlRunner): Promise<void> {
   await createTrigramIndexes(
     db,
     'venue and organizer searches will read every venue and organizer',
-    INDEXES,
+    LINKED_FOLD_INDEXES,
   )
 }
 
 export async function dropLinkedSearchIndexes(db: SqlRunner): Promise<void> {
-  for (const { name } of INDEXES) await db.execute(sql.raw(`DROP INDEX IF EXISTS "${name}";`))
+  for (const { name } of LINKED_FOLD_INDEXES)
+    await db.execute(sql.raw(`DROP INDEX IF EXISTS "${name}";`))
 }
 
 export function linkedSearchIndexPieces(): SchemaPiece[] {
-  return INDEXES.map(({ name }): SchemaPiece => ({ kind: 'trigram index', name }))
+  return LINKED_FOLD_INDEXES.map(({ name }): SchemaPiece => ({ kind: 'trigram index', name }))
 }

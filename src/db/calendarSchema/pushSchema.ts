@@ -1,49 +1,48 @@
 import type { PostgresAdapter } from '@payloadcms/db-postgres'
 
 import { sql } from '@payloadcms/db-postgres'
-import {
-  bigserial,
-  customType,
-  index,
-  integer,
-  pgSequence,
-  pgTable,
-  text,
-  timestamp,
-} from '@payloadcms/db-postgres/drizzle/pg-core'
+import { index, integer, pgSequence } from '@payloadcms/db-postgres/drizzle/pg-core'
 
+import { calendarSchemaPieces } from '../calendarSchema'
 import { pushesSchema } from '../payloadInternals/adapter'
-import { APART_EVENTS } from './apartFromDates'
+import { GUARD_TABLE } from '../passwordGuardTable'
+import { LINKED_FOLD_INDEXES } from './linkedSearchIndexes'
+import { EVENT_FOLD_INDEXES } from './searchFolding'
 
 /*
  * Payload's development push (`pushDevSchema` in @payloadcms/drizzle) makes the database match
- * the Drizzle schema it builds from the collections, and removes whatever that schema lacks: on
- * a database with the calendar's pieces it drops the term counts and change log tables, the
- * extra indexes and the shared sequences, and tries to turn the ids back into `serial` (which
- * Postgres refuses, so the start fails). This adds the pieces Drizzle can describe to the schema
- * it pushes, so that a push keeps them; triggers and functions are outside Drizzle's view and
- * `ensureCalendarSchemaOnInit` makes them. Only when the adapter pushes: otherwise the schema
- * stays Payload's own, and `payload migrate:create` generates nothing of the calendar's.
+ * the Drizzle schema it builds from the collections, through drizzle-kit's `pushSchema`: whatever
+ * that schema lacks is dropped, and where that loses rows the push asks first (a prompt, which a
+ * start without a terminal cannot answer, and declining ends the process). On a database with
+ * the calendar's pieces it would drop every table of the calendar's (a series' cancelled and
+ * moved occurrences with them), the extra indexes and the shared sequences, and turn the ids back
+ * into `serial` (which Postgres refuses, so the start fails).
  *
- * Drizzle cannot write an index's INCLUDE columns: a pushed database has
- * `calendar_term_counts_term_idx` without them (the same look-ups, without index-only scans), and
- * a push turns the migrations' version into that one. Development only.
- *
- * Not described here yet: `calendar_occurrences` and `calendar_event_folded_texts`, which a push
- * treats as any table its schema lacks (see above).
+ * Two things keep them:
+ * - The calendar's own tables (every `table` of `calendarSchemaPieces()`, and the password
+ *   guard's) are outside the push's view: `calendarTablesFilter` adds them to the adapter's
+ *   `tablesFilter` as exclusions, so the push neither reads nor changes them, whatever they hold
+ *   (INCLUDE columns, deferrable constraints, expression indexes, composite primary keys, which
+ *   drizzle-kit's `pushSchema` cannot even read: its query's parameters are never sent). The
+ *   calendar's own steps make them at start (`ensureCalendarSchemaOnInit`), as its triggers and
+ *   functions, which Drizzle does not see either.
+ * - What it adds to Payload's own tables (id defaults, indexes), and the sequences (drizzle-kit
+ *   reads every sequence, whatever the filter), are described to Drizzle by
+ *   `keepCalendarSchemaOnPush` below, so that a push keeps them, or makes them on an empty
+ *   database: the function the folded texts' indexes are of is made just before the push
+ *   (`pushSchemaPatch.ts`). Only when the adapter pushes: otherwise the schema stays Payload's
+ *   own, and `payload migrate:create` generates nothing of the calendar's.
  */
 type SchemaHook = PostgresAdapter['afterSchemaInit'][number]
 type HookArgs = Parameters<SchemaHook>[0]
-
-const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' })
 
 /** Integer sequences as `CREATE SEQUENCE … AS integer` makes them. */
 const integerSequence = (name: string) =>
   pgSequence(name, { cache: 1, increment: 1, maxValue: 2147483647, minValue: 1, startWith: 1 })
 
-const SHARED_IDS: [sequence: string, tables: string[], owners: string][] = [
-  ['calendar_post_ids', ['events', 'venues', 'organizers'], 'calendar_post_id_owners'],
-  ['calendar_term_ids', ['event_categories', 'event_tags'], 'calendar_term_id_owners'],
+const SHARED_IDS: [sequence: string, tables: string[]][] = [
+  ['calendar_post_ids', ['events', 'venues', 'organizers']],
+  ['calendar_term_ids', ['event_categories', 'event_tags']],
 ]
 const PARENT_COLUMNS: [table: string, column: string][] = [
   ['events_locales', '_parentID'],
@@ -76,14 +75,13 @@ export const keepCalendarSchemaOnPush: SchemaHook = ({
     table: object
   }) => void
 
-  const sequences: Record<string, unknown> = {}
-  const owners: Record<string, unknown> = {}
-  for (const [sequence, group, ownersTable] of SHARED_IDS) {
+  // drizzle-kit reads every sequence, those of the tables outside its view too: the term counts'
+  // `bigserial` (drizzle-kit's defaults are a bigint sequence's) is described, or it is dropped.
+  const sequences: Record<string, unknown> = {
+    calendar_term_counts_id_seq: pgSequence('calendar_term_counts_id_seq'),
+  }
+  for (const [sequence, group] of SHARED_IDS) {
     sequences[sequence] = integerSequence(sequence)
-    owners[ownersTable] = pgTable(ownersTable, {
-      id: integer('id').primaryKey(),
-      owner: text('owner').notNull(),
-    })
     for (const name of group) {
       const table = tables[name]
       if (table)
@@ -118,48 +116,73 @@ export const keepCalendarSchemaOnPush: SchemaHook = ({
       table: tables.events,
     })
   }
-  for (const name of ['events', 'venues', 'organizers']) {
-    const table = tables[name]
+  const columnTrigrams = [
+    ...['events', 'venues', 'organizers'].map((name) => [name, 'slug']),
+    ['events_locales', 'title'],
+  ]
+  for (const [name, column] of columnTrigrams) {
+    const table = tables[name!]
     if (table)
       extend({
         extraConfig: (t: Columns) => ({
-          calendarSlugTrigram: index(`${name}_slug_trgm_idx`).using(
+          [`${name}_${column}_trgm_idx`]: index(`${name}_${column}_trgm_idx`).using(
             'gin',
-            (t.slug as { op: (name: string) => never }).op('gin_trgm_ops'),
+            (t[column!] as { op: (name: string) => never }).op('gin_trgm_ops'),
           ),
         }),
         table,
       })
   }
+  // The indexes of folded texts: drizzle-kit's push compares an expression index by its name and
+  // method only, and makes it where it is missing (after `createSearchFold`, see pushSchemaPatch).
+  for (const { expression, name, table: tableName } of [
+    ...EVENT_FOLD_INDEXES,
+    ...LINKED_FOLD_INDEXES,
+  ]) {
+    const table = tables[tableName]
+    if (table)
+      extend({
+        extraConfig: () => ({
+          [name]: index(name).using('gin', sql.raw(`${expression} gin_trgm_ops`)),
+        }),
+        table,
+      })
+  }
 
-  const termCounts = pgTable(
-    'calendar_term_counts',
-    {
-      delta: integer('delta').notNull(),
-      id: bigserial('id', { mode: 'number' }).primaryKey(),
-      termId: integer('term_id').notNull(),
-    },
-    (t) => [index('calendar_term_counts_term_idx').on(t.termId)],
-  )
-  const changes = pgTable('calendar_changes', {
-    at: timestamp('at', { mode: 'string', precision: 3, withTimezone: true })
-      .defaultNow()
-      .notNull(),
-    txid: xid8('txid').primaryKey(),
-  })
-  // Filled again from the events and their occurrences by its step (`./apartFromDates.ts`).
-  const apart = pgTable(APART_EVENTS, { eventId: integer('event_id').primaryKey() })
   return {
     ...schema,
     // Drizzle-kit takes the sequences from every value of the schema it is given, and Payload
     // builds that schema from its tables, relations and enums.
     enums: { ...schema.enums, ...sequences } as typeof schema.enums,
-    tables: {
-      ...schema.tables,
-      ...owners,
-      calendar_changes: changes,
-      calendar_term_counts: termCounts,
-      [APART_EVENTS]: apart,
-    } as typeof schema.tables,
   }
+}
+
+/** The calendar's own tables, which a push leaves alone (see the top); the password guard's too. */
+export const calendarTables = (): string[] => [
+  ...calendarSchemaPieces().flatMap((piece) => (piece.kind === 'table' ? [piece.name] : [])),
+  GUARD_TABLE,
+]
+
+/**
+ * The host's `tablesFilter` (drizzle-kit's minimatch patterns, `!` for an exclusion) with the
+ * calendar's tables excluded, and the host's own choice unchanged. drizzle-kit
+ * (`pgPushIntrospect` in drizzle-kit/api.js) reads a table when every exclusion lets it through
+ * and, where there are only inclusions, when one of them matches it: an exclusion in the list
+ * counts as a match of every table it lets through. So exclusions alone are added as they are;
+ * beside inclusions of the host's, one more exclusion (of every table none of them matches) keeps
+ * them deciding.
+ */
+export function calendarTablesFilter(host: string | string[] | undefined): string[] {
+  const given = host === undefined ? [] : ([] as string[]).concat(host)
+  const exclusions = calendarTables().map((table) => `!${table}`)
+  const inclusions = given.filter((pattern) => !pattern.startsWith('!'))
+  if (!inclusions.length) return [...given, ...exclusions]
+  // minimatch expands braces first, into patterns any of which matches: the one exclusion below
+  // would become several, each letting every table through.
+  const braced = inclusions.find((pattern) => pattern.includes('{'))
+  if (braced)
+    throw new Error(
+      `events calendar: the database adapter's tablesFilter pattern "${braced}" has braces, which cannot be combined with the calendar's exclusions: write each of its alternatives as a pattern of its own`,
+    )
+  return [...given, `!@(!(${inclusions.join('|')}))`, ...exclusions]
 }

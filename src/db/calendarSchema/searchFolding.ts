@@ -37,7 +37,8 @@ const FOLDED: [table: string, column: string][] = [
   ['events_locales', 'excerpt'],
   ['events_locales', 'description_text'],
 ]
-const INDEXES = FOLDED.map(([table, column]) => ({
+/** The trigram indexes of the translations' folded texts. */
+export const EVENT_FOLD_INDEXES = FOLDED.map(([table, column]) => ({
   expression: `calendar_search_fold("${column}")`,
   name: `${table}_${column}_fold_trgm_idx`,
   table,
@@ -54,6 +55,20 @@ const KEEP = 'calendar_keep_folded_texts'
 const KEEP_TRIGGERS = ['events_locales_keep_folded_texts', 'events_locales_clear_folded_texts']
 
 export async function createSearchFolding(db: SqlRunner): Promise<void> {
+  await createSearchFold(db)
+  await createTrigramIndexes(
+    db,
+    'event searches will read every translation of every event',
+    EVENT_FOLD_INDEXES,
+  )
+  await createFoldedTexts(db)
+}
+
+/**
+ * `calendar_search_fold` (and unaccent where the server offers it), made once: the indexes of the
+ * folded texts need it before they are made, a development push's too (`pushSchema.ts`).
+ */
+export async function createSearchFold(db: SqlRunner): Promise<void> {
   await db.execute(
     sql.raw(`
   DO $$
@@ -91,12 +106,6 @@ export async function createSearchFolding(db: SqlRunner): Promise<void> {
     EXECUTE format('CREATE FUNCTION calendar_search_fold(text) RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS %L', 'SELECT ' || folded);
   END $$;`),
   )
-  await createTrigramIndexes(
-    db,
-    'event searches will read every translation of every event',
-    INDEXES,
-  )
-  await createFoldedTexts(db)
 }
 
 /**
@@ -153,7 +162,8 @@ async function createFoldedTexts(db: SqlRunner): Promise<void> {
 export async function dropSearchFolding(db: SqlRunner): Promise<void> {
   await db.execute(sql.raw(`DROP TABLE IF EXISTS "${FOLDED_TEXTS}";`))
   await db.execute(sql.raw(`DROP FUNCTION IF EXISTS ${KEEP}() CASCADE;`))
-  for (const { name } of INDEXES) await db.execute(sql.raw(`DROP INDEX IF EXISTS "${name}";`))
+  for (const { name } of EVENT_FOLD_INDEXES)
+    await db.execute(sql.raw(`DROP INDEX IF EXISTS "${name}";`))
   await db.execute(sql.raw('DROP FUNCTION IF EXISTS calendar_search_fold(text);'))
   await db.execute(sql.raw('DROP FUNCTION IF EXISTS calendar_unaccent(regdictionary, text);'))
 }
@@ -161,7 +171,7 @@ export async function dropSearchFolding(db: SqlRunner): Promise<void> {
 export function searchFoldingPieces(): SchemaPiece[] {
   return [
     { kind: 'function', name: 'calendar_search_fold' },
-    ...INDEXES.map(({ name }): SchemaPiece => ({ kind: 'trigram index', name })),
+    ...EVENT_FOLD_INDEXES.map(({ name }): SchemaPiece => ({ kind: 'trigram index', name })),
     { kind: 'table', name: FOLDED_TEXTS },
     ...KEEP_TRIGGERS.map((name): SchemaPiece => ({
       kind: 'trigger',

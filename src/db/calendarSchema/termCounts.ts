@@ -54,11 +54,15 @@ export async function createTermCounts(db: SqlRunner): Promise<void> {
   -- Each change is a row of its own (term, +n or -n): writers never wait on one another for a
   -- shared counter, so concurrent imports do not queue behind each other's transactions.
   -- Readers add the rows up; the API folds a term's rows into one when they pile up.
+  -- The id is a bigserial written out: a development push may have made its sequence first
+  -- (pushSchema.ts describes it), which a bigserial would not take but pass over for another.
+  CREATE SEQUENCE IF NOT EXISTS "calendar_term_counts_id_seq";
   CREATE TABLE IF NOT EXISTS "calendar_term_counts" (
-    "id" bigserial PRIMARY KEY NOT NULL,
+    "id" bigint PRIMARY KEY NOT NULL DEFAULT nextval('calendar_term_counts_id_seq'),
     "term_id" integer NOT NULL,
     "delta" integer NOT NULL
   );
+  ALTER SEQUENCE "calendar_term_counts_id_seq" OWNED BY "calendar_term_counts"."id";
   CREATE INDEX IF NOT EXISTS "calendar_term_counts_term_idx" ON "calendar_term_counts" USING btree ("term_id") INCLUDE ("delta");
 
   -- Links added: +1 for each new (published event, term) pair that was not linked before.
