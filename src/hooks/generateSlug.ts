@@ -54,8 +54,26 @@ export const generateSlug =
   async ({ collection, data, originalDoc, req }) => {
     if (!data || skipsPluginHooks(req)) return data
     const given = typeof data.slug === 'string' ? data.slug : undefined
-    if (given !== undefined && given.endsWith(TRASHED_SLUG_SUFFIX)) return data
     const current = originalDoc?.slug as string | undefined
+    // Taken out of the trash (`./applyStatusWorkflow.ts` then takes the suffix off): the slug it
+    // had, or the next free one when another item took it meanwhile, as WordPress's
+    // `wp_insert_post` gives an untrashed post its desired slug through `wp_unique_post_slug`.
+    if (
+      originalDoc?.status === 'trash' &&
+      data.status !== undefined &&
+      data.status !== 'trash' &&
+      (given === undefined || given === current) &&
+      current?.endsWith(TRASHED_SLUG_SUFFIX)
+    ) {
+      data.slug = await uniqueSlug({
+        base: current.slice(0, -TRASHED_SLUG_SUFFIX.length),
+        collection: collection.slug,
+        excludeId: originalDoc.id,
+        req,
+      })
+      return data
+    }
+    if (given !== undefined && given.endsWith(TRASHED_SLUG_SUFFIX)) return data
     const follows = followsTitle({ current, data, given, originalDoc, req, sourceField })
     let base = given && !follows ? toSlug(bounded(given)) : ''
     if (!base && given === undefined && current && !follows) return data

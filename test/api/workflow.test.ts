@@ -219,6 +219,28 @@ describe('status workflow (docs/compatibility.md, "Status workflow and roles")',
     expect(restored.status).toBe('pending')
     expect(restored.slug).toBe(event.slug)
   })
+
+  it('restores an event whose slug another took while it was in the trash under the next free one, with the form’s slug handed back too', async () => {
+    for (const sendsSlug of [false, true]) {
+      const event = await create(users.editor, { status: 'publish' })
+      const trashed = await payload.update({
+        collection: 'events',
+        id: event.id,
+        data: { status: 'trash' } as never,
+        ...as(users.editor),
+      })
+      const other = await create(users.editor, { status: 'publish', title: event.title })
+      expect(other.slug).toBe(event.slug)
+      const restored = await payload.update({
+        collection: 'events',
+        id: event.id,
+        data: { status: 'publish', ...(sendsSlug ? { slug: trashed.slug } : {}) } as never,
+        ...as(users.editor),
+      })
+      expect(restored.status).toBe('publish')
+      expect(restored.slug).toBe(`${event.slug}-2`)
+    }
+  })
 })
 
 describe('scheduled publication', () => {
