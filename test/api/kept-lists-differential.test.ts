@@ -65,6 +65,11 @@ type Via = 'compat' | 'rest' | 'local'
 type Status = 'publish' | 'draft' | 'pending' | 'private'
 
 const via = fc.constantFrom<Via>('compat', 'rest', 'local')
+/**
+ * What hides an event from visitors, set seldom: the runs go on from one another, and a calendar
+ * drifted to mostly hidden events would show few of the changes lists must see.
+ */
+const seldom = fc.nat({ max: 3 }).map((draw) => draw === 0)
 /** An index into one of the calendar's lists (taken modulo its length). */
 const index = fc.nat({ max: 99 })
 
@@ -86,27 +91,31 @@ const writeArbitrary: fc.Arbitrary<Write> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant('status' as const),
       event: index,
-      status: fc.constantFrom<Status>('publish', 'draft', 'pending', 'private'),
+      status: fc.constantFrom<Status>('publish', 'publish', 'draft', 'pending', 'private'),
       via,
     }),
-    weight: 2,
+    // Often: publish ↔ private and the trash change the status alone (publish ↔ draft changes
+    // the publication date too), which the lists must see.
+    weight: 4,
   },
-  fc.record({ kind: fc.constant('trash' as const), event: index }),
-  fc.record({ kind: fc.constant('password' as const), event: index, set: fc.boolean() }),
-  fc.record({
-    kind: fc.constantFrom('featured' as const, 'hidden' as const),
-    event: index,
-    on: fc.boolean(),
-    via,
-  }),
+  { arbitrary: fc.record({ kind: fc.constant('trash' as const), event: index }), weight: 2 },
+  fc.record({ kind: fc.constant('password' as const), event: index, set: seldom }),
+  fc.record({ kind: fc.constant('featured' as const), event: index, on: fc.boolean(), via }),
+  fc.record({ kind: fc.constant('hidden' as const), event: index, on: seldom, via }),
   {
     arbitrary: fc.record({
       kind: fc.constantFrom('categories' as const, 'tags' as const, 'organizers' as const),
       event: index,
-      pick: fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
+      // Often exactly one: one for another is as many relation rows, of other columns. Often
+      // none: an event of no term moves no term's count, which drops the lists by itself.
+      pick: fc.oneof(
+        fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
+        fc.nat({ max: 2 }).map((one) => [0, 1, 2].map((at) => at === one)),
+        fc.constant([false, false, false]),
+      ),
       via,
     }),
-    weight: 2,
+    weight: 3,
   },
   fc.record({
     kind: fc.constant('venue' as const),
@@ -327,6 +336,21 @@ describe('kept events lists against lists made anew, over random writes', () => 
     }
   }
 
+  /** An answer in a failure's message: its headers, the events' ids, and its body where it differs from `other`'s. */
+  const summary = (answer: Answer, other: Answer) => {
+    let from = 0
+    while (from < answer.body.length && answer.body[from] === other.body[from]) from++
+    let ids: unknown
+    try {
+      ids = (JSON.parse(answer.body) as { events?: { id: number }[] }).events?.map(({ id }) => id)
+    } catch {
+      ids = null
+    }
+    const { status, total, totalPages } = answer
+    const differs = answer.body.slice(Math.max(0, from - 80), from + 160)
+    return JSON.stringify({ status, total, totalPages, ids, differs })
+  }
+
   /**
    * Every list, kept and anew, all at once (nothing is written meanwhile): an error naming the
    * first that differ, with what was written before. A page past the last is a 404 both ways.
@@ -338,7 +362,7 @@ describe('kept events lists against lists made anew, over random writes', () => 
     for (const [at, [keptAnswer, freshAnswer]] of answers.entries()) {
       if (JSON.stringify(keptAnswer) !== JSON.stringify(freshAnswer))
         throw new Error(
-          `after ${after}, ${lists[at]} kept differs from anew:\n kept: ${JSON.stringify(keptAnswer)}\n anew: ${JSON.stringify(freshAnswer)}`,
+          `after ${after}, /events?${lists[at]} kept differs from anew:\n kept: ${summary(keptAnswer, freshAnswer)}\n anew: ${summary(freshAnswer, keptAnswer)}`,
         )
     }
   }
@@ -402,14 +426,15 @@ describe('kept events lists against lists made anew, over random writes', () => 
           title: `${tag} ${at % 3 === 0 ? `${word} ` : ''}night ${at}`,
           excerpt: at % 4 === 1 ? `with ${word}` : 'an evening',
           status: at === 5 ? 'draft' : 'publish',
-          password: at === 6 ? 'secret' : undefined,
+          password: at === 7 ? 'secret' : undefined,
           featured: at % 3 === 1,
           timezone: 'UTC',
           startDate: start.iso,
           endDate: end.iso,
           venue: at % 4 === 3 ? null : venues[at % 3],
           organizers: at % 3 === 2 ? [] : [organizers[at % 2]],
-          categories: at % 5 === 4 ? [] : [categories[at % 3]],
+          // Two of no term (0 and 6): their status changes move no term's count.
+          categories: at % 3 === 0 ? [] : [categories[at % 3]],
           tags: at % 2 ? [tags[at % 3]] : [],
           cost: at % 2 ? '10' : undefined,
         }),
@@ -448,6 +473,7 @@ describe('kept events lists against lists made anew, over random writes', () => 
       `${window}&tags=${tags[0]}`,
       `${window}&venue=${venues[0]}`,
       `${window}&organizer=${organizers[1]}`,
+      `organizer=${organizers[2]}&per_page=50`,
       `${window}&search=${word}`,
       `search=${word}&per_page=3`,
       `${window}&featured=true`,
