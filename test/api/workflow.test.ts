@@ -241,6 +241,30 @@ describe('status workflow (docs/compatibility.md, "Status workflow and roles")',
       expect(restored.slug).toBe(`${event.slug}-2`)
     }
   })
+
+  it('trashes an event whose slug an event in the trash had under the next free trashed slug, and restores both', async () => {
+    const trash = (id: number | string) =>
+      payload.update({
+        collection: 'events',
+        id,
+        data: { status: 'trash' } as never,
+        ...as(users.editor),
+      })
+    const restore = (id: number | string) =>
+      payload.update({
+        collection: 'events',
+        id,
+        data: { status: 'publish' } as never,
+        ...as(users.editor),
+      })
+    const first = await create(users.editor, { status: 'publish' })
+    expect((await trash(first.id)).slug).toBe(`${first.slug}__trashed`)
+    const second = await create(users.editor, { status: 'publish', title: first.title })
+    expect(second.slug).toBe(first.slug)
+    expect((await trash(second.id)).slug).toBe(`${first.slug}__trashed-2`)
+    expect((await restore(second.id)).slug).toBe(first.slug)
+    expect((await restore(first.id)).slug).toBe(`${first.slug}-2`)
+  })
 })
 
 describe('scheduled publication', () => {
