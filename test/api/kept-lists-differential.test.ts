@@ -70,6 +70,16 @@ const via = fc.constantFrom<Via>('compat', 'rest', 'local')
  * drifted to mostly hidden events would show few of the changes lists must see.
  */
 const seldom = fc.nat({ max: 3 }).map((draw) => draw === 0)
+/**
+ * Which of three related items an event gets: most often exactly one (one for another is as many
+ * relation rows, of other columns), or none (an event of no term moves no term's count, which
+ * drops the lists by itself), or any.
+ */
+const relations: fc.Arbitrary<boolean[]> = fc.oneof(
+  { arbitrary: fc.nat({ max: 2 }).map((one) => [0, 1, 2].map((at) => at === one)), weight: 3 },
+  { arbitrary: fc.constant<boolean[]>([false, false, false]), weight: 1 },
+  { arbitrary: fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }), weight: 1 },
+)
 /** An index into one of the calendar's lists (taken modulo its length). */
 const index = fc.nat({ max: 99 })
 
@@ -106,13 +116,18 @@ const writeArbitrary: fc.Arbitrary<Write> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constantFrom('categories' as const, 'tags' as const, 'organizers' as const),
       event: index,
-      // Often exactly one: one for another is as many relation rows, of other columns. Often
-      // none: an event of no term moves no term's count, which drops the lists by itself.
-      pick: fc.oneof(
-        fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
-        fc.nat({ max: 2 }).map((one) => [0, 1, 2].map((at) => at === one)),
-        fc.constant([false, false, false]),
-      ),
+      pick: relations,
+      via,
+    }),
+    weight: 2,
+  },
+  // Organizers move no term's count (which drops the lists by itself): one changed for another
+  // is seen by the lists' own facts only.
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('organizers' as const),
+      event: index,
+      pick: relations,
       via,
     }),
     weight: 3,
