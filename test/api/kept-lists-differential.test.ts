@@ -26,7 +26,8 @@ import { occurrenceIdAt } from '../helpers/series'
  * Both servers read one fixed clock: the lists' windows are of whole days, and the real clock
  * crossing a midnight between the two reads would make them differ without anything being stale.
  * The runs go on from where the last one left the calendar: the property holds in any state, and a
- * failing seed (KEPT_LISTS_SEED) replays the same runs in order from the same seeded calendar.
+ * failing seed (KEPT_LISTS_SEED) replays the same runs in order from the same seeded calendar (run
+ * the file alone: files before it in a worker leave events of their own in the lists).
  */
 
 const NOW = new Date('2028-06-01T12:00:00.000Z')
@@ -265,8 +266,8 @@ describe('kept events lists against lists made anew, over random writes', () => 
       }
       case 'trash':
         return void (await send('DELETE', `${API}/events/${nth(events(), write.event)}`).catch(
-          // Trashing what is already in the trash deletes it for good in the original; here it
-          // is refused, which changes nothing.
+          // Trashing what is already in the trash is refused (410, `test/api/events-write.test.ts`),
+          // which changes nothing.
           (error: Error) => {
             if (!/answered 410/.test(error.message)) throw error
           },
