@@ -2,7 +2,7 @@ import type { CollectionBeforeChangeHook } from 'payload'
 
 import type { PostStatus } from '../types'
 
-import { decideStatus, TRASHED_SLUG_SUFFIX } from '../lib/statuses'
+import { decideStatus, isTrashedSlug, TRASHED_SLUG_SUFFIX, untrashedSlug } from '../lib/statuses'
 import { skipsPluginHooks } from './context'
 
 /**
@@ -22,14 +22,14 @@ export const applyStatusWorkflow: CollectionBeforeChangeHook = ({ data, original
   if (requested === 'trash') {
     if (previous !== 'trash') {
       data.statusBeforeTrash = previous ?? 'draft'
-      if (slug && !slug.endsWith(TRASHED_SLUG_SUFFIX)) data.slug = `${slug}${TRASHED_SLUG_SUFFIX}`
+      if (slug && !isTrashedSlug(slug)) data.slug = `${slug}${TRASHED_SLUG_SUFFIX}`
     }
     data.status = 'trash'
     return data
   }
 
   if (previous === 'trash') {
-    if (slug?.endsWith(TRASHED_SLUG_SUFFIX)) data.slug = slug.slice(0, -TRASHED_SLUG_SUFFIX.length)
+    if (slug && isTrashedSlug(slug)) data.slug = untrashedSlug(slug)
     data.statusBeforeTrash = null
   }
 

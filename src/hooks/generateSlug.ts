@@ -2,7 +2,7 @@ import type { CollectionBeforeValidateHook, PayloadRequest } from 'payload'
 
 import { uniqueSlug } from '../db/slug'
 import { toSlug } from '../lib/wpSlug'
-import { TRASHED_SLUG_SUFFIX } from '../lib/statuses'
+import { isTrashedSlug, TRASHED_SLUG_SUFFIX, untrashedSlug } from '../lib/statuses'
 import { TEXT_LIMITS } from '../lib/textLimits'
 import { skipsPluginHooks } from './context'
 
@@ -54,8 +54,26 @@ export const generateSlug =
   async ({ collection, data, originalDoc, req }) => {
     if (!data || skipsPluginHooks(req)) return data
     const given = typeof data.slug === 'string' ? data.slug : undefined
-    if (given !== undefined && given.endsWith(TRASHED_SLUG_SUFFIX)) return data
     const current = originalDoc?.slug as string | undefined
+    // Into the trash and out of it (`./applyStatusWorkflow.ts` marks the slug, or takes the mark
+    // off, when this has not): the slug marked, numbered when an item of the same slug is in the
+    // trash already; restored, the slug it had, or the next free one when another item took it
+    // meanwhile, as WordPress's `wp_insert_post` gives an untrashed post its desired slug through
+    // `wp_unique_post_slug`.
+    const keepsSlug = given === undefined || given === current
+    const toTrash = data.status === 'trash' && originalDoc && originalDoc.status !== 'trash'
+    const fromTrash =
+      originalDoc?.status === 'trash' && data.status !== undefined && data.status !== 'trash'
+    if (keepsSlug && current && (toTrash || fromTrash) && isTrashedSlug(current) === fromTrash) {
+      data.slug = await uniqueSlug({
+        base: fromTrash ? untrashedSlug(current) : `${current}${TRASHED_SLUG_SUFFIX}`,
+        collection: collection.slug,
+        excludeId: originalDoc!.id,
+        req,
+      })
+      return data
+    }
+    if (given !== undefined && isTrashedSlug(given)) return data
     const follows = followsTitle({ current, data, given, originalDoc, req, sourceField })
     let base = given && !follows ? toSlug(bounded(given)) : ''
     if (!base && given === undefined && current && !follows) return data

@@ -14,6 +14,18 @@ export const POST_STATUSES: readonly PostStatus[] = [
 /** WordPress marks a trashed post's slug so that a new post may take the old one. */
 export const TRASHED_SLUG_SUFFIX = '__trashed'
 
+/**
+ * A slug freed by the trash: `…__trashed`, or `…__trashed-2`, `…__trashed-3`, … when an item of
+ * the same slug was in the trash already (WordPress, whose slugs need not be unique, gives both
+ * `…__trashed`; here the column is unique, `src/hooks/generateSlug.ts`).
+ */
+const TRASHED_SLUG = /__trashed(?:-\d+)?$/
+
+export const isTrashedSlug = (slug: string): boolean => TRASHED_SLUG.test(slug)
+
+/** The slug a trashed item had before, to take again (or the next free one) when restored. */
+export const untrashedSlug = (slug: string): string => slug.replace(TRASHED_SLUG, '')
+
 export type StatusDecision = {
   publishedAt?: string
   status: PostStatus

@@ -219,6 +219,52 @@ describe('status workflow (docs/compatibility.md, "Status workflow and roles")',
     expect(restored.status).toBe('pending')
     expect(restored.slug).toBe(event.slug)
   })
+
+  it('restores an event whose slug another took while it was in the trash under the next free one, with the form’s slug handed back too', async () => {
+    for (const sendsSlug of [false, true]) {
+      const event = await create(users.editor, { status: 'publish' })
+      const trashed = await payload.update({
+        collection: 'events',
+        id: event.id,
+        data: { status: 'trash' } as never,
+        ...as(users.editor),
+      })
+      const other = await create(users.editor, { status: 'publish', title: event.title })
+      expect(other.slug).toBe(event.slug)
+      const restored = await payload.update({
+        collection: 'events',
+        id: event.id,
+        data: { status: 'publish', ...(sendsSlug ? { slug: trashed.slug } : {}) } as never,
+        ...as(users.editor),
+      })
+      expect(restored.status).toBe('publish')
+      expect(restored.slug).toBe(`${event.slug}-2`)
+    }
+  })
+
+  it('trashes an event whose slug an event in the trash had under the next free trashed slug, and restores both', async () => {
+    const trash = (id: number | string) =>
+      payload.update({
+        collection: 'events',
+        id,
+        data: { status: 'trash' } as never,
+        ...as(users.editor),
+      })
+    const restore = (id: number | string) =>
+      payload.update({
+        collection: 'events',
+        id,
+        data: { status: 'publish' } as never,
+        ...as(users.editor),
+      })
+    const first = await create(users.editor, { status: 'publish' })
+    expect((await trash(first.id)).slug).toBe(`${first.slug}__trashed`)
+    const second = await create(users.editor, { status: 'publish', title: first.title })
+    expect(second.slug).toBe(first.slug)
+    expect((await trash(second.id)).slug).toBe(`${first.slug}__trashed-2`)
+    expect((await restore(second.id)).slug).toBe(first.slug)
+    expect((await restore(first.id)).slug).toBe(`${first.slug}-2`)
+  })
 })
 
 describe('scheduled publication', () => {
