@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import {
   dragWithMouse,
@@ -122,9 +122,20 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
       await admin.fill('#field-title', EVENT.title)
 
       // The zone first: the dates below are then read as Paris wall-clock times, whatever the browser's zone.
-      await admin.click('#field-timezone .rs__control')
-      await admin.keyboard.type('Europe/Paris')
-      await admin.keyboard.press('Enter')
+      // The option is clicked by its exact name, not taken with Enter: keys typed while the form was
+      // still being made interactive can be lost, and Enter then takes another zone (a run picked
+      // Europe/Isle of Man); a lost key now only means typing the name again.
+      await vi.waitFor(
+        async () => {
+          await admin.click('#field-timezone .rs__control')
+          await admin.keyboard.press('ControlOrMeta+A')
+          await admin.keyboard.type('Europe/Paris')
+          await admin
+            .locator('.rs__option', { hasText: /^Europe\/Paris$/ })
+            .click({ timeout: 3_000 })
+        },
+        { interval: 500, timeout: 30_000 },
+      )
       await expect
         .poll(() => admin.locator('#field-timezone').innerText())
         .toContain('Europe/Paris')
