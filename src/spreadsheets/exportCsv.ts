@@ -39,7 +39,8 @@ type StoredEvent = {
   website?: null | string
 }
 
-const SELECT = Object.fromEntries(
+/** `true` for each field the export reads (typed so, as Payload's `select` takes only `true`). */
+const SELECT: Record<string, true> = Object.fromEntries(
   [
     'title',
     'description',
@@ -61,7 +62,7 @@ const SELECT = Object.fromEntries(
     'cost',
     'costDetails',
     'website',
-  ].map((field) => [field, true]),
+  ].map((field) => [field, true as const]),
 )
 
 /** A statement of the events' filters that names no status leaves the trash out, as the list does. */

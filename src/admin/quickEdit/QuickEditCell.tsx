@@ -3,7 +3,7 @@
 import type { DefaultCellComponentProps } from 'payload'
 
 import { Button, Drawer, toast, useAuth, useConfig, useLocale, useModal } from '@payloadcms/ui'
-import { useRouter } from 'next/navigation'
+import { useRouter } from 'next/navigation.js'
 import { useState } from 'react'
 
 import { mayEditPost } from '../../access/protectedContent'
