@@ -1,10 +1,8 @@
 import type { Payload } from 'payload'
 
-import express from 'express'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { compatMiddleware } from '../../endpoints/express'
 import { serveCompatApi, type TestServer } from '../helpers/http'
 import { getTestPayload, unique } from '../helpers/payload'
 import { pluginOptionsOf } from '../../src/pluginOptions'
@@ -174,16 +172,7 @@ describe('kept answers dropped by what they depend on', () => {
     let now: Date
 
     beforeAll(async () => {
-      const options = { ...pluginOptionsOf(payload), clock: () => now }
-      const app = express()
-      app.use(compatMiddleware(async () => payload, options))
-      const server = app.listen(0, '127.0.0.1')
-      await new Promise((resolve) => server.once('listening', resolve))
-      const { port } = server.address() as { port: number }
-      clocked = {
-        close: () => new Promise((resolve) => server.close(() => resolve(undefined))),
-        url: `http://127.0.0.1:${port}`,
-      }
+      clocked = await serveCompatApi(payload, { ...pluginOptionsOf(payload), clock: () => now })
     })
     afterAll(() => clocked.close())
 

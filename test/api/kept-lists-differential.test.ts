@@ -1,15 +1,11 @@
 import type { Payload } from 'payload'
 
-import express from 'express'
 import fc from 'fast-check'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { compatMiddleware } from '../../endpoints/express'
 import { cacheStats } from '../../src/calendar/cache/registry'
 import { pluginOptionsOf } from '../../src/pluginOptions'
-import type { SanitizedPluginConfig } from '../../src/types'
-import { basic, serveAllApis, type TestServer } from '../helpers/http'
+import { basic, serveAllApis, serveCompatApi, type TestServer } from '../helpers/http'
 import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 import { occurrenceIdAt } from '../helpers/series'
 
@@ -183,22 +179,6 @@ describe('kept events lists against lists made anew, over random writes', () => 
   let tag: string
   let calendar: Calendar
   let lists: string[]
-
-  const serve = async (options: SanitizedPluginConfig): Promise<TestServer> => {
-    const app = express()
-    app.use(compatMiddleware(async () => payload, options))
-    const listening = app.listen(0, '127.0.0.1')
-    listening.keepAliveTimeout = 0
-    await new Promise((resolve) => listening.once('listening', resolve))
-    return {
-      close: () =>
-        new Promise((resolve) => {
-          listening.close(() => resolve())
-          listening.closeAllConnections()
-        }),
-      url: `http://127.0.0.1:${(listening.address() as AddressInfo).port}`,
-    }
-  }
 
   /** A request as the administrator; the written answer, or an error naming what was refused. */
   const send = async (method: string, path: string, body?: unknown) => {
@@ -390,8 +370,11 @@ describe('kept events lists against lists made anew, over random writes', () => 
     payload = await getTestPayload()
     server = await serveAllApis(payload)
     const options = { ...pluginOptionsOf(payload), clock: () => NOW }
-    kept = await serve(options)
-    fresh = await serve({ ...options, cache: { ...options.cache, keepReads: false } })
+    kept = await serveCompatApi(payload, options)
+    fresh = await serveCompatApi(payload, {
+      ...options,
+      cache: { ...options.cache, keepReads: false },
+    })
     admin = await createUser(payload, 'administrator')
     tag = unique('Differential')
     const word = `zq${tag

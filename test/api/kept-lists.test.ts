@@ -1,12 +1,10 @@
 import type { Payload } from 'payload'
 
-import express from 'express'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { compatMiddleware } from '../../endpoints/express'
 import { pluginOptionsOf } from '../../src/pluginOptions'
-import { serveAllApis, type TestServer } from '../helpers/http'
+import { serveAllApis, serveCompatApi, type TestServer } from '../helpers/http'
 import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 import { occurrenceIdAt, restAs } from '../helpers/series'
 
@@ -101,17 +99,7 @@ describe('kept events lists across changes that cannot alter them', () => {
     payload = await getTestPayload()
     server = await serveAllApis(payload)
     const now = new Date('2028-06-01T12:00:00.000Z')
-    const app = express()
-    app.use(
-      compatMiddleware(async () => payload, { ...pluginOptionsOf(payload), clock: () => now }),
-    )
-    const listening = app.listen(0, '127.0.0.1')
-    await new Promise((resolve) => listening.once('listening', resolve))
-    const { port } = listening.address() as { port: number }
-    reads = {
-      close: () => new Promise((resolve) => listening.close(() => resolve(undefined))),
-      url: `http://127.0.0.1:${port}`,
-    }
+    reads = await serveCompatApi(payload, { ...pluginOptionsOf(payload), clock: () => now })
     db = new pg.Client({ connectionString: process.env.DATABASE_URL })
     await db.connect()
     admin = await createUser(payload, 'administrator')

@@ -8,11 +8,18 @@ import type { TrustProxy } from '../../src/env'
 import { compatMiddleware } from '../../endpoints/express'
 import { createExpressApp } from '../../src/server/app'
 import { pluginOptionsOf } from '../../src/pluginOptions'
+import type { SanitizedPluginConfig } from '../../src/types'
 
-/** The compatibility API on a real HTTP port of this machine, without the admin panel. */
-export async function serveCompatApi(payload: Payload): Promise<TestServer> {
+/**
+ * The compatibility API on a real HTTP port of this machine, without the admin panel; with the
+ * plugin's options of `payload`, or `options` (another clock, nothing kept…).
+ */
+export async function serveCompatApi(
+  payload: Payload,
+  options: SanitizedPluginConfig = pluginOptionsOf(payload),
+): Promise<TestServer> {
   const app = express()
-  app.use(compatMiddleware(async () => payload, pluginOptionsOf(payload)))
+  app.use(compatMiddleware(async () => payload, options))
   return listenOnLoopback(app)
 }
 
