@@ -1,4 +1,7 @@
 import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 /** Where the browser tests' Chromium comes from, for the log and the error messages. */
 export type ChromiumSource = 'CHROMIUM_PATH' | 'npm' | 'system'
@@ -47,5 +50,39 @@ async function npmChromium(): Promise<string> {
   const { default: chromium } = await import('@sparticuz/chromium')
   // No WebGL in the admin panel: the software GL library need not be unpacked.
   chromium.setGraphicsMode = false
-  return chromium.executablePath()
+  return withUnpackLock(() => chromium.executablePath())
+}
+
+/** A lock older than this was left by a process that died while unpacking. */
+const STALE_LOCK_MS = 120_000
+
+/**
+ * Runs `unpack` while holding a lock shared by every process of the machine. @sparticuz/chromium
+ * unpacks into `<tmp>/chromium` and takes the file's existence as done: a second browser file
+ * starting meanwhile would launch the half-written file and fail with `spawn ETXTBSY`. With the
+ * lock, the second waits and then finds the browser whole.
+ */
+export async function withUnpackLock<T>(
+  unpack: () => Promise<T>,
+  lock = path.join(os.tmpdir(), 'pec-chromium-unpack.lock'),
+): Promise<T> {
+  for (;;) {
+    try {
+      await fs.promises.mkdir(lock)
+      break
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    }
+    const since = await fs.promises.stat(lock).then(
+      (stat) => Date.now() - stat.mtimeMs,
+      () => 0,
+    )
+    if (since > STALE_LOCK_MS) await fs.promises.rm(lock, { force: true, recursive: true })
+    else await sleep(100)
+  }
+  try {
+    return await unpack()
+  } finally {
+    await fs.promises.rm(lock, { force: true, recursive: true })
+  }
 }
