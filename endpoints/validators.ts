@@ -123,7 +123,7 @@ export const idListOf =
     const list = toList(value)
     if (!list.length || !list.every((item) => isIntegral(item) && Number(item) > 0)) return false
     const ids = [...new Set(list.map(Number))]
-    return (await countExisting(ctx, collection, { id: { in: ids } })) === ids.length
+    return (await countReadable(ctx, collection, ids)) === ids.length
   }
 
 /**
@@ -191,6 +191,21 @@ async function findOne(
     where,
   })
   return docs[0] ? plainDoc(docs[0]) : null
+}
+
+/**
+ * How many of `ids` the caller may read: a filter by an item they may not (a published event's
+ * draft venue) is refused as one by an item that does not exist, or it would list the events
+ * linked to it, a link their own answers hide.
+ */
+async function countReadable(ctx: ArgsContext, collection: string, ids: number[]): Promise<number> {
+  const { totalDocs } = await ctx.payload.count({
+    collection: collection as CollectionSlug,
+    overrideAccess: false,
+    req: ctx.req,
+    where: { id: { in: ids } },
+  })
+  return totalDocs
 }
 
 async function countExisting(ctx: ArgsContext, collection: string, where: object): Promise<number> {

@@ -1,5 +1,6 @@
 import type { CollectionBeforeOperationHook, CollectionConfig, Payload } from 'payload'
 
+import { hideUnreadableLinks } from './hooks/hideUnreadableLinks'
 import { refuseCostlyQueries } from './hooks/refuseCostlyQueries'
 import { refuseHiddenFieldQueries } from './hooks/refuseHiddenFieldQueries'
 import { refuseImpossibleIds } from './hooks/refuseImpossibleIds'
@@ -11,7 +12,7 @@ import { withStorableDates } from './lib/storableDateFields'
 /**
  * A collection that refuses, with a 4xx, input its database cannot take, whichever API it comes
  * through (REST, GraphQL, Local API, the compatibility API): impossible ids are 404, bad paging
- * and unqueryable `where` 400, dates outside the years 1-9999 a validation error, NUL characters
+ * and unqueryable `where` 400, a filter by a linked item the reader may not read as one by no item, dates outside the years 1-9999 a validation error, NUL characters
  * dropped. The plugin applies this to every collection of the config (`src/plugin.ts`); its own
  * hooks run first, so the collection's hooks only ever see input that passed.
  */
@@ -22,6 +23,7 @@ const OPERATION_GUARDS: CollectionBeforeOperationHook[] = [
   refuseCostlyQueries,
   refuseUnqueryableWhere,
   refuseHiddenFieldQueries,
+  hideUnreadableLinks,
 ]
 
 export function withInputGuards(collection: CollectionConfig): CollectionConfig {

@@ -27,6 +27,26 @@ const COMPARING_OPERATORS = new Set([
   'less_than_equal',
 ])
 
+/**
+ * Operators Payload accepts that its SQL adapters look up in their own table (`db.operators`):
+ * one missing there (Postgres has no `all`) throws in the adapter.
+ */
+const ADAPTER_OPERATORS = new Set([
+  'all',
+  'contains',
+  'equals',
+  'exists',
+  'greater_than',
+  'greater_than_equal',
+  'in',
+  'less_than',
+  'less_than_equal',
+  'like',
+  'not_equals',
+  'not_in',
+  'not_like',
+])
+
 /** Operators that match text; the database has them for text columns only. */
 const TEXT_OPERATORS = new Set(['contains', 'like', 'not_like'])
 /** Field types stored as text columns, which text operators apply to. */
@@ -56,10 +76,14 @@ export const refuseUnqueryableWhere: CollectionBeforeOperationHook = ({
   if (!where || typeof where !== 'object') return args
   const cleaned = withoutNul(where) as Where
   const problems: string[] = []
+  const operators = (req.payload.db as { operators?: Record<string, unknown> }).operators
   visitWhere(
     cleaned,
     (path, operator, value) => {
-      const problem = conditionProblem(targetOf(req.payload, collection, path), operator, value)
+      const problem =
+        operators && !(operator in operators) && ADAPTER_OPERATORS.has(operator)
+          ? `"${operator}" is not supported by this database.`
+          : conditionProblem(targetOf(req.payload, collection, path), operator, value)
       if (problem) problems.push(`${path}: ${problem}`)
     },
     32,

@@ -246,6 +246,9 @@ describe('hostile input, one request each: a 4xx in the surface’s error shape'
       'where[startDate][greater_than]=-100000-01-01T00:00:00Z',
       'where[startDate][equals]=not%20a%20date',
       'where[title][all]=x',
+      // Postgres's adapter has no "all": on a field with many values it threw (a 500).
+      'where[organizers][all][0]=1',
+      'where[tags][all]=1,2',
       'where[venue.title][near]=1,2',
     ])('GET /api/events?%s → 400', async (search) => {
       expectPayloadError(await send('GET', `/api/events?${search}`, { user: admin }), 400)
