@@ -328,6 +328,27 @@ describe('recurring events stored: occurrences, their ids, their checks', () => 
         { rule: 'FREQ=DAILY;BYHOUR=9' },
         'recurrence.rule',
       ],
+      // Rules that give no date: refused as such at once, not a 500 after the library's search.
+      [
+        'a BYSETPOS beyond the days of a month',
+        { rule: 'FREQ=MONTHLY;BYDAY=MO;BYSETPOS=-366' },
+        'recurrence.rule.bySetPos[0]',
+      ],
+      [
+        'a BYMONTHDAY of no month of BYMONTH (30 February)',
+        { rule: 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30' },
+        'recurrence.rule.byMonthDay',
+      ],
+      [
+        'an UNTIL in year 0',
+        { rule: 'FREQ=WEEKLY;UNTIL=00000101T000000Z' },
+        'recurrence.rule.until',
+      ],
+      [
+        'parts that never meet (a fifth Monday on the 1st)',
+        { rule: 'FREQ=MONTHLY;BYDAY=5MO;BYMONTHDAY=1' },
+        'recurrence.rule',
+      ],
       [
         'rule text too long',
         { rule: `FREQ=WEEKLY;BYDAY=${'MO,'.repeat(30_000)}MO` },
