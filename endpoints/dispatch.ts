@@ -20,7 +20,7 @@ import { respond } from './dispatch/respond'
 import { restContext } from './dispatch/restContext'
 import { routesFor } from './dispatch/routeTable'
 import { send } from './dispatch/send'
-import { withSurrogateKeys } from './dispatch/sharedCache'
+import { withRefusalKeys, withSurrogateKeys } from './dispatch/sharedCache'
 import { prepare } from './dispatch/shape'
 import { signIn } from './dispatch/signIn'
 import { siteIndexAnswer } from './dispatch/siteIndexAnswer'
@@ -83,7 +83,11 @@ export async function dispatchCompatRequest(
         err: error,
         msg: `compatibility API: ${exchange.method} ${request.path}`,
       })
-    const prepared = prepare(failureResult(failure ?? internalError(), exchange.headers), exchange)
+    const prepared = withRefusalKeys(
+      prepare(failureResult(failure ?? internalError(), exchange.headers), exchange),
+      exchange,
+      { options, secret: payload.secret },
+    )
     // Errors are kept only within their second: whether they read the clock is not known here.
     if (failure) await exchange.kept?.set(prepared, { clockRead: true, read: [] })
     return send(prepared, exchange)

@@ -34,7 +34,11 @@ export function send(
   const read = method === 'GET' || method === 'HEAD'
   if (read) {
     headers.set('ETag', answer.etag)
-    if (forVisitors) headers.set('Cache-Control', cacheControlOf(answer.status, sharedCache))
+    // A request that sent credentials is answered as a visitor only when they did not sign in (a
+    // wrong password's 401): that answer is the sender's, so no shared cache may keep it for others
+    // (RFC 9111 3.5 lets one keep an answer to `Authorization` when it says `s-maxage`).
+    const shared = request.headers.has('authorization') ? undefined : sharedCache
+    if (forVisitors) headers.set('Cache-Control', cacheControlOf(answer.status, shared))
     if (
       answer.status === 200 &&
       ifNoneMatchHits(request.headers.get('if-none-match'), answer.etag)

@@ -12,13 +12,35 @@ import { VISITOR_MAX_PAGE_SIZE } from '../hooks/capVisitorPageSize'
 /** Payload's page size when a list names none (`payload/dist/collections/operations/find.js`). */
 const DEFAULT_LIST_LIMIT = 10
 
+/** Fields of Payload's paginated answer (`docs`, `totalDocs`, …): a field selecting one of them is a list. */
+const PAGE_FIELDS = new Set([
+  'docs',
+  'hasNextPage',
+  'hasPrevPage',
+  'limit',
+  'nextPage',
+  'page',
+  'pagingCounter',
+  'prevPage',
+  'totalDocs',
+  'totalPages',
+])
+
+/** Arguments only lists take (Payload's collection and version lists, join fields, `EventOccurrences`). */
+const LIST_ARGUMENTS = new Set(['limit', 'page', 'pagination', 'sort', 'where'])
+
+/** Payload's `count{Collection}` queries answer `totalDocs` by counting: they read no document. */
+const isCount = (field: FieldNode) => /^count[A-Z]/.test(field.name.value)
+
 /**
  * About how many documents a GraphQL operation reads, from its text alone (so that the server can
  * judge a request before Payload parses it, and the validation rule without the schema's types):
- * a list (a field with a `limit` argument, or whose selection has `docs`: Payload's paginated
- * lists and join fields) reads `limit` items, Payload's 10 when it names none; each item, like
- * any other selected object (a relationship, an upload), costs one plus what its own selection
- * reads. Each fragment is estimated once, so fragments spread many times cost linear work.
+ * a list (a field with a list's arguments, or selecting a field of Payload's paginated answer:
+ * its collection and version lists, join fields) reads its page, `limit` items (Payload's 10 when
+ * it names none), whatever is selected of it: Payload reads and runs the read hooks of a whole
+ * page to answer its `totalDocs` alone; each item costs one plus what its own selection reads,
+ * as any other selected object (a relationship, an upload) does. Each fragment is estimated once,
+ * so fragments spread many times cost linear work.
  */
 export function estimateDocuments(
   document: DocumentNode,
@@ -27,17 +49,30 @@ export function estimateDocuments(
 ): number {
   const ofSelections = selectionCounter(document, (field, ofChildren) => {
     if (!field.selectionSet) return 0
-    const limit = field.arguments?.find((arg) => arg.name.value === 'limit')
+    if (isCount(field)) return 0
     const isList =
-      limit !== undefined ||
+      field.arguments?.some((arg) => LIST_ARGUMENTS.has(arg.name.value)) === true ||
       field.selectionSet.selections.some(
-        (selection) => selection.kind === 'Field' && selection.name.value === 'docs',
+        (selection) => selection.kind === 'Field' && PAGE_FIELDS.has(selection.name.value),
       )
-    // A list's own object (`totalDocs`, `docs`…) is no document; `docs` counts as one per item.
-    if (isList) return limitOf(limit?.value, variables) * ofChildren(field.selectionSet)
+    // A list's own object (`totalDocs`, `docs`…) is no document; `docs` counts as one per item,
+    // and a page is read whole even when none of its items is selected.
+    if (isList) return pageOf(field, variables) * Math.max(1, ofChildren(field.selectionSet))
     return 1 + ofChildren(field.selectionSet)
   })
   return ofSelections(operation.selectionSet)
+}
+
+/** The items a list reads: its `limit`; with `pagination: false`, the largest page a visitor gets (an editor's is not cut). */
+function pageOf(field: FieldNode, variables: Record<string, unknown>): number {
+  const argument = (name: string) => field.arguments?.find((arg) => arg.name.value === name)
+  const pagination = argument('pagination')?.value
+  const unpaged =
+    pagination !== undefined &&
+    (pagination.kind === 'Variable'
+      ? variables[pagination.name.value] === false
+      : pagination.kind === 'BooleanValue' && !pagination.value)
+  return unpaged ? VISITOR_MAX_PAGE_SIZE : limitOf(argument('limit')?.value, variables)
 }
 
 /** The page size a list asks for: its literal or variable `limit`, Payload's default when none, the largest a visitor gets when it is 0 or unreadable. */

@@ -22,6 +22,13 @@ export function ruleOf(series: SeriesStart, recurrence: Recurrence): RRuleTempor
 }
 
 /**
+ * Whether rrule-temporal gave up searching for a date (it stops after `maxIterations`
+ * candidates, 10,000 by default, with this error): the rule gives few dates or none.
+ */
+const isSearchExhausted = (error: unknown): boolean =>
+  error instanceof Error && /^Maximum iterations \(\d+\) exceeded/.test(error.message)
+
+/**
  * The occurrence an instant the rule produced stands for. An all-day rule is expanded on dates
  * (in UTC, where every day has 24 hours), and its instant is the day's midnight in the event's
  * zone. Only the instant is read from the library's values: their other getters cost a zone
@@ -82,11 +89,16 @@ function checkAgainstRule(
   let rule: RRuleTemporal | undefined
   const ruleAlone = () =>
     (rule ??= ruleOf(series, { rule: recurrence.rule, rdates: [], exdates: [] }))
-  if (
-    recurrence.rule &&
-    !startProduced &&
-    !ruleAlone().matches(ruleInstant(series.start, series))
-  ) {
+  // A rule the library searched in vain around a date does not give that date.
+  const gives = (wall: string) => {
+    try {
+      return ruleAlone().matches(ruleInstant(wall, series))
+    } catch (error) {
+      if (isSearchExhausted(error)) return false
+      throw error
+    }
+  }
+  if (recurrence.rule && !startProduced && !gives(series.start)) {
     throw new RecurrenceError(
       'start',
       'start_not_in_rule',
@@ -102,8 +114,7 @@ function checkAgainstRule(
         `exdates[${index}] is the event's own start, the series' first occurrence: move the start to the next occurrence, or cancel that occurrence instead.`,
       )
     }
-    if (rdates.has(exdate) || (recurrence.rule && ruleAlone().matches(ruleInstant(exdate, series))))
-      return
+    if (rdates.has(exdate) || (recurrence.rule && gives(exdate))) return
     throw new RecurrenceError(
       `exdates[${index}]`,
       'not_an_occurrence',
@@ -125,6 +136,12 @@ function ruleInstants(series: SeriesStart, recurrence: Recurrence, lastMs: numbe
     dates = ruleOf(series, recurrence).between(first, new Date(lastMs), true)
   } catch (error) {
     checkAgainstRule(series, recurrence)
+    if (isSearchExhausted(error))
+      throw new RecurrenceError(
+        'rule',
+        'unsupported',
+        'The rule gives too few dates to be expanded (none in thousands of its periods); check its BYMONTH, BYMONTHDAY, BYDAY and BYSETPOS.',
+      )
     throw error
   }
   checkAgainstRule(

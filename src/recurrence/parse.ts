@@ -7,6 +7,7 @@ import type {
   WeekdayNum,
 } from './types'
 
+import { isWithinDateRange } from '../lib/dateRange'
 import { RecurrenceError } from './errors'
 import { MAX_TEXT_LENGTH } from './limits'
 import { FREQUENCIES, WEEKDAYS } from './types'
@@ -132,7 +133,16 @@ function untilValue(text: string, series: SeriesStart): string {
   }
   // RFC 5545 wants UTC here; a date alone is read as the end of that day, as most writers mean it.
   if (value.allDay) return `${value.value}T23:59:59`
-  return value.utc ? instantToWall(new Date(`${value.value}Z`), series.timeZone) : value.value
+  if (!value.utc) return value.value
+  const instant = new Date(`${value.value}Z`)
+  // Outside the stored years no zone's wall time can be written (year 0 has none).
+  if (!isWithinDateRange(instant))
+    throw new RecurrenceError(
+      'rule.until',
+      'out_of_range',
+      `rule.until (UNTIL) must be between the years 1 and 9999; got ${text}.`,
+    )
+  return instantToWall(instant, series.timeZone)
 }
 
 interface ContentLine {

@@ -5,6 +5,36 @@ import { MAX_COUNT, MAX_DATES } from './limits'
 import { FREQUENCIES, WEEKDAYS } from './types'
 import { isWallValue } from './wallTime'
 
+/** The most days one period of each frequency holds, among which BYSETPOS picks. */
+const SET_SIZE: Record<RecurrenceRule['freq'], number> = {
+  DAILY: 1,
+  WEEKLY: 7,
+  MONTHLY: 31,
+  YEARLY: 366,
+}
+
+/** The most days each month has (February's in a leap year). */
+const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
+/**
+ * BYMONTH with BYMONTHDAY naming no day of those months (30 February, 31 April) gives no date at
+ * all: refused here, where the expansion would search thousands of years for one.
+ */
+function checkSomeDayOfTheMonths(rule: RecurrenceRule): void {
+  const months = rule.byMonth
+  const days = rule.byMonthDay
+  if (!Array.isArray(months) || !Array.isArray(days)) return
+  const some = months.some((month) =>
+    days.some((day) => Math.abs(day) <= (MONTH_DAYS[month - 1] ?? 0)),
+  )
+  if (!some)
+    throw new RecurrenceError(
+      'rule.byMonthDay',
+      'out_of_range',
+      `rule.byMonthDay (BYMONTHDAY) names no day of the months in rule.byMonth (BYMONTH): the rule gives no date; got ${days.join(', ')} of ${months.join(', ')}.`,
+    )
+}
+
 const isInteger = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value)
 
@@ -140,7 +170,11 @@ function checkRule(rule: RecurrenceRule, series: SeriesStart): void {
   }
   checkList('rule.byMonthDay', rule.byMonthDay, -31, 31)
   checkList('rule.byMonth', rule.byMonth, 1, 12)
-  checkList('rule.bySetPos', rule.bySetPos, -366, 366)
+  // A set holds at most a period's days: a position beyond them picks nothing, ever, and the
+  // expansion would search thousands of periods for it.
+  const setSize = SET_SIZE[rule.freq]
+  checkList('rule.bySetPos', rule.bySetPos, -setSize, setSize)
+  checkSomeDayOfTheMonths(rule)
   if (rule.bySetPos !== undefined && !rule.byDay && !rule.byMonthDay && !rule.byMonth) {
     throw new RecurrenceError(
       'rule.bySetPos',

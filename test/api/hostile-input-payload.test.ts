@@ -593,6 +593,35 @@ describe('hostile input, one request each: a 4xx in the surface’s error shape'
       expect(performance.now() - started).toBeLessThan(5_000)
     })
 
+    it('aliased pages asked for their totals alone, or unpaged, count what Payload reads of them: refused past the budget before anything is read', async () => {
+      // Payload reads each whole page (and runs its read hooks) to answer `totalDocs` alone.
+      const totals = await send('POST', '/api/graphql', {
+        body: {
+          query: `{ ${Array.from({ length: 20 }, (_, n) => `a${n}: Events(limit: 100, page: ${n + 1}) { totalDocs }`).join(' ')} }`,
+        },
+      })
+      expect(totals.status, totals.body.slice(0, 300)).toBeLessThan(500)
+      expect(totals.json?.errors?.[0]?.message).toMatch(
+        /would read about 2,000 documents; one request may read at most 1,000/,
+      )
+      expect(totals.json?.data).toBeUndefined()
+      const unpaged = await send('POST', '/api/graphql', {
+        body: {
+          query: `{ ${Array.from({ length: 20 }, (_, n) => `a${n}: Events(pagination: false) { docs { id } }`).join(' ')} }`,
+        },
+      })
+      expect(unpaged.json?.errors?.[0]?.message, unpaged.body.slice(0, 300)).toMatch(
+        /would read about 2,000 documents/,
+      )
+      // One such total, and a count, are answered.
+      const one = await send('POST', '/api/graphql', {
+        body: { query: '{ Events(limit: 100) { totalDocs } countEvents { totalDocs } }' },
+      })
+      expect(one.status, one.body.slice(0, 300)).toBe(200)
+      expect(typeof one.json?.data?.Events?.totalDocs).toBe('number')
+      expect(typeof one.json?.data?.countEvents?.totalDocs).toBe('number')
+    })
+
     it('a 20 MB body → 413', async () => {
       const query = `{ Events(limit: 1) { docs { id } } } #${'x'.repeat(20 * 1024 * 1024)}`
       const answer = await send('POST', '/api/graphql', { body: { query } })

@@ -328,6 +328,27 @@ describe('recurring events stored: occurrences, their ids, their checks', () => 
         { rule: 'FREQ=DAILY;BYHOUR=9' },
         'recurrence.rule',
       ],
+      // Rules that give no date: refused as such at once, not a 500 after the library's search.
+      [
+        'a BYSETPOS beyond the days of a month',
+        { rule: 'FREQ=MONTHLY;BYDAY=MO;BYSETPOS=-366' },
+        'recurrence.rule.bySetPos[0]',
+      ],
+      [
+        'a BYMONTHDAY of no month of BYMONTH (30 February)',
+        { rule: 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30' },
+        'recurrence.rule.byMonthDay',
+      ],
+      [
+        'an UNTIL in year 0',
+        { rule: 'FREQ=WEEKLY;UNTIL=00000101T000000Z' },
+        'recurrence.rule.until',
+      ],
+      [
+        'parts that never meet (a fifth Monday on the 1st)',
+        { rule: 'FREQ=MONTHLY;BYDAY=5MO;BYMONTHDAY=1' },
+        'recurrence.rule',
+      ],
       [
         'rule text too long',
         { rule: `FREQ=WEEKLY;BYDAY=${'MO,'.repeat(30_000)}MO` },
@@ -637,6 +658,23 @@ describe('recurring events stored: occurrences, their ids, their checks', () => 
         const refused = await rest('GET', `/events/${event.id}/occurrences?${query}`)
         expect(refused.status, query).toBe(400)
       }
+      // Dates the database cannot read, and days that do not exist: refused before any statement,
+      // saying why, rather than failing in the database or read as another day (2027-02-30 as 2 March).
+      for (const [query, reason] of [
+        ['from=0000-01-01', /from must be between the years 1 and 9999/],
+        ['from=9999-12-31', /from must be between the years 1 and 9999/],
+        ['to=9999-12-31T23:59:59-14:00', /to must be between the years 1 and 9999/],
+        ['from=2027-02-30', /from is not a real date/],
+        ['from=2027-03-01&to=2027-04-31T09:00:00Z', /to is not a real date/],
+      ] as const) {
+        const refused = await rest('GET', `/events/${event.id}/occurrences?${query}`)
+        expect(refused.status, query).toBe(400)
+        expect(JSON.stringify(refused.body), query).toMatch(reason)
+      }
+      // A window near the last year the calendar stores is answered.
+      const late = await rest('GET', `/events/${event.id}/occurrences?from=9999-06-01`)
+      expect(late.status, JSON.stringify(late.body)).toBe(200)
+      expect(late.body.totalDocs).toBe(0)
       expect((await rest('GET', '/events/99999999/occurrences')).status).toBe(404)
     })
 

@@ -130,6 +130,29 @@ describe('documents a read reads', () => {
     expect(readOfBody('nonsense')).toBe(0)
   })
 
+  it('GraphQL: a list reads its page whatever is selected of it (its totalDocs alone, no limit, pagination: false); a count reads none', () => {
+    // Payload reads the whole page, and runs its read hooks, to answer `totalDocs` alone.
+    expect(estimate('{ Events(limit: 100) { totalDocs } }')).toBe(100)
+    expect(estimate('{ Events { totalDocs } }')).toBe(10)
+    expect(estimate('{ Events(where: { title: { like: "a" } }) { hasNextPage } }')).toBe(10)
+    expect(estimate('{ versionsEvents(limit: 30) { totalDocs } }')).toBe(30)
+    expect(estimate('{ Event(id: 1) { venue { events { totalDocs } } } }')).toBe(1 + 1 + 10)
+    expect(
+      estimate(
+        `{ ${Array.from({ length: 10 }, (_, n) => `a${n}: Events(limit: 100) { totalDocs }`).join(' ')} }`,
+      ),
+    ).toBe(1_000)
+    // `pagination: false` gives a visitor the largest page, as `limit: 0` does.
+    expect(estimate('{ Events(pagination: false) { docs { id } } }')).toBe(100)
+    expect(
+      estimate('query ($p: Boolean) { Events(pagination: $p) { docs { id } } }', { p: false }),
+    ).toBe(100)
+    expect(estimate('{ Events(pagination: true, limit: 5) { docs { id } } }')).toBe(5)
+    // Payload's count queries count: no document is read.
+    expect(estimate('{ countEvents(where: { title: { like: "a" } }) { totalDocs } }')).toBe(0)
+    expect(estimate('{ Event(id: 1) { id title } }')).toBe(1)
+  })
+
   it('fields selected once fragments are spread: each fragment counted once, so a document that doubles at each of 40 levels is counted at once', () => {
     expect(expandedFieldCount(parse('{ Events { docs { id title venue { id } } } }'))).toBe(6)
     expect(

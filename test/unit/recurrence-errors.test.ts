@@ -110,6 +110,30 @@ describe('recurrence bad input: a clear error naming the field', () => {
       'start_not_in_rule',
     ],
     [
+      'a BYSETPOS beyond the days of its period (never picks a day)',
+      `${DTSTART}\nRRULE:FREQ=MONTHLY;BYDAY=MO;BYSETPOS=-366`,
+      'rule.bySetPos[0]',
+      'out_of_range',
+    ],
+    [
+      'a BYMONTHDAY no month of BYMONTH has (30 February)',
+      `${DTSTART}\nRRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30`,
+      'rule.byMonthDay',
+      'out_of_range',
+    ],
+    [
+      'an UNTIL in year 0',
+      `${DTSTART}\nRRULE:FREQ=DAILY;UNTIL=00000101T000000Z`,
+      'rule.until',
+      'out_of_range',
+    ],
+    [
+      'parts that never meet (a fifth Monday on the 1st), which the library searches for in vain',
+      `${DTSTART}\nRRULE:FREQ=MONTHLY;BYDAY=5MO;BYMONTHDAY=1`,
+      'start',
+      'start_not_in_rule',
+    ],
+    [
       'an EXDATE of the start itself',
       `${DTSTART}\nRRULE:FREQ=WEEKLY\nEXDATE;TZID=America/New_York:20270301T090000`,
       'exdates[0]',

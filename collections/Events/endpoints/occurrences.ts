@@ -4,6 +4,7 @@ import { APIError } from 'payload'
 
 import { listOccurrences } from '../../../src/db/occurrences'
 import { querierFor } from '../../../src/db/payloadInternals/adapter'
+import { isWithinDateRange, LATEST_INSTANT } from '../../../src/lib/dateRange'
 import { can } from '../../../src/lib/roles'
 import { ClientError } from '../../../src/lib/clientError'
 
@@ -15,6 +16,14 @@ const DEFAULT_LIMIT = 50
 const DEFAULT_WINDOW_MS = 366 * 86_400_000
 
 const badRequest = (message: string) => new ClientError(message)
+
+/** Whether `YYYY-MM-DD` is a day of the calendar: `Date` reads 2027-02-30 as 2 March. */
+function isCalendarDay(day: string): boolean {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number]
+  const utc = new Date(Date.UTC(2000, month - 1, date))
+  utc.setUTCFullYear(year)
+  return utc.getUTCMonth() === month - 1 && utc.getUTCDate() === date
+}
 
 function instantParam(name: string, value: unknown, fallback: Date): Date {
   if (value === undefined || value === '') return fallback
@@ -28,7 +37,10 @@ function instantParam(name: string, value: unknown, fallback: Date): Date {
   const date = new Date(
     /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text.replace(' ', 'T'),
   )
-  if (Number.isNaN(date.getTime())) throw badRequest(`${name} is not a real date: ${text}.`)
+  if (Number.isNaN(date.getTime()) || !isCalendarDay(text.slice(0, 10)))
+    throw badRequest(`${name} is not a real date: ${text}.`)
+  // Postgres reads no year 0 nor one of five digits: a bound outside the stored years is the caller's error.
+  if (!isWithinDateRange(date)) throw badRequest(`${name} must be between the years 1 and 9999.`)
   return date
 }
 
@@ -60,7 +72,11 @@ export async function readOccurrencesPage(
   if (!/^\d{1,10}$/.test(id) || Number(id) > 2_147_483_647 || Number(id) < 1)
     throw badRequest('The event id must be a whole number.')
   const from = instantParam('from', params.from, clock())
-  const to = instantParam('to', params.to, new Date(from.getTime() + DEFAULT_WINDOW_MS))
+  const to = instantParam(
+    'to',
+    params.to,
+    new Date(Math.min(from.getTime() + DEFAULT_WINDOW_MS, LATEST_INSTANT)),
+  )
   if (to.getTime() <= from.getTime()) throw badRequest('to must be after from.')
   if (to.getTime() - from.getTime() > MAX_WINDOW_MS)
     throw badRequest('The window from from to to may be at most 5 years long.')
