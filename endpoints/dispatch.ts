@@ -20,7 +20,7 @@ import { respond } from './dispatch/respond'
 import { restContext } from './dispatch/restContext'
 import { routesFor } from './dispatch/routeTable'
 import { send } from './dispatch/send'
-import { withRefusalKeys, withSurrogateKeys } from './dispatch/sharedCache'
+import { withSurrogateKeys } from './dispatch/sharedCache'
 import { prepare } from './dispatch/shape'
 import { signIn } from './dispatch/signIn'
 import { siteIndexAnswer } from './dispatch/siteIndexAnswer'
@@ -73,7 +73,12 @@ export async function dispatchCompatRequest(
     if (kept) return send(kept, exchange)
     exchange.allow = await allowedMethods(located.route, ctx)
     const result = await respond(located, ctx, exchange.headers)
-    const prepared = withSurrogateKeys(prepare(result, exchange), result, ctx, exchange)
+    const prepared = withSurrogateKeys(
+      prepare(result, exchange),
+      result,
+      { options, query: ctx.query, req: ctx.req, secret: payload.secret },
+      exchange,
+    )
     await exchange.kept?.set(prepared, { clockRead: clockRead(), read: itemsReadBy(ctx.req) })
     return send(prepared, exchange)
   } catch (error) {
@@ -83,10 +88,13 @@ export async function dispatchCompatRequest(
         err: error,
         msg: `compatibility API: ${exchange.method} ${request.path}`,
       })
-    const prepared = withRefusalKeys(
-      prepare(failureResult(failure ?? internalError(), exchange.headers), exchange),
-      exchange,
+    const result = failureResult(failure ?? internalError(), exchange.headers)
+    // A not-found is kept by a shared cache as long as any answer: it is filed to be purged too.
+    const prepared = withSurrogateKeys(
+      prepare(result, exchange),
+      result,
       { options, secret: payload.secret },
+      exchange,
     )
     // Errors are kept only within their second: whether they read the clock is not known here.
     if (failure) await exchange.kept?.set(prepared, { clockRead: true, read: [] })

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 
 import { poolOf } from '../db/payloadInternals/adapter'
+import { listKeysOfTransaction } from './transactionFacts'
 
 /** The Postgres channel changes announce their keys on (`purgeOnChange.ts`). */
 export const PURGE_CHANNEL = 'calendar_cdn_purge'
@@ -12,6 +13,12 @@ export const PURGE_CHANNEL = 'calendar_cdn_purge'
 export const thisInstance = randomUUID()
 
 type Purge = (keys: string[]) => Promise<void> | void
+
+/**
+ * A change's notification (`purgeOnChange.ts`): the keys it purges, and the transaction whose
+ * committed rows tell which events lists it also purges (`transactionFacts.ts`).
+ */
+export type Announcement = { instance: string; keys: string[]; txid?: string }
 
 /** Waits before the second and third try of a purge that failed. */
 const RETRY_DELAYS_MS = [1_000, 5_000]
@@ -34,8 +41,10 @@ async function purgeWithRetries(payload: Payload, purge: Purge, keys: string[]) 
 }
 
 /**
- * Listens for the changes this instance commits and purges their keys: on a connection of its
- * own (a listening session cannot be pooled), opened again after a second when it breaks. It
+ * Listens for the changes this instance commits and purges their keys, and for a change that names
+ * its transaction the events lists the committed transaction altered (`transactionFacts.ts`, asked
+ * on the same connection): on a connection of its own (a listening session cannot be pooled),
+ * opened again after a second when it breaks. It
  * does not keep the process alive. A change committed while it is reconnecting is not purged;
  * the answers' `s-maxage` bounds how long such an answer is served.
  */
@@ -54,8 +63,13 @@ export function startPurgeListener(payload: Payload, purge: Purge): void {
     client.on('error', retry)
     client.on('notification', ({ channel, payload: message }) => {
       if (channel !== PURGE_CHANNEL || !message) return
-      const { instance, keys } = JSON.parse(message) as { instance: string; keys: string[] }
-      if (instance === thisInstance) void purgeWithRetries(payload, purge, keys)
+      const { instance, keys, txid } = JSON.parse(message) as Announcement
+      if (instance !== thisInstance) return
+      void (async () => {
+        const lists = typeof txid === 'string' ? await listKeysOfTransaction(client, txid) : []
+        const all = [...new Set([...keys, ...lists])]
+        if (all.length) await purgeWithRetries(payload, purge, all)
+      })()
     })
     try {
       await client.connect()

@@ -2,6 +2,7 @@ import type {
   CollectionAfterChangeHook,
   CollectionAfterDeleteHook,
   CollectionConfig,
+  Payload,
   PayloadRequest,
 } from 'payload'
 
@@ -9,11 +10,12 @@ import { sql } from '@payloadcms/db-postgres'
 
 import type { SanitizedPluginConfig } from '../types'
 
-import { querierFor } from '../db/payloadInternals/adapter'
+import { querierFor, type SqlQuerier, transactionSessionOf } from '../db/payloadInternals/adapter'
 import { relationId } from '../lib/databaseIds'
+import { pluginOptionsOf } from '../pluginOptions'
 import { CALENDAR_SLUGS } from '../slugs'
-import { PURGE_CHANNEL, thisInstance } from './purgeListener'
-import { changeKeys } from './surrogateKeys'
+import { type Announcement, PURGE_CHANNEL, thisInstance } from './purgeListener'
+import { ALL_LISTS_KEYS, changeKeys } from './surrogateKeys'
 
 const PURGED = new Set<string>([
   CALENDAR_SLUGS.events,
@@ -24,23 +26,52 @@ const PURGED = new Set<string>([
 ])
 
 /**
- * Announces a change's keys on `PURGE_CHANNEL` with the save's own connection: Postgres delivers
- * a notification when its transaction commits and never when it rolls back, so the shared cache
- * is purged only of a change that is kept, and only once it is visible to the cache's next fetch.
+ * Announces `keys` on `PURGE_CHANNEL` in `db`'s transaction: Postgres delivers a notification when
+ * its transaction commits and never when it rolls back, so the shared cache is purged only of a
+ * change that is kept, and only once it is visible to the cache's next fetch. With
+ * `namingTransaction`, the notification also names the transaction, whose committed rows tell
+ * which events lists it altered (`transactionFacts.ts`).
+ */
+async function notify(db: SqlQuerier, keys: string[], namingTransaction: boolean) {
+  const message = JSON.stringify({ instance: thisInstance, keys } satisfies Announcement)
+  await db.execute(
+    namingTransaction
+      ? sql`SELECT pg_notify(${PURGE_CHANNEL}, (${message}::jsonb || jsonb_build_object('txid', pg_current_xact_id()::text))::text)`
+      : sql`SELECT pg_notify(${PURGE_CHANNEL}, ${message})`,
+  )
+}
+
+/**
+ * Announces a change's keys with the save's own connection. An event's change (`lists`) also
+ * purges the events lists its transaction altered; outside a transaction of the request's, or for
+ * a delete, which those are is not asked, and every list is purged.
  */
 async function announce(
   req: PayloadRequest,
   collection: string,
   id: number | string,
-  countedTerms: Iterable<number | string> = [],
+  {
+    countedTerms = [],
+    lists,
+  }: { countedTerms?: Iterable<number | string>; lists?: 'all' | 'transaction' } = {},
 ) {
   const db = await querierFor(req.payload, req)
   if (!db) return
-  const message = JSON.stringify({
-    instance: thisInstance,
-    keys: changeKeys(req.payload.secret, collection, id, countedTerms),
-  })
-  await db.execute(sql`SELECT pg_notify(${PURGE_CHANNEL}, ${message})`)
+  const namingTransaction = lists === 'transaction' && (await transactionSessionOf(req)) !== null
+  const keys = changeKeys(req.payload.secret, collection, id, countedTerms)
+  if (lists && !namingTransaction) keys.push(...ALL_LISTS_KEYS)
+  await notify(db, keys, namingTransaction)
+}
+
+/**
+ * For a write to the events' rows that Payload's hooks do not see (the occurrences the horizon job
+ * adds, `src/jobs/extendRecurrences.ts`), in its transaction `db`: the events lists it altered are
+ * purged once it has committed, when the site purges a shared cache.
+ */
+export async function announceListChanges(payload: Payload, db: SqlQuerier): Promise<void> {
+  const options = pluginOptionsOf(payload)
+  if (options.disabled || !options.cdn?.purge) return
+  await notify(db, [], true)
 }
 
 /** The ids of an event's categories and tags, as stored or populated. */
@@ -54,19 +85,20 @@ function termsOf(event: unknown): number[] {
 
 /** An event's change may move the counts of the terms it had and has, which other events show. */
 const purgeChanged: CollectionAfterChangeHook = async ({ collection, doc, previousDoc, req }) => {
-  const counted =
-    collection.slug === CALENDAR_SLUGS.events ? [...termsOf(previousDoc), ...termsOf(doc)] : []
-  await announce(req, collection.slug, doc.id, counted)
+  if (collection.slug === CALENDAR_SLUGS.events)
+    await announce(req, collection.slug, doc.id, {
+      countedTerms: [...termsOf(previousDoc), ...termsOf(doc)],
+      lists: 'transaction',
+    })
+  else await announce(req, collection.slug, doc.id)
   return doc
 }
 
+/** A deleted event: every events list, without asking what its transaction did. */
 const purgeDeleted: CollectionAfterDeleteHook = async ({ collection, doc, id, req }) => {
-  await announce(
-    req,
-    collection.slug,
-    id,
-    collection.slug === CALENDAR_SLUGS.events ? termsOf(doc) : [],
-  )
+  if (collection.slug === CALENDAR_SLUGS.events)
+    await announce(req, collection.slug, id, { countedTerms: termsOf(doc), lists: 'all' })
+  else await announce(req, collection.slug, id)
 }
 
 /** The calendar's collections with the hooks that purge a shared cache of what a change altered, when the site purges one. */

@@ -3,6 +3,7 @@ import type { CollectionSlug, Payload, PayloadRequest, TaskConfig } from 'payloa
 import { sql } from '@payloadcms/db-postgres'
 import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
 
+import { announceListChanges } from '../cdn/purgeOnChange'
 import { isLockTimeout } from '../db/locks'
 import {
   appendSeriesOccurrences,
@@ -187,6 +188,7 @@ async function extendBatch(
   }
   outcome.added = await appendSeriesOccurrences(db, extensions)
   outcome.series = extensions.length
+  if (outcome.added) await announceListChanges(payload, db)
   return outcome
 }
 
@@ -293,6 +295,7 @@ async function extendWhole(
         occurrences: expanded.occurrences,
         horizon: expanded.storedUntil,
       })
+      await announceListChanges(payload, db)
     }
     await commitTransaction(req)
     return added

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import path from 'node:path'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { migratedDatabase } from '../helpers/workerDatabase'
@@ -91,6 +92,23 @@ describe.runIf(runs)('behind a CDN', () => {
       if (check(answer)) return answer
       if (Date.now() > deadline) return answer
       await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+  }
+  /** Asked twice through the CDN: the second answer comes from its cache. */
+  const cached = async (path: string) => {
+    await viaCdn(path)
+    const again = await viaCdn(path)
+    expect(again.cache, path).toBe('HIT')
+    return again
+  }
+  /** Runs SQL on the app's database, as a host's import or the passing of time would change it. */
+  const inDatabase = async (statements: [string, unknown[]][]) => {
+    const db = new pg.Client({ connectionString: database.url })
+    await db.connect()
+    try {
+      for (const [text, values] of statements) await db.query(text, values)
+    } finally {
+      await db.end()
     }
   }
   const titles = (answer: { body: Record<string, unknown> }) =>
@@ -227,6 +245,161 @@ describe.runIf(runs)('behind a CDN', () => {
       (answer) => (answer.body.venue as { venue?: string } | undefined)?.venue === 'Secret Cellar',
     )
     expect((published.body.venue as { venue: string }).venue).toBe('Secret Cellar')
+  })
+
+  it('keeps the events lists a change cannot alter, and purges those it can: by membership, by a searched text, by an occurrence moved after its save', async () => {
+    const category = await write('POST', '/categories', { name: 'Sonatas' })
+    const event = (title: string, day: string, extra: Record<string, unknown> = {}) => ({
+      end_date: `${day} 11:00`,
+      start_date: `${day} 10:00`,
+      status: 'publish',
+      title,
+      ...extra,
+    })
+    await write(
+      'POST',
+      '/events',
+      event('Shown Sonata', '2028-03-10', { categories: [category.id] }),
+    )
+    const hidden = await write('POST', '/events', event('Hidden Hymn', '2028-06-10'))
+    const pending = await write(
+      'POST',
+      '/events',
+      event('Pending Prelude', '2028-03-20', { status: 'draft' }),
+    )
+    const quiet = await write('POST', '/events', event('Quiet Quartet', '2028-03-25'))
+    const march = '/events?start_date=2028-03-01&end_date=2028-03-31&per_page=20'
+    const marchSonatas = `/events?categories=${category.id}&start_date=2028-03-01&end_date=2028-03-31`
+    const search = '/events?search=Nocturne&start_date=2028-01-01&end_date=2028-12-31'
+    expect(titles(await cached(march))).toEqual(['Shown Sonata', 'Quiet Quartet'])
+    expect(titles(await cached(marchSonatas))).toEqual(['Shown Sonata'])
+    expect(titles(await cached(search))).toEqual([])
+    await cached(`/events/${hidden.id}`)
+    // Errors are filed as any answer (a shared cache may keep them as long): an unknown slug under
+    // every event's change, an error of the events list under any change.
+    const unknownSlug = await viaCdn('/events/by-slug/late-lullaby')
+    expect(unknownSlug.status).toBe(400)
+    expect(unknownSlug.headers.get('surrogate-key')).toBe('tec-events')
+    const third = '/events?start_date=2028-03-01&end_date=2028-03-31&per_page=1&page=3'
+    const pastTheEnd = await cached(third)
+    expect(pastTheEnd.status).toBe(404)
+    expect(pastTheEnd.headers.get('surrogate-key')!.split(' ')).toEqual([
+      'tec-events',
+      'tec-venues-any',
+      'tec-organizers-any',
+      'tec-event-categories-any',
+      'tec-event-tags-any',
+      'tec-term-counts-any',
+    ])
+    // Filed under what moves which events match, not under every event's change.
+    const listKeys = (await viaCdn(march)).headers.get('surrogate-key')!.split(' ')
+    expect(listKeys).toContain('tec-list-members')
+    expect(listKeys).not.toContain('tec-events')
+    expect(listKeys).not.toContain('tec-list-texts')
+    expect((await viaCdn(search)).headers.get('surrogate-key')!.split(' ')).toContain(
+      'tec-list-texts',
+    )
+
+    // A title of an event the lists do not show: its own answer and the searches are purged, the
+    // other lists stay in the cache (the purge has been made once the event's answer is new).
+    await write('POST', `/events/${hidden.id}`, { title: 'Hidden Nocturne' })
+    expect(
+      (
+        await eventually(
+          `/events/${hidden.id}`,
+          (answer) => answer.body.title === 'Hidden Nocturne',
+        )
+      ).body.title,
+    ).toBe('Hidden Nocturne')
+    expect(
+      titles(await eventually(search, (answer) => titles(answer).includes('Hidden Nocturne'))),
+    ).toEqual(['Hidden Nocturne'])
+    expect((await viaCdn(march)).cache).toBe('HIT')
+    expect((await viaCdn(marchSonatas)).cache).toBe('HIT')
+
+    // Its dates moved into March: the March list shows it.
+    await write('POST', `/events/${hidden.id}`, {
+      end_date: '2028-03-15 11:00',
+      start_date: '2028-03-15 10:00',
+    })
+    expect(
+      titles(await eventually(march, (answer) => titles(answer).includes('Hidden Nocturne'))),
+    ).toEqual(['Shown Sonata', 'Hidden Nocturne', 'Quiet Quartet'])
+    // The list's not-found past its end, purged: it now has a third page.
+    expect(titles(await eventually(third, (answer) => answer.status === 200))).toEqual([
+      'Quiet Quartet',
+    ])
+    // A draft published: the list shows it, though no answer it showed named it.
+    await write('POST', `/events/${pending.id}`, { status: 'publish' })
+    expect(
+      titles(await eventually(march, (answer) => titles(answer).includes('Pending Prelude'))),
+    ).toEqual(['Shown Sonata', 'Hidden Nocturne', 'Pending Prelude', 'Quiet Quartet'])
+    // A category given: the category's list shows it.
+    await write('POST', `/events/${quiet.id}`, { categories: [category.id] })
+    expect(
+      titles(await eventually(marchSonatas, (answer) => titles(answer).includes('Quiet Quartet'))),
+    ).toEqual(['Shown Sonata', 'Quiet Quartet'])
+
+    // One occurrence of a series moved: written after its event's (empty) save, in the same
+    // transaction, so only the committed transaction tells that the lists moved. The series is
+    // made as a host's import would: its rule set in the database, its dates then saved.
+    const series = await write('POST', '/events', event('Evening Etude', '2028-07-03'))
+    await inDatabase([
+      [`UPDATE events SET recurrence_rule = 'FREQ=WEEKLY;COUNT=3' WHERE id = $1`, [series.id]],
+    ])
+    await write('POST', `/events/${series.id}`, {
+      end_date: '2028-07-04 11:00',
+      start_date: '2028-07-04 10:00',
+    })
+    const july = await fetch(`${direct()}/events?start_date=2028-07-01&end_date=2028-07-31`)
+    const occurrences = ((await july.json()) as { events: Array<{ id: number }> }).events
+    expect(occurrences).toHaveLength(3)
+    const august = '/events?start_date=2028-08-01&end_date=2028-08-31'
+    expect(titles(await cached(august))).toEqual([])
+    await write('POST', `/events/${occurrences[1]!.id}`, {
+      end_date: '2028-08-08 11:00',
+      start_date: '2028-08-08 10:00',
+    })
+    expect(titles(await eventually(august, (answer) => titles(answer).length > 0))).toEqual([
+      'Evening Etude',
+    ])
+  })
+
+  it('purges the events lists the horizon job adds occurrences to', async () => {
+    const series = await write('POST', '/events', {
+      end_date: '2027-01-04 11:00',
+      start_date: '2027-01-04 10:00',
+      status: 'publish',
+      title: 'Weekly Waltz',
+    })
+    await inDatabase([
+      [`UPDATE events SET recurrence_rule = 'FREQ=WEEKLY' WHERE id = $1`, [series.id]],
+    ])
+    await write('POST', `/events/${series.id}`, {
+      end_date: '2027-01-05 11:00',
+      start_date: '2027-01-05 10:00',
+    })
+    // As if its occurrences had been stored a while ago, to 1 February only.
+    await inDatabase([
+      [
+        `DELETE FROM calendar_occurrences WHERE event_id = $1 AND start_utc > '2027-02-01T00:00:00Z'`,
+        [series.id],
+      ],
+      [`UPDATE events SET materialized_until = '2027-02-01T00:00:00Z' WHERE id = $1`, [series.id]],
+    ])
+    const february = '/events?start_date=2027-02-10&end_date=2027-02-28'
+    expect(titles(await cached(february))).toEqual([])
+    // The job, as the queue runs it each day (here each second: test/helpers/webhookInstance.ts).
+    await inDatabase([
+      [
+        `INSERT INTO payload_jobs (input, task_slug, queue) VALUES ('{}', 'extendRecurrences', 'events-calendar')`,
+        [],
+      ],
+    ])
+    expect(titles(await eventually(february, (answer) => titles(answer).length > 0))).toEqual([
+      'Weekly Waltz',
+      'Weekly Waltz',
+    ])
   })
 
   it('never keeps what a signed-in caller reads', async () => {

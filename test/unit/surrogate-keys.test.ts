@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 
-import { answerKeys, changeKeys, keyHeaders, sealKeys } from '../../src/cdn/surrogateKeys'
+import {
+  ALL_LISTS_KEYS,
+  answerKeys,
+  changeKeys,
+  factKeys,
+  keyHeaders,
+  sealKeys,
+} from '../../src/cdn/surrogateKeys'
 import { sanitizeOptions } from '../../src/sanitizeOptions'
 
 const secret = 'a site secret'
@@ -16,22 +23,22 @@ describe('surrogate keys', () => {
     expect(sealKeys(secret, ['tec-venues-3'])[0]).toBe(venue)
   })
 
-  it('files one item found by id under what it shows, and lists, slugs and errors under their collection too', () => {
+  it('files one item found by id under what it shows, slugs and errors under their collection too', () => {
     const read = ['tec-events-7', 'tec-venues-3']
     const keys = (args: { body: unknown; path: string; read: string[]; status: number }) =>
       answerKeys({ ...args, secret })
     expect(keys({ body: { id: 7 }, path: '/events/7', read, status: 200 })).toEqual(
       read.map(sealed),
     )
-    expect(keys({ body: { events: [] }, path: '/events', read, status: 200 })).toEqual([
-      ...read.map(sealed),
-      'tec-events',
-    ])
     expect(keys({ body: { code: 'x' }, path: '/events/8', read: [], status: 404 })).toEqual([
       'tec-events',
     ])
     expect(keys({ body: { id: 7 }, path: '/events/by-slug/jazz', read: [], status: 200 })).toEqual([
       'tec-events',
+    ])
+    expect(keys({ body: { venues: [] }, path: '/venues', read, status: 200 })).toEqual([
+      ...read.map(sealed),
+      'tec-venues',
     ])
     // Terms show counts of events, which any event change alters.
     expect(keys({ body: { id: 4 }, path: '/categories/4', read: [], status: 200 })).toEqual([
@@ -41,8 +48,37 @@ describe('surrogate keys', () => {
     expect(keys({ body: {}, path: '/', read: [], status: 200 })).toEqual([])
   })
 
+  it('files the events list as the server keeps it: under what moves which events match, with a search what it compares, and not under every event', () => {
+    const read = ['tec-events-7', 'tec-venues-3']
+    const shownWith = [
+      'tec-venues-any',
+      'tec-organizers-any',
+      'tec-event-categories-any',
+      'tec-event-tags-any',
+      'tec-term-counts-any',
+    ]
+    const list = (searches: boolean | undefined, status = 200) =>
+      answerKeys({ body: { events: [] }, path: '/events', read, searches, secret, status })
+    expect(list(false)).toEqual([...read.map(sealed), 'tec-list-members', ...shownWith])
+    expect(list(true)).toEqual([
+      ...read.map(sealed),
+      'tec-list-members',
+      'tec-list-texts',
+      ...shownWith,
+    ])
+    // Not told: taken for a search.
+    expect(list(undefined)).toContain('tec-list-texts')
+    // An error of the list: any change of the calendar.
+    expect(list(false, 400)).toEqual([...read.map(sealed), 'tec-events', ...shownWith])
+  })
+
   it('purges for a change what can show it: the item, its lists, and what counts or filters by it', () => {
-    expect(changeKeys(secret, 'venues', 3)).toEqual([sealed('tec-venues-3'), 'tec-venues'])
+    expect(changeKeys(secret, 'venues', 3)).toEqual([
+      sealed('tec-venues-3'),
+      'tec-venues',
+      'tec-venues-any',
+    ])
+    // Which events lists an event's change purges its transaction tells (`factKeys`).
     expect(changeKeys(secret, 'events', 7)).toEqual([
       sealed('tec-events-7'),
       'tec-events',
@@ -59,7 +95,25 @@ describe('surrogate keys', () => {
     expect(changeKeys(secret, 'event-tags', 2)).toEqual([
       sealed('tec-event-tags-2'),
       'tec-event-tags',
+      'tec-event-tags-any',
       'tec-events',
+    ])
+  })
+
+  it("purges the events lists a transaction's facts name: none for a title outside searches, every one for a fact not known", () => {
+    expect(factKeys([], false)).toEqual([])
+    expect(factKeys(['list-texts'], false)).toEqual(['tec-list-texts'])
+    expect(factKeys(['list-members', 'list-texts'], true)).toEqual([
+      'tec-list-members',
+      'tec-list-texts',
+      'tec-term-counts-any',
+    ])
+    expect(factKeys(['list-something-new'], false)).toEqual(ALL_LISTS_KEYS)
+    expect(ALL_LISTS_KEYS).toEqual(['tec-list-members', 'tec-list-texts', 'tec-term-counts-any'])
+    // They name no item: they travel as they are.
+    expect(sealKeys(secret, [...ALL_LISTS_KEYS, 'tec-venues-any'])).toEqual([
+      ...ALL_LISTS_KEYS,
+      'tec-venues-any',
     ])
   })
 
