@@ -18,6 +18,7 @@ import { TEXT_LIMITS } from '../src/lib/textLimits'
 import { nestsDeeperThan } from '../src/lib/htmlDepth'
 import { isEventTimeZone } from '../src/lib/timezone'
 import { ticketsNotActive } from './errors'
+import { keptFor } from './freshness'
 
 /**
  * The original's validation rules (`docs/compatibility.md`, "Validation rules"), named after them.
@@ -155,8 +156,7 @@ export const termListOf =
     const list = toList(value).map((item) => String(item).trim())
     if (!list.length) return false
     const ids = [...new Set(list.filter(readsAsId).map(Number))]
-    if (ids.length && (await countExisting(ctx, collection, { id: { in: ids } })) !== ids.length)
-      return false
+    if (ids.length && (await existingTermIds(ctx, collection, ids)) !== ids.length) return false
     const names = list.filter((entry) => !readsAsId(entry))
     const terms = await termsNamed(ctx, collection, names)
     const named = names.map((entry) => termsAnswering(terms, entry).map((term) => term.id))
@@ -191,6 +191,24 @@ async function findOne(
     where,
   })
   return docs[0] ? plainDoc(docs[0]) : null
+}
+
+/**
+ * How many of the terms `ids` exist: for visitors, kept until a term of the collection changes
+ * (`endpoints/freshness.ts`), as every events list filtered by a term checks its terms again.
+ */
+async function existingTermIds(
+  ctx: ArgsContext,
+  collection: string,
+  ids: number[],
+): Promise<number> {
+  const kept = await keptFor(ctx)
+  const key = `${collection}:${ids.join(',')}`
+  const known = kept.get<number>('existing-terms', key)
+  if (known !== undefined) return known
+  const count = await countExisting(ctx, collection, { id: { in: ids } })
+  kept.set('existing-terms', key, count, undefined, [`${collection}:*`])
+  return count
 }
 
 async function countExisting(ctx: ArgsContext, collection: string, where: object): Promise<number> {
