@@ -11,9 +11,21 @@ import { carriesScript, htmlAsKept } from '../src/lib/htmlSafety'
 import { renderExcerpt, renderPostContent } from '../src/lib/postContent'
 import { asWordPressRenders } from './descriptionFormat'
 import { globalId, permalink } from '../src/lib/urls'
+import { processRegion } from '../src/calendar/cache/registry'
 
 /** WordPress's zero date, which never-published drafts carry as their UTC dates. */
 const ZERO_DATE = '0000-00-00 00:00:00'
+
+/*
+ * Lists show the same events, venues and organizers on every request (kept between requests for
+ * visitors, `freshness.ts`), so what their texts render to is kept too: titles and excerpts by
+ * their text, the last ones rendered (as `renderPostContent` keeps descriptions sent as HTML), and
+ * a rich-text description by the stored state itself, the same object as long as its item is kept
+ * (otherwise `lexicalToHtml` hashes its JSON to find it again).
+ */
+const shownTitles = processRegion<string>('shown-titles', { maxEntries: 5_000 })
+const shownExcerpts = processRegion<string>('shown-excerpts', { maxEntries: 2_000 })
+const fromRichText = new WeakMap<object, string>()
 
 type PostLike = {
   author?: { id: number } | null | number
@@ -63,7 +75,8 @@ export function globalIds(doc: PostLike, ctx: CalendarContext) {
 }
 
 /** A title (an event's, a venue's or an organizer's name) as the original shows it (src/lib/texturize.ts). */
-export const shownTitle = (title: unknown): string => texturize(String(title ?? ''))
+export const shownTitle = (title: unknown): string =>
+  shownTitles.remember(String(title ?? ''), () => texturize(String(title ?? '')))
 
 /**
  * A title in the original's JSON-LD: WordPress's title of a private post as its templates show it
@@ -78,14 +91,25 @@ export const jsonLdTitle = (status: unknown, title: unknown): string =>
  * The description's HTML as the original returns it: rendered from the HTML as it was sent when
  * it was (`sentHtml`, src/lib/postContent.ts), else from the rich text (`endpoints/descriptionFormat.ts`).
  */
-export const descriptionHtml = (value: unknown, sentHtml?: unknown): string =>
-  typeof sentHtml === 'string' && sentHtml
-    ? renderPostContent(sentHtml)
-    : asWordPressRenders(lexicalToHtml(value as never).trim())
+export function descriptionHtml(value: unknown, sentHtml?: unknown): string {
+  if (typeof sentHtml === 'string' && sentHtml) return renderPostContent(sentHtml)
+  if (!value || typeof value !== 'object')
+    return asWordPressRenders(lexicalToHtml(value as never).trim())
+  let html = fromRichText.get(value)
+  if (html === undefined) {
+    html = asWordPressRenders(lexicalToHtml(value as never).trim())
+    fromRichText.set(value, html)
+  }
+  return html
+}
 
 /** WordPress's `the_excerpt` on an excerpt typed as HTML (kept safe by src/hooks/keepExcerptSafe.ts): paragraphs, nothing when empty. */
 export function excerptHtml(value: null | string | undefined): string {
   const excerpt = value ?? ''
+  return shownExcerpts.remember(excerpt, () => renderedExcerpt(excerpt))
+}
+
+function renderedExcerpt(excerpt: string): string {
   // Excerpts saved before they were kept as HTML were returned escaped and never made safe: they are made safe here.
   return excerpt.includes('<') && carriesScript(excerpt)
     ? renderExcerpt(htmlAsKept(excerpt, { unfiltered: false }))

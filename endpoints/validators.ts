@@ -18,6 +18,7 @@ import { TEXT_LIMITS } from '../src/lib/textLimits'
 import { nestsDeeperThan } from '../src/lib/htmlDepth'
 import { isEventTimeZone } from '../src/lib/timezone'
 import { ticketsNotActive } from './errors'
+import { keptFor } from './freshness'
 
 /**
  * The original's validation rules (`docs/compatibility.md`, "Validation rules"), named after them.
@@ -116,7 +117,7 @@ export const supportsTicketed: Validator = (value) => {
   return truthy ? ticketsNotActive() : true
 }
 
-/** Every item of the list is the id of an item of `collection` (any status). */
+/** Every item of the list is the id of an item of `collection` that the caller may read. */
 export const idListOf =
   (collection: string): Validator =>
   async (value, ctx) => {
@@ -155,8 +156,7 @@ export const termListOf =
     const list = toList(value).map((item) => String(item).trim())
     if (!list.length) return false
     const ids = [...new Set(list.filter(readsAsId).map(Number))]
-    if (ids.length && (await countExisting(ctx, collection, { id: { in: ids } })) !== ids.length)
-      return false
+    if (ids.length && (await existingTermIds(ctx, collection, ids)) !== ids.length) return false
     const names = list.filter((entry) => !readsAsId(entry))
     const terms = await termsNamed(ctx, collection, names)
     const named = names.map((entry) => termsAnswering(terms, entry).map((term) => term.id))
@@ -206,6 +206,24 @@ async function countReadable(ctx: ArgsContext, collection: string, ids: number[]
     where: { id: { in: ids } },
   })
   return totalDocs
+}
+
+/**
+ * How many of the terms `ids` exist: for visitors, kept until a term of the collection changes
+ * (`endpoints/freshness.ts`), as every events list filtered by a term checks its terms again.
+ */
+async function existingTermIds(
+  ctx: ArgsContext,
+  collection: string,
+  ids: number[],
+): Promise<number> {
+  const kept = await keptFor(ctx)
+  const key = `${collection}:${ids.join(',')}`
+  const known = kept.get<number>('existing-terms', key)
+  if (known !== undefined) return known
+  const count = await countExisting(ctx, collection, { id: { in: ids } })
+  kept.set('existing-terms', key, count, undefined, [`${collection}:*`])
+  return count
 }
 
 async function countExisting(ctx: ArgsContext, collection: string, where: object): Promise<number> {

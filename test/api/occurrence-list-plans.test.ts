@@ -7,6 +7,8 @@ import type { CalendarContext } from '../../src/calendar/context'
 import type { EventsQuery } from '../../src/calendar/events/eventsQuery'
 
 import { unlockRuleFor } from '../../endpoints/events/listQuery'
+import { EVENT_SEARCH_FIELDS } from '../../src/calendar/events/eventsQuery'
+import { containsPattern } from '../../src/lib/searchTerms'
 import { eventsSql, type SqlWhere } from '../../src/calendar/events/eventsSql'
 import { occurrencePage } from '../../src/calendar/events/occurrences'
 import { poolOf } from '../../src/db/pool'
@@ -55,13 +57,18 @@ describe('a page of few events’ occurrences', () => {
     ],
     ...extra,
   })
-  const walkOf = ({ text, values }: SqlWhere): SqlWhere => ({ text, values })
+  const walkOf = ({ text, values, walkText, with: common }: SqlWhere): SqlWhere => ({
+    text,
+    values,
+    ...(common && { walkText, with: common }),
+  })
+  let tag: string
 
   beforeAll(async () => {
     payload = await getTestPayload()
     pool = poolOf(payload)!
     admin = await createUser(payload, 'administrator')
-    const tag = unique('fewplans')
+    tag = unique('fewplans')
     for (const name of ['a', 'b', 'crowded'])
       venues.push(
         (
@@ -130,6 +137,49 @@ describe('a page of few events’ occurrences', () => {
             await occurrencePage(recording(), walkOf(where), { limit, page }),
           )
     }
+  })
+
+  /** How many rows of calendar_occurrences the plan of `occurrencePage`'s last statement reads, kept or filtered out. */
+  const occurrencesRead = async () => {
+    const statement = sent.at(-1)!
+    const { rows } = await pool.query<{ 'QUERY PLAN': unknown }>({
+      text: `EXPLAIN (ANALYZE, FORMAT JSON) ${statement.text}`,
+      values: statement.values,
+    })
+    let read = 0
+    const visit = (node: Record<string, any>) => {
+      if (node['Relation Name'] === 'calendar_occurrences')
+        read += (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0)) * node['Actual Loops']
+      for (const child of node.Plans ?? []) visit(child)
+    }
+    visit((rows[0]!['QUERY PLAN'] as { Plan: Record<string, any> }[])[0]!.Plan)
+    return { plan: JSON.stringify(rows[0]!['QUERY PLAN']), read }
+  }
+
+  it('reads a visitor’s search for a word few events hold events first: the walk’s items, and only their occurrences', async () => {
+    await pool.query('ANALYZE calendar_occurrences, events, calendar_event_folded_texts')
+    const where = eventsSql(
+      query({
+        search: {
+          fields: EVENT_SEARCH_FIELDS,
+          terms: [{ exclude: false, pattern: containsPattern(`${tag} weekly`) }],
+          unprotectedOnly: true,
+        },
+      }),
+      VISITOR as never,
+    )!
+    expect(where.parts?.fewEvents).toBe(true)
+    for (const limit of [1, 3, 4])
+      for (let page = 1; page <= 3; page++)
+        expect(await occurrencePage(recording(), where, { limit, page })).toEqual(
+          await occurrencePage(recording(), walkOf(where), { limit, page }),
+        )
+    sent.length = 0
+    const refs = await occurrencePage(recording(), where, { limit: 3, page: 1 })
+    expect(refs.map((ref) => ref.eventId)).toEqual([seriesId, seriesId, seriesId])
+    // The series' six, not the crowded venue's 300 that come first in the window.
+    const { plan, read } = await occurrencesRead()
+    expect(read, plan).toBeLessThanOrEqual(16)
   })
 
   it('reads only the matched events’ occurrences, not the window’s earlier ones', async () => {

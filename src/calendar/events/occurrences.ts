@@ -64,21 +64,24 @@ export async function occurrencePage(
   const values = [...where.values]
   const paging = `LIMIT $${values.push(limit)}::int OFFSET $${values.push((page - 1) * limit)}::bigint`
   const walk = (unless = '') =>
-    `SELECT e.id AS event_id, o.id FROM calendar_occurrences o JOIN events e ON e.id = o.event_id WHERE ${where.text}${unless}
+    `SELECT e.id AS event_id, o.id FROM calendar_occurrences o JOIN events e ON e.id = o.event_id WHERE ${where.walkText ?? where.text}${unless}
     ORDER BY o.start_local, e.post_date, o.id ${paging}`
   const parts = where.parts
   const text = parts?.fewEvents
-    ? `WITH m AS MATERIALIZED (SELECT e.id, e.post_date FROM events e WHERE ${parts.events} LIMIT ${FEW_EVENTS + 1}),
+    ? `WITH ${where.with ? `${where.with},\n  ` : ''}m AS MATERIALIZED (SELECT e.id, e.post_date FROM events e WHERE ${parts.events} LIMIT ${FEW_EVENTS + 1}),
       few AS MATERIALIZED (SELECT count(*) <= ${FEW_EVENTS} AS yes FROM m)
     (SELECT m.id AS event_id, o.id FROM m CROSS JOIN LATERAL (
         SELECT o.id, o.start_local FROM calendar_occurrences o WHERE o.event_id = m.id AND ${parts.occurrences}
         ORDER BY o.start_local, o.id LIMIT $${values.length - 1}::int + $${values.length}::bigint) o
       WHERE (SELECT yes FROM few) ORDER BY o.start_local, m.post_date, o.id ${paging})
     UNION ALL (${walk(' AND NOT (SELECT yes FROM few)')})`
-    : walk()
+    : `${withClause(where)}${walk()}`
   const { rows } = await query<{ event_id: number; id: number }>(ctx, text, values)
   return rows.map((row) => ({ eventId: Number(row.event_id), id: Number(row.id) }))
 }
+
+/** The `WITH` of the parts `where`'s conditions read (`SqlWhere.with`), if any. */
+const withClause = (where: SqlWhere) => (where.with ? `WITH ${where.with}\n` : '')
 
 /**
  * How many occurrences `where` finds. With a bound from above on the start (`startBound`), the
@@ -89,8 +92,8 @@ export async function occurrenceCount(ctx: CalendarContext, where: SqlWhere): Pr
   const count = (also = '') =>
     `(SELECT count(*) FROM calendar_occurrences o JOIN events e ON e.id = o.event_id WHERE ${where.text}${also})`
   const text = where.startBound
-    ? `SELECT CASE WHEN ${START_BOUND_HOLDS} THEN ${count(` AND ${where.startBound}`)} ELSE ${count()} END AS count`
-    : `SELECT ${count()} AS count`
+    ? `${withClause(where)}SELECT CASE WHEN ${START_BOUND_HOLDS} THEN ${count(` AND ${where.startBound}`)} ELSE ${count()} END AS count`
+    : `${withClause(where)}SELECT ${count()} AS count`
   const { rows } = await query<{ count: string }>(ctx, text, where.values)
   return Number(rows[0]!.count)
 }
