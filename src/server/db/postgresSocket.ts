@@ -48,6 +48,7 @@ export function embeddedPostgresUrl(args: {
   const database = encodeURIComponent(args.database)
   const socketDir = socketDirFor(args.dir, args.port)
   if (socketDir && existsSync(socketFile(socketDir, args.port)))
-    return `postgres://${auth}@/${database}?host=${encodeURIComponent(socketDir)}&port=${args.port}`
+    // `localhost` keeps it a URL that `new URL` reads; pg connects to the `host` folder's socket.
+    return `postgres://${auth}@localhost:${args.port}/${database}?host=${encodeURIComponent(socketDir)}`
   return `postgres://${auth}@127.0.0.1:${args.port}/${database}`
 }
