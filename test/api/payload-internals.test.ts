@@ -343,7 +343,6 @@ describe("Payload's internals, patched", () => {
         overrideAccess: true,
       })
     const statements = await statementsDuring(() => save(1))
-    console.log('DEBUG', statements.map(({ text }) => text.slice(0, 90)).join('\n'))
     expect(
       statements.filter(({ text }) =>
         /^SELECT "id", "updated_at" FROM "_events_v"/.test(text.trim()),
