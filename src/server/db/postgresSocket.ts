@@ -3,10 +3,10 @@ import path from 'node:path'
 
 /*
  * The embedded Postgres also listens on a Unix socket in its data folder, and the app connects
- * through it: on one machine a statement's round trip, and the CPU the app spends writing each
- * statement to the socket, are about half what they are over loopback TCP (bench/RESULTS.md,
- * issue 29). The data folder is the server user's own (mode 0700), so no other local user can
- * reach the socket. The loopback port stays open for everything else.
+ * through it: on one machine a statement's round trip is shorter than over loopback TCP, which
+ * every statement of a write pays (bench/RESULTS.md, issue 29). The data folder is the server
+ * user's own (mode 0700), so no other local user can reach the socket. The loopback port stays
+ * open for everything else.
  */
 
 /** The longest path a Unix socket may have (`sun_path`: 108 bytes on Linux, 104 on macOS, with the final NUL). */
