@@ -59,16 +59,18 @@ async function recordChange(req: PayloadRequest, change: Change): Promise<void> 
  * The enabled webhooks and the event types each asks for, as one JSON value, read with the item's
  * lock by the updates that take one (`lockItemForUpdate` in `src/db/locks.ts`), in the same
  * transaction as the change they record: the look-up below then costs no statement. Read only where
- * changes are recorded.
+ * changes are recorded; null past the most a site may have, and the look-up reads them itself.
  */
 rideOnItemLocks(WEBHOOKS_READ, (req, collection) => {
   const options = pluginOptionsOf(req.payload)
   if (options.disabled || !options.webhooks.enabled) return null
   if (!(collection in POST_KINDS) && !(collection in TERM_KINDS)) return null
   const webhooks = tableNameOf(req.payload, WEBHOOK_SLUGS.webhooks)
-  return sql`(SELECT coalesce(json_agg(json_build_object('id', w."id", 'events',
+  // At most MAX_WEBHOOKS of them (`limitWebhooks`); more (creates at the same moment) read nothing here.
+  return sql`(SELECT CASE WHEN count(*) <= ${MAX_WEBHOOKS} THEN coalesce(json_agg(json_build_object('id', w."id", 'events',
       (SELECT coalesce(json_agg(s."value"::text), '[]'::json) FROM ${sql.identifier(`${webhooks}_events`)} s WHERE s."parent_id" = w."id"))
-    ORDER BY w."id"), '[]'::json) FROM ${sql.identifier(webhooks)} w WHERE w."enabled")`
+    ORDER BY w."id"), '[]'::json) END
+    FROM (SELECT w."id" FROM ${sql.identifier(webhooks)} w WHERE w."enabled" ORDER BY w."id" LIMIT ${MAX_WEBHOOKS + 1}) w)`
 })
 
 /**
