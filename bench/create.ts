@@ -1,12 +1,13 @@
 /**
- * `node --import ./src/server/register.mjs bench/create.ts [--events 50] [--creates 200] [--write create|update|venue|venue-update|trash] [--cpu-prof DIR] [--show]`
+ * `node --import ./src/server/register.mjs bench/create.ts [--events 50] [--creates 200] [--write create|update|rename|venue|venue-update|trash] [--cpu-prof DIR] [--show]`
  *
  * What one `POST /events` costs, measured in one process so that the machine's load disturbs it
  * less than `npm run bench`'s req/s: seeds a throwaway database as the bench does, serves the
  * compatibility API from this process (`endpoints/express.ts`, no admin), and sends the bench's
  * create (title, HTML description, dates, venue, category, cost, published; application
  * password) one at a time; `--write update` sends `PUT /events/{id}` of the events created during
- * the warm-up in turn (a new title, cost, venue and category), `--write venue` creates venues,
+ * the warm-up in turn (a new title, cost, venue and category), `--write rename` the same with a
+ * new title only (the mix's editor, `bench/mix/run.ts`), `--write venue` creates venues,
  * `--write venue-update` renames and re-addresses a venue (`PUT /venues/{id}`) in turn, `--write trash`
  * trashes events created beforehand (`DELETE /events/{id}`).
  * Prints, per write: SQL statements (every query the `pg` driver
@@ -41,7 +42,7 @@ type Options = {
   events: number
   show: boolean
   warmup: number
-  write: 'create' | 'trash' | 'update' | 'venue' | 'venue-update'
+  write: 'create' | 'rename' | 'trash' | 'update' | 'venue' | 'venue-update'
 }
 
 function readOptions(argv: string[]): Options {
@@ -153,6 +154,17 @@ async function main() {
       if (response.status !== 200)
         throw new Error(`update answered ${response.status}: ${body.slice(0, 500)}`)
     }
+    const rename = async () => {
+      const id = createdIds[updated++ % createdIds.length]!
+      const response = await fetch(`${url}/${id}`, {
+        body: JSON.stringify({ title: `Bench renamed event ${updated}` }),
+        headers: { authorization, 'content-type': 'application/json' },
+        method: 'PUT',
+      })
+      const body = await response.text()
+      if (response.status !== 200)
+        throw new Error(`rename answered ${response.status}: ${body.slice(0, 500)}`)
+    }
     let venues = 0
     const createVenue = async () => {
       const response = await fetch(url.replace(/events$/, 'venues'), {
@@ -196,9 +208,14 @@ async function main() {
       if (response.status !== 200)
         throw new Error(`trash answered ${response.status}: ${body.slice(0, 500)}`)
     }
-    const write = { create, trash, update, venue: createVenue, 'venue-update': updateVenue }[
-      options.write
-    ]
+    const write = {
+      create,
+      rename,
+      trash,
+      update,
+      venue: createVenue,
+      'venue-update': updateVenue,
+    }[options.write]
 
     for (let index = 0; index < options.warmup; index++) await create()
     if (options.write === 'trash')

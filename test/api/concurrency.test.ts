@@ -275,4 +275,49 @@ describe('concurrent writes', () => {
     expect((await patch(contributor)).status).toBe(403)
     expect((await patch(editor)).status).toBe(200)
   }, 60_000)
+
+  it("releases the admin panel's edit lock of the event an update writes, and only its own, whether or not it was open", async () => {
+    const editor = await createUser(payload, 'editor')
+    const event = async (title: string) =>
+      (
+        await (
+          await post('/events', {
+            title: unique(title),
+            start_date: '2027-07-08 10:00',
+            end_date: '2027-07-08 11:00',
+          })
+        ).json()
+      ).id as number
+    const [open, other, closed] = [await event('Open'), await event('Other'), await event('Closed')]
+    const openIn = (id: number) =>
+      payload.create({
+        collection: 'payload-locked-documents',
+        data: {
+          document: { relationTo: 'events', value: id },
+          user: { relationTo: 'users', value: editor.id },
+        } as never,
+      })
+    await openIn(open)
+    await openIn(other)
+    const locks = async () =>
+      (
+        await payload.find({
+          collection: 'payload-locked-documents',
+          depth: 0,
+          limit: 0,
+          pagination: false,
+        })
+      ).docs
+        .map((lock) => (lock as unknown as { document?: { value?: number } }).document?.value)
+        .filter((id): id is number => id !== undefined && [open, other, closed].includes(id))
+    expect((await locks()).sort()).toEqual([open, other].sort())
+    // Through the compatibility API (Payload's local update), which releases the lock as Payload's own update does.
+    expect((await post(`/events/${open}`, { title: unique('Renamed open') })).status).toBe(200)
+    expect((await post(`/events/${closed}`, { title: unique('Renamed closed') })).status).toBe(200)
+    expect(await locks()).toEqual([other])
+    // Opened again after a write that found it closed: the next write releases it.
+    await openIn(closed)
+    expect((await post(`/events/${closed}`, { cost: '3' })).status).toBe(200)
+    expect(await locks()).toEqual([other])
+  }, 60_000)
 })

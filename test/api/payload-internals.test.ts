@@ -284,4 +284,84 @@ describe("Payload's internals, patched", () => {
     })
     expect(found.docs.map((doc) => doc.id)).toEqual([event.id])
   })
+
+  it('lock-releases: an update of an item nobody has open sends no statement to release its edit lock; one open is released', async () => {
+    const create = (title: string) =>
+      payload.create({
+        collection: 'events',
+        data: { ...DATES, status: 'publish', title: `${tag} ${title}` } as never,
+        overrideAccess: true,
+      })
+    const [closed, open] = [await create('Closed'), await create('Open')]
+    await payload.create({
+      collection: 'payload-locked-documents',
+      data: {
+        document: { relationTo: 'events', value: open.id },
+        user: { relationTo: 'users', value: admin.id },
+      } as never,
+    })
+    // Payload's REST update, whose transaction takes the item's lock (src/hooks/serializeUpdates.ts).
+    const rename = async (id: number | string) => {
+      const statements = await statementsDuring(async () =>
+        expect((await send('PATCH', `/api/events/${id}`, { title: `${tag} Renamed` })).status).toBe(
+          200,
+        ),
+      )
+      return statements.filter(({ text }) => /payload_locked_documents/.test(text))
+    }
+    const lockStatements = (await rename(closed.id)).map(({ text }) => text)
+    // The item's lock read whether it is open, in its own statement; nothing is deleted.
+    expect(lockStatements.filter((text) => /pg_try_advisory_xact_lock/.test(text))).toHaveLength(1)
+    expect(lockStatements.some((text) => /^\s*delete/i.test(text))).toBe(false)
+    const openStatements = (await rename(open.id)).map(({ text }) => text)
+    expect(openStatements.some((text) => /^\s*delete/i.test(text))).toBe(true)
+    const left = await payload.find({
+      collection: 'payload-locked-documents',
+      depth: 0,
+      limit: 0,
+      pagination: false,
+    })
+    expect(
+      left.docs.filter(
+        (lock) =>
+          (lock as unknown as { document?: { value?: unknown } }).document?.value === open.id,
+      ),
+    ).toEqual([])
+  })
+
+  it('version-trims: a save reads the revision past the newest maxPerDoc by its id and updatedAt alone, and still drops the older ones', async () => {
+    const event = await payload.create({
+      collection: 'events',
+      data: { ...DATES, status: 'publish', title: `${tag} Trimmed` } as never,
+      overrideAccess: true,
+    })
+    const save = (n: number) =>
+      payload.update({
+        collection: 'events',
+        data: { title: `${tag} Trimmed ${n}` } as never,
+        id: event.id,
+        overrideAccess: true,
+      })
+    const statements = await statementsDuring(() => save(1))
+    expect(
+      statements.filter(({ text }) =>
+        /^SELECT "id", "updated_at" FROM "_events_v"/.test(text.trim()),
+      ),
+    ).toHaveLength(1)
+    const { maxPerDoc } = payload.collections.events.config.versions as unknown as {
+      maxPerDoc: number
+    }
+    for (let n = 2; n <= maxPerDoc + 2; n++) await save(n)
+    const { docs } = await payload.findVersions({
+      collection: 'events',
+      depth: 0,
+      limit: 0,
+      pagination: false,
+      sort: '-updatedAt',
+      where: { parent: { equals: event.id } },
+    })
+    expect(docs).toHaveLength(maxPerDoc)
+    expect((docs[0]!.version as { title: string }).title).toBe(`${tag} Trimmed ${maxPerDoc + 2}`)
+    expect((docs.at(-1)!.version as { title: string }).title).toBe(`${tag} Trimmed 3`)
+  })
 })

@@ -78,4 +78,44 @@ describe('the embedded Postgres runs with a production site’s memory settings'
       await fast.stop()
     }
   })
+
+  it('is reached through a Unix socket in its data folder, or over loopback TCP where the path is too long for one', async () => {
+    const sessionOf = async (url: string) => {
+      const client = new pg.Client({ connectionString: url })
+      await client.connect()
+      try {
+        // A Unix socket's session has no client address.
+        return (
+          await client.query<{ address: null | string }>('SELECT inet_client_addr() AS address')
+        ).rows[0]!.address
+      } finally {
+        await client.end()
+      }
+    }
+    const dir = path.join(await work, 'socket', 'pg')
+    const near = await startEmbeddedPostgres({
+      database: 'payload',
+      dir,
+      fast: true,
+      persistent: false,
+    })
+    try {
+      expect(new URL(near.url).searchParams.get('host')).toBe(dir)
+      expect(await sessionOf(near.url)).toBeNull()
+    } finally {
+      await near.stop()
+    }
+    const far = await startEmbeddedPostgres({
+      database: 'payload',
+      dir: path.join(await work, 'x'.repeat(90), 'pg'),
+      fast: true,
+      persistent: false,
+    })
+    try {
+      expect(new URL(far.url).hostname).toBe('127.0.0.1')
+      expect(await sessionOf(far.url)).toBe('127.0.0.1')
+    } finally {
+      await far.stop()
+    }
+  })
 })

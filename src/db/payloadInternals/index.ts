@@ -7,11 +7,13 @@ import { preferenceDeletesPatch } from './deleteOwnPreference'
 import { foldedSearchPatch } from './foldedSearchPatch'
 import { hostMigrationsPatch } from './hostMigrations'
 import { joinedCountsPatch } from './joinedCounts'
+import { lockReleasesPatch } from './lockReleases'
 import { payloadCollectionGuardsPatch } from './payloadCollectionGuards'
 import { installedPayloadVersion } from './payloadVersion'
 import { pushSchemaPatch } from './pushSchemaPatch'
 import { serialQueriesPatch } from './serialQueriesPatch'
 import { validationDetailsPatch } from './validationDetails'
+import { versionTrimsPatch } from './versionTrims'
 
 export type { InternalsPatch } from './patch'
 
@@ -45,6 +47,8 @@ export const PAYLOAD_INTERNALS: InternalsPatch[] = [
   preferenceDeletesPatch,
   joinedCountsPatch,
   foldedSearchPatch,
+  lockReleasesPatch,
+  versionTrimsPatch,
 ]
 
 const inEffect = (enabled: boolean) =>

@@ -7,6 +7,7 @@ import pg from 'pg'
 
 import { freePort } from '../../lib/freePort'
 import { productionPostgresFlags } from './postgresSettings'
+import { embeddedPostgresUrl, socketFlags } from './postgresSocket'
 import { recordOwner, settleRunningServer } from './staleServer'
 
 export type EmbeddedDatabase = {
@@ -48,7 +49,7 @@ export async function startEmbeddedPostgres(args: {
 
   const password = await readOrCreatePassword(dir)
   const urlOf = (port: number) =>
-    `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(args.database)}`
+    embeddedPostgresUrl({ database: args.database, dir, password, port, user: 'postgres' })
   const running = await settleRunningServer(dir, password)
   if (running.kind === 'reuse') {
     // Another process of ours runs it: share it, and leave stopping it to that process.
@@ -90,6 +91,7 @@ export async function startEmbeddedPostgres(args: {
     postgresFlags: [
       '-c',
       'listen_addresses=127.0.0.1',
+      ...socketFlags(dir, port),
       ...(args.fast
         ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
         : productionPostgresFlags()),
