@@ -25,7 +25,10 @@ export const durationKey = (tier: string, root: string, file: string) =>
  * first, so the durations recorded in test/durations.json come first, then Vitest's own. Groups
  * of tiers keep Vitest's order (`sequence.groupOrder`); the tiers of one group share its workers,
  * so their files are sorted together, but those of tiers that isolate their files first: Vitest
- * keeps a worker's process for its next file (`isolate: false`) only while that file shares it too.
+ * keeps a worker's process for its next file (`isolate: false`) only while that file shares it
+ * too, of the same tier. So the files of each tier that shares its processes come together, in
+ * the order of the tiers in vitest.config.ts: a worker changes tiers once, rather than starting
+ * a new process (and, in the api tier, a new Payload) whenever two tiers' files alternate.
  */
 export default class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -39,10 +42,13 @@ export default class LongestFirst extends BaseSequencer {
     const position = new Map(sorted.map((spec, index) => [spec, index]))
     const groupOf = (spec: TestSpecification) => spec.project.config.sequence.groupOrder
     const shares = (spec: TestSpecification) => Number(spec.project.config.isolate === false)
+    const tierOf = (spec: TestSpecification) =>
+      shares(spec) ? this.ctx.projects.indexOf(spec.project) : 0
     return [...sorted].sort(
       (a, b) =>
         groupOf(a) - groupOf(b) ||
         shares(a) - shares(b) ||
+        tierOf(a) - tierOf(b) ||
         seconds(b) - seconds(a) ||
         position.get(a)! - position.get(b)!,
     )
