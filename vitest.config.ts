@@ -5,7 +5,8 @@ import LongestFirst from './test/helpers/longestFirst.js'
 /**
  * The tests in tiers (`npm test` runs them all, `npm run test:<tier>` one):
  *
- * - unit: pure modules, no database, no Payload.
+ * - unit: pure modules, no database, no Payload. A worker runs its files one after another in one
+ *   process (`isolate: false`): no file mocks a module or sets the environment.
  * - api: Payload in the test's process on a real Postgres, over real HTTP. Files run in parallel,
  *   each worker on a database of its own cloned from a migrated template (test/globalSetup.ts).
  *   A worker runs its files one after another in one process (`isolate: false`): the modules are
@@ -46,15 +47,19 @@ const TIMED = [
 
 /**
  * Files that need a Payload of their own, so a process of their own: they set the environment the
- * config reads when first imported, or put Payload on a database other than the worker's.
+ * config reads when first imported, or put Payload on a database other than the worker's. Among
+ * them, the tests of the timed files' settings that only wait (for a `Retry-After`, for Postgres's
+ * own timeout) and so do not need to run alone.
  */
 const OWN_PAYLOAD = [
   'test/api/account-changes.test.ts',
+  'test/api/auth-guard-no-lockout.test.ts',
   'test/api/calendar-push.test.ts',
   'test/api/events-query-model.test.ts',
   'test/api/linked-filters.test.ts',
   'test/api/linked-query-model.test.ts',
   'test/api/oracle.test.ts',
+  'test/api/statement-timeout.test.ts',
 ]
 
 /**
@@ -95,6 +100,9 @@ export default defineConfig({
         test: {
           exclude: [...configDefaults.exclude, RICH_TEXT_SPEC],
           include: ['test/unit/**/*.test.ts', 'src/**/*.spec.ts'],
+          // Pure modules, which no file changes: a worker runs its files in one process, as the
+          // api tier's do, rather than starting a process and importing the modules for each.
+          isolate: false,
           maxWorkers: workers,
           name: 'unit',
         },

@@ -5,7 +5,6 @@ import { stringify } from 'qs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { calendarQuery, calendarWhere, SHOWN_FIELDS } from '../../src/admin/calendar/calendarQuery'
-import { poolOf } from '../../src/db/pool'
 import { QUERY_BOUNDS } from '../../src/hooks/refuseCostlyQueries'
 
 import { basic, serveAllApis, type TestServer } from '../helpers/http'
@@ -435,39 +434,6 @@ describe('every request bounded: what a query may ask of Postgres, and how long 
       const after = await payload.findByID({ collection: 'events', id: eventId, depth: 0 })
       expect(after.title).toBe(before.title)
       expect(after.excerpt ?? null).toBe(before.excerpt ?? null)
-    })
-
-    it('every pooled connection carries the statement timeout (57014 from Postgres itself), and the migrations and schema steps lift it in their transactions', async () => {
-      const pool = poolOf(payload)!
-      const { rows } = await pool.query<{ lock_timeout: string; statement_timeout: string }>(
-        "SELECT current_setting('statement_timeout') AS statement_timeout, current_setting('lock_timeout') AS lock_timeout",
-      )
-      expect(rows[0]).toEqual({ lock_timeout: '1s', statement_timeout: '4s' })
-      const error = await pool.query('SELECT pg_sleep(5)').then(
-        () => null,
-        (failure: unknown) => failure,
-      )
-      expect((error as { code?: string } | null)?.code).toBe('57014')
-      const { classifyDatabaseError, isDatabaseUnavailable } =
-        await import('../../src/db/databaseErrors')
-      expect(classifyDatabaseError(error)).toBe('timeout')
-      expect(isDatabaseUnavailable(error)).toBe(true)
-      // The calendar's schema steps, as a migration runs them, take longer than a request may.
-      const { applyCalendarSchema } = await import('../../src/db/calendarSchema')
-      await applyCalendarSchema(payload)
-      const { liftTimeoutsForTransaction } = await import('../../src/db/requestTimeouts')
-      const client = await pool.connect()
-      try {
-        await client.query('BEGIN')
-        await liftTimeoutsForTransaction({ execute: (text: string) => client.query(text) })
-        await client.query('SELECT pg_sleep(4.5)')
-        await client.query('COMMIT')
-        expect(
-          (await client.query("SELECT current_setting('statement_timeout') AS s")).rows[0].s,
-        ).toBe('4s')
-      } finally {
-        client.release()
-      }
     })
   })
 

@@ -22,10 +22,14 @@ export const durationKey = (tier: string, root: string, file: string) =>
  * The files of each tier longest first, so that the workers of a parallel tier end together
  * rather than one starting the longest file last. Vitest does so from the durations it keeps of
  * the machine's earlier runs; a clean clone (CI) has none and would start the largest files
- * first, so the durations recorded in test/durations.json come first, then Vitest's own. Groups
+ * first, so the durations recorded in test/durations.json come first, then Vitest's own, and a
+ * file that has neither comes before the others (`RECORD_DURATIONS=1` records it). Groups
  * of tiers keep Vitest's order (`sequence.groupOrder`); the tiers of one group share its workers,
  * so their files are sorted together, but those of tiers that isolate their files first: Vitest
- * keeps a worker's process for its next file (`isolate: false`) only while that file shares it too.
+ * keeps a worker's process for its next file (`isolate: false`) only while that file shares it
+ * too, of the same tier. So the files of each tier that shares its processes come together, in
+ * the order of the tiers in vitest.config.ts: a worker changes tiers once, rather than starting
+ * a new process (and, in the api tier, a new Payload) whenever two tiers' files alternate.
  */
 export default class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -34,15 +38,20 @@ export default class LongestFirst extends BaseSequencer {
     const seconds = (spec: TestSpecification) => {
       const key = durationKey(spec.project.name, this.ctx.config.root, spec.moduleId)
       const cached = this.ctx.cache.getFileTestResults(key)?.duration
-      return recorded[key] ?? (cached === undefined ? 0 : cached / 1000)
+      // A file timed nowhere yet (a new one) comes first: started last, a long one would run
+      // alone at the end of its group, while a short one started first costs nothing.
+      return recorded[key] ?? (cached === undefined ? Infinity : cached / 1000)
     }
     const position = new Map(sorted.map((spec, index) => [spec, index]))
     const groupOf = (spec: TestSpecification) => spec.project.config.sequence.groupOrder
     const shares = (spec: TestSpecification) => Number(spec.project.config.isolate === false)
+    const tierOf = (spec: TestSpecification) =>
+      shares(spec) ? this.ctx.projects.indexOf(spec.project) : 0
     return [...sorted].sort(
       (a, b) =>
         groupOf(a) - groupOf(b) ||
         shares(a) - shares(b) ||
+        tierOf(a) - tierOf(b) ||
         seconds(b) - seconds(a) ||
         position.get(a)! - position.get(b)!,
     )
