@@ -601,7 +601,8 @@ describe('calendar feeds (iCalendar)', () => {
     let renders = 0
     pool.query = function (this: unknown, ...args: unknown[]) {
       const text = String((args[0] as { text?: string })?.text ?? args[0])
-      if (text.startsWith('SELECT e.id AS event_id, o.id FROM calendar_occurrences o')) renders++
+      // The page statement of the feed's events (`occurrencePage`); a search's begins with its `WITH`.
+      if (text.includes('SELECT e.id AS event_id, o.id FROM calendar_occurrences o')) renders++
       return (query as (...args: unknown[]) => unknown).apply(this, args)
     } as typeof pool.query
     try {
