@@ -225,6 +225,18 @@ describe('editing a series from one occurrence: this, this and following, all', 
       expect(refused.status, JSON.stringify(body)).toBe(400)
       expect(refused.text, JSON.stringify(body)).toMatch(/title|scope|status/)
     }
+    // Only an ISO date-time of a storable year moves an occurrence (`Date` reads "1" as 2001).
+    for (const [startDate, endDate] of [
+      ['1', '2'],
+      ['March 8 2027', 'March 9 2027'],
+      ['2027-02-30T10:00:00Z', '2027-02-30T11:00:00Z'],
+      ['0000-01-01T10:00:00Z', '0000-01-01T11:00:00Z'],
+      ['+010000-01-01T10:00:00Z', '+010000-01-01T11:00:00Z'],
+    ]) {
+      const refused = await edit(series.id, series.ids[2]!, { scope: 'this', startDate, endDate })
+      expect(refused.status, startDate).toBe(400)
+      expect(refused.text, startDate).toMatch(/startDate must be a date-time/)
+    }
     expect(await rowsOf([series.id])).toEqual(before)
     expect((await eventsTitled(`${marker} refused`)).map((event) => event.id)).toEqual([series.id])
   })
