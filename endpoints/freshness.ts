@@ -9,7 +9,7 @@ import type { Region } from '../src/calendar/cache/region'
 import { checkAfterArrival } from '../src/calendar/cache/checkAfterArrival'
 import { limitsOfKind } from '../src/calendar/cache/limits'
 import { payloadRegion } from '../src/calendar/cache/registry'
-import { TERM_COUNTS } from '../src/db/calendarSchema/changeLog'
+import { SHOWN_WITH_EVENTS, TERM_COUNTS } from '../src/db/calendarSchema/changeLog'
 import { LIST_MEMBERS, LIST_TEXTS } from '../src/db/calendarSchema/listRows'
 import { drizzleOf, poolOf, type SqlQuerier } from '../src/db/pool'
 import { pluginOptionsOf } from '../src/pluginOptions'
@@ -48,13 +48,7 @@ const ANY_CHANGE = '*'
 /** The collections whose changes drop only what depends on them; a change of any other drops everything. */
 const KNOWN = new Set<string>([...Object.values(CALENDAR_SLUGS), TERM_COUNTS])
 /** What an event kept by id shows of other items (read with it, `leanEvent.ts`): any of them. */
-const SHOWN_WITH_EVENTS = [
-  CALENDAR_SLUGS.venues,
-  CALENDAR_SLUGS.organizers,
-  CALENDAR_SLUGS.eventCategories,
-  CALENDAR_SLUGS.eventTags,
-  TERM_COUNTS,
-].map((collection) => `${collection}:*`)
+const SHOWN_WITH_EVENTS_ANY = SHOWN_WITH_EVENTS.map((collection) => `${collection}:*`)
 
 /**
  * What an events list (a page, its total) depends on beside the events it shows
@@ -63,7 +57,7 @@ const SHOWN_WITH_EVENTS = [
  * which its filters resolve and its events show.
  */
 export function listDependencies(searches: boolean): readonly string[] {
-  return [LIST_MEMBERS, ...(searches ? [LIST_TEXTS] : []), ...SHOWN_WITH_EVENTS]
+  return [LIST_MEMBERS, ...(searches ? [LIST_TEXTS] : []), ...SHOWN_WITH_EVENTS_ANY]
 }
 
 type State = {
@@ -326,7 +320,8 @@ function remember(state: State, entry: string, dependsOn: readonly string[]) {
 export function defaultDependencies(kind: string, key: string): readonly string[] {
   if (kind === TERM_COUNTS) return [`${TERM_COUNTS}:${key}`]
   const collection = kind.slice(0, kind.lastIndexOf(':'))
-  if (collection === CALENDAR_SLUGS.events) return [`${collection}:${key}`, ...SHOWN_WITH_EVENTS]
+  if (collection === CALENDAR_SLUGS.events)
+    return [`${collection}:${key}`, ...SHOWN_WITH_EVENTS_ANY]
   if (KNOWN.has(collection)) return [`${collection}:${key}`]
   return [ANY_CHANGE]
 }

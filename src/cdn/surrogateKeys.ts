@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto'
 
-import { TERM_COUNTS } from '../db/calendarSchema/changeLog'
+import { SHOWN_WITH_EVENTS, TERM_COUNTS } from '../db/calendarSchema/changeLog'
 import { LIST_MEMBERS, LIST_TEXTS } from '../db/calendarSchema/listRows'
 import { CALENDAR_SLUGS, RESOURCE_COLLECTIONS } from '../slugs'
 
@@ -31,13 +31,7 @@ export const LIST_FACT_KEYS: Readonly<Record<string, string>> = {
  * What an events list shows with its events and its filters resolve, any item of which may change
  * it, as the server's kept lists depend on them (`endpoints/freshness.ts`, `listDependencies`).
  */
-const SHOWN_WITH_EVENTS = [
-  CALENDAR_SLUGS.venues,
-  CALENDAR_SLUGS.organizers,
-  CALENDAR_SLUGS.eventCategories,
-  CALENDAR_SLUGS.eventTags,
-  TERM_COUNTS,
-].map(anyItemKey)
+const SHOWN_WITH_EVENTS_KEYS = SHOWN_WITH_EVENTS.map(anyItemKey)
 
 /**
  * The keys that purge every events list whichever events it shows: for a change whose effect on
@@ -64,7 +58,7 @@ export function factKeys(facts: readonly string[], countsMoved: boolean): string
 const READABLE = new Set([
   ...Object.values(CALENDAR_SLUGS).map(collectionKey),
   ...Object.values(LIST_FACT_KEYS),
-  ...SHOWN_WITH_EVENTS,
+  ...SHOWN_WITH_EVENTS_KEYS,
 ])
 
 /**
@@ -116,7 +110,7 @@ export function answerKeys(args: {
       keys.add(LIST_FACT_KEYS[LIST_MEMBERS]!)
       if (searches) keys.add(LIST_FACT_KEYS[LIST_TEXTS]!)
     } else keys.add(collectionKey(collection))
-    for (const key of SHOWN_WITH_EVENTS) keys.add(key)
+    for (const key of SHOWN_WITH_EVENTS_KEYS) keys.add(key)
     return sealKeys(secret, keys)
   }
   const oneById =
@@ -155,7 +149,8 @@ export function changeKeys(
       collectionKey(CALENDAR_SLUGS.venues),
       ...[...new Set(countedTerms)].map((term) => itemKey(TERM_COUNTS, term)),
     )
-  else if (SHOWN_WITH_EVENTS.includes(anyItemKey(collection))) keys.push(anyItemKey(collection))
+  else if (SHOWN_WITH_EVENTS_KEYS.includes(anyItemKey(collection)))
+    keys.push(anyItemKey(collection))
   if (COUNTED.has(collection)) keys.push(collectionKey(CALENDAR_SLUGS.events))
   return sealKeys(secret, keys)
 }

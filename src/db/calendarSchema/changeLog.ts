@@ -1,5 +1,6 @@
 import { sql } from '@payloadcms/db-postgres'
 
+import { CALENDAR_SLUGS } from '../../slugs'
 import { createTriggerIfMissing, type SchemaPiece, type SqlRunner } from './pieces'
 
 /*
@@ -40,6 +41,20 @@ const CONTENT_TABLES = CONTENT.map(([table]) => table)
 
 /** The log's name of a term's count: the items are `term-counts:{term id}`. */
 export const TERM_COUNTS = 'term-counts'
+
+/**
+ * What the change log names whose items an event is read and shown with (its venue, organizers,
+ * categories and tags, and their counts: `src/calendar/events/leanEvent.ts`), any change of which
+ * may change an event's answer and an events list: the server's kept answers
+ * (`endpoints/freshness.ts`) and a shared cache's keys (`src/cdn/surrogateKeys.ts`) depend on them.
+ */
+export const SHOWN_WITH_EVENTS = [
+  CALENDAR_SLUGS.venues,
+  CALENDAR_SLUGS.organizers,
+  CALENDAR_SLUGS.eventCategories,
+  CALENDAR_SLUGS.eventTags,
+  TERM_COUNTS,
+] as const
 /** The table whose rows add up to each term's count (`./termCounts.ts`). */
 const COUNTS_TABLE = 'calendar_term_counts'
 
