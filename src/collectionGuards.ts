@@ -12,9 +12,10 @@ import { withStorableDates } from './lib/storableDateFields'
 /**
  * A collection that refuses, with a 4xx, input its database cannot take, whichever API it comes
  * through (REST, GraphQL, Local API, the compatibility API): impossible ids are 404, bad paging
- * and unqueryable `where` 400, a filter by a linked item the reader may not read as one by no item, dates outside the years 1-9999 a validation error, NUL characters
- * dropped. The plugin applies this to every collection of the config (`src/plugin.ts`); its own
- * hooks run first, so the collection's hooks only ever see input that passed.
+ * and unqueryable `where` 400, a filter by a linked item the reader may not read answers as one
+ * by no item, dates outside the years 1-9999 a validation error, NUL characters dropped. The
+ * plugin applies this to every collection of the config (`src/plugin.ts`); its own hooks run
+ * first, so the collection's hooks only ever see input that passed.
  */
 // The cost is judged on what the caller wrote, before the hidden-field guard adds its own conditions.
 const OPERATION_GUARDS: CollectionBeforeOperationHook[] = [

@@ -1,17 +1,21 @@
 import type {
   CollectionBeforeOperationHook,
   CollectionSlug,
+  Payload,
   PayloadRequest,
   SanitizedCollectionConfig,
   Where,
 } from 'payload'
 
-import { isCombination } from '../access/hiddenFieldConditions'
+import { ClientError } from '../lib/clientError'
+import { listValuesOf, mapWhereConditions, resolveWherePath, visitWhere } from '../lib/wherePaths'
 import { POST_COLLECTIONS } from '../slugs'
+import { QUERY_BOUNDS } from './refuseCostlyQueries'
 import { isTrustedRead } from './context'
 
-/** Operators whose value names linked items by id. */
+/** Operators whose value names linked items by id, and those of them that take a list. */
 const ID_OPERATORS = new Set(['all', 'contains', 'equals', 'in', 'not_equals', 'not_in'])
+const LIST_OPERATORS = new Set(['all', 'in', 'not_in'])
 
 /** An id no item has (serial ids start at 1): what an unreadable item's id becomes. */
 const NO_ITEM = 0
@@ -21,7 +25,7 @@ const NO_ITEM = 0
  * private organizer) is answered as if that item did not exist, on Payload's REST and GraphQL APIs
  * and in the admin panel: `where[venue][equals]=<draft venue>` would otherwise list the published
  * events linked to it, a link their own answers hide (`venue: []`), and `not_equals` would tell it
- * by their absence. Each such id is replaced by one no item has, after one read, as the reader,
+ * by their absence; so would `venue.id`, `venue__id` or a link reached through another one. Each such id is replaced by one no item has, after one read, as the reader,
  * of which of the named items they may read. Only links to the collections with a status workflow
  * (events, venues, organizers) are judged: every other item is readable by whoever may read its
  * collection. The server's own reads (`overrideAccess`, the compatibility API's trusted reads, which
@@ -34,56 +38,70 @@ export const hideUnreadableLinks: CollectionBeforeOperationHook = async ({
 }) => {
   const { overrideAccess, where } = args as { overrideAccess?: boolean; where?: Where }
   if (overrideAccess || isTrustedRead(req) || !where || typeof where !== 'object') return args
-  const named = new Map<string, Set<number | string>>()
-  collectLinkedIds(collection, where, named)
-  if (!named.size) return args
-  const readable = new Map<string, Set<string>>()
-  for (const [target, ids] of named) readable.set(target, await readableIds(req, target, [...ids]))
-  return { ...args, where: rewritten(collection, where, readable) } as typeof args
-}
-
-/** The ids each link condition of `where` names, by the collection they are of, through `and`/`or`. */
-function collectLinkedIds(
-  collection: SanitizedCollectionConfig,
-  where: Where,
-  named: Map<string, Set<number | string>>,
-): void {
-  for (const [key, value] of Object.entries(where)) {
-    if (isCombination(key, value)) {
-      for (const inner of value)
-        if (inner && typeof inner === 'object') collectLinkedIds(collection, inner, named)
-      continue
-    }
-    const target = linkTarget(collection, key)
-    if (!target || !value || typeof value !== 'object') continue
-    const ids = named.get(target) ?? new Set()
-    for (const operator of Object.keys(value))
-      if (ID_OPERATORS.has(operator)) for (const id of idsOf(value, operator)) ids.add(id)
-    if (ids.size) named.set(target, ids)
+  const named = new Map<string, Set<string>>()
+  visitWhere(
+    where,
+    (path, operator, value) => {
+      const target = ID_OPERATORS.has(operator) && linkTarget(req.payload, collection, path)
+      if (!target) return
+      const ids = named.get(target) ?? new Set()
+      for (const id of valuesOf(operator, value)) if (isIdLike(id)) ids.add(String(id).trim())
+      named.set(target, ids)
+    },
+    QUERY_BOUNDS.nesting,
+    () => {
+      throw new ClientError('The query is nested too deeply.')
+    },
+  )
+  const unreadable = new Map<string, Set<string>>()
+  for (const [target, ids] of named) {
+    const hidden = await unreadableIds(req, target, [...ids])
+    if (hidden.size) unreadable.set(target, hidden)
   }
+  if (!unreadable.size) return args
+  const guarded = mapWhereConditions(where, (path, condition) => {
+    const target = linkTarget(req.payload, collection, path)
+    const hidden = target && unreadable.get(target)
+    if (!hidden) return condition
+    const hide = (id: unknown) => (isIdLike(id) && hidden.has(String(id).trim()) ? NO_ITEM : id)
+    const operand = (operator: string, value: unknown) => {
+      if (!ID_OPERATORS.has(operator)) return value
+      if (!LIST_OPERATORS.has(operator)) return hide(value)
+      const values = listValuesOf(value).map(hide)
+      return typeof value === 'string' ? values.join(',') : values
+    }
+    return Object.fromEntries(
+      Object.entries(condition).map(([operator, value]) => [operator, operand(operator, value)]),
+    )
+  })
+  return { ...args, where: guarded } as typeof args
 }
 
-/** The collection a top-level path links to by id, when it is one with a status workflow. */
-function linkTarget(collection: SanitizedCollectionConfig, path: string): string | undefined {
-  const name = path.endsWith('.id') ? path.slice(0, -'.id'.length) : path
-  if (name.includes('.')) return undefined
-  const field = collection.flattenedFields.find((candidate) => candidate.name === name)
-  if (!field || (field.type !== 'relationship' && field.type !== 'upload')) return undefined
-  const target = field.relationTo
-  return typeof target === 'string' && (POST_COLLECTIONS as readonly string[]).includes(target)
-    ? target
-    : undefined
-}
+/** The values an operator compares with: each of a list operator's, or the one given. */
+const valuesOf = (operator: string, value: unknown): unknown[] =>
+  LIST_OPERATORS.has(operator) ? listValuesOf(value) : [value]
 
-/** The ids an operator's value names (a list, a CSV string as REST sends it, or one id). */
-function idsOf(condition: unknown, operator: string): (number | string)[] {
-  const value = (condition as Record<string, unknown>)[operator]
-  const list = Array.isArray(value)
-    ? value
-    : typeof value === 'string' && value.includes(',')
-      ? value.split(',')
-      : [value]
-  return list.filter(isIdLike)
+/**
+ * The collection with a status workflow whose items a path names by id: a relationship to it
+ * (`venue`, `organizers`, `seriesRoot.venue`) or its id reached through one (`venue.id`, `venue__id`);
+ * not the collection's own `id`, which its read access already answers.
+ */
+function linkTarget(
+  payload: Payload,
+  collection: SanitizedCollectionConfig,
+  path: string,
+): string | undefined {
+  if (path === 'id') return undefined
+  const { end } = resolveWherePath(payload, collection, path)
+  if (!end) return undefined
+  const slug =
+    'id' in end
+      ? end.owner.slug
+      : (end.field.type === 'relationship' || end.field.type === 'upload') &&
+          typeof end.field.relationTo === 'string'
+        ? end.field.relationTo
+        : undefined
+  return slug && (POST_COLLECTIONS as readonly string[]).includes(slug) ? slug : undefined
 }
 
 /** An id as a condition may give it: an integer, or digits in a string. */
@@ -91,13 +109,18 @@ const isIdLike = (id: unknown): id is number | string =>
   (typeof id === 'number' && Number.isInteger(id)) ||
   (typeof id === 'string' && /^\d+$/.test(id.trim()))
 
-/** Which of `ids` of `target` the reader may read, as strings. */
-async function readableIds(
+/**
+ * Which of `ids` of `target` the reader may not read. A reader whose read access grants the whole
+ * collection (an editor) costs no query.
+ */
+async function unreadableIds(
   req: PayloadRequest,
   target: string,
-  ids: (number | string)[],
+  ids: string[],
 ): Promise<Set<string>> {
-  if (!ids.length) return new Set()
+  const read = req.payload.collections[target as CollectionSlug]?.config.access?.read
+  if (!ids.length || (read && (await read({ req } as Parameters<typeof read>[0])) === true))
+    return new Set()
   const { docs } = await req.payload.find({
     collection: target as CollectionSlug,
     depth: 0,
@@ -108,41 +131,6 @@ async function readableIds(
     select: { id: true } as never,
     where: { id: { in: ids.map(Number) } },
   })
-  return new Set(docs.map((doc) => String((doc as { id: number | string }).id)))
-}
-
-/** `where` with every unreadable linked id replaced by one no item has. */
-function rewritten(
-  collection: SanitizedCollectionConfig,
-  where: Where,
-  readable: Map<string, Set<string>>,
-): Where {
-  const out: Where = {}
-  for (const [key, value] of Object.entries(where)) {
-    if (isCombination(key, value)) {
-      out[key] = value.map((inner) =>
-        inner && typeof inner === 'object' ? rewritten(collection, inner, readable) : inner,
-      )
-      continue
-    }
-    const target = linkTarget(collection, key)
-    if (!target || !value || typeof value !== 'object') {
-      out[key] = value
-      continue
-    }
-    const allowed = readable.get(target) ?? new Set<string>()
-    const hide = (id: unknown) => (isIdLike(id) && !allowed.has(String(id).trim()) ? NO_ITEM : id)
-    const condition: Record<string, unknown> = { ...(value as Record<string, unknown>) }
-    for (const operator of Object.keys(condition)) {
-      if (!ID_OPERATORS.has(operator)) continue
-      const given = condition[operator]
-      condition[operator] = Array.isArray(given)
-        ? given.map(hide)
-        : typeof given === 'string' && given.includes(',')
-          ? given.split(',').map(hide).join(',')
-          : hide(given)
-    }
-    out[key] = condition as Where[string]
-  }
-  return out
+  const readable = new Set(docs.map((doc) => String((doc as { id: number | string }).id)))
+  return new Set(ids.filter((id) => !readable.has(id)))
 }

@@ -5,7 +5,7 @@ import type {
   Where,
 } from 'payload'
 
-import { resolveWherePath, visitWhere } from '../lib/wherePaths'
+import { listValuesOf, resolveWherePath, visitWhere } from '../lib/wherePaths'
 import { ClientError } from '../lib/clientError'
 
 /**
@@ -105,7 +105,7 @@ function checkWhere(
         operator === 'like' && typeof value === 'string' ? Math.max(1, value.split(' ').length) : 1
       if (conditions > QUERY_BOUNDS.conditions)
         throw new TooCostly(`more than ${QUERY_BOUNDS.conditions} conditions.`)
-      const values = LIST_OPERATORS.has(operator) ? listOf(value) : [value]
+      const values = LIST_OPERATORS.has(operator) ? listValuesOf(value) : [value]
       if (values.length > QUERY_BOUNDS.listValues)
         throw new TooCostly(`"${operator}" with more than ${QUERY_BOUNDS.listValues} values.`)
       if (values.some((item) => longestText(item) > QUERY_BOUNDS.valueLength))
@@ -137,14 +137,6 @@ function checkSort(
       throw new TooCostly(`a sort field longer than ${QUERY_BOUNDS.valueLength} characters.`)
     joined.add(resolveWherePath(payload, collection, field.trim().replace(/^-/, '')).joined)
   }
-}
-
-/** The values of a list operator: an array, comma-separated text, or the object a long list becomes in a query string. */
-function listOf(value: unknown): unknown[] {
-  if (Array.isArray(value)) return value
-  if (typeof value === 'string') return value.split(',')
-  if (value && typeof value === 'object') return Object.values(value)
-  return [value]
 }
 
 /** The longest text within a value (a point's coordinates, a polymorphic relationship's `{relationTo, value}`); past 1,000 parts, too long. */

@@ -98,3 +98,39 @@ export function visitWhere(
     for (const [operator, value] of Object.entries(condition)) onCondition(key, operator, value)
   }
 }
+
+/** The values of a list operator: an array, comma-separated text, or the object a long list becomes in a query string. */
+export function listValuesOf(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value
+  if (typeof value === 'string') return value.split(',')
+  if (value && typeof value === 'object') return Object.values(value)
+  return [value]
+}
+
+/**
+ * `where` with each `{path: {operator: value}}` condition replaced by what `map` makes of it,
+ * through its `and`/`or` lists as `visitWhere` walks them (whose depth it has bounded first).
+ */
+export function mapWhereConditions(
+  where: Where,
+  map: (path: string, condition: Record<string, unknown>) => Record<string, unknown>,
+): Where {
+  const inner = (nested: unknown) =>
+    nested && typeof nested === 'object' ? mapWhereConditions(nested as Where, map) : nested
+  const out: Record<string, unknown> = {}
+  for (const [key, condition] of Object.entries(where)) {
+    if (isAndOr(key) && condition && typeof condition === 'object') {
+      out[key] = Array.isArray(condition)
+        ? condition.map(inner)
+        : Object.fromEntries(
+            Object.entries(condition).map(([index, nested]) => [index, inner(nested)]),
+          )
+      continue
+    }
+    out[key] =
+      !condition || typeof condition !== 'object' || Array.isArray(condition)
+        ? condition
+        : map(key, condition as Record<string, unknown>)
+  }
+  return out as Where
+}

@@ -111,10 +111,11 @@ describe('a filter by a linked item the reader may not read answers as one by no
     ])
   })
 
-  it("Payload's REST API: equals, in, not_equals, not_in and `venue.id` by a hidden id answer as by no item", async () => {
+  it("Payload's REST API: equals, in, not_equals, not_in, `venue.id` and `venue__id` by a hidden id answer as by no item", async () => {
     const cases: [string, (id: number) => string][] = [
       ['venue equals', (id) => `where[venue][equals]=${id}`],
       ['venue.id equals', (id) => `where[venue.id][equals]=${id}`],
+      ['venue__id equals', (id) => `where[venue__id][equals]=${id}`],
       ['venue in', (id) => `where[venue][in]=${id}`],
       ['venue not_equals', (id) => `where[venue][not_equals]=${id}`],
       ['venue not_in', (id) => `where[venue][not_in][0]=${id}`],
