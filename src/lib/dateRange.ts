@@ -27,3 +27,11 @@ export function dateValueProblem(value: unknown): null | string {
   if (!isWithinDateRange(instant)) return 'The date must be between the years 1 and 9999.'
   return null
 }
+
+/** Whether `YYYY-MM-DD` is a day of the calendar: `Date` reads 2027-02-30 as 2 March. */
+export function isCalendarDay(day: string): boolean {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number]
+  const utc = new Date(Date.UTC(2000, month - 1, date))
+  utc.setUTCFullYear(year)
+  return utc.getUTCMonth() === month - 1 && utc.getUTCDate() === date
+}

@@ -7,7 +7,7 @@ import { APIError, commitTransaction, initTransaction, killTransaction, NotFound
 import { changeOccurrence, occurrenceTitleProblem } from '../../../src/db/occurrences'
 import { transactionSessionOf } from '../../../src/db/payloadInternals/adapter'
 import { CANCELLED_OCCURRENCE } from '../../../src/hooks/context'
-import { isWithinDateRange } from '../../../src/lib/dateRange'
+import { isCalendarDay, isWithinDateRange } from '../../../src/lib/dateRange'
 import { wallTime } from '../../../src/lib/wallTimes'
 import { editSeries } from './seriesEdits'
 import { ClientError } from '../../../src/lib/clientError'
@@ -25,15 +25,17 @@ const wholeId = (name: string, value: unknown): number => {
  * An ISO 8601 date-time with its offset, as the admin panel's calendar sends one: `Date` alone also
  * reads `"1"` as 2001 and `"March 8"` as a day of 2001, and takes years Postgres cannot store.
  */
-const DATE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/
 
 function instantOf(name: string, value: unknown): Date {
-  const parts = typeof value === 'string' ? DATE_TIME.exec(value) : null
-  const date = parts ? new Date(value as string) : new Date(Number.NaN)
-  const [year, month, day] = (parts ?? []).slice(1).map(Number) as [number, number, number]
-  const dayExists = parts !== null && new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day
-  if (Number.isNaN(date.getTime()) || !dayExists || !isWithinDateRange(date))
+  const written = typeof value === 'string' && DATE_TIME.test(value) ? value : undefined
+  const date = new Date(written ?? Number.NaN)
+  if (
+    !written ||
+    Number.isNaN(date.getTime()) ||
+    !isCalendarDay(written.slice(0, 10)) ||
+    !isWithinDateRange(date)
+  )
     throw badRequest(
       `${name} must be a date-time of the years 1 to 9999 such as 2027-03-08T15:00:00Z.`,
     )

@@ -4,7 +4,7 @@ import { APIError } from 'payload'
 
 import { listOccurrences } from '../../../src/db/occurrences'
 import { querierFor } from '../../../src/db/payloadInternals/adapter'
-import { isWithinDateRange, LATEST_INSTANT } from '../../../src/lib/dateRange'
+import { isCalendarDay, isWithinDateRange, LATEST_INSTANT } from '../../../src/lib/dateRange'
 import { can } from '../../../src/lib/roles'
 import { ClientError } from '../../../src/lib/clientError'
 
@@ -16,14 +16,6 @@ const DEFAULT_LIMIT = 50
 const DEFAULT_WINDOW_MS = 366 * 86_400_000
 
 const badRequest = (message: string) => new ClientError(message)
-
-/** Whether `YYYY-MM-DD` is a day of the calendar: `Date` reads 2027-02-30 as 2 March. */
-function isCalendarDay(day: string): boolean {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number]
-  const utc = new Date(Date.UTC(2000, month - 1, date))
-  utc.setUTCFullYear(year)
-  return utc.getUTCMonth() === month - 1 && utc.getUTCDate() === date
-}
 
 function instantParam(name: string, value: unknown, fallback: Date): Date {
   if (value === undefined || value === '') return fallback
