@@ -129,7 +129,7 @@ export async function leanLinkedPageIds(
   if (!where) return undefined
   const { values } = where
   const text = `SELECT v.id FROM ${query.kind} v WHERE ${where.text}
-    ORDER BY v.post_date DESC, v.id ${ties === 'id' ? 'ASC' : 'DESC'} LIMIT $${values.push(limit)}::int OFFSET $${values.push((page - 1) * limit)}::int`
+    ORDER BY v.post_date DESC, v.id ${ties === 'id' ? 'ASC' : 'DESC'} LIMIT $${values.push(limit)}::int OFFSET $${values.push((page - 1) * limit)}::bigint`
   const { rows } = await poolOf(ctx.payload)!.query<{ id: number }>({ text, values })
   return rows.map((row) => Number(row.id))
 }
