@@ -12,14 +12,14 @@ const NOTICE = 'geocodingNotice'
 const TO_PLACE = 'geocodeAfterSave'
 
 /**
- * A venue saved over HTTP (the admin, Payload's REST and GraphQL APIs, the compatibility API)
- * without coordinates gets them from its address, when the site has a geocoder. The save never
+ * A venue saved through Payload's API (the admin, Payload's REST and GraphQL APIs) without
+ * coordinates gets them from its address, when the site has a geocoder. The save never
  * waits for the provider: it runs in a transaction, whose locks and pooled connection a slow
  * provider would hold. What the provider answered for the address before (`src/geocoding/geocoder.ts`
  * remembers it) is used at once; anything else is asked after the save (`geocodeAfterSave`), and
  * the saved venue says so in `geocodingNotice`, as it says why when the provider found nothing.
  * Scripts and imports (Payload's Local API) bring their source's coordinates and are not sent to
- * the provider.
+ * the provider; the compatibility API's writes go through the Local API too.
  */
 export const geocodeOnSave: CollectionBeforeChangeHook = async ({ data, originalDoc, req }) => {
   delete req.context[TO_PLACE]
