@@ -7,6 +7,7 @@ import { clientComponent } from '../../src/admin/paths'
 import { basicAuthStrategy } from '../../src/auth/basicAuthStrategy'
 import { sessionOutageStrategy } from '../../src/auth/sessionOutageStrategy'
 import { forgiveRightPassword, guardLogin } from '../../src/auth/loginGuardHooks'
+import { forgotPasswordEndpoint, guardForgotPassword } from '../../src/auth/forgotPasswordGuard'
 import {
   forgetSignInsAfterDelete,
   forgetSignInsAfterUserChange,
@@ -156,6 +157,11 @@ export function withCalendarUsers(
         ...(auth.disableLocalStrategy ? [] : [sessionOutageStrategy()]),
       ],
     },
+    // Forgot-password counted and answered before its message is sent (`src/auth/forgotPasswordGuard.ts`).
+    endpoints:
+      collection.endpoints === false
+        ? false
+        : [...(collection.endpoints ?? []), forgotPasswordEndpoint(collection.slug)],
     fields: withCalendarUserFields(collection, [
       displayNameField,
       roleField,
@@ -172,7 +178,11 @@ export function withCalendarUsers(
         ...(collection.hooks?.beforeValidate ?? []),
       ],
       beforeChange: [...(collection.hooks?.beforeChange ?? []), endSessionsOnRoleChange],
-      beforeOperation: [guardLogin, ...(collection.hooks?.beforeOperation ?? [])],
+      beforeOperation: [
+        guardLogin,
+        guardForgotPassword,
+        ...(collection.hooks?.beforeOperation ?? []),
+      ],
       afterLogin: [
         forgiveRightPassword,
         forgetContentLocale,

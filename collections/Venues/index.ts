@@ -14,7 +14,7 @@ import { defaultLinkedPostStatus } from '../../src/lib/statuses'
 import { label } from '../../src/i18n/index'
 import { generatePostCollection } from '../postCollection'
 import { deriveStateProvince } from './hooks/deriveStateProvince'
-import { geocodeOnSave, readGeocodingNotice } from './hooks/geocodeOnSave'
+import { geocodeAfterSave, geocodeOnSave, readGeocodingNotice } from './hooks/geocodeOnSave'
 import { geocodeEndpoint } from './geocodeEndpoint'
 import { clientComponent } from '../../src/admin/paths'
 import { TEXT_LIMITS } from '../../src/lib/textLimits'
@@ -35,6 +35,7 @@ export function generateVenuesCollection(
     },
     defaultSort: 'name',
     beforeChange: [geocodeOnSave],
+    afterChange: [geocodeAfterSave],
     endpoints: [geocodeEndpoint],
     defaultStatus: ({ user }) => defaultLinkedPostStatus(user),
     blankedWhenProtected: {

@@ -114,7 +114,8 @@ function loginWhere(loginWithUsername: unknown, login: string): null | Where {
   return or.length ? { or } : null
 }
 
-function setRetryAfter(req: PayloadRequest, ms: number) {
+/** `Retry-After` on the answer, whatever Payload answers (an error too). */
+export function setRetryAfter(req: PayloadRequest, ms: number) {
   const headers = req.responseHeaders ?? new Headers()
   headers.set('Retry-After', String(Math.max(1, Math.ceil(ms / 1000))))
   req.responseHeaders = headers

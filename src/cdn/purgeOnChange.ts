@@ -12,6 +12,7 @@ import type { SanitizedPluginConfig } from '../types'
 
 import { querierFor, type SqlQuerier, transactionSessionOf } from '../db/payloadInternals/adapter'
 import { relationId } from '../lib/databaseIds'
+import { isPublicStatus } from '../lib/statuses'
 import { pluginOptionsOf } from '../pluginOptions'
 import { CALENDAR_SLUGS } from '../slugs'
 import { type Announcement, PURGE_CHANNEL, thisInstance } from './purgeListener'
@@ -53,12 +54,17 @@ async function announce(
   {
     countedTerms = [],
     lists,
-  }: { countedTerms?: Iterable<number | string>; lists?: 'all' | 'transaction' } = {},
+    shownOrHidden = false,
+  }: {
+    countedTerms?: Iterable<number | string>
+    lists?: 'all' | 'transaction'
+    shownOrHidden?: boolean
+  } = {},
 ) {
   const db = await querierFor(req.payload, req)
   if (!db) return
   const namingTransaction = lists === 'transaction' && (await transactionSessionOf(req)) !== null
-  const keys = changeKeys(req.payload.secret, collection, id, countedTerms)
+  const keys = changeKeys(req.payload.secret, collection, id, countedTerms, shownOrHidden)
   if (lists && !namingTransaction) keys.push(...ALL_LISTS_KEYS)
   await notify(db, keys, namingTransaction)
 }
@@ -90,7 +96,13 @@ const purgeChanged: CollectionAfterChangeHook = async ({ collection, doc, previo
       countedTerms: [...termsOf(previousDoc), ...termsOf(doc)],
       lists: 'transaction',
     })
-  else await announce(req, collection.slug, doc.id)
+  else
+    await announce(req, collection.slug, doc.id, {
+      // An update that publishes or unpublishes it (a new item is linked from no answer yet).
+      shownOrHidden:
+        Boolean(previousDoc?.id) &&
+        isPublicStatus(previousDoc.status) !== isPublicStatus(doc.status),
+    })
   return doc
 }
 

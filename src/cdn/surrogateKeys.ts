@@ -13,13 +13,25 @@ import { CALENDAR_SLUGS, RESOURCE_COLLECTIONS } from '../slugs'
  * filed as the server keeps it (`endpoints/visitorResponses.ts`, `answerDependencies`): under the
  * facts that may move it (`tec-list-members`, with a search `tec-list-texts`), the items it shows,
  * and any venue, organizer, term or term count (`tec-{collection}-any`). An item's key leaves the
- * server sealed (`sealKeys`): an answer depends on related items a visitor may not see (a draft
- * venue of a published event), and its headers must not name them.
+ * server sealed (`sealKeys`), and the related items an answer does not show (a published event's
+ * draft venue) are not named at all, not even by their number (`hiddenItemsKey`).
  */
 export const itemKey = (collection: string, id: number | string) => `tec-${collection}-${id}`
 export const collectionKey = (collection: string) => `tec-${collection}`
 /** Purged by every change of an item of `collection` (or, for term counts, of a count), and by nothing else. */
 export const anyItemKey = (collection: string) => `tec-${collection}-any`
+
+/**
+ * Venues and organizers have statuses: an event may link to some a visitor may not see (a draft,
+ * a trashed one), whose publication must still purge the event's answer. Sealed keys of those
+ * would tell by their number how many such items the event links to, so an answer names only the
+ * related items it shows, and for the others carries one key per collection, `tec-{collection}-hidden`,
+ * whatever it links to. A change that shows or hides an item (its status to or from `publish`)
+ * purges that key (`changeKeys`). Terms are always shown (`src/access/terms.ts`).
+ */
+const MAY_BE_HIDDEN = [CALENDAR_SLUGS.venues, CALENDAR_SLUGS.organizers] as const
+export const hiddenItemsKey = (collection: string) => `tec-${collection}-hidden`
+const HIDDEN_ITEMS_KEYS = MAY_BE_HIDDEN.map(hiddenItemsKey)
 
 /** The facts of the change log's list rows (`src/db/calendarSchema/listRows.ts`) as keys. */
 export const LIST_FACT_KEYS: Readonly<Record<string, string>> = {
@@ -59,6 +71,7 @@ const READABLE = new Set([
   ...Object.values(CALENDAR_SLUGS).map(collectionKey),
   ...Object.values(LIST_FACT_KEYS),
   ...SHOWN_WITH_EVENTS_KEYS,
+  ...HIDDEN_ITEMS_KEYS,
 ])
 
 /**
@@ -79,6 +92,37 @@ const COUNTED = new Set<string>([CALENDAR_SLUGS.eventCategories, CALENDAR_SLUGS.
 
 /** The events list's path, as the server's kept answers name it (`endpoints/visitorResponses.ts`). */
 const EVENTS_LIST = '/events'
+
+/** A venue's or organizer's key as the read layer records it (`src/calendar/dependencies.ts`): its collection, or null. */
+function mayBeHiddenCollectionOf(key: string): null | string {
+  const match = /^tec-(.+)-\d+$/.exec(key)
+  return match && (MAY_BE_HIDDEN as readonly string[]).includes(match[1]!) ? match[1]! : null
+}
+
+/** The keys of the venue and organizers one event's answer shows (`endpoints/events/serializeEvent.ts`). */
+function shownWithEvent(body: unknown): Set<string> {
+  const shown = new Set<string>()
+  if (!body || typeof body !== 'object') return shown
+  const { organizer, venue } = body as { organizer?: unknown; venue?: unknown }
+  const add = (collection: string, items: unknown) => {
+    for (const item of Array.isArray(items) ? items : [items]) {
+      const id = item && typeof item === 'object' ? (item as { id?: unknown }).id : undefined
+      if (typeof id === 'number' || typeof id === 'string') shown.add(itemKey(collection, id))
+    }
+  }
+  add(CALENDAR_SLUGS.venues, venue)
+  add(CALENDAR_SLUGS.organizers, organizer)
+  return shown
+}
+
+/**
+ * `read` without the venues and organizers an answer does not show (`MAY_BE_HIDDEN`): for one
+ * event those its body names are kept; a list keeps none, filed under any venue's and organizer's
+ * change already (`tec-{collection}-any`).
+ */
+function withoutUnshown(read: Iterable<string>, shown: ReadonlySet<string>): Set<string> {
+  return new Set([...read].filter((key) => !mayBeHiddenCollectionOf(key) || shown.has(key)))
+}
 
 /**
  * The keys of one answer of the compatibility API: the items its reads found (`read`, recorded by
@@ -101,9 +145,12 @@ export function answerKeys(args: {
   status: number
 }): string[] {
   const { body, path, read, searches = true, secret, status } = args
-  const keys = new Set(read)
   const segments = path.split('/').filter(Boolean)
   const collection = RESOURCE_COLLECTIONS[segments[0] ?? '']
+  const ofEvents = collection === CALENDAR_SLUGS.events
+  const keys = ofEvents
+    ? withoutUnshown(read, path === EVENTS_LIST ? new Set() : shownWithEvent(body))
+    : new Set(read)
   if (!collection) return sealKeys(secret, keys)
   if (path === EVENTS_LIST) {
     if (status === 200) {
@@ -122,6 +169,8 @@ export function answerKeys(args: {
     !Array.isArray(body)
   if (oneById) keys.add(itemKey(collection, segments[1]!))
   if (!oneById || COUNTED.has(collection)) keys.add(collectionKey(collection))
+  // One event shown (by id or slug): its hidden links' keys, the same whatever it links to.
+  if (ofEvents && status === 200) for (const key of HIDDEN_ITEMS_KEYS) keys.add(key)
   return sealKeys(secret, keys)
 }
 
@@ -132,15 +181,21 @@ export function answerKeys(args: {
  *   terms it had or has (`countedTerms`: their `count` may have moved). Which events lists it
  *   can alter its transaction tells once committed (`src/cdn/transactionFacts.ts`);
  * - for a venue, an organizer or a term, the events lists (`tec-{collection}-any`: they resolve
- *   and show them), and for a term also the event answers that filter by it (its slug, its tree).
+ *   and show them), and for a term also the event answers that filter by it (its slug, its tree);
+ * - for a venue or an organizer shown or hidden by the change, the events' answers that link to
+ *   items they do not show (`tec-{collection}-hidden`).
  */
 export function changeKeys(
   secret: string,
   collection: string,
   id: number | string,
   countedTerms: Iterable<number | string> = [],
+  /** Whether the change shows or hides the item (`MAY_BE_HIDDEN`): its status to or from `publish`. */
+  shownOrHidden = false,
 ): string[] {
   const keys = [itemKey(collection, id), collectionKey(collection)]
+  if (shownOrHidden && (MAY_BE_HIDDEN as readonly string[]).includes(collection))
+    keys.push(hiddenItemsKey(collection))
   if (collection === CALENDAR_SLUGS.events)
     keys.push(
       collectionKey(CALENDAR_SLUGS.eventCategories),

@@ -1,3 +1,5 @@
+import { stateProvinceOf } from '../lib/stateProvince'
+
 /** The parts of a venue's address a geocoder is asked about, as its fields name them. */
 export type VenueAddress = {
   address?: null | string
@@ -21,4 +23,21 @@ export function addressQuery(venue: VenueAddress): string {
     .filter(Boolean)
     .join(', ')
     .slice(0, MAX_QUERY_LENGTH)
+}
+
+const blank = (value: unknown) => value === null || value === undefined || value === ''
+
+/**
+ * The search line of a venue (its stored fields with what a save changes) that has neither
+ * coordinate; '' when it has one, or has no address to look for.
+ */
+export function unplacedVenueQuery(venue: Record<string, unknown>): string {
+  if (!blank(venue.latitude) || !blank(venue.longitude)) return ''
+  return addressQuery({
+    address: venue.address as null | string,
+    city: venue.city as null | string,
+    country: venue.country as null | string,
+    stateProvince: (venue.stateProvince as null | string) || stateProvinceOf(venue),
+    zip: venue.zip as null | string,
+  })
 }

@@ -51,14 +51,25 @@ const remembered = processRegion<{ outcome: GeocodeOutcome; until: number }>('ge
  * before (above). Every failure is an outcome, not an error.
  */
 export async function geocode(settings: GeocoderSettings, query: string): Promise<GeocodeOutcome> {
-  const key = `${settings.url}\n${query}`
-  const known = remembered.get(key)
-  if (known && known.until > Date.now()) return known.outcome
+  const known = rememberedOutcome(settings, query)
+  if (known) return known
   const outcome = await askProvider(settings, query)
   const keepFor = REMEMBER_MS[outcome.kind]
-  if (keepFor) remembered.set(key, { outcome, until: Date.now() + keepFor })
+  if (keepFor)
+    remembered.set(rememberedKey(settings, query), { outcome, until: Date.now() + keepFor })
   return outcome
 }
+
+/** What the provider answered for `query` before and is still remembered (above), without asking it. */
+export function rememberedOutcome(
+  settings: GeocoderSettings,
+  query: string,
+): GeocodeOutcome | undefined {
+  const known = remembered.get(rememberedKey(settings, query))
+  return known && known.until > Date.now() ? known.outcome : undefined
+}
+
+const rememberedKey = (settings: GeocoderSettings, query: string) => `${settings.url}\n${query}`
 
 async function askProvider(settings: GeocoderSettings, query: string): Promise<GeocodeOutcome> {
   if (!(await waitForTurn(settings))) return { kind: 'busy' }

@@ -21,27 +21,79 @@ const refuse = (status: number, message: string) =>
  * One spreadsheet at a time in this process: an import (up to 5,000 rows, two minutes) or an export
  * (5,000 events and their names) holds the database and the event loop for long stretches, so
  * editors' files take turns rather than slowing every visitor's request together. A file that
- * cannot start within 15 s gets a 503 with `Retry-After`.
+ * cannot start within 15 s gets a 503 with `Retry-After`. Turns are fair between people: a long
+ * import gives its turn to someone else's file waiting after each `SLICE_MS` of rows, and waits for
+ * it again at the back of the line (each row is a transaction of its own: nothing is held while it
+ * waits); and one person imports one file at a time.
  */
 const spreadsheetTurns = new Turns({ concurrent: 1, maxWaiting: 8, maxWaitMs: 15_000 })
 
-async function inTurn(req: PayloadRequest, work: () => Promise<Response>): Promise<Response> {
-  const turn = await spreadsheetTurns.take(req.signal)
-  if (typeof turn === 'string')
-    return Response.json(
-      {
-        errors: [
-          { message: 'Another spreadsheet is being imported or exported. Try again shortly.' },
-        ],
-      },
-      { headers: { 'Retry-After': '5' }, status: 503 },
-    )
+/** The longest an import holds the turn while someone else's file waits for it. */
+export const SLICE_MS = 1_000
+
+/** Files waiting for the turn, by whose they are. */
+const waitingBy = new Map<string, number>()
+/** Whose imports are under way or waiting. */
+const importing = new Set<string>()
+
+const ownerOf = (req: PayloadRequest) => String((req.user as { id?: unknown } | null)?.id)
+
+const busy = () =>
+  Response.json(
+    {
+      errors: [
+        { message: 'Another spreadsheet is being imported or exported. Try again shortly.' },
+      ],
+    },
+    { headers: { 'Retry-After': '5' }, status: 503 },
+  )
+
+/** Waits for the turn in line, counted as `owner`'s while it waits. */
+async function takeTurn(req: PayloadRequest, owner: string) {
+  waitingBy.set(owner, (waitingBy.get(owner) ?? 0) + 1)
   try {
-    return await work()
+    return await spreadsheetTurns.take(req.signal)
   } finally {
-    turn()
+    const left = (waitingBy.get(owner) ?? 1) - 1
+    if (left) waitingBy.set(owner, left)
+    else waitingBy.delete(owner)
   }
 }
+
+/** Whether someone other than `owner` waits for the turn. */
+const othersWait = (owner: string) => spreadsheetTurns.load.waiting > (waitingBy.get(owner) ?? 0)
+
+/**
+ * Runs `work` in the turn. `work` may call the `yieldTurn` it is given between two rows: after
+ * `SLICE_MS` in the turn, with someone else's file waiting, the turn goes to that file and comes
+ * back in line; it answers why not when it does not come back (the line is full, the wait too
+ * long, the client left), and then the import stops there.
+ */
+async function inTurn(
+  req: PayloadRequest,
+  work: (yieldTurn: () => Promise<null | string>) => Promise<Response>,
+): Promise<Response> {
+  const owner = ownerOf(req)
+  let turn = await takeTurn(req, owner)
+  if (typeof turn === 'string') return busy()
+  let since = Date.now()
+  const yieldTurn = async (): Promise<null | string> => {
+    if (typeof turn === 'string') return NOT_BACK
+    if (Date.now() - since < SLICE_MS || !othersWait(owner)) return null
+    turn()
+    turn = await takeTurn(req, owner)
+    since = Date.now()
+    return typeof turn === 'string' ? NOT_BACK : null
+  }
+  try {
+    return await work(yieldTurn)
+  } finally {
+    if (typeof turn !== 'string') turn()
+  }
+}
+
+const NOT_BACK =
+  'the import gave its turn to another spreadsheet and did not get it back within 15 s (import the file again: what was imported is matched)'
 
 /**
  * The spreadsheets over HTTP, for the admin panel (docs/spreadsheets.md): `POST …/preview` and
@@ -80,20 +132,31 @@ async function runImport(req: PayloadRequest): Promise<Response> {
     return refuse(400, `status must be one of ${IMPORT_STATUSES.join(', ')}.`)
   const columns = typeof query.columns === 'string' ? query.columns.split(',') : undefined
   const known = (kind: string) => CSV_COLUMNS[kind as 'events'].map(({ key }) => key)
-  return withFile(req, (bytes, kind) =>
-    inTurn(req, async () => {
-      if (columns?.some((key) => key && !known(kind).includes(key)))
-        return refuse(400, `columns names a column that ${kind} do not have.`)
-      const report = await importCsv(req.payload, bytes, {
-        columns,
-        dryRun: query.dryRun === 'true' || query.dryRun === '1',
-        kind,
-        status: status as (typeof IMPORT_STATUSES)[number] | undefined,
-        user: req.user as TypedUser,
+  return withFile(req, async (bytes, kind) => {
+    if (columns?.some((key) => key && !known(kind).includes(key)))
+      return refuse(400, `columns names a column that ${kind} do not have.`)
+    const owner = ownerOf(req)
+    if (importing.has(owner))
+      return refuse(429, 'You are already importing a spreadsheet: wait for it to end.')
+    importing.add(owner)
+    try {
+      // Read before the turn: a file that is not a CSV costs no one else's wait.
+      const table = readCsv(bytes)
+      return await inTurn(req, async (yieldTurn) => {
+        const report = await importCsv(req.payload, table, {
+          beforeRow: yieldTurn,
+          columns,
+          dryRun: query.dryRun === 'true' || query.dryRun === '1',
+          kind,
+          status: status as (typeof IMPORT_STATUSES)[number] | undefined,
+          user: req.user as TypedUser,
+        })
+        return Response.json(report)
       })
-      return Response.json(report)
-    }),
-  )
+    } finally {
+      importing.delete(owner)
+    }
+  })
 }
 
 async function runExport(req: PayloadRequest): Promise<Response> {

@@ -8,7 +8,7 @@ import { pluginOptionsOf } from '../pluginOptions'
 import { CALENDAR_SLUGS } from '../slugs'
 import { type CsvKind, columnsOfHeader, labelOf, REQUIRED_COLUMNS } from './columns'
 import { asImportedCell } from './csvCells'
-import { MAX_CSV_CELL, readCsv } from './readCsv'
+import { type CsvTable, MAX_CSV_CELL, readCsv } from './readCsv'
 import { findNamed } from './namedItems'
 import { NAMED, type Row, RowError, rowData } from './rowData'
 
@@ -27,6 +27,12 @@ export type CsvImportOptions = {
   /** Who imports: each write has their access. None: the operator at the command line. */
   user?: null | TypedUser
   timeLimitMs?: number
+  /**
+   * Awaited before each row after the first: the import may give way to others meanwhile (the
+   * server's spreadsheet turns, `endpoints.ts`). A reason ends the import there: the rows left are
+   * reported as not imported, with it.
+   */
+  beforeRow?: () => Promise<null | string>
 }
 
 export type CsvRowReport = {
@@ -64,11 +70,11 @@ const COLLECTION: Record<CsvKind, string> = {
  */
 export async function importCsv(
   payload: Payload,
-  bytes: Uint8Array,
+  file: CsvTable | Uint8Array,
   options: CsvImportOptions,
 ): Promise<CsvImportReport> {
   const { kind } = options
-  const table = readCsv(bytes)
+  const table = file instanceof Uint8Array ? readCsv(file) : file
   const columns = options.columns
     ? table.header.map((_, index) => options.columns?.[index] ?? '')
     : columnsOfHeader(kind, table.header)
@@ -98,10 +104,16 @@ export async function importCsv(
     options.status ?? (!user || can(user as never, 'publish_posts') ? 'publish' : 'draft')
   const deadline = Date.now() + (options.timeLimitMs ?? CSV_TIME_LIMIT_MS)
   const siteTimezone = pluginOptionsOf(payload).siteTimezone
-  for (const { number, cells } of table.rows) {
+  let stopped: null | string = null
+  for (const [index, { number, cells }] of table.rows.entries()) {
     const say = (outcome: CsvRowReport['outcome'], message: string) => {
       report[outcome] += 1
       report.lines.push({ row: number, outcome, message })
+    }
+    if (index > 0 && !stopped && options.beforeRow) stopped = await options.beforeRow()
+    if (stopped) {
+      say('failed', `not imported: ${stopped}`)
+      continue
     }
     if (Date.now() > deadline) {
       say(

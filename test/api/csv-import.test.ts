@@ -242,6 +242,44 @@ describe('spreadsheets: CSV import and export', () => {
     expect(exported.trim().split('\n')).toHaveLength(rows + 1)
   })
 
+  it('takes turns fairly: a long import gives way to another person’s file, and one person imports one file at a time', async () => {
+    const u = unique('fair')
+    const rows = 300
+    const long = [
+      'Event Name,Event Start Date,Event Start Time',
+      ...Array.from(
+        { length: rows },
+        (_, i) => `Long ${u} ${i},2027-09-${String((i % 28) + 1).padStart(2, '0')},10:00`,
+      ),
+    ].join('\n')
+    let longDone = false
+    const longImport = importAs(contributor, long).then((report) => {
+      longDone = true
+      return report
+    })
+    for (let tries = 0; (await named('events', 'title', `Long ${u} 0`)).length === 0; tries++) {
+      expect(tries).toBeLessThan(300)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    // The same person's second file is refused at once rather than queued behind the first.
+    const second = await post(
+      contributor,
+      'import',
+      `Event Name,Event Start Date\nSecond ${u},2027-09-01`,
+    )
+    expect(second.status).toBe(429)
+    expect(((await second.json()) as { errors: [{ message: string }] }).errors[0].message).toBe(
+      'You are already importing a spreadsheet: wait for it to end.',
+    )
+    // Another person's small file is imported within a slice of the long one, which goes on.
+    const small = await importAs(admin, `Event Name,Event Start Date\nShort ${u},2027-09-02`)
+    expect(small.created).toBe(1)
+    expect(longDone).toBe(false)
+    const report = await longImport
+    expect(report.created).toBe(rows)
+    expect(report.failed).toBe(0)
+  })
+
   it('writes nothing on a dry run, and says what would be done', async () => {
     const u = unique('dry')
     const csv = [

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import type { SanitizedPluginConfig } from '../../src/types'
 
+import { placingSettled } from '../../src/geocoding/afterSave'
 import { pluginOptionsOf } from '../../src/pluginOptions'
 import { requestAs, serveAllApis, type TestServer } from '../helpers/http'
 import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
@@ -111,7 +112,10 @@ describe('venue geocoding', () => {
     configure()
     const saved = await rest('POST', '/venues', { name: unique('Placed'), ...address })
     expect(saved.status, saved.text).toBe(201)
-    expect(saved.body.doc).toMatchObject({ latitude: 48.8566, longitude: 2.3522 })
+    // Looked up after the save, which does not wait for the provider.
+    expect(saved.body.doc.latitude ?? null).toBeNull()
+    expect(saved.body.doc.geocodingNotice).toContain('being looked up')
+    await placingSettled()
     expect(geocoder.asked).toHaveLength(1)
     expect(geocoder.asked[0]!.query.get('q')).toBe('5 Avenue Anatole France, Paris, 75007, France')
     expect(geocoder.asked[0]!.query.get('limit')).toBe('1')
@@ -122,6 +126,51 @@ describe('venue geocoding', () => {
     // The compatibility API serves them as the original does with coordinates.
     const venue = await fetch(`${api.url}/wp-json/vendor/events/v1/venues/${saved.body.doc.id}`)
     expect(await venue.json()).toMatchObject({ geo_lat: 48.8566, geo_lng: 2.3522 })
+
+    // The place is remembered: the next venue at that address has it in its save's answer.
+    const again = await rest('POST', '/venues', { name: unique('Placed again'), ...address })
+    expect(again.body.doc).toMatchObject({ latitude: 48.8566, longitude: 2.3522 })
+    expect(again.body.doc.geocodingNotice ?? null).toBeNull()
+    expect(geocoder.asked).toHaveLength(1)
+  })
+
+  it('holds no lock, transaction or connection of the save while the provider is slow', async () => {
+    configure(3000)
+    geocoder.answer = 'hang'
+    const started = Date.now()
+    const saved = await rest('POST', '/venues', { name: unique('Slow'), city: unique('Lent') })
+    expect(saved.status, saved.text).toBe(201)
+    expect(saved.body.doc.geocodingNotice).toContain('being looked up')
+    // A second save of the same venue goes through while the provider still has not answered.
+    const edited = await rest('PATCH', `/venues/${saved.body.doc.id}`, { phone: '01 02' })
+    expect(edited.status, edited.text).toBe(200)
+    expect(Date.now() - started).toBeLessThan(2000)
+    const { pool } = payload.db as unknown as {
+      pool: { query: (text: string) => Promise<{ rows: Array<{ open: number }> }> }
+    }
+    const { rows } = await pool.query(
+      `SELECT count(*)::int AS open FROM pg_stat_activity
+        WHERE datname = current_database() AND state LIKE 'idle in transaction%'`,
+    )
+    expect(rows[0].open).toBe(0)
+    expect(geocoder.asked.length).toBeGreaterThanOrEqual(1)
+    await placingSettled()
+  })
+
+  it('leaves a venue placed or moved while its address was looked up as it is', async () => {
+    configure()
+    const city = unique('Bordeaux')
+    const saved = await rest('POST', '/venues', { name: unique('Moved'), city })
+    expect(saved.body.doc.geocodingNotice).toContain('being looked up')
+    // Typed before the follow-up could write: the editor's coordinates stay.
+    await payload.update({
+      collection: 'venues',
+      id: saved.body.doc.id,
+      data: { latitude: 1, longitude: 2 },
+    })
+    await placingSettled()
+    const stored = await payload.findByID({ collection: 'venues', id: saved.body.doc.id, depth: 0 })
+    expect(stored).toMatchObject({ latitude: 1, longitude: 2 })
   })
 
   it('leaves coordinates an editor gave, and venues without an address, alone', async () => {
@@ -142,16 +191,13 @@ describe('venue geocoding', () => {
     configure(500)
     // An address of its own: what the provider said of `address` is remembered.
     const address = { city: unique('Nulle part'), country: 'France' }
-    for (const [answer, says] of [
-      ['error', 'did not answer'],
-      ['hang', 'did not answer'],
-      ['none', 'found no place'],
-    ] as const) {
+    for (const answer of ['error', 'hang', 'none'] as const) {
       geocoder.answer = answer
       const saved = await rest('POST', '/venues', { name: unique('Unlucky'), ...address })
       expect(saved.status, saved.text).toBe(201)
       expect(saved.body.doc.latitude ?? null).toBeNull()
-      expect(saved.body.doc.geocodingNotice).toContain(says)
+      expect(saved.body.doc.geocodingNotice).toContain('being looked up')
+      await placingSettled()
       const stored = await payload.findByID({
         collection: 'venues',
         id: saved.body.doc.id,
@@ -164,6 +210,7 @@ describe('venue geocoding', () => {
       const before = geocoder.asked.length
       const updated = await rest('PATCH', `/venues/${saved.body.doc.id}`, { city: 'Paris 7e' })
       expect(updated.status, updated.text).toBe(200)
+      await placingSettled()
       expect(geocoder.asked.length - before).toBe(1)
     }
   })
@@ -191,7 +238,9 @@ describe('venue geocoding', () => {
     const placed = { city: unique('Lyon'), country: 'France' }
     for (let i = 0; i < 2; i++) {
       const saved = await rest('POST', '/venues', { name: unique('Again'), ...placed })
-      expect(saved.body.doc).toMatchObject({ latitude: 48.8566, longitude: 2.3522 })
+      await placingSettled()
+      const stored = await payload.findByID({ collection: 'venues', id: saved.body.doc.id })
+      expect(stored).toMatchObject({ latitude: 48.8566, longitude: 2.3522 })
     }
     expect((await rest('POST', '/venues/geocode', placed)).body).toEqual({
       latitude: 48.8566,
@@ -203,7 +252,8 @@ describe('venue geocoding', () => {
     const unplaced = { city: unique('Atlantide'), country: 'France' }
     for (let i = 0; i < 2; i++) {
       const saved = await rest('POST', '/venues', { name: unique('Lost'), ...unplaced })
-      expect(saved.body.doc.geocodingNotice).toContain('found no place')
+      await placingSettled()
+      expect(saved.body.doc.geocodingNotice).toContain(i ? 'found no place' : 'being looked up')
     }
     expect(geocoder.asked).toHaveLength(2)
 

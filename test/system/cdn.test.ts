@@ -12,6 +12,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..')
 const DATABASE = 'cdn'
 const ADMIN = { email: 'cdn-admin@example.test', password: 'cdn-password-1' }
 const API = '/wp-json/vendor/events/v1'
+/** What every event's answer is filed under for the venues and organizers it does not show. */
+const HIDDEN_KEYS = ['tec-venues-hidden', 'tec-organizers-hidden']
 
 /** The compatibility API in a process of its own (`test/helpers/webhookInstance.ts`), with these settings. */
 async function startApp(databaseUrl: string, env: Record<string, string>) {
@@ -150,9 +152,11 @@ describe.runIf(runs)('behind a CDN', () => {
       'public, max-age=0, s-maxage=600, stale-while-revalidate=30',
     )
     const keys = first.headers.get('surrogate-key')!.split(' ')
-    // The event and its venue, sealed (`src/cdn/surrogateKeys.ts`): no id on the wire.
-    expect(keys).toHaveLength(2)
-    for (const key of keys) expect(key).toMatch(/^tec-[\w-]{22}$/)
+    // The event and its venue, sealed (`src/cdn/surrogateKeys.ts`): no id on the wire; and the
+    // keys of the venues and organizers it would link to without showing them, as every event.
+    expect(keys.slice(-2)).toEqual(HIDDEN_KEYS)
+    expect(keys).toHaveLength(4)
+    for (const key of keys.slice(0, 2)) expect(key).toMatch(/^tec-[\w-]{22}$/)
     expect(first.headers.get('cache-tag')).toBe(keys.join(','))
     expect((await viaCdn(`/events/${a.id}`)).cache).toBe('HIT')
     await viaCdn(`/events/${b.id}`)
@@ -222,22 +226,49 @@ describe.runIf(runs)('behind a CDN', () => {
     ).toBe(1)
   })
 
-  it('names no hidden item in its headers, and still purges an answer when that item is published', async () => {
+  it('names no hidden item in its headers, not even by their number, and still purges an answer when one is published', async () => {
     const hidden = await write('POST', '/venues', { status: 'draft', venue: 'Secret Cellar' })
-    const shown = await write('POST', '/events', {
+    const organizers = [
+      await write('POST', '/organizers', { organizer: 'Quiet Agency', status: 'draft' }),
+      await write('POST', '/organizers', { organizer: 'Silent Partner', status: 'draft' }),
+    ]
+    const event = (title: string, links: Record<string, unknown>) => ({
       end_date: '2027-11-01 11:00',
       start_date: '2027-11-01 10:00',
       status: 'publish',
-      title: 'Cellar Jazz',
-      venue: hidden.id,
+      title,
+      ...links,
     })
+    const shown = await write(
+      'POST',
+      '/events',
+      event('Cellar Jazz', { organizer: organizers.map(({ id }) => id), venue: hidden.id }),
+    )
+    const plain = await write('POST', '/events', event('Open Air', {}))
     const first = await viaCdn(`/events/${shown.id}`)
     expect(JSON.stringify(first.body)).not.toContain('Secret Cellar')
+    expect(JSON.stringify(first.body)).not.toContain('Quiet Agency')
     const keys = first.headers.get('surrogate-key')!.split(' ')
-    expect(keys).toHaveLength(2)
-    for (const key of keys) expect(key).toMatch(/^tec-[\w-]{22}$/)
+    // The event, and the keys every event has for what it may link to without showing it.
+    expect(keys).toHaveLength(3)
+    expect(keys[0]).toMatch(/^tec-[\w-]{22}$/)
+    expect(keys.slice(1)).toEqual(HIDDEN_KEYS)
     expect(first.headers.get('cache-tag')).toBe(keys.join(','))
+    // An event linking to nothing hidden has the same keys but its own.
+    const plainKeys = (await viaCdn(`/events/${plain.id}`)).headers.get('surrogate-key')!.split(' ')
+    expect(plainKeys.slice(1)).toEqual(keys.slice(1))
     expect((await viaCdn(`/events/${shown.id}`)).cache).toBe('HIT')
+
+    // A draft organizer published: the answer shows it at once.
+    const named = (answer: { body: Record<string, unknown> }) =>
+      ((answer.body.organizer as Array<{ organizer: string }> | undefined) ?? []).map(
+        (organizer) => organizer.organizer,
+      )
+    await write('POST', `/organizers/${organizers[0]!.id}`, { status: 'publish' })
+    const withOrganizer = await eventually(`/events/${shown.id}`, (answer) =>
+      named(answer).includes('Quiet Agency'),
+    )
+    expect(named(withOrganizer)).toEqual(['Quiet Agency'])
 
     await write('POST', `/venues/${hidden.id}`, { status: 'publish' })
     const published = await eventually(

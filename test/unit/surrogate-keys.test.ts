@@ -27,14 +27,16 @@ describe('surrogate keys', () => {
     const read = ['tec-events-7', 'tec-venues-3']
     const keys = (args: { body: unknown; path: string; read: string[]; status: number }) =>
       answerKeys({ ...args, secret })
-    expect(keys({ body: { id: 7 }, path: '/events/7', read, status: 200 })).toEqual(
-      read.map(sealed),
-    )
+    const hidden = ['tec-venues-hidden', 'tec-organizers-hidden']
+    expect(
+      keys({ body: { id: 7, venue: { id: 3 } }, path: '/events/7', read, status: 200 }),
+    ).toEqual([...read.map(sealed), ...hidden])
     expect(keys({ body: { code: 'x' }, path: '/events/8', read: [], status: 404 })).toEqual([
       'tec-events',
     ])
     expect(keys({ body: { id: 7 }, path: '/events/by-slug/jazz', read: [], status: 200 })).toEqual([
       'tec-events',
+      ...hidden,
     ])
     expect(keys({ body: { venues: [] }, path: '/venues', read, status: 200 })).toEqual([
       ...read.map(sealed),
@@ -59,17 +61,36 @@ describe('surrogate keys', () => {
     ]
     const list = (searches: boolean | undefined, status = 200) =>
       answerKeys({ body: { events: [] }, path: '/events', read, searches, secret, status })
-    expect(list(false)).toEqual([...read.map(sealed), 'tec-list-members', ...shownWith])
-    expect(list(true)).toEqual([
-      ...read.map(sealed),
-      'tec-list-members',
-      'tec-list-texts',
-      ...shownWith,
-    ])
+    // The venue is not named: any venue's change purges the lists (`tec-venues-any`).
+    const events = [sealed('tec-events-7')]
+    expect(list(false)).toEqual([...events, 'tec-list-members', ...shownWith])
+    expect(list(true)).toEqual([...events, 'tec-list-members', 'tec-list-texts', ...shownWith])
     // Not told: taken for a search.
     expect(list(undefined)).toContain('tec-list-texts')
     // An error of the list: any change of the calendar.
-    expect(list(false, 400)).toEqual([...read.map(sealed), 'tec-events', ...shownWith])
+    expect(list(false, 400)).toEqual([...events, 'tec-events', ...shownWith])
+  })
+
+  it('names the venue and organizers an event shows, and by the same keys whatever hidden items it links to', () => {
+    const answer = (read: string[], body: unknown) =>
+      answerKeys({ body, path: '/events/7', read, secret, status: 200 })
+    const body = { id: 7, organizer: [{ id: 5 }], venue: { id: 3 } }
+    const shown = ['tec-events-7', 'tec-venues-3', 'tec-organizers-5']
+    const alone = answer(shown, body)
+    expect(alone).toEqual([...shown.map(sealed), 'tec-venues-hidden', 'tec-organizers-hidden'])
+    // Three draft organizers and a trashed venue linked too: not one key more, nor another.
+    const hiddenToo = [...shown, 'tec-organizers-8', 'tec-organizers-9', 'tec-organizers-10']
+    expect(answer([...hiddenToo, 'tec-venues-4'], body)).toEqual(alone)
+    // Nothing shown: the same hidden keys.
+    expect(answer(['tec-events-7', 'tec-venues-4'], { id: 7, organizer: [], venue: [] })).toEqual([
+      sealed('tec-events-7'),
+      'tec-venues-hidden',
+      'tec-organizers-hidden',
+    ])
+    // Publishing or unpublishing a venue or organizer purges them; another change does not.
+    expect(changeKeys(secret, 'organizers', 8, [], true)).toContain('tec-organizers-hidden')
+    expect(changeKeys(secret, 'organizers', 8)).not.toContain('tec-organizers-hidden')
+    expect(changeKeys(secret, 'event-tags', 2, [], true)).not.toContain('tec-event-tags-hidden')
   })
 
   it('purges for a change what can show it: the item, its lists, and what counts or filters by it', () => {

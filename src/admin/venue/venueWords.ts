@@ -17,6 +17,8 @@ const WORDS = {
     },
     /** Said with a save that went through without coordinates. */
     savedWithout: 'Saved without coordinates.',
+    /** Said with a save whose address is looked up after it. */
+    lookingUp: 'They are being looked up from its address: reload in a moment to see them.',
   },
   fr: {
     chooseCountry: 'Choisir un pays',
@@ -36,6 +38,8 @@ const WORDS = {
         'Le service de géocodage n’a pas répondu : réessayez plus tard ou saisissez les coordonnées.',
     },
     savedWithout: 'Enregistré sans coordonnées.',
+    lookingUp:
+      'Elles sont recherchées d’après son adresse : rechargez dans un instant pour les voir.',
   },
   es: {
     chooseCountry: 'Elegir un país',
@@ -54,6 +58,7 @@ const WORDS = {
         'El servicio de geocodificación no respondió: inténtelo más tarde o escriba las coordenadas.',
     },
     savedWithout: 'Guardado sin coordenadas.',
+    lookingUp: 'Se están buscando según su dirección: recargue en un momento para verlas.',
   },
 }
 
