@@ -18,6 +18,16 @@ export type Admission =
 
 type Row = { attempts: number; key: string; last_attempt_ms: string }
 
+/**
+ * How many forgotten keys one counted try deletes: each try adds at most a few keys, so the table
+ * holds only keys still within their window (plus at most this many), however many names an
+ * attacker tries, and no try pays for more than this.
+ */
+const PRUNED_PER_TRY = 50
+
+/** The window of the keys counted before their window was written down. */
+const LEGACY_WINDOW_MS = 24 * 60 * 60_000
+
 const NOW_MS = `(extract(epoch from clock_timestamp()) * 1000)::bigint`
 
 export class PasswordGuardStore {
@@ -39,7 +49,7 @@ export class PasswordGuardStore {
     const names = sorted.map((item) => item.key)
     return this.transaction(async (client) => {
       await client.query(
-        `INSERT INTO ${GUARD_TABLE} (key, attempts, last_attempt_ms) SELECT unnest($1::text[]), 0, 0 ON CONFLICT (key) DO NOTHING`,
+        `INSERT INTO ${GUARD_TABLE} (key, attempts, last_attempt_ms, forget_at_ms) SELECT unnest($1::text[]), 0, 0, 0 ON CONFLICT (key) DO NOTHING`,
         [names],
       )
       const { rows } = await client.query<Row & { now_ms: string }>(
@@ -59,10 +69,16 @@ export class PasswordGuardStore {
       if (turn - now > policy.maxHoldMs) return { admitted: false, retryAfterMs: turn - now }
       for (const item of counted) {
         await client.query(
-          `UPDATE ${GUARD_TABLE} SET attempts = $2, last_attempt_ms = $3 WHERE key = $1`,
-          [item.key, item.tries + 1, turn],
+          `UPDATE ${GUARD_TABLE} SET attempts = $2, last_attempt_ms = $3, forget_at_ms = $4 WHERE key = $1`,
+          [item.key, item.tries + 1, turn, turn + item.policy.forgetAfterMs],
         )
       }
+      // Keys past their window count nothing (`countedTries`): a few are deleted with each try.
+      // Rows another try holds are left for a later one.
+      await client.query(
+        `DELETE FROM ${GUARD_TABLE} WHERE key IN (SELECT key FROM ${GUARD_TABLE} WHERE forget_at_ms < $1 ORDER BY forget_at_ms LIMIT ${PRUNED_PER_TRY} FOR UPDATE SKIP LOCKED)`,
+        [now],
+      )
       return { admitted: true, waitMs: turn - now }
     })
   }
@@ -108,6 +124,15 @@ export class PasswordGuardStore {
       await client.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [GUARD_TABLE])
       await client.query(
         `CREATE TABLE IF NOT EXISTS ${GUARD_TABLE} (key text PRIMARY KEY, attempts integer NOT NULL, last_attempt_ms bigint NOT NULL)`,
+      )
+      // When each key may be deleted (its last try and its policy's window); a table made before
+      // the column gives its rows the longest window a policy has by default, a day.
+      await client.query(`ALTER TABLE ${GUARD_TABLE} ADD COLUMN IF NOT EXISTS forget_at_ms bigint`)
+      await client.query(
+        `UPDATE ${GUARD_TABLE} SET forget_at_ms = last_attempt_ms + ${LEGACY_WINDOW_MS} WHERE forget_at_ms IS NULL`,
+      )
+      await client.query(
+        `CREATE INDEX IF NOT EXISTS ${GUARD_TABLE}_forget_at_idx ON ${GUARD_TABLE} (forget_at_ms)`,
       )
     }).catch((error: unknown) => {
       this.ready = undefined
