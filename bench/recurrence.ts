@@ -284,6 +284,7 @@ export async function benchRecurrence(argv: string[]): Promise<void> {
           throw new Error(`the seed wrote no summary:\n${output.slice(-4000)}`)
       }
       const seed = JSON.parse(await fs.readFile(summaryFile, 'utf8')) as RecurrenceSeedSummary
+      if (reuse) await putBackSeed(database, seed)
       log(
         `${seed.series} series and ${seed.singles} single events: ${seed.occurrences.toLocaleString('en')} occurrences${reuse ? '' : ` (seeded in ${((Date.now() - started) / 1000).toFixed(0)} s)`}`,
       )
@@ -320,7 +321,7 @@ export async function benchRecurrence(argv: string[]): Promise<void> {
           options,
           cpu,
         )
-        if (wanted('writes')) writes = await timeWrites(base, seed, options.runs, cpu)
+        if (wanted('writes')) writes = await timeWrites(base, database, seed, options.runs, cpu)
         // The job runs on the database alone.
         await stopServer(server)
         server = undefined
@@ -343,14 +344,8 @@ export async function benchRecurrence(argv: string[]): Promise<void> {
         log(
           `horizon job: ${job.series} series extended, ${job.added} occurrences added, in ${(job.ms / 1000).toFixed(1)} s (CPU: ${(job.cpuMs / 1000).toFixed(1)} s its own process, ${(job.postgresCpuMs / 1000).toFixed(1)} s Postgres's)`,
         )
-        // The calendar as seeded again, for the next run on the same data (`--data`). A series
-        // stored whole at seed time (9000-01-01) had nothing past the horizon and stays so.
-        await database.query(
-          `WITH gone AS (DELETE FROM calendar_occurrences o USING events e WHERE o.event_id = e.id AND e.recurrence_rule IS NOT NULL AND o.start_utc > $1::timestamptz RETURNING o.event_id)
-           UPDATE events SET materialized_until = $1::timestamptz WHERE recurrence_rule IS NOT NULL AND materialized_until > $1::timestamptz
-             AND (materialized_until < '9000-01-01' OR id IN (SELECT event_id FROM gone))`,
-          [seed.horizon],
-        )
+        // The calendar as seeded again, for the next run on the same data (`--data`).
+        await resetHorizon(database, seed)
       }
       const run: SizeRun = { job, load: [load1, loadavg()], reads, seed, writes }
       runs.push(run)
@@ -477,6 +472,21 @@ function describe(answer: { body: unknown; headers: Headers }): string {
  */
 async function timeWrites(
   base: string,
+  database: BenchDatabase,
+  seed: RecurrenceSeedSummary,
+  runs: number,
+  cpu: () => Promise<CpuSnapshot>,
+): Promise<Timing[]> {
+  try {
+    return await writeSeries(base, seed, runs, cpu)
+  } finally {
+    // The series written here leave the calendar as seeded, for the routes of the next run.
+    await removeWrittenSeries(database)
+  }
+}
+
+async function writeSeries(
+  base: string,
   seed: RecurrenceSeedSummary,
   runs: number,
   cpu: () => Promise<CpuSnapshot>,
@@ -499,7 +509,7 @@ async function timeWrites(
     const began = performance.now()
     const answer = await fetchJson(`${base}/api/events?depth=0`, {
       body: JSON.stringify({
-        title: `Weekly bench series ${index + 1}`,
+        title: `${WRITTEN_TITLE}${index + 1}`,
         startDate: new Date(start).toISOString(),
         endDate: new Date(start + 5_400_000).toISOString(),
         timezone: 'Europe/Paris',
@@ -558,6 +568,67 @@ async function timeWrites(
       `${item.name}: p50 ${ms(item.p50)}  p95 ${ms(item.p95)}  max ${ms(item.max)} ms (${item.count} runs); CPU each ${ms(item.serverCpuMs)} + ${ms(item.postgresCpuMs)} ms`,
     )
   return result
+}
+
+/** The titles of the series the write phase creates (and only it: bench/seed.ts's titles differ). */
+const WRITTEN_TITLE = 'Weekly bench series '
+
+/** Removes the series the write phase created, with their occurrences, texts, links and versions. */
+async function removeWrittenSeries(database: BenchDatabase): Promise<number> {
+  const written = `SELECT _parent_id FROM events_locales WHERE title LIKE $1`
+  await database.query(`DELETE FROM _events_v WHERE parent_id IN (${written})`, [
+    `${WRITTEN_TITLE}%`,
+  ])
+  const { rows } = await database.query(
+    `DELETE FROM events WHERE id IN (${written}) RETURNING id`,
+    [`${WRITTEN_TITLE}%`],
+  )
+  return rows.length
+}
+
+/**
+ * Takes back what the horizon job added past the seed's horizon. A series stored whole at seed
+ * time (9000-01-01) had nothing past the horizon and stays so.
+ */
+async function resetHorizon(database: BenchDatabase, seed: RecurrenceSeedSummary): Promise<number> {
+  const { rows } = await database.query(
+    `WITH gone AS (DELETE FROM calendar_occurrences o USING events e WHERE o.event_id = e.id AND e.recurrence_rule IS NOT NULL AND o.start_utc > $1::timestamptz RETURNING o.event_id),
+          marks AS (UPDATE events SET materialized_until = $1::timestamptz WHERE recurrence_rule IS NOT NULL AND materialized_until > $1::timestamptz
+             AND (materialized_until < '9000-01-01' OR id IN (SELECT event_id FROM gone)))
+     SELECT count(*)::int AS gone FROM gone`,
+    [seed.horizon],
+  )
+  return Number(rows[0]!.gone)
+}
+
+/**
+ * A kept calendar (`--data`) must be the one seeded: a run stopped between its writes and their
+ * removal (or the horizon job and its reset) left more series or occurrences, which change what
+ * the routes list (a venue's page with the written series' occurrences in it). Its counts are
+ * compared with the seed's; a drift is put back (and said), or the run stops asking for a reseed.
+ */
+async function putBackSeed(database: BenchDatabase, seed: RecurrenceSeedSummary): Promise<void> {
+  const counts = async () => {
+    const { rows } = await database.query(
+      'SELECT (SELECT count(*) FROM events)::int AS events, (SELECT count(*) FROM calendar_occurrences)::int AS occurrences',
+    )
+    return rows[0] as { events: number; occurrences: number }
+  }
+  const found = await counts()
+  if (found.events === seed.events && found.occurrences === seed.occurrences) {
+    log(`the calendar is as seeded (${seed.events} events, ${seed.occurrences} occurrences)`)
+    return
+  }
+  const series = await removeWrittenSeries(database)
+  const occurrences = await resetHorizon(database, seed)
+  const after = await counts()
+  log(
+    `the calendar had drifted from its seed (${found.events} events, ${found.occurrences} occurrences; seeded ${seed.events} and ${seed.occurrences}): removed ${series} written series and ${occurrences} occurrences past the horizon, now ${after.events} and ${after.occurrences}`,
+  )
+  if (after.events !== seed.events || after.occurrences !== seed.occurrences)
+    throw new Error(
+      'the kept calendar still differs from its seed: remove its folder to seed it again',
+    )
 }
 
 function report(options: Options, run: SizeRun, pgVersion: string): string {

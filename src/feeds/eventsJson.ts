@@ -191,9 +191,9 @@ function parseInstant(value: string, zone: string): Date | null {
 }
 
 /**
- * The window's items in start order, as the events list reads them for a visitor (its count and
- * its page, each one statement where the list's lean read applies); a window of more than
- * MAX_WIDGET_ITEMS occurrences is refused before any event is read.
+ * The window's items in start order, as the events list reads them for a visitor (one statement
+ * for their ids where the list's lean read applies); a window of more than MAX_WIDGET_ITEMS
+ * occurrences is refused before any event is read.
  */
 async function windowItems(
   ctx: FeedContext,
@@ -206,11 +206,11 @@ async function windowItems(
     sort: EVENTS_LIST_SORT,
     where: { and: eventsWhere(query) },
   })
-  if ((await list.count()) > MAX_WIDGET_ITEMS)
+  const docs = await list.upTo(MAX_WIDGET_ITEMS)
+  if (!docs)
     throw invalidParams({
       end: `The window holds more than ${MAX_WIDGET_ITEMS} events: ask for a shorter one.`,
     })
-  const docs = await list.page({ limit: MAX_WIDGET_ITEMS, page: 1 })
   // Events read through Payload (a site overriding the calendar's collections) have their related items read here.
   if (docs.some((doc) => !(doc as { [RELATED_READ]?: boolean })[RELATED_READ]))
     await populateEvents(ctx, docs)

@@ -28,6 +28,7 @@ import * as migration_20261127_193000_occurrence_changes from './20261127_193000
 import * as migration_20261128_010000_list_reads from './20261128_010000_list_reads';
 import * as migration_20261128_020000_apart_from_dates from './20261128_020000_apart_from_dates';
 import * as migration_20261128_030000_list_rows from './20261128_030000_list_rows';
+import * as migration_20261128_070000_list_probes from './20261128_070000_list_probes';
 
 export const migrations = [
   {
@@ -179,5 +180,10 @@ export const migrations = [
     up: migration_20261128_030000_list_rows.up,
     down: migration_20261128_030000_list_rows.down,
     name: '20261128_030000_list_rows',
+  },
+  {
+    up: migration_20261128_070000_list_probes.up,
+    down: migration_20261128_070000_list_probes.down,
+    name: '20261128_070000_list_probes',
   },
 ];

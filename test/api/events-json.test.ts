@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { MAX_WIDGET_ITEMS } from '../../src/feeds/eventsJson'
+import { watchDriverStatements } from '../helpers/driverStatements'
 import { serveAllApis, type TestServer } from '../helpers/http'
 import { getTestPayload, unique } from '../helpers/payload'
 
@@ -249,9 +250,21 @@ describe('/events.json (calendar widgets)', () => {
     const refused = await get(`/events.json?${year}`)
     expect(refused.status).toBe(400)
     expect((await refused.json()).message).toContain('end')
-    // Half the year holds 6 × 182 occurrences.
-    const half = await items(`/events.json?start=2027-11-25&end=2028-05-25&search=${many}`)
+    // Half the year holds 6 × 182 occurrences, found by one statement on the occurrences: the
+    // page's ids tell whether there are too many (a count read them all before the page did).
+    const sent: string[] = []
+    const stop = watchDriverStatements((text) => sent.push(text))
+    let half: unknown[]
+    try {
+      half = await items(`/events.json?start=2027-11-25&end=2028-05-25&search=${many}`)
+    } finally {
+      stop()
+    }
     expect(half).toHaveLength(6 * 182)
+    expect(
+      sent.filter((text) => text.includes('FROM calendar_occurrences o JOIN events e')),
+      sent.join('\n---\n'),
+    ).toHaveLength(1)
   }, 180_000)
 
   it('is open to every origin for GET, without credentials, and kept as the feeds are', async () => {

@@ -42,9 +42,16 @@ export type SqlWhere = {
    * each statement puts in its `WITH`: a search term's matching events, found once (`searchTermSql`).
    */
   with?: string
-  /** `text` as the walk of the list's index reads it (`occurrencePage`), where it differs. */
+  /**
+   * `text` as the walk of the list's index reads it (`occurrencePage`), where it differs: it reads
+   * none of `with`.
+   */
   walkText?: string
-  parts?: { events: string; fewEvents: boolean; occurrences: string }
+  /**
+   * `events`: the conditions on `events e` alone, reading none of `with`; `from`, where given, the
+   * FROM that finds those events (`events e` joined to what drives it), which `events` completes.
+   */
+  parts?: { events: string; fewEvents: boolean; from?: string; occurrences: string }
   /** A bound from above on `o.start_local`, implied by `text` where `START_BOUND_HOLDS` (`occurrencesWhere`). */
   startBound?: string
 }
@@ -109,13 +116,18 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
   /** The conditions the walk of the list's index reads in another form, by index in `conditions`. */
   const walkForms = new Map<number, string>()
   const matchSets: string[] = []
+  /** The events found from a search term's matches rather than read and probed (`SqlWhere.parts.from`). */
+  let drive: { at: number; select: string } | undefined
   if (query.search) {
     for (const term of query.search.terms) {
       const sql = searchTermSql(query, term, param, (select) => {
         matchSets.push(`search_${matchSets.length + 1} AS MATERIALIZED (${select})`)
         return `search_${matchSets.length}`
       })
-      if (typeof sql === 'object') walkForms.set(conditions.length, sql.walk)
+      if (typeof sql === 'object') {
+        walkForms.set(conditions.length, sql.walk)
+        drive ??= { at: conditions.length, select: sql.matches }
+      }
       conditions.push(typeof sql === 'object' ? sql.set : sql)
     }
     if (query.search.unprotectedOnly) conditions.push(unlockedSql(null, 'e', param))
@@ -161,7 +173,13 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
   if (query.postParent !== undefined) conditions.push(seriesGroupSql(query.postParent, 'e', param))
   if (!scope.events.everything) conditions.push(readScopeSql(scope.events, 'e', param))
   if (conditions.some((condition) => condition === undefined)) return undefined
-  const events = conditions.filter((_, index) => index < base || index >= base + occurrences.length)
+  // The events' own conditions as the events read first (`occurrencePage`) take them: a search
+  // term's probe of each event's texts, and none for the term whose matches drive the read.
+  const events = conditions
+    .map((condition, index) => walkForms.get(index) ?? condition)
+    .filter(
+      (_, index) => (index < base || index >= base + occurrences.length) && index !== drive?.at,
+    )
   const fewEvents = Boolean(
     matchSets.length ||
     query.categories ||
@@ -172,7 +190,17 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
     query.postParent !== undefined,
   )
   return {
-    parts: { events: events.join(' AND '), fewEvents, occurrences: occurrences.join(' AND ') },
+    parts: {
+      events: events.join(' AND ') || 'true',
+      fewEvents,
+      // `OFFSET 0` keeps the matches a subquery of their own, read as the join asks for them: the
+      // trigram indexes' candidates are checked only until the read has what it takes, where a
+      // join planned as one checked them all first.
+      ...(drive && {
+        from: `(${drive.select} OFFSET 0) s JOIN events e ON e.id = s.parent_id`,
+      }),
+      occurrences: occurrences.join(' AND '),
+    },
     startBound,
     text: conditions.join(' AND '),
     values,
@@ -281,7 +309,7 @@ function searchTermSql(
   { exclude, pattern }: SearchTerm,
   param: Param,
   matchSet: (select: string) => string,
-): string | undefined | { set: string; walk: string } {
+): string | undefined | { matches: string; set: string; walk: string } {
   const fields = query.search!.fields
   const hidden = fields.filter((field) => locksOf(query.unlock, field).length)
   if (hidden.some((field) => !onlyByTheEvent(locksOf(query.unlock, field)))) return undefined
@@ -292,15 +320,20 @@ function searchTermSql(
   ) => `SELECT l.parent_id FROM ${FOLDED_TEXTS} l WHERE l.locale = ${param(query.locale)}
     AND (${list.map((field) => `l.${SEARCH_COLUMNS[field]} LIKE ${folded}`).join(' OR ')})`
   // A visitor's search lists only events without a password (`unprotectedOnly`), which every
-  // caller unlocks: no field is hidden from them, and one set of the events whose texts match,
-  // found once in the statement, serves its page and its total. The page's walk of the list's
-  // index probes it as a hashed subplan (`IS TRUE`, the same in a WHERE, keeps it from being planned
-  // as a join: as one, the planner walked the window in parallel and read three times the buffers);
-  // the total and the events read first (`fewEvents`) join it, so that a word few events hold
-  // costs as few reads (a word no event holds read the whole window before).
+  // caller unlocks: no field is hidden from them. The total joins the set of the events whose texts
+  // match, found once in the statement (`set`). A page reads only what it needs of them: the events
+  // read first (`fewEvents`) are found from the matches the trigram indexes give, as many as it
+  // takes (`matches`, one row per event: a translation is one per language and event), and the walk
+  // of the list's index checks each event it meets against that event's own texts (`walk`, through
+  // `calendar_event_folded_texts_parent_idx`). A set built for each page compared every candidate's
+  // texts, thousands for a common word, to show ten.
   if (!exclude && query.search!.unprotectedOnly) {
-    const set = `e.id IN (SELECT parent_id FROM ${matchSet(matches(fields))})`
-    return { set, walk: `(${set}) IS TRUE` }
+    const select = matches(fields)
+    return {
+      matches: select,
+      set: `e.id IN (SELECT parent_id FROM ${matchSet(select)})`,
+      walk: `EXISTS (${select} AND l.parent_id = e.id)`,
+    }
   }
   const lock = hidden.length ? unlockedSql(query.unlock?.password ?? null, 'e', param) : ''
   // Payload's left join gives an event without a translation in the language NULL texts, which an exclusion keeps.

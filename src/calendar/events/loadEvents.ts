@@ -118,7 +118,11 @@ export function eventsList(
   ctx: CalendarContext,
   events: EventsQuery,
   query: PayloadListQuery,
-): { count: () => Promise<number>; page: (paging: Paging) => Promise<EventDoc[]> } {
+): {
+  count: () => Promise<number>
+  page: (paging: Paging) => Promise<EventDoc[]>
+  upTo: (most: number) => Promise<EventDoc[] | undefined>
+} {
   const seriesFree =
     events.apartFromDates !== undefined &&
     !events.apartFromDates.length &&
@@ -139,19 +143,31 @@ export function eventsList(
       .then(({ docs }) => (docs as unknown as { id: number }[]).map((doc) => Number(doc.id)))
     return occurrencesOfEventsSql(events, await found)
   }
+  const count = async () => {
+    const lean = await leanCount(ctx, events)
+    if (lean !== undefined) return lean
+    if (seriesFree)
+      return (await ctx.payload.count({ ...query, collection: EVENTS, req: ctx.req })).totalDocs
+    return occurrenceCount(ctx, await ofFoundEvents())
+  }
+  const page = async (paging: Paging) => {
+    const refs = await leanOccurrencePage(ctx, events, paging)
+    if (refs) return loadOccurrences(ctx, refs)
+    if (seriesFree) return findEventsPage(ctx, { ...query, ...paging })
+    return loadOccurrences(ctx, await occurrencePage(ctx, await ofFoundEvents(), paging))
+  }
   return {
-    count: async () => {
-      const lean = await leanCount(ctx, events)
-      if (lean !== undefined) return lean
-      if (seriesFree)
-        return (await ctx.payload.count({ ...query, collection: EVENTS, req: ctx.req })).totalDocs
-      return occurrenceCount(ctx, await ofFoundEvents())
-    },
-    page: async (paging) => {
-      const refs = await leanOccurrencePage(ctx, events, paging)
-      if (refs) return loadOccurrences(ctx, refs)
-      if (seriesFree) return findEventsPage(ctx, { ...query, ...paging })
-      return loadOccurrences(ctx, await occurrencePage(ctx, await ofFoundEvents(), paging))
+    count,
+    page,
+    /**
+     * Every item, or `undefined` when there are more than `most`, with no event read then. In SQL,
+     * one statement: the first `most` + 1 items' ids tell both, where a count read every item
+     * before the page read them again.
+     */
+    upTo: async (most) => {
+      const refs = await leanOccurrencePage(ctx, events, { limit: most + 1, page: 1 })
+      if (refs) return refs.length > most ? undefined : loadOccurrences(ctx, refs)
+      return (await count()) > most ? undefined : page({ limit: most, page: 1 })
     },
   }
 }

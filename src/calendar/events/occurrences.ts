@@ -68,14 +68,14 @@ export async function occurrencePage(
     ORDER BY o.start_local, e.post_date, o.id ${paging}`
   const parts = where.parts
   const text = parts?.fewEvents
-    ? `WITH ${where.with ? `${where.with},\n  ` : ''}m AS MATERIALIZED (SELECT e.id, e.post_date FROM events e WHERE ${parts.events} LIMIT ${FEW_EVENTS + 1}),
+    ? `WITH m AS MATERIALIZED (SELECT e.id, e.post_date FROM ${parts.from ?? 'events e'} WHERE ${parts.events} LIMIT ${FEW_EVENTS + 1}),
       few AS MATERIALIZED (SELECT count(*) <= ${FEW_EVENTS} AS yes FROM m)
     (SELECT m.id AS event_id, o.id FROM m CROSS JOIN LATERAL (
         SELECT o.id, o.start_local FROM calendar_occurrences o WHERE o.event_id = m.id AND ${parts.occurrences}
         ORDER BY o.start_local, o.id LIMIT $${values.length - 1}::int + $${values.length}::bigint) o
       WHERE (SELECT yes FROM few) ORDER BY o.start_local, m.post_date, o.id ${paging})
     UNION ALL (${walk(' AND NOT (SELECT yes FROM few)')})`
-    : `${withClause(where)}${walk()}`
+    : `${where.walkText ? '' : withClause(where)}${walk()}`
   const { rows } = await query<{ event_id: number; id: number }>(ctx, text, values)
   return rows.map((row) => ({ eventId: Number(row.event_id), id: Number(row.id) }))
 }

@@ -25,6 +25,15 @@ const PARENT_INDEXES: [table: string, column: string][] = [
   ['event_tags_locales', '_parent_id'],
   ['media_locales', '_parent_id'],
 ]
+/**
+ * An event's links to one kind of item, by the item, the relationship's path and the event: a
+ * list of a category (tag, organizer) finds its events from the item, in the events' order, and
+ * checks an event it meets in the list's order with one probe, both from the index alone, where
+ * the parent's index read each link of the event from the table. Partial: a link names one kind.
+ */
+const RELATION_INDEXES = ['event_categories_id', 'event_tags_id', 'organizers_id'].map(
+  (column) => ({ column, name: `events_rels_${column}_path_parent_idx` }),
+)
 const TRIGRAM_INDEXES = ['events', 'venues', 'organizers'].map((table) => ({
   name: `${table}_slug_trgm_idx`,
   table,
@@ -38,6 +47,17 @@ export async function createListIndexes(db: SqlRunner): Promise<void> {
   BEGIN
     IF to_regclass('"${table}"') IS NOT NULL THEN
       CREATE INDEX IF NOT EXISTS "${table}_parent_lookup_idx" ON "${table}" USING btree ("${column}");
+    END IF;
+  END $$;`),
+    )
+  }
+  for (const { column, name } of RELATION_INDEXES) {
+    await db.execute(
+      sql.raw(`
+  DO $$
+  BEGIN
+    IF EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'events_rels' AND column_name = '${column}') THEN
+      CREATE INDEX IF NOT EXISTS "${name}" ON "events_rels" USING btree ("${column}", "path", "parent_id") WHERE "${column}" IS NOT NULL;
     END IF;
   END $$;`),
     )
@@ -94,6 +114,7 @@ export async function createTrigramIndexes(
 export async function dropListIndexes(db: SqlRunner): Promise<void> {
   const names = [
     ...TRIGRAM_INDEXES.map(({ name }) => name),
+    ...RELATION_INDEXES.map(({ name }) => name),
     'events_listing_idx',
     'events_start_date_id_idx',
     ...PARENT_INDEXES.map(([table]) => `${table}_parent_lookup_idx`),
@@ -109,6 +130,11 @@ export function listIndexPieces(): SchemaPiece[] {
       table,
     })),
     { kind: 'index', name: 'events_start_date_id_idx' },
+    ...RELATION_INDEXES.map(({ name }): SchemaPiece => ({
+      kind: 'index',
+      name,
+      table: 'events_rels',
+    })),
     ...TRIGRAM_INDEXES.map(({ name }): SchemaPiece => ({ kind: 'trigram index', name })),
   ]
 }

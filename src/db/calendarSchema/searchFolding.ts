@@ -51,6 +51,11 @@ const FOLDED_INDEXES = FOLDED_COLUMNS.map((column) => ({
   name: `${FOLDED_TEXTS}_${column}_trgm_idx`,
   table: FOLDED_TEXTS,
 }))
+/**
+ * An event's folded texts in a language: a search's walk of the list's index checks each event it
+ * meets against its own texts (`src/calendar/events/eventsSql.ts`).
+ */
+const FOLDED_PARENT_INDEX = `${FOLDED_TEXTS}_parent_idx`
 const KEEP = 'calendar_keep_folded_texts'
 const KEEP_TRIGGERS = ['events_locales_keep_folded_texts', 'events_locales_clear_folded_texts']
 
@@ -129,6 +134,7 @@ async function createFoldedTexts(db: SqlRunner): Promise<void> {
     "locale" text NOT NULL,
     ${FOLDED_COLUMNS.map((column) => `"${column}" text`).join(', ')}
   );
+  CREATE INDEX IF NOT EXISTS "${FOLDED_PARENT_INDEX}" ON "${FOLDED_TEXTS}" USING btree ("parent_id", "locale");
   CREATE OR REPLACE FUNCTION ${KEEP}() RETURNS trigger AS $$
   BEGIN
     IF TG_OP = 'TRUNCATE' THEN
@@ -173,6 +179,7 @@ export function searchFoldingPieces(): SchemaPiece[] {
     { kind: 'function', name: 'calendar_search_fold' },
     ...EVENT_FOLD_INDEXES.map(({ name }): SchemaPiece => ({ kind: 'trigram index', name })),
     { kind: 'table', name: FOLDED_TEXTS },
+    { kind: 'index', name: FOLDED_PARENT_INDEX },
     ...KEEP_TRIGGERS.map((name): SchemaPiece => ({
       kind: 'trigger',
       name,
