@@ -36,8 +36,14 @@ const nextConfig = {
   images: { unoptimized: true },
   // Turbopack keeps a cache of the build on disk, which makes the next build after a change of the
   // sources faster. A CI run builds once from a fresh clone and never reads it: writing it there
-  // only adds time.
-  experimental: { turbopackFileSystemCacheForBuild: !process.env.CI },
+  // only adds time. So do the server's source maps (and reading the packages' own), which only
+  // turn a server error's stack into source lines: a CI run's build serves its tests, whose
+  // failures name the test's line.
+  experimental: {
+    turbopackFileSystemCacheForBuild: !process.env.CI,
+    turbopackInputSourceMaps: !process.env.CI,
+    turbopackSourceMaps: !process.env.CI,
+  },
 }
 
 export default withPayload(nextConfig, { devBundleServerPackages: false })

@@ -15,9 +15,10 @@ import LongestFirst from './test/helpers/longestFirst.js'
  *   of their own (tier `api-own`), beside the others. Those that time requests against tight
  *   bounds (`TIMED`) run alone, after them.
  * - system: the product's own processes (`npm start`, the command-line tool, several instances,
- *   shutdown, migrations) on databases of their own, after the api tier: two files at a time, but
- *   those that measure the server under load (`SYSTEM_TIMED`, tier `system-timed`) one at a time
- *   beside nothing but each other, so that their timings are not another file's.
+ *   shutdown, migrations) on databases of their own, after the api tier: three files at a time
+ *   (`serverWorkers`), but those that measure the server under load (`SYSTEM_TIMED`, tier
+ *   `system-timed`) one at a time beside nothing but each other, so that their timings are not
+ *   another file's.
  * - browser: Chromium driving the admin panel and the public pages, each file on a server and a
  *   database of its own (test/e2e/browser.ts), in the system tier's workers: its files and the
  *   system tier's share them, longest first, rather than one tier waiting for the other to end.
@@ -31,6 +32,14 @@ import LongestFirst from './test/helpers/longestFirst.js'
  */
 /** Workers of the parallel tiers: 2 for a machine of 2 cores (TEST_WORKERS to try others). */
 const workers = Number(process.env.TEST_WORKERS) || 2
+
+/**
+ * Workers of the system and browser tiers, one more than the others': their files spend much of
+ * their time waiting on the processes they start (a server answering, Chromium painting, a
+ * command-line tool, a timer), so as many files as cores leave the cores idle for part of it
+ * (TEST_SERVER_WORKERS to try others).
+ */
+const serverWorkers = Number(process.env.TEST_SERVER_WORKERS) || workers + 1
 
 /** The one spec beside the sources that saves through Payload. */
 const RICH_TEXT_SPEC = 'src/lib/richText.spec.ts'
@@ -153,7 +162,7 @@ export default defineConfig({
           ...afterAdminBuild,
           exclude: [...configDefaults.exclude, ...SYSTEM_TIMED],
           include: ['test/system/**/*.test.ts'],
-          maxWorkers: workers,
+          maxWorkers: serverWorkers,
           name: 'system',
           sequence: { groupOrder: 2 },
         },
@@ -163,7 +172,7 @@ export default defineConfig({
         test: {
           ...afterAdminBuild,
           include: ['test/browser/**/*.test.ts'],
-          maxWorkers: workers,
+          maxWorkers: serverWorkers,
           name: 'browser',
           // A page settles when its own requests answer, which on a machine busy with the system
           // tier can take seconds: vitest's default of 1 s per poll made CI flaky.
