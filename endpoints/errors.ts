@@ -130,8 +130,11 @@ export const requestTooLarge = (): RestError =>
 export const unreadableBody = (): RestError =>
   new RestError('rest_invalid_body', 'The request body could not be read.', 400)
 
+/** The `ticketed` rule's refusal; `details` shows its WP_Error's data, `{status: 400}`. */
 export const ticketsNotActive = (): RestError =>
-  new RestError('event-tickets-not-active', 'Event Tickets plugin is not activated.', 400)
+  new RestError('event-tickets-not-active', 'Event Tickets plugin is not activated.', 400, {
+    data: { status: 400 },
+  })
 
 /*
  * The errors of the resources, in the original's words (`Tribe__Events__REST__V1__Messages`):

@@ -11,7 +11,8 @@ export function effectiveMethod(
   const method = request.method.toUpperCase()
   if (method !== 'POST') return method
   const override =
-    new URLSearchParams(request.query).get('_method') ??
+    // PHP keeps the last of a repeated parameter.
+    new URLSearchParams(request.query).getAll('_method').at(-1) ??
     request.headers.get('x-http-method-override')
   return override && /^(DELETE|GET|PATCH|PUT)$/i.test(override) ? override.toUpperCase() : method
 }

@@ -23,7 +23,6 @@ import {
 import { countKept, listDependencies } from '../freshness'
 import { eventsWhere } from '../../src/calendar/events/eventsWhere'
 import { mayUnlockProtected } from '../unlockProtected'
-import { toList } from '../validators'
 import { DATE_BOUNDS, includeWindow, isStrict, parseDateWindow } from './dateWindow'
 import { EVENT_SEARCH_FIELDS, EVENTS_LIST_SORT, eventsListQuery } from './listQuery'
 import { prepareEventData } from './prepareEvent'
@@ -216,13 +215,21 @@ async function listEvents(
     ),
   ])
   const echo = echoedArgs(ctx, window.echo, statuses, mayEdit)
-  return { docs, echo: { args: [...echo.main, ...echo.extras], encoded: echo.encoded }, total }
+  return {
+    docs,
+    echo: {
+      appended: echo.extras.length,
+      args: [...echo.main, ...echo.extras],
+      encoded: echo.encoded,
+    },
+    total,
+  }
 }
 
 /**
  * The arguments the original echoes into `rest_url`, in its order: its own (unencoded) and the
  * ones it appends afterwards with `add_query_arg` (`venue`, `organizer`, `featured`), which
- * encodes the whole URL.
+ * encodes the ones already in the URL and appends these as they are.
  */
 function echoedArgs(
   ctx: RestContext,
@@ -251,12 +258,16 @@ function echoedArgs(
   push('ticketed', args.ticketed)
   push('hide_subsequent_recurrences', args.hide_subsequent_recurrences)
   const extras: [string, string][] = []
-  if (args.venue !== undefined) extras.push(['venue', toList(args.venue).join(',')])
-  if (args.organizer !== undefined) extras.push(['organizer', toList(args.organizer).join(',')])
+  // As sent (`Tribe__Utils__Array::to_list`): a list joined by commas, a text kept with its spaces.
+  if (args.venue !== undefined) extras.push(['venue', asSentList(args.venue)])
+  if (args.organizer !== undefined) extras.push(['organizer', asSentList(args.organizer)])
   // `add_query_arg('featured', false)` drops the key, but the URL is still encoded.
   if (args.featured === true) extras.push(['featured', '1'])
   return { encoded: extras.length > 0 || args.featured !== undefined, extras, main }
 }
+
+const asSentList = (value: unknown): string =>
+  Array.isArray(value) ? value.map(String).join(',') : String(value)
 
 /**
  * `GET /events/{id}` and `/events/by-slug/{slug}` (docs/recurrence.md, "The API's answers"): an

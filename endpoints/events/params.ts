@@ -256,6 +256,7 @@ export const listEventsArgs = (
     type: 'boolean',
     // Our extension: the original's index and /doc do not list it, and clients compare them.
     documented: false,
+    extension: true,
     description: text(
       'Show each recurring event once, by its first occurrence in the date window (our extension).',
       {
@@ -284,6 +285,7 @@ const recurrenceArg = {
   type: 'boolean' as const,
   // Our extension, not listed in the index or /doc, which stay the original's.
   documented: false as const,
+  extension: true as const,
   description: text(
     "Add the recurring event's rule, in RFC 5545 text and in words (our extension).",
     {
