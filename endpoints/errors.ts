@@ -77,8 +77,14 @@ export const missingParams = (names: string[]): RestError =>
 export const noRoute = (): RestError =>
   new RestError('rest_no_route', 'No route was found matching the URL and request method.', 404)
 
-export const invalidJson = (): RestError =>
-  new RestError('rest_invalid_json', 'Invalid JSON body passed.', 400)
+/** `reason`: `json_decode`'s, shown as WordPress shows it (`dispatch/jsonDecodeError.ts`). */
+export const invalidJson = (reason?: { code: number; message: string }): RestError =>
+  new RestError(
+    'rest_invalid_json',
+    'Invalid JSON body passed.',
+    400,
+    reason ? { json_error_code: reason.code, json_error_message: reason.message } : {},
+  )
 
 export const incorrectPassword = (): RestError =>
   new RestError(
