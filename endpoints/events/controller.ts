@@ -247,9 +247,16 @@ function echoedArgs(
   push('start_date', dates.start_date)
   push('end_date', dates.end_date)
   push('search', args.search)
-  push('geoloc', args.geoloc)
-  push('geoloc_lat', args.geoloc_lat)
-  push('geoloc_lng', args.geoloc_lng)
+  if (args.geoloc === true) {
+    // The original echoes the three once `geoloc` is on: `1`, and a coordinate not sent as empty.
+    main.push(['geoloc', '1'])
+    main.push(['geoloc_lat', String(args.geoloc_lat ?? '')])
+    main.push(['geoloc_lng', String(args.geoloc_lng ?? '')])
+  } else {
+    // Our distance search (without `geoloc`) keeps its coordinates in the page's URLs.
+    push('geoloc_lat', args.geoloc_lat)
+    push('geoloc_lng', args.geoloc_lng)
+  }
   push('status', statuses ? statuses.join(',') : mayEdit ? 'any' : 'publish')
   push('post_parent', args.post_parent)
   push('include', include?.join(','))
