@@ -1,7 +1,7 @@
 import type { RestContext } from '../context'
 
 import { COST_DETAILS_GIVEN } from '../../src/hooks/context'
-import { parsePhpDateTime } from '../../src/lib/phpDate'
+import { parseWrittenDateTime } from '../../src/lib/phpDate'
 import { can } from '../../src/lib/roles'
 import { htmlToLexical } from '../../src/lib/richText'
 import { parseCostAsTheApi } from '../../src/lib/cost'
@@ -46,8 +46,9 @@ export async function prepareEventData(
       ? String(args.timezone)
       : (storedZone ?? ctx.options.siteTimezone)
   if (sent('timezone') || !existing) data.timezone = timezone
+  // The wall time as written, read in the event's zone (a zone or offset in the text is not kept).
   const at = (value: unknown, zone: string) =>
-    parsePhpDateTime(value, { now: ctx.now, timeZone: zone })?.toISOString()
+    parseWrittenDateTime(value, { now: ctx.now, timeZone: zone })?.toISOString()
 
   if (sent('title')) data.title = args.title
   if (sent('description')) {

@@ -30,7 +30,9 @@ describe('the original’s answers to repeated, empty and appended arguments', (
   const filled = (text: string) =>
     text
       .replaceAll('{api}', `${OURS.origin}${NS}`)
-      .replace(/\{(venue1|venue2|organizer1|event1)\}/g, (_, name: string) => String(ids[name]))
+      .replace(/\{(venue1|venue2|organizer1|event1|event2)\}/g, (_, name: string) =>
+        String(ids[name]),
+      )
 
   beforeAll(async () => {
     const payload = await getTestPayload()
@@ -56,6 +58,12 @@ describe('the original’s answers to repeated, empty and appended arguments', (
     ids.event1 = await event('04', { venue: ids.venue1 })
     await event('13', { featured: true, organizer: [ids.organizer1], venue: ids.venue1 })
     await event('16', { venue: ids.venue2 })
+    ids.event2 = await create('/events', {
+      end_date: '2031-03-01 11:00:00',
+      start_date: '2031-03-01 10:00:00',
+      status: 'draft',
+      title: 'Args sandbox',
+    })
   })
   afterAll(() => api?.close())
 
