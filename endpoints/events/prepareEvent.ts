@@ -1,7 +1,7 @@
 import type { RestContext } from '../context'
 
 import { COST_DETAILS_GIVEN } from '../../src/hooks/context'
-import { parseWrittenDateTime } from '../../src/lib/phpDate'
+import { parsePhpDateTime, parseWrittenDateTime } from '../../src/lib/phpDate'
 import { can } from '../../src/lib/roles'
 import { htmlToLexical } from '../../src/lib/richText'
 import { parseCostAsTheApi } from '../../src/lib/cost'
@@ -65,7 +65,12 @@ export async function prepareEventData(
   if (sent('end_date')) data.endDate = at(args.end_date, timezone)
   if (sent('all_day') || !existing) data.allDay = args.all_day === true
   if (sent('date')) data.publishedAt = at(args.date, timezone)
-  if (sent('date_utc')) data.publishedAt = at(args.date_utc, 'UTC')
+  // The UTC post date is the instant the text names, its offset kept (as the original reads it).
+  if (sent('date_utc'))
+    data.publishedAt = parsePhpDateTime(args.date_utc, {
+      now: ctx.now,
+      timeZone: 'UTC',
+    })?.toISOString()
 
   if (sent('status')) data.status = args.status
   // A create without a status publishes for those who may publish, as in the original; the
