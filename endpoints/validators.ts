@@ -9,7 +9,7 @@ import { readItemsById, rememberItemsRead } from '../src/lib/itemsReadByRequest'
 import { mayReadEvery } from './writtenItems'
 import { termsAnswering, termsNamed } from './terms/termsNamed'
 
-import { slugAsStored } from '../src/lib/wpSlug'
+import { slugForQuery } from '../src/lib/wpSlug'
 import { MAX_INT4 } from '../src/lib/databaseIds'
 import { isPhpTime, parsePhpDateTime } from '../src/lib/phpDate'
 import { can } from '../src/lib/roles'
@@ -168,8 +168,9 @@ export const termListOf =
 export const slugOf =
   (collection: string, select: Record<string, true> = {}): Validator =>
   async (value, ctx) => {
-    if (typeof value !== 'string' || value === '') return false
-    const item = await findOne(ctx, collection, { slug: { equals: slugAsStored(value) } }, select)
+    const slug = typeof value === 'string' ? slugForQuery(value) : ''
+    if (slug === '') return false
+    const item = await findOne(ctx, collection, { slug: { equals: slug } }, select)
     return item ? found(item) : false
   }
 

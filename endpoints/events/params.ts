@@ -3,7 +3,7 @@ import type { ParamSpecs, Validator } from '../params'
 import { found, optional } from '../params'
 import { loadEventBySlug } from '../../src/calendar/events/loadEvents'
 import { readOccurrence } from '../../src/calendar/events/occurrences'
-import { slugAsStored } from '../../src/lib/wpSlug'
+import { slugForQuery } from '../../src/lib/wpSlug'
 
 import { formatWallTime } from '../../src/lib/phpDate'
 import { TEXT_LIMITS } from '../../src/lib/textLimits'
@@ -321,9 +321,9 @@ const eventSlugOf = (events: string): Validator => {
     if (
       (ctx.method === 'GET' || ctx.method === 'HEAD') &&
       typeof value === 'string' &&
-      value !== ''
+      slugForQuery(value) !== ''
     ) {
-      const read = await loadEventBySlug(ctx, slugAsStored(value))
+      const read = await loadEventBySlug(ctx, slugForQuery(value))
       if (read !== undefined) return read ? found(read) : false
     }
     return lookUp(value, ctx)
