@@ -30,7 +30,7 @@ describe('the original’s answers to repeated, empty and appended arguments', (
   const filled = (text: string) =>
     text
       .replaceAll('{api}', `${OURS.origin}${NS}`)
-      .replace(/\{(venue1|venue2|organizer1|event1|event2)\}/g, (_, name: string) =>
+      .replace(/\{(venue1|venue2|venue3|organizer1|event1|event2)\}/g, (_, name: string) =>
         String(ids[name]),
       )
 
@@ -59,6 +59,7 @@ describe('the original’s answers to repeated, empty and appended arguments', (
     await event('13', { featured: true, organizer: [ids.organizer1], venue: ids.venue1 })
     await event('16', { venue: ids.venue2 })
     await create('/venues', { venue: 'Blue Note Hall', status: 'publish' })
+    ids.venue3 = await create('/venues', { venue: 'Args sandbox venue', status: 'draft' })
     await create('/events', {
       end_date: '2031-04-01 20:00:00',
       start_date: '2031-04-01 18:00:00',
