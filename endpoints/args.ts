@@ -10,7 +10,8 @@ import { invalidParams, invalidType, missingParams, RestError } from './errors'
  * Reads an endpoint's declared arguments from a request the way WordPress's REST server does
  * (`WP_REST_Request`, `WP_REST_Server::dispatch`), in its order:
  * 1. each argument from the body, else the query string, else the path;
- * 2. declared defaults where nothing was sent;
+ * 2. declared defaults where nothing was sent (an empty value of one of our own arguments counts
+ *    as nothing, `ParamSpec.extension`);
  * 3. required arguments → 400 `rest_missing_callback_param`;
  * 4. each sent argument's length and count within its bounds (`argBounds.ts`), before any rule
  *    reads it → 400 `rest_invalid_param`;
@@ -42,7 +43,8 @@ export async function readArgs(
       spec.in === 'query'
         ? ctx.query[name]
         : firstDefined(body[name], ctx.query[name], ctx.params[name])
-    if (given !== undefined) {
+    // The original ignores arguments it does not declare; an empty one of ours is taken as not sent.
+    if (given !== undefined && !(spec.extension && given === '')) {
       values[name] = given
       sent.add(name)
       continue
@@ -152,7 +154,8 @@ function coerce(value: unknown, type: ParamType): unknown {
       if (typeof value === 'boolean') return value
       const text = String(value).toLowerCase()
       if (['true', '1'].includes(text) && typeof value !== 'object') return true
-      if (['false', '0', ''].includes(text) && typeof value !== 'object') return false
+      // `rest_is_boolean`: an empty string is no boolean (`featured=` is refused).
+      if (['false', '0'].includes(text) && typeof value !== 'object') return false
       return INVALID
     }
     case 'string':

@@ -6,10 +6,11 @@ import type { Route } from './router'
 
 import { allowedMethods } from './dispatch/allow'
 import { settleAudience } from './dispatch/audience'
-import { readBody } from './dispatch/body'
+import { readBodyOrRefusal } from './dispatch/body'
 import { nonceOf } from './dispatch/credentials'
 import { type Exchange, startExchange } from './dispatch/exchange'
 import { failureResult, knownFailure } from './dispatch/failure'
+import { invalidCallbackResponse, jsonpCallback } from './dispatch/jsonp'
 import { keptAnswer } from './dispatch/keptAnswer'
 import { resolveLanguage } from './dispatch/language'
 import { locate } from './dispatch/locate'
@@ -34,14 +35,15 @@ export { parseQuery, routesFor }
  * Serves one request of the compatibility API, framework-agnostic: the Express router, Payload's
  * root endpoints and the exported fetch handler all call this. A pipeline of stages
  * (`endpoints/dispatch/`), modelled on WordPress's `WP_REST_Server::serve_request` and `dispatch`:
- * the method a request stands for (`_method`); the route (the site index, a route, or none, where
- * `OPTIONS` is still answered); the body and the language; the caller (`check_authentication`,
- * here after the route and the body, since the nonce may come in the form); the controllers'
- * context; a visitor's answer kept from before; the route's `Allow` (`rest_send_allow_header`);
- * the endpoint (`respond_to_request`: arguments, permission, handler). Each answer is then shaped
- * as the query asks (`_fields`, `_envelope`) and sent with WordPress's headers and the
- * conditional-request rules. A failure at any stage leaves in the WordPress error shape, with what
- * the stages learned so far.
+ * the JSONP callback (`_jsonp`); the method a request stands for (`_method`); the route (the site
+ * index, a route, or none, where `OPTIONS` is still answered); the body and the language; the
+ * caller (`check_authentication`, here after the route and the body, since the nonce may come in
+ * the form); the controllers' context; a body that is no JSON refused (only now, with the route's
+ * `Allow`, as `has_valid_params` refuses it); a visitor's answer kept from before; the route's
+ * `Allow` (`rest_send_allow_header`); the endpoint (`respond_to_request`: arguments, permission,
+ * handler). Each answer is then shaped as the query asks (`_fields`, `_envelope`) and sent with
+ * WordPress's headers and the conditional-request rules. A failure at any stage leaves in the
+ * WordPress error shape, with what the stages learned so far.
  */
 export async function dispatchCompatRequest(
   payload: Payload,
@@ -49,7 +51,10 @@ export async function dispatchCompatRequest(
   request: CompatRequest,
   table: Route[] = routesFor(options),
 ): Promise<Response> {
+  const jsonp = jsonpCallback(request)
+  if (jsonp === 'invalid') return invalidCallbackResponse(request.restBase)
   const exchange = startExchange(request, effectiveMethod(request), options.defaultLanguage)
+  if (jsonp) exchange.jsonp = jsonp
   exchange.sharedCache = options.cdn
   try {
     const located = locate(table, options.namespace, request.path, exchange.method)
@@ -57,7 +62,7 @@ export async function dispatchCompatRequest(
     if (!located) return answer(offRouteAnswer(exchange.method), exchange)
 
     const query = parseQuery(request.query)
-    const body = readBody(request)
+    const { body, refusal } = readBodyOrRefusal(request)
     exchange.language = resolveLanguage(options, request.rootLanguage, query, body)
     const user = await signIn(payload, options, exchange, nonceOf(query, body, request.headers))
     const { clockRead, ctx, now } = await restContext(payload, options, exchange, {
@@ -68,6 +73,10 @@ export async function dispatchCompatRequest(
       user,
     })
     settleAudience(exchange, user, query)
+    if (refusal) {
+      exchange.allow = await allowedMethods(located.route, ctx)
+      throw refusal
+    }
 
     const kept = await keptAnswer(ctx, now, exchange)
     if (kept) return send(kept, exchange)

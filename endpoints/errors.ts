@@ -77,8 +77,14 @@ export const missingParams = (names: string[]): RestError =>
 export const noRoute = (): RestError =>
   new RestError('rest_no_route', 'No route was found matching the URL and request method.', 404)
 
-export const invalidJson = (): RestError =>
-  new RestError('rest_invalid_json', 'Invalid JSON body passed.', 400)
+/** `reason`: `json_decode`'s, shown as WordPress shows it (`dispatch/jsonDecodeError.ts`). */
+export const invalidJson = (reason?: { code: number; message: string }): RestError =>
+  new RestError(
+    'rest_invalid_json',
+    'Invalid JSON body passed.',
+    400,
+    reason ? { json_error_code: reason.code, json_error_message: reason.message } : {},
+  )
 
 export const incorrectPassword = (): RestError =>
   new RestError(
@@ -130,8 +136,11 @@ export const requestTooLarge = (): RestError =>
 export const unreadableBody = (): RestError =>
   new RestError('rest_invalid_body', 'The request body could not be read.', 400)
 
+/** The `ticketed` rule's refusal; `details` shows its WP_Error's data, `{status: 400}`. */
 export const ticketsNotActive = (): RestError =>
-  new RestError('event-tickets-not-active', 'Event Tickets plugin is not activated.', 400)
+  new RestError('event-tickets-not-active', 'Event Tickets plugin is not activated.', 400, {
+    data: { status: 400 },
+  })
 
 /*
  * The errors of the resources, in the original's words (`Tribe__Events__REST__V1__Messages`):

@@ -1,7 +1,7 @@
 import type { ParamSpecs } from './params'
 
 import { text } from './i18n'
-import { isPositiveInt } from './validators'
+import { isPositiveWholeNumber } from './validators'
 
 /**
  * `page` and `per_page`, as every list route of the original declares them; `per_page` is
@@ -19,7 +19,7 @@ export const pagingArgs = (
       es: 'La página del archivo que se devuelve',
     }),
     type: 'integer',
-    validate: isPositiveInt,
+    validate: isPositiveWholeNumber,
   },
   per_page: {
     default: String(defaultPerPage),
@@ -28,7 +28,7 @@ export const pagingArgs = (
       es: `El número de ${noun.es} que se devuelven en cada página`,
     }),
     type: 'integer',
-    validate: isPositiveInt,
+    validate: isPositiveWholeNumber,
     sanitize: (value) => Math.min(Number(value), maxPerPage),
   },
 })

@@ -41,6 +41,11 @@ export type ParamSpec = {
    * `/doc`, where the original does not list it (a `password` on most routes).
    */
   documented?: false
+  /**
+   * `true` for our own arguments, which the original does not declare and so ignores whatever
+   * they hold: an empty value is read as not sent instead of refused as a declared type would be.
+   */
+  extension?: true
   /** Where `/doc` says the parameter goes; `query` is also the only place it is read from. */
   in?: 'body' | 'path' | 'query'
   items?: { type: ParamType }

@@ -19,9 +19,10 @@ export type ListPage = {
   total: number
   /**
    * The arguments the list's URLs repeat, in the original's order (`rest_url` puts `page` first,
-   * the next and previous URLs last), and whether `rest_url` is percent-encoded.
+   * the next and previous URLs last), whether `rest_url` is percent-encoded, and how many of the
+   * last arguments `add_query_arg` appended to it as they were sent (`appended`: never encoded).
    */
-  echo: { args: [string, string][]; encoded: boolean }
+  echo: { appended?: number; args: [string, string][]; encoded: boolean }
 }
 
 /**
@@ -97,14 +98,15 @@ export function resourceController(resource: Resource): ResourceController {
     const items = docs.length ? await resource.serialize(ctx, docs, 'list', read) : []
     const totalPages = total === 0 ? 0 : Math.ceil(total / perPage)
     const base = apiUrl(ctx.restBase, ctx.options, `/${resource.words.plural}/`)
-    const url = (args: [string, string][]) => (args.length ? `${base}?${encodedQuery(args)}` : base)
+    const url = (args: [string, string][]) => (args.length ? `${base}?${queryOf(args)}` : base)
     const pageArgs = [['page', String(page)] as [string, string], ...echo.args]
-    // An archive's `rest_url` joins its arguments as they are, unless `add_query_arg` encoded the whole URL.
+    const appended = pageArgs.length - (echo.appended ?? 0)
+    // An archive's `rest_url` joins its arguments as they are, unless `add_query_arg` encoded the ones it found in the URL.
     const restUrl = !archive
       ? base
       : echo.encoded
-        ? url(pageArgs)
-        : `${base}?${pageArgs.map(([name, value]) => `${name}=${value}`).join('&')}`
+        ? `${base}?${[queryOf(pageArgs.slice(0, appended)), asSent(pageArgs.slice(appended))].filter(Boolean).join('&')}`
+        : `${base}?${asSent(pageArgs)}`
     const links: Record<string, string> = {}
     if (page < totalPages) links.next_rest_url = url([...echo.args, ['page', String(page + 1)]])
     if (page > 1)
@@ -258,3 +260,13 @@ export function resourceRoutes(
       : []),
   ]
 }
+
+/**
+ * A query as `add_query_arg` writes it: an empty value as the bare name (`has_events`), the others
+ * percent-encoded (`queryOf`) or as they are (`asSent`).
+ */
+const queryOf = (args: [string, string][]) =>
+  args.map(([name, value]) => (value === '' ? name : encodedQuery([[name, value]]))).join('&')
+
+const asSent = (args: [string, string][]) =>
+  args.map(([name, value]) => (value === '' ? name : `${name}=${value}`)).join('&')

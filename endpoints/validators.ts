@@ -9,7 +9,7 @@ import { readItemsById, rememberItemsRead } from '../src/lib/itemsReadByRequest'
 import { mayReadEvery } from './writtenItems'
 import { termsAnswering, termsNamed } from './terms/termsNamed'
 
-import { slugAsStored } from '../src/lib/wpSlug'
+import { slugForQuery } from '../src/lib/wpSlug'
 import { MAX_INT4 } from '../src/lib/databaseIds'
 import { isPhpTime, parsePhpDateTime } from '../src/lib/phpDate'
 import { can } from '../src/lib/roles'
@@ -39,6 +39,21 @@ const isIntegral = (value: unknown): boolean =>
 export const readsAsId = (entry: unknown): boolean => isIntegral(entry)
 
 export const isPositiveInt: Validator = (value) => isIntegral(value) && Number(value) > 0
+
+/** PHP's `is_numeric` string: spaces around, a sign, decimals and an exponent (`2e1`, ` +2`, `2.0`). */
+const PHP_NUMERIC = /^[ \t\n\r\v\f]*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?[ \t\n\r\v\f]*$/
+
+/**
+ * The original's `is_positive_int` as it reads a page or a page size: any numeric text whose
+ * value is a whole number above 0 (`2e1` is 20, `2.0` is 2; `2.5` and `0x10` are refused),
+ * within the ids' range.
+ */
+export const isPositiveWholeNumber: Validator = (value) => {
+  if (typeof value === 'number') return Number.isInteger(value) && value > 0 && value <= MAX_INT4
+  if (typeof value !== 'string' || !PHP_NUMERIC.test(value)) return false
+  const number = Number(value.trim())
+  return Number.isInteger(number) && number > 0 && number <= MAX_INT4
+}
 
 /** A CSV string or a list, as PHP's `Tribe__Utils__Array::list_to_array` reads it. */
 export function toList(value: unknown): unknown[] {
@@ -168,8 +183,9 @@ export const termListOf =
 export const slugOf =
   (collection: string, select: Record<string, true> = {}): Validator =>
   async (value, ctx) => {
-    if (typeof value !== 'string' || value === '') return false
-    const item = await findOne(ctx, collection, { slug: { equals: slugAsStored(value) } }, select)
+    const slug = typeof value === 'string' ? slugForQuery(value) : ''
+    if (slug === '') return false
+    const item = await findOne(ctx, collection, { slug: { equals: slug } }, select)
     return item ? found(item) : false
   }
 

@@ -15,6 +15,8 @@ export type Exchange = {
   audience: Audience
   /** The server's own headers on the endpoint's answer: the nonce of a cookie sign-in. */
   headers: Record<string, string>
+  /** The JSONP callback the answer is sent to (`jsonp.ts`), if any. */
+  jsonp?: string
   /** The visitors' answers this request may reuse and keep, once known (`visitorResponses.ts`). */
   kept: null | VisitorResponses
   language: string

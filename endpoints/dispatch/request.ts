@@ -2,6 +2,8 @@ import qs from 'qs'
 
 import { withoutNul } from '../../src/lib/withoutNul'
 
+import { lastAssignments } from './phpAssignments'
+
 /** One HTTP request to the compatibility API, as any server hands it over. */
 export type CompatRequest = {
   /** The raw body, if any. */
@@ -26,8 +28,11 @@ export type CompatRequest = {
 const QS_OPTIONS = { allowDots: false, arrayLimit: 100, depth: 5, parameterLimit: 1000 } as const
 
 /**
- * A query string (or a form body) as PHP reads one (`a[]=1&a[]=2`, `a[b]=c`), bounded, with NUL
- * characters dropped.
+ * A query string (or a form body) as PHP reads one (`a[]=1&a[]=2`, `a[b]=c`, the last of
+ * `a=1&a=2`), bounded, with NUL characters dropped.
  */
 export const parseQuery = (raw: string): Record<string, unknown> =>
-  withoutNul(qs.parse(raw, QS_OPTIONS)) as Record<string, unknown>
+  withoutNul(qs.parse(lastAssignments(raw, QS_OPTIONS.parameterLimit), QS_OPTIONS)) as Record<
+    string,
+    unknown
+  >

@@ -3,24 +3,29 @@ import type { ShapedAnswer } from './shape'
 
 import { cacheControlOf, ifNoneMatchHits, PERSONAL_CACHE_HEADERS } from '../conditional'
 import { corsHeaders } from './cors'
+import { JSONP_CONTENT_TYPE, wrappedInCallback } from './jsonp'
 
 /**
  * Sends a prepared answer, as WordPress's `serve_request` does: its headers (CORS, content type,
  * the index's `Link`), the controller's, the no-cache headers for a personal answer; for GET and
  * HEAD the ETag, Cache-Control and a 304 when `If-None-Match` names the ETag (`conditional.ts`);
- * no body to HEAD.
+ * no body to HEAD; JSONP's wrapping (`jsonp.ts`).
  */
 export function send(
   answer: ShapedAnswer,
-  exchange: Pick<Exchange, 'method' | 'personal' | 'request' | 'sharedCache' | 'signedIn'>,
+  exchange: Pick<
+    Exchange,
+    'jsonp' | 'method' | 'personal' | 'request' | 'sharedCache' | 'signedIn'
+  >,
 ): Response {
-  const { method, personal, request, sharedCache, signedIn } = exchange
+  const { jsonp, method, personal, request, sharedCache, signedIn } = exchange
   const headers = new Headers({
-    ...corsHeaders(request.headers.get('origin'), method, signedIn),
+    // Its `Vary` follows the method sent, not the one it stands for (`method.ts`).
+    ...corsHeaders(request.headers.get('origin'), request.method.toUpperCase(), signedIn),
     'Access-Control-Allow-Headers':
       'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type',
     'Access-Control-Expose-Headers': 'X-WP-Total, X-WP-TotalPages, Link',
-    'Content-Type': 'application/json; charset=UTF-8',
+    'Content-Type': jsonp ? JSONP_CONTENT_TYPE : 'application/json; charset=UTF-8',
     Link: `<${request.restBase}/>; rel="https://api.w.org/"`,
     'X-Content-Type-Options': 'nosniff',
     'X-Robots-Tag': 'noindex',
@@ -47,5 +52,6 @@ export function send(
       return new Response(null, { headers, status: 304 })
     }
   }
-  return new Response(method === 'HEAD' ? null : answer.body, { headers, status: answer.status })
+  const body = jsonp ? wrappedInCallback(jsonp, answer.body) : answer.body
+  return new Response(method === 'HEAD' ? null : body, { headers, status: answer.status })
 }

@@ -23,7 +23,6 @@ import {
 import { countKept, listDependencies } from '../freshness'
 import { eventsWhere } from '../../src/calendar/events/eventsWhere'
 import { mayUnlockProtected } from '../unlockProtected'
-import { toList } from '../validators'
 import { DATE_BOUNDS, includeWindow, isStrict, parseDateWindow } from './dateWindow'
 import { EVENT_SEARCH_FIELDS, EVENTS_LIST_SORT, eventsListQuery } from './listQuery'
 import { prepareEventData } from './prepareEvent'
@@ -216,13 +215,21 @@ async function listEvents(
     ),
   ])
   const echo = echoedArgs(ctx, window.echo, statuses, mayEdit)
-  return { docs, echo: { args: [...echo.main, ...echo.extras], encoded: echo.encoded }, total }
+  return {
+    docs,
+    echo: {
+      appended: echo.extras.length,
+      args: [...echo.main, ...echo.extras],
+      encoded: echo.encoded,
+    },
+    total,
+  }
 }
 
 /**
  * The arguments the original echoes into `rest_url`, in its order: its own (unencoded) and the
  * ones it appends afterwards with `add_query_arg` (`venue`, `organizer`, `featured`), which
- * encodes the whole URL.
+ * encodes the ones already in the URL and appends these as they are.
  */
 function echoedArgs(
   ctx: RestContext,
@@ -240,9 +247,16 @@ function echoedArgs(
   push('start_date', dates.start_date)
   push('end_date', dates.end_date)
   push('search', args.search)
-  push('geoloc', args.geoloc)
-  push('geoloc_lat', args.geoloc_lat)
-  push('geoloc_lng', args.geoloc_lng)
+  if (args.geoloc === true) {
+    // The original echoes the three once `geoloc` is on: `1`, and a coordinate not sent as empty.
+    main.push(['geoloc', '1'])
+    main.push(['geoloc_lat', String(args.geoloc_lat ?? '')])
+    main.push(['geoloc_lng', String(args.geoloc_lng ?? '')])
+  } else {
+    // Our distance search (without `geoloc`) keeps its coordinates in the page's URLs.
+    push('geoloc_lat', args.geoloc_lat)
+    push('geoloc_lng', args.geoloc_lng)
+  }
   push('status', statuses ? statuses.join(',') : mayEdit ? 'any' : 'publish')
   push('post_parent', args.post_parent)
   push('include', include?.join(','))
@@ -251,12 +265,16 @@ function echoedArgs(
   push('ticketed', args.ticketed)
   push('hide_subsequent_recurrences', args.hide_subsequent_recurrences)
   const extras: [string, string][] = []
-  if (args.venue !== undefined) extras.push(['venue', toList(args.venue).join(',')])
-  if (args.organizer !== undefined) extras.push(['organizer', toList(args.organizer).join(',')])
+  // As sent (`Tribe__Utils__Array::to_list`): a list joined by commas, a text kept with its spaces.
+  if (args.venue !== undefined) extras.push(['venue', asSentList(args.venue)])
+  if (args.organizer !== undefined) extras.push(['organizer', asSentList(args.organizer)])
   // `add_query_arg('featured', false)` drops the key, but the URL is still encoded.
   if (args.featured === true) extras.push(['featured', '1'])
   return { encoded: extras.length > 0 || args.featured !== undefined, extras, main }
 }
+
+const asSentList = (value: unknown): string =>
+  Array.isArray(value) ? value.map(String).join(',') : String(value)
 
 /**
  * `GET /events/{id}` and `/events/by-slug/{slug}` (docs/recurrence.md, "The API's answers"): an

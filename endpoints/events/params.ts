@@ -3,7 +3,7 @@ import type { ParamSpecs, Validator } from '../params'
 import { found, optional } from '../params'
 import { loadEventBySlug } from '../../src/calendar/events/loadEvents'
 import { readOccurrence } from '../../src/calendar/events/occurrences'
-import { slugAsStored } from '../../src/lib/wpSlug'
+import { slugForQuery } from '../../src/lib/wpSlug'
 
 import { formatWallTime } from '../../src/lib/phpDate'
 import { TEXT_LIMITS } from '../../src/lib/textLimits'
@@ -256,6 +256,7 @@ export const listEventsArgs = (
     type: 'boolean',
     // Our extension: the original's index and /doc do not list it, and clients compare them.
     documented: false,
+    extension: true,
     description: text(
       'Show each recurring event once, by its first occurrence in the date window (our extension).',
       {
@@ -284,6 +285,7 @@ const recurrenceArg = {
   type: 'boolean' as const,
   // Our extension, not listed in the index or /doc, which stay the original's.
   documented: false as const,
+  extension: true as const,
   description: text(
     "Add the recurring event's rule, in RFC 5545 text and in words (our extension).",
     {
@@ -319,9 +321,9 @@ const eventSlugOf = (events: string): Validator => {
     if (
       (ctx.method === 'GET' || ctx.method === 'HEAD') &&
       typeof value === 'string' &&
-      value !== ''
+      slugForQuery(value) !== ''
     ) {
-      const read = await loadEventBySlug(ctx, slugAsStored(value))
+      const read = await loadEventBySlug(ctx, slugForQuery(value))
       if (read !== undefined) return read ? found(read) : false
     }
     return lookUp(value, ctx)

@@ -1,7 +1,7 @@
 import type { RestContext } from '../context'
 
 import { COST_DETAILS_GIVEN } from '../../src/hooks/context'
-import { parsePhpDateTime } from '../../src/lib/phpDate'
+import { parsePhpDateTime, parseWrittenDateTime } from '../../src/lib/phpDate'
 import { can } from '../../src/lib/roles'
 import { htmlToLexical } from '../../src/lib/richText'
 import { parseCostAsTheApi } from '../../src/lib/cost'
@@ -46,8 +46,9 @@ export async function prepareEventData(
       ? String(args.timezone)
       : (storedZone ?? ctx.options.siteTimezone)
   if (sent('timezone') || !existing) data.timezone = timezone
+  // The wall time as written, read in the event's zone (a zone or offset in the text is not kept).
   const at = (value: unknown, zone: string) =>
-    parsePhpDateTime(value, { now: ctx.now, timeZone: zone })?.toISOString()
+    parseWrittenDateTime(value, { now: ctx.now, timeZone: zone })?.toISOString()
 
   if (sent('title')) data.title = args.title
   if (sent('description')) {
@@ -64,7 +65,12 @@ export async function prepareEventData(
   if (sent('end_date')) data.endDate = at(args.end_date, timezone)
   if (sent('all_day') || !existing) data.allDay = args.all_day === true
   if (sent('date')) data.publishedAt = at(args.date, timezone)
-  if (sent('date_utc')) data.publishedAt = at(args.date_utc, 'UTC')
+  // The UTC post date is the instant the text names, its offset kept (as the original reads it).
+  if (sent('date_utc'))
+    data.publishedAt = parsePhpDateTime(args.date_utc, {
+      now: ctx.now,
+      timeZone: 'UTC',
+    })?.toISOString()
 
   if (sent('status')) data.status = args.status
   // A create without a status publishes for those who may publish, as in the original; the

@@ -322,10 +322,15 @@ export function linkedPostResource(kind: LinkedKind): Resource {
       args.slug !== ctx.params.slug
     )
       data.slug = args.slug
-    if (kind === 'venues' && creating && !wasSent(args, 'stateprovince')) {
+    // "State or province" follows the state or province a save sends, as the original derives
+    // it from the sent address alone: the state when the country sent is the US or none.
+    const addressSent = wasSent(args, 'state') || wasSent(args, 'province')
+    if (kind === 'venues' && !wasSent(args, 'stateprovince') && (creating || addressSent)) {
       const american = ['', 'US', 'United States'].includes(String(args.country ?? '').trim())
-      const derived = american ? args.state : args.province
-      if (typeof derived === 'string' && derived) data.stateProvince = derived
+      const state = wasSent(args, 'state') ? String(args.state ?? '') : ''
+      const province = wasSent(args, 'province') ? String(args.province ?? '') : ''
+      const derived = state && american ? state : province
+      if (derived || !creating) data.stateProvince = derived
     }
     return data
   }

@@ -285,6 +285,29 @@ export function parsePhpDateTime(
 }
 
 /**
+ * The instant an event's date names as the original stores it: it builds a date object from the
+ * text and keeps its wall time, read in `timeZone`. So a text with its own zone or offset keeps
+ * the time written in it (`2031-03-01T10:00:00Z` is 10:00 in `timeZone`, not 10:00 UTC), a Unix
+ * timestamp its time in UTC, and any other text is read in `timeZone` as `parsePhpDateTime` reads
+ * it. null when unparseable.
+ */
+export function parseWrittenDateTime(
+  input: unknown,
+  args: { now: Date; timeZone: string },
+): Date | null {
+  const parsed = parse(input, args.now, args.timeZone)
+  if (!parsed) return null
+  const written =
+    parsed.kind === 'unix'
+      ? wallOf(DateTime.fromJSDate(parsed.instant, { zone: 'UTC' }))
+      : parsed.kind === 'offset'
+        ? wallOf(parsed.dateTime)
+        : parsed.written()
+  const instant = wallToDateTime(written, args.timeZone)?.toJSDate() ?? null
+  return instant && isWithinDateRange(instant) ? instant : null
+}
+
+/**
  * True when `input` is a number or a string parsePhpDateTime accepts (the original's `is_time` rule),
  * within the years the calendar holds.
  *

@@ -96,3 +96,20 @@ export function slugAsStored(slug: string): string {
     .replace(/[^\u0000-\u007f]/gu, (char) => hexOctetsOf(char).replace(/../g, '%$&'))
     .replace(/%[0-9A-F]{2}/gi, (octet) => octet.toLowerCase())
 }
+
+/**
+ * The slug a post is looked up by, as `get_page_by_path` reads one (`sanitize_title` in its
+ * `query` context): spelt as stored (`slugAsStored`), in lower case, `.` and runs of spaces as
+ * one hyphen, other characters but letters, digits, `%`, `_` and `-` dropped, hyphens collapsed
+ * and trimmed (`/events/by-slug/Jazz Night 25` finds `jazz-night-25`).
+ */
+export function slugForQuery(slug: string): string {
+  return slugAsStored(slug)
+    .toLowerCase()
+    .replace(/&[^\s;]+;/g, '')
+    .replace(/\./g, '-')
+    .replace(/[^%a-z0-9 _-]/g, '')
+    .replace(/ +/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '')
+}

@@ -348,7 +348,7 @@ describe('the compatibility API’s transport', () => {
     expect(await broken.json()).toEqual({
       code: 'rest_invalid_json',
       message: 'Invalid JSON body passed.',
-      data: { status: 400 },
+      data: { status: 400, json_error_code: 4, json_error_message: 'Syntax error' },
     })
   })
 

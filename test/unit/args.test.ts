@@ -172,8 +172,14 @@ describe('readArgs: bounds, rules and types', () => {
       price: { type: 'number' },
     }
     expect(
-      await read(specs, { query: { flag: '1', off: '', per_page: '80', price: '2.5' } }),
+      await read(specs, { query: { flag: '1', off: 'false', per_page: '80', price: '2.5' } }),
     ).toEqual({ flag: true, off: false, per_page: 50, price: 2.5 })
+  })
+
+  it('reads an empty value of our own arguments as not sent: the original ignores them', async () => {
+    const specs: ParamSpecs = { ours: { extension: true, type: 'boolean' } }
+    expect(await read(specs, { query: { ours: '' } })).toEqual({})
+    expect(await read(specs, { query: { ours: '0' } })).toEqual({ ours: false })
   })
 
   it('refuses what does not read as its type', async () => {
@@ -182,6 +188,8 @@ describe('readArgs: bounds, rules and types', () => {
       ['integer', ' '],
       ['number', 'Infinity'],
       ['boolean', 'yes'],
+      // `rest_is_boolean` takes no empty string (the original refuses `featured=` and `hide_empty=`).
+      ['boolean', ''],
       ['boolean', ['1']],
       ['string', ['a']],
       ['array', 'a'],

@@ -34,9 +34,10 @@ describe('effectiveMethod: the method a request stands for', () => {
     expect(effectiveMethod(request('PUT', '', { 'x-http-method-override': 'DELETE' }))).toBe('PUT')
   })
 
-  it('ignores an override to any other method', () => {
-    for (const other of ['OPTIONS', 'HEAD', 'TRACE', 'POST', 'DELETEX', '']) {
-      expect(effectiveMethod(request('POST', `_method=${other}`))).toBe('POST')
+  it('takes an override to any other method as WordPress does, where no route may have it', () => {
+    for (const other of ['OPTIONS', 'HEAD', 'TRACE', 'POST', 'DELETEX', '', ' GET']) {
+      expect(effectiveMethod(request('POST', `_method=${encodeURIComponent(other)}`))).toBe(other)
     }
+    expect(effectiveMethod(request('POST', '', { 'x-http-method-override': 'foo' }))).toBe('FOO')
   })
 })

@@ -127,15 +127,24 @@ describe('dispatch: the stages in order', () => {
     expect([status, body.code]).toEqual([404, 'rest_no_route'])
   })
 
-  it('reads the body before the language', async () => {
-    const { body } = await serve({
+  it('refuses a body that is no JSON after the language and the sign-in (has_valid_params)', async () => {
+    const language = await serve({
       body: '{',
       headers: json,
       method: 'POST',
       path: `${NS}/things`,
       query: 'i18n_language=xx',
     })
-    expect(body.code).toBe('rest_invalid_json')
+    expect([language.status, language.body.code]).toEqual([400, 'rest_invalid_param'])
+    const wrongPassword = await serve({
+      body: '{',
+      headers: { ...json, authorization: WRONG_BASIC },
+      method: 'POST',
+      path: `${NS}/things`,
+    })
+    expect([wrongPassword.status, wrongPassword.body.code]).toEqual([401, 'incorrect_password'])
+    const broken = await serve({ body: '{', headers: json, method: 'POST', path: `${NS}/things` })
+    expect([broken.status, broken.body.code]).toEqual([400, 'rest_invalid_json'])
   })
 
   it('reads the language before the sign-in', async () => {

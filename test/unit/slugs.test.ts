@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
-import { slugAsStored, toSlug } from '../../src/lib/wpSlug'
+import { slugAsStored, slugForQuery, toSlug } from '../../src/lib/wpSlug'
 import { locateFeed } from '../../src/feeds/feedPaths'
 
 /*
@@ -69,5 +69,17 @@ describe('slugs a client sends', () => {
         slug: '%e6%9d%b1%e4%ba%ac',
       })
     }
+  })
+})
+
+describe('slugForQuery: a slug as get_page_by_path looks it up', () => {
+  it('lower-cases, turns spaces and dots into hyphens, drops other punctuation', () => {
+    expect(slugForQuery('JAZZ-NIGHT-25')).toBe('jazz-night-25')
+    expect(slugForQuery('Jazz Night 25')).toBe('jazz-night-25')
+    expect(slugForQuery('BLUE.NOTE.HALL')).toBe('blue-note-hall')
+    expect(slugForQuery('-jazz--night!-')).toBe('jazz-night')
+    expect(slugForQuery('blue_note_hall')).toBe('blue_note_hall')
+    expect(slugForQuery('!!!')).toBe('')
+    expect(slugForQuery('東京 Night')).toBe('%e6%9d%b1%e4%ba%ac-night')
   })
 })
