@@ -8,45 +8,59 @@
  */
 export function lastAssignments(raw: string, limit: number): string {
   if (!raw.includes('&')) return raw
-  const pairs: { gone: boolean; pair: string }[] = []
-  // The pairs kept under each path they set a value at or below (up to the first `[]`), and the
-  // pair that set a plain value (no `[]`) at each path.
-  const below = new Map<string, { gone: boolean }[]>()
-  const at = new Map<string, { gone: boolean }>()
+  const pairs: Assignment[] = []
+  const root: PathNode = { below: [], children: new Map() }
   // Only the pairs the reader will read (as PHP reads at most `max_input_vars`).
   for (const pair of raw.split('&', limit)) {
     if (pair === '') continue
-    const entry = { gone: false, pair }
+    const entry: Assignment = { gone: false, pair }
     pairs.push(entry)
     const path = assignedPath(pair)
     if (!path) continue
-    const fixed = path.indexOf('') === -1 ? path.length : path.indexOf('')
-    const keys: string[] = []
-    for (let index = 0; index < fixed; index++)
-      keys.push(`${keys.at(-1) ?? ''}${path[index]!.length}:${path[index]}`)
+    const append = path.indexOf('')
+    const fixed = append === -1 ? path.length : append
+    // The nodes of the path up to its first `[]`, one per segment (a tree rather than keys made
+    // of the path's text, so that a long path costs its length, not its length squared).
+    const nodes: PathNode[] = []
+    let node = root
+    for (let index = 0; index < fixed; index++) {
+      let child = node.children.get(path[index]!)
+      if (!child) {
+        child = { below: [], children: new Map() }
+        node.children.set(path[index]!, child)
+      }
+      nodes.push(child)
+      node = child
+    }
     // A plain value on this pair's way becomes a list, which drops it...
-    for (const key of fixed === path.length ? keys.slice(0, -1) : keys) {
-      const plain = at.get(key)
-      if (plain) plain.gone = true
+    for (const passed of fixed === path.length ? nodes.slice(0, -1) : nodes) {
+      if (passed.plain) passed.plain.gone = true
     }
     if (fixed === path.length) {
       // ...and whatever was set at this path or below it is replaced by this pair's value.
-      const key = keys.at(-1)!
-      for (const earlier of below.get(key) ?? []) earlier.gone = true
-      below.set(key, [])
-      at.set(key, entry)
+      const last = nodes.at(-1)!
+      for (const earlier of last.below) earlier.gone = true
+      last.below = []
+      last.plain = entry
     }
-    for (const key of keys) {
-      const list = below.get(key)
-      if (list) list.push(entry)
-      else below.set(key, [entry])
-    }
+    for (const passed of nodes) passed.below.push(entry)
   }
   return pairs
     .filter(({ gone }) => !gone)
     .map(({ pair }) => pair)
     .join('&')
 }
+
+type Assignment = { gone: boolean; pair: string }
+
+/**
+ * A path's node: the pairs kept that set a value at or below it (up to their first `[]`), and the
+ * pair that set a plain value (no `[]`) at it.
+ */
+type PathNode = { below: Assignment[]; children: Map<string, PathNode>; plain?: Assignment }
+
+/** PHP's `max_input_nesting_level`: the indexes past it are not read apart. */
+const MAX_NESTING = 64
 
 /**
  * The name a pair assigns, as PHP reads it: the variable (leading spaces dropped, spaces and dots
@@ -62,7 +76,7 @@ function assignedPath(pair: string): null | string[] {
   if (open === -1) return [variable]
   const path = [variable]
   let at = open
-  while (name[at] === '[') {
+  while (name[at] === '[' && path.length <= MAX_NESTING) {
     const close = name.indexOf(']', at + 1)
     if (close === -1) return path.length === 1 ? [name.replace(/[ .[]/g, '_')] : path
     path.push(name.slice(at + 1, close))
