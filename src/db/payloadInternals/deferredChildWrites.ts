@@ -4,7 +4,8 @@ import { getTableConfig } from '@payloadcms/db-postgres/drizzle/pg-core'
 
 import type { InitPatch } from './patch'
 
-import { deferStatement, isSerialQueryClient } from './serialQueryClient'
+import { transactionSessionOf } from './adapter'
+import { deferStatement, isSerialQueryClient, sendDeferred } from './serialQueryClient'
 
 type Built = { toSQL: () => { params: unknown[]; sql: string } }
 type Transaction = {
@@ -19,7 +20,8 @@ type InsertArgs = {
   values: unknown
 }
 type DeleteArgs = { db: Transaction; tableName: string; where: unknown }
-type Adapter = {
+type Writer = ((args: { req?: unknown }) => Promise<unknown>) & { [DEFERRING]?: true }
+type Adapter = Record<string, unknown> & {
   deleteWhere?: ((args: DeleteArgs) => Promise<void>) & { [DEFERRING]?: true }
   insert?: ((args: InsertArgs) => Promise<unknown[]>) & { [DEFERRING]?: true }
   localesSuffix?: string
@@ -33,10 +35,33 @@ const DEFERRING = Symbol('deferred child writes')
 const adapterOf = (payload: Payload) => payload.db as unknown as Adapter
 
 /** The serial connection of an open transaction (`db` is then Drizzle's transaction); null for the pool. */
-function transactionClientOf(db: Transaction): unknown {
+function transactionClientOf(db: Transaction | null | undefined): unknown {
   const client = db?.session?.client
   return client && isSerialQueryClient((client as object).constructor) ? client : null
 }
+
+/**
+ * The adapter's writes that save an item through `upsertRow` (@payloadcms/drizzle): a child
+ * row's write is deferred only while one of them runs on its connection, and whatever is still
+ * deferred when it returns (a save that does not read the item again) is sent before it does.
+ * So nothing deferred outlives the write that made it: a transaction's `commit` never carries
+ * one, whose error Payload's `commitTransaction` would not report.
+ */
+const SAVES = [
+  'create',
+  'createGlobal',
+  'createGlobalVersion',
+  'createVersion',
+  'updateGlobal',
+  'updateGlobalVersion',
+  'updateMany',
+  'updateOne',
+  'updateVersion',
+  'upsert',
+]
+
+/** How many of those writes are running on each connection. */
+const savesRunning = new WeakMap<object, number>()
 
 /**
  * Whether `tableName` holds an item's rows of one kind (its translations, relations, many texts
@@ -97,7 +122,7 @@ function deferChildWrites(payload: Payload): void {
   db.deleteWhere = Object.assign(
     async function (this: Adapter, args: DeleteArgs) {
       const client = transactionClientOf(args.db)
-      if (client && isChildTable(db, args.tableName)) {
+      if (client && savesRunning.get(client as object) && isChildTable(db, args.tableName)) {
         const { params, sql } = args.db.delete(db.tables![args.tableName]).where(args.where).toSQL()
         if (deferStatement(client, sql, params)) return
       }
@@ -110,6 +135,7 @@ function deferChildWrites(payload: Payload): void {
       const client = transactionClientOf(args.db)
       if (
         client &&
+        savesRunning.get(client as object) &&
         !args.onConflictDoUpdate &&
         isChildTable(db, args.tableName) &&
         insertsSafely(db, args.tableName)
@@ -124,6 +150,35 @@ function deferChildWrites(payload: Payload): void {
     },
     { [DEFERRING]: true as const },
   )
+  for (const name of SAVES) {
+    const save = db[name] as undefined | Writer
+    if (typeof save !== 'function' || save[DEFERRING]) continue
+    db[name] = Object.assign(
+      async function (this: Adapter, args: { req?: unknown }) {
+        const session = await transactionSessionOf(
+          args?.req as Parameters<typeof transactionSessionOf>[0],
+        )
+        const client = transactionClientOf(session as Transaction | null) as null | object
+        if (!client) return save.call(this, args)
+        savesRunning.set(client, (savesRunning.get(client) ?? 0) + 1)
+        let result: unknown
+        try {
+          result = await save.call(this, args)
+        } catch (error) {
+          // Sent as it would have been before the error; when the transaction is lost, so is this.
+          await sendDeferred(client).catch(() => undefined)
+          throw error
+        } finally {
+          const running = (savesRunning.get(client) ?? 1) - 1
+          if (running > 0) savesRunning.set(client, running)
+          else savesRunning.delete(client)
+        }
+        await sendDeferred(client)
+        return result
+      },
+      { [DEFERRING]: true as const },
+    )
+  }
 }
 
 export const deferredChildWritesPatch: InitPatch = {
@@ -141,7 +196,11 @@ export const deferredChildWritesPatch: InitPatch = {
       return 'the Postgres adapter has no insert or deleteWhere any more'
     if (!db.tables || typeof db.tables !== 'object')
       return 'the Postgres adapter has no tables any more'
-    return db.insert[DEFERRING] && db.deleteWhere[DEFERRING]
+    const missing = SAVES.filter((name) => typeof db[name] !== 'function')
+    if (missing.length) return `the Postgres adapter has no ${missing.join(', ')} any more`
+    return db.insert[DEFERRING] &&
+      db.deleteWhere[DEFERRING] &&
+      SAVES.every((name) => (db[name] as Writer)[DEFERRING])
       ? null
       : "the adapter's insert and deleteWhere are not the calendar's"
   },

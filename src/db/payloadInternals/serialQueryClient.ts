@@ -31,13 +31,17 @@ type Deferred = { text: string; values: readonly unknown[] }
 
 const SERIAL = Symbol.for('payload-events-calendar.serialQueryClient')
 const DEFER = Symbol.for('payload-events-calendar.serialQueryClient.defer')
+const FLUSH = Symbol.for('payload-events-calendar.serialQueryClient.flush')
 const classes = new WeakMap<PgModule['Client'], typeof pg.Client>()
 
 /** Whether pool clients of this class are serial ones. */
 export const isSerialQueryClient = (Client: unknown): boolean =>
   typeof Client === 'function' && (Client as { [SERIAL]?: true })[SERIAL] === true
 
-type Deferring = { [DEFER]: (text: string, values: readonly unknown[]) => void }
+type Deferring = {
+  [DEFER]: (text: string, values: readonly unknown[]) => void
+  [FLUSH]: () => Promise<void>
+}
 
 /**
  * Has a serial connection send `text` with the next statement it is asked for, in one message
@@ -51,6 +55,15 @@ export function deferStatement(client: unknown, text: string, values: readonly u
   if (typeof defer !== 'function') return false
   defer.call(client, text, values)
   return true
+}
+
+/**
+ * Sends what `deferStatement` left on `client` now, and waits for it: its error, if one fails, is
+ * this call's.
+ */
+export async function sendDeferred(client: unknown): Promise<void> {
+  const flush = (client as Partial<Deferring> | null)?.[FLUSH]
+  if (typeof flush === 'function') await flush.call(client)
 }
 
 /** What `pg` answers for a statement that sent nothing (a `begin` sent with the next statement). */
@@ -138,6 +151,24 @@ export function serialQueryClientOf(driver: PgModule): typeof pg.Client {
         const pending = deferred.get(this) ?? []
         pending.push({ text, values })
         deferred.set(this, pending)
+      })
+    },
+  })
+  Object.defineProperty(SerialQueryClient.prototype, FLUSH, {
+    configurable: true,
+    value: function flush(this: pg.Client): Promise<unknown> {
+      return inTurn(this, async () => {
+        const pending = deferred.get(this)
+        if (!pending?.length) return
+        deferred.delete(this)
+        const parts = literals
+          ? pending.map((item) => inlineParameters(item.text, item.values, literals))
+          : []
+        if (parts.length && parts.every((part) => part !== null))
+          await send.call(this, { text: parts.join(';\n') })
+        else
+          for (const item of pending)
+            await send.call(this, { text: item.text, values: [...item.values] })
       })
     },
   })
