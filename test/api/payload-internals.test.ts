@@ -3,11 +3,16 @@ import type { BaseDatabaseAdapter, CollectionBeforeValidateHook, Payload } from 
 import { sql } from '@payloadcms/db-postgres'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { createLocalReq, initTransaction, killTransaction } from 'payload'
+import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { foldedLike } from '../../src/db/foldedSearch'
-import { drizzleOf, poolOf, transactionSessionOf } from '../../src/db/payloadInternals/adapter'
+import {
+  drizzleOf,
+  executeWithNextStatement,
+  poolOf,
+  transactionSessionOf,
+} from '../../src/db/payloadInternals/adapter'
 import { PAYLOAD_INTERNALS, verifyPayloadInternals } from '../../src/db/payloadInternals/index'
 import { installedPayloadVersion } from '../../src/db/payloadInternals/payloadVersion'
 import { watchDriverStatements } from '../helpers/driverStatements'
@@ -435,5 +440,32 @@ describe("Payload's internals, patched", () => {
     expect((kept as unknown as { categories: unknown[] }).categories).toEqual([second.id])
     // The connection it ran on is usable again: a rollback ended its transaction.
     expect((await poolOf(payload)!.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }])
+  })
+  it('deferred-child-writes: a deferred write that fails, whoever caught its error, fails the commit, and nothing of the transaction is kept', async () => {
+    const attempt = async (swallowed: boolean) => {
+      const req = await createLocalReq({}, payload)
+      await initTransaction(req)
+      const event = await payload.create({
+        collection: 'events',
+        data: { ...DATES, status: 'publish', title: `${tag} Uncommitted` } as never,
+        overrideAccess: true,
+        req,
+      })
+      const db = (await transactionSessionOf(req))!
+      await executeWithNextStatement(db, sql`SELECT 1 / 0`)
+      // A statement whose caller catches the error it is sent with.
+      if (swallowed) await db.execute(sql`SELECT 1`).catch(() => undefined)
+      await expect(commitTransaction(req)).rejects.toThrow(/division by zero/)
+      await killTransaction(req)
+      const found = await payload.find({
+        collection: 'events',
+        depth: 0,
+        overrideAccess: true,
+        where: { id: { equals: event.id } },
+      })
+      expect(found.docs).toEqual([])
+    }
+    await attempt(false)
+    await attempt(true)
   })
 })

@@ -5,7 +5,12 @@ import { getTableConfig } from '@payloadcms/db-postgres/drizzle/pg-core'
 import type { InitPatch } from './patch'
 
 import { transactionSessionOf } from './adapter'
-import { deferStatement, isSerialQueryClient, sendDeferred } from './serialQueryClient'
+import {
+  deferStatement,
+  isSerialQueryClient,
+  sendDeferred,
+  takeDeferredFailure,
+} from './serialQueryClient'
 
 type Built = { toSQL: () => { params: unknown[]; sql: string } }
 type Transaction = {
@@ -21,7 +26,10 @@ type InsertArgs = {
 }
 type DeleteArgs = { db: Transaction; tableName: string; where: unknown }
 type Writer = ((args: { req?: unknown }) => Promise<unknown>) & { [DEFERRING]?: true }
+type Commit = ((id: unknown) => Promise<void>) & { [DEFERRING]?: true }
 type Adapter = Record<string, unknown> & {
+  commitTransaction?: Commit
+  sessions?: Record<string, { db?: Transaction }>
   deleteWhere?: ((args: DeleteArgs) => Promise<void>) & { [DEFERRING]?: true }
   insert?: ((args: InsertArgs) => Promise<unknown[]>) & { [DEFERRING]?: true }
   localesSuffix?: string
@@ -150,6 +158,21 @@ function deferChildWrites(payload: Payload): void {
     },
     { [DEFERRING]: true as const },
   )
+  // Postgres answers the `commit` of a transaction in which a deferred write failed with a
+  // rollback (or fails it, when the write was sent with the commit), and Payload's
+  // `commitTransaction` reports neither: its callers would acknowledge a write that is not kept.
+  const commit = db.commitTransaction
+  if (commit && !commit[DEFERRING])
+    db.commitTransaction = Object.assign(
+      async function (this: Adapter, incoming: unknown) {
+        const id = incoming instanceof Promise ? await incoming : incoming
+        const client = transactionClientOf(db.sessions?.[String(id)]?.db)
+        await commit.call(this, id)
+        const failure = client ? takeDeferredFailure(client) : undefined
+        if (failure) throw failure
+      },
+      { [DEFERRING]: true as const },
+    )
   for (const name of SAVES) {
     const save = db[name] as undefined | Writer
     if (typeof save !== 'function' || save[DEFERRING]) continue
@@ -200,6 +223,7 @@ export const deferredChildWritesPatch: InitPatch = {
     if (missing.length) return `the Postgres adapter has no ${missing.join(', ')} any more`
     return db.insert[DEFERRING] &&
       db.deleteWhere[DEFERRING] &&
+      db.commitTransaction?.[DEFERRING] &&
       SAVES.every((name) => (db[name] as Writer)[DEFERRING])
       ? null
       : "the adapter's insert and deleteWhere are not the calendar's"

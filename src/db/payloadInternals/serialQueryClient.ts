@@ -32,6 +32,7 @@ type Deferred = { text: string; values: readonly unknown[] }
 const SERIAL = Symbol.for('payload-events-calendar.serialQueryClient')
 const DEFER = Symbol.for('payload-events-calendar.serialQueryClient.defer')
 const FLUSH = Symbol.for('payload-events-calendar.serialQueryClient.flush')
+const FAILURE = Symbol.for('payload-events-calendar.serialQueryClient.failure')
 const classes = new WeakMap<PgModule['Client'], typeof pg.Client>()
 
 /** Whether pool clients of this class are serial ones. */
@@ -40,6 +41,7 @@ export const isSerialQueryClient = (Client: unknown): boolean =>
 
 type Deferring = {
   [DEFER]: (text: string, values: readonly unknown[]) => void
+  [FAILURE]: () => unknown
   [FLUSH]: () => Promise<void>
 }
 
@@ -64,6 +66,17 @@ export function deferStatement(client: unknown, text: string, values: readonly u
 export async function sendDeferred(client: unknown): Promise<void> {
   const flush = (client as Partial<Deferring> | null)?.[FLUSH]
   if (typeof flush === 'function') await flush.call(client)
+}
+
+/**
+ * The error of a deferred write that failed in the transaction `client` runs, whoever's statement
+ * it was sent with (whose caller may have caught it); undefined when none did. Taken once: the
+ * transaction's commit reports it (`deferredChildWrites.ts`), as Postgres answers the `commit` of
+ * a transaction that failed with a rollback, not an error.
+ */
+export function takeDeferredFailure(client: unknown): unknown {
+  const take = (client as Partial<Deferring> | null)?.[FAILURE]
+  return typeof take === 'function' ? take.call(client) : undefined
 }
 
 /** What `pg` answers for a statement that sent nothing (a `begin` sent with the next statement). */
@@ -93,6 +106,28 @@ export function serialQueryClientOf(driver: PgModule): typeof pg.Client {
   const tails = new WeakMap<pg.Client, Promise<unknown>>()
   const deferred = new WeakMap<pg.Client, Deferred[]>()
   const settled = () => undefined
+  const failures = new WeakMap<pg.Client, unknown>()
+  /** Runs `work`, which sends deferred writes, keeping its error for the transaction's commit. */
+  const recorded = async <T>(client: pg.Client, work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work()
+    } catch (error) {
+      if (!failures.has(client)) failures.set(client, error)
+      throw error
+    }
+  }
+  /** Sends `pending` as one message when every part can be, else each as it was asked for. */
+  const sendPending = (client: pg.Client, pending: Deferred[]) =>
+    recorded(client, async () => {
+      const parts = literals
+        ? pending.map((item) => inlineParameters(item.text, item.values, literals))
+        : []
+      if (parts.length && parts.every((part) => part !== null))
+        await send.call(client, { text: parts.join(';\n') })
+      else
+        for (const item of pending)
+          await send.call(client, { text: item.text, values: [...item.values] })
+    })
 
   /** Runs `step` after every statement asked for before it has been answered. */
   const inTurn = (client: pg.Client, step: () => unknown): Promise<unknown> => {
@@ -132,12 +167,14 @@ export function serialQueryClientOf(driver: PgModule): typeof pg.Client {
         : []
     if (parts.length && parts.every((part) => part !== null)) {
       const { values: _values, ...rest } = query
-      const results = await send.call(client, { ...rest, text: parts.join(';\n') })
+      const results = await recorded(
+        client,
+        () => send.call(client, { ...rest, text: parts.join(';\n') }) as Promise<unknown>,
+      )
       return Array.isArray(results) ? results.at(-1) : results
     }
     // Not one message: each as it was asked for, in turn.
-    for (const item of pending)
-      await send.call(client, { text: item.text, values: [...item.values] })
+    await sendPending(client, pending)
     return send.apply(client, args)
   }
 
@@ -161,15 +198,16 @@ export function serialQueryClientOf(driver: PgModule): typeof pg.Client {
         const pending = deferred.get(this)
         if (!pending?.length) return
         deferred.delete(this)
-        const parts = literals
-          ? pending.map((item) => inlineParameters(item.text, item.values, literals))
-          : []
-        if (parts.length && parts.every((part) => part !== null))
-          await send.call(this, { text: parts.join(';\n') })
-        else
-          for (const item of pending)
-            await send.call(this, { text: item.text, values: [...item.values] })
+        await sendPending(this, pending)
       })
+    },
+  })
+  Object.defineProperty(SerialQueryClient.prototype, FAILURE, {
+    configurable: true,
+    value: function take(this: pg.Client): unknown {
+      const failure = failures.get(this)
+      failures.delete(this)
+      return failure
     },
   })
   Object.defineProperty(SerialQueryClient.prototype, 'query', {
@@ -186,10 +224,7 @@ export function serialQueryClientOf(driver: PgModule): typeof pg.Client {
         const pending = deferred.get(this)
         if (pending?.length) {
           deferred.delete(this)
-          for (const item of pending)
-            void (
-              send.call(this, { text: item.text, values: [...item.values] }) as Promise<unknown>
-            ).catch(settled)
+          void sendPending(this, pending).catch(settled)
         }
         return send.apply(this, args)
       }
@@ -203,6 +238,8 @@ export function serialQueryClientOf(driver: PgModule): typeof pg.Client {
         !(params as unknown[] | undefined)?.length
       )
         return inTurn(this, () => {
+          // A new transaction: a failure kept from the last one is no longer anyone's.
+          failures.delete(this)
           const pending = deferred.get(this) ?? []
           pending.push({ text, values: [] })
           deferred.set(this, pending)
