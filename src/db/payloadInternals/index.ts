@@ -3,6 +3,7 @@ import type { BaseDatabaseAdapter, Config, Payload } from 'payload'
 import type { InternalsPatch, ReadOnly } from './patch'
 
 import { missingAdapterState } from './adapter'
+import { deferredChildWritesPatch } from './deferredChildWrites'
 import { preferenceDeletesPatch } from './deleteOwnPreference'
 import { foldedSearchPatch } from './foldedSearchPatch'
 import { hostMigrationsPatch } from './hostMigrations'
@@ -49,6 +50,7 @@ export const PAYLOAD_INTERNALS: InternalsPatch[] = [
   foldedSearchPatch,
   lockReleasesPatch,
   versionTrimsPatch,
+  deferredChildWritesPatch,
 ]
 
 const inEffect = (enabled: boolean) =>
