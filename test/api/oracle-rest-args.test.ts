@@ -58,13 +58,13 @@ describe('the original’s answers to repeated, empty and appended arguments', (
     ids.event1 = await event('04', { venue: ids.venue1 })
     await event('13', { featured: true, organizer: [ids.organizer1], venue: ids.venue1 })
     await event('16', { venue: ids.venue2 })
-    await create('/venues', { venue: 'Blue Note Hall', status: 'publish' })
+    await create('/venues', { venue: 'Args Note Hall', status: 'publish' })
     ids.venue3 = await create('/venues', { venue: 'Args sandbox venue', status: 'draft' })
     await create('/events', {
       end_date: '2031-04-01 20:00:00',
       start_date: '2031-04-01 18:00:00',
       status: 'publish',
-      title: 'Jazz Night #25',
+      title: 'Args Night #25',
     })
     ids.event2 = await create('/events', {
       end_date: '2031-03-01 11:00:00',
