@@ -31,7 +31,7 @@ const PARENT_INDEXES: [table: string, column: string][] = [
  * checks an event it meets in the list's order with one probe, both from the index alone, where
  * the parent's index read each link of the event from the table. Partial: a link names one kind.
  */
-const RELATION_INDEXES = ['event_categories_id', 'event_tags_id', 'organizers_id'].map(
+export const RELATION_INDEXES = ['event_categories_id', 'event_tags_id', 'organizers_id'].map(
   (column) => ({ column, name: `events_rels_${column}_path_parent_idx` }),
 )
 const TRIGRAM_INDEXES = ['events', 'venues', 'organizers'].map((table) => ({

@@ -7,6 +7,7 @@ import { calendarSchemaPieces } from '../calendarSchema'
 import { pushesSchema } from '../payloadInternals/adapter'
 import { GUARD_TABLE } from '../passwordGuardTable'
 import { LINKED_FOLD_INDEXES } from './linkedSearchIndexes'
+import { RELATION_INDEXES } from './listIndexes'
 import { EVENT_FOLD_INDEXES } from './searchFolding'
 
 /*
@@ -116,6 +117,25 @@ export const keepCalendarSchemaOnPush: SchemaHook = ({
       table: tables.events,
     })
   }
+  // An event's links by the item, the path and the event (`listIndexes.ts`), partial: a link names
+  // one kind of item. The columns are found by their names, which follow the collections' slugs.
+  if (tables.events_rels)
+    extend({
+      extraConfig: (t: Columns) => {
+        const named = (name: string) =>
+          Object.values(t).find((column) => (column as { name?: string })?.name === name)
+        const indexes: Record<string, unknown> = {}
+        for (const { column, name } of RELATION_INDEXES) {
+          const linked = named(column)
+          if (linked)
+            indexes[name] = index(name)
+              .on(linked as never, named('path') as never, named('parent_id') as never)
+              .where(sql.raw(`"${column}" IS NOT NULL`))
+        }
+        return indexes
+      },
+      table: tables.events_rels,
+    })
   const columnTrigrams = [
     ...['events', 'venues', 'organizers'].map((name) => [name, 'slug']),
     ['events_locales', 'title'],
