@@ -1,6 +1,6 @@
 import { sql } from '@payloadcms/db-postgres'
 
-import { executeWithNextStatement, type SqlQuerier } from './payloadInternals/adapter'
+import type { SqlQuerier } from './payloadInternals/adapter'
 
 import { TEXT_LIMITS } from '../lib/textLimits'
 
@@ -197,9 +197,7 @@ async function deleteRows(
  */
 export async function storeSingleOccurrence(db: SqlQuerier, span: EventSpan): Promise<void> {
   const start = wall(span.startLocal)
-  await executeWithNextStatement(
-    db,
-    sql`
+  await db.execute(sql`
     WITH gone AS (DELETE FROM "calendar_occurrences" WHERE "event_id" = ${span.id} AND "id" <> ${span.id}),
       single AS (UPDATE "events" SET "materialized_until" = NULL WHERE "id" = ${span.id} AND "materialized_until" IS NOT NULL)
     INSERT INTO "calendar_occurrences" AS o ("id", "event_id", "original_start", "start_local", "end_local", "start_utc", "end_utc")
@@ -208,8 +206,7 @@ export async function storeSingleOccurrence(db: SqlQuerier, span: EventSpan): Pr
       "start_utc" = EXCLUDED."start_utc", "end_utc" = EXCLUDED."end_utc", "status" = 'scheduled', "override" = NULL, "from_rdate" = false,
       "sequence" = o."sequence" + CASE WHEN (o."start_utc", o."end_utc") IS DISTINCT FROM (EXCLUDED."start_utc", EXCLUDED."end_utc") THEN 1 ELSE 0 END
     WHERE o."event_id" = EXCLUDED."event_id" AND (o."original_start", o."start_local", o."end_local", o."start_utc", o."end_utc", o."status", o."override", o."from_rdate")
-      IS DISTINCT FROM (EXCLUDED."original_start", EXCLUDED."start_local", EXCLUDED."end_local", EXCLUDED."start_utc", EXCLUDED."end_utc", 'scheduled', NULL::jsonb, false)`,
-  )
+      IS DISTINCT FROM (EXCLUDED."original_start", EXCLUDED."start_local", EXCLUDED."end_local", EXCLUDED."start_utc", EXCLUDED."end_utc", 'scheduled', NULL::jsonb, false)`)
 }
 
 /**

@@ -3,16 +3,11 @@ import type { BaseDatabaseAdapter, CollectionBeforeValidateHook, Payload } from 
 import { sql } from '@payloadcms/db-postgres'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
+import { createLocalReq, initTransaction, killTransaction } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { foldedLike } from '../../src/db/foldedSearch'
-import {
-  drizzleOf,
-  executeWithNextStatement,
-  poolOf,
-  transactionSessionOf,
-} from '../../src/db/payloadInternals/adapter'
+import { drizzleOf, poolOf, transactionSessionOf } from '../../src/db/payloadInternals/adapter'
 import { PAYLOAD_INTERNALS, verifyPayloadInternals } from '../../src/db/payloadInternals/index'
 import { installedPayloadVersion } from '../../src/db/payloadInternals/payloadVersion'
 import { watchDriverStatements } from '../helpers/driverStatements'
@@ -368,104 +363,5 @@ describe("Payload's internals, patched", () => {
     expect(docs).toHaveLength(maxPerDoc)
     expect((docs[0]!.version as { title: string }).title).toBe(`${tag} Trimmed ${maxPerDoc + 2}`)
     expect((docs.at(-1)!.version as { title: string }).title).toBe(`${tag} Trimmed 3`)
-  })
-  it("deferred-child-writes: a save sends its child rows' deletes and inserts, and its transaction's begin, with its next statement; a write among them that fails fails the save and changes nothing", async () => {
-    const category = (name: string) =>
-      payload.create({ collection: 'event-categories', data: { name: `${tag} ${name}` } as never })
-    const [first, second] = [await category('First'), await category('Second')]
-    const event = await payload.create({
-      collection: 'events',
-      data: {
-        ...DATES,
-        categories: [first.id],
-        status: 'publish',
-        title: `${tag} Deferred`,
-      } as never,
-      overrideAccess: true,
-    })
-    const statements = await statementsDuring(() =>
-      payload.update({
-        collection: 'events',
-        data: { categories: [second.id], title: `${tag} Deferred again` } as never,
-        id: event.id,
-        overrideAccess: true,
-      }),
-    )
-    const texts = statements.map(({ text }) => text.trim())
-    // The translations' and relations' delete and insert and the re-read of the item: one message.
-    const rewrite = texts.find((text) => /^delete from "events_locales"/.test(text))
-    expect(rewrite).toBeDefined()
-    expect(rewrite).toMatch(/insert into "events_locales"/)
-    expect(rewrite).toMatch(/delete from "events_rels"/)
-    expect(rewrite).toMatch(/insert into "events_rels"/)
-    expect(rewrite).toMatch(/;\s*select "events"\."id"/)
-    expect(
-      texts.filter((text) => /^(delete from|insert into) "events_(locales|rels|texts)"/.test(text)),
-    ).toHaveLength(1)
-    // The revision's translations go with its re-read.
-    expect(
-      texts.some((text) =>
-        /^insert into "_events_v_locales"[^]*;\s*select "_events_v"\."id"/.test(text),
-      ),
-    ).toBe(true)
-    expect(texts.filter((text) => /^begin$/i.test(text))).toEqual([])
-    const saved = await payload.findByID({
-      collection: 'events',
-      depth: 0,
-      id: event.id,
-      overrideAccess: true,
-    })
-    expect((saved as unknown as { title: string }).title).toBe(`${tag} Deferred again`)
-    expect((saved as unknown as { categories: unknown[] }).categories).toEqual([second.id])
-
-    // A relation to a category that does not exist fails at the statement it is sent with.
-    const req = await createLocalReq({}, payload)
-    await initTransaction(req)
-    await expect(
-      payload.db.updateOne({
-        collection: 'events',
-        data: { categories: [2_147_483_000], title: `${tag} Never` },
-        id: event.id,
-        req,
-      }),
-    ).rejects.toThrow()
-    await killTransaction(req)
-    const kept = await payload.findByID({
-      collection: 'events',
-      depth: 0,
-      id: event.id,
-      overrideAccess: true,
-    })
-    expect((kept as unknown as { title: string }).title).toBe(`${tag} Deferred again`)
-    expect((kept as unknown as { categories: unknown[] }).categories).toEqual([second.id])
-    // The connection it ran on is usable again: a rollback ended its transaction.
-    expect((await poolOf(payload)!.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }])
-  })
-  it('deferred-child-writes: a deferred write that fails, whoever caught its error, fails the commit, and nothing of the transaction is kept', async () => {
-    const attempt = async (swallowed: boolean) => {
-      const req = await createLocalReq({}, payload)
-      await initTransaction(req)
-      const event = await payload.create({
-        collection: 'events',
-        data: { ...DATES, status: 'publish', title: `${tag} Uncommitted` } as never,
-        overrideAccess: true,
-        req,
-      })
-      const db = (await transactionSessionOf(req))!
-      await executeWithNextStatement(db, sql`SELECT 1 / 0`)
-      // A statement whose caller catches the error it is sent with.
-      if (swallowed) await db.execute(sql`SELECT 1`).catch(() => undefined)
-      await expect(commitTransaction(req)).rejects.toThrow(/division by zero/)
-      await killTransaction(req)
-      const found = await payload.find({
-        collection: 'events',
-        depth: 0,
-        overrideAccess: true,
-        where: { id: { equals: event.id } },
-      })
-      expect(found.docs).toEqual([])
-    }
-    await attempt(false)
-    await attempt(true)
   })
 })

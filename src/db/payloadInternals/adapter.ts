@@ -1,8 +1,6 @@
 import type { Pool } from 'pg'
 import type { Payload, PayloadRequest } from 'payload'
 
-import { deferStatement, isSerialQueryClient } from './serialQueryClient'
-
 /*
  * The one place that reads what Payload's Postgres adapter (`@payloadcms/db-postgres` on
  * `@payloadcms/drizzle`) keeps to itself: its pool, its Drizzle database, its transactions'
@@ -71,31 +69,6 @@ export async function transactionSessionOf(
   const id = req?.transactionID ? await req.transactionID : undefined
   if (id === undefined || id === null) return null
   return stateOf(req!.payload)?.sessions?.[String(id)]?.db ?? null
-}
-
-type DrizzleTransaction = SqlQuerier & {
-  dialect?: { sqlToQuery?: (query: unknown) => { params: unknown[]; sql: string } }
-  session?: { client?: unknown }
-}
-
-/**
- * Runs `query`, a write whose answer nothing reads, in the transaction `db` with the transaction's
- * next statement (its commit, often), in one message: no round trip of its own. Should it fail,
- * that statement fails, and the transaction's commit with it (`deferredChildWrites.ts`). Outside
- * a transaction, or on a connection that cannot defer, it runs at once.
- */
-export async function executeWithNextStatement(db: SqlQuerier, query: unknown): Promise<void> {
-  const { dialect, session } = db as DrizzleTransaction
-  const client = session?.client
-  if (
-    client &&
-    isSerialQueryClient((client as object).constructor) &&
-    typeof dialect?.sqlToQuery === 'function'
-  ) {
-    const { params, sql } = dialect.sqlToQuery(query)
-    if (deferStatement(client, sql, params)) return
-  }
-  await db.execute(query)
 }
 
 /** The request's transaction when it has one, else the Drizzle database; null with another adapter. */

@@ -3,7 +3,6 @@ import type { BaseDatabaseAdapter, Config, Payload } from 'payload'
 import type { InternalsPatch, ReadOnly } from './patch'
 
 import { missingAdapterState } from './adapter'
-import { deferredChildWritesPatch } from './deferredChildWrites'
 import { preferenceDeletesPatch } from './deleteOwnPreference'
 import { foldedSearchPatch } from './foldedSearchPatch'
 import { hostMigrationsPatch } from './hostMigrations'
@@ -50,7 +49,6 @@ export const PAYLOAD_INTERNALS: InternalsPatch[] = [
   foldedSearchPatch,
   lockReleasesPatch,
   versionTrimsPatch,
-  deferredChildWritesPatch,
 ]
 
 const inEffect = (enabled: boolean) =>
