@@ -16,9 +16,8 @@ import {
   headersWithCors,
 } from 'payload'
 
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/databaseErrors'
 import { readClientAddress } from './clientAddress'
-import { setRetryAfter } from './loginGuardHooks'
+import { databaseUnavailableOr, setRetryAfter } from './loginGuardHooks'
 import { storeOf } from './passwordGuard'
 import type { GuardPolicy, KeyPolicy } from './passwordGuardPolicy'
 import type { GuardKey } from './passwordGuardStore'
@@ -86,14 +85,7 @@ async function countForgotPassword(
   try {
     admission = await storeOf(req.payload).admit(keys, REFUSE_ANY_WAIT as GuardPolicy)
   } catch (error) {
-    if (!isDatabaseUnavailable(error)) throw error
-    setRetryAfter(req, RETRY_AFTER_SECONDS * 1000)
-    throw new APIError(
-      'The site cannot reach its database right now. Please try again shortly.',
-      503,
-      null,
-      true,
-    )
+    throw databaseUnavailableOr(req, error)
   }
   if (admission.admitted) return
   setRetryAfter(req, admission.retryAfterMs)

@@ -79,14 +79,7 @@ export const guardLogin: CollectionBeforeOperationHook = async ({
     }
     req.context[GUARDED_TRY] = admitted.try
   } catch (error) {
-    if (!isDatabaseUnavailable(error)) throw error
-    setRetryAfter(req, RETRY_AFTER_SECONDS * 1000)
-    throw new APIError(
-      'The site cannot reach its database right now. Please try again shortly.',
-      503,
-      null,
-      true,
-    )
+    throw databaseUnavailableOr(req, error)
   }
   return args
 }
@@ -119,4 +112,19 @@ export function setRetryAfter(req: PayloadRequest, ms: number) {
   const headers = req.responseHeaders ?? new Headers()
   headers.set('Retry-After', String(Math.max(1, Math.ceil(ms / 1000))))
   req.responseHeaders = headers
+}
+
+/**
+ * The error a guard answers when counting a try failed: 503 with `Retry-After` when the database
+ * cannot be reached (the try is neither counted nor checked), else `error` itself.
+ */
+export function databaseUnavailableOr(req: PayloadRequest, error: unknown): unknown {
+  if (!isDatabaseUnavailable(error)) return error
+  setRetryAfter(req, RETRY_AFTER_SECONDS * 1000)
+  return new APIError(
+    'The site cannot reach its database right now. Please try again shortly.',
+    503,
+    null,
+    true,
+  )
 }
