@@ -36,6 +36,7 @@ describe('the embedded Postgres runs with a production site’s memory settings'
       work_mem: '32MB',
       maintenance_work_mem: '512MB',
       jit: 'off',
+      max_parallel_workers_per_gather: '0',
     })
     expect(productionPostgresSettings(2 * GB)).toEqual({
       shared_buffers: '512MB',
@@ -43,6 +44,7 @@ describe('the embedded Postgres runs with a production site’s memory settings'
       work_mem: '5MB',
       maintenance_work_mem: '64MB',
       jit: 'off',
+      max_parallel_workers_per_gather: '0',
     })
     expect(productionPostgresSettings(256 * 2 ** 20)).toEqual({
       shared_buffers: '128MB',
@@ -50,6 +52,7 @@ describe('the embedded Postgres runs with a production site’s memory settings'
       work_mem: '4MB',
       maintenance_work_mem: '64MB',
       jit: 'off',
+      max_parallel_workers_per_gather: '0',
     })
   })
 

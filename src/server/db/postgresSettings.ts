@@ -15,6 +15,10 @@ import os from 'node:os'
  * - maintenance_work_mem (migrations' index builds): memory / 32, between 64 and 512 MB;
  * - jit off: compiling a query costs tens of milliseconds, paid by any statement the planner
  *   estimates above `jit_above_cost` (a count over many rows); the API's statements are short.
+ * - no parallel workers for a query (`max_parallel_workers_per_gather` 0): starting and stopping
+ *   them, which a page of a list the planner takes for large pays on every request, costs more
+ *   wall time than they save on a statement of a few milliseconds, and the site's requests
+ *   already keep every core busy; index builds keep their own (`max_parallel_maintenance_workers`).
  */
 
 const MB = 2 ** 20
@@ -40,6 +44,7 @@ export function productionPostgresSettings(memory = availableMemory()): Record<s
     work_mem: mb(clamp(memory / 400, 4 * MB, 32 * MB)),
     maintenance_work_mem: mb(clamp(memory / 32, 64 * MB, 512 * MB)),
     jit: 'off',
+    max_parallel_workers_per_gather: '0',
   }
 }
 
