@@ -2,7 +2,7 @@
 
 import type { UIFieldClientComponent } from 'payload'
 
-import { Button, toast, useDocumentInfo, useForm } from '@payloadcms/ui'
+import { Button, toast, useDocumentInfo, useForm, useFormProcessing } from '@payloadcms/ui'
 import { useEffect, useRef } from 'react'
 
 import type { PostStatus } from '../types'
@@ -18,7 +18,10 @@ import { showTrashedToast } from './trashToast'
  */
 export const WorkflowActions: UIFieldClientComponent = () => {
   const { hasSavePermission, id, savedDocumentData } = useDocumentInfo()
-  const { submit } = useForm()
+  const { disabled, submit } = useForm()
+  // The form ignores a submit while it is disabled or still saving, which lasts a moment after the
+  // saved item (and so this button) changed: the buttons wait with it rather than lose a click.
+  const busy = useFormProcessing() || disabled
   const { t } = useCalendarTranslation()
   const status = savedDocumentData?.status as PostStatus | undefined
   // The status the item had when trashing was asked for, until the saved item says it is trashed.
@@ -57,6 +60,7 @@ export const WorkflowActions: UIFieldClientComponent = () => {
         <p className="field-description">{t('inTrash', { status: t(`status_${restoreTo}`) })}</p>
         <Button
           buttonStyle="secondary"
+          disabled={busy}
           onClick={() => {
             restoring.current = true
             void setStatus(restoreTo)
@@ -72,6 +76,7 @@ export const WorkflowActions: UIFieldClientComponent = () => {
     <div className="workflow-actions" style={{ marginBottom: 'var(--base)' }}>
       <Button
         buttonStyle="error"
+        disabled={busy}
         onClick={() => {
           trashedFrom.current = status ?? 'draft'
           void setStatus('trash')
