@@ -15,7 +15,7 @@ import LongestFirst from './test/helpers/longestFirst.js'
  *   of their own (tier `api-own`), beside the others. Those that time requests against tight
  *   bounds (`TIMED`) run alone, after them.
  * - system: the product's own processes (`npm start`, the command-line tool, several instances,
- *   shutdown, migrations) on databases of their own, after the api tier: three files at a time
+ *   shutdown, migrations) on databases of their own, after the api tier: two files at a time
  *   (`serverWorkers`), but those that measure the server under load (`SYSTEM_TIMED`, tier
  *   `system-timed`) one at a time beside nothing but each other, so that their timings are not
  *   another file's.
@@ -34,12 +34,11 @@ import LongestFirst from './test/helpers/longestFirst.js'
 const workers = Number(process.env.TEST_WORKERS) || 2
 
 /**
- * Workers of the system and browser tiers, one more than the others': their files spend much of
- * their time waiting on the processes they start (a server answering, Chromium painting, a
- * command-line tool, a timer), so as many files as cores leave the cores idle for part of it
- * (TEST_SERVER_WORKERS to try others).
+ * Workers of the system and browser tiers, as many as the others' (TEST_SERVER_WORKERS to try
+ * others). Their files wait much of the time on the processes they start, but three at a time on
+ * two cores made the run no shorter and let the admin's pages exceed the browser tests' waits.
  */
-const serverWorkers = Number(process.env.TEST_SERVER_WORKERS) || workers + 1
+const serverWorkers = Number(process.env.TEST_SERVER_WORKERS) || workers
 
 /** The one spec beside the sources that saves through Payload. */
 const RICH_TEXT_SPEC = 'src/lib/richText.spec.ts'
