@@ -1,14 +1,11 @@
-import type { Pool } from 'pg'
-import type { Payload } from 'payload'
+import pg from 'pg'
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import type { GuardPolicy, KeyPolicy } from '../../src/auth/passwordGuardPolicy'
 
 import { GUARD_TABLE, PasswordGuardStore } from '../../src/auth/passwordGuardStore'
-import { poolOf } from '../../src/db/pool'
-import { clearGuard } from '../helpers/passwordGuard'
-import { getTestPayload, unique } from '../helpers/payload'
+import { unique } from '../helpers/payload'
 
 const key: KeyPolicy = {
   firstDelayMs: 1_000,
@@ -24,8 +21,10 @@ const policy: GuardPolicy = { account: key, address: key, maxHoldMs: 1_000 }
  * (src/auth/passwordGuardStore.ts), so the table does not grow with every name ever tried.
  */
 describe('password guard table', () => {
-  let payload: Payload
-  let pool: Pool
+  // A schema of the file's own: any other file's login on the worker's database prunes the shared
+  // table too, and a count of what one try deleted would then fail at random.
+  const schema = unique('guard_prune').replace(/\W/g, '_').toLowerCase()
+  let pool: pg.Pool
   let store: PasswordGuardStore
 
   const keys = async () =>
@@ -34,13 +33,24 @@ describe('password guard table', () => {
     )
 
   beforeAll(async () => {
-    payload = await getTestPayload()
-    pool = poolOf(payload)!
+    const admin = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 })
+    await admin.query(`CREATE SCHEMA ${schema}`)
+    await admin.end()
+    pool = new pg.Pool({
+      connectionString: process.env.DATABASE_URL,
+      max: 2,
+      options: `-c search_path=${schema}`,
+    })
     store = new PasswordGuardStore(pool)
     await store.ensureTable()
   })
-  beforeEach(() => clearGuard(payload))
-  afterAll(() => clearGuard(payload))
+  beforeEach(async () => {
+    await pool.query(`DELETE FROM ${GUARD_TABLE}`)
+  })
+  afterAll(async () => {
+    await pool.query(`DROP SCHEMA ${schema} CASCADE`)
+    await pool.end()
+  })
 
   it('deletes forgotten keys a few at a time with each try, and keeps the others', async () => {
     const prefix = unique('old')
