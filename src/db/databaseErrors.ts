@@ -20,8 +20,12 @@ export const RETRY_AFTER_SECONDS = 5
  *   rolled back and the request may succeed later, a 503 worth retrying.
  * - `unavailable`: the database could not be reached or dropped the connection (class 08,
  *   57P01-57P03 shutdowns, refused or reset sockets, pool timeouts): a 503 worth retrying.
+ * - `rolled-back`: class 40, transaction rollback (a serialization failure, a deadlock, or a
+ *   transaction Postgres rolled back at its commit, `src/db/transactionNotKept.ts`): nothing was
+ *   saved and the request may succeed if sent again, a 503 worth retrying.
  */
-export type DatabaseFailure = 'bad-input' | 'timeout' | 'unavailable' | 'unknown-reference'
+export type DatabaseFailure =
+  'bad-input' | 'rolled-back' | 'timeout' | 'unavailable' | 'unknown-reference'
 
 const TIMEOUT_SQLSTATES = new Set(['57014', '55P03'])
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300'])
@@ -75,6 +79,7 @@ export function classifyDatabaseError(error: unknown): DatabaseFailure | null {
     if (/^22[0-9A-Z]{3}$/.test(code)) return 'bad-input'
     if (code === '23503') return 'unknown-reference'
     if (TIMEOUT_SQLSTATES.has(code)) return 'timeout'
+    if (/^40[0-9A-Z]{3}$/.test(code)) return 'rolled-back'
     if (
       /^08[0-9A-Z]{3}$/.test(code) ||
       UNAVAILABLE_SQLSTATES.has(code) ||
@@ -93,8 +98,11 @@ export function classifyDatabaseError(error: unknown): DatabaseFailure | null {
 export const isDatabaseDataError = (error: unknown): boolean =>
   classifyDatabaseError(error) === 'bad-input'
 
-/** Whether the request may succeed if tried again shortly: the database is out of reach or was too slow for it. */
+/**
+ * Whether the request may succeed if tried again shortly: the database is out of reach, was too
+ * slow for it, or rolled its transaction back.
+ */
 export const isDatabaseUnavailable = (error: unknown): boolean => {
   const failure = classifyDatabaseError(error)
-  return failure === 'unavailable' || failure === 'timeout'
+  return failure === 'unavailable' || failure === 'timeout' || failure === 'rolled-back'
 }

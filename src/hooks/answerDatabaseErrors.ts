@@ -9,6 +9,10 @@ import {
 
 const ANSWERS = {
   'bad-input': { message: 'A value in the request cannot be stored or compared.', status: 400 },
+  'rolled-back': {
+    message: 'The change was not saved, and nothing was changed. Try again shortly.',
+    status: 503,
+  },
   timeout: {
     message: 'The request took too long in the database. Try again shortly.',
     status: 503,

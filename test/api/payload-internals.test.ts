@@ -1,15 +1,21 @@
-import type { BaseDatabaseAdapter, CollectionBeforeValidateHook, Payload } from 'payload'
+import type {
+  BaseDatabaseAdapter,
+  CollectionAfterChangeHook,
+  CollectionBeforeValidateHook,
+  Payload,
+} from 'payload'
 
 import { sql } from '@payloadcms/db-postgres'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { createLocalReq, initTransaction, killTransaction } from 'payload'
+import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { foldedLike } from '../../src/db/foldedSearch'
 import { drizzleOf, poolOf, transactionSessionOf } from '../../src/db/payloadInternals/adapter'
 import { PAYLOAD_INTERNALS, verifyPayloadInternals } from '../../src/db/payloadInternals/index'
 import { installedPayloadVersion } from '../../src/db/payloadInternals/payloadVersion'
+import { TransactionNotKeptError } from '../../src/db/transactionNotKept'
 import { watchDriverStatements } from '../helpers/driverStatements'
 import { serveAllApis, type TestServer } from '../helpers/http'
 import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
@@ -120,6 +126,79 @@ describe("Payload's internals, patched", () => {
     } finally {
       await killTransaction(req)
     }
+  })
+
+  describe('commit-outcome', () => {
+    /** What a hook that catches a database error inside the request's transaction leaves behind. */
+    const swallowFailingStatement = async (req: Parameters<typeof transactionSessionOf>[0]) => {
+      const session = await transactionSessionOf(req)
+      await session!.execute(sql`SELECT 1 / 0`).catch(() => undefined)
+    }
+
+    it('a commit Postgres answers with a rollback fails, and nothing of the transaction is saved', async () => {
+      const req = await createLocalReq({}, payload)
+      await initTransaction(req)
+      const name = `${tag} Rolled Back Hall`
+      try {
+        await payload.create({
+          collection: 'venues',
+          data: { name, status: 'publish' } as never,
+          overrideAccess: true,
+          req,
+        })
+        await swallowFailingStatement(req)
+        await expect(commitTransaction(req)).rejects.toThrow(TransactionNotKeptError)
+      } finally {
+        await killTransaction(req)
+      }
+      const kept = await payload.find({
+        collection: 'venues',
+        overrideAccess: true,
+        where: { name: { equals: name } },
+      })
+      expect(kept.totalDocs).toBe(0)
+
+      // A transaction without a failed statement commits as before.
+      const fine = await createLocalReq({}, payload)
+      await initTransaction(fine)
+      await payload.create({
+        collection: 'venues',
+        data: { name: `${name} Kept`, status: 'publish' } as never,
+        overrideAccess: true,
+        req: fine,
+      })
+      await commitTransaction(fine)
+      const saved = await payload.find({
+        collection: 'venues',
+        overrideAccess: true,
+        where: { name: { equals: `${name} Kept` } },
+      })
+      expect(saved.totalDocs).toBe(1)
+    })
+
+    it("a write whose hook caught a database error is answered 503 by Payload's REST API, not acknowledged", async () => {
+      const name = `${tag} Swallowed Hall`
+      const swallow: CollectionAfterChangeHook = async ({ doc, req }) => {
+        if ((doc as { name?: string }).name === name) await swallowFailingStatement(req)
+        return doc
+      }
+      const hooks = payload.collections.venues.config.hooks
+      hooks.afterChange = [...hooks.afterChange, swallow]
+      try {
+        const answer = await send('POST', '/api/venues', { name, status: 'publish' })
+        expect(answer.status, answer.body).toBe(503)
+        expect(answer.body).toContain('not saved')
+        expect(answer.body).not.toContain('SELECT')
+      } finally {
+        hooks.afterChange = hooks.afterChange.filter((hook) => hook !== swallow)
+      }
+      const kept = await payload.find({
+        collection: 'venues',
+        overrideAccess: true,
+        where: { name: { equals: name } },
+      })
+      expect(kept.totalDocs).toBe(0)
+    })
   })
 
   it('serial-queries: statements sent side by side on one pooled connection reach the driver one at a time', async () => {

@@ -3,6 +3,7 @@ import type { BaseDatabaseAdapter, Config, Payload } from 'payload'
 import type { InternalsPatch, ReadOnly } from './patch'
 
 import { missingAdapterState } from './adapter'
+import { commitOutcomePatch } from './commitOutcome'
 import { preferenceDeletesPatch } from './deleteOwnPreference'
 import { foldedSearchPatch } from './foldedSearchPatch'
 import { hostMigrationsPatch } from './hostMigrations'
@@ -40,6 +41,7 @@ const adapterStateRead: ReadOnly = {
 export const PAYLOAD_INTERNALS: InternalsPatch[] = [
   adapterStateRead,
   serialQueriesPatch,
+  commitOutcomePatch,
   pushSchemaPatch,
   hostMigrationsPatch,
   validationDetailsPatch,
