@@ -61,7 +61,10 @@ export const commitOutcomePatch: AdapterPatch = {
   whenDisabled: true,
   reason:
     'a request whose transaction Postgres rolled back at its commit (a statement in it failed, and its error was caught) fails instead of being acknowledged with nothing saved',
-  upstream: [],
+  upstream: [
+    'https://github.com/payloadcms/payload/pull/17726',
+    'https://github.com/payloadcms/payload/pull/17727',
+  ],
   apply: (adapter) => checkCommitOutcome(adapter as unknown as Adapter),
   verify: (payload) => {
     const db = payload.db as unknown as Adapter
