@@ -113,8 +113,8 @@ export function csvEndpoints(): Endpoint[] {
 const mayUse = (req: PayloadRequest) => can(req.user as never, 'edit_posts')
 
 async function preview(req: PayloadRequest): Promise<Response> {
-  return withFile(req, (bytes, kind) => {
-    const table = readCsv(bytes)
+  return withFile(req, async (bytes, kind) => {
+    const table = await readCsv(bytes)
     return Response.json({
       columns: columnsOfHeader(kind, table.header),
       header: table.header,
@@ -141,7 +141,7 @@ async function runImport(req: PayloadRequest): Promise<Response> {
     importing.add(owner)
     try {
       // Read before the turn: a file that is not a CSV costs no one else's wait.
-      const table = readCsv(bytes)
+      const table = await readCsv(bytes)
       return await inTurn(req, async (yieldTurn) => {
         const report = await importCsv(req.payload, table, {
           beforeRow: yieldTurn,

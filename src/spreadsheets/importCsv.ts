@@ -74,7 +74,7 @@ export async function importCsv(
   options: CsvImportOptions,
 ): Promise<CsvImportReport> {
   const { kind } = options
-  const table = file instanceof Uint8Array ? readCsv(file) : file
+  const table = file instanceof Uint8Array ? await readCsv(file) : file
   const columns = options.columns
     ? table.header.map((_, index) => options.columns?.[index] ?? '')
     : columnsOfHeader(kind, table.header)

@@ -1,4 +1,4 @@
-import { CsvError as ParseError, parse } from 'csv-parse/sync'
+import { CsvError as ParseError, type Options, parse } from 'csv-parse'
 
 import { TEXT_LIMITS } from '../lib/textLimits'
 
@@ -8,6 +8,14 @@ export const MAX_CSV_BYTES = 10 * 1024 * 1024
 export const MAX_CSV_ROWS = 5000
 /** The longest cell: a description's bound (`TEXT_LIMITS.description`). */
 export const MAX_CSV_CELL = TEXT_LIMITS.description
+
+/**
+ * How much of the file is decoded or parsed before the server turns to other requests: a file of
+ * `MAX_CSV_BYTES` read in one go would hold every other request for a few hundred milliseconds.
+ */
+const SLICE_CHARS = 64 * 1024
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /** A file that is not a CSV this importer reads; its message says why, for the person who sent it. */
 export class CsvFileError extends Error {
@@ -27,11 +35,11 @@ export type CsvTable = {
  * comma, or the semicolon or tab when the header has those and no comma (spreadsheets in many
  * languages save so).
  */
-export function readCsv(bytes: Uint8Array): CsvTable {
+export async function readCsv(bytes: Uint8Array): Promise<CsvTable> {
   if (bytes.byteLength > MAX_CSV_BYTES)
     throw new CsvFileError(`The file is larger than ${MAX_CSV_BYTES / 1024 / 1024} MB.`)
   if (bytes.includes(0)) throw new CsvFileError('The file is not text: it is not a CSV file.')
-  const text = decode(bytes)
+  const text = await decode(bytes)
   const firstLine = text.slice(0, text.search(/\r?\n|$/))
   const delimiter = firstLine.includes(',')
     ? ','
@@ -42,7 +50,7 @@ export function readCsv(bytes: Uint8Array): CsvTable {
         : ','
   let records: string[][]
   try {
-    records = parse(text, {
+    records = await parseInSlices(text, {
       bom: true,
       delimiter,
       // Rows shorter or longer than the header are read as far as they go, as the original does.
@@ -50,7 +58,7 @@ export function readCsv(bytes: Uint8Array): CsvTable {
       skip_empty_lines: true,
       max_record_size: MAX_CSV_CELL * 2,
       to: MAX_CSV_ROWS + 2,
-    }) as string[][]
+    })
   } catch (error) {
     if (error instanceof ParseError)
       throw new CsvFileError(`The file is not a readable CSV file: ${error.message}`)
@@ -69,10 +77,52 @@ export function readCsv(bytes: Uint8Array): CsvTable {
   }
 }
 
-function decode(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes)
+/**
+ * The records of `text`, given to csv-parse's stream a slice at a time with a turn for other
+ * requests between slices; its first error, if any, is thrown. The stream stops reading at
+ * `options.to` records, as the one-go parser does.
+ */
+async function parseInSlices(text: string, options: Options): Promise<string[][]> {
+  const parser = parse(options)
+  const records: string[][] = []
+  let failure: unknown
+  const done = new Promise<void>((resolve) => {
+    parser.on('readable', () => {
+      for (let record = parser.read(); record !== null; record = parser.read())
+        records.push(record as string[])
+    })
+    parser.on('error', (error) => {
+      failure ??= error
+      resolve()
+    })
+    parser.on('end', resolve)
+  })
+  for (let at = 0; at < text.length && failure === undefined && !parser.writableEnded;) {
+    parser.write(text.slice(at, (at += SLICE_CHARS)))
+    await nextTurn()
   }
+  if (failure === undefined && !parser.writableEnded) parser.end()
+  await done
+  if (failure !== undefined) throw failure
+  return records
+}
+
+/** The file's text: UTF-8 when it is, else Windows-1252; decoded a slice at a time. */
+async function decode(bytes: Uint8Array): Promise<string> {
+  try {
+    return await decodeInSlices(bytes, new TextDecoder('utf-8', { fatal: true }))
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error
+    return decodeInSlices(bytes, new TextDecoder('windows-1252'))
+  }
+}
+
+async function decodeInSlices(bytes: Uint8Array, decoder: TextDecoder): Promise<string> {
+  const parts: string[] = []
+  for (let at = 0; at < bytes.byteLength; at += SLICE_CHARS * 4) {
+    parts.push(decoder.decode(bytes.subarray(at, at + SLICE_CHARS * 4), { stream: true }))
+    await nextTurn()
+  }
+  parts.push(decoder.decode())
+  return parts.join('')
 }
