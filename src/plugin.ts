@@ -24,6 +24,7 @@ import {
 } from './db/payloadInternals/index'
 import { withInputGuards } from './collectionGuards'
 import { withGraphqlReadBudget } from './graphql/readBudget'
+import { forgotPasswordMutation } from './auth/forgotPasswordGuard'
 import { capVisitorPageSize } from './hooks/capVisitorPageSize'
 import { answerDatabaseErrors } from './hooks/answerDatabaseErrors'
 import { withCalendarI18n } from './i18n/withCalendarI18n'
@@ -92,7 +93,9 @@ export const eventsCalendarPlugin =
       graphQL: enabled
         ? withGraphqlReadBudget(
             withQueries(
-              incomingConfig.graphQL,
+              withMutations(incomingConfig.graphQL, (_GraphQL, schema) =>
+                forgotPasswordMutation(schema, options.usersCollection),
+              ),
               occurrencesQuery(CALENDAR_SLUGS.events, options.clock),
             ),
           )
@@ -127,6 +130,21 @@ function withQueries(graphQL: Config['graphQL'], queries: GraphQLExtension): Con
     queries: (GraphQL, context) => ({
       ...incoming?.(GraphQL, context),
       ...queries(GraphQL, context),
+    }),
+  }
+}
+
+/**
+ * The host's own GraphQL mutations, and the calendar's beside them: its forgot-password answered
+ * before the message is sent, as on REST (`src/auth/forgotPasswordGuard.ts`).
+ */
+function withMutations(graphQL: Config['graphQL'], mutations: GraphQLExtension): Config['graphQL'] {
+  const incoming = graphQL?.mutations
+  return {
+    ...graphQL,
+    mutations: (GraphQL, context) => ({
+      ...incoming?.(GraphQL, context),
+      ...mutations(GraphQL, context),
     }),
   }
 }

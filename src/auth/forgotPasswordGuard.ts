@@ -107,36 +107,76 @@ function resetDataOf(collection: SanitizedCollectionConfig, body: unknown): Rese
 }
 
 /**
- * `POST /api/{users}/forgot-password`, in place of Payload's handler: the same answer, after the
- * request was counted, and given before the message is sent. Payload's operation finds the
- * account, stores its token and waits for the mail server only when the address is known, so
- * answering after it would tell known addresses from unknown ones by the time taken; it runs
- * after the answer instead, its failures logged. A request Payload refuses outright (no address
- * named, sign-in by password turned off) still gets Payload's own answer.
+ * Asks for a reset message as Payload's forgot-password does, answering before the message is sent:
+ * Payload's operation finds the account, stores its token and waits for the mail server only
+ * when the address is known, so answering after it would tell known addresses from unknown ones
+ * by the time taken; it runs after the answer instead, its failures logged. The request is
+ * counted first. One Payload refuses outright (no address named, sign-in by password turned off)
+ * still gets Payload's own refusal.
  */
+async function requestPasswordReset(
+  req: PayloadRequest,
+  slug: string,
+  given: unknown,
+): Promise<void> {
+  const collection = (req.payload.collections as Record<string, Collection>)[slug]!
+  const data = resetDataOf(collection.config, given)
+  const refusedOutright =
+    collection.config.auth?.disableLocalStrategy || !(data.email?.trim() || data.username?.trim())
+  if (!refusedOutright) {
+    await countForgotPassword(req, slug, data)
+    req.context[COUNTED] = true
+  }
+  const operation = forgotPasswordOperation({ collection, data, req } as never)
+  if (refusedOutright) await operation
+  else
+    operation.catch((error: unknown) =>
+      req.payload.logger.error({ err: error, msg: 'A password reset request failed' }),
+    )
+}
+
+/** `POST /api/{users}/forgot-password`, in place of Payload's handler: the same answer, given before the message is sent. */
 const answerForgotPassword =
   (slug: string): PayloadHandler =>
   async (req) => {
-    const collection = (req.payload.collections as Record<string, Collection>)[slug]!
     await addDataAndFileToRequest(req)
-    const data = resetDataOf(collection.config, req.data)
-    const refusedOutright =
-      collection.config.auth?.disableLocalStrategy || !(data.email?.trim() || data.username?.trim())
-    if (!refusedOutright) {
-      await countForgotPassword(req, slug, data)
-      req.context[COUNTED] = true
-    }
-    const operation = forgotPasswordOperation({ collection, data, req } as never)
-    if (refusedOutright) await operation
-    else
-      operation.catch((error: unknown) =>
-        req.payload.logger.error({ err: error, msg: 'A password reset request failed' }),
-      )
+    await requestPasswordReset(req, slug, req.data)
     return Response.json(
       { message: req.t('general:success') },
       { headers: headersWithCors({ headers: new Headers(), req }), status: 200 },
     )
   }
+
+type MutationField = { resolve?: unknown }
+type SchemaSoFar = {
+  collections?: Record<string, { graphQL?: { type?: { name?: string } } }>
+  Mutation?: { fields?: Record<string, MutationField> }
+}
+
+/**
+ * GraphQL's `forgotPassword…` mutation of the users collection `slug`, answered as the REST
+ * endpoint is: counted, and `true` before the message is sent. Payload's own field (its
+ * arguments and type) is kept, with this resolver; a Payload that names it otherwise keeps its own.
+ */
+export function forgotPasswordMutation(schema: SchemaSoFar, slug: string): Record<string, object> {
+  const typeName = schema.collections?.[slug]?.graphQL?.type?.name
+  const name = `forgotPassword${typeName}`
+  const field = typeName ? schema.Mutation?.fields?.[name] : undefined
+  if (!field) return {}
+  return {
+    [name]: {
+      ...field,
+      resolve: async (
+        _source: unknown,
+        args: { email?: unknown; username?: unknown },
+        context: { req: PayloadRequest },
+      ) => {
+        await requestPasswordReset(context.req, slug, args)
+        return true
+      },
+    },
+  }
+}
 
 export const forgotPasswordEndpoint = (slug: string): Endpoint => ({
   handler: answerForgotPassword(slug),
@@ -145,8 +185,9 @@ export const forgotPasswordEndpoint = (slug: string): Endpoint => ({
 })
 
 /**
- * The same count on every other way to ask (GraphQL's `forgotPassword…` mutation); Payload's
- * Local API (scripts, the host's own code) is not counted.
+ * The same count on any other way to ask that reaches Payload's operation (a host's own endpoint,
+ * say); the REST endpoint and GraphQL's mutation count before it. Payload's Local API (scripts,
+ * the host's own code) is not counted.
  */
 export const guardForgotPassword: CollectionBeforeOperationHook = async ({
   args,
