@@ -8,7 +8,7 @@ import type { Route } from '../router'
 import type { Exchange } from './exchange'
 import type { Located } from './locate'
 
-import { TRUSTED_READ } from '../../src/hooks/context'
+import { GEOCODE_ON_SAVE, TRUSTED_READ } from '../../src/hooks/context'
 import { withoutNul } from '../../src/lib/withoutNul'
 
 /** What the stages before it read of the request, for the context. */
@@ -37,7 +37,8 @@ export async function restContext(
     // The serializers apply the password rule themselves (`docs/compatibility.md`,
     // "Password-protected items"), so they read whole items.
     {
-      context: { [TRUSTED_READ]: true },
+      // A venue it saves is placed from its address, as one saved in the admin is.
+      context: { [GEOCODE_ON_SAVE]: true, [TRUSTED_READ]: true },
       fallbackLocale: options.defaultLanguage as never,
       locale: language,
       user: user ?? undefined,

@@ -28,6 +28,14 @@ export const COST_DETAILS_GIVEN = 'eventsCalendarCostDetailsGiven'
  */
 export const SUMMARY_TEXT_GIVEN = 'eventsCalendarSummaryTextGiven'
 
+/**
+ * Writes that place a venue from its address when the site has a geocoder, as a save through
+ * Payload's REST and GraphQL does (collections/Venues/hooks/geocodeOnSave.ts): the compatibility
+ * API's, whose venues carry no coordinates of their own. Scripts and imports, which bring their
+ * source's coordinates, do not carry it.
+ */
+export const GEOCODE_ON_SAVE = 'eventsCalendarGeocodeOnSave'
+
 export const skipsPluginHooks = (req: PayloadRequest): boolean =>
   req.context?.[INTERNAL_WRITE] === true
 

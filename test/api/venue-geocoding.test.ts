@@ -134,6 +134,41 @@ describe('venue geocoding', () => {
     expect(geocoder.asked).toHaveLength(1)
   })
 
+  it("places a venue the compatibility API saves, and one an event's write creates", async () => {
+    configure()
+    geocoder.answer = { lat: '45.764', lon: '4.8357' }
+    const compat = (path: string, body: unknown) =>
+      requestAs(api, editor, 'POST', `/wp-json/vendor/events/v1${path}`, body)
+    const place = { address: '1 Place Bellecour', city: 'Lyon', country: 'France', zip: '69002' }
+
+    const venue = await compat('/venues', { venue: unique('Compat Placed'), ...place })
+    expect(venue.status, venue.text).toBe(201)
+    await placingSettled()
+    expect(geocoder.asked.map((asked) => asked.query.get('q'))).toEqual([
+      '1 Place Bellecour, Lyon, 69002, France',
+    ])
+    const read = await fetch(`${api.url}/wp-json/vendor/events/v1/venues/${venue.body.id}`)
+    expect(await read.json()).toMatchObject({ geo_lat: 45.764, geo_lng: 4.8357 })
+
+    const other = { ...place, address: '2 Place Bellecour' }
+    const event = await compat('/events', {
+      end_date: '2027-05-01 12:00:00',
+      start_date: '2027-05-01 10:00:00',
+      status: 'publish',
+      title: unique('Compat Placed Event'),
+      venue: { venue: unique('Compat Event Hall'), ...other },
+    })
+    expect(event.status, event.text).toBe(201)
+    await placingSettled()
+    expect(geocoder.asked).toHaveLength(2)
+    const created = await payload.findByID({
+      collection: 'venues',
+      depth: 0,
+      id: event.body.venue.id,
+    })
+    expect(created).toMatchObject({ latitude: 45.764, longitude: 4.8357 })
+  })
+
   it('holds no lock, transaction or connection of the save while the provider is slow', async () => {
     configure(3000)
     geocoder.answer = 'hang'

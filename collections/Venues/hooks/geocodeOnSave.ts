@@ -1,9 +1,15 @@
-import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, FieldHook } from 'payload'
+import type {
+  CollectionAfterChangeHook,
+  CollectionBeforeChangeHook,
+  FieldHook,
+  PayloadRequest,
+} from 'payload'
 
 import { venueWords } from '../../../src/admin/venue/venueWords'
 import { unplacedVenueQuery } from '../../../src/geocoding/addressQuery'
 import { placeAfterSave } from '../../../src/geocoding/afterSave'
 import { rememberedOutcome } from '../../../src/geocoding/geocoder'
+import { GEOCODE_ON_SAVE } from '../../../src/hooks/context'
 import { pluginOptionsOf } from '../../../src/pluginOptions'
 
 /** Where a save's geocoding notice waits for the saved venue's read (`geocodingNotice`). */
@@ -12,19 +18,23 @@ const NOTICE = 'geocodingNotice'
 const TO_PLACE = 'geocodeAfterSave'
 
 /**
- * A venue saved through Payload's API (the admin, Payload's REST and GraphQL APIs) without
- * coordinates gets them from its address, when the site has a geocoder. The save never
+ * A venue saved through Payload's API (the admin, Payload's REST and GraphQL APIs) or the
+ * compatibility API without coordinates gets them from its address, when the site has a geocoder. The save never
  * waits for the provider: it runs in a transaction, whose locks and pooled connection a slow
  * provider would hold. What the provider answered for the address before (`src/geocoding/geocoder.ts`
  * remembers it) is used at once; anything else is asked after the save (`geocodeAfterSave`), and
  * the saved venue says so in `geocodingNotice`, as it says why when the provider found nothing.
  * Scripts and imports (Payload's Local API) bring their source's coordinates and are not sent to
- * the provider; the compatibility API's writes go through the Local API too.
+ * the provider; the compatibility API's writes, which go through the Local API too, say so
+ * (`GEOCODE_ON_SAVE`).
  */
+const placesOnSave = (req: PayloadRequest) =>
+  req.payloadAPI === 'REST' || req.payloadAPI === 'GraphQL' || req.context[GEOCODE_ON_SAVE] === true
+
 export const geocodeOnSave: CollectionBeforeChangeHook = async ({ data, originalDoc, req }) => {
   delete req.context[TO_PLACE]
   const settings = pluginOptionsOf(req.payload).geocoding
-  if (!settings || (req.payloadAPI !== 'REST' && req.payloadAPI !== 'GraphQL')) return data
+  if (!settings || !placesOnSave(req)) return data
   const query = unplacedVenueQuery({ ...originalDoc, ...data })
   if (!query) return data
   const known = rememberedOutcome(settings, query)
