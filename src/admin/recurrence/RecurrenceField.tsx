@@ -97,6 +97,38 @@ const visuallyHidden: CSSProperties = {
   width: 1,
 }
 const legendStyle: CSSProperties = { marginBottom: 'calc(var(--base) / 4)', padding: 0 }
+// A panel as the form's collapsible groups ("When", "Where and who") are drawn.
+const panelStyle: CSSProperties = {
+  border: '1px solid var(--theme-elevation-100)',
+  borderRadius: 'var(--style-radius-m)',
+  marginBottom: 'var(--spacing-field)',
+}
+const panelTitleStyle: CSSProperties = {
+  background: 'var(--theme-elevation-50)',
+  borderBottom: '1px solid var(--theme-elevation-100)',
+  borderRadius: 'var(--style-radius-m) var(--style-radius-m) 0 0',
+  color: 'var(--theme-elevation-800)',
+  fontSize: 'inherit',
+  fontWeight: 'normal',
+  margin: 0,
+  padding: 'calc(var(--base) / 2) var(--base)',
+}
+const panelBodyStyle: CSSProperties = { padding: 'var(--base)' }
+// Each weekday a pill, filled when chosen.
+const dayStyle: CSSProperties = {
+  alignItems: 'center',
+  border: '1px solid var(--theme-elevation-150)',
+  borderRadius: 999,
+  cursor: 'pointer',
+  display: 'inline-flex',
+  gap: 4,
+  padding: '2px calc(var(--base) / 2) 2px 6px',
+}
+const dayChosenStyle: CSSProperties = {
+  background: 'var(--theme-elevation-100)',
+  borderColor: 'var(--theme-elevation-400)',
+  fontWeight: 600,
+}
 
 /**
  * The event's recurrence, edited as an editor thinks of it: repeat daily, weekly on chosen days,
@@ -220,348 +252,351 @@ export const RecurrenceField: GroupFieldClientComponent = ({ path, readOnly }) =
   const repeats = state.repeat !== 'none' && state.repeat !== 'custom'
 
   return (
-    <div
-      className="field-type recurrence-field"
-      id={base}
-      style={{ marginBottom: 'var(--spacing-field)' }}
-    >
-      <h3 className="field-label" style={{ marginBottom: 'calc(var(--base) / 2)' }}>
+    <div className="field-type recurrence-field" id={base} style={panelStyle}>
+      <h3 className="field-label" style={panelTitleStyle}>
         {t('recurrence')}
       </h3>
-      {!series && <p>{t('recurrenceNeedsStart')}</p>}
+      <div style={panelBodyStyle}>
+        {!series && (
+          <p style={{ margin: '0 0 calc(var(--base) / 2)' }}>{t('recurrenceNeedsStart')}</p>
+        )}
 
-      <div style={rowStyle}>
-        <label htmlFor={fieldAt('repeat')}>{t('recurrenceRepeat')}</label>
-        <select
-          aria-describedby={describedBy('repeat')}
-          disabled={readOnly}
-          id={fieldAt('repeat')}
-          onChange={(event) =>
-            change({
-              repeat: event.target.value as Repeat,
-              custom:
-                event.target.value === 'custom' && !state.custom
-                  ? ruleOfState(state)
-                  : state.custom,
-            })
-          }
-          style={inputStyle}
-          value={state.repeat}
-        >
-          {REPEATS.map((repeat) => (
-            <option key={repeat.value} value={repeat.value}>
-              {t(repeat.key)}
-            </option>
-          ))}
-        </select>
-      </div>
-
-      {state.repeat === 'custom' && (
-        <div style={{ marginBottom: 'calc(var(--base) / 2)' }}>
-          <label htmlFor={fieldAt('custom')} style={{ display: 'block' }}>
-            {t('recurrenceCustomRule')}
-          </label>
-          <input
-            aria-describedby={[describedBy('repeat'), fieldAt('custom-help')]
-              .filter(Boolean)
-              .join(' ')}
-            id={fieldAt('custom')}
-            onChange={(event) => change({ custom: event.target.value })}
-            readOnly={readOnly}
-            spellCheck={false}
-            style={{ ...inputStyle, fontFamily: 'monospace', width: '100%' }}
-            type="text"
-            value={state.custom}
-          />
-          <p
-            id={fieldAt('custom-help')}
-            style={{ color: 'var(--theme-elevation-500)', margin: 'calc(var(--base) / 4) 0 0' }}
+        <div style={rowStyle}>
+          <label htmlFor={fieldAt('repeat')}>{t('recurrenceRepeat')}</label>
+          <select
+            aria-describedby={describedBy('repeat')}
+            disabled={readOnly}
+            id={fieldAt('repeat')}
+            onChange={(event) =>
+              change({
+                repeat: event.target.value as Repeat,
+                custom:
+                  event.target.value === 'custom' && !state.custom
+                    ? ruleOfState(state)
+                    : state.custom,
+              })
+            }
+            style={inputStyle}
+            value={state.repeat}
           >
-            {t('recurrenceCustomHelp')}
-          </p>
+            {REPEATS.map((repeat) => (
+              <option key={repeat.value} value={repeat.value}>
+                {t(repeat.key)}
+              </option>
+            ))}
+          </select>
         </div>
-      )}
-      {errorAt('repeat')}
 
-      {repeats && (
-        <>
-          <div style={rowStyle}>
-            <label htmlFor={fieldAt('interval')}>{t('recurrenceEvery')}</label>
+        {state.repeat === 'custom' && (
+          <div style={{ marginBottom: 'calc(var(--base) / 2)' }}>
+            <label htmlFor={fieldAt('custom')} style={{ display: 'block' }}>
+              {t('recurrenceCustomRule')}
+            </label>
             <input
-              aria-describedby={describedBy('interval')}
-              id={fieldAt('interval')}
-              max={MAX_INTERVAL}
-              min={1}
-              onChange={(event) =>
-                change({
-                  interval: Math.max(
-                    1,
-                    Math.min(MAX_INTERVAL, Math.trunc(Number(event.target.value)) || 1),
-                  ),
-                })
-              }
+              aria-describedby={[describedBy('repeat'), fieldAt('custom-help')]
+                .filter(Boolean)
+                .join(' ')}
+              id={fieldAt('custom')}
+              onChange={(event) => change({ custom: event.target.value })}
               readOnly={readOnly}
-              style={{ ...inputStyle, width: '5em' }}
-              type="number"
-              value={state.interval}
+              spellCheck={false}
+              style={{ ...inputStyle, fontFamily: 'monospace', width: '100%' }}
+              type="text"
+              value={state.custom}
             />
-            <span>{t(UNITS[state.repeat as keyof typeof UNITS], { count: state.interval })}</span>
+            <p
+              id={fieldAt('custom-help')}
+              style={{ color: 'var(--theme-elevation-500)', margin: 'calc(var(--base) / 4) 0 0' }}
+            >
+              {t('recurrenceCustomHelp')}
+            </p>
           </div>
-          {errorAt('interval')}
-        </>
-      )}
+        )}
+        {errorAt('repeat')}
 
-      {state.repeat === 'weekly' && (
-        <fieldset aria-describedby={describedBy('days')} style={fieldsetStyle}>
-          <legend style={legendStyle}>{t('recurrenceOnDays')}</legend>
-          <div style={rowStyle}>
-            {WEEKDAYS.map((day) => {
-              const checked = state.weekdays.includes(day)
-              return (
-                <label
-                  htmlFor={fieldAt(`day-${day}`)}
-                  key={day}
-                  style={{ alignItems: 'center', display: 'inline-flex', gap: 4 }}
-                >
-                  <input
-                    checked={checked}
-                    // The last day chosen stays: a weekly rule repeats on at least one.
-                    disabled={readOnly || (checked && state.weekdays.length === 1)}
-                    id={fieldAt(`day-${day}`)}
-                    onChange={() =>
-                      change({
-                        weekdays: checked
-                          ? state.weekdays.filter((other) => other !== day)
-                          : [...state.weekdays, day],
-                      })
-                    }
-                    type="checkbox"
-                  />
-                  <abbr title={weekdayName(day, language, 'long')}>
-                    {weekdayName(day, language, 'short')}
-                  </abbr>
-                </label>
-              )
-            })}
-          </div>
-        </fieldset>
-      )}
+        {repeats && (
+          <>
+            <div style={rowStyle}>
+              <label htmlFor={fieldAt('interval')}>{t('recurrenceEvery')}</label>
+              <input
+                aria-describedby={describedBy('interval')}
+                id={fieldAt('interval')}
+                max={MAX_INTERVAL}
+                min={1}
+                onChange={(event) =>
+                  change({
+                    interval: Math.max(
+                      1,
+                      Math.min(MAX_INTERVAL, Math.trunc(Number(event.target.value)) || 1),
+                    ),
+                  })
+                }
+                readOnly={readOnly}
+                style={{ ...inputStyle, width: '5em' }}
+                type="number"
+                value={state.interval}
+              />
+              <span>{t(UNITS[state.repeat as keyof typeof UNITS], { count: state.interval })}</span>
+            </div>
+            {errorAt('interval')}
+          </>
+        )}
 
-      {state.repeat === 'monthly' && (
-        <fieldset aria-describedby={describedBy('days')} style={fieldsetStyle}>
-          <legend style={visuallyHidden}>{t('recurrenceMonthly')}</legend>
-          <Choice
-            checked={state.monthlyBy === 'monthDay'}
-            disabled={readOnly}
-            id={fieldAt('by-month-day')}
-            label={t('recurrenceMonthlyOnDay')}
-            name={fieldAt('monthly-by')}
-            onChoose={() => change({ monthlyBy: 'monthDay' })}
-          >
-            <select
-              aria-label={t('recurrenceMonthlyOnDay')}
-              disabled={readOnly || state.monthlyBy !== 'monthDay'}
-              id={fieldAt('month-day')}
-              onChange={(event) => change({ monthDay: Number(event.target.value) })}
-              style={inputStyle}
-              value={state.monthDay}
-            >
-              {MONTH_DAYS.map((day) => (
-                <option key={day} value={day}>
-                  {day === -1 ? t('recurrenceLastDay') : day}
-                </option>
-              ))}
-            </select>
-          </Choice>
-          <Choice
-            checked={state.monthlyBy === 'nthWeekday'}
-            disabled={readOnly}
-            id={fieldAt('by-weekday')}
-            label={t('recurrenceMonthlyOnWeekday')}
-            name={fieldAt('monthly-by')}
-            onChoose={() => change({ monthlyBy: 'nthWeekday' })}
-          >
-            <select
-              aria-label={t('recurrenceMonthlyOnWeekday')}
-              disabled={readOnly || state.monthlyBy !== 'nthWeekday'}
-              id={fieldAt('ordinal')}
-              onChange={(event) => change({ ordinal: Number(event.target.value) })}
-              style={inputStyle}
-              value={state.ordinal}
-            >
-              {ORDINALS.map((ordinal) => (
-                <option key={ordinal} value={ordinal}>
-                  {t(ORDINAL_KEYS[ordinal])}
-                </option>
-              ))}
-            </select>
-            <select
-              aria-label={t('recurrenceOnDays')}
-              disabled={readOnly || state.monthlyBy !== 'nthWeekday'}
-              id={fieldAt('ordinal-weekday')}
-              onChange={(event) => change({ ordinalWeekday: event.target.value as Weekday })}
-              style={inputStyle}
-              value={state.ordinalWeekday}
-            >
-              {WEEKDAYS.map((day) => (
-                <option key={day} value={day}>
-                  {weekdayName(day, language, 'long')}
-                </option>
-              ))}
-            </select>
-          </Choice>
-        </fieldset>
-      )}
-      {errorAt('days')}
-
-      {repeats && (
-        <fieldset aria-describedby={describedBy('ending')} style={fieldsetStyle}>
-          <legend style={legendStyle}>{t('recurrenceEnds')}</legend>
-          {(['never', 'count', 'until'] as Ending[]).map((ending) => (
-            <Choice
-              checked={state.ending === ending}
-              disabled={readOnly}
-              id={fieldAt(`ends-${ending}`)}
-              key={ending}
-              label={t(
-                ending === 'never'
-                  ? 'recurrenceEndsNever'
-                  : ending === 'count'
-                    ? 'recurrenceEndsAfter'
-                    : 'recurrenceEndsOn',
-              )}
-              name={fieldAt('ends')}
-              onChoose={() => change({ ending })}
-            >
-              {ending === 'count' && (
-                <>
-                  <input
-                    aria-label={t('recurrenceTimes', { count: state.count })}
-                    disabled={readOnly || state.ending !== 'count'}
-                    id={fieldAt('count')}
-                    max={MAX_COUNT}
-                    min={1}
-                    onChange={(event) =>
-                      change({ count: Math.max(1, Math.trunc(Number(event.target.value)) || 1) })
-                    }
-                    style={{ ...inputStyle, width: '6em' }}
-                    type="number"
-                    value={state.count}
-                  />
-                  <span>{t('recurrenceTimes', { count: state.count })}</span>
-                </>
-              )}
-              {ending === 'until' && (
-                <input
-                  aria-label={t('recurrenceEndsOn')}
-                  disabled={readOnly || state.ending !== 'until'}
-                  id={fieldAt('until')}
-                  onChange={(event) => change({ until: event.target.value })}
-                  style={inputStyle}
-                  type="date"
-                  value={state.until}
-                />
-              )}
-            </Choice>
-          ))}
-        </fieldset>
-      )}
-      {errorAt('ending')}
-
-      {preview?.summary && (
-        <p
-          aria-live="polite"
-          className="recurrence-field__summary"
-          style={{ fontWeight: 600, margin: 'var(--base) 0' }}
-        >
-          {preview.summary}
-        </p>
-      )}
-
-      {preview && preview.dates.length > 0 && (
-        <section aria-labelledby={fieldAt('preview-title')} className="recurrence-field__preview">
-          <h4 id={fieldAt('preview-title')} style={{ margin: '0 0 calc(var(--base) / 4)' }}>
-            {t('recurrencePreview')}
-          </h4>
-          <p style={{ color: 'var(--theme-elevation-500)', margin: '0 0 calc(var(--base) / 2)' }}>
-            {t('recurrencePreviewHelp')}
-          </p>
-          <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {preview.dates.map((date) => {
-              const words = formatWall(date.start, allDay, language)
-              return (
-                <li key={date.start} style={{ marginBottom: 4 }}>
-                  <Button
-                    aria-label={t(date.excluded ? 'recurrenceInclude' : 'recurrenceExclude', {
-                      date: words,
-                    })}
-                    buttonStyle={date.excluded ? 'secondary' : 'pill'}
-                    disabled={readOnly || date.first}
-                    extraButtonProps={{ 'aria-pressed': date.excluded, 'data-date': date.start }}
-                    margin={false}
-                    onClick={() => toggleExcluded(date.start)}
-                    size="small"
+        {state.repeat === 'weekly' && (
+          <fieldset aria-describedby={describedBy('days')} style={fieldsetStyle}>
+            <legend style={legendStyle}>{t('recurrenceOnDays')}</legend>
+            <div style={rowStyle}>
+              {WEEKDAYS.map((day) => {
+                const checked = state.weekdays.includes(day)
+                return (
+                  <label
+                    htmlFor={fieldAt(`day-${day}`)}
+                    key={day}
+                    style={checked ? { ...dayStyle, ...dayChosenStyle } : dayStyle}
                   >
-                    <span style={date.excluded ? { textDecoration: 'line-through' } : undefined}>
-                      {words}
-                    </span>
-                    {date.excluded && ` (${t('recurrenceExcluded')})`}
-                    {date.fromRdate && ` (${t('recurrenceExtraDate')})`}
-                  </Button>
-                </li>
-              )
-            })}
-          </ul>
-        </section>
-      )}
-      {errorAt('exdates')}
+                    <input
+                      checked={checked}
+                      // The last day chosen stays: a weekly rule repeats on at least one.
+                      disabled={readOnly || (checked && state.weekdays.length === 1)}
+                      id={fieldAt(`day-${day}`)}
+                      onChange={() =>
+                        change({
+                          weekdays: checked
+                            ? state.weekdays.filter((other) => other !== day)
+                            : [...state.weekdays, day],
+                        })
+                      }
+                      type="checkbox"
+                    />
+                    <abbr
+                      style={{ textDecoration: 'none' }}
+                      title={weekdayName(day, language, 'long')}
+                    >
+                      {weekdayName(day, language, 'short')}
+                    </abbr>
+                  </label>
+                )
+              })}
+            </div>
+          </fieldset>
+        )}
 
-      {(state.repeat !== 'none' || extra.length > 0) && series && (
-        <DateList
-          allDay={allDay}
-          dates={extra}
-          id={fieldAt('rdates')}
-          language={language}
-          onRemove={(value) => rdates.setValue(extra.filter((other) => other !== value))}
-          readOnly={readOnly}
-          title={t('recurrenceExtraDates')}
-        >
-          <div style={rowStyle}>
-            <label htmlFor={fieldAt('new-rdate')}>{t('recurrenceNewDate')}</label>
-            <input
-              id={fieldAt('new-rdate')}
-              onChange={(event) => setNewDate(event.target.value)}
-              readOnly={readOnly}
-              step={allDay ? undefined : 60}
-              style={inputStyle}
-              type={allDay ? 'date' : 'datetime-local'}
-              value={newDate}
-            />
-            <Button
-              buttonStyle="secondary"
-              disabled={readOnly || !newDate}
-              margin={false}
-              onClick={addDate}
-              size="small"
+        {state.repeat === 'monthly' && (
+          <fieldset aria-describedby={describedBy('days')} style={fieldsetStyle}>
+            <legend style={visuallyHidden}>{t('recurrenceMonthly')}</legend>
+            <Choice
+              checked={state.monthlyBy === 'monthDay'}
+              disabled={readOnly}
+              id={fieldAt('by-month-day')}
+              label={t('recurrenceMonthlyOnDay')}
+              name={fieldAt('monthly-by')}
+              onChoose={() => change({ monthlyBy: 'monthDay' })}
             >
-              {t('recurrenceAddDate')}
-            </Button>
-          </div>
-        </DateList>
-      )}
-      {errorAt('rdates')}
+              <select
+                aria-label={t('recurrenceMonthlyOnDay')}
+                disabled={readOnly || state.monthlyBy !== 'monthDay'}
+                id={fieldAt('month-day')}
+                onChange={(event) => change({ monthDay: Number(event.target.value) })}
+                style={inputStyle}
+                value={state.monthDay}
+              >
+                {MONTH_DAYS.map((day) => (
+                  <option key={day} value={day}>
+                    {day === -1 ? t('recurrenceLastDay') : day}
+                  </option>
+                ))}
+              </select>
+            </Choice>
+            <Choice
+              checked={state.monthlyBy === 'nthWeekday'}
+              disabled={readOnly}
+              id={fieldAt('by-weekday')}
+              label={t('recurrenceMonthlyOnWeekday')}
+              name={fieldAt('monthly-by')}
+              onChoose={() => change({ monthlyBy: 'nthWeekday' })}
+            >
+              <select
+                aria-label={t('recurrenceMonthlyOnWeekday')}
+                disabled={readOnly || state.monthlyBy !== 'nthWeekday'}
+                id={fieldAt('ordinal')}
+                onChange={(event) => change({ ordinal: Number(event.target.value) })}
+                style={inputStyle}
+                value={state.ordinal}
+              >
+                {ORDINALS.map((ordinal) => (
+                  <option key={ordinal} value={ordinal}>
+                    {t(ORDINAL_KEYS[ordinal])}
+                  </option>
+                ))}
+              </select>
+              <select
+                aria-label={t('recurrenceOnDays')}
+                disabled={readOnly || state.monthlyBy !== 'nthWeekday'}
+                id={fieldAt('ordinal-weekday')}
+                onChange={(event) => change({ ordinalWeekday: event.target.value as Weekday })}
+                style={inputStyle}
+                value={state.ordinalWeekday}
+              >
+                {WEEKDAYS.map((day) => (
+                  <option key={day} value={day}>
+                    {weekdayName(day, language, 'long')}
+                  </option>
+                ))}
+              </select>
+            </Choice>
+          </fieldset>
+        )}
+        {errorAt('days')}
 
-      {excluded.length > 0 && (
-        <DateList
-          allDay={allDay}
-          dates={excluded}
-          id={fieldAt('exdates')}
-          language={language}
-          onRemove={(value) => exdates.setValue(excluded.filter((other) => other !== value))}
-          readOnly={readOnly}
-          title={t('recurrenceExcludedDates')}
-        />
-      )}
+        {repeats && (
+          <fieldset aria-describedby={describedBy('ending')} style={fieldsetStyle}>
+            <legend style={legendStyle}>{t('recurrenceEnds')}</legend>
+            {(['never', 'count', 'until'] as Ending[]).map((ending) => (
+              <Choice
+                checked={state.ending === ending}
+                disabled={readOnly}
+                id={fieldAt(`ends-${ending}`)}
+                key={ending}
+                label={t(
+                  ending === 'never'
+                    ? 'recurrenceEndsNever'
+                    : ending === 'count'
+                      ? 'recurrenceEndsAfter'
+                      : 'recurrenceEndsOn',
+                )}
+                name={fieldAt('ends')}
+                onChoose={() => change({ ending })}
+              >
+                {ending === 'count' && (
+                  <>
+                    <input
+                      aria-label={t('recurrenceTimes', { count: state.count })}
+                      disabled={readOnly || state.ending !== 'count'}
+                      id={fieldAt('count')}
+                      max={MAX_COUNT}
+                      min={1}
+                      onChange={(event) =>
+                        change({ count: Math.max(1, Math.trunc(Number(event.target.value)) || 1) })
+                      }
+                      style={{ ...inputStyle, width: '6em' }}
+                      type="number"
+                      value={state.count}
+                    />
+                    <span>{t('recurrenceTimes', { count: state.count })}</span>
+                  </>
+                )}
+                {ending === 'until' && (
+                  <input
+                    aria-label={t('recurrenceEndsOn')}
+                    disabled={readOnly || state.ending !== 'until'}
+                    id={fieldAt('until')}
+                    onChange={(event) => change({ until: event.target.value })}
+                    style={inputStyle}
+                    type="date"
+                    value={state.until}
+                  />
+                )}
+              </Choice>
+            ))}
+          </fieldset>
+        )}
+        {errorAt('ending')}
+
+        {preview?.summary && (
+          <p
+            aria-live="polite"
+            className="recurrence-field__summary"
+            style={{ fontWeight: 600, margin: 'var(--base) 0' }}
+          >
+            {preview.summary}
+          </p>
+        )}
+
+        {preview && preview.dates.length > 0 && (
+          <section aria-labelledby={fieldAt('preview-title')} className="recurrence-field__preview">
+            <h4 id={fieldAt('preview-title')} style={{ margin: '0 0 calc(var(--base) / 4)' }}>
+              {t('recurrencePreview')}
+            </h4>
+            <p style={{ color: 'var(--theme-elevation-500)', margin: '0 0 calc(var(--base) / 2)' }}>
+              {t('recurrencePreviewHelp')}
+            </p>
+            <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              {preview.dates.map((date) => {
+                const words = formatWall(date.start, allDay, language)
+                return (
+                  <li key={date.start} style={{ marginBottom: 4 }}>
+                    <Button
+                      aria-label={t(date.excluded ? 'recurrenceInclude' : 'recurrenceExclude', {
+                        date: words,
+                      })}
+                      buttonStyle={date.excluded ? 'secondary' : 'pill'}
+                      disabled={readOnly || date.first}
+                      extraButtonProps={{ 'aria-pressed': date.excluded, 'data-date': date.start }}
+                      margin={false}
+                      onClick={() => toggleExcluded(date.start)}
+                      size="small"
+                    >
+                      <span style={date.excluded ? { textDecoration: 'line-through' } : undefined}>
+                        {words}
+                      </span>
+                      {date.excluded && ` (${t('recurrenceExcluded')})`}
+                      {date.fromRdate && ` (${t('recurrenceExtraDate')})`}
+                    </Button>
+                  </li>
+                )
+              })}
+            </ul>
+          </section>
+        )}
+        {errorAt('exdates')}
+
+        {(state.repeat !== 'none' || extra.length > 0) && series && (
+          <DateList
+            allDay={allDay}
+            dates={extra}
+            id={fieldAt('rdates')}
+            language={language}
+            onRemove={(value) => rdates.setValue(extra.filter((other) => other !== value))}
+            readOnly={readOnly}
+            title={t('recurrenceExtraDates')}
+          >
+            <div style={rowStyle}>
+              <label htmlFor={fieldAt('new-rdate')}>{t('recurrenceNewDate')}</label>
+              <input
+                id={fieldAt('new-rdate')}
+                onChange={(event) => setNewDate(event.target.value)}
+                readOnly={readOnly}
+                step={allDay ? undefined : 60}
+                style={inputStyle}
+                type={allDay ? 'date' : 'datetime-local'}
+                value={newDate}
+              />
+              <Button
+                buttonStyle="secondary"
+                disabled={readOnly || !newDate}
+                margin={false}
+                onClick={addDate}
+                size="small"
+              >
+                {t('recurrenceAddDate')}
+              </Button>
+            </div>
+          </DateList>
+        )}
+        {errorAt('rdates')}
+
+        {excluded.length > 0 && (
+          <DateList
+            allDay={allDay}
+            dates={excluded}
+            id={fieldAt('exdates')}
+            language={language}
+            onRemove={(value) => exdates.setValue(excluded.filter((other) => other !== value))}
+            readOnly={readOnly}
+            title={t('recurrenceExcludedDates')}
+          />
+        )}
+      </div>
     </div>
   )
 }
