@@ -92,10 +92,12 @@ export const eventsCalendarPlugin =
       // And a series' occurrences in a window (`EventOccurrences`), as Payload's REST has them.
       graphQL: enabled
         ? withGraphqlReadBudget(
-            withQueries(
-              withMutations(incomingConfig.graphQL, (_GraphQL, schema) =>
+            withGraphql(
+              // Forgot-password answered before its message is sent, as on REST.
+              withGraphql(incomingConfig.graphQL, 'mutations', (_GraphQL, schema) =>
                 forgotPasswordMutation(schema, options.usersCollection),
               ),
+              'queries',
               occurrencesQuery(CALENDAR_SLUGS.events, options.clock),
             ),
           )
@@ -122,30 +124,22 @@ export const eventsCalendarPlugin =
     }
   }
 
-/** The host's own GraphQL queries, and the calendar's beside them. */
-function withQueries(graphQL: Config['graphQL'], queries: GraphQLExtension): Config['graphQL'] {
-  const incoming = graphQL?.queries
-  return {
-    ...graphQL,
-    queries: (GraphQL, context) => ({
-      ...incoming?.(GraphQL, context),
-      ...queries(GraphQL, context),
-    }),
-  }
-}
-
 /**
- * The host's own GraphQL mutations, and the calendar's beside them: its forgot-password answered
- * before the message is sent, as on REST (`src/auth/forgotPasswordGuard.ts`).
+ * The host's own GraphQL queries or mutations, and the calendar's beside them (a calendar's field
+ * of the same name as Payload's own takes its place).
  */
-function withMutations(graphQL: Config['graphQL'], mutations: GraphQLExtension): Config['graphQL'] {
-  const incoming = graphQL?.mutations
+function withGraphql(
+  graphQL: Config['graphQL'],
+  kind: 'mutations' | 'queries',
+  extension: GraphQLExtension,
+): Config['graphQL'] {
+  const incoming = graphQL?.[kind]
   return {
     ...graphQL,
-    mutations: (GraphQL, context) => ({
+    [kind]: ((GraphQL, context) => ({
       ...incoming?.(GraphQL, context),
-      ...mutations(GraphQL, context),
-    }),
+      ...extension(GraphQL, context),
+    })) satisfies GraphQLExtension,
   }
 }
 
