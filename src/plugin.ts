@@ -102,7 +102,7 @@ export const eventsCalendarPlugin =
             ),
           )
         : incomingConfig.graphQL,
-      admin: withCalendarAdmin(incomingConfig.admin, CALENDAR_SLUGS.events),
+      admin: withCalendarAdmin(incomingConfig.admin, CALENDAR_SLUGS.events, options.siteTimezone),
       custom: customWithPluginOptions(incomingConfig.custom, options),
       endpoints: [
         ...(incomingConfig.endpoints ?? []),

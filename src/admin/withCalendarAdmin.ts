@@ -7,11 +7,17 @@ import { CSV_IMPORT_VIEW_PATH } from './spreadsheetWords'
 export function withCalendarAdmin(
   admin: Config['admin'],
   eventsSlug: string,
+  siteTimezone: string,
 ): NonNullable<Config['admin']> {
   return {
     ...admin,
     components: {
       ...admin?.components,
+      // The events awaiting review, the drafts and the scheduled ones, above the dashboard's cards.
+      beforeDashboard: [
+        ...(admin?.components?.beforeDashboard ?? []),
+        { path: serverComponent('EditorialQueue'), serverProps: { eventsSlug, siteTimezone } },
+      ],
       // "Calendar" in the navigation, after the collections.
       afterNavLinks: [
         ...(admin?.components?.afterNavLinks ?? []),

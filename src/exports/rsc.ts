@@ -7,3 +7,4 @@ export { ApplicationPasswordRedirect } from '../admin/ApplicationPasswordRedirec
 export { RelationNamesCell } from '../admin/RelationNamesCell'
 export { CsvImportView } from '../admin/CsvImportView'
 export { PreviewLinksField } from '../admin/PreviewLinksField'
+export { EditorialQueue } from '../admin/EditorialQueue'

@@ -171,6 +171,12 @@ export const en = {
   // The calendar
   calendar: 'Calendar',
   calendarView: 'Calendar view',
+  queueTitle: 'Calendar at a glance',
+  queuePending: 'Awaiting review',
+  queueDrafts: 'Drafts',
+  queueScheduled: 'Scheduled',
+  queueEmpty: 'Nothing here.',
+  queuePublishesOn: 'publishes {{date}}',
   calendarTitle: '{{title}}: calendar',
   listView: 'List view',
   createNew: 'Create new',

@@ -161,6 +161,12 @@ export const es: CalendarTranslations = {
 
   calendar: 'Calendario',
   calendarView: 'Vista de calendario',
+  queueTitle: 'El calendario de un vistazo',
+  queuePending: 'Pendientes de revisión',
+  queueDrafts: 'Borradores',
+  queueScheduled: 'Programados',
+  queueEmpty: 'Nada por ahora.',
+  queuePublishesOn: 'se publica el {{date}}',
   calendarTitle: '{{title}}: calendario',
   listView: 'Vista de lista',
   createNew: 'Crear nuevo',

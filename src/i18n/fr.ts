@@ -164,6 +164,12 @@ export const fr: CalendarTranslations = {
 
   calendar: 'Calendrier',
   calendarView: 'Vue calendrier',
+  queueTitle: 'Le calendrier en bref',
+  queuePending: 'En attente de relecture',
+  queueDrafts: 'Brouillons',
+  queueScheduled: 'Planifiés',
+  queueEmpty: 'Rien pour l’instant.',
+  queuePublishesOn: 'publié le {{date}}',
   calendarTitle: '{{title}} : calendrier',
   listView: 'Vue liste',
   createNew: 'Créer',

@@ -55,6 +55,7 @@ import { IcsFileInput as IcsFileInput_fc9a935b1c29e987d85707eeffd38325 } from 'p
 import { CalendarSourceRun as CalendarSourceRun_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { WebhookSecret as WebhookSecret_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { CalendarNavLink as CalendarNavLink_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
+import { EditorialQueue as EditorialQueue_a995b648d441da9f32677ad10f937676 } from 'payload-events-calendar/rsc'
 import { HideUnknownLocale as HideUnknownLocale_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { HideFirstUserApiKey as HideFirstUserApiKey_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
 import { AdminToasts as AdminToasts_fc9a935b1c29e987d85707eeffd38325 } from 'payload-events-calendar/client'
@@ -123,6 +124,7 @@ export const importMap = {
   "payload-events-calendar/client#CalendarSourceRun": CalendarSourceRun_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#WebhookSecret": WebhookSecret_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#CalendarNavLink": CalendarNavLink_fc9a935b1c29e987d85707eeffd38325,
+  "payload-events-calendar/rsc#EditorialQueue": EditorialQueue_a995b648d441da9f32677ad10f937676,
   "payload-events-calendar/client#HideUnknownLocale": HideUnknownLocale_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#HideFirstUserApiKey": HideFirstUserApiKey_fc9a935b1c29e987d85707eeffd38325,
   "payload-events-calendar/client#AdminToasts": AdminToasts_fc9a935b1c29e987d85707eeffd38325,
