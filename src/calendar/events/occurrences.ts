@@ -40,8 +40,9 @@ export const OCCURRENCE = Symbol('occurrence shown')
 
 export type OccurrenceDoc = EventDoc & { [OCCURRENCE]?: OccurrenceRow }
 
-const query = <T>(ctx: CalendarContext, text: string, values: unknown[]) =>
-  poolOf(ctx.payload)!.query<T & Record<string, unknown>>({ text, values })
+/** `name`: a statement of a fixed text, prepared once on each connection and planned for any values. */
+const query = <T>(ctx: CalendarContext, text: string, values: unknown[], name?: string) =>
+  poolOf(ctx.payload)!.query<T & Record<string, unknown>>({ name, text, values })
 
 /** At most this many events matched (`SqlWhere.parts.fewEvents`), a page is read events first. */
 const FEW_EVENTS = 200
@@ -154,6 +155,8 @@ export async function readOccurrences(
         AND n.start_local >= date_trunc('day', o.start_local) AND (n.start_local, n.id) < (o.start_local, o.id))::int + 1 AS number_on_date
     FROM calendar_occurrences o WHERE o.id = ANY($1::int[])`,
     [wanted],
+    // Every list page reads its items so: parsed and planned once per connection, not per page.
+    'calendar-read-occurrences',
   )
   return new Map(
     rows.map((row) => [
