@@ -10,7 +10,7 @@ import { unlockRuleFor } from '../../endpoints/events/listQuery'
 import { EVENT_SEARCH_FIELDS } from '../../src/calendar/events/eventsQuery'
 import { containsPattern } from '../../src/lib/searchTerms'
 import { eventsSql, type SqlWhere } from '../../src/calendar/events/eventsSql'
-import { occurrencePage } from '../../src/calendar/events/occurrences'
+import { occurrenceCount, occurrencePage } from '../../src/calendar/events/occurrences'
 import { poolOf } from '../../src/db/pool'
 import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 
@@ -340,6 +340,73 @@ describe('a page of few events’ occurrences', () => {
       expect(matchesOf(apartFromTheWalk, 'calendar_event_folded_texts'), text).toBeLessThanOrEqual(
         201 + 20,
       )
+    })
+
+    /** Rows of `table` that the plan's scans read, kept or filtered out. */
+    const readOf = (nodes: Record<string, any>[], table: string) =>
+      nodes
+        .filter((node) => node['Relation Name'] === table)
+        .reduce(
+          (sum, node) =>
+            sum +
+            (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0)) * node['Actual Loops'],
+          0,
+        )
+    const searchFor = (word: string) =>
+      eventsSql(
+        inTheirYear({
+          search: {
+            fields: EVENT_SEARCH_FIELDS,
+            terms: [{ exclude: false, pattern: containsPattern(word) }],
+            unprotectedOnly: true,
+          },
+        }),
+        VISITOR as never,
+      )!
+
+    it('a visitor’s search: the total reads each matching event once and counts its occurrences from an index alone', async () => {
+      // The visibility map as a calendar that is not being written has it, so that an index-only
+      // scan is what the planner takes where one serves.
+      await pool.query('VACUUM ANALYZE calendar_occurrences, events')
+      const where = searchFor(many)
+      sent.length = 0
+      const total = await occurrenceCount(recording(), where)
+      // The same as the conditions joined as one statement (the form a list without a search counts with).
+      expect(total).toBe(await occurrenceCount(recording(), { ...where, parts: undefined }))
+      expect(total).toBe(MANY)
+      const { nodes, text } = await planOf(sent[0]!)
+      // Each of the word's events read once by its key, not every event of the calendar (which
+      // a join planned as one hashed, with the other files' events of the worker's database).
+      expect(readOf(nodes, 'events'), text).toBeLessThanOrEqual(MANY)
+      // Their occurrences counted from the index alone: their end and status are in it.
+      const scans = nodes.filter((node) => node['Relation Name'] === 'calendar_occurrences')
+      expect(
+        scans.filter((node) => node['Actual Loops'] > 0).map((node) => node['Node Type']),
+        text,
+      ).toEqual(expect.arrayContaining(['Index Only Scan']))
+      expect(
+        scans
+          .filter((node) => node['Actual Loops'] > 0 && node['Node Type'] !== 'Index Only Scan')
+          .map((node) => `${node['Node Type']} ${node['Index Name']}`),
+        text,
+      ).toEqual(['Index Scan calendar_occurrences_duration_idx'])
+    })
+
+    it('a visitor’s search: the walk reads an event only once its texts hold the word', async () => {
+      // Events 31 and 310–319 of the year's 320, an hour apart: the walk meets 300 others first.
+      const where = searchFor(`${many} night 31`)
+      for (const page of [1, 2, 3])
+        expect(await occurrencePage(recording(), where, { limit: 5, page })).toEqual(
+          await occurrencePage(recording(), walkOf(where), { limit: 5, page }),
+        )
+      sent.length = 0
+      const refs = await occurrencePage(recording(), walkOf(where), { limit: 5, page: 1 })
+      expect(refs).toHaveLength(5)
+      const { nodes, text } = await planOf(sent.at(-1)!)
+      // The five it shows (and the one after, which tells the page is full), not every event the
+      // walk meets (which an EXISTS planned as a join read before its texts).
+      expect(readOf(nodes, 'events'), text).toBeLessThanOrEqual(6)
+      expect(readOf(nodes, 'calendar_occurrences'), text).toBeGreaterThan(300)
     })
 
     it('a category: each event the walk meets is checked with one entry of an index, reading no other link', async () => {

@@ -33,7 +33,7 @@ export async function eventsApartFromDates(
       `e.${field === 'startLocal' ? 'start_local' : 'end_local'} ${WINDOW_COMPARISONS[operator]} ${param(wallTime)}::text`,
   )
   // From the kept events, each judged by the rule again and looked for in the window through its
-  // own occurrences (`calendar_occurrences_event_local_idx`): the window's other occurrences are not read.
+  // own occurrences (`calendar_occurrences_event_window_idx`): the window's other occurrences are not read.
   const { rows } = await poolOf(ctx.payload)!.query<{ id: number }>({
     text: `SELECT e.id FROM ${APART_EVENTS} a JOIN events e ON e.id = a.event_id
       WHERE (EXISTS (SELECT 1 FROM calendar_occurrences o WHERE o.event_id = e.id AND ${occurrences.join(' AND ')})

@@ -49,9 +49,17 @@ export type SqlWhere = {
   walkText?: string
   /**
    * `events`: the conditions on `events e` alone, reading none of `with`; `from`, where given, the
-   * FROM that finds those events (`events e` joined to what drives it), which `events` completes.
+   * FROM that finds those events (`events e` joined to what drives it), which `events` completes;
+   * `drive`, with `from`, the common table expression of `with` that holds the events `from`
+   * finds (`parent_id`), which a total counts event by event (`occurrenceCount`).
    */
-  parts?: { events: string; fewEvents: boolean; from?: string; occurrences: string }
+  parts?: {
+    drive?: string
+    events: string
+    fewEvents: boolean
+    from?: string
+    occurrences: string
+  }
   /** A bound from above on `o.start_local`, implied by `text` where `START_BOUND_HOLDS` (`occurrencesWhere`). */
   startBound?: string
 }
@@ -115,18 +123,22 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
   conditions.push(...occurrences)
   /** The conditions the walk of the list's index reads in another form, by index in `conditions`. */
   const walkForms = new Map<number, string>()
+  /** The same conditions as a probe of one event `e` (`SqlWhere.parts.events`), by index in `conditions`. */
+  const probeForms = new Map<number, string>()
   const matchSets: string[] = []
   /** The events found from a search term's matches rather than read and probed (`SqlWhere.parts.from`). */
-  let drive: { at: number; select: string } | undefined
+  let drive: { at: number; select: string; set: string } | undefined
   if (query.search) {
     for (const term of query.search.terms) {
+      let set = ''
       const sql = searchTermSql(query, term, param, (select) => {
         matchSets.push(`search_${matchSets.length + 1} AS MATERIALIZED (${select})`)
-        return `search_${matchSets.length}`
+        return (set = `search_${matchSets.length}`)
       })
       if (typeof sql === 'object') {
         walkForms.set(conditions.length, sql.walk)
-        drive ??= { at: conditions.length, select: sql.matches }
+        probeForms.set(conditions.length, sql.probe)
+        drive ??= { at: conditions.length, select: sql.matches, set }
       }
       conditions.push(typeof sql === 'object' ? sql.set : sql)
     }
@@ -176,7 +188,7 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
   // The events' own conditions as the events read first (`occurrencePage`) take them: a search
   // term's probe of each event's texts, and none for the term whose matches drive the read.
   const events = conditions
-    .map((condition, index) => walkForms.get(index) ?? condition)
+    .map((condition, index) => probeForms.get(index) ?? condition)
     .filter(
       (_, index) => (index < base || index >= base + occurrences.length) && index !== drive?.at,
     )
@@ -197,6 +209,7 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
       // trigram indexes' candidates are checked only until the read has what it takes, where a
       // join planned as one checked them all first.
       ...(drive && {
+        drive: drive.set,
         from: `(${drive.select} OFFSET 0) s JOIN events e ON e.id = s.parent_id`,
       }),
       occurrences: occurrences.join(' AND '),
@@ -309,16 +322,17 @@ function searchTermSql(
   { exclude, pattern }: SearchTerm,
   param: Param,
   matchSet: (select: string) => string,
-): string | undefined | { matches: string; set: string; walk: string } {
+): string | undefined | { matches: string; probe: string; set: string; walk: string } {
   const fields = query.search!.fields
   const hidden = fields.filter((field) => locksOf(query.unlock, field).length)
   if (hidden.some((field) => !onlyByTheEvent(locksOf(query.unlock, field)))) return undefined
   const open = fields.filter((field) => !hidden.includes(field))
   const folded = `calendar_search_fold(${param(pattern)})`
-  const matches = (
-    list: readonly EventSearchField[],
-  ) => `SELECT l.parent_id FROM ${FOLDED_TEXTS} l WHERE l.locale = ${param(query.locale)}
+  /** Whether a translation `l` of FOLDED_TEXTS holds the term in one of `list`. */
+  const holds = (list: readonly EventSearchField[]) => `l.locale = ${param(query.locale)}
     AND (${list.map((field) => `l.${SEARCH_COLUMNS[field]} LIKE ${folded}`).join(' OR ')})`
+  const matches = (list: readonly EventSearchField[], condition = holds(list)) =>
+    `SELECT l.parent_id FROM ${FOLDED_TEXTS} l WHERE ${condition}`
   // A visitor's search lists only events without a password (`unprotectedOnly`), which every
   // caller unlocks: no field is hidden from them. The total joins the set of the events whose texts
   // match, found once in the statement (`set`). A page reads only what it needs of them: the events
@@ -326,13 +340,18 @@ function searchTermSql(
   // takes (`matches`, one row per event: a translation is one per language and event), and the walk
   // of the list's index checks each event it meets against that event's own texts (`walk`, through
   // `calendar_event_folded_texts_parent_idx`). A set built for each page compared every candidate's
-  // texts, thousands for a common word, to show ten.
+  // texts, thousands for a common word, to show ten. The walk checks the texts of the occurrence's
+  // event before reading the event: a scalar subquery of the occurrence alone, which the planner
+  // keeps in the occurrences' scan (an EXISTS it would join, reading each event first); `probe` is
+  // the same check of an event `e` read otherwise.
   if (!exclude && query.search!.unprotectedOnly) {
-    const select = matches(fields)
+    const condition = holds(fields)
+    const select = matches(fields, condition)
     return {
       matches: select,
+      probe: `EXISTS (${select} AND l.parent_id = e.id)`,
       set: `e.id IN (SELECT parent_id FROM ${matchSet(select)})`,
-      walk: `EXISTS (${select} AND l.parent_id = e.id)`,
+      walk: `(SELECT true FROM ${FOLDED_TEXTS} l WHERE l.parent_id = o.event_id AND ${condition} LIMIT 1)`,
     }
   }
   const lock = hidden.length ? unlockedSql(query.unlock?.password ?? null, 'e', param) : ''

@@ -40,8 +40,9 @@ export const OCCURRENCE = Symbol('occurrence shown')
 
 export type OccurrenceDoc = EventDoc & { [OCCURRENCE]?: OccurrenceRow }
 
-const query = <T>(ctx: CalendarContext, text: string, values: unknown[]) =>
-  poolOf(ctx.payload)!.query<T & Record<string, unknown>>({ text, values })
+/** `name`: a statement of a fixed text, prepared once on each connection and planned for any values. */
+const query = <T>(ctx: CalendarContext, text: string, values: unknown[], name?: string) =>
+  poolOf(ctx.payload)!.query<T & Record<string, unknown>>({ name, text, values })
 
 /** At most this many events matched (`SqlWhere.parts.fewEvents`), a page is read events first. */
 const FEW_EVENTS = 200
@@ -53,7 +54,7 @@ const FEW_EVENTS = 200
  * are few or late, which the planner cannot tell (it takes them for spread evenly). So a query
  * whose events' own conditions may match few (`fewEvents`) first takes up to FEW_EVENTS + 1 of
  * those events: when they are all, the page is the first occurrences of each in the window
- * (`calendar_occurrences_event_local_idx`, at most as many per event as the page reaches),
+ * (`calendar_occurrences_event_window_idx`, at most as many per event as the page reaches),
  * sorted; otherwise the walk. One statement either way.
  */
 export async function occurrencePage(
@@ -87,10 +88,21 @@ const withClause = (where: SqlWhere) => (where.with ? `WITH ${where.with}\n` : '
  * How many occurrences `where` finds. With a bound from above on the start (`startBound`), the
  * count reads only the window's starts (the list index, then each one's event) where the bound
  * holds, and counts as without it otherwise: one statement, in its own snapshot.
+ *
+ * Where a set of matching events drives the list (`parts.drive`, a search term's matches), the
+ * count goes event by event: each matching event read once by its key and checked, then its own
+ * occurrences in the window counted from `calendar_occurrences_event_window_idx` alone. Joined
+ * as one, the planner read every event of the calendar to hash them, and each occurrence's row
+ * for its end and status.
  */
 export async function occurrenceCount(ctx: CalendarContext, where: SqlWhere): Promise<number> {
+  const parts = where.parts
   const count = (also = '') =>
-    `(SELECT count(*) FROM calendar_occurrences o JOIN events e ON e.id = o.event_id WHERE ${where.text}${also})`
+    parts?.drive
+      ? `(SELECT COALESCE(sum(c.n), 0) FROM (SELECT DISTINCT parent_id FROM ${parts.drive}) s
+      CROSS JOIN LATERAL (SELECT e.id FROM events e WHERE e.id = s.parent_id AND ${parts.events} OFFSET 0) e
+      CROSS JOIN LATERAL (SELECT count(*) AS n FROM calendar_occurrences o WHERE o.event_id = e.id AND ${parts.occurrences}${also}) c)`
+      : `(SELECT count(*) FROM calendar_occurrences o JOIN events e ON e.id = o.event_id WHERE ${where.text}${also})`
   const text = where.startBound
     ? `${withClause(where)}SELECT CASE WHEN ${START_BOUND_HOLDS} THEN ${count(` AND ${where.startBound}`)} ELSE ${count()} END AS count`
     : `${withClause(where)}SELECT ${count()} AS count`
@@ -143,6 +155,8 @@ export async function readOccurrences(
         AND n.start_local >= date_trunc('day', o.start_local) AND (n.start_local, n.id) < (o.start_local, o.id))::int + 1 AS number_on_date
     FROM calendar_occurrences o WHERE o.id = ANY($1::int[])`,
     [wanted],
+    // Every list page reads its items so: parsed and planned once per connection, not per page.
+    'calendar-read-occurrences',
   )
   return new Map(
     rows.map((row) => [

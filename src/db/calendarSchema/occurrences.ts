@@ -34,8 +34,13 @@ const INDEXES = [
   ['calendar_occurrences_end_idx', '("end_utc")'],
   // A series' own occurrences, and `post_parent`.
   ['calendar_occurrences_event_start_idx', '("event_id", "start_utc")'],
-  // An event's occurrences in a window of wall times, and an occurrence's number on its date.
-  ['calendar_occurrences_event_local_idx', '("event_id", "start_local", "id")'],
+  // An event's occurrences in a window of wall times, and an occurrence's number on its date. The
+  // window's other conditions are read from the index too: a search's total counts the
+  // occurrences of each matching event without reading their rows (`occurrenceCount`).
+  [
+    'calendar_occurrences_event_window_idx',
+    '("event_id", "start_local", "id") INCLUDE ("end_local", "status")',
+  ],
   // The longest occurrence, read with max() from the top: a window's bound from below on the end
   // gives one on the start (`occurrencesSql`), which the list index serves.
   ['calendar_occurrences_duration_idx', '(("end_local" - "start_local"))'],
