@@ -29,6 +29,7 @@ import * as migration_20261128_010000_list_reads from './20261128_010000_list_re
 import * as migration_20261128_020000_apart_from_dates from './20261128_020000_apart_from_dates';
 import * as migration_20261128_030000_list_rows from './20261128_030000_list_rows';
 import * as migration_20261128_070000_list_probes from './20261128_070000_list_probes';
+import * as migration_20261128_110000_zero_costs from './20261128_110000_zero_costs';
 
 export const migrations = [
   {
@@ -185,5 +186,10 @@ export const migrations = [
     up: migration_20261128_070000_list_probes.up,
     down: migration_20261128_070000_list_probes.down,
     name: '20261128_070000_list_probes',
+  },
+  {
+    up: migration_20261128_110000_zero_costs.up,
+    down: migration_20261128_110000_zero_costs.down,
+    name: '20261128_110000_zero_costs',
   },
 ];
