@@ -36,12 +36,13 @@ export { parseQuery, routesFor }
  * root endpoints and the exported fetch handler all call this. A pipeline of stages
  * (`endpoints/dispatch/`), modelled on WordPress's `WP_REST_Server::serve_request` and `dispatch`:
  * the JSONP callback (`_jsonp`); the method a request stands for (`_method`); the route (the site
- * index, a route, or none, where `OPTIONS` is still answered); the body and the language; the
- * caller (`check_authentication`, here after the route and the body, since the nonce may come in
- * the form); the controllers' context; a body that is no JSON refused (only now, with the route's
- * `Allow`, as `has_valid_params` refuses it); a visitor's answer kept from before; the route's
- * `Allow` (`rest_send_allow_header`); the endpoint (`respond_to_request`: arguments, permission,
- * handler). Each answer is then shaped as the query asks (`_fields`, `_envelope`) and sent with
+ * index, a route, or none, where `OPTIONS` is still answered, each once the caller passed the
+ * credentials and nonce check); the body and the language; the caller (`check_authentication`,
+ * here after the route and the body, since the nonce may come in the form); the controllers'
+ * context; a body that is no JSON refused (only now, with the route's `Allow`, as
+ * `has_valid_params` refuses it); a visitor's answer kept from before; the route's `Allow`
+ * (`rest_send_allow_header`); the endpoint (`respond_to_request`: arguments, permission, handler).
+ * Each answer is then shaped as the query asks (`_fields`, `_envelope`) and sent with
  * WordPress's headers and the conditional-request rules. A failure at any stage leaves in the
  * WordPress error shape, with what the stages learned so far.
  */
@@ -58,11 +59,15 @@ export async function dispatchCompatRequest(
   exchange.sharedCache = options.cdn
   try {
     const located = locate(table, options.namespace, request.path, exchange.method)
-    if (located === 'index') return answer(siteIndexAnswer(exchange, options, table), exchange)
-    if (!located) return answer(offRouteAnswer(exchange.method), exchange)
-
     const query = parseQuery(request.query)
     const { body, refusal } = readBodyOrRefusal(request)
+    if (located === 'index' || !located) {
+      // WordPress checks the caller before it looks for a route: wrong credentials or nonce fail here too.
+      await signIn(payload, options, exchange, nonceOf(query, body, request.headers))
+      if (located === 'index') return answer(siteIndexAnswer(exchange, options, table), exchange)
+      return answer(offRouteAnswer(exchange.method), exchange)
+    }
+
     exchange.language = resolveLanguage(options, request.rootLanguage, query, body)
     const user = await signIn(payload, options, exchange, nonceOf(query, body, request.headers))
     const { clockRead, ctx, now } = await restContext(payload, options, exchange, {

@@ -93,6 +93,13 @@ export const incorrectPassword = (): RestError =>
     401,
   )
 
+/**
+ * A nonce that is not the caller's: WordPress's cookie check (`rest_cookie_check_errors`) refuses
+ * it unless other credentials than the session cookie signed the caller in.
+ */
+export const invalidNonce = (): RestError =>
+  new RestError('rest_cookie_invalid_nonce', 'Cookie check failed', 403)
+
 /** 401 for anonymous callers, 403 for signed-in ones, as `rest_authorization_required_code` decides. */
 export const forbidden = (signedIn: boolean): RestError =>
   new RestError('rest_forbidden', 'Sorry, you are not allowed to do that.', signedIn ? 403 : 401)

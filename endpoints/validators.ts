@@ -100,11 +100,30 @@ export const isTime: Validator = (value, ctx) => {
   return parsePhpDateTime(value, { now: ctx.now, timeZone: 'UTC' })?.getTime() !== 0
 }
 
+/**
+ * The characters PHP's `FILTER_VALIDATE_URL` (the original's `is_url`) lets through: a URL with any
+ * other (a space, a letter outside ASCII, a control character) is refused, not encoded.
+ */
+const PHP_URL_CHARACTERS = /^[A-Za-z0-9$\-_.+!*'(),{}|\\^~[\]`<>#%";/?:@&=]*$/
+
+/** A label of a host name as PHP checks an http(s) URL's host: letters, digits and inner hyphens. */
+const HOST_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/
+
+/** An http(s) URL's host as PHP wants it: `//` and a host name (one trailing dot allowed), or an IP literal. */
+function hasPhpHost(text: string, url: URL): boolean {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return false
+  const host = url.hostname
+  if (host.startsWith('[')) return true
+  const name = host.endsWith('.') ? host.slice(0, -1) : host
+  return name.length <= 253 && name.split('.').every((label) => HOST_LABEL.test(label))
+}
+
 export const isUrl: Validator = (value) => {
-  if (typeof value !== 'string') return false
+  if (typeof value !== 'string' || !PHP_URL_CHARACTERS.test(value)) return false
   try {
     const url = new URL(value)
-    return Boolean(url.hostname) && /^[a-z][a-z0-9+.-]*:$/i.test(url.protocol)
+    if (!url.hostname || !/^[a-z][a-z0-9+.-]*:$/i.test(url.protocol)) return false
+    return !/^https?:$/i.test(url.protocol) || hasPhpHost(value, url)
   } catch {
     return false
   }
@@ -320,7 +339,9 @@ async function countLinkable(ctx: ArgsContext, collection: string, ids: number[]
 export const isImageOrEmpty =
   (mediaCollection: string): Validator =>
   async (value, ctx) => {
-    if (value === '' || value === null || value === 0 || value === '0') return true
+    // Clearing (docs/compatibility.md, "Updates change only what they send"); the number 0 is no
+    // text, and refused as the original refuses it.
+    if (value === '' || value === null || value === '0') return true
     if (isIntegral(value)) {
       const { docs } = await ctx.payload.find({
         collection: mediaCollection as CollectionSlug,

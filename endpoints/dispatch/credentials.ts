@@ -3,16 +3,25 @@ import type { CompatRequest } from './request'
 import { withClientAddress } from '../../src/auth/clientAddress'
 import { judgeSessionCookie } from '../../src/auth/cookieSignIn'
 
-/** WordPress reads the nonce from `X-WP-Nonce`, else from `_wpnonce` in the query or the form. */
+/**
+ * The nonce, as WordPress reads it: `_wpnonce` among the request's parameters (a form body's over
+ * the query's; a JSON body's is no parameter of PHP's), else `X-WP-Nonce`. `null` when none was
+ * sent; a nonce sent empty or as a list is still one, and no valid one.
+ */
 export function nonceOf(
   query: Record<string, unknown>,
   body: unknown,
   headers: Headers,
 ): null | string {
-  const fromBody =
-    body && typeof body === 'object' ? (body as Record<string, unknown>)._wpnonce : undefined
-  const value = headers.get('x-wp-nonce') ?? query._wpnonce ?? fromBody
-  return typeof value === 'string' && value !== '' ? value : null
+  const form =
+    body &&
+    typeof body === 'object' &&
+    /application\/x-www-form-urlencoded/i.test(headers.get('content-type') ?? '')
+      ? (body as Record<string, unknown>)._wpnonce
+      : undefined
+  const value = form ?? query._wpnonce ?? headers.get('x-wp-nonce')
+  if (value === undefined || value === null) return null
+  return typeof value === 'string' ? value : ''
 }
 
 /** What the headers the sign-in looks at depend on besides the request. */

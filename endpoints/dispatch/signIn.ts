@@ -6,15 +6,18 @@ import type { SanitizedPluginConfig } from '../../src/types'
 import type { Exchange } from './exchange'
 
 import { BASIC_STRATEGY } from '../../src/auth/basicAuthStrategy'
-import { restNonce } from '../../src/auth/cookieSignIn'
+import { isValidNonce, restNonce } from '../../src/auth/cookieSignIn'
 import { SESSION_OUTAGE_STRATEGY } from '../../src/auth/sessionOutageStrategy'
+import { invalidNonce } from '../errors'
 import { signInHeaders } from './credentials'
 import { mustFailSignIn, signInFailure } from './signInFailure'
 
 /**
  * The caller (WordPress's `check_authentication`): the user Payload's auth strategies find in the
  * request's credentials, or `null` for a visitor. A caller signed in by the session cookie gets a
- * fresh nonce in `X-WP-Nonce`, as WordPress sends one.
+ * fresh nonce in `X-WP-Nonce`, as WordPress sends one. Credentials that do not sign in are
+ * refused first; then a nonce sent by a caller whom nothing but the session cookie signed in must
+ * be that session's, or a visitor's, else the request is refused (`checkNonce`).
  */
 export async function signIn(
   payload: Payload,
@@ -22,7 +25,10 @@ export async function signIn(
   exchange: Exchange,
   nonce: null | string,
 ): Promise<PayloadRequest['user']> {
-  if (carriesNoCredentials(payload, exchange.request.headers)) return null
+  if (carriesNoCredentials(payload, exchange.request.headers)) {
+    checkNonce(payload.secret, '', nonce, exchange)
+    return null
+  }
   const site = {
     cookiePrefix: payload.config.cookiePrefix,
     secret: payload.secret,
@@ -31,6 +37,8 @@ export async function signIn(
   const credentials = signInHeaders(site, exchange.request, nonce)
   const user = await authenticate(payload, credentials.headers)
   if (!user && mustFailSignIn(credentials.headers)) throw signInFailure(credentials.headers)
+  if (!user || credentials.sessionToken)
+    checkNonce(payload.secret, user ? credentials.sessionToken! : '', nonce, exchange)
   exchange.signedIn = Boolean(user)
   if (
     user &&
@@ -40,6 +48,18 @@ export async function signIn(
     exchange.headers['X-WP-Nonce'] = restNonce(payload.secret, credentials.sessionToken)
   }
   return user ?? null
+}
+
+/**
+ * WordPress's cookie check (`rest_cookie_check_errors`): a nonce, when one was sent, must be the
+ * session's (`token`) or, for a visitor, a visitor's; any other is a 403 that no cache may keep,
+ * sent with WordPress's no-cache headers. The session cookie of a request from another site that
+ * carries no valid nonce was already set aside (`signInHeaders`).
+ */
+function checkNonce(secret: string, token: string, nonce: null | string, exchange: Exchange) {
+  if (nonce === null || isValidNonce(secret, token, nonce)) return
+  exchange.personal = true
+  throw invalidNonce()
 }
 
 /**

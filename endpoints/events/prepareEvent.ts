@@ -4,7 +4,7 @@ import { COST_DETAILS_GIVEN } from '../../src/hooks/context'
 import { parsePhpDateTime, parseWrittenDateTime } from '../../src/lib/phpDate'
 import { can } from '../../src/lib/roles'
 import { htmlToLexical } from '../../src/lib/richText'
-import { parseCostAsTheApi } from '../../src/lib/cost'
+import { costKeptByCreate, parseCostAsTheApi } from '../../src/lib/cost'
 import { CALENDAR_SLUGS } from '../../src/slugs'
 import { wasSent } from '../args'
 import { resolveLinkedPosts } from '../linkedPosts/resolveLinkedPosts'
@@ -78,9 +78,10 @@ export async function prepareEventData(
   else if (!existing) data.status = can(ctx.user, 'publish_posts') ? 'publish' : 'draft'
 
   if (sent('cost')) {
-    const cost = Array.isArray(args.cost)
+    const given = Array.isArray(args.cost)
       ? args.cost.map(String).join(' - ')
       : String(args.cost ?? '')
+    const cost = existing ? given : costKeptByCreate(given)
     data.cost = cost
     const parsed = parseCostAsTheApi(cost)
     data.costDetails = {

@@ -146,15 +146,31 @@ async function signIn(
   )
 }
 
+/**
+ * The login and password of an HTTP Basic header, as PHP and WordPress read them (facts in
+ * `test/fixtures/oracle-auth.json`): after `Basic ` (any case, one space) characters outside the
+ * base64 alphabet are skipped; the text up to its first NUL must hold a colon and a password after
+ * it, or the header signs nobody in (the request is a visitor's). Only when a NUL comes before
+ * every colon is the whole decoded text split at its first colon (WordPress's own reading of the
+ * header, which asks for strict base64), the password then possibly empty.
+ */
 export function readBasicCredentials(
   header: null | string,
 ): null | { login: string; password: string } {
-  const match = header?.match(/^Basic\s+([A-Za-z0-9+/=]+)\s*$/i)
-  if (!match) return null
-  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8')
-  const colon = decoded.indexOf(':')
-  if (colon <= 0) return null
-  return { login: decoded.slice(0, colon), password: decoded.slice(colon + 1) }
+  if (!header || !/^basic /i.test(header)) return null
+  const decoded = Buffer.from(header.slice(6).replace(/[^A-Za-z0-9+/]/g, ''), 'base64').toString(
+    'utf8',
+  )
+  const nul = decoded.indexOf('\0')
+  const text = nul < 0 ? decoded : decoded.slice(0, nul)
+  const colon = text.indexOf(':')
+  if (colon >= 0) {
+    const password = text.slice(colon + 1)
+    return password ? { login: text.slice(0, colon), password } : null
+  }
+  const whole = decoded.indexOf(':')
+  if (whole < 0 || !/^Basic [a-z\d/+]*={0,2}$/i.test(header)) return null
+  return { login: decoded.slice(0, whole), password: decoded.slice(whole + 1) }
 }
 
 type StoredUser = { hash?: string; id: number | string; salt?: string } & Record<string, unknown>
@@ -165,6 +181,8 @@ async function findUserByLogin(
   usersSlug: string,
   login: string,
 ): Promise<null | StoredUser> {
+  // A NUL can arrive in a login (readBasicCredentials) but is in none: Postgres' text refuses it.
+  if (login.includes('\0')) return null
   const { docs } = await payload.find({
     collection: usersSlug as CollectionSlug,
     depth: 0,

@@ -27,7 +27,8 @@ export function restNonce(secret: string, token: string, now = Date.now(), ticks
     .slice(0, 20)
 }
 
-function isValidNonce(secret: string, token: string, nonce: null | string): boolean {
+/** Whether `nonce` is the REST nonce of the session `token` (`''`: of no session, a visitor's). */
+export function isValidNonce(secret: string, token: string, nonce: null | string): boolean {
   if (!nonce) return false
   const given = Buffer.from(nonce)
   return [0, 1].some((ticksAgo) => {

@@ -4,7 +4,8 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 
 /**
  * A new application password in WordPress's form: 24 letters and digits, shown in groups of
- * four. Spaces are ignored when it is used, so it can be pasted either way.
+ * four. Anything but its letters and digits is ignored when it is used (as WordPress ignores it),
+ * so it can be pasted with spaces, dashes or nothing between the groups.
  */
 export function generateApplicationPassword(): string {
   const chars = Array.from({ length: 24 }, () => ALPHABET[randomInt(ALPHABET.length)])
@@ -17,9 +18,11 @@ export function generateApplicationPassword(): string {
  * password with one indexed lookup instead of trying every stored hash.
  */
 export function hashApplicationPassword(password: string): string {
-  return createHash('sha256').update(password.replace(/\s+/g, '')).digest('hex')
+  return createHash('sha256').update(lettersAndDigits(password)).digest('hex')
 }
 
 export function looksLikeApplicationPassword(password: string): boolean {
-  return /^[A-Za-z0-9]{24}$/.test(password.replace(/\s+/g, ''))
+  return lettersAndDigits(password).length === 24
 }
+
+const lettersAndDigits = (password: string) => password.replace(/[^A-Za-z0-9]/g, '')

@@ -183,6 +183,12 @@ export function parseCostAsTheApi(text: null | string | undefined): CostDetails 
   return { ...parsed, ...currencyAsTheApi((text ?? '').trim()) }
 }
 
+/**
+ * The cost a create keeps of the one it was sent: none of exactly "0" (PHP's `empty`), where an
+ * update keeps it and it shows `Free`, as in the original.
+ */
+export const costKeptByCreate = (cost: string): string => (cost === '0' ? '' : cost)
+
 /** The currency a cost shows when the editor typed none: the original's default. */
 export const DEFAULT_CURRENCY = { code: 'USD', position: 'prefix', symbol: '$' } as const
 
@@ -199,13 +205,7 @@ export function formatCost(doc: Record<string, unknown>) {
     values?: null | string[]
   }
   const raw = typeof doc.cost === 'string' ? doc.cost.trim() : ''
-  // PHP's `empty('0')`: a cost of exactly "0" is no cost at all in the original (no values, no offer).
-  const values = raw === '0' ? [] : (details.values ?? [])
-  if (raw === '0')
-    return {
-      details: { currency_symbol: '', currency_code: '', currency_position: '', values },
-      text: '',
-    }
+  const values = details.values ?? []
   const costDetails = {
     currency_symbol: details.currencySymbol ?? '',
     currency_code: details.currencyCode ?? '',

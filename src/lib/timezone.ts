@@ -10,10 +10,11 @@ const known = new Set(TIME_ZONES)
 export function isValidTimeZone(name: unknown): name is string {
   if (typeof name !== 'string' || name === '') return false
   if (known.has(name)) return true
-  // Links such as `US/Eastern` are valid IANA names that the list above does not enumerate.
+  // Links such as `US/Eastern` are valid IANA names that the list above does not enumerate; PHP,
+  // as the original, reads names in any case (`america/new_york`, `utc`).
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: name })
-    return name.includes('/') || name === 'UTC'
+    return name.includes('/') || name.toUpperCase() === 'UTC'
   } catch {
     return false
   }

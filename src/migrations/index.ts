@@ -30,6 +30,7 @@ import * as migration_20261128_020000_apart_from_dates from './20261128_020000_a
 import * as migration_20261128_030000_list_rows from './20261128_030000_list_rows';
 import * as migration_20261128_070000_list_probes from './20261128_070000_list_probes';
 import * as migration_20261128_100000_occurrence_event_window from './20261128_100000_occurrence_event_window';
+import * as migration_20261128_110000_zero_costs from './20261128_110000_zero_costs';
 
 export const migrations = [
   {
@@ -191,5 +192,10 @@ export const migrations = [
     up: migration_20261128_100000_occurrence_event_window.up,
     down: migration_20261128_100000_occurrence_event_window.down,
     name: '20261128_100000_occurrence_event_window',
+  },
+  {
+    up: migration_20261128_110000_zero_costs.up,
+    down: migration_20261128_110000_zero_costs.down,
+    name: '20261128_110000_zero_costs',
   },
 ];

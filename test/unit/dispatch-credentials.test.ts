@@ -16,17 +16,27 @@ const request = (headers: Record<string, string>, clientAddress?: string) => ({
 })
 
 describe('nonceOf: where WordPress reads the nonce', () => {
-  it('reads X-WP-Nonce first, then _wpnonce in the query, then in the form', () => {
-    const headers = new Headers({ 'x-wp-nonce': 'header' })
-    expect(nonceOf({ _wpnonce: 'query' }, { _wpnonce: 'form' }, headers)).toBe('header')
-    expect(nonceOf({ _wpnonce: 'query' }, { _wpnonce: 'form' }, new Headers())).toBe('query')
-    expect(nonceOf({}, { _wpnonce: 'form' }, new Headers())).toBe('form')
+  it('reads _wpnonce of a form first, then of the query, then X-WP-Nonce', () => {
+    const form = new Headers({
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-wp-nonce': 'header',
+    })
+    expect(nonceOf({ _wpnonce: 'query' }, { _wpnonce: 'form' }, form)).toBe('form')
+    expect(nonceOf({ _wpnonce: 'query' }, {}, form)).toBe('query')
+    expect(nonceOf({}, {}, form)).toBe('header')
   })
 
-  it('has none when it is empty or not text', () => {
-    expect(nonceOf({ _wpnonce: '' }, undefined, new Headers())).toBeNull()
-    expect(nonceOf({ _wpnonce: ['a'] }, undefined, new Headers())).toBeNull()
+  it('reads no nonce in a JSON body, which PHP does not take for parameters', () => {
+    const json = new Headers({ 'content-type': 'application/json' })
+    expect(nonceOf({}, { _wpnonce: 'json' }, json)).toBeNull()
+  })
+
+  it('has none when none is sent; one sent empty or as a list is one, and never valid', () => {
+    expect(nonceOf({}, undefined, new Headers())).toBeNull()
     expect(nonceOf({}, 'text body', new Headers())).toBeNull()
+    expect(nonceOf({ _wpnonce: '' }, undefined, new Headers())).toBe('')
+    expect(nonceOf({ _wpnonce: ['a'] }, undefined, new Headers())).toBe('')
+    expect(nonceOf({}, undefined, new Headers({ 'x-wp-nonce': '' }))).toBe('')
   })
 })
 

@@ -13,9 +13,15 @@ const withOutcome = (
 }
 
 describe('mustFailSignIn: when finding no user is a failure rather than a visitor', () => {
-  it('fails a Basic header that signed no one in, whatever its case', () => {
-    expect(mustFailSignIn(withOutcome({ authorization: 'Basic abc' }))).toBe(true)
-    expect(mustFailSignIn(withOutcome({ authorization: 'basic abc' }))).toBe(true)
+  it('fails Basic credentials that signed no one in, whatever its case', () => {
+    const wrong = Buffer.from('editor:wrong').toString('base64')
+    expect(mustFailSignIn(withOutcome({ authorization: `Basic ${wrong}` }))).toBe(true)
+    expect(mustFailSignIn(withOutcome({ authorization: `basic ${wrong}` }))).toBe(true)
+  })
+
+  it('lets a Basic header that names no login and password go on as a visitor', () => {
+    for (const header of ['Basic abc', 'Basic !!!', 'Basic', `Basic ${btoa('editor:')}`])
+      expect(mustFailSignIn(withOutcome({ authorization: header })), header).toBe(false)
   })
 
   it('fails a session that could not be checked (an outage), Basic or not', () => {

@@ -5,7 +5,8 @@ import { formatCost, parseCost } from '../../src/lib/cost'
 /*
  * The `cost` an event shows (contract.md §6): each amount with the currency symbol (`$` before
  * the amount when none was typed), a range as `min – max` with an en dash, 0 as `Free`; a cost
- * without numbers as typed; `""` with all details empty for no cost, and for exactly `0`.
+ * without numbers as typed; `""` with all details empty for no cost. A stored `0` (which only an
+ * update keeps) is `Free`.
  */
 
 const shown = (cost: string) => {
@@ -44,14 +45,14 @@ describe('formatCost', () => {
     expect(shown('Donation').text).toBe('Donation')
   })
 
-  it('has no cost and empty details for an empty cost, or exactly 0', () => {
+  it('has no cost and empty details for an empty cost; a stored 0 is Free', () => {
     expect(shown('')).toEqual({
       details: { currency_code: '', currency_position: '', currency_symbol: '', values: [] },
       text: '',
     })
     expect(shown('0')).toEqual({
-      details: { currency_code: '', currency_position: '', currency_symbol: '', values: [] },
-      text: '',
+      details: { currency_code: '', currency_position: '', currency_symbol: '', values: ['0'] },
+      text: 'Free',
     })
   })
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import costTexts from '../fixtures/oracle-rules/cost-texts.json'
-import { formatCost, parseCost, parseCostAsTheApi } from '../../src/lib/cost'
+import { costKeptByCreate, formatCost, parseCost, parseCostAsTheApi } from '../../src/lib/cost'
 
 /*
  * Costs with words, minus signs, spaced or several currencies before or after the amount, as the
@@ -26,8 +26,9 @@ const answers = costTexts.answers as Answer[]
 /** Answers we do not match, with why. */
 const NOT_MATCHED: Record<string, string> = {}
 
-/** What our API reports for a cost sent to it (`prepareEvent` stores the details, `formatCost` shows them). */
-function reported(cost: string) {
+/** What our API reports for a cost a create is sent (`prepareEvent` stores it and its details, `formatCost` shows them). */
+function reported(sent: string) {
+  const cost = costKeptByCreate(sent)
   const parsed = parseCostAsTheApi(cost)
   return formatCost({
     cost,

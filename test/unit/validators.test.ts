@@ -93,6 +93,32 @@ describe('text', () => {
       ['a.example', '/path', 'mailto:a@b.example', '', 5].map((value) => isUrl(value, ctx)),
     ).toEqual([false, false, false, false, false])
   })
+
+  it('takes what PHP’s FILTER_VALIDATE_URL takes, as the original (checked against it)', () => {
+    const taken = [
+      'http://localhost',
+      'http://1.2.3.4',
+      'http://xn--e-9fa.com',
+      'http://[::1]/',
+      'http://a.com/<x>',
+      'http://a.com/{x}',
+      'http://a.com/`',
+      'http://a.com./',
+      'https://a.com/?q=a|b',
+    ]
+    const refused = [
+      'http://a_b.com',
+      'http://-a.com',
+      'http://é.com',
+      'http://a.com/é',
+      'http://a..com',
+      'http:/a.com',
+      'http://user:pa ss@a.com',
+      'http://ok.com/a b',
+    ]
+    expect(taken.filter((value) => !isUrl(value, ctx))).toEqual([])
+    expect(refused.filter((value) => isUrl(value, ctx))).toEqual([])
+  })
 })
 
 describe('statuses', () => {
