@@ -19,7 +19,7 @@ import { globalIds } from '../../endpoints/serializeCommon'
 import { mayUnlockProtected } from '../../endpoints/unlockProtected'
 import { permalink } from '../lib/urls'
 import { serializeVenue } from '../../endpoints/venues/serializeVenue'
-import { isFixedOffset } from '../lib/timezone'
+import { feedZoneName, isFixedOffset } from '../lib/timezone'
 import { CALENDAR_SLUGS } from '../slugs'
 import { FEED_TEXTS, inLanguage } from './feedTexts'
 import { foldLines } from './foldLines'
@@ -111,7 +111,7 @@ export async function renderFeed(
               options: ctx.options,
             })
           }
-          noteZoneYears(zoneYears, doc.timezone || ctx.options.siteTimezone, [
+          noteZoneYears(zoneYears, feedZoneName(doc.timezone || ctx.options.siteTimezone), [
             doc.startDate,
             doc.endDate,
           ])

@@ -5,6 +5,7 @@ import type { EventSeriesFields } from '../recurrence/index'
 import type { StoredOccurrenceRow } from '../db/occurrences'
 
 import { poolOf } from '../db/pool'
+import { feedZoneName } from '../lib/timezone'
 import { MAX_OCCURRENCES } from '../recurrence/index'
 
 /*
@@ -91,7 +92,7 @@ export async function readSeries(
       fields: {
         startDate: new Date(row.start_date),
         startLocal: row.start_local,
-        timezone: row.timezone,
+        timezone: row.timezone && feedZoneName(row.timezone),
         allDay: row.all_day,
         recurrence: { rule: row.rule, rdates: row.rdates ?? [], exdates: row.exdates ?? [] },
       },

@@ -7,7 +7,7 @@ import {
 } from 'ical-generator'
 import { DateTime } from 'luxon'
 
-import { isFixedOffset, zoneOf } from '../lib/timezone'
+import { feedZoneName, isFixedOffset, zoneOf } from '../lib/timezone'
 
 import type { EventDoc } from '../calendar/events/eventDoc'
 
@@ -70,7 +70,7 @@ export function vevent(
   },
 ): string {
   const locked = Boolean(doc.password)
-  const zone = doc.timezone || args.siteTimezone
+  const zone = feedZoneName(doc.timezone || args.siteTimezone)
   const { instance } = args
   const data: ICalEventData = {
     id: instance?.uid ?? shown.global_id,

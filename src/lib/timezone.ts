@@ -20,6 +20,30 @@ export function isValidTimeZone(name: unknown): name is string {
   }
 }
 
+const canonicalNames = new Map<string, string>()
+/** Names kept with their canonical spelling at most (the runtime knows about 600 zones). */
+const MAX_KEPT_NAMES = 2000
+
+/**
+ * A zone's name as iCalendar writes it: an IANA name in its own letters (`utc` is `UTC`,
+ * `america/new_york` is `America/New_York`), which an event may be saved with as the original takes
+ * names in any case; an offset as it is. A feed's TZIDs, its VTIMEZONEs and its choice of UTC for
+ * `UTC` compare names by their letters.
+ */
+export function feedZoneName(name: string): string {
+  if (isFixedOffset(name) || known.has(name)) return name
+  let canonical = canonicalNames.get(name)
+  if (canonical === undefined) {
+    try {
+      canonical = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone
+    } catch {
+      canonical = name
+    }
+    if (canonicalNames.size < MAX_KEPT_NAMES) canonicalNames.set(name, canonical)
+  }
+  return canonical
+}
+
 /** WordPress's manual UTC offsets (`UTC+2`, `UTC-5:30`, `UTC+5.75`), read as the original reads them (./utcOffsets.ts). */
 export const isUtcOffset = isManualOffset
 

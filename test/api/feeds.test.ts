@@ -304,6 +304,17 @@ describe('calendar feeds (iCalendar)', () => {
       timezone: 'UTC',
       venue: secretVenue.id,
     })
+    // Saved with a zone in other letters, as the original takes them (`utc`, `europe/paris`).
+    await make('utcLower', {
+      startDate: '2027-02-01T12:00:00.000Z',
+      endDate: '2027-02-01T13:00:00.000Z',
+      timezone: 'utc',
+    })
+    await make('parisLower', {
+      startDate: '2027-03-29T18:00:00.000Z',
+      endDate: '2027-03-29T19:00:00.000Z',
+      timezone: 'europe/paris',
+    })
     await make('draftVenue', {
       startDate: '2027-02-02T10:00:00.000Z',
       endDate: '2027-02-02T11:00:00.000Z',
@@ -393,6 +404,12 @@ describe('calendar feeds (iCalendar)', () => {
       tzid: null,
     })
     expect(byTitle('utc')).toMatchObject({ start: '2027-02-01T10:00:00.000Z', tzid: null })
+    // A zone saved in other letters is written in its own: no TZID:utc, no second Paris.
+    expect(byTitle('utcLower')).toMatchObject({ start: '2027-02-01T12:00:00.000Z', tzid: null })
+    expect(byTitle('parisLower')).toMatchObject({
+      start: '2027-03-29T18:00:00.000Z',
+      tzid: 'Europe/Paris',
+    })
     expect(byTitle('allDay')).toMatchObject({
       allDay: true,
       start: '2027-01-10',
