@@ -1,3 +1,4 @@
+import { threadId } from 'node:worker_threads'
 import pg from 'pg'
 import { inject } from 'vitest'
 
@@ -57,6 +58,10 @@ export function migratedDatabase(name: string) {
  * The database of this worker, cloned from the migrated template by the first file the worker
  * runs. A worker runs its files one at a time: files in parallel never share a database, and the
  * files of one worker see each other's data, as they all did on the single test database.
+ * Named by the worker's process and thread, not by `VITEST_POOL_ID`: a worker that runs several
+ * files (`isolate: false`) keeps its pool id after giving it back, and a worker of another tier
+ * started meanwhile gets the same one, so two files ran on one database at once (a file's start
+ * emptied the other's password-guard table; a replay counted the other's events).
  */
 export const workerDatabase = (): Promise<string> =>
-  templateCopy(`events_calendar_test_${process.env.VITEST_POOL_ID ?? '1'}`)
+  templateCopy(`events_calendar_test_w${process.pid}_${threadId}`)
