@@ -5,6 +5,7 @@ import path from 'node:path'
 
 import { type ServerProcess, startServerProcess } from '../helpers/serverProcess'
 import { query } from '../helpers/freshDatabase'
+import { TEST_ENV } from '../helpers/testEnv'
 import { templateCopyOn } from '../helpers/workerDatabase'
 
 declare module 'vitest' {
@@ -24,11 +25,13 @@ export const E2E_ADMIN = {
 }
 
 /**
- * The settings of an app the browser files drive: the job queue running, as it does by default
- * (the tests' own settings turn it off), and the administrator above made at its first start.
+ * The settings of an app the browser files drive: the tests' own (the site's zone, its clock),
+ * which a test file's process has and the run's own process has not, but with the job queue
+ * running, as it does by default, and the administrator above made at its first start.
  */
 export function e2eAppEnv(env: Record<string, string> = {}): Record<string, string | undefined> {
   return {
+    ...TEST_ENV,
     EVENTS_CALENDAR_RUN_JOBS: undefined,
     ...env,
     ADMIN_EMAIL: E2E_ADMIN.email,
