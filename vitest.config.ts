@@ -19,9 +19,12 @@ import LongestFirst from './test/helpers/longestFirst.js'
  *   (`serverWorkers`), but those that measure the server under load (`SYSTEM_TIMED`, tier
  *   `system-timed`) one at a time beside nothing but each other, so that their timings are not
  *   another file's.
- * - browser: Chromium driving the admin panel and the public pages, each file on a server and a
- *   database of its own (test/e2e/browser.ts), in the system tier's workers: its files and the
- *   system tier's share them, longest first, rather than one tier waiting for the other to end.
+ * - browser: Chromium driving the admin panel and the public pages on the real server, in the
+ *   system tier's workers: its files and the system tier's share them, longest first, rather than
+ *   one tier waiting for the other to end. Files that need no settings of their own share the
+ *   servers they drive, which the run's own process starts once and lends to one file at a time
+ *   (test/e2e/sharedApps.ts), so each names its data with its run; the others start a server and
+ *   a database of their own (test/e2e/browser.ts).
  *
  * When the system or browser tier is in the run, the admin panel is built (if its sources
  * changed) beside the unit and api tiers; the tiers after them start their files once it is done.

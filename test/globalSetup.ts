@@ -7,7 +7,8 @@ import path from 'node:path'
 
 import { startEmbeddedPostgres } from '../src/server/db/embeddedPostgres'
 import { ensureAdminBuild } from '../src/server/build'
-import { awaitOtherNextBuilds, recordAdminBuild } from './helpers/adminBuild'
+import { startAppBroker } from './e2e/sharedApps'
+import { awaitAdminBuild, awaitOtherNextBuilds, recordAdminBuild } from './helpers/adminBuild'
 import { buildProcessBundles, newProcessBundlesFolder } from './helpers/processBundles'
 import { databaseUrlOn, query } from './helpers/freshDatabase'
 import { TEMPLATE_DATABASE } from './helpers/workerDatabase'
@@ -43,6 +44,9 @@ const shared = globalThis as {
   eventsCalendarProcessBundles?: Promise<string>
   eventsCalendarTestServer?: { server: Promise<Server>; users: number }
 }
+
+/** The tier whose files drive the app in Chromium, and may share the apps they drive (test/e2e/sharedApps.ts). */
+const BROWSER_TIER = 'browser'
 
 /** The tiers whose files start the product as `npm start` does, with the built admin panel. */
 const SERVER_TIERS = ['system', 'system-timed', 'browser']
@@ -84,7 +88,21 @@ export default async function setup(project: TestProject) {
   const server = await state.server
   project.provide('postgresUrl', server.postgresUrl)
   project.provide('smokeDatabaseUrl', server.smokeDatabaseUrl)
+  // The apps the browser files share, each started once it is first claimed, after the build.
+  const broker =
+    project.name === BROWSER_TIER
+      ? await startAppBroker({
+          postgresUrl: server.postgresUrl,
+          ready: async () => {
+            await shared.eventsCalendarAdminBuild
+            await awaitAdminBuild(status, true)
+            return bundles
+          },
+        })
+      : undefined
+  project.provide('e2eAppBroker', broker?.url ?? '')
   return async () => {
+    await broker?.stop()
     if (--state.users > 0) return
     // A run stopped early (a failure with --bail, Ctrl-C) may end before the build.
     await shared.eventsCalendarAdminBuild

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import {
+  claimSharedApp,
   dragWithMouse,
   launchChromium,
   newPage,
@@ -10,7 +11,6 @@ import {
   screenshot,
   signIn,
   E2E_ADMIN as ADMIN,
-  startE2eApp,
 } from '../e2e/browser'
 import { basic } from '../helpers/http'
 
@@ -36,14 +36,16 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
   'the admin panel in a browser',
   { timeout: 180_000 },
   () => {
-    let app: Awaited<ReturnType<typeof startE2eApp>> | undefined
+    let app: Awaited<ReturnType<typeof claimSharedApp>> | undefined
     let base: string
     let browser: Browser
     let admin: Page
     let eventId: string
 
     beforeAll(async () => {
-      app = await startE2eApp('admin')
+      // Shared with other browser files, as E2E_BASE_URL's server may hold others' data: each
+      // item this file makes or looks for is named with its run.
+      app = await claimSharedApp()
       base = app.base
       browser = await launchChromium()
       admin = await newPage(browser)

@@ -4,13 +4,14 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
 
-import { afterAll, afterEach, beforeAll } from 'vitest'
+import { afterAll, afterEach, beforeAll, inject } from 'vitest'
 
 import { startServerProcess } from '../helpers/serverProcess'
 import { dropTemplateCopy, templateCopy } from '../helpers/workerDatabase'
 import { findChromium } from './findChromium'
+import { ARTIFACTS, E2E_ADMIN, e2eAppEnv } from './sharedApps'
 
-export const ARTIFACTS = path.resolve(import.meta.dirname, '../../test-results/e2e')
+export { ARTIFACTS, E2E_ADMIN }
 
 /**
  * What a root user on a machine without network needs: no sandbox, no GPU, and none of
@@ -114,12 +115,6 @@ export async function dragWithMouse(page: Page, from: Locator, to: Locator): Pro
   await page.mouse.up()
 }
 
-/** The administrator the app is started with (E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD for one already running). */
-export const E2E_ADMIN = {
-  email: process.env.E2E_ADMIN_EMAIL ?? 'e2e-admin@example.test',
-  password: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password-1',
-}
-
 /**
  * The app a browser file drives: E2E_BASE_URL when set, otherwise the real server process
  * (`npm start`, the built admin, with `env` added to its settings; the job queue running, as it
@@ -137,15 +132,7 @@ export async function startE2eApp(
     .replace(/[^a-z0-9_]/g, '_')
     .slice(0, 63)
   const databaseUrl = await templateCopy(name, { fresh: true })
-  const server = await startServerProcess({
-    databaseUrl,
-    env: {
-      EVENTS_CALENDAR_RUN_JOBS: undefined,
-      ...env,
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-    },
-  })
+  const server = await startServerProcess({ databaseUrl, env: e2eAppEnv(env) })
   return {
     base: server.base,
     stop: async () => {
@@ -154,6 +141,24 @@ export async function startE2eApp(
       fs.writeFileSync(path.join(ARTIFACTS, `${logName}-server.log`), server.output())
       await dropTemplateCopy(name)
     },
+  }
+}
+
+/**
+ * An app shared with the browser files run before and beside this one (test/e2e/sharedApps.ts),
+ * lent to this file until `stop`: for a file that needs no settings of its own and makes its own
+ * data under names of its own. E2E_BASE_URL when set, as `startE2eApp`.
+ */
+export async function claimSharedApp(): Promise<{ base: string; stop: () => Promise<void> }> {
+  if (process.env.E2E_BASE_URL) return { base: process.env.E2E_BASE_URL, stop: async () => {} }
+  const broker = inject('e2eAppBroker')
+  if (!broker) throw new Error('no shared apps in this tier (test/globalSetup.ts)')
+  const claimed = await fetch(`${broker}/claim`, { method: 'POST' })
+  const body = (await claimed.json()) as { base: string; error?: string; id: number }
+  if (!claimed.ok) throw new Error(`no shared app: ${body.error}`)
+  return {
+    base: body.base,
+    stop: async () => void (await fetch(`${broker}/release?id=${body.id}`, { method: 'POST' })),
   }
 }
 
@@ -179,8 +184,9 @@ export async function restInPage(
 }
 
 /**
- * The app and Chromium a browser file drives, started before its tests (`startE2eApp` with `env`)
- * and stopped after them; `started` hands the file its address and browser. A failed test's page
+ * The app and Chromium a browser file drives, ready before its tests and stopped (or given back)
+ * after them: an app of the file's own (`startE2eApp`) when it names settings (`env`), otherwise a
+ * shared one (`claimSharedApp`); `started` hands the file its address and browser. A failed test's page
  * (`page()`, when the file has one open) is saved as `failed-{logName}-{the test's name}`.
  */
 export function driveE2eApp(
@@ -194,7 +200,7 @@ export function driveE2eApp(
   let app: Awaited<ReturnType<typeof startE2eApp>> | undefined
   let browser: Browser | undefined
   beforeAll(async () => {
-    app = await startE2eApp(logName, hooks.env)
+    app = hooks.env ? await startE2eApp(logName, hooks.env) : await claimSharedApp()
     browser = await launchChromium()
     hooks.started({ base: app.base, browser })
   }, 600_000)

@@ -129,13 +129,14 @@ export async function buildProcessBundles(root: string, dir: string): Promise<vo
 
 /**
  * The arguments to start `entry` (a path from the project root) with `process.execPath`, in the
- * project's folder: its bundle when this run built them, otherwise the sources through tsx (the
+ * project's folder: its bundle when this run built them (in `bundles`, or the run's folder), otherwise the sources through tsx (the
  * command-line tool through its `bin` file, as a user starts it).
  */
-export function nodeArgs(entry: string): string[] {
+export function nodeArgs(entry: string, bundles?: string): string[] {
   if (!(entry in ENTRIES)) throw new Error(`${entry} is not one of the precompiled processes`)
-  // Outside Vitest (`npm run fuzz` starts the server through the same helpers) there is no run.
-  const dir = process.env.VITEST ? inject('processBundles') : ''
+  // Outside Vitest (`npm run fuzz` starts the server through the same helpers) there is no run;
+  // the run's own process (test/globalSetup.ts), where `inject` is not, names its folder.
+  const dir = bundles ?? (process.env.VITEST ? inject('processBundles') : '')
   if (dir) return ['--conditions=production', bundleFile(dir, entry)]
   if (entry === CLI_ENTRY) return ['bin/payload-events-calendar.js']
   return ['--import', './src/server/register.mjs', entry]

@@ -22,6 +22,8 @@ export async function startServerProcess(args: {
   entry?: string
   /** Added to the test process's environment; a name set to undefined is left unset. */
   env?: Record<string, string | undefined>
+  /** The run's folder of precompiled processes, for a server started outside a test file (test/helpers/processBundles.ts). */
+  bundles?: string
 }): Promise<ServerProcess> {
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
@@ -41,7 +43,7 @@ export async function startServerProcess(args: {
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name]
   const server: ChildProcess = spawn(
     process.execPath,
-    nodeArgs(args.entry ?? 'src/server/start.ts'),
+    nodeArgs(args.entry ?? 'src/server/start.ts', args.bundles),
     { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] },
   )
   server.stdout!.on('data', (chunk) => (output += chunk))

@@ -16,10 +16,17 @@ const CLONE_LOCK = 730_305
  * that another copy is reading), and their names start as the template's, so that a later run's
  * global setup drops those a run on TEST_PG_ADMIN_URL left behind.
  */
-export async function templateCopy(name: string, { fresh = false } = {}): Promise<string> {
+export const templateCopy = (name: string, options: { fresh?: boolean } = {}): Promise<string> =>
+  templateCopyOn(inject('postgresUrl'), name, options)
+
+/** `templateCopy` on the test server `server` (its maintenance database's URL), for the run's own process, where `inject` is not. */
+export async function templateCopyOn(
+  server: string,
+  name: string,
+  { fresh = false } = {},
+): Promise<string> {
   if (!name.startsWith('events_calendar_test_'))
     throw new Error(`a copy of the template is named events_calendar_test_…, not ${name}`)
-  const server = inject('postgresUrl')
   const client = new pg.Client({ connectionString: server })
   await client.connect()
   try {
