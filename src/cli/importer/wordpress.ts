@@ -501,6 +501,9 @@ async function matchAuthors(
   if (!uses.size) return matched
   progress.note(`  matching ${uses.size} author(s) with users here`)
   const users = await localUsers(payload, target.usersSlug)
+  // A site without users yet gets no administrator from its source: its operator makes their own.
+  const empty = users.length === 0
+  let administrator = false
   for (const [id, count] of uses) {
     const author = await unlessUnreadable(client.user(id), (why) =>
       report.warn(`author ${id} could not be read (${why})`),
@@ -541,6 +544,7 @@ async function matchAuthors(
       const created = await createUserFor(payload, target.usersSlug, author, target.roles)
       users.push(created)
       matched.set(id, created.id)
+      if (role === 'administrator') administrator = true
       report.warn(
         `${who} matched no user here: created user ${author.email} (${role}${lowered}) for their ${count} item(s), with a random password (they sign in after resetting it)`,
       )
@@ -550,6 +554,10 @@ async function matchAuthors(
       )
     }
   }
+  if (empty && users.length && !administrator)
+    report.warn(
+      "this site had no users: it has no administrator now either (the users created for the source's authors keep the roles above); create yours before importing (ADMIN_EMAIL and ADMIN_PASSWORD on the first start, or the admin panel's first account), or map a role you trust with --map-roles",
+    )
   return matched
 }
 
