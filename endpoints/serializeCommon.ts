@@ -161,6 +161,15 @@ export function serializeImage(
   return dropEmpty(image)
 }
 
+/**
+ * The JSON-LD `image` of a post with a featured image, as the original gives it after the
+ * description (events, venues and organizers alike): the serialized image's URL.
+ */
+export function jsonLdImage(image: unknown): { image: string } | Record<string, never> {
+  const url = image && typeof image === 'object' ? (image as { url?: unknown }).url : undefined
+  return typeof url === 'string' && url ? { image: url } : {}
+}
+
 /** PHP's `array_filter` without a callback: drops '', false, '0', 0, [], null. */
 export function dropEmpty<T extends Record<string, unknown>>(object: T): Partial<T> {
   return Object.fromEntries(

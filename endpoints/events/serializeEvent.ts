@@ -221,7 +221,10 @@ function eventJsonLd(
           location: venueJsonLd(
             venue,
             String((event.venue as { stateprovince?: string }).stateprovince ?? ''),
-            { unlocked: mayUnlockProtected(ctx, venue) },
+            {
+              image: (event.venue as { image?: unknown }).image,
+              unlocked: mayUnlockProtected(ctx, venue),
+            },
           ),
         }
       : {}),
@@ -229,6 +232,7 @@ function eventJsonLd(
     ...(organizers.length
       ? {
           organizer: organizerJsonLd(organizers[0]!, {
+            image: (event.organizer as { image?: unknown }[])[0]?.image,
             unlocked: mayUnlockProtected(ctx, organizers[0]!),
           }),
         }

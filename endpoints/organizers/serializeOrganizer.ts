@@ -1,6 +1,6 @@
 import type { CalendarContext } from '../../src/calendar/context'
 
-import { globalIds, jsonLdTitle, serializeLinkedPost } from '../serializeCommon'
+import { globalIds, jsonLdImage, jsonLdTitle, serializeLinkedPost } from '../serializeCommon'
 import { linkedPostJsonLdDescription } from '../events/jsonLdDescription'
 
 export type OrganizerDoc = Record<string, unknown> & { id: number; slug?: string; status: string }
@@ -23,7 +23,7 @@ export function serializeOrganizer(
     own: { phone: doc.phone ?? '', website: doc.website ?? '', email: doc.email ?? '' },
     unlocked,
   })
-  if (jsonLd) kept.json_ld = organizerJsonLd(doc, { unlocked })
+  if (jsonLd) kept.json_ld = organizerJsonLd(doc, { image: kept.image, unlocked })
   return { ...kept, ...globalIds(doc as never, ctx) }
 }
 
@@ -31,7 +31,10 @@ export function serializeOrganizer(
  * The schema.org Person the original gives an organizer on single reads, and an event's first organizer.
  * A password-protected organizer still locked shows only its name there too, as in its own fields.
  */
-export function organizerJsonLd(organizer: OrganizerDoc, { unlocked = true } = {}) {
+export function organizerJsonLd(
+  organizer: OrganizerDoc,
+  { image, unlocked = true }: { image?: unknown; unlocked?: boolean } = {},
+) {
   const locked = Boolean(organizer.password) && !unlocked
   const doc: OrganizerDoc = locked
     ? {
@@ -48,6 +51,7 @@ export function organizerJsonLd(organizer: OrganizerDoc, { unlocked = true } = {
     '@type': 'Person',
     name: jsonLdTitle(doc.status, doc.name),
     description: linkedPostJsonLdDescription(doc),
+    ...(locked ? {} : jsonLdImage(image)),
     url: doc.website ?? '',
     telephone: doc.phone ?? '',
     email: doc.email ?? '',

@@ -1,7 +1,7 @@
 import type { CalendarContext } from '../../src/calendar/context'
 
 import { stateProvinceOf } from '../../src/lib/stateProvince'
-import { globalIds, jsonLdTitle, serializeLinkedPost } from '../serializeCommon'
+import { globalIds, jsonLdImage, jsonLdTitle, serializeLinkedPost } from '../serializeCommon'
 import { linkedPostJsonLdDescription } from '../events/jsonLdDescription'
 
 export type VenueDoc = Record<string, unknown> & { id: number; slug?: string; status: string }
@@ -54,7 +54,7 @@ export function serializeVenue(
     unlocked,
   })
   const locked = Boolean(doc.password) && !unlocked
-  if (jsonLd) kept.json_ld = venueJsonLd(doc, stateprovince, { unlocked })
+  if (jsonLd) kept.json_ld = venueJsonLd(doc, stateprovince, { image: kept.image, unlocked })
   return {
     ...kept,
     show_map: locked ? null : doc.showMap !== false,
@@ -67,7 +67,11 @@ export function serializeVenue(
  * The schema.org Place the original embeds on single reads; the address has only the parts the venue has.
  * A password-protected venue still locked shows only its name there too, as in its own fields.
  */
-export function venueJsonLd(venue: VenueDoc, stateprovince: string, { unlocked = true } = {}) {
+export function venueJsonLd(
+  venue: VenueDoc,
+  stateprovince: string,
+  { image, unlocked = true }: { image?: unknown; unlocked?: boolean } = {},
+) {
   const doc = venue.password && !unlocked ? withoutProtectedContent(venue) : venue
   if (doc !== venue) stateprovince = ''
   const address = {
@@ -81,6 +85,7 @@ export function venueJsonLd(venue: VenueDoc, stateprovince: string, { unlocked =
     '@type': 'Place',
     name: jsonLdTitle(doc.status, doc.name),
     description: linkedPostJsonLdDescription(doc),
+    ...(doc === venue ? jsonLdImage(image) : {}),
     // The original leaves the Place's url empty and gives the website as sameAs only.
     url: '',
     address: {

@@ -36,6 +36,14 @@ export const SUMMARY_TEXT_GIVEN = 'eventsCalendarSummaryTextGiven'
  */
 export const GEOCODE_ON_SAVE = 'eventsCalendarGeocodeOnSave'
 
+/**
+ * Users the importer creates for a source's authors carry this flag, so that the first account's
+ * promotion (collections/Users/hooks/makeFirstUserAdministrator.ts) leaves the role the import
+ * chose (`roleOf`, src/cli/importer/users.ts): on a site without users yet, the source's first
+ * author would otherwise become its administrator, whatever role the source gave them.
+ */
+export const ROLE_GIVEN = 'eventsCalendarRoleGiven'
+
 export const skipsPluginHooks = (req: PayloadRequest): boolean =>
   req.context?.[INTERNAL_WRITE] === true
 

@@ -9,7 +9,7 @@ import type { EventsQuery } from './eventsQuery'
 import { CALENDAR_SLUGS } from '../../slugs'
 import { relationId } from '../../lib/databaseIds'
 import { keptFor } from '../../../endpoints/freshness'
-import { findByIds } from '../relatedItems'
+import { findByIds, populateField } from '../relatedItems'
 import { publishedTermCounts, useTermCountsRead } from '../termCounts'
 import {
   type LeanSlugRead,
@@ -329,5 +329,13 @@ export async function populateEvents(
       }
     }
   })
+  // An embedded venue or organizer shows its image as on its own route (and names it in its JSON-LD).
+  const linked = events
+    .flatMap((event) => [
+      event.venue,
+      ...((event.organizers as unknown[] | null | undefined) ?? []),
+    ])
+    .filter((item): item is Record<string, unknown> => Boolean(item) && typeof item === 'object')
+  await populateField(ctx, linked, 'image', options.mediaCollection, { ofReadableItems: true })
   return counts
 }

@@ -83,6 +83,15 @@ export class SourceClient {
   }
 
   /**
+   * The query of a signed-in read of items: The Events Calendar shows an editor a
+   * password-protected item's content in the `edit` context only (without it, its lists blank
+   * the item as for a visitor and its single answers 403 `event-password-protected`).
+   */
+  private readContext(auth = true): Record<string, string> {
+    return auth && this.authenticated ? { context: 'edit' } : {}
+  }
+
+  /**
    * GET, retried on network errors, 5xx and 429 with exponential back-off and jitter: while the
    * source answers nothing at all (an outage, its index failing too), up to its patience; when it
    * answers its index, once more after `ATTEMPTS` tries (then it is this request's own failure).
@@ -259,7 +268,12 @@ export class SourceClient {
     const page = async (number: number) => {
       const url = this.url(
         path,
-        { ...query, ...(perPage ? { per_page: perPage } : {}), page: String(number) },
+        {
+          ...query,
+          ...this.readContext(options.auth),
+          ...(perPage ? { per_page: perPage } : {}),
+          page: String(number),
+        },
         options.language,
       )
       const response = await this.get(url, { auth: options.auth })
@@ -337,11 +351,12 @@ export class SourceClient {
     path: string,
     options: { language?: string } = {},
   ): Promise<null | Record<string, unknown>> {
-    const response = await this.get(this.url(path, {}, options.language))
+    const url = this.url(path, this.readContext(), options.language)
+    const response = await this.get(url)
     if (response.status === 200 && isObject(response.body))
       return response.body as Record<string, unknown>
     if ([400, 401, 403, 404, 410].includes(response.status)) return null
-    throw new SourceError(`GET ${this.url(path, {}, options.language)}: ${errorText(response)}`)
+    throw new SourceError(`GET ${url}: ${errorText(response)}`)
   }
 
   /** A WordPress user (`wp/v2/users/{id}`): with `context=edit` when signed in (e-mail, username), else the public view. */

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto'
 
 import type { Role } from '../../types'
 
+import { ROLE_GIVEN } from '../../hooks/context'
 import { ROLES } from '../../lib/roles'
 
 export type LocalUser = { email?: null | string; id: number; username?: null | string }
@@ -104,6 +105,7 @@ export async function createUserFor(
   if (fields.has('displayName') && author.name) data.displayName = author.name
   const user = await payload.create({
     collection: usersSlug as CollectionSlug,
+    context: { [ROLE_GIVEN]: true },
     data: data as never,
     depth: 0,
     overrideAccess: true,

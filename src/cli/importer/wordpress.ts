@@ -74,6 +74,8 @@ const LIST_QUERY: Record<Kind, Record<string, string>> = {
 const POST_KINDS = ['venues', 'organizers', 'events'] as const
 const PROBE_MARGIN = 100
 const PROBE_CONCURRENCY = 8
+/** A post's password, as WordPress's `post_password` column holds it. */
+const MAX_POST_PASSWORD = 255
 /** Writes without a user are the server's own: statuses as given, after the workflow's date rules. */
 const SERVER = { id: 0, role: 'administrator' }
 const ZERO_DATE = '0000-00-00 00:00:00'
@@ -431,9 +433,9 @@ async function findProtected(
   set: WireSet,
   hidden: number[],
   { progress, report }: { progress: Progress; report: RunReport },
-): Promise<Set<string>> {
+): Promise<Map<string, null | string>> {
   const found = new Set<string>()
-  if (!client.authenticated) return found
+  if (!client.authenticated) return new Map()
   progress.note('  looking for password-protected items (anonymously)')
   const lists = await Promise.all(
     POST_KINDS.map((kind) =>
@@ -463,7 +465,37 @@ async function findProtected(
     if ((response?.body as { code?: unknown } | null)?.code === 'event-password-protected')
       found.add(`events:${id}`)
   })
-  return found
+  const passwords = new Map<string, null | string>()
+  await mapConcurrently([...found], PROBE_CONCURRENCY, async (key) => {
+    passwords.set(key, await sourcePassword(client, key))
+  })
+  return passwords
+}
+
+/** WordPress's own post types of the calendar's kinds, as `wp/v2` names them. */
+const POST_TYPES: Record<string, string> = {
+  events: 'tribe_events',
+  organizers: 'tribe_organizer',
+  venues: 'tribe_venue',
+}
+
+/**
+ * A protected item's password as WordPress's core API shows it to an editor
+ * (`wp/v2/tribe_events/{id}?context=edit`, `password`), so that it opens here with the same one;
+ * null where the source does not show it (another instance of this app, a user who may not edit).
+ */
+async function sourcePassword(client: SourceClient, key: string): Promise<null | string> {
+  const [kind, id] = key.split(':')
+  const response = await client
+    .get(`${client.root}/wp/v2/${POST_TYPES[kind!]}/${Number(id)}?context=edit`)
+    .catch(() => null)
+  const password = (response?.body as { password?: unknown } | null)?.password
+  return response?.status === 200 &&
+    typeof password === 'string' &&
+    password !== '' &&
+    password.length <= MAX_POST_PASSWORD
+    ? password
+    : null
 }
 
 /**
@@ -501,6 +533,9 @@ async function matchAuthors(
   if (!uses.size) return matched
   progress.note(`  matching ${uses.size} author(s) with users here`)
   const users = await localUsers(payload, target.usersSlug)
+  // A site without users yet gets no administrator from its source: its operator makes their own.
+  const empty = users.length === 0
+  let administrator = false
   for (const [id, count] of uses) {
     const author = await unlessUnreadable(client.user(id), (why) =>
       report.warn(`author ${id} could not be read (${why})`),
@@ -541,6 +576,7 @@ async function matchAuthors(
       const created = await createUserFor(payload, target.usersSlug, author, target.roles)
       users.push(created)
       matched.set(id, created.id)
+      if (role === 'administrator') administrator = true
       report.warn(
         `${who} matched no user here: created user ${author.email} (${role}${lowered}) for their ${count} item(s), with a random password (they sign in after resetting it)`,
       )
@@ -550,6 +586,10 @@ async function matchAuthors(
       )
     }
   }
+  if (empty && users.length && !administrator)
+    report.warn(
+      "this site had no users: it has no administrator now either (the users created for the source's authors keep the roles above); create yours before importing (ADMIN_EMAIL and ADMIN_PASSWORD on the first start, or the admin panel's first account), or map a role you trust with --map-roles",
+    )
   return matched
 }
 
@@ -557,7 +597,8 @@ export type MapContext = {
   authors: Map<number, null | number>
   defaultLocale: string
   now: Date
-  protectedIds: Set<string>
+  /** Protected items (`kind:id`), with the source's password where it shows it. */
+  protectedIds: Map<string, null | string>
   /** Ours: event dates are normalized in it as our hooks will. */
   siteTimezone: string
   /** The source's: local dates without a UTC copy are read in it. */
@@ -675,10 +716,13 @@ function mapPost(plan: ItemPlan, wire: Wire, ctx: MapContext) {
   }
   const author = ctx.authors.get(Number(wire.author ?? 0))
   if (author) plan.fields.author = author
-  if (ctx.protectedIds.has(`${plan.kind}:${plan.id}`)) {
+  const key = `${plan.kind}:${plan.id}`
+  const password = ctx.protectedIds.get(key)
+  if (password) plan.defaults = { password }
+  else if (ctx.protectedIds.has(key)) {
     plan.defaults = { password: randomBytes(9).toString('base64url') }
     plan.warnings.push(
-      'it is password-protected at the source, which never shows passwords: here it is protected by a new password (see or change it in the admin panel)',
+      'it is password-protected at the source, which does not show its password: here it is protected by a new password (see or change it in the admin panel)',
     )
   }
 }

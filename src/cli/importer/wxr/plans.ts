@@ -57,7 +57,7 @@ export async function planWxr(
     authors: authors.users,
     defaultLocale: localization ? localization.defaultLocale : 'en',
     now,
-    protectedIds: new Set(),
+    protectedIds: new Map(),
     siteTimezone: plugin.siteTimezone,
     sourceTimezone: options.sourceTimezone ?? plugin.siteTimezone,
     summaries: new WeakMap(),
