@@ -46,9 +46,9 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
       }
       await create(`${run} pending`, 'pending')
       await create(`${run} draft`, 'draft')
-      // Soon after the tests' fixed clock (2026-11-21 00:37 UTC): first of the scheduled ones,
-      // whatever other files sharing the app scheduled.
-      await create(`${run} scheduled`, 'future', '2026-11-21T01:00:00.000Z')
+      // To come whether the app's clock is the tests' fixed one (2026-11-21) or the real one, and
+      // before what other files sharing the app schedule (January 2027): first of the scheduled.
+      await create(`${run} scheduled`, 'future', '2026-12-15T14:00:00.000Z')
       await create(`${run} published`, 'publish')
 
       await page.goto(`${base}/admin`)
@@ -62,7 +62,7 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
       const scheduled = await section('future').innerText()
       expect(scheduled).toContain(`${run} scheduled`)
       // In the site's zone (America/New_York in the tests).
-      expect(scheduled).toMatch(/publishes Nov 20, 2026, 8:00\sPM/)
+      expect(scheduled).toMatch(/publishes Dec 15, 2026, 9:00\sAM/)
       for (const key of ['pending', 'draft', 'future'])
         expect(await section(key).innerText()).not.toContain(`${run} published`)
       await screenshot(page, 'editorial-queue-en')
