@@ -146,6 +146,46 @@ export type FixtureSite = {
   venues: Map<number, VenueRecord>
 }
 
+/**
+ * A site of only `events` and `users`: each event a plain published one of the fixture's (no venue,
+ * organizers, terms, image, translations or custom fields), with what `events` gives it.
+ */
+export async function siteOfPlainEvents(
+  events: (Partial<EventRecord> & { id: number })[],
+  users: UserRecord[],
+): Promise<FixtureSite> {
+  const site = await buildFixtureSite()
+  const model = [...site.events.values()].find(
+    (event) => event.status === 'publish' && !event.hidden && !event.password && !event.wire,
+  )!
+  for (const map of [
+    site.events,
+    site.venues,
+    site.organizers,
+    site.categories,
+    site.tags,
+    site.users,
+  ] as Map<number, unknown>[])
+    map.clear()
+  for (const user of users) site.users.set(user.id, user)
+  for (const event of events)
+    site.events.set(event.id, {
+      ...model,
+      categories: [],
+      customFields: undefined,
+      excerpt: 'An excerpt',
+      image: null,
+      lineage: undefined,
+      organizers: [],
+      tags: [],
+      tr: undefined,
+      venue: null,
+      wire: undefined,
+      ...event,
+    })
+  return site
+}
+
 /** Ids of the items that cannot be imported, and why. */
 export const BROKEN = {
   categories: [13], // its parent 99 does not exist

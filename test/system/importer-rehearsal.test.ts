@@ -9,7 +9,7 @@ import { TRUSTED_READ } from '../../src/hooks/context'
 import { getTestPayload } from '../helpers/payload'
 import { migratedDatabase } from '../helpers/workerDatabase'
 import {
-  buildFixtureSite,
+  siteOfPlainEvents,
   type FixtureHostility,
   type FixtureServer,
   type FixtureSite,
@@ -33,43 +33,25 @@ describe('import: what a real The Events Calendar site answers', () => {
     users: { email: string; id: number; roles: string[]; username: string }[],
     hostility?: (site: FixtureSite) => FixtureHostility,
   ) {
-    const site = await buildFixtureSite()
-    const model = [...site.events.values()].find(
-      (event) => event.status === 'publish' && !event.hidden && !event.password && !event.wire,
-    )!
-    for (const map of [
-      site.events,
-      site.venues,
-      site.organizers,
-      site.categories,
-      site.tags,
-      site.users,
-    ] as Map<number, unknown>[])
-      map.clear()
-    for (const { email, id, roles, username } of users)
-      site.users.set(id, { email, id, name: username, roles, slug: username, username })
-    for (const { author = users[0]!.id, hidden = false, id, password } of events) {
-      site.events.set(id, {
-        ...model,
+    const site = await siteOfPlainEvents(
+      events.map(({ author = users[0]!.id, hidden = false, id, password }) => ({
         author,
-        categories: [],
-        customFields: undefined,
         description: `<p>The text of event ${id}</p>`,
-        excerpt: 'An excerpt',
         hidden,
         id,
-        image: null,
-        lineage: undefined,
-        organizers: [],
         password,
         slug: `rehearsal-${id}`,
-        tags: [],
         title: `Rehearsal ${id}`,
-        tr: undefined,
-        venue: null,
-        wire: undefined,
-      })
-    }
+      })),
+      users.map(({ email, id, roles, username }) => ({
+        email,
+        id,
+        name: username,
+        roles,
+        slug: username,
+        username,
+      })),
+    )
     const server = await startWpFixtureServer(site, hostility?.(site))
     servers.push(server)
     const command: ImportFromSite = {

@@ -22,6 +22,7 @@ import { templateCopy } from '../helpers/workerDatabase'
 import {
   BROKEN,
   buildFixtureSite,
+  siteOfPlainEvents,
   type FixtureServer,
   type FixtureSite,
   HIDDEN_EVENTS,
@@ -983,39 +984,16 @@ describe('migration: a hostile source', () => {
     users: FixtureSite['users'] extends Map<number, infer U> ? U[] : never,
     hostility?: Parameters<typeof startWpFixtureServer>[1],
   ) {
-    const site = await buildFixtureSite()
-    const model = [...site.events.values()].find(
-      (event) => event.status === 'publish' && !event.hidden && !event.password && !event.wire,
-    )!
-    for (const map of [
-      site.events,
-      site.venues,
-      site.organizers,
-      site.categories,
-      site.tags,
-      site.users,
-    ] as Map<number, unknown>[])
-      map.clear()
-    for (const user of users) site.users.set(user.id, user)
-    for (const { author = 1, id, wire } of events) {
-      site.events.set(id, {
-        ...model,
+    const site = await siteOfPlainEvents(
+      events.map(({ author = 1, id, wire }) => ({
         author,
-        categories: [],
-        customFields: undefined,
-        excerpt: 'An excerpt',
         id,
-        image: null,
-        lineage: undefined,
-        organizers: [],
         slug: `hostile-${id}`,
-        tags: [],
         title: `Hostile ${id}`,
-        tr: undefined,
-        venue: null,
         wire,
-      })
-    }
+      })),
+      users,
+    )
     const server = await startWpFixtureServer(site, hostility)
     servers.push(server)
     const command: ImportFromSite = {
