@@ -1,7 +1,6 @@
 import type { Payload } from 'payload'
 
 import { Validator } from '@seriousme/openapi-schema-validator'
-import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { Route } from '../../endpoints/router'
@@ -15,6 +14,7 @@ import {
 } from '../../endpoints/doc/openapi'
 import { dispatchCompatRequest, routesFor } from '../../endpoints/dispatch'
 import { buildRoutes } from '../../endpoints/routes'
+import { readFixture } from '../helpers/fixtures'
 import { serveCompatApi } from '../helpers/http'
 import { getTestPayload } from '../helpers/payload'
 import { pluginOptionsOf } from '../../src/pluginOptions'
@@ -22,9 +22,7 @@ import { pluginOptionsOf } from '../../src/pluginOptions'
 type Json = Record<string, any>
 
 /** The original's `/doc` (TEC 6.17.2), captured on a site at http://127.0.0.1:8089. */
-const original: Json = JSON.parse(
-  readFileSync(new URL('../fixtures/001-doc.json', import.meta.url), 'utf8'),
-).response.body
+const original = readFixture<{ response: { body: Json } }>('001-doc.json').response.body
 
 const NAMESPACE = 'vendor/events/v1'
 const TABLE_OPTIONS = {

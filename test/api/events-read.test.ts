@@ -1,14 +1,14 @@
 import type { Payload } from 'payload'
 
-import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { readFixture } from '../helpers/fixtures'
 import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 import { basic, serveCompatApi } from '../helpers/http'
 
-const reference = JSON.parse(
-  readFileSync(new URL('../fixtures/040-event-get-by-id.json', import.meta.url), 'utf8'),
-)
+const reference = readFixture<{
+  response: { body: Record<string, unknown> & { categories: object[]; venue: object } }
+}>('040-event-get-by-id.json')
 
 /** New York wall time → ISO instant (November and December are EST, UTC-5). */
 const ny = (wall: string) => new Date(`${wall.replace(' ', 'T')}-05:00`).toISOString()

@@ -7,7 +7,7 @@ import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { runExport, runImport } from '../../src/cli/commands'
-import { findMissingCalendarSchema, type SqlRunner } from '../../src/db/calendarSchema'
+import { findMissingCalendarSchema } from '../../src/db/calendarSchema'
 import { drizzleOf } from '../../src/db/pool'
 import { down, up } from '../../src/migrations/20261127_000000_shared_id_owners'
 import { MAX_CHOSEN_ID } from '../../src/hooks/guardChosenIds'
@@ -19,6 +19,7 @@ import {
   type TestUser,
   unique,
 } from '../helpers/payload'
+import { inRolledBackTransaction } from '../helpers/rolledBack'
 
 const event = (title: string, extra: Record<string, unknown> = {}) => ({
   title,
@@ -173,33 +174,24 @@ describe('id spaces (docs/compatibility.md, "Shared id spaces")', () => {
     })
 
     it('migrates down to the check the owners tables replaced, and up again (in a transaction rolled back)', async () => {
-      const db = (
-        payload.db as unknown as {
-          drizzle: { transaction: (work: (tx: SqlRunner) => Promise<void>) => Promise<void> }
-        }
-      ).drizzle
-      const rolledBack = new Error('rolled back')
-      await expect(
-        db.transaction(async (tx) => {
-          const names = async () =>
-            (
-              (await tx.execute(
-                sql`SELECT tgname FROM pg_trigger WHERE tgrelid = 'venues'::regclass AND tgname LIKE '%shared_id%' ORDER BY 1`,
-              )) as { rows: { tgname: string }[] }
-            ).rows.map((row) => row.tgname)
-          await down({ db: tx } as never)
-          expect(await names()).toEqual(['venues_refuse_shared_id'])
-          expect(await findMissingCalendarSchema(tx)).toContain('table calendar_post_id_owners')
-          await up({ db: tx } as never)
-          expect(await names()).toEqual([
-            'venues_claim_shared_id',
-            'venues_release_shared_id',
-            'venues_release_shared_ids',
-          ])
-          expect(await findMissingCalendarSchema(tx)).toEqual([])
-          throw rolledBack
-        }),
-      ).rejects.toBe(rolledBack)
+      await inRolledBackTransaction(payload, async (tx) => {
+        const names = async () =>
+          (
+            (await tx.execute(
+              sql`SELECT tgname FROM pg_trigger WHERE tgrelid = 'venues'::regclass AND tgname LIKE '%shared_id%' ORDER BY 1`,
+            )) as { rows: { tgname: string }[] }
+          ).rows.map((row) => row.tgname)
+        await down({ db: tx } as never)
+        expect(await names()).toEqual(['venues_refuse_shared_id'])
+        expect(await findMissingCalendarSchema(tx)).toContain('table calendar_post_id_owners')
+        await up({ db: tx } as never)
+        expect(await names()).toEqual([
+          'venues_claim_shared_id',
+          'venues_release_shared_id',
+          'venues_release_shared_ids',
+        ])
+        expect(await findMissingCalendarSchema(tx)).toEqual([])
+      })
     })
 
     it('updates items as before, in every language (Payload writes an update as an insert that meets its own row)', async () => {

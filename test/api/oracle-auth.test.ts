@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs'
-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { readFixture } from '../helpers/fixtures'
 import { basic, requestAs, serveCompatApi, type TestServer } from '../helpers/http'
 import { createUser, getTestPayload, type TestUser } from '../helpers/payload'
 
@@ -29,9 +28,7 @@ type Case = {
  * which says how they were recorded): WordPress's cookie check of a nonce and PHP's reading of an
  * HTTP Basic header, both before any route is looked for.
  */
-const fixture = JSON.parse(
-  readFileSync(new URL('../fixtures/oracle-auth.json', import.meta.url), 'utf8'),
-) as { cases: Case[] }
+const fixture = readFixture<{ cases: Case[] }>('oracle-auth.json')
 
 const NS = '/wp-json/vendor/events/v1'
 

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs'
-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { readFixture } from '../helpers/fixtures'
 import { basic, requestAs, serveCompatApi, type TestServer } from '../helpers/http'
 import { createUser, getTestPayload, type TestUser } from '../helpers/payload'
 import { OURS } from '../helpers/replay'
@@ -18,9 +17,7 @@ type Case = {
  * last of a repeated parameter, which empty values are no booleans, how `rest_url` writes the
  * list arguments `add_query_arg` appends, what a rule's own error shows in `details`.
  */
-const fixture = JSON.parse(
-  readFileSync(new URL('../fixtures/oracle-rest-args.json', import.meta.url), 'utf8'),
-) as { cases: Case[] }
+const fixture = readFixture<{ cases: Case[] }>('oracle-rest-args.json')
 
 describe('the original’s answers to repeated, empty and appended arguments', () => {
   let api: TestServer

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs'
-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { readFixture } from '../helpers/fixtures'
 import { basic, serveCompatApi, type TestServer } from '../helpers/http'
 import { createUser, getTestPayload, type TestUser } from '../helpers/payload'
 import { OURS } from '../helpers/replay'
@@ -29,9 +28,7 @@ type Case = {
  * says how they were recorded): why a JSON body is refused (PHP's reason, after the caller and
  * with the route's `Allow`), which media types are JSON, JSONP, and method overrides.
  */
-const fixture = JSON.parse(
-  readFileSync(new URL('../fixtures/oracle-wire.json', import.meta.url), 'utf8'),
-) as { cases: Case[] }
+const fixture = readFixture<{ cases: Case[] }>('oracle-wire.json')
 
 const NS = '/wp-json/vendor/events/v1'
 const api = `${OURS.origin}${NS}`

@@ -2,9 +2,8 @@ import { sql } from '@payloadcms/db-postgres'
 import { describe, expect, it } from 'vitest'
 
 import { up } from '../../src/migrations/20261128_110000_zero_costs'
+import { inRolledBackTransaction } from '../helpers/rolledBack'
 import { getTestPayload } from '../helpers/payload'
-
-type SqlRunner = { execute: (query: unknown) => Promise<{ rows: Record<string, unknown>[] }> }
 
 /*
  * A cost of "0" saved before it was shown `Free` (which only an update keeps now) becomes no
@@ -29,37 +28,28 @@ describe('the zero costs migration', () => {
         })
       ).id as number
     const ids = [await create('0'), await create(' 0 '), await create('10'), await create('0.0')]
-    const db = (
-      payload.db as unknown as {
-        drizzle: { transaction: (work: (tx: SqlRunner) => Promise<void>) => Promise<void> }
-      }
-    ).drizzle
-    const rolledBack = new Error('rolled back')
-    await expect(
-      db.transaction(async (tx) => {
-        const costs = async () =>
-          (
-            await tx.execute(
-              sql`SELECT e.cost, (SELECT array_agg(t.text ORDER BY t."order") FROM events_texts t
+    await inRolledBackTransaction(payload, async (tx) => {
+      const costs = async () =>
+        (
+          await tx.execute(
+            sql`SELECT e.cost, (SELECT array_agg(t.text ORDER BY t."order") FROM events_texts t
                   WHERE t.parent_id = e.id AND t.path = 'costDetails.values') AS "values"
                 FROM events e WHERE e.id IN (${sql.join(ids, sql`, `)}) ORDER BY e.id`,
-            )
-          ).rows
-        expect(await costs()).toEqual([
-          { cost: '0', values: ['0'] },
-          { cost: ' 0 ', values: ['0'] },
-          { cost: '10', values: ['10'] },
-          { cost: '0.0', values: ['0.0'] },
-        ])
-        await up({ db: tx } as never)
-        expect(await costs()).toEqual([
-          { cost: '', values: null },
-          { cost: '', values: null },
-          { cost: '10', values: ['10'] },
-          { cost: '0.0', values: ['0.0'] },
-        ])
-        throw rolledBack
-      }),
-    ).rejects.toBe(rolledBack)
+          )
+        ).rows
+      expect(await costs()).toEqual([
+        { cost: '0', values: ['0'] },
+        { cost: ' 0 ', values: ['0'] },
+        { cost: '10', values: ['10'] },
+        { cost: '0.0', values: ['0.0'] },
+      ])
+      await up({ db: tx } as never)
+      expect(await costs()).toEqual([
+        { cost: '', values: null },
+        { cost: '', values: null },
+        { cost: '10', values: ['10'] },
+        { cost: '0.0', values: ['0.0'] },
+      ])
+    })
   })
 })
