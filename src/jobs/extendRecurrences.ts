@@ -1,7 +1,7 @@
 import type { CollectionSlug, Payload, PayloadRequest, TaskConfig } from 'payload'
 
 import { sql } from '@payloadcms/db-postgres'
-import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
+import { createLocalReq } from 'payload'
 
 import { announceListChanges } from '../cdn/purgeOnChange'
 import { isLockTimeout } from '../db/locks'
@@ -28,6 +28,7 @@ import {
   seriesStartOf,
   WHOLE_SERIES,
 } from '../recurrence/index'
+import { inTransaction } from '../lib/transaction'
 import { CALENDAR_QUEUE } from './publishScheduledItems'
 
 export const EXTEND_RECURRENCES_TASK = 'extendRecurrences'
@@ -261,27 +262,23 @@ async function extendWhole(
   horizon: Date,
 ): Promise<null | number> {
   const req = (await createLocalReq({}, payload)) as PayloadRequest
-  await initTransaction(req)
   try {
-    const db = await transactionSessionOf(req)
-    if (!db || !(await lockEvent(db, id))) {
-      await commitTransaction(req)
-      return 0
-    }
-    const event = (await payload.findByID({
-      collection: collection as CollectionSlug,
-      depth: 0,
-      disableErrors: true,
-      id,
-      overrideAccess: true,
-      req,
-    })) as null | (EventSeriesFields & { endDate?: string; endLocal?: string })
-    const expanded =
-      event?.startDate && event.endDate && event.startLocal && event.endLocal
-        ? expandEventSeries(event, horizon)
-        : null
-    let added = 0
-    if (event && expanded) {
+    return await inTransaction(req, async () => {
+      const db = await transactionSessionOf(req)
+      if (!db || !(await lockEvent(db, id))) return 0
+      const event = (await payload.findByID({
+        collection: collection as CollectionSlug,
+        depth: 0,
+        disableErrors: true,
+        id,
+        overrideAccess: true,
+        req,
+      })) as null | (EventSeriesFields & { endDate?: string; endLocal?: string })
+      const expanded =
+        event?.startDate && event.endDate && event.startLocal && event.endLocal
+          ? expandEventSeries(event, horizon)
+          : null
+      if (!event || !expanded) return 0
       const span = {
         id,
         startDate: new Date(event.startDate!),
@@ -289,18 +286,16 @@ async function extendWhole(
         startLocal: event.startLocal!,
         endLocal: event.endLocal!,
       }
-      added = await storeSeriesOccurrences(db, {
+      const added = await storeSeriesOccurrences(db, {
         span,
         series: expanded.series,
         occurrences: expanded.occurrences,
         horizon: expanded.storedUntil,
       })
       await announceListChanges(payload, db)
-    }
-    await commitTransaction(req)
-    return added
+      return added
+    })
   } catch (error) {
-    await killTransaction(req)
     if (!(error instanceof RecurrenceError)) throw error
     warnNotExtended(payload, id, horizon, error)
     return null
