@@ -50,12 +50,6 @@ const ORDER = ['ground', 'cache', 'data', 'calendar', 'api', 'surfaces', 'plugin
 const EXCEPTIONS = [
   {
     rule: 'database-below-collections',
-    from: '^src/db/calendarSchema/listOrder\\.ts$',
-    to: ['^collections/Events/hooks/storeListOrder\\.ts$', '^src/hooks/storePostDate\\.ts$'],
-    why: "the backfill of the list order reuses two pure helpers of the hooks (localWallTime, wholeSecond), whose home is src/lib/; src/db/'s owner moves them",
-  },
-  {
-    rule: 'database-below-collections',
     from: '^src/db/payloadInternals/validationDetails\\.ts$',
     to: ['^src/hooks/keepValidationDetails\\.ts$'],
     why: 'the registry of Payload patches names each patch with its check; this one is a root afterError hook, which lives with the hooks',

@@ -16,7 +16,7 @@ import pg from 'pg'
 
 import type { SqlQuerier } from '../src/db/payloadInternals/adapter'
 
-import { localWallTime } from '../collections/Events/hooks/storeListOrder'
+import { localWallTime } from '../src/lib/wallTimes'
 import { storeSeriesOccurrences } from '../src/db/occurrences'
 import { requireDrizzle } from '../src/db/payloadInternals/adapter'
 import { expandEventSeries, horizonAfter } from '../src/recurrence/index'

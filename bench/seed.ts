@@ -13,8 +13,8 @@
 import fs from 'node:fs/promises'
 import pg from 'pg'
 
-import { localWallTime } from '../collections/Events/hooks/storeListOrder'
-import { wholeSecond } from '../src/hooks/storePostDate'
+import { wholeSecond } from '../src/lib/postDate'
+import { localWallTime } from '../src/lib/wallTimes'
 import { parseCost } from '../src/lib/cost'
 import { toSlug } from '../src/lib/wpSlug'
 

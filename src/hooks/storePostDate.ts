@@ -1,5 +1,7 @@
 import type { CollectionBeforeChangeHook } from 'payload'
 
+import { wholeSecond } from '../lib/postDate'
+
 /**
  * Keeps an item's post date as the original orders its lists by it (`docs/compatibility.md`,
  * "Order of events" and "Order of venues and organizers"): the publication date, or when the item
@@ -16,9 +18,4 @@ export const storePostDate: CollectionBeforeChangeHook = ({ data, operation, ori
   const posted = current('publishedAt') ?? current('createdAt')
   if (posted) data.postDate = wholeSecond(posted)
   return data
-}
-
-export function wholeSecond(instant: Date | string): null | string {
-  const time = new Date(instant).getTime()
-  return Number.isNaN(time) ? null : new Date(Math.floor(time / 1000) * 1000).toISOString()
 }

@@ -1,5 +1,6 @@
 import { processRegion } from '../calendar/cache/registry'
 import { formatWallTime, timezoneAbbreviation, type WallTime } from './phpDate'
+import { isEventTimeZone } from './timezone'
 
 /*
  * `formatWallTime` and `timezoneAbbreviation` as serializers call them: many times per response,
@@ -32,4 +33,12 @@ export function zoneAbbreviation(instant: Date, timeZone: string): string {
   return abbreviations.remember(`${timeZone} ${time}`, () =>
     timezoneAbbreviation(instant, timeZone),
   )
+}
+
+/** An instant as the wall time of a zone, `YYYY-MM-DD HH:MM:SS`: text that sorts as time does. */
+export function localWallTime(instant: Date | string, timezone: string): null | string {
+  const date = new Date(instant)
+  return Number.isNaN(date.getTime()) || !isEventTimeZone(timezone)
+    ? null
+    : wallTime(date, timezone)
 }

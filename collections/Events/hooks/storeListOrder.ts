@@ -1,7 +1,7 @@
 import type { CollectionBeforeChangeHook } from 'payload'
 
 import { isEventTimeZone } from '../../../src/lib/timezone'
-import { wallTime } from '../../../src/lib/wallTimes'
+import { localWallTime } from '../../../src/lib/wallTimes'
 
 /**
  * Keeps what the original orders and filters the events list by (`docs/compatibility.md`, "Order
@@ -25,11 +25,3 @@ export const storeListOrder =
     }
     return data
   }
-
-/** An instant as the wall time of a zone, `YYYY-MM-DD HH:MM:SS`: text that sorts as time does. */
-export function localWallTime(instant: Date | string, timezone: string): null | string {
-  const date = new Date(instant)
-  return Number.isNaN(date.getTime()) || !isEventTimeZone(timezone)
-    ? null
-    : wallTime(date, timezone)
-}

@@ -2,8 +2,8 @@ import { sql } from '@payloadcms/db-postgres'
 
 import type { SchemaPiece, SqlRunner } from './pieces'
 
-import { localWallTime } from '../../../collections/Events/hooks/storeListOrder'
-import { wholeSecond } from '../../hooks/storePostDate'
+import { wholeSecond } from '../../lib/postDate'
+import { localWallTime } from '../../lib/wallTimes'
 
 /*
  * The events list orders and filters by each event's start and end as wall times in its own zone
