@@ -47,20 +47,7 @@ const ORDER = ['ground', 'cache', 'data', 'calendar', 'api', 'surfaces', 'plugin
  * Imports that break a rule today, each named with its rule and why it stays for now. A listed
  * import is allowed; every other import of the same file is still checked.
  */
-const EXCEPTIONS = [
-  {
-    rule: 'database-below-collections',
-    from: '^src/db/payloadInternals/validationDetails\\.ts$',
-    to: ['^src/hooks/keepValidationDetails\\.ts$'],
-    why: 'the registry of Payload patches names each patch with its check; this one is a root afterError hook, which lives with the hooks',
-  },
-  {
-    rule: 'no-upward-import',
-    from: '^endpoints/freshness\\.ts$',
-    to: ['^endpoints/context\\.ts$'],
-    why: "the API's cache types its callers with the API's context (types only), until it moves to src/calendar/cache/",
-  },
-]
+const EXCEPTIONS = []
 
 const anyOf = (patterns) => patterns.join('|')
 const list = (patterns) => [patterns ?? []].flat()

@@ -2,9 +2,8 @@ import type { CollectionSlug, Payload, PayloadRequest, Where } from 'payload'
 
 import { sql } from '@payloadcms/db-postgres'
 
-import type { RestContext } from './context'
-
 import type { Region } from '../src/calendar/cache/region'
+import type { SanitizedPluginConfig } from '../src/types'
 
 import { checkAfterArrival } from '../src/calendar/cache/checkAfterArrival'
 import { limitsOfKind } from '../src/calendar/cache/limits'
@@ -126,13 +125,19 @@ const NOTHING_KEPT: Kept = {
 }
 const KEPT = Symbol('kept')
 
+/** What the cache reads of a request: Payload, its request, the reader and the plugin's options. */
+export type KeptReader = {
+  options: SanitizedPluginConfig
+  payload: Payload
+  req: PayloadRequest
+  user: PayloadRequest['user']
+}
+
 /**
  * What this request may reuse. Checks the change log once per request (the result is remembered
  * on the request), and only for visitors.
  */
-export async function keptFor(
-  ctx: Pick<RestContext, 'options' | 'payload' | 'req' | 'user'>,
-): Promise<Kept> {
+export async function keptFor(ctx: KeptReader): Promise<Kept> {
   return keptOn(
     ctx,
     ctx.payload,
@@ -373,12 +378,12 @@ function prune(db: SqlQuerier) {
  * visitors the total is kept until the calendar changes.
  */
 export async function countKept(
-  ctx: RestContext,
+  ctx: KeptReader,
   kind: string,
   query: {
     collection: CollectionSlug
     overrideAccess: false
-    req: RestContext['req']
+    req: PayloadRequest
     where: Where
   },
   /** Counts the same items in SQL of its own (`leanLinkedList.ts`); `undefined` leaves it to Payload. */
