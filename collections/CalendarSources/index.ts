@@ -3,7 +3,7 @@ import type { Access, CollectionConfig, CollectionSlug, Field, PayloadHandler } 
 import { SET_BY_THE_SERVER } from '../../src/fields/postFields'
 import { labelByLanguage } from '../../src/i18n/index'
 import { clientComponent } from '../../src/admin/paths'
-import { runCalendarQueueOnce } from '../../src/jobs/calendarQueueRunner'
+import { runCalendarQueueOnce, runsCalendarQueue } from '../../src/jobs/calendarQueueRunner'
 import { queueCalendarSourceRun } from '../../src/jobs/importCalendarSources'
 import { can } from '../../src/lib/roles'
 import {
@@ -237,7 +237,7 @@ const runNow: PayloadHandler = async (req) => {
   if (!source || !can(req.user as never, 'edit_others_posts'))
     return Response.json({ errors: [{ message: 'Not Found' }] }, { status: 404 })
   await queueCalendarSourceRun(req.payload, id)
-  if (process.env.EVENTS_CALENDAR_RUN_JOBS === 'true')
+  if (runsCalendarQueue(req.payload))
     setImmediate(() => {
       runCalendarQueueOnce(req.payload).catch((error: unknown) =>
         req.payload.logger.error({ err: error, msg: 'A calendar source’s "run now" turn failed' }),

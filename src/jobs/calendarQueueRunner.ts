@@ -48,6 +48,15 @@ export async function runCalendarQueueOnce(payload: Payload): Promise<boolean> {
   })
 }
 
+/** The Payload instances whose calendar queue this process runs (`startCalendarQueueRunner`). */
+const runners = new WeakSet<Payload>()
+
+/**
+ * Whether this process runs `payload`'s calendar queue: a job queued now (a calendar source's
+ * "Run now") may then be run at once rather than at the next turn.
+ */
+export const runsCalendarQueue = (payload: Payload): boolean => runners.has(payload)
+
 /**
  * Runs the calendar's job queue on `cron` in this process (`src/server/start.ts` with RUN_JOBS on).
  * Several instances may run it: each turn runs on one of them. A turn still going when the next
@@ -58,6 +67,7 @@ export function startCalendarQueueRunner(
   cron: string,
 ): { stop: () => Promise<void> } {
   let running: Promise<void> = Promise.resolve()
+  runners.add(payload)
   const job = new Cron(cron, { protect: true, sloppyRanges: true }, () => {
     running = runCalendarQueueOnce(payload).then(
       () => undefined,
@@ -71,6 +81,7 @@ export function startCalendarQueueRunner(
   })
   return {
     stop: async () => {
+      runners.delete(payload)
       job.stop()
       await running
     },
