@@ -29,6 +29,11 @@ const FLAGS = [
   '--disable-sync',
   '--disable-quic',
   '--no-first-run',
+  // JavaScript runs in V8's interpreter and baseline compiler only: its optimizing compilers
+  // (TurboFan, Maglev) pay off in a page that runs for minutes, not in a test's page that is
+  // left after a few clicks, so their work is CPU spent for nothing (bench/RESULTS.md, "The
+  // test run's CPU (issue 30)"). What the page does is the same, only its speed differs.
+  '--js-flags=--no-opt --no-maglev',
 ]
 
 export async function launchChromium(): Promise<Browser> {
