@@ -3,7 +3,14 @@ import type { Browser, Page } from 'playwright-core'
 import { DateTime } from 'luxon'
 import { describe, expect, it } from 'vitest'
 
-import { driveE2eApp, newPage, screenshot, signIn, E2E_ADMIN as ADMIN } from '../e2e/browser'
+import {
+  driveE2eApp,
+  E2E_ADMIN as ADMIN,
+  newPage,
+  screenshot,
+  signIn,
+  signInByApi,
+} from '../e2e/browser'
 
 /*
  * The admin in the editor's language (issue 28, items 2 and 4): a French editor types
@@ -28,7 +35,7 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
 
     it('takes 16/01/2027 14:00 typed by a French editor as 16 January at 14:00 in the event’s zone', async () => {
       page = await newPage(browser, 'Europe/Paris', 'fr-FR')
-      await signIn(page, base, ADMIN.email, ADMIN.password)
+      await signInByApi(page, base, ADMIN.email, ADMIN.password)
       await page.goto(`${base}/admin/collections/events/create?locale=en`)
       await page.waitForLoadState('networkidle')
       const start = page.locator('#field-startDate input')
@@ -121,7 +128,7 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
 
     it('keeps Payload’s own format for an English editor', async () => {
       page = await newPage(browser, 'America/New_York', 'en-US')
-      await signIn(page, base, ADMIN.email, ADMIN.password)
+      await signInByApi(page, base, ADMIN.email, ADMIN.password)
       await page.goto(`${base}/admin/collections/events/create?locale=en`)
       await page.waitForLoadState('networkidle')
       const start = page.locator('#field-startDate input')

@@ -2,7 +2,14 @@ import type { Browser, Page } from 'playwright-core'
 
 import { describe, expect, it } from 'vitest'
 
-import { driveE2eApp, E2E_ADMIN as ADMIN, newPage, screenshot, signIn } from '../e2e/browser'
+import {
+  driveE2eApp,
+  E2E_ADMIN as ADMIN,
+  newPage,
+  screenshot,
+  signIn,
+  signInByApi,
+} from '../e2e/browser'
 
 /*
  * The admin as a French or Spanish editor reads it (issue 28, items 3 and 6): Payload's words where
@@ -52,7 +59,7 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
       // An English administrator opens the forms first: Payload builds a collection's field map
       // once, in the language of the first to open it, which a French editor then got.
       page = await newPage(browser)
-      await signIn(page, base, ADMIN.email, ADMIN.password)
+      await signInByApi(page, base, ADMIN.email, ADMIN.password)
       await page.goto(`${base}/admin/collections/users/create`)
       await page.locator('#field-role').waitFor()
       const ids = await page.evaluate(async (title) => {
@@ -149,7 +156,7 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
 
     it('lets an administrator give a new account its admin language, applied when it signs in', async () => {
       page = await newPage(browser)
-      await signIn(page, base, ADMIN.email, ADMIN.password)
+      await signInByApi(page, base, ADMIN.email, ADMIN.password)
       await page.goto(`${base}/admin/collections/users/create`)
       const login = `hispano-${RUN}`
       const password = 'a-long-password-1'

@@ -5,12 +5,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import {
   claimSharedApp,
   dragWithMouse,
+  E2E_ADMIN as ADMIN,
   launchChromium,
   newPage,
   pageErrors,
   screenshot,
   signIn,
-  E2E_ADMIN as ADMIN,
+  signInByApi,
 } from '../e2e/browser'
 import { basic } from '../helpers/http'
 
@@ -1321,7 +1322,7 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
       expect(created.status).toBe(201)
 
       const contributor = await newPage(browser)
-      await signIn(contributor, base, CONTRIBUTOR.email, CONTRIBUTOR.password)
+      await signInByApi(contributor, base, CONTRIBUTOR.email, CONTRIBUTOR.password)
       await contributor.goto(`${base}/admin/collections/events/create?locale=en`)
       await contributor.fill('#field-title', `Open mic ${RUN}`)
       await typeDate(contributor, 'startDate', 'Dec 14, 2026 8:00 PM')
@@ -1353,7 +1354,7 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
 
     it('lets a contributor drag only the events they may change in the calendar', async () => {
       const contributor = await newPage(browser)
-      await signIn(contributor, base, CONTRIBUTOR.email, CONTRIBUTOR.password)
+      await signInByApi(contributor, base, CONTRIBUTOR.email, CONTRIBUTOR.password)
       await contributor.goto(`${base}/admin/collections/events/calendar?locale=en`)
       await contributor.locator('.fc-toolbar-title').waitFor()
       if (!(await contributor.locator('.fc-toolbar-title').innerText()).includes('December 2026'))
@@ -1384,7 +1385,7 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
       })
       expect(created.status).toBe(201)
       const tokyo = await newPage(browser, 'Asia/Tokyo')
-      await signIn(tokyo, base, ADMIN.email, ADMIN.password)
+      await signInByApi(tokyo, base, ADMIN.email, ADMIN.password)
       await tokyo.goto(`${base}/admin/collections/events/calendar?locale=en`)
       await tokyo.locator('.fc-toolbar-title').waitFor()
       if (!(await tokyo.locator('.fc-toolbar-title').innerText()).includes('December 2026'))
@@ -1416,7 +1417,7 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
       const { doc } = await protectedEvent.json()
 
       const contributor = await newPage(browser)
-      await signIn(contributor, base, CONTRIBUTOR.email, CONTRIBUTOR.password)
+      await signInByApi(contributor, base, CONTRIBUTOR.email, CONTRIBUTOR.password)
       for (const path of [
         `/admin/collections/events?limit=100&columns=${encodeURIComponent(JSON.stringify(['title', 'password', 'excerpt']))}`,
         `/admin/collections/events/${doc.id}`,

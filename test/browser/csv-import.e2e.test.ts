@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { driveE2eApp, newPage, signIn, E2E_ADMIN as ADMIN } from '../e2e/browser'
+import { driveE2eApp, E2E_ADMIN as ADMIN, newPage, signInByApi } from '../e2e/browser'
 
 /*
  * Spreadsheets in (issue 27, part 3; docs/spreadsheets.md): an editor opens "Import CSV" from the
@@ -45,7 +45,7 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
 
     it('uploads a CSV, shows its first rows, maps a column, and imports after a dry run', async () => {
       page = await newPage(browser)
-      await signIn(page, base, editor.email, editor.password)
+      await signInByApi(page, base, editor.email, editor.password)
       await page.goto(`${base}/admin/collections/events`)
       await page.getByRole('link', { name: 'Import CSV' }).click()
       await page.waitForURL((url) => url.pathname === '/admin/import-csv')

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { driveE2eApp, newPage, screenshot, signIn, E2E_ADMIN as ADMIN } from '../e2e/browser'
+import { driveE2eApp, E2E_ADMIN as ADMIN, newPage, screenshot, signInByApi } from '../e2e/browser'
 
 /*
  * Issue 28, item 7: an event's title, dates and status changed from the events list (Quick edit),
@@ -114,7 +114,7 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
       const title = `Quick concert ${RUN}`
       const event = await createEvent(title)
       page = await newPage(browser)
-      await signIn(page, base, accounts.editor.email, accounts.editor.password)
+      await signInByApi(page, base, accounts.editor.email, accounts.editor.password)
       const form = await openQuickEdit(title, 'Quick edit')
       // Dates are shown in the event's own timezone (Paris, UTC+2 in July).
       expect(await form.locator('input[type="datetime-local"]').first().inputValue()).toBe(
@@ -147,7 +147,7 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
       const title = `Atelier rapide ${RUN}`
       const event = await createEvent(title, { author: ids.contributor, status: 'draft' })
       page = await newPage(browser, 'Europe/Paris', 'fr-FR')
-      await signIn(page, base, accounts.contributor.email, accounts.contributor.password)
+      await signInByApi(page, base, accounts.contributor.email, accounts.contributor.password)
       const form = await openQuickEdit(title, 'Modification rapide')
       const offered = await form
         .locator('select option')
@@ -195,7 +195,7 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
       await createEvent(elsewhere)
 
       page = await newPage(browser)
-      await signIn(page, base, accounts.editor.email, accounts.editor.password)
+      await signInByApi(page, base, accounts.editor.email, accounts.editor.password)
       await page.goto(
         `${base}/admin/collections/events?locale=en&search=${encodeURIComponent(`night ${RUN}`)}`,
       )
@@ -213,7 +213,7 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
       await screenshot(page, 'category-parent-list-en')
 
       page = await newPage(browser, 'Europe/Paris', 'fr-FR')
-      await signIn(page, base, accounts.editor.email, accounts.editor.password)
+      await signInByApi(page, base, accounts.editor.email, accounts.editor.password)
       await page.goto(`${base}/admin/collections/events/calendar?locale=en&date=2027-07-01`)
       const shown = (title: string) => page.locator('.fc-event', { hasText: title })
       await shown(inChild).waitFor()
@@ -233,7 +233,7 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
       const title = `Concert à copier ${RUN}`
       const original = await createEvent(title)
       page = await newPage(browser, 'Europe/Paris', 'fr-FR')
-      await signIn(page, base, accounts.editor.email, accounts.editor.password)
+      await signInByApi(page, base, accounts.editor.email, accounts.editor.password)
       await page.goto(`${base}/admin/collections/events/${original.id}`)
       await page.locator('#field-title').waitFor()
       const copied = new RegExp(`/admin/collections/events/(?!${original.id}\\b)\\d+`)

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 
 import { describe, expect, it } from 'vitest'
 
-import { driveE2eApp, E2E_ADMIN as ADMIN, newPage, screenshot, signIn } from '../e2e/browser'
+import { driveE2eApp, E2E_ADMIN as ADMIN, newPage, screenshot, signInByApi } from '../e2e/browser'
 
 /*
  * A site without a tile server or a geocoder (the default): the venue form shows a short note in
@@ -25,7 +25,7 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
         if (!request.url().startsWith(base) && !request.url().startsWith('data:'))
           elsewhere.push(request.url())
       })
-      await signIn(page, base, ADMIN.email, ADMIN.password)
+      await signInByApi(page, base, ADMIN.email, ADMIN.password)
       await page.goto(`${base}/admin/collections/venues/create`)
       await page.locator('.venue-map__no-map').waitFor()
       expect(await page.locator('.venue-map__no-map').textContent()).toBe(

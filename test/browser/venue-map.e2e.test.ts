@@ -10,7 +10,7 @@ import {
   newPage,
   restInPage,
   screenshot,
-  signIn,
+  signInByApi,
 } from '../e2e/browser'
 
 /*
@@ -84,7 +84,7 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
 
     it('picks France by "Fran", shows the map, finds the address and moves the marker (en)', async () => {
       page = await newPage(browser)
-      await signIn(page, base, ADMIN.email, ADMIN.password)
+      await signInByApi(page, base, ADMIN.email, ADMIN.password)
       await page.goto(`${base}/admin/collections/venues/create`)
       await page.locator('#field-name').fill(`Tour Eiffel ${RUN}`)
       await page.locator('#field-address').fill('Champ de Mars, 5 Avenue Anatole France')
@@ -126,7 +126,7 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
 
     it('names countries in French, stores the original’s names, and keeps a free-text country (fr)', async () => {
       page = await newPage(browser, 'Europe/Paris', 'fr-FR')
-      await signIn(page, base, ADMIN.email, ADMIN.password)
+      await signInByApi(page, base, ADMIN.email, ADMIN.password)
       await page.goto(`${base}/admin/collections/venues/create`)
       await page.locator('#field-name').fill(`Philharmonie ${RUN}`)
       await page.locator('#field-city').fill('Berlin')

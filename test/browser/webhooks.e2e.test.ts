@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
-import { driveE2eApp, E2E_ADMIN as ADMIN, newPage, screenshot, signIn } from '../e2e/browser'
+import { driveE2eApp, E2E_ADMIN as ADMIN, newPage, screenshot, signInByApi } from '../e2e/browser'
 
 /*
  * The administrator's connections in the admin (issue 27): a webhook's secret is shown once,
@@ -34,7 +34,7 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
     it('shows a new webhook’s secret once, a rotated one once, and its delivery log', async () => {
       page = await newPage(browser)
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
-      await signIn(page, base, ADMIN.email, ADMIN.password)
+      await signInByApi(page, base, ADMIN.email, ADMIN.password)
       await page.goto(`${base}/admin/collections/webhooks/create`)
       await page.locator('#field-url').fill(`http://127.0.0.1:9/hooks/${RUN}`)
       await page.locator('#field-events .rs__control').click()
@@ -108,7 +108,7 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
 
     it('reads an .ics file into a calendar source, runs it now and shows the run’s log', async () => {
       page = await newPage(browser)
-      await signIn(page, base, ADMIN.email, ADMIN.password)
+      await signInByApi(page, base, ADMIN.email, ADMIN.password)
       await page.goto(`${base}/admin/collections/calendar-sources/create`)
       await page.locator('#field-name').fill(`Partners ${RUN}`)
       const file = page.locator('.ics-file__input')

@@ -95,6 +95,23 @@ export async function signIn(
 }
 
 /**
+ * Signs the page's browser context in through Payload's REST login (the session cookie the form's
+ * sign-in gets), without loading the login page and the dashboard: for tests of what comes after
+ * signing in, which go to their own page next. Tests of signing in itself use `signIn`.
+ */
+export async function signInByApi(
+  page: Page,
+  base: string,
+  email: string,
+  password: string,
+): Promise<void> {
+  const response = await page.request.post(`${base}/api/users/login`, {
+    data: { email, password },
+  })
+  if (!response.ok()) throw new Error(`Signing in as ${email} answered ${response.status()}`)
+}
+
+/**
  * Drags `from` onto `to` with the mouse, in small steps. FullCalendar starts a drag only once the
  * pointer has moved past its threshold after the press, and follows the pointer's moves to find
  * the drop target: Playwright's one-step `dragTo` sometimes lands before the drag has begun, and
