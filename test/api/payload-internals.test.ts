@@ -3,9 +3,11 @@ import type {
   CollectionAfterChangeHook,
   CollectionBeforeValidateHook,
   Payload,
+  PayloadRequest,
 } from 'payload'
 
 import { sql } from '@payloadcms/db-postgres'
+import { createVersion as adapterCreateVersion } from '@payloadcms/drizzle'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
@@ -442,5 +444,172 @@ describe("Payload's internals, patched", () => {
     expect(docs).toHaveLength(maxPerDoc)
     expect((docs[0]!.version as { title: string }).title).toBe(`${tag} Trimmed ${maxPerDoc + 2}`)
     expect((docs.at(-1)!.version as { title: string }).title).toBe(`${tag} Trimmed 3`)
+  })
+})
+
+describe("revision-copies: a save's revision copied from its stored rows", () => {
+  let payload: Payload
+  const tag = unique('copies').replace(/[^a-z0-9]/gi, '')
+
+  beforeAll(async () => {
+    payload = await getTestPayload()
+  })
+
+  /** An event with every kind of row a revision copies: translations, relations, repeated texts, an enum. */
+  const richEvent = async () => {
+    const made = (collection: string, data: Record<string, unknown>) =>
+      payload.create({ collection: collection as never, data: data as never, overrideAccess: true })
+    const category = await made('event-categories', { name: unique('Jazz') })
+    const otherCategory = await made('event-categories', { name: unique('Blues') })
+    const eventTag = await made('event-tags', { name: unique('outdoor') })
+    const organizer = await made('organizers', { name: unique('Organizer'), status: 'publish' })
+    const venue = await made('venues', { name: unique('Venue'), status: 'publish' })
+    const event = await made('events', {
+      ...DATES,
+      categories: [otherCategory.id, category.id],
+      cost: '$5 - $10',
+      description: {
+        root: {
+          type: 'root',
+          children: [
+            {
+              type: 'paragraph',
+              children: [
+                {
+                  type: 'text',
+                  detail: 0,
+                  format: 1,
+                  mode: 'normal',
+                  style: '',
+                  text: 'Bold',
+                  version: 1,
+                },
+              ],
+              direction: 'ltr',
+              format: '',
+              indent: 0,
+              version: 1,
+            },
+          ],
+          direction: 'ltr',
+          format: '',
+          indent: 0,
+          version: 1,
+        },
+      },
+      excerpt: `${tag} short`,
+      password: 'open sesame',
+      organizers: [organizer.id],
+      recurrence: {
+        exdates: ['2027-06-15T12:00:00'],
+        rdates: ['2027-07-02T12:00:00', '2027-07-09T12:00:00'],
+        rule: 'FREQ=WEEKLY;COUNT=4',
+      },
+      status: 'publish',
+      tags: [eventTag.id],
+      timezone: 'Europe/Paris',
+      title: `${tag} Copied`,
+      venue: venue.id,
+    })
+    for (const [locale, title] of [
+      ['es', `${tag} Copiado`],
+      ['fr', `${tag} Copié`],
+    ] as const)
+      await payload.update({
+        collection: 'events',
+        data: { excerpt: `${title} court`, title } as never,
+        id: event.id,
+        locale,
+        overrideAccess: true,
+      })
+    return event.id as number
+  }
+
+  /** A revision's rows in its four tables, without the ids that tell one revision's rows from another's. */
+  const revisionRows = async (req: PayloadRequest, id: number) => {
+    const db = (await transactionSessionOf(req))!
+    const read = async (query: ReturnType<typeof sql>) => (await db.execute(query)).rows
+    const [main] = await read(sql`SELECT * FROM "_events_v" WHERE "id" = ${id}`)
+    const { id: _id, ...stored } = main!
+    const children = {
+      locales: await read(
+        sql`SELECT * FROM "_events_v_locales" WHERE "_parent_id" = ${id} ORDER BY "id"`,
+      ),
+      rels: await read(sql`SELECT * FROM "_events_v_rels" WHERE "parent_id" = ${id} ORDER BY "id"`),
+      texts: await read(
+        sql`SELECT * FROM "_events_v_texts" WHERE "parent_id" = ${id} ORDER BY "id"`,
+      ),
+    }
+    const bare = (rows: Record<string, unknown>[]) =>
+      rows.map(({ _parent_id: _p, id: _i, parent_id: _q, ...rest }) => rest)
+    return {
+      locales: bare(children.locales),
+      main: stored,
+      rels: bare(children.rels),
+      texts: bare(children.texts),
+    }
+  }
+
+  it("a save sends its revision as one statement, which stores what the adapter's own inserts store and answers as its read back does", async () => {
+    const id = await richEvent()
+    const statements = await statementsDuring(() =>
+      payload.update({
+        collection: 'events',
+        data: { title: `${tag} Copied again` } as never,
+        id,
+        overrideAccess: true,
+      }),
+    )
+    const texts = statements.map(({ text }) => text.trim())
+    expect(
+      texts.filter((text) => /^WITH "revision" AS \(INSERT INTO "_events_v"/.test(text)),
+    ).toHaveLength(1)
+    expect(texts.filter((text) => /^insert into "_events_v/i.test(text))).toEqual([])
+
+    const req = await createLocalReq({}, payload)
+    await initTransaction(req)
+    try {
+      const versionData = (await payload.db.findOne({
+        collection: 'events',
+        locale: 'all',
+        req,
+        where: { id: { equals: id } },
+      })) as Record<string, unknown>
+      const now = new Date().toISOString()
+      const args = {
+        autosave: false,
+        collectionSlug: 'events',
+        createdAt: now,
+        globalSlug: undefined,
+        parent: id,
+        publishedLocale: undefined,
+        req,
+        returning: undefined,
+        select: undefined,
+        updatedAt: now,
+      }
+      const ours = (await payload.db.createVersion({
+        ...args,
+        versionData: structuredClone(versionData),
+      } as never)) as unknown as Record<string, unknown>
+      const theirs = (await adapterCreateVersion.call(
+        payload.db as never,
+        {
+          ...args,
+          versionData: structuredClone(versionData),
+        } as never,
+      )) as unknown as Record<string, unknown>
+      expect(ours.id).not.toBe(theirs.id)
+      // What `saveVersion` reads of it: the version (the save's answer) and the parent.
+      expect(JSON.stringify(ours.version)).toBe(JSON.stringify(theirs.version))
+      expect(ours.parent).toBe(theirs.parent)
+      const stored = await revisionRows(req, ours.id as number)
+      expect(stored.locales).toHaveLength(3)
+      expect(stored.rels.length).toBeGreaterThanOrEqual(4)
+      expect(stored.texts.length).toBeGreaterThanOrEqual(5)
+      expect(stored).toEqual(await revisionRows(req, theirs.id as number))
+    } finally {
+      await killTransaction(req)
+    }
   })
 })
