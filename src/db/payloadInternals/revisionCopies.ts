@@ -1,4 +1,4 @@
-import type { Payload, PayloadRequest } from 'payload'
+import type { CollectionSlug, Payload, PayloadRequest } from 'payload'
 
 import { sql } from '@payloadcms/db-postgres'
 
@@ -30,6 +30,40 @@ type Adapter = {
 }
 
 const COPYING = Symbol('revision copies')
+
+/** The revisions read past the newest `maxPerDoc` by a request's last copy, until its save asks for them. */
+type KeptTrim = {
+  collection: string
+  offset: number
+  parent: number
+  rows: Record<string, unknown>[]
+}
+const keptTrims = new WeakMap<object, KeptTrim>()
+
+/**
+ * The rows of the read a save makes right after its revision (Payload's `enforceMaxVersions`:
+ * the item's revision at `offset`, newest first, by `updated_at`), when the copy of that
+ * revision read them in its own statement; null otherwise. Given once.
+ */
+export function keptTrimRead(
+  req: object | undefined,
+  collection: string,
+  parent: number | string,
+  offset: number,
+): null | Record<string, unknown>[] {
+  const kept = req ? keptTrims.get(req) : undefined
+  if (!kept) return null
+  keptTrims.delete(req!)
+  const same = kept.collection === collection && kept.parent === parent && kept.offset === offset
+  return same ? kept.rows : null
+}
+
+const maxPerDoc = (payload: Payload, slug: string): number => {
+  const versions = payload.collections[slug as CollectionSlug]?.config.versions as
+    undefined | { maxPerDoc?: number }
+  const max = versions?.maxPerDoc
+  return typeof max === 'number' && Number.isSafeInteger(max) && max > 0 ? max : 0
+}
 /** Drizzle's key for a table's columns (`drizzle-orm/table`). */
 const COLUMNS = Symbol.for('drizzle:Columns')
 
@@ -231,17 +265,19 @@ function copyRevisions(payload: Payload): void {
   const plans = new Map<string, null | Plan>()
   const planFor = (slug: string) => {
     if (!plans.has(slug)) {
-      const config = payload.collections[slug as never]?.config as
+      const config = payload.collections[slug as CollectionSlug]?.config as
         undefined | { versions?: { drafts?: unknown } | false }
       plans.set(slug, config?.versions && !config.versions.drafts ? planOf(db, slug) : null)
     }
     return plans.get(slug) ?? null
   }
   const copying = async (args: CreateVersionArgs) => {
+    if (args.req) keptTrims.delete(args.req)
     const save = plainSave(args)
     const plan = save && args.collectionSlug ? planFor(args.collectionSlug) : null
     const querier = plan ? await transactionSessionOf(args.req) : null
     if (!save || !plan || !querier) return original(args)
+    const max = maxPerDoc(payload, args.collectionSlug!)
     const children = plan.children.map(
       (child, index) =>
         sql`, ${sql.identifier(`child_${index}`)} AS (INSERT INTO ${child.into} (${columnList(child)})
@@ -249,15 +285,33 @@ function copyRevisions(payload: Payload): void {
           WHERE "source".${sql.identifier(child.parent!)} = ${save.parent}
           ORDER BY "source"."id")`,
     )
+    // The read that decides which revisions the save then drops (`keptTrimRead`): the statement's
+    // own snapshot does not hold the new revision, which the union adds.
     const { rows } = await querier.execute(
       sql`WITH "revision" AS (INSERT INTO ${plan.main.into} (${columnList(plan.main)})
           SELECT ${valueList(plan.main, 'item', save)} FROM ${plan.main.from} AS "item"
           WHERE "item"."id" = ${save.parent} AND "item"."updated_at" = ${save.savedAt}::timestamptz
-          RETURNING "id")${sql.join(children, sql``)}
-        SELECT "id" FROM "revision"`,
+          RETURNING "id", "updated_at")${sql.join(children, sql``)}
+        SELECT "revision"."id", "past"."id" AS "past_id", "past"."updated_at" AS "past_updated_at"
+        FROM "revision" LEFT JOIN LATERAL (
+          SELECT "id", "updated_at" FROM (
+            SELECT "id", "updated_at" FROM ${plan.main.into} WHERE "parent_id" = ${save.parent}
+            UNION ALL SELECT "id", "updated_at" FROM "revision") AS "every"
+          ORDER BY "updated_at" DESC LIMIT 1 OFFSET ${max}) AS "past" ON true`,
     )
     if (rows.length !== 1) return original(args)
-    return save.returning ? writtenRevision(rows[0]!.id, save) : null
+    const [row] = rows as [Record<string, unknown>]
+    if (max > 0 && args.req) {
+      const past =
+        row.past_id === null ? [] : [{ id: row.past_id, updated_at: row.past_updated_at }]
+      keptTrims.set(args.req, {
+        collection: args.collectionSlug!,
+        offset: max,
+        parent: save.parent,
+        rows: past,
+      })
+    }
+    return save.returning ? writtenRevision(row.id, save) : null
   }
   db.createVersion = Object.assign(copying, { [COPYING]: true as const })
 }
@@ -278,7 +332,7 @@ export const revisionCopiesPatch: InitPatch = {
     if (!db.tables || !(db.tableNameMap instanceof Map))
       return 'the Postgres adapter has no tables or tableNameMap any more'
     for (const slug of ['events', 'venues', 'organizers'])
-      if (payload.collections[slug as never] && !planOf(db, slug))
+      if (payload.collections[slug as CollectionSlug] && !planOf(db, slug))
         return `the revisions of ${slug} are no longer a copy of its tables`
     return db.createVersion[COPYING] ? null : "the adapter's createVersion is not the calendar's"
   },
