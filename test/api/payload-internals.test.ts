@@ -2,6 +2,7 @@ import type {
   BaseDatabaseAdapter,
   CollectionAfterChangeHook,
   CollectionBeforeValidateHook,
+  CollectionSlug,
   Payload,
   PayloadRequest,
 } from 'payload'
@@ -543,28 +544,79 @@ describe("revision-copies: a save's revision copied from its stored rows", () =>
     return event.id as number
   }
 
-  /** A revision's rows in its four tables, without the ids that tell one revision's rows from another's. */
-  const revisionRows = async (req: PayloadRequest, id: number) => {
+  /** A revision's rows in its tables, without the ids that tell one revision's rows from another's. */
+  const revisionRows = async (req: PayloadRequest, slug: string, id: number) => {
     const db = (await transactionSessionOf(req))!
     const read = async (query: ReturnType<typeof sql>) => (await db.execute(query)).rows
-    const [main] = await read(sql`SELECT * FROM "_events_v" WHERE "id" = ${id}`)
+    const table = `_${slug}_v`
+    const [main] = await read(sql`SELECT * FROM ${sql.identifier(table)} WHERE "id" = ${id}`)
     const { id: _id, ...stored } = main!
-    const children = {
-      locales: await read(
-        sql`SELECT * FROM "_events_v_locales" WHERE "_parent_id" = ${id} ORDER BY "id"`,
-      ),
-      rels: await read(sql`SELECT * FROM "_events_v_rels" WHERE "parent_id" = ${id} ORDER BY "id"`),
-      texts: await read(
-        sql`SELECT * FROM "_events_v_texts" WHERE "parent_id" = ${id} ORDER BY "id"`,
-      ),
-    }
     const bare = (rows: Record<string, unknown>[]) =>
       rows.map(({ _parent_id: _p, id: _i, parent_id: _q, ...rest }) => rest)
+    const child = async (kind: string, parent: string) => {
+      const [{ found }] = (await read(
+        sql`SELECT to_regclass(${`"${table}_${kind}"`}) IS NOT NULL AS found`,
+      )) as [{ found: boolean }]
+      if (!found) return []
+      return bare(
+        await read(
+          sql`SELECT * FROM ${sql.identifier(`${table}_${kind}`)} WHERE ${sql.identifier(parent)} = ${id} ORDER BY "id"`,
+        ),
+      )
+    }
     return {
-      locales: bare(children.locales),
+      locales: await child('locales', '_parent_id'),
       main: stored,
-      rels: bare(children.rels),
-      texts: bare(children.texts),
+      rels: await child('rels', 'parent_id'),
+      texts: await child('texts', 'parent_id'),
+    }
+  }
+
+  /**
+   * The revision this patch writes of the item as it is stored, and the one the adapter's own
+   * `createVersion` writes (both in a transaction rolled back), as `saveVersion` asks for them.
+   */
+  const bothRevisions = async (slug: string, id: number) => {
+    const req = await createLocalReq({}, payload)
+    await initTransaction(req)
+    try {
+      const versionData = (await payload.db.findOne({
+        collection: slug as CollectionSlug,
+        locale: 'all',
+        req,
+        where: { id: { equals: id } },
+      })) as Record<string, unknown>
+      const now = new Date().toISOString()
+      const args = {
+        autosave: false,
+        collectionSlug: slug,
+        createdAt: now,
+        globalSlug: undefined,
+        parent: id,
+        publishedLocale: undefined,
+        req,
+        returning: undefined,
+        select: undefined,
+        updatedAt: now,
+      }
+      const ours = (await payload.db.createVersion({
+        ...args,
+        versionData: structuredClone(versionData),
+      } as never)) as unknown as Record<string, unknown>
+      const theirs = (await adapterCreateVersion.call(
+        payload.db as never,
+        {
+          ...args,
+          versionData: structuredClone(versionData),
+        } as never,
+      )) as unknown as Record<string, unknown>
+      expect(ours.id).not.toBe(theirs.id)
+      return {
+        ours: { answer: ours, stored: await revisionRows(req, slug, ours.id as number) },
+        theirs: { answer: theirs, stored: await revisionRows(req, slug, theirs.id as number) },
+      }
+    } finally {
+      await killTransaction(req)
     }
   }
 
@@ -588,50 +640,48 @@ describe("revision-copies: a save's revision copied from its stored rows", () =>
       [],
     )
 
-    const req = await createLocalReq({}, payload)
-    await initTransaction(req)
-    try {
-      const versionData = (await payload.db.findOne({
-        collection: 'events',
-        locale: 'all',
-        req,
-        where: { id: { equals: id } },
-      })) as Record<string, unknown>
-      const now = new Date().toISOString()
-      const args = {
-        autosave: false,
-        collectionSlug: 'events',
-        createdAt: now,
-        globalSlug: undefined,
-        parent: id,
-        publishedLocale: undefined,
-        req,
-        returning: undefined,
-        select: undefined,
-        updatedAt: now,
-      }
-      const ours = (await payload.db.createVersion({
-        ...args,
-        versionData: structuredClone(versionData),
-      } as never)) as unknown as Record<string, unknown>
-      const theirs = (await adapterCreateVersion.call(
-        payload.db as never,
-        {
-          ...args,
-          versionData: structuredClone(versionData),
-        } as never,
-      )) as unknown as Record<string, unknown>
-      expect(ours.id).not.toBe(theirs.id)
-      // What `saveVersion` reads of it: the version (the save's answer) and the parent.
-      expect(JSON.stringify(ours.version)).toBe(JSON.stringify(theirs.version))
-      expect(ours.parent).toBe(theirs.parent)
-      const stored = await revisionRows(req, ours.id as number)
-      expect(stored.locales).toHaveLength(3)
-      expect(stored.rels.length).toBeGreaterThanOrEqual(4)
-      expect(stored.texts.length).toBeGreaterThanOrEqual(5)
-      expect(stored).toEqual(await revisionRows(req, theirs.id as number))
-    } finally {
-      await killTransaction(req)
-    }
+    const { ours, theirs } = await bothRevisions('events', id)
+    // What `saveVersion` reads of it: the version (the save's answer) and the parent.
+    expect(JSON.stringify(ours.answer.version)).toBe(JSON.stringify(theirs.answer.version))
+    expect(ours.answer.parent).toBe(theirs.answer.parent)
+    expect(ours.stored.locales).toHaveLength(3)
+    expect(ours.stored.rels.length).toBeGreaterThanOrEqual(4)
+    expect(ours.stored.texts.length).toBeGreaterThanOrEqual(5)
+    expect(ours.stored).toEqual(theirs.stored)
+  })
+
+  it("a venue's revision, with its coordinates and translations, is the adapter's too", async () => {
+    const venue = (await payload.create({
+      collection: 'venues',
+      data: {
+        address: '1 Rue de Rivoli',
+        city: 'Paris',
+        country: 'France',
+        latitude: 48.8566,
+        longitude: 2.3522,
+        name: unique('Copied venue'),
+        status: 'publish',
+      } as never,
+      overrideAccess: true,
+    })) as { id: number }
+    const statements = await statementsDuring(() =>
+      payload.update({
+        collection: 'venues',
+        data: { name: unique('Lieu copié') } as never,
+        id: venue.id,
+        locale: 'fr',
+        overrideAccess: true,
+      }),
+    )
+    expect(
+      statements.filter(({ text }) =>
+        /^WITH "revision" AS \(INSERT INTO "_venues_v"/.test(text.trim()),
+      ),
+    ).toHaveLength(1)
+    const { ours, theirs } = await bothRevisions('venues', venue.id)
+    expect(JSON.stringify(ours.answer.version)).toBe(JSON.stringify(theirs.answer.version))
+    expect(ours.stored.locales).toHaveLength(2)
+    expect(ours.stored.main.version_latitude).toBe('48.8566')
+    expect(ours.stored).toEqual(theirs.stored)
   })
 })
