@@ -2,10 +2,13 @@ import type {
   BaseDatabaseAdapter,
   CollectionAfterChangeHook,
   CollectionBeforeValidateHook,
+  CollectionSlug,
   Payload,
+  PayloadRequest,
 } from 'payload'
 
 import { sql } from '@payloadcms/db-postgres'
+import { createVersion as adapterCreateVersion } from '@payloadcms/drizzle'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
@@ -421,15 +424,29 @@ describe("Payload's internals, patched", () => {
         id: event.id,
         overrideAccess: true,
       })
-    const statements = await statementsDuring(() => save(1))
-    expect(
-      statements.filter(({ text }) =>
-        /^SELECT "id", "updated_at" FROM "_events_v"/.test(text.trim()),
-      ),
-    ).toHaveLength(1)
+    await save(1)
     const { maxPerDoc } = payload.collections.events.config.versions as unknown as {
       maxPerDoc: number
     }
+    // A save's copy of its revision reads this in its own statement (revision-copies); the adapter's read is asked as enforceMaxVersions asks it.
+    const trimRead = () =>
+      payload.db.findVersions({
+        collection: 'events',
+        limit: 1,
+        page: 2,
+        pagination: false,
+        req: undefined,
+        sort: '-updatedAt',
+        where: { parent: { equals: event.id } },
+      })
+    let answer: Awaited<ReturnType<typeof trimRead>> | undefined
+    const statements = await statementsDuring(async () => (answer = await trimRead()))
+    expect(statements.map(({ text }) => text.trim())).toEqual([
+      expect.stringMatching(/^SELECT "id", "updated_at" FROM "_events_v"/),
+    ])
+    expect(answer!.docs).toEqual([
+      { id: expect.any(Number), parent: event.id, updatedAt: expect.any(String) },
+    ])
     for (let n = 2; n <= maxPerDoc + 2; n++) await save(n)
     const { docs } = await payload.findVersions({
       collection: 'events',
@@ -442,5 +459,229 @@ describe("Payload's internals, patched", () => {
     expect(docs).toHaveLength(maxPerDoc)
     expect((docs[0]!.version as { title: string }).title).toBe(`${tag} Trimmed ${maxPerDoc + 2}`)
     expect((docs.at(-1)!.version as { title: string }).title).toBe(`${tag} Trimmed 3`)
+  })
+})
+
+describe("revision-copies: a save's revision copied from its stored rows", () => {
+  let payload: Payload
+  const tag = unique('copies').replace(/[^a-z0-9]/gi, '')
+
+  beforeAll(async () => {
+    payload = await getTestPayload()
+  })
+
+  /** An event with every kind of row a revision copies: translations, relations, repeated texts, an enum. */
+  const richEvent = async () => {
+    const made = (collection: string, data: Record<string, unknown>) =>
+      payload.create({
+        collection: collection as 'events',
+        data: data as never,
+        overrideAccess: true,
+      }) as Promise<{ id: number }>
+    const category = await made('event-categories', { name: unique('Jazz') })
+    const otherCategory = await made('event-categories', { name: unique('Blues') })
+    const eventTag = await made('event-tags', { name: unique('outdoor') })
+    const organizer = await made('organizers', { name: unique('Organizer'), status: 'publish' })
+    const venue = await made('venues', { name: unique('Venue'), status: 'publish' })
+    const event = await made('events', {
+      ...DATES,
+      categories: [otherCategory.id, category.id],
+      cost: '$5 - $10',
+      description: {
+        root: {
+          type: 'root',
+          children: [
+            {
+              type: 'paragraph',
+              children: [
+                {
+                  type: 'text',
+                  detail: 0,
+                  format: 1,
+                  mode: 'normal',
+                  style: '',
+                  text: 'Bold',
+                  version: 1,
+                },
+              ],
+              direction: 'ltr',
+              format: '',
+              indent: 0,
+              version: 1,
+            },
+          ],
+          direction: 'ltr',
+          format: '',
+          indent: 0,
+          version: 1,
+        },
+      },
+      excerpt: `${tag} short`,
+      password: 'open sesame',
+      organizers: [organizer.id],
+      recurrence: {
+        exdates: ['2027-06-15T12:00:00'],
+        rdates: ['2027-07-02T12:00:00', '2027-07-09T12:00:00'],
+        rule: 'FREQ=WEEKLY;COUNT=4',
+      },
+      status: 'publish',
+      tags: [eventTag.id],
+      timezone: 'Europe/Paris',
+      title: `${tag} Copied`,
+      venue: venue.id,
+    })
+    for (const [locale, title] of [
+      ['es', `${tag} Copiado`],
+      ['fr', `${tag} Copié`],
+    ] as const)
+      await payload.update({
+        collection: 'events',
+        data: { excerpt: `${title} court`, title } as never,
+        id: event.id,
+        locale,
+        overrideAccess: true,
+      })
+    return event.id as number
+  }
+
+  /** A revision's rows in its tables, without the ids that tell one revision's rows from another's. */
+  const revisionRows = async (req: PayloadRequest, slug: string, id: number) => {
+    const db = (await transactionSessionOf(req))!
+    const read = async (query: ReturnType<typeof sql>) => (await db.execute(query)).rows
+    const table = `_${slug}_v`
+    const [main] = await read(sql`SELECT * FROM ${sql.identifier(table)} WHERE "id" = ${id}`)
+    const { id: _id, ...stored } = main!
+    const bare = (rows: Record<string, unknown>[]) =>
+      rows.map(({ _parent_id: _p, id: _i, parent_id: _q, ...rest }) => rest)
+    const child = async (kind: string, parent: string) => {
+      const [{ found }] = (await read(
+        sql`SELECT to_regclass(${`"${table}_${kind}"`}) IS NOT NULL AS found`,
+      )) as [{ found: boolean }]
+      if (!found) return []
+      return bare(
+        await read(
+          sql`SELECT * FROM ${sql.identifier(`${table}_${kind}`)} WHERE ${sql.identifier(parent)} = ${id} ORDER BY "id"`,
+        ),
+      )
+    }
+    return {
+      locales: await child('locales', '_parent_id'),
+      main: stored,
+      rels: await child('rels', 'parent_id'),
+      texts: await child('texts', 'parent_id'),
+    }
+  }
+
+  /**
+   * The revision this patch writes of the item as it is stored, and the one the adapter's own
+   * `createVersion` writes (both in a transaction rolled back), as `saveVersion` asks for them.
+   */
+  const bothRevisions = async (slug: string, id: number) => {
+    const req = await createLocalReq({}, payload)
+    await initTransaction(req)
+    try {
+      const versionData = (await payload.db.findOne({
+        collection: slug as CollectionSlug,
+        locale: 'all',
+        req,
+        where: { id: { equals: id } },
+      })) as Record<string, unknown>
+      const now = new Date().toISOString()
+      const args = {
+        autosave: false,
+        collectionSlug: slug,
+        createdAt: now,
+        globalSlug: undefined,
+        parent: id,
+        publishedLocale: undefined,
+        req,
+        returning: undefined,
+        select: undefined,
+        updatedAt: now,
+      }
+      const ours = (await payload.db.createVersion({
+        ...args,
+        versionData: structuredClone(versionData),
+      } as never)) as unknown as Record<string, unknown>
+      const theirs = (await adapterCreateVersion.call(
+        payload.db as never,
+        {
+          ...args,
+          versionData: structuredClone(versionData),
+        } as never,
+      )) as unknown as Record<string, unknown>
+      expect(ours.id).not.toBe(theirs.id)
+      return {
+        ours: { answer: ours, stored: await revisionRows(req, slug, ours.id as number) },
+        theirs: { answer: theirs, stored: await revisionRows(req, slug, theirs.id as number) },
+      }
+    } finally {
+      await killTransaction(req)
+    }
+  }
+
+  it("a save sends its revision as one statement, which stores what the adapter's own inserts store and answers as its read back does", async () => {
+    const id = await richEvent()
+    const statements = await statementsDuring(() =>
+      payload.update({
+        collection: 'events',
+        data: { title: `${tag} Copied again` } as never,
+        id,
+        overrideAccess: true,
+      }),
+    )
+    const texts = statements.map(({ text }) => text.trim())
+    expect(
+      texts.filter((text) => /^WITH "revision" AS \(INSERT INTO "_events_v"/.test(text)),
+    ).toHaveLength(1)
+    expect(texts.filter((text) => /^insert into "_events_v/i.test(text))).toEqual([])
+    // The read of the revisions past the newest maxPerDoc goes with the copy (version-trims drops them: its test).
+    expect(texts.filter((text) => /^(select|SELECT)\b.*\bFROM "_events_v"/is.test(text))).toEqual(
+      [],
+    )
+
+    const { ours, theirs } = await bothRevisions('events', id)
+    // What `saveVersion` reads of it: the version (the save's answer) and the parent.
+    expect(JSON.stringify(ours.answer.version)).toBe(JSON.stringify(theirs.answer.version))
+    expect(ours.answer.parent).toBe(theirs.answer.parent)
+    expect(ours.stored.locales).toHaveLength(3)
+    expect(ours.stored.rels.length).toBeGreaterThanOrEqual(4)
+    expect(ours.stored.texts.length).toBeGreaterThanOrEqual(5)
+    expect(ours.stored).toEqual(theirs.stored)
+  })
+
+  it("a venue's revision, with its coordinates and translations, is the adapter's too", async () => {
+    const venue = (await payload.create({
+      collection: 'venues',
+      data: {
+        address: '1 Rue de Rivoli',
+        city: 'Paris',
+        country: 'France',
+        latitude: 48.8566,
+        longitude: 2.3522,
+        name: unique('Copied venue'),
+        status: 'publish',
+      } as never,
+      overrideAccess: true,
+    })) as { id: number }
+    const statements = await statementsDuring(() =>
+      payload.update({
+        collection: 'venues',
+        data: { name: unique('Lieu copié') } as never,
+        id: venue.id,
+        locale: 'fr',
+        overrideAccess: true,
+      }),
+    )
+    expect(
+      statements.filter(({ text }) =>
+        /^WITH "revision" AS \(INSERT INTO "_venues_v"/.test(text.trim()),
+      ),
+    ).toHaveLength(1)
+    const { ours, theirs } = await bothRevisions('venues', venue.id)
+    expect(JSON.stringify(ours.answer.version)).toBe(JSON.stringify(theirs.answer.version))
+    expect(ours.stored.locales).toHaveLength(2)
+    expect(ours.stored.main.version_latitude).toBe('48.8566')
+    expect(ours.stored).toEqual(theirs.stored)
   })
 })

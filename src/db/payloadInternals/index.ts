@@ -12,6 +12,7 @@ import { lockReleasesPatch } from './lockReleases'
 import { payloadCollectionGuardsPatch } from './payloadCollectionGuards'
 import { installedPayloadVersion } from './payloadVersion'
 import { pushSchemaPatch } from './pushSchemaPatch'
+import { revisionCopiesPatch } from './revisionCopies'
 import { serialQueriesPatch } from './serialQueriesPatch'
 import { validationDetailsPatch } from './validationDetails'
 import { versionTrimsPatch } from './versionTrims'
@@ -51,6 +52,7 @@ export const PAYLOAD_INTERNALS: InternalsPatch[] = [
   foldedSearchPatch,
   lockReleasesPatch,
   versionTrimsPatch,
+  revisionCopiesPatch,
 ]
 
 const inEffect = (enabled: boolean) =>

@@ -5,6 +5,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { InitPatch } from './patch'
 
 import { querierFor } from './adapter'
+import { keptTrimRead } from './revisionCopies'
 
 type FindVersionsArgs = Record<string, unknown> & {
   collection: string
@@ -65,12 +66,18 @@ function leanTrimReads(payload: Payload): void {
     const table = trim
       ? db.tableNameMap?.get(`_${args.collection.replace(/-/g, '_')}${db.versionsSuffix ?? '_v'}`)
       : undefined
-    const querier = trim && table ? await querierFor(payload, args.req) : null
-    if (!trim || !table || !querier) return original(args)
-    const { rows } = await querier.execute(
-      sql`SELECT "id", "updated_at" FROM ${sql.identifier(table)} WHERE "parent_id" = ${trim.parent}
-        ORDER BY "updated_at" DESC LIMIT 1 OFFSET ${trim.offset}`,
-    )
+    const kept =
+      trim && table ? keptTrimRead(args.req, args.collection, trim.parent, trim.offset) : null
+    const querier = trim && table && !kept ? await querierFor(payload, args.req) : null
+    if (!trim || !table || (!kept && !querier)) return original(args)
+    const rows =
+      kept ??
+      (
+        await querier!.execute(
+          sql`SELECT "id", "updated_at" FROM ${sql.identifier(table)} WHERE "parent_id" = ${trim.parent}
+            ORDER BY "updated_at" DESC LIMIT 1 OFFSET ${trim.offset}`,
+        )
+      ).rows
     const docs = rows.map((row) => ({
       id: row.id,
       parent: trim.parent,
