@@ -34,9 +34,10 @@ describe('GraphQL: the verdict of graphql-js rules kept per query text', () => {
     query: string,
     variables?: Record<string, unknown>,
     user?: TestUser,
+    body = JSON.stringify(variables ? { query, variables } : { query }),
   ): Promise<Answer> => {
     const response = await fetch(`${url}/api/graphql`, {
-      body: JSON.stringify(variables ? { query, variables } : { query }),
+      body,
       headers: {
         'content-type': 'application/json',
         ...(user ? basic(user.email, user.password) : {}),
@@ -146,6 +147,20 @@ describe('GraphQL: the verdict of graphql-js rules kept per query text', () => {
       const again = await post(api.url, query, variables, user)
       expect(first, what).toEqual(expected)
       expect(again, what).toEqual(expected)
+    }
+  })
+
+  it("answers a batch of operations and an operation whose required variable is missing as Payload's own route does", async () => {
+    const occurrences = `query Q($id: Int!) { EventOccurrences(event: $id, ${window}) { totalDocs } }`
+    const bodies = [
+      JSON.stringify([{ query: '{ Events(limit: 1) { totalDocs } }' }, { query: occurrences }]),
+      JSON.stringify({ query: occurrences }),
+      JSON.stringify({ query: occurrences, variables: { id: 'x' } }),
+    ]
+    for (const body of bodies) {
+      const expected = await post(reference.url, '', undefined, undefined, body)
+      expect(await post(api.url, '', undefined, undefined, body), body).toEqual(expected)
+      expect(await post(api.url, '', undefined, undefined, body), body).toEqual(expected)
     }
   })
 
