@@ -233,10 +233,19 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
     query.nearVenues ||
     query.postParent !== undefined,
   )
-  // Only where no search term's matches drive the read; a term's link is one condition of
-  // `events` too, checked again on each event the lead gives.
-  const leadingTerm = (['categories', 'tags', 'organizers'] as const).find((field) => query[field])
-  const lead = !drive && leadingTerm ? leadSql(leadingTerm, query[leadingTerm]!) : undefined
+  // Only where one term is the only condition that may match few events: beside a venue, a
+  // group of series, a search or another term (which may match far fewer), the lead would read
+  // every event of a large term, and the planner chooses better. A term's link is one
+  // condition of `events` too, checked again on each event the lead gives.
+  const terms = (['categories', 'tags', 'organizers'] as const).filter((field) => query[field])
+  const alone =
+    terms.length === 1 &&
+    !drive &&
+    !matchSets.length &&
+    !query.venues &&
+    !query.nearVenues &&
+    query.postParent === undefined
+  const lead = alone ? leadSql(terms[0]!, query[terms[0]!]!) : undefined
   return {
     parts: {
       events: events.join(' AND ') || 'true',
