@@ -1,10 +1,11 @@
 import type { SanitizedConfig } from 'payload'
 
-import { GRAPHQL_POST, REST_GET } from '@payloadcms/next/routes'
+import { REST_GET } from '@payloadcms/next/routes'
 
 import { SUPPORTED_METHODS } from './refuseUnsupportedMethods'
 import { expandedFieldCount } from '../graphql/documentEstimate'
 import { graphqlDocumentsOf, graphqlNesting, MAX_GRAPHQL_DEPTH } from './graphqlDepth'
+import { graphqlPost } from './graphqlPost'
 import {
   graphqlReadDocuments,
   parsedGraphqlOperation,
@@ -77,7 +78,7 @@ export function payloadRestHandler(
 }
 
 export function payloadGraphqlHandler(config: Config): (request: Request) => Promise<Response> {
-  const payloadGraphql = GRAPHQL_POST(config)
+  const payloadGraphql = graphqlPost(config)
   return async (request) => {
     if (request.method.toUpperCase() !== 'POST') return methodNotAllowed(['POST', 'OPTIONS'])
     const body = await readBodyWithin(request, MAX_API_BODY_BYTES)
@@ -99,9 +100,11 @@ export function payloadGraphqlHandler(config: Config): (request: Request) => Pro
         `The query selects more than ${MAX_GRAPHQL_EXPANDED_FIELDS.toLocaleString('en')} fields once its fragments are spread.`,
       )
     }
+    // Each text parsed here is the one Payload's route reads: it is not parsed again.
+    const parsed = new Map(texts.map(({ query }, index) => [query, operations[index]!.document]))
     try {
       return await inHeavyReadTurn(request, graphqlReadDocuments(operations), () =>
-        payloadGraphql(withBody(request, body)),
+        payloadGraphql(withBody(request, body), parsed),
       )
     } catch (error) {
       const status = (error as { status?: unknown }).status

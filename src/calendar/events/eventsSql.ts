@@ -2,6 +2,7 @@ import type { EventsQuery, EventSearchField, Lock, QueryPath, SearchTerm } from 
 import type { PostReadRule } from '../postReadRule'
 
 import { FOLDED_TEXTS } from '../../db/calendarSchema/searchFolding'
+import { MAX_INT4 } from '../../lib/databaseIds'
 import { POST_STATUSES } from '../../lib/statuses'
 import { readScopeSql, unlockedSql } from '../postReadRule'
 import { locksOf } from './eventsQuery'
@@ -58,6 +59,13 @@ export type SqlWhere = {
     events: string
     fewEvents: boolean
     from?: string
+    /**
+     * Where no `from` is given: a SELECT of `parent_id`s, each once and in order, among which are
+     * all the events `events` matches (the events linked to a term asked for, from the links'
+     * index), from which the events read first are taken one by one until there are enough
+     * (`occurrencePage`); `events` still holds every condition.
+     */
+    lead?: string
     occurrences: string
   }
   /** A bound from above on `o.start_local`, implied by `text` where `START_BOUND_HOLDS` (`occurrencesWhere`). */
@@ -91,6 +99,30 @@ const onlyByTheEvent = (locks: readonly Lock[]) => locks.length === 1 && locks[0
 
 const ids = (list: readonly number[]) =>
   list.length && list.every((id) => Number.isInteger(Number(id))) ? list.map(Number) : undefined
+
+/** The most terms whose links lead the events read first (`SqlWhere.parts.lead`): an index range each, merged. */
+const MAX_LEAD_TERMS = 8
+
+/**
+ * The events linked on `field` to one of `list`, each once, in order of id: one range of the
+ * links' index (`events_rels_<column>_path_parent_idx`) per term, merged, so that a reader that
+ * stops after a few hundred reads no further, however many events the terms have; planned as a
+ * join, every link of the terms was hashed first. The terms are written as numbers, not
+ * parameters: the statements that do not read the lead (the total, the walk) are sent the same
+ * parameters, and Postgres refuses a parameter a statement leaves untyped.
+ */
+function leadSql(field: keyof typeof RELATED, list: readonly number[]): string | undefined {
+  const terms = [...new Set(ids(list) ?? [])]
+  if (!terms.length || terms.length > MAX_LEAD_TERMS) return undefined
+  if (!terms.every((term) => term >= 1 && term <= MAX_INT4)) return undefined
+  const ranges = terms.map(
+    (term) =>
+      `(SELECT r.parent_id FROM events_rels r WHERE r.${RELATED[field]} = ${term} AND r.path = '${field}' ORDER BY r.parent_id)`,
+  )
+  const merged =
+    ranges.length === 1 ? ranges[0]! : `(${ranges.join(' UNION ALL ')} ORDER BY parent_id)`
+  return `SELECT DISTINCT l.parent_id FROM ${merged} l`
+}
 
 /** The query as SQL, or `undefined` when Payload must read it (see the comment at the top). */
 export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undefined {
@@ -201,10 +233,24 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
     query.nearVenues ||
     query.postParent !== undefined,
   )
+  // Only where one term is the only condition that may match few events: beside a venue, a
+  // group of series, a search or another term (which may match far fewer), the lead would read
+  // every event of a large term, and the planner chooses better. A term's link is one
+  // condition of `events` too, checked again on each event the lead gives.
+  const terms = (['categories', 'tags', 'organizers'] as const).filter((field) => query[field])
+  const alone =
+    terms.length === 1 &&
+    !drive &&
+    !matchSets.length &&
+    !query.venues &&
+    !query.nearVenues &&
+    query.postParent === undefined
+  const lead = alone ? leadSql(terms[0]!, query[terms[0]!]!) : undefined
   return {
     parts: {
       events: events.join(' AND ') || 'true',
       fewEvents,
+      ...(lead && { lead }),
       // `OFFSET 0` keeps the matches a subquery of their own, read as the join asks for them: the
       // trigram indexes' candidates are checked only until the read has what it takes, where a
       // join planned as one checked them all first.

@@ -68,8 +68,12 @@ export async function occurrencePage(
     `SELECT e.id AS event_id, o.id FROM calendar_occurrences o JOIN events e ON e.id = o.event_id WHERE ${where.walkText ?? where.text}${unless}
     ORDER BY o.start_local, e.post_date, o.id ${paging}`
   const parts = where.parts
+  // Each event the lead gives is read by its key and checked (`OFFSET 0` keeps it a probe, not a join).
+  const matching = parts?.lead
+    ? `SELECT e.id, e.post_date FROM (${parts.lead}) s CROSS JOIN LATERAL (SELECT e.id, e.post_date FROM events e WHERE e.id = s.parent_id AND ${parts.events} OFFSET 0) e`
+    : `SELECT e.id, e.post_date FROM ${parts?.from ?? 'events e'} WHERE ${parts?.events}`
   const text = parts?.fewEvents
-    ? `WITH m AS MATERIALIZED (SELECT e.id, e.post_date FROM ${parts.from ?? 'events e'} WHERE ${parts.events} LIMIT ${FEW_EVENTS + 1}),
+    ? `WITH m AS MATERIALIZED (${matching} LIMIT ${FEW_EVENTS + 1}),
       few AS MATERIALIZED (SELECT count(*) <= ${FEW_EVENTS} AS yes FROM m)
     (SELECT m.id AS event_id, o.id FROM m CROSS JOIN LATERAL (
         SELECT o.id, o.start_local FROM calendar_occurrences o WHERE o.event_id = m.id AND ${parts.occurrences}
