@@ -23,7 +23,9 @@ export function serializeOrganizer(
     own: { phone: doc.phone ?? '', website: doc.website ?? '', email: doc.email ?? '' },
     unlocked,
   })
-  if (jsonLd) kept.json_ld = organizerJsonLd(doc, { image: kept.image, unlocked })
+  // An organizer still locked has no JSON-LD at all in the original.
+  if (jsonLd && !(doc.password && !unlocked))
+    kept.json_ld = organizerJsonLd(doc, { image: kept.image, unlocked })
   return { ...kept, ...globalIds(doc as never, ctx) }
 }
 

@@ -54,7 +54,9 @@ export function serializeVenue(
     unlocked,
   })
   const locked = Boolean(doc.password) && !unlocked
-  if (jsonLd) kept.json_ld = venueJsonLd(doc, stateprovince, { image: kept.image, unlocked })
+  // A venue still locked has no JSON-LD at all in the original.
+  if (jsonLd && !locked)
+    kept.json_ld = venueJsonLd(doc, stateprovince, { image: kept.image, unlocked })
   return {
     ...kept,
     show_map: locked ? null : doc.showMap !== false,
