@@ -219,23 +219,24 @@ function eventJsonLd(
     endDate: isoWithOffset(String(event.end_date), timezone, new Date(doc.endDate)),
     ...(venue
       ? {
-          location: venueJsonLd(
-            venue,
-            String((event.venue as { stateprovince?: string }).stateprovince ?? ''),
-            {
-              image: (event.venue as { image?: unknown }).image,
-              unlocked: unlockedEmbedded(venue),
-            },
-          ),
+          // A protected venue's Place is `false` in the original, as it writes none.
+          location:
+            unlockedEmbedded(venue) &&
+            venueJsonLd(
+              venue,
+              String((event.venue as { stateprovince?: string }).stateprovince ?? ''),
+              { image: (event.venue as { image?: unknown }).image },
+            ),
         }
       : {}),
     // The first organizer only, as one object, however many the event has.
     ...(organizers.length
       ? {
-          organizer: organizerJsonLd(organizers[0]!, {
-            image: (event.organizer as { image?: unknown }[])[0]?.image,
-            unlocked: unlockedEmbedded(organizers[0]!),
-          }),
+          organizer:
+            unlockedEmbedded(organizers[0]!) &&
+            organizerJsonLd(organizers[0]!, {
+              image: (event.organizer as { image?: unknown }[])[0]?.image,
+            }),
         }
       : {}),
     ...(price !== undefined

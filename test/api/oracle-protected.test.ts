@@ -16,7 +16,10 @@ type Case = {
  * Who sees a password-protected item in full, as the original answers (`docs/compatibility.md`,
  * "Password-protected items"): the fixture says how it was recorded and how an answer is summed up.
  */
-const fixture = readFixture<{ cases: Case[] }>('oracle-protected.json')
+const fixture = readFixture<{
+  cases: Case[]
+  shapes: { expected: Record<string, unknown>; path: string }[]
+}>('oracle-protected.json')
 
 type Body = Record<string, unknown>
 
@@ -94,6 +97,77 @@ describe('the original’s answers about password-protected items', () => {
       })
       const body = (await response.json()) as Body
       expect({ status: response.status, ...summary(path, body, ids) }).toEqual(expected)
+    })
+  }
+})
+
+describe('the original’s shapes of password-protected venues and organizers', () => {
+  let api: TestServer
+  const ids: Record<string, number> = {}
+
+  beforeAll(async () => {
+    const payload = await getTestPayload()
+    api = await serveCompatApi(payload)
+    const admin = await createUser(payload, 'administrator')
+    const create = async (path: string, data: Record<string, unknown>) => {
+      const answer = await requestAs(api, admin, 'POST', `/wp-json/vendor/events/v1${path}`, data)
+      if (answer.status !== 201)
+        throw new Error(`${path} answered ${answer.status}: ${answer.text}`)
+      return answer.body.id as number
+    }
+    ids.venue2 = await create('/venues', {
+      address: '1 Secret St',
+      city: 'Hidden',
+      status: 'publish',
+      venue: unique('Protected probe venue'),
+    })
+    ids.organizer = await create('/organizers', {
+      email: 'probe@example.com',
+      organizer: unique('Protected probe organizer'),
+      status: 'publish',
+    })
+    ids.host2 = await create('/events', {
+      description: 'open words',
+      end_date: '2031-05-07 11:00:00',
+      organizer: [ids.organizer],
+      start_date: '2031-05-07 10:00:00',
+      status: 'publish',
+      title: unique('Protected probe host'),
+      venue: ids.venue2,
+    })
+    await payload.update({
+      collection: 'venues',
+      id: ids.venue2,
+      data: { password: 'h21pw' } as never,
+    })
+    await payload.update({
+      collection: 'organizers',
+      id: ids.organizer,
+      data: { password: 'h21pw' } as never,
+    })
+  })
+  afterAll(() => api?.close())
+
+  for (const { expected, path } of fixture.shapes) {
+    it(`visitor ${path}`, async () => {
+      const filled = path.replace(/\{(venue2|organizer|host2)\}/g, (_, name: string) =>
+        String(ids[name]),
+      )
+      const body = (await (
+        await fetch(`${api.url}/wp-json/vendor/events/v1${filled}`)
+      ).json()) as Body
+      const jsonLd = body.json_ld as Body | undefined
+      expect(
+        'title' in body
+          ? {
+              jsonLdOrganizer: jsonLd?.organizer,
+              keys: Object.keys(body),
+              location: jsonLd?.location,
+              organizerKeys: Object.keys((body.organizer as Body[])[0]!),
+              venueKeys: Object.keys(body.venue as Body),
+            }
+          : { keys: Object.keys(body) },
+      ).toEqual(expected)
     })
   }
 })
