@@ -30,7 +30,23 @@ const unlistedPasswordArg: ParamSpec = {
   sanitize: (value) => (typeof value === 'string' ? value : undefined),
 }
 
-/** Declarations with `password` added where they do not declare it already. */
+/**
+ * `context`: `edit` lets an editor see protected items in full (`unlockProtected.ts`). The original
+ * reads it on these routes without declaring it, so it is listed nowhere either; anything but
+ * text is no context.
+ */
+const unlistedContextArg: ParamSpec = {
+  documented: false,
+  in: 'query',
+  maxLength: TEXT_LIMITS.argument,
+  sanitize: (value) => (typeof value === 'string' ? value : undefined),
+}
+
+/** Declarations with `password` and `context` added where they do not declare them already. */
 export function withPassword(specs: ParamSpecs): ParamSpecs {
-  return 'password' in specs ? specs : { ...specs, password: unlistedPasswordArg }
+  return {
+    ...specs,
+    ...('password' in specs ? {} : { password: unlistedPasswordArg }),
+    ...('context' in specs ? {} : { context: unlistedContextArg }),
+  }
 }

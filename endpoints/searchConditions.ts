@@ -1,7 +1,7 @@
 import type { Where } from 'payload'
 
 import { foldedLike } from '../src/db/foldedSearch'
-import { containsPattern } from '../src/lib/searchTerms'
+import { containsPattern, holdsNul } from '../src/lib/searchTerms'
 
 /*
  * The `search` of every list as a `where` (`docs/compatibility.md`, "Search"): the rules of each
@@ -12,6 +12,8 @@ import { containsPattern } from '../src/lib/searchTerms'
 
 /** Categories and tags (WordPress's term search): the whole text in the name or the slug. */
 export function termSearchCondition(fields: readonly string[], search: string): Where {
+  // Compared whole, a text with a NUL is found in no term (`holdsNul`).
+  if (holdsNul(search)) return { id: { equals: 0 } }
   const pattern = containsPattern(search)
   return { or: fields.map((field) => foldedLike(field, pattern)) }
 }

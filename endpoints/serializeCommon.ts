@@ -191,7 +191,8 @@ export function dropEmpty<T extends Record<string, unknown>>(object: T): Partial
 /**
  * What venues and organizers share as the original's linked posts: id, post meta, address, the
  * name under the kind's own key, texts, slug and image, then `own` fields; empty values dropped
- * (and the `0` author); a password-protected one still locked gets the kind's `blanked` values.
+ * (and the `0` author); a password-protected one still locked gets the kind's `blanked` values
+ * in the keys it shows.
  */
 export function serializeLinkedPost(
   doc: PostLike & Record<string, unknown>,
@@ -218,6 +219,8 @@ export function serializeLinkedPost(
   }
   const kept: Record<string, unknown> = dropEmpty(base)
   if (base.author === '0') delete kept.author
-  if (doc.password && !args.unlocked) Object.assign(kept, args.blanked)
+  // The original blanks the keys the item shows, adding none of those it left out as empty.
+  if (doc.password && !args.unlocked)
+    for (const [key, value] of Object.entries(args.blanked)) if (key in kept) kept[key] = value
   return kept
 }

@@ -7,22 +7,33 @@ import { can } from '../src/lib/roles'
 
 /**
  * Whether a password-protected event, venue or organizer is shown in full (`docs/compatibility.md`,
- * "Password-protected items"): to editors, and to a caller who gives its password; everyone else
- * gets it blanked, wherever it appears (its own route, a list, or embedded in an event). The
- * password is an argument of every route that shows such items (`passwordArgs.ts`).
+ * "Password-protected items"): to editors who ask in the edit context (`context=edit`), and to a
+ * caller who gives its password; everyone else, editors reading as readers included, gets it
+ * blanked, wherever it appears (its own route, a list, or embedded in an event). The password and
+ * the context are arguments of every route that shows such items (`passwordArgs.ts`).
  */
 export function mayUnlockProtected(ctx: ArgsContext, doc: object): boolean {
   const { password } = doc as { password?: unknown }
   if (!password) return true
   return (
-    can(ctx.user, 'edit_others_posts') ||
+    editsInEditContext(ctx) ||
     (typeof ctx.args.password === 'string' && ctx.args.password === password)
   )
 }
 
 /**
+ * Embedded in an event, a protected venue or organizer is blanked whoever asks, whatever the
+ * password or context: the original unlocks one only on its own routes and in its lists.
+ */
+export const unlockedEmbedded = (doc: object): boolean => !(doc as { password?: unknown }).password
+
+/** An editor asking in the edit context, who unlocks every protected item. */
+const editsInEditContext = (ctx: ArgsContext): boolean =>
+  ctx.args.context === 'edit' && can(ctx.user, 'edit_others_posts')
+
+/**
  * `mayUnlockProtected` as a query, for the items of a list not in hand: every item (`true`) for
- * editors, otherwise those without a password and those whose password the caller gave. What
+ * editors in the edit context, otherwise those without a password and those whose password the caller gave. What
  * stays blanked for the caller answers none of its searches and filters (`searchConditions.ts`).
  */
 export function unlockedItems(ctx: ArgsContext): true | Where {
@@ -34,7 +45,7 @@ export function unlockedItems(ctx: ArgsContext): true | Where {
 
 /** `unlockedItems` as data: every item (`true`), or those without a password and those with `password`. */
 export function unlockedBy(ctx: ArgsContext): true | { password: null | string } {
-  if (can(ctx.user, 'edit_others_posts')) return true
+  if (editsInEditContext(ctx)) return true
   const { password } = ctx.args
   return { password: typeof password === 'string' && password !== '' ? password : null }
 }

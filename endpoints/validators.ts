@@ -12,12 +12,14 @@ import { termsAnswering, termsNamed } from './terms/termsNamed'
 import { slugForQuery } from '../src/lib/wpSlug'
 import { MAX_INT4 } from '../src/lib/databaseIds'
 import { isPhpTime, parsePhpDateTime } from '../src/lib/phpDate'
+import { isPhpNumericText } from '../src/lib/phpNumeric'
 import { can } from '../src/lib/roles'
 import { POST_STATUSES } from '../src/lib/statuses'
 import { TEXT_LIMITS } from '../src/lib/textLimits'
 import { nestsDeeperThan } from '../src/lib/htmlDepth'
 import { isEventTimeZone } from '../src/lib/timezone'
 import { ticketsNotActive } from './errors'
+import { isReadableNumericBound, readNumericBound } from './events/numericBound'
 import { keptFor } from './freshness'
 
 /**
@@ -40,9 +42,6 @@ export const readsAsId = (entry: unknown): boolean => isIntegral(entry)
 
 export const isPositiveInt: Validator = (value) => isIntegral(value) && Number(value) > 0
 
-/** PHP's `is_numeric` string: spaces around, a sign, decimals and an exponent (`2e1`, ` +2`, `2.0`). */
-const PHP_NUMERIC = /^[ \t\n\r\v\f]*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?[ \t\n\r\v\f]*$/
-
 /**
  * The original's `is_positive_int` as it reads a page or a page size: any numeric text whose
  * value is a whole number above 0 (`2e1` is 20, `2.0` is 2; `2.5` and `0x10` are refused),
@@ -50,7 +49,7 @@ const PHP_NUMERIC = /^[ \t\n\r\v\f]*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?[ \t\
  */
 export const isPositiveWholeNumber: Validator = (value) => {
   if (typeof value === 'number') return Number.isInteger(value) && value > 0 && value <= MAX_INT4
-  if (typeof value !== 'string' || !PHP_NUMERIC.test(value)) return false
+  if (!isPhpNumericText(value)) return false
   const number = Number(value.trim())
   return Number.isInteger(number) && number > 0 && number <= MAX_INT4
 }
@@ -98,6 +97,16 @@ export const isTime: Validator = (value, ctx) => {
     return false
   if (!isPhpTime(value, { now: ctx.now, timeZone: ctx.options.siteTimezone })) return false
   return parsePhpDateTime(value, { now: ctx.now, timeZone: 'UTC' })?.getTime() !== 0
+}
+
+/**
+ * The original's `is_time` as the events list meets its dates: `is_numeric` comes first, so any
+ * numeric text is a time there, whatever it names (`events/numericBound.ts` says how the list reads
+ * it, or drops it); other texts as `isTime`.
+ */
+export const isListTime: Validator = (value, ctx) => {
+  const numeric = readNumericBound(value)
+  return numeric ? isReadableNumericBound(numeric) : isTime(value, ctx)
 }
 
 /**

@@ -29,10 +29,13 @@ const QS_OPTIONS = { allowDots: false, arrayLimit: 100, depth: 5, parameterLimit
 
 /**
  * A query string (or a form body) as PHP reads one (`a[]=1&a[]=2`, `a[b]=c`, the last of
- * `a=1&a=2`), bounded, with NUL characters dropped.
+ * `a=1&a=2`), bounded, with NUL characters dropped, but from a `search` text: no stored text
+ * holds a NUL, so a search with one finds what the original's finds (`holdsNul` in `src/lib/searchTerms.ts`
+ * says how each list's search reads it), and the events list echoes it.
  */
-export const parseQuery = (raw: string): Record<string, unknown> =>
-  withoutNul(qs.parse(lastAssignments(raw, QS_OPTIONS.parameterLimit), QS_OPTIONS)) as Record<
-    string,
-    unknown
-  >
+export const parseQuery = (raw: string): Record<string, unknown> => {
+  const parsed = qs.parse(lastAssignments(raw, QS_OPTIONS.parameterLimit), QS_OPTIONS)
+  const kept = withoutNul(parsed) as Record<string, unknown>
+  const { search } = parsed as Record<string, unknown>
+  return typeof search === 'string' && search !== kept.search ? { ...kept, search } : kept
+}

@@ -5,6 +5,7 @@ import {
   wallTimeToInstant,
   type WallTime,
 } from '../../src/lib/phpDate'
+import { readNumericBound } from './numericBound'
 
 export const DATE_BOUNDS = [
   'start_date',
@@ -32,7 +33,9 @@ export type DateWindow = {
  * - with it, each value is read as a UTC instant (a zone-less value counts as UTC) and used at
  *   that exact time;
  * - `start_date`/`end_date` have defaults (the request's values arrive already defaulted), which
- *   are dropped when the client sends a relative bound (`starts_*`, `ends_*`) but not them.
+ *   are dropped when the client sends a relative bound (`starts_*`, `ends_*`) but not them;
+ * - a bound the original makes no date of (`1e3`, `numericBound.ts`) is dropped, and a relative
+ *   one is then compared with the clock.
  *
  * The list compares each bound, as a wall time in the site's timezone, with the events' own wall
  * times (`listQuery.ts`), as the original does.
@@ -51,19 +54,42 @@ export function parseDateWindow(args: {
     const value = values[bound]
     if (value === undefined || value === null) continue
     if (hasRelative && (bound === 'start_date' || bound === 'end_date') && !sent(bound)) continue
-    let wall: null | WallTime
-    if (strict) {
-      const instant = parsePhpDateTime(value, { now, timeZone: 'UTC' })
-      wall = instant ? formatWallTime(instant, siteTimezone) : null
-    } else {
-      const day = calendarDateOf(value, { now, timeZone: siteTimezone })
-      wall = day ? `${day} ${bound === 'start_date' ? '00:00:00' : '23:59:59'}` : null
+    const wall = boundWall(value, { end: bound !== 'start_date', now, siteTimezone, strict })
+    if (!wall) {
+      // The original drops a date it cannot build; its query then reads a relative bound as now.
+      if (RELATIVE.includes(bound)) window.instants[bound] = now
+      continue
     }
-    if (!wall) continue
     window.echo[bound] = wall
     window.instants[bound] = wallTimeToInstant(wall, siteTimezone)
   }
   return window
+}
+
+/**
+ * One bound's wall time in the site's timezone, or null when the original makes no date of it. A
+ * Unix timestamp (`numericBound.ts`) is whole days of its UTC date, and `0` (empty to PHP) of
+ * today's UTC date; with `strict_dates`, its instant.
+ */
+function boundWall(
+  value: unknown,
+  args: { end: boolean; now: Date; siteTimezone: string; strict: boolean },
+): null | WallTime {
+  const { end, now, siteTimezone, strict } = args
+  const numeric = readNumericBound(value)
+  if (numeric?.kind === 'dropped') return null
+  if (numeric?.kind === 'timestamp') {
+    const instant = new Date(numeric.seconds * 1000)
+    if (strict) return formatWallTime(instant, siteTimezone)
+    const day = formatWallTime(numeric.zero ? now : instant, 'UTC').slice(0, 10)
+    return `${day} ${end ? '23:59:59' : '00:00:00'}`
+  }
+  if (strict) {
+    const instant = parsePhpDateTime(value, { now, timeZone: 'UTC' })
+    return instant ? formatWallTime(instant, siteTimezone) : null
+  }
+  const day = calendarDateOf(value, { now, timeZone: siteTimezone })
+  return day ? `${day} ${end ? '23:59:59' : '00:00:00'}` : null
 }
 
 /** Truthiness as PHP's FILTER_VALIDATE_BOOLEAN reads `strict_dates`. */

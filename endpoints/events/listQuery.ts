@@ -14,7 +14,7 @@ import type { DateWindow } from './dateWindow'
 
 import { readingOf } from '../../src/access/hiddenFieldConditions'
 import { EVENT_SEARCH_FIELDS } from '../../src/calendar/events/eventsQuery'
-import { containsPattern, postSearchTerms } from '../../src/lib/searchTerms'
+import { containsPattern, holdsNul, postSearchTerms } from '../../src/lib/searchTerms'
 import { wallTime } from '../../src/lib/wallTimes'
 import { CALENDAR_SLUGS } from '../../src/slugs'
 import { foundFor } from '../args'
@@ -114,10 +114,12 @@ export async function eventsListQuery(
   if (seriesOnce) query.seriesOnce = true
   if (args.include) query.include = args.include as number[]
   if (typeof args.search === 'string') {
-    const terms = postSearchTerms(args.search).map(({ exclude, text }) => ({
-      exclude,
-      pattern: containsPattern(text),
-    }))
+    const parsed = postSearchTerms(args.search)
+    // A term with a NUL is found nowhere (`holdsNul`): the list then holds nothing.
+    if (parsed.some(({ exclude, text }) => !exclude && holdsNul(text))) query.include = []
+    const terms = parsed
+      .filter(({ text }) => !holdsNul(text))
+      .map(({ exclude, text }) => ({ exclude, pattern: containsPattern(text) }))
     // Someone not signed in finds no password-protected event at all, as in WordPress (`post_password = ''`).
     query.search = { fields: EVENT_SEARCH_FIELDS, terms, unprotectedOnly: !ctx.user }
   }

@@ -23,6 +23,7 @@ import {
   isHtml,
   isString,
   isTermIdsOrNames,
+  isListTime,
   isTime,
   slugOf,
   supportsTicketed,
@@ -70,7 +71,7 @@ export const listEventsArgs = (
       es: 'Eventos que empiezan en la fecha indicada',
     }),
     swaggerType: 'string',
-    validate: isTime,
+    validate: isListTime,
   },
   end_date: {
     default: defaultEndDate,
@@ -79,7 +80,7 @@ export const listEventsArgs = (
       es: 'Eventos que terminan en la fecha indicada',
     }),
     swaggerType: 'string',
-    validate: isTime,
+    validate: isListTime,
   },
   starts_before: {
     description: text('Events that start before the specified date', {
@@ -87,7 +88,7 @@ export const listEventsArgs = (
       es: 'Eventos que empiezan antes de la fecha indicada',
     }),
     swaggerType: 'string',
-    validate: isTime,
+    validate: isListTime,
   },
   starts_after: {
     description: text('Events that start after the specified date', {
@@ -95,7 +96,7 @@ export const listEventsArgs = (
       es: 'Eventos que empiezan después de la fecha indicada',
     }),
     swaggerType: 'string',
-    validate: isTime,
+    validate: isListTime,
   },
   ends_before: {
     description: text('Events that end before the specified date', {
@@ -103,7 +104,7 @@ export const listEventsArgs = (
       es: 'Eventos que terminan antes de la fecha indicada',
     }),
     swaggerType: 'string',
-    validate: isTime,
+    validate: isListTime,
   },
   ends_after: {
     description: text('Events that end after the specified date', {
@@ -111,7 +112,7 @@ export const listEventsArgs = (
       es: 'Eventos que terminan después de la fecha indicada',
     }),
     swaggerType: 'string',
-    validate: isTime,
+    validate: isListTime,
   },
   strict_dates: {
     default: 'false',

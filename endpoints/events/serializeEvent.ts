@@ -25,7 +25,7 @@ import {
   serializeImage,
 } from '../serializeCommon'
 import { serializeEmbeddedTerm } from '../terms/serializeEmbeddedTerm'
-import { mayUnlockProtected } from '../unlockProtected'
+import { unlockedEmbedded } from '../unlockProtected'
 import { jsonLdDescription } from './jsonLdDescription'
 import { apiUrl, occurrencePermalink, permalink } from '../../src/lib/urls'
 import { OCCURRENCE, type OccurrenceDoc } from '../../src/calendar/events/occurrences'
@@ -112,23 +112,25 @@ export function serializeEvent(doc: EventDoc, ctx: RestContext, options: Seriali
     featured: doc.featured === true,
     categories: terms('categories'),
     tags: terms('tags'),
-    // Embedded, a protected venue or organizer is blanked as on its own route.
+    // Embedded, a protected venue or organizer is blanked as on its own route, even for those who unlock it there.
     venue: venueDoc
       ? serializeVenue(venueDoc, ctx, {
           jsonLd: options.single,
-          unlocked: mayUnlockProtected(ctx, venueDoc),
+          unlocked: unlockedEmbedded(venueDoc),
         })
       : [],
     organizer: organizers.map((organizer) =>
       serializeOrganizer(organizer, ctx, {
         jsonLd: options.single,
-        unlocked: mayUnlockProtected(ctx, organizer),
+        unlocked: unlockedEmbedded(organizer),
       }),
     ),
     custom_fields: [],
   }
   if (doc.password && !options.unlocked) blankProtected(event)
-  if (options.single) event.json_ld = eventJsonLd(event, doc, venueDoc, organizers, timezone, ctx)
+  // The original writes no JSON-LD for a protected event, even for those who unlock it.
+  if (options.single && !doc.password)
+    event.json_ld = eventJsonLd(event, doc, venueDoc, organizers, timezone)
   return event
 }
 
@@ -191,7 +193,6 @@ function eventJsonLd(
   venue: null | VenueDoc,
   organizers: OrganizerDoc[],
   timezone: string,
-  ctx: RestContext,
 ) {
   const description = jsonLdDescription(
     event.excerpt ? String(doc.excerpt ?? '') : '',
@@ -218,23 +219,24 @@ function eventJsonLd(
     endDate: isoWithOffset(String(event.end_date), timezone, new Date(doc.endDate)),
     ...(venue
       ? {
-          location: venueJsonLd(
-            venue,
-            String((event.venue as { stateprovince?: string }).stateprovince ?? ''),
-            {
-              image: (event.venue as { image?: unknown }).image,
-              unlocked: mayUnlockProtected(ctx, venue),
-            },
-          ),
+          // A protected venue's Place is `false` in the original, as it writes none.
+          location:
+            unlockedEmbedded(venue) &&
+            venueJsonLd(
+              venue,
+              String((event.venue as { stateprovince?: string }).stateprovince ?? ''),
+              { image: (event.venue as { image?: unknown }).image },
+            ),
         }
       : {}),
     // The first organizer only, as one object, however many the event has.
     ...(organizers.length
       ? {
-          organizer: organizerJsonLd(organizers[0]!, {
-            image: (event.organizer as { image?: unknown }[])[0]?.image,
-            unlocked: mayUnlockProtected(ctx, organizers[0]!),
-          }),
+          organizer:
+            unlockedEmbedded(organizers[0]!) &&
+            organizerJsonLd(organizers[0]!, {
+              image: (event.organizer as { image?: unknown }[])[0]?.image,
+            }),
         }
       : {}),
     ...(price !== undefined

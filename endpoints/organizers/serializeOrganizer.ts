@@ -23,38 +23,26 @@ export function serializeOrganizer(
     own: { phone: doc.phone ?? '', website: doc.website ?? '', email: doc.email ?? '' },
     unlocked,
   })
-  if (jsonLd) kept.json_ld = organizerJsonLd(doc, { image: kept.image, unlocked })
+  // An organizer still locked has no JSON-LD at all in the original.
+  if (jsonLd && !(doc.password && !unlocked))
+    kept.json_ld = organizerJsonLd(doc, { image: kept.image })
   return { ...kept, ...globalIds(doc as never, ctx) }
 }
 
 /**
  * The schema.org Person the original gives an organizer on single reads, and an event's first organizer.
- * A password-protected organizer still locked shows only its name there too, as in its own fields.
+ * Never of a password-protected organizer still locked: the original then writes none
+ * (`serializeOrganizer`, and `false` as an event's organizer).
  */
-export function organizerJsonLd(
-  organizer: OrganizerDoc,
-  { image, unlocked = true }: { image?: unknown; unlocked?: boolean } = {},
-) {
-  const locked = Boolean(organizer.password) && !unlocked
-  const doc: OrganizerDoc = locked
-    ? {
-        ...organizer,
-        description: null,
-        descriptionHtml: null,
-        excerpt: null,
-        phone: null,
-        email: null,
-        website: null,
-      }
-    : organizer
+export function organizerJsonLd(organizer: OrganizerDoc, { image }: { image?: unknown } = {}) {
   return {
     '@type': 'Person',
-    name: jsonLdTitle(doc.status, doc.name),
-    description: linkedPostJsonLdDescription(doc),
-    ...(locked ? {} : jsonLdImage(image)),
-    url: doc.website ?? '',
-    telephone: doc.phone ?? '',
-    email: doc.email ?? '',
-    sameAs: doc.website ?? '',
+    name: jsonLdTitle(organizer.status, organizer.name),
+    description: linkedPostJsonLdDescription(organizer),
+    ...jsonLdImage(image),
+    url: organizer.website ?? '',
+    telephone: organizer.phone ?? '',
+    email: organizer.email ?? '',
+    sameAs: organizer.website ?? '',
   }
 }

@@ -54,7 +54,8 @@ export function serializeVenue(
     unlocked,
   })
   const locked = Boolean(doc.password) && !unlocked
-  if (jsonLd) kept.json_ld = venueJsonLd(doc, stateprovince, { image: kept.image, unlocked })
+  // A venue still locked has no JSON-LD at all in the original.
+  if (jsonLd && !locked) kept.json_ld = venueJsonLd(doc, stateprovince, { image: kept.image })
   return {
     ...kept,
     show_map: locked ? null : doc.showMap !== false,
@@ -65,55 +66,33 @@ export function serializeVenue(
 
 /**
  * The schema.org Place the original embeds on single reads; the address has only the parts the venue has.
- * A password-protected venue still locked shows only its name there too, as in its own fields.
+ * Never of a password-protected venue still locked: the original then writes none (`serializeVenue`,
+ * and `false` as an event's location).
  */
 export function venueJsonLd(
   venue: VenueDoc,
   stateprovince: string,
-  { image, unlocked = true }: { image?: unknown; unlocked?: boolean } = {},
+  { image }: { image?: unknown } = {},
 ) {
-  const doc = venue.password && !unlocked ? withoutProtectedContent(venue) : venue
-  if (doc !== venue) stateprovince = ''
   const address = {
-    streetAddress: doc.address ?? '',
-    addressLocality: doc.city ?? '',
+    streetAddress: venue.address ?? '',
+    addressLocality: venue.city ?? '',
     addressRegion: stateprovince,
-    postalCode: doc.zip ?? '',
-    addressCountry: doc.country ?? '',
+    postalCode: venue.zip ?? '',
+    addressCountry: venue.country ?? '',
   }
   return {
     '@type': 'Place',
-    name: jsonLdTitle(doc.status, doc.name),
-    description: linkedPostJsonLdDescription(doc),
-    ...(doc === venue ? jsonLdImage(image) : {}),
+    name: jsonLdTitle(venue.status, venue.name),
+    description: linkedPostJsonLdDescription(venue),
+    ...jsonLdImage(image),
     // The original leaves the Place's url empty and gives the website as sameAs only.
     url: '',
     address: {
       '@type': 'PostalAddress',
       ...Object.fromEntries(Object.entries(address).filter(([, value]) => value !== '')),
     },
-    telephone: doc.phone ?? '',
-    sameAs: (doc.website as string) ?? '',
+    telephone: venue.phone ?? '',
+    sameAs: (venue.website as string) ?? '',
   }
 }
-
-/** A locked venue as its JSON-LD may show it: the fields its own answer blanks, gone. */
-const withoutProtectedContent = (doc: VenueDoc): VenueDoc => ({
-  ...doc,
-  ...Object.fromEntries(
-    [
-      'description',
-      'descriptionHtml',
-      'excerpt',
-      'address',
-      'city',
-      'zip',
-      'country',
-      'province',
-      'state',
-      'stateProvince',
-      'phone',
-      'website',
-    ].map((field) => [field, null]),
-  ),
-})

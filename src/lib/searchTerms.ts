@@ -42,6 +42,15 @@ export const SEARCH_STOPWORDS: readonly string[] = [
 ]
 
 /** One term of an events search: `text` must be found in a searched field, or nowhere when `exclude`. */
+/**
+ * Whether a search's text holds a NUL, which only a search keeps (`endpoints/dispatch/request.ts`).
+ * No stored text holds one (Postgres refuses it), so such a text must not reach the database and is
+ * found nowhere: an events search term with one finds nothing (excluded, it excludes nothing), a
+ * term search (categories, tags), compared whole, finds nothing, and venues and organizers, which
+ * read only the ASCII letters, digits and `-` of a search, part fragments at it as at a space.
+ */
+export const holdsNul = (text: string): boolean => text.includes('\u0000')
+
 export type SearchTerm = { exclude: boolean; text: string }
 
 /** A search of more terms than this is matched as one sentence, as WordPress does. */

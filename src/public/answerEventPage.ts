@@ -58,7 +58,9 @@ export async function answerEventPage(
     headers,
     method: 'GET',
     path: `/${options.namespace}${apiPath(location)}`,
-    query: '',
+    // A signed-in reader asks in the edit context, where an editor sees a protected event in full
+    // (`endpoints/unlockProtected.ts`); a visitor's page asks as a reader.
+    query: signedIn ? 'context=edit' : '',
     restBase: `${options.siteUrl}${location.rootPath}/${options.restRoot}`,
     rootLanguage: location.rootPath ? location.language : undefined,
   })

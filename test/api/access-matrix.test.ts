@@ -80,6 +80,7 @@ describe('access matrix: six kinds of caller × seven states × read, list, coun
           status,
           author: owner,
           ...extra,
+          ...(state === 'locked' ? { excerpt: 'Only for those who unlock it' } : {}),
         } as never,
       })
       const venue = await payload.create({
@@ -127,9 +128,10 @@ describe('access matrix: six kinds of caller × seven states × read, list, coun
       'list',
     ).toEqual(visible ? [id] : [])
 
+    // A protected item is read in full by editors only in the edit context, as the original has it.
+    const editsAll = viewer === 'editor' || viewer === 'administrator'
     const single = await get(viewer, `/events/${id}`)
-    const readable =
-      visible && !(state === 'locked' && viewer !== 'editor' && viewer !== 'administrator')
+    const readable = visible && state !== 'locked'
     expect(single.status, 'single read').toBe(readable ? 200 : 403)
     if (!readable) {
       const code = (await single.json()).code
@@ -141,23 +143,41 @@ describe('access matrix: six kinds of caller × seven states × read, list, coun
             : 'event-not-accessible',
       )
     }
-    if (state === 'locked')
+    if (state === 'locked') {
       expect(
         (await get(viewer, `/events/${id}?password=let%20me%20in`)).status,
         'with the password',
       ).toBe(200)
+      expect((await get(viewer, `/events/${id}?context=edit`)).status, 'in the edit context').toBe(
+        editsAll ? 200 : 403,
+      )
+      const [listed] = (await (await get(viewer, `/events?include=${id}`)).json()).events
+      expect(listed.excerpt, 'listed blanked').toBe('')
+      const [edited] = (await (await get(viewer, `/events?include=${id}&context=edit`)).json())
+        .events
+      expect(edited.excerpt === '', 'listed in the edit context').toBe(!editsAll)
+    }
 
     const bySlug = await get(viewer, `/events/by-slug/${encodeURIComponent(slug)}`)
     expect(bySlug.status, 'by slug').toBe(readable ? 200 : 403)
+    if (state === 'locked')
+      expect(
+        (await get(viewer, `/events/by-slug/${encodeURIComponent(slug)}?context=edit`)).status,
+        'by slug in the edit context',
+      ).toBe(editsAll ? 200 : 403)
 
     const host = await (await get(viewer, `/events/${venueHosts[state]}`)).json()
     const embedded = host.venue && !Array.isArray(host.venue)
     expect(embedded, 'embedded venue').toBe(visible)
-    // A protected venue is blanked where it is embedded too (its name becomes `[]`, as on its own route).
-    if (embedded && state === 'locked')
-      expect(Array.isArray(host.venue.venue), 'embedded venue blanked').toBe(
-        viewer !== 'editor' && viewer !== 'administrator',
+    // A protected venue is blanked where it is embedded too (its name becomes `[]`, as on its own
+    // route), even for those who unlock it there.
+    if (embedded && state === 'locked') {
+      expect(Array.isArray(host.venue.venue), 'embedded venue blanked').toBe(true)
+      const edited = await (await get(viewer, `/events/${venueHosts[state]}?context=edit`)).json()
+      expect(Array.isArray(edited.venue.venue), 'embedded venue blanked in the edit context').toBe(
+        true,
       )
+    }
   }
 
   for (const viewer of VIEWERS) {

@@ -590,7 +590,6 @@ describe('calendar feeds (iCalendar)', () => {
       'organizer=-1',
       'categories[a][b]=c',
       'featured=maybe',
-      'search=%00',
       'search[]=x',
       // Longer than any search (src/lib/textLimits.ts): refused before any work.
       `search=${'a'.repeat(4000)}`,
@@ -602,6 +601,8 @@ describe('calendar feeds (iCalendar)', () => {
     }
     for (const query of [
       `search=${'%F0%9F%92%A5'.repeat(200)}`,
+      // A NUL is kept in a search, which then finds nothing, as the events list's does.
+      'search=%00',
       'search=a%00b',
       `search=${'a'.repeat(500)}`,
       'unknown=1&per_page=100000&status=draft',

@@ -4,6 +4,7 @@ import { readFixture } from '../helpers/fixtures'
 import { basic, requestAs, serveCompatApi, type TestServer } from '../helpers/http'
 import { createUser, getTestPayload, type TestUser } from '../helpers/payload'
 import { OURS } from '../helpers/replay'
+import { TEST_ENV } from '../helpers/testEnv'
 
 type Case = {
   name: string
@@ -17,6 +18,9 @@ type Case = {
  * last of a repeated parameter, which empty values are no booleans, how `rest_url` writes the
  * list arguments `add_query_arg` appends, what a rule's own error shows in `details`.
  */
+/** The day in UTC on the tests' clock (`{todayUtc}`), which is still the day before in the site's timezone. */
+const TODAY_UTC = TEST_ENV.EVENTS_CALENDAR_CLOCK.slice(0, 10)
+
 const fixture = readFixture<{ cases: Case[] }>('oracle-rest-args.json')
 
 describe('the original’s answers to repeated, empty and appended arguments', () => {
@@ -27,6 +31,7 @@ describe('the original’s answers to repeated, empty and appended arguments', (
   const filled = (text: string) =>
     text
       .replaceAll('{api}', `${OURS.origin}${NS}`)
+      .replaceAll('{todayUtc}', TODAY_UTC)
       .replace(/\{(venue1|venue2|venue3|organizer1|event1|event2)\}/g, (_, name: string) =>
         String(ids[name]),
       )

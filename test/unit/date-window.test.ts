@@ -104,6 +104,43 @@ describe('parseDateWindow without strict_dates: whole days of the date as writte
   })
 })
 
+describe('parseDateWindow of numbers, as the original reads them (numericBound.ts)', () => {
+  it('reads a whole number as a Unix timestamp, and 0, empty to PHP, as today in UTC', () => {
+    // NOW is 2026-11-21 in UTC and still the 20th in New York.
+    expect(windowOf({ start_date: '0', end_date: '0' }).echo).toEqual({
+      end_date: '2026-11-21 23:59:59',
+      start_date: '2026-11-21 00:00:00',
+    })
+    for (const text of ['00', '1.0', '5 ', '-0', '1.000000'])
+      expect(windowOf({ start_date: text }).echo.start_date, text).toBe('1970-01-01 00:00:00')
+    expect(windowOf({ start_date: '-5' }).echo.start_date).toBe('1969-12-31 00:00:00')
+    expect(windowOf({ start_date: '0' }, { strict: true }).echo.start_date).toBe(
+      '1969-12-31 19:00:00',
+    )
+  })
+
+  it('drops a whole number no date is built of, and a numeric text that names no time', () => {
+    for (const text of ['1e3', '+5', ' 5', '5.', '1.0000000', '1.555', '1e400', '9'.repeat(150)])
+      expect(windowOf({ end_date: '2027-01-20', start_date: text }).echo, text).toEqual({
+        end_date: '2027-01-20 23:59:59',
+      })
+  })
+
+  it('compares a dropped relative bound with the clock, and echoes none', () => {
+    const window = windowOf({
+      end_date: '2027-01-20',
+      starts_after: '1e3',
+      start_date: '2026-01-01',
+    })
+    expect(window.echo).toEqual({
+      end_date: '2027-01-20 23:59:59',
+      start_date: '2026-01-01 00:00:00',
+    })
+    expect(window.instants.starts_after).toEqual(NOW)
+    expect(windowOf({ ends_before: '+5' }, { strict: true }).instants).toEqual({ ends_before: NOW })
+  })
+})
+
 describe('parseDateWindow with strict_dates: exact UTC instants', () => {
   it('reads a zone-less value as UTC and echoes it as the site’s wall time (the original’s own example)', () => {
     const window = windowOf({ start_date: '2017-12-21' }, { strict: true })
