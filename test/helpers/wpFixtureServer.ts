@@ -27,7 +27,8 @@ const asTheExcerpt = (text: string) => paragraph(convertChars(texturizeHtml(text
  * original's wire format (the shapes of `test/fixtures/reference/responses/`) from plain data,
  * under `/wp-json/` and the language roots `/fr/wp-json/`, `/es/wp-json/`. Lists are paged with
  * `X-TEC-Total`/`X-TEC-TotalPages` and `next_rest_url`; drafts, pending, private and scheduled
- * items need HTTP Basic; password-protected items are blanked for visitors; events hidden from
+ * items need HTTP Basic; password-protected items are blanked unless a signed-in caller asks with
+ * `context=edit`, and always when embedded in an event, as the original does; events hidden from
  * listings are only readable one by one. It also serves WordPress's REST index, `wp/v2/users`
  * and the images in `wp-content/uploads`.
  */
@@ -634,6 +635,7 @@ export async function startWpFixtureServer(
         route[1] as Language | undefined,
         language && LANGUAGES.includes(language) ? language : undefined,
         signedIn,
+        signedIn && url.searchParams.get('context') === 'edit',
       ).answer(route[2] ?? '/', url.searchParams)
       return send(answer.status, answer.body, answer.headers)
     } catch (error) {
@@ -666,6 +668,8 @@ class Api {
     root: Language | undefined,
     private readonly language: Language | undefined,
     private readonly signedIn: boolean,
+    /** A signed-in caller asked with `context=edit`: protected items are shown in full (not when embedded). */
+    private readonly editContext: boolean,
   ) {
     this.api = `${origin}${root ? `/${root}` : ''}/wp-json/${NAMESPACE}`
   }
@@ -727,8 +731,8 @@ class Api {
     return this.visible(post) || post.status === 'trash'
   }
 
-  private locked(post: PostRecord): boolean {
-    return Boolean(post.password) && !this.signedIn
+  private locked(post: PostRecord, embedded = false): boolean {
+    return Boolean(post.password) && (embedded || !this.editContext)
   }
 
   private text(item: { tr?: Translations }, field: string, fallback: string): string {
@@ -1007,7 +1011,7 @@ class Api {
 
   private embeddedVenue(id: null | number) {
     const venue = id ? this.site.venues.get(id) : undefined
-    return venue && this.embeddable(venue) ? this.venue(venue) : []
+    return venue && this.embeddable(venue) ? this.venue(venue, true) : []
   }
 
   private embeddedTerms(kind: 'categories' | 'tags', ids: number[]) {
@@ -1071,7 +1075,7 @@ class Api {
     }
   }
 
-  private venue(venue: VenueRecord) {
+  private venue(venue: VenueRecord, embedded = false) {
     const american = venue.country === 'United States'
     const kept = dropEmpty({
       id: venue.id,
@@ -1095,8 +1099,10 @@ class Api {
         ? { geo_lat: venue.lat, geo_lng: venue.lng }
         : {}),
     })
-    if (this.locked(venue)) {
-      Object.assign(kept, {
+    const locked = this.locked(venue, embedded)
+    if (locked) {
+      // Only the keys the venue shows are blanked: none is added.
+      const blanks: Record<string, unknown> = {
         venue: [],
         description: '',
         excerpt: '',
@@ -1110,9 +1116,9 @@ class Api {
         stateprovince: '',
         geo_lat: 0,
         geo_lng: 0,
-      })
+      }
+      for (const key of Object.keys(blanks)) if (key in kept) kept[key] = blanks[key]
     }
-    const locked = this.locked(venue)
     return {
       ...kept,
       show_map: locked ? null : venue.showMap,
