@@ -15,6 +15,7 @@ import {
 } from '../../src/feeds/renderTurns'
 import { serveAllApis, type TestServer } from '../helpers/http'
 import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
+import { lexicalParagraph } from '../helpers/lexical'
 
 /*
  * The calendar feeds (`src/feeds/`), over HTTP behind the product's Express front: every feed is
@@ -54,28 +55,6 @@ type FeedEvent = {
   uid: string
   url: null | string
 }
-
-const lexical = (text: string) => ({
-  root: {
-    type: 'root',
-    children: [
-      {
-        type: 'paragraph',
-        children: [
-          { type: 'text', text, version: 1, detail: 0, format: 0, mode: 'normal', style: '' },
-        ],
-        direction: 'ltr',
-        format: '',
-        indent: 0,
-        version: 1,
-      },
-    ],
-    direction: 'ltr',
-    format: '',
-    indent: 0,
-    version: 1,
-  },
-})
 
 /** A feed's events as ical.js reads them, times as UTC instants (ISO) or, all-day, as dates. */
 function parseFeed(text: string): { calendar: ICAL.Component; events: FeedEvent[] } {
@@ -240,7 +219,7 @@ describe('calendar feeds (iCalendar)', () => {
         data: {
           title: `${key} ${marker}`,
           status: 'publish',
-          description: lexical(`About ${key}: line one, then; more.`),
+          description: lexicalParagraph(`About ${key}: line one, then; more.`),
           ...data,
         } as never,
       })
@@ -327,7 +306,7 @@ describe('calendar feeds (iCalendar)', () => {
       venue: venue.id,
       categories: [category.id],
       organizers: [organizer.id],
-      description: lexical('Secret words of the protected event'),
+      description: lexicalParagraph('Secret words of the protected event'),
     })
     for (const status of ['draft', 'pending', 'private'])
       await make(status, {

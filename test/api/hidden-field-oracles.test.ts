@@ -7,6 +7,7 @@ import { sentDescriptionKey } from '../../src/hooks/storeSentDescription'
 
 import { basic, serveAllApis, type TestServer } from '../helpers/http'
 import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
+import { lexicalParagraph } from '../helpers/lexical'
 
 /*
  * The extraction test of issue 25: what a password-protected event, venue or organizer shows a
@@ -26,27 +27,6 @@ const READERS: Reader[] = ['visitor', 'contributor']
 /** Conditions on hidden fields asked in one request (`conditionLeaks`). */
 const GROUP = 8
 const PASSWORD = 'open sesame'
-const paragraph = (text: string) => ({
-  root: {
-    type: 'root',
-    children: [
-      {
-        type: 'paragraph',
-        children: [
-          { type: 'text', text, version: 1, detail: 0, format: 0, mode: 'normal', style: '' },
-        ],
-        direction: 'ltr',
-        format: '',
-        indent: 0,
-        version: 1,
-      },
-    ],
-    direction: 'ltr',
-    format: '',
-    indent: 0,
-    version: 1,
-  },
-})
 
 /** Right and wrong guesses of a hidden value, per operator; the right one holds for the hidden value. */
 function guesses(value: Value, other?: number): [string, unknown, unknown][] {
@@ -237,7 +217,7 @@ describe('no hidden field of a protected item can be learnt by filtering, sortin
     ids.venue = await create('venues', {
       name: `${tag} locked venue`,
       password: PASSWORD,
-      description: paragraph(`Qdescription${tag} venue`),
+      description: lexicalParagraph(`Qdescription${tag} venue`),
       ...venue,
     })
     ids.otherVenue = await create('venues', { name: `${tag} open venue` })
@@ -251,7 +231,7 @@ describe('no hidden field of a protected item can be learnt by filtering, sortin
     ids.organizer = await create('organizers', {
       name: `${tag} locked organizer`,
       password: PASSWORD,
-      description: paragraph(`Qdescription${tag} organizer`),
+      description: lexicalParagraph(`Qdescription${tag} organizer`),
       ...organizer,
     })
     ids.otherOrganizer = await create('organizers', { name: `${tag} open organizer` })
@@ -264,7 +244,7 @@ describe('no hidden field of a protected item can be learnt by filtering, sortin
       ...dates,
       cost: '42',
       excerpt: `Qexcerpt${tag}`,
-      description: paragraph(`Qdescription${tag} event`),
+      description: lexicalParagraph(`Qdescription${tag} event`),
       website: `https://qevent${tag}.example`,
       featured: true,
       sticky: true,
@@ -289,7 +269,7 @@ describe('no hidden field of a protected item can be learnt by filtering, sortin
       collection: 'events',
       id: ids.event,
       context: { [sentDescriptionKey('events')]: html },
-      data: { description: paragraph(`Qdescription${tag} event`) } as never,
+      data: { description: lexicalParagraph(`Qdescription${tag} event`) } as never,
       overrideAccess: true,
     })
     const stored = (await payload.findByID({
@@ -353,7 +333,7 @@ describe('no hidden field of a protected item can be learnt by filtering, sortin
         ids[`${collection}-${side}`] = await create(collection, {
           [name]: `${tag} ${collection} ${side}`,
           ...(collection === 'events' ? dates : {}),
-          description: paragraph(`${text} sorted`),
+          description: lexicalParagraph(`${text} sorted`),
           ...values,
         })
       }

@@ -22,6 +22,7 @@ import { TransactionNotKeptError } from '../../src/db/transactionNotKept'
 import { watchDriverStatements } from '../helpers/driverStatements'
 import { serveAllApis, type TestServer } from '../helpers/http'
 import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
+import { lexicalParagraph } from '../helpers/lexical'
 
 /*
  * Each patch of Payload's and pg's internals (`src/db/payloadInternals/`) in effect on the Payload
@@ -487,35 +488,7 @@ describe("revision-copies: a save's revision copied from its stored rows", () =>
       ...DATES,
       categories: [otherCategory.id, category.id],
       cost: '$5 - $10',
-      description: {
-        root: {
-          type: 'root',
-          children: [
-            {
-              type: 'paragraph',
-              children: [
-                {
-                  type: 'text',
-                  detail: 0,
-                  format: 1,
-                  mode: 'normal',
-                  style: '',
-                  text: 'Bold',
-                  version: 1,
-                },
-              ],
-              direction: 'ltr',
-              format: '',
-              indent: 0,
-              version: 1,
-            },
-          ],
-          direction: 'ltr',
-          format: '',
-          indent: 0,
-          version: 1,
-        },
-      },
+      description: lexicalParagraph('Bold', 1),
       excerpt: `${tag} short`,
       password: 'open sesame',
       organizers: [organizer.id],

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { serveAllApis, sessionCookie, type TestServer } from '../helpers/http'
 import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
+import { lexicalParagraph } from '../helpers/lexical'
 
 /*
  * The events' public pages (`src/public/`) at the addresses the API's `url` gives, over HTTP
@@ -11,28 +12,6 @@ import { createUser, getTestPayload, type TestUser, unique } from '../helpers/pa
  * pending, scheduled, private, trashed or password-protected one; an editor signed in to the admin
  * (its session cookie) previews what they may read. The test clock is 2026-11-21 (test/setupEnv.ts).
  */
-
-const lexical = (text: string) => ({
-  root: {
-    type: 'root',
-    children: [
-      {
-        type: 'paragraph',
-        children: [
-          { type: 'text', text, version: 1, detail: 0, format: 0, mode: 'normal', style: '' },
-        ],
-        direction: 'ltr',
-        format: '',
-        indent: 0,
-        version: 1,
-      },
-    ],
-    direction: 'ltr',
-    format: '',
-    indent: 0,
-    version: 1,
-  },
-})
 
 describe('public event pages', () => {
   let payload: Payload
@@ -80,7 +59,7 @@ describe('public event pages', () => {
           startDate: '2026-12-12T18:00:00.000Z',
           endDate: '2026-12-12T21:30:00.000Z',
           timezone: 'Europe/Paris',
-          description: lexical(secret),
+          description: lexicalParagraph(secret),
           venue: venue.id,
           organizers: [organizer.id],
           categories: [category.id],

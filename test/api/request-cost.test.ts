@@ -9,6 +9,7 @@ import { QUERY_BOUNDS } from '../../src/hooks/refuseCostlyQueries'
 
 import { basic, serveAllApis, type TestServer } from '../helpers/http'
 import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
+import { lexicalParagraph } from '../helpers/lexical'
 
 // Read by payload.config.ts when this file's Payload boots: short bounds, so that a lock held
 // by another connection ends a request's wait within the test.
@@ -24,29 +25,6 @@ const OVERRIDE_GET = {
 const COMPAT = '/wp-json/vendor/events/v1'
 /** Refusals take milliseconds; the bound leaves room for shared cores (before the guard, the join bomb took 80 s). */
 const REFUSED_WITHIN_MS = 5_000
-
-const richText = (text: string) => ({
-  root: {
-    type: 'root',
-    version: 1,
-    direction: null,
-    format: '',
-    indent: 0,
-    children: [
-      {
-        type: 'paragraph',
-        version: 1,
-        direction: null,
-        format: '',
-        indent: 0,
-        textFormat: 0,
-        children: [
-          { type: 'text', version: 1, text, detail: 0, format: 0, mode: 'normal', style: '' },
-        ],
-      },
-    ],
-  },
-})
 
 /** The issue's join bomb: `count` clauses `where[and][i][or][0][venue.name][like]=…`. */
 const joinBomb = (count: number) =>
@@ -76,7 +54,7 @@ describe('every request bounded: what a query may ask of Postgres, and how long 
       collection: 'venues',
       data: {
         name: unique('venue'),
-        description: richText(secret),
+        description: lexicalParagraph(secret),
         password: 'let me in',
         status: 'publish',
       } as never,
@@ -96,7 +74,7 @@ describe('every request bounded: what a query may ask of Postgres, and how long 
       collection: 'events',
       data: {
         title: unique('protected event'),
-        description: richText(secret),
+        description: lexicalParagraph(secret),
         excerpt: secret,
         cost: '12',
         password: 'let me in',

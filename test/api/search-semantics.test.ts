@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { requireDrizzle } from '../../src/db/payloadInternals/adapter'
 import { basic, serveCompatApi, type TestServer } from '../helpers/http'
 import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
+import { lexicalParagraph } from '../helpers/lexical'
 
 /*
  * `search` on every list, as the original reads it (`docs/compatibility.md`, "Search"), on items of
@@ -36,27 +37,6 @@ describe('search semantics', () => {
   /** Each item's list and id (`events:12`): terms and posts have ids of their own. */
   const ids: Record<string, string> = {}
   const DATES = { startDate: '2027-06-01T10:00:00.000Z', endDate: '2027-06-01T12:00:00.000Z' }
-  const paragraph = (text: string) => ({
-    root: {
-      type: 'root',
-      children: [
-        {
-          type: 'paragraph',
-          children: [
-            { type: 'text', text, version: 1, detail: 0, format: 0, mode: 'normal', style: '' },
-          ],
-          direction: 'ltr',
-          format: '',
-          indent: 0,
-          version: 1,
-        },
-      ],
-      direction: 'ltr',
-      format: '',
-      indent: 0,
-      version: 1,
-    },
-  })
 
   const get = async (path: string, { auth = false, root = '/wp-json' } = {}) => {
     const response = await fetch(`${api.url}${root}/vendor/events/v1${path}`, {
@@ -116,7 +96,7 @@ describe('search semantics', () => {
     await event('protected', {
       title: `${tag} Sealed`,
       password: 'letmein',
-      description: paragraph('A hidden treasure map.'),
+      description: lexicalParagraph('A hidden treasure map.'),
     })
 
     const venue = (name: string, data: Record<string, unknown>) =>

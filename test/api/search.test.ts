@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { requireDrizzle } from '../../src/db/payloadInternals/adapter'
 import { serveCompatApi, type TestServer } from '../helpers/http'
 import { getTestPayload, unique } from '../helpers/payload'
+import { lexicalParagraph } from '../helpers/lexical'
 
 /*
  * `search` on the events list (and on venues, organizers and terms) over HTTP: which items match,
@@ -20,27 +21,6 @@ describe('search', () => {
   const tag = unique('srch').replace(/[^a-z0-9]/gi, '')
   const ids: Record<string, number> = {}
   const DATES = { startDate: '2027-05-01T10:00:00.000Z', endDate: '2027-05-01T12:00:00.000Z' }
-  const paragraph = (text: string) => ({
-    root: {
-      type: 'root',
-      children: [
-        {
-          type: 'paragraph',
-          children: [
-            { type: 'text', text, version: 1, detail: 0, format: 0, mode: 'normal', style: '' },
-          ],
-          direction: 'ltr',
-          format: '',
-          indent: 0,
-          version: 1,
-        },
-      ],
-      direction: 'ltr',
-      format: '',
-      indent: 0,
-      version: 1,
-    },
-  })
 
   const listed = async (path: string, root = '/wp-json') => {
     const response = await fetch(`${api.url}${root}/vendor/events/v1${path}`)
@@ -71,7 +51,7 @@ describe('search', () => {
     })
     await create('inDescription', {
       title: `${tag} Matinee`,
-      description: paragraph('Bring your own saxophone and a chair.'),
+      description: lexicalParagraph('Bring your own saxophone and a chair.'),
     })
     await create('otherWords', { title: `${tag} Piano recital`, excerpt: 'Quiet keys' })
     await create('draft', { title: `${tag} Saxophone draft`, status: 'draft' })

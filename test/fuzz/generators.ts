@@ -1,3 +1,5 @@
+import { lexicalParagraph } from '../helpers/lexical'
+
 /** Random hostile requests for the campaign of `test/fuzz/run.ts`, from a seeded generator (repeatable). */
 
 export type Rng = () => number
@@ -380,7 +382,7 @@ function restBody(random: Rng, collection: string, ids: SeededIds): Record<strin
     const field = pick(random, fields).split('.')[0]!
     body[field] =
       field === 'description'
-        ? richText(String(nastyValue(random)))
+        ? lexicalParagraph(String(nastyValue(random)))
         : ['venue', 'organizers', 'categories', 'tags'].includes(field)
           ? idOrNasty(
               random,
@@ -398,29 +400,6 @@ function restBody(random: Rng, collection: string, ids: SeededIds): Record<strin
   }
   return body
 }
-
-const richText = (text: string) => ({
-  root: {
-    type: 'root',
-    version: 1,
-    direction: null,
-    format: '',
-    indent: 0,
-    children: [
-      {
-        type: 'paragraph',
-        version: 1,
-        direction: null,
-        format: '',
-        indent: 0,
-        textFormat: 0,
-        children: [
-          { type: 'text', version: 1, text, detail: 0, format: 0, mode: 'normal', style: '' },
-        ],
-      },
-    ],
-  },
-})
 
 function restRequest(random: Rng, ids: SeededIds): FuzzRequest {
   const collection = pick(random, REST_COLLECTIONS)

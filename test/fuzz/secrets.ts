@@ -3,29 +3,7 @@ import type { Payload } from 'payload'
 import { randomBytes } from 'node:crypto'
 
 import type { SeededIds } from './generators'
-
-const richText = (text: string) => ({
-  root: {
-    type: 'root',
-    version: 1,
-    direction: null,
-    format: '',
-    indent: 0,
-    children: [
-      {
-        type: 'paragraph',
-        version: 1,
-        direction: null,
-        format: '',
-        indent: 0,
-        textFormat: 0,
-        children: [
-          { type: 'text', version: 1, text, detail: 0, format: 0, mode: 'normal', style: '' },
-        ],
-      },
-    ],
-  },
-})
+import { lexicalParagraph } from '../helpers/lexical'
 
 /**
  * Items no visitor or contributor may read, each with text found nowhere else (its secret): drafts,
@@ -90,19 +68,19 @@ export async function seedSecrets(payload: Payload) {
     }
     const venue = await payload.create({
       collection: 'venues',
-      data: { name: title, description: richText(content), ...common } as never,
+      data: { name: title, description: lexicalParagraph(content), ...common } as never,
       overrideAccess: true,
     })
     const organizer = await payload.create({
       collection: 'organizers',
-      data: { name: title, description: richText(content), ...common } as never,
+      data: { name: title, description: lexicalParagraph(content), ...common } as never,
       overrideAccess: true,
     })
     const event = await payload.create({
       collection: 'events',
       data: {
         title,
-        description: richText(content),
+        description: lexicalParagraph(content),
         excerpt: content,
         startDate: '2027-04-01T10:00:00Z',
         endDate: '2027-04-01T12:00:00Z',

@@ -6,6 +6,7 @@ import { isDeepStrictEqual } from 'node:util'
 
 import type { TestUser } from './payload'
 
+import { requireDrizzle } from '../../src/db/payloadInternals/adapter'
 import { POST_COLLECTIONS, TERM_COLLECTIONS } from '../../src/slugs'
 import { basic } from './http'
 
@@ -207,10 +208,13 @@ export async function snapshotIds(payload: Payload): Promise<Record<Kind, Set<nu
     }
     return ids
   }
-  return {
-    post: await ofCollections(POST_COLLECTIONS),
-    term: await ofCollections(TERM_COLLECTIONS),
-  }
+  const posts = await ofCollections(POST_COLLECTIONS)
+  // A series of another file lists one item per occurrence, each with an id of its own.
+  const { rows } = await requireDrizzle(payload).execute(
+    sql`SELECT "id" FROM "calendar_occurrences"`,
+  )
+  for (const row of rows as { id: number | string }[]) posts.add(Number(row.id))
+  return { post: posts, term: await ofCollections(TERM_COLLECTIONS) }
 }
 
 export async function createReplayContext(args: {
