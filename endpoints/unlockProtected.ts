@@ -33,8 +33,9 @@ const editsInEditContext = (ctx: ArgsContext): boolean =>
 
 /**
  * `mayUnlockProtected` as a query, for the items of a list not in hand: every item (`true`) for
- * editors in the edit context, otherwise those without a password and those whose password the caller gave. What
- * stays blanked for the caller answers none of its searches and filters (`searchConditions.ts`).
+ * editors in the edit context, otherwise those without a password and those whose password the
+ * caller gave. What stays blanked for the caller answers none of its searches and filters
+ * (`searchConditions.ts`).
  */
 export function unlockedItems(ctx: ArgsContext): true | Where {
   const unlocked = unlockedBy(ctx)

@@ -41,7 +41,6 @@ export const SEARCH_STOPWORDS: readonly string[] = [
   'www',
 ]
 
-/** One term of an events search: `text` must be found in a searched field, or nowhere when `exclude`. */
 /**
  * Whether a search's text holds a NUL, which only a search keeps (`endpoints/dispatch/request.ts`).
  * No stored text holds one (Postgres refuses it), so such a text must not reach the database and is
@@ -51,6 +50,7 @@ export const SEARCH_STOPWORDS: readonly string[] = [
  */
 export const holdsNul = (text: string): boolean => text.includes('\u0000')
 
+/** One term of an events search: `text` must be found in a searched field, or nowhere when `exclude`. */
 export type SearchTerm = { exclude: boolean; text: string }
 
 /** A search of more terms than this is matched as one sentence, as WordPress does. */
