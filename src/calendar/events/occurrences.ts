@@ -44,6 +44,14 @@ export type OccurrenceDoc = EventDoc & { [OCCURRENCE]?: OccurrenceRow }
 const query = <T>(ctx: CalendarContext, text: string, values: unknown[], name?: string) =>
   poolOf(ctx.payload)!.query<T & Record<string, unknown>>({ name, text, values })
 
+/**
+ * The event of each row `s` (its `parent_id`) that meets the events' own conditions, read by its
+ * key and checked: `OFFSET 0` keeps it a probe per row rather than a join the planner may turn
+ * into a hash of every event.
+ */
+const eventByKey = (conditions: string, columns: string) =>
+  `CROSS JOIN LATERAL (SELECT ${columns} FROM events e WHERE e.id = s.parent_id AND ${conditions} OFFSET 0) e`
+
 /** At most this many events matched (`SqlWhere.parts.fewEvents`), a page is read events first. */
 const FEW_EVENTS = 200
 
@@ -68,9 +76,8 @@ export async function occurrencePage(
     `SELECT e.id AS event_id, o.id FROM calendar_occurrences o JOIN events e ON e.id = o.event_id WHERE ${where.walkText ?? where.text}${unless}
     ORDER BY o.start_local, e.post_date, o.id ${paging}`
   const parts = where.parts
-  // Each event the lead gives is read by its key and checked (`OFFSET 0` keeps it a probe, not a join).
   const matching = parts?.lead
-    ? `SELECT e.id, e.post_date FROM (${parts.lead}) s CROSS JOIN LATERAL (SELECT e.id, e.post_date FROM events e WHERE e.id = s.parent_id AND ${parts.events} OFFSET 0) e`
+    ? `SELECT e.id, e.post_date FROM (${parts.lead}) s ${eventByKey(parts.events, 'e.id, e.post_date')}`
     : `SELECT e.id, e.post_date FROM ${parts?.from ?? 'events e'} WHERE ${parts?.events}`
   const text = parts?.fewEvents
     ? `WITH m AS MATERIALIZED (${matching} LIMIT ${FEW_EVENTS + 1}),
@@ -104,7 +111,7 @@ export async function occurrenceCount(ctx: CalendarContext, where: SqlWhere): Pr
   const count = (also = '') =>
     parts?.drive
       ? `(SELECT COALESCE(sum(c.n), 0) FROM (SELECT DISTINCT parent_id FROM ${parts.drive}) s
-      CROSS JOIN LATERAL (SELECT e.id FROM events e WHERE e.id = s.parent_id AND ${parts.events} OFFSET 0) e
+      ${eventByKey(parts.events, 'e.id')}
       CROSS JOIN LATERAL (SELECT count(*) AS n FROM calendar_occurrences o WHERE o.event_id = e.id AND ${parts.occurrences}${also}) c)`
       : `(SELECT count(*) FROM calendar_occurrences o JOIN events e ON e.id = o.event_id WHERE ${where.text}${also})`
   const text = where.startBound
