@@ -13,6 +13,7 @@ import {
   signIn,
   signInByApi,
 } from '../e2e/browser'
+import { lexicalParagraph } from '../helpers/lexical'
 import { basic } from '../helpers/http'
 
 /*
@@ -1140,35 +1141,7 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
         body: JSON.stringify({
           title,
           excerpt: `An evening of standards ${RUN}`,
-          description: {
-            root: {
-              type: 'root',
-              children: [
-                {
-                  type: 'paragraph',
-                  children: [
-                    {
-                      type: 'text',
-                      text: `Bring your own instrument ${RUN}`,
-                      version: 1,
-                      detail: 0,
-                      format: 0,
-                      mode: 'normal',
-                      style: '',
-                    },
-                  ],
-                  direction: 'ltr',
-                  format: '',
-                  indent: 0,
-                  version: 1,
-                },
-              ],
-              direction: 'ltr',
-              format: '',
-              indent: 0,
-              version: 1,
-            },
-          },
+          description: lexicalParagraph(`Bring your own instrument ${RUN}`),
           startDate: '2027-01-08T19:00:00Z',
           endDate: '2027-01-08T21:00:00Z',
         }),
