@@ -7,6 +7,7 @@ import { parseCookies } from 'payload/shared'
 import type { SanitizedPluginConfig } from '../types'
 
 import { dispatchCompatRequest } from '../../endpoints/dispatch'
+import { apiDiscovery, discoveryHeaders } from './apiDiscovery'
 import { locatePublicEvent, type PublicEventLocation } from './publicPaths'
 import { eventJsonLd, jsonLdScript, utcInstant } from './eventJsonLd'
 import { type PublicEvent, renderEventPage, renderMissingPage } from './renderEventPage'
@@ -40,12 +41,14 @@ export async function answerEventPage(
   if (!location) return null
   const token = parseCookies(request.headers).get(`${payload.config.cookiePrefix}-token`)
   const signedIn = Boolean(token)
+  // A page that shows no event points at the calendar's routes, as any other page of the site.
+  const noEvent = apiDiscovery(options, location.rootPath)
   // An occurrence's address whose date cannot be: nothing is read.
   if ('at' in location && location.at === null)
     return page(
-      renderMissingPage(location.language, 'notFound'),
+      renderMissingPage(location.language, 'notFound', noEvent),
       404,
-      headersOf(signedIn, options.cdn),
+      { ...headersOf(signedIn, options.cdn), ...discoveryHeaders(noEvent) },
       request,
     )
 
@@ -70,11 +73,17 @@ export async function answerEventPage(
     ...headersOf(signedIn, options.cdn),
     ...keyHeaders(answer.headers.get('surrogate-key')?.split(' ') ?? []),
   }
+  const missing = (message: 'notFound' | 'protected') =>
+    page(
+      renderMissingPage(location.language, message, noEvent),
+      404,
+      { ...pageHeaders, ...discoveryHeaders(noEvent) },
+      request,
+    )
   if (answer.status !== 200) {
     const body = (await answer.json().catch(() => ({}))) as { code?: string }
     // Only a reader who could not see the event anyway learns that a password protects it, as WordPress's page says.
-    const message = body.code === 'event-password-protected' ? 'protected' : 'notFound'
-    return page(renderMissingPage(location.language, message), 404, pageHeaders, request)
+    return missing(body.code === 'event-password-protected' ? 'protected' : 'notFound')
   }
   const event = (await answer.json()) as PublicEvent & { id?: number; slug?: string }
   const preview = event.status !== 'publish'
@@ -90,16 +99,18 @@ export async function answerEventPage(
     rootPath: location.rootPath,
   })
   // An occurrence's address of an event that does not recur, or of no occurrence (or a cancelled one).
-  if (series === 'missing' || (at && !series))
-    return page(renderMissingPage(location.language, 'notFound'), 404, pageHeaders, request)
+  if (series === 'missing' || (at && !series)) return missing('notFound')
+  const discovery = apiDiscovery(options, location.rootPath, series?.occurrenceId ?? event.id)
   const html = series
     ? renderEventPage(series.event, location.language, {
+        discovery,
         icsUrl: at ? series.icsUrl : icsUrl,
         jsonLd: series.jsonLd,
         preview,
         series,
       })
     : renderEventPage(event, location.language, {
+        discovery,
         icsUrl,
         jsonLd: jsonLdScript(
           eventJsonLd(event, {
@@ -112,7 +123,7 @@ export async function answerEventPage(
         ),
         preview,
       })
-  return page(html, 200, pageHeaders, request)
+  return page(html, 200, { ...pageHeaders, ...discoveryHeaders(discovery) }, request)
 }
 
 function headersOf(

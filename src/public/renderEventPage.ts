@@ -1,3 +1,4 @@
+import { type ApiDiscovery, discoveryTags } from './apiDiscovery'
 import { inLanguage, PAGE_TEXTS } from './pageTexts'
 
 /** The parts of the compatibility API's event (`endpoints/events`) that the public page shows. */
@@ -34,6 +35,7 @@ export function renderEventPage(
   event: PublicEvent,
   language: string,
   args: {
+    discovery: ApiDiscovery
     icsUrl?: string
     jsonLd?: string
     preview: boolean
@@ -119,27 +121,40 @@ export function renderEventPage(
     language,
     [...body, args.jsonLd ?? ''].filter(Boolean).join('\n'),
     args.preview,
+    args.discovery,
   )
 }
 
 /** The page of an event that is not there for this reader: nothing of it is told. */
-export function renderMissingPage(language: string, message: 'notFound' | 'protected'): string {
+export function renderMissingPage(
+  language: string,
+  message: 'notFound' | 'protected',
+  discovery: ApiDiscovery,
+): string {
   const title = inLanguage(PAGE_TEXTS.notFoundTitle, language)
   return document(
     title,
     language,
     `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(inLanguage(PAGE_TEXTS[message], language))}</p>`,
     true,
+    discovery,
   )
 }
 
-function document(title: string, language: string, body: string, noindex: boolean): string {
+function document(
+  title: string,
+  language: string,
+  body: string,
+  noindex: boolean,
+  discovery: ApiDiscovery,
+): string {
   return `<!doctype html>
 <html lang="${escapeHtml(language)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 ${noindex ? '<meta name="robots" content="noindex">\n' : ''}<title>${escapeHtml(title)}</title>
+${discoveryTags(discovery, escapeHtml)}
 <style>
 body { font: 16px/1.5 system-ui, sans-serif; max-width: 44rem; margin: 2rem auto; padding: 0 1rem; color: #1a1a1a; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; }

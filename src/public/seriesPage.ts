@@ -28,6 +28,8 @@ export type ShownOccurrence = { event: PublicEvent; url: string }
 /** What a recurring event's page adds to the event's: its summary, link to the series, upcoming dates, JSON-LD. */
 export type SeriesParts = {
   event: PublicEvent
+  /** On an occurrence's page, the occurrence's id in the API (`GET /events/{id}` answers it). */
+  occurrenceId?: number
   summary?: string
   seriesUrl?: string
   upcoming: ShownOccurrence[]
@@ -103,6 +105,7 @@ export async function seriesPageParts(
   const ics = `${siteUrl}/event/${encodeURIComponent(event.slug ?? '')}/${row.startLocal.slice(0, 10)}${row.numberOnDate > 1 ? `/${row.numberOnDate}` : ''}.ics`
   return {
     event: occurrence.event,
+    occurrenceId: row.id,
     seriesUrl,
     upcoming: later.map(shown),
     jsonLd: jsonLdScript(

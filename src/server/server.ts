@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url'
 import type { AdminBuild } from './build'
 
 import { readEnv, type TrustProxy } from '../env'
+import { pluginOptionsOf } from '../pluginOptions'
+import { apiDiscovery, discoveryHeaders } from '../public/apiDiscovery'
 import { adminBuildingAnswer } from './adminBuilding'
 import { createExpressApp } from './app'
 import { payloadApiRoute } from './payloadApiRoute'
@@ -38,7 +40,10 @@ export async function createServer(args: {
     payload,
     trustProxy: args.trustProxy ?? env.trustProxy,
   })
-  app.get('/', (_req, res) => res.redirect(payload.config.routes.admin))
+  // The site's root leads people to the admin, and tells clients where the API is, as a
+  // WordPress site's home page does (src/public/apiDiscovery.ts).
+  const rootDiscovery = discoveryHeaders(apiDiscovery(pluginOptionsOf(payload), ''))
+  app.get('/', (_req, res) => res.set(rootDiscovery).redirect(payload.config.routes.admin))
 
   let serveNext: ((req: Request, res: Response) => Promise<void>) | undefined
   const startNext = async () => {

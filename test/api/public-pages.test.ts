@@ -146,6 +146,54 @@ describe('public event pages', () => {
     expect(spanish).toContain('Lugar')
   })
 
+  it('tells clients where the API is, as WordPress and The Events Calendar do on their pages', async () => {
+    const { id, slug } = events.published!
+    const api = await (await fetch(`${server.url}/wp-json/vendor/events/v1/events/${id}`)).json()
+    const site = new URL(api.url).origin
+    const told = async (path: string) => {
+      const response = await page(path)
+      const html = await response.text()
+      return {
+        headers: ['link', 'x-tec-api-version', 'x-tec-api-root', 'x-tec-api-origin'].map((name) =>
+          response.headers.get(name),
+        ),
+        head: html.slice(0, html.indexOf('</head>')),
+        status: response.status,
+      }
+    }
+    // An event's page: the REST root, and the event's own route as the calendar's root.
+    const shown = await told(`/event/${slug}/`)
+    expect(shown.status).toBe(200)
+    expect(shown.headers).toEqual([
+      `<${site}/wp-json/>; rel="https://api.w.org/"`,
+      'v1',
+      `${site}/wp-json/vendor/events/v1/events/${id}`,
+      site,
+    ])
+    expect(shown.head).toContain(`<link rel="https://api.w.org/" href="${site}/wp-json/">`)
+    expect(shown.head).toContain('<meta name="tec-api-version" content="v1">')
+    expect(shown.head).toContain(`<meta name="tec-api-origin" content="${site}">`)
+    expect(shown.head).toContain(
+      `<link rel="alternate" href="${site}/wp-json/vendor/events/v1/events/${id}">`,
+    )
+    // In another language, that language's REST root.
+    expect((await told(`/fr/event/${slug}/`)).headers.slice(0, 3)).toEqual([
+      `<${site}/fr/wp-json/>; rel="https://api.w.org/"`,
+      'v1',
+      `${site}/fr/wp-json/vendor/events/v1/events/${id}`,
+    ])
+    // A page that shows no event (a draft to a visitor, an unknown slug) names no event: the
+    // calendar's root, as the original's 404 page does.
+    for (const path of [`/event/${events.draft!.slug}/`, `/event/${unique('nothing')}/`]) {
+      const missing = await told(path)
+      expect(missing.status).toBe(404)
+      expect(missing.headers.slice(1, 3)).toEqual(['v1', `${site}/wp-json/vendor/events/v1/`])
+      expect(missing.head).toContain(
+        `<link rel="alternate" href="${site}/wp-json/vendor/events/v1/">`,
+      )
+    }
+  })
+
   it('shows a visitor nothing of a draft, pending, scheduled, private, trashed or password-protected event', async () => {
     for (const key of ['draft', 'pending', 'scheduled', 'private', 'trashed', 'protected']) {
       const { id, secret, slug, title } = events[key]!

@@ -142,6 +142,15 @@ describe('public pages of recurring events', () => {
     expect(new URL(jsonLd.url).pathname).toBe(`/event/${slug}/2027-03-08/`)
     expect(new URL(jsonLd.superEvent.url).pathname).toBe(`/event/${slug}/`)
 
+    // The calendar's API root on the page is the occurrence's own route, which answers it.
+    const root = (await page(`/event/${slug}/2027-03-08/`)).headers.get('x-tec-api-root')!
+    expect(new URL(root).pathname).toBe(
+      `/wp-json/vendor/events/v1/events/${await rowAt(series.Weekly!.id, '2027-03-08T09:00:00')}`,
+    )
+    expect(text).toContain(`<link rel="alternate" href="${root}">`)
+    const occurrence = await (await page(new URL(root).pathname)).json()
+    expect(occurrence.start_date).toBe('2027-03-08 09:00:00')
+
     // After the clocks change, 09:00 is EDT.
     expect(await html(`/event/${slug}/2027-04-05/`)).toMatch(
       /Monday, April 5, 2027, 9:00\s?AM – 10:30\s?AM EDT/,

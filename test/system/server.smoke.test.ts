@@ -28,6 +28,22 @@ describe('the server (npm start)', () => {
     expect(await response.text()).toContain('<html')
   })
 
+  it('leads the site’s root to the admin, telling clients where the API is as a WordPress home page does', async () => {
+    for (const method of ['GET', 'HEAD']) {
+      const response = await fetch(`${base}/`, { method, redirect: 'manual' })
+      expect(response.status, method).toBe(302)
+      expect(new URL(response.headers.get('location')!, base).pathname, method).toBe('/admin')
+      const link = /^<([^>]+)>; rel="https:\/\/api\.w\.org\/"$/.exec(
+        response.headers.get('link') ?? '',
+      )
+      expect(new URL(link![1]!).pathname, method).toBe('/wp-json/')
+      expect(response.headers.get('x-tec-api-version'), method).toBe('v1')
+      expect(new URL(response.headers.get('x-tec-api-root')!).pathname, method).toBe(
+        '/wp-json/vendor/events/v1/',
+      )
+    }
+  })
+
   it('sends the admin and Payload’s API with headers that keep other sites from framing them, and names no software', async () => {
     for (const path of ['/admin', '/admin/login', '/api/events']) {
       const response = await fetch(`${base}${path}`)
