@@ -575,18 +575,21 @@ describe('a page of few events’ occurrences', () => {
       )
       expect(refs).toEqual(await occurrencePage(recording(), where, { limit: 2_001, page: 1 }))
       const { nodes, text } = await planOf(sent[0]!, { asChosen: true })
-      const eventsRead = nodes
-        .filter((node) => node['Relation Name'] === 'events')
-        .reduce(
-          (sum, node) =>
-            sum +
-            (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0)) * node['Actual Loops'],
-          0,
-        )
-      // One per occurrence of the window at most; joined, the planner hashed every event first.
-      const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM events')
-      expect(rows[0]!.n).toBeGreaterThan(refs.length)
-      expect(eventsRead, text).toBeLessThanOrEqual(refs.length)
+      // Each read of an event is one entry of its key: joined, the planner read every event
+      // (a table this small whole, a large one's listed events to hash them) before the window.
+      const reads = nodes.filter((node) => node['Relation Name'] === 'events')
+      expect(reads.length, text).toBeGreaterThan(0)
+      for (const node of reads) {
+        expect(node['Index Name'], text).toBe('events_pkey')
+        expect(
+          node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0),
+          text,
+        ).toBeLessThanOrEqual(1)
+      }
+      expect(
+        reads.reduce((sum, node) => sum + node['Actual Loops'], 0),
+        text,
+      ).toBe(refs.length)
     })
 
     it('reads only what an item shows: no organizer, tag, text or term count', async () => {
@@ -607,8 +610,12 @@ describe('a page of few events’ occurrences', () => {
       const events = texts.find((statement) => /\bshown\b/.test(statement.text))
       expect(events, texts.map((statement) => statement.text).join('\n\n')).toBeDefined()
       const { nodes, text } = await planOf(events!, { asChosen: true })
+      // Not even an empty probe: the events list's read looks for each of them, event by event or term by term.
       for (const table of ['organizers', 'event_tags', 'events_texts', 'calendar_term_counts'])
-        expect(matchesOf(nodes, table), `${table}: ${text}`).toBe(0)
+        expect(
+          nodes.filter((node) => node['Relation Name'] === table),
+          `${table}: ${text}`,
+        ).toEqual([])
     })
   })
 
