@@ -165,12 +165,7 @@ export function eventsList(
      * before the page read them again.
      */
     upTo: async (most) => {
-      const refs = await leanOccurrencePage(
-        ctx,
-        events,
-        { limit: most + 1, page: 1 },
-        { whole: true },
-      )
+      const refs = await leanOccurrencePage(ctx, events, { limit: most + 1, page: 1 })
       if (refs) return refs.length > most ? undefined : loadOccurrences(ctx, refs)
       return (await count()) > most ? undefined : page({ limit: most, page: 1 })
     },
