@@ -15,8 +15,9 @@ import { OCCURRENCE, type OccurrenceDoc } from '../calendar/events/occurrences'
 import { eventsWhere } from '../calendar/events/eventsWhere'
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/databaseErrors'
 import { splitLanguageRoot } from '../lib/languageRoot'
-import { formatWallTime, wallTimeToInstant } from '../lib/phpDate'
+import { wallTimeToInstant } from '../lib/phpDate'
 import { isValidTimeZone } from '../lib/timezone'
+import { wallTime } from '../lib/wallTimes'
 import { occurrencePermalink, permalink } from '../lib/urls'
 import { feedContext } from './feedContext'
 import { listArgSpecs } from './feedQuery'
@@ -240,7 +241,7 @@ function widgetItem(
   const zone = doc.timezone || ctx.options.siteTimezone
   const allDay = doc.allDay === true
   const day = (instant: string, after = 0) => {
-    const date = formatWallTime(new Date(instant), zone).slice(0, 10)
+    const date = wallTime(new Date(instant), zone).slice(0, 10)
     return new Date(Date.parse(`${date}T00:00:00Z`) + after * DAY_MS).toISOString().slice(0, 10)
   }
   const url = inRoot(
