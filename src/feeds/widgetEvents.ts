@@ -14,17 +14,17 @@ import { CALENDAR_SLUGS } from '../slugs'
  * event's title, dates, zone, status, password and slug, its venue's name, status, password and
  * slug, and its categories' names and slugs, under the rules of `leanEvent.ts` (the same read
  * access, the same translation fallback), where that read applies. The events list's read of the
- * same events builds whole documents (descriptions, organizers, tags, term counts), several
- * kilobytes each, which a window of a thousand items then parses and drops.
+ * same events builds whole documents (descriptions, organizers, tags, term counts), which the
+ * widget would parse and drop.
  */
 
 /**
  * $1 the events' ids; $2–$5 as in `leanEvent.ts`'s statements. Each venue and category the events
- * link is built once, as `leanEvent.ts` reads a list's events (`sharedEvents`): a day's thousand
- * events share a few dozen categories. A venue the caller may not read, or a link to a category
+ * link is built once, as `leanEvent.ts` reads a list's events (`sharedEvents`): a window's many
+ * events share few categories. A venue the caller may not read, or a link to a category
  * that no longer exists, is left out, as the widget leaves out what is not an item.
  */
-export const WIDGET_EVENTS = `
+const WIDGET_EVENTS = `
   WITH shown AS MATERIALIZED (
     SELECT e.id, e.venue_id, e.start_date, e.end_date, e.timezone, e.all_day, e.status, e.password, e.slug
     FROM events e WHERE e.id = ANY($1::int[]) AND ${readable('e')}),
