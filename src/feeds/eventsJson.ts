@@ -15,8 +15,9 @@ import { OCCURRENCE, type OccurrenceDoc } from '../calendar/events/occurrences'
 import { eventsWhere } from '../calendar/events/eventsWhere'
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/databaseErrors'
 import { splitLanguageRoot } from '../lib/languageRoot'
-import { formatWallTime, wallTimeToInstant } from '../lib/phpDate'
+import { wallTimeToInstant } from '../lib/phpDate'
 import { isValidTimeZone } from '../lib/timezone'
+import { wallTime } from '../lib/wallTimes'
 import { occurrencePermalink, permalink } from '../lib/urls'
 import { feedContext } from './feedContext'
 import { listArgSpecs } from './feedQuery'
@@ -28,6 +29,7 @@ import {
   RETRY_AFTER_SECONDS as RENDER_RETRY_SECONDS,
   withRenderTurn,
 } from './renderTurns'
+import { widgetWindow } from './widgetEvents'
 
 /*
  * A whole date window of the calendar for calendar widgets (docs/widgets.md): `GET /events.json?start=…&end=…`
@@ -191,9 +193,9 @@ function parseInstant(value: string, zone: string): Date | null {
 }
 
 /**
- * The window's items in start order, as the events list reads them for a visitor (one statement
- * for their ids where the list's lean read applies); a window of more than MAX_WIDGET_ITEMS
- * occurrences is refused before any event is read.
+ * The window's items in start order, as the events list reads them for a visitor (in SQL, only the
+ * fields an item shows: `widgetEvents.ts`); a window of more than MAX_WIDGET_ITEMS occurrences is
+ * refused before any event is read.
  */
 async function windowItems(
   ctx: FeedContext,
@@ -206,13 +208,17 @@ async function windowItems(
     sort: EVENTS_LIST_SORT,
     where: { and: eventsWhere(query) },
   })
-  const docs = await list.upTo(MAX_WIDGET_ITEMS)
+  const read = await widgetWindow(ctx, query, MAX_WIDGET_ITEMS)
+  const docs = read === undefined ? await list.upTo(MAX_WIDGET_ITEMS) : read
   if (!docs)
     throw invalidParams({
       end: `The window holds more than ${MAX_WIDGET_ITEMS} events: ask for a shorter one.`,
     })
   // Events read through Payload (a site overriding the calendar's collections) have their related items read here.
-  if (docs.some((doc) => !(doc as { [RELATED_READ]?: boolean })[RELATED_READ]))
+  if (
+    read === undefined &&
+    docs.some((doc) => !(doc as { [RELATED_READ]?: boolean })[RELATED_READ])
+  )
     await populateEvents(ctx, docs)
   return docs.flatMap((doc) => {
     const item = widgetItem(ctx, doc, rootPath)
@@ -235,7 +241,7 @@ function widgetItem(
   const zone = doc.timezone || ctx.options.siteTimezone
   const allDay = doc.allDay === true
   const day = (instant: string, after = 0) => {
-    const date = formatWallTime(new Date(instant), zone).slice(0, 10)
+    const date = wallTime(new Date(instant), zone).slice(0, 10)
     return new Date(Date.parse(`${date}T00:00:00Z`) + after * DAY_MS).toISOString().slice(0, 10)
   }
   const url = inRoot(

@@ -10,7 +10,19 @@ import { unlockRuleFor } from '../../endpoints/events/listQuery'
 import { EVENT_SEARCH_FIELDS } from '../../src/calendar/events/eventsQuery'
 import { containsPattern } from '../../src/lib/searchTerms'
 import { eventsSql, type SqlWhere } from '../../src/calendar/events/eventsSql'
-import { occurrenceCount, occurrencePage } from '../../src/calendar/events/occurrences'
+import {
+  OCCURRENCE,
+  occurrenceCount,
+  type OccurrenceDoc,
+  occurrencePage,
+} from '../../src/calendar/events/occurrences'
+import type { EventDoc } from '../../src/calendar/events/eventDoc'
+import { EVENTS_LIST_SORT } from '../../endpoints/events/listQuery'
+import { visitorContext } from '../../src/calendar/context'
+import { eventsList } from '../../src/calendar/events/loadEvents'
+import { eventsWhere } from '../../src/calendar/events/eventsWhere'
+import { pluginOptionsOf } from '../../src/pluginOptions'
+import { widgetWindow } from '../../src/feeds/widgetEvents'
 import { poolOf } from '../../src/db/pool'
 import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 
@@ -479,6 +491,131 @@ describe('a page of few events’ occurrences', () => {
       // Its link to the category, and not its tag's (every one has one), which a probe of all the
       // event's links read and put aside, nor the category's other links.
       expect({ entries, putAside }, text).toEqual({ entries: 1, putAside: 0 })
+    })
+  })
+
+  /**
+   * `/events.json` reads a whole window (`widgetWindow`, up to its 2,000 items): the walk's
+   * occurrences, each one's event read by its key, then only the fields an item shows. The items
+   * must be what the events list's own read of the window gives, field for field.
+   */
+  describe('a whole window, as `/events.json` reads it', () => {
+    const year = (extra: Partial<EventsQuery> = {}) =>
+      query({
+        window: [
+          { field: 'endLocal', operator: 'greater_than', wallTime: '2027-01-01 00:00:00' },
+          { field: 'startLocal', operator: 'less_than', wallTime: '2028-01-01 00:00:00' },
+        ],
+        ...extra,
+      })
+    const contextIn = async (language: string) => {
+      const ctx = await visitorContext(payload, pluginOptionsOf(payload), language)
+      return { ...ctx, now: new Date('2026-06-01T00:00:00Z') }
+    }
+    /** What `widgetItem` (`src/feeds/eventsJson.ts`) reads of an event shown as an occurrence. */
+    const shown = (doc: EventDoc) => {
+      const pick = (item: unknown, keys: string[]) =>
+        item && typeof item === 'object'
+          ? Object.fromEntries(keys.map((key) => [key, (item as Record<string, unknown>)[key]]))
+          : null
+      return {
+        ...pick(doc, [
+          'id',
+          'title',
+          'startDate',
+          'endDate',
+          'timezone',
+          'allDay',
+          'status',
+          'password',
+          'slug',
+        ]),
+        occurrence: (doc as OccurrenceDoc)[OCCURRENCE] ?? null,
+        venue: pick(doc.venue, ['id', 'name', 'status', 'password', 'slug']),
+        categories: ((doc.categories as unknown[] | null | undefined) ?? [])
+          .map((term) => pick(term, ['id', 'name', 'slug']))
+          .filter(Boolean),
+      }
+    }
+
+    it('gives the events list’s items, field for field, in each language', async () => {
+      await payload.update({
+        collection: 'venues',
+        id: venues[0]!,
+        data: { name: `${tag} salle a` } as never,
+        locale: 'fr',
+        overrideAccess: true,
+      })
+      for (const language of ['en', 'fr']) {
+        const ctx = await contextIn(language)
+        const asked = year({ locale: language })
+        const listed = await eventsList(ctx, asked, {
+          overrideAccess: false,
+          req: ctx.req,
+          sort: EVENTS_LIST_SORT,
+          where: { and: eventsWhere(asked) },
+        }).upTo(2_000)
+        const read = await widgetWindow(ctx, asked, 2_000)
+        expect(listed!.length).toBeGreaterThan(300)
+        expect(read!.map(shown)).toEqual(listed!.map(shown))
+        // More than asked for: refused, as the list's read refuses it.
+        expect(await widgetWindow(ctx, asked, listed!.length - 1)).toBeNull()
+      }
+    })
+
+    it('reads each occurrence’s event by its key, not every listed event of the calendar', async () => {
+      const where = eventsSql(year(), VISITOR as never)!
+      expect(where.parts?.fewEvents).toBe(false)
+      sent.length = 0
+      const refs = await occurrencePage(
+        recording(),
+        where,
+        { limit: 2_001, page: 1 },
+        { whole: true },
+      )
+      expect(refs).toEqual(await occurrencePage(recording(), where, { limit: 2_001, page: 1 }))
+      const { nodes, text } = await planOf(sent[0]!, { asChosen: true })
+      // Each read of an event is one entry of its key: joined, the planner read every event
+      // (a table this small whole, a large one's listed events to hash them) before the window.
+      const reads = nodes.filter((node) => node['Relation Name'] === 'events')
+      expect(reads.length, text).toBeGreaterThan(0)
+      for (const node of reads) {
+        expect(node['Index Name'], text).toBe('events_pkey')
+        expect(
+          node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0),
+          text,
+        ).toBeLessThanOrEqual(1)
+      }
+      expect(
+        reads.reduce((sum, node) => sum + node['Actual Loops'], 0),
+        text,
+      ).toBe(refs.length)
+    })
+
+    it('reads only what an item shows: no organizer, tag, text or term count', async () => {
+      const ctx = await contextIn('en')
+      const texts: { text: string; values: unknown[] }[] = []
+      const query = pool.query.bind(pool)
+      pool.query = ((statement: { text: string; values: unknown[] }, ...rest: unknown[]) => {
+        if (typeof statement === 'object' && statement.text) texts.push(statement)
+        return (query as (...args: unknown[]) => unknown)(statement, ...rest)
+      }) as typeof pool.query
+      let read: EventDoc[] | null | undefined
+      try {
+        read = await widgetWindow(ctx, year(), 2_000)
+      } finally {
+        pool.query = query
+      }
+      expect(read!.length).toBeGreaterThan(300)
+      const events = texts.find((statement) => /\bshown\b/.test(statement.text))
+      expect(events, texts.map((statement) => statement.text).join('\n\n')).toBeDefined()
+      const { nodes, text } = await planOf(events!, { asChosen: true })
+      // Not even an empty probe: the events list's read looks for each of them, event by event or term by term.
+      for (const table of ['organizers', 'event_tags', 'events_texts', 'calendar_term_counts'])
+        expect(
+          nodes.filter((node) => node['Relation Name'] === table),
+          `${table}: ${text}`,
+        ).toEqual([])
     })
   })
 

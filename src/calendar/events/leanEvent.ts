@@ -37,19 +37,21 @@ import { termCountsStored } from '../termCounts'
 const { eventCategories, eventTags, events, organizers, venues } = CALENDAR_SLUGS
 const LEAN_COLLECTIONS = { eventCategories, eventTags, events, organizers, venues } as const
 
-const iso = (column: string) =>
+/* The pieces below are exported for reads of fewer fields under the same rules (`src/feeds/widgetEvents.ts`). */
+
+export const iso = (column: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 /** A translated text: the fallback language's when the request's is empty or missing (Payload's rule for text fields). */
-const text = (column: string, own: string, fallback: string) =>
+export const text = (column: string, own: string, fallback: string) =>
   `CASE WHEN coalesce(${own}.${column}, '') = '' AND coalesce(${fallback}.${column}, '') <> '' THEN ${fallback}.${column} ELSE ${own}.${column} END`
 /** Translated rich text: the fallback language's when the request's is missing. */
 const rich = (column: string, own: string, fallback: string) =>
   `coalesce(${own}.${column}, ${fallback}.${column})`
 /** Who may read this post (`postReadRule`): $4 everything, $5 the caller as author. */
-const readable = (alias: string) =>
+export const readable = (alias: string) =>
   `(${alias}.status = 'publish' OR $4::boolean OR ${alias}.author_id = $5::int)`
 /** The translation rows of `alias` in the request's language ($2) and the fallback language ($3). */
-const translations = (table: string, alias: string, own: string, fallback: string) => `
+export const translations = (table: string, alias: string, own: string, fallback: string) => `
   LEFT JOIN ${table}_locales ${own} ON ${own}._parent_id = ${alias}.id AND ${own}._locale::text = $2
   LEFT JOIN ${table}_locales ${fallback} ON ${fallback}._parent_id = ${alias}.id AND ${fallback}._locale::text = $3 AND $3 <> $2`
 const lineage = (table: string, alias: string) =>
@@ -268,7 +270,7 @@ function isEligible(ctx: CalendarContext): boolean {
 }
 
 /** The read rule's and languages' parameters ($2–$5), or `undefined` when this read does not apply. */
-function leanParameters(ctx: CalendarContext): undefined | unknown[] {
+export function leanParameters(ctx: CalendarContext): undefined | unknown[] {
   if (!ctx.options.reads.sql || ctx.req.transactionID || !isEligible(ctx)) return undefined
   const rules = [events, venues, organizers].map((slug) => postReadRule(ctx, slug))
   if (rules.some((rule) => rule === undefined)) return undefined

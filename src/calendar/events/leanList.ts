@@ -33,14 +33,18 @@ export function leanListApplies(ctx: CalendarContext, query: EventsQuery): boole
   return leanWhere(ctx, query) !== undefined
 }
 
-/** The occurrences of page `page` of `limit` of `query`, in the list's order, as the caller may read their events. */
+/**
+ * The occurrences of page `page` of `limit` of `query`, in the list's order, as the caller may read
+ * their events; `whole`: a whole window's read (`occurrencePage`).
+ */
 export async function leanOccurrencePage(
   ctx: CalendarContext,
   query: EventsQuery,
   paging: { limit: number; page: number },
+  read: { whole?: boolean } = {},
 ): Promise<OccurrenceRef[] | undefined> {
   const where = leanWhere(ctx, query)
-  return where && occurrencePage(ctx, where, paging)
+  return where && occurrencePage(ctx, where, paging, read)
 }
 
 /** The ids of the events of page `page` of `limit` items of `query` (with `seriesOnce`, each event once). */

@@ -49,8 +49,8 @@ const query = <T>(ctx: CalendarContext, text: string, values: unknown[], name?: 
  * key and checked: `OFFSET 0` keeps it a probe per row rather than a join the planner may turn
  * into a hash of every event.
  */
-const eventByKey = (conditions: string, columns: string) =>
-  `CROSS JOIN LATERAL (SELECT ${columns} FROM events e WHERE e.id = s.parent_id AND ${conditions} OFFSET 0) e`
+const eventByKey = (conditions: string, columns: string, key = 's.parent_id') =>
+  `CROSS JOIN LATERAL (SELECT ${columns} FROM events e WHERE e.id = ${key} AND ${conditions} OFFSET 0) e`
 
 /** At most this many events matched (`SqlWhere.parts.fewEvents`), a page is read events first. */
 const FEW_EVENTS = 200
@@ -69,13 +69,21 @@ export async function occurrencePage(
   ctx: CalendarContext,
   where: SqlWhere,
   { limit, page }: { limit: number; page: number },
+  { whole = false }: { whole?: boolean } = {},
 ): Promise<OccurrenceRef[]> {
   const values = [...where.values]
   const paging = `LIMIT $${values.push(limit)}::int OFFSET $${values.push((page - 1) * limit)}::bigint`
-  const walk = (unless = '') =>
-    `SELECT e.id AS event_id, o.id FROM calendar_occurrences o JOIN events e ON e.id = o.event_id WHERE ${where.walkText ?? where.text}${unless}
-    ORDER BY o.start_local, e.post_date, o.id ${paging}`
   const parts = where.parts
+  // A whole window read (`whole`) takes each occurrence's event by its key: joined, the planner
+  // expects as many rows as the LIMIT allows and hashes every listed event of the calendar first.
+  const byKey = whole && parts && !where.with && !parts.fewEvents
+  const walk = (unless = '') =>
+    `SELECT e.id AS event_id, o.id FROM calendar_occurrences o ${
+      byKey
+        ? `${eventByKey(parts.events, 'e.id, e.post_date', 'o.event_id')} WHERE ${parts.occurrences}`
+        : `JOIN events e ON e.id = o.event_id WHERE ${where.walkText ?? where.text}`
+    }${unless}
+    ORDER BY o.start_local, e.post_date, o.id ${paging}`
   const matching = parts?.lead
     ? `SELECT e.id, e.post_date FROM (${parts.lead}) s ${eventByKey(parts.events, 'e.id, e.post_date')}`
     : `SELECT e.id, e.post_date FROM ${parts?.from ?? 'events e'} WHERE ${parts?.events}`
