@@ -451,16 +451,35 @@ describe('a page of few events’ occurrences', () => {
       expect(readOf(apartFromTheWalk, 'events'), text).toBe(201)
     })
 
+    it('a category: the events its links lead are not probed for the link again', async () => {
+      const where = eventsSql(inTheirYear({ categories: [manyCategory] }), VISITOR as never)!
+      expect(where.parts?.lead).toBeDefined()
+      sent.length = 0
+      expect(await occurrencePage(recording(), where, { limit: 10, page: 1 })).toEqual(
+        await occurrencePage(recording(), walkOf(where), { limit: 10, page: 1 }),
+      )
+      const { nodes, text } = await planOf(sent[0]!, { asChosen: true })
+      const walk = new Set(subtree(nodes, (node) => node.Alias === '*SELECT* 2'))
+      // Apart from the walk, the category's links are read once: the lead's one range of their
+      // index, and no probe of each of the 201 events it gives for the link it came from.
+      const linkReads = nodes
+        .filter((node) => !walk.has(node) && node['Relation Name'] === 'events_rels')
+        .reduce((sum, node) => sum + node['Actual Loops'], 0)
+      expect(linkReads, text).toBe(1)
+      expect(readOf(nodes.filter((node) => !walk.has(node)), 'events'), text).toBe(201)
+    })
+
     it('a category: each event the walk meets is checked with one entry of an index, reading no other link', async () => {
       const where = eventsSql(inTheirYear({ categories: [manyCategory] }), VISITOR as never)!
       for (const page of [1, 2])
         expect(await occurrencePage(recording(), where, { limit: 5, page })).toEqual(
           await occurrencePage(recording(), walkOf(where), { limit: 5, page }),
         )
-      // The events' conditions as the walk checks them on one event it meets.
+      // The walk's conditions on one event it meets (`parts.events`, as the events its links lead
+      // are read, leaves the link out).
       const { nodes, text } = await planOf({
-        text: `SELECT e.id FROM events e WHERE e.id = $${where.values.length + 1}::int AND ${where.parts!.events}
-          AND EXISTS (SELECT 1 FROM calendar_occurrences o WHERE o.event_id = e.id AND ${where.parts!.occurrences})`,
+        text: `SELECT e.id FROM calendar_occurrences o JOIN events e ON e.id = o.event_id
+          WHERE e.id = $${where.values.length + 1}::int AND ${where.text}`,
         values: [...where.values, manyIds[MANY - 1]],
       })
       // The index entries of its links that the plan reads (an index-only probe, or an index's

@@ -63,7 +63,8 @@ export type SqlWhere = {
      * Where no `from` is given: a SELECT of `parent_id`s, each once and in order, among which are
      * all the events `events` matches (the events linked to a term asked for, from the links'
      * index), from which the events read first are taken one by one until there are enough
-     * (`occurrencePage`); `events` still holds every condition.
+     * (`occurrencePage`); `events` still holds every other condition (the term's lock, where one
+     * applies, but not its link, which every event the lead gives holds).
      */
     lead?: string
     occurrences: string
@@ -179,15 +180,25 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
   const related = (field: keyof typeof RELATED, list: readonly number[]) =>
     ids(list) &&
     `EXISTS (SELECT 1 FROM events_rels r WHERE r.parent_id = e.id AND r.path = ${param(field)} AND r.${RELATED[field]} = ANY(${param(ids(list))}::int[]))`
-  if (query.categories)
-    conditions.push(locked('categories', related('categories', query.categories)))
-  if (query.tags) conditions.push(locked('tags', related('tags', query.tags)))
+  /**
+   * Each term's condition (its index in `conditions`), and the same with its link taken as held,
+   * which the events the term's links lead (`leadSql`) need not check again.
+   */
+  const termForms = new Map<keyof typeof RELATED, { at: number; linked: string }>()
+  const term = (field: keyof typeof RELATED, list: readonly number[]) => {
+    const link = related(field, list)
+    const condition = locked(field, link)
+    if (link && condition)
+      termForms.set(field, { at: conditions.length, linked: condition.replace(link, 'true') })
+    conditions.push(condition)
+  }
+  if (query.categories) term('categories', query.categories)
+  if (query.tags) term('tags', query.tags)
   if (query.venues)
     conditions.push(
       locked('venue', ids(query.venues) && `e.venue_id = ANY(${param(ids(query.venues))}::int[])`),
     )
-  if (query.organizers)
-    conditions.push(locked('organizers', related('organizers', query.organizers)))
+  if (query.organizers) term('organizers', query.organizers)
   if (query.featured === true) conditions.push(locked('featured', 'e.featured = true'))
   if (query.featured === false)
     conditions.push(locked('featured', '(e.featured IS NULL OR e.featured <> true)'))
@@ -217,13 +228,6 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
   if (query.postParent !== undefined) conditions.push(seriesGroupSql(query.postParent, 'e', param))
   if (!scope.events.everything) conditions.push(readScopeSql(scope.events, 'e', param))
   if (conditions.some((condition) => condition === undefined)) return undefined
-  // The events' own conditions as the events read first (`occurrencePage`) take them: a search
-  // term's probe of each event's texts, and none for the term whose matches drive the read.
-  const events = conditions
-    .map((condition, index) => probeForms.get(index) ?? condition)
-    .filter(
-      (_, index) => (index < base || index >= base + occurrences.length) && index !== drive?.at,
-    )
   const fewEvents = Boolean(
     matchSets.length ||
     query.categories ||
@@ -235,8 +239,7 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
   )
   // Only where one term is the only condition that may match few events: beside a venue, a
   // group of series, a search or another term (which may match far fewer), the lead would read
-  // every event of a large term, and the planner chooses better. A term's link is one
-  // condition of `events` too, checked again on each event the lead gives.
+  // every event of a large term, and the planner chooses better.
   const terms = (['categories', 'tags', 'organizers'] as const).filter((field) => query[field])
   const alone =
     terms.length === 1 &&
@@ -246,6 +249,19 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
     !query.nearVenues &&
     query.postParent === undefined
   const lead = alone ? leadSql(terms[0]!, query[terms[0]!]!) : undefined
+  // Every event the lead gives is linked to the term: its link is not checked again.
+  const linked = lead ? termForms.get(terms[0]!) : undefined
+  if (linked) probeForms.set(linked.at, linked.linked)
+  // The events' own conditions as the events read first (`occurrencePage`) take them: a search
+  // term's probe of each event's texts, and none for the term whose matches drive the read.
+  const events = conditions
+    .map((condition, index) => probeForms.get(index) ?? condition)
+    .filter(
+      (condition, index) =>
+        (index < base || index >= base + occurrences.length) &&
+        index !== drive?.at &&
+        condition !== 'true',
+    )
   return {
     parts: {
       events: events.join(' AND ') || 'true',
