@@ -405,7 +405,10 @@ function searchTermSql(
   // texts, thousands for a common word, to show ten. The walk checks the texts of the occurrence's
   // event before reading the event: a scalar subquery of the occurrence alone, which the planner
   // keeps in the occurrences' scan (an EXISTS it would join, reading each event first); `probe` is
-  // the same check of an event `e` read otherwise.
+  // the same check of an event `e` read otherwise. The walk compares with the folded term as a
+  // value computed once when the statement runs (`(SELECT …)`): the planner then takes it for
+  // any term rather than estimating it against each text column's statistics at every request;
+  // that probe of one event's texts by their index is planned the same either way.
   if (!exclude && query.search!.unprotectedOnly) {
     const condition = holds(fields)
     const select = matches(fields, condition)
@@ -413,7 +416,7 @@ function searchTermSql(
       matches: select,
       probe: `EXISTS (${select} AND l.parent_id = e.id)`,
       set: `e.id IN (SELECT parent_id FROM ${matchSet(select)})`,
-      walk: `(SELECT true FROM ${FOLDED_TEXTS} l WHERE l.parent_id = o.event_id AND ${condition} LIMIT 1)`,
+      walk: `(SELECT true FROM ${FOLDED_TEXTS} l WHERE l.parent_id = o.event_id AND ${condition.replaceAll(`LIKE ${folded}`, `LIKE (SELECT ${folded})`)} LIMIT 1)`,
     }
   }
   const lock = hidden.length ? unlockedSql(query.unlock?.password ?? null, 'e', param) : ''
