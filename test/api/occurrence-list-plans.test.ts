@@ -28,13 +28,13 @@ describe('a page of few events’ occurrences', () => {
   let categoryId: number
   let seriesId: number
   /** The statements `occurrencePage` sends, as it sends them. */
-  const sent: { text: string; values: unknown[] }[] = []
+  const sent: { name?: string; text: string; values: unknown[] }[] = []
   const recording = () =>
     ({
       payload: {
         db: {
           pool: {
-            query: (statement: { text: string; values: unknown[] }) => {
+            query: (statement: { name?: string; text: string; values: unknown[] }) => {
               sent.push(statement)
               return pool.query(statement)
             },
@@ -460,6 +460,32 @@ describe('a page of few events’ occurrences', () => {
       // planner makes of the tables' sizes: not the events before them (this file's six others at
       // least), which a read of the events hashed against all the category's links met first.
       expect(readOf(apartFromTheWalk, 'events'), text).toBe(201)
+    })
+
+    it('a category’s page is one named statement for any category, parsed once per connection', async () => {
+      const pages = []
+      const statements: { name?: string; text: string; values: unknown[] }[] = []
+      for (const categories of [[manyCategory], [categoryId]]) {
+        sent.length = 0
+        pages.push(
+          await occurrencePage(
+            recording(),
+            eventsSql(inTheirYear({ categories }), VISITOR as never)!,
+            {
+              limit: 10,
+              page: 1,
+            },
+          ),
+        )
+        expect(sent).toHaveLength(1)
+        expect(sent[0]).toMatchObject({ name: expect.stringMatching(/^calendar-occurrence-page-/) })
+        statements.push(sent[0]!)
+      }
+      // The category is one of its values, not part of its text.
+      expect(statements[1]).toMatchObject({ name: statements[0]!.name, text: statements[0]!.text })
+      expect(statements[0]!.values).not.toEqual(statements[1]!.values)
+      expect(pages[0]).toHaveLength(10)
+      expect(pages[1]).toEqual([])
     })
 
     it('a category: the events its links lead are not probed for the link again', async () => {

@@ -64,9 +64,12 @@ export type SqlWhere = {
      * all the events `events` matches (the events linked to a term asked for, from the links'
      * index), from which the events read first are taken one by one until there are enough
      * (`occurrencePage`); `events` still holds every other condition (the term's lock, where one
-     * applies, but not its link, which every event the lead gives holds).
+     * applies, but not its link, which every event the lead gives holds). Written by the statement
+     * that reads it, with its own parameters (`param`): the statements that do not read it (the
+     * total, the walk) are sent `values`, and Postgres refuses a parameter a statement leaves
+     * untyped.
      */
-    lead?: string
+    lead?: (param: Param) => string
     occurrences: string
   }
   /** A bound from above on `o.start_local`, implied by `text` where `START_BOUND_HOLDS` (`occurrencesWhere`). */
@@ -108,21 +111,25 @@ const MAX_LEAD_TERMS = 8
  * The events linked on `field` to one of `list`, each once, in order of id: one range of the
  * links' index (`events_rels_<column>_path_parent_idx`) per term, merged, so that a reader that
  * stops after a few hundred reads no further, however many events the terms have; planned as a
- * join, every link of the terms was hashed first. The terms are written as numbers, not
- * parameters: the statements that do not read the lead (the total, the walk) are sent the same
- * parameters, and Postgres refuses a parameter a statement leaves untyped.
+ * join, every link of the terms was hashed first. The terms are parameters, so that the text
+ * is the same for any terms of the same field and number (`occurrencePage` names it).
  */
-function leadSql(field: keyof typeof RELATED, list: readonly number[]): string | undefined {
+function leadSql(
+  field: keyof typeof RELATED,
+  list: readonly number[],
+): ((param: Param) => string) | undefined {
   const terms = [...new Set(ids(list) ?? [])]
   if (!terms.length || terms.length > MAX_LEAD_TERMS) return undefined
   if (!terms.every((term) => term >= 1 && term <= MAX_INT4)) return undefined
-  const ranges = terms.map(
-    (term) =>
-      `(SELECT r.parent_id FROM events_rels r WHERE r.${RELATED[field]} = ${term} AND r.path = '${field}' ORDER BY r.parent_id)`,
-  )
-  const merged =
-    ranges.length === 1 ? ranges[0]! : `(${ranges.join(' UNION ALL ')} ORDER BY parent_id)`
-  return `SELECT DISTINCT l.parent_id FROM ${merged} l`
+  return (param) => {
+    const ranges = terms.map(
+      (term) =>
+        `(SELECT r.parent_id FROM events_rels r WHERE r.${RELATED[field]} = ${param(term)}::int AND r.path = '${field}' ORDER BY r.parent_id)`,
+    )
+    const merged =
+      ranges.length === 1 ? ranges[0]! : `(${ranges.join(' UNION ALL ')} ORDER BY parent_id)`
+    return `SELECT DISTINCT l.parent_id FROM ${merged} l`
+  }
 }
 
 /** The query as SQL, or `undefined` when Payload must read it (see the comment at the top). */
