@@ -167,7 +167,7 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
   const probeForms = new Map<number, string>()
   const matchSets: string[] = []
   /** The events found from a search term's matches rather than read and probed (`SqlWhere.parts.from`). */
-  let drive: { at: number; first: string; set: string } | undefined
+  let drive: { at: number; select: string; set: string } | undefined
   if (query.search) {
     for (const term of query.search.terms) {
       let set = ''
@@ -178,7 +178,7 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
       if (typeof sql === 'object') {
         walkForms.set(conditions.length, sql.walk)
         probeForms.set(conditions.length, sql.probe)
-        drive ??= { at: conditions.length, first: sql.first, set }
+        drive ??= { at: conditions.length, select: sql.matches, set }
       }
       conditions.push(typeof sql === 'object' ? sql.set : sql)
     }
@@ -279,7 +279,7 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
       // join planned as one checked them all first.
       ...(drive && {
         drive: drive.set,
-        from: `(${drive.first} OFFSET 0) s JOIN events e ON e.id = s.parent_id`,
+        from: `(${drive.select} OFFSET 0) s JOIN events e ON e.id = s.parent_id`,
       }),
       occurrences: occurrences.join(' AND '),
     },
@@ -391,24 +391,22 @@ function searchTermSql(
   { exclude, pattern }: SearchTerm,
   param: Param,
   matchSet: (select: string) => string,
-): string | undefined | { first: string; probe: string; set: string; walk: string } {
+): string | undefined | { matches: string; probe: string; set: string; walk: string } {
   const fields = query.search!.fields
   const hidden = fields.filter((field) => locksOf(query.unlock, field).length)
   if (hidden.some((field) => !onlyByTheEvent(locksOf(query.unlock, field)))) return undefined
   const open = fields.filter((field) => !hidden.includes(field))
   const folded = `calendar_search_fold(${param(pattern)})`
-  const like = (field: EventSearchField) => `l.${SEARCH_COLUMNS[field]} LIKE ${folded}`
-  /** Whether a translation `l` of FOLDED_TEXTS holds the term in one of `list` (`locale`: its parameter). */
-  const holds = (list: readonly EventSearchField[], locale = param(query.locale)) =>
-    `l.locale = ${locale}
-    AND (${list.map(like).join(' OR ')})`
+  /** Whether a translation `l` of FOLDED_TEXTS holds the term in one of `list`. */
+  const holds = (list: readonly EventSearchField[]) => `l.locale = ${param(query.locale)}
+    AND (${list.map((field) => `l.${SEARCH_COLUMNS[field]} LIKE ${folded}`).join(' OR ')})`
   const matches = (list: readonly EventSearchField[], condition = holds(list)) =>
     `SELECT l.parent_id FROM ${FOLDED_TEXTS} l WHERE ${condition}`
   // A visitor's search lists only events without a password (`unprotectedOnly`), which every
   // caller unlocks: no field is hidden from them. The total joins the set of the events whose texts
   // match, found once in the statement (`set`). A page reads only what it needs of them: the events
   // read first (`fewEvents`) are found from the matches the trigram indexes give, as many as it
-  // takes (`first`, one row per event: a translation is one per language and event), and the walk
+  // takes (`matches`, one row per event: a translation is one per language and event), and the walk
   // of the list's index checks each event it meets against that event's own texts (`walk`, through
   // `calendar_event_folded_texts_parent_idx`). A set built for each page compared every candidate's
   // texts, thousands for a common word, to show ten. The walk checks the texts of the occurrence's
@@ -419,19 +417,10 @@ function searchTermSql(
   // any term rather than estimating it against each text column's statistics at every request;
   // that probe of one event's texts by their index is planned the same either way.
   if (!exclude && query.search!.unprotectedOnly) {
-    const locale = param(query.locale)
-    const condition = holds(fields, locale)
+    const condition = holds(fields)
     const select = matches(fields, condition)
-    // The same texts, field by field, each only where no field before it holds the term: the
-    // trigram index of the next field is read only if the fields before gave too few.
-    const first = fields
-      .map(
-        (field, index) =>
-          `SELECT l.parent_id FROM ${FOLDED_TEXTS} l WHERE l.locale = ${locale} AND ${like(field)}${index ? ` AND (${fields.slice(0, index).map(like).join(' OR ')}) IS NOT TRUE` : ''}`,
-      )
-      .join(' UNION ALL ')
     return {
-      first,
+      matches: select,
       probe: `EXISTS (${select} AND l.parent_id = e.id)`,
       set: `e.id IN (SELECT parent_id FROM ${matchSet(select)})`,
       walk: `(SELECT true FROM ${FOLDED_TEXTS} l WHERE l.parent_id = o.event_id AND ${condition.replaceAll(`LIKE ${folded}`, `LIKE (SELECT ${folded})`)} LIMIT 1)`,
