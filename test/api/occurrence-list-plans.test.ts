@@ -40,13 +40,13 @@ describe('a page of few events’ occurrences', () => {
   let categoryId: number
   let seriesId: number
   /** The statements `occurrencePage` sends, as it sends them. */
-  const sent: { text: string; values: unknown[] }[] = []
+  const sent: { name?: string; text: string; values: unknown[] }[] = []
   const recording = () =>
     ({
       payload: {
         db: {
           pool: {
-            query: (statement: { text: string; values: unknown[] }) => {
+            query: (statement: { name?: string; text: string; values: unknown[] }) => {
               sent.push(statement)
               return pool.query(statement)
             },
@@ -436,6 +436,17 @@ describe('a page of few events’ occurrences', () => {
       // walk meets (which an EXISTS planned as a join read before its texts).
       expect(readOf(nodes, 'events'), text).toBeLessThanOrEqual(6)
       expect(readOf(nodes, 'calendar_occurrences'), text).toBeGreaterThan(300)
+      // Its check of each event's texts compares them with the folded word as computed when the
+      // statement runs (an InitPlan's value), which the planner takes for any word instead of
+      // estimating it against every text column's statistics at each request.
+      const checks = nodes
+        .filter((node) => node['Relation Name'] === 'calendar_event_folded_texts')
+        .map((node) => `${node['Index Cond'] ?? ''} ${node.Filter ?? ''}`)
+      expect(checks.length, text).toBeGreaterThan(0)
+      expect(
+        checks.filter((check) => check.includes(" ~~ '")),
+        text,
+      ).toEqual([])
     })
 
     it('a category: whether more than 200 events match takes 201 of its events, read from its links, and no other event', async () => {
@@ -463,16 +474,67 @@ describe('a page of few events’ occurrences', () => {
       expect(readOf(apartFromTheWalk, 'events'), text).toBe(201)
     })
 
+    it('a category’s page is one named statement for any category, parsed once per connection', async () => {
+      const pages = []
+      const statements: { name?: string; text: string; values: unknown[] }[] = []
+      for (const categories of [[manyCategory], [categoryId]]) {
+        sent.length = 0
+        pages.push(
+          await occurrencePage(
+            recording(),
+            eventsSql(inTheirYear({ categories }), VISITOR as never)!,
+            {
+              limit: 10,
+              page: 1,
+            },
+          ),
+        )
+        expect(sent).toHaveLength(1)
+        expect(sent[0]).toMatchObject({ name: expect.stringMatching(/^calendar-occurrence-page-/) })
+        statements.push(sent[0]!)
+      }
+      // The category is one of its values, not part of its text.
+      expect(statements[1]).toMatchObject({ name: statements[0]!.name, text: statements[0]!.text })
+      expect(statements[0]!.values).not.toEqual(statements[1]!.values)
+      expect(pages[0]).toHaveLength(10)
+      expect(pages[1]).toEqual([])
+    })
+
+    it('a category: the events its links lead are not probed for the link again', async () => {
+      const where = eventsSql(inTheirYear({ categories: [manyCategory] }), VISITOR as never)!
+      expect(where.parts?.lead).toBeDefined()
+      sent.length = 0
+      expect(await occurrencePage(recording(), where, { limit: 10, page: 1 })).toEqual(
+        await occurrencePage(recording(), walkOf(where), { limit: 10, page: 1 }),
+      )
+      const { nodes, text } = await planOf(sent[0]!, { asChosen: true })
+      const walk = new Set(subtree(nodes, (node) => node.Alias === '*SELECT* 2'))
+      // Apart from the walk, the category's links are read once: the lead's one range of their
+      // index, and no probe of each of the 201 events it gives for the link it came from.
+      const linkReads = nodes
+        .filter((node) => !walk.has(node) && node['Relation Name'] === 'events_rels')
+        .reduce((sum, node) => sum + node['Actual Loops'], 0)
+      expect(linkReads, text).toBe(1)
+      expect(
+        readOf(
+          nodes.filter((node) => !walk.has(node)),
+          'events',
+        ),
+        text,
+      ).toBe(201)
+    })
+
     it('a category: each event the walk meets is checked with one entry of an index, reading no other link', async () => {
       const where = eventsSql(inTheirYear({ categories: [manyCategory] }), VISITOR as never)!
       for (const page of [1, 2])
         expect(await occurrencePage(recording(), where, { limit: 5, page })).toEqual(
           await occurrencePage(recording(), walkOf(where), { limit: 5, page }),
         )
-      // The events' conditions as the walk checks them on one event it meets.
+      // The walk's conditions on one event it meets (`parts.events`, as the events its links lead
+      // are read, leaves the link out).
       const { nodes, text } = await planOf({
-        text: `SELECT e.id FROM events e WHERE e.id = $${where.values.length + 1}::int AND ${where.parts!.events}
-          AND EXISTS (SELECT 1 FROM calendar_occurrences o WHERE o.event_id = e.id AND ${where.parts!.occurrences})`,
+        text: `SELECT e.id FROM calendar_occurrences o JOIN events e ON e.id = o.event_id
+          WHERE e.id = $${where.values.length + 1}::int AND ${where.text}`,
         values: [...where.values, manyIds[MANY - 1]],
       })
       // The index entries of its links that the plan reads (an index-only probe, or an index's

@@ -63,9 +63,13 @@ export type SqlWhere = {
      * Where no `from` is given: a SELECT of `parent_id`s, each once and in order, among which are
      * all the events `events` matches (the events linked to a term asked for, from the links'
      * index), from which the events read first are taken one by one until there are enough
-     * (`occurrencePage`); `events` still holds every condition.
+     * (`occurrencePage`); `events` still holds every other condition (the term's lock, where one
+     * applies, but not its link, which every event the lead gives holds). Written by the statement
+     * that reads it, with its own parameters (`param`): the statements that do not read it (the
+     * total, the walk) are sent `values`, and Postgres refuses a parameter a statement leaves
+     * untyped.
      */
-    lead?: string
+    lead?: (param: Param) => string
     occurrences: string
   }
   /** A bound from above on `o.start_local`, implied by `text` where `START_BOUND_HOLDS` (`occurrencesWhere`). */
@@ -107,21 +111,25 @@ const MAX_LEAD_TERMS = 8
  * The events linked on `field` to one of `list`, each once, in order of id: one range of the
  * links' index (`events_rels_<column>_path_parent_idx`) per term, merged, so that a reader that
  * stops after a few hundred reads no further, however many events the terms have; planned as a
- * join, every link of the terms was hashed first. The terms are written as numbers, not
- * parameters: the statements that do not read the lead (the total, the walk) are sent the same
- * parameters, and Postgres refuses a parameter a statement leaves untyped.
+ * join, every link of the terms was hashed first. The terms are parameters, so that the text
+ * is the same for any terms of the same field and number (`occurrencePage` names it).
  */
-function leadSql(field: keyof typeof RELATED, list: readonly number[]): string | undefined {
+function leadSql(
+  field: keyof typeof RELATED,
+  list: readonly number[],
+): ((param: Param) => string) | undefined {
   const terms = [...new Set(ids(list) ?? [])]
   if (!terms.length || terms.length > MAX_LEAD_TERMS) return undefined
   if (!terms.every((term) => term >= 1 && term <= MAX_INT4)) return undefined
-  const ranges = terms.map(
-    (term) =>
-      `(SELECT r.parent_id FROM events_rels r WHERE r.${RELATED[field]} = ${term} AND r.path = '${field}' ORDER BY r.parent_id)`,
-  )
-  const merged =
-    ranges.length === 1 ? ranges[0]! : `(${ranges.join(' UNION ALL ')} ORDER BY parent_id)`
-  return `SELECT DISTINCT l.parent_id FROM ${merged} l`
+  return (param) => {
+    const ranges = terms.map(
+      (term) =>
+        `(SELECT r.parent_id FROM events_rels r WHERE r.${RELATED[field]} = ${param(term)}::int AND r.path = '${field}' ORDER BY r.parent_id)`,
+    )
+    const merged =
+      ranges.length === 1 ? ranges[0]! : `(${ranges.join(' UNION ALL ')} ORDER BY parent_id)`
+    return `SELECT DISTINCT l.parent_id FROM ${merged} l`
+  }
 }
 
 /** The query as SQL, or `undefined` when Payload must read it (see the comment at the top). */
@@ -179,15 +187,25 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
   const related = (field: keyof typeof RELATED, list: readonly number[]) =>
     ids(list) &&
     `EXISTS (SELECT 1 FROM events_rels r WHERE r.parent_id = e.id AND r.path = ${param(field)} AND r.${RELATED[field]} = ANY(${param(ids(list))}::int[]))`
-  if (query.categories)
-    conditions.push(locked('categories', related('categories', query.categories)))
-  if (query.tags) conditions.push(locked('tags', related('tags', query.tags)))
+  /**
+   * Each term's condition (its index in `conditions`), and the same with its link taken as held,
+   * which the events the term's links lead (`leadSql`) need not check again.
+   */
+  const termForms = new Map<keyof typeof RELATED, { at: number; linked: string }>()
+  const term = (field: keyof typeof RELATED, list: readonly number[]) => {
+    const link = related(field, list)
+    const condition = locked(field, link)
+    if (link && condition)
+      termForms.set(field, { at: conditions.length, linked: condition.replace(link, 'true') })
+    conditions.push(condition)
+  }
+  if (query.categories) term('categories', query.categories)
+  if (query.tags) term('tags', query.tags)
   if (query.venues)
     conditions.push(
       locked('venue', ids(query.venues) && `e.venue_id = ANY(${param(ids(query.venues))}::int[])`),
     )
-  if (query.organizers)
-    conditions.push(locked('organizers', related('organizers', query.organizers)))
+  if (query.organizers) term('organizers', query.organizers)
   if (query.featured === true) conditions.push(locked('featured', 'e.featured = true'))
   if (query.featured === false)
     conditions.push(locked('featured', '(e.featured IS NULL OR e.featured <> true)'))
@@ -217,13 +235,6 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
   if (query.postParent !== undefined) conditions.push(seriesGroupSql(query.postParent, 'e', param))
   if (!scope.events.everything) conditions.push(readScopeSql(scope.events, 'e', param))
   if (conditions.some((condition) => condition === undefined)) return undefined
-  // The events' own conditions as the events read first (`occurrencePage`) take them: a search
-  // term's probe of each event's texts, and none for the term whose matches drive the read.
-  const events = conditions
-    .map((condition, index) => probeForms.get(index) ?? condition)
-    .filter(
-      (_, index) => (index < base || index >= base + occurrences.length) && index !== drive?.at,
-    )
   const fewEvents = Boolean(
     matchSets.length ||
     query.categories ||
@@ -235,8 +246,7 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
   )
   // Only where one term is the only condition that may match few events: beside a venue, a
   // group of series, a search or another term (which may match far fewer), the lead would read
-  // every event of a large term, and the planner chooses better. A term's link is one
-  // condition of `events` too, checked again on each event the lead gives.
+  // every event of a large term, and the planner chooses better.
   const terms = (['categories', 'tags', 'organizers'] as const).filter((field) => query[field])
   const alone =
     terms.length === 1 &&
@@ -246,6 +256,19 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
     !query.nearVenues &&
     query.postParent === undefined
   const lead = alone ? leadSql(terms[0]!, query[terms[0]!]!) : undefined
+  // Every event the lead gives is linked to the term: its link is not checked again.
+  const linked = lead ? termForms.get(terms[0]!) : undefined
+  if (linked) probeForms.set(linked.at, linked.linked)
+  // The events' own conditions as the events read first (`occurrencePage`) take them: a search
+  // term's probe of each event's texts, and none for the term whose matches drive the read.
+  const events = conditions
+    .map((condition, index) => probeForms.get(index) ?? condition)
+    .filter(
+      (condition, index) =>
+        (index < base || index >= base + occurrences.length) &&
+        index !== drive?.at &&
+        condition !== 'true',
+    )
   return {
     parts: {
       events: events.join(' AND ') || 'true',
@@ -389,7 +412,10 @@ function searchTermSql(
   // texts, thousands for a common word, to show ten. The walk checks the texts of the occurrence's
   // event before reading the event: a scalar subquery of the occurrence alone, which the planner
   // keeps in the occurrences' scan (an EXISTS it would join, reading each event first); `probe` is
-  // the same check of an event `e` read otherwise.
+  // the same check of an event `e` read otherwise. The walk compares with the folded term as a
+  // value computed once when the statement runs (`(SELECT …)`): the planner then takes it for
+  // any term rather than estimating it against each text column's statistics at every request;
+  // that probe of one event's texts by their index is planned the same either way.
   if (!exclude && query.search!.unprotectedOnly) {
     const condition = holds(fields)
     const select = matches(fields, condition)
@@ -397,7 +423,7 @@ function searchTermSql(
       matches: select,
       probe: `EXISTS (${select} AND l.parent_id = e.id)`,
       set: `e.id IN (SELECT parent_id FROM ${matchSet(select)})`,
-      walk: `(SELECT true FROM ${FOLDED_TEXTS} l WHERE l.parent_id = o.event_id AND ${condition} LIMIT 1)`,
+      walk: `(SELECT true FROM ${FOLDED_TEXTS} l WHERE l.parent_id = o.event_id AND ${condition.replaceAll(`LIKE ${folded}`, `LIKE (SELECT ${folded})`)} LIMIT 1)`,
     }
   }
   const lock = hidden.length ? unlockedSql(query.unlock?.password ?? null, 'e', param) : ''

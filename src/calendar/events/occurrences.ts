@@ -72,8 +72,13 @@ export async function occurrencePage(
   { whole = false }: { whole?: boolean } = {},
 ): Promise<OccurrenceRef[]> {
   const values = [...where.values]
-  const paging = `LIMIT $${values.push(limit)}::int OFFSET $${values.push((page - 1) * limit)}::bigint`
+  const param = (value: unknown) => `$${values.push(value)}`
   const parts = where.parts
+  const matching = parts?.lead
+    ? `SELECT e.id, e.post_date FROM (${parts.lead(param)}) s ${eventByKey(parts.events, 'e.id, e.post_date')}`
+    : `SELECT e.id, e.post_date FROM ${parts?.from ?? 'events e'} WHERE ${parts?.events}`
+  const [limitAt, offsetAt] = [param(limit), param((page - 1) * limit)]
+  const paging = `LIMIT ${limitAt}::int OFFSET ${offsetAt}::bigint`
   // A whole window read (`whole`) takes each occurrence's event by its key: joined, the planner
   // expects as many rows as the LIMIT allows and hashes every listed event of the calendar first.
   const byKey = whole && parts && !where.with && !parts.fewEvents
@@ -84,20 +89,44 @@ export async function occurrencePage(
         : `JOIN events e ON e.id = o.event_id WHERE ${where.walkText ?? where.text}`
     }${unless}
     ORDER BY o.start_local, e.post_date, o.id ${paging}`
-  const matching = parts?.lead
-    ? `SELECT e.id, e.post_date FROM (${parts.lead}) s ${eventByKey(parts.events, 'e.id, e.post_date')}`
-    : `SELECT e.id, e.post_date FROM ${parts?.from ?? 'events e'} WHERE ${parts?.events}`
   const text = parts?.fewEvents
     ? `WITH m AS MATERIALIZED (${matching} LIMIT ${FEW_EVENTS + 1}),
       few AS MATERIALIZED (SELECT count(*) <= ${FEW_EVENTS} AS yes FROM m)
     (SELECT m.id AS event_id, o.id FROM m CROSS JOIN LATERAL (
         SELECT o.id, o.start_local FROM calendar_occurrences o WHERE o.event_id = m.id AND ${parts.occurrences}
-        ORDER BY o.start_local, o.id LIMIT $${values.length - 1}::int + $${values.length}::bigint) o
+        ORDER BY o.start_local, o.id LIMIT ${limitAt}::int + ${offsetAt}::bigint) o
       WHERE (SELECT yes FROM few) ORDER BY o.start_local, m.post_date, o.id ${paging})
     UNION ALL (${walk(' AND NOT (SELECT yes FROM few)')})`
     : `${where.walkText ? '' : withClause(where)}${walk()}`
-  const { rows } = await query<{ event_id: number; id: number }>(ctx, text, values)
+  const { rows } = await query<{ event_id: number; id: number }>(
+    ctx,
+    text,
+    values,
+    pageStatementName(text),
+  )
   return rows.map((row) => ({ eventId: Number(row.event_id), id: Number(row.id) }))
+}
+
+/** The most page statements' texts named (`pageStatementName`), and the longest. */
+const MAX_NAMED_PAGES = 32
+const MAX_NAMED_PAGE_TEXT = 16_384
+/** Each page statement's text named so far, with its name; never forgotten, so a name keeps its text. */
+const namedPages = new Map<string, string>()
+
+/**
+ * A name for the page statement `text`, under which each connection parses and analyzes it once
+ * (it is still planned for each page's values): the texts differ by the query's form only (its
+ * values are parameters), and the first MAX_NAMED_PAGES of them are named; any other is sent
+ * unnamed, as before, so that what each connection keeps stays bounded however many forms
+ * callers send.
+ */
+function pageStatementName(text: string): string | undefined {
+  const known = namedPages.get(text)
+  if (known !== undefined || namedPages.size >= MAX_NAMED_PAGES) return known
+  if (text.length > MAX_NAMED_PAGE_TEXT) return undefined
+  const name = `calendar-occurrence-page-${namedPages.size + 1}`
+  namedPages.set(text, name)
+  return name
 }
 
 /** The `WITH` of the parts `where`'s conditions read (`SqlWhere.with`), if any. */
