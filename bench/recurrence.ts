@@ -614,6 +614,10 @@ async function putBackSeed(database: BenchDatabase, seed: RecurrenceSeedSummary)
     )
     return rows[0] as { events: number; occurrences: number }
   }
+  // The last run's writes and horizon job left dead occurrences, which a site's autovacuum
+  // would have cleared by now (src/db/calendarSchema/occurrences.ts) and which every plan
+  // joining the table on its event would otherwise read past.
+  await database.query('VACUUM calendar_occurrences')
   const found = await counts()
   if (found.events === seed.events && found.occurrences === seed.occurrences) {
     log(`the calendar is as seeded (${seed.events} events, ${seed.occurrences} occurrences)`)
@@ -621,6 +625,7 @@ async function putBackSeed(database: BenchDatabase, seed: RecurrenceSeedSummary)
   }
   const series = await removeWrittenSeries(database)
   const occurrences = await resetHorizon(database, seed)
+  await database.query('VACUUM calendar_occurrences')
   const after = await counts()
   log(
     `the calendar had drifted from its seed (${found.events} events, ${found.occurrences} occurrences; seeded ${seed.events} and ${seed.occurrences}): removed ${series} written series and ${occurrences} occurrences past the horizon, now ${after.events} and ${after.occurrences}`,

@@ -31,6 +31,7 @@ import * as migration_20261128_030000_list_rows from './20261128_030000_list_row
 import * as migration_20261128_070000_list_probes from './20261128_070000_list_probes';
 import * as migration_20261128_100000_occurrence_event_window from './20261128_100000_occurrence_event_window';
 import * as migration_20261128_110000_zero_costs from './20261128_110000_zero_costs';
+import * as migration_20261128_190000_occurrence_vacuum from './20261128_190000_occurrence_vacuum';
 
 export const migrations = [
   {
@@ -197,5 +198,10 @@ export const migrations = [
     up: migration_20261128_110000_zero_costs.up,
     down: migration_20261128_110000_zero_costs.down,
     name: '20261128_110000_zero_costs',
+  },
+  {
+    up: migration_20261128_190000_occurrence_vacuum.up,
+    down: migration_20261128_190000_occurrence_vacuum.down,
+    name: '20261128_190000_occurrence_vacuum',
   },
 ];
