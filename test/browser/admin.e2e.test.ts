@@ -17,8 +17,8 @@ import { lexicalParagraph } from '../helpers/lexical'
 import { basic } from '../helpers/http'
 
 /*
- * The editor's side in a real browser: Chromium (`CHROMIUM_PATH`, the system's, or the one from
- * npm, `e2e/findChromium.ts`) driven by playwright-core, against the
+ * The editor's side in a real browser: Chromium (`CHROMIUM_PATH`, the headless shell from npm, or
+ * the system's, `e2e/findChromium.ts`) driven by playwright-core, against the
  * real server process (production build of the admin panel, real Postgres). E2E_BASE_URL points
  * these tests at a server that is already running (with E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD).
  */

@@ -18,27 +18,34 @@ const SYSTEM_CHROMIUMS = [
 /**
  * The Chromium the browser tests drive, in this order:
  * 1. `CHROMIUM_PATH`, when set: the caller's choice, used as given;
- * 2. the system's Chromium, when there is one: a full multi-process browser built against the
- *    system's own libraries, ready at once (nothing to unpack);
- * 3. `@sparticuz/chromium` from the npm registry (a dev dependency): a compressed Chromium for
- *    Linux x64 that unpacks into the temporary directory on first use (about 2 s), so that
- *    `npm install && npm test` works on a machine without a system browser.
- * `E2E_BROWSER=npm` skips the system one (to check the npm one on a machine that has both),
- * `E2E_BROWSER=system` refuses to fall back to npm.
+ * 2. on Linux x64, `@sparticuz/chromium` from the npm registry (a dev dependency): Chromium's
+ *    headless shell (`chrome-headless-shell`, what Playwright itself drives for headless runs),
+ *    compressed, unpacked into the temporary directory on first use (about 2 s). It renders pages
+ *    with Chromium's engine (Blink, V8) but without the full browser around it, so the same tests
+ *    cost about half the CPU they cost in the full browser's headless mode (bench/RESULTS.md,
+ *    "The test run's CPU (issue 30)"). It links system libraries (NSS, NSPR, expat) that
+ *    installing the system's Chromium brings (`.ci/run`);
+ * 3. the system's Chromium (the full browser, in its headless mode): elsewhere, or when the npm
+ *    one is refused.
+ * `E2E_BROWSER=system` uses the system one only (to check the full browser), `E2E_BROWSER=npm`
+ * the npm one only.
  */
-export async function findChromium(env: NodeJS.ProcessEnv = process.env): Promise<FoundChromium> {
+export async function findChromium(
+  env: Partial<NodeJS.ProcessEnv> = process.env,
+): Promise<FoundChromium> {
   if (env.CHROMIUM_PATH) {
     if (!fs.existsSync(env.CHROMIUM_PATH))
       throw new Error(`No Chromium at CHROMIUM_PATH=${env.CHROMIUM_PATH}.`)
     return { executablePath: env.CHROMIUM_PATH, source: 'CHROMIUM_PATH' }
   }
-  if (env.E2E_BROWSER !== 'npm') {
-    const system = SYSTEM_CHROMIUMS.find((candidate) => fs.existsSync(candidate))
-    if (system) return { executablePath: system, source: 'system' }
-    if (env.E2E_BROWSER === 'system')
-      throw new Error(`No system Chromium (looked for ${SYSTEM_CHROMIUMS.join(', ')}).`)
-  }
-  return { executablePath: await npmChromium(), source: 'npm' }
+  const npmShips = process.platform === 'linux' && process.arch === 'x64'
+  if (env.E2E_BROWSER !== 'system' && (npmShips || env.E2E_BROWSER === 'npm'))
+    return { executablePath: await npmChromium(), source: 'npm' }
+  const system = SYSTEM_CHROMIUMS.find((candidate) => fs.existsSync(candidate))
+  if (system) return { executablePath: system, source: 'system' }
+  throw new Error(
+    `No system Chromium (looked for ${SYSTEM_CHROMIUMS.join(', ')}), and @sparticuz/chromium only ships Chromium for Linux x64 (this is ${process.platform} ${process.arch}). Set CHROMIUM_PATH to a local Chromium or Chrome; SKIP_E2E=1 skips the browser tests.`,
+  )
 }
 
 async function npmChromium(): Promise<string> {
