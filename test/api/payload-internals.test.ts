@@ -8,7 +8,10 @@ import type {
 } from 'payload'
 
 import { sql } from '@payloadcms/db-postgres'
-import { createVersion as adapterCreateVersion } from '@payloadcms/drizzle'
+import {
+  createVersion as adapterCreateVersion,
+  updateOne as adapterUpdateOne,
+} from '@payloadcms/drizzle'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { commitTransaction, createLocalReq, initTransaction, killTransaction } from 'payload'
@@ -533,7 +536,9 @@ describe("revision-copies: a save's revision copied from its stored rows", () =>
       if (!found) return []
       return bare(
         await read(
-          sql`SELECT * FROM ${sql.identifier(`${table}_${kind}`)} WHERE ${sql.identifier(parent)} = ${id} ORDER BY "id"`,
+          // A revision's translations by language, one row each (unchanged-children writes over
+          // the item's, so their ids' order is not the adapter's).
+          sql`SELECT * FROM ${sql.identifier(`${table}_${kind}`)} WHERE ${sql.identifier(parent)} = ${id} ORDER BY ${sql.identifier(kind === 'locales' ? '_locale' : 'id')}`,
         ),
       )
     }
@@ -621,6 +626,140 @@ describe("revision-copies: a save's revision copied from its stored rows", () =>
     expect(ours.stored.rels.length).toBeGreaterThanOrEqual(4)
     expect(ours.stored.texts.length).toBeGreaterThanOrEqual(5)
     expect(ours.stored).toEqual(theirs.stored)
+  })
+
+  it('unchanged-children: a save leaves the relations, repeated texts and translations it would write again as they are, writes over the changed translations, and stores what the adapter stores', async () => {
+    const id = await richEvent()
+    const twin = await richEvent()
+    const db = drizzleOf(payload)!
+    const rows = async (parent: number) => {
+      const read = async (table: string) =>
+        (
+          await db.execute(
+            sql`SELECT * FROM ${sql.identifier(table)} WHERE "parent_id" = ${parent} ORDER BY "path", "order", "id"`,
+          )
+        ).rows
+      const locales = await db.execute(
+        sql`SELECT * FROM "events_locales" WHERE "_parent_id" = ${parent} ORDER BY "_locale"`,
+      )
+      return {
+        locales: locales.rows,
+        rels: await read('events_rels'),
+        texts: await read('events_texts'),
+      }
+    }
+    const bare = ({ locales, rels, texts }: Awaited<ReturnType<typeof rows>>) => {
+      const strip = (list: Record<string, unknown>[]) =>
+        list.map(({ _parent_id: _item, id: _id, parent_id: _parent, ...rest }) => rest)
+      return { locales: strip(locales), rels: strip(rels), texts: strip(texts) }
+    }
+    const childWrites = (statements: { text: string }[]) =>
+      statements
+        .map(({ text }) => text.trim())
+        .filter((text) => /^(delete from|insert into) "events_(locales|rels|texts)"/i.test(text))
+
+    // A rename: no statement for the relations and texts, which keep their rows (their ids
+    // too), and one for the translations, which writes over the one renamed.
+    const before = await rows(id)
+    expect(before.locales).toHaveLength(3)
+    expect(before.rels.length).toBeGreaterThanOrEqual(4)
+    expect(before.texts.length).toBeGreaterThanOrEqual(5)
+    const renamed = await statementsDuring(() =>
+      payload.update({
+        collection: 'events',
+        data: { title: `${tag} Renamed` } as never,
+        id,
+        overrideAccess: true,
+      }),
+    )
+    const written = childWrites(renamed)
+    expect(written).toHaveLength(1)
+    expect(written[0]).toMatch(
+      /^insert into "events_locales" .* on conflict \("_locale", ?"_parent_id"\) do update set/i,
+    )
+    const after = await rows(id)
+    expect({ ...after, locales: [] }).toEqual({ ...before, locales: [] })
+    expect(after.locales.map((row) => [row.id, row._locale])).toEqual(
+      before.locales.map((row) => [row.id, row._locale]),
+    )
+    expect(after.locales.map((row) => row.title)).toEqual([
+      `${tag} Renamed`,
+      `${tag} Copié`,
+      `${tag} Copiado`,
+    ])
+
+    // The same changes saved on the item (through this patch) and on its twin (through the
+    // adapter's own updateOne) store the same rows and answer the same.
+    type Doc = Record<string, unknown>
+    // Its terms as stored (a password-protected event's answer leaves them out).
+    const stored = (path: string, column: string) =>
+      before.rels.filter((row) => row.path === path).map((row) => row[column] as number)
+    const doc = {
+      categories: stored('categories', 'event_categories_id'),
+      organizers: stored('organizers', 'organizers_id'),
+      tags: stored('tags', 'event_tags_id'),
+    }
+    const rule = { exdates: ['2027-06-15T12:00:00'], rule: 'FREQ=WEEKLY;COUNT=4' }
+    const [first, second] = doc.categories
+    const changes: Record<string, unknown>[] = [
+      // The item's own terms again (no change for it; its twin's all change).
+      { categories: doc.categories, organizers: doc.organizers, tags: doc.tags },
+      { categories: [second, first] },
+      { categories: [first], tags: [] },
+      { cost: '$7 - $12' },
+      { recurrence: { ...rule, rdates: ['2027-07-02T12:00:00'] } },
+      // The same title again (nothing changes), and one language's.
+      { title: `${tag} Renamed` },
+      { _locale: 'fr', excerpt: `${tag} Résumé`, title: `${tag} Renommé` },
+      // Every repeated text gone: their delete is sent with no insert after it.
+      {
+        cost: '',
+        organizers: [],
+        recurrence: { ...rule, exdates: [], rdates: [] },
+        title: `${tag} Bare`,
+      },
+    ]
+    const ours = payload.db.updateOne
+    const save = (item: number, { _locale, ...data }: Record<string, unknown>) =>
+      payload.update({
+        collection: 'events',
+        data: data as never,
+        depth: 0,
+        id: item,
+        locale: (_locale as 'fr' | undefined) ?? undefined,
+        overrideAccess: true,
+      })
+    // The twin renamed as the item was.
+    payload.db.updateOne = adapterUpdateOne
+    try {
+      await save(twin, { title: `${tag} Renamed` })
+    } finally {
+      payload.db.updateOne = ours
+    }
+    for (const [index, change] of changes.entries()) {
+      const saved = (await save(id, change)) as unknown as Doc
+      payload.db.updateOne = adapterUpdateOne
+      let twinSaved: Doc
+      try {
+        twinSaved = (await save(twin, change)) as unknown as Doc
+      } finally {
+        payload.db.updateOne = ours
+      }
+      for (const key of ['categories', 'organizers', 'tags', 'costDetails', 'recurrence'])
+        expect([index, key, saved[key]]).toEqual([index, key, twinSaved[key]])
+      expect([index, bare(await rows(id))]).toEqual([index, bare(await rows(twin))])
+      const read = (item: number) =>
+        payload.findByID({
+          collection: 'events',
+          depth: 0,
+          id: item,
+          overrideAccess: true,
+        }) as unknown as Promise<Doc>
+      const [again, twinAgain] = [await read(id), await read(twin)]
+      for (const key of ['categories', 'organizers', 'tags', 'costDetails', 'recurrence'])
+        expect([index, key, again[key]]).toEqual([index, key, twinAgain[key]])
+    }
+    expect((await rows(id)).texts).toEqual([])
   })
 
   it("a venue's revision, with its coordinates and translations, is the adapter's too", async () => {

@@ -14,6 +14,7 @@ import { installedPayloadVersion } from './payloadVersion'
 import { pushSchemaPatch } from './pushSchemaPatch'
 import { revisionCopiesPatch } from './revisionCopies'
 import { serialQueriesPatch } from './serialQueriesPatch'
+import { unchangedChildrenPatch } from './unchangedChildren'
 import { validationDetailsPatch } from './validationDetails'
 import { versionTrimsPatch } from './versionTrims'
 
@@ -53,6 +54,7 @@ export const PAYLOAD_INTERNALS: InternalsPatch[] = [
   lockReleasesPatch,
   versionTrimsPatch,
   revisionCopiesPatch,
+  unchangedChildrenPatch,
 ]
 
 const inEffect = (enabled: boolean) =>
