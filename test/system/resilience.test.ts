@@ -169,8 +169,11 @@ describe('resilience: crashes and sustained load', () => {
     )
     expect(failures).toEqual([])
     expect(created.length).toBeGreaterThan(10)
-    // Flat: the server may settle, but must not grow with the work done.
-    expect(after, `RSS ${before} kB → ${after} kB`).toBeLessThan(before * 1.3 + 20_000)
+    // Flat: the server may settle, but must not grow with the work done. What it keeps for
+    // visitors fills up to its regions' limits during the run (docs/caching.md): 20-85 MB in
+    // ten clean-clone CI runs, from a start of about 190 MB; what grows with every write or read
+    // goes past this bound.
+    expect(after, `RSS ${before} kB → ${after} kB`).toBeLessThan(before * 1.5 + 20_000)
     for (const id of created) {
       const response = await fetch(`${url}/events/${id}`)
       expect(response.status).toBe(200)

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+
 import type { CalendarContext } from '../context'
 import type { EventDoc } from './eventDoc'
 import type { EventsQuery } from './eventsQuery'
@@ -102,30 +104,34 @@ export async function occurrencePage(
     ctx,
     text,
     values,
-    pageStatementName(text),
+    pageStatementName(ctx, text),
   )
   return rows.map((row) => ({ eventId: Number(row.event_id), id: Number(row.id) }))
 }
 
-/** The most page statements' texts named (`pageStatementName`), and the longest. */
+/** The most page statements' texts named for one pool (`pageStatementName`), and the longest. */
 const MAX_NAMED_PAGES = 32
 const MAX_NAMED_PAGE_TEXT = 16_384
-/** Each page statement's text named so far, with its name; never forgotten, so a name keeps its text. */
-const namedPages = new Map<string, string>()
+/** Each pool's page statement texts named so far, with their names; never forgotten. */
+const namedPages = new WeakMap<object, Map<string, string>>()
 
 /**
- * A name for the page statement `text`, under which each connection parses and analyzes it once
- * (it is still planned for each page's values): the texts differ by the query's form only (its
- * values are parameters), and the first MAX_NAMED_PAGES of them are named; any other is sent
- * unnamed, as before, so that what each connection keeps stays bounded however many forms
- * callers send.
+ * A name for the page statement `text`, under which each connection of the caller's pool parses
+ * and analyzes it once (it is still planned for each page's values): the texts differ by the
+ * query's form only (its values are parameters), and the first MAX_NAMED_PAGES of them a pool
+ * meets are named; any other is sent unnamed, as before, so that what each connection keeps stays
+ * bounded however many forms callers send. The name is the text's digest, so that one name never
+ * stands for two texts, whichever pools or processes share a connection's statements.
  */
-function pageStatementName(text: string): string | undefined {
-  const known = namedPages.get(text)
-  if (known !== undefined || namedPages.size >= MAX_NAMED_PAGES) return known
-  if (text.length > MAX_NAMED_PAGE_TEXT) return undefined
-  const name = `calendar-occurrence-page-${namedPages.size + 1}`
-  namedPages.set(text, name)
+function pageStatementName(ctx: CalendarContext, text: string): string | undefined {
+  const pool = poolOf(ctx.payload)
+  if (!pool || text.length > MAX_NAMED_PAGE_TEXT) return undefined
+  let named = namedPages.get(pool)
+  if (!named) namedPages.set(pool, (named = new Map()))
+  const known = named.get(text)
+  if (known !== undefined || named.size >= MAX_NAMED_PAGES) return known
+  const name = `calendar-occurrence-page-${createHash('sha256').update(text).digest('hex').slice(0, 32)}`
+  named.set(text, name)
   return name
 }
 
