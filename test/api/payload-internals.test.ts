@@ -536,9 +536,7 @@ describe("revision-copies: a save's revision copied from its stored rows", () =>
       if (!found) return []
       return bare(
         await read(
-          // A revision's translations by language, one row each (unchanged-children writes over
-          // the item's, so their ids' order is not the adapter's).
-          sql`SELECT * FROM ${sql.identifier(`${table}_${kind}`)} WHERE ${sql.identifier(parent)} = ${id} ORDER BY ${sql.identifier(kind === 'locales' ? '_locale' : 'id')}`,
+          sql`SELECT * FROM ${sql.identifier(`${table}_${kind}`)} WHERE ${sql.identifier(parent)} = ${id} ORDER BY "id"`,
         ),
       )
     }
@@ -628,7 +626,7 @@ describe("revision-copies: a save's revision copied from its stored rows", () =>
     expect(ours.stored).toEqual(theirs.stored)
   })
 
-  it('unchanged-children: a save leaves the relations, repeated texts and translations it would write again as they are, writes over the changed translations, and stores what the adapter stores', async () => {
+  it('unchanged-children: a save leaves the relations and repeated texts it would write again as they are, and stores what the adapter stores when they change', async () => {
     const id = await richEvent()
     const twin = await richEvent()
     const db = drizzleOf(payload)!
@@ -639,29 +637,20 @@ describe("revision-copies: a save's revision copied from its stored rows", () =>
             sql`SELECT * FROM ${sql.identifier(table)} WHERE "parent_id" = ${parent} ORDER BY "path", "order", "id"`,
           )
         ).rows
-      const locales = await db.execute(
-        sql`SELECT * FROM "events_locales" WHERE "_parent_id" = ${parent} ORDER BY "_locale"`,
-      )
-      return {
-        locales: locales.rows,
-        rels: await read('events_rels'),
-        texts: await read('events_texts'),
-      }
+      return { rels: await read('events_rels'), texts: await read('events_texts') }
     }
-    const bare = ({ locales, rels, texts }: Awaited<ReturnType<typeof rows>>) => {
+    const bare = ({ rels, texts }: Awaited<ReturnType<typeof rows>>) => {
       const strip = (list: Record<string, unknown>[]) =>
-        list.map(({ _parent_id: _item, id: _id, parent_id: _parent, ...rest }) => rest)
-      return { locales: strip(locales), rels: strip(rels), texts: strip(texts) }
+        list.map(({ id: _id, parent_id: _parent, ...rest }) => rest)
+      return { rels: strip(rels), texts: strip(texts) }
     }
     const childWrites = (statements: { text: string }[]) =>
       statements
         .map(({ text }) => text.trim())
-        .filter((text) => /^(delete from|insert into) "events_(locales|rels|texts)"/i.test(text))
+        .filter((text) => /^(delete from|insert into) "events_(rels|texts)"/i.test(text))
 
-    // A rename: no statement for the relations and texts, which keep their rows (their ids
-    // too), and one for the translations, which writes over the one renamed.
+    // A rename: no statement for the relations and texts, which keep their rows (their ids too).
     const before = await rows(id)
-    expect(before.locales).toHaveLength(3)
     expect(before.rels.length).toBeGreaterThanOrEqual(4)
     expect(before.texts.length).toBeGreaterThanOrEqual(5)
     const renamed = await statementsDuring(() =>
@@ -672,21 +661,8 @@ describe("revision-copies: a save's revision copied from its stored rows", () =>
         overrideAccess: true,
       }),
     )
-    const written = childWrites(renamed)
-    expect(written).toHaveLength(1)
-    expect(written[0]).toMatch(
-      /^insert into "events_locales" .* on conflict \("_locale", ?"_parent_id"\) do update set/i,
-    )
-    const after = await rows(id)
-    expect({ ...after, locales: [] }).toEqual({ ...before, locales: [] })
-    expect(after.locales.map((row) => [row.id, row._locale])).toEqual(
-      before.locales.map((row) => [row.id, row._locale]),
-    )
-    expect(after.locales.map((row) => row.title)).toEqual([
-      `${tag} Renamed`,
-      `${tag} Copié`,
-      `${tag} Copiado`,
-    ])
+    expect(childWrites(renamed)).toEqual([])
+    expect(await rows(id)).toEqual(before)
 
     // The same changes saved on the item (through this patch) and on its twin (through the
     // adapter's own updateOne) store the same rows and answer the same.
@@ -708,9 +684,6 @@ describe("revision-copies: a save's revision copied from its stored rows", () =>
       { categories: [first], tags: [] },
       { cost: '$7 - $12' },
       { recurrence: { ...rule, rdates: ['2027-07-02T12:00:00'] } },
-      // The same title again (nothing changes), and one language's.
-      { title: `${tag} Renamed` },
-      { _locale: 'fr', excerpt: `${tag} Résumé`, title: `${tag} Renommé` },
       // Every repeated text gone: their delete is sent with no insert after it.
       {
         cost: '',
@@ -720,22 +693,14 @@ describe("revision-copies: a save's revision copied from its stored rows", () =>
       },
     ]
     const ours = payload.db.updateOne
-    const save = (item: number, { _locale, ...data }: Record<string, unknown>) =>
+    const save = (item: number, data: Record<string, unknown>) =>
       payload.update({
         collection: 'events',
         data: data as never,
         depth: 0,
         id: item,
-        locale: (_locale as 'fr' | undefined) ?? undefined,
         overrideAccess: true,
       })
-    // The twin renamed as the item was.
-    payload.db.updateOne = adapterUpdateOne
-    try {
-      await save(twin, { title: `${tag} Renamed` })
-    } finally {
-      payload.db.updateOne = ours
-    }
     for (const [index, change] of changes.entries()) {
       const saved = (await save(id, change)) as unknown as Doc
       payload.db.updateOne = adapterUpdateOne

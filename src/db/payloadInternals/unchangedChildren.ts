@@ -7,19 +7,15 @@ import type { InitPatch } from './patch'
 import { transactionSessionOf } from './adapter'
 
 /*
- * Payload's adapter saves an item by writing its row and then, for each of its child tables
- * (translations `{table}_locales`, relations `_rels`, repeated texts `_texts`; `_numbers` likewise),
- * deleting the item's rows (of the paths it writes) and inserting them anew (`upsertRow` in
+ * Payload's adapter saves an item by writing its row and then, for each of its child tables of
+ * relations and repeated texts (`{table}_rels`, `_texts`; `_numbers` likewise), deleting
+ * the item's rows of the paths it writes and inserting them anew (`upsertRow` in
  * @payloadcms/drizzle): two statements per table on every save, also when they did not change
- * (a rename changes one language's title). Here, during an update of one item by id in a
- * transaction, a child table's delete is held back until its insert comes: when the rows it would
- * delete, as stored, are the rows the insert writes (every column but the id), neither is sent;
- * for translations, when some changed and every stored language is written again, those are
- * written over in place (one insert that updates on the table's unique language and item).
- * Otherwise, and before any other statement on the transaction's connection, the delete is sent
- * as it was. The stored rows are read once, at the first held delete, in one statement for every
- * child table of the item. What is stored after is what the adapter stores, but the rows' ids,
- * which nothing reads.
+ * (a rename). Here, during an update of one item by id in a transaction, a child table's delete
+ * is held back until its insert comes: when the rows it would delete, as stored, are the rows the
+ * insert writes (every column but the id), neither is sent. Otherwise, and before any other
+ * statement on the transaction's connection, the delete is sent as it was. The stored rows are
+ * read once, at the first held delete, in one statement for every child table of the item.
  */
 
 type Column = { hasDefault?: boolean; name: string }
@@ -27,14 +23,6 @@ type Table = Record<string | symbol, unknown>
 type Where = unknown
 type Session = {
   delete: (table: Table) => { where: (where: Where) => Promise<unknown> }
-  insert: (table: Table) => {
-    values: (rows: Record<string, unknown>[]) => {
-      onConflictDoUpdate: (config: {
-        set: Record<string, unknown>
-        target: unknown[]
-      }) => Promise<unknown>
-    }
-  }
   dialect?: { sqlToQuery: (query: Where) => { params: unknown[]; sql: string } }
   execute: (query: unknown) => Promise<{ rows: Record<string, unknown>[] }>
   session?: { client?: PgClient }
@@ -56,9 +44,7 @@ type UpdateOneArgs = Record<string, unknown> & {
 type Adapter = {
   deleteWhere: ((this: Adapter, args: DeleteArgs) => Promise<void>) & { [HOLDING]?: true }
   insert: (this: Adapter, args: InsertArgs) => Promise<unknown[]>
-  localesSuffix?: string
   name?: string
-  rawTables?: Record<string, { indexes?: Record<string, { on?: unknown; unique?: boolean }> }>
   relationshipsSuffix?: string
   tableNameMap?: Map<string, string>
   tables?: Record<string, Table>
@@ -73,24 +59,13 @@ const COLUMNS = Symbol.for('drizzle:Columns')
 type Update = {
   parent: number | string
   /** The item's child tables, by name, with the stored rows once read. */
-  tables: Map<string, Child>
+  tables: Map<string, { columns: Record<string, Column>; stored?: Record<string, unknown>[] }>
   /** Deletes held back, all of one table. */
   held: { tableName: string; wheres: Where[] } | null
   /** Whether the stored rows have been read. */
   read: boolean
 }
 const updates = new WeakMap<Session, Update>()
-
-/**
- * A child table: its rows by path (relations, texts), deleted by path and inserted again, or its
- * translations, one row per language, all deleted and inserted again.
- */
-type Child = {
-  columns: Record<string, Column>
-  kind: 'locales' | 'paths'
-  parentKey: string
-  stored?: Record<string, unknown>[]
-}
 
 const columnsOf = (table: Table | undefined): null | Record<string, Column> => {
   const columns = table?.[COLUMNS]
@@ -107,24 +82,9 @@ function childTables(db: Adapter, tableName: string): Update['tables'] {
   for (const suffix of [db.relationshipsSuffix ?? '_rels', '_texts']) {
     const name = `${tableName}${suffix}`
     const columns = columnsOf(db.tables?.[name])
-    if (columns?.parent && columns.path && columns.id)
-      tables.set(name, { columns, kind: 'paths', parentKey: 'parent' })
+    if (columns?.parent && columns.path && columns.id) tables.set(name, { columns })
   }
-  // Its translations, when one row per language and item is what Postgres keeps them to: the
-  // changed ones are then written over in place.
-  const locales = `${tableName}${db.localesSuffix ?? '_locales'}`
-  const columns = columnsOf(db.tables?.[locales])
-  const keyed = Object.values(db.rawTables?.[locales]?.indexes ?? {}).some(
-    (index) => index.unique && JSON.stringify(index.on) === '["_locale","_parentID"]',
-  )
-  if (columns?._parentID && columns._locale && columns.id && keyed)
-    tables.set(locales, { columns, kind: 'locales', parentKey: '_parentID' })
   return tables
-}
-
-const childColumn = (update: Update, name: string) => {
-  const child = update.tables.get(name)!
-  return child.columns[child.parentKey]!.name
 }
 
 /** Reads the item's rows of every child table, in one statement. */
@@ -136,7 +96,7 @@ async function readStored(session: Session, update: Update): Promise<void> {
       names.map(
         (name, index) =>
           sql`(SELECT coalesce(json_agg(row_to_json("child")), '[]'::json) FROM ${sql.identifier(name)} AS "child"
-            WHERE "child".${sql.identifier(childColumn(update, name))} = ${update.parent}) AS ${sql.identifier(`t${index}`)}`,
+            WHERE "child".${sql.identifier(update.tables.get(name)!.columns.parent!.name)} = ${update.parent}) AS ${sql.identifier(`t${index}`)}`,
       ),
       sql`, `,
     )}`,
@@ -149,28 +109,22 @@ async function readStored(session: Session, update: Update): Promise<void> {
 }
 
 /**
- * The stored rows a held delete removes, when it is one of `upsertRow`'s: of the item's paths
- * (`deleteExistingRowsByPath`), or all of the item's translations; null for any other.
+ * The paths a held delete removes, when it is `upsertRow`'s delete of the item's rows by path
+ * (`deleteExistingRowsByPath`): null for any other.
  */
-function heldRows(session: Session, update: Update, tableName: string, where: Where) {
+function deletedPaths(session: Session, update: Update, tableName: string, where: Where) {
   const query = session.dialect?.sqlToQuery(where)
-  const child = update.tables.get(tableName)!
-  if (!query || !child.stored) return null
-  if (String(query.params[0]) !== String(update.parent)) return null
-  const column = (key: string) => `"${tableName}"."${child.columns[key]!.name}"`
-  if (child.kind === 'locales')
-    return query.sql === `${column('_parentID')} = $1` && query.params.length === 1
-      ? child.stored
-      : null
+  if (!query) return null
+  const { columns } = update.tables.get(tableName)!
+  const column = (key: string) => `"${tableName}"."${columns[key]!.name}"`
   const head = `(${column('parent')} = $1 and ${column('path')} in (`
   if (!query.sql.startsWith(head) || !query.sql.endsWith('))')) return null
   const placeholders = query.sql.slice(head.length, -2).split(', ')
   const expected = query.params.slice(1).map((_, index) => `$${index + 2}`)
   if (placeholders.join(', ') !== expected.join(', ')) return null
+  if (String(query.params[0]) !== String(update.parent)) return null
   if (!query.params.slice(1).every((path) => typeof path === 'string')) return null
-  const paths = new Set(query.params.slice(1) as string[])
-  const pathColumn = child.columns.path!.name
-  return child.stored.filter((row) => paths.has(row[pathColumn] as string))
+  return new Set(query.params.slice(1) as string[])
 }
 
 const same = (stored: unknown, written: unknown) =>
@@ -178,61 +132,40 @@ const same = (stored: unknown, written: unknown) =>
   (stored !== null && typeof stored !== 'object' && stored === written)
 
 /**
- * What inserting `values` after the held deletes comes to: nothing (`skip`), when the rows those
- * deletes remove, as stored, are `values`, column by column but the id, as many of each; for
- * translations, writing over the languages whose row changed (`rows`), when every stored
- * language is among `values`; else the delete and insert as the adapter sends them.
+ * Whether inserting `values` after the held deletes leaves the table as it is: the rows those
+ * deletes remove, as stored, are `values`, column by column but the id, as many of each.
  */
-function decide(
-  session: Session,
-  update: Update,
-  tableName: string,
-  values: unknown[],
-): 'rewrite' | 'skip' | { rows: Record<string, unknown>[] } {
-  const child = update.tables.get(tableName)!
-  const removed = new Set<Record<string, unknown>>()
-  for (const where of update.held!.wheres) {
-    const rows = heldRows(session, update, tableName, where)
-    if (!rows) return 'rewrite'
-    for (const row of rows) removed.add(row)
+function unchanged(session: Session, update: Update, tableName: string, values: unknown[]) {
+  const table = update.tables.get(tableName)!
+  const held = update.held!
+  if (!table.stored) return false
+  const paths = new Set<string>()
+  for (const where of held.wheres) {
+    const some = deletedPaths(session, update, tableName, where)
+    if (!some) return false
+    for (const path of some) paths.add(path)
   }
-  const columns = Object.entries(child.columns).filter(([key]) => key !== 'id')
-  const rows: Record<string, unknown>[] = []
-  for (const value of values) {
-    if (!value || typeof value !== 'object') return 'rewrite'
-    const written = value as Record<string, unknown>
-    const unknown = (key: string) =>
-      key !== 'id' && written[key] !== undefined && !child.columns[key]
-    if (Object.keys(written).some(unknown)) return 'rewrite'
-    rows.push(written)
-  }
-  // A column the insert leaves out takes its default, which this does not know.
-  const isStored = (row: Record<string, unknown>, written: Record<string, unknown>) =>
-    columns.every(([key, column]) =>
-      written[key] === undefined && column.hasDefault
-        ? false
-        : same(row[column.name], written[key]),
-    )
-  if (child.kind === 'locales') {
-    const localeColumn = child.columns._locale!.name
-    const languages = rows.map((row) => row._locale)
-    if (new Set(languages).size !== rows.length) return 'rewrite'
-    if (languages.some((language) => typeof language !== 'string')) return 'rewrite'
-    if ([...removed].some((row) => !languages.includes(row[localeColumn]))) return 'rewrite'
-    const changed = rows.filter((written) => {
-      const row = [...removed].find((stored) => stored[localeColumn] === written._locale)
-      return !row || !isStored(row, written)
-    })
-    return changed.length ? { rows: changed } : 'skip'
-  }
-  if (removed.size !== rows.length) return 'rewrite'
+  const columns = Object.entries(table.columns).filter(([key]) => key !== 'id')
+  const pathColumn = table.columns.path!.name
+  const removed = table.stored.filter((row) => paths.has(row[pathColumn] as string))
+  if (removed.length !== values.length) return false
   const left = [...removed]
-  for (const written of rows) {
-    const match = left.findIndex((row) => isStored(row, written))
-    if (match < 0) return 'rewrite'
+  for (const value of values) {
+    if (!value || typeof value !== 'object') return false
+    const written = value as Record<string, unknown>
+    // A column the insert leaves out takes its default, which this does not know.
+    if (columns.some(([key, column]) => written[key] === undefined && column.hasDefault))
+      return false
+    const unknown = (key: string) =>
+      key !== 'id' && written[key] !== undefined && !table.columns[key]
+    if (Object.keys(written).some(unknown)) return false
+    const match = left.findIndex((row) =>
+      columns.every(([key, column]) => same(row[column.name], written[key])),
+    )
+    if (match < 0) return false
     left.splice(match, 1)
   }
-  return 'skip'
+  return true
 }
 
 /** Sends the held deletes, as the adapter would have. */
@@ -298,7 +231,7 @@ function holdChildRewrites(payload: Payload): void {
       held: null,
       parent: id,
       read: false,
-      tables: new Map([...tables].map(([name, { stored: _, ...child }]) => [name, child])),
+      tables: new Map([...tables].map(([name, { columns }]) => [name, { columns }])),
     }
     updates.set(session, update)
     try {
@@ -331,26 +264,13 @@ function holdChildRewrites(payload: Payload): void {
     if (!update || !held || held.tableName !== args.tableName || args.onConflictDoUpdate)
       return insert.call(this, args)
     const values = Array.isArray(args.values) ? args.values : [args.values]
-    const outcome = decide(args.db, update, args.tableName, values)
-    if (outcome === 'rewrite') {
-      await sendHeld(db, args.db, update)
-      return insert.call(this, args)
+    if (unchanged(args.db, update, args.tableName, values)) {
+      update.held = null
+      unhook(args.db)
+      return []
     }
-    update.held = null
-    unhook(args.db)
-    if (outcome === 'skip') return []
-    const table = db.tables![args.tableName]!
-    const child = update.tables.get(args.tableName)!
-    const set = Object.fromEntries(
-      Object.entries(child.columns)
-        .filter(([key]) => !['_locale', '_parentID', 'id'].includes(key))
-        .map(([key, column]) => [key, sql`excluded.${sql.identifier(column.name)}`]),
-    )
-    await args.db
-      .insert(table)
-      .values(outcome.rows)
-      .onConflictDoUpdate({ set, target: [table._locale, table._parentID] })
-    return []
+    await sendHeld(db, args.db, update)
+    return insert.call(this, args)
   }
 }
 
@@ -359,7 +279,7 @@ export const unchangedChildrenPatch: InitPatch = {
   stage: 'init',
   whenDisabled: false,
   reason:
-    "an update leaves an item's translations, relations and repeated texts as they are stored when it would write the same rows, and writes over the translations that changed, instead of deleting and inserting them all again",
+    "an update leaves an item's relations and repeated texts as they are stored when it would write the same rows, instead of deleting and inserting them again",
   upstream: [],
   apply: holdChildRewrites,
   verify: (payload) => {
