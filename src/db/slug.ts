@@ -3,7 +3,7 @@ import type { PayloadRequest } from 'payload'
 import { sql } from '@payloadcms/db-postgres'
 
 import { lockForTransaction } from './locks'
-import { querierFor, tableNameOf } from './payloadInternals/adapter'
+import { querierFor, tableNameOf, transactionSessionOf } from './payloadInternals/adapter'
 
 /**
  * The first of `base`, `base-2`, `base-3`, … that no other item of the collection uses, as
@@ -29,17 +29,67 @@ export async function uniqueSlug(args: {
   // A prefix as LIKE reads it (slugs hold `%` of encoded octets and `_`): the slug's trigram index
   // (`src/db/calendarSchema/listIndexes.ts`) then finds the candidates instead of a scan.
   const likePrefix = `${prefix.replace(/[\\%_]/g, '\\$&')}%`
-  const { rows } = await db.execute(sql`
-    SELECT CASE
-      WHEN NOT EXISTS (SELECT 1 FROM ${table} WHERE slug = ${base} AND ${other}) THEN 1
-      ELSE (
-        SELECT n FROM generate_series(
-          2, 2 + (SELECT count(*) FROM ${table} WHERE slug LIKE ${likePrefix} AND ${other})::int
-        ) AS n
-        WHERE NOT EXISTS (SELECT 1 FROM ${table} WHERE slug = ${prefix} || n AND ${other})
-        ORDER BY n LIMIT 1
-      )
-    END AS n`)
-  const n = Number((rows[0] as { n: number | string }).n)
-  return n === 1 ? base : `${prefix}${n}`
+  // Outside a transaction nothing is handed out but what is written at once.
+  const session = await transactionSessionOf(req)
+  const handed = session
+    ? handedOutIn(session, collection)
+    : new Map<string, number | string | undefined>()
+  // The items of one transaction pick theirs one after another, each seeing those handed before.
+  return inTurn(handed, async () => {
+    const taken = JSON.stringify(
+      [...handed].filter(([, id]) => !sameItem(id, excludeId)).map(([slug]) => slug),
+    )
+    const { rows } = await db.execute(sql`
+      WITH taken AS (SELECT jsonb_array_elements_text(${taken}::jsonb) AS slug)
+      SELECT CASE
+        WHEN NOT EXISTS (SELECT 1 FROM ${table} WHERE slug = ${base} AND ${other})
+          AND NOT EXISTS (SELECT 1 FROM taken WHERE slug = ${base}) THEN 1
+        ELSE (
+          SELECT n FROM generate_series(
+            2, 2 + (SELECT count(*) FROM ${table} WHERE slug LIKE ${likePrefix} AND ${other})::int
+              + (SELECT count(*) FROM taken)::int
+          ) AS n
+          WHERE NOT EXISTS (SELECT 1 FROM ${table} WHERE slug = ${prefix} || n AND ${other})
+            AND NOT EXISTS (SELECT 1 FROM taken WHERE slug = ${prefix} || n)
+          ORDER BY n LIMIT 1
+        )
+      END AS n`)
+    const n = Number((rows[0] as { n: number | string }).n)
+    const slug = n === 1 ? base : `${prefix}${n}`
+    handed.set(slug, excludeId)
+    return slug
+  })
+}
+
+/** Each handed-out map's last pick under way: the next waits for it, failed or not. */
+const turns = new WeakMap<object, Promise<unknown>>()
+
+function inTurn<T>(key: object, work: () => Promise<T>): Promise<T> {
+  const mine = (turns.get(key) ?? Promise.resolve()).then(work, work)
+  turns.set(
+    key,
+    mine.catch(() => undefined),
+  )
+  return mine
+}
+
+/**
+ * The slugs handed out in a transaction, by collection, with the item each went to (none for an
+ * item being created): Payload saves the items of one bulk update side by side in one
+ * transaction, each looking for a free slug before any of them is written, so each must also
+ * pass over those handed to the others. Kept with the transaction's session, and gone with it.
+ */
+const handedOut = new WeakMap<object, Map<string, Map<string, number | string | undefined>>>()
+
+function handedOutIn(db: object, collection: string): Map<string, number | string | undefined> {
+  let byCollection = handedOut.get(db)
+  if (!byCollection) handedOut.set(db, (byCollection = new Map()))
+  let handed = byCollection.get(collection)
+  if (!handed) byCollection.set(collection, (handed = new Map()))
+  return handed
+}
+
+/** Whether a slug handed out went to this very item (an item being created is no other's). */
+function sameItem(holder: number | string | undefined, id: number | string | undefined): boolean {
+  return holder !== undefined && id !== undefined && String(holder) === String(id)
 }

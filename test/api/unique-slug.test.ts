@@ -53,4 +53,29 @@ describe('unique slugs', () => {
     await venue('Look-alike', lookalike)
     expect((await venue(title)).slug).toBe(`${first.slug}-2`)
   })
+
+  it('gives each item of a bulk update a slug of its own: Payload saves them side by side in one transaction', async () => {
+    // Drafts: a draft's slug follows its title, as WordPress's does until it is published.
+    const marker = unique('bulk')
+    const made = await Promise.all(
+      [1, 2, 3].map((n) =>
+        payload.create({
+          collection: 'venues',
+          data: { name: `${marker} ${n}`, status: 'draft' } as never,
+        }),
+      ),
+    )
+    const title = unique('Renamed hall')
+    const base = title.toLowerCase().replace(/[^a-z0-9]+/g, '-')
+    const { docs, errors } = await payload.update({
+      collection: 'venues',
+      where: { id: { in: made.map((item) => item.id) } },
+      data: { name: title } as never,
+    })
+    expect(errors).toEqual([])
+    const slugs = (docs as unknown as { slug: string }[]).map((doc) => doc.slug).sort()
+    expect(slugs).toEqual([base, `${base}-2`, `${base}-3`])
+    // Later saves see the stored slugs as before.
+    expect((await venue(title)).slug).toBe(`${base}-4`)
+  })
 })
