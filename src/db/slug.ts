@@ -36,8 +36,13 @@ export async function uniqueSlug(args: {
     : new Map<string, number | string | undefined>()
   // The items of one transaction pick theirs one after another, each seeing those handed before.
   return inTurn(handed, async () => {
+    // Only those this base could take: `base` and `base-…`.
     const taken = JSON.stringify(
-      [...handed].filter(([, id]) => !sameItem(id, excludeId)).map(([slug]) => slug),
+      [...handed]
+        .filter(
+          ([slug, id]) => (slug === base || slug.startsWith(prefix)) && !sameItem(id, excludeId),
+        )
+        .map(([slug]) => slug),
     )
     const { rows } = await db.execute(sql`
       WITH taken AS (SELECT jsonb_array_elements_text(${taken}::jsonb) AS slug)

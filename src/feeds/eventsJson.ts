@@ -202,14 +202,16 @@ async function windowItems(
   query: EventsQuery,
   rootPath: string,
 ): Promise<Record<string, unknown>[]> {
-  const list = eventsList(ctx, query, {
-    overrideAccess: false,
-    req: ctx.req,
-    sort: EVENTS_LIST_SORT,
-    where: { and: eventsWhere(query) },
-  })
   const read = await widgetWindow(ctx, query, MAX_WIDGET_ITEMS)
-  const docs = read === undefined ? await list.upTo(MAX_WIDGET_ITEMS) : read
+  const docs =
+    read === undefined
+      ? await eventsList(ctx, query, {
+          overrideAccess: false,
+          req: ctx.req,
+          sort: EVENTS_LIST_SORT,
+          where: { and: eventsWhere(query) },
+        }).upTo(MAX_WIDGET_ITEMS)
+      : read
   if (!docs)
     throw invalidParams({
       end: `The window holds more than ${MAX_WIDGET_ITEMS} events: ask for a shorter one.`,

@@ -43,14 +43,16 @@ export async function answerEventPage(
   const signedIn = Boolean(token)
   // A page that shows no event points at the calendar's routes, as any other page of the site.
   const noEvent = apiDiscovery(options, location.rootPath)
-  // An occurrence's address whose date cannot be: nothing is read.
-  if ('at' in location && location.at === null)
-    return page(
-      renderMissingPage(location.language, 'notFound', noEvent),
+  const missing = (message: 'notFound' | 'protected', headers: Record<string, string>) =>
+    page(
+      renderMissingPage(location.language, message, noEvent),
       404,
-      { ...headersOf(signedIn, options.cdn), ...discoveryHeaders(noEvent) },
+      { ...headers, ...discoveryHeaders(noEvent) },
       request,
     )
+  // An occurrence's address whose date cannot be: nothing is read.
+  if ('at' in location && location.at === null)
+    return missing('notFound', headersOf(signedIn, options.cdn))
 
   const headers = new Headers({ accept: 'application/json' })
   // The session cookie signs the reader in as the API's `Authorization: JWT` would; anything else
@@ -64,7 +66,7 @@ export async function answerEventPage(
     // A signed-in reader asks in the edit context, where an editor sees a protected event in full
     // (`endpoints/unlockProtected.ts`); a visitor's page asks as a reader.
     query: signedIn ? 'context=edit' : '',
-    restBase: `${options.siteUrl}${location.rootPath}/${options.restRoot}`,
+    restBase: noEvent.restBase,
     rootLanguage: location.rootPath ? location.language : undefined,
   })
   if (answer.status === 503) return answer
@@ -73,17 +75,10 @@ export async function answerEventPage(
     ...headersOf(signedIn, options.cdn),
     ...keyHeaders(answer.headers.get('surrogate-key')?.split(' ') ?? []),
   }
-  const missing = (message: 'notFound' | 'protected') =>
-    page(
-      renderMissingPage(location.language, message, noEvent),
-      404,
-      { ...pageHeaders, ...discoveryHeaders(noEvent) },
-      request,
-    )
   if (answer.status !== 200) {
     const body = (await answer.json().catch(() => ({}))) as { code?: string }
     // Only a reader who could not see the event anyway learns that a password protects it, as WordPress's page says.
-    return missing(body.code === 'event-password-protected' ? 'protected' : 'notFound')
+    return missing(body.code === 'event-password-protected' ? 'protected' : 'notFound', pageHeaders)
   }
   const event = (await answer.json()) as PublicEvent & { id?: number; slug?: string }
   const preview = event.status !== 'publish'
@@ -99,7 +94,7 @@ export async function answerEventPage(
     rootPath: location.rootPath,
   })
   // An occurrence's address of an event that does not recur, or of no occurrence (or a cancelled one).
-  if (series === 'missing' || (at && !series)) return missing('notFound')
+  if (series === 'missing' || (at && !series)) return missing('notFound', pageHeaders)
   const discovery = apiDiscovery(options, location.rootPath, series?.occurrenceId ?? event.id)
   const html = series
     ? renderEventPage(series.event, location.language, {

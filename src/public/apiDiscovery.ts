@@ -1,5 +1,7 @@
 import type { SanitizedPluginConfig } from '../types'
 
+import { apiUrl } from '../lib/urls'
+
 /**
  * Where a public page tells a client the REST API is, as WordPress and The Events Calendar tell it
  * on every page of a site (docs/compatibility.md, "Finding the API from a page"): WordPress's
@@ -24,14 +26,13 @@ const API_VERSION = 'v1'
  * (an occurrence's id on an occurrence's page), or of no event.
  */
 export function apiDiscovery(
-  options: Pick<SanitizedPluginConfig, 'namespace' | 'restRoot' | 'siteUrl'>,
+  options: SanitizedPluginConfig,
   rootPath: string,
   eventId?: number,
 ): ApiDiscovery {
   const restBase = `${options.siteUrl}${rootPath}/${options.restRoot}`
-  const namespaceRoot = `${restBase}/${options.namespace}/`
   return {
-    apiRoot: eventId === undefined ? namespaceRoot : `${namespaceRoot}events/${eventId}`,
+    apiRoot: apiUrl(restBase, options, eventId === undefined ? '/' : `/events/${eventId}`),
     origin: options.siteUrl,
     restBase,
   }
