@@ -20,7 +20,6 @@ import { applyStatusWorkflow } from '../src/hooks/applyStatusWorkflow'
 import { assignAuthor } from '../src/hooks/assignAuthor'
 import { fillDefaultLocale } from '../src/hooks/fillDefaultLocale'
 import { generateSlug } from '../src/hooks/generateSlug'
-import { refuseUnreadableTimestamps } from '../src/hooks/refuseUnreadableTimestamps'
 import { guardChosenIds } from '../src/hooks/guardChosenIds'
 import { hideProtectedContent } from '../src/hooks/hideProtectedContent'
 import { keepExcerptSafe } from '../src/hooks/keepExcerptSafe'
@@ -116,7 +115,7 @@ export function generatePostCollection(args: {
             image: null,
           }),
         ],
-        beforeValidate: [refuseUnreadableTimestamps, generateSlug(args.titleField)],
+        beforeValidate: [generateSlug(args.titleField)],
         beforeChange: [
           assignAuthor,
           refuseScheduleWithoutDate,

@@ -6,6 +6,7 @@ import { refuseHiddenFieldQueries } from './hooks/refuseHiddenFieldQueries'
 import { refuseImpossibleIds } from './hooks/refuseImpossibleIds'
 import { refuseInvalidPaging } from './hooks/refuseInvalidPaging'
 import { refuseUnqueryableWhere } from './hooks/refuseUnqueryableWhere'
+import { refuseUnreadableTimestamps } from './hooks/refuseUnreadableTimestamps'
 import { stripNulCharacters } from './hooks/stripNulCharacters'
 import { withStorableDates } from './lib/storableDateFields'
 
@@ -13,7 +14,8 @@ import { withStorableDates } from './lib/storableDateFields'
  * A collection that refuses, with a 4xx, input its database cannot take, whichever API it comes
  * through (REST, GraphQL, Local API, the compatibility API): impossible ids are 404, bad paging
  * and unqueryable `where` 400, a filter by a linked item the reader may not read answers as one
- * by no item, dates outside the years 1-9999 a validation error, NUL characters dropped. The
+ * by no item, dates outside the years 1-9999 and timestamps that are not dates a validation
+ * error, NUL characters dropped. The
  * plugin applies this to every collection of the config (`src/plugin.ts`); its own hooks run
  * first, so the collection's hooks only ever see input that passed.
  */
@@ -35,7 +37,11 @@ export function withInputGuards(collection: CollectionConfig): CollectionConfig 
     hooks: {
       ...hooks,
       beforeOperation: [...OPERATION_GUARDS, ...(hooks.beforeOperation ?? [])],
-      beforeValidate: [stripNulCharacters, ...(hooks.beforeValidate ?? [])],
+      beforeValidate: [
+        stripNulCharacters,
+        refuseUnreadableTimestamps,
+        ...(hooks.beforeValidate ?? []),
+      ],
     },
   }
 }
@@ -56,5 +62,6 @@ export function guardCollectionsAddedByPayload(payload: Payload): void {
     const hooks = collection.config.hooks
     if (hasInputGuards(hooks)) continue
     hooks.beforeOperation = [...OPERATION_GUARDS, ...hooks.beforeOperation]
+    hooks.beforeValidate = [refuseUnreadableTimestamps, ...(hooks.beforeValidate ?? [])]
   }
 }

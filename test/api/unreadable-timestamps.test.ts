@@ -78,4 +78,33 @@ describe('timestamps that are not dates', () => {
     expect(response.status).toBe(200)
     expect((await response.json()).doc.createdAt).toBe('2026-01-02T03:04:05.000Z')
   })
+
+  it('refuses them on every collection, the terms and the accounts too', async () => {
+    const admin = await createUser(payload, 'administrator')
+    const headers = { 'content-type': 'application/json', ...basic(admin.email, admin.password) }
+    const send = (method: string, path: string, body: Record<string, unknown>) =>
+      fetch(`${server.url}/api/${path}`, { method, headers, body: JSON.stringify(body) })
+    for (const collection of ['event-tags', 'event-categories']) {
+      const made = await send('POST', collection, { name: `${marker} ${collection}` })
+      expect(made.status).toBe(201)
+      const { id } = (await made.json()).doc
+      const bulk = await send('PATCH', `${collection}?where[id][equals]=${id}`, {
+        createdAt: '0x10',
+      })
+      expect(bulk.status, collection).toBe(400)
+      expect(JSON.stringify(await bulk.json())).toContain('createdAt')
+      const single = await send('PATCH', `${collection}/${id}`, { updatedAt: { $gt: '' } })
+      expect(single.status, collection).toBe(400)
+      expect((await single.json()).errors[0].data.errors).toEqual([
+        expect.objectContaining({ path: 'updatedAt' }),
+      ])
+    }
+    const accounts = await send('PATCH', `users?where[id][equals]=${admin.id}`, {
+      createdAt: '0x10',
+    })
+    expect(accounts.status).toBe(400)
+    expect((await payload.findByID({ collection: 'users', id: admin.id })).createdAt).not.toBe(
+      '0x10',
+    )
+  })
 })
