@@ -1,5 +1,6 @@
 import type { CollectionBeforeOperationHook, CollectionConfig, Payload } from 'payload'
 
+import { capBulkChanges } from './hooks/capBulkChanges'
 import { hideUnreadableLinks } from './hooks/hideUnreadableLinks'
 import { refuseCostlyQueries } from './hooks/refuseCostlyQueries'
 import { refuseHiddenFieldQueries } from './hooks/refuseHiddenFieldQueries'
@@ -15,9 +16,9 @@ import { withStorableDates } from './lib/storableDateFields'
  * through (REST, GraphQL, Local API, the compatibility API): impossible ids are 404, bad paging
  * and unqueryable `where` 400, a filter by a linked item the reader may not read answers as one
  * by no item, dates outside the years 1-9999 and timestamps that are not dates a validation
- * error, NUL characters dropped. The
- * plugin applies this to every collection of the config (`src/plugin.ts`); its own hooks run
- * first, so the collection's hooks only ever see input that passed.
+ * error, NUL characters dropped, a bulk change of more than 100 items refused. The plugin applies
+ * this to every collection of the config (`src/plugin.ts`); its own hooks run first, so the
+ * collection's hooks only ever see input that passed.
  */
 // The cost is judged on what the caller wrote, before the hidden-field guard adds its own conditions.
 const OPERATION_GUARDS: CollectionBeforeOperationHook[] = [
@@ -27,6 +28,7 @@ const OPERATION_GUARDS: CollectionBeforeOperationHook[] = [
   refuseUnqueryableWhere,
   refuseHiddenFieldQueries,
   hideUnreadableLinks,
+  capBulkChanges,
 ]
 
 export function withInputGuards(collection: CollectionConfig): CollectionConfig {

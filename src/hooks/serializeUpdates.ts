@@ -2,6 +2,7 @@ import type {
   CollectionBeforeOperationHook,
   PayloadRequest,
   SanitizedCollectionConfig,
+  Sort,
   Where,
 } from 'payload'
 
@@ -13,8 +14,10 @@ import { itemUpdateKey, lockForTransaction, lockItemForUpdate } from '../db/lock
 type UpdateArgs = {
   data?: unknown
   id?: number | string
+  limit?: number
   overrideAccess?: boolean
   overrideLock?: boolean
+  sort?: Sort
   where?: Where
 }
 
@@ -73,9 +76,11 @@ async function lockRestoredItem(
 }
 
 /**
- * Locks every item a bulk update may change (those `where` matches that the caller may update),
- * in id order so that two bulk updates cannot wait for each other, then narrows the update to
- * them: an item that starts matching meanwhile is left alone rather than written unlocked.
+ * Locks every item a bulk update may change (those `where` matches that the caller may update,
+ * the first `limit` of them in the update's order, read in the request's language as Payload's
+ * update reads them), in id order so that two bulk updates cannot wait for each other, then
+ * narrows the update to them: an item that starts matching meanwhile is left alone rather than
+ * written unlocked.
  */
 async function lockBulkUpdate(
   args: UpdateArgs,
@@ -90,10 +95,12 @@ async function lockBulkUpdate(
   const matching = access === true ? args.where! : combineQueries(args.where!, access as Where)
   const { docs } = await req.payload.db.find({
     collection: collection.slug,
-    limit: 0,
+    limit: args.limit ?? 0,
+    locale: req.locale ?? undefined,
     pagination: false,
     req,
     select: { id: true },
+    sort: args.sort ?? collection.defaultSort,
     where: matching,
   })
   const ids = docs.map((doc) => doc.id as number | string).sort((a, b) => Number(a) - Number(b))
