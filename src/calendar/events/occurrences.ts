@@ -130,10 +130,9 @@ const HINT_PER_MATCH = 10
  * A search's page from the first stretch of the walk, or none: the window's first occurrences
  * in the list's index order, STRETCH_PER_MATCH for each match the stretch needs (`reach`, at
  * least as many as the page reaches), each one's event's texts checked, then the event
- * (`stretch.events`), until `reach` match. When they do, the page is among them: the matches
- * that start before the last one's start, and all those that start with it, read again (the
- * list orders occurrences that start together by their event's post date, which the index does
- * not hold). A page always holds an item, so none says that the stretch held too few matches,
+ * (`stretch.events`), until `reach` match. When they do, the page is among them and the
+ * matches that start with the last of them after it in the index (the list orders occurrences
+ * that start together by their event's post date, which the index does not hold). A page always holds an item, so none says that the stretch held too few matches,
  * and the page is then read as before; so is it when the first HINT_PER_MATCH occurrences per
  * match needed hold no text that matches (`stretch.texts`), the stretch then not read. A common
  * word's page needs neither the trigram indexes' whole candidate set nor FEW_EVENTS + 1 events
@@ -161,11 +160,12 @@ async function firstStretch(
       WHERE EXISTS (SELECT 1 FROM (${first(reach * HINT_PER_MATCH)}) o WHERE ${stretch.texts})
         AND ${stretch.events}
       ORDER BY o.start_local, o.id LIMIT ${reach}),
-    last AS MATERIALIZED (SELECT max(start_local) AS start, count(*) >= ${reach} AS walked FROM w)
+    last AS MATERIALIZED (SELECT (SELECT count(*) >= ${reach} FROM w) AS walked, w.start_local AS start, w.id
+      FROM w ORDER BY w.start_local DESC, w.id DESC LIMIT 1)
     SELECT p.event_id, p.id FROM (
-      SELECT w.event_id, w.id, w.start_local, w.post_date FROM w WHERE w.start_local < (SELECT start FROM last)
+      SELECT w.event_id, w.id, w.start_local, w.post_date FROM w
       UNION ALL SELECT e.id, o.id, o.start_local, e.post_date FROM calendar_occurrences o JOIN events e ON e.id = o.event_id
-        WHERE o.start_local = (SELECT start FROM last) AND ${where.walkText ?? where.text}) p
+        WHERE o.start_local = (SELECT start FROM last) AND o.id > (SELECT id FROM last) AND ${where.walkText ?? where.text}) p
     WHERE (SELECT walked FROM last) ORDER BY p.start_local, p.post_date, p.id
     LIMIT ${param(limit)}::int OFFSET ${param((page - 1) * limit)}::bigint`
   const { rows } = await query<{ event_id: number; id: number }>(
