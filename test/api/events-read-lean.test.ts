@@ -258,6 +258,9 @@ describe('single events read in one statement: the same answers and rules as thr
       `/events?search=${tag}&per_page=50`,
       `/events?search=${tag}&per_page=50&context=edit`,
       `/events?search=${tag}&per_page=7&page=2&i18n_language=fr`,
+      // A search's first pages: the first stretch of the walk (`occurrencePage`).
+      `/events?search=${tag}&per_page=3`,
+      `/events?search=${tag}%20-published&per_page=2&page=2`,
       `/events?search=${tag}%20published&per_page=50`,
       `/events?search=${tag.toUpperCase()}%20-published&per_page=50`,
       `/events?search=${tag}&status=publish,private,draft,pending,future&per_page=50`,
@@ -367,16 +370,33 @@ describe('single events read in one statement: the same answers and rules as thr
       }
       return sent
     }
-    const sent = await statementsOf(async () => {
-      const response = await fetch(
-        `${api.url}/wp-json/vendor/events/v1/events?search=${tag}%20-nowhere&per_page=3`,
-      )
-      expect(response.status).toBe(200)
-    })
-    // A visitor's search term (`searchTermSql`): the page finds the events it reads first from the
-    // term's matches and checks each occurrence its walk meets against its event's texts before
+    const search = async (paging: string) =>
+      statementsOf(async () => {
+        const response = await fetch(
+          `${api.url}/wp-json/vendor/events/v1/events?search=${tag}%20-nowhere&${paging}`,
+        )
+        expect(response.status).toBe(200)
+      })
+    // A visitor's search's first pages try the first stretch of the walk first
+    // (`occurrencePage`'s `firstStretch`): the window's first occurrences, each one's event's
+    // texts checked before the event, as the walk below.
+    const stretch = (await search('per_page=3')).find((text) =>
+      text.startsWith('WITH w AS MATERIALIZED (SELECT e.id AS event_id, o.id, o.start_local'),
+    )
+    expect(stretch).toMatch(
+      /\(SELECT true FROM calendar_event_folded_texts l WHERE l\.parent_id = o\.event_id AND [^]*? LIMIT 1\)/,
+    )
+    expect(stretch).not.toContain('search_1')
+    // Not the events the term's matches give (`SqlWhere.parts.from`), which the statement below reads.
+    expect(stretch).not.toContain('OFFSET 0) s JOIN events e ON e.id = s.parent_id')
+    expect(stretch).toContain('NOT EXISTS (SELECT l.parent_id FROM calendar_event_folded_texts l')
+    expect(stretch).toContain("(e.password IS NULL OR e.password = '')")
+    // A page beyond them (30 items): the page finds the events it reads first from the term's
+    // matches and checks each occurrence its walk meets against its event's texts before
     // reading the event; the total counts the occurrences of each event of the set of its
     // matches, found once, first.
+    const sent = await search('per_page=30')
+    expect(sent.some((text) => text.startsWith('WITH w AS MATERIALIZED'))).toBe(false)
     const page = sent.find(
       (text) =>
         text.startsWith(

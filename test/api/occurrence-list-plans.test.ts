@@ -74,6 +74,11 @@ describe('a page of few events’ occurrences', () => {
     values,
     ...(common && { walkText, with: common }),
   })
+  /** `where` without a search's first stretch of the walk: its page as `occurrencePage` reads it otherwise. */
+  const withoutStretch = (where: SqlWhere): SqlWhere => ({
+    ...where,
+    parts: { ...where.parts!, stretch: undefined },
+  })
   let tag: string
 
   beforeAll(async () => {
@@ -368,8 +373,10 @@ describe('a page of few events’ occurrences', () => {
           await occurrencePage(recording(), walkOf(where), { limit: 5, page }),
         )
       sent.length = 0
-      const refs = await occurrencePage(recording(), where, { limit: 10, page: 1 })
+      // The page as read when the walk's first stretch does not give it (`firstStretch`, below).
+      const refs = await occurrencePage(recording(), withoutStretch(where), { limit: 10, page: 1 })
       expect(refs).toHaveLength(10)
+      expect(sent).toHaveLength(1)
       const { nodes, text } = await planOf(sent.at(-1)!)
       // Whether more than 200 events match takes 201 of them: the matching texts read for it are
       // theirs, not all 320 (the set built first, before). How many texts that do not match it
@@ -382,6 +389,125 @@ describe('a page of few events’ occurrences', () => {
       expect(matchesOf(apartFromTheWalk, 'calendar_event_folded_texts'), text).toBeLessThanOrEqual(
         201 + 20,
       )
+    })
+
+    it('a visitor’s search for a word many events hold: its first pages are the walk’s first stretch, one statement planned once per connection, without the trigram indexes', async () => {
+      // From their first start: how many occurrences of other files come first is not this test's.
+      const where = eventsSql(
+        query({
+          window: [
+            {
+              field: 'startLocal',
+              operator: 'greater_than_equal',
+              wallTime: '2029-03-01 00:00:00',
+            },
+            { field: 'endLocal', operator: 'less_than_equal', wallTime: '2029-12-31 23:59:59' },
+          ],
+          search: {
+            fields: EVENT_SEARCH_FIELDS,
+            terms: [{ exclude: false, pattern: containsPattern(many) }],
+            unprotectedOnly: true,
+          },
+        }),
+        VISITOR as never,
+      )!
+      expect(where.parts?.stretch).toBeDefined()
+      for (const limit of [1, 3, 5])
+        for (const page of [1, 2, 3])
+          expect(await occurrencePage(recording(), where, { limit, page })).toEqual(
+            await occurrencePage(recording(), walkOf(where), { limit, page }),
+          )
+      sent.length = 0
+      expect(await occurrencePage(recording(), where, { limit: 10, page: 1 })).toHaveLength(10)
+      // The stretch gave the page: no second statement.
+      expect(sent).toHaveLength(1)
+      expect(sent[0]).toMatchObject({ name: expect.stringMatching(/^calendar-occurrence-page-/) })
+      const { nodes, text } = await planOf(sent[0]!)
+      // Not the trigram indexes' candidates and 201 events to tell that more than 200 match
+      // (the statement above): the texts of the occurrences the stretch meets, of which the page's
+      // ten match, the first the hint meets and those starting with the tenth.
+      expect(
+        nodes.filter((node) => /_trgm_idx$/.test(node['Index Name'] ?? '')),
+        text,
+      ).toEqual([])
+      expect(matchesOf(nodes, 'calendar_event_folded_texts'), text).toBeLessThanOrEqual(20)
+      expect(matchesOf(nodes, 'events'), text).toBeLessThanOrEqual(20)
+      // Its text holds no value of the page's but its sizes (`limit` × `page` rounded up), so that
+      // Postgres keeps a generic plan for it rather than planning it for every page.
+      const client = await pool.connect()
+      try {
+        const { text: statementText, values } = sent[0]!
+        for (let run = 0; run < 8; run++)
+          await client.query({ name: 'stretch-generic', text: statementText, values })
+        const { rows } = await client.query<{ generic: string }>(
+          'SELECT generic_plans AS generic FROM pg_prepared_statements WHERE name = $1',
+          ['stretch-generic'],
+        )
+        expect(Number(rows[0]!.generic)).toBeGreaterThan(0)
+      } finally {
+        client.release()
+      }
+    })
+
+    it('a visitor’s search: the first stretch orders occurrences that start together by their events’ post dates, as the walk does', async () => {
+      // Twelve events starting together, posted in the reverse order of their ids: the stretch
+      // meets them in the order of their ids, the list shows them in the order of their posting.
+      const word = unique('tiedword').replace(/[^a-z0-9]/gi, '')
+      const tied: number[] = []
+      for (let index = 0; index < 12; index++)
+        tied.push(
+          (
+            await payload.create({
+              collection: 'events',
+              data: {
+                title: `${word} ${index}`,
+                timezone: 'UTC',
+                status: 'publish',
+                author: admin.id,
+                startDate: '2030-05-01T18:00:00.000Z',
+                endDate: '2030-05-01T19:00:00.000Z',
+              } as never,
+              overrideAccess: true,
+            })
+          ).id as number,
+        )
+      await pool.query(
+        `UPDATE events SET post_date = timestamptz '2030-01-01' - id * interval '1 minute' WHERE id = ANY($1::int[])`,
+        [tied],
+      )
+      const where = eventsSql(
+        query({
+          window: [
+            {
+              field: 'startLocal',
+              operator: 'greater_than_equal',
+              wallTime: '2030-05-01 18:00:00',
+            },
+            { field: 'endLocal', operator: 'less_than_equal', wallTime: '2030-05-01 23:59:59' },
+          ],
+          search: {
+            fields: EVENT_SEARCH_FIELDS,
+            terms: [{ exclude: false, pattern: containsPattern(word) }],
+            unprotectedOnly: true,
+          },
+        }),
+        VISITOR as never,
+      )!
+      for (const limit of [1, 2, 3, 5])
+        for (let page = 1; page <= Math.ceil(12 / limit) + 1; page++) {
+          sent.length = 0
+          const items = await occurrencePage(recording(), where, { limit, page })
+          // Pages within the twelve come from the stretch alone.
+          if (limit * page <= 10) expect(sent, `${limit} ${page}`).toHaveLength(1)
+          expect(items, `${limit} ${page}`).toEqual(
+            await occurrencePage(recording(), walkOf(where), { limit, page }),
+          )
+        }
+      expect(
+        (await occurrencePage(recording(), where, { limit: 5, page: 1 })).map(
+          (item) => item.eventId,
+        ),
+      ).toEqual([...tied].reverse().slice(0, 5))
     })
 
     /** Rows of `table` that the plan's scans read, kept or filtered out. */

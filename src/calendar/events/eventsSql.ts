@@ -71,6 +71,13 @@ export type SqlWhere = {
      */
     lead?: (param: Param) => string
     occurrences: string
+    /**
+     * With `drive`, what a page's first stretch of the walk checks (`occurrencePage`): `events`,
+     * the events' own conditions as the walk checks them (`walkText` without the occurrences'
+     * conditions) on an occurrence `o`'s event `e`, each search term's texts read by
+     * `o.event_id` before the event; `texts`, the driving term's check of those texts alone.
+     */
+    stretch?: { events: string; texts: string }
   }
   /** A bound from above on `o.start_local`, implied by `text` where `START_BOUND_HOLDS` (`occurrencesWhere`). */
   startBound?: string
@@ -261,14 +268,14 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
   if (linked) probeForms.set(linked.at, linked.linked)
   // The events' own conditions as the events read first (`occurrencePage`) take them: a search
   // term's probe of each event's texts, and none for the term whose matches drive the read.
+  const ownEvents = (index: number, condition: string | undefined) =>
+    (index < base || index >= base + occurrences.length) && condition !== 'true'
   const events = conditions
     .map((condition, index) => probeForms.get(index) ?? condition)
-    .filter(
-      (condition, index) =>
-        (index < base || index >= base + occurrences.length) &&
-        index !== drive?.at &&
-        condition !== 'true',
-    )
+    .filter((condition, index) => ownEvents(index, condition) && index !== drive?.at)
+  const walkEvents = conditions
+    .map((condition, index) => walkForms.get(index) ?? condition)
+    .filter((condition, index) => ownEvents(index, condition))
   return {
     parts: {
       events: events.join(' AND ') || 'true',
@@ -280,6 +287,7 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
       ...(drive && {
         drive: drive.set,
         from: `(${drive.select} OFFSET 0) s JOIN events e ON e.id = s.parent_id`,
+        stretch: { events: walkEvents.join(' AND '), texts: walkForms.get(drive.at)! },
       }),
       occurrences: occurrences.join(' AND '),
     },

@@ -65,7 +65,8 @@ const FEW_EVENTS = 200
  * whose events' own conditions may match few (`fewEvents`) first takes up to FEW_EVENTS + 1 of
  * those events: when they are all, the page is the first occurrences of each in the window
  * (`calendar_occurrences_event_window_idx`, at most as many per event as the page reaches),
- * sorted; otherwise the walk. One statement either way.
+ * sorted; otherwise the walk. One statement either way; a search's first pages try the walk's
+ * first stretch before it (`firstStretch`).
  */
 export async function occurrencePage(
   ctx: CalendarContext,
@@ -73,9 +74,14 @@ export async function occurrencePage(
   { limit, page }: { limit: number; page: number },
   { whole = false }: { whole?: boolean } = {},
 ): Promise<OccurrenceRef[]> {
+  const parts = where.parts
+  const reach = STRETCH_REACHES.find((reach) => page * limit <= reach)
+  if (parts?.stretch && reach) {
+    const walked = await firstStretch(ctx, where, parts.stretch, reach, { limit, page })
+    if (walked.length) return walked
+  }
   const values = [...where.values]
   const param = (value: unknown) => `$${values.push(value)}`
-  const parts = where.parts
   const matching = parts?.lead
     ? `SELECT e.id, e.post_date FROM (${parts.lead(param)}) s ${eventByKey(parts.events, 'e.id, e.post_date')}`
     : `SELECT e.id, e.post_date FROM ${parts?.from ?? 'events e'} WHERE ${parts?.events}`
@@ -100,6 +106,68 @@ export async function occurrencePage(
       WHERE (SELECT yes FROM few) ORDER BY o.start_local, m.post_date, o.id ${paging})
     UNION ALL (${walk(' AND NOT (SELECT yes FROM few)')})`
     : `${where.walkText ? '' : withClause(where)}${walk()}`
+  const { rows } = await query<{ event_id: number; id: number }>(
+    ctx,
+    text,
+    values,
+    pageStatementName(ctx, text),
+  )
+  return rows.map((row) => ({ eventId: Number(row.event_id), id: Number(row.id) }))
+}
+
+/**
+ * The first stretches a search's page may walk (`firstStretch`), by how many matches they need:
+ * the fewest that reach the page's last item (`limit` × `page`); a page reaching further is read
+ * as before.
+ */
+const STRETCH_REACHES = [5, 10, 25] as const
+/** How many occurrences a first stretch reads per match it needs. */
+const STRETCH_PER_MATCH = 40
+/** How many of them tell first whether the stretch is worth reading. */
+const HINT_PER_MATCH = 10
+
+/**
+ * A search's page from the first stretch of the walk, or none: the window's first occurrences
+ * in the list's index order, STRETCH_PER_MATCH for each match the stretch needs (`reach`, at
+ * least as many as the page reaches), each one's event's texts checked, then the event
+ * (`stretch.events`), until `reach` match. When they do, the page is among them and the
+ * matches that start with the last of them after it in the index (the list orders occurrences
+ * that start together by their event's post date, which the index does not hold). A page always holds an item, so none says that the stretch held too few matches,
+ * and the page is then read as before; so is it when the first HINT_PER_MATCH occurrences per
+ * match needed hold no text that matches (`stretch.texts`), the stretch then not read. A common
+ * word's page needs neither the trigram indexes' whole candidate set nor FEW_EVENTS + 1 events
+ * read to tell that more match; a rare word's reads the hint for nothing.
+ *
+ * Its text holds the stretch's sizes and the rest as parameters, so that Postgres keeps a
+ * generic plan for it after its first custom ones (its plan is the same for any word and
+ * window: the walk of `calendar_occurrences_window_idx` and a probe per occurrence), where a
+ * `LIMIT` given as a parameter would have it planned again for every page.
+ */
+async function firstStretch(
+  ctx: CalendarContext,
+  where: SqlWhere,
+  stretch: { events: string; texts: string },
+  reach: number,
+  { limit, page }: { limit: number; page: number },
+): Promise<OccurrenceRef[]> {
+  const values = [...where.values]
+  const param = (value: unknown) => `$${values.push(value)}`
+  const first = (count: number) =>
+    `SELECT o.id, o.event_id, o.start_local FROM calendar_occurrences o WHERE ${where.parts!.occurrences}
+      ORDER BY o.start_local, o.id LIMIT ${count}`
+  const text = `WITH w AS MATERIALIZED (SELECT e.id AS event_id, o.id, o.start_local, e.post_date
+      FROM (${first(reach * STRETCH_PER_MATCH)}) o JOIN events e ON e.id = o.event_id
+      WHERE EXISTS (SELECT 1 FROM (${first(reach * HINT_PER_MATCH)}) o WHERE ${stretch.texts})
+        AND ${stretch.events}
+      ORDER BY o.start_local, o.id LIMIT ${reach}),
+    last AS MATERIALIZED (SELECT (SELECT count(*) >= ${reach} FROM w) AS walked, w.start_local AS start, w.id
+      FROM w ORDER BY w.start_local DESC, w.id DESC LIMIT 1)
+    SELECT p.event_id, p.id FROM (
+      SELECT w.event_id, w.id, w.start_local, w.post_date FROM w
+      UNION ALL SELECT e.id, o.id, o.start_local, e.post_date FROM calendar_occurrences o JOIN events e ON e.id = o.event_id
+        WHERE o.start_local = (SELECT start FROM last) AND o.id > (SELECT id FROM last) AND ${where.walkText ?? where.text}) p
+    WHERE (SELECT walked FROM last) ORDER BY p.start_local, p.post_date, p.id
+    LIMIT ${param(limit)}::int OFFSET ${param((page - 1) * limit)}::bigint`
   const { rows } = await query<{ event_id: number; id: number }>(
     ctx,
     text,
