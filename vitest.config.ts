@@ -47,14 +47,13 @@ const serverWorkers = Number(process.env.TEST_SERVER_WORKERS) || workers
 const RICH_TEXT_SPEC = 'src/lib/richText.spec.ts'
 
 /**
- * Files that measure how long requests take against bounds of a second or a few: beside another
- * file their timings are that file's too, so they run one at a time after the api tier.
+ * Files that measure how long requests take against bounds of a second or less (the password
+ * guard's holds and waits, an unknown login as slow as a known one): beside another file their
+ * timings are that file's too, so they run one at a time after the api tier. Files whose bounds
+ * hold beside a neighbour (the CPU a request cost this process, test/helpers/processCpu.ts, or
+ * waits bounded with room for shared cores) run in the api tiers.
  */
-const TIMED = [
-  'test/api/auth-guard.test.ts',
-  'test/api/request-bounds.test.ts',
-  'test/api/request-cost.test.ts',
-]
+const TIMED = ['test/api/auth-guard.test.ts']
 
 /**
  * Files that need a Payload of their own, so a process of their own: they set the environment the
@@ -70,6 +69,7 @@ const OWN_PAYLOAD = [
   'test/api/linked-filters.test.ts',
   'test/api/linked-query-model.test.ts',
   'test/api/oracle.test.ts',
+  'test/api/request-cost.test.ts',
   'test/api/statement-timeout.test.ts',
 ]
 
@@ -101,8 +101,9 @@ export default defineConfig({
     // Files run side by side on shared cores: a test may take a few times what it takes alone.
     hookTimeout: 300_000,
     testTimeout: 300_000,
-    // The run's ten slowest files (test/helpers/slowestFiles.ts) after the default report.
-    reporters: ['default', './test/helpers/slowestFiles.ts'],
+    // The run's ten slowest files (test/helpers/slowestFiles.ts) after the default report; with
+    // TEST_TIMELINE, when each file ran (test/helpers/timeline.ts).
+    reporters: ['default', './test/helpers/slowestFiles.ts', './test/helpers/timeline.ts'],
     // The longest files first in each tier, from the durations recorded in test/durations.json.
     sequence: { sequencer: LongestFirst },
     projects: [
