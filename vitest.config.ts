@@ -12,8 +12,9 @@ import LongestFirst from './test/helpers/longestFirst.js'
  *   A worker runs its files one after another in one process (`isolate: false`): the modules are
  *   imported and Payload is started once per worker rather than once per file, which was most of
  *   a small file's time. Files that need a Payload of their own (`OWN_PAYLOAD`) run in processes
- *   of their own (tier `api-own`), beside the others. Those that time requests against tight
- *   bounds (`TIMED`) run alone, after them.
+ *   of their own (tier `api-own`), beside the others. Those that time requests keep bounds that
+ *   hold beside a neighbour: the CPU a request cost the test's process (test/helpers/processCpu.ts),
+ *   or waits with room for shared cores.
  * - system: the product's own processes (`npm start`, the command-line tool, several instances,
  *   shutdown, migrations) on databases of their own, after the api tier: two files at a time
  *   (`serverWorkers`), but those that measure the server under load (`SYSTEM_TIMED`, tier
@@ -47,23 +48,16 @@ const serverWorkers = Number(process.env.TEST_SERVER_WORKERS) || workers
 const RICH_TEXT_SPEC = 'src/lib/richText.spec.ts'
 
 /**
- * Files that measure how long requests take against bounds of a second or less (the password
- * guard's holds and waits, an unknown login as slow as a known one): beside another file their
- * timings are that file's too, so they run one at a time after the api tier. Files whose bounds
- * hold beside a neighbour (the CPU a request cost this process, test/helpers/processCpu.ts, or
- * waits bounded with room for shared cores) run in the api tiers.
- */
-const TIMED = ['test/api/auth-guard.test.ts']
-
-/**
  * Files that need a Payload of their own, so a process of their own: they set the environment the
- * config reads when first imported, or put Payload on a database other than the worker's. Among
- * them, the tests of the timed files' settings that only wait (for a `Retry-After`, for Postgres's
- * own timeout) and so do not need to run alone.
+ * config reads when first imported, or put Payload on a database other than the worker's: among
+ * them the password guard's tests (a small policy, auth-guard's at twice its delays and holds so
+ * that a held try and a refused one stay apart beside a neighbour) and request-cost (short
+ * statement and lock timeouts).
  */
 const OWN_PAYLOAD = [
   'test/api/account-changes.test.ts',
   'test/api/auth-guard-no-lockout.test.ts',
+  'test/api/auth-guard.test.ts',
   'test/api/calendar-push.test.ts',
   'test/api/events-query-model.test.ts',
   'test/api/linked-filters.test.ts',
@@ -123,7 +117,7 @@ export default defineConfig({
         extends: true,
         test: {
           ...database,
-          exclude: [...configDefaults.exclude, ...TIMED, ...OWN_PAYLOAD],
+          exclude: [...configDefaults.exclude, ...OWN_PAYLOAD],
           include: ['test/api/**/*.test.ts', RICH_TEXT_SPEC],
           isolate: false,
           maxWorkers: workers,
@@ -137,16 +131,6 @@ export default defineConfig({
           include: OWN_PAYLOAD,
           maxWorkers: workers,
           name: 'api-own',
-        },
-      },
-      {
-        extends: true,
-        test: {
-          ...afterAdminBuild,
-          fileParallelism: false,
-          include: TIMED,
-          name: 'api-timed',
-          sequence: { groupOrder: 1 },
         },
       },
       {
