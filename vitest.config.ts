@@ -12,8 +12,9 @@ import LongestFirst from './test/helpers/longestFirst.js'
  *   A worker runs its files one after another in one process (`isolate: false`): the modules are
  *   imported and Payload is started once per worker rather than once per file, which was most of
  *   a small file's time. Files that need a Payload of their own (`OWN_PAYLOAD`) run in processes
- *   of their own (tier `api-own`), beside the others. Those that time requests against tight
- *   bounds (`TIMED`) run alone, after them.
+ *   of their own (tier `api-own`), beside the others. Those that time requests keep bounds that
+ *   hold beside a neighbour: the CPU a request cost the test's process (test/helpers/processCpu.ts),
+ *   or waits with room for shared cores.
  * - system: the product's own processes (`npm start`, the command-line tool, several instances,
  *   shutdown, migrations) on databases of their own, after the api tier: two files at a time
  *   (`serverWorkers`), but those that measure the server under load (`SYSTEM_TIMED`, tier
@@ -47,29 +48,22 @@ const serverWorkers = Number(process.env.TEST_SERVER_WORKERS) || workers
 const RICH_TEXT_SPEC = 'src/lib/richText.spec.ts'
 
 /**
- * Files that measure how long requests take against bounds of a second or a few: beside another
- * file their timings are that file's too, so they run one at a time after the api tier.
- */
-const TIMED = [
-  'test/api/auth-guard.test.ts',
-  'test/api/request-bounds.test.ts',
-  'test/api/request-cost.test.ts',
-]
-
-/**
  * Files that need a Payload of their own, so a process of their own: they set the environment the
- * config reads when first imported, or put Payload on a database other than the worker's. Among
- * them, the tests of the timed files' settings that only wait (for a `Retry-After`, for Postgres's
- * own timeout) and so do not need to run alone.
+ * config reads when first imported, or put Payload on a database other than the worker's: among
+ * them the password guard's tests (a small policy, auth-guard's at twice its delays and holds so
+ * that a held try and a refused one stay apart beside a neighbour) and request-cost (short
+ * statement and lock timeouts).
  */
 const OWN_PAYLOAD = [
   'test/api/account-changes.test.ts',
   'test/api/auth-guard-no-lockout.test.ts',
+  'test/api/auth-guard.test.ts',
   'test/api/calendar-push.test.ts',
   'test/api/events-query-model.test.ts',
   'test/api/linked-filters.test.ts',
   'test/api/linked-query-model.test.ts',
   'test/api/oracle.test.ts',
+  'test/api/request-cost.test.ts',
   'test/api/statement-timeout.test.ts',
 ]
 
@@ -101,8 +95,9 @@ export default defineConfig({
     // Files run side by side on shared cores: a test may take a few times what it takes alone.
     hookTimeout: 300_000,
     testTimeout: 300_000,
-    // The run's ten slowest files (test/helpers/slowestFiles.ts) after the default report.
-    reporters: ['default', './test/helpers/slowestFiles.ts'],
+    // The run's ten slowest files (test/helpers/slowestFiles.ts) after the default report; with
+    // TEST_TIMELINE, when each file ran (test/helpers/timeline.ts).
+    reporters: ['default', './test/helpers/slowestFiles.ts', './test/helpers/timeline.ts'],
     // The longest files first in each tier, from the durations recorded in test/durations.json.
     sequence: { sequencer: LongestFirst },
     projects: [
@@ -122,7 +117,7 @@ export default defineConfig({
         extends: true,
         test: {
           ...database,
-          exclude: [...configDefaults.exclude, ...TIMED, ...OWN_PAYLOAD],
+          exclude: [...configDefaults.exclude, ...OWN_PAYLOAD],
           include: ['test/api/**/*.test.ts', RICH_TEXT_SPEC],
           isolate: false,
           maxWorkers: workers,
@@ -136,16 +131,6 @@ export default defineConfig({
           include: OWN_PAYLOAD,
           maxWorkers: workers,
           name: 'api-own',
-        },
-      },
-      {
-        extends: true,
-        test: {
-          ...afterAdminBuild,
-          fileParallelism: false,
-          include: TIMED,
-          name: 'api-timed',
-          sequence: { groupOrder: 1 },
         },
       },
       {

@@ -13,7 +13,7 @@ import { createUser, getTestPayload } from '../helpers/payload'
 
 /*
  * The password guard's slowdown never becomes a lockout (issue 12). Apart from the guard's timed
- * tests (test/api/auth-guard.test.ts, which run alone): this one only waits as each answer asks,
+ * tests (test/api/auth-guard.test.ts, with more room between its tries): this one only waits as each answer asks,
  * whatever the machine's load, so it runs beside other files, in a process of its own for the
  * small policy its Payload reads when it boots (OWN_PAYLOAD in vitest.config.ts).
  */

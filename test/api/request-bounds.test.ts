@@ -4,14 +4,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { TEXT_LIMITS } from '../../src/lib/textLimits'
 import { basic, serveAllApis, type TestServer } from '../helpers/http'
+import { withCpu } from '../helpers/processCpu'
 import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 
 /*
  * Issue 25, findings 1, 9 and 11 (70,000 `categories`): inputs that held the main thread for
- * 20 to 30 seconds each are answered with a 4xx at once, over real HTTP. "At once" is 3 s here:
- * the machine running the tests may be busy, and the unbounded work took ten times as long.
+ * 20 to 30 seconds each are answered with a 4xx at once, over real HTTP. "At once" is measured
+ * on the CPU this process spent on the request (the server is in it, test/helpers/processCpu.ts):
+ * under 1 s, where the unbounded work took twenty times as long; unlike the wall time, that does
+ * not grow when another test file shares the cores, so this file runs beside the others. The wall
+ * time is bounded too, with room for those neighbours, for work done outside this process.
  */
-const FAST_MS = 3000
+const FAST_CPU_MS = 1000
+const FAST_MS = 5_000
+
+/** The answer was fast: little CPU spent on it here, and no long wait elsewhere. */
+const expectFast = (answer: { cpuMs: number; ms: number }, what = '') => {
+  expect(answer.cpuMs, `CPU ${what}`).toBeLessThan(FAST_CPU_MS)
+  expect(answer.ms, `wall ${what}`).toBeLessThan(FAST_MS)
+}
 
 describe('every input bounded before work', () => {
   let payload: Payload
@@ -27,19 +38,21 @@ describe('every input bounded before work', () => {
   }, 120_000)
   afterAll(() => api?.close())
 
-  /** A request and how long its answer took. */
+  /** A request, with how long its answer took and the CPU this process spent on it. */
   async function timed(url: string, init: RequestInit = {}) {
-    const started = performance.now()
-    const response = await fetch(url, init)
-    const body = (await response.json()) as {
-      code?: string
-      data?: {
-        details?: Record<string, { code: string }>
-        params?: Record<string, string>
-        status?: number
+    const { cpuMs, ms, result } = await withCpu(async () => {
+      const response = await fetch(url, init)
+      const body = (await response.json()) as {
+        code?: string
+        data?: {
+          details?: Record<string, { code: string }>
+          params?: Record<string, string>
+          status?: number
+        }
       }
-    }
-    return { body, ms: performance.now() - started, status: response.status }
+      return { body, status: response.status }
+    })
+    return { ...result, cpuMs, ms }
   }
 
   const asGet = (body: unknown, headers: Record<string, string> = {}) => ({
@@ -57,7 +70,7 @@ describe('every input bounded before work', () => {
     expect(answer.body.code).toBe('rest_invalid_param')
     expect(Object.keys(answer.body.data?.params ?? {})).toEqual(['start_date'])
     expect(answer.body.data?.details?.start_date?.code).toBe('rest_too_long')
-    expect(answer.ms).toBeLessThan(FAST_MS)
+    expectFast(answer)
   })
 
   it('finding 1: a date longer than strtotime phrases are is refused like other bad dates, a short phrase still read', async () => {
@@ -76,7 +89,7 @@ describe('every input bounded before work', () => {
       const answer = await timed(`${eventsUrl}?_method=GET`, asGet({ categories }))
       expect(answer.status).toBe(400)
       expect(answer.body.data?.details?.categories?.code).toBe('rest_too_many_items')
-      expect(answer.ms).toBeLessThan(FAST_MS)
+      expectFast(answer)
     }
     const hundred = await timed(
       `${eventsUrl}?categories=${ids.slice(0, TEXT_LIMITS.listItems).join(',')}`,
@@ -149,7 +162,7 @@ describe('every input bounded before work', () => {
     ]) {
       const answer = await create(description)
       expect(answer.status).toBe(201)
-      expect(answer.ms, JSON.stringify(description.slice(0, 12))).toBeLessThan(FAST_MS)
+      expectFast(answer, JSON.stringify(description.slice(0, 12)))
     }
   })
 
@@ -169,21 +182,24 @@ describe('every input bounded before work', () => {
       })
       expect(compat.status, kind).toBe(400)
       expect(compat.body.data?.details?.[nameKey]?.code).toBe('rest_too_long')
-      expect(compat.ms).toBeLessThan(FAST_MS)
+      expectFast(compat, kind)
 
-      const started = performance.now()
-      const rest = await fetch(`${api.url}/api/${kind}`, {
-        body: JSON.stringify({ name }),
-        headers,
-        method: 'POST',
+      const rest = await withCpu(async () => {
+        const response = await fetch(`${api.url}/api/${kind}`, {
+          body: JSON.stringify({ name }),
+          headers,
+          method: 'POST',
+        })
+        const body = (await response.json()) as {
+          errors?: { data?: { errors?: { path: string }[] } }[]
+        }
+        return { body, status: response.status }
       })
-      const restMs = performance.now() - started
-      const refused = (await rest.json()) as {
-        errors?: { data?: { errors?: { path: string }[] } }[]
-      }
-      expect(rest.status, kind).toBe(400)
-      expect(refused.errors?.[0]?.data?.errors?.map((error) => error.path)).toContain('name')
-      expect(restMs).toBeLessThan(FAST_MS)
+      expect(rest.result.status, kind).toBe(400)
+      expect(rest.result.body.errors?.[0]?.data?.errors?.map((error) => error.path)).toContain(
+        'name',
+      )
+      expectFast(rest, `REST ${kind}`)
 
       const inline = await timed(eventsUrl, {
         body: JSON.stringify({
@@ -196,7 +212,7 @@ describe('every input bounded before work', () => {
         method: 'POST',
       })
       expect(inline.status, `inline ${kind}`).toBe(400)
-      expect(inline.ms).toBeLessThan(FAST_MS)
+      expectFast(inline, `inline ${kind}`)
     }
   })
 
@@ -222,7 +238,7 @@ describe('every input bounded before work', () => {
       })
       expect(answer.status).toBe(400)
       expect(answer.body.code).toBe('rest_invalid_param')
-      expect(answer.ms).toBeLessThan(FAST_MS)
+      expectFast(answer)
     }
     const venue = await timed(`${api.url}/wp-json/vendor/events/v1/venues`, {
       body: JSON.stringify({ venue: unique('Deep hall'), description: deep }),
@@ -248,17 +264,21 @@ describe('every input bounded before work', () => {
       'content-type': 'application/json',
       ...basic(contributor.email, contributor.password),
     }
-    const started = performance.now()
-    const response = await fetch(`${api.url}/api/venues`, {
-      body: JSON.stringify({ name: unique('Long excerpt'), excerpt: '<b><i>'.repeat(100_000) }),
-      headers,
-      method: 'POST',
+    const answer = await withCpu(async () => {
+      const response = await fetch(`${api.url}/api/venues`, {
+        body: JSON.stringify({ name: unique('Long excerpt'), excerpt: '<b><i>'.repeat(100_000) }),
+        headers,
+        method: 'POST',
+      })
+      const body = (await response.json()) as {
+        errors?: { data?: { errors?: { path: string }[] } }[]
+      }
+      return { body, status: response.status }
     })
-    const refused = (await response.json()) as {
-      errors?: { data?: { errors?: { path: string }[] } }[]
-    }
-    expect(response.status).toBe(400)
-    expect(refused.errors?.[0]?.data?.errors?.map((error) => error.path)).toContain('excerpt')
-    expect(performance.now() - started).toBeLessThan(FAST_MS)
+    expect(answer.result.status).toBe(400)
+    expect(answer.result.body.errors?.[0]?.data?.errors?.map((error) => error.path)).toContain(
+      'excerpt',
+    )
+    expectFast(answer)
   })
 })

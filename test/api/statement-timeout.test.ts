@@ -12,7 +12,7 @@ process.env.DATABASE_LOCK_TIMEOUT_MS = '1000'
 
 /*
  * Postgres itself ends a statement past its timeout (issue 25). Apart from request-cost's timed
- * tests, which run alone: this one waits for Postgres's own timer and checks what it says, which
+ * tests (test/api/request-cost.test.ts): this one waits for Postgres's own timer and checks what it says, which
  * the machine's load does not change, so it runs beside other files.
  */
 describe('a statement past its timeout (issue 25)', () => {

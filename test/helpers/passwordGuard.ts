@@ -7,15 +7,17 @@ import { GUARD_TABLE } from '../../src/auth/passwordGuardStore'
 /**
  * A small password-guard policy, so that the slowdown shows within seconds: per account 2 free
  * tries, per address 4, then 400 ms, 800 ms, 1.6 s between the starts of two tries; waits over
- * 1 s are refused with 429. Read when the file's Payload boots, so set before it does, by a file
- * that has a Payload of its own (OWN_PAYLOAD or TIMED in vitest.config.ts).
+ * 1 s are refused with 429. Each time `scale` times longer: a file that tells a held try from a
+ * refused one by when it is sent keeps that much more room for a machine whose cores other files
+ * share. Read when the file's Payload boots, so set before it does, by a file that has a Payload
+ * of its own (OWN_PAYLOAD in vitest.config.ts).
  */
-export function useSmallGuardPolicy(): void {
+export function useSmallGuardPolicy(scale = 1): void {
   process.env.PASSWORD_GUARD_ACCOUNT_FREE_TRIES = '2'
   process.env.PASSWORD_GUARD_ADDRESS_FREE_TRIES = '4'
-  process.env.PASSWORD_GUARD_FIRST_DELAY_MS = '400'
-  process.env.PASSWORD_GUARD_MAX_DELAY_MS = '1600'
-  process.env.PASSWORD_GUARD_MAX_HOLD_MS = '1000'
+  process.env.PASSWORD_GUARD_FIRST_DELAY_MS = String(400 * scale)
+  process.env.PASSWORD_GUARD_MAX_DELAY_MS = String(1600 * scale)
+  process.env.PASSWORD_GUARD_MAX_HOLD_MS = String(1000 * scale)
 }
 
 /** Forgets every try counted so far. */
