@@ -42,16 +42,19 @@ describe('bulk changes', () => {
     ).totalDocs
 
   it(`refuses an update or a delete of more than ${MAX_BULK_ITEMS} items, saying how many matched, and changes nothing`, async () => {
-    for (const [method, body] of [
-      ['PATCH', { description: 'changed' }],
-      ['DELETE', undefined],
+    for (const [method, body, advice] of [
+      ['PATCH', { description: 'changed' }, ', or send a limit of at most 100 and repeat'],
+      ['DELETE', undefined, ''],
     ] as const) {
       const response = await send(method, matching, body)
       expect(response.status, method).toBe(400)
       expect((await response.json()).errors[0].message).toBe(
-        `A bulk change takes at most 100 items and ${MAX_BULK_ITEMS + 1} match: narrow the selection, or send a limit of at most 100 and repeat.`,
+        `A bulk change takes at most 100 items and ${MAX_BULK_ITEMS + 1} match: narrow the selection${advice}.`,
       )
     }
+    const fractional = await send('PATCH', `${matching}&limit=1.5`, { description: 'changed' })
+    expect(fractional.status).toBe(400)
+    expect((await fractional.json()).errors[0].message).toBe('The limit must be a whole number.')
     expect(await described()).toBe(0)
     const left = await payload.count({
       collection: 'event-tags',
@@ -85,5 +88,57 @@ describe('bulk changes', () => {
       where: { name: { like: marker } },
     })
     expect(left.totalDocs).toBe(MAX_BULK_ITEMS + 1 - 12)
+  })
+
+  it('counts only what the caller may change, and leaves the server’s own bulk changes alone', async () => {
+    // An author matching many events of others changes only their own, within the cap.
+    const author = await createUser(payload, 'author')
+    const own = await payload.create({
+      collection: 'events',
+      data: {
+        author: author.id,
+        startDate: '2027-05-01T10:00:00Z',
+        endDate: '2027-05-01T11:00:00Z',
+        title: `${marker} own`,
+      } as never,
+      overrideAccess: true,
+    })
+    for (let n = 0; n <= MAX_BULK_ITEMS; n++)
+      await payload.create({
+        collection: 'events',
+        data: {
+          startDate: '2027-05-01T10:00:00Z',
+          endDate: '2027-05-01T11:00:00Z',
+          status: 'publish',
+          title: `${marker} theirs ${n}`,
+        } as never,
+        overrideAccess: true,
+      })
+    const renamed = await fetch(
+      `${server.url}/api/events?where[title][like]=${encodeURIComponent(marker)}`,
+      {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', ...basic(author.email, author.password) },
+        body: JSON.stringify({ excerpt: 'mine' }),
+      },
+    )
+    expect(renamed.status).toBe(200)
+    expect((await renamed.json()).docs.map((doc: { id: number }) => doc.id)).toEqual([own.id])
+
+    // Deleting a calendar source deletes its items in a bulk change of the server's own.
+    const source = await payload.create({
+      collection: 'calendar-sources' as never,
+      data: {
+        name: `${marker} source`,
+        schedule: 'manual',
+        url: 'https://example.test/a.ics',
+      } as never,
+      overrideAccess: true,
+    })
+    const removed = await fetch(`${server.url}/api/calendar-sources/${source.id}`, {
+      method: 'DELETE',
+      headers: basic(editor.email, editor.password),
+    })
+    expect(removed.status).toBe(200)
   })
 })
