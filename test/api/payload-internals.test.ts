@@ -834,6 +834,68 @@ describe("revision-copies: a save's revision copied from its stored rows", () =>
     expect((await rows(id)).texts).toEqual([])
   })
 
+  it("revision riders: a single event's occurrence, read with the revision, is written only when the save would change it", async () => {
+    const db = drizzleOf(payload)!
+    const event = await payload.create({
+      collection: 'events',
+      data: { ...DATES, status: 'publish', title: `${tag} Single` } as never,
+      overrideAccess: true,
+    })
+    const occurrence = async () =>
+      (
+        await db.execute(
+          sql`SELECT o.*, e."materialized_until" FROM "calendar_occurrences" o JOIN "events" e ON e."id" = o."event_id" WHERE o."event_id" = ${event.id} ORDER BY o."id"`,
+        )
+      ).rows
+    const save = (data: Record<string, unknown>) =>
+      statementsDuring(() =>
+        payload.update({
+          collection: 'events',
+          data: data as never,
+          id: event.id,
+          overrideAccess: true,
+        }),
+      )
+    const occurrenceWrites = (statements: { text: string }[]) =>
+      statements.filter(({ text }) => text.includes('INSERT INTO "calendar_occurrences"'))
+    const stored = await occurrence()
+    expect(stored).toHaveLength(1)
+
+    // A rename leaves the occurrence as it is, with no statement.
+    expect(occurrenceWrites(await save({ title: `${tag} Single renamed` }))).toEqual([])
+    expect(await occurrence()).toEqual(stored)
+
+    // What the save would change is still written: a cancelled occurrence scheduled again, an
+    // occurrence left from a series dropped, new dates.
+    await db.execute(
+      sql`UPDATE "calendar_occurrences" SET "status" = 'cancelled' WHERE "id" = ${event.id}`,
+    )
+    expect(occurrenceWrites(await save({ title: `${tag} Single again` }))).toHaveLength(1)
+    expect(await occurrence()).toEqual(stored)
+    await db.execute(
+      sql`INSERT INTO "calendar_occurrences" ("id", "event_id", "original_start", "start_local", "end_local", "start_utc", "end_utc")
+        VALUES (nextval('calendar_post_ids'), ${event.id}, '2027-06-08T10:00:00', '2027-06-08T10:00:00', '2027-06-08T12:00:00', '2027-06-08T10:00:00Z', '2027-06-08T12:00:00Z')`,
+    )
+    expect(await occurrence()).toHaveLength(2)
+    expect(occurrenceWrites(await save({ title: `${tag} Single alone` }))).toHaveLength(1)
+    expect(await occurrence()).toEqual(stored)
+    expect(
+      occurrenceWrites(
+        await save({
+          endDate: '2027-06-02T12:00:00.000Z',
+          startDate: '2027-06-02T10:00:00.000Z',
+        }),
+      ),
+    ).toHaveLength(1)
+    expect(await occurrence()).toEqual([
+      expect.objectContaining({
+        id: event.id,
+        start_utc: '2027-06-02 10:00:00+00',
+        status: 'scheduled',
+      }),
+    ])
+  })
+
   it("a venue's revision, with its coordinates and translations, is the adapter's too", async () => {
     const venue = (await payload.create({
       collection: 'venues',
