@@ -190,6 +190,31 @@ async function deleteRows(
   )
 }
 
+/** What `storeSingleOccurrence` writes for `span` (its id and dates), as text. */
+export function singleOccurrenceKey(span: EventSpan): string {
+  return JSON.stringify([
+    span.id,
+    wall(span.startLocal),
+    wall(span.endLocal),
+    isoUtc(span.startDate),
+    isoUtc(span.endDate),
+  ])
+}
+
+/**
+ * Whether `storeSingleOccurrence(span)` would change nothing, as an SQL boolean: the event has no
+ * horizon, no occurrence but its own, and its own holds these dates, scheduled, with no override
+ * (the statement below then deletes, updates and inserts no row).
+ */
+export function singleOccurrenceStored(span: EventSpan): ReturnType<typeof sql> {
+  const start = wall(span.startLocal)
+  return sql`(NOT EXISTS (SELECT 1 FROM "events" WHERE "id" = ${span.id} AND "materialized_until" IS NOT NULL)
+    AND NOT EXISTS (SELECT 1 FROM "calendar_occurrences" WHERE "event_id" = ${span.id} AND "id" <> ${span.id})
+    AND EXISTS (SELECT 1 FROM "calendar_occurrences" o WHERE o."id" = ${span.id} AND o."event_id" = ${span.id}
+      AND (o."original_start", o."start_local", o."end_local", o."start_utc", o."end_utc", o."status", o."override", o."from_rdate")
+        IS NOT DISTINCT FROM (${start}::timestamp, ${start}::timestamp, ${wall(span.endLocal)}::timestamp, ${isoUtc(span.startDate)}::timestamptz, ${isoUtc(span.endDate)}::timestamptz, 'scheduled', NULL::jsonb, false)))`
+}
+
 /**
  * Stores a single event's one occurrence: its own id, its own dates, in one statement; any row
  * left from when it recurred goes, and so does its horizon. The save that calls this already

@@ -464,6 +464,93 @@ describe("Payload's internals, patched", () => {
     expect((docs[0]!.version as { title: string }).title).toBe(`${tag} Trimmed ${maxPerDoc + 2}`)
     expect((docs.at(-1)!.version as { title: string }).title).toBe(`${tag} Trimmed 3`)
   })
+
+  it('relational-query-cache: a read of one item by id builds its query once per shape, and sends what Drizzle builds', async () => {
+    type Built = { params: unknown[]; sql: string }
+    type Query = { _toSQL: () => { builtQuery: Built } }
+    const drizzle = (
+      payload.db as unknown as {
+        drizzle: {
+          dialect: Record<string, unknown> & {
+            buildRelationalQueryWithoutPK: (...args: unknown[]) => { sql: unknown }
+            sqlToQuery: (sql: unknown) => Built
+          }
+          query: { events: { findFirst: (config: unknown) => Query } }
+        }
+      }
+    ).drizzle
+    const events = (payload.db as unknown as { tables: Record<string, Record<string, unknown>> })
+      .tables.events!
+    const [first, second] = await Promise.all(
+      ['One', 'Two'].map((name) =>
+        payload.create({
+          collection: 'events',
+          data: { ...DATES, status: 'publish', title: `${tag} Shape ${name}` } as never,
+          overrideAccess: true,
+        }),
+      ),
+    )
+    const { dialect } = drizzle
+    const build = dialect.buildRelationalQueryWithoutPK
+    let builds = 0
+    dialect.buildRelationalQueryWithoutPK = function (this: unknown, ...args: unknown[]) {
+      builds++
+      return build.apply(this, args)
+    }
+    try {
+      const config = (id: number, childWhere = false) => ({
+        columns: { id: true, slug: true },
+        limit: 1,
+        where: sql`${events.id} = ${id}`,
+        with: {
+          _locales: childWhere
+            ? { columns: { title: true }, where: sql`${sql.raw('true')}` }
+            : { columns: { title: true } },
+          _rels: {
+            columns: { order: true, path: true },
+            orderBy: ({ order }: never, { asc }: { asc: (c: unknown) => unknown }) => [asc(order)],
+          },
+        },
+      })
+      // The first query of a shape is built; the next of that shape only given its own id.
+      const kept = drizzle.query.events.findFirst(config(first!.id as number))._toSQL().builtQuery
+      builds = 0
+      const next = drizzle.query.events.findFirst(config(second!.id as number))._toSQL().builtQuery
+      expect(builds).toBe(0)
+      expect(next).toEqual({ ...kept, params: [second!.id, 1] })
+      // What Drizzle itself builds for that query.
+      const own = dialect.sqlToQuery(
+        build.call(dialect, {
+          fullSchema: (drizzle as unknown as { _: { fullSchema: unknown } })._.fullSchema,
+          queryConfig: { ...config(second!.id as number), limit: 1 },
+          schema: (drizzle as unknown as { _: { schema: Record<string, unknown> } })._.schema,
+          table: events,
+          tableAlias: 'events',
+          tableConfig: (drizzle as unknown as { _: { schema: Record<string, unknown> } })._.schema
+            .events,
+          tableNamesMap: (drizzle as unknown as { _: { tableNamesMap: unknown } })._.tableNamesMap,
+        }).sql,
+      )
+      expect(next.sql).toBe(own.sql)
+      expect(next.params).toEqual(own.params)
+
+      // A shape this cannot key (a where in a child table) is built at each query.
+      builds = 0
+      drizzle.query.events.findFirst(config(first!.id as number, true))._toSQL()
+      drizzle.query.events.findFirst(config(second!.id as number, true))._toSQL()
+      expect(builds).toBeGreaterThanOrEqual(2)
+
+      // Payload's reads by id: each answers its own item, the second with no query built.
+      const read = (id: unknown) =>
+        payload.findByID({ collection: 'events', depth: 0, id: id as number, overrideAccess: true })
+      expect((await read(first!.id)).title).toBe(`${tag} Shape One`)
+      builds = 0
+      expect((await read(second!.id)).title).toBe(`${tag} Shape Two`)
+      expect(builds).toBe(0)
+    } finally {
+      dialect.buildRelationalQueryWithoutPK = build
+    }
+  })
 })
 
 describe("revision-copies: a save's revision copied from its stored rows", () => {
@@ -663,6 +750,12 @@ describe("revision-copies: a save's revision copied from its stored rows", () =>
     )
     expect(childWrites(renamed)).toEqual([])
     expect(await rows(id)).toEqual(before)
+    // Those rows are read with the delete of the item's translations, in the same statement.
+    const sent = renamed.map(({ text }) => text.trim())
+    expect(sent.filter((text) => /^delete from "events_locales"/i.test(text))).toEqual([])
+    expect(sent.filter((text) => text.includes('row_to_json("child")'))).toEqual([
+      expect.stringMatching(/^WITH "deleted" AS \(delete from "events_locales" where/),
+    ])
 
     // The same changes saved on the item (through this patch) and on its twin (through the
     // adapter's own updateOne) store the same rows and answer the same.
@@ -701,6 +794,13 @@ describe("revision-copies: a save's revision copied from its stored rows", () =>
         id: item,
         overrideAccess: true,
       })
+    // The twin renamed as the item was, through the adapter's own updateOne.
+    payload.db.updateOne = adapterUpdateOne
+    try {
+      await save(twin, { title: `${tag} Renamed` })
+    } finally {
+      payload.db.updateOne = ours
+    }
     for (const [index, change] of changes.entries()) {
       const saved = (await save(id, change)) as unknown as Doc
       payload.db.updateOne = adapterUpdateOne
@@ -713,6 +813,13 @@ describe("revision-copies: a save's revision copied from its stored rows", () =>
       for (const key of ['categories', 'organizers', 'tags', 'costDetails', 'recurrence'])
         expect([index, key, saved[key]]).toEqual([index, key, twinSaved[key]])
       expect([index, bare(await rows(id))]).toEqual([index, bare(await rows(twin))])
+      const translations = async (parent: number) =>
+        (
+          await db.execute(
+            sql`SELECT * FROM "events_locales" WHERE "_parent_id" = ${parent} ORDER BY "_locale"`,
+          )
+        ).rows.map(({ id: _id, _parent_id: _parent, ...rest }) => rest)
+      expect([index, await translations(id)]).toEqual([index, await translations(twin)])
       const read = (item: number) =>
         payload.findByID({
           collection: 'events',
@@ -725,6 +832,68 @@ describe("revision-copies: a save's revision copied from its stored rows", () =>
         expect([index, key, again[key]]).toEqual([index, key, twinAgain[key]])
     }
     expect((await rows(id)).texts).toEqual([])
+  })
+
+  it("revision riders: a single event's occurrence, read with the revision, is written only when the save would change it", async () => {
+    const db = drizzleOf(payload)!
+    const event = await payload.create({
+      collection: 'events',
+      data: { ...DATES, status: 'publish', title: `${tag} Single` } as never,
+      overrideAccess: true,
+    })
+    const occurrence = async () =>
+      (
+        await db.execute(
+          sql`SELECT o.*, e."materialized_until" FROM "calendar_occurrences" o JOIN "events" e ON e."id" = o."event_id" WHERE o."event_id" = ${event.id} ORDER BY o."id"`,
+        )
+      ).rows
+    const save = (data: Record<string, unknown>) =>
+      statementsDuring(() =>
+        payload.update({
+          collection: 'events',
+          data: data as never,
+          id: event.id,
+          overrideAccess: true,
+        }),
+      )
+    const occurrenceWrites = (statements: { text: string }[]) =>
+      statements.filter(({ text }) => text.includes('INSERT INTO "calendar_occurrences"'))
+    const stored = await occurrence()
+    expect(stored).toHaveLength(1)
+
+    // A rename leaves the occurrence as it is, with no statement.
+    expect(occurrenceWrites(await save({ title: `${tag} Single renamed` }))).toEqual([])
+    expect(await occurrence()).toEqual(stored)
+
+    // What the save would change is still written: a cancelled occurrence scheduled again, an
+    // occurrence left from a series dropped, new dates.
+    await db.execute(
+      sql`UPDATE "calendar_occurrences" SET "status" = 'cancelled' WHERE "id" = ${event.id}`,
+    )
+    expect(occurrenceWrites(await save({ title: `${tag} Single again` }))).toHaveLength(1)
+    expect(await occurrence()).toEqual(stored)
+    await db.execute(
+      sql`INSERT INTO "calendar_occurrences" ("id", "event_id", "original_start", "start_local", "end_local", "start_utc", "end_utc")
+        VALUES (nextval('calendar_post_ids'), ${event.id}, '2027-06-08T10:00:00', '2027-06-08T10:00:00', '2027-06-08T12:00:00', '2027-06-08T10:00:00Z', '2027-06-08T12:00:00Z')`,
+    )
+    expect(await occurrence()).toHaveLength(2)
+    expect(occurrenceWrites(await save({ title: `${tag} Single alone` }))).toHaveLength(1)
+    expect(await occurrence()).toEqual(stored)
+    expect(
+      occurrenceWrites(
+        await save({
+          endDate: '2027-06-02T12:00:00.000Z',
+          startDate: '2027-06-02T10:00:00.000Z',
+        }),
+      ),
+    ).toHaveLength(1)
+    expect(await occurrence()).toEqual([
+      expect.objectContaining({
+        id: event.id,
+        start_utc: '2027-06-02 10:00:00+00',
+        status: 'scheduled',
+      }),
+    ])
   })
 
   it("a venue's revision, with its coordinates and translations, is the adapter's too", async () => {

@@ -12,6 +12,7 @@ import { lockReleasesPatch } from './lockReleases'
 import { payloadCollectionGuardsPatch } from './payloadCollectionGuards'
 import { installedPayloadVersion } from './payloadVersion'
 import { pushSchemaPatch } from './pushSchemaPatch'
+import { relationalQueryCachePatch } from './relationalQueryCache'
 import { revisionCopiesPatch } from './revisionCopies'
 import { serialQueriesPatch } from './serialQueriesPatch'
 import { unchangedChildrenPatch } from './unchangedChildren'
@@ -55,6 +56,7 @@ export const PAYLOAD_INTERNALS: InternalsPatch[] = [
   versionTrimsPatch,
   revisionCopiesPatch,
   unchangedChildrenPatch,
+  relationalQueryCachePatch,
 ]
 
 const inEffect = (enabled: boolean) =>

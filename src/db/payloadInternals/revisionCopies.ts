@@ -5,6 +5,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { InitPatch } from './patch'
 
 import { transactionSessionOf } from './adapter'
+import { forgetRevisionReads, keepRevisionReads, revisionRiderReads } from './revisionRiders'
 
 type CreateVersionArgs = Record<string, unknown> & {
   autosave?: unknown
@@ -273,10 +274,13 @@ function copyRevisions(payload: Payload): void {
   }
   const copying = async (args: CreateVersionArgs) => {
     if (args.req) keptTrims.delete(args.req)
+    if (args.collectionSlug) forgetRevisionReads(args.req, args.collectionSlug, args.parent)
     const save = plainSave(args)
     const plan = save && args.collectionSlug ? planFor(args.collectionSlug) : null
     const querier = plan ? await transactionSessionOf(args.req) : null
     if (!save || !plan || !querier) return original(args)
+    const ridden = { collection: args.collectionSlug!, ...save }
+    const { columns: riders } = revisionRiderReads(ridden)
     const max = maxPerDoc(payload, args.collectionSlug!)
     const children = plan.children.map(
       (child, index) =>
@@ -292,7 +296,10 @@ function copyRevisions(payload: Payload): void {
           SELECT ${valueList(plan.main, 'item', save)} FROM ${plan.main.from} AS "item"
           WHERE "item"."id" = ${save.parent} AND "item"."updated_at" = ${save.savedAt}::timestamptz
           RETURNING "id", "updated_at")${sql.join(children, sql``)}
-        SELECT "revision"."id", "past"."id" AS "past_id", "past"."updated_at" AS "past_updated_at"
+        SELECT "revision"."id", "past"."id" AS "past_id", "past"."updated_at" AS "past_updated_at"${sql.join(
+          riders.map(({ alias, read }) => sql`, ${read} AS ${sql.identifier(alias)}`),
+          sql``,
+        )}
         FROM "revision" LEFT JOIN LATERAL (
           SELECT "id", "updated_at" FROM (
             SELECT "id", "updated_at" FROM ${plan.main.into} WHERE "parent_id" = ${save.parent}
@@ -301,6 +308,7 @@ function copyRevisions(payload: Payload): void {
     )
     if (rows.length !== 1) return original(args)
     const [row] = rows as [Record<string, unknown>]
+    keepRevisionReads(args.req, ridden, riders, row)
     if (max > 0 && args.req) {
       const past =
         row.past_id === null ? [] : [{ id: row.past_id, updated_at: row.past_updated_at }]

@@ -15,14 +15,16 @@ import { transactionSessionOf } from './adapter'
  * is held back until its insert comes: when the rows it would delete, as stored, are the rows the
  * insert writes (every column but the id), neither is sent. Otherwise, and before any other
  * statement on the transaction's connection, the delete is sent as it was. The stored rows are
- * read once, at the first held delete, in one statement for every child table of the item.
+ * read once, in one statement for every child table of the item: with the delete of the item's
+ * translations, which the save sends first (`upsertRow` deletes them all and inserts them again),
+ * or at the first held delete when there is none.
  */
 
 type Column = { hasDefault?: boolean; name: string }
 type Table = Record<string | symbol, unknown>
 type Where = unknown
 type Session = {
-  delete: (table: Table) => { where: (where: Where) => Promise<unknown> }
+  delete: (table: Table) => { where: (where: Where) => Promise<unknown> & { getSQL: () => Where } }
   dialect?: { sqlToQuery: (query: Where) => { params: unknown[]; sql: string } }
   execute: (query: unknown) => Promise<{ rows: Record<string, unknown>[] }>
   session?: { client?: PgClient }
@@ -44,6 +46,7 @@ type UpdateOneArgs = Record<string, unknown> & {
 type Adapter = {
   deleteWhere: ((this: Adapter, args: DeleteArgs) => Promise<void>) & { [HOLDING]?: true }
   insert: (this: Adapter, args: InsertArgs) => Promise<unknown[]>
+  localesSuffix?: string
   name?: string
   relationshipsSuffix?: string
   tableNameMap?: Map<string, string>
@@ -64,6 +67,8 @@ type Update = {
   held: { tableName: string; wheres: Where[] } | null
   /** Whether the stored rows have been read. */
   read: boolean
+  /** The item's translations table and its column of the item, whose delete the read goes with. */
+  locales: null | { parent: string; table: string }
 }
 const updates = new WeakMap<Session, Update>()
 
@@ -87,12 +92,15 @@ function childTables(db: Adapter, tableName: string): Update['tables'] {
   return tables
 }
 
-/** Reads the item's rows of every child table, in one statement. */
-async function readStored(session: Session, update: Update): Promise<void> {
+/**
+ * Reads the item's rows of every child table, in one statement; with `deleting`, a delete sent in
+ * the same statement (a data-modifying `WITH`, which runs to its end whatever the read does).
+ */
+async function readStored(session: Session, update: Update, deleting?: Where): Promise<void> {
   update.read = true
   const names = [...update.tables.keys()]
   const { rows } = await session.execute(
-    sql`SELECT ${sql.join(
+    sql`${deleting ? sql`WITH "deleted" AS (${deleting}) ` : sql``}SELECT ${sql.join(
       names.map(
         (name, index) =>
           sql`(SELECT coalesce(json_agg(row_to_json("child")), '[]'::json) FROM ${sql.identifier(name)} AS "child"
@@ -125,6 +133,19 @@ function deletedPaths(session: Session, update: Update, tableName: string, where
   if (String(query.params[0]) !== String(update.parent)) return null
   if (!query.params.slice(1).every((path) => typeof path === 'string')) return null
   return new Set(query.params.slice(1) as string[])
+}
+
+/** Whether `where` is `upsertRow`'s delete of every translation of the item (`_parent_id` = the item). */
+function deletesTranslations(session: Session, update: Update, tableName: string, where: Where) {
+  const query = session.dialect?.sqlToQuery(where)
+  return (
+    !!query &&
+    !!update.locales &&
+    tableName === update.locales.table &&
+    query.sql === `"${tableName}"."${update.locales.parent}" = $1` &&
+    query.params.length === 1 &&
+    String(query.params[0]) === String(update.parent)
+  )
 }
 
 const same = (stored: unknown, written: unknown) =>
@@ -227,8 +248,11 @@ function holdChildRewrites(payload: Payload): void {
     if (!children.has(tableName)) children.set(tableName, childTables(db, tableName))
     const tables = children.get(tableName)!
     if (!tables.size) return updateOne.call(this, args)
+    const locales = `${tableName}${db.localesSuffix ?? '_locales'}`
+    const localeParent = columnsOf(db.tables?.[locales])?._parentID?.name
     const update: Update = {
       held: null,
+      locales: localeParent ? { parent: localeParent, table: locales } : null,
       parent: id,
       read: false,
       tables: new Map([...tables].map(([name, { columns }]) => [name, { columns }])),
@@ -247,6 +271,15 @@ function holdChildRewrites(payload: Payload): void {
   db.deleteWhere = Object.assign(
     async function (this: Adapter, args: DeleteArgs) {
       const update = updates.get(args.db)
+      if (
+        update &&
+        !update.read &&
+        !update.held &&
+        deletesTranslations(args.db, update, args.tableName, args.where)
+      ) {
+        const deleting = args.db.delete(db.tables![args.tableName]!).where(args.where).getSQL()
+        return readStored(args.db, update, deleting)
+      }
       if (!update || !update.tables.has(args.tableName)) return deleteWhere.call(this, args)
       if (update.held && update.held.tableName !== args.tableName)
         await sendHeld(db, args.db, update)
