@@ -126,7 +126,7 @@ describe('bulk changes', () => {
     expect((await renamed.json()).docs.map((doc: { id: number }) => doc.id)).toEqual([own.id])
 
     // Deleting a calendar source deletes its items in a bulk change of the server's own.
-    const source = await payload.create({
+    const source = (await payload.create({
       collection: 'calendar-sources' as never,
       data: {
         name: `${marker} source`,
@@ -134,7 +134,7 @@ describe('bulk changes', () => {
         url: 'https://example.test/a.ics',
       } as never,
       overrideAccess: true,
-    })
+    })) as { id: number }
     const removed = await fetch(`${server.url}/api/calendar-sources/${source.id}`, {
       method: 'DELETE',
       headers: basic(editor.email, editor.password),
