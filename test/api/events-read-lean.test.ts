@@ -391,16 +391,16 @@ describe('single events read in one statement: the same answers and rules as thr
     expect(stretch).not.toContain('OFFSET 0) s JOIN events e ON e.id = s.parent_id')
     expect(stretch).toContain('NOT EXISTS (SELECT l.parent_id FROM calendar_event_folded_texts l')
     expect(stretch).toContain("(e.password IS NULL OR e.password = '')")
-    // A page beyond them (30 items): the page finds the events it reads first from the term's
-    // matches and checks each occurrence its walk meets against its event's texts before
-    // reading the event; the total counts the occurrences of each event of the set of its
-    // matches, found once, first.
+    // A page beyond them (30 items): the page reads first, where they are few, the events of the
+    // translations whose texts hold the term, and otherwise checks each occurrence its walk
+    // meets against its event's texts before reading the event; the total counts the
+    // occurrences of each event of the set of its matches, found once, first.
     const sent = await search('per_page=30')
     expect(sent.some((text) => text.startsWith('WITH w AS MATERIALIZED'))).toBe(false)
     const page = sent.find(
       (text) =>
         text.startsWith(
-          'WITH m AS MATERIALIZED (SELECT e.id, e.post_date FROM (SELECT l.parent_id FROM calendar_event_folded_texts l',
+          'WITH texts AS MATERIALIZED (SELECT l.parent_id FROM calendar_event_folded_texts l',
         ) &&
         text.includes('SELECT e.id AS event_id, o.id FROM calendar_occurrences o JOIN events e'),
     )

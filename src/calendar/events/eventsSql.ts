@@ -78,6 +78,14 @@ export type SqlWhere = {
      * `o.event_id` before the event; `texts`, the driving term's check of those texts alone.
      */
     stretch?: { events: string; texts: string }
+    /**
+     * With `drive`, a search's matches read first where they are few (`occurrencePage`): `texts`,
+     * a SELECT of the `parent_id` of each translation in the query's language that holds every
+     * term a visitor's search finds (not those it excludes), one row per event, which the trigram
+     * indexes serve together; `events`, the events' own conditions on an event `e` apart from
+     * those terms, which every event `texts` gives holds.
+     */
+    matchesFirst?: { events: string; texts: string }
   }
   /** A bound from above on `o.start_local`, implied by `text` where `START_BOUND_HOLDS` (`occurrencesWhere`). */
   startBound?: string
@@ -175,6 +183,8 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
   const matchSets: string[] = []
   /** The events found from a search term's matches rather than read and probed (`SqlWhere.parts.from`). */
   let drive: { at: number; select: string; set: string } | undefined
+  /** Each found term's check of one translation `l` (`SqlWhere.parts.matchesFirst`), by index in `conditions`. */
+  const textForms = new Map<number, string>()
   if (query.search) {
     for (const term of query.search.terms) {
       let set = ''
@@ -185,6 +195,7 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
       if (typeof sql === 'object') {
         walkForms.set(conditions.length, sql.walk)
         probeForms.set(conditions.length, sql.probe)
+        textForms.set(conditions.length, sql.holds)
         drive ??= { at: conditions.length, select: sql.matches, set }
       }
       conditions.push(typeof sql === 'object' ? sql.set : sql)
@@ -273,6 +284,9 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
   const events = conditions
     .map((condition, index) => probeForms.get(index) ?? condition)
     .filter((condition, index) => ownEvents(index, condition) && index !== drive?.at)
+  const eventsBesideTexts = conditions
+    .map((condition, index) => probeForms.get(index) ?? condition)
+    .filter((condition, index) => ownEvents(index, condition) && !textForms.has(index))
   const walkEvents = conditions
     .map((condition, index) => walkForms.get(index) ?? condition)
     .filter((condition, index) => ownEvents(index, condition))
@@ -288,6 +302,10 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
         drive: drive.set,
         from: `(${drive.select} OFFSET 0) s JOIN events e ON e.id = s.parent_id`,
         stretch: { events: walkEvents.join(' AND '), texts: walkForms.get(drive.at)! },
+        matchesFirst: {
+          events: eventsBesideTexts.join(' AND ') || 'true',
+          texts: `SELECT l.parent_id FROM ${FOLDED_TEXTS} l WHERE ${[...textForms.values()].join(' AND ')}`,
+        },
       }),
       occurrences: occurrences.join(' AND '),
     },
@@ -399,7 +417,10 @@ function searchTermSql(
   { exclude, pattern }: SearchTerm,
   param: Param,
   matchSet: (select: string) => string,
-): string | undefined | { matches: string; probe: string; set: string; walk: string } {
+):
+  | string
+  | undefined
+  | { holds: string; matches: string; probe: string; set: string; walk: string } {
   const fields = query.search!.fields
   const hidden = fields.filter((field) => locksOf(query.unlock, field).length)
   if (hidden.some((field) => !onlyByTheEvent(locksOf(query.unlock, field)))) return undefined
@@ -428,6 +449,7 @@ function searchTermSql(
     const condition = holds(fields)
     const select = matches(fields, condition)
     return {
+      holds: `(${condition})`,
       matches: select,
       probe: `EXISTS (${select} AND l.parent_id = e.id)`,
       set: `e.id IN (SELECT parent_id FROM ${matchSet(select)})`,

@@ -58,6 +58,14 @@ const eventByKey = (conditions: string, columns: string, key = 's.parent_id') =>
 const FEW_EVENTS = 200
 
 /**
+ * At most this many events whose texts hold a visitor's search's terms (`SqlWhere.parts.matchesFirst`),
+ * a page is read from those events' own first occurrences rather than by the walk: the read costs
+ * an index descent per event, the walk a probe of texts per occurrence it meets before the page's
+ * last, which for fewer matches is a longer way (bench/RESULTS.md, issue 26, H32).
+ */
+const FEW_MATCHES = 2000
+
+/**
  * The page `page` of `limit` occurrences under `where` (on `calendar_occurrences o JOIN events e`),
  * in the list's order. The list's index walks the occurrences in that order until the page is
  * full, which is quick when many match, but reads every occurrence of the window when the matches
@@ -65,8 +73,12 @@ const FEW_EVENTS = 200
  * whose events' own conditions may match few (`fewEvents`) first takes up to FEW_EVENTS + 1 of
  * those events: when they are all, the page is the first occurrences of each in the window
  * (`calendar_occurrences_event_window_idx`, at most as many per event as the page reaches),
- * sorted; otherwise the walk. One statement either way; a search's first pages try the walk's
- * first stretch before it (`firstStretch`).
+ * sorted; otherwise the walk. A visitor's search (`matchesFirst`) counts, rather than events,
+ * the translations whose texts hold its terms, up to FEW_MATCHES + 1 from the trigram indexes
+ * (every term's together): when they are all, the page is the first occurrences of each of their
+ * events in the window, sorted by start, each event then read by its key and checked only until
+ * the page is full. One statement either way; a search's first pages try the walk's first stretch
+ * before it (`firstStretch`).
  */
 export async function occurrencePage(
   ctx: CalendarContext,
@@ -97,15 +109,32 @@ export async function occurrencePage(
         : `JOIN events e ON e.id = o.event_id WHERE ${where.walkText ?? where.text}`
     }${unless}
     ORDER BY o.start_local, e.post_date, o.id ${paging}`
-  const text = parts?.fewEvents
-    ? `WITH m AS MATERIALIZED (${matching} LIMIT ${FEW_EVENTS + 1}),
+  const first = parts?.matchesFirst
+  // The texts are a common table expression of their own so that the planner plans their read
+  // for all its rows (the trigram indexes), not for the first FEW_MATCHES + 1 (a scan of every
+  // text, which it takes for quicker when many match); the occurrences are sorted by start alone
+  // before their events are read, so that the read stops with the page.
+  const text = first
+    ? `WITH texts AS MATERIALIZED (${first.texts}),
+      t AS MATERIALIZED (SELECT parent_id FROM texts LIMIT ${FEW_MATCHES + 1}),
+      few AS MATERIALIZED (SELECT count(*) <= ${FEW_MATCHES} AS yes FROM t),
+      c AS MATERIALIZED (SELECT t.parent_id, o.id, o.start_local FROM t CROSS JOIN LATERAL (
+          SELECT o.id, o.start_local FROM calendar_occurrences o WHERE o.event_id = t.parent_id AND ${parts.occurrences}
+          ORDER BY o.start_local, o.id LIMIT ${limitAt}::int + ${offsetAt}::bigint) o
+        WHERE (SELECT yes FROM few))
+    (SELECT e.id AS event_id, c.id FROM (SELECT * FROM c ORDER BY c.start_local OFFSET 0) c
+      ${eventByKey(first.events, 'e.id, e.post_date', 'c.parent_id')}
+      ORDER BY c.start_local, e.post_date, c.id ${paging})
+    UNION ALL (${walk(' AND NOT (SELECT yes FROM few)')})`
+    : parts?.fewEvents
+      ? `WITH m AS MATERIALIZED (${matching} LIMIT ${FEW_EVENTS + 1}),
       few AS MATERIALIZED (SELECT count(*) <= ${FEW_EVENTS} AS yes FROM m)
     (SELECT m.id AS event_id, o.id FROM m CROSS JOIN LATERAL (
         SELECT o.id, o.start_local FROM calendar_occurrences o WHERE o.event_id = m.id AND ${parts.occurrences}
         ORDER BY o.start_local, o.id LIMIT ${limitAt}::int + ${offsetAt}::bigint) o
       WHERE (SELECT yes FROM few) ORDER BY o.start_local, m.post_date, o.id ${paging})
     UNION ALL (${walk(' AND NOT (SELECT yes FROM few)')})`
-    : `${where.walkText ? '' : withClause(where)}${walk()}`
+      : `${where.walkText ? '' : withClause(where)}${walk()}`
   const { rows } = await query<{ event_id: number; id: number }>(
     ctx,
     text,
