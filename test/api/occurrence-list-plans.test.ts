@@ -4,7 +4,7 @@ import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { CalendarContext } from '../../src/calendar/context'
-import type { EventsQuery } from '../../src/calendar/events/eventsQuery'
+import type { EventsQuery, SearchTerm } from '../../src/calendar/events/eventsQuery'
 
 import { unlockRuleFor } from '../../endpoints/events/listQuery'
 import { EVENT_SEARCH_FIELDS } from '../../src/calendar/events/eventsQuery'
@@ -360,30 +360,39 @@ describe('a page of few events’ occurrences', () => {
     it('a visitor’s search for a word more than 200 events hold, whose occurrences come late in the window: a page reads those events’ first occurrences, not the window’s earlier ones', async () => {
       // From 2027: the crowded venue's 300 and the other files' occurrences come before the word's
       // 320, in 2029, which the walk met one by one, probing each one's texts.
-      const where = eventsSql(
-        query({
-          window: [
-            {
-              field: 'startLocal',
-              operator: 'greater_than_equal',
-              wallTime: '2027-01-01 00:00:00',
-            },
-            { field: 'endLocal', operator: 'less_than_equal', wallTime: '2029-12-31 23:59:59' },
-          ],
-          search: {
-            fields: EVENT_SEARCH_FIELDS,
-            terms: [{ exclude: false, pattern: containsPattern(many) }],
-            unprotectedOnly: true,
-          },
-        }),
-        VISITOR as never,
-      )!
+      const searchFrom2027 = (terms: SearchTerm[]) =>
+        eventsSql(
+          query({
+            window: [
+              {
+                field: 'startLocal',
+                operator: 'greater_than_equal',
+                wallTime: '2027-01-01 00:00:00',
+              },
+              { field: 'endLocal', operator: 'less_than_equal', wallTime: '2029-12-31 23:59:59' },
+            ],
+            search: { fields: EVENT_SEARCH_FIELDS, terms, unprotectedOnly: true },
+          }),
+          VISITOR as never,
+        )!
+      const where = searchFrom2027([{ exclude: false, pattern: containsPattern(many) }])
       expect(where.parts?.matchesFirst).toBeDefined()
       for (const limit of [1, 5])
         for (const page of [1, 2, 3])
           expect(await occurrencePage(recording(), where, { limit, page })).toEqual(
             await occurrencePage(recording(), walkOf(where), { limit, page }),
           )
+      // With a second term, found in the same texts, or excluded.
+      for (const second of [
+        { exclude: false, pattern: containsPattern('night 3') },
+        { exclude: true, pattern: containsPattern('night 3') },
+      ]) {
+        const both = searchFrom2027([{ exclude: false, pattern: containsPattern(many) }, second])
+        for (const page of [1, 2, 3])
+          expect(
+            await occurrencePage(recording(), withoutStretch(both), { limit: 5, page }),
+          ).toEqual(await occurrencePage(recording(), walkOf(both), { limit: 5, page }))
+      }
       sent.length = 0
       // The page as read when the walk's first stretch does not give it (`firstStretch`, below).
       const refs = await occurrencePage(recording(), withoutStretch(where), { limit: 10, page: 1 })
