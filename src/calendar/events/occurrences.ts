@@ -64,6 +64,16 @@ const FEW_EVENTS = 200
  * last, which for fewer matches is a longer way (bench/RESULTS.md, issue 26, H32).
  */
 const FEW_MATCHES = 2000
+/**
+ * And at most this many occurrences in all (events × the page's reach, `fewMatches`): a page far
+ * into the list reads as many of each event's, and is read first only for as many events as
+ * FEW_EVENTS allows any list.
+ */
+const FEW_MATCHES_READ = 100_000
+
+/** How many events a search's page reaching `reach` items reads first at most (`FEW_MATCHES_READ`). */
+const fewMatches = (reach: number) =>
+  Math.min(FEW_MATCHES, Math.max(FEW_EVENTS, Math.floor(FEW_MATCHES_READ / reach)))
 
 /**
  * The page `page` of `limit` occurrences under `where` (on `calendar_occurrences o JOIN events e`),
@@ -74,7 +84,7 @@ const FEW_MATCHES = 2000
  * those events: when they are all, the page is the first occurrences of each in the window
  * (`calendar_occurrences_event_window_idx`, at most as many per event as the page reaches),
  * sorted; otherwise the walk. A visitor's search (`matchesFirst`) counts, rather than events,
- * the translations whose texts hold its terms, up to FEW_MATCHES + 1 from the trigram indexes
+ * the translations whose texts hold its terms, up to `fewMatches` + 1 from the trigram indexes
  * (every term's together): when they are all, the page is the first occurrences of each of their
  * events in the window, sorted by start, each event then read by its key and checked only until
  * the page is full. One statement either way; a search's first pages try the walk's first stretch
@@ -111,28 +121,38 @@ export async function occurrencePage(
     ORDER BY o.start_local, e.post_date, o.id ${paging}`
   const first = parts?.matchesFirst
   // The texts are a common table expression of their own so that the planner plans their read
-  // for all its rows (the trigram indexes), not for the first FEW_MATCHES + 1 (a scan of every
+  // for all its rows (the trigram indexes), not for the first `fewMatches` + 1 (a scan of every
   // text, which it takes for quicker when many match); the occurrences are sorted by start alone
   // before their events are read, so that the read stops with the page.
+  const fewAt = first && param(fewMatches(page * limit))
+  const fewEvents = `m AS MATERIALIZED (${matching} LIMIT ${FEW_EVENTS + 1})`
+  const eventsFirst = `(SELECT m.id AS event_id, o.id FROM m CROSS JOIN LATERAL (
+        SELECT o.id, o.start_local FROM calendar_occurrences o WHERE o.event_id = m.id AND ${parts?.occurrences}
+        ORDER BY o.start_local, o.id LIMIT ${limitAt}::int + ${offsetAt}::bigint) o
+      WHERE (SELECT yes FROM few) ORDER BY o.start_local, m.post_date, o.id ${paging})`
+  // Where more texts than `fewMatches` hold the terms, whether FEW_EVENTS or fewer events match
+  // every condition is asked next, as for any list (the texts count events that other conditions,
+  // an excluded word, a category, may leave out), and only then the walk.
   const text = first
     ? `WITH texts AS MATERIALIZED (${first.texts}),
-      t AS MATERIALIZED (SELECT parent_id FROM texts LIMIT ${FEW_MATCHES + 1}),
-      few AS MATERIALIZED (SELECT count(*) <= ${FEW_MATCHES} AS yes FROM t),
+      t AS MATERIALIZED (SELECT parent_id FROM texts LIMIT ${fewAt}::int + 1),
+      matched AS MATERIALIZED (SELECT count(*) <= ${fewAt}::int AS yes FROM t),
+      ${fewEvents},
+      few AS MATERIALIZED (SELECT CASE WHEN (SELECT yes FROM matched) THEN false
+        ELSE (SELECT count(*) <= ${FEW_EVENTS} FROM m) END AS yes),
       c AS MATERIALIZED (SELECT t.parent_id, o.id, o.start_local FROM t CROSS JOIN LATERAL (
           SELECT o.id, o.start_local FROM calendar_occurrences o WHERE o.event_id = t.parent_id AND ${parts.occurrences}
           ORDER BY o.start_local, o.id LIMIT ${limitAt}::int + ${offsetAt}::bigint) o
-        WHERE (SELECT yes FROM few))
+        WHERE (SELECT yes FROM matched))
     (SELECT e.id AS event_id, c.id FROM (SELECT * FROM c ORDER BY c.start_local OFFSET 0) c
       ${eventByKey(first.events, 'e.id, e.post_date', 'c.parent_id')}
       ORDER BY c.start_local, e.post_date, c.id ${paging})
-    UNION ALL (${walk(' AND NOT (SELECT yes FROM few)')})`
+    UNION ALL ${eventsFirst}
+    UNION ALL (${walk(' AND NOT (SELECT yes FROM matched) AND NOT (SELECT yes FROM few)')})`
     : parts?.fewEvents
-      ? `WITH m AS MATERIALIZED (${matching} LIMIT ${FEW_EVENTS + 1}),
+      ? `WITH ${fewEvents},
       few AS MATERIALIZED (SELECT count(*) <= ${FEW_EVENTS} AS yes FROM m)
-    (SELECT m.id AS event_id, o.id FROM m CROSS JOIN LATERAL (
-        SELECT o.id, o.start_local FROM calendar_occurrences o WHERE o.event_id = m.id AND ${parts.occurrences}
-        ORDER BY o.start_local, o.id LIMIT ${limitAt}::int + ${offsetAt}::bigint) o
-      WHERE (SELECT yes FROM few) ORDER BY o.start_local, m.post_date, o.id ${paging})
+    ${eventsFirst}
     UNION ALL (${walk(' AND NOT (SELECT yes FROM few)')})`
       : `${where.walkText ? '' : withClause(where)}${walk()}`
   const { rows } = await query<{ event_id: number; id: number }>(
