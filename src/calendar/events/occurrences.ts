@@ -155,13 +155,7 @@ export async function occurrencePage(
     ${eventsFirst}
     UNION ALL (${walk(' AND NOT (SELECT yes FROM few)')})`
       : `${where.walkText ? '' : withClause(where)}${walk()}`
-  const { rows } = await query<{ event_id: number; id: number }>(
-    ctx,
-    text,
-    values,
-    pageStatementName(ctx, text),
-  )
-  return rows.map((row) => ({ eventId: Number(row.event_id), id: Number(row.id) }))
+  return readPage(ctx, text, values)
 }
 
 /**
@@ -217,6 +211,21 @@ async function firstStretch(
         WHERE o.start_local = (SELECT start FROM last) AND o.id > (SELECT id FROM last) AND ${where.walkText ?? where.text}) p
     WHERE (SELECT walked FROM last) ORDER BY p.start_local, p.post_date, p.id
     LIMIT ${param(limit)}::int OFFSET ${param((page - 1) * limit)}::bigint`
+  return readPage(ctx, text, values)
+}
+
+/** The most page statements' texts named for one pool (`pageStatementName`), and the longest. */
+const MAX_NAMED_PAGES = 32
+const MAX_NAMED_PAGE_TEXT = 16_384
+/** Each pool's page statement texts named so far, with their names; never forgotten. */
+const namedPages = new WeakMap<object, Map<string, string>>()
+
+/** A page statement's occurrences, the statement named (`pageStatementName`). */
+async function readPage(
+  ctx: CalendarContext,
+  text: string,
+  values: unknown[],
+): Promise<OccurrenceRef[]> {
   const { rows } = await query<{ event_id: number; id: number }>(
     ctx,
     text,
@@ -225,12 +234,6 @@ async function firstStretch(
   )
   return rows.map((row) => ({ eventId: Number(row.event_id), id: Number(row.id) }))
 }
-
-/** The most page statements' texts named for one pool (`pageStatementName`), and the longest. */
-const MAX_NAMED_PAGES = 32
-const MAX_NAMED_PAGE_TEXT = 16_384
-/** Each pool's page statement texts named so far, with their names; never forgotten. */
-const namedPages = new WeakMap<object, Map<string, string>>()
 
 /**
  * A name for the page statement `text`, under which each connection of the caller's pool parses
