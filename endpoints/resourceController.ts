@@ -56,6 +56,8 @@ export type Resource = {
   readItem: (ctx: RestContext) => Promise<PlainDoc>
   /** The item a write addresses, or the original's refusal when there is none. */
   target: (ctx: RestContext) => Promise<Target>
+  /** Whether an update reads its target (`target`) in its transaction rather than before it. */
+  targetInTransaction?: (ctx: RestContext) => boolean
   /** The data a create (`target` null) or an update stores; called in the write's transaction. */
   prepareData: (ctx: RestContext, target: null | Target) => Promise<Record<string, unknown>>
   /** Before a create's data is prepared: an existing item to answer with instead, or a refusal (throws). */
@@ -157,8 +159,9 @@ export function resourceController(resource: Resource): ResourceController {
   }
 
   const update: RestHandler = async (ctx) => {
-    const target = await resource.target(ctx)
+    let target = resource.targetInTransaction?.(ctx) ? null : await resource.target(ctx)
     const written = await inTransaction(ctx.req, async () => {
+      target ??= await resource.target(ctx)
       const data = await resource.prepareData(ctx, target)
       return plainDoc(
         await ctx.payload.update({
@@ -172,7 +175,7 @@ export function resourceController(resource: Resource): ResourceController {
         }),
       )
     })
-    return { body: await readBack(ctx, target.id, written) }
+    return { body: await readBack(ctx, target!.id, written) }
   }
 
   const remove: RestHandler = async (ctx) => {

@@ -48,7 +48,7 @@ import {
 } from '../../src/recurrence/index'
 import { resourceController } from '../resourceController'
 import { cancelOccurrence, updateOccurrence } from './occurrenceWrites'
-import { readWriteTarget } from './writeTarget'
+import { lockWriteTarget, readWriteTarget } from './writeTarget'
 
 const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
 
@@ -85,6 +85,7 @@ export const eventsResource: Resource = {
   },
   readItem: readEventItem,
   target: targetEvent,
+  targetInTransaction: (ctx) => lockedTargets.has(ctx),
   prepareData: async (ctx, target) => {
     if (!target) return prepareEventData(ctx)
     // What the data needs of the stored event (its timezone, when a date is sent without one) is
@@ -130,6 +131,18 @@ export function eventsController(): ResourceController {
       return occurrence ? cancelOccurrence(ctx, occurrence, serialize) : controller.remove(ctx)
     },
     update: async (ctx) => {
+      // By id, the event is read with its lock in the update's transaction (`lockWriteTarget`);
+      // an id that is no event's, or an occurrence's, is answered as below, that transaction undone.
+      if (ctx.params.slug === undefined) {
+        lockedTargets.add(ctx)
+        try {
+          return await controller.update(ctx)
+        } catch (error) {
+          if (error !== NOT_AN_EVENT_TARGET) throw error
+        } finally {
+          lockedTargets.delete(ctx)
+        }
+      }
       const occurrence = await occurrenceOf(ctx)
       return occurrence ? updateOccurrence(ctx, occurrence, serialize) : controller.update(ctx)
     },
@@ -390,6 +403,10 @@ async function isOtherPost(ctx: RestContext, id: number): Promise<boolean> {
 
 /** The event a write by id addresses, when `eventsController` read it with the occurrence (`readWriteTarget`). */
 const targetsRead = new WeakMap<RestContext, Target>()
+/** The updates by id whose target is read with the event's lock, in their transaction (`lockWriteTarget`). */
+const lockedTargets = new WeakSet<RestContext>()
+/** Thrown in an update's transaction when its id is no event's, or an occurrence's: answered after it. */
+const NOT_AN_EVENT_TARGET = Symbol('not an event target')
 
 /**
  * The event a write addresses (id and status), with the original’s 404 and 400: by id, or by the
@@ -399,6 +416,11 @@ const targetsRead = new WeakMap<RestContext, Target>()
 async function targetEvent(ctx: RestContext): Promise<Target> {
   const read = targetsRead.get(ctx)
   if (read) return read
+  if (lockedTargets.has(ctx)) {
+    const { event, occurrenceOf } = await lockWriteTarget(ctx, Number(ctx.args.id ?? 0))
+    if (!event || occurrenceOf !== undefined) throw NOT_AN_EVENT_TARGET
+    return event
+  }
   const bySlug = ctx.params.slug !== undefined
   const id = bySlug ? 0 : Number(ctx.args.id ?? 0)
   const stored = bySlug

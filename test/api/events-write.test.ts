@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inTransaction } from '../../src/lib/transaction'
 import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 import { basic, serveCompatApi } from '../helpers/http'
+import { watchDriverStatements } from '../helpers/driverStatements'
 
 describe('event writes: create, update, delete', () => {
   let payload: Payload
@@ -240,6 +241,38 @@ describe('event writes: create, update, delete', () => {
     expect(cleared.title).toBe('Updated')
     const patched = await (await send('PATCH', `/events/${created.id}`, { categories: '' })).json()
     expect(patched.categories).toEqual([])
+  })
+
+  it('reads an update’s target with the event’s lock, in its transaction, and answers an id that is no event as before', async () => {
+    const { body: created } = await create({ title: unique('Locked target') })
+    const seen: string[] = []
+    const stop = watchDriverStatements((text) => seen.push(text))
+    let response: Response
+    try {
+      response = await send('POST', `/events/${created.id}`, { title: 'Locked target, renamed' })
+    } finally {
+      stop()
+    }
+    expect(response.status).toBe(200)
+    expect((await response.json()).title).toBe('Locked target, renamed')
+    // The target is read once, in the transaction's first message, which takes the event's lock.
+    const reads = seen.filter((text) => text.includes('occurrence_event_id'))
+    expect(reads).toHaveLength(1)
+    expect(reads[0]).toMatch(/^begin;\s*SELECT pg_try_advisory_xact_lock/)
+
+    const venue = await payload.create({
+      collection: 'venues',
+      data: { name: unique('Not an event'), status: 'publish' },
+    })
+    const asVenue = await send('POST', `/events/${venue.id}`, { title: 'No' })
+    expect(asVenue.status).toBe(400)
+    expect((await asVenue.json()).code).toBe('rest-invalid-event-id')
+    const missing = await send('POST', '/events/2000000000', { title: 'No' })
+    expect(missing.status).toBe(404)
+    expect(await missing.json()).toMatchObject({
+      code: 'rest-event-not-found',
+      message: 'Event with ID 2000000000 does not exist.',
+    })
   })
 
   it('honours _method and X-HTTP-Method-Override on POST', async () => {

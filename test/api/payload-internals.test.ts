@@ -229,6 +229,82 @@ describe("Payload's internals, patched", () => {
     }
   })
 
+  it("serial-queries: a transaction's begin goes with its first statement, in one message, and a transaction that sent nothing sends nothing", async () => {
+    const venueNamed = async (name: string) =>
+      (
+        await payload.find({
+          collection: 'venues',
+          overrideAccess: true,
+          where: { name: { equals: name } },
+        })
+      ).totalDocs
+    const name = `${tag} Begun Hall`
+    const req = await createLocalReq({}, payload)
+    const seen = await statementsDuring(async () => {
+      await initTransaction(req)
+      try {
+        const session = await transactionSessionOf(req)
+        // The parameters written in mean what they meant as parameters.
+        const { rows } = await session!.execute(
+          sql`SELECT ${"it's"} AS quoted, ${7}::int + 1 AS sum, ${null}::text IS NULL AS missing`,
+        )
+        expect(rows).toEqual([{ missing: true, quoted: "it's", sum: 8 }])
+        await payload.create({
+          collection: 'venues',
+          data: { name, status: 'publish' } as never,
+          overrideAccess: true,
+          req,
+        })
+      } finally {
+        await killTransaction(req)
+      }
+    })
+    const texts = seen.map(({ text }) => text.trim().toLowerCase())
+    expect(texts[0]).toMatch(/^begin;\s*select 'it''s' as quoted, '7'::int \+ 1/)
+    expect(texts.filter((text) => text.startsWith('begin'))).toHaveLength(1)
+    expect(texts.at(-1)).toBe('rollback')
+    // The begin took effect: the rollback undid the save.
+    expect(await venueNamed(name)).toBe(0)
+
+    // Nothing sent: neither the begin nor its end.
+    const idle = await createLocalReq({}, payload)
+    expect(
+      await statementsDuring(async () => {
+        await initTransaction(idle)
+        await killTransaction(idle)
+        await initTransaction(idle)
+        await commitTransaction(idle)
+      }),
+    ).toEqual([])
+
+    // A long statement goes as it is, after the begin on its own.
+    const long = await createLocalReq({}, payload)
+    const text = 'x'.repeat(20_000)
+    const sent = await statementsDuring(async () => {
+      await initTransaction(long)
+      const session = await transactionSessionOf(long)
+      const { rows } = await session!.execute(sql`SELECT length(${text}) AS length`)
+      expect(rows).toEqual([{ length: 20_000 }])
+      await commitTransaction(long)
+    })
+    expect(sent.map((statement) => statement.text.trim())).toEqual([
+      'begin',
+      'SELECT length($1) AS length',
+      'commit',
+    ])
+
+    // A first statement that fails, its error caught, still fails the commit (commit-outcome).
+    const failing = await createLocalReq({}, payload)
+    await initTransaction(failing)
+    try {
+      const session = await transactionSessionOf(failing)
+      await session!.execute(sql`SELECT 1 / ${0}::int`).catch(() => undefined)
+      await expect(commitTransaction(failing)).rejects.toThrow(TransactionNotKeptError)
+    } finally {
+      await killTransaction(failing)
+    }
+  })
+
   it("push-schema: a push leaves the calendar's tables alone and keeps its sequences and indexes", async () => {
     // A second adapter from the same config, built (not connected) as a development push would build it.
     const adapter = payload.config.db.init({ payload }) as BaseDatabaseAdapter & {

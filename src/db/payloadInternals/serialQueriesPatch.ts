@@ -8,7 +8,7 @@ export const serialQueriesPatch: AdapterPatch = {
   stage: 'adapter',
   whenDisabled: true,
   reason:
-    'each pooled connection sends its statements one at a time, although Payload sends some side by side in a transaction, which pg deprecates and pg@9 refuses',
+    "each pooled connection sends its statements one at a time, although Payload sends some side by side in a transaction, which pg deprecates and pg@9 refuses; a transaction's begin goes in one message with its first statement",
   upstream: ['https://github.com/brianc/node-postgres/pull/3603'],
   apply: (adapter) => serializeAdapterQueries(adapter as never),
   verify: (payload) => {
@@ -18,7 +18,12 @@ export const serialQueriesPatch: AdapterPatch = {
     if (!pool) return 'the Postgres adapter has no pool'
     if (!db.pg?.Client) return 'the Postgres adapter no longer keeps the pg it connects with'
     // A site's own Client is left as it is.
-    if (isSerialQueryClient(pool.Client) || pool.Client !== db.pg.Client) return null
-    return "the pool's connections are pg's own Client, not the serial one (the adapter's poolOptions or pg option moved)"
+    if (pool.Client !== db.pg.Client && !isSerialQueryClient(pool.Client)) return null
+    if (!isSerialQueryClient(pool.Client))
+      return "the pool's connections are pg's own Client, not the serial one (the adapter's poolOptions or pg option moved)"
+    const pg = db.pg as { escapeLiteral?: unknown; utils?: { prepareValue?: unknown } }
+    if (typeof pg.escapeLiteral !== 'function' || typeof pg.utils?.prepareValue !== 'function')
+      return "pg no longer exports escapeLiteral and utils.prepareValue: a transaction's begin is sent on its own"
+    return null
   },
 }
