@@ -4,6 +4,8 @@
  * `editEveryMs` (or right after the last update when that took longer). Latencies are taken per
  * response, so the percentiles are exact.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks'
+
 import { Pool } from 'undici'
 
 import type { Target } from './target'
@@ -18,6 +20,11 @@ export type Figures = {
 }
 
 export type PhaseResult = {
+  /**
+   * How late this process's own event loop ran during the phase (p50 and p99, ms): the readers and
+   * the editor share it, so a busy loop delays the timing of every response, the editor's too.
+   */
+  clientLag: { p50: number; p99: number }
   /** The target's CPU ms per request (reads and updates), when its processes are known. */
   cpuPerRequest?: number
   edits?: Figures
@@ -41,6 +48,13 @@ function figures(latencies: number[], failed: number, seconds: number): Figures 
   }
 }
 
+/**
+ * How often the event loop's delay is sampled; each sample is the time between two timers set that
+ * far apart, so the loop was late by what it holds beyond it.
+ */
+const LAG_RESOLUTION_MS = 10
+const lateBy = (nanoseconds: number) => Math.max(0, nanoseconds / 1e6 - LAG_RESOLUTION_MS)
+
 const loadavg1 = async () => (await import('node:os')).loadavg()[0]!.toFixed(2)
 
 export async function runPhase(
@@ -51,6 +65,8 @@ export async function runPhase(
   const pool = new Pool(target.base, { connections: readers, headersTimeout: 120_000 })
   const before = await loadavg1()
   const cpuBefore = target.cpu?.()
+  const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS })
+  lag.enable()
   const started = performance.now()
   const end = started + seconds * 1000
   const latencies: number[] = []
@@ -86,11 +102,13 @@ export async function runPhase(
     }
   }
   await Promise.all([...Array.from({ length: readers }, reader), edit()])
+  lag.disable()
   // Reads that were under way at the end count in the time they took to finish.
   const elapsed = (performance.now() - started) / 1000
   const cpuUsed = cpuBefore === undefined ? undefined : target.cpu!() - cpuBefore
   await pool.close()
   return {
+    clientLag: { p50: lateBy(lag.percentile(50)), p99: lateBy(lag.percentile(99)) },
     ...(cpuUsed === undefined
       ? {}
       : { cpuPerRequest: cpuUsed / (latencies.length + edits.length) }),

@@ -190,7 +190,7 @@ export async function runMix(argv: string[]): Promise<void> {
         })
         results.set(`${phase.name}/${target.name}`, result)
         log(
-          `${phase.name}, ${target.name}: ${describe(result.reads)}${result.edits ? `; updates ${describe(result.edits)}` : ''}${result.cpuPerRequest === undefined ? '' : `; ${result.cpuPerRequest.toFixed(1)} CPU ms per request`}; load ${result.load[0]} → ${result.load[1]}`,
+          `${phase.name}, ${target.name}: ${describe(result.reads)}${result.edits ? `; updates ${describe(result.edits)}` : ''}${result.cpuPerRequest === undefined ? '' : `; ${result.cpuPerRequest.toFixed(1)} CPU ms per request`}; the bench's own event loop late by p50 ${result.clientLag.p50.toFixed(1)} ms, p99 ${result.clientLag.p99.toFixed(1)} ms; load ${result.load[0]} → ${result.load[1]}`,
         )
       }
     }
