@@ -6,8 +6,7 @@ import type { Target } from '../resourceController'
 import { sql } from '@payloadcms/db-postgres'
 
 import { lockItemForUpdate, riddenRead, rideOnItemLocks } from '../../src/db/locks'
-import { transactionSessionOf } from '../../src/db/payloadInternals/adapter'
-import { poolOf } from '../../src/db/pool'
+import { querierFor, requireDrizzle } from '../../src/db/payloadInternals/adapter'
 import { MAX_INT4 } from '../../src/lib/databaseIds'
 import { CALENDAR_SLUGS } from '../../src/slugs'
 
@@ -18,6 +17,14 @@ type Row = {
   occurrence_event_id?: null | number
   status?: null | string
 }
+
+/**
+ * The statement reading a write target's row (`Row`) for `id`: the event with that id and its
+ * status, and the event whose series holds `id` as an occurrence.
+ */
+const targetRow = (id: number) =>
+  sql`SELECT e.id AS event_id, e.status, (SELECT o.event_id FROM calendar_occurrences o WHERE o.id = q.id) AS occurrence_event_id
+    FROM (SELECT ${id}::int AS id) q LEFT JOIN events e ON e.id = q.id`
 
 /** What `readWriteTarget` answers for the row it read of `id`. */
 function targetOf(id: number, row: Row): { event: null | Target; occurrenceOf?: number } {
@@ -40,12 +47,8 @@ export async function readWriteTarget(
   id: number,
 ): Promise<{ event: null | Target; occurrenceOf?: number }> {
   if (!Number.isInteger(id) || id <= 0 || id > MAX_INT4) return { event: null }
-  const { rows } = await poolOf(ctx.payload)!.query<Row>({
-    text: `SELECT e.id AS event_id, e.status, (SELECT o.event_id FROM calendar_occurrences o WHERE o.id = q.id) AS occurrence_event_id
-      FROM (SELECT $1::int AS id) q LEFT JOIN events e ON e.id = q.id`,
-    values: [id],
-  })
-  return targetOf(id, rows[0] ?? {})
+  const { rows } = await requireDrizzle(ctx.payload).execute(targetRow(id))
+  return targetOf(id, (rows[0] ?? {}) as Row)
 }
 
 /** The rider reading the write target with the item's lock (`lockWriteTarget`). */
@@ -56,8 +59,7 @@ const wanted = new WeakMap<object, number>()
 rideOnItemLocks(TARGET_READ, (req, collection) => {
   const id = wanted.get(req)
   if (id === undefined || collection !== EVENTS) return null
-  return sql`(SELECT json_build_object('event_id', e.id, 'status', e.status, 'occurrence_event_id', (SELECT o.event_id FROM calendar_occurrences o WHERE o.id = q.id))
-    FROM (SELECT ${id}::int AS id) q LEFT JOIN events e ON e.id = q.id)`
+  return sql`(SELECT row_to_json(t) FROM (${targetRow(id)}) t)`
 })
 
 /**
@@ -79,10 +81,7 @@ export async function lockWriteTarget(
   }
   const ridden = await riddenRead(ctx.req, TARGET_READ)
   if (ridden?.value && typeof ridden.value === 'object') return targetOf(id, ridden.value as Row)
-  const session = await transactionSessionOf(ctx.req)
-  if (!session) return readWriteTarget(ctx, id)
-  const { rows } =
-    await session.execute(sql`SELECT e.id AS event_id, e.status, (SELECT o.event_id FROM calendar_occurrences o WHERE o.id = q.id) AS occurrence_event_id
-      FROM (SELECT ${id}::int AS id) q LEFT JOIN events e ON e.id = q.id`)
-  return targetOf(id, (rows?.[0] ?? {}) as Row)
+  const db = (await querierFor(ctx.payload, ctx.req)) ?? requireDrizzle(ctx.payload)
+  const { rows } = await db.execute(targetRow(id))
+  return targetOf(id, (rows[0] ?? {}) as Row)
 }

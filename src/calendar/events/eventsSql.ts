@@ -281,12 +281,13 @@ export function eventsSql(query: EventsQuery, scope: SqlScope): SqlWhere | undef
   // term's probe of each event's texts, and none for the term whose matches drive the read.
   const ownEvents = (index: number, condition: string | undefined) =>
     (index < base || index >= base + occurrences.length) && condition !== 'true'
-  const events = conditions
-    .map((condition, index) => probeForms.get(index) ?? condition)
-    .filter((condition, index) => ownEvents(index, condition) && index !== drive?.at)
-  const eventsBesideTexts = conditions
-    .map((condition, index) => probeForms.get(index) ?? condition)
-    .filter((condition, index) => ownEvents(index, condition) && !textForms.has(index))
+  const probed = conditions.map((condition, index) => probeForms.get(index) ?? condition)
+  const events = probed.filter(
+    (condition, index) => ownEvents(index, condition) && index !== drive?.at,
+  )
+  const eventsBesideTexts = probed.filter(
+    (condition, index) => ownEvents(index, condition) && !textForms.has(index),
+  )
   const walkEvents = conditions
     .map((condition, index) => walkForms.get(index) ?? condition)
     .filter((condition, index) => ownEvents(index, condition))

@@ -175,9 +175,10 @@ const HINT_PER_MATCH = 10
  * least as many as the page reaches), each one's event's texts checked, then the event
  * (`stretch.events`), until `reach` match. When they do, the page is among them and the
  * matches that start with the last of them after it in the index (the list orders occurrences
- * that start together by their event's post date, which the index does not hold). A page always holds an item, so none says that the stretch held too few matches,
- * and the page is then read as before; so is it when the first HINT_PER_MATCH occurrences per
- * match needed hold no text that matches (`stretch.texts`), the stretch then not read. A common
+ * that start together by their event's post date, which the index does not hold). A page always
+ * holds an item, so none says that the stretch held too few matches, and the page is then read as
+ * before; so is it when the first HINT_PER_MATCH occurrences per match needed hold no text that
+ * matches (`stretch.texts`), the stretch then not read. A common
  * word's page needs neither the trigram indexes' whole candidate set nor FEW_EVENTS + 1 events
  * read to tell that more match; a rare word's reads the hint for nothing.
  *
