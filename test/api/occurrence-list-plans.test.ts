@@ -59,14 +59,22 @@ describe('a page of few events’ occurrences', () => {
     events: { author: null, everything: false },
     venues: { author: null, everything: false },
   }
+  /** The list's window from `from` to `to`, wall times, as its dates make it. */
+  const between = (from: string, to: string): EventsQuery['window'] => [
+    { field: 'startLocal', operator: 'greater_than_equal', wallTime: from },
+    { field: 'endLocal', operator: 'less_than_equal', wallTime: to },
+  ]
+  /** A visitor's search whose terms are found (none excluded). */
+  const visitorSearch = (...words: string[]): EventsQuery['search'] => ({
+    fields: EVENT_SEARCH_FIELDS,
+    terms: words.map((word) => ({ exclude: false, pattern: containsPattern(word) })),
+    unprotectedOnly: true,
+  })
   const query = (extra: Partial<EventsQuery>): EventsQuery => ({
     locale: 'en',
     statuses: ['publish'],
     unlock: null,
-    window: [
-      { field: 'startLocal', operator: 'greater_than_equal', wallTime: '2027-01-01 00:00:00' },
-      { field: 'endLocal', operator: 'less_than_equal', wallTime: '2027-12-31 23:59:59' },
-    ],
+    window: between('2027-01-01 00:00:00', '2027-12-31 23:59:59'),
     ...extra,
   })
   const walkOf = ({ text, values, walkText, with: common }: SqlWhere): SqlWhere => ({
@@ -190,11 +198,7 @@ describe('a page of few events’ occurrences', () => {
     await pool.query('ANALYZE calendar_occurrences, events, calendar_event_folded_texts')
     const where = eventsSql(
       query({
-        search: {
-          fields: EVENT_SEARCH_FIELDS,
-          terms: [{ exclude: false, pattern: containsPattern(`${tag} weekly`) }],
-          unprotectedOnly: true,
-        },
+        search: visitorSearch(`${tag} weekly`),
       }),
       VISITOR as never,
     )!
@@ -304,10 +308,7 @@ describe('a page of few events’ occurrences', () => {
     const MANY = 320
     const inTheirYear = (extra: Partial<EventsQuery>) =>
       query({
-        window: [
-          { field: 'startLocal', operator: 'greater_than_equal', wallTime: '2029-01-01 00:00:00' },
-          { field: 'endLocal', operator: 'less_than_equal', wallTime: '2029-12-31 23:59:59' },
-        ],
+        window: between('2029-01-01 00:00:00', '2029-12-31 23:59:59'),
         ...extra,
       })
     let many: string
@@ -363,14 +364,7 @@ describe('a page of few events’ occurrences', () => {
       const searchFrom2027 = (terms: SearchTerm[]) =>
         eventsSql(
           query({
-            window: [
-              {
-                field: 'startLocal',
-                operator: 'greater_than_equal',
-                wallTime: '2027-01-01 00:00:00',
-              },
-              { field: 'endLocal', operator: 'less_than_equal', wallTime: '2029-12-31 23:59:59' },
-            ],
+            window: between('2027-01-01 00:00:00', '2029-12-31 23:59:59'),
             search: { fields: EVENT_SEARCH_FIELDS, terms, unprotectedOnly: true },
           }),
           VISITOR as never,
@@ -419,19 +413,8 @@ describe('a page of few events’ occurrences', () => {
       // From their first start: how many occurrences of other files come first is not this test's.
       const where = eventsSql(
         query({
-          window: [
-            {
-              field: 'startLocal',
-              operator: 'greater_than_equal',
-              wallTime: '2029-03-01 00:00:00',
-            },
-            { field: 'endLocal', operator: 'less_than_equal', wallTime: '2029-12-31 23:59:59' },
-          ],
-          search: {
-            fields: EVENT_SEARCH_FIELDS,
-            terms: [{ exclude: false, pattern: containsPattern(many) }],
-            unprotectedOnly: true,
-          },
+          window: between('2029-03-01 00:00:00', '2029-12-31 23:59:59'),
+          search: visitorSearch(many),
         }),
         VISITOR as never,
       )!
@@ -501,19 +484,8 @@ describe('a page of few events’ occurrences', () => {
       )
       const where = eventsSql(
         query({
-          window: [
-            {
-              field: 'startLocal',
-              operator: 'greater_than_equal',
-              wallTime: '2030-05-01 18:00:00',
-            },
-            { field: 'endLocal', operator: 'less_than_equal', wallTime: '2030-05-01 23:59:59' },
-          ],
-          search: {
-            fields: EVENT_SEARCH_FIELDS,
-            terms: [{ exclude: false, pattern: containsPattern(word) }],
-            unprotectedOnly: true,
-          },
+          window: between('2030-05-01 18:00:00', '2030-05-01 23:59:59'),
+          search: visitorSearch(word),
         }),
         VISITOR as never,
       )!
@@ -547,11 +519,7 @@ describe('a page of few events’ occurrences', () => {
     const searchFor = (word: string) =>
       eventsSql(
         inTheirYear({
-          search: {
-            fields: EVENT_SEARCH_FIELDS,
-            terms: [{ exclude: false, pattern: containsPattern(word) }],
-            unprotectedOnly: true,
-          },
+          search: visitorSearch(word),
         }),
         VISITOR as never,
       )!
