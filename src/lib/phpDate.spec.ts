@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 import { describe, expect, it } from 'vitest'
@@ -12,6 +13,11 @@ import {
   timezoneAbbreviation,
   wallTimeToInstant,
 } from './phpDate'
+
+/** PHP 8.2's own answers, recorded with `php -r` (its `about` says how). */
+const PHP_STRTOTIME = fileURLToPath(
+  new URL('../../test/fixtures/php-strtotime.json', import.meta.url),
+)
 
 const now = new Date('2026-11-21T12:00:00Z') // a Saturday; 07:00 in New York
 const NY = 'America/New_York'
@@ -139,6 +145,44 @@ describe('parsePhpDateTime', () => {
     ]) {
       expect(iso(input), JSON.stringify(input)).toBeNull()
     }
+  })
+
+  it('reads a text ending in a tz database name in that zone, as PHP does', () => {
+    expect(iso('2026-12-01 19:00 Europe/Paris')).toBe('2026-12-01T18:00:00.000Z')
+    expect(iso('2026-07-01T19:00:00 america/new_york', 'UTC')).toBe('2026-07-01T23:00:00.000Z')
+    expect(iso('tomorrow 9am Asia/Tokyo')).toBe('2026-11-22T00:00:00.000Z')
+    // Where the text names a zone or an offset before it, that one is taken.
+    expect(iso('2026-12-01 19:00 EST Europe/Paris', 'UTC')).toBe('2026-12-02T00:00:00.000Z')
+    expect(iso('2026-12-01 19:00 Europe/Paris Asia/Tokyo')).toBe('2026-12-01T18:00:00.000Z')
+    expect(iso('2026-12-01T19:00:00+02:00 Asia/Tokyo')).toBe('2026-12-01T17:00:00.000Z')
+    // A name that is no zone, and a number before one, are no time.
+    expect(iso('2026-12-01 19:00 Mars/Olympus')).toBeNull()
+    expect(iso('1700000000 Europe/Paris')).toBeNull()
+  })
+
+  it("answers as PHP's strtotime for every text it was asked (test/fixtures/php-strtotime.json)", () => {
+    // Read as the original's API reads them, not as strtotime: digit strings are Unix seconds (its
+    // `is_numeric` comes first), dates before year 1 are refused (`dateRange.ts`). Not read:
+    // an ordinal weekday of a month (`first monday of`), which locutus does not know.
+    const apart = (text: string) =>
+      /^[+-]?\d+$/.test(text) ||
+      text === '0000-00-00' ||
+      /^\w+ (mon|tues|wednes|thurs|fri|satur|sun)day of /i.test(text)
+    const fixture = JSON.parse(readFileSync(PHP_STRTOTIME, 'utf8')) as {
+      now: number
+      zones: Record<string, Record<string, null | string>>
+    }
+    const at = new Date(fixture.now * 1000)
+    let compared = 0
+    for (const [zone, answers] of Object.entries(fixture.zones)) {
+      for (const [text, php] of Object.entries(answers)) {
+        if (apart(text)) continue
+        const read = parsePhpDateTime(text, { now: at, timeZone: zone })
+        expect(read && formatWallTime(read, zone), `${text} in ${zone}`).toBe(php)
+        compared++
+      }
+    }
+    expect(compared).toBeGreaterThan(850)
   })
 
   it('throws for an invalid zone, which is a configuration bug', () => {

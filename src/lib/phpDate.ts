@@ -6,7 +6,7 @@ import { DateTime } from 'luxon'
 import { processRegion } from '../calendar/cache/registry'
 import { isWithinDateRange } from './dateRange'
 import { TEXT_LIMITS } from './textLimits'
-import { isFixedOffset, offsetAbbreviation, zoneOf } from './timezone'
+import { isFixedOffset, isValidTimeZone, offsetAbbreviation, zoneOf } from './timezone'
 
 /** 'YYYY-MM-DD HH:MM:SS', always a wall time in some zone the caller knows. */
 export type WallTime = string // 'YYYY-MM-DD HH:MM:SS'
@@ -40,6 +40,15 @@ const ISO_WITH_OFFSET =
 const UNIX_SECONDS = /^[+-]?\d+$/
 
 const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/
+
+/** A hexadecimal number, which is no time to PHP (locutus reads `0x10` as a date in 2010). */
+const HEXADECIMAL = /^0x[0-9a-f]*$/i
+
+/**
+ * A text ending in a tz database name (`2027-03-14 09:00 Europe/Paris`, what PHP's `DateTime`
+ * format `e` writes), which PHP reads in that zone and locutus does not know.
+ */
+const NAMED_ZONE = /^(.*\S)\s+([A-Za-z][\w+-]*(?:\/[\w+-]+)+)$/
 
 type Six<T> = [T, T, T, T, T, T]
 
@@ -144,8 +153,9 @@ function readWithLocutus(text: string, now: Wall, mode: 'instant' | 'written'): 
   const override = zoned && mode === 'written' ? ' +00:00' : ''
   // The appended relative moves dates written in the text (2026-12-01) out of the DST era too; "now"
   // is already moved, so a date taken from it goes twice as far back. Moving "now" by a different
-  // amount tells the two apart: only a date taken from "now" follows it.
-  const shifted = `${text} -${ERA_SHIFT} years${override}`
+  // amount tells the two apart: only a date taken from "now" follows it. `+0 day` comes first so
+  // that a text ending in a month (`15 June`) does not take the years' number as its year.
+  const shifted = `${text} +0 day -${ERA_SHIFT} years${override}`
   const read = zoned ? 'utc' : 'local'
   const once = runStrtotime(shifted, now, ERA_SHIFT, read)
   const twice = runStrtotime(shifted, now, 2 * ERA_SHIFT, read)
@@ -255,6 +265,10 @@ function readPhpTime(input: unknown, now: Date, timeZone: string): Parsed | null
     const dateTime = wallToDateTime(plain, timeZone)
     if (dateTime) return { kind: 'text', dateTime, written: () => plain }
   }
+  if (HEXADECIMAL.test(text)) return null
+  const named = NAMED_ZONE.exec(text)
+  if (named && isValidTimeZone(named[2]))
+    return readInNamedZone(named[1]!, now, named[2]!, timeZone)
   const nowWall = wallOf(nowInZone)
   const reading = readWithLocutus(text, nowWall, 'instant')
   if (!reading) return null
@@ -265,6 +279,18 @@ function readPhpTime(input: unknown, now: Date, timeZone: string): Parsed | null
   const written = () =>
     readWithLocutus(text, nowWall, 'written')?.wall ?? wallOf(dateTime.setZone(timeZone))
   return { kind: 'text', dateTime, written }
+}
+
+/**
+ * A text that ends in a tz database name: the rest read in that zone, unless the rest names a
+ * zone or an offset of its own, which PHP takes first (`10:00 EST Europe/Paris` is 10:00 EST).
+ * A number before the name is no time to PHP.
+ */
+function readInNamedZone(text: string, now: Date, zone: string, timeZone: string): Parsed | null {
+  const inNamedZone = readPhpTime(text, now, zone)
+  if (!inNamedZone || inNamedZone.kind === 'unix') return null
+  if (inNamedZone.kind === 'text' && inNamedZone.dateTime.zoneName === zone) return inNamedZone
+  return readPhpTime(text, now, timeZone)
 }
 
 /**

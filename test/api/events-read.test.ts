@@ -169,6 +169,17 @@ describe('GET /events and single events (read side of the events API)', () => {
     ).json()
     expect(day.events.map((event: { id: number }) => event.id)).toEqual([ids.full])
     expect(day.rest_url).toContain('start_date=2026-12-02 00:00:00&end_date=2026-12-02 23:59:59')
+    // Any text PHP's strtotime reads: a tz database name after the time, a day and a month alone
+    // (in the clock's year), each widened to the day as written.
+    const written = await (
+      await get(
+        `/events?search=${marker()}&start_date=2026-12-02 23:30 Europe/Paris&end_date=2 December`,
+      )
+    ).json()
+    expect(written.events.map((event: { id: number }) => event.id)).toEqual([ids.full])
+    expect(written.rest_url).toContain(
+      'start_date=2026-12-02 00:00:00&end_date=2026-12-02 23:59:59',
+    )
     // Strict: zone-less values are UTC; 2026-12-02 23:30Z is 18:30 in New York, after the 18:00 start.
     const strict = await (
       await get(
@@ -264,6 +275,7 @@ describe('GET /events and single events (read side of the events API)', () => {
     ['per_page=0', 'per_page', 'Invalid parameter.'],
     ['page=-1', 'page', 'Invalid parameter.'],
     ['start_date=not-a-date', 'start_date', 'Invalid parameter.'],
+    ['start_date=0x10', 'start_date', 'Invalid parameter.'],
     ['categories=no-such-category', 'categories', 'Invalid parameter.'],
     ['venue=999999', 'venue', 'Invalid parameter.'],
     ['status=draft', 'status', 'Invalid parameter.'],
