@@ -270,7 +270,10 @@ function readPhpTime(input: unknown, now: Date, timeZone: string): Parsed | null
   if (named && isValidTimeZone(named[2]))
     return readInNamedZone(named[1]!, now, named[2]!, timeZone)
   const nowWall = wallOf(nowInZone)
-  const reading = readWithLocutus(text, nowWall, 'instant')
+  const ordinal = ORDINAL_WEEKDAY.exec(text)
+  const reading = ordinal
+    ? readOrdinalWeekday(ordinal, nowWall)
+    : readWithLocutus(text, nowWall, 'instant')
   if (!reading) return null
   const dateTime = wallToDateTime(reading.wall, reading.zoned ? 'UTC' : timeZone)
   if (!dateTime) return null
@@ -279,6 +282,71 @@ function readPhpTime(input: unknown, now: Date, timeZone: string): Parsed | null
   const written = () =>
     readWithLocutus(text, nowWall, 'written')?.wall ?? wallOf(dateTime.setZone(timeZone))
   return { kind: 'text', dateTime, written }
+}
+
+/** PHP's numbers of an ordinal weekday's first word: `last` and `previous` count from the month's end. */
+const ORDINALS: Record<string, number> = {
+  first: 1,
+  next: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eighth: 8,
+  ninth: 9,
+  tenth: 10,
+  eleventh: 11,
+  twelfth: 12,
+  this: 0,
+  last: -1,
+  previous: -1,
+}
+
+const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat']
+
+/** `first monday of …`, `last fri of …`: a weekday of a month, which locutus does not read. */
+const ORDINAL_WEEKDAY = new RegExp(
+  `^(${Object.keys(ORDINALS).join('|')})\\s+(sun|mon|tue|wed|thu|fri|sat|sunday|monday|tuesday|wednesday|thursday|friday|saturday)\\s+of(?:\\s+(.*))?$`,
+  'i',
+)
+
+const DAY_MS = 86_400_000
+
+/**
+ * An ordinal weekday of a month as PHP reads it: the month is the one the rest of the text names
+ * (this month when nothing follows); a count from the start (`first` … `twelfth`, `next`) takes
+ * the first such weekday on or after the month's first day and adds weeks, rolling into the next
+ * month as PHP does (`fifth friday of february`); `last` (`previous`) takes the week before the
+ * first such weekday on or after the next month's first day, `this` that weekday itself. The time
+ * is midnight unless the rest names one. A rest with a zone of its own is not read.
+ */
+function readOrdinalWeekday(match: RegExpExecArray, now: Wall): Reading | null {
+  const count = ORDINALS[match[1]!.toLowerCase()]!
+  const weekday = WEEKDAYS.indexOf(match[2]!.slice(0, 3).toLowerCase())
+  const monthText = `first day of ${match[3] ?? 'this month'}`
+  const month = readWithLocutus(monthText, now, 'instant')
+  if (!month || month.zoned) return null
+  // A time the rest names stays where "now" moves; one taken from "now" follows it.
+  const later = readWithLocutus(monthText, { ...now, hour: (now.hour + 1) % 24 }, 'instant')
+  const timed = later !== null && later.wall.hour === month.wall.hour
+  const first = new Date(0)
+  first.setUTCFullYear(month.wall.year, month.wall.month - 1 + (count > 0 ? 0 : 1), 1)
+  const onOrAfter = (weekday - first.getUTCDay() + 7) % 7
+  const weeks = count > 0 ? count - 1 : count
+  const day = new Date(first.getTime() + (onOrAfter + 7 * weeks) * DAY_MS)
+  return {
+    wall: {
+      year: day.getUTCFullYear(),
+      month: day.getUTCMonth() + 1,
+      day: day.getUTCDate(),
+      hour: timed ? month.wall.hour : 0,
+      minute: timed ? month.wall.minute : 0,
+      second: timed ? month.wall.second : 0,
+    },
+    zoned: false,
+  }
 }
 
 /**
