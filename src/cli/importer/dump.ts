@@ -147,13 +147,26 @@ export async function exportDump(
     })
   }
   progress.note(`${dump.media.length} images`)
-  // Written beside and then renamed: a dump is complete or not there at all.
-  await fs.writeFile(`${out}.partial`, JSON.stringify(dump))
-  await fs.rename(`${out}.partial`, out)
+  await writeWhole(out, JSON.stringify(dump))
   return {
     ...(Object.fromEntries(KINDS.map((kind) => [kind, dump[kind].length])) as Record<Kind, number>),
     images: dump.media.length,
   }
+}
+
+/**
+ * A file written beside and then renamed over `out`, so that a dump is complete or not there at
+ * all; but what is not a regular file (`/dev/stdout`, a pipe, `/dev/null`) is written as it is:
+ * a rename would put a file in its place, which for a device run as root breaks the machine.
+ */
+async function writeWhole(out: string, text: string): Promise<void> {
+  const existing = await fs.lstat(out).catch(() => null)
+  if (existing && !existing.isFile()) {
+    await fs.writeFile(out, text)
+    return
+  }
+  await fs.writeFile(`${out}.partial`, text)
+  await fs.rename(`${out}.partial`, out)
 }
 
 export async function readDumpFile(file: string): Promise<Dump> {
