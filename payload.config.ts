@@ -11,6 +11,7 @@ import { timeoutPoolOptions } from './src/db/requestTimeouts'
 import { type AppEnv, readEnv, readPasswordGuardSettings } from './src/env'
 import { eventsCalendarPlugin, purgeByHttp } from './src/index'
 import { logOnlyEmailAdapter } from './src/server/emailAdapter'
+import { takeHeavyListTurn } from './src/server/heavyReads'
 import { loggerConfig } from './src/server/logger'
 import { migrations } from './src/migrations/index'
 
@@ -126,6 +127,9 @@ export default buildConfig({
       imageHosts: env.imageHosts,
       mapTiles: env.mapTiles,
       passwordGuard: readPasswordGuardSettings(),
+      // Searches far into their pages and pages past the 1,000th event take turns with the other
+      // heavy reads, so that a few of them cannot take every database connection.
+      reads: { heavyTurn: takeHeavyListTurn },
       siteTimezone: env.siteTimezone,
       siteUrl: env.siteUrl,
       // Not Payload's own cron: `npm start` runs the calendar's queue itself when RUN_JOBS is on,

@@ -130,6 +130,17 @@ export const databaseUnavailable = (retryAfterSeconds: number): RestError =>
     },
   )
 
+/** A heavy list read found no turn (`endpoints/events/heavyLists.ts`): worth retrying shortly. */
+export const heavyReadsBusy = (): RestError =>
+  new RestError(
+    'rest_heavy_reads_busy',
+    'The server is answering other large reads. Please try again shortly, or ask for an earlier page.',
+    503,
+    {},
+    {},
+    { 'Retry-After': '1' },
+  )
+
 export const internalError = (): RestError =>
   new RestError('rest_internal_error', 'The server could not complete the request.', 500)
 

@@ -209,7 +209,9 @@ function readsOptions(
 ): SanitizedPluginConfig['reads'] {
   if (reads.sql !== undefined && typeof reads.sql !== 'boolean')
     throw new Error('eventsCalendarPlugin: reads.sql must be true or false')
-  return { sql: reads.sql ?? true }
+  if (reads.heavyTurn !== undefined && typeof reads.heavyTurn !== 'function')
+    throw new Error('eventsCalendarPlugin: reads.heavyTurn must be a function')
+  return { heavyTurn: reads.heavyTurn ?? null, sql: reads.sql ?? true }
 }
 
 /** The cache's switches and each region's limits, the defaults where a limit is not given. */

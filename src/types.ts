@@ -14,6 +14,9 @@ export type CollectionOverride = Partial<Omit<CollectionConfig, 'fields' | 'slug
   fields?: (args: { defaultFields: Field[] }) => Field[]
 }
 
+/** A turn for a heavy read (`reads.heavyTurn`): the function that gives it back, or why none was given. */
+export type HeavyReadTurn = (signal?: AbortSignal) => Promise<(() => void) | string>
+
 export type EventsCalendarPluginConfig = {
   /**
    * Keeps the schema (collections, fields, the job's slug) so that the database and its migrations
@@ -164,6 +167,16 @@ export type EventsCalendarPluginConfig = {
   reads?: {
     /** @default true */
     sql?: boolean
+    /**
+     * Asked before an events list read that may cost the database seconds whatever the page size
+     * (`HEAVY_LIST_REACH` in `endpoints/events/heavyLists.ts`: a search's page past its first 25
+     * items, any page past the 1,000th): resolves to a function that gives the turn back once the
+     * page is read, or to why no turn was given, which answers 503 with `Retry-After`. So that a
+     * few such requests cannot take every database connection from other clients' requests. The
+     * app gives its heavy reads' turns, one at a time (`src/server/heavyReads.ts`); without it
+     * such reads run at once.
+     */
+    heavyTurn?: HeavyReadTurn
   }
   /**
    * Recurring events (docs/recurrence.md): how many months ahead each series' occurrences are
@@ -283,7 +296,7 @@ export type SanitizedPluginConfig = {
   mediaCollection: CollectionSlug
   namespace: string
   overrides: NonNullable<EventsCalendarPluginConfig['overrides']>
-  reads: { sql: boolean }
+  reads: { heavyTurn: HeavyReadTurn | null; sql: boolean }
   passwordGuard: Required<NonNullable<EventsCalendarPluginConfig['passwordGuard']>>
   recurrence: { horizonMonths: number }
   restRoot: string

@@ -25,6 +25,7 @@ import { eventsWhere } from '../../src/calendar/events/eventsWhere'
 import { mayUnlockProtected } from '../unlockProtected'
 import { DATE_BOUNDS, includeWindow, isStrict, parseDateWindow } from './dateWindow'
 import { EVENT_SEARCH_FIELDS, EVENTS_LIST_SORT, eventsListQuery } from './listQuery'
+import { inHeavyListTurn, isHeavyList } from './heavyLists'
 import { prepareEventData } from './prepareEvent'
 import { eventsList, loadEvents, populateEvents } from '../../src/calendar/events/loadEvents'
 import { defaultEndDate, defaultStartDate } from './params'
@@ -217,16 +218,19 @@ async function listEvents(
       occurrences: { include: events.include, seriesOnce: events.seriesOnce },
     },
   }
-  const [docs, total] = await Promise.all([
-    list.page({ limit: perPage, page }),
-    countKept(
-      ctx,
-      'event-totals',
-      counted as typeof query,
-      list.count,
-      listDependencies(events.search !== undefined),
-    ),
-  ])
+  const heavy = isHeavyList(page * perPage, events.search !== undefined)
+  const [docs, total] = await inHeavyListTurn(ctx, heavy, () =>
+    Promise.all([
+      list.page({ limit: perPage, page }),
+      countKept(
+        ctx,
+        'event-totals',
+        counted as typeof query,
+        list.count,
+        listDependencies(events.search !== undefined),
+      ),
+    ]),
+  )
   const echo = echoedArgs(ctx, window.echo, statuses, mayEdit)
   return {
     docs,

@@ -35,6 +35,13 @@ export async function takeHeavyReadTurn(
 }
 
 /**
+ * A turn for an events list of the compatibility API that may cost the database seconds
+ * (`reads.heavyTurn`, `endpoints/events/heavyLists.ts`), in the same line as the other heavy reads.
+ */
+export const takeHeavyListTurn = (signal?: AbortSignal): Promise<(() => void) | NoTurn> =>
+  heavyReads.take(signal)
+
+/**
  * The documents a REST read of Payload's API reads: a collection's page (`/api/events`, its
  * `/versions`) of `limit` documents (10 when none is named), each with its related documents to
  * `depth` levels (the config's default depth when none is named). Reads of one document are light.

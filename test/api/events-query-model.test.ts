@@ -513,9 +513,17 @@ describe('events query model: the Payload `where` and the SQL give the same list
     expect(sql).toBeDefined()
   })
 
-  it('takes the SQL path as the plugin option reads.sql, on by default', () => {
-    expect(sanitizeOptions({}, {}).reads).toEqual({ sql: true })
-    expect(sanitizeOptions({ reads: { sql: false } }, {}).reads).toEqual({ sql: false })
+  it("takes the SQL path as the plugin option reads.sql, on by default, and heavy lists' turns as reads.heavyTurn", () => {
+    expect(sanitizeOptions({}, {}).reads).toEqual({ heavyTurn: null, sql: true })
+    const heavyTurn = async () => () => {}
+    expect(sanitizeOptions({ reads: { heavyTurn } }, {}).reads).toEqual({ heavyTurn, sql: true })
+    expect(() => sanitizeOptions({ reads: { heavyTurn: 'one at a time' as never } }, {})).toThrow(
+      'reads.heavyTurn must be a function',
+    )
+    expect(sanitizeOptions({ reads: { sql: false } }, {}).reads).toEqual({
+      heavyTurn: null,
+      sql: false,
+    })
     expect(() => sanitizeOptions({ reads: { sql: 'no' as never } }, {})).toThrow(
       'reads.sql must be true or false',
     )
