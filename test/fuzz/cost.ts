@@ -44,6 +44,17 @@ type Options = {
 
 const USAGE = `npm run fuzz -- --cost [--only ${ATTACKS.map((attack) => attack.name).join(',')}] [--events 3750] [--series 0] [--threshold 500] [--timeout 30] [--image 16000] [--all-sizes] [--markdown FILE] [--max-minutes 20]`
 
+/** What `--help` adds to the usage: the attacks, and the options whose meaning is not in their name. */
+const HELP = [
+  'Attacks:',
+  ...ATTACKS.map((attack) => `  ${attack.name}: ${attack.what}`),
+  '',
+  '--events N: events in the calendar (about 80% published); --series N: N of them recurring series',
+  '  stored 24 months ahead (bench/recurrenceSeed.ts; --events 60000 --series 10000 makes about 1,000,000',
+  '  occurrences), whose occurrences search-pages and deep-pages list; --threshold: ms the other client',
+  '  may wait; --timeout: s an attack request may take; --image: pixels a side of the large image.',
+].join('\n')
+
 function readOptions(argv: string[]): Options {
   const options: Options = {
     allSizes: false,
@@ -88,7 +99,7 @@ function readOptions(argv: string[]): Options {
         options.maxMinutes = Number(value())
         break
       case '--help':
-        console.log(USAGE)
+        console.log(`${USAGE}\n\n${HELP}`)
         return process.exit(0)
       default:
         throw new Error(`Unknown option ${argv[index]}\n${USAGE}`)
