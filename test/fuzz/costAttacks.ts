@@ -106,14 +106,12 @@ async function lastPages(
 
 /**
  * Words of the events' titles that few events hold, one for each request of the search attack (so
- * that no answer or count an earlier one kept serves it): with series, those of the series' titles
- * (`costCalendar.ts`); otherwise bench/seed.ts's numbers, `#12` being held by #12, #120–#129,
- * #1200–#1299 (111 events of 3,750).
+ * that no answer or count an earlier one kept serves it). bench/seed.ts numbers each title: `#12`
+ * is held by #12, #120–#129, #1200–#1299, … (111 single events of 3,750, 1,111 of 60,000, whose
+ * occurrences are far apart in the list); with `--series`, the series are the last events, and
+ * `costCalendar.ts` gives words of their titles (`#501`), whose many occurrences come close together.
  */
-const sparseWords = (seed: CostSeedSummary): string[] => {
-  const words = seed.series?.words.length ? seed.series.words : range(40).map((i) => `#${11 + i}`)
-  return range(21).map((i) => words[(i - 1) % words.length]!)
-}
+const NUMBER_WORDS = Array.from({ length: 38 }, (_, index) => `#${12 + index}`)
 /** Eight one-letter terms beside a word: the most a search reads as terms (9), each held by nearly every text and too short for a trigram index. */
 const LETTERS = 'e i o u r s t n'
 const search = (text: string) => `${EVENTS}?search=${encodeURIComponent(text)}`
@@ -466,9 +464,10 @@ export const ATTACKS: Attack[] = [
   {
     finding: 0,
     name: 'search-pages',
-    what: "the events list's last page of 50 for searches: a word few events hold, with another, with one excluded, with a phrase, with 8 one-letter terms; then 8 at once (a client's share); `/venues`, `/organizers`, `/categories` and `/tags` searching a letter",
+    what: "the events list's last page of 50 for searches: a word few single events hold, with another, with one excluded, with a phrase, with 8 one-letter terms, then 8 at once (a client's share); a word of series' titles (with `--series`); `/venues`, `/organizers`, `/categories` and `/tags` searching a letter",
     steps: async (seed, server) => {
-      const words = sparseWords(seed)
+      const words = NUMBER_WORDS
+      const seriesWords = seed.series?.words ?? []
       const one = (size: string, text: string) => lastPages(server, size, [search(text)])
       return [
         await one('a sparse word', words[0]!),
@@ -486,6 +485,16 @@ export const ATTACKS: Attack[] = [
           '9 terms ×8',
           words.slice(13, 21).map((word) => search(`${word} ${LETTERS}`)),
         ),
+        ...(seriesWords.length >= 9
+          ? [
+              await one("a series' word", seriesWords[0]!),
+              await lastPages(
+                server,
+                "series' words ×8",
+                seriesWords.slice(1, 9).map((word) => search(word)),
+              ),
+            ]
+          : []),
         await lastPages(
           server,
           'resources ×4',
