@@ -1,13 +1,16 @@
 /**
- * The cost fuzzer: `npm run fuzz -- --cost [--only date-body,feeds] [--events 3750] [--threshold 500]
+ * The cost fuzzer: `npm run fuzz -- --cost [--only date-body,feeds] [--events 3750] [--series 0] [--threshold 500]
  * [--timeout 30] [--image 16000] [--all-sizes] [--markdown results.md]`.
  *
  * Starts the real server as `npm start` does (production mode, the built admin, on a free port)
  * against an embedded Postgres in a temporary folder, filled with the benchmark's calendar
  * (`--events`, default 3,750: about 3,000 published, the rest in every other status, some behind a
- * password), an account of each role, and a large public image. Then it attacks it as issue 25
+ * password), an account of each role, and a large public image; with `--series N`, N of those
+ * events are weekly, monthly or daily series stored 24 months ahead (issue 26's calendar,
+ * `bench/recurrenceSeed.ts`), where the lists' occurrences multiply. Then it attacks it as issue 25
  * did, each attack grown from small to the issue's size (`costAttacks.ts`: long dates, `where`
- * joins, long `in` lists, nesting, feeds, quadratic texts, the per-client limit's gaps, GraphQL),
+ * joins, long `in` lists, nesting, feeds, quadratic texts, the per-client limit's gaps, GraphQL;
+ * the compatibility API's searches and deep pages),
  * from one loopback address (127.0.0.2), while another client (127.0.0.3) asks `/healthz` and
  * `/wp-json/vendor/events/v1/events?per_page=1` every ~100 ms. Before the attacks, each surface is
  * asked once (its first use loads code) and a quiet moment gives the other client's usual latency.
@@ -34,11 +37,23 @@ type Options = {
   markdown?: string
   maxMinutes: number
   only?: string[]
+  series: number
   thresholdMs: number
   timeoutMs: number
 }
 
-const USAGE = `npm run fuzz -- --cost [--only ${ATTACKS.map((attack) => attack.name).join(',')}] [--events 3750] [--threshold 500] [--timeout 30] [--image 16000] [--all-sizes] [--markdown FILE] [--max-minutes 20]`
+const USAGE = `npm run fuzz -- --cost [--only ${ATTACKS.map((attack) => attack.name).join(',')}] [--events 3750] [--series 0] [--threshold 500] [--timeout 30] [--image 16000] [--all-sizes] [--markdown FILE] [--max-minutes 20]`
+
+/** What `--help` adds to the usage: the attacks, and the options whose meaning is not in their name. */
+const HELP = [
+  'Attacks:',
+  ...ATTACKS.map((attack) => `  ${attack.name}: ${attack.what}`),
+  '',
+  '--events N: events in the calendar (about 80% published); --series N: N of them recurring series',
+  '  stored 24 months ahead (bench/recurrenceSeed.ts; --events 60000 --series 10000 makes about 1,000,000',
+  '  occurrences), whose occurrences search-pages and deep-pages list; --threshold: ms the other client',
+  '  may wait; --timeout: s an attack request may take; --image: pixels a side of the large image.',
+].join('\n')
 
 function readOptions(argv: string[]): Options {
   const options: Options = {
@@ -46,6 +61,7 @@ function readOptions(argv: string[]): Options {
     events: 3_750,
     imageSize: 16_000,
     maxMinutes: 20,
+    series: 0,
     thresholdMs: 500,
     timeoutMs: 30_000,
   }
@@ -60,6 +76,9 @@ function readOptions(argv: string[]): Options {
         break
       case '--events':
         options.events = Number(value())
+        break
+      case '--series':
+        options.series = Number(value())
         break
       case '--threshold':
         options.thresholdMs = Number(value())
@@ -80,7 +99,7 @@ function readOptions(argv: string[]): Options {
         options.maxMinutes = Number(value())
         break
       case '--help':
-        console.log(USAGE)
+        console.log(`${USAGE}\n\n${HELP}`)
         return process.exit(0)
       default:
         throw new Error(`Unknown option ${argv[index]}\n${USAGE}`)
@@ -91,6 +110,8 @@ function readOptions(argv: string[]): Options {
     throw new Error(
       `No attack named ${unknown.join(', ')}; there are ${ATTACKS.map((attack) => attack.name).join(', ')}`,
     )
+  if (!(Number.isInteger(options.series) && options.series >= 0 && options.series < options.events))
+    throw new Error('--series must be a whole number from 0 to fewer than --events')
   for (const [name, value] of Object.entries({
     events: options.events,
     threshold: options.thresholdMs,
@@ -109,7 +130,12 @@ export async function costFuzz(argv: string[]): Promise<number> {
   const attacks = ATTACKS.filter((attack) => !options.only || options.only.includes(attack.name))
   // The large image is for `next-image` only: not made when that attack is not run.
   const imageSize = attacks.some((attack) => attack.name === 'next-image') ? options.imageSize : 0
-  const target = await startCostTarget({ events: options.events, imageSize, log })
+  const target = await startCostTarget({
+    events: options.events,
+    imageSize,
+    log,
+    series: options.series,
+  })
   let cleaning: Promise<void> | undefined
   const cleanup = () => (cleaning ??= target.stop())
   const deadline = setTimeout(() => {

@@ -13,16 +13,23 @@ export type AttackRequest = {
 /** One size of an attack: its requests, all sent at once. */
 export type AttackStep = { requests: AttackRequest[]; size: string }
 
+/** What an attack may ask the server before it is measured. */
+export type AttackServer = {
+  /** A list's `X-TEC-TotalPages` (0 without it), asked from the attacker's address. */
+  totalPages: (path: string) => Promise<number>
+}
+
 export type Attack = {
-  /** The finding of issue 25 it reproduces. */
+  /** The finding of issue 25 it reproduces (0: none, a cost issue 25 did not try). */
   finding: number
   name: string
   /** Its sizes, smallest first. */
-  steps: (seed: CostSeedSummary) => AttackStep[]
+  steps: (seed: CostSeedSummary, server: AttackServer) => AttackStep[] | Promise<AttackStep[]>
   what: string
 }
 
-const EVENTS = '/wp-json/vendor/events/v1/events'
+const COMPAT = '/wp-json/vendor/events/v1'
+const EVENTS = `${COMPAT}/events`
 const JSON_TYPE = { 'content-type': 'application/json' }
 /** Payload's REST API reads a POST with this header and a form body as a GET with that query (its admin's long filters). */
 const PAYLOAD_GET = {
@@ -67,6 +74,48 @@ const graphql = (query: string): AttackRequest => ({
   path: '/api/graphql',
 })
 
+/**
+ * A list's last page of 50 (`list` with its query, `?` or `&` then `per_page`/`page` added), as the
+ * server counts them: each list asked first for its count (its first page, as a client paging
+ * through would), so that the attack is the deep page itself. The attack's query names `page`
+ * first: another text than the first page's even when the list has one page, so that no answer
+ * kept for the first page serves it (the count kept for the list does).
+ */
+async function lastPages(
+  server: AttackServer,
+  size: string,
+  lists: string[],
+  back = 0,
+): Promise<AttackStep> {
+  const requests: AttackRequest[] = []
+  const pages: number[] = []
+  for (const [index, list] of lists.entries()) {
+    const [path, query] = list.split('?', 2) as [string, string | undefined]
+    const and = query ? `&${query}` : ''
+    const total = await server.totalPages(`${path}?per_page=50&page=1${and}`)
+    const page = Math.max(1, total - back * index)
+    pages.push(page)
+    requests.push({ method: 'GET', path: `${path}?page=${page}&per_page=50${and}` })
+  }
+  const shown = [...new Set(pages)]
+  return {
+    size: `${size} (page${shown.length > 1 ? 's' : ''} ${shown.length > 3 ? `${Math.min(...shown)}–${Math.max(...shown)}` : shown.join(', ')})`,
+    requests,
+  }
+}
+
+/**
+ * Words of the events' titles that few events hold, one for each request of the search attack (so
+ * that no answer or count an earlier one kept serves it). bench/seed.ts numbers each title: `#12`
+ * is held by #12, #120–#129, #1200–#1299, … (111 single events of 3,750, 1,111 of 60,000, whose
+ * occurrences are far apart in the list); with `--series`, the series are the last events, and
+ * `costCalendar.ts` gives words of their titles (`#501`), whose many occurrences come close together.
+ */
+const NUMBER_WORDS = Array.from({ length: 38 }, (_, index) => `#${12 + index}`)
+/** Eight one-letter terms beside a word: the most a search reads as terms (9), each held by nearly every text and too short for a trigram index. */
+const LETTERS = 'e i o u r s t n'
+const search = (text: string) => `${EVENTS}?search=${encodeURIComponent(text)}`
+
 /** A small request of each kind the attacks send, reads and a contributor's writes, with nothing costly in it. */
 export function warmUpRequests(seed: CostSeedSummary): AttackRequest[] {
   const write = (path: string, body: Record<string, unknown>): AttackRequest => ({
@@ -101,8 +150,9 @@ export function warmUpRequests(seed: CostSeedSummary): AttackRequest[] {
 }
 
 /**
- * The attacks of issue 25 that cost the server, each grown from small to the issue's size. Every
- * request is anonymous but the quadratic texts' (a contributor with an application password).
+ * The attacks of issue 25 that cost the server, each grown from small to the issue's size, then the
+ * compatibility API's searches and deep pages (issue 26's costly pages). Every request is
+ * anonymous but the quadratic texts' (a contributor with an application password).
  */
 export const ATTACKS: Attack[] = [
   {
@@ -410,5 +460,69 @@ export const ATTACKS: Attack[] = [
         ],
       })),
     ],
+  },
+  {
+    finding: 0,
+    name: 'search-pages',
+    what: "the events list's last page of 50 for searches: a word few single events hold, with another, with one excluded, with a phrase, with 8 one-letter terms, then 8 at once (a client's share); a word of series' titles (with `--series`); `/venues`, `/organizers`, `/categories` and `/tags` searching a letter",
+    steps: async (seed, server) => {
+      const words = NUMBER_WORDS
+      const seriesWords = seed.series?.words ?? []
+      const one = (size: string, text: string) => lastPages(server, size, [search(text)])
+      return [
+        await one('a sparse word', words[0]!),
+        await one('two words', `${words[1]} night`),
+        await one('a word excluded', `${words[2]} -night`),
+        await one('a phrase', `"jazz night" ${words[3]}`),
+        await one('9 terms', `${words[4]} ${LETTERS}`),
+        await lastPages(
+          server,
+          'sparse words ×8',
+          words.slice(5, 13).map((word) => search(word)),
+        ),
+        await lastPages(
+          server,
+          '9 terms ×8',
+          words.slice(13, 21).map((word) => search(`${word} ${LETTERS}`)),
+        ),
+        ...(seriesWords.length >= 9
+          ? [
+              await one("a series' word", seriesWords[0]!),
+              await lastPages(
+                server,
+                "series' words ×8",
+                seriesWords.slice(1, 9).map((word) => search(word)),
+              ),
+            ]
+          : []),
+        await lastPages(
+          server,
+          'resources ×4',
+          (['venues', 'organizers', 'categories', 'tags'] as const).map(
+            (resource) => `${COMPAT}/${resource}?search=e`,
+          ),
+        ),
+      ]
+    },
+  },
+  {
+    finding: 0,
+    name: 'deep-pages',
+    what: "lists' last pages of 50: the events list, by category, a series' occurrences (`post_parent`, with `--series`), venues and organizers; then 8 at once",
+    steps: async (seed, server) => {
+      const series = seed.series?.sample ?? []
+      const bySeries = (id: number) => `${EVENTS}?post_parent=${id}`
+      return [
+        await lastPages(server, 'events', [EVENTS]),
+        await lastPages(server, 'by category', [`${EVENTS}?categories=${seed.filter.category}`]),
+        ...(series.length ? [await lastPages(server, 'a series', [bySeries(series[0]!)])] : []),
+        await lastPages(server, 'venues, organizers', [`${COMPAT}/venues`, `${COMPAT}/organizers`]),
+        // The plain list's last eight pages: each its own answer.
+        await lastPages(server, 'events ×8', Array<string>(8).fill(EVENTS), 1),
+        ...(series.length >= 9
+          ? [await lastPages(server, 'series ×8', series.slice(1, 9).map(bySeries))]
+          : []),
+      ]
+    },
   },
 ]

@@ -2,18 +2,23 @@
  * Fills the cost fuzzer's fresh database, in a process of its own (it boots Payload, which the
  * fuzzer's process must not carry): `node --import ./src/server/register.mjs test/fuzz/costCalendar.ts
  * <summary.json>` with DATABASE_URL, DATA_DIR (where the server will look for uploads),
- * COST_EVENTS and COST_IMAGE_SIZE (pixels a side of the large public image; 0: none).
+ * COST_EVENTS, COST_SERIES (how many of those events are recurring series; 0: none) and
+ * COST_IMAGE_SIZE (pixels a side of the large public image; 0: none).
  *
  * The calendar is the benchmark's (`bench/seed.ts`: events in every status, venues, organizers,
  * categories, tags, translations, some behind a password); to it come an account of each role
  * the benchmark lacks, a contributor's application password (the quadratic-text attacks sign in
  * with it, as a WordPress client would), one published event, venue and organizer behind a
- * password, and the large image.
+ * password, and the large image. With series, the calendar is issue 26's
+ * (`bench/recurrenceSeed.ts`: the same events, the last COST_SERIES of them weekly, monthly or
+ * daily series stored 24 months ahead), where a list's occurrences multiply.
  */
 import type { Payload } from 'payload'
 
 import fs from 'node:fs/promises'
+import pg from 'pg'
 
+import { seedRecurrence } from '../../bench/recurrenceSeed'
 import { seed, type SeedSummary } from '../../bench/seed'
 
 export type Account = { email: string; password: string }
@@ -24,6 +29,11 @@ export type CostSeedSummary = SeedSummary & {
   image?: string
   /** Published events in the calendar (the fuzzer's size). */
   published: number
+  /**
+   * With series: their occurrences, a sample of published, listed series (`post_parent`), and the
+   * words of their titles that few events hold, most series first (`seriesWords`).
+   */
+  series?: { count: number; occurrences: number; sample: number[]; words: string[] }
   subscriber: Account
 }
 
@@ -32,7 +42,13 @@ async function main() {
   if (!out) throw new Error('usage: costCalendar.ts <summary.json>')
   const events = Number(process.env.COST_EVENTS ?? 3_750)
   const imageSize = Number(process.env.COST_IMAGE_SIZE ?? 0)
-  const summary = await seed({ events, log: (message) => console.log(message) })
+  const seriesCount = Number(process.env.COST_SERIES ?? 0)
+  const log = (message: string) => console.log(message)
+  const recurring =
+    seriesCount > 0
+      ? await seedRecurrence({ series: seriesCount, singles: events - seriesCount, log })
+      : undefined
+  const summary = recurring ?? (await seed({ events, log }))
   const { bootPayload } = await import('../../src/server/db/boot')
   const payload = await bootPayload({ migrate: false })
 
@@ -79,9 +95,35 @@ async function main() {
     },
     image,
     published: published.totalDocs,
+    series: recurring && {
+      count: recurring.series,
+      occurrences: recurring.occurrences,
+      sample: recurring.seriesSample,
+      words: await seriesWords(),
+    },
     subscriber: { email: subscriber.email, password: subscriber.password },
   }
   await fs.writeFile(out, JSON.stringify(result))
+}
+
+/**
+ * bench/seed.ts numbers each title (`Summer Jazz Night #5012`) and the series are the last events:
+ * a number's first three digits (`#501`) is a word a few events hold (#501, #5010–#5019, …), and
+ * most of them series, whose occurrences a search lists.
+ */
+async function seriesWords(): Promise<string[]> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ word: string }>(
+      `SELECT substring(l.title FROM '#[0-9]{3}') AS word FROM events e JOIN events_locales l ON l._parent_id = e.id AND l._locale = 'en'
+       WHERE e.recurrence_rule IS NOT NULL AND e.status = 'publish' AND l.title ~ '#[0-9]{3}'
+       GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 40`,
+    )
+    return rows.map((row) => row.word)
+  } finally {
+    await client.end()
+  }
 }
 
 /** A published event, venue and organizer behind a password, whatever the random seed chose. */

@@ -1,7 +1,13 @@
 import { performance } from 'node:perf_hooks'
 import { Agent } from 'undici'
 
-import { type Attack, type AttackRequest, type AttackStep, warmUpRequests } from './costAttacks'
+import {
+  type Attack,
+  type AttackRequest,
+  type AttackServer,
+  type AttackStep,
+  warmUpRequests,
+} from './costAttacks'
 import type { CostTarget } from './costTarget'
 
 import { type ProbeSample, PROBE_PATHS, startProbe } from './costProbe'
@@ -45,6 +51,8 @@ export type StepResult = {
 type Answer = {
   error?: string
   ms: number
+  /** `X-TEC-TotalPages` (the compatibility API's lists), where the answer has it. */
+  pages?: number
   retryAfter: boolean
   status: number
   text: string
@@ -101,8 +109,13 @@ export async function runCostAttacks(
     )
     options.log(formatStep(results.at(-1)!))
 
+    // What an attack may ask before it is measured (the pages of a list, as a client paging through learns them).
+    const server: AttackServer = {
+      totalPages: async (path) =>
+        (await send(agent, target.base, { method: 'GET', path }, options.timeoutMs)).pages ?? 0,
+    }
     for (const attack of attacks) {
-      const steps = attack.steps(target.seed)
+      const steps = await attack.steps(target.seed, server)
       for (const step of steps.filter((step) => options.chosen?.(attack, step) ?? true)) {
         const result = await runStep(target, agent, probe, attack, step, options)
         results.push(result)
@@ -256,8 +269,10 @@ async function send(
     })
     let text = ''
     for await (const chunk of response.body) if (text.length < 400) text += String(chunk)
+    const pages = Number(response.headers['x-tec-totalpages'])
     return {
       ms: performance.now() - began,
+      pages: Number.isInteger(pages) ? pages : undefined,
       retryAfter: response.headers['retry-after'] !== undefined,
       status: response.statusCode,
       text,

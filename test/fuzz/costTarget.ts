@@ -32,6 +32,8 @@ export async function startCostTarget(args: {
   events: number
   imageSize: number
   log: (message: string) => void
+  /** How many of the events are recurring series (`costCalendar.ts`); none by default. */
+  series?: number
 }): Promise<CostTarget> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'pec-cost-'))
   let database: { stop: () => Promise<void>; url: string } | undefined
@@ -52,18 +54,19 @@ export async function startCostTarget(args: {
     const env = { DATA_DIR: path.join(dir, 'data'), PAYLOAD_SECRET: 'cost-fuzzer-secret' }
     let started = Date.now()
     args.log(
-      `seeding ${args.events.toLocaleString('en')} events${args.imageSize ? ` and a ${args.imageSize}×${args.imageSize} image` : ''}…`,
+      `seeding ${args.events.toLocaleString('en')} events${args.series ? ` (${args.series.toLocaleString('en')} of them series)` : ''}${args.imageSize ? ` and a ${args.imageSize}×${args.imageSize} image` : ''}…`,
     )
     const summaryFile = path.join(dir, 'seed.json')
     await runSeed(summaryFile, {
       ...env,
       COST_EVENTS: String(args.events),
       COST_IMAGE_SIZE: String(args.imageSize),
+      COST_SERIES: String(args.series ?? 0),
       DATABASE_URL: database.url,
     })
     const seed = JSON.parse(await fs.readFile(summaryFile, 'utf8')) as CostSeedSummary
     args.log(
-      `seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${seed.published} published events of ${seed.events}, ${seed.venues} venues, ${seed.organizers} organizers`,
+      `seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${seed.published} published events of ${seed.events}, ${seed.venues} venues, ${seed.organizers} organizers${seed.series ? `, ${seed.series.count} series (${seed.series.occurrences.toLocaleString('en')} occurrences in all)` : ''}`,
     )
     started = Date.now()
     args.log('starting the server as `npm start` does (it builds the admin panel first if needed)…')
