@@ -25,6 +25,8 @@ export type RestContext = ArgsContext & {
   restBase: string
   /** The route table being served, for the routes that describe it. */
   routes: Route[]
+  /** Aborted when the caller hangs up, where the server tells (`CompatRequest.signal`). */
+  signal?: AbortSignal
 }
 
 export type RestResult = {

@@ -44,6 +44,11 @@ export function compatMiddleware(
         const search = req.originalUrl.includes('?')
           ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1)
           : ''
+        // Aborted when the caller hangs up before its answer is sent (a heavy read then leaves its line).
+        const hangUp = new AbortController()
+        res.once('close', () => {
+          if (!res.writableFinished) hangUp.abort()
+        })
         const response = await dispatchCompatRequest(await getPayload(), options, {
           body: typeof req.body === 'string' ? req.body : undefined,
           clientAddress: req.ip,
@@ -53,6 +58,7 @@ export function compatMiddleware(
           query: search,
           restBase: `${options.siteUrl}${located.rootPath}`,
           rootLanguage: located.rootLanguage,
+          signal: hangUp.signal,
         })
         await sendWebResponse(res, response)
       } catch (error) {

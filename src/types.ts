@@ -169,8 +169,8 @@ export type EventsCalendarPluginConfig = {
     sql?: boolean
     /**
      * Asked before an events list read that may cost the database seconds whatever the page size
-     * (`HEAVY_LIST_REACH` in `endpoints/events/heavyLists.ts`: a search's page past its first 25
-     * items, any page past the 1,000th): resolves to a function that gives the turn back once the
+     * (`endpoints/events/heavyLists.ts`: a search's page past its first 100 items, any page past
+     * the 1,000th): resolves to a function that gives the turn back once the
      * page is read, or to why no turn was given, which answers 503 with `Retry-After`. So that a
      * few such requests cannot take every database connection from other clients' requests. The
      * app gives its heavy reads' turns, one at a time (`src/server/heavyReads.ts`); without it

@@ -23,6 +23,8 @@ export type CompatRequest = {
   clientAddress?: string
   /** The language of the root (`/fr/wp-json` → `fr`); the default language when absent. */
   rootLanguage?: string
+  /** Aborted when the caller hangs up before its answer is sent. */
+  signal?: AbortSignal
 }
 
 const QS_OPTIONS = { allowDots: false, arrayLimit: 100, depth: 5, parameterLimit: 1000 } as const

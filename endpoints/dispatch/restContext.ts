@@ -63,6 +63,7 @@ export async function restContext(
     req,
     restBase: request.restBase,
     routes: table,
+    signal: request.signal,
     user: user ?? null,
   }
   return { clockRead: clock.wasRead, ctx, now }

@@ -25,7 +25,7 @@ import { eventsWhere } from '../../src/calendar/events/eventsWhere'
 import { mayUnlockProtected } from '../unlockProtected'
 import { DATE_BOUNDS, includeWindow, isStrict, parseDateWindow } from './dateWindow'
 import { EVENT_SEARCH_FIELDS, EVENTS_LIST_SORT, eventsListQuery } from './listQuery'
-import { inHeavyListTurn, isHeavyList } from './heavyLists'
+import { bothSettled, inHeavyListTurn, isHeavyList } from './heavyLists'
 import { prepareEventData } from './prepareEvent'
 import { eventsList, loadEvents, populateEvents } from '../../src/calendar/events/loadEvents'
 import { defaultEndDate, defaultStartDate } from './params'
@@ -220,7 +220,7 @@ async function listEvents(
   }
   const heavy = isHeavyList(page * perPage, events.search !== undefined)
   const [docs, total] = await inHeavyListTurn(ctx, heavy, () =>
-    Promise.all([
+    bothSettled(
       list.page({ limit: perPage, page }),
       countKept(
         ctx,
@@ -229,7 +229,7 @@ async function listEvents(
         list.count,
         listDependencies(events.search !== undefined),
       ),
-    ]),
+    ),
   )
   const echo = echoedArgs(ctx, window.echo, statuses, mayEdit)
   return {

@@ -149,15 +149,38 @@ describe('parsePhpDateTime', () => {
 
   it('reads a text ending in a tz database name in that zone, as PHP does', () => {
     expect(iso('2026-12-01 19:00 Europe/Paris')).toBe('2026-12-01T18:00:00.000Z')
-    expect(iso('2026-07-01T19:00:00 america/new_york', 'UTC')).toBe('2026-07-01T23:00:00.000Z')
-    expect(iso('tomorrow 9am Asia/Tokyo')).toBe('2026-11-22T00:00:00.000Z')
+    expect(iso('first monday of june 2027 Europe/Paris')).toBe('2027-06-06T22:00:00.000Z')
+    // "now" is the given zone's, the wall time it makes the named zone's (PHP 8.2's answers at
+    // 20:00 UTC, when New York's date is Tokyo's day before).
+    const evening = new Date('2026-11-21T20:00:00Z')
+    expect(iso('tomorrow 9am Asia/Tokyo', NY, evening)).toBe('2026-11-22T00:00:00.000Z')
+    expect(iso('12:00 Asia/Kolkata', NY, evening)).toBe('2026-11-21T06:30:00.000Z')
+    expect(iso('now Europe/Paris', NY, evening)).toBe('2026-11-21T14:00:00.000Z')
+    expect(iso('today Asia/Tokyo', NY, evening)).toBe('2026-11-20T15:00:00.000Z')
     // Where the text names a zone or an offset before it, that one is taken.
     expect(iso('2026-12-01 19:00 EST Europe/Paris', 'UTC')).toBe('2026-12-02T00:00:00.000Z')
     expect(iso('2026-12-01 19:00 Europe/Paris Asia/Tokyo')).toBe('2026-12-01T18:00:00.000Z')
     expect(iso('2026-12-01T19:00:00+02:00 Asia/Tokyo')).toBe('2026-12-01T17:00:00.000Z')
-    // A name that is no zone, and a number before one, are no time.
+    // Only names as PHP writes them, a name that is no zone, and a number before one: no time.
+    expect(iso('2026-07-01T19:00:00 america/new_york')).toBeNull()
+    expect(iso('2026-07-01T19:00:00 US/Eastern')).toBeNull()
+    expect(iso('2026-07-01T19:00:00 EUROPE/PARIS')).toBeNull()
+    expect(iso('2026-12-01 12:00 Europe/paris')).toBe('2026-12-01T11:00:00.000Z')
+    expect(iso('2026-12-01 12:00 Asia/Calcutta')).toBe('2026-12-01T06:30:00.000Z')
     expect(iso('2026-12-01 19:00 Mars/Olympus')).toBeNull()
     expect(iso('1700000000 Europe/Paris')).toBeNull()
+    // PHP reads `0X10` (a date in 2010); only `0x` is hexadecimal to it.
+    expect(iso('0X10')).not.toBeNull()
+    expect(iso('0x10')).toBeNull()
+  })
+
+  it('reads a text of many zone names in time linear in its length, and no time of more than two zones', () => {
+    const names = (name: string) => `19:00${` ${name}`.repeat(Math.floor(94 / (name.length + 1)))}`
+    const started = performance.now()
+    expect(iso(names('Europe/Paris'))).toBeNull()
+    expect(iso(`19:00 EST${' Etc/UTC'.repeat(11)}`)).toBeNull()
+    expect(iso('19:00 EST Asia/Tokyo Asia/Tokyo')).toBeNull()
+    expect(performance.now() - started).toBeLessThan(200)
   })
 
   it("answers as PHP's strtotime for every text it was asked (test/fixtures/php-strtotime.json)", () => {

@@ -41,14 +41,40 @@ const UNIX_SECONDS = /^[+-]?\d+$/
 
 const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/
 
-/** A hexadecimal number, which is no time to PHP (locutus reads `0x10` as a date in 2010). */
-const HEXADECIMAL = /^0x[0-9a-f]*$/i
+/** A hexadecimal number, which is no time to PHP (locutus reads `0x10` as a date in 2010); `0X10` is one to both. */
+const HEXADECIMAL = /^0x[0-9a-fA-F]*$/
 
 /**
  * A text ending in a tz database name (`2027-03-14 09:00 Europe/Paris`, what PHP's `DateTime`
  * format `e` writes), which PHP reads in that zone and locutus does not know.
  */
 const NAMED_ZONE = /^(.*\S)\s+([A-Za-z][\w+-]*(?:\/[\w+-]+)+)$/
+
+/**
+ * How PHP's parser writes a zone name (timelib's `tz` token): a capital, small letters, then
+ * parts after `/`, `_` or `-` (`Europe/Paris`, `Europe/paris`, `America/Port-au-Prince`; not
+ * `US/Eastern`, `europe/Paris` or `EUROPE/PARIS`), which it then looks up in any case.
+ */
+const PHP_ZONE_NAME = /^[A-Z][a-z]+(?:[_/-][A-Za-z]+)+$/
+
+/**
+ * The zone names a text ends with: the text before them and the first of them, which PHP takes
+ * (`undefined` when it ends in none); null when one of them is no zone PHP knows.
+ */
+function trailingZones(
+  text: string,
+): null | undefined | { count: number; rest: string; zone: string } {
+  let rest = text
+  let zone: string | undefined
+  let count = 0
+  for (let named = NAMED_ZONE.exec(rest); named; named = NAMED_ZONE.exec(rest)) {
+    if (!PHP_ZONE_NAME.test(named[2]!) || !isValidTimeZone(named[2])) return null
+    rest = named[1]!
+    zone = named[2]!
+    count++
+  }
+  return zone === undefined ? undefined : { count, rest, zone }
+}
 
 type Six<T> = [T, T, T, T, T, T]
 
@@ -266,21 +292,24 @@ function readPhpTime(input: unknown, now: Date, timeZone: string): Parsed | null
     if (dateTime) return { kind: 'text', dateTime, written: () => plain }
   }
   if (HEXADECIMAL.test(text)) return null
-  const named = NAMED_ZONE.exec(text)
-  if (named && isValidTimeZone(named[2]))
-    return readInNamedZone(named[1]!, now, named[2]!, timeZone)
+  // A zone name at the end places the wall time the rest names, read with "now" in `timeZone`
+  // as PHP reads it, in that zone; a zone or an offset of the rest's own comes first.
+  const named = trailingZones(text)
+  // PHP takes at most two zones in a text (the rest's own and a name, or two names).
+  if (named === null || (named && (named.count > 2 || UNIX_SECONDS.test(named.rest)))) return null
+  const general = named?.rest ?? text
   const nowWall = wallOf(nowInZone)
-  const ordinal = ORDINAL_WEEKDAY.exec(text)
+  const ordinal = ORDINAL_WEEKDAY.exec(general)
   const reading = ordinal
     ? readOrdinalWeekday(ordinal, nowWall)
-    : readWithLocutus(text, nowWall, 'instant')
-  if (!reading) return null
-  const dateTime = wallToDateTime(reading.wall, reading.zoned ? 'UTC' : timeZone)
+    : readWithLocutus(general, nowWall, 'instant')
+  if (!reading || (reading.zoned && named && named.count > 1)) return null
+  const dateTime = wallToDateTime(reading.wall, reading.zoned ? 'UTC' : (named?.zone ?? timeZone))
   if (!dateTime) return null
   if (!reading.zoned) return { kind: 'text', dateTime, written: () => reading.wall }
   // Texts with two zones cannot take a third; their written date falls back to the instant's.
   const written = () =>
-    readWithLocutus(text, nowWall, 'written')?.wall ?? wallOf(dateTime.setZone(timeZone))
+    readWithLocutus(general, nowWall, 'written')?.wall ?? wallOf(dateTime.setZone(timeZone))
   return { kind: 'text', dateTime, written }
 }
 
@@ -347,18 +376,6 @@ function readOrdinalWeekday(match: RegExpExecArray, now: Wall): Reading | null {
     },
     zoned: false,
   }
-}
-
-/**
- * A text that ends in a tz database name: the rest read in that zone, unless the rest names a
- * zone or an offset of its own, which PHP takes first (`10:00 EST Europe/Paris` is 10:00 EST).
- * A number before the name is no time to PHP.
- */
-function readInNamedZone(text: string, now: Date, zone: string, timeZone: string): Parsed | null {
-  const inNamedZone = readPhpTime(text, now, zone)
-  if (!inNamedZone || inNamedZone.kind === 'unix') return null
-  if (inNamedZone.kind === 'text' && inNamedZone.dateTime.zoneName === zone) return inNamedZone
-  return readPhpTime(text, now, timeZone)
 }
 
 /**

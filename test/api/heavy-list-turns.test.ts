@@ -34,18 +34,28 @@ describe('heavy events lists take turns', () => {
     const deepPage = HEAVY_LIST_REACH / 50 + 1
     const held = await takeHeavyListTurn()
     expect(typeof held).toBe('function')
-    const search = fetch(`${events}?search=${word}&per_page=10&page=${searchPage}`)
-    const deep = fetch(`${events}?per_page=50&page=${deepPage}&start_date=2001-01-01`)
-    // Light lists answer while the line is held: a search's first pages, a page of the first 1,000.
-    expect(await within(fetch(`${events}?search=${word}&per_page=10&page=1`), 10_000)).toBe(200)
-    expect(
-      await within(fetch(`${events}?per_page=50&page=2&start_date=2001-01-01`), 10_000),
-    ).not.toBe('pending')
-    expect(await within(search, 500)).toBe('pending')
-    expect(await within(deep, 500)).toBe('pending')
-    ;(held as () => void)()
-    // Past its last page a list answers 404 (the original's error); either way, it answered.
-    expect(await within(search, 10_000)).toBe(404)
-    expect(await within(deep, 10_000)).not.toBe('pending')
+    // Given back whatever happens: the line is this worker's, which later files use too.
+    let givenBack = false
+    const giveBack = () => {
+      if (!givenBack) (held as () => void)()
+      givenBack = true
+    }
+    try {
+      const search = fetch(`${events}?search=${word}&per_page=10&page=${searchPage}`)
+      const deep = fetch(`${events}?per_page=50&page=${deepPage}&start_date=2001-01-01`)
+      // Light lists answer while the line is held: a search's first pages, a page of the first 1,000.
+      expect(await within(fetch(`${events}?search=${word}&per_page=50&page=1`), 10_000)).toBe(200)
+      expect(
+        await within(fetch(`${events}?per_page=50&page=2&start_date=2001-01-01`), 10_000),
+      ).not.toBe('pending')
+      expect(await within(search, 500)).toBe('pending')
+      expect(await within(deep, 500)).toBe('pending')
+      giveBack()
+      // Past its last page a list answers 404 (the original's error); either way, it answered.
+      expect(await within(search, 10_000)).toBe(404)
+      expect(await within(deep, 10_000)).not.toBe('pending')
+    } finally {
+      giveBack()
+    }
   })
 })

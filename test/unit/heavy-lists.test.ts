@@ -47,6 +47,17 @@ describe('heavy events lists (endpoints/events/heavyLists.ts)', () => {
     expect(await inHeavyListTurn(withTurns(null), true, async () => 'at once')).toBe('at once')
   })
 
+  it("waits with the request's signal, so that a caller who hangs up leaves the line", async () => {
+    const hangUp = new AbortController()
+    let waitedWith: AbortSignal | undefined
+    const turns: HeavyReadTurn = async (signal) => {
+      waitedWith = signal
+      return () => {}
+    }
+    await inHeavyListTurn({ ...withTurns(turns), signal: hangUp.signal }, true, async () => null)
+    expect(waitedWith).toBe(hangUp.signal)
+  })
+
   it('answers 503 with Retry-After when no turn is given, without reading', async () => {
     let read = false
     const refused = inHeavyListTurn(
