@@ -41,6 +41,8 @@ const UNIX_SECONDS = /^[+-]?\d+$/
 
 const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/
 
+const DAY_MS = 86_400_000
+
 /** A hexadecimal number, which is no time to PHP (locutus reads `0x10` as a date in 2010); `0X10` is one to both. */
 const HEXADECIMAL = /^0x[0-9a-fA-F]*$/
 
@@ -201,8 +203,11 @@ function wallToDateTime(wall: Wall, zoneName: string): DateTime | null {
   const dt = DateTime.fromObject(wall, { zone })
   if (!dt.isValid) return null
   const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second)
-  const day = 24 * 60 * 60 * 1000
-  const offsets = new Set([dt.zone.offset(asUtc - day), dt.offset, dt.zone.offset(asUtc + day)])
+  const offsets = new Set([
+    dt.zone.offset(asUtc - DAY_MS),
+    dt.offset,
+    dt.zone.offset(asUtc + DAY_MS),
+  ])
   let first = dt.toMillis()
   for (const offset of offsets) {
     const candidate = asUtc - offset * 60_000
@@ -340,8 +345,6 @@ const ORDINAL_WEEKDAY = new RegExp(
   `^(${Object.keys(ORDINALS).join('|')})\\s+(sun|mon|tue|wed|thu|fri|sat|sunday|monday|tuesday|wednesday|thursday|friday|saturday)\\s+of(?:\\s+(.*))?$`,
   'i',
 )
-
-const DAY_MS = 86_400_000
 
 /**
  * An ordinal weekday of a month as PHP reads it: the month is the one the rest of the text names
