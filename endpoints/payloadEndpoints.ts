@@ -28,6 +28,7 @@ export function compatRootEndpoints(options: SanitizedPluginConfig): Endpoint[] 
       path: url.pathname.slice(Math.max(at, 0)),
       query: url.search.replace(/^\?/, ''),
       restBase: `${options.siteUrl}${options.apiRoute}`,
+      signal: req.signal,
     })
   }
   return METHODS.flatMap((method) => [

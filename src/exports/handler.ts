@@ -52,5 +52,6 @@ export async function answerCompatRequest(
     query: url.search.replace(/^\?/, ''),
     restBase: `${options.siteUrl}${located.rootPath}`,
     rootLanguage: located.rootLanguage,
+    signal: request.signal,
   })
 }
