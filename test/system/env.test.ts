@@ -47,6 +47,7 @@ describe('the development secret in production', () => {
       DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
       NODE_ENV: 'production',
       PAYLOAD_SECRET: '',
+      WEB_CONCURRENCY: '1',
     }
     const started = Date.now()
     const { code, output } = await new Promise<{ code: null | number; output: string }>(
