@@ -49,8 +49,7 @@ export function runWorkers(args: {
     : null
   const told = new Set<Worker>()
   const tell = (worker: Worker) => {
-    if (worker.isConnected())
-      worker.send({ build, type: ADMIN_BUILD } satisfies AdminBuildMessage)
+    if (worker.isConnected()) worker.send({ build, type: ADMIN_BUILD } satisfies AdminBuildMessage)
   }
   args.adminBuild?.done.then(
     () => {
@@ -85,6 +84,8 @@ export function runWorkers(args: {
     place.startedAt = Date.now()
     place.exited = new Promise((resolve) => worker.once('exit', () => resolve()))
     log(`worker ${place.number} (process ${pid}) starting`)
+    // A message to a worker that has just ended fails; its end is handled below, by 'exit'.
+    worker.on('error', () => undefined)
     worker.on('message', (message: unknown) => {
       if (!isHello(message)) return
       told.add(worker)
