@@ -2,7 +2,7 @@
  * `npm start`: reads the configuration, starts the embedded Postgres when no DATABASE_URL is
  * given, builds the admin panel if needed, applies pending migrations, creates the first
  * administrator when asked to, and serves on PORT. With WEB_CONCURRENCY above 1 (by default, one
- * per core), the machine's part (the configuration, the database, the admin build) is done once
+ * per core but one: `defaultWorkerCount`), the machine's part (the configuration, the database, the admin build) is done once
  * by a primary process, which forks that many workers that each serve as one process does
  * (`workers.ts`); with 1, all of it is done in this one process.
  */
@@ -22,6 +22,7 @@ import { startDraining } from './draining'
 import { startLog } from './startLog'
 import { pluginOptionsOf } from '../pluginOptions'
 import { adminBuildFromPrimary } from './workerLink'
+import { defaultWorkerCount, runWorkers } from './workers'
 
 const log = startLog(process.env.LOG_FORMAT === 'json' ? 'json' : 'text')
 
@@ -81,9 +82,8 @@ export async function main(options: StartOptions = {}) {
     })
 
   // Development compiles the admin on demand, in one process.
-  const workers = dev ? 1 : (env.webConcurrency ?? os.availableParallelism())
+  const workers = dev ? 1 : (env.webConcurrency ?? defaultWorkerCount(os.availableParallelism()))
   if (workers === 1) return serve({ adminBuild, dev, env, firstWorker: true, log, stopDatabase })
-  const { runWorkers } = await import('./workers')
   runWorkers({
     adminBuild,
     count: workers,

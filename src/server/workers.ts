@@ -14,6 +14,16 @@ import { ADMIN_BUILD, type AdminBuildMessage, type AdminBuildState, isHello } fr
  * then the database.
  */
 
+/**
+ * WEB_CONCURRENCY's default: a worker per core but one, which is left to Postgres (embedded, or on
+ * the same machine), the primary and each worker's helper threads. On 2 cores that is one process:
+ * there, two workers served about half what one process serves, every request costing twice the
+ * CPU (bench/RESULTS.md, issue 29, "Cluster").
+ */
+export function defaultWorkerCount(cores: number): number {
+  return Math.max(1, cores - 1)
+}
+
 /** Waits before forking again a worker that died, by how many times in a row its place failed. */
 const RESTART_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 16_000, 30_000]
 /** A worker that served this long before dying starts its place's count of failures again. */

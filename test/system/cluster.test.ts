@@ -32,6 +32,8 @@ describe('npm start as a cluster of two workers', () => {
         DATABASE_URL: undefined,
         DATA_DIR: dataDir,
         LOG_FORMAT: 'json',
+        // Long enough for the checks made while the workers drain (the stop's test below).
+        SHUTDOWN_DRAIN_MS: '3000',
         SKIP_ADMIN_BUILD: '1',
         WEB_CONCURRENCY: '2',
       },
@@ -164,13 +166,25 @@ describe('npm start as a cluster of two workers', () => {
     )
   })
 
-  it('stops every worker, then the database, on SIGTERM, and exits 0', async () => {
+  it('on SIGTERM, drains every worker as one process drains, then stops the database, and exits 0', async () => {
     const pids = [...new Set(workersStarted().map((worker) => worker.pid))]
     const postgres = postmasterPid(dataDir)!
     const exited = new Promise<null | number>((resolve) =>
       server!.child.once('exit', (code) => resolve(code)),
     )
+    const write = call('POST', EVENTS, {
+      description: 'x'.repeat(20_000),
+      end_date: '2027-10-02 11:00',
+      start_date: '2027-10-02 10:00',
+      title: 'In flight',
+    })
+    await delay(30)
     server!.child.kill('SIGTERM')
+    // Both workers drain: the load balancer's check fails at once, whichever worker answers it.
+    await delay(300)
+    const checks = [(await call('GET', '/readyz')).status, (await call('GET', '/readyz')).status]
+    expect(checks).toEqual([503, 503])
+    expect((await write).status).toBe(201)
     expect(await exited).toBe(0)
     expect(server!.output()).toMatch(/worker 1: stopped[\s\S]*"msg":"stopped"/)
     expect(pids.filter(alive)).toEqual([])
