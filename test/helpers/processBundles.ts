@@ -38,9 +38,6 @@ const ENTRIES: Record<string, string> = {
   'test/system/fixtures/startWithHeldBuild.ts': 'test/system/fixtures/startWithHeldBuild.ts',
 }
 
-/** `npm start`'s entry, whose bundle forks its workers on itself. */
-const START_ENTRY = 'src/server/start.ts'
-
 /** The command-line tool's entry: tests name it for `bin/payload-events-calendar.js`. */
 export const CLI_ENTRY = 'src/server/cli.ts'
 
@@ -111,7 +108,7 @@ export async function buildProcessBundles(root: string, dir: string): Promise<vo
           // The server's workers (src/server/workers.ts) are forked on the bundle, not on the
           // file named in process.argv[1], which Node runs only through tsx. The banner begins
           // every file of the bundle: the first one run sees the bundle's own path.
-          js: `${entry === START_ENTRY ? `import __cluster from 'node:cluster'; if (__cluster.isPrimary && !__cluster.settings.exec) __cluster.setupPrimary({ exec: process.argv[1] });\n` : ''}process.argv[1] = ${JSON.stringify(path.join(root, startedAs))};`,
+          js: `import __cluster from 'node:cluster'; if (__cluster.isPrimary && !__cluster.settings.exec) __cluster.setupPrimary({ exec: process.argv[1] });\nprocess.argv[1] = ${JSON.stringify(path.join(root, startedAs))};`,
         },
         bundle: true,
         entryNames: 'main',
