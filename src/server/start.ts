@@ -1,10 +1,10 @@
 /**
  * `npm start`: reads the configuration, starts the embedded Postgres when no DATABASE_URL is
  * given, builds the admin panel if needed, applies pending migrations, creates the first
- * administrator when asked to, and serves on PORT. With WEB_CONCURRENCY above 1 (by default, one
- * per core but one: `defaultWorkerCount`), the machine's part (the configuration, the database, the admin build) is done once
- * by a primary process, which forks that many workers that each serve as one process does
- * (`workers.ts`); with 1, all of it is done in this one process.
+ * administrator when asked to, and serves on PORT. With WEB_CONCURRENCY above 1 (by default, a
+ * worker per core but one: `defaultWorkerCount`), the machine's part (the configuration, the
+ * database, the admin build) is done once by a primary process, which forks that many workers that
+ * each serve as one process does (`workers.ts`); with 1, all of it is done in this one process.
  */
 
 import cluster from 'node:cluster'

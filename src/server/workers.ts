@@ -16,9 +16,8 @@ import { ADMIN_BUILD, type AdminBuildMessage, type AdminBuildState, isHello } fr
 
 /**
  * WEB_CONCURRENCY's default: a worker per core but one, which is left to Postgres (embedded, or on
- * the same machine), the primary and each worker's helper threads. On 2 cores that is one process:
- * there, two workers served about half what one process serves, every request costing twice the
- * CPU (bench/RESULTS.md, issue 29, "Cluster").
+ * the same machine), the primary and each worker's helper threads. On 2 cores that is one process,
+ * which serves more there than two workers do (bench/RESULTS.md, issue 29, "Cluster").
  */
 export function defaultWorkerCount(cores: number): number {
   return Math.max(1, cores - 1)
