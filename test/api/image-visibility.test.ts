@@ -122,6 +122,29 @@ describe('images of unpublished items', () => {
     ).not.toContain(secretAlt)
   })
 
+  it('hides the image of a password-protected item from those its password hides it from', async () => {
+    const poster = await upload(unique('Poster behind a password'))
+    const locked = await event({
+      author: author.id,
+      image: poster.id,
+      password: 'open sesame',
+      status: 'publish',
+    })
+    // The event's own answer blanks its image; so does the media library.
+    expect(JSON.parse((await get(`/api/events/${locked.id}?depth=0`)).text).image).toBeNull()
+    for (const user of [undefined, otherAuthor]) {
+      expect(await listedIds(user)).not.toContain(poster.id)
+      expect((await get(`/api/media/${poster.id}`, user)).status).toBe(404)
+      expect([403, 404]).toContain((await get(`/api/media/file/${poster.filename}`, user)).status)
+    }
+    // Its author, who sees its content, and editors see the image.
+    for (const user of [author, editor])
+      expect((await get(`/api/media/${poster.id}`, user)).status).toBe(200)
+    // Shown on an item without a password too, it is the library's.
+    await event({ image: poster.id, status: 'publish' })
+    expect((await get(`/api/media/${poster.id}`)).status).toBe(200)
+  })
+
   it('hides them from a visitor over GraphQL', async () => {
     const listed = await graphql('{ allMedia(limit: 100) { docs { id alt } } }')
     const ids = (listed.data?.allMedia as { docs: { id: number }[] }).docs.map((doc) => doc.id)
