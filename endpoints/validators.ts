@@ -331,14 +331,15 @@ const withinInlineBounds = (object: Record<string, unknown>, nameKey: string): b
   )
 
 /**
- * How many of these ids are items of `collection` (any status). When the caller may read every
- * item of it, the items are read as the caller reads them, and kept for the rest of the request
- * (`src/lib/itemsReadByRequest.ts`): the write's own check that the writer may read what they link
- * (`src/fields/readableRelationship.ts`) and its answer then need not read them again.
+ * How many of these ids are items of `collection` the caller may read: one they may not (another
+ * author's draft venue) is refused as an id no item has, with the same words, since the write
+ * could not link it anyway (`src/fields/readableRelationship.ts`) and a refusal of its own would
+ * tell that it exists. When the caller may read every item of it, the items are read as the
+ * caller reads them, and kept for the rest of the request (`src/lib/itemsReadByRequest.ts`): the
+ * write's own check and its answer then need not read them again.
  */
 async function countLinkable(ctx: ArgsContext, collection: string, ids: number[]): Promise<number> {
-  if (!(await mayReadEvery(ctx, collection)))
-    return countExisting(ctx, collection, { id: { in: ids } })
+  if (!(await mayReadEvery(ctx, collection))) return countReadable(ctx, collection, ids)
   const docs = await readItemsById(ctx.req, collection, ids)
   rememberItemsRead(ctx.req, collection, ids, docs)
   return docs.length
