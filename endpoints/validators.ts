@@ -345,7 +345,11 @@ async function countLinkable(ctx: ArgsContext, collection: string, ids: number[]
   return docs.length
 }
 
-/** An image: the id of an uploaded image, or an absolute URL to fetch one from. */
+/**
+ * An image: the id of an uploaded image the caller may read (one hidden from them is refused as
+ * an id no image has: the write could not link it, `imageField` in `src/fields/postFields.ts`), or
+ * an absolute URL to fetch one from.
+ */
 export const isImageOrEmpty =
   (mediaCollection: string): Validator =>
   async (value, ctx) => {
@@ -357,8 +361,9 @@ export const isImageOrEmpty =
         collection: mediaCollection as CollectionSlug,
         depth: 0,
         limit: 1,
-        overrideAccess: true,
+        overrideAccess: false,
         pagination: false,
+        req: ctx.req,
         where: { id: { equals: Number(value) } },
       })
       return String((docs[0] as { mimeType?: string } | undefined)?.mimeType ?? '').startsWith(
