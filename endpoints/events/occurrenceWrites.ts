@@ -7,6 +7,7 @@ import type { RestContext, RestResult } from '../context'
 import { loadOccurrences } from '../../src/calendar/events/loadEvents'
 import { readOccurrence } from '../../src/calendar/events/occurrences'
 import { changeOccurrence, occurrenceTitleProblem } from '../../src/db/occurrences'
+import { mayWriteUnfilteredHtml } from '../../src/hooks/keepExcerptSafe'
 import { itemUpdateKey, lockForTransaction } from '../../src/db/locks'
 import { querierFor } from '../../src/db/payloadInternals/adapter'
 import { parsePhpDateTime } from '../../src/lib/phpDate'
@@ -119,6 +120,8 @@ async function writeOccurrence(
     await changeOccurrence(db!, {
       eventId: occurrence.eventId,
       id: occurrence.id,
+      // A title keeps what its writer may write, as the event's own title does (`keepNameSafe`).
+      unfilteredHtml: mayWriteUnfilteredHtml(ctx.user),
       ...change(event.timezone || ctx.options.siteTimezone),
     })
   })

@@ -332,4 +332,24 @@ describe('editing a series from one occurrence: this, this and following, all', 
     ).toBe(200)
     expect(await titleOf(second!)).toBe(kept)
   })
+
+  it('keeps what a writer with unfiltered HTML may write in an occurrence’s title, on every route', async () => {
+    const created = await call('POST', '/api/events', issueWeeklySeries(`${marker} styled`), admin)
+    expect(created.status, created.text).toBe(201)
+    const series = created.body.doc as { id: number }
+    const [, second, third] = (await rowsOf([series.id])).map((row) => row.id)
+    const styled = `<span style="color:red">Guest</span> star`
+    expect((await edit(series.id, second!, { title: styled }, admin)).status).toBe(200)
+    const compatWrite = await call(
+      'POST',
+      `/wp-json/vendor/events/v1/events/${third}`,
+      { title: styled },
+      admin,
+    )
+    expect(compatWrite.status, compatWrite.text).toBe(200)
+    for (const id of [second, third]) {
+      const item = await call('GET', `/wp-json/vendor/events/v1/events/${id}`)
+      expect(item.body.title, String(id)).toBe(styled)
+    }
+  })
 })
