@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 
 import pg from 'pg'
-import { stringify } from 'qs'
+import { parse as parseQuery, stringify } from 'qs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { calendarQuery, calendarWhere, SHOWN_FIELDS } from '../../src/admin/calendar/calendarQuery'
@@ -287,6 +287,43 @@ describe('every request bounded: what a query may ask of Postgres, and how long 
         )
         expectRefused(answer)
       }
+    })
+
+    it('a query a signed-in user writes through the Local API under access rules (the admin panel’s list reads its `where` from the page’s URL) is bounded too; server code is not', async () => {
+      const contributor = await createUser(payload, 'contributor')
+      const asContributor = { ...contributor, collection: 'users' } as never
+      const tooMany = {
+        or: Array.from({ length: QUERY_BOUNDS.conditions + 1 }, (_, i) => ({
+          title: { equals: `t${i}` },
+        })),
+      }
+      // As @payloadcms/next's list view asks: the Local API, the reader's access, the URL's where.
+      const refused = await payload
+        .find({ collection: 'events', overrideAccess: false, user: asContributor, where: tooMany })
+        .then(
+          () => null,
+          (error: { message?: string; status?: number }) => error,
+        )
+      expect(refused?.status).toBe(400)
+      expect(refused?.message).toMatch(/asks too much of the database/)
+      const joins = joinBomb(40)
+      const started = Date.now()
+      const bomb = await payload
+        .find({
+          collection: 'events',
+          overrideAccess: false,
+          user: asContributor,
+          where: (parseQuery(joins) as { where: never }).where,
+        })
+        .then(
+          () => null,
+          (error: { status?: number }) => error,
+        )
+      expect(bomb?.status).toBe(400)
+      expect(Date.now() - started).toBeLessThan(REFUSED_WITHIN_MS)
+      // The server's own code (access overridden) decides its queries itself.
+      const serverRead = await payload.find({ collection: 'events', limit: 1, where: tooMany })
+      expect(serverRead.totalDocs).toBe(0)
     })
 
     it('the admin panel’s and the calendar’s own queries stay within the bounds', async () => {
