@@ -627,6 +627,96 @@ describe("Payload's internals, patched", () => {
       dialect.buildRelationalQueryWithoutPK = build
     }
   })
+
+  it('insert-query-cache: an upsert of a kept shape is sent with the text Drizzle built for it and its own values, and nothing is built', async () => {
+    type Built = { params: unknown[]; sql: string }
+    type Insert = {
+      _prepare: () => { query: Built }
+      onConflictDoUpdate: (config: unknown) => Insert
+      returning: () => Insert
+      toSQL: () => Built
+    }
+    const drizzle = (
+      payload.db as unknown as {
+        drizzle: {
+          dialect: Record<string, unknown> & { buildInsertQuery: (...args: unknown[]) => unknown }
+          insert: (table: unknown) => { values: (row: unknown) => Insert }
+        }
+      }
+    ).drizzle
+    const tables = (payload.db as unknown as { tables: Record<string, Record<string, unknown>> })
+      .tables
+    const [first, second] = await Promise.all(
+      ['One', 'Two'].map((name) =>
+        payload.create({
+          collection: 'events',
+          data: { ...DATES, status: 'publish', title: `${tag} Upsert ${name}` } as never,
+          overrideAccess: true,
+        }),
+      ),
+    )
+    const { dialect } = drizzle
+    const build = dialect.buildInsertQuery
+    let builds = 0
+    dialect.buildInsertQuery = function (this: unknown, ...args: unknown[]) {
+      builds++
+      return build.apply(this, args)
+    }
+    try {
+      const upsert = (id: number, cost: null | string, where = false) => {
+        const row = { allDay: false, cost, id, timezone: 'UTC' }
+        return drizzle
+          .insert(tables.events)
+          .values(row)
+          .onConflictDoUpdate(
+            where
+              ? { set: row, target: tables.events!.id, where: sql`${sql.raw('true')}` }
+              : { set: row, target: tables.events!.id },
+          )
+          .returning()
+      }
+      // The first insert of a shape is built; the next of that shape only given its own values.
+      upsert(first!.id as number, '$1')._prepare()
+      builds = 0
+      const next = upsert(second!.id as number, '$2')._prepare().query
+      expect(builds).toBe(0)
+      // What Drizzle itself builds for that insert (toSQL is not kept).
+      const own = upsert(second!.id as number, '$2').toSQL()
+      expect(builds).toBe(1)
+      expect(next.sql).toBe(own.sql)
+      expect(next.params).toEqual(own.params)
+      expect(next.params).toContain('$2')
+      // A null value is a value of the shape too.
+      builds = 0
+      const nulls = upsert(second!.id as number, null)._prepare().query
+      expect(nulls).toEqual(upsert(second!.id as number, null).toSQL())
+
+      // A shape this does not key (a conflict with a where) is built at each insert.
+      builds = 0
+      upsert(first!.id as number, '$1', true)._prepare()
+      upsert(second!.id as number, '$2', true)._prepare()
+      expect(builds).toBe(2)
+
+      // Payload's updates: each writes its own item, the second with no insert built.
+      const rename = (id: unknown, title: string) =>
+        payload.update({
+          collection: 'events',
+          data: { title } as never,
+          id: id as number,
+          overrideAccess: true,
+        })
+      await rename(first!.id, `${tag} Upsert One renamed`)
+      builds = 0
+      await rename(second!.id, `${tag} Upsert Two renamed`)
+      expect(builds).toBe(0)
+      const read = (id: unknown) =>
+        payload.findByID({ collection: 'events', depth: 0, id: id as number, overrideAccess: true })
+      expect((await read(first!.id)).title).toBe(`${tag} Upsert One renamed`)
+      expect((await read(second!.id)).title).toBe(`${tag} Upsert Two renamed`)
+    } finally {
+      dialect.buildInsertQuery = build
+    }
+  })
 })
 
 describe("revision-copies: a save's revision copied from its stored rows", () => {
