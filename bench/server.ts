@@ -50,8 +50,9 @@ export function runChild(args: string[], env: Record<string, string>): Promise<s
 /** The product's own start script, as `npm start` runs it (it builds the admin panel first if needed). */
 export function startServer(env: Record<string, string>, cpuProf?: string): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    // As `npm start` runs it: one node process, so that the pid measured is the server itself.
-    // With --cpu-prof, V8 writes the profile when the server exits (the bench stops it with SIGTERM).
+    // As `npm start` runs it, with its WEB_CONCURRENCY (unset: its default, `defaultWorkerCount`
+    // in src/server/workers.ts; set it to compare): the CPU measured is the pid's and its children's (bench/mix/cpu.ts). With
+    // --cpu-prof, V8 writes a profile per process when it exits (the bench stops it with SIGTERM).
     const profile = cpuProf ? ['--cpu-prof', '--cpu-prof-dir', cpuProf] : []
     const child = spawn(
       process.execPath,

@@ -331,20 +331,25 @@ const withinInlineBounds = (object: Record<string, unknown>, nameKey: string): b
   )
 
 /**
- * How many of these ids are items of `collection` (any status). When the caller may read every
- * item of it, the items are read as the caller reads them, and kept for the rest of the request
- * (`src/lib/itemsReadByRequest.ts`): the write's own check that the writer may read what they link
- * (`src/fields/readableRelationship.ts`) and its answer then need not read them again.
+ * How many of these ids are items of `collection` the caller may read: one they may not (another
+ * author's draft venue) is refused as an id no item has, with the same words, since the write
+ * could not link it anyway (`src/fields/readableRelationship.ts`) and a refusal of its own would
+ * tell that it exists. When the caller may read every item of it, the items are read as the
+ * caller reads them, and kept for the rest of the request (`src/lib/itemsReadByRequest.ts`): the
+ * write's own check and its answer then need not read them again.
  */
 async function countLinkable(ctx: ArgsContext, collection: string, ids: number[]): Promise<number> {
-  if (!(await mayReadEvery(ctx, collection)))
-    return countExisting(ctx, collection, { id: { in: ids } })
+  if (!(await mayReadEvery(ctx, collection))) return countReadable(ctx, collection, ids)
   const docs = await readItemsById(ctx.req, collection, ids)
   rememberItemsRead(ctx.req, collection, ids, docs)
   return docs.length
 }
 
-/** An image: the id of an uploaded image, or an absolute URL to fetch one from. */
+/**
+ * An image: the id of an uploaded image the caller may read (one hidden from them is refused as
+ * an id no image has: the write could not link it, `imageField` in `src/fields/postFields.ts`), or
+ * an absolute URL to fetch one from.
+ */
 export const isImageOrEmpty =
   (mediaCollection: string): Validator =>
   async (value, ctx) => {
@@ -356,8 +361,9 @@ export const isImageOrEmpty =
         collection: mediaCollection as CollectionSlug,
         depth: 0,
         limit: 1,
-        overrideAccess: true,
+        overrideAccess: false,
         pagination: false,
+        req: ctx.req,
         where: { id: { equals: Number(value) } },
       })
       return String((docs[0] as { mimeType?: string } | undefined)?.mimeType ?? '').startsWith(

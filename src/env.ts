@@ -66,6 +66,7 @@ const envSchema = z
       .enum(['true', 'false'], { message: 'must be true or false' })
       .default('false'),
     CLIENT_CONCURRENCY: z.coerce.number().int().min(0).max(1000).default(8),
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
     IMAGE_HOSTS: hostList,
     WEBHOOK_HOSTS: hostList,
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
@@ -123,6 +124,8 @@ export type AppEnv = {
   dataDir: string
   /** Requests of one client answered at once; the rest wait their turn (CLIENT_CONCURRENCY, 0: no limit). */
   clientConcurrency: number
+  /** Worker processes `npm start` serves with (WEB_CONCURRENCY); unset: one per core (`src/server/start.ts`). */
+  webConcurrency?: number
   /** Hosts on the site's own network that images given by URL may be downloaded from (IMAGE_HOSTS). */
   imageHosts: string[]
   /** Hosts on the site's own network that webhooks may target (WEBHOOK_HOSTS). */
@@ -201,6 +204,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     },
     dataDir: path.resolve(env.DATA_DIR),
     clientConcurrency: env.CLIENT_CONCURRENCY,
+    webConcurrency: env.WEB_CONCURRENCY,
     imageHosts: env.IMAGE_HOSTS?.split(',').map((host) => host.trim()) ?? [],
     webhookHosts: env.WEBHOOK_HOSTS?.split(',').map((host) => host.trim()) ?? [],
     geocoding: env.GEOCODER_URL

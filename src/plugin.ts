@@ -23,6 +23,7 @@ import {
   verifyPayloadInternals,
 } from './db/payloadInternals/index'
 import { withInputGuards } from './collectionGuards'
+import { guardLockedDocuments } from './access/lockedDocuments'
 import { withGraphqlReadBudget } from './graphql/readBudget'
 import { forgotPasswordMutation } from './auth/forgotPasswordGuard'
 import { capVisitorPageSize } from './hooks/capVisitorPageSize'
@@ -114,6 +115,7 @@ export const eventsCalendarPlugin =
       bin: enabled ? withHostScript(incomingConfig.bin) : incomingConfig.bin,
       onInit: async (payload) => {
         applyInitPatches(payload, { enabled })
+        if (enabled) guardLockedDocuments(payload)
         // An upgrade of Payload that moved what a patch relies on is said here, by the patch's name.
         verifyPayloadInternals(payload, { enabled })
         // Applied where the host pushes its schema; otherwise checked, and said loudly if missing.

@@ -54,3 +54,21 @@ export function postmasterPid(dir: string): number | undefined {
     return undefined
   }
 }
+
+/**
+ * The resident memory (MB) of `pid` and of each Node process under it (a cluster's workers; not a
+ * Postgres's backends, whose shared buffers count in each), as `/proc` tells it; [] elsewhere.
+ */
+export function nodeMemoryOf(pid: number): { mb: number; pid: number }[] {
+  const all = processes()
+  const rss = (of: number) => {
+    try {
+      const line = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${of}/status`, 'utf8'))
+      return line ? Math.round(Number(line[1]) / 1024) : 0
+    } catch {
+      return 0
+    }
+  }
+  const workers = all.filter((process) => process.ppid === pid && process.comm === 'node')
+  return [pid, ...workers.map((process) => process.pid)].map((of) => ({ mb: rss(of), pid: of }))
+}

@@ -25,7 +25,7 @@ import { type Editor, type Figures, type PhaseResult, runPhase } from './load'
 import { editedTitle, mixIndex, seedCalendar } from './seedCalendar'
 import { type Target, basicAuthorization, call } from './target'
 import { buildWalk } from './walk'
-import { cpuMsOf, postmasterPid } from './cpu'
+import { cpuMsOf, nodeMemoryOf, postmasterPid } from './cpu'
 
 type Options = {
   cpuProf?: string
@@ -161,7 +161,9 @@ export async function runMix(argv: string[]): Promise<void> {
       name: 'ours',
       ns: '/wp-json/vendor/events/v1',
     })
-    log(`ours on ${base} (pid ${server.pid})`)
+    log(
+      `ours on ${base} (pid ${server.pid}, WEB_CONCURRENCY ${process.env.WEB_CONCURRENCY ?? `unset: ${os.availableParallelism()}`})`,
+    )
 
     const walks = new Map<Target, Awaited<ReturnType<typeof buildWalk>>>()
     for (const target of targets) {
@@ -194,7 +196,11 @@ export async function runMix(argv: string[]): Promise<void> {
         )
       }
     }
-    const table = `${report(options, targets, results, walks.get(targets.at(-1)!)!.paths.length)}\n${floor}`
+    // A cluster's primary first, then its workers (WEB_CONCURRENCY, src/server/workers.ts).
+    const memory = nodeMemoryOf(serverPid)
+    const rss = `- Memory (RSS) of ours after the phases: ${memory.map(({ mb }, index) => `${index === 0 ? (memory.length > 1 ? 'primary' : 'server') : `worker ${index}`} ${mb} MB`).join(', ')}`
+    log(rss.slice(2))
+    const table = `${report(options, targets, results, walks.get(targets.at(-1)!)!.paths.length)}\n${floor}\n${rss}`
     console.log(`\n${table}`)
     if (options.markdown) await fs.appendFile(options.markdown, `${table}\n`)
   } finally {

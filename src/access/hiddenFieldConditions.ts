@@ -1,6 +1,7 @@
 import type { FlattenedField, Payload, SanitizedCollectionConfig, Where } from 'payload'
 
 import { blankedFieldsOf } from '../hooks/hideProtectedContent'
+import { fieldsQueriedBy } from '../lib/revisionFields'
 
 /*
  * No oracle on hidden fields: what a reader gets blanked (a password-protected item's content,
@@ -93,7 +94,9 @@ export function readingOf(
   const segments = path.replace(/__/g, '.').split('.')
   const reading: PathReading = { locks: [], password: false, related: [] }
   let collection = root
-  let fields: FlattenedField[] = root.flattenedFields
+  // A revision's `version.venue.address` reads the venue as the item's `venue.address` does; its
+  // own `version.…` fields are its item's, which only those who may edit the item read.
+  let fields: FlattenedField[] = fieldsQueriedBy(payload, root, segments[0]!)
   let prefix: string[] = []
   let atItem = true
   for (let index = 0; index < segments.length; index++) {

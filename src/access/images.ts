@@ -3,7 +3,6 @@ import type { Access, PayloadRequest, Where } from 'payload'
 import { keptForPayloadRequest } from '../../endpoints/freshness'
 import { poolOf, tableNameOf } from '../db/pool'
 import { can } from '../lib/roles'
-import { POST_STATUSES } from '../lib/statuses'
 import { CALENDAR_SLUGS } from '../slugs'
 
 /**
@@ -11,7 +10,8 @@ import { CALENDAR_SLUGS } from '../slugs'
  * the poster of a draft event is not a visitor's to see, while an image in the library, or on a
  * published post, is public. The calendar's images have no parent, so the same rule is read from
  * their use: an image used by events, venues or organizers, none of which the caller may read
- * (`readPosts` in `./posts.ts`: published ones, and an author's or contributor's own), is hidden
+ * (`readPosts` in `./posts.ts`: published ones, and an author's or contributor's own) with its
+ * content (a password-protected item's image is part of what its password hides), is hidden
  * from them, on every surface that reads images through Payload (its REST and GraphQL APIs,
  * `/api/<media>/file/…`, populated relationships, the admin). Editors read every image.
  */
@@ -23,7 +23,8 @@ export const readImages: Access = async ({ req }) => {
 }
 
 const POSTS_WITH_IMAGES = [CALENDAR_SLUGS.events, CALENDAR_SLUGS.venues, CALENDAR_SLUGS.organizers]
-const UNPUBLISHED = POST_STATUSES.filter((status) => status !== 'publish')
+/** The statuses in which a contributor may edit their own items (`editPosts`, `./posts.ts`). */
+const EDITABLE_BY_CONTRIBUTORS = ['draft', 'pending', 'trash']
 
 /** Visitors' answer is kept until the calendar changes (`endpoints/freshness.ts`): it reads every unpublished post. */
 async function hiddenImages(req: PayloadRequest): Promise<null | number[]> {
@@ -36,24 +37,31 @@ async function hiddenImages(req: PayloadRequest): Promise<null | number[]> {
 }
 
 /**
- * The ids of images used only by posts this caller may not read, in one statement: the images of
- * unpublished posts (through each table's status index), less those a readable post also uses
- * (each table's `image_id` index). Null without Payload's Postgres adapter.
+ * The ids of images used only by posts this caller may not read, or whose content they may not
+ * see (a password-protected post's image is blanked in its answers, `src/hooks/hideProtectedContent.ts`,
+ * for those who may not edit it: `mayEditPost` of `./protectedContent.ts`), in one statement.
+ * Null without Payload's Postgres adapter.
  */
 async function imagesOnlyOnUnreadablePosts(req: PayloadRequest): Promise<null | number[]> {
   const pool = poolOf(req.payload)
   if (!pool) return null
   const author = req.user && can(req.user, 'edit_posts') ? Number(req.user.id) : null
   const tables = POSTS_WITH_IMAGES.map((slug) => quoteIdentifier(tableNameOf(req.payload, slug)))
-  const unpublished = `status IN (${UNPUBLISHED.map((status) => `'${status}'`).join(', ')})`
-  // `IS DISTINCT FROM`: an item without an author is not the caller's.
-  const unreadable =
-    author === null ? unpublished : `${unpublished} AND author_id IS DISTINCT FROM $1`
-  const readable =
-    author === null ? `p.status = 'publish'` : `(p.status = 'publish' OR p.author_id = $1)`
+  // `IS NOT DISTINCT FROM`: an item without an author is not the caller's, and the test is never null.
+  const own = (p: string) => `${p}author_id IS NOT DISTINCT FROM $1`
+  const readable = (p: string) =>
+    author === null ? `${p}status = 'publish'` : `(${p}status = 'publish' OR ${own(p)})`
+  const editable = (p: string) =>
+    author === null
+      ? 'FALSE'
+      : can(req.user, 'edit_published_posts')
+        ? own(p)
+        : `(${own(p)} AND ${p}status IN (${EDITABLE_BY_CONTRIBUTORS.map((status) => `'${status}'`).join(', ')}))`
+  const seen = (p: string) => `(${p}password IS NULL OR ${p}password = '' OR ${editable(p)})`
+  const shown = (p: string) => `(${readable(p)} AND ${seen(p)})`
   const text = `
-    SELECT DISTINCT u.image_id FROM (${tables.map((table) => `SELECT image_id FROM ${table} WHERE image_id IS NOT NULL AND ${unreadable}`).join(' UNION ALL ')}) u
-    WHERE ${tables.map((table) => `NOT EXISTS (SELECT 1 FROM ${table} p WHERE p.image_id = u.image_id AND ${readable})`).join(' AND ')}`
+    SELECT DISTINCT u.image_id FROM (${tables.map((table) => `SELECT image_id FROM ${table} WHERE image_id IS NOT NULL AND NOT ${shown('')}`).join(' UNION ALL ')}) u
+    WHERE ${tables.map((table) => `NOT EXISTS (SELECT 1 FROM ${table} p WHERE p.image_id = u.image_id AND ${shown('p.')})`).join(' AND ')}`
   const { rows } = await pool.query<{ image_id: number }>(text, author === null ? [] : [author])
   return rows.map((row) => Number(row.image_id))
 }

@@ -3,6 +3,8 @@ import { sql } from '@payloadcms/db-postgres'
 import type { SqlQuerier } from './payloadInternals/adapter'
 
 import { TEXT_LIMITS } from '../lib/textLimits'
+import { titleAsKept } from '../lib/htmlSafety'
+import { withoutNul } from '../lib/withoutNul'
 
 import {
   type Occurrence,
@@ -456,10 +458,22 @@ export async function changeOccurrence(
     }
     /** Its own title; null gives it back the series'. */
     title?: null | string
+    /**
+     * Whoever gave the title may write HTML as they like (`unfiltered_html`); without it, the title
+     * keeps only a title's tags, as the event's own does (`titleAsKept`).
+     */
+    unfilteredHtml?: boolean
   },
 ): Promise<boolean> {
   if (!(await lockEvent(db, change.eventId))) return false
-  const { moved, status, title } = change
+  const { moved, status } = change
+  // As an event's title is kept (`src/hooks/keepNameSafe.ts`, `stripNulCharacters.ts`): clients
+  // insert an occurrence's title as HTML too. One that keeps nothing gives back the series'.
+  const title =
+    typeof change.title === 'string'
+      ? titleAsKept(withoutNul(change.title) as string, change.unfilteredHtml === true).trim() ||
+        null
+      : change.title
   // The override's keys this change sets or removes, in one assignment of the column.
   const set: Record<string, string> = {}
   const removed: string[] = []

@@ -74,9 +74,6 @@ async function answerFeed(
     ...(location.kind === 'occurrence' ? { occurrence: location.at } : {}),
   })
   const headers = feedHeaders(options)
-  const notModified = await notModifiedAnswer(ctx, key, request, headers)
-  if (notModified) return notModified
-
   const feedUrl = `${options.siteUrl}${request.pathname}${request.search ? `?${request.search.replace(/^\?/, '')}` : ''}`
   const fileName =
     location.kind === 'calendar'
@@ -87,13 +84,7 @@ async function answerFeed(
     'Content-Type': 'text/calendar; charset=utf-8',
   }
   const notFound = () => plainText(404, inLanguage(FEED_TEXTS.notFound, location.language))
-  // One occurrence's feed is found only by rendering it: HEAD renders it too.
-  if (request.method.toUpperCase() === 'HEAD' && location.kind !== 'occurrence') {
-    if (location.kind === 'event' && (await feedEventIds(ctx, selection)).length === 0)
-      return notFound()
-    return new Response(null, { headers: { ...headers, ...found }, status: 200 })
-  }
-
+  // HEAD renders the feed too (or finds it kept): its ETag is its body's.
   const feed = await keptFeed(ctx, `${feedUrl}\n${key}`, () =>
     withRenderTurn(async () => {
       const ids = await feedEventIds(ctx, selection)
@@ -108,6 +99,8 @@ async function answerFeed(
     }),
   )
   if (location.kind !== 'calendar' && feed.events === 0) return notFound()
+  const notModified = notModifiedAnswer(feed.etag, request, headers)
+  if (notModified) return notModified
   if (request.method.toUpperCase() === 'HEAD')
     return new Response(null, { headers: { ...headers, ...found }, status: 200 })
   return new Response(feed.body, {

@@ -131,14 +131,14 @@ async function answerWindow(
     ...CORS,
     'Content-Type': 'application/json; charset=utf-8',
   }
-  const notModified = await notModifiedAnswer(ctx, key, request, headers)
-  if (notModified) return notModified
   const rendered = await keptFeed(ctx, key, () =>
     withRenderTurn(async () => {
       const items = await windowItems(ctx, query, location.rootPath)
       return { body: new TextEncoder().encode(JSON.stringify(items)), events: items.length }
     }),
   )
+  const notModified = notModifiedAnswer(rendered.etag, request, headers)
+  if (notModified) return notModified
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { headers, status: 200 })
   return new Response(rendered.body, {
     headers: { ...headers, 'Content-Length': String(rendered.body.byteLength) },

@@ -1,6 +1,7 @@
 import type { FeedContext } from './feedContext'
 
 import { keptFor } from '../../endpoints/freshness'
+import { feedEtag } from './feedValidators'
 
 /*
  * Rendered feeds, kept with what visitors' reads keep (`endpoints/freshness.ts`): until the calendar
@@ -22,18 +23,21 @@ const ENTRY_BYTES = 512
 
 export type RenderedFeed = { body: Uint8Array<ArrayBuffer>; events: number }
 
-type Entry = Promise<RenderedFeed> | RenderedFeed | undefined
+/** A rendered feed with its ETag (`feedValidators.ts`), computed once per render. */
+export type KeptFeed = RenderedFeed & { etag: string }
+
+type Entry = KeptFeed | Promise<KeptFeed> | undefined
 
 /** The feed `key` as kept, or rendered now by `render` (and kept, for visitors, until the calendar changes). */
 export async function keptFeed(
   ctx: FeedContext,
   key: string,
   render: () => Promise<RenderedFeed>,
-): Promise<RenderedFeed> {
+): Promise<KeptFeed> {
   const kept = await keptFor(ctx)
   const known = kept.get<Entry>(KIND, key)
   if (known) return known
-  const rendering = render()
+  const rendering = render().then((feed) => ({ ...feed, etag: feedEtag(key, feed.body) }))
   kept.set(KIND, key, rendering, ENTRY_BYTES)
   try {
     const rendered = await rendering

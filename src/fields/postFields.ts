@@ -5,6 +5,7 @@ import type {
   StaticLabel,
   SelectFieldSingleValidation,
   TextFieldSingleValidation,
+  UploadFieldSingleValidation,
 } from 'payload'
 
 import type { UserWithRole } from '../lib/roles'
@@ -14,6 +15,7 @@ import { validations } from 'payload/shared'
 
 import { assignAuthors } from '../access/posts'
 import { readPostPassword } from '../access/protectedContent'
+import { readableRelationship } from './readableRelationship'
 import { clientComponent, serverComponent } from '../admin/paths'
 import { label, labelByLanguage, translatorOf } from '../i18n/index'
 import { offeredStatuses, POST_STATUSES } from '../lib/statuses'
@@ -301,4 +303,7 @@ export const imageField = (options: SanitizedPluginConfig): Field => ({
   label: label('image'),
   type: 'upload',
   relationTo: options.mediaCollection,
+  // An image the writer may not read (another author's draft poster, `src/access/images.ts`) is
+  // not theirs to link: linked to a published item, it would be shown to everyone.
+  validate: readableRelationship as unknown as UploadFieldSingleValidation,
 })

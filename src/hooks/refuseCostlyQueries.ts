@@ -37,7 +37,7 @@ export const QUERY_BOUNDS = {
 
 const LIST_OPERATORS = new Set(['all', 'in', 'not_in'])
 
-type QueryArgs = {
+export type QueryArgs = {
   joins?: unknown
   populate?: unknown
   select?: unknown
@@ -55,20 +55,30 @@ class TooCostly extends ClientError {
  * Refuses, with a 400 before any SQL, a query of Payload's REST API or GraphQL beyond
  * `QUERY_BOUNDS`, in every operation that takes one (find, count, findByID, bulk update and
  * delete, versions, distinct values). Queries the calendar's own code builds (the compatibility
- * API, feeds, access rules) come through the Local API, bounded where they are built.
+ * API, feeds, access rules) come through the Local API, bounded where they are built; an
+ * endpoint that passes a caller's `where` on to the Local API (the spreadsheet export) asks
+ * `refuseCostlyQuery` itself.
  */
 export const refuseCostlyQueries: CollectionBeforeOperationHook = ({ args, collection, req }) => {
   if (req.payloadAPI !== 'REST' && req.payloadAPI !== 'GraphQL') return args
-  const query = args as QueryArgs
+  refuseCostlyQuery(req.payload, collection, args as QueryArgs)
+  return args
+}
+
+/** Throws a 400 (`ClientError`) when a caller's query of `collection` goes beyond `QUERY_BOUNDS`. */
+export function refuseCostlyQuery(
+  payload: Payload,
+  collection: SanitizedCollectionConfig,
+  query: QueryArgs,
+): void {
   const joined = new JoinCount()
   if (query.where && typeof query.where === 'object')
-    checkWhere(req.payload, collection, query.where, joined)
-  if (query.sort !== undefined) checkSort(req.payload, collection, query.sort, joined)
+    checkWhere(payload, collection, query.where, joined)
+  if (query.sort !== undefined) checkSort(payload, collection, query.sort, joined)
   for (const name of ['select', 'populate', 'joins'] as const) {
     if (query[name] !== undefined && keysIn(query[name]) > QUERY_BOUNDS.shapeKeys)
       throw new TooCostly(`\`${name}\` names more than ${QUERY_BOUNDS.shapeKeys} fields.`)
   }
-  return args
 }
 
 /** The joins a query asks for: conditions on joined paths, and the distinct paths. */

@@ -26,7 +26,9 @@ const refused = (message: string) => new ClientError(message)
  * refused (the order of locked items would tell their values). Paths into a collection the reader
  * may not read at all (`author.sessions.expiresAt` for a visitor) are refused too: Payload checks
  * the fields' own access there, and some of its fields (`sessions`) grant it to anyone signed out.
- * The server's own reads (`overrideAccess`, the compatibility API's trusted reads, which apply
+ * Sorting through a collection the reader may read only some items of (`author.email` for anyone
+ * but an administrator) is refused as well: Payload's conditions on the related items hold for
+ * those the reader may read, but its sort orders by every one. The server's own reads (`overrideAccess`, the compatibility API's trusted reads, which apply
  * their own rule) are left as they are.
  */
 export const refuseHiddenFieldQueries: CollectionBeforeOperationHook = async ({
@@ -45,12 +47,12 @@ export const refuseHiddenFieldQueries: CollectionBeforeOperationHook = async ({
   const rule = contentSeenBy(req)
   const seen = () => rule
   const paths = [...sortPaths(sort), ...(hasWhere ? pathsOf(where!) : [])]
-  const unreadable = await unreadableAmong(
+  const access = await readAccessAmong(
     req,
     paths.flatMap((path) => readingOf(payload, collection, path, seen).related),
   )
   const check = (path: string, reading: PathReading) => {
-    if (reading.password || reading.related.some((related) => unreadable.has(related.slug)))
+    if (reading.password || reading.related.some((related) => access.get(related.slug) === false))
       throw refused(`The following path cannot be queried: ${path}`)
   }
   for (const path of sortPaths(sort)) {
@@ -58,6 +60,10 @@ export const refuseHiddenFieldQueries: CollectionBeforeOperationHook = async ({
     check(path, reading)
     if (reading.locks.length)
       throw refused(`Cannot sort by ${path}: password-protected items hide it from you.`)
+    // Payload's conditions on a related item hold only for items the reader may read, but its
+    // sort joins them all: `author.email` would order the reader's items by others' addresses.
+    if (reading.related.some((related) => access.get(related.slug) !== true))
+      throw refused(`Cannot sort by ${path}: it orders by items you may not read.`)
   }
   if (!hasWhere) return args
   const guarded = onlyWhereContentIsSeen(payload, collection, where!, seen, check)
@@ -78,16 +84,21 @@ function pathsOf(where: Where): string[] {
   })
 }
 
-/** The slugs of those `collections` the reader may read no item of (their read access says `false`). */
-async function unreadableAmong(
+/**
+ * What the reader may read of each of `collections`, by slug: every item (`true`), none (`false`),
+ * or those a query selects.
+ */
+async function readAccessAmong(
   req: PayloadRequest,
   collections: SanitizedCollectionConfig[],
-): Promise<Set<string>> {
-  const unreadable = new Set<string>()
+): Promise<Map<string, boolean | Where>> {
+  const access = new Map<string, boolean | Where>()
   for (const collection of new Set(collections)) {
     const read = collection.access?.read
-    if (read && (await read({ req } as Parameters<typeof read>[0])) === false)
-      unreadable.add(collection.slug)
+    access.set(
+      collection.slug,
+      read ? ((await read({ req } as Parameters<typeof read>[0])) as boolean | Where) : true,
+    )
   }
-  return unreadable
+  return access
 }

@@ -485,3 +485,16 @@ export function htmlAsKept(
   kept = withoutScriptParts(kept)
   return safe(kept) ? kept : sanitizeHtml(kept, { allowedTags: [], allowedAttributes: {} })
 }
+
+/** What a browser may read as a tag, a comment or a declaration: anything else is text. */
+const MARKUP = /<[a-z!/?]/i
+
+/**
+ * A title or name as it is kept (WordPress clients insert `title` as HTML): those without
+ * `unfiltered_html` keep only a title's few inline tags (WordPress's kses on `title_save_pre`:
+ * `<b>` stays, `<img onerror>` and `<script>` go, their text stays), and nothing that runs script
+ * is kept from anyone. Text without a tag (`Rock & Roll < 5 €`) is left as typed.
+ */
+export function titleAsKept(text: string, unfiltered: boolean): string {
+  return MARKUP.test(text) ? htmlAsKept(text, { allowed: 'title', unfiltered }) : text
+}

@@ -1,5 +1,7 @@
 import type { FlattenedField, Payload, SanitizedCollectionConfig, Where } from 'payload'
 
+import { fieldsQueriedBy } from './revisionFields'
+
 /** What a dotted path of a `where` or `sort` names, as far as the request guards need it. */
 export type ResolvedPath = {
   /** The field at the end of the path, or `id` of the collection the path ends in. */
@@ -17,7 +19,8 @@ export type ResolvedPath = {
 /**
  * The field a path names in `collection`: through groups, tabs, arrays and blocks, a locale code
  * after a localized field, and single-collection relationships into the related collection's
- * fields. Payload reads `__` in a path as `.` (`venue__name`), and so does this.
+ * fields; a revision's paths through a revision's fields (`src/lib/revisionFields.ts`). Payload
+ * reads `__` in a path as `.` (`venue__name`), and so does this.
  */
 export function resolveWherePath(
   payload: Payload,
@@ -25,7 +28,7 @@ export function resolveWherePath(
   path: string,
 ): ResolvedPath {
   const segments = path.replace(/__/g, '.').split('.')
-  let fields: FlattenedField[] = collection.flattenedFields
+  let fields: FlattenedField[] = fieldsQueriedBy(payload, collection, segments[0]!)
   let owner: SanitizedCollectionConfig = collection
   let joined: string | undefined
   const locales = new Set((payload.config.localization || undefined)?.localeCodes ?? [])

@@ -1,12 +1,18 @@
 /**
- * `npm start`: the whole product in one process. Reads the configuration, starts the embedded
- * Postgres when no DATABASE_URL is given, builds the admin panel if needed, applies pending
- * migrations, creates the first administrator when asked to, and serves on PORT.
+ * `npm start`: reads the configuration, starts the embedded Postgres when no DATABASE_URL is
+ * given, builds the admin panel if needed, applies pending migrations, creates the first
+ * administrator when asked to, and serves on PORT. With WEB_CONCURRENCY above 1 (by default, a
+ * worker per core but one: `defaultWorkerCount`), the machine's part (the configuration, the
+ * database, the admin build) is done once by a primary process, which forks that many workers that
+ * each serve as one process does (`workers.ts`); with 1, all of it is done in this one process.
  */
 
+import cluster from 'node:cluster'
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
+import type { AppEnv } from '../env'
 import type { AdminBuild, startAdminBuild as startAdminBuildType } from './build'
 
 import { quietPoolErrors } from '../db/pool'
@@ -15,6 +21,8 @@ import { EnvError, readEnv, refuseDevelopmentSecretInProduction } from '../env'
 import { startDraining } from './draining'
 import { startLog } from './startLog'
 import { pluginOptionsOf } from '../pluginOptions'
+import { adminBuildFromPrimary } from './workerLink'
+import { defaultWorkerCount, runWorkers } from './workers'
 
 const log = startLog(process.env.LOG_FORMAT === 'json' ? 'json' : 'text')
 
@@ -34,7 +42,18 @@ const SHUTDOWN_DRAIN_MS = Number(process.env.SHUTDOWN_DRAIN_MS ?? 1_000) || 0
 export type StartOptions = { startAdminBuild?: typeof startAdminBuildType }
 
 export async function main(options: StartOptions = {}) {
+  // A worker asks its primary about the admin build first, so that no word of it is missed.
+  const fromPrimary = cluster.isWorker ? adminBuildFromPrimary() : undefined
   const env = readEnv()
+  if (fromPrimary) {
+    // The primary checked the settings, started the database and the admin build, and set what
+    // follows from them (NODE_ENV among them).
+    const worker = process.env.EVENTS_CALENDAR_WORKER ?? '?'
+    const workerLog = (message: string) => log(`worker ${worker}: ${message}`)
+    const adminBuild = await fromPrimary
+    const dev = process.env.NODE_ENV === 'development'
+    return serve({ adminBuild, dev, env, firstWorker: worker === '1', log: workerLog })
+  }
   refuseDevelopmentSecretInProduction(env, process.env.NODE_ENV)
   const dev = process.env.NODE_ENV === 'development'
   if (!dev) (process.env as Record<string, string>).NODE_ENV = 'production'
@@ -62,10 +81,45 @@ export async function main(options: StartOptions = {}) {
       await generateImportMap(await config, { log: false })
     })
 
+  // Development compiles the admin on demand, in one process.
+  const workers = dev ? 1 : (env.webConcurrency ?? defaultWorkerCount(os.availableParallelism()))
+  if (workers === 1) return serve({ adminBuild, dev, env, firstWorker: true, log, stopDatabase })
+  runWorkers({
+    adminBuild,
+    count: workers,
+    log,
+    readyMessage: (port) => readyMessage(port, adminBuild, workers),
+    stopWithinMs: SHUTDOWN_DRAIN_MS + SHUTDOWN_GRACE_MS + STOP_MARGIN_MS,
+    stopDatabase,
+  })
+}
+
+/** What a worker's stop may take besides draining and the grace (its jobs' turn, its pool, its log) before its primary kills it. */
+const STOP_MARGIN_MS = 15_000
+
+function readyMessage(port: number, adminBuild: AdminBuild | null, workers: number) {
+  return `Ready on http://localhost:${port}${workers > 1 ? ` (${workers} worker processes)` : ''}: admin /admin${adminBuild ? ' (once built)' : ''}, Payload API /api, compatibility API /wp-json/vendor/events/v1 (also /fr/wp-json, /es/wp-json)`
+}
+
+/**
+ * Payload on the database, the server on the port, and the stop on SIGTERM/SIGINT: the whole of
+ * a single process's serving, and of each worker's. Only a single process says `Ready on` (a
+ * worker's primary says it once every worker listens) and stops the database it started.
+ */
+async function serve(args: {
+  adminBuild: AdminBuild | null
+  dev: boolean
+  env: AppEnv
+  /** Creates the first administrator (one worker only, or the single process). */
+  firstWorker: boolean
+  log: (message: string) => void
+  stopDatabase?: () => Promise<void>
+}) {
+  const { adminBuild, dev, env, log } = args
   const { bootPayload, ensureAdministrator } = await import('./db/boot')
   // MIGRATE_ON_START=false: the deploy applies them once beforehand (`npm run migrate`).
   const payload = await bootPayload({ migrate: process.env.MIGRATE_ON_START !== 'false' })
-  const admin = await ensureAdministrator(payload, env)
+  const admin = args.firstWorker ? await ensureAdministrator(payload, env) : null
   if (admin) log(`Created the administrator ${env.adminEmail}.`)
   let queueRunner: { stop: () => Promise<void> } | undefined
   const calendarOptions = pluginOptionsOf(payload)
@@ -87,9 +141,7 @@ export async function main(options: StartOptions = {}) {
   const connections = trackConnections(server)
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : env.port
-  log(
-    `Ready on http://localhost:${port}: admin /admin${adminBuild ? ' (once built)' : ''}, Payload API /api, compatibility API /wp-json/vendor/events/v1 (also /fr/wp-json, /es/wp-json)`,
-  )
+  if (!cluster.isWorker) log(readyMessage(port, adminBuild, 1))
 
   let stopping = false
   const stop = async (signal: string) => {
@@ -110,7 +162,7 @@ export async function main(options: StartOptions = {}) {
     // The scheduled jobs (a turn under way finishes) and the pool end before the database they talk to.
     await queueRunner?.stop()
     await payload.destroy().catch(() => undefined)
-    await stopDatabase().catch(() => undefined)
+    await args.stopDatabase?.().catch(() => undefined)
     // The request log is written in the background (`logger.ts`): its last lines before this one.
     await new Promise((resolve) => payload.logger.flush(resolve))
     log('stopped')

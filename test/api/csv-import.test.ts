@@ -397,6 +397,24 @@ describe('spreadsheets: CSV import and export', () => {
     expect(visitor.status).toBe(403)
   })
 
+  it('bounds an export’s filters as Payload’s API bounds them, before any turn or SQL', async () => {
+    const exportWith = (query: string) =>
+      fetch(`${api.url}/api/calendar-csv/export?${query}`, { headers: cookies.get(admin) })
+    for (const query of [
+      // Nine conditions on venues, each a join (8 at most).
+      Array.from({ length: 9 }, (_, i) => `where[or][${i}][venue.name][equals]=v${i}`).join('&'),
+      `where[id][in]=${Array.from({ length: 501 }, (_, i) => i + 1).join(',')}`,
+      `search=${'a'.repeat(1_001)}`,
+    ]) {
+      const response = await exportWith(query)
+      expect(response.status, query.slice(0, 40)).toBe(400)
+      expect(
+        ((await response.json()) as { errors: { message: string }[] }).errors[0]!.message,
+      ).toMatch(/^The query asks too much of the database/)
+    }
+    expect((await exportWith('where[id][in]=1,2')).status).toBe(200)
+  })
+
   it('keeps no script of a cell, whoever imports', async () => {
     const u = unique('html')
     const csv = [

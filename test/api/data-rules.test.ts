@@ -182,6 +182,18 @@ describe('rules kept by the data on every surface', () => {
     })
     expect(compat.status).toBeGreaterThanOrEqual(400)
     expect(compat.status).toBeLessThan(500)
+    // Refused as an id no item has, in the same words: the refusal does not tell that it exists.
+    for (const [name, hidden] of [
+      ['venue', draftVenue.id],
+      ['organizer', draftOrganizer.id],
+    ] as const) {
+      const [refused, missing] = await Promise.all(
+        [hidden, 999_999_999].map((linked) =>
+          call(contributor, `/wp-json/vendor/events/v1/events/${id}`, 'POST', { [name]: linked }),
+        ),
+      )
+      expect([refused.status, refused.body], name).toEqual([missing.status, missing.body])
+    }
     const stored = await payload.findByID({ collection: 'events', id, depth: 0 })
     expect(stored.venue ?? null).toBeNull()
     expect(stored.organizers ?? []).toEqual([])

@@ -277,8 +277,28 @@ describe('/events.json (calendar widgets)', () => {
     expect(response.headers.get('cache-control')).toBe('public, max-age=300')
     const etag = response.headers.get('etag')
     expect(etag).toBeTruthy()
+    expect(response.headers.get('last-modified')).toBeNull()
     const again = await get(`/events.json?${window2028}`, { headers: { 'if-none-match': etag! } })
     expect(again.status).toBe(304)
+    // A draft's save in the window tells the widget nothing: the same answer, the same ETag.
+    const draft = await payload.create({
+      collection: 'events',
+      data: {
+        endDate: '2028-01-10T11:00:00.000Z',
+        startDate: '2028-01-10T10:00:00.000Z',
+        status: 'draft',
+        timezone: 'UTC',
+        title: `A draft in the window ${marker}`,
+      } as never,
+    })
+    try {
+      const unchanged = await get(`/events.json?${window2028}`, {
+        headers: { 'if-none-match': etag! },
+      })
+      expect([unchanged.status, unchanged.headers.get('etag')]).toEqual([304, etag])
+    } finally {
+      await payload.delete({ collection: 'events', id: draft.id })
+    }
 
     const preflight = await get(`/events.json?${window2028}`, {
       method: 'OPTIONS',

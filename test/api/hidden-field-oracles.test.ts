@@ -761,6 +761,60 @@ describe('no hidden field of a protected item can be learnt by filtering, sortin
     expect(own.body).toEqual({ totalDocs: 1 })
   })
 
+  it('nobody but user managers orders items by their authors’ e-mails, names or hashes', async () => {
+    // Two published events whose authors' addresses sort the other way round from their ids.
+    const [early, late] = ['zz', 'aa'].map((prefix) => unique(prefix))
+    const ordered: number[] = []
+    for (const name of [early, late]) {
+      const author = (await payload.create({
+        collection: 'users',
+        data: {
+          email: `${name}@example.test`,
+          password: `pw-${name}`,
+          role: 'author',
+          username: name,
+        },
+        overrideAccess: true,
+      } as never)) as { id: number }
+      const event = (await payload.create({
+        collection: 'events',
+        data: {
+          author: author.id,
+          endDate: '2027-06-01T11:00:00.000Z',
+          startDate: '2027-06-01T10:00:00.000Z',
+          status: 'publish',
+          timezone: 'UTC',
+          title: `${tag} by ${name}`,
+        },
+        overrideAccess: true,
+      } as never)) as { id: number }
+      ordered.push(event.id)
+    }
+    const byAuthor = (reader: Reader | 'administrator', sort: string) =>
+      request(reader, `/api/events?where[id][in]=${ordered.join(',')}&sort=${sort}&sort=id&depth=0`)
+    for (const reader of ['contributor', 'subscriber', 'visitor'] as const) {
+      for (const sort of ['author.email', '-author.email', 'author.username', 'author.hash']) {
+        const { body, status } = await byAuthor(reader, sort)
+        expect([status, (body as { docs?: unknown }).docs], `${reader} ${sort}`).toEqual([
+          400,
+          undefined,
+        ])
+      }
+      const graphql = await request(reader, '/api/graphql', {
+        body: JSON.stringify({
+          query: `{ Events(where: { id: { in: [${ordered.join(',')}] } }, sort: "author.email") { docs { id } } }`,
+        }),
+        method: 'POST',
+      })
+      expect((graphql.body as { data?: { Events: unknown } }).data?.Events ?? null).toBeNull()
+    }
+    // A user manager may read every account, and sorts by them.
+    const managed = await byAuthor('administrator', 'author.email')
+    expect((managed.body as { docs: { id: number }[] }).docs.map((doc) => doc.id)).toEqual(
+      [...ordered].reverse(),
+    )
+  })
+
   describe('finding 15: a search that only hidden venues or organizers match answers as one that nothing matches', () => {
     const STATES = ['draft', 'pending', 'private', 'trash'] as const
     beforeAll(async () => {

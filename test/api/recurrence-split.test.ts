@@ -25,6 +25,7 @@ describe('editing a series from one occurrence: this, this and following, all', 
   let payload: Payload
   let server: TestServer
   let admin: TestUser
+  let author: TestUser
   let contributor: TestUser
   const marker = unique('split')
 
@@ -74,6 +75,7 @@ describe('editing a series from one occurrence: this, this and following, all', 
     payload = await getTestPayload()
     server = await serveAllApis(payload)
     admin = await createUser(payload, 'administrator')
+    author = await createUser(payload, 'author')
     contributor = await createUser(payload, 'contributor')
   })
   afterAll(() => server?.close())
@@ -293,5 +295,41 @@ describe('editing a series from one occurrence: this, this and following, all', 
     expect((await call('GET', `/wp-json/vendor/events/v1/events/${id}`)).body.title).toBe(
       `${marker} retitled`,
     )
+  })
+
+  it('keeps an occurrence’s title as an event’s is kept: an author’s script goes on every route', async () => {
+    const created = await call('POST', '/api/events', issueWeeklySeries(`${marker} kept`), author)
+    expect(created.status, created.text).toBe(201)
+    const series = created.body.doc as { id: number }
+    const [, second, third] = (await rowsOf([series.id])).map((row) => row.id)
+    const hostile = `<img src=x onerror=alert(1)>Guest <b>star</b><script>alert(2)</script>`
+    // What the event's own title keeps of the same text, written by the same author.
+    const own = await call('PATCH', `/api/events/${series.id}`, { title: hostile }, author)
+    expect(own.status, own.text).toBe(200)
+    const kept = own.body.doc.title as string
+    expect(kept).not.toMatch(/<img|<script|onerror/)
+    expect((await edit(series.id, second!, { title: hostile }, author)).status).toBe(200)
+    const compatWrite = await call(
+      'POST',
+      `/wp-json/vendor/events/v1/events/${third}`,
+      { title: hostile },
+      author,
+    )
+    expect(compatWrite.status, compatWrite.text).toBe(200)
+    for (const id of [second, third]) {
+      const item = await call('GET', `/wp-json/vendor/events/v1/events/${id}`)
+      expect(item.body.title, String(id)).toBe(kept)
+    }
+    // A NUL is dropped, as from any text; a title that keeps nothing gives back the series'.
+    expect((await edit(series.id, second!, { title: 'Guest\u0000 teacher' }, author)).status).toBe(
+      200,
+    )
+    const titleOf = async (id: number) =>
+      (await call('GET', `/wp-json/vendor/events/v1/events/${id}`)).body.title as string
+    expect(await titleOf(second!)).toBe('Guest teacher')
+    expect(
+      (await edit(series.id, second!, { title: '<img src=x onerror=alert(1)>' }, author)).status,
+    ).toBe(200)
+    expect(await titleOf(second!)).toBe(kept)
   })
 })

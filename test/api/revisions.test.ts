@@ -173,6 +173,55 @@ describe('revisions of events, venues and organizers', () => {
     ).toEqual(['publish', 'draft'])
   })
 
+  it('tells no reader of revisions what a linked item hides from them, by a filter or a sort', async () => {
+    // Another author's published, password-protected venue and organizer, on the readers' own events.
+    const venue = await create(users.otherAuthor, 'venues', {
+      address: 'Hidden Lane 7',
+      name: unique('Locked venue'),
+      password: 'zebra42',
+      status: 'publish',
+    })
+    const organizer = await create(users.otherAuthor, 'organizers', {
+      name: unique('Locked organizer'),
+      password: 'zebra42',
+      phone: '555-0142',
+      status: 'publish',
+    })
+    for (const user of [users.author, users.contributor]) {
+      const event = await create(
+        user,
+        'events',
+        eventData({ organizers: [organizer.id], status: 'draft', venue: venue.id }),
+      )
+      const count = (query: string) =>
+        rest(user, 'GET', `/events/versions?where[parent][equals]=${event.id}&${query}`)
+      expect((await count('')).body.totalDocs).toBe(1)
+      // A right and a wrong guess answer the same.
+      for (const [path, right, wrong] of [
+        ['version.venue.address', 'Hidden', 'Nowhere'],
+        ['parent.venue.address', 'Hidden', 'Nowhere'],
+        ['version.organizers.phone', '555', '999'],
+      ]) {
+        const answers = await Promise.all(
+          [right, wrong].map((guess) => count(`where[${path}][like]=${guess}`)),
+        )
+        expect(answers.map(({ body, status }) => [status, body.totalDocs])).toEqual([
+          [200, 0],
+          [200, 0],
+        ])
+      }
+      for (const query of [
+        'where[version.venue.password][like]=zebra',
+        'where[version.organizers.password][equals]=zebra42',
+        'sort=version.venue.password',
+        'sort=-version.venue.address',
+      ]) {
+        const answer = await count(query)
+        expect([answer.status, answer.body.totalDocs], query).toEqual([400, undefined])
+      }
+    }
+  })
+
   it('lets a contributor restore a published revision only as a submission for review', async () => {
     const event = await create(users.contributor, 'events', eventData({ status: 'draft' }))
     const published = await update(users.editor, 'events', event.id, {
@@ -185,6 +234,11 @@ describe('revisions of events, venues and organizers', () => {
     expect(publishedRevision!.version.status).toBe('publish')
 
     expect((await restore(null, 'events', publishedRevision!.id)).status).toBe(403)
+    // An id no revision can have names none, as on the items' own routes.
+    for (const id of ['abc', '1.5', '99999999999']) {
+      const answer = await rest(users.editor, 'POST', `/events/versions/${id}`)
+      expect([answer.status, answer.body.errors], id).toEqual([404, [{ message: 'Not Found' }]])
+    }
     expect((await restore(users.otherAuthor, 'events', publishedRevision!.id)).status).toBe(403)
     const restored = await restore(users.contributor, 'events', publishedRevision!.id)
     expect(restored.status, JSON.stringify(restored.body)).toBe(200)

@@ -105,7 +105,10 @@ export async function buildProcessBundles(root: string, dir: string): Promise<vo
       return build({
         absWorkingDir: root,
         banner: {
-          js: `process.argv[1] = ${JSON.stringify(path.join(root, startedAs))};`,
+          // The server's workers (src/server/workers.ts) are forked on the bundle, not on the
+          // file named in process.argv[1], which Node runs only through tsx. The banner begins
+          // every file of the bundle: the first one run sees the bundle's own path.
+          js: `import __cluster from 'node:cluster'; if (__cluster.isPrimary && !__cluster.settings.exec) __cluster.setupPrimary({ exec: process.argv[1] });\nprocess.argv[1] = ${JSON.stringify(path.join(root, startedAs))};`,
         },
         bundle: true,
         entryNames: 'main',

@@ -8,6 +8,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..')
 
 export type ServerProcess = {
   base: string
+  /** The process started (a cluster's primary with WEB_CONCURRENCY above 1). */
+  child: ChildProcess
   output: () => string
   stop: () => Promise<void>
 }
@@ -38,6 +40,8 @@ export async function startServerProcess(args: {
     LOG_LEVEL: 'info',
     PORT: String(port),
     SITE_URL: base,
+    // One process, not one per core: the tests' servers share two cores with the test run.
+    WEB_CONCURRENCY: '1',
     ...args.env,
   }
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name]
@@ -62,6 +66,7 @@ export async function startServerProcess(args: {
   })
   return {
     base,
+    child: server,
     output: () => output,
     stop: async () => {
       if (server.exitCode !== null) return

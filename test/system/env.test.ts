@@ -3,6 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 import { EnvError, readEnv, refuseDevelopmentSecretInProduction } from '../../src/env'
+import { defaultWorkerCount } from '../../src/server/workers'
 import { nodeArgs } from '../helpers/processBundles'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
@@ -47,6 +48,7 @@ describe('the development secret in production', () => {
       DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
       NODE_ENV: 'production',
       PAYLOAD_SECRET: '',
+      WEB_CONCURRENCY: '1',
     }
     const started = Date.now()
     const { code, output } = await new Promise<{ code: null | number; output: string }>(
@@ -67,5 +69,19 @@ describe('the development secret in production', () => {
     expect(output).toContain('PAYLOAD_SECRET is not set, and NODE_ENV is production')
     expect(output).not.toMatch(/Building the admin|Ready on/)
     expect(Date.now() - started).toBeLessThan(30_000)
+  })
+})
+
+/** How many worker processes `npm start` forks (src/server/workers.ts; test/system/cluster.test.ts runs them). */
+describe('WEB_CONCURRENCY', () => {
+  it('is a whole number of processes from 1 to 256, and anything else is refused by name', () => {
+    expect(envOf({}).webConcurrency).toBeUndefined()
+    expect(envOf({ WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3)
+    for (const value of ['0', '1.5', 'two', '257'])
+      expect(() => envOf({ WEB_CONCURRENCY: value }), value).toThrow(/WEB_CONCURRENCY/)
+  })
+
+  it('defaults to a worker per core but one, and at least one', () => {
+    expect([1, 2, 3, 4, 16].map(defaultWorkerCount)).toEqual([1, 1, 2, 3, 15])
   })
 })

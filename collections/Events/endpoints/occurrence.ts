@@ -7,6 +7,7 @@ import { APIError, commitTransaction, initTransaction, killTransaction, NotFound
 import { changeOccurrence, occurrenceTitleProblem } from '../../../src/db/occurrences'
 import { transactionSessionOf } from '../../../src/db/payloadInternals/adapter'
 import { CANCELLED_OCCURRENCE } from '../../../src/hooks/context'
+import { mayWriteUnfilteredHtml } from '../../../src/hooks/keepExcerptSafe'
 import { isCalendarDay, isWithinDateRange } from '../../../src/lib/dateRange'
 import { wallTime } from '../../../src/lib/wallTimes'
 import { editSeries } from './seriesEdits'
@@ -171,6 +172,7 @@ async function changeThisOccurrence(
       status: change.status as 'cancelled' | 'scheduled' | undefined,
       moved,
       title: change.title,
+      unfilteredHtml: mayWriteUnfilteredHtml(req.user),
     }))
   )
     throw new NotFound(req.t)
