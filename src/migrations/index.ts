@@ -32,6 +32,7 @@ import * as migration_20261128_070000_list_probes from './20261128_070000_list_p
 import * as migration_20261128_100000_occurrence_event_window from './20261128_100000_occurrence_event_window';
 import * as migration_20261128_110000_zero_costs from './20261128_110000_zero_costs';
 import * as migration_20261128_190000_occurrence_vacuum from './20261128_190000_occurrence_vacuum';
+import * as migration_20261129_010000_apart_on_moves from './20261129_010000_apart_on_moves';
 
 export const migrations = [
   {
@@ -203,5 +204,10 @@ export const migrations = [
     up: migration_20261128_190000_occurrence_vacuum.up,
     down: migration_20261128_190000_occurrence_vacuum.down,
     name: '20261128_190000_occurrence_vacuum',
+  },
+  {
+    up: migration_20261129_010000_apart_on_moves.up,
+    down: migration_20261129_010000_apart_on_moves.down,
+    name: '20261129_010000_apart_on_moves',
   },
 ];

@@ -4,6 +4,7 @@ import { sql } from '@payloadcms/db-postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { drizzleOf } from '../../src/db/pool'
+import { poolOf } from '../../src/db/payloadInternals/adapter'
 import { listedEvents, requestAs, serveAllApis, type TestServer } from '../helpers/http'
 import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 import { issueWeeklySeries } from '../helpers/series'
@@ -112,6 +113,54 @@ describe('the events apart from their dates, kept by triggers', () => {
       await call('DELETE', `/api/events/${id}`)
     }
     await expectApart(mine, [], 'deletes')
+  })
+
+  it('judges again, after an update of events, only the events whose id, start or end it changed', async () => {
+    const plain = await single(`${marker} renamed`)
+    const client = await poolOf(payload)!.connect()
+    try {
+      await client.query('BEGIN')
+      // The table's reads in this transaction, as Postgres counts them while it runs.
+      const reads = async () =>
+        Number(
+          (
+            await client.query(
+              `SELECT coalesce(seq_scan, 0) + coalesce(idx_scan, 0) AS n FROM pg_stat_xact_user_tables
+                WHERE relname = 'calendar_events_apart_from_dates'`,
+            )
+          ).rows[0]?.n ?? 0,
+        )
+      const inTable = async () =>
+        (
+          await client.query('SELECT 1 FROM calendar_events_apart_from_dates WHERE event_id = $1', [
+            plain,
+          ])
+        ).rowCount
+      const { start_local: start } = (
+        await client.query('SELECT start_local FROM events WHERE id = $1', [plain])
+      ).rows[0]
+      const before = await reads()
+      // A rename's write of the row (every column written again, its dates as they were).
+      await client.query(
+        'UPDATE events SET updated_at = now(), start_local = start_local, slug = slug WHERE id = $1',
+        [plain],
+      )
+      expect(await reads()).toBe(before)
+      expect(await inTable()).toBe(0)
+      // Its start moved away from its occurrence's: judged again, now apart.
+      const beforeMove = await reads()
+      await client.query("UPDATE events SET start_local = '2027-03-02 12:00:00' WHERE id = $1", [
+        plain,
+      ])
+      expect(await reads()).toBeGreaterThan(beforeMove)
+      expect(await inTable()).toBe(1)
+      // And back: judged again, no longer apart.
+      await client.query('UPDATE events SET start_local = $2 WHERE id = $1', [plain, start])
+      expect(await inTable()).toBe(0)
+    } finally {
+      await client.query('ROLLBACK')
+      client.release()
+    }
   })
 
   it('lists, through Payload (`geoloc=0`), the series and exceptions as the SQL lists them', async () => {

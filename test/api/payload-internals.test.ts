@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { foldedLike } from '../../src/db/foldedSearch'
 import { drizzleOf, poolOf, transactionSessionOf } from '../../src/db/payloadInternals/adapter'
 import { PAYLOAD_INTERNALS, verifyPayloadInternals } from '../../src/db/payloadInternals/index'
+import { keepForNextStatement } from '../../src/db/payloadInternals/serialQueryClient'
 import { installedPayloadVersion } from '../../src/db/payloadInternals/payloadVersion'
 import { TransactionNotKeptError } from '../../src/db/transactionNotKept'
 import { watchDriverStatements } from '../helpers/driverStatements'
@@ -224,6 +225,69 @@ describe("Payload's internals, patched", () => {
         'SELECT 2',
       ])
       expect(seen.filter((statement) => statement.busy > 0)).toEqual([])
+    } finally {
+      client.release()
+    }
+  })
+
+  it("serial-queries: a kept statement goes in one message before the next, alone when flushed, before a commit on its own, and its failure is the next one's", async () => {
+    const req = await createLocalReq({}, payload)
+    await initTransaction(req)
+    let seen: { text: string }[] | undefined
+    try {
+      const session = (await transactionSessionOf(req)) as unknown as {
+        execute: (query: unknown) => Promise<{ rows: Record<string, unknown>[] }>
+        session: { client: unknown }
+      }
+      const client = session.session.client
+      seen = await statementsDuring(async () => {
+        await session.execute(sql`SELECT 1 AS first`)
+        // Kept: sent with the next statement, its rows objects whatever that one's row mode.
+        const kept = keepForNextStatement(client, 'SELECT $1::text AS said, 2 AS two', ["it's"])!
+        expect(kept).not.toBeNull()
+        const next = await (
+          client as { query: (config: unknown) => Promise<{ rows: unknown }> }
+        ).query({ rowMode: 'array', text: 'SELECT $1::int + 1 AS three', values: [2] })
+        expect(next.rows).toEqual([[3]])
+        expect((await kept.result).rows).toEqual([{ said: "it's", two: 2 }])
+        // Flushed: sent on its own, before any later statement.
+        const alone = keepForNextStatement(client, 'SELECT 4 AS four', [])!
+        alone.flush()
+        expect((await alone.result).rows).toEqual([{ four: 4 }])
+        // Before a commit: on its own, then the commit.
+        keepForNextStatement(client, 'SELECT 5 AS five', [])
+        await commitTransaction(req)
+      })
+    } catch (error) {
+      await killTransaction(req)
+      throw error
+    }
+    const texts = seen!.map(({ text }) => text.trim().toLowerCase())
+    expect(texts).toEqual([
+      expect.stringMatching(/^begin;\s*select 1 as first$/),
+      "select 'it''s'::text as said, 2 as two;\nselect '2'::int + 1 as three",
+      'select 4 as four',
+      'select 5 as five',
+      'commit',
+    ])
+
+    // A kept statement that fails fails the statement it went with; a commit after it is sent.
+    const failing = await createLocalReq({}, payload)
+    await initTransaction(failing)
+    const session = (await transactionSessionOf(failing)) as unknown as {
+      execute: (query: unknown) => Promise<unknown>
+      session: { client: unknown }
+    }
+    await session.execute(sql`SELECT 1`)
+    const kept = keepForNextStatement(session.session.client, 'SELECT 1 / 0', [])!
+    const raw = session.session.client as { query: (text: string) => Promise<unknown> }
+    await expect(raw.query('SELECT 2')).rejects.toThrow(/division by zero/)
+    await expect(kept.result).rejects.toThrow(/division by zero/)
+    await killTransaction(failing)
+    const client = await poolOf(payload)!.connect()
+    try {
+      // The connection went back to the pool out of any transaction.
+      expect((await client.query('SELECT 1 AS ok')).rows).toEqual([{ ok: 1 }])
     } finally {
       client.release()
     }
@@ -627,6 +691,96 @@ describe("Payload's internals, patched", () => {
       dialect.buildRelationalQueryWithoutPK = build
     }
   })
+
+  it('insert-query-cache: an upsert of a kept shape is sent with the text Drizzle built for it and its own values, and nothing is built', async () => {
+    type Built = { params: unknown[]; sql: string }
+    type Insert = {
+      _prepare: () => { query: Built }
+      onConflictDoUpdate: (config: unknown) => Insert
+      returning: () => Insert
+      toSQL: () => Built
+    }
+    const drizzle = (
+      payload.db as unknown as {
+        drizzle: {
+          dialect: Record<string, unknown> & { buildInsertQuery: (...args: unknown[]) => unknown }
+          insert: (table: unknown) => { values: (row: unknown) => Insert }
+        }
+      }
+    ).drizzle
+    const tables = (payload.db as unknown as { tables: Record<string, Record<string, unknown>> })
+      .tables
+    const [first, second] = await Promise.all(
+      ['One', 'Two'].map((name) =>
+        payload.create({
+          collection: 'events',
+          data: { ...DATES, status: 'publish', title: `${tag} Upsert ${name}` } as never,
+          overrideAccess: true,
+        }),
+      ),
+    )
+    const { dialect } = drizzle
+    const build = dialect.buildInsertQuery
+    let builds = 0
+    dialect.buildInsertQuery = function (this: unknown, ...args: unknown[]) {
+      builds++
+      return build.apply(this, args)
+    }
+    try {
+      const upsert = (id: number, cost: null | string, where = false) => {
+        const row = { allDay: false, cost, id, timezone: 'UTC' }
+        return drizzle
+          .insert(tables.events)
+          .values(row)
+          .onConflictDoUpdate(
+            where
+              ? { set: row, target: tables.events!.id, where: sql`${sql.raw('true')}` }
+              : { set: row, target: tables.events!.id },
+          )
+          .returning()
+      }
+      // The first insert of a shape is built; the next of that shape only given its own values.
+      upsert(first!.id as number, '$1')._prepare()
+      builds = 0
+      const next = upsert(second!.id as number, '$2')._prepare().query
+      expect(builds).toBe(0)
+      // What Drizzle itself builds for that insert (toSQL is not kept).
+      const own = upsert(second!.id as number, '$2').toSQL()
+      expect(builds).toBe(1)
+      expect(next.sql).toBe(own.sql)
+      expect(next.params).toEqual(own.params)
+      expect(next.params).toContain('$2')
+      // A null value is a value of the shape too.
+      builds = 0
+      const nulls = upsert(second!.id as number, null)._prepare().query
+      expect(nulls).toEqual(upsert(second!.id as number, null).toSQL())
+
+      // A shape this does not key (a conflict with a where) is built at each insert.
+      builds = 0
+      upsert(first!.id as number, '$1', true)._prepare()
+      upsert(second!.id as number, '$2', true)._prepare()
+      expect(builds).toBe(2)
+
+      // Payload's updates: each writes its own item, the second with no insert built.
+      const rename = (id: unknown, title: string) =>
+        payload.update({
+          collection: 'events',
+          data: { title } as never,
+          id: id as number,
+          overrideAccess: true,
+        })
+      await rename(first!.id, `${tag} Upsert One renamed`)
+      builds = 0
+      await rename(second!.id, `${tag} Upsert Two renamed`)
+      expect(builds).toBe(0)
+      const read = (id: unknown) =>
+        payload.findByID({ collection: 'events', depth: 0, id: id as number, overrideAccess: true })
+      expect((await read(first!.id)).title).toBe(`${tag} Upsert One renamed`)
+      expect((await read(second!.id)).title).toBe(`${tag} Upsert Two renamed`)
+    } finally {
+      dialect.buildInsertQuery = build
+    }
+  })
 })
 
 describe("revision-copies: a save's revision copied from its stored rows", () => {
@@ -835,6 +989,14 @@ describe("revision-copies: a save's revision copied from its stored rows", () =>
     expect(sent.filter((text) => text.includes('row_to_json("child")'))).toEqual([
       expect.stringMatching(/^WITH "deleted" AS \(delete from "events_locales" where/),
     ])
+    // And go in one message with the translations' insert, which follows them.
+    expect(sent.filter((text) => /^insert into "events_locales"/i.test(text))).toEqual([])
+    expect(
+      sent
+        .filter((text) => text.includes('row_to_json("child")'))[0]!
+        .split(';\n')
+        .at(-1),
+    ).toMatch(/^insert into "events_locales"/)
 
     // The same changes saved on the item (through this patch) and on its twin (through the
     // adapter's own updateOne) store the same rows and answer the same.

@@ -75,6 +75,22 @@ const judgeAll = (rule: string) => `
       ON CONFLICT (event_id) DO NOTHING;`
 
 /**
+ * The events an update of `events` may move in or out: those whose id, start or end (the columns
+ * of theirs APART_FROM_ITS_DATES reads; the rest of the rule reads their occurrences) is not as it
+ * was. An update that changes none of them (a rename) judges no event again. Written only with
+ * that rule, whose columns exist where it applies.
+ */
+const eventsUpdated = `ELSIF TG_TABLE_NAME = 'events' THEN
+      SELECT array_agg(DISTINCT moved.id) INTO touched FROM (
+        SELECT o.id FROM old_rows o WHERE NOT EXISTS (SELECT 1 FROM new_rows n WHERE n.id = o.id
+          AND n.start_local IS NOT DISTINCT FROM o.start_local AND n.end_local IS NOT DISTINCT FROM o.end_local)
+        UNION ALL
+        SELECT n.id FROM new_rows n WHERE NOT EXISTS (SELECT 1 FROM old_rows o WHERE o.id = n.id
+          AND o.start_local IS NOT DISTINCT FROM n.start_local AND o.end_local IS NOT DISTINCT FROM n.end_local)
+      ) moved;
+    `
+
+/**
  * The rule the triggers apply: APART_FROM_ITS_DATES where `events` has its list-order columns and
  * the occurrences' table exists. A host's schema from before them (its own migrations add them
  * later) gets every event kept, which changes no answer (a reader applies the rule), until the
@@ -113,7 +129,7 @@ export async function createApartFromDates(db: SqlRunner): Promise<void> {
       EXECUTE format('SELECT array_agg(DISTINCT %I) FROM new_rows', TG_ARGV[0]) INTO touched;
     ELSIF TG_OP = 'DELETE' THEN
       EXECUTE format('SELECT array_agg(DISTINCT %I) FROM old_rows', TG_ARGV[0]) INTO touched;
-    ELSE
+    ${rule === APART_FROM_ITS_DATES ? eventsUpdated : ''}ELSE
       EXECUTE format('SELECT array_agg(DISTINCT event) FROM (SELECT %I AS event FROM old_rows UNION ALL SELECT %I FROM new_rows) changed',
         TG_ARGV[0], TG_ARGV[0]) INTO touched;
     END IF;

@@ -7,6 +7,7 @@ import { commitOutcomePatch } from './commitOutcome'
 import { preferenceDeletesPatch } from './deleteOwnPreference'
 import { foldedSearchPatch } from './foldedSearchPatch'
 import { hostMigrationsPatch } from './hostMigrations'
+import { insertQueryCachePatch } from './insertQueryCache'
 import { joinedCountsPatch } from './joinedCounts'
 import { lockReleasesPatch } from './lockReleases'
 import { payloadCollectionGuardsPatch } from './payloadCollectionGuards'
@@ -57,6 +58,7 @@ export const PAYLOAD_INTERNALS: InternalsPatch[] = [
   revisionCopiesPatch,
   unchangedChildrenPatch,
   relationalQueryCachePatch,
+  insertQueryCachePatch,
 ]
 
 const inEffect = (enabled: boolean) =>

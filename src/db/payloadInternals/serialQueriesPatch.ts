@@ -8,7 +8,7 @@ export const serialQueriesPatch: AdapterPatch = {
   stage: 'adapter',
   whenDisabled: true,
   reason:
-    "each pooled connection sends its statements one at a time, although Payload sends some side by side in a transaction, which pg deprecates and pg@9 refuses; a transaction's begin goes in one message with its first statement",
+    "each pooled connection sends its statements one at a time, although Payload sends some side by side in a transaction, which pg deprecates and pg@9 refuses; a transaction's begin, and a statement kept for the next one (an update's read of its stored child rows), go in one message with the next statement",
   upstream: ['https://github.com/brianc/node-postgres/pull/3603'],
   apply: (adapter) => serializeAdapterQueries(adapter as never),
   verify: (payload) => {
@@ -23,7 +23,7 @@ export const serialQueriesPatch: AdapterPatch = {
       return "the pool's connections are pg's own Client, not the serial one (the adapter's poolOptions or pg option moved)"
     const pg = db.pg as { escapeLiteral?: unknown; utils?: { prepareValue?: unknown } }
     if (typeof pg.escapeLiteral !== 'function' || typeof pg.utils?.prepareValue !== 'function')
-      return "pg no longer exports escapeLiteral and utils.prepareValue: a transaction's begin is sent on its own"
+      return "pg no longer exports escapeLiteral and utils.prepareValue: a transaction's begin and kept statements are sent on their own"
     return null
   },
 }

@@ -15,8 +15,10 @@ import { inlineParameters } from './inlineParameters'
  * submittable (cursors, streams), goes straight to the driver as before.
  *
  * A transaction's `begin`, whose answer no one reads, waits for the transaction's next statement
- * and goes in the same message (`withBegin`): one round trip fewer for every transaction. A
- * transaction that ends before sending anything sends nothing.
+ * and goes in the same message (`withKept`): one round trip fewer for every transaction. A
+ * transaction that ends before sending anything sends nothing. A statement whose answer is not
+ * needed at once may wait likewise (`keepForNextStatement`): it goes in one message before the
+ * connection's next statement, or alone when its answer is asked for first.
  */
 type PgModule = Pick<typeof pg, 'Client'> & {
   /** `pg`'s own quoting and its conversion of a parameter to what it sends. */
@@ -51,6 +53,55 @@ const unsentResult = (command: string) => ({
 })
 
 const SERIAL = Symbol.for('payload-events-calendar.serialQueryClient')
+const KEEP_FOR_NEXT = Symbol.for('payload-events-calendar.keepForNextStatement')
+
+/** A statement's answer, as `pg` gives it (rows as objects). */
+export type KeptResult = { fields?: { name: string }[]; rows: Record<string, unknown>[] }
+/** A statement kept for the connection's next one: its answer, and a way to send it now. */
+export type KeptStatement = { flush: () => void; result: Promise<KeptResult> }
+type Rider = {
+  reject: (error: unknown) => void
+  resolve: (result: KeptResult) => void
+  text: string
+}
+
+/**
+ * Keeps `text` (its parameters written in) to go in one message before the next statement sent on
+ * `client`, in the order statements were asked for; `flush` sends it on its own if it has not
+ * gone yet. Its rows are read with the next statement's row mode (made objects again) and type
+ * parsers, so it should select only what every parser reads alike (text, json). Null when the
+ * client is not a serial one or the statement cannot be written so: then send it as usual.
+ */
+export function keepForNextStatement(
+  client: unknown,
+  text: string,
+  values: readonly unknown[],
+): KeptStatement | null {
+  const keep = (client as Record<symbol, unknown> | null)?.[KEEP_FOR_NEXT]
+  return typeof keep === 'function'
+    ? (keep as (text: string, values: readonly unknown[]) => KeptStatement | null).call(
+        client,
+        text,
+        values,
+      )
+    : null
+}
+
+/** A result's rows as objects, when a statement sent with others was read in array mode. */
+function asObjects(result: unknown, arrayMode: boolean): KeptResult {
+  const { fields = [], rows = [] } = (result ?? {}) as {
+    fields?: { name: string }[]
+    rows?: unknown[]
+  }
+  return {
+    fields,
+    rows: arrayMode
+      ? rows.map((row) =>
+          Object.fromEntries(fields.map((field, index) => [field.name, (row as unknown[])[index]])),
+        )
+      : (rows as Record<string, unknown>[]),
+  }
+}
 const classes = new WeakMap<PgModule['Client'], typeof pg.Client>()
 
 /** Whether pool clients of this class are serial ones. */
@@ -72,41 +123,122 @@ export function serialQueryClientOf(driver: PgModule): typeof pg.Client {
   const tails = new WeakMap<pg.Client, Promise<unknown>>()
   /** The connections whose transaction's `begin` is not sent yet. */
   const beginning = new WeakSet<pg.Client>()
+  /** The statements kept for each connection's next statement, in order. */
+  const riders = new WeakMap<pg.Client, Rider[]>()
   const settled = () => undefined
 
+  /** Runs `step` after every statement asked for before it on `client`. */
+  const enqueue = <T>(client: pg.Client, step: () => Promise<T>): Promise<T> => {
+    const previous = tails.get(client)
+    const result = previous ? previous.then(step) : step()
+    const tail = result.then(settled, settled)
+    tails.set(client, tail)
+    // The last one in the chain clears it, so an idle connection holds nothing.
+    void tail.then(() => {
+      if (tails.get(client) === tail) tails.delete(client)
+    })
+    return result
+  }
+
+  const takeRiders = (client: pg.Client): Rider[] => {
+    const kept = riders.get(client) ?? []
+    riders.delete(client)
+    return kept
+  }
+
+  /** Sends kept statements each on its own, in order (before a statement they cannot go with). */
+  const sendAlone = async (client: pg.Client, kept: Rider[]): Promise<void> => {
+    for (const rider of kept) {
+      try {
+        rider.resolve(asObjects(await send.call(client, rider.text), false))
+      } catch (error) {
+        rider.reject(error)
+      }
+    }
+  }
+
   /**
-   * The statement `args` asks for, sent with the `begin` kept back before it: in one message (the
-   * simple query protocol, which takes no parameters, so they are written in as `pg` would send
-   * them, `inlineParameters.ts`) when it can be, else the `begin` first on its own. A `commit` or
-   * `rollback` of a transaction that sent nothing is not sent either.
+   * The statement `args` asks for, sent with the `begin` and the statements kept back before it:
+   * in one message (the simple query protocol, which takes no parameters, so they are written in
+   * as `pg` would send them, `inlineParameters.ts`) when it can be, else those first, each on its
+   * own. A `commit` or `rollback` of a transaction that sent nothing is not sent either; one that
+   * did is sent on its own, after the statements kept (which, failing, must not keep it back).
    */
-  const withBegin = async (client: pg.Client, args: unknown[]): Promise<unknown> => {
-    beginning.delete(client)
+  const withKept = async (client: pg.Client, args: unknown[], kept: Rider[]): Promise<unknown> => {
+    const begin = beginning.delete(client)
     const [config, values] = args
     const query: QueryConfig =
       typeof config === 'string' ? { text: config } : (config as QueryConfig)
     const text = typeof query?.text === 'string' ? query.text : null
     const params = (Array.isArray(values) ? values : query?.values) as unknown[] | undefined
     const end = text !== null && !params?.length ? END.exec(text) : null
-    if (end) return unsentResult(end[1]!.toUpperCase())
+    if (end && begin && !kept.length) return unsentResult(end[1]!.toUpperCase())
     const plain = text !== null && !query.name && !query.rows && !query.queryMode
     const inlined =
-      literals && plain && text.length <= MAX_STATEMENT_WITH_BEGIN
+      !end && literals && plain && text.length <= MAX_STATEMENT_WITH_BEGIN
         ? inlineParameters(text, params, literals)
         : null
     if (inlined === null || inlined.length > MAX_STATEMENT_WITH_BEGIN) {
-      await send.call(client, 'begin')
+      if (begin) await send.call(client, 'begin')
+      await sendAlone(client, kept)
       return send.apply(client, args)
     }
     const { values: _values, ...rest } = query
-    const results = await send.call(client, { ...rest, text: `begin;\n${inlined}` })
-    // One answer per statement: the `begin`'s, then the statement's.
-    return Array.isArray(results) ? results.at(-1) : results
+    const before = [...(begin ? ['begin'] : []), ...kept.map((rider) => rider.text)]
+    let results: unknown
+    try {
+      results = await send.call(client, { ...rest, text: `${before.join(';\n')};\n${inlined}` })
+    } catch (error) {
+      for (const rider of kept) rider.reject(error)
+      throw error
+    }
+    // One answer per statement: the `begin`'s, the kept ones', then the statement's.
+    const answers = Array.isArray(results) ? results : [results]
+    const arrayMode = (rest as { rowMode?: unknown }).rowMode === 'array'
+    kept.forEach((rider, index) =>
+      rider.resolve(asObjects(answers[(begin ? 1 : 0) + index], arrayMode)),
+    )
+    return answers.at(-1)
   }
 
   class SerialQueryClient extends Base {
     static readonly [SERIAL] = true
   }
+  Object.defineProperty(SerialQueryClient.prototype, KEEP_FOR_NEXT, {
+    configurable: true,
+    writable: true,
+    value: function keep(
+      this: pg.Client,
+      text: string,
+      values: readonly unknown[],
+    ): KeptStatement | null {
+      const inlined =
+        literals && text.length <= MAX_STATEMENT_WITH_BEGIN
+          ? inlineParameters(text, values, literals)
+          : null
+      if (inlined === null || inlined.length > MAX_STATEMENT_WITH_BEGIN) return null
+      let rider!: Rider
+      const result = new Promise<KeptResult>((resolve, reject) => {
+        rider = { reject, resolve, text: inlined }
+      })
+      // Read by whoever asks for it; a failure no one asks for is the next statement's too.
+      result.catch(settled)
+      const kept = riders.get(this) ?? []
+      kept.push(rider)
+      riders.set(this, kept)
+      const flush = () => {
+        const waiting = riders.get(this)
+        const at = waiting?.indexOf(rider) ?? -1
+        if (at < 0) return
+        waiting!.splice(at, 1)
+        void enqueue(this, async () => {
+          if (beginning.delete(this)) await send.call(this, 'begin')
+          await sendAlone(this, [rider])
+        }).catch(settled)
+      }
+      return { flush, result }
+    },
+  })
   Object.defineProperty(SerialQueryClient.prototype, 'query', {
     configurable: true,
     writable: true,
@@ -117,37 +249,37 @@ export function serialQueryClientOf(driver: PgModule): typeof pg.Client {
         typeof callback !== 'function' &&
         typeof (config as { submit?: unknown } | null)?.submit !== 'function'
       if (!promiseStyle) {
-        // A kept `begin` goes first: the driver's queue keeps the order.
+        // A kept `begin` and kept statements go first: the driver's queue keeps the order.
         if (beginning.delete(this))
           void (send.call(this, 'begin') as Promise<unknown>).catch(settled)
+        for (const rider of takeRiders(this))
+          void (send.call(this, rider.text) as Promise<unknown>).then(
+            (result) => rider.resolve(asObjects(result, false)),
+            rider.reject,
+          )
         return send.apply(this, args)
       }
       const text = typeof config === 'string' ? config : (config as QueryConfig | null)?.text
       const params = Array.isArray(values) ? values : (config as QueryConfig | null)?.values
+      // The statements kept until now go before this one (those kept later, after it).
+      const kept = takeRiders(this)
       const keepBegin =
+        !kept.length &&
         literals !== null &&
         typeof text === 'string' &&
         BEGIN.test(text) &&
         !(params as unknown[] | undefined)?.length
       const step = keepBegin
         ? () => {
-            // Sent with the transaction's next statement (`withBegin`).
+            // Sent with the transaction's next statement (`withKept`).
             beginning.add(this)
             return Promise.resolve(unsentResult('BEGIN'))
           }
         : () =>
-            beginning.has(this)
-              ? withBegin(this, args)
+            beginning.has(this) || kept.length
+              ? withKept(this, args, kept)
               : (send.apply(this, args) as Promise<unknown>)
-      const previous = tails.get(this)
-      const result = previous ? previous.then(step) : step()
-      const tail = result.then(settled, settled)
-      tails.set(this, tail)
-      // The last one in the chain clears it, so an idle connection holds nothing.
-      void tail.then(() => {
-        if (tails.get(this) === tail) tails.delete(this)
-      })
-      return result
+      return enqueue(this, step)
     },
   })
   classes.set(driver.Client, SerialQueryClient)

@@ -5,6 +5,7 @@ import { sql } from '@payloadcms/db-postgres'
 import type { InitPatch } from './patch'
 
 import { transactionSessionOf } from './adapter'
+import { keepForNextStatement, type KeptStatement } from './serialQueryClient'
 
 /*
  * Payload's adapter saves an item by writing its row and then, for each of its child tables of
@@ -17,7 +18,9 @@ import { transactionSessionOf } from './adapter'
  * statement on the transaction's connection, the delete is sent as it was. The stored rows are
  * read once, in one statement for every child table of the item: with the delete of the item's
  * translations, which the save sends first (`upsertRow` deletes them all and inserts them again),
- * or at the first held delete when there is none.
+ * or at the first held delete when there is none. That statement, whose answer is needed only at
+ * the first held delete, goes in one message with the save's next statement (its translations'
+ * insert: `keepForNextStatement`, serialQueryClient.ts), or on its own when it cannot.
  */
 
 type Column = { hasDefault?: boolean; name: string }
@@ -65,8 +68,10 @@ type Update = {
   tables: Map<string, { columns: Record<string, Column>; stored?: Record<string, unknown>[] }>
   /** Deletes held back, all of one table. */
   held: { tableName: string; wheres: Where[] } | null
-  /** Whether the stored rows have been read. */
+  /** Whether the stored rows have been read, or asked for. */
   read: boolean
+  /** Their read, kept to go with the next statement, until it is answered. */
+  reading?: { done: Promise<void>; kept: KeptStatement }
   /** The item's translations table and its column of the item, whose delete the read goes with. */
   locales: null | { parent: string; table: string }
 }
@@ -96,24 +101,56 @@ function childTables(db: Adapter, tableName: string): Update['tables'] {
  * Reads the item's rows of every child table, in one statement; with `deleting`, a delete sent in
  * the same statement (a data-modifying `WITH`, which runs to its end whatever the read does).
  */
-async function readStored(session: Session, update: Update, deleting?: Where): Promise<void> {
-  update.read = true
+function storedRead(update: Update, deleting?: Where) {
   const names = [...update.tables.keys()]
-  const { rows } = await session.execute(
-    sql`${deleting ? sql`WITH "deleted" AS (${deleting}) ` : sql``}SELECT ${sql.join(
-      names.map(
-        (name, index) =>
-          sql`(SELECT coalesce(json_agg(row_to_json("child")), '[]'::json) FROM ${sql.identifier(name)} AS "child"
+  return sql`${deleting ? sql`WITH "deleted" AS (${deleting}) ` : sql``}SELECT ${sql.join(
+    names.map(
+      (name, index) =>
+        sql`(SELECT coalesce(json_agg(row_to_json("child")), '[]'::json) FROM ${sql.identifier(name)} AS "child"
             WHERE "child".${sql.identifier(update.tables.get(name)!.columns.parent!.name)} = ${update.parent}) AS ${sql.identifier(`t${index}`)}`,
-      ),
-      sql`, `,
-    )}`,
-  )
+    ),
+    sql`, `,
+  )}`
+}
+
+function keepStored(update: Update, rows: Record<string, unknown>[]): void {
+  const names = [...update.tables.keys()]
   const [row] = rows
   names.forEach((name, index) => {
     const stored = row?.[`t${index}`]
     if (Array.isArray(stored)) update.tables.get(name)!.stored = stored as Record<string, unknown>[]
   })
+}
+
+async function readStored(session: Session, update: Update, deleting?: Where): Promise<void> {
+  update.read = true
+  const { rows } = await session.execute(storedRead(update, deleting))
+  keepStored(update, rows)
+}
+
+/**
+ * The read and the translations' delete, kept to go with the transaction's next statement; false
+ * when the connection cannot keep them, and the caller sends them at once.
+ */
+function readWithNextStatement(session: Session, update: Update, deleting: Where): boolean {
+  const client = session.session?.client
+  const query = session.dialect?.sqlToQuery(storedRead(update, deleting))
+  const kept = client && query ? keepForNextStatement(client, query.sql, query.params) : null
+  if (!kept) return false
+  update.read = true
+  const done = kept.result.then(({ rows }) => keepStored(update, rows))
+  done.catch(() => undefined)
+  update.reading = { done, kept }
+  return true
+}
+
+/** Waits for the stored rows: sent now if still kept, or read now if never asked for. */
+async function storedRows(session: Session, update: Update): Promise<void> {
+  if (update.reading) {
+    update.reading.kept.flush()
+    return update.reading.done
+  }
+  if (!update.read) await readStored(session, update)
 }
 
 /**
@@ -278,12 +315,13 @@ function holdChildRewrites(payload: Payload): void {
         deletesTranslations(args.db, update, args.tableName, args.where)
       ) {
         const deleting = args.db.delete(db.tables![args.tableName]!).where(args.where).getSQL()
+        if (readWithNextStatement(args.db, update, deleting)) return
         return readStored(args.db, update, deleting)
       }
       if (!update || !update.tables.has(args.tableName)) return deleteWhere.call(this, args)
       if (update.held && update.held.tableName !== args.tableName)
         await sendHeld(db, args.db, update)
-      if (!update.read) await readStored(args.db, update)
+      await storedRows(args.db, update)
       if (update.held) update.held.wheres.push(args.where)
       else update.held = { tableName: args.tableName, wheres: [args.where] }
       hook(db, args.db, update)
