@@ -6,6 +6,7 @@ import path from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { isAlive } from '../../src/server/db/staleServer'
 import { type ServerProcess, startServerProcess } from '../helpers/serverProcess'
 
 const ADMIN = { email: 'cluster-admin@example.test', password: 'cluster-password-1' }
@@ -46,8 +47,8 @@ describe('npm start as a cluster of two workers', () => {
     if (server?.child.exitCode === null) server.child.kill('SIGKILL')
     // A Postgres left by a failed run: stopped as the next start would (src/server/db/staleServer.ts).
     const postgres = postmasterPid(dataDir)
-    if (postgres && alive(postgres)) process.kill(postgres, 'SIGINT')
-    await waitFor(() => !postgres || !alive(postgres), 'the Postgres to stop').catch(
+    if (postgres && isAlive(postgres)) process.kill(postgres, 'SIGINT')
+    await waitFor(() => !postgres || !isAlive(postgres), 'the Postgres to stop').catch(
       () => undefined,
     )
     await fs.rm(dataDir, { force: true, recursive: true })
@@ -187,8 +188,8 @@ describe('npm start as a cluster of two workers', () => {
     expect((await write).status).toBe(201)
     expect(await exited).toBe(0)
     expect(server!.output()).toMatch(/worker 1: stopped[\s\S]*"msg":"stopped"/)
-    expect(pids.filter(alive)).toEqual([])
-    expect(alive(postgres)).toBe(false)
+    expect(pids.filter((pid) => isAlive(pid))).toEqual([])
+    expect(isAlive(postgres)).toBe(false)
     expect(postmasterPid(dataDir)).toBeUndefined()
   })
 
@@ -201,8 +202,8 @@ describe('npm start as a cluster of two workers', () => {
     const workers = workersStarted().map((worker) => worker.pid)
     const postgres = postmasterPid(dataDir)!
     server.child.kill('SIGKILL')
-    await waitFor(() => workers.every((pid) => !alive(pid)), 'the workers to end')
-    expect(alive(postgres)).toBe(true)
+    await waitFor(() => workers.every((pid) => !isAlive(pid)), 'the workers to end')
+    expect(isAlive(postgres)).toBe(true)
 
     server = await start()
     expect(server.output()).toContain(
@@ -222,21 +223,6 @@ async function waitFor(condition: () => boolean, what: string, ms = 20_000): Pro
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`waited ${ms / 1000} s for ${what}`)
     await delay(100)
-  }
-}
-
-/** Whether the process runs (EPERM: under another user, as Postgres does when the tests run as root; a zombie has ended). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z'
-  } catch {
-    return false
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 
 import type { InitPatch } from './patch'
+import { isPlainObject, kindsOf, refuse, Unkeyable } from './drizzleShapes'
 
 /*
  * Payload's adapter writes an item's row with Drizzle's insert (`adapter.insert`: an update is
@@ -17,8 +18,7 @@ import type { InitPatch } from './patch'
  * another returning list) is built as before.
  */
 
-/** Drizzle's mark of its classes (`drizzle-orm/entity`) and its keys of a table's parts (`drizzle-orm/table`). */
-const ENTITY_KIND = Symbol.for('drizzle:entityKind')
+/** Drizzle's keys of a table's parts (`drizzle-orm/table`). */
 const COLUMNS = Symbol.for('drizzle:Columns')
 const KEEPING = Symbol('insert query cache')
 /** The raw arguments of the insert's `onConflictDoUpdate`, when this could key them. */
@@ -73,30 +73,8 @@ type Kept = { queryMetadata: unknown; sql: string }
 /** The kept shapes of each table, by its Drizzle table object. */
 const shapes = new WeakMap<Table, Map<string, Kept | null>>()
 
-/** The Drizzle kinds of `value`'s class and its ancestors (`Column`, `SQL`, `Param`, …). */
-function kindsOf(value: unknown): string[] {
-  const kinds: string[] = []
-  if (!value || typeof value !== 'object') return kinds
-  let type = Object.getPrototypeOf(value)?.constructor as
-    (Record<symbol, unknown> & { prototype?: unknown }) | undefined
-  while (type) {
-    const kind = type[ENTITY_KIND]
-    if (typeof kind === 'string') kinds.push(kind)
-    type = Object.getPrototypeOf(type) as typeof type
-  }
-  return kinds
-}
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  !!value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype
-
 /** Whether a value Drizzle would send as it is: not one of its own objects (SQL, a column, a placeholder). */
 const isPlainValue = (value: unknown) => kindsOf(value).length === 0
-
-class Unkeyable extends Error {}
-const refuse = (): never => {
-  throw new Unkeyable()
-}
 
 /** The table's columns in its order, each with its key; the insert's own list (`buildInsertQuery`). */
 const columnsOf = (table: Table) =>

@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 
 import type { InitPatch } from './patch'
+import { isPlainObject, kindsOf, refuse, Unkeyable } from './drizzleShapes'
 
 /*
  * Payload's adapter reads an item (`findOne`, an update's read of the item before it and its read
@@ -15,8 +16,6 @@ import type { InitPatch } from './patch'
  * function this cannot tell the result of) is built as before.
  */
 
-/** Drizzle's mark of its classes (`drizzle-orm/entity`). */
-const ENTITY_KIND = Symbol.for('drizzle:entityKind')
 const KEEPING = Symbol('relational query cache')
 /** At most this many shapes kept per database; a site has a few per collection. */
 const MAX_SHAPES = 500
@@ -35,28 +34,6 @@ type Prototype = RelationalQuery & { [KEEPING]?: true }
 
 /** The kept shapes of each database that has this patch, by its dialect. */
 const shapes = new WeakMap<Dialect, Map<string, Kept | null>>()
-
-/** The Drizzle kinds of `value`'s class and its ancestors (`Column`, `SQL`, `Param`, …). */
-function kindsOf(value: unknown): string[] {
-  const kinds: string[] = []
-  if (!value || typeof value !== 'object') return kinds
-  let type = Object.getPrototypeOf(value)?.constructor as
-    (Record<symbol, unknown> & { prototype?: unknown }) | undefined
-  while (type) {
-    const kind = type[ENTITY_KIND]
-    if (typeof kind === 'string') kinds.push(kind)
-    type = Object.getPrototypeOf(type) as typeof type
-  }
-  return kinds
-}
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  !!value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype
-
-class Unkeyable extends Error {}
-const refuse = (): never => {
-  throw new Unkeyable()
-}
 
 /**
  * What an `orderBy` function orders by, told by calling it with stand-ins for the columns and

@@ -72,7 +72,8 @@ function readPostmasterPid(dir: string): null | RunningServer {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether process `pid` runs: one that ended but is not yet reaped (a zombie) does not. */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0)
   } catch (error) {
