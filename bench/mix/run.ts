@@ -26,6 +26,7 @@ import { editedTitle, mixIndex, seedCalendar } from './seedCalendar'
 import { type Target, basicAuthorization, call } from './target'
 import { buildWalk } from './walk'
 import { cpuMsOf, nodeMemoryOf, postmasterPid } from './cpu'
+import { defaultWorkerCount } from '../../src/server/workers'
 
 type Options = {
   cpuProf?: string
@@ -162,7 +163,7 @@ export async function runMix(argv: string[]): Promise<void> {
       ns: '/wp-json/vendor/events/v1',
     })
     log(
-      `ours on ${base} (pid ${server.pid}, WEB_CONCURRENCY ${process.env.WEB_CONCURRENCY ?? `unset: ${os.availableParallelism()}`})`,
+      `ours on ${base} (pid ${server.pid}, WEB_CONCURRENCY ${process.env.WEB_CONCURRENCY ?? `unset: ${defaultWorkerCount(os.availableParallelism())} worker(s)`})`,
     )
 
     const walks = new Map<Target, Awaited<ReturnType<typeof buildWalk>>>()
