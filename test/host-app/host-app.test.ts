@@ -146,7 +146,8 @@ describe('the plugin installed from its tarball into a new Payload app', () => {
   afterAll(async () => {
     if (server && server.exitCode === null) {
       const exited = new Promise((resolve) => server!.once('exit', resolve))
-      server.kill('SIGTERM')
+      // The whole group: `npx` ends on the signal, but Next's server is a process of its own below it.
+      process.kill(-server.pid!, 'SIGTERM')
       await exited
     }
     await database?.drop()
@@ -290,6 +291,8 @@ async function startHost() {
   const port = new URL(base).port
   server = spawn('npx', ['next', 'start', '-p', port, '-H', '127.0.0.1'], {
     cwd: hostDir,
+    // A process group of its own, stopped whole (afterAll).
+    detached: true,
     env: { ...process.env, ...hostEnv(), NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
