@@ -1,34 +1,71 @@
-import type { CollectionBeforeOperationHook } from 'payload'
+import type { CollectionBeforeOperationHook, PayloadRequest } from 'payload'
 
 import { can } from '../lib/roles'
+import { POST_COLLECTIONS } from '../slugs'
 
 /** The most items a page of the calendar's collections holds for a visitor, as WordPress caps `per_page`. */
 export const VISITOR_MAX_PAGE_SIZE = 100
 
 /**
- * A visitor's page of a calendar collection over Payload's REST or GraphQL API holds at most 100
- * items: `limit=0` and `pagination=false` ask for the whole calendar in one answer, which at a
+ * The most events, venues or organizers a page holds for those who edit the calendar: each item a
+ * page reads and serializes costs the process time in one stretch of its event loop, so `limit=0`
+ * on a large calendar held every other request for as long (`bench/RESULTS.md`, "Editors' pages").
+ * A thousand is ten times the admin panel's largest page, and what its calendar asks.
+ */
+export const EDITOR_MAX_PAGE_SIZE = 1_000
+
+/**
+ * A page of a calendar collection over Payload's REST or GraphQL API holds at most 100 items for a
+ * visitor: `limit=0` and `pagination=false` ask for the whole calendar in one answer, which at a
  * hundred thousand events ties up the server and its memory for everyone. The page is cut, not
  * refused (the answer's `limit`, `hasNextPage` and `totalDocs` say so), as WordPress answers
- * `per_page` above its maximum. Those who edit the calendar (its admin lists ask for everything)
- * and the server's own code are not limited.
+ * `per_page` above its maximum. Those who edit the calendar get pages of up to 1,000 events,
+ * venues or organizers (`EDITOR_MAX_PAGE_SIZE`), there and in the admin panel's lists, whose page
+ * size is the URL's `limit`; categories and tags are not cut for them (the category tree reads
+ * them all). The server's own code is not limited.
  */
-export const capVisitorPageSize: CollectionBeforeOperationHook = ({ args, operation, req }) => {
-  const paging = args as { id?: unknown; limit?: number; pagination?: boolean }
+export const capVisitorPageSize: CollectionBeforeOperationHook = ({
+  args,
+  collection,
+  operation,
+  req,
+}) => {
+  const paging = args as {
+    id?: unknown
+    includeLockStatus?: boolean
+    limit?: number
+    overrideAccess?: boolean
+    pagination?: boolean
+  }
+  if (operation !== 'read' || paging.id !== undefined) return args
+  const editor = can(req.user, 'edit_posts')
+  const most = editor
+    ? (POST_COLLECTIONS as readonly string[]).includes(collection.slug) &&
+      isCallersPage(req, paging)
+      ? EDITOR_MAX_PAGE_SIZE
+      : null
+    : req.payloadAPI === 'local'
+      ? null
+      : VISITOR_MAX_PAGE_SIZE
   if (
-    operation !== 'read' ||
-    paging.id !== undefined ||
-    req.payloadAPI === 'local' ||
-    can(req.user, 'edit_posts')
-  )
-    return args
-  if (
-    paging.pagination === false ||
-    paging.limit === 0 ||
-    (paging.limit ?? 0) > VISITOR_MAX_PAGE_SIZE
+    most !== null &&
+    (paging.pagination === false || paging.limit === 0 || (paging.limit ?? 0) > most)
   ) {
     paging.pagination = true
-    paging.limit = VISITOR_MAX_PAGE_SIZE
+    paging.limit = most
   }
   return args
+}
+
+/**
+ * Whether the caller chose the page's size: on Payload's REST or GraphQL API, or in the admin
+ * panel's lists, which read it from the page's URL through the Local API as the signed-in user
+ * (the only reads that ask for each item's lock status, `includeLockStatus`).
+ */
+function isCallersPage(
+  req: PayloadRequest,
+  args: { includeLockStatus?: boolean; overrideAccess?: boolean },
+): boolean {
+  if (req.payloadAPI === 'REST' || req.payloadAPI === 'GraphQL') return true
+  return args.includeLockStatus === true && args.overrideAccess === false && Boolean(req.user)
 }

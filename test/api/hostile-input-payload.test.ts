@@ -5,6 +5,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
+import { EDITOR_MAX_PAGE_SIZE } from '../../src/hooks/capVisitorPageSize'
 import { refuseUnsupportedMethods } from '../../src/server/refuseUnsupportedMethods'
 
 import { basic, serveAllApis } from '../helpers/http'
@@ -515,7 +516,7 @@ describe('hostile input, one request each: a 4xx in the surface’s error shape'
       },
     )
 
-    it('GraphQL Events(limit: 0) and (pagination: false): cut to 100; an author and the server are not limited', async () => {
+    it('GraphQL Events(limit: 0) and (pagination: false): cut to 100; an author’s page is cut at 1,000, the server’s is not', async () => {
       for (const query of [
         '{ Events(limit: 0) { limit } }',
         '{ Events(pagination: false, limit: 500) { limit } }',
@@ -523,12 +524,30 @@ describe('hostile input, one request each: a 4xx in the surface’s error shape'
         const answer = await send('POST', '/api/graphql', { body: { query } })
         expect(answer.json?.data?.Events, query).toEqual({ limit: 100 })
       }
-      expect((await send('GET', '/api/events?limit=0', { user: author })).json).toMatchObject({
-        limit: 0,
-      })
+      for (const query of ['limit=0', 'pagination=false', 'limit=5000'])
+        for (const collection of ['events', 'venues', 'organizers'])
+          expect(
+            (await send('GET', `/api/${collection}?${query}`, { user: author })).json,
+            `${collection}?${query}`,
+          ).toMatchObject({ limit: EDITOR_MAX_PAGE_SIZE })
       expect((await send('GET', '/api/events?limit=20', { user: author })).json).toMatchObject({
         limit: 20,
       })
+      // Categories and tags are not cut: the category tree reads every category (src/admin/CategoryTreeField.tsx).
+      for (const collection of ['event-categories', 'event-tags']) {
+        const terms = await send('GET', `/api/${collection}?limit=0`, { user: author })
+        expect(terms.status, collection).toBe(200)
+        expect(terms.json.limit, collection).not.toBe(EDITOR_MAX_PAGE_SIZE)
+      }
+      // The admin panel's list, as @payloadcms/next's list view reads the URL's `limit`.
+      const adminList = await payload.find({
+        collection: 'events',
+        includeLockStatus: true,
+        limit: 0,
+        overrideAccess: false,
+        user: { ...author, collection: 'users' } as never,
+      })
+      expect(adminList.limit).toBe(EDITOR_MAX_PAGE_SIZE)
       expect(
         (await payload.find({ collection: 'events', limit: 0, overrideAccess: false })).limit,
       ).toBe(0)
