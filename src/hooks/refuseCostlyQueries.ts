@@ -19,7 +19,7 @@ import { isTrustedRead } from './context'
  * (category, venue, organizer: `src/admin/calendar/calendarQuery.ts`).
  */
 export const QUERY_BOUNDS = {
-  /** Conditions in one `where`, each word of a `like` counted (Payload compares each word). */
+  /** Conditions in one `where`, each word of a `like` counted (Payload compares each word), a text asked of several fields counted once. */
   conditions: 32,
   /** Conditions (and sort fields) on paths kept in other tables: each one a join. */
   joinedConditions: 8,
@@ -116,11 +116,15 @@ function checkWhere(
   joined: JoinCount,
 ): void {
   let conditions = 0
+  // A search box's text is asked of several fields at once (the admin panel's lists, a site's own
+  // search): its words are counted once, each further field it is asked of as one condition.
+  const likeTexts = new Set<string>()
   visitWhere(
     where,
     (path, operator, value) => {
-      conditions +=
-        operator === 'like' && typeof value === 'string' ? Math.max(1, value.split(' ').length) : 1
+      const firstAsked = operator === 'like' && typeof value === 'string' && !likeTexts.has(value)
+      if (firstAsked) likeTexts.add(value)
+      conditions += firstAsked ? Math.max(1, value.split(' ').length) : 1
       if (conditions > QUERY_BOUNDS.conditions)
         throw new TooCostly(`more than ${QUERY_BOUNDS.conditions} conditions.`)
       const values = LIST_OPERATORS.has(operator) ? listValuesOf(value) : [value]

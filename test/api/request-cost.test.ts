@@ -321,6 +321,19 @@ describe('every request bounded: what a query may ask of Postgres, and how long 
         )
       expect(bomb?.status).toBe(400)
       expect(Date.now() - started).toBeLessThan(REFUSED_WITHIN_MS)
+      // The list view's search box: its text asked of each searchable field (Payload's
+      // mergeListSearchAndWhere), an address pasted whole.
+      const text =
+        'Théâtre de la Ville 2 place du Châtelet 75004 Paris France, entrée par la rue Saint-Martin côté jardin'
+      const searched = await payload.find({
+        collection: 'venues',
+        overrideAccess: false,
+        user: asContributor,
+        where: {
+          and: [{ or: ['name', 'city', 'address'].map((field) => ({ [field]: { like: text } })) }],
+        },
+      })
+      expect(searched.totalDocs).toBe(0)
       // The server's own code (access overridden) decides its queries itself.
       const serverRead = await payload.find({ collection: 'events', limit: 1, where: tooMany })
       expect(serverRead.totalDocs).toBe(0)
