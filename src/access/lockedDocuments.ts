@@ -16,6 +16,7 @@ const LOCKED_DOCUMENTS = 'payload-locked-documents'
 
 type LockedDocument = {
   document?: null | { relationTo?: unknown; value?: unknown }
+  globalSlug?: null | string
   user?: null | { relationTo?: unknown; value?: unknown }
 }
 
@@ -48,11 +49,23 @@ const onlyOwnLocksOfEditableDocuments: CollectionBeforeChangeHook = async ({
   if (req.payloadAPI === 'local') return data
   const lock = { ...(originalDoc as LockedDocument | undefined), ...(data as LockedDocument) }
   if (!req.user) throw new Forbidden(req.t)
-  if (lock.user && String(idOf(lock.user.value)) !== String(req.user.id)) throw new Forbidden(req.t)
-  const target = lock.document
-  if (target && !(await mayUpdate(req, String(target.relationTo), idOf(target.value))))
+  // In the writer's name, of one document or one global, which the writer may update.
+  if (!lock.user || String(idOf(lock.user.value)) !== String(req.user.id))
     throw new Forbidden(req.t)
+  const target = lock.document
+  const global = lock.globalSlug
+  if (Boolean(target) === Boolean(global)) throw new Forbidden(req.t)
+  const allowed = target
+    ? await mayUpdate(req, String(target.relationTo), idOf(target.value))
+    : await mayUpdateGlobal(req, String(global))
+  if (!allowed) throw new Forbidden(req.t)
   return data
+}
+
+async function mayUpdateGlobal(req: PayloadRequest, slug: string): Promise<boolean> {
+  const global = req.payload.config.globals.find((candidate) => candidate.slug === slug)
+  if (!global) return false
+  return Boolean(await executeAccess({ disableErrors: true, req }, global.access.update))
 }
 
 async function mayUpdate(req: PayloadRequest, slug: string, id: unknown): Promise<boolean> {

@@ -76,10 +76,21 @@ describe('the admin panel’s document locks', () => {
       [users.subscriber, lockOf(users.subscriber, draft.id)],
       [users.author, lockOf(users.author, draft.id)],
       [users.contributor, lockOf(users.editor, draft.id)],
+      // Of a global the caller may not update (or none), or of a document and a global at once.
+      [users.subscriber, { globalSlug: 'site-settings', user: lockOf(users.subscriber, 0).user }],
+      [users.editor, { ...lockOf(users.editor, draft.id), globalSlug: 'site-settings' }],
     ] as const) {
       const created = await rest(user, 'POST', '/payload-locked-documents', data)
       expect(created.status, `${user.role} ${JSON.stringify(created.body)}`).toBe(403)
     }
+    // In no one's name: refused too (Payload requires the user).
+    for (const data of [
+      { document: { relationTo: 'events', value: draft.id } },
+      { globalSlug: 'site-settings' },
+    ])
+      expect([400, 403]).toContain(
+        (await rest(users.editor, 'POST', '/payload-locked-documents', data)).status,
+      )
     const taken = await rest(users.subscriber, 'PATCH', `/payload-locked-documents/${lock.id}`, {
       user: { relationTo: 'users', value: users.subscriber.id },
     })
