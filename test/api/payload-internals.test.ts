@@ -284,6 +284,39 @@ describe("Payload's internals, patched", () => {
     await expect(raw.query('SELECT 2')).rejects.toThrow(/division by zero/)
     await expect(kept.result).rejects.toThrow(/division by zero/)
     await killTransaction(failing)
+
+    // One that fails before a statement it cannot go with (too long to be written out): that
+    // statement fails with the kept one's cause, not Postgres's "transaction is aborted".
+    const beforeLong = await createLocalReq({}, payload)
+    await initTransaction(beforeLong)
+    const longSession = (await transactionSessionOf(beforeLong)) as unknown as {
+      execute: (query: unknown) => Promise<unknown>
+      session: { client: unknown }
+    }
+    await longSession.execute(sql`SELECT 1`)
+    const failed = keepForNextStatement(longSession.session.client, 'SELECT 1 / 0', [])!
+    const long = longSession.session.client as {
+      query: (text: string, values: unknown[]) => Promise<unknown>
+    }
+    await expect(long.query('SELECT length($1::text)', ['x'.repeat(20_000)])).rejects.toThrow(
+      /division by zero/,
+    )
+    await expect(failed.result).rejects.toThrow(/division by zero/)
+    await killTransaction(beforeLong)
+
+    // One that fails just before a commit: the commit is refused (it rolled back), not reported
+    // as saved (commit-outcome).
+    const beforeCommit = await createLocalReq({}, payload)
+    await initTransaction(beforeCommit)
+    const committing = (await transactionSessionOf(beforeCommit)) as unknown as {
+      execute: (query: unknown) => Promise<unknown>
+      session: { client: unknown }
+    }
+    await committing.execute(sql`SELECT 1`)
+    const lost = keepForNextStatement(committing.session.client, 'SELECT 1 / 0', [])!
+    await expect(commitTransaction(beforeCommit)).rejects.toThrow(/not saved/)
+    await expect(lost.result).rejects.toThrow(/division by zero/)
+    await killTransaction(beforeCommit)
     const client = await poolOf(payload)!.connect()
     try {
       // The connection went back to the pool out of any transaction.

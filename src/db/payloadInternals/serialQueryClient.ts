@@ -146,15 +146,24 @@ export function serialQueryClientOf(driver: PgModule): typeof pg.Client {
     return kept
   }
 
-  /** Sends kept statements each on its own, in order (before a statement they cannot go with). */
-  const sendAlone = async (client: pg.Client, kept: Rider[]): Promise<void> => {
+  /**
+   * Sends kept statements each on its own, in order (before a statement they cannot go with); the
+   * first failure, if one failed (the transaction is then aborted).
+   */
+  const sendAlone = async (
+    client: pg.Client,
+    kept: Rider[],
+  ): Promise<null | { error: unknown }> => {
+    let failure: null | { error: unknown } = null
     for (const rider of kept) {
       try {
         rider.resolve(asObjects(await send.call(client, rider.text), false))
       } catch (error) {
+        failure ??= { error }
         rider.reject(error)
       }
     }
+    return failure
   }
 
   /**
@@ -180,7 +189,14 @@ export function serialQueryClientOf(driver: PgModule): typeof pg.Client {
         : null
     if (inlined === null || inlined.length > MAX_STATEMENT_WITH_BEGIN) {
       if (begin) await send.call(client, 'begin')
-      await sendAlone(client, kept)
+      const failure = await sendAlone(client, kept)
+      // A kept statement failed, so the transaction is aborted: the statement after it fails with
+      // that cause, not Postgres's "transaction is aborted", and a commit, which Postgres would
+      // answer by rolling back without an error, rolls back and fails.
+      if (failure && end?.[1]!.toLowerCase() !== 'rollback') {
+        if (end) await send.call(client, 'rollback')
+        throw failure.error
+      }
       return send.apply(client, args)
     }
     const { values: _values, ...rest } = query
