@@ -1,6 +1,7 @@
 import type { CollectionBeforeOperationHook, PayloadRequest } from 'payload'
 
 import { can } from '../lib/roles'
+import { isCallersQuery } from './context'
 import { POST_COLLECTIONS } from '../slugs'
 
 /** The most items a page of the calendar's collections holds for a visitor, as WordPress caps `per_page`. */
@@ -30,23 +31,9 @@ export const capVisitorPageSize: CollectionBeforeOperationHook = ({
   operation,
   req,
 }) => {
-  const paging = args as {
-    id?: unknown
-    includeLockStatus?: boolean
-    limit?: number
-    overrideAccess?: boolean
-    pagination?: boolean
-  }
+  const paging = args as Paging
   if (operation !== 'read' || paging.id !== undefined) return args
-  const editor = can(req.user, 'edit_posts')
-  const most = editor
-    ? (POST_COLLECTIONS as readonly string[]).includes(collection.slug) &&
-      isCallersPage(req, paging)
-      ? EDITOR_MAX_PAGE_SIZE
-      : null
-    : req.payloadAPI === 'local'
-      ? null
-      : VISITOR_MAX_PAGE_SIZE
+  const most = largestPage(req, collection.slug, paging)
   if (
     most !== null &&
     (paging.pagination === false || paging.limit === 0 || (paging.limit ?? 0) > most)
@@ -57,15 +44,21 @@ export const capVisitorPageSize: CollectionBeforeOperationHook = ({
   return args
 }
 
-/**
- * Whether the caller chose the page's size: on Payload's REST or GraphQL API, or in the admin
- * panel's lists, which read it from the page's URL through the Local API as the signed-in user
- * (the only reads that ask for each item's lock status, `includeLockStatus`).
- */
-function isCallersPage(
-  req: PayloadRequest,
-  args: { includeLockStatus?: boolean; overrideAccess?: boolean },
-): boolean {
-  if (req.payloadAPI === 'REST' || req.payloadAPI === 'GraphQL') return true
-  return args.includeLockStatus === true && args.overrideAccess === false && Boolean(req.user)
+type Paging = {
+  id?: unknown
+  includeLockStatus?: boolean
+  limit?: number
+  overrideAccess?: boolean
+  pagination?: boolean
+}
+
+/** The most items this read's page may hold; null when it is not cut. */
+function largestPage(req: PayloadRequest, slug: string, paging: Paging): null | number {
+  if (!can(req.user, 'edit_posts')) return req.payloadAPI === 'local' ? null : VISITOR_MAX_PAGE_SIZE
+  if (!(POST_COLLECTIONS as readonly string[]).includes(slug)) return null
+  // The caller chose the page's size on REST or GraphQL, or in the admin panel's lists, whose
+  // reads are the only ones that ask for each item's lock status (`includeLockStatus`).
+  const chosen =
+    isCallersQuery(req, paging) && (req.payloadAPI !== 'local' || paging.includeLockStatus === true)
+  return chosen ? EDITOR_MAX_PAGE_SIZE : null
 }

@@ -58,6 +58,17 @@ export const TRUSTED_READ = 'eventsCalendarTrustedRead'
 export const isTrustedRead = (req: PayloadRequest): boolean => req.context?.[TRUSTED_READ] === true
 
 /**
+ * Whether a caller wrote this operation's query (its `where`, `sort`, page): through Payload's REST
+ * API or GraphQL, or through the Local API as a signed-in user under access rules, as the admin
+ * panel reads its lists' `where` and `limit` from the page's URL. Not the server's own reads
+ * (access overridden, or trusted), which bound what they ask where they are built.
+ */
+export function isCallersQuery(req: PayloadRequest, args: { overrideAccess?: boolean }): boolean {
+  if (req.payloadAPI === 'REST' || req.payloadAPI === 'GraphQL') return true
+  return Boolean(req.user) && args.overrideAccess === false && !isTrustedRead(req)
+}
+
+/**
  * An event's update made to cancel one of its occurrences (`PATCH /api/events/:id/occurrences/:occurrence`)
  * carries the occurrence's id under this key, so that the webhooks tell it apart from an edit.
  */

@@ -1,14 +1,13 @@
 import type {
   CollectionBeforeOperationHook,
   Payload,
-  PayloadRequest,
   SanitizedCollectionConfig,
   Where,
 } from 'payload'
 
 import { listValuesOf, resolveWherePath, visitWhere } from '../lib/wherePaths'
 import { ClientError } from '../lib/clientError'
-import { isTrustedRead } from './context'
+import { isCallersQuery } from './context'
 
 /**
  * The most a query written by a caller of Payload's REST API or GraphQL may ask of Postgres.
@@ -56,21 +55,15 @@ class TooCostly extends ClientError {
 /**
  * Refuses, with a 400 before any SQL, a query beyond `QUERY_BOUNDS` in every operation that takes
  * one (find, count, findByID, bulk update and delete, versions, distinct values), when a caller
- * wrote it: through Payload's REST API or GraphQL, or through the Local API as a signed-in user
- * under access rules, as the admin panel reads its list's `where` from the page's URL. Queries the
- * calendar's own code builds (the compatibility API, feeds: trusted reads; access rules and
- * server code: access overridden) are bounded where they are built; an endpoint that passes a
- * caller's `where` on to the Local API (the spreadsheet export) asks `refuseCostlyQuery` itself.
+ * wrote it (`isCallersQuery`). Queries the calendar's own code builds (the compatibility API,
+ * feeds, access rules) are bounded where they are built; an endpoint that passes a caller's
+ * `where` on (the spreadsheet export) may ask `refuseCostlyQuery` first, to answer in its own shape
+ * before it waits for anything.
  */
 export const refuseCostlyQueries: CollectionBeforeOperationHook = ({ args, collection, req }) => {
-  if (!isWrittenByCaller(req, args as { overrideAccess?: boolean })) return args
+  if (!isCallersQuery(req, args as { overrideAccess?: boolean })) return args
   refuseCostlyQuery(req.payload, collection, args as QueryArgs)
   return args
-}
-
-function isWrittenByCaller(req: PayloadRequest, args: { overrideAccess?: boolean }): boolean {
-  if (req.payloadAPI === 'REST' || req.payloadAPI === 'GraphQL') return true
-  return Boolean(req.user) && args.overrideAccess === false && !isTrustedRead(req)
 }
 
 /** Throws a 400 (`ClientError`) when a caller's query of `collection` goes beyond `QUERY_BOUNDS`. */

@@ -169,7 +169,8 @@ async function runExport(req: PayloadRequest): Promise<Response> {
   if (query.where && typeof query.where === 'object') filters.push(query.where)
   if (typeof query.search === 'string' && query.search.trim())
     filters.push({ title: { like: query.search.trim() } })
-  // The caller's `where` reaches the Local API, past the bounds of Payload's REST API: asked here.
+  // The caller's `where` is bounded as Payload's REST API's (`refuseCostlyQueries`): asked here
+  // first, so that it is refused in this endpoint's shape before it waits for its turn.
   const events = req.payload.collections[CALENDAR_SLUGS.events as CollectionSlug]?.config
   try {
     if (events) refuseCostlyQuery(req.payload, events, { where: { and: filters } })
