@@ -3,6 +3,7 @@ import type { Access, PayloadRequest, Where } from 'payload'
 import { keptForPayloadRequest } from '../../endpoints/freshness'
 import { poolOf, tableNameOf } from '../db/pool'
 import { can } from '../lib/roles'
+import { CONTRIBUTOR_EDITABLE_STATUSES } from './posts'
 import { CALENDAR_SLUGS } from '../slugs'
 
 /**
@@ -23,8 +24,6 @@ export const readImages: Access = async ({ req }) => {
 }
 
 const POSTS_WITH_IMAGES = [CALENDAR_SLUGS.events, CALENDAR_SLUGS.venues, CALENDAR_SLUGS.organizers]
-/** The statuses in which a contributor may edit their own items (`editPosts`, `./posts.ts`). */
-const EDITABLE_BY_CONTRIBUTORS = ['draft', 'pending', 'trash']
 
 /** Visitors' answer is kept until the calendar changes (`endpoints/freshness.ts`): it reads every unpublished post. */
 async function hiddenImages(req: PayloadRequest): Promise<null | number[]> {
@@ -56,7 +55,7 @@ async function imagesOnlyOnUnreadablePosts(req: PayloadRequest): Promise<null | 
       ? 'FALSE'
       : can(req.user, 'edit_published_posts')
         ? own(p)
-        : `(${own(p)} AND ${p}status IN (${EDITABLE_BY_CONTRIBUTORS.map((status) => `'${status}'`).join(', ')}))`
+        : `(${own(p)} AND ${p}status IN (${CONTRIBUTOR_EDITABLE_STATUSES.map((status) => `'${status}'`).join(', ')}))`
   const seen = (p: string) => `(${p}password IS NULL OR ${p}password = '' OR ${editable(p)})`
   const shown = (p: string) => `(${readable(p)} AND ${seen(p)})`
   const text = `

@@ -9,7 +9,8 @@ import { can } from '../lib/roles'
  * and populated relationships are filtered by the database, not after the fact.
  */
 const PUBLISHED: Where = { status: { equals: 'publish' } }
-const UNPUBLISHED_STATUSES = ['draft', 'pending', 'trash']
+/** The statuses in which a contributor may still edit their own items (WordPress's `edit_posts`). */
+export const CONTRIBUTOR_EDITABLE_STATUSES: readonly string[] = ['draft', 'pending', 'trash']
 
 /**
  * Who reads which items (WordPress's `read_post`), written once for Payload's access (`readPosts`)
@@ -43,7 +44,12 @@ export const editPosts: Access = ({ req: { user } }): boolean | Where => {
   if (can(user, 'edit_others_posts')) return true
   if (can(user, 'edit_published_posts')) return { author: { equals: user.id } }
   if (can(user, 'edit_posts')) {
-    return { and: [{ author: { equals: user.id } }, { status: { in: UNPUBLISHED_STATUSES } }] }
+    return {
+      and: [
+        { author: { equals: user.id } },
+        { status: { in: [...CONTRIBUTOR_EDITABLE_STATUSES] } },
+      ],
+    }
   }
   return false
 }

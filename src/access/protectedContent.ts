@@ -2,9 +2,7 @@ import type { FieldAccess, PayloadRequest, Where } from 'payload'
 
 import { isTrustedRead } from '../hooks/context'
 import { can, type UserWithRole } from '../lib/roles'
-import { editPosts } from './posts'
-
-const UNPUBLISHED_STATUSES = ['draft', 'pending', 'trash']
+import { CONTRIBUTOR_EDITABLE_STATUSES, editPosts } from './posts'
 
 const idOf = (value: unknown): unknown =>
   value && typeof value === 'object' ? (value as { id?: unknown }).id : value
@@ -20,7 +18,8 @@ export function mayEditPost(user: UserWithRole, doc: Record<string, unknown>): b
   const own =
     doc.author !== undefined && doc.author !== null && String(idOf(doc.author)) === String(user.id)
   if (can(user, 'edit_published_posts')) return own
-  if (can(user, 'edit_posts')) return own && UNPUBLISHED_STATUSES.includes(String(doc.status))
+  if (can(user, 'edit_posts'))
+    return own && CONTRIBUTOR_EDITABLE_STATUSES.includes(String(doc.status))
   return false
 }
 
