@@ -7,8 +7,9 @@ import type {
   Where,
 } from 'payload'
 
-import { combineQueries, executeAccess, Forbidden } from 'payload'
+import { executeAccess, Forbidden } from 'payload'
 
+import { mayUpdate } from '../lib/editingLock'
 import { can } from '../lib/roles'
 
 /** Where Payload records who has a document open in the admin panel. */
@@ -56,7 +57,7 @@ const onlyOwnLocksOfEditableDocuments: CollectionBeforeChangeHook = async ({
   const global = lock.globalSlug
   if (Boolean(target) === Boolean(global)) throw new Forbidden(req.t)
   const allowed = target
-    ? await mayUpdate(req, String(target.relationTo), idOf(target.value))
+    ? await mayUpdateItem(req, String(target.relationTo), idOf(target.value))
     : await mayUpdateGlobal(req, String(global))
   if (!allowed) throw new Forbidden(req.t)
   return data
@@ -68,19 +69,11 @@ async function mayUpdateGlobal(req: PayloadRequest, slug: string): Promise<boole
   return Boolean(await executeAccess({ disableErrors: true, req }, global.access.update))
 }
 
-async function mayUpdate(req: PayloadRequest, slug: string, id: unknown): Promise<boolean> {
+/** Whether the caller may update item `id` of collection `slug` (`mayUpdate` of the editing lock). */
+async function mayUpdateItem(req: PayloadRequest, slug: string, id: unknown): Promise<boolean> {
   const collection = req.payload.collections[slug as CollectionSlug]?.config
   if (!collection || (typeof id !== 'number' && typeof id !== 'string')) return false
-  const access = await executeAccess({ disableErrors: true, id, req }, collection.access.update)
-  if (!access) return false
-  if (access === true) return true
-  const where = combineQueries({ id: { equals: id } }, access as Where)
-  const { totalDocs } = await req.payload.db.count({
-    collection: slug as CollectionSlug,
-    req,
-    where,
-  })
-  return totalDocs > 0
+  return mayUpdate(req, collection, id)
 }
 
 /** Puts the rules above on Payload's `payload-locked-documents`, which it adds after plugins run. */

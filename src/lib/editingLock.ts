@@ -49,7 +49,8 @@ export async function refuseIfOpenByAnother(args: {
   )
 }
 
-async function mayUpdate(
+/** Whether the request's user may update item `id` of `collection` under its access rule. */
+export async function mayUpdate(
   req: PayloadRequest,
   collection: SanitizedCollectionConfig,
   id: number | string,
