@@ -63,7 +63,10 @@ export function estimateDocuments(
   return ofSelections(operation.selectionSet)
 }
 
-/** The items a list reads: its `limit`; with `pagination: false`, the largest page a visitor gets (an editor's is larger: a heavy read either way). */
+/**
+ * The items a list reads: its `limit`; with `pagination: false`, the largest page a visitor gets
+ * (an editor's is larger: a heavy read either way).
+ */
 function pageOf(field: FieldNode, variables: Record<string, unknown>): number {
   const argument = (name: string) => field.arguments?.find((arg) => arg.name.value === name)
   const pagination = argument('pagination')?.value

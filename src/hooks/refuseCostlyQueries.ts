@@ -18,7 +18,10 @@ import { isCallersQuery } from './context'
  * (category, venue, organizer: `src/admin/calendar/calendarQuery.ts`).
  */
 export const QUERY_BOUNDS = {
-  /** Conditions in one `where`, each word of a `like` counted (Payload compares each word), a text asked of several fields counted once. */
+  /**
+   * Conditions in one `where`, each word of a `like` counted (Payload compares each word), a text
+   * asked of several fields counted once.
+   */
   conditions: 32,
   /** Conditions (and sort fields) on paths kept in other tables: each one a join. */
   joinedConditions: 8,

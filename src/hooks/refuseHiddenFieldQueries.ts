@@ -28,8 +28,9 @@ const refused = (message: string) => new ClientError(message)
  * the fields' own access there, and some of its fields (`sessions`) grant it to anyone signed out.
  * Sorting through a collection the reader may read only some items of (`author.email` for anyone
  * but an administrator) is refused as well: Payload's conditions on the related items hold for
- * those the reader may read, but its sort orders by every one. The server's own reads (`overrideAccess`, the compatibility API's trusted reads, which apply
- * their own rule) are left as they are.
+ * those the reader may read, but its sort orders by every one. The server's own reads
+ * (`overrideAccess`, the compatibility API's trusted reads, which apply their own rule) are left
+ * as they are.
  */
 export const refuseHiddenFieldQueries: CollectionBeforeOperationHook = async ({
   args,
