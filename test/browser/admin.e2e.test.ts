@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import {
   claimSharedApp,
   dragWithMouse,
+  failureScreenshot,
   E2E_ADMIN as ADMIN,
   launchChromium,
   newPage,
@@ -57,7 +58,7 @@ describe.skipIf(process.env.SKIP_E2E === '1')(
     // What the editor saw when a step failed, kept with the other screenshots.
     afterEach(async ({ task }) => {
       if (task.result?.state === 'fail' && admin)
-        await screenshot(admin, `failed-${task.name.slice(0, 40).replace(/\W+/g, '-')}`)
+        await failureScreenshot(admin, `failed-${task.name.slice(0, 40).replace(/\W+/g, '-')}`)
     })
 
     afterAll(async () => {
