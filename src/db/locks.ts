@@ -2,7 +2,12 @@ import type { Collection, PayloadRequest } from 'payload'
 
 import { sql } from '@payloadcms/db-postgres'
 
-import { type SqlQuerier, tableNameOf, transactionSessionOf } from './payloadInternals/adapter'
+import {
+  querierFor,
+  type SqlQuerier,
+  tableNameOf,
+  transactionSessionOf,
+} from './payloadInternals/adapter'
 import { ClientError } from '../lib/clientError'
 
 /**
@@ -153,6 +158,37 @@ export async function lockItemForUpdate(
   }
   if (!(await tryLock(session, key, also))) await waitForLock(session, key)
   held.add(key)
+}
+
+/**
+ * The ids of the locks (rows of Payload's locked documents) whose document is an item of one of
+ * `slugs` with `author` as its author, at most `limit` of them. It starts from whichever side the
+ * planner finds smaller, the locks or the author's items (both indexed), so neither many locks
+ * nor an author of thousands of items makes it long; its answer is bounded by `limit`. Empty
+ * with another database adapter or an id that is not a number.
+ */
+export async function locksOfAuthoredItems(
+  req: PayloadRequest,
+  slugs: readonly string[],
+  author: number | string,
+  limit: number,
+): Promise<number[]> {
+  const querier = await querierFor(req.payload, req)
+  if (!querier || !Number.isSafeInteger(Number(author))) return []
+  const branches: SQL[] = []
+  for (const slug of slugs) {
+    const collection = (req.payload.collections as Record<string, Collection | undefined>)[slug]
+    const rels = collection ? openCheckOf(req, collection.config) : null
+    if (!rels) continue
+    branches.push(
+      sql`SELECT r."parent_id" AS id FROM ${sql.identifier(rels.table)} r JOIN ${sql.identifier(tableNameOf(req.payload, slug))} i ON i."id" = r.${sql.identifier(rels.column)} WHERE r."path" = 'document' AND i."author_id" = ${Number(author)}`,
+    )
+  }
+  if (branches.length === 0) return []
+  const { rows } = await querier.execute(
+    sql`${sql.join(branches, sql` UNION ALL `)} LIMIT ${Math.max(0, Math.floor(limit))}`,
+  )
+  return rows.map((row) => Number(row.id))
 }
 
 /** The locked documents' relations table and the collection's column in it, when its items can be open in the admin and have numeric ids. */
