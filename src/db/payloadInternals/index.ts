@@ -5,6 +5,7 @@ import type { InternalsPatch, ReadOnly } from './patch'
 import { missingAdapterState } from './adapter'
 import { commitOutcomePatch } from './commitOutcome'
 import { preferenceDeletesPatch } from './deleteOwnPreference'
+import { docAccessRestPatch } from './docAccess'
 import { foldedSearchPatch } from './foldedSearchPatch'
 import { hostMigrationsPatch } from './hostMigrations'
 import { insertQueryCachePatch } from './insertQueryCache'
@@ -51,6 +52,7 @@ export const PAYLOAD_INTERNALS: InternalsPatch[] = [
   validationDetailsPatch,
   payloadCollectionGuardsPatch,
   preferenceDeletesPatch,
+  docAccessRestPatch,
   joinedCountsPatch,
   foldedSearchPatch,
   lockReleasesPatch,
