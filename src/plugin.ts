@@ -104,7 +104,8 @@ export const eventsCalendarPlugin =
                 occurrencesQuery(CALENDAR_SLUGS.events, options.clock),
               ),
               'queries',
-              // Payload's "what may I do with this document" only for documents the caller may read.
+              // Payload's "what may I do with this document" only for documents the caller may read
+              // (src/db/payloadInternals/docAccess.ts).
               guardedDocAccessQueries,
             ),
           )

@@ -18,7 +18,8 @@ import type { InitPatch } from './patch'
  * preference answered 200 to anyone, who could so tell which hidden ids exist. It answers only
  * for a document the caller may read, and for any other as for an id no document has, whether or
  * not the request sends the document's data (then Payload reads nothing, and a missing id would
- * be answered too).
+ * be answered too). Restoring a revision follows the same rule in a hook
+ * (`src/hooks/refuseUnreadableRestores.ts`); this operation runs no hooks.
  */
 export async function refuseUnreadableDocument(
   req: PayloadRequest,
