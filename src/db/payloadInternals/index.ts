@@ -5,6 +5,7 @@ import type { InternalsPatch, ReadOnly } from './patch'
 import { missingAdapterState } from './adapter'
 import { commitOutcomePatch } from './commitOutcome'
 import { preferenceDeletesPatch } from './deleteOwnPreference'
+import { boundedPreferencesPatch } from './boundedPreferences'
 import { docAccessRestPatch } from './docAccess'
 import { foldedSearchPatch } from './foldedSearchPatch'
 import { hostMigrationsPatch } from './hostMigrations'
@@ -52,6 +53,7 @@ export const PAYLOAD_INTERNALS: InternalsPatch[] = [
   validationDetailsPatch,
   payloadCollectionGuardsPatch,
   preferenceDeletesPatch,
+  boundedPreferencesPatch,
   docAccessRestPatch,
   joinedCountsPatch,
   foldedSearchPatch,
