@@ -214,6 +214,11 @@ describe('access matrix on Payload REST and GraphQL: six kinds of caller × seve
             visible ? 200 : 404,
           )
           expect((await rest(viewer, `/${collection}/access/${missing}`, sent)).status).toBe(404)
+          // An id no item can have names none either, as on the items' own routes.
+          for (const impossible of ['abc', '1.5', '99999999999'])
+            expect((await rest(viewer, `/${collection}/access/${impossible}`, sent)).status).toBe(
+              404,
+            )
         }
         const gqlAccess = async (id: number) =>
           (await graphql(viewer, `{ docAccessEvent(id: ${id}) { read { permission } } }`)).body

@@ -11,6 +11,8 @@ import { NotFound } from 'payload'
 
 import type { InitPatch } from './patch'
 
+import { hasSerialIds, isInt4 } from '../../lib/databaseIds'
+
 /**
  * Payload's "what may I do with this document" (`POST /api/{collection}/access/{id}`, GraphQL's
  * `docAccess{Collection}(id)`) reads the document whoever asks, to hand it to field access, and
@@ -27,6 +29,8 @@ export async function refuseUnreadableDocument(
   id: unknown,
 ): Promise<void> {
   if (id === undefined || id === null || id === '') return
+  // An id no serial id can be names nothing, as on the items' own routes (`refuseImpossibleIds`).
+  if (hasSerialIds(req.payload, collection) && !isInt4(id)) throw new NotFound(req.t)
   const { totalDocs } = await req.payload.count({
     collection: collection as CollectionSlug,
     overrideAccess: false,
