@@ -11,6 +11,7 @@ import { carriesScript, htmlAsKept } from '../src/lib/htmlSafety'
 import { renderExcerpt, renderPostContent } from '../src/lib/postContent'
 import { asWordPressRenders } from './descriptionFormat'
 import { globalId, permalink } from '../src/lib/urls'
+import { slugNotYetGiven } from '../src/lib/wpSlug'
 import { processRegion } from '../src/calendar/cache/registry'
 
 /** WordPress's zero date, which never-published drafts carry as their UTC dates. */
@@ -61,9 +62,7 @@ export function publicSlug(doc: {
   slugTyped?: boolean | null
   status?: string
 }): string {
-  const unpublished = doc.status === 'draft' || doc.status === 'pending'
-  if (unpublished && !doc.publishedAt && !doc.slugTyped) return ''
-  return doc.slug ?? ''
+  return slugNotYetGiven(doc) ? '' : (doc.slug ?? '')
 }
 
 export function globalIds(doc: PostLike, ctx: CalendarContext) {

@@ -28,7 +28,7 @@ export function mayUnlockProtected(ctx: ArgsContext, doc: object): boolean {
 export const unlockedEmbedded = (doc: object): boolean => !(doc as { password?: unknown }).password
 
 /** An editor asking in the edit context, who unlocks every protected item. */
-const editsInEditContext = (ctx: ArgsContext): boolean =>
+export const editsInEditContext = (ctx: ArgsContext): boolean =>
   ctx.args.context === 'edit' && can(ctx.user, 'edit_others_posts')
 
 /**

@@ -6,6 +6,7 @@ import { refuseCostlyQueries } from './hooks/refuseCostlyQueries'
 import { refuseHiddenFieldQueries } from './hooks/refuseHiddenFieldQueries'
 import { refuseImpossibleIds } from './hooks/refuseImpossibleIds'
 import { refuseInvalidPaging } from './hooks/refuseInvalidPaging'
+import { refuseUnreadableRestores } from './hooks/refuseUnreadableRestores'
 import { refuseUnqueryableWhere } from './hooks/refuseUnqueryableWhere'
 import { refuseUnreadableTimestamps } from './hooks/refuseUnreadableTimestamps'
 import { stripNulCharacters } from './hooks/stripNulCharacters'
@@ -16,13 +17,14 @@ import { withStorableDates } from './lib/storableDateFields'
  * through (REST, GraphQL, Local API, the compatibility API): impossible ids are 404, bad paging
  * and unqueryable `where` 400, a filter by a linked item the reader may not read answers as one
  * by no item, dates outside the years 1-9999 and timestamps that are not dates a validation
- * error, NUL characters dropped, a bulk change of more than 100 items refused. The plugin applies
+ * error, a revision the caller may not read restored as one that does not exist, NUL characters dropped, a bulk change of more than 100 items refused. The plugin applies
  * this to every collection of the config (`src/plugin.ts`); its own hooks run first, so the
  * collection's hooks only ever see input that passed.
  */
 // The cost is judged on what the caller wrote, before the hidden-field guard adds its own conditions.
 const OPERATION_GUARDS: CollectionBeforeOperationHook[] = [
   refuseImpossibleIds,
+  refuseUnreadableRestores,
   refuseInvalidPaging,
   refuseCostlyQueries,
   refuseUnqueryableWhere,

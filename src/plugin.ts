@@ -22,6 +22,7 @@ import {
   applyInitPatches,
   verifyPayloadInternals,
 } from './db/payloadInternals/index'
+import { guardedDocAccessQueries } from './db/payloadInternals/docAccess'
 import { withInputGuards } from './collectionGuards'
 import { guardLockedDocuments } from './access/lockedDocuments'
 import { withGraphqlReadBudget } from './graphql/readBudget'
@@ -94,12 +95,18 @@ export const eventsCalendarPlugin =
       graphQL: enabled
         ? withGraphqlReadBudget(
             withGraphql(
-              // Forgot-password answered before its message is sent, as on REST.
-              withGraphql(incomingConfig.graphQL, 'mutations', (_GraphQL, schema) =>
-                forgotPasswordMutation(schema, options.usersCollection),
+              withGraphql(
+                // Forgot-password answered before its message is sent, as on REST.
+                withGraphql(incomingConfig.graphQL, 'mutations', (_GraphQL, schema) =>
+                  forgotPasswordMutation(schema, options.usersCollection),
+                ),
+                'queries',
+                occurrencesQuery(CALENDAR_SLUGS.events, options.clock),
               ),
               'queries',
-              occurrencesQuery(CALENDAR_SLUGS.events, options.clock),
+              // Payload's "what may I do with this document" only for documents the caller may read
+              // (src/db/payloadInternals/docAccess.ts).
+              guardedDocAccessQueries,
             ),
           )
         : incomingConfig.graphQL,

@@ -145,6 +145,9 @@ export function withCalendarUsers(
       create: manageUsers,
       delete: manageUsers,
       read: selfOrUserManager,
+      // No account is ever locked here; Payload's unlock, open to any signed-in user, answered
+      // "Success" for an address that has an account and 403 for one that has none.
+      unlock: manageUsers,
       update: selfOrUserManager,
       ...collection.access,
     },

@@ -28,7 +28,7 @@ import { EVENT_SEARCH_FIELDS, EVENTS_LIST_SORT, eventsListQuery } from './listQu
 import { bothSettled, inHeavyListTurn, isHeavyList } from './heavyLists'
 import { prepareEventData } from './prepareEvent'
 import { eventsList, loadEvents, populateEvents } from '../../src/calendar/events/loadEvents'
-import { defaultEndDate, defaultStartDate } from './params'
+import { defaultEndDate, defaultStartDate, foundBySlug, SLUG_LOOK_UP_FIELDS } from './params'
 import { serializeEvent } from './serializeEvent'
 import type { PlainDoc } from '../../src/lib/plainDoc'
 import { asReadByWriter } from '../writtenItems'
@@ -366,6 +366,12 @@ async function findEventStatus(
   return (await findOneEvent(ctx, where, { status: true })) as null | { id: number; status: string }
 }
 
+/** The event a write's path names by its slug, as `foundBySlug` lets the caller find it. */
+async function findEventBySlug(ctx: RestContext, slug: string): Promise<null | Target> {
+  const event = await findOneEvent(ctx, { slug: { equals: slug } }, SLUG_LOOK_UP_FIELDS)
+  return event && (await foundBySlug(ctx, EVENTS, event)) ? (event as unknown as Target) : null
+}
+
 /** The `select`ed fields of the one event `where` names, whoever the caller is; in the request's transaction with `req`. */
 async function findOneEvent(
   ctx: RestContext,
@@ -428,8 +434,7 @@ async function targetEvent(ctx: RestContext): Promise<Target> {
   const bySlug = ctx.params.slug !== undefined
   const id = bySlug ? 0 : Number(ctx.args.id ?? 0)
   const stored = bySlug
-    ? (foundFor<Target>(ctx.args, 'slug') ??
-      (await findEventStatus(ctx, { slug: { equals: ctx.params.slug } })))
+    ? (foundFor<Target>(ctx.args, 'slug') ?? (await findEventBySlug(ctx, ctx.params.slug!)))
     : await findEventForCheck(ctx, id)
   if (!stored) return refuseMissingEvent(ctx, id)
   return stored

@@ -1,8 +1,9 @@
 import type { CollectionSlug } from 'payload'
 
-import type { CalendarContext } from '../../src/calendar/context'
+import type { ArgsContext } from '../context'
 
 import { CALENDAR_SLUGS } from '../../src/slugs'
+import { editsInEditContext } from '../unlockProtected'
 
 /** The radius Events Calendar Pro searches around a point by default (its geofence setting). */
 export const DEFAULT_RADIUS_KM = 25
@@ -11,10 +12,13 @@ const EARTH_RADIUS_KM = 6371
 /**
  * Venues within `radiusKm` of a point: a bounding box narrows the candidates in the database,
  * then the great-circle distance decides. Returns their ids (and 0, so an empty answer is a
- * filter that matches nothing rather than no filter).
+ * filter that matches nothing rather than no filter). Only venues whose place the reader sees,
+ * or moving the point would find where a hidden venue is through the published events linked to
+ * it: those they may read, and a password-protected one only for an editor in the edit context,
+ * who alone sees it unlocked in an event (`endpoints/unlockProtected.ts`).
  */
 export async function venuesNear(
-  ctx: CalendarContext,
+  ctx: ArgsContext,
   lat: number,
   lng: number,
   radiusKm = DEFAULT_RADIUS_KM,
@@ -25,9 +29,10 @@ export async function venuesNear(
     collection: CALENDAR_SLUGS.venues as CollectionSlug,
     depth: 0,
     limit: 0,
-    overrideAccess: true,
+    overrideAccess: false,
     pagination: false,
-    select: { latitude: true, longitude: true } as never,
+    req: ctx.req,
+    select: { latitude: true, longitude: true, password: true } as never,
     where: {
       and: [
         { latitude: { greater_than_equal: lat - latDelta } },
@@ -37,7 +42,9 @@ export async function venuesNear(
       ],
     },
   })
-  const near = (docs as { id: number; latitude: number; longitude: number }[])
+  const unlocked = editsInEditContext(ctx)
+  const near = (docs as { id: number; latitude: number; longitude: number; password?: unknown }[])
+    .filter((venue) => unlocked || !venue.password)
     .filter((venue) => distanceKm(lat, lng, venue.latitude, venue.longitude) <= radiusKm)
     .map((venue) => venue.id)
   return [0, ...near]

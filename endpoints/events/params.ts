@@ -1,9 +1,13 @@
-import type { ParamSpecs, Validator } from '../params'
+import type { CollectionSlug } from 'payload'
 
-import { found, optional } from '../params'
+import type { ArgsContext } from '../context'
+import type { ParamSpecs, Validator } from '../params'
+import type { PlainDoc } from '../../src/lib/plainDoc'
+
+import { Found, found, optional } from '../params'
 import { loadEventBySlug } from '../../src/calendar/events/loadEvents'
 import { readOccurrence } from '../../src/calendar/events/occurrences'
-import { slugForQuery } from '../../src/lib/wpSlug'
+import { slugForQuery, slugNotYetGiven } from '../../src/lib/wpSlug'
 
 import { formatWallTime } from '../../src/lib/phpDate'
 import { TEXT_LIMITS } from '../../src/lib/textLimits'
@@ -312,12 +316,36 @@ const eventItemArgs: ParamSpecs = { id: eventIdArg, password: passwordArg }
 
 export const readEventArgs: ParamSpecs = { ...eventItemArgs, recurrence: recurrenceArg }
 
+/** What an event's slug look-up reads of it: its id and status, and whether its slug is given yet. */
+export const SLUG_LOOK_UP_FIELDS = { publishedAt: true, slugTyped: true, status: true } as const
+
 /**
- * The slug of an event (any status), as `slugOf` finds it; on a read where `leanEvent.ts` applies,
- * found with the event itself in one statement (`loadEventBySlug`), which the handler then uses.
+ * Whether the caller finds `event` by its slug: always, unless the slug is one WordPress would not
+ * have given yet (`slugNotYetGiven`), which only those who may read the event find it by, so that
+ * the answer to a guessed title is the same as to one no event has.
+ */
+export async function foundBySlug(
+  ctx: ArgsContext,
+  events: string,
+  event: PlainDoc,
+): Promise<boolean> {
+  if (!slugNotYetGiven(event as never)) return true
+  const { totalDocs } = await ctx.payload.count({
+    collection: events as CollectionSlug,
+    overrideAccess: false,
+    req: ctx.req,
+    where: { id: { equals: event.id } },
+  })
+  return totalDocs > 0
+}
+
+/**
+ * The slug of an event (any status, but a slug not yet given only for those who may read its
+ * event: `foundBySlug`), as `slugOf` finds it; on a read where `leanEvent.ts` applies, found with
+ * the event itself in one statement (`loadEventBySlug`), which the handler then uses.
  */
 const eventSlugOf = (events: string): Validator => {
-  const lookUp = slugOf(events, { status: true })
+  const lookUp = slugOf(events, SLUG_LOOK_UP_FIELDS)
   return async (value, ctx) => {
     if (
       (ctx.method === 'GET' || ctx.method === 'HEAD') &&
@@ -327,7 +355,10 @@ const eventSlugOf = (events: string): Validator => {
       const read = await loadEventBySlug(ctx, slugForQuery(value))
       if (read !== undefined) return read ? found(read) : false
     }
-    return lookUp(value, ctx)
+    const result = await lookUp(value, ctx)
+    if (result instanceof Found && !(await foundBySlug(ctx, events, result.value as PlainDoc)))
+      return false
+    return result
   }
 }
 

@@ -83,7 +83,11 @@ async function findOrCreateLinkedPost(
 
 /**
  * The existing venue or organizer a create of this name (and description, when one is given)
- * returns instead of a duplicate, compared without case or surrounding spaces. Two creates of one
+ * returns instead of a duplicate, compared without case or surrounding spaces: among those the
+ * writer may read, as they read them (a protected one's description blank unless they may edit
+ * it). The original reuses any, which answered a hidden one's name apart from a new one (a 500 on
+ * its own route, its id in an event's refusal) and a guess of a protected one's description apart
+ * from a wrong one. Two creates of one
  * new name at once (inline in events, or `POST /venues`) would each find none and both create it:
  * they take turns on the folded name, until the transaction that created it commits. Call it in
  * the create's transaction.
@@ -103,7 +107,7 @@ export async function findSameLinkedPost(
     collection: kind as CollectionSlug,
     depth: 0,
     limit: 50,
-    overrideAccess: true,
+    overrideAccess: false,
     pagination: false,
     req: ctx.req,
     where: { and: [{ name: { like: name } }, { status: { not_equals: 'trash' } }] },

@@ -113,3 +113,23 @@ export function slugForQuery(slug: string): string {
     .replace(/-+/g, '-')
     .replace(/^-|-$/g, '')
 }
+
+/**
+ * Whether an event's slug is one WordPress has not given yet: `wp_insert_post` leaves a draft's or
+ * pending post's `post_name` empty until it is first published, unless one was given. Here the
+ * slug is made and kept from the start (`src/hooks/generateSlug.ts`), so it stays out of sight as
+ * WordPress has none: shown as `""`, and found by its slug only by those who may read the event,
+ * since it is made from the title (a guessed title would otherwise be told apart from one no
+ * event has).
+ */
+export function slugNotYetGiven(doc: {
+  publishedAt?: null | string
+  slugTyped?: boolean | null
+  status?: null | string
+}): boolean {
+  return (doc.status === 'draft' || doc.status === 'pending') && !doc.publishedAt && !doc.slugTyped
+}
+
+/** `slugNotYetGiven` of the events row `alias`, in SQL. */
+export const slugNotYetGivenSql = (alias: string) =>
+  `(${alias}.status IN ('draft', 'pending') AND ${alias}.published_at IS NULL AND ${alias}.slug_typed IS NOT TRUE)`

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon'
 
-import { plain, type PublicEvent } from './renderEventPage'
+import { plain, type PublicEvent, shownOrganizers, shownVenue } from './renderEventPage'
 
 /** One occurrence's dates and address, as its JSON-LD and the page's lists of dates need them. */
 export type DatedLink = {
@@ -30,15 +30,15 @@ export function eventJsonLd(
   },
 ): JsonLd {
   const name = args.dates.title ?? plain(event.title)
-  const venue = event.venue && !Array.isArray(event.venue) ? event.venue : undefined
-  const organizers = (event.organizer ?? []).filter((item) => item.organizer)
+  const venue = shownVenue(event)
+  const organizers = shownOrganizers(event)
   const image = event.image && event.image.url
   return {
     '@context': 'https://schema.org',
     '@type': 'Event',
     ...datedEvent(event, { ...args.dates, title: name }),
     eventStatus: `https://schema.org/${args.rescheduled ? 'EventRescheduled' : 'EventScheduled'}`,
-    ...(venue?.venue
+    ...(venue
       ? {
           location: {
             '@type': 'Place',

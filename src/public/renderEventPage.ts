@@ -25,6 +25,23 @@ export type PublicEvent = {
 }
 
 /**
+ * The event's venue as a page shows it: none when the API gives none, or blanks it, as it does a
+ * password-protected venue (whose name becomes `[]` and whose address is empty:
+ * docs/compatibility.md, "Protected content").
+ */
+export function shownVenue(event: PublicEvent) {
+  const venue = event.venue && !Array.isArray(event.venue) ? event.venue : undefined
+  return typeof venue?.venue === 'string' && venue.venue !== '' ? venue : undefined
+}
+
+/** The event's organizers as a page shows them: those with a name, a protected one's being `[]`. */
+export function shownOrganizers(event: PublicEvent) {
+  return (event.organizer ?? []).filter(
+    (item) => typeof item.organizer === 'string' && item.organizer !== '',
+  )
+}
+
+/**
  * A minimal public page of one event, in the page's language, from the API's JSON: what a visitor
  * of the original's event page reads (title, when, where, who, description). `preview` marks an
  * event a signed-in editor sees before it is public. The description is the API's HTML (made from
@@ -51,8 +68,8 @@ export function renderEventPage(
   const rows: string[] = [row(t('when'), escapeHtml(when(event, language, t('allDay'))))]
   const { series } = args
   if (series?.summary) rows.push(row(t('repeats'), escapeHtml(series.summary)))
-  const venue = event.venue && !Array.isArray(event.venue) ? event.venue : undefined
-  if (venue?.venue) {
+  const venue = shownVenue(event)
+  if (venue) {
     const address = [
       venue.address,
       [venue.zip, venue.city].filter(Boolean).join(' '),
@@ -74,7 +91,8 @@ export function renderEventPage(
       .filter(Boolean)
       .map(escapeHtml)
       .join(', ')
-  if (names(event.organizer)) rows.push(row(t('organizers'), names(event.organizer)))
+  const organizers = names(shownOrganizers(event))
+  if (organizers) rows.push(row(t('organizers'), organizers))
   if (event.cost) rows.push(row(t('cost'), escapeHtml(plain(event.cost))))
   if (names(event.categories)) rows.push(row(t('categories'), names(event.categories)))
   if (names(event.tags)) rows.push(row(t('tags'), names(event.tags)))

@@ -197,6 +197,36 @@ describe('access matrix on Payload REST and GraphQL: six kinds of caller × seve
           expect(gqlFilter.body.data.Events.totalDocs).toBe(state === 'locked' ? 1 : 0)
         else expect(gqlFilter.body.data?.Events ?? null, 'GraphQL password filter').toBeNull()
 
+        // Payload's "what may I do with this document" answers for it as for an id no item has.
+        const missing = 999_999_999
+        for (const [collection, id] of [
+          ['events', event],
+          ['venues', venue],
+        ] as const) {
+          const access = await rest(viewer, `/${collection}/access/${id}`, { method: 'POST' })
+          const none = await rest(viewer, `/${collection}/access/${missing}`, { method: 'POST' })
+          expect(none.status).toBe(404)
+          if (visible) expect(access.status, `${collection} document access`).toBe(200)
+          else expect(access, `${collection} document access`).toEqual(none)
+          // With the document's data sent, as the admin panel sends it, Payload reads nothing.
+          const sent = { body: JSON.stringify({ title: 'x' }), method: 'POST' }
+          expect((await rest(viewer, `/${collection}/access/${id}`, sent)).status).toBe(
+            visible ? 200 : 404,
+          )
+          expect((await rest(viewer, `/${collection}/access/${missing}`, sent)).status).toBe(404)
+          // An id no item can have names none either, as on the items' own routes.
+          for (const impossible of ['abc', '1.5', '99999999999'])
+            expect((await rest(viewer, `/${collection}/access/${impossible}`, sent)).status).toBe(
+              404,
+            )
+        }
+        const gqlAccess = async (id: number) =>
+          (await graphql(viewer, `{ docAccessEvent(id: ${id}) { read { permission } } }`)).body
+        const noneGql = await gqlAccess(missing)
+        expect(noneGql.data.docAccessEvent).toBeNull()
+        if (visible) expect((await gqlAccess(event)).data.docAccessEvent).not.toBeNull()
+        else expect(await gqlAccess(event), 'GraphQL document access').toEqual(noneGql)
+
         const before = await payload.findByID({
           collection: 'events',
           context: { [TRUSTED_READ]: true },

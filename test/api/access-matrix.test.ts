@@ -158,8 +158,11 @@ describe('access matrix: six kinds of caller × seven states × read, list, coun
       expect(edited.excerpt === '', 'listed in the edit context').toBe(!editsAll)
     }
 
+    // A draft's or pending event's slug made from its title is none yet in the original (WordPress
+    // gives it at publication): to those who may not read the event, it names no event.
+    const slugNotYetGiven = state === 'draft' || state === 'pending'
     const bySlug = await get(viewer, `/events/by-slug/${encodeURIComponent(slug)}`)
-    expect(bySlug.status, 'by slug').toBe(readable ? 200 : 403)
+    expect(bySlug.status, 'by slug').toBe(readable ? 200 : visible || !slugNotYetGiven ? 403 : 400)
     if (state === 'locked')
       expect(
         (await get(viewer, `/events/by-slug/${encodeURIComponent(slug)}?context=edit`)).status,

@@ -123,6 +123,33 @@ describe("changes of one's own sign-in details", () => {
     expect((await stored(prober.id)).email).toBe(prober.email)
   })
 
+  it("tells no one which accounts exist through Payload's unlock, which no account needs", async () => {
+    const prober = await createUser(payload, 'subscriber')
+    const other = await createUser(payload, 'editor')
+    const post = async (as: TestUser, path: string, body: unknown) => {
+      const response = await fetch(`${api.url}/api${path}`, {
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json', ...basic(as.email, as.password) },
+        method: 'POST',
+      })
+      return { body: await response.text(), status: response.status }
+    }
+    const unknown = `${unique('nobody')}@example.test`
+    for (const as of [prober, other]) {
+      const known = await post(as, '/users/unlock', { email: admin.email })
+      expect(known).toEqual(await post(as, '/users/unlock', { email: unknown }))
+      expect(known.status).toBe(403)
+      expect(await post(as, '/users/unlock', { username: admin.username })).toEqual(
+        await post(as, '/users/unlock', { username: unique('nobody') }),
+      )
+      const gql = (email: string) =>
+        post(as, '/graphql', { query: `mutation { unlockUser(email: "${email}") }` })
+      expect(await gql(admin.email)).toEqual(await gql(unknown))
+    }
+    // Those who manage users still may (nothing is locked: the password guard slows, never locks).
+    expect((await post(admin, '/users/unlock', { email: other.email })).status).toBe(200)
+  })
+
   it("lets one change one's address several times in a row with the right password", async () => {
     const user = await createUser(payload, 'subscriber')
     let email = user.email

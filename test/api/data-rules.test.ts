@@ -209,6 +209,58 @@ describe('rules kept by the data on every surface', () => {
     expect(editorLink.status).toBe(200)
   })
 
+  it('never reuses, by its name, a venue or organizer the writer may not read', async () => {
+    const hidden = {
+      organizer: await payload.create({
+        collection: 'organizers',
+        data: { name: unique('Hidden crew'), status: 'private', author: administrator.id } as never,
+      }),
+      venue: await payload.create({
+        collection: 'venues',
+        data: {
+          name: unique('Hidden bunker'),
+          address: 'Only its author knows',
+          status: 'draft',
+          author: administrator.id,
+        } as never,
+      }),
+    }
+    // Those who may read it still get it back instead of a duplicate.
+    const editorsCopy = await call(administrator, '/wp-json/vendor/events/v1/venues', 'POST', {
+      venue: hidden.venue.name,
+    })
+    expect(editorsCopy.body.id, editorsCopy.text).toBe(hidden.venue.id)
+    const published = await payload.create({
+      collection: 'venues',
+      data: { name: unique('Open hall'), status: 'publish', author: administrator.id } as never,
+    })
+    const reused = await call(author, '/wp-json/vendor/events/v1/venues', 'POST', {
+      venue: published.name,
+    })
+    expect([reused.status, reused.body.id], reused.text).toEqual([201, published.id])
+    const compat = (path: string, body: unknown) =>
+      call(author, `/wp-json/vendor/events/v1${path}`, 'POST', body)
+    for (const kind of ['venue', 'organizer'] as const) {
+      const name = String(hidden[kind].name)
+      // Its own route makes a new one, as for a name no item has, where it answered 500.
+      const created = await compat(`/${kind}s`, { [kind]: name })
+      expect(created.status, created.text).toBe(201)
+      expect(created.body.id).not.toBe(hidden[kind].id)
+      await payload.delete({ collection: `${kind}s`, id: created.body.id })
+      // Inline in an event too, where the refusal named the hidden item's id.
+      const inline = await compat('/events', {
+        title: unique('Inline'),
+        start_date: '2027-09-01 10:00',
+        end_date: '2027-09-01 11:00',
+        [kind]: kind === 'venue' ? { venue: name } : [{ organizer: name }],
+      })
+      expect(inline.status, inline.text).toBe(201)
+      const linked = kind === 'venue' ? inline.body.venue : inline.body.organizer[0]
+      expect(linked.id).not.toBe(hidden[kind].id)
+      expect(inline.text).not.toContain('Only its author knows')
+    }
+  })
+
   it('refuses a cost or description of the wrong kind with a validation error, not a 500', async () => {
     for (const change of [
       { cost: [] },

@@ -60,4 +60,45 @@ describe('the slug of a draft', () => {
     const published = await call('POST', `/events/${created.body.id}`, { status: 'publish' })
     expect(published.body.slug).toBe(`${title} again`.toLowerCase().replace(/[^a-z0-9]+/g, '-'))
   })
+
+  it('is not found by its made slug by those who may not read the draft: they would learn its title', async () => {
+    const title = unique('Merger with Acme')
+    const draft = await call('POST', '/events', event(title))
+    const pending = await call('POST', '/events', event(`${title} pending`, { status: 'pending' }))
+    const typed = unique('typed-draft-slug').toLowerCase()
+    await call('POST', '/events', event('Typed', { slug: typed }))
+    const made = (id: number) =>
+      payload.findByID({ collection: 'events', depth: 0, id }).then((doc) => String(doc.slug))
+    const contributor = await createUser(payload, 'contributor')
+    const as = (viewer: TestUser | null) => (viewer ? basic(viewer.email, viewer.password) : {})
+    const read = async (viewer: TestUser | null, method: string, slug: string) => {
+      const response = await fetch(`${api.url}/wp-json/vendor/events/v1/events/by-slug/${slug}`, {
+        body: method === 'GET' ? undefined : JSON.stringify({ excerpt: 'changed' }),
+        headers: { 'content-type': 'application/json', ...as(viewer) },
+        method,
+      })
+      return { status: response.status, text: await response.text() }
+    }
+    const unknown = await read(null, 'GET', unique('no-such-event').toLowerCase())
+    expect(unknown.status).toBe(400)
+    const unknownWrite = async (viewer: TestUser | null) =>
+      read(viewer, 'POST', unique('no-such-event').toLowerCase())
+    for (const id of [draft.body.id, pending.body.id]) {
+      const slug = await made(id)
+      for (const viewer of [null, contributor]) {
+        expect(await read(viewer, 'GET', slug), `${slug} read`).toEqual(unknown)
+        expect(await read(viewer, 'POST', slug), `${slug} written`).toEqual(
+          await unknownWrite(viewer),
+        )
+      }
+      // Its author and editors, who read the draft, still find it.
+      expect((await read(administrator, 'GET', slug)).status).toBe(200)
+    }
+    // A slug given to a draft is the draft's in the original too, whose answer tells it is hidden.
+    expect((await read(null, 'GET', typed)).status).toBe(403)
+    // Published, the draft has its slug for everyone: no visitor keeps the answer of before.
+    const slug = await made(draft.body.id)
+    await call('POST', `/events/${draft.body.id}`, { status: 'publish' })
+    expect((await read(null, 'GET', slug)).status).toBe(200)
+  })
 })

@@ -401,8 +401,10 @@ describe('GET /events and single events (read side of the events API)', () => {
   })
 
   it('keeps unpublished events from anonymous slug look-ups', async () => {
-    const draft = await payload.findByID({ collection: 'events', id: ids.draft! })
-    const response = await get(`/events/by-slug/${draft.slug}`)
+    // A slug given to a draft is the draft's, as in the original: hidden from visitors.
+    const slug = unique('given-draft-slug').toLowerCase()
+    await payload.update({ collection: 'events', id: ids.draft!, data: { slug } as never })
+    const response = await get(`/events/by-slug/${slug}`)
     expect(response.status).toBe(403)
     expect((await response.json()).code).toBe('event-not-accessible')
   })
@@ -494,6 +496,53 @@ describe('distance search (geoloc_lat, geoloc_lng)', () => {
         await fetch(`${api.url}/wp-json/vendor/events/v1/events?search=${marker}&geoloc=true`)
       ).json()
       expect(withGeo.total).toBe(3)
+    } finally {
+      await api.close()
+    }
+  })
+
+  it('places no event by a venue the reader may not read, or whose place a password hides', async () => {
+    const payload = await getTestPayload()
+    const api = await serveCompatApi(payload)
+    try {
+      const marker = unique('hiddengeo')
+      const editor = await createUser(payload, 'editor')
+      const place = { latitude: 48.8566, longitude: 2.3522 }
+      const venues = [
+        { name: unique('Draft hall'), status: 'draft', ...place },
+        { name: unique('Protected hall'), status: 'publish', password: 'pw', ...place },
+      ]
+      const ids: number[] = []
+      for (const data of venues) {
+        const venue = await payload.create({ collection: 'venues', data: data as never })
+        const event = await payload.create({
+          collection: 'events',
+          data: {
+            title: `${marker} ${data.name}`,
+            startDate: '2027-05-01T18:00:00Z',
+            endDate: '2027-05-01T20:00:00Z',
+            venue: venue.id,
+            status: 'publish',
+          } as never,
+        })
+        ids.push(event.id as number)
+      }
+      const near = async (headers: Record<string, string>, extra = '') =>
+        (
+          await (
+            await fetch(
+              `${api.url}/wp-json/vendor/events/v1/events?search=${marker}&geoloc_lat=48.8584&geoloc_lng=2.2945${extra}`,
+              { headers },
+            )
+          ).json()
+        ).events.map((event: { id: number }) => event.id)
+      // Bisecting the point would otherwise find where the hidden venue is.
+      expect(await near({})).toEqual([])
+      expect(await near({}, '&password=pw')).toEqual([])
+      // Editors read the draft venue, and see the protected one unlocked in the edit context.
+      const asEditor = basic(editor.email, editor.password)
+      expect(await near(asEditor)).toEqual([ids[0]])
+      expect(await near(asEditor, '&context=edit')).toEqual(ids)
     } finally {
       await api.close()
     }

@@ -20,11 +20,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { foldedLike } from '../../src/db/foldedSearch'
 import { drizzleOf, poolOf, transactionSessionOf } from '../../src/db/payloadInternals/adapter'
 import { PAYLOAD_INTERNALS, verifyPayloadInternals } from '../../src/db/payloadInternals/index'
+import { PREFERENCE_BOUNDS } from '../../src/db/payloadInternals/boundedPreferences'
 import { keepForNextStatement } from '../../src/db/payloadInternals/serialQueryClient'
 import { installedPayloadVersion } from '../../src/db/payloadInternals/payloadVersion'
 import { TransactionNotKeptError } from '../../src/db/transactionNotKept'
 import { watchDriverStatements } from '../helpers/driverStatements'
-import { serveAllApis, type TestServer } from '../helpers/http'
+import { basic, serveAllApis, type TestServer } from '../helpers/http'
 import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
 import { lexicalParagraph } from '../helpers/lexical'
 
@@ -482,6 +483,52 @@ describe("Payload's internals, patched", () => {
     const deleted = await send('DELETE', `/api/payload-preferences/${key}`)
     expect(deleted.status, deleted.body).toBe(200)
     expect((await send('DELETE', `/api/payload-preferences/${key}`)).status).toBe(404)
+  })
+
+  it("bounded-preferences: a user's preferences are bounded in key, value and number, on both ways of writing them", async () => {
+    const { keyLength, perUser, valueBytes } = PREFERENCE_BOUNDS
+    const user = await createUser(payload, 'subscriber')
+    const as = async (method: string, url: string, body: unknown) => {
+      const response = await fetch(`${api.url}${url}`, {
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json', ...basic(user.email, user.password) },
+        method,
+      })
+      return { body: await response.text(), status: response.status }
+    }
+    const big = { text: 'x'.repeat(valueBytes) }
+    for (const [url, body] of [
+      [`/api/payload-preferences/${'k'.repeat(keyLength + 1)}`, { value: 1 }],
+      [`/api/payload-preferences/${tag}-big`, { value: big }],
+      ['/api/payload-preferences', { key: `${tag}-big`, value: big }],
+      ['/api/payload-preferences', { key: 'k'.repeat(keyLength + 1), value: 1 }],
+    ] as const) {
+      const refused = await as('POST', url, body)
+      expect(refused.status, `${url.slice(0, 60)} ${refused.body}`).toBe(400)
+    }
+    const first = await as('POST', `/api/payload-preferences/${tag}-kept`, { value: { a: 1 } })
+    expect(first.status, first.body).toBe(200)
+    for (let start = 1; start < perUser; start += 50)
+      await Promise.all(
+        Array.from({ length: Math.min(50, perUser - start) }, (_, index) =>
+          payload.create({
+            collection: 'payload-preferences',
+            data: { key: `${tag}-seeded-${start + index}`, value: 1 } as never,
+            overrideAccess: true,
+            // Payload sets the owner from the request's user.
+            user: { ...user, collection: 'users' } as never,
+          }),
+        ),
+      )
+    // At the bound: a new key is refused, a kept one still changes.
+    expect(
+      (await as('POST', `/api/payload-preferences/${tag}-one-more`, { value: 1 })).status,
+    ).toBe(400)
+    expect(
+      (await as('POST', '/api/payload-preferences', { key: `${tag}-more`, value: 1 })).status,
+    ).toBe(400)
+    const again = await as('POST', `/api/payload-preferences/${tag}-kept`, { value: { a: 2 } })
+    expect(again.status, again.body).toBe(200)
   })
 
   it('joined-counts: a count with joins is count(*) of a grouped subquery, with the right total', async () => {

@@ -225,6 +225,40 @@ describe('public event pages', () => {
     }
   })
 
+  it('shows a published event whose venue and organizer are password-protected without them, as the API blanks them', async () => {
+    const hidden = unique('Hidden hall')
+    const venue = await payload.create({
+      collection: 'venues',
+      data: {
+        name: hidden,
+        address: `${hidden} street`,
+        password: 'pw',
+        status: 'publish',
+      } as never,
+    })
+    const organizer = await payload.create({
+      collection: 'organizers',
+      data: { name: `${hidden} crew`, password: 'pw', status: 'publish' } as never,
+    })
+    const title = unique('Event at a protected venue')
+    const event = await payload.create({
+      collection: 'events',
+      data: {
+        title,
+        status: 'publish',
+        startDate: '2026-12-12T18:00:00.000Z',
+        endDate: '2026-12-12T21:30:00.000Z',
+        venue: venue.id,
+        organizers: [organizer.id],
+      } as never,
+    })
+    const response = await page(`/event/${event.slug}/`)
+    const html = await response.text()
+    expect(response.status, html).toBe(200)
+    expect(html).toContain(title)
+    expect(html).not.toContain(hidden)
+  })
+
   it('lets a signed-in editor preview drafts, pending and scheduled events, marked as a preview and never cached', async () => {
     const session = await sessionOf(editor)
     for (const key of ['draft', 'pending', 'scheduled', 'protected']) {

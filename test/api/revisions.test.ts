@@ -233,19 +233,36 @@ describe('revisions of events, venues and organizers', () => {
     const [, publishedRevision] = await revisionsOf(users.contributor, 'events', event.id)
     expect(publishedRevision!.version.status).toBe('publish')
 
-    expect((await restore(null, 'events', publishedRevision!.id)).status).toBe(403)
+    // Those who may not read it are answered as for no revision (below).
+    expect((await restore(null, 'events', publishedRevision!.id)).status).toBe(404)
     // An id no revision can have names none, as on the items' own routes.
     for (const id of ['abc', '1.5', '99999999999']) {
       const answer = await rest(users.editor, 'POST', `/events/versions/${id}`)
       expect([answer.status, answer.body.errors], id).toEqual([404, [{ message: 'Not Found' }]])
     }
-    expect((await restore(users.otherAuthor, 'events', publishedRevision!.id)).status).toBe(403)
+    expect((await restore(users.otherAuthor, 'events', publishedRevision!.id)).status).toBe(404)
     const restored = await restore(users.contributor, 'events', publishedRevision!.id)
     expect(restored.status, JSON.stringify(restored.body)).toBe(200)
     const now = await rest(users.editor, 'GET', `/events/${event.id}`)
     expect([now.body.title, now.body.status]).toEqual([`${event.title} as published`, 'pending'])
     // The restore is itself a revision.
     expect((await revisionsOf(users.editor, 'events', event.id))[0]!.version.status).toBe('pending')
+  })
+
+  it('answers a restore of a revision the caller may not read as one of no revision', async () => {
+    const draft = await create(users.author, 'events', eventData({ status: 'draft' }))
+    await update(users.author, 'events', draft.id, { title: `${draft.title} again` })
+    const [revision] = await revisionsOf(users.author, 'events', draft.id)
+    const missing = 999_999_999
+    const restoreGql = (user: null | TestUser, id: number) =>
+      graphql(user, `mutation { restoreVersionEvent(id: ${id}) { id } }`)
+    for (const user of [null, users.subscriber, users.contributor, users.otherAuthor]) {
+      const none = await restore(user, 'events', missing)
+      expect(none.status).toBe(404)
+      expect(await restore(user, 'events', revision!.id)).toEqual(none)
+      expect(await restoreGql(user, revision!.id)).toEqual(await restoreGql(user, missing))
+    }
+    expect((await restore(users.author, 'events', revision!.id)).status).toBe(200)
   })
 
   it('keeps slugs unique when a revision’s slug was taken since', async () => {

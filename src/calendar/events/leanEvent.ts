@@ -6,6 +6,7 @@ import type { EventDoc } from './eventDoc'
 import { readTerms } from '../../access/terms'
 import { poolOf } from '../../db/pool'
 import { CALENDAR_SLUGS } from '../../slugs'
+import { slugNotYetGivenSql } from '../../lib/wpSlug'
 import { postReadRule } from '../postReadRule'
 import { termCountsStored } from '../termCounts'
 
@@ -220,7 +221,7 @@ const leanEvent = (counted: boolean) => leanEvents(counted, 'e.id = $1::int')
 const leanEventBySlug = (counted: boolean) => `
   SELECT e.id, e.status, CASE WHEN ${readable('e')} THEN ${eventDoc(ownRelated(counted))} END AS doc
   FROM events e ${translations('events', 'e', 'l', 'f')}
-  WHERE e.slug = $1
+  WHERE e.slug = $1 AND (${readable('e')} OR NOT ${slugNotYetGivenSql('e')})
   ORDER BY e.id LIMIT 1`
 
 /**
@@ -315,8 +316,9 @@ const marked = (doc: EventDoc | null): EventDoc | null =>
 export type LeanSlugRead = { doc: EventDoc | null; id: number; status: string }
 
 /**
- * The event `slug` names (any status, as `slugOf` looks it up) and, in the same statement, the
- * event as the caller may read it. `null` when no event has this slug; `undefined` when this read
+ * The event `slug` names (any status, as `slugOf` looks it up, but a slug not yet given only for
+ * those who may read the event: `foundBySlug`, endpoints/events/params.ts) and, in the same
+ * statement, the event as the caller may read it. `null` when no event has this slug; `undefined` when this read
  * does not apply (then `slugOf`, and the event through `loadEvents`).
  */
 export async function readLeanEventBySlug(

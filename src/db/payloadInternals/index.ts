@@ -5,6 +5,8 @@ import type { InternalsPatch, ReadOnly } from './patch'
 import { missingAdapterState } from './adapter'
 import { commitOutcomePatch } from './commitOutcome'
 import { preferenceDeletesPatch } from './deleteOwnPreference'
+import { boundedPreferencesPatch } from './boundedPreferences'
+import { docAccessRestPatch } from './docAccess'
 import { foldedSearchPatch } from './foldedSearchPatch'
 import { hostMigrationsPatch } from './hostMigrations'
 import { insertQueryCachePatch } from './insertQueryCache'
@@ -51,6 +53,8 @@ export const PAYLOAD_INTERNALS: InternalsPatch[] = [
   validationDetailsPatch,
   payloadCollectionGuardsPatch,
   preferenceDeletesPatch,
+  boundedPreferencesPatch,
+  docAccessRestPatch,
   joinedCountsPatch,
   foldedSearchPatch,
   lockReleasesPatch,
