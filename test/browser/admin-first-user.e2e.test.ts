@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { launchChromium, newPage, screenshot } from '../e2e/browser'
+import { launchChromium, newPage, screenshot, untilHydrated } from '../e2e/browser'
 import { freshDatabase } from '../helpers/freshDatabase'
 import { basic } from '../helpers/http'
 import { type ServerProcess, startServerProcess } from '../helpers/serverProcess'
@@ -45,6 +45,7 @@ describe.skipIf(process.env.SKIP_E2E === '1' || Boolean(process.env.E2E_BASE_URL
       await screenshot(page, 'first-user-form')
 
       const account = { email: 'first@example.test', password: 'first-password-1' }
+      await untilHydrated(page, '#field-confirm-password')
       await page.fill('#field-email', account.email)
       await page.fill('#field-username', 'first')
       await page.fill('#field-password', account.password)

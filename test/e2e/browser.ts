@@ -92,6 +92,18 @@ export async function failureScreenshot(page: Page, name: string): Promise<void>
   await page.screenshot({ fullPage: true, path: path.join(ARTIFACTS, `${name}.png`) })
 }
 
+/**
+ * Waits until React has hydrated the element at `selector` (its props, handlers among them, are
+ * on the element), so that what a test types stays and its clicks are handled: until then the
+ * server's HTML takes the keys, and hydration puts the form's own (empty) state back.
+ */
+export async function untilHydrated(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((selector) => {
+    const element = document.querySelector(selector)
+    return Boolean(element && Object.keys(element).some((key) => key.startsWith('__reactProps')))
+  }, selector)
+}
+
 export async function signIn(
   page: Page,
   base: string,
@@ -99,6 +111,7 @@ export async function signIn(
   password: string,
 ): Promise<void> {
   await page.goto(`${base}/admin/login`)
+  await untilHydrated(page, 'input[name="password"]')
   await page.fill('input[name="username"]', login)
   await page.fill('input[name="password"]', password)
   await page.click('button[type="submit"]')
