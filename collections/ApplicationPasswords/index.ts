@@ -8,6 +8,7 @@ import { guardChosenIds } from '../../src/hooks/guardChosenIds'
 import { serverComponent } from '../../src/admin/paths'
 import { label, labelByLanguage } from '../../src/i18n/index'
 import { can } from '../../src/lib/roles'
+import { capApplicationPasswords } from './hooks/capApplicationPasswords'
 import {
   issueApplicationPassword,
   revealApplicationPasswordOnce,
@@ -84,7 +85,8 @@ export function generateApplicationPasswordsCollection(
     ],
     hooks: {
       beforeOperation: [guardChosenIds()],
-      beforeChange: [issueApplicationPassword],
+      // The owner is known once `issueApplicationPassword` has set it.
+      beforeChange: [issueApplicationPassword, capApplicationPasswords],
       afterChange: [revealApplicationPasswordOnce, forgetSignInsAfterPasswordChange],
       afterDelete: [forgetSignInsAfterDelete],
     },
