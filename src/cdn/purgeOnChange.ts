@@ -31,10 +31,21 @@ const PURGED = new Set<string>([
  * its transaction commits and never when it rolls back, so the shared cache is purged only of a
  * change that is kept, and only once it is visible to the cache's next fetch. With
  * `namingTransaction`, the notification also names the transaction, whose committed rows tell
- * which events lists it altered (`transactionFacts.ts`).
+ * whether visitors can see the change of `item` and, with `lists`, which events lists it altered
+ * (`transactionFacts.ts`).
  */
-async function notify(db: SqlQuerier, keys: string[], namingTransaction: boolean) {
-  const message = JSON.stringify({ instance: thisInstance, keys } satisfies Announcement)
+async function notify(
+  db: SqlQuerier,
+  keys: string[],
+  namingTransaction: boolean,
+  { item, lists = false }: { item?: string; lists?: boolean } = {},
+) {
+  const message = JSON.stringify({
+    instance: thisInstance,
+    keys,
+    ...(item ? { item } : {}),
+    ...(lists ? { lists } : {}),
+  } satisfies Announcement)
   await db.execute(
     namingTransaction
       ? sql`SELECT pg_notify(${PURGE_CHANNEL}, (${message}::jsonb || jsonb_build_object('txid', pg_current_xact_id()::text))::text)`
@@ -43,9 +54,10 @@ async function notify(db: SqlQuerier, keys: string[], namingTransaction: boolean
 }
 
 /**
- * Announces a change's keys with the save's own connection. An event's change (`lists`) also
- * purges the events lists its transaction altered; outside a transaction of the request's, or for
- * a delete, which those are is not asked, and every list is purged.
+ * Announces a change's keys with the save's own connection, naming its transaction when it is the
+ * request's: once committed, a change no visitor can see purges nothing. An event's change
+ * (`lists`) also purges the events lists its transaction altered; outside a transaction of the
+ * request's, or for a delete, which those are is not asked, and every list is purged.
  */
 async function announce(
   req: PayloadRequest,
@@ -63,10 +75,13 @@ async function announce(
 ) {
   const db = await querierFor(req.payload, req)
   if (!db) return
-  const namingTransaction = lists === 'transaction' && (await transactionSessionOf(req)) !== null
+  const namingTransaction = (await transactionSessionOf(req)) !== null
   const keys = changeKeys(req.payload.secret, collection, id, countedTerms, shownOrHidden)
-  if (lists && !namingTransaction) keys.push(...ALL_LISTS_KEYS)
-  await notify(db, keys, namingTransaction)
+  if (lists === 'all' || (lists && !namingTransaction)) keys.push(...ALL_LISTS_KEYS)
+  await notify(db, keys, namingTransaction, {
+    item: `${collection}:${id}`,
+    lists: lists === 'transaction',
+  })
 }
 
 /**
@@ -77,7 +92,7 @@ async function announce(
 export async function announceListChanges(payload: Payload, db: SqlQuerier): Promise<void> {
   const options = pluginOptionsOf(payload)
   if (options.disabled || !options.cdn?.purge) return
-  await notify(db, [], true)
+  await notify(db, [], true, { lists: true })
 }
 
 /** The ids of an event's categories and tags, as stored or populated. */
