@@ -54,10 +54,11 @@ async function notify(
 }
 
 /**
- * Announces a change's keys with the save's own connection, naming its transaction when it is the
- * request's: once committed, a change no visitor can see purges nothing. An event's change
- * (`lists`) also purges the events lists its transaction altered; outside a transaction of the
- * request's, or for a delete, which those are is not asked, and every list is purged.
+ * Announces a change's keys with the save's own connection. An event's change (`lists`) also
+ * purges the events lists its transaction altered; the change of an item published neither before
+ * nor after it (`hidden`) purges only what visitors can tell of it, nothing when they can tell
+ * nothing (`transactionFacts.ts`). Both are asked of the committed transaction: outside a
+ * transaction of the request's, or for a delete, they are not asked, and every list is purged.
  */
 async function announce(
   req: PayloadRequest,
@@ -65,21 +66,24 @@ async function announce(
   id: number | string,
   {
     countedTerms = [],
+    hidden = false,
     lists,
     shownOrHidden = false,
   }: {
     countedTerms?: Iterable<number | string>
+    hidden?: boolean
     lists?: 'all' | 'transaction'
     shownOrHidden?: boolean
   } = {},
 ) {
   const db = await querierFor(req.payload, req)
   if (!db) return
-  const namingTransaction = (await transactionSessionOf(req)) !== null
+  const namingTransaction =
+    (lists === 'transaction' || hidden) && (await transactionSessionOf(req)) !== null
   const keys = changeKeys(req.payload.secret, collection, id, countedTerms, shownOrHidden)
   if (lists === 'all' || (lists && !namingTransaction)) keys.push(...ALL_LISTS_KEYS)
   await notify(db, keys, namingTransaction, {
-    item: `${collection}:${id}`,
+    ...(hidden ? { item: `${collection}:${id}` } : {}),
     lists: lists === 'transaction',
   })
 }
@@ -106,17 +110,20 @@ function termsOf(event: unknown): number[] {
 
 /** An event's change may move the counts of the terms it had and has, which other events show. */
 const purgeChanged: CollectionAfterChangeHook = async ({ collection, doc, previousDoc, req }) => {
+  const updated = Boolean(previousDoc?.id)
+  // Published neither before nor after: what visitors can tell of it its transaction tells.
+  const hidden = updated && !isPublicStatus(previousDoc.status) && !isPublicStatus(doc.status)
   if (collection.slug === CALENDAR_SLUGS.events)
     await announce(req, collection.slug, doc.id, {
       countedTerms: [...termsOf(previousDoc), ...termsOf(doc)],
+      hidden,
       lists: 'transaction',
     })
   else
     await announce(req, collection.slug, doc.id, {
+      hidden,
       // An update that publishes or unpublishes it (a new item is linked from no answer yet).
-      shownOrHidden:
-        Boolean(previousDoc?.id) &&
-        isPublicStatus(previousDoc.status) !== isPublicStatus(doc.status),
+      shownOrHidden: updated && isPublicStatus(previousDoc.status) !== isPublicStatus(doc.status),
     })
   return doc
 }
