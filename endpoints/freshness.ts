@@ -191,28 +191,61 @@ function keptOn(holder: object, payload: Payload, keepNothing: boolean): Promise
   return kept
 }
 
-/**
- * The transactions that `$1` (a snapshot) could not see and that have committed since: whether
- * there is any, whether one of them named no item, the items they changed that visitors can see
- * changed (a term's count only where one of them moved it; of the collections `$2`, those whose
- * change visitors can see, `src/db/calendarSchema/hiddenChanges.ts`), the items whose change only
- * answers that depend on any change can tell (`hidden`), and the facts of the lists' rows one of
- * them changed (`src/db/calendarSchema/listRows.ts`) of events visitors can see changed. Each
- * transaction is judged alone: what was kept may have been read after some of them committed, so
- * two that undo each other must still drop it.
- */
-const EPOCH_CHECK = `
-  WITH unseen AS (
+/** The transactions that `$1` (a snapshot) could not see and that have committed since. */
+const UNSEEN = `unseen AS (
     SELECT txid FROM calendar_changes
     WHERE txid >= pg_snapshot_xmin($1::pg_snapshot)
       AND NOT pg_visible_in_snapshot(txid, $1::pg_snapshot)
-  ), ${ITEM_TIERS}
-  SELECT pg_current_snapshot()::text AS now,
-    EXISTS (SELECT 1 FROM unseen) AS changed,
-    EXISTS (
+  )`
+
+/** Whether any unseen transaction named no item. */
+const UNNAMED = `EXISTS (
       SELECT 1 FROM unseen
       WHERE NOT EXISTS (SELECT 1 FROM calendar_change_items item WHERE item.txid = unseen.txid)
-    ) AS unnamed,
+    ) AS unnamed`
+
+/**
+ * The unseen transactions (`UNSEEN`): whether there is any, whether one of them named no item,
+ * the items they changed (a term's count only where one of them moved it), and the facts of the
+ * lists' rows one of them changed (`src/db/calendarSchema/listRows.ts`). Each transaction is
+ * judged alone: what was kept may have been read after some of them committed, so two that undo
+ * each other must still drop it. Every visitor's request asks this, most often of no change:
+ * small enough for Postgres to keep one plan of it for every snapshot. When it names an item of a
+ * collection whose changes are judged by what visitors can see of them (`judgedCollections`),
+ * `JUDGED_CHECK` is asked instead.
+ */
+const EPOCH_CHECK = `
+  WITH ${UNSEEN}
+  SELECT pg_current_snapshot()::text AS now,
+    EXISTS (SELECT 1 FROM unseen) AS changed,
+    ${UNNAMED},
+    (
+      SELECT json_agg(changed.collection || ':' || changed.id) FROM (
+        SELECT item.collection, item.id FROM calendar_change_items item JOIN unseen USING (txid)
+        GROUP BY item.collection, item.id
+        HAVING item.collection <> '${TERM_COUNTS}' OR bool_or(item.delta <> 0)
+      ) changed
+    ) AS items,
+    (
+      SELECT json_agg(DISTINCT row.fact) FROM calendar_change_rows row JOIN unseen USING (txid)
+      WHERE row.delta <> 0
+    ) AS facts`
+
+/**
+ * `EPOCH_CHECK`, with the changes of the items of the collections `$2` judged by what visitors
+ * can see of them (`src/db/calendarSchema/hiddenChanges.ts`): the items are those visitors can
+ * see changed; the items whose change only answers that depend on any change can tell
+ * (`hidden`); the collections of the items whose slug alone visitors can see changed (`slugs`);
+ * the facts of the lists' rows only of the events visitors can see changed. Postgres plans it
+ * anew each time it is asked (a plan for any snapshot, where a third of the log might be unseen,
+ * looks far dearer to it than one for the snapshot given), which costs several times
+ * `EPOCH_CHECK`: it is asked only after a change of such an item.
+ */
+const JUDGED_CHECK = `
+  WITH ${UNSEEN}, ${ITEM_TIERS}
+  SELECT pg_current_snapshot()::text AS now,
+    EXISTS (SELECT 1 FROM unseen) AS changed,
+    ${UNNAMED},
     (
       SELECT json_agg(changed.collection || ':' || changed.id) FROM (
         SELECT item.collection, item.id FROM calendar_change_items item JOIN unseen USING (txid)
@@ -240,43 +273,40 @@ const EPOCH_CHECK = `
 
 /** The first check of a process: the snapshot to start from, and whether the database has the log at all. */
 const FIRST_CHECK = `
-  SELECT pg_current_snapshot()::text AS now, true AS changed, true AS unnamed, NULL::json AS items, NULL::json AS hidden, NULL::json AS slugs, NULL::json AS facts
+  SELECT pg_current_snapshot()::text AS now, true AS changed, true AS unnamed, NULL::json AS items, NULL::json AS facts
   FROM (SELECT 1 FROM calendar_changes, calendar_change_items, calendar_change_rows, calendar_change_traces LIMIT 1) AS log RIGHT JOIN (SELECT 1) AS one ON true`
+
+const CHECKS = { changes: EPOCH_CHECK, first: FIRST_CHECK, judged: JUDGED_CHECK }
 
 type CheckRow = {
   changed: boolean
   facts: null | string[]
-  hidden: null | string[]
+  /** `JUDGED_CHECK`'s only. */
+  hidden?: null | string[]
   items: null | string[]
   now: string
-  slugs: null | string[]
+  /** `JUDGED_CHECK`'s only. */
+  slugs?: null | string[]
   unnamed: boolean
 }
 
 async function checkChanges(
   payload: Payload,
   db: SqlQuerier,
-  snapshot: null | string,
-  judged: string[],
+  check: keyof typeof CHECKS,
+  values: string[],
 ) {
   const pool = poolOf(payload)
-  const text = snapshot ? EPOCH_CHECK : FIRST_CHECK
-  // An array's literal: one parameter, however the driver passes arrays.
-  const collections = `{${judged.join(',')}}`
-  const values = snapshot ? [snapshot, collections] : []
-  // Every visitor's request asks this: a named statement is parsed and planned once per connection.
+  const text = CHECKS[check]
+  // Every visitor's request asks one: a named statement is parsed once per connection.
   const { rows } = pool
-    ? await pool.query<CheckRow>({ name: `calendar-epoch-check-${values.length}`, text, values })
+    ? await pool.query<CheckRow>({ name: `calendar-epoch-check-${check}`, text, values })
     : await db.execute(
         sql.join(
           text
-            .split(/(\$[12])/)
+            .split(/(\$\d)/)
             .map((part) =>
-              part === '$1'
-                ? sql`${snapshot}`
-                : part === '$2'
-                  ? sql`${collections}`
-                  : sql.raw(part),
+              /^\$\d$/.test(part) ? sql`${values[Number(part.slice(1)) - 1]}` : sql.raw(part),
             ),
           sql.raw(''),
         ),
@@ -304,8 +334,16 @@ async function advanceEpoch(payload: Payload, state: State): Promise<null | numb
   if (!db) return null
   let check: CheckRow
   try {
-    state.judged ??= judgedCollections(payload)
-    check = await checkChanges(payload, db, state.snapshot, state.judged)
+    const judged = (state.judged ??= judgedCollections(payload))
+    const snapshot = state.snapshot
+    check = snapshot
+      ? await checkChanges(payload, db, 'changes', [snapshot])
+      : await checkChanges(payload, db, 'first', [])
+    // What visitors can see of a change of such an item is asked only when there is one. Its
+    // check takes a snapshot of its own, so what it tells is true of one moment.
+    if (snapshot && check.items?.some((item) => judged.includes(collectionOf(item))))
+      // An array's literal: one parameter, however the driver passes arrays.
+      check = await checkChanges(payload, db, 'judged', [snapshot, `{${judged.join(',')}}`])
     state.available = true
   } catch (error) {
     const { cause, code } = error as { cause?: { code?: string }; code?: string }

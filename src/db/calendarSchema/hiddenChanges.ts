@@ -67,23 +67,22 @@ const TABLE = 'calendar_change_traces'
 const OCCURRENCES = 'calendar_occurrences'
 
 /** A column of the row `r` (as JSON: a column a host's table lacks reads as null), as JSON or as text. */
-const column = (name: string) => `r->''${name}''`
-const text = (name: string) => `(r->>''${name}'')`
+const column = (name: string) => `r->'${name}'`
+const text = (name: string) => `(r->>'${name}')`
 
 /** A row's status as what visitors tell apart of a hidden item: draft or pending, or the status. */
-const statusClass = `CASE WHEN ${text('status')} IN (${UNCOUNTED_STATUSES.map((status) => `''${status}''`).join(', ')}) THEN ''unlisted'' ELSE coalesce(${text('status')}, '''') END`
+const statusClass = `CASE WHEN ${text('status')} IN (${UNCOUNTED_STATUSES.map((status) => `'${status}'`).join(', ')}) THEN 'unlisted' ELSE coalesce(${text('status')}, '') END`
 
 /**
  * A table whose rows leave traces: the collection, the column naming the item, and the traces of
- * a row `r` (as JSON) as an SQL `text[]` of `kind:value` (nulls ignored). Written with doubled
- * quotes: each is a trigger's argument.
+ * a row `r` (as JSON) as an SQL `text[]` of `kind:value` (nulls ignored).
  */
 type TracedTable = { collection: string; item: string; table: string; traces: string }
 
-const published = `CASE WHEN ${text('status')} = ''publish'' THEN ''published:'' END`
+const published = `CASE WHEN ${text('status')} = 'publish' THEN 'published:' END`
 const anyTrace = (more = '') =>
-  `''any:'' || md5(jsonb_build_array(${statusClass}, ${column('image_id')}${more})::text)`
-const slugTrace = `''slug:'' || md5(${text('slug')})`
+  `'any:' || md5(jsonb_build_array(${statusClass}, ${column('image_id')}${more})::text)`
+const slugTrace = `'slug:' || md5(${text('slug')})`
 
 const TRACED_TABLES: readonly TracedTable[] = [
   {
@@ -91,26 +90,26 @@ const TRACED_TABLES: readonly TracedTable[] = [
     item: 'id',
     table: 'events',
     traces: `ARRAY[${published}, ${anyTrace(
-      `, CASE WHEN ${statusClass} <> ''unlisted'' THEN jsonb_build_array(${column('venue_id')}, coalesce(${text('password')}, '''') <> '''') END`,
-    )}, ${slugTrace}, ''list:'' || ${text('series_root')}]`,
+      `, CASE WHEN ${statusClass} <> 'unlisted' THEN jsonb_build_array(${column('venue_id')}, coalesce(${text('password')}, '') <> '') END`,
+    )}, ${slugTrace}, 'list:' || ${text('series_root')}]`,
   },
   {
     collection: 'events',
     item: 'parent_id',
     table: 'events_rels',
-    traces: `ARRAY[CASE WHEN ${text('path')} = ''organizers'' THEN ''counted:'' || ${text('organizers_id')} END]`,
+    traces: `ARRAY[CASE WHEN ${text('path')} = 'organizers' THEN 'counted:' || ${text('organizers_id')} END]`,
   },
   {
     collection: 'events',
     item: 'event_id',
     table: OCCURRENCES,
-    traces: `ARRAY[CASE WHEN ${text('id')} <> ${text('event_id')} THEN ''list:'' || ${text('id')} END]`,
+    traces: `ARRAY[CASE WHEN ${text('id')} <> ${text('event_id')} THEN 'list:' || ${text('id')} END]`,
   },
   {
     collection: 'venues',
     item: 'id',
     table: 'venues',
-    traces: `ARRAY[${published}, ${anyTrace()}, ${slugTrace}, CASE WHEN ${text('latitude')} IS NOT NULL OR ${text('longitude')} IS NOT NULL THEN ''list:'' || md5(jsonb_build_array(${column('latitude')}, ${column('longitude')})::text) END]`,
+    traces: `ARRAY[${published}, ${anyTrace()}, ${slugTrace}, CASE WHEN ${text('latitude')} IS NOT NULL OR ${text('longitude')} IS NOT NULL THEN 'list:' || md5(jsonb_build_array(${column('latitude')}, ${column('longitude')})::text) END]`,
   },
   {
     collection: 'organizers',
@@ -120,6 +119,41 @@ const TRACED_TABLES: readonly TracedTable[] = [
   },
 ]
 
+/** The trigger function of one table's rows (see `tracesFunction`). */
+const functionOf = (table: string) => `calendar_log_${table}_traces`
+
+/**
+ * The trigger function that logs the traces of the rows of one table, with the transition
+ * tables `old_rows` and `new_rows` (as its trigger of each kind has them): its statements are
+ * written out for that table, so that Postgres plans each once per connection, where a statement
+ * made at each call (`EXECUTE`) is planned at each call, several times the cost of running it.
+ * Columns are read from the row as JSON, so that a host's table without one still saves.
+ */
+function tracesFunction({ collection, item, table, traces }: TracedTable): string {
+  // The row versions, each `r` (as JSON) with its delta.
+  const logged = (versions: string) => `
+    INSERT INTO ${TABLE} (txid, collection, id, kind, trace, delta)
+    SELECT pg_current_xact_id(), '${collection}', c.item::integer, split_part(c.trace, ':', 1), substr(c.trace, strpos(c.trace, ':') + 1),
+      -- A published version counts +1 as it was and as it is: its trace never adds up to 0.
+      sum(CASE WHEN c.trace = 'published:' THEN 1 ELSE c.delta END)
+    FROM (
+      SELECT r->>'${item}' AS item, t.trace, v.delta FROM (${versions}) v, unnest(${traces}) AS t(trace)
+    ) c
+    WHERE c.item IS NOT NULL AND c.trace IS NOT NULL GROUP BY c.item, c.trace
+    ON CONFLICT (txid, collection, id, kind, trace) DO UPDATE SET delta = ${TABLE}.delta + excluded.delta;`
+  const before = 'SELECT to_jsonb(o) AS r, -1 AS delta FROM old_rows o'
+  const after = 'SELECT to_jsonb(n) AS r, 1 AS delta FROM new_rows n'
+  return `CREATE OR REPLACE FUNCTION ${functionOf(table)}() RETURNS trigger AS $$
+  BEGIN
+    IF TG_OP = 'INSERT' THEN${logged(after)}
+    ELSIF TG_OP = 'DELETE' THEN${logged(before)}
+    ELSE${logged(`${before} UNION ALL ${after}`)}
+    END IF;
+    RETURN NULL;
+  END;
+  $$ LANGUAGE plpgsql;`
+}
+
 /** A row change's trigger of one kind, and the transition tables it reads (`old_rows`, `new_rows`). */
 const KINDS = [
   ['inserted', 'INSERT', 'REFERENCING NEW TABLE AS new_rows'],
@@ -128,10 +162,10 @@ const KINDS = [
 ] as const
 
 const triggers = () =>
-  TRACED_TABLES.flatMap(({ collection, item, table, traces }) =>
+  TRACED_TABLES.flatMap(({ table }) =>
     KINDS.map(([suffix, kind, referencing]) => ({
       definition: `AFTER ${kind} ON "${table}" ${referencing}
-      FOR EACH STATEMENT EXECUTE FUNCTION calendar_log_traces('${collection}', '${item}', '${traces}')`,
+      FOR EACH STATEMENT EXECUTE FUNCTION ${functionOf(table)}()`,
       name: `${table}_traces_${suffix}`,
       table,
     })),
@@ -150,29 +184,7 @@ export async function createHiddenChanges(db: SqlRunner): Promise<void> {
     "delta" integer NOT NULL,
     PRIMARY KEY ("txid", "collection", "id", "kind", "trace")
   );
-  -- TG_ARGV: the collection, the column naming the item, the traces of a row r as JSON (text[] of
-  -- kind:value): columns are read from the JSON, so that a host's table without one still saves.
-  CREATE OR REPLACE FUNCTION calendar_log_traces() RETURNS trigger AS $$
-  DECLARE
-    changed text;
-  BEGIN
-    changed := CASE TG_OP
-      WHEN 'INSERT' THEN format('SELECT r->>%L AS item, t.trace, 1 AS delta FROM (SELECT to_jsonb(n) AS r FROM new_rows n) v, unnest(%s) AS t(trace)', TG_ARGV[1], TG_ARGV[2])
-      WHEN 'DELETE' THEN format('SELECT r->>%L AS item, t.trace, -1 AS delta FROM (SELECT to_jsonb(o) AS r FROM old_rows o) v, unnest(%s) AS t(trace)', TG_ARGV[1], TG_ARGV[2])
-      ELSE format('SELECT r->>%L AS item, t.trace, -1 AS delta FROM (SELECT to_jsonb(o) AS r FROM old_rows o) v, unnest(%s) AS t(trace)
-        UNION ALL SELECT r->>%L, t.trace, 1 FROM (SELECT to_jsonb(n) AS r FROM new_rows n) v, unnest(%s) AS t(trace)', TG_ARGV[1], TG_ARGV[2], TG_ARGV[1], TG_ARGV[2])
-    END;
-    -- A published version counts +1 as it was and as it is: its trace never adds up to 0.
-    EXECUTE format(
-      'INSERT INTO ${TABLE} (txid, collection, id, kind, trace, delta)
-       SELECT pg_current_xact_id(), %L, c.item::integer, split_part(c.trace, '':'', 1), substr(c.trace, strpos(c.trace, '':'') + 1),
-         sum(CASE WHEN c.trace = ''published:'' THEN 1 ELSE c.delta END)
-       FROM (%s) c WHERE c.item IS NOT NULL AND c.trace IS NOT NULL GROUP BY c.item, c.trace
-       ON CONFLICT (txid, collection, id, kind, trace) DO UPDATE SET delta = ${TABLE}.delta + excluded.delta',
-      TG_ARGV[0], changed);
-    RETURN NULL;
-  END;
-  $$ LANGUAGE plpgsql;`),
+  ${TRACED_TABLES.map(tracesFunction).join('\n  ')}`),
   )
   for (const trigger of triggers())
     await db.execute(
@@ -184,8 +196,8 @@ export async function createHiddenChanges(db: SqlRunner): Promise<void> {
 export async function dropHiddenChanges(db: SqlRunner): Promise<void> {
   await db.execute(
     sql.raw(`
-  -- CASCADE: the triggers go with the function.
-  DROP FUNCTION IF EXISTS calendar_log_traces() CASCADE;
+  -- CASCADE: the triggers go with the functions.
+  ${TRACED_TABLES.map(({ table }) => `DROP FUNCTION IF EXISTS ${functionOf(table)}() CASCADE;`).join('\n  ')}
   DROP TABLE IF EXISTS "${TABLE}";`),
   )
 }
@@ -193,7 +205,10 @@ export async function dropHiddenChanges(db: SqlRunner): Promise<void> {
 export function hiddenChangePieces(): SchemaPiece[] {
   return [
     { kind: 'table', name: TABLE },
-    { kind: 'function', name: 'calendar_log_traces' },
+    ...TRACED_TABLES.map(({ table }): SchemaPiece => ({
+      kind: 'function',
+      name: functionOf(table),
+    })),
     // Not the occurrences' triggers: their table is the occurrences step's, and a database without
     // it (a host's where only Payload made the tables) is told of that table missing.
     ...triggers()
