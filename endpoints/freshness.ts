@@ -9,10 +9,11 @@ import { checkAfterArrival } from '../src/calendar/cache/checkAfterArrival'
 import { limitsOfKind } from '../src/calendar/cache/limits'
 import { payloadRegion } from '../src/calendar/cache/registry'
 import { SHOWN_WITH_EVENTS, TERM_COUNTS } from '../src/db/calendarSchema/changeLog'
+import { ITEM_TIERS, TIERS } from '../src/db/calendarSchema/hiddenChanges'
 import { LIST_MEMBERS, LIST_TEXTS } from '../src/db/calendarSchema/listRows'
 import { drizzleOf, poolOf, type SqlQuerier } from '../src/db/pool'
 import { pluginOptionsOf } from '../src/pluginOptions'
-import { CALENDAR_SLUGS } from '../src/slugs'
+import { CALENDAR_SLUGS, POST_COLLECTIONS } from '../src/slugs'
 
 /*
  * What a server may keep between requests (related venues, organizers, terms and images; list
@@ -28,7 +29,11 @@ import { CALENDAR_SLUGS } from '../src/slugs'
  * depends on (`collection:id`, `collection:*` for any item of a collection, `*` for any change at
  * all, the default), or on the facts the log's list rows tell (`list-members`, `list-texts`: what
  * may have moved the events lists, `src/db/calendarSchema/listRows.ts`). A change that names no item (a table emptied), or an item of a collection
- * not known here (media), drops everything. A write that has committed before a request starts is
+ * not known here (media), drops everything. A change of an item visitors cannot read before or
+ * after it drops only what can tell of it (`src/db/calendarSchema/hiddenChanges.ts`): nothing
+ * for a draft's new title, dates or links, the look-ups by slug for its slug, what depends on any
+ * change for its status, existence or image; so a visitor does not learn when a draft was edited
+ * from a kept list turning slow. A write that has committed before a request starts is
  * therefore always seen by it, whichever server process made the write, as with reading the
  * database itself.
  *
@@ -59,6 +64,27 @@ export function listDependencies(searches: boolean): readonly string[] {
   return [LIST_MEMBERS, ...(searches ? [LIST_TEXTS] : []), ...SHOWN_WITH_EVENTS_ANY]
 }
 
+/**
+ * Read rules (Payload's `read` access) under which a visitor reads exactly the published items of
+ * a collection (`readPosts`, `src/access/posts.ts`): the changes of a collection that has one are
+ * judged by what visitors can see of them; a site's own rule leaves every change seen.
+ */
+const PUBLISHED_TO_VISITORS = new WeakSet<object>()
+
+/** Marks `rule` as one under which visitors read the published items only (see above). */
+export function readsPublishedToVisitors<Rule extends object>(rule: Rule): Rule {
+  PUBLISHED_TO_VISITORS.add(rule)
+  return rule
+}
+
+/** The events, venues and organizers whose visitors read the published items only, as the rule above. */
+export function judgedCollections(payload: Payload): string[] {
+  return POST_COLLECTIONS.filter((slug) => {
+    const read = payload.collections[slug as CollectionSlug]?.config.access?.read
+    return typeof read === 'function' && PUBLISHED_TO_VISITORS.has(read)
+  })
+}
+
 type State = {
   available: boolean | undefined
   /** The change log's check, shared by the requests that arrive together (made on first use). */
@@ -68,6 +94,8 @@ type State = {
   /** For each key depended on, what is kept that depends on it. */
   dependents: Map<string, Set<string>>
   epoch: number
+  /** `judgedCollections`, once. */
+  judged?: string[]
   pruned: number
   /** A region per kind kept (`src/calendar/cache/`). */
   regions: Map<string, Region<unknown>>
@@ -163,25 +191,34 @@ function keptOn(holder: object, payload: Payload, keepNothing: boolean): Promise
   return kept
 }
 
-/**
- * The transactions that `$1` (a snapshot) could not see and that have committed since: whether
- * there is any, whether one of them named no item, the items they changed (a term's count only
- * where one of them moved it), and the facts of the lists' rows one of them changed
- * (`src/db/calendarSchema/listRows.ts`). Each transaction is judged alone: what was kept may have
- * been read after some of them committed, so two that undo each other must still drop it.
- */
-const EPOCH_CHECK = `
-  WITH unseen AS (
+/** The transactions that `$1` (a snapshot) could not see and that have committed since. */
+const UNSEEN = `unseen AS (
     SELECT txid FROM calendar_changes
     WHERE txid >= pg_snapshot_xmin($1::pg_snapshot)
       AND NOT pg_visible_in_snapshot(txid, $1::pg_snapshot)
-  )
-  SELECT pg_current_snapshot()::text AS now,
-    EXISTS (SELECT 1 FROM unseen) AS changed,
-    EXISTS (
+  )`
+
+/** Whether any unseen transaction named no item. */
+const UNNAMED = `EXISTS (
       SELECT 1 FROM unseen
       WHERE NOT EXISTS (SELECT 1 FROM calendar_change_items item WHERE item.txid = unseen.txid)
-    ) AS unnamed,
+    ) AS unnamed`
+
+/**
+ * The unseen transactions (`UNSEEN`): whether there is any, whether one of them named no item,
+ * the items they changed (a term's count only where one of them moved it), and the facts of the
+ * lists' rows one of them changed (`src/db/calendarSchema/listRows.ts`). Each transaction is
+ * judged alone: what was kept may have been read after some of them committed, so two that undo
+ * each other must still drop it. Every visitor's request asks this, most often of no change:
+ * small enough for Postgres to keep one plan of it for every snapshot. When it names an item of a
+ * collection whose changes are judged by what visitors can see of them (`judgedCollections`),
+ * `JUDGED_CHECK` is asked instead.
+ */
+const EPOCH_CHECK = `
+  WITH ${UNSEEN}
+  SELECT pg_current_snapshot()::text AS now,
+    EXISTS (SELECT 1 FROM unseen) AS changed,
+    ${UNNAMED},
     (
       SELECT json_agg(changed.collection || ':' || changed.id) FROM (
         SELECT item.collection, item.id FROM calendar_change_items item JOIN unseen USING (txid)
@@ -194,30 +231,84 @@ const EPOCH_CHECK = `
       WHERE row.delta <> 0
     ) AS facts`
 
+/**
+ * `EPOCH_CHECK`, with the changes of the items of the collections `$2` judged by what visitors
+ * can see of them (`src/db/calendarSchema/hiddenChanges.ts`): the items are those visitors can
+ * see changed; the items whose change only answers that depend on any change can tell
+ * (`hidden`); the collections of the items whose slug alone visitors can see changed (`slugs`);
+ * the facts of the lists' rows only of the events visitors can see changed. Postgres plans it
+ * anew each time it is asked (a plan for any snapshot, where a third of the log might be unseen,
+ * looks far dearer to it than one for the snapshot given), which costs several times
+ * `EPOCH_CHECK`: it is asked only after a change of such an item.
+ */
+const JUDGED_CHECK = `
+  WITH ${UNSEEN}, ${ITEM_TIERS}
+  SELECT pg_current_snapshot()::text AS now,
+    EXISTS (SELECT 1 FROM unseen) AS changed,
+    ${UNNAMED},
+    (
+      SELECT json_agg(changed.collection || ':' || changed.id) FROM (
+        SELECT item.collection, item.id FROM calendar_change_items item JOIN unseen USING (txid)
+        WHERE NOT EXISTS (
+          SELECT 1 FROM item_tiers hidden
+          WHERE hidden.collection = item.collection AND hidden.id = item.id AND hidden.tier < ${TIERS.seen}
+        )
+        GROUP BY item.collection, item.id
+        HAVING item.collection <> '${TERM_COUNTS}' OR bool_or(item.delta <> 0)
+      ) changed
+    ) AS items,
+    (
+      SELECT json_agg(hidden.collection || ':' || hidden.id) FROM item_tiers hidden WHERE hidden.tier = ${TIERS.told}
+    ) AS hidden,
+    (
+      SELECT json_agg(DISTINCT hidden.collection) FROM item_tiers hidden WHERE hidden.tier = ${TIERS.slug}
+    ) AS slugs,
+    (
+      SELECT json_agg(DISTINCT row.fact) FROM calendar_change_rows row JOIN unseen USING (txid)
+      WHERE row.delta <> 0 AND NOT EXISTS (
+        SELECT 1 FROM item_tiers hidden
+        WHERE hidden.collection = '${CALENDAR_SLUGS.events}' AND hidden.id = row.event_id AND hidden.tier < ${TIERS.seen}
+      )
+    ) AS facts`
+
 /** The first check of a process: the snapshot to start from, and whether the database has the log at all. */
 const FIRST_CHECK = `
   SELECT pg_current_snapshot()::text AS now, true AS changed, true AS unnamed, NULL::json AS items, NULL::json AS facts
-  FROM (SELECT 1 FROM calendar_changes, calendar_change_items, calendar_change_rows LIMIT 1) AS log RIGHT JOIN (SELECT 1) AS one ON true`
+  FROM (SELECT 1 FROM calendar_changes, calendar_change_items, calendar_change_rows, calendar_change_traces LIMIT 1) AS log RIGHT JOIN (SELECT 1) AS one ON true`
+
+const CHECKS = { changes: EPOCH_CHECK, first: FIRST_CHECK, judged: JUDGED_CHECK }
 
 type CheckRow = {
   changed: boolean
   facts: null | string[]
+  /** `JUDGED_CHECK`'s only. */
+  hidden?: null | string[]
   items: null | string[]
   now: string
+  /** `JUDGED_CHECK`'s only. */
+  slugs?: null | string[]
   unnamed: boolean
 }
 
-async function checkChanges(payload: Payload, db: SqlQuerier, snapshot: null | string) {
+async function checkChanges(
+  payload: Payload,
+  db: SqlQuerier,
+  check: keyof typeof CHECKS,
+  values: string[],
+) {
   const pool = poolOf(payload)
-  const text = snapshot ? EPOCH_CHECK : FIRST_CHECK
-  const values = snapshot ? [snapshot] : []
-  // Every visitor's request asks this: a named statement is parsed and planned once per connection.
+  const text = CHECKS[check]
+  // Every visitor's request asks one: a named statement is parsed once per connection.
   const { rows } = pool
-    ? await pool.query<CheckRow>({ name: `calendar-epoch-check-${values.length}`, text, values })
+    ? await pool.query<CheckRow>({ name: `calendar-epoch-check-${check}`, text, values })
     : await db.execute(
         sql.join(
-          text.split('$1').map((part) => sql.raw(part)),
-          sql`${snapshot}`,
+          text
+            .split(/(\$\d)/)
+            .map((part) =>
+              /^\$\d$/.test(part) ? sql`${values[Number(part.slice(1)) - 1]}` : sql.raw(part),
+            ),
+          sql.raw(''),
         ),
       )
   return rows[0] as CheckRow
@@ -243,7 +334,16 @@ async function advanceEpoch(payload: Payload, state: State): Promise<null | numb
   if (!db) return null
   let check: CheckRow
   try {
-    check = await checkChanges(payload, db, state.snapshot)
+    const judged = (state.judged ??= judgedCollections(payload))
+    const snapshot = state.snapshot
+    check = snapshot
+      ? await checkChanges(payload, db, 'changes', [snapshot])
+      : await checkChanges(payload, db, 'first', [])
+    // What visitors can see of a change of such an item is asked only when there is one. Its
+    // check takes a snapshot of its own, so what it tells is true of one moment.
+    if (snapshot && check.items?.some((item) => judged.includes(collectionOf(item))))
+      // An array's literal: one parameter, however the driver passes arrays.
+      check = await checkChanges(payload, db, 'judged', [snapshot, `{${judged.join(',')}}`])
     state.available = true
   } catch (error) {
     const { cause, code } = error as { cause?: { code?: string }; code?: string }
@@ -255,15 +355,25 @@ async function advanceEpoch(payload: Payload, state: State): Promise<null | numb
     throw error
   }
   if (check.changed === true) {
-    // What this request and the ones after it read is at least as new as this snapshot.
-    state.epoch++
     state.snapshot = String(check.now)
     state.started = Date.now()
     const items = check.items ?? []
-    if (check.unnamed === true || items.some((item) => !KNOWN.has(collectionOf(item))))
-      dropEverything(state)
-    else
-      dropDependents(state, [ANY_CHANGE, ...items.flatMap(keysChangedBy), ...(check.facts ?? [])])
+    // What visitors can see changed: a change of items they cannot read drops only what can tell
+    // of it (the look-ups by slug, or what depends on any change), or nothing, and what was read
+    // before it (or while it was under way) stays as true.
+    const changed = [
+      ...items.flatMap(keysChangedBy),
+      ...(check.hidden ?? []),
+      ...(check.facts ?? []),
+    ]
+    const slugs = (check.slugs ?? []).map(slugLookUps)
+    if (check.unnamed === true || changed.length || slugs.length) {
+      // What this request and the ones after it read is at least as new as this snapshot.
+      state.epoch++
+      if (check.unnamed === true || items.some((item) => !KNOWN.has(collectionOf(item))))
+        dropEverything(state)
+      else dropDependents(state, [...(changed.length ? [ANY_CHANGE, ...changed] : []), ...slugs])
+    }
     if (Date.now() - state.pruned >= PRUNE_EVERY_MS) {
       state.pruned = Date.now()
       void prune(db)
@@ -277,6 +387,12 @@ async function advanceEpoch(payload: Payload, state: State): Promise<null | numb
 }
 
 const collectionOf = (item: string) => item.slice(0, item.lastIndexOf(':'))
+
+/**
+ * What a change of the slug of an item of `collection` that visitors cannot read drops: the
+ * look-ups by slug that did not find a readable item (`endpoints/visitorResponses.ts`).
+ */
+export const slugLookUps = (collection: string) => `${collection}:slugs`
 
 /** The keys an item's change fires: the item's, and its collection's. */
 const keysChangedBy = (item: string) => [item, `${collectionOf(item)}:*`]
@@ -368,7 +484,8 @@ function epochView(payload: Payload, state: State, epoch: number): Kept {
 function prune(db: SqlQuerier) {
   db.execute(
     sql`WITH old AS (DELETE FROM calendar_changes WHERE at < now() - interval '1 day' RETURNING txid),
-    items AS (DELETE FROM calendar_change_items WHERE txid <= (SELECT max(txid) FROM old))
+    items AS (DELETE FROM calendar_change_items WHERE txid <= (SELECT max(txid) FROM old)),
+    traces AS (DELETE FROM calendar_change_traces WHERE txid <= (SELECT max(txid) FROM old))
     DELETE FROM calendar_change_rows WHERE txid <= (SELECT max(txid) FROM old)`,
   ).catch(() => undefined)
 }

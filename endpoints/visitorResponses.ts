@@ -3,7 +3,7 @@ import type { RestContext } from './context'
 
 import { CALENDAR_SLUGS, RESOURCE_COLLECTIONS } from '../src/slugs'
 import { keptUntil, movesOnlyAtKnownInstants } from './clockBound'
-import { keptFor, listDependencies } from './freshness'
+import { keptFor, listDependencies, slugLookUps } from './freshness'
 
 /*
  * Whole answers to visitors' GETs, kept with the rest of what visitors' reads keep (`freshness.ts`),
@@ -62,6 +62,8 @@ export type AnswerKey = {
 
 /** One item by id or by slug, on the resources that have them. */
 const ONE_ITEM = /^\/(?:events|venues|organizers|categories|tags)\/(?:\d+|by-slug\/[^/]+)$/
+/** A look-up by slug. */
+const BY_SLUG = /^\/(?:events|venues|organizers|categories|tags)\/by-slug\/[^/]+$/
 /** The events list. */
 const EVENTS_LIST = '/events'
 
@@ -92,8 +94,11 @@ export function answerDependencies(
 ): readonly string[] {
   if (status === 200 && path === EVENTS_LIST)
     return [...new Set([...listDependencies(searches), ...read])]
-  if (status !== 200 || !ONE_ITEM.test(path)) return ANY_CHANGE
   const [, resource, id] = path.split('/')
+  // A look-up by slug that found no readable item: also a slug's change of an item not read.
+  if (status !== 200 && BY_SLUG.test(path))
+    return [...ANY_CHANGE, slugLookUps(RESOURCE_COLLECTIONS[resource!]!)]
+  if (status !== 200 || !ONE_ITEM.test(path)) return ANY_CHANGE
   const collection = RESOURCE_COLLECTIONS[resource!]!
   const own = /^\d+$/.test(id!) ? [`${collection}:${id}`] : []
   // An item its reads did not record is not known to be the one shown.

@@ -6,6 +6,7 @@ import type { RestContext } from '../context'
 import type { IdFilter } from './linkedQuery'
 import type { LinkedKind } from './params'
 
+import { UNCOUNTED_STATUSES } from '../../src/db/calendarSchema/hiddenChanges'
 import { drizzleOf } from '../../src/db/pool'
 import { wallTime } from '../../src/lib/wallTimes'
 import { CALENDAR_SLUGS } from '../../src/slugs'
@@ -38,8 +39,9 @@ import { postReadRule } from '../../src/calendar/postReadRule'
  */
 
 const EVENTS = CALENDAR_SLUGS.events as CollectionSlug
-// A trashed event counts, as in the original (test/fixtures/oracle, h-upcoming-linked).
-const NOT_COUNTED = ['draft', 'pending']
+// A trashed event counts, as in the original (test/fixtures/oracle, h-upcoming-linked); what
+// visitors can tell of a hidden event's change follows the same rule (`hiddenChanges.ts`).
+const NOT_COUNTED: readonly string[] = UNCOUNTED_STATUSES
 
 export type LinkedFilter = { has: boolean; kind: 'has_events' } | { kind: 'only_with_upcoming' }
 

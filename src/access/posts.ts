@@ -1,5 +1,6 @@
 import type { Access, Where } from 'payload'
 
+import { readsPublishedToVisitors } from '../../endpoints/freshness'
 import { can } from '../lib/roles'
 
 /**
@@ -34,7 +35,13 @@ export function readScopeWhere(scope: ReadScope): true | Where {
     : { or: [PUBLISHED, { author: { equals: scope.author } }] }
 }
 
-export const readPosts: Access = ({ req: { user } }) => readScopeWhere(readScope(user))
+/**
+ * Marked as the rule under which visitors read published items only: what is kept for them
+ * outlives a change of the others that they cannot see (`endpoints/freshness.ts`).
+ */
+export const readPosts: Access = readsPublishedToVisitors(({ req: { user } }) =>
+  readScopeWhere(readScope(user)),
+)
 
 export const createPosts: Access = ({ req: { user } }) => can(user, 'edit_posts')
 

@@ -3,8 +3,11 @@ import type { Payload } from 'payload'
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 
+import { judgedCollections } from '../../endpoints/freshness'
+import { TIERS } from '../db/calendarSchema/hiddenChanges'
 import { poolOf } from '../db/payloadInternals/adapter'
-import { listKeysOfTransaction } from './transactionFacts'
+import { slugLookUpsKey } from './surrogateKeys'
+import { transactionKeys } from './transactionFacts'
 
 /** The Postgres channel changes announce their keys on (`purgeOnChange.ts`). */
 export const PURGE_CHANNEL = 'calendar_cdn_purge'
@@ -15,10 +18,17 @@ export const thisInstance = randomUUID()
 type Purge = (keys: string[]) => Promise<void> | void
 
 /**
- * A change's notification (`purgeOnChange.ts`): the keys it purges, and the transaction whose
- * committed rows tell which events lists it also purges (`transactionFacts.ts`).
+ * A change's notification (`purgeOnChange.ts`): the keys it purges, the item it changed
+ * (`collection:id`), and the transaction whose committed rows tell whether visitors can see that
+ * change at all and, with `lists`, which events lists it also purges (`transactionFacts.ts`).
  */
-export type Announcement = { instance: string; keys: string[]; txid?: string }
+export type Announcement = {
+  instance: string
+  item?: string
+  keys: string[]
+  lists?: boolean
+  txid?: string
+}
 
 /** Waits before the second and third try of a purge that failed. */
 const RETRY_DELAYS_MS = [1_000, 5_000]
@@ -63,11 +73,21 @@ export function startPurgeListener(payload: Payload, purge: Purge): void {
     client.on('error', retry)
     client.on('notification', ({ channel, payload: message }) => {
       if (channel !== PURGE_CHANNEL || !message) return
-      const { instance, keys, txid } = JSON.parse(message) as Announcement
+      const { instance, item, keys, lists, txid } = JSON.parse(message) as Announcement
       if (instance !== thisInstance) return
       void (async () => {
-        const lists = typeof txid === 'string' ? await listKeysOfTransaction(client, txid) : []
-        const all = [...new Set([...keys, ...lists])]
+        const told =
+          typeof txid === 'string'
+            ? await transactionKeys(client, txid, judgedCollections(payload))
+            : null
+        // A change of an item visitors cannot read purges only what can tell of it: the purge
+        // would tell them when it was made.
+        const tier = item ? told?.hidden.get(item) : undefined
+        if (tier === TIERS.unseen) return
+        const all =
+          tier === TIERS.slug
+            ? [slugLookUpsKey(item!.slice(0, item!.lastIndexOf(':')))]
+            : [...new Set([...keys, ...(lists && told ? told.lists : [])])]
         if (all.length) await purgeWithRetries(payload, purge, all)
       })()
     })

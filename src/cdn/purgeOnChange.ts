@@ -31,10 +31,21 @@ const PURGED = new Set<string>([
  * its transaction commits and never when it rolls back, so the shared cache is purged only of a
  * change that is kept, and only once it is visible to the cache's next fetch. With
  * `namingTransaction`, the notification also names the transaction, whose committed rows tell
- * which events lists it altered (`transactionFacts.ts`).
+ * whether visitors can see the change of `item` and, with `lists`, which events lists it altered
+ * (`transactionFacts.ts`).
  */
-async function notify(db: SqlQuerier, keys: string[], namingTransaction: boolean) {
-  const message = JSON.stringify({ instance: thisInstance, keys } satisfies Announcement)
+async function notify(
+  db: SqlQuerier,
+  keys: string[],
+  namingTransaction: boolean,
+  { item, lists = false }: { item?: string; lists?: boolean } = {},
+) {
+  const message = JSON.stringify({
+    instance: thisInstance,
+    keys,
+    ...(item ? { item } : {}),
+    ...(lists ? { lists } : {}),
+  } satisfies Announcement)
   await db.execute(
     namingTransaction
       ? sql`SELECT pg_notify(${PURGE_CHANNEL}, (${message}::jsonb || jsonb_build_object('txid', pg_current_xact_id()::text))::text)`
@@ -44,8 +55,10 @@ async function notify(db: SqlQuerier, keys: string[], namingTransaction: boolean
 
 /**
  * Announces a change's keys with the save's own connection. An event's change (`lists`) also
- * purges the events lists its transaction altered; outside a transaction of the request's, or for
- * a delete, which those are is not asked, and every list is purged.
+ * purges the events lists its transaction altered; the change of an item published neither before
+ * nor after it (`hidden`) purges only what visitors can tell of it, nothing when they can tell
+ * nothing (`transactionFacts.ts`). Both are asked of the committed transaction: outside a
+ * transaction of the request's, or for a delete, they are not asked, and every list is purged.
  */
 async function announce(
   req: PayloadRequest,
@@ -53,20 +66,26 @@ async function announce(
   id: number | string,
   {
     countedTerms = [],
+    hidden = false,
     lists,
     shownOrHidden = false,
   }: {
     countedTerms?: Iterable<number | string>
+    hidden?: boolean
     lists?: 'all' | 'transaction'
     shownOrHidden?: boolean
   } = {},
 ) {
   const db = await querierFor(req.payload, req)
   if (!db) return
-  const namingTransaction = lists === 'transaction' && (await transactionSessionOf(req)) !== null
+  const namingTransaction =
+    (lists === 'transaction' || hidden) && (await transactionSessionOf(req)) !== null
   const keys = changeKeys(req.payload.secret, collection, id, countedTerms, shownOrHidden)
-  if (lists && !namingTransaction) keys.push(...ALL_LISTS_KEYS)
-  await notify(db, keys, namingTransaction)
+  if (lists === 'all' || (lists && !namingTransaction)) keys.push(...ALL_LISTS_KEYS)
+  await notify(db, keys, namingTransaction, {
+    ...(hidden ? { item: `${collection}:${id}` } : {}),
+    lists: lists === 'transaction',
+  })
 }
 
 /**
@@ -77,7 +96,7 @@ async function announce(
 export async function announceListChanges(payload: Payload, db: SqlQuerier): Promise<void> {
   const options = pluginOptionsOf(payload)
   if (options.disabled || !options.cdn?.purge) return
-  await notify(db, [], true)
+  await notify(db, [], true, { lists: true })
 }
 
 /** The ids of an event's categories and tags, as stored or populated. */
@@ -91,17 +110,20 @@ function termsOf(event: unknown): number[] {
 
 /** An event's change may move the counts of the terms it had and has, which other events show. */
 const purgeChanged: CollectionAfterChangeHook = async ({ collection, doc, previousDoc, req }) => {
+  const updated = Boolean(previousDoc?.id)
+  // Published neither before nor after: what visitors can tell of it its transaction tells.
+  const hidden = updated && !isPublicStatus(previousDoc.status) && !isPublicStatus(doc.status)
   if (collection.slug === CALENDAR_SLUGS.events)
     await announce(req, collection.slug, doc.id, {
       countedTerms: [...termsOf(previousDoc), ...termsOf(doc)],
+      hidden,
       lists: 'transaction',
     })
   else
     await announce(req, collection.slug, doc.id, {
+      hidden,
       // An update that publishes or unpublishes it (a new item is linked from no answer yet).
-      shownOrHidden:
-        Boolean(previousDoc?.id) &&
-        isPublicStatus(previousDoc.status) !== isPublicStatus(doc.status),
+      shownOrHidden: updated && isPublicStatus(previousDoc.status) !== isPublicStatus(doc.status),
     })
   return doc
 }

@@ -20,6 +20,11 @@ export const itemKey = (collection: string, id: number | string) => `tec-${colle
 export const collectionKey = (collection: string) => `tec-${collection}`
 /** Purged by every change of an item of `collection` (or, for term counts, of a count), and by nothing else. */
 export const anyItemKey = (collection: string) => `tec-${collection}-any`
+/**
+ * The look-ups by slug that found no item a visitor may read: purged by every change of an item
+ * of `collection`, and by a change of the slug alone of one visitors cannot read (`endpoints/freshness.ts`).
+ */
+export const slugLookUpsKey = (collection: string) => `tec-${collection}-slugs`
 
 /**
  * Venues and organizers have statuses: an event may link to some a visitor may not see (a draft,
@@ -69,6 +74,7 @@ export function factKeys(facts: readonly string[], countsMoved: boolean): string
 /** Keys that name no item, which travel as they are. */
 const READABLE = new Set([
   ...Object.values(CALENDAR_SLUGS).map(collectionKey),
+  ...Object.values(CALENDAR_SLUGS).map(slugLookUpsKey),
   ...Object.values(LIST_FACT_KEYS),
   ...SHOWN_WITH_EVENTS_KEYS,
   ...HIDDEN_ITEMS_KEYS,
@@ -169,6 +175,7 @@ export function answerKeys(args: {
     !Array.isArray(body)
   if (oneById) keys.add(itemKey(collection, segments[1]!))
   if (!oneById || COUNTED.has(collection)) keys.add(collectionKey(collection))
+  if (status !== 200 && segments[1] === 'by-slug') keys.add(slugLookUpsKey(collection))
   // One event shown (by id or slug): its hidden links' keys, the same whatever it links to.
   if (ofEvents && status === 200) for (const key of HIDDEN_ITEMS_KEYS) keys.add(key)
   return sealKeys(secret, keys)

@@ -14,6 +14,11 @@ import {
   linkedSearchIndexPieces,
 } from './calendarSchema/linkedSearchIndexes'
 import { createListIndexes, dropListIndexes, listIndexPieces } from './calendarSchema/listIndexes'
+import {
+  createHiddenChanges,
+  dropHiddenChanges,
+  hiddenChangePieces,
+} from './calendarSchema/hiddenChanges'
 import { fillListOrder, keepListOrder, listOrderPieces } from './calendarSchema/listOrder'
 import { createListRows, dropListRows, listRowPieces } from './calendarSchema/listRows'
 import { createOccurrences, dropOccurrences, occurrencePieces } from './calendarSchema/occurrences'
@@ -130,6 +135,13 @@ const STEPS: Step[] = [
     pieces: listRowPieces,
     withoutIt: "visitors' reads are never cached (no log of what may move the events lists)",
   },
+  {
+    create: createHiddenChanges,
+    drop: dropHiddenChanges,
+    pieces: hiddenChangePieces,
+    withoutIt:
+      "visitors' reads are never cached (no log of what visitors can see of hidden items' changes)",
+  },
 ]
 
 /** An arbitrary 64-bit key that names "the calendar's schema steps" among advisory locks. */
@@ -191,6 +203,7 @@ export const calendarSchemaSteps = {
   occurrences: { create: createOccurrences, drop: dropOccurrences },
   apartFromDates: { create: createApartFromDates, drop: dropApartFromDates },
   listRows: { create: createListRows, drop: dropListRows },
+  hiddenChanges: { create: createHiddenChanges, drop: dropHiddenChanges },
 }
 
 export function calendarSchemaPieces(): SchemaPiece[] {

@@ -33,6 +33,7 @@ import * as migration_20261128_100000_occurrence_event_window from './20261128_1
 import * as migration_20261128_110000_zero_costs from './20261128_110000_zero_costs';
 import * as migration_20261128_190000_occurrence_vacuum from './20261128_190000_occurrence_vacuum';
 import * as migration_20261129_010000_apart_on_moves from './20261129_010000_apart_on_moves';
+import * as migration_20261129_050000_hidden_changes from './20261129_050000_hidden_changes';
 
 export const migrations = [
   {
@@ -209,5 +210,10 @@ export const migrations = [
     up: migration_20261129_010000_apart_on_moves.up,
     down: migration_20261129_010000_apart_on_moves.down,
     name: '20261129_010000_apart_on_moves',
+  },
+  {
+    up: migration_20261129_050000_hidden_changes.up,
+    down: migration_20261129_050000_hidden_changes.down,
+    name: '20261129_050000_hidden_changes',
   },
 ];

@@ -27,7 +27,12 @@ const empty = freshDatabase('events_calendar_push_empty')
 const HOST_TABLE = 'host_legacy_notes'
 
 /** The logs of changes, which any write (a start's too) adds to. */
-const APPEND_ONLY = ['calendar_changes', 'calendar_change_items', 'calendar_change_rows']
+const APPEND_ONLY = [
+  'calendar_changes',
+  'calendar_change_items',
+  'calendar_change_rows',
+  'calendar_change_traces',
+]
 
 /** A statement of a push on one of the calendar's pieces, or one that drops anything. */
 const CALENDAR_STATEMENT = /calendar_|_trgm_idx|_parent_lookup_idx|start_date_id_idx|nextval|DROP/i
@@ -162,6 +167,7 @@ describe("a host's development push keeps the calendar's rows and pieces", () =>
     )
     expect(before.calendar_change_rows!.length).toBeGreaterThan(0)
     expect(before.calendar_change_items!.length).toBeGreaterThan(0)
+    expect(before.calendar_change_traces!.length).toBeGreaterThan(0)
     expect(before[HOST_TABLE]).toHaveLength(1)
 
     // The host's filter excludes its table, then includes only what it does not: both are kept

@@ -13,7 +13,9 @@ import { poolOf } from '../../src/db/pool'
  * while a check is going must not take that check's answer: its snapshot may be older than a
  * write acknowledged before the request arrived. Here the server's check is held after Postgres
  * answered it, a write is committed by another connection (as another process would), and a
- * request sent after the write's commit must show it.
+ * request sent after the write's commit must show it. The check each request asks is the log's
+ * small lookup: what visitors can see of a change (`src/db/calendarSchema/hiddenChanges.ts`) is
+ * asked only after a change of an event, venue or organizer.
  */
 
 describe('a shared check of the change log', () => {
@@ -90,6 +92,38 @@ describe('a shared check of the change log', () => {
     } finally {
       pool.query = original
       release()
+    }
+  })
+
+  it('asks what visitors can see of a change only when an event, venue or organizer changed', async () => {
+    expect((await get(`/events/${event}`)).title).toBe(`${tag} after`)
+    const pool = poolOf(payload)!
+    const original = pool.query
+    // The change log's statements the server asks, by whether they read the traces of hidden items.
+    const asked = { checks: 0, traces: 0 }
+    pool.query = ((...args: unknown[]) => {
+      const { name = '', text = '' } = (args[0] ?? {}) as { name?: string; text?: string }
+      if (name.startsWith('calendar-epoch-check')) asked.checks++
+      if (text.includes('calendar_change_traces')) asked.traces++
+      return (original as (...args: unknown[]) => Promise<unknown>).apply(pool, args)
+    }) as never
+    try {
+      // Nothing changed: each request's check is the change log's small lookup alone.
+      for (let request = 0; request < 5; request++)
+        expect((await get(`/events/${event}`)).title).toBe(`${tag} after`)
+      expect(asked.checks).toBeGreaterThanOrEqual(5)
+      expect(asked.traces).toBe(0)
+      // A change of an event: the next check asks what visitors can see of it, once.
+      await db.query('UPDATE events_locales SET title = $1 WHERE _parent_id = $2', [
+        `${tag} again`,
+        event,
+      ])
+      expect((await get(`/events/${event}`)).title).toBe(`${tag} again`)
+      expect(asked.traces).toBe(1)
+      expect((await get(`/events/${event}`)).title).toBe(`${tag} again`)
+      expect(asked.traces).toBe(1)
+    } finally {
+      pool.query = original
     }
   })
 })

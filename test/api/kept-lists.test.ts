@@ -3,6 +3,7 @@ import type { Payload } from 'payload'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { toSlug } from '../../src/lib/wpSlug'
 import { pluginOptionsOf } from '../../src/pluginOptions'
 import { serveAllApis, serveCompatApi, type TestServer } from '../helpers/http'
 import { createUser, getTestPayload, type TestUser, unique } from '../helpers/payload'
@@ -32,6 +33,7 @@ describe('kept events lists across changes that cannot alter them', () => {
   let reads: TestServer
   let db: pg.Client
   let admin: TestUser
+  let editor: TestUser
   let tag: string
   let plain: string
   let searched: string
@@ -103,6 +105,7 @@ describe('kept events lists across changes that cannot alter them', () => {
     db = new pg.Client({ connectionString: process.env.DATABASE_URL })
     await db.connect()
     admin = await createUser(payload, 'administrator')
+    editor = await createUser(payload, 'editor')
     tag = unique('KeptLists')
     plain = `/events?${WINDOW}`
     searched = `/events?${WINDOW}&search=${encodeURIComponent(tag)}`
@@ -201,11 +204,226 @@ describe('kept events lists across changes that cannot alter them', () => {
     )
     const doomed = await create('events', {
       title: `${tag} doomed`,
-      status: 'draft',
+      status: 'publish',
       timezone: 'UTC',
       ...OUTSIDE,
     })
     await drops('deleted', () => payload.delete({ collection: 'events' as never, id: doomed }))
+  })
+
+  it('keeps a list across an editor’s saves of an event no visitor can see before or after them, and drops it when the event is published', async () => {
+    const asEditor = restAs(
+      () => server,
+      () => editor,
+    )
+    const compat = `${reads.url}/wp-json/vendor/events/v1`
+    const save = (id: number, data: Record<string, unknown>) =>
+      asEditor('PATCH', `/events/${id}`, data)
+    /** The venue's name in a visitors' venues list, which any change of the calendar drops. */
+    const venueName = async () =>
+      (
+        (await (
+          await fetch(`${compat}/venues?search=${encodeURIComponent(tag)}&per_page=50`)
+        ).json()) as { venues: { id: number; venue: string }[] }
+      ).venues.find(({ id }) => id === venue)?.venue
+    const renameUnseen = async (name: string) => {
+      await db.query('BEGIN')
+      await db.query('SET LOCAL session_replication_role = replica')
+      await db.query('UPDATE venues_locales SET name = $1 WHERE _parent_id = $2', [name, venue])
+      await db.query('COMMIT')
+    }
+    /**
+     * `change` keeps the events list, and keeps (or drops) the venues list too: read and kept
+     * just before it, its venue then renamed behind the server's back.
+     */
+    const kept = async (
+      what: string,
+      change: () => Promise<unknown>,
+      anyChange: 'dropped' | 'kept' = 'kept',
+    ) => {
+      let read: string | undefined
+      const listKept = await keptAcross(plain, async () => {
+        await renameUnseen(`${tag} hall`)
+        read = await venueName()
+        await renameUnseen(`${tag} hall renamed`)
+        await change()
+      })
+      expect(listKept, what).toBe(true)
+      expect(read).toBe(`${tag} hall`)
+      expect((await venueName()) === read ? 'kept' : 'dropped', what).toBe(anyChange)
+    }
+    // In the lists' window: published, it would be listed.
+    const inWindow = { startDate: '2028-06-21T14:00:00.000Z', endDate: '2028-06-21T15:00:00.000Z' }
+    let draft = 0
+    // That it exists can be told (`/events/{id}` answers 403, not 404).
+    await kept(
+      'created as a draft',
+      async () => {
+        draft = (
+          await asEditor('POST', '/events', {
+            title: `${tag} draft`,
+            status: 'draft',
+            timezone: 'UTC',
+            ...inWindow,
+          })
+        ).doc.id
+      },
+      'dropped',
+    )
+    // A draft's slug follows its title (src/hooks/generateSlug.ts): only a look-up by slug tells.
+    const renamed = `${compat}/events/by-slug/${toSlug(`${tag} draft renamed`)}`
+    const lookUp = async () => ((await (await fetch(renamed)).json()) as { code: string }).code
+    await kept('title', async () => {
+      expect(await lookUp()).toBe('rest_invalid_param')
+      await save(draft, { title: `${tag} draft renamed` })
+    })
+    expect(await lookUp()).toBe('event-not-accessible')
+    await kept('dates', () =>
+      save(draft, { startDate: '2028-06-20T16:00:00.000Z', endDate: '2028-06-20T17:00:00.000Z' }),
+    )
+    await kept('venue set', () => save(draft, { venue }))
+    await kept('categories and tags', () =>
+      save(draft, { categories: [category], tags: [eventTag] }),
+    )
+    await kept('organizers', () => save(draft, { organizers: [organizer, otherOrganizer] }))
+    await kept('venue and organizers changed', () =>
+      save(draft, { venue: null, organizers: [otherOrganizer] }),
+    )
+    await kept('submitted for review', () => save(draft, { status: 'pending' }))
+    // A scheduled or private event counts towards its venue's `has_events`: that status tells.
+    await kept(
+      'scheduled',
+      () => save(draft, { status: 'future', publishedAt: '2030-01-01T00:00:00.000Z' }),
+      'dropped',
+    )
+    await kept('scheduled, renamed', () => save(draft, { title: `${tag} scheduled` }))
+    await kept('private', () => save(draft, { status: 'private' }), 'dropped')
+    await kept('private, renamed and moved', () =>
+      save(draft, {
+        title: `${tag} private`,
+        startDate: '2028-06-21T16:00:00.000Z',
+        endDate: '2028-06-21T17:00:00.000Z',
+      }),
+    )
+    await kept('trashed', () => save(draft, { status: 'trash' }), 'dropped')
+    await kept('trashed, renamed', () => save(draft, { title: `${tag} trashed` }))
+    await kept('back to draft', () => save(draft, { status: 'draft' }), 'dropped')
+    expect(
+      await keptAcross(plain, () =>
+        save(draft, { status: 'publish', publishedAt: '2026-01-01T00:00:00.000Z' }),
+      ),
+      'published',
+    ).toBe(false)
+    expect((await get(plain)).body.events!.map(({ id }) => id)).toContain(draft)
+    const doomed = (
+      await asEditor('POST', '/events', {
+        title: `${tag} doomed draft`,
+        status: 'draft',
+        timezone: 'UTC',
+        ...inWindow,
+      })
+    ).doc.id
+    // Only a trashed item may be deleted (src/access/deleteTrashedPosts.ts).
+    await kept('trashed, to be deleted', () => save(doomed, { status: 'trash' }), 'dropped')
+    await kept('deleted', () => asEditor('DELETE', `/events/${doomed}`), 'dropped')
+  })
+
+  it('drops the answers that can tell that an item no visitor reads changed: the events lists only when they can move', async () => {
+    const asEditor = restAs(
+      () => server,
+      () => editor,
+    )
+    const compat = `${reads.url}/wp-json/vendor/events/v1`
+    // `has_events` counts a private or trashed event's venue and organizers (linkedToEvents.ts),
+    // and `/events/{id}` tells a trashed event from another. Each answer is read (and kept) just
+    // before the save, after keptAcross's own change has dropped what was kept.
+    const lonelyVenue = await create('venues', { name: `${tag} lonely`, status: 'publish' })
+    const lonelyOrganizer = await create('organizers', { name: `${tag} lonely`, status: 'publish' })
+    const secret = await create('events', {
+      title: `${tag} secret`,
+      status: 'private',
+      timezone: 'UTC',
+      ...OUTSIDE,
+    })
+    const withEvents = async (kind: 'organizers' | 'venues') =>
+      (
+        (await (
+          await fetch(
+            `${compat}/${kind}?search=${encodeURIComponent(tag)}&has_events=true&per_page=50`,
+          )
+        ).json()) as Record<string, { id: number }[]>
+      )[kind]!.map(({ id }) => id)
+    const byId = async () =>
+      ((await (await fetch(`${compat}/events/${secret}`)).json()) as { code: string }).code
+    const saveAfter = (read: () => Promise<unknown>, data: Record<string, unknown>) => async () => {
+      await read()
+      await asEditor('PATCH', `/events/${secret}`, data)
+    }
+    expect(
+      await keptAcross(
+        plain,
+        saveAfter(async () => expect(await withEvents('venues')).not.toContain(lonelyVenue), {
+          venue: lonelyVenue,
+        }),
+      ),
+    ).toBe(true)
+    expect(await withEvents('venues')).toContain(lonelyVenue)
+    expect(
+      await keptAcross(
+        plain,
+        saveAfter(
+          async () => expect(await withEvents('organizers')).not.toContain(lonelyOrganizer),
+          { organizers: [lonelyOrganizer] },
+        ),
+      ),
+    ).toBe(true)
+    expect(await withEvents('organizers')).toContain(lonelyOrganizer)
+    // An image only items visitors cannot read use is hidden from them (src/access/images.ts).
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    )
+    const image = (
+      await payload.create({
+        collection: 'media',
+        data: { alt: `${tag} poster` } as never,
+        file: { data: png, mimetype: 'image/png', name: `${tag}.png`, size: png.length },
+      })
+    ).id
+    const imageStatus = async () => (await fetch(`${server.url}/api/media/${image}`)).status
+    expect(
+      await keptAcross(
+        plain,
+        saveAfter(async () => expect(await imageStatus()).toBe(200), { image }),
+      ),
+    ).toBe(true)
+    expect(await imageStatus()).toBe(404)
+    // The geofence reads every venue's coordinates, a draft's too (endpoints/events/geofence.ts):
+    // moving a draft venue the marker links to moves the marker out of a list around it.
+    const draftVenue = await create('venues', {
+      name: `${tag} cellar`,
+      status: 'draft',
+      latitude: 48.85,
+      longitude: 2.35,
+    })
+    await update('events', marker, { venue: draftVenue })
+    const near = `/events?${WINDOW}&geoloc_lat=48.85&geoloc_lng=2.35`
+    expect(
+      await keptAcross(near, () =>
+        asEditor('PATCH', `/venues/${draftVenue}`, { latitude: -33.86, longitude: 151.2 }),
+      ),
+      'a draft venue moved',
+    ).toBe(false)
+    await update('events', marker, { venue: null })
+    expect(
+      await keptAcross(
+        plain,
+        saveAfter(async () => expect(await byId()).toBe('event-not-accessible'), {
+          status: 'trash',
+        }),
+      ),
+    ).toBe(true)
+    expect(await byId()).toBe('event-no-longer-available')
   })
 
   it('drops a list when a series edit adds, cancels or moves an occurrence it does not show, and keeps it across an occurrence’s own title', async () => {

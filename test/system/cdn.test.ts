@@ -307,10 +307,10 @@ describe.runIf(runs)('behind a CDN', () => {
     expect(titles(await cached(search))).toEqual([])
     await cached(`/events/${hidden.id}`)
     // Errors are filed as any answer (a shared cache may keep them as long): an unknown slug under
-    // every event's change, an error of the events list under any change.
+    // every event's change and a hidden event's new slug, an error of the events list under any change.
     const unknownSlug = await viaCdn('/events/by-slug/late-lullaby')
     expect(unknownSlug.status).toBe(400)
-    expect(unknownSlug.headers.get('surrogate-key')).toBe('tec-events')
+    expect(unknownSlug.headers.get('surrogate-key')).toBe('tec-events tec-events-slugs')
     const third = '/events?start_date=2028-03-01&end_date=2028-03-31&per_page=1&page=3'
     const pastTheEnd = await cached(third)
     expect(pastTheEnd.status).toBe(404)
@@ -393,6 +393,53 @@ describe.runIf(runs)('behind a CDN', () => {
     })
     expect(titles(await eventually(august, (answer) => titles(answer).length > 0))).toEqual([
       'Evening Etude',
+    ])
+  })
+
+  it('purges nothing when an event no visitor can see is saved, and what it alters once published', async () => {
+    const on = (date: string) => ({ end_date: `${date} 11:00`, start_date: `${date} 10:00` })
+    const drafts = [
+      await write('POST', '/events', {
+        ...on('2028-09-12'),
+        status: 'draft',
+        title: 'Draft Dirge',
+      }),
+      await write('POST', '/events', { ...on('2028-09-14'), status: 'draft', title: 'Draft Duet' }),
+    ]
+    const venue = await write('POST', '/venues', { status: 'publish', venue: 'Signal Hall' })
+    const other = await write('POST', '/events', {
+      ...on('2028-10-02'),
+      status: 'publish',
+      title: 'October Ode',
+    })
+    /** A change after the draft's save, whose purge comes after the one that save would have made. */
+    const purged = async (path: string, change: () => Promise<unknown>) => {
+      await cached(path)
+      await change()
+      expect((await eventually(path, (answer) => answer.cache === 'MISS')).cache).toBe('MISS')
+    }
+    const september = '/events?start_date=2028-09-01&end_date=2028-09-30'
+    expect(titles(await cached(september))).toEqual([])
+    // A draft's new title and dates; then a published event's cost, which moves no list.
+    await write('POST', `/events/${drafts[0]!.id}`, {
+      ...on('2028-09-13'),
+      title: 'Draft Dirge, revised',
+    })
+    await purged(`/events/${other.id}`, () => write('POST', `/events/${other.id}`, { cost: '12' }))
+    expect((await viaCdn(september)).cache).toBe('HIT')
+    // Filed under every event's change (the tags' counts; an unknown event), not a venue's.
+    await cached('/tags')
+    expect((await cached('/events/999999')).status).toBe(404)
+    await write('POST', `/events/${drafts[1]!.id}`, { title: 'Draft Duet, revised' })
+    await purged(`/venues/${venue.id}`, () =>
+      write('POST', `/venues/${venue.id}`, { venue: 'Signal Hall East' }),
+    )
+    expect((await viaCdn('/tags')).cache).toBe('HIT')
+    expect((await viaCdn('/events/999999')).cache).toBe('HIT')
+
+    await write('POST', `/events/${drafts[0]!.id}`, { status: 'publish' })
+    expect(titles(await eventually(september, (answer) => titles(answer).length > 0))).toEqual([
+      'Draft Dirge, revised',
     ])
   })
 

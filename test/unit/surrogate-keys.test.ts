@@ -38,6 +38,10 @@ describe('surrogate keys', () => {
       'tec-events',
       ...hidden,
     ])
+    // A look-up by slug that found nothing readable: also when a hidden item's slug changes.
+    expect(
+      keys({ body: { code: 'x' }, path: '/venues/by-slug/hall', read: [], status: 403 }),
+    ).toEqual(['tec-venues', 'tec-venues-slugs'])
     expect(keys({ body: { venues: [] }, path: '/venues', read, status: 200 })).toEqual([
       ...read.map(sealed),
       'tec-venues',
