@@ -17,15 +17,16 @@ import { createTriggerIfMissing, type SchemaPiece, type SqlRunner } from './piec
  * - for an event neither draft nor pending, its venue, its organizers and whether it has a
  *   password: `has_events` counts such events (`endpoints/linkedPosts/linkedToEvents.ts`);
  * - its occurrences' ids (an occurrence's id answers 403, not 404), and for a series its group
- *   (`post_parent` resolves a hidden event's series: `seriesRootOf`, `src/calendar/events/occurrences.ts`);
- * - a venue's coordinates, which the geofence reads of every venue (`endpoints/events/geofence.ts`).
+ *   (`post_parent` resolves a hidden event's series: `seriesRootOf`, `src/calendar/events/occurrences.ts`).
+ * A hidden venue's coordinates are not among them: the geofence places events only by venues the
+ * reader sees (`endpoints/events/geofence.ts`).
  *
  * Each row version of those tables is logged here with what it shows of them, as traces of one of
  * five kinds, with -1 for the row as it was and +1 as it is, added up per transaction, item and
  * trace (as `./listRows.ts` adds up its fingerprints):
  * - `published`: the row is published (+1 for either version: it never adds up to 0);
  * - `list`: what the events lists can show of a hidden item (its series' group and occurrences
- *   other than its own, a venue's coordinates);
+ *   other than its own);
  * - `any`: what only other answers show (existence, status, image, and for an event counted by
  *   `has_events` its venue and password), which a change of anything drops;
  * - `counted`: an event's organizers, shown only while the event is neither draft nor pending,
@@ -109,7 +110,7 @@ const TRACED_TABLES: readonly TracedTable[] = [
     collection: 'venues',
     item: 'id',
     table: 'venues',
-    traces: `ARRAY[${published}, ${anyTrace()}, ${slugTrace}, CASE WHEN ${text('latitude')} IS NOT NULL OR ${text('longitude')} IS NOT NULL THEN 'list:' || md5(jsonb_build_array(${column('latitude')}, ${column('longitude')})::text) END]`,
+    traces: `ARRAY[${published}, ${anyTrace()}, ${slugTrace}]`,
   },
   {
     collection: 'organizers',
