@@ -45,7 +45,10 @@ describe.skipIf(process.env.SKIP_E2E === '1' || Boolean(process.env.E2E_BASE_URL
       await screenshot(page, 'first-user-form')
 
       const account = { email: 'first@example.test', password: 'first-password-1' }
+      // Typed and sent only once the form has settled: with the form's first requests still
+      // under way, the click sent nothing (the form stayed, no account was made).
       await untilHydrated(page, '#field-confirm-password')
+      await page.waitForLoadState('networkidle')
       await page.fill('#field-email', account.email)
       await page.fill('#field-username', 'first')
       await page.fill('#field-password', account.password)
