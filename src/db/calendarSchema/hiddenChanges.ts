@@ -1,6 +1,11 @@
 import { sql } from '@payloadcms/db-postgres'
 
-import { createTriggerIfMissing, type SchemaPiece, type SqlRunner } from './pieces'
+import {
+  createTriggerIfMissing,
+  rowChangeTriggers,
+  type SchemaPiece,
+  type SqlRunner,
+} from './pieces'
 
 /*
  * What visitors could tell of a change of an item they cannot see: the change log's third half
@@ -155,22 +160,8 @@ function tracesFunction({ collection, item, table, traces }: TracedTable): strin
   $$ LANGUAGE plpgsql;`
 }
 
-/** A row change's trigger of one kind, and the transition tables it reads (`old_rows`, `new_rows`). */
-const KINDS = [
-  ['inserted', 'INSERT', 'REFERENCING NEW TABLE AS new_rows'],
-  ['updated', 'UPDATE', 'REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows'],
-  ['deleted', 'DELETE', 'REFERENCING OLD TABLE AS old_rows'],
-] as const
-
 const triggers = () =>
-  TRACED_TABLES.flatMap(({ table }) =>
-    KINDS.map(([suffix, kind, referencing]) => ({
-      definition: `AFTER ${kind} ON "${table}" ${referencing}
-      FOR EACH STATEMENT EXECUTE FUNCTION ${functionOf(table)}()`,
-      name: `${table}_traces_${suffix}`,
-      table,
-    })),
-  )
+  TRACED_TABLES.flatMap(({ table }) => rowChangeTriggers(table, 'traces', `${functionOf(table)}()`))
 
 /** The log of traces and its triggers (see the top); idempotent. The occurrences' table must exist. */
 export async function createHiddenChanges(db: SqlRunner): Promise<void> {

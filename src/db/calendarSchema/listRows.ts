@@ -1,6 +1,11 @@
 import { sql } from '@payloadcms/db-postgres'
 
-import { createTriggerIfMissing, type SchemaPiece, type SqlRunner } from './pieces'
+import {
+  createTriggerIfMissing,
+  rowChangeTriggers,
+  type SchemaPiece,
+  type SqlRunner,
+} from './pieces'
 
 /*
  * What may have moved the events lists, beside the items they show: the change log's second half
@@ -118,24 +123,16 @@ export const LIST_TABLES: readonly ListTable[] = [
 
 const ROWS_TABLE = 'calendar_change_rows'
 
-/** A row change's trigger of one kind, and the transition tables it reads (`old_rows`, `new_rows`). */
-const KINDS = [
-  ['inserted', 'INSERT', 'REFERENCING NEW TABLE AS new_rows'],
-  ['updated', 'UPDATE', 'REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows'],
-  ['deleted', 'DELETE', 'REFERENCING OLD TABLE AS old_rows'],
-] as const
-
 /** A trigger's argument: a string constant. */
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`
 
 const triggers = () =>
   LIST_TABLES.flatMap(({ event, fact, ignored, ignoredRows = 'false', table }) =>
-    KINDS.map(([suffix, kind, referencing]) => ({
-      definition: `AFTER ${kind} ON "${table}" ${referencing}
-      FOR EACH STATEMENT EXECUTE FUNCTION calendar_log_list_rows(${[fact, event, `{${ignored.join(',')}}`, ignoredRows].map(literal).join(', ')})`,
-      name: `${table}_list_rows_${suffix}`,
+    rowChangeTriggers(
       table,
-    })),
+      'list_rows',
+      `calendar_log_list_rows(${[fact, event, `{${ignored.join(',')}}`, ignoredRows].map(literal).join(', ')})`,
+    ),
   )
 
 /** The log of list rows and its triggers (see the top); idempotent. The occurrences' table must exist. */

@@ -49,3 +49,28 @@ export function createTriggerIfMissing(table: string, name: string, definition: 
     END IF;
   END $$;`
 }
+
+/** Each kind of row change a statement trigger follows, with the transition tables it reads. */
+const ROW_CHANGES = [
+  ['inserted', 'INSERT', 'REFERENCING NEW TABLE AS new_rows'],
+  ['updated', 'UPDATE', 'REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows'],
+  ['deleted', 'DELETE', 'REFERENCING OLD TABLE AS old_rows'],
+] as const
+
+/**
+ * A statement trigger on `table` for each kind of row change, `{table}_{name}_{inserted|updated|deleted}`,
+ * each running `call` (a trigger function's call) with the rows as they were (`old_rows`) and as
+ * they are (`new_rows`).
+ */
+export function rowChangeTriggers(
+  table: string,
+  name: string,
+  call: string,
+): { definition: string; name: string; table: string }[] {
+  return ROW_CHANGES.map(([suffix, kind, referencing]) => ({
+    definition: `AFTER ${kind} ON "${table}" ${referencing}
+      FOR EACH STATEMENT EXECUTE FUNCTION ${call}`,
+    name: `${table}_${name}_${suffix}`,
+    table,
+  }))
+}
