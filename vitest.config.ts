@@ -62,6 +62,7 @@ const OWN_PAYLOAD = [
   'test/api/events-query-model.test.ts',
   'test/api/linked-filters.test.ts',
   'test/api/linked-query-model.test.ts',
+  'test/api/occurrence-list-plans.test.ts',
   'test/api/oracle.test.ts',
   'test/api/request-cost.test.ts',
   'test/api/statement-timeout.test.ts',
