@@ -170,10 +170,11 @@ describe('resilience: crashes and sustained load', () => {
     expect(failures).toEqual([])
     expect(created.length).toBeGreaterThan(10)
     // Flat: the server may settle, but must not grow with the work done. What it keeps for
-    // visitors fills up to its regions' limits during the run (docs/caching.md): 20-85 MB in
-    // ten clean-clone CI runs, from a start of about 190 MB; what grows with every write or read
-    // goes past this bound.
-    expect(after, `RSS ${before} kB → ${after} kB`).toBeLessThan(before * 1.5 + 20_000)
+    // visitors fills up to its regions' limits during the run (docs/caching.md), and when V8
+    // collects is its own: from a start of about 190 MB, 80-190 MB more after 20 s in clean-clone
+    // runs, 125 MB after 60 s with four times the writes (bench/RESULTS.md). What grows with
+    // every write or read goes past this bound.
+    expect(after, `RSS ${before} kB → ${after} kB`).toBeLessThan(before * 2 + 20_000)
     for (const id of created) {
       const response = await fetch(`${url}/events/${id}`)
       expect(response.status).toBe(200)
