@@ -3,6 +3,7 @@ import type { CollectionBeforeChangeHook } from 'payload'
 import { ValidationError } from 'payload'
 
 import { lockForTransaction } from '../../../src/db/locks'
+import { relationId } from '../../../src/lib/databaseIds'
 
 /** How many application passwords one account may hold: far more than scripts and apps need. */
 export const MAX_APPLICATION_PASSWORDS = 100
@@ -19,8 +20,8 @@ export const capApplicationPasswords: CollectionBeforeChangeHook = async ({
   operation,
   req,
 }) => {
-  if (operation !== 'create' || data.user === undefined || data.user === null) return data
-  const owner = typeof data.user === 'object' ? (data.user as { id?: unknown }).id : data.user
+  const owner = operation === 'create' ? relationId(data.user) : null
+  if (owner === null) return data
   await lockForTransaction(req, `application-passwords:${String(owner)}`)
   const { totalDocs } = await req.payload.count({
     collection: collection.slug,

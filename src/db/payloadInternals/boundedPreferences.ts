@@ -1,12 +1,8 @@
-import type {
-  CollectionBeforeOperationHook,
-  Endpoint,
-  Payload,
-  PayloadHandler,
-  Where,
-} from 'payload'
+import type { CollectionBeforeOperationHook, Payload, PayloadHandler, Where } from 'payload'
 
 import type { InitPatch } from './patch'
+
+import { collectionEndpoint } from './endpoints'
 
 import { ClientError } from '../../lib/clientError'
 
@@ -89,12 +85,7 @@ function boundedUpsert(handler: PayloadHandler): PayloadHandler {
 
 const boundedHandlers = new WeakSet<PayloadHandler>()
 
-function upsertOf(payload: Payload): Endpoint | undefined {
-  const endpoints = payload.collections[PREFERENCES]?.config.endpoints
-  return Array.isArray(endpoints)
-    ? endpoints.find((endpoint) => endpoint.method === 'post' && endpoint.path === '/:key')
-    : undefined
-}
+const upsertOf = (payload: Payload) => collectionEndpoint(payload, PREFERENCES, 'post', '/:key')
 
 /** Payload adds the preferences collection after plugins run, so this runs at init. */
 export const boundedPreferencesPatch: InitPatch = {

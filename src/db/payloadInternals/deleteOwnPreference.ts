@@ -1,8 +1,10 @@
-import type { Endpoint, Payload, PayloadHandler, Where } from 'payload'
+import type { Payload, PayloadHandler, Where } from 'payload'
 
 import { NotFound, UnauthorizedError } from 'payload'
 
 import type { InitPatch } from './patch'
+
+import { collectionEndpoint } from './endpoints'
 
 const PREFERENCES = 'payload-preferences'
 
@@ -40,12 +42,8 @@ const deleteOwnPreference: PayloadHandler = async (req) => {
 }
 
 /** The endpoint Payload's preferences collection answers `DELETE /:key` with, if it has it. */
-function keyDeleteOf(payload: Payload): Endpoint | undefined {
-  const endpoints = payload.collections[PREFERENCES]?.config.endpoints
-  return Array.isArray(endpoints)
-    ? endpoints.find((endpoint) => endpoint.method === 'delete' && endpoint.path === '/:key')
-    : undefined
-}
+const keyDeleteOf = (payload: Payload) =>
+  collectionEndpoint(payload, PREFERENCES, 'delete', '/:key')
 
 /** Swaps the handler in; Payload adds the preferences collection after plugins run, so this runs at init. */
 export const preferenceDeletesPatch: InitPatch = {

@@ -11,6 +11,8 @@ import { NotFound } from 'payload'
 
 import type { InitPatch } from './patch'
 
+import { collectionEndpoint } from './endpoints'
+
 import { hasSerialIds, isInt4 } from '../../lib/databaseIds'
 
 /**
@@ -44,11 +46,8 @@ export async function refuseUnreadableDocument(
 
 /** The endpoint Payload's collections answer `POST /access/:id?` with (one object shared by all). */
 function docAccessEndpointOf(payload: Payload): Endpoint | undefined {
-  for (const { config } of Object.values(payload.collections)) {
-    if (!Array.isArray(config.endpoints)) continue
-    const endpoint = config.endpoints.find(
-      (candidate) => candidate.method === 'post' && candidate.path === '/access/:id?',
-    )
+  for (const slug of Object.keys(payload.collections)) {
+    const endpoint = collectionEndpoint(payload, slug, 'post', '/access/:id?')
     if (endpoint) return endpoint
   }
   return undefined
